@@ -1,0 +1,1 @@
+# conf/local.mk: build rules for conf (included by the top Makefile.am).

@@ -1,0 +1,1 @@
+# contrib/local.mk: build rules for contrib (included by the top Makefile.am).

@@ -1,0 +1,1 @@
+# src/gql/exec.mk: exec part of the GraphQL engine: sources and tests (see local.mk).

@@ -1,0 +1,20 @@
+/* limits.h: every size and count budget in one place, with its default; larder.conf may override some. */
+#ifndef LARDER_LIMITS_H
+#define LARDER_LIMITS_H
+
+/* HTTP request bodies: tighter before authentication than after */
+#define LIMIT_BODY_UNAUTH       (256 * 1024)      /* bytes of body read before the key is checked */
+#define LIMIT_BODY_MAX          (8 * 1024 * 1024) /* bytes of body for an authenticated request */
+#define LIMIT_QUERY_STRING      (64 * 1024)       /* bytes of a GET query string */
+#define LIMIT_HEADER_VALUE      (8 * 1024)        /* bytes of one header we read (authorization, cookie) */
+#define LIMIT_JSON_DEPTH        64                /* nesting of the JSON request body */
+
+/* GraphQL documents */
+#define LIMIT_GQL_DOC_BYTES     (100 * 1024)      /* bytes of one GraphQL document */
+#define LIMIT_GQL_TOKENS        20000             /* lexical tokens in one document */
+#define LIMIT_GQL_DEPTH         24                /* nesting of selection sets, lists and objects */
+#define LIMIT_GQL_ALIASES       200               /* aliased fields in one document */
+#define LIMIT_GQL_FIELDS        2000              /* fields executed after fragment expansion */
+#define LIMIT_GQL_ERRORS        50                /* errors reported before we stop collecting */
+#define LIMIT_GQL_REQUEST_ARENA (64 * 1024 * 1024)/* bytes of per-request memory */
+#endif

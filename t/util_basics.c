@@ -1,0 +1,59 @@
+/* util_basics.c: tests of the arena, the string builder, UTF-8 checks and the JSON writer. */
+#include "util/arena.h"
+#include "util/jsonw.h"
+#include "util/sb.h"
+#include "util/utf8.h"
+#include "tap.h"
+
+int main(void)
+{
+	struct arena a;
+	arena_init(&a);
+	char *p = arena_alloc(&a, 10);
+	ok(p != NULL && ((uintptr_t)p & 15) == 0, "arena memory is 16-byte aligned");
+	ok(p[0] == 0 && p[9] == 0, "arena memory is zeroed");
+	char *big = arena_alloc(&a, 1 << 20);
+	ok(big != NULL && big[(1 << 20) - 1] == 0, "large allocations work");
+	is_str(arena_printf(&a, "%s-%d", "x", 42), "x-42", "arena_printf");
+	char *r = arena_alloc(&a, 8);
+	memcpy(r, "abcdefg", 8);
+	char *r2 = arena_realloc(&a, r, 8, 64);
+	is_str(r2, "abcdefg", "arena_realloc keeps contents");
+	arena_reset(&a);
+	ok(a.total == 0, "reset forgets everything");
+	a.limit = 1000;
+	ok(arena_alloc(&a, 900) != NULL, "under the limit");
+	ok(arena_alloc(&a, 200) == NULL, "over the limit is refused");
+	arena_free(&a);
+
+	struct sb b;
+	sb_init(&b);
+	sb_puts(&b, "hello");
+	sb_putc(&b, ' ');
+	sb_printf(&b, "%d", 7);
+	sb_put_int(&b, -9223372036854775807LL - 1);
+	is_str(sb_str(&b), "hello 7-9223372036854775808", "string builder appends");
+	b.max = 10;
+	sb_puts(&b, "more");
+	ok(sb_error(&b), "overflowing max sets the sticky error");
+	sb_reset(&b);
+	b.max = 0;
+	ok(!sb_error(&b) && b.len == 0, "reset clears");
+
+	jw_string(&b, "a\"b\\c\n\x01\xff\xe2\x80\xa8\xc3\xa9", 13);
+	is_str(sb_str(&b), "\"a\\\"b\\\\c\\n\\u0001\xef\xbf\xbd\\u2028\xc3\xa9\"", "JSON string escaping");
+	sb_reset(&b);
+	jw_double(&b, 1.5);
+	sb_putc(&b, ' ');
+	jw_double(&b, 0.1);
+	sb_putc(&b, ' ');
+	jw_double(&b, 3);
+	is_str(sb_str(&b), "1.5 0.1 3", "JSON numbers");
+	sb_free(&b);
+
+	ok(utf8_valid("\xc3\xa9\xf0\x9f\x98\x80", 6), "valid UTF-8");
+	ok(!utf8_valid("\xc0\xaf", 2), "overlong refused");
+	ok(!utf8_valid("\xed\xa0\x80", 3), "surrogate refused");
+	ok(!utf8_valid("\xe2\x82", 2), "truncated refused");
+	return done_testing();
+}
