@@ -1,1 +1,33 @@
-# conf/local.mk: build rules for conf (included by the top Makefile.am).
+# conf/local.mk: installs the annotated larder.conf and the web server / systemd samples with the configured paths.
+# The files in conf/ spell the default prefix (/usr/local); `make install` rewrites those paths to
+# the configured directories. larder.conf.sample goes next to where larder.conf is read
+# ($(sysconfdir)/larder), the server snippets and the unit to $(docdir)/examples.
+CONF_SAMPLES = conf/larder.conf.sample
+CONF_EXAMPLES = conf/nginx-larder.conf conf/lighttpd-larder.conf conf/apache-larder.conf \
+	conf/larder-graphql.service
+EXTRA_DIST += $(CONF_SAMPLES) $(CONF_EXAMPLES)
+larderconfdir = $(sysconfdir)/larder
+examplesdir = $(docdir)/examples
+
+conf_subst = sed -e 's|/usr/local/libexec/larder|$(fcgidir)|g' \
+	-e 's|/usr/local/etc/larder|$(sysconfdir)/larder|g' \
+	-e 's|/usr/local/var/lib/larder|$(localstatedir)/lib/larder|g' \
+	-e 's|/usr/local/share/larder|$(pkgdatadir)|g' \
+	-e 's|/usr/local/bin/|$(bindir)/|g'
+
+install-data-local: install-conf-samples
+install-conf-samples:
+	$(MKDIR_P) '$(DESTDIR)$(larderconfdir)' '$(DESTDIR)$(examplesdir)'
+	for f in $(CONF_SAMPLES); do \
+		$(conf_subst) '$(srcdir)/'$$f > '$(DESTDIR)$(larderconfdir)/'$${f#conf/} || exit 1; \
+	done
+	for f in $(CONF_EXAMPLES); do \
+		$(conf_subst) '$(srcdir)/'$$f > '$(DESTDIR)$(examplesdir)/'$${f#conf/} || exit 1; \
+	done
+
+uninstall-local: uninstall-conf-samples
+uninstall-conf-samples:
+	for f in $(CONF_SAMPLES); do rm -f '$(DESTDIR)$(larderconfdir)/'$${f#conf/}; done
+	for f in $(CONF_EXAMPLES); do rm -f '$(DESTDIR)$(examplesdir)/'$${f#conf/}; done
+
+.PHONY: install-conf-samples uninstall-conf-samples

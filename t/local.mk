@@ -1,1 +1,13 @@
-# t/local.mk: build rules for t (included by the top Makefile.am).
+# t/local.mk: shell tests that drive the built programs (end-to-end through nginx + spawn-fcgi, Node checks) and their data.
+# The C unit tests are listed by each area's own fragment.
+
+# end-to-end: contrib/larder-serve starts nginx + spawn-fcgi on a loopback port of its own
+TESTS += t/e2e_graphql.sh
+dist_check_SCRIPTS += t/e2e_graphql.sh
+
+# Node checks (t/js: `npm install` there first, or they skip): the graphql-http audit through
+# nginx, and graphql-js against our introspection compared with Omnivore's schema
+TESTS += t/audit.sh t/introspection.sh
+dist_check_SCRIPTS += t/audit.sh t/introspection.sh
+EXTRA_DIST += t/js/package.json t/js/package-lock.json t/js/audit.mjs t/js/introspection.mjs \
+	t/data/omnivore-schema.graphql

@@ -1,1 +1,35 @@
-# src/api/local.mk: build rules for src/api (included by the top Makefile.am).
+# src/api/local.mk: the resolvers (libapi.a), the schema SDL compiled in and installed, and their tests.
+noinst_LIBRARIES += src/api/libapi.a
+src_api_libapi_a_SOURCES = \
+	src/api/api.h src/api/api_int.h \
+	src/api/api.c src/api/user.c src/api/apikey.c
+nodist_src_api_libapi_a_SOURCES = src/api/schema_sdl.c
+src_api_libapi_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
+
+# What a program linking the resolvers needs, in link order.
+API_LIBS = src/api/libapi.a $(STORE_LIBS) $(GQL_LIBS) $(UTIL_LIBS)
+
+# The SDL is the single source of truth: compiled in, and installed for users to read.
+larderschemadir = $(pkgdatadir)
+larderschema_DATA = schema/larder.graphql
+EXTRA_DIST += schema/larder.graphql
+BUILT_SOURCES += src/api/schema_sdl.c
+CLEANFILES += src/api/schema_sdl.c
+src/api/schema_sdl.c: $(top_srcdir)/schema/larder.graphql $(top_srcdir)/build-aux/embed.sh
+	$(AM_V_GEN)$(MKDIR_P) src/api && \
+	$(EMBED) larder_schema_sdl $(top_srcdir)/schema/larder.graphql > $@.tmp && mv $@.tmp $@
+
+check_PROGRAMS += t/api_schema t/api_me t/api_keys t/api_date
+TESTS += t/api_schema t/api_me t/api_keys t/api_date
+t_api_schema_SOURCES = t/api_schema.c t/api_harness.h t/tap.h
+t_api_schema_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
+t_api_schema_LDADD = $(API_LIBS)
+t_api_me_SOURCES = t/api_me.c t/api_harness.h t/tap.h
+t_api_me_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
+t_api_me_LDADD = $(API_LIBS)
+t_api_keys_SOURCES = t/api_keys.c t/api_harness.h t/tap.h
+t_api_keys_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
+t_api_keys_LDADD = $(API_LIBS)
+t_api_date_SOURCES = t/api_date.c t/api_harness.h t/tap.h
+t_api_date_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
+t_api_date_LDADD = $(API_LIBS)

@@ -1,2 +1,452 @@
-/* larder.c: the admin command line (init, users, API keys, worker). */
-int main(void) { return 0; }
+/* larder.c: the admin command line (init, users, passwords, API keys); non-interactive, for admins and scripts. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/store.h"
+#include "util/arena.h"
+#include "util/config.h"
+#include "util/crypto.h"
+#include "util/time.h"
+
+#define PASSWORD_MAX 1024
+
+#define U_INIT   "larder [-c CONF] init"
+#define U_UADD   "larder [-c CONF] user add USERNAME [--name \"Full Name\"] [--email EMAIL] [--password-file FILE|-]"
+#define U_UPASS  "larder [-c CONF] user passwd USERNAME [--password-file FILE|-]"
+#define U_KNEW   "larder [-c CONF] key create USERNAME --name NAME [--expires 7d|30d|90d|1y|never|ISO-8601]"
+#define U_KLIST  "larder [-c CONF] key list USERNAME"
+#define U_KREV   "larder [-c CONF] key revoke KEY_ID"
+
+static const char usage_all[] =
+	"usage: " U_INIT "\n"
+	"       " U_UADD "\n"
+	"       " U_UPASS "\n"
+	"       " U_KNEW "\n"
+	"       " U_KLIST "\n"
+	"       " U_KREV "\n"
+	"       larder --version | --help\n";
+
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+
+__attribute__((format(printf, 1, 2)))
+static int fail(const char *fmt, ...)
+{
+	va_list ap;
+	fputs("larder: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return EXIT_FAIL;
+}
+
+/* a problem with the command line: say what, then the usage line of the command */
+__attribute__((format(printf, 2, 3)))
+static int usage(const char *line, const char *fmt, ...)
+{
+	va_list ap;
+	if (fmt) {
+		fputs("larder: ", stderr);
+		va_start(ap, fmt);
+		vfprintf(stderr, fmt, ap);
+		va_end(ap);
+		fputc('\n', stderr);
+	}
+	if (line)
+		fprintf(stderr, "usage: %s\n", line);
+	else
+		fputs(usage_all, stderr);
+	return EXIT_USAGE;
+}
+
+struct opt {
+	const char *name;   /* "--name" */
+	const char **val;
+};
+
+/* options (`--opt VALUE` or `--opt=VALUE`, any order, `--` ends them) and exactly npos positionals;
+ * 0 ok, else the exit code after printing the usage */
+static int parse_args(int argc, char **argv, const struct opt *opts, const char **pos, int npos, const char *line)
+{
+	int got = 0;
+	bool dashdash = false;
+
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		if (!dashdash && strcmp(a, "--") == 0) {
+			dashdash = true;
+			continue;
+		}
+		if (!dashdash && a[0] == '-' && a[1] == '-') {
+			const char *eq = strchr(a, '=');
+			size_t n = eq ? (size_t)(eq - a) : strlen(a);
+			const struct opt *o;
+			for (o = opts; o && o->name; o++)
+				if (strlen(o->name) == n && strncmp(o->name, a, n) == 0)
+					break;
+			if (!o || !o->name)
+				return usage(line, "unknown option %.*s", (int)n, a);
+			if (*o->val)
+				return usage(line, "%s given twice", o->name);
+			if (eq) {
+				*o->val = eq + 1;
+			} else {
+				if (i + 1 >= argc)
+					return usage(line, "%s needs a value", o->name);
+				*o->val = argv[++i];
+			}
+			continue;
+		}
+		if (!dashdash && a[0] == '-' && a[1] != '\0')
+			return usage(line, "unknown option %s", a);
+		if (got == npos)
+			return usage(line, "unexpected argument '%s'", a);
+		pos[got++] = a;
+	}
+	if (got < npos)
+		return usage(line, "missing argument");
+	return 0;
+}
+
+/* the first line of FILE ("-" = standard input), without its line end */
+static int read_password(const char *file, char *buf, size_t len)
+{
+	FILE *f = strcmp(file, "-") == 0 ? stdin : fopen(file, "r");
+	size_t n;
+
+	if (!f)
+		return fail("cannot read password file %s: %s", file, strerror(errno));
+	if (!fgets(buf, (int)len, f)) {
+		buf[0] = '\0';
+	}
+	if (f != stdin)
+		fclose(f);
+	n = strlen(buf);
+	if (n == len - 1 && buf[n - 1] != '\n')
+		return fail("password longer than %d bytes", PASSWORD_MAX - 2);
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
+		buf[--n] = '\0';
+	if (n == 0)
+		return fail("empty password in %s", strcmp(file, "-") == 0 ? "standard input" : file);
+	return 0;
+}
+
+static int hash_password(const struct larder_config *c, const char *file, char *out, size_t outlen)
+{
+	char pw[PASSWORD_MAX];
+	int rc = read_password(file, pw, sizeof pw);
+	if (rc == 0 && crypto_password_hash(pw, strlen(pw), c->argon2_t_cost, c->argon2_m_kib, c->argon2_parallelism,
+	                                    out, outlen) < 0)
+		rc = fail("cannot hash the password (argon2 parameters t=%u m=%u p=%u)", c->argon2_t_cost,
+		          c->argon2_m_kib, c->argon2_parallelism);
+	memset(pw, 0, sizeof pw);
+	return rc;
+}
+
+static int open_store(const struct larder_config *c, struct store **st)
+{
+	char err[512];
+	if (store_open(c->database, st, err, sizeof err) != STORE_OK)
+		return fail("%s", err);
+	return 0;
+}
+
+static int find_user(struct store *st, struct arena *a, const char *name, struct store_user *u)
+{
+	int rc = store_user_by_name(st, a, name, u);
+	if (rc == STORE_E_NOTFOUND)
+		return fail("no user %s", name);
+	if (rc != STORE_OK)
+		return fail("%s", store_errmsg(st));
+	return 0;
+}
+
+static int finish_output(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout))
+		return fail("cannot write to standard output: %s", strerror(errno));
+	return EXIT_OK;
+}
+
+static int cmd_init(const struct larder_config *c, int argc, char **argv)
+{
+	char err[512];
+	int rc = parse_args(argc, argv, NULL, NULL, 0, U_INIT);
+	if (rc)
+		return rc;
+	if (store_init(c->database, err, sizeof err) != STORE_OK)
+		return fail("%s", err);
+	return EXIT_OK;
+}
+
+static int cmd_user_add(const struct larder_config *c, int argc, char **argv)
+{
+	const char *username = NULL, *name = NULL, *email = NULL, *pwfile = NULL;
+	const struct opt opts[] = { { "--name", &name }, { "--email", &email }, { "--password-file", &pwfile }, { NULL, NULL } };
+	char hash[CRYPTO_PASSWORD_HASH_MAX];
+	struct store *st = NULL;
+	struct store_user u;
+	struct arena a;
+	int rc;
+
+	arena_init(&a);
+	if ((rc = parse_args(argc, argv, opts, &username, 1, U_UADD)) != 0)
+		goto out;
+	if ((rc = open_store(c, &st)) != 0)
+		goto out;
+	if (pwfile && (rc = hash_password(c, pwfile, hash, sizeof hash)) != 0)
+		goto out;
+	switch (store_user_add(st, &a, username, name, email, pwfile ? hash : NULL, &u)) {
+	case STORE_OK:
+		rc = EXIT_OK;
+		break;
+	case STORE_E_EXISTS:
+		if (store_user_by_name(st, &a, username, &u) == STORE_OK)
+			rc = fail("user %s already exists", username);
+		else
+			rc = fail("email %s is already in use", email ? email : "");
+		break;
+	case STORE_E_INVAL:
+		rc = fail("%s", store_errmsg(st));
+		break;
+	default:
+		rc = fail("cannot add user %s: %s", username, store_errmsg(st));
+	}
+out:
+	store_close(st);
+	arena_free(&a);
+	return rc;
+}
+
+static int cmd_user_passwd(const struct larder_config *c, int argc, char **argv)
+{
+	const char *username = NULL, *pwfile = NULL;
+	const struct opt opts[] = { { "--password-file", &pwfile }, { NULL, NULL } };
+	char hash[CRYPTO_PASSWORD_HASH_MAX];
+	struct store *st = NULL;
+	struct store_user u;
+	struct arena a;
+	int rc;
+
+	arena_init(&a);
+	if ((rc = parse_args(argc, argv, opts, &username, 1, U_UPASS)) != 0)
+		goto out;
+	if ((rc = open_store(c, &st)) != 0 || (rc = find_user(st, &a, username, &u)) != 0)
+		goto out;
+	if ((rc = hash_password(c, pwfile ? pwfile : "-", hash, sizeof hash)) != 0)
+		goto out;
+	if (store_user_set_password(st, u.id, hash) != STORE_OK)
+		rc = fail("cannot set the password of %s: %s", username, store_errmsg(st));
+out:
+	store_close(st);
+	arena_free(&a);
+	return rc;
+}
+
+static int cmd_key_create(const struct larder_config *c, int argc, char **argv)
+{
+	const char *username = NULL, *name = NULL, *expires = NULL;
+	const struct opt opts[] = { { "--name", &name }, { "--expires", &expires }, { NULL, NULL } };
+	char key[37], hash[65];
+	struct store *st = NULL;
+	struct store_user u;
+	struct store_apikey k;
+	struct arena a;
+	int64_t exp_ms = STORE_NEVER_MS;
+	int rc;
+
+	arena_init(&a);
+	if ((rc = parse_args(argc, argv, opts, &username, 1, U_KNEW)) != 0)
+		goto out;
+	if (!name || !*name) {
+		rc = usage(U_KNEW, "key create needs --name NAME");
+		goto out;
+	}
+	if (expires && time_parse_expiry(expires, time_now_ms(), &exp_ms) < 0) {
+		rc = usage(U_KNEW, "bad --expires '%s': use 7d, 30d, 90d, 1y, never or an ISO 8601 time", expires);
+		goto out;
+	}
+	if ((rc = open_store(c, &st)) != 0 || (rc = find_user(st, &a, username, &u)) != 0)
+		goto out;
+	crypto_uuid_v4(key);
+	crypto_sha256_hex(key, strlen(key), hash);
+	switch (store_apikey_create(st, &a, u.id, name, hash, NULL, exp_ms, &k)) {
+	case STORE_OK:
+		printf("%s\n", key);
+		rc = finish_output();
+		break;
+	case STORE_E_EXISTS:
+		rc = fail("user %s already has a key named '%s'", u.username, name);
+		break;
+	case STORE_E_INVAL:
+		rc = fail("%s", store_errmsg(st));
+		break;
+	default:
+		rc = fail("cannot create the key: %s", store_errmsg(st));
+	}
+out:
+	store_close(st);
+	arena_free(&a);
+	return rc;
+}
+
+/* a key name for one tab-separated field: control characters shown as '?' */
+static const char *field(struct arena *a, const char *s)
+{
+	char *r = arena_strdup(a, s ? s : "");
+	if (!r)
+		return "?";
+	for (char *p = r; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	return r;
+}
+
+static const char *fmt_time(int64_t ms, bool zero_is_never, char *buf, size_t len)
+{
+	if (ms == STORE_NEVER_MS || (zero_is_never && ms == 0))
+		return "never";
+	time_format_iso(ms, buf, len);
+	return buf;
+}
+
+static int cmd_key_list(const struct larder_config *c, int argc, char **argv)
+{
+	const char *username = NULL;
+	struct store *st = NULL;
+	struct store_user u;
+	struct store_apikey *keys;
+	struct arena a;
+	size_t n;
+	int rc;
+
+	arena_init(&a);
+	if ((rc = parse_args(argc, argv, NULL, &username, 1, U_KLIST)) != 0)
+		goto out;
+	if ((rc = open_store(c, &st)) != 0 || (rc = find_user(st, &a, username, &u)) != 0)
+		goto out;
+	if (store_apikey_list(st, &a, u.id, &keys, &n) != STORE_OK) {
+		rc = fail("cannot list keys: %s", store_errmsg(st));
+		goto out;
+	}
+	printf("ID\tNAME\tCREATED\tEXPIRES\tLAST USED\n");
+	for (size_t i = 0; i < n; i++) {
+		char b1[TIME_ISO_BUF], b2[TIME_ISO_BUF], b3[TIME_ISO_BUF];
+		printf("%s\t%s\t%s\t%s\t%s\n", keys[i].id, field(&a, keys[i].name), fmt_time(keys[i].created_ms, false, b1, sizeof b1),
+		       fmt_time(keys[i].expires_ms, false, b2, sizeof b2), fmt_time(keys[i].used_ms, true, b3, sizeof b3));
+	}
+	rc = finish_output();
+out:
+	store_close(st);
+	arena_free(&a);
+	return rc;
+}
+
+static int cmd_key_revoke(const struct larder_config *c, int argc, char **argv)
+{
+	const char *id = NULL;
+	struct store *st = NULL;
+	struct store_apikey k;
+	struct arena a;
+	int rc;
+
+	arena_init(&a);
+	if ((rc = parse_args(argc, argv, NULL, &id, 1, U_KREV)) != 0)
+		goto out;
+	if ((rc = open_store(c, &st)) != 0)
+		goto out;
+	if (!crypto_is_uuid(id, strlen(id))) {
+		rc = fail("no API key %s", id);
+		goto out;
+	}
+	switch (store_apikey_delete(st, &a, NULL, id, &k)) {
+	case STORE_OK:
+		break;
+	case STORE_E_NOTFOUND:
+		rc = fail("no API key %s", id);
+		break;
+	default:
+		rc = fail("cannot revoke the key: %s", store_errmsg(st));
+	}
+out:
+	store_close(st);
+	arena_free(&a);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	const char *conf = NULL, *cmd, *sub = NULL;
+	struct larder_config c;
+	char err[768];
+	int i = 1, rc;
+	int (*fn)(const struct larder_config *, int, char **) = NULL;
+
+	for (; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			fputs(usage_all, stdout);
+			return finish_output();
+		}
+		if (strcmp(a, "--version") == 0) {
+			printf("larder %s\n", PACKAGE_VERSION);
+			return finish_output();
+		}
+		if (strcmp(a, "-c") == 0 || strcmp(a, "--config") == 0) {
+			if (++i >= argc)
+				return usage(NULL, "%s needs a file name", a);
+			conf = argv[i];
+		} else if (strncmp(a, "-c", 2) == 0) {
+			conf = a + 2;
+		} else if (strncmp(a, "--config=", 9) == 0) {
+			conf = a + 9;
+		} else if (a[0] == '-') {
+			return usage(NULL, "unknown option %s", a);
+		} else {
+			break;
+		}
+	}
+	if (i >= argc)
+		return usage(NULL, "no command given");
+	cmd = argv[i++];
+	if (strcmp(cmd, "init") == 0) {
+		fn = cmd_init;
+	} else if (strcmp(cmd, "user") == 0 || strcmp(cmd, "key") == 0) {
+		sub = i < argc ? argv[i++] : "";
+		if (strcmp(cmd, "user") == 0 && strcmp(sub, "add") == 0)
+			fn = cmd_user_add;
+		else if (strcmp(cmd, "user") == 0 && strcmp(sub, "passwd") == 0)
+			fn = cmd_user_passwd;
+		else if (strcmp(cmd, "key") == 0 && strcmp(sub, "create") == 0)
+			fn = cmd_key_create;
+		else if (strcmp(cmd, "key") == 0 && strcmp(sub, "list") == 0)
+			fn = cmd_key_list;
+		else if (strcmp(cmd, "key") == 0 && strcmp(sub, "revoke") == 0)
+			fn = cmd_key_revoke;
+		else if (strcmp(cmd, "user") == 0)
+			return usage(NULL, *sub ? "unknown command user %s" : "user needs a command: add or passwd", sub);
+		else
+			return usage(NULL, *sub ? "unknown command key %s" : "key needs a command: create, list or revoke", sub);
+	} else {
+		return usage(NULL, "unknown command %s", cmd);
+	}
+	/* `larder key create --help` and the like: the usage, successfully */
+	for (int j = i; j < argc && strcmp(argv[j], "--") != 0; j++) {
+		if (strcmp(argv[j], "--help") == 0) {
+			fputs(usage_all, stdout);
+			return finish_output();
+		}
+	}
+	conf = config_default_path(conf);
+	if (config_load(conf, &c, err, sizeof err) < 0)
+		return fail("%s", err);
+	rc = fn(&c, argc - i, argv + i);
+	config_free(&c);
+	return rc;
+}

@@ -177,6 +177,7 @@ struct gql_typedef {
 	uint32_t nroots;
 	uint32_t locations;                         /* DIRECTIVE: bit set of enum gql_dir_loc */
 	bool repeatable;                            /* DIRECTIVE */
+	struct gql_loc name_loc;                    /* of the name (the keyword for SCHEMA) */
 };
 
 enum gql_def_kind {

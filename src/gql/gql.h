@@ -12,7 +12,9 @@
 
 struct json_object;
 
-/* Budgets for one document; zero fields take the defaults from util/limits.h. */
+/* Budgets for one document; zero fields take the defaults from util/limits.h. At execution,
+ * max_fields counts the fields whose resolvers run (after fragment expansion, per list item);
+ * introspection fields and __typename have their own budget, LIMIT_GQL_INTROSPECTION_FIELDS. */
 struct gql_limits {
 	uint32_t max_bytes, max_tokens, max_depth, max_aliases, max_fields, max_errors;
 };
@@ -102,5 +104,9 @@ void gql_out_string(struct gql_out *o, const char *s, size_t n); /* s must outli
 void gql_out_cstr(struct gql_out *o, const char *s);             /* NULL -> null */
 void gql_out_enum(struct gql_out *o, const char *name);
 void gql_out_object(struct gql_out *o, const char *type_name, const void *obj);
+/* n zero-filled outputs (each null until set), or NULL when the request arena is exhausted
+ * (the request then fails with an error; the resolver should return -1) */
 struct gql_out *gql_out_list(struct gql_rctx *rc, struct gql_out *o, uint32_t n);
+/* like gql_out_object, with the concrete type already looked up (saves a name lookup) */
+void gql_out_object_type(struct gql_out *o, const struct gql_type *t, const void *obj);
 #endif

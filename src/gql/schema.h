@@ -81,6 +81,7 @@ struct gql_type {
 	bool introspection;               /* one of the __ types */
 	uint32_t index;                   /* position in schema->types */
 	struct gql_type *list_of, *nonnull_of; /* cached wrappers */
+	const void *lookup;               /* name -> field/input/value table (private to schema.c) */
 };
 
 struct gql_directive_def {

@@ -1,1 +1,31 @@
-# src/store/local.mk: build rules for src/store (included by the top Makefile.am).
+# src/store/local.mk: the SQLite store (libstore.a), its migrations compiled in from db/, and its tests.
+noinst_LIBRARIES += src/store/libstore.a
+src_store_libstore_a_SOURCES = \
+	src/store/store.h src/store/store_int.h \
+	src/store/store.c src/store/user.c src/store/apikey.c src/store/session.c
+nodist_src_store_libstore_a_SOURCES = src/store/migrations_gen.c
+src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
+
+# What a program linking the store needs (it uses libutil too: link $(UTIL_LIBS) after it).
+STORE_LIBS = src/store/libstore.a $(SQLITE_LIBS)
+
+# Migrations, applied in this order by `larder init`; add new ones at the end (NNN_name.sql).
+STORE_MIGRATIONS = db/001_init.sql
+EXTRA_DIST += $(STORE_MIGRATIONS)
+BUILT_SOURCES += src/store/migrations_gen.c
+CLEANFILES += src/store/migrations_gen.c
+src/store/migrations_gen.c: $(STORE_MIGRATIONS) $(top_srcdir)/build-aux/embed.sh
+	$(AM_V_GEN)$(MKDIR_P) src/store && files= && \
+	for f in $(STORE_MIGRATIONS); do files="$$files $(srcdir)/$$f"; done && \
+	$(EMBED) -list store_migrations $$files > $@.tmp && mv $@.tmp $@
+
+check_PROGRAMS += t/store_basic t/store_schema t/store_concurrent
+TESTS += t/store_basic t/store_schema t/store_concurrent
+t_store_basic_SOURCES = t/store_basic.c t/tap.h
+t_store_basic_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
+t_store_basic_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
+t_store_schema_SOURCES = t/store_schema.c t/tap.h
+t_store_schema_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
+t_store_schema_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
+t_store_concurrent_SOURCES = t/store_concurrent.c t/tap.h
+t_store_concurrent_LDADD = $(STORE_LIBS) $(UTIL_LIBS)

@@ -15,6 +15,13 @@
 #define LIMIT_GQL_DEPTH         24                /* nesting of selection sets, lists and objects */
 #define LIMIT_GQL_ALIASES       200               /* aliased fields in one document */
 #define LIMIT_GQL_FIELDS        2000              /* fields executed after fragment expansion */
+#define LIMIT_GQL_INTROSPECTION_FIELDS 100000   /* introspection and __typename fields executed (own budget:
+                                                     the standard introspection query of a large schema needs ~50k) */
 #define LIMIT_GQL_ERRORS        50                /* errors reported before we stop collecting */
 #define LIMIT_GQL_REQUEST_ARENA (64 * 1024 * 1024)/* bytes of per-request memory */
+
+/* API keys (generateApiKey) */
+#define LIMIT_APIKEY_NAME       100               /* characters of a key's name */
+#define LIMIT_APIKEY_SCOPES     32                /* scopes on one key */
+#define LIMIT_APIKEY_SCOPE      100               /* characters of one scope */
 #endif

@@ -38,6 +38,11 @@ static int grow(struct sb *b, size_t extra)
 	return 0;
 }
 
+int sb_reserve(struct sb *b, size_t n)
+{
+	return grow(b, n);
+}
+
 void sb_putn(struct sb *b, const char *s, size_t n)
 {
 	if (grow(b, n))

@@ -21,6 +21,9 @@ void sb_printf(struct sb *b, const char *fmt, ...) __attribute__((format(printf,
 void sb_vprintf(struct sb *b, const char *fmt, va_list ap);
 void sb_put_int(struct sb *b, int64_t v);
 void sb_truncate(struct sb *b, size_t len);
+/* make room for n more bytes (plus the NUL) so the caller may write at buf+len directly and
+ * then add to len; returns 0, or -1 with the sticky error set */
+int sb_reserve(struct sb *b, size_t n);
 static inline const char *sb_str(const struct sb *b) { return b->buf ? b->buf : ""; }
 static inline int sb_error(const struct sb *b) { return b->err; }
 void sb_reset(struct sb *b);    /* empty, keep memory, clear err */

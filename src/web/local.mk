@@ -1,1 +1,31 @@
-# src/web/local.mk: build rules for src/web (included by the top Makefile.am).
+# src/web/local.mk: the web layer (libweb.a: request input, responses, key auth, GraphQL over HTTP), graphql.fcgi and its CGI tests.
+noinst_LIBRARIES += src/web/libweb.a
+src_web_libweb_a_SOURCES = \
+	src/web/request.c src/web/request.h \
+	src/web/response.c src/web/response.h \
+	src/web/auth.c src/web/auth.h \
+	src/web/graphql_http.c src/web/graphql_http.h
+src_web_libweb_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
+
+WEB_LIBS = src/web/libweb.a
+
+fcgi_PROGRAMS += src/cmd/graphql.fcgi
+src_cmd_graphql_fcgi_SOURCES = src/cmd/graphql_fcgi.c
+src_cmd_graphql_fcgi_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
+src_cmd_graphql_fcgi_LDADD = $(WEB_LIBS) $(API_LIBS) $(FCGI_LIBS)
+
+# CGI-mode tests of graphql.fcgi (they use the larder CLI to set up a database and keys)
+TESTS += t/cgi_graphql.sh t/cgi_http.sh
+dist_check_SCRIPTS += t/cgi_graphql.sh t/cgi_http.sh
+EXTRA_DIST += t/cgi_lib.sh
+
+# a small FastCGI client, so one worker can be sent many requests in a row
+check_PROGRAMS += t/fcgi_client
+t_fcgi_client_SOURCES = t/fcgi_client.c
+TESTS += t/cgi_fcgi.sh
+dist_check_SCRIPTS += t/cgi_fcgi.sh
+
+check_PROGRAMS += t/web_request
+TESTS += t/web_request
+t_web_request_SOURCES = t/web_request.c t/tap.h
+t_web_request_LDADD = $(WEB_LIBS) $(UTIL_LIBS) $(FCGI_LIBS)

@@ -1,0 +1,16 @@
+# bench/local.mk: the core benchmark's programs; built by `make bench` only (not by all, check or install).
+EXTRA_PROGRAMS += bench/engine_bench bench/minimal_fcgi
+bench_engine_bench_SOURCES = bench/engine_bench.c
+bench_engine_bench_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
+bench_engine_bench_LDADD = $(GQL_LIBS)
+bench_minimal_fcgi_SOURCES = bench/minimal_fcgi.c
+bench_minimal_fcgi_LDADD = $(FCGI_LIBS)
+EXTRA_DIST += bench/run-core bench/post.lua bench/engine_bench.mjs bench/bench.graphql \
+	bench/me.graphql bench/search.graphql bench/search.json
+CLEANFILES += bench/engine_bench$(EXEEXT) bench/minimal_fcgi$(EXEEXT)
+
+# `make bench` builds what bench/run-core measures; `make bench-run` also runs it.
+.PHONY: bench bench-run
+bench: bench/engine_bench$(EXEEXT) bench/minimal_fcgi$(EXEEXT) src/cmd/graphql.fcgi$(EXEEXT) src/cmd/larder$(EXEEXT)
+bench-run: bench
+	bash $(top_srcdir)/bench/run-core -B $(abs_top_builddir)

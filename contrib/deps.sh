@@ -1,0 +1,39 @@
+# deps.sh: shell functions shared by contrib/quickstart and contrib/test-all (sourced, not run): Debian packages and npm tools.
+
+# install_debian_packages: apt-get installs what contrib/debian-packages.txt lists and is missing
+# (through sudo when not root). Node and npm already present (e.g. from NodeSource) are kept.
+install_debian_packages() {
+	_list="$top/contrib/debian-packages.txt"
+	_want=$(sed 's/#.*//' "$_list" | tr -s ' \t' '\n\n' | sed '/^$/d')
+	_missing=
+	for _p in $_want; do
+		case $_p in
+		nodejs) command -v node >/dev/null 2>&1 && continue ;;
+		npm) command -v npm >/dev/null 2>&1 && continue ;;
+		esac
+		if ! dpkg-query -W -f '${Status}' "$_p" 2>/dev/null | grep -q 'install ok installed'; then
+			_missing="$_missing $_p"
+		fi
+	done
+	[ -n "$_missing" ] || return 0
+	if ! command -v apt-get >/dev/null 2>&1; then
+		echo "$0: missing packages:$_missing (and no apt-get: install them by hand)" >&2
+		return 1
+	fi
+	_sudo=
+	if [ "$(id -u)" -ne 0 ]; then
+		command -v sudo >/dev/null 2>&1 || { echo "$0: run as root or install sudo" >&2; return 1; }
+		_sudo=sudo
+	fi
+	echo "$0: installing$_missing"
+	$_sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q
+	# shellcheck disable=SC2086
+	$_sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $_missing
+}
+
+# install_npm_tools: the Node test tools (graphql-http, graphql) listed in t/js/package.json
+install_npm_tools() {
+	[ -f "$top/t/js/package.json" ] || return 0
+	echo "$0: npm install in t/js"
+	(cd "$top/t/js" && npm install --no-audit --no-fund)
+}

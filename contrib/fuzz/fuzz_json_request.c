@@ -1,0 +1,215 @@
+/* fuzz_json_request.c: libFuzzer target: GraphQL over HTTP (body JSON, query string, headers) through web_graphql_serve. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <json-c/json.h>
+#include "fuzz_schema.h"
+#include "util/arena.h"
+#include "util/config.h"
+#include "util/limits.h"
+#include "util/sb.h"
+#include "web/graphql_http.h"
+#include "web/request.h"
+
+/* The input is the POST body of a request to /api/graphql (Content-Type application/json).
+ * An input starting with '@' instead begins with CGI parameters, one NAME=value a line,
+ * up to an empty line; the rest is the body. For example
+ *   @REQUEST_METHOD=GET\nQUERY_STRING=query=%7Bhello%7D\n\n
+ * No Authorization header is passed on: the server runs without a database (store NULL),
+ * so every request is anonymous and the test schema answers it. */
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define FZ_MAX_PARAMS 32
+
+struct fz_io {
+	const char *names[FZ_MAX_PARAMS], *values[FZ_MAX_PARAMS];
+	size_t nparams;
+	const char *body;
+	size_t body_len, body_off;
+	struct sb out;
+};
+
+static struct gql_schema *fz_s;
+static struct larder_config fz_cfg;
+static struct web_graphql fz_app;
+static struct arena fz_arena;
+static struct fz_io fz_io;
+static char fz_o1[] = "app://obsidian.md", fz_o2[] = "http://localhost";
+static char *fz_origins[] = { fz_o1, fz_o2 };
+static char fz_cpath[] = "/nonexistent/larder.conf", fz_db[] = ":memory:", fz_base[] = "http://127.0.0.1:8080";
+
+static const char *fz_param(void *ctx, const char *name)
+{
+	struct fz_io *io = ctx;
+	for (size_t i = io->nparams; i-- > 0;)
+		if (strcmp(io->names[i], name) == 0)
+			return io->values[i];
+	return NULL;
+}
+
+/* the body in uneven pieces, to exercise the reading loop */
+static long fz_read(void *ctx, char *buf, size_t n)
+{
+	struct fz_io *io = ctx;
+	size_t left = io->body_len - io->body_off, k = left < n ? left : n;
+
+	if (k > 1 + io->body_off % 4093)
+		k = 1 + io->body_off % 4093;
+	memcpy(buf, io->body + io->body_off, k);
+	io->body_off += k;
+	return (long)k;
+}
+
+static int fz_write(void *ctx, const char *buf, size_t n)
+{
+	struct fz_io *io = ctx;
+	sb_putn(&io->out, buf, n);
+	return sb_error(&io->out) ? -1 : 0;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fz_s = fz_schema();
+	memset(&fz_cfg, 0, sizeof fz_cfg);
+	fz_cfg.path = fz_cpath;
+	fz_cfg.database = fz_db;
+	fz_cfg.base_url = fz_base;
+	fz_cfg.cors_origins = fz_origins;
+	fz_cfg.ncors_origins = sizeof fz_origins / sizeof fz_origins[0];
+	fz_cfg.body_limit = LIMIT_BODY_MAX;
+	fz_cfg.argon2_t_cost = 1;
+	fz_cfg.argon2_m_kib = 8;
+	fz_cfg.argon2_parallelism = 1;
+	fz_cfg.key_touch_interval_s = 60;
+	web_graphql_init(&fz_app, "fuzz_json_request", NULL, &fz_cfg, fz_s);
+	arena_init(&fz_arena);
+	sb_init(&fz_io.out);
+	/* every 4xx answer logs a line on stderr: keep it quiet unless asked (sanitizer reports
+	 * do not go through stdio) */
+	if (getenv("FUZZ_VERBOSE") == NULL) {
+		FILE *null = fopen("/dev/null", "w");
+		if (null != NULL)
+			stderr = null;
+	}
+	return 0;
+}
+
+static void set_param(struct fz_io *io, const char *name, const char *value)
+{
+	if (io->nparams < FZ_MAX_PARAMS) {
+		io->names[io->nparams] = name;
+		io->values[io->nparams] = value;
+		io->nparams++;
+	}
+}
+
+/* check the CGI response: a status line, clean header lines, Content-Length = body, JSON body */
+static void check_response(const struct sb *out, int status)
+{
+	const char *s = sb_str(out), *sep = strstr(s, "\r\n\r\n"), *cl, *body;
+	size_t head_len, body_len;
+	int st;
+
+	if (status < 0)
+		return; /* a write error (cannot happen here short of memory) */
+	if (sep == NULL || sscanf(s, "Status: %d ", &st) != 1 || st != status) {
+		fprintf(stderr, "fuzz: bad response head (status %d):\n%.2000s\n", status, s);
+		abort();
+	}
+	head_len = (size_t)(sep - s) + 4;
+	body = sep + 4;
+	body_len = out->len - head_len;
+	for (size_t i = 0; i < head_len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		bool crlf = (c == '\r' && s[i + 1] == '\n') || (c == '\n' && i > 0 && s[i - 1] == '\r');
+		if ((c < 0x20 || c == 0x7f) && !crlf) {
+			fprintf(stderr, "fuzz: control byte 0x%02x in the response head at %zu:\n%.*s\n", c, i,
+			        (int)head_len, s);
+			abort();
+		}
+	}
+	cl = strstr(s, "\r\nContent-Length: ");
+	if (cl == NULL || cl > sep || (size_t)strtoull(cl + 18, NULL, 10) != body_len) {
+		fprintf(stderr, "fuzz: Content-Length does not match the %zu body bytes:\n%.*s\n", body_len,
+		        (int)head_len, s);
+		abort();
+	}
+	if (body_len > 0) {
+		struct json_object *j = fz_check_json("the response body", body, body_len);
+		if (!json_object_is_type(j, json_type_object)) {
+			fprintf(stderr, "fuzz: the response body is not a JSON object\n");
+			abort();
+		}
+		json_object_put(j);
+	}
+	if (status >= 400 && status != 405 && body_len == 0) {
+		fprintf(stderr, "fuzz: error %d without a body\n", status);
+		abort();
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *copy = malloc(size + 1), *body, *p, clen[32];
+	struct web_io io;
+	int status;
+
+	if (copy == NULL)
+		abort();
+	memcpy(copy, data, size);
+	copy[size] = '\0';
+	fz_io.nparams = 0;
+	set_param(&fz_io, "REQUEST_METHOD", "POST");
+	set_param(&fz_io, "REQUEST_URI", "/api/graphql");
+	set_param(&fz_io, "CONTENT_TYPE", "application/json");
+	set_param(&fz_io, "HTTP_ACCEPT", "application/graphql-response+json, application/json");
+	set_param(&fz_io, "REMOTE_ADDR", "127.0.0.1");
+	body = copy;
+	if (size > 0 && copy[0] == '@') {
+		char *end = strstr(copy + 1, "\n\n");
+		p = copy + 1;
+		if (end != NULL) {
+			*end = '\0';
+			body = end + 2;
+		} else {
+			body = copy + size;
+		}
+		while (p != NULL && *p) {
+			char *nl = strchr(p, '\n'), *eq;
+			if (nl != NULL)
+				*nl = '\0';
+			eq = strchr(p, '=');
+			if (eq != NULL) {
+				*eq = '\0';
+				/* no key lookups: there is no database behind this server */
+				if (strcmp(p, "HTTP_AUTHORIZATION") != 0)
+					set_param(&fz_io, p, eq + 1);
+			}
+			p = nl != NULL ? nl + 1 : NULL;
+		}
+	}
+	fz_io.body = body;
+	fz_io.body_len = size - (size_t)(body - copy);
+	fz_io.body_off = 0;
+	if (fz_param(&fz_io, "CONTENT_LENGTH") == NULL) {
+		snprintf(clen, sizeof clen, "%zu", fz_io.body_len);
+		set_param(&fz_io, "CONTENT_LENGTH", clen);
+	}
+	sb_reset(&fz_io.out);
+	memset(&io, 0, sizeof io);
+	io.ctx = &fz_io;
+	io.param = fz_param;
+	io.read = fz_read;
+	io.write = fz_write;
+
+	status = web_graphql_serve(&fz_app, &io, &fz_arena);
+	check_response(&fz_io.out, status);
+	arena_reset(&fz_arena);
+	free(copy);
+	return 0;
+}

@@ -1,0 +1,36 @@
+# contrib/fuzz/local.mk: libFuzzer targets, built only with --enable-fuzz (CC=clang); contrib/fuzz/run drives them.
+if ENABLE_FUZZ
+noinst_PROGRAMS += contrib/fuzz/fuzz_gql_parse contrib/fuzz/fuzz_gql_execute contrib/fuzz/fuzz_time \
+	contrib/fuzz/fuzz_config contrib/fuzz/fuzz_json_request
+endif
+# configure adds -fsanitize=fuzzer-no-link to every object; the targets link libFuzzer's main
+FUZZ_LINK = $(AM_LDFLAGS) -fsanitize=fuzzer
+FUZZ_CPP = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
+
+contrib_fuzz_fuzz_gql_parse_SOURCES = contrib/fuzz/fuzz_gql_parse.c contrib/fuzz/fuzz_json.h
+contrib_fuzz_fuzz_gql_parse_CPPFLAGS = $(FUZZ_CPP)
+contrib_fuzz_fuzz_gql_parse_LDFLAGS = $(FUZZ_LINK)
+contrib_fuzz_fuzz_gql_parse_LDADD = $(GQL_LIBS)
+
+contrib_fuzz_fuzz_gql_execute_SOURCES = contrib/fuzz/fuzz_gql_execute.c contrib/fuzz/fuzz_schema.h \
+	contrib/fuzz/fuzz_json.h
+contrib_fuzz_fuzz_gql_execute_CPPFLAGS = $(FUZZ_CPP)
+contrib_fuzz_fuzz_gql_execute_LDFLAGS = $(FUZZ_LINK)
+contrib_fuzz_fuzz_gql_execute_LDADD = $(GQL_LIBS)
+
+contrib_fuzz_fuzz_time_SOURCES = contrib/fuzz/fuzz_time.c
+contrib_fuzz_fuzz_time_LDFLAGS = $(FUZZ_LINK)
+contrib_fuzz_fuzz_time_LDADD = $(UTIL_LIBS)
+
+contrib_fuzz_fuzz_config_SOURCES = contrib/fuzz/fuzz_config.c
+contrib_fuzz_fuzz_config_LDFLAGS = $(FUZZ_LINK)
+contrib_fuzz_fuzz_config_LDADD = $(UTIL_LIBS)
+
+contrib_fuzz_fuzz_json_request_SOURCES = contrib/fuzz/fuzz_json_request.c contrib/fuzz/fuzz_schema.h \
+	contrib/fuzz/fuzz_json.h
+contrib_fuzz_fuzz_json_request_CPPFLAGS = $(FUZZ_CPP)
+contrib_fuzz_fuzz_json_request_LDFLAGS = $(FUZZ_LINK)
+contrib_fuzz_fuzz_json_request_LDADD = $(WEB_LIBS) $(API_LIBS) $(FCGI_LIBS)
+
+# the runner and the seed corpora (one directory per target) ship in the tarball
+EXTRA_DIST += contrib/fuzz/run contrib/fuzz/README contrib/fuzz/corpus

@@ -1,0 +1,213 @@
+/* api.c: loads the compiled-in schema, binds every resolver and the Date scalar, and shared resolver helpers. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "api/api_int.h"
+#include "util/time.h"
+
+const char api_absent[1] = "";
+
+int api_internal(struct gql_rctx *rc, const char *what, int store_rc)
+{
+	if (store_rc < 0)
+		return gql_error(rc, "INTERNAL_SERVER_ERROR", "%s failed: %s", what, store_strerror(store_rc));
+	return gql_error(rc, "INTERNAL_SERVER_ERROR", "%s failed: out of memory", what);
+}
+
+int api_out_error(struct gql_rctx *rc, struct gql_out *out, const char *type, const char *code,
+                  const char *fmt, ...)
+{
+	struct arena *a = gql_arena(rc);
+	struct api_error *e = ARENA_NEW(a, struct api_error);
+	va_list ap;
+	if (e == NULL)
+		return api_internal(rc, type, 0);
+	e->code = code;
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		e->message = arena_vprintf(a, fmt, ap);
+		va_end(ap);
+	}
+	gql_out_object(out, type, e);
+	return 0;
+}
+
+int api_out_date(struct gql_rctx *rc, struct gql_out *out, int64_t ms)
+{
+	char *buf = arena_alloc(gql_arena(rc), TIME_ISO_BUF);
+	if (buf == NULL)
+		return api_internal(rc, "formatting a Date", 0);
+	time_format_iso(ms, buf, TIME_ISO_BUF);
+	gql_out_cstr(out, buf);
+	return 0;
+}
+
+int api_value_date(const struct gql_value *v, int64_t *ms)
+{
+	if (v == NULL || v->kind != GQL_V_STRING)
+		return -1;
+	return time_parse_iso(v->u.s.p, v->u.s.len, ms);
+}
+
+/* Date input coercion: any ISO 8601 date or date-time; normalised in place to our output form so
+ * resolvers read one format */
+static int date_parse(struct arena *a, struct gql_value *v, const char **msg)
+{
+	int64_t ms;
+	char *buf;
+	if (v->kind == GQL_V_NULL)
+		return 0;
+	if (v->kind != GQL_V_STRING) {
+		*msg = "A Date is a string holding an ISO 8601 date or date-time, such as "
+		       "\"2024-05-01\" or \"2024-05-01T10:00:00.000Z\".";
+		return -1;
+	}
+	if (time_parse_iso(v->u.s.p, v->u.s.len, &ms)) {
+		/* the engine's message already quotes the value */
+		*msg = "Not an ISO 8601 date or date-time (such as \"2024-05-01\" or \"2024-05-01T10:00:00.000Z\") "
+		       "within JavaScript's date range.";
+		return -1;
+	}
+	if ((buf = arena_alloc(a, TIME_ISO_BUF)) == NULL) {
+		*msg = "out of memory";
+		return -1;
+	}
+	time_format_iso(ms, buf, TIME_ISO_BUF);
+	v->u.s.p = buf;
+	v->u.s.len = (uint32_t)strlen(buf);
+	return 0;
+}
+
+static int out_empty(struct gql_rctx *rc, const struct gql_type *t, struct gql_out *out)
+{
+	if (t->kind != GQL_K_NON_NULL) {
+		gql_out_null(out);
+		return 0;
+	}
+	t = t->of;
+	switch (t->kind) {
+	case GQL_K_LIST:
+		gql_out_list(rc, out, 0); /* no items to fill: NULL is fine here */
+		return 0;
+	case GQL_K_SCALAR:
+		switch (t->builtin) {
+		case GQL_SCALAR_INT:
+			gql_out_int(out, 0);
+			return 0;
+		case GQL_SCALAR_FLOAT:
+			gql_out_float(out, 0);
+			return 0;
+		case GQL_SCALAR_BOOLEAN:
+			gql_out_bool(out, false);
+			return 0;
+		case GQL_SCALAR_STRING:
+		case GQL_SCALAR_ID:
+			gql_out_string(out, "", 0);
+			return 0;
+		case GQL_SCALAR_CUSTOM:
+		default:
+			if (strcmp(t->name, "Date") == 0)
+				return api_out_date(rc, out, 0);
+			gql_out_string(out, "", 0);
+			return 0;
+		}
+	case GQL_K_ENUM:
+		gql_out_enum(out, t->nvalues ? t->values[0]->name : "");
+		return 0;
+	case GQL_K_OBJECT:
+		gql_out_object(out, t->name, api_absent);
+		return 0;
+	case GQL_K_INTERFACE:
+	case GQL_K_UNION:
+		if (t->npossible == 0)
+			return gql_error(rc, "INTERNAL_SERVER_ERROR", "no possible type for %s", t->name);
+		gql_out_object(out, t->possible[0]->name, api_absent);
+		return 0;
+	default:
+		gql_out_null(out);
+		return 0;
+	}
+}
+
+int api_resolve_absent(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+{
+	return out_empty(rc, gql_rfield(rc)->type, out);
+}
+
+int api_resolve_error(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+{
+	const struct api_error *e = parent;
+	const char *f = gql_rfield(rc)->name;
+	struct gql_out *items;
+	if (parent == api_absent)
+		return api_resolve_absent(rc, parent, out);
+	if (strcmp(f, "errorCodes") == 0) {
+		if ((items = gql_out_list(rc, out, 1)) == NULL)
+			return api_internal(rc, "errorCodes", 0);
+		gql_out_enum(&items[0], e->code);
+		return 0;
+	}
+	if (strcmp(f, "message") == 0) {
+		gql_out_cstr(out, e->message);
+		return 0;
+	}
+	return api_resolve_absent(rc, parent, out);
+}
+
+int api_bind_one(struct gql_schema *s, const char *type_dot_field, gql_resolve_fn fn, char *err, size_t errlen)
+{
+	if (gql_bind(s, type_dot_field, fn, NULL) == 0)
+		return 0;
+	snprintf(err, errlen, "schema: cannot bind %s (no such field in the SDL)", type_dot_field);
+	return -1;
+}
+
+int api_bind_all(struct gql_schema *s, const char *type, gql_resolve_fn fn, char *err, size_t errlen)
+{
+	char name[128];
+	snprintf(name, sizeof name, "%s.*", type);
+	return api_bind_one(s, name, fn, err, errlen);
+}
+
+/* object types Larder has no data for yet: reachable from User.sharedArticles, never produced */
+static const char *const absent_types[] = {
+	"Feature", "FeedArticle", "Article", "LinkShareInfo", "Recommendation", "RecommendingUser",
+	"Label", "Highlight", "HighlightReply", "Reaction",
+};
+
+int api_schema_bind(struct gql_schema *s, char *err, size_t errlen)
+{
+	char unbound[512];
+	int n;
+	if (gql_bind_scalar(s, "Date", date_parse) != 0) {
+		snprintf(err, errlen, "schema: no scalar Date in the SDL");
+		return -1;
+	}
+	if (api_bind_user(s, err, errlen) || api_bind_apikey(s, err, errlen))
+		return -1;
+	for (size_t i = 0; i < sizeof absent_types / sizeof absent_types[0]; i++)
+		if (api_bind_all(s, absent_types[i], api_resolve_absent, err, errlen))
+			return -1;
+	if ((n = gql_schema_unbound(s, unbound, sizeof unbound)) > 0) {
+		snprintf(err, errlen, "schema: %d field%s without a resolver: %s", n, n == 1 ? "" : "s", unbound);
+		return -1;
+	}
+	return 0;
+}
+
+struct gql_schema *api_schema_build(const char *sdl, size_t len, char *err, size_t errlen)
+{
+	struct gql_schema *s;
+	if ((s = gql_schema_parse(sdl, len, err, errlen)) == NULL)
+		return NULL;
+	if (api_schema_bind(s, err, errlen)) {
+		gql_schema_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+struct gql_schema *api_schema_load(char *err, size_t errlen)
+{
+	return api_schema_build(larder_schema_sdl, strlen(larder_schema_sdl), err, errlen);
+}

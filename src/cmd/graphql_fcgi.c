@@ -1,0 +1,93 @@
+/* graphql_fcgi.c: graphql.fcgi: load config, store and schema once, then serve GraphQL over FastCGI (or one CGI request). */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcgiapp.h>
+#include "api/api.h"
+#include "store/store.h"
+#include "util/arena.h"
+#include "util/config.h"
+#include "util/limits.h"
+#include "web/graphql_http.h"
+#include "web/request.h"
+
+#define PROG "graphql.fcgi"
+
+int main(int argc, char **argv)
+{
+	struct larder_config cfg;
+	struct store *st = NULL;
+	struct gql_schema *schema;
+	struct web_graphql app;
+	struct web_io io;
+	struct arena arena;
+	const char *path;
+	char err[512];
+	int rc;
+
+	if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		printf("usage: %s\n"
+		       "Serves Larder's GraphQL API over FastCGI (or one request as CGI).\n"
+		       "The configuration is read from $LARDER_CONFIG or %s/larder.conf.\n",
+		       PROG, LARDER_SYSCONFDIR);
+		return 0;
+	}
+	if (argc > 1) {
+		fprintf(stderr, "usage: %s (takes no arguments)\n", PROG);
+		return 2;
+	}
+	/* a client that goes away must not kill the worker */
+	signal(SIGPIPE, SIG_IGN);
+
+	path = config_default_path(NULL);
+	if (config_load(path, &cfg, err, sizeof err) != 0) {
+		fprintf(stderr, "%s: %s\n", PROG, err);
+		return 1;
+	}
+	rc = store_open(cfg.database, &st, err, sizeof err);
+	if (rc != STORE_OK) {
+		fprintf(stderr, "%s: %s\n", PROG, err);
+		config_free(&cfg);
+		return 1;
+	}
+	schema = api_schema_load(err, sizeof err);
+	if (!schema) {
+		fprintf(stderr, "%s: schema: %s\n", PROG, err);
+		store_close(st);
+		config_free(&cfg);
+		return 1;
+	}
+	web_graphql_init(&app, PROG, st, &cfg, schema);
+	arena_init(&arena);
+	arena.limit = LIMIT_GQL_REQUEST_ARENA;
+
+	if (FCGX_IsCGI()) {
+		/* plain CGI: one request on the environment, stdin and stdout */
+		web_io_cgi(&io);
+		rc = web_graphql_serve(&app, &io, &arena) < 0 ? 1 : 0;
+	} else {
+		FCGX_Request rq;
+
+		rc = 0;
+		if (FCGX_Init() != 0 || FCGX_InitRequest(&rq, 0, 0) != 0) {
+			fprintf(stderr, "%s: FastCGI initialisation failed\n", PROG);
+			rc = 1;
+		} else {
+			while (FCGX_Accept_r(&rq) >= 0) {
+				web_io_fcgx(&io, &rq);
+				/* a failed write means the client went away: the next request is served */
+				web_graphql_serve(&app, &io, &arena);
+				FCGX_Finish_r(&rq);
+				arena_reset(&arena);
+			}
+			FCGX_Free(&rq, 1);
+		}
+	}
+	arena_free(&arena);
+	web_graphql_free(&app);
+	gql_schema_free(schema);
+	store_close(st);
+	config_free(&cfg);
+	return rc;
+}

@@ -1,0 +1,105 @@
+/* validate.h: internals shared by the validation files (validate*.c); not a public interface. */
+#ifndef LARDER_GQL_VALIDATE_H
+#define LARDER_GQL_VALIDATE_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "gql/gql.h"
+
+#define VALIDATION_CODE "GRAPHQL_VALIDATION_FAILED"
+
+/* a variable used somewhere in a selection set, with the type its position expects */
+struct vusage {
+	const char *name;
+	struct gql_loc loc;
+	const struct gql_type *type;  /* NULL when the position's type is unknown */
+	bool locdef;                  /* the argument or input field has a default value */
+};
+
+/* a fragment spread and the fragment it names (-1 when unknown) */
+struct vspread {
+	const struct gql_selection *sel;
+	int32_t frag;
+};
+
+/* what one operation or fragment definition uses (its own selection sets only) */
+struct vowner {
+	struct vspread *spreads;
+	uint32_t nspreads, capspreads;
+	struct vusage *uses;
+	uint32_t nuses, capuses;
+};
+
+struct mset;
+
+struct vfrag {
+	const struct gql_definition *def;
+	const struct gql_fragment *f;
+	struct gql_type *type;        /* the type condition when known and composite, else NULL */
+	struct vowner own;
+	struct mset *mset;            /* fields for overlap checks (validate_merge.c) */
+	bool mset_done;
+	uint32_t mark;                /* DFS stamps */
+	uint8_t state;                /* cycle DFS / counting state */
+	uint64_t nfields;             /* expanded field count (budget) */
+};
+
+struct vctx {
+	const struct gql_schema *s;
+	const struct gql_document *doc;
+	struct arena *a;
+	struct gql_errors *errs;
+	uint32_t maxerr;
+	bool stop;                    /* error budget full, or out of memory */
+	struct vowner *cur;           /* the definition being walked */
+
+	struct vfrag *frags;
+	uint32_t nfrags;
+	int32_t *fhash;               /* open addressing: fragment index + 1, 0 = empty */
+	uint32_t fhmask;
+
+	/* validate_merge.c state */
+	void *merge;
+};
+
+/* validate.c */
+void verr(struct vctx *c, const struct gql_loc *locs, uint32_t nlocs, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+void vnomem(struct vctx *c);
+int32_t vfrag_find(const struct vctx *c, const char *name);
+void *vgrow(struct vctx *c, void *p, uint32_t *cap, uint32_t n, size_t size);
+/* " Did you mean "a", "b", or "c"?" (empty string when no candidate is close) */
+const char *vsuggest(struct vctx *c, const char *input, const char *const *cands, uint32_t ncands,
+                     const char *prefix);
+const char *vtype_str(struct vctx *c, const struct gql_type *t);
+/* group equal names: calls fn(c, arr, idx, n) for each name occurring more than once, with
+ * the indices (ascending) of its occurrences */
+typedef const char *(*vname_fn)(const void *arr, uint32_t i);
+typedef void (*vdup_fn)(struct vctx *c, const void *arr, const uint32_t *idx, uint32_t n);
+void vdups(struct vctx *c, const void *arr, uint32_t n, vname_fn name, vdup_fn fn);
+
+/* validate_values.c: 5.6 (and recording variable usages into c->cur) */
+void vcheck_value(struct vctx *c, const struct gql_value *v, const struct gql_type *t, bool locdef);
+const char *vvalue_str(struct vctx *c, const struct gql_value *v);
+bool vvalue_equal(const struct gql_value *a, const struct gql_value *b);
+
+/* validate_merge.c: 5.3.2 */
+void vmerge_set(struct vctx *c, const struct gql_selection_set *set, const struct gql_type *pt);
+
+/* helpers */
+static inline bool vis_composite(const struct gql_type *t)
+{
+	return t && (t->kind == GQL_K_OBJECT || t->kind == GQL_K_INTERFACE || t->kind == GQL_K_UNION);
+}
+static inline bool vis_leaf_named(const struct gql_type *t)
+{
+	return t && (t->kind == GQL_K_SCALAR || t->kind == GQL_K_ENUM);
+}
+static inline const struct gql_type *vnamed(const struct gql_type *t)
+{
+	while (t && (t->kind == GQL_K_LIST || t->kind == GQL_K_NON_NULL))
+		t = t->of;
+	return t;
+}
+/* the field definition selected by `name` on a composite type, meta-fields included */
+const struct gql_field *vlookup_field(const struct vctx *c, const struct gql_type *pt, const char *name);
+#endif

@@ -1,0 +1,62 @@
+/* session.c: store functions for login sessions (create, look up a live one with its user, delete). */
+#include "store/store_int.h"
+
+#include "util/time.h"
+
+int store_session_create(struct store *st, const char *user_id, const char *token_hash, int64_t expires_ms)
+{
+	sqlite3_stmt *s = st->stmt[STMT_SESSION_CREATE];
+	int rc;
+
+	if (!user_id || !token_hash || !*token_hash)
+		return STORE_E_INVAL;
+	store_bind_text(s, 1, token_hash);
+	store_bind_text(s, 2, user_id);
+	sqlite3_bind_int64(s, 3, time_now_ms());
+	sqlite3_bind_int64(s, 4, expires_ms);
+	rc = sqlite3_step(s);
+	rc = rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "creating a session");
+	store_done(s);
+	return rc;
+}
+
+int store_session_lookup(struct store *st, struct arena *a, const char *token_hash, int64_t now_ms,
+                         struct store_user *owner, int64_t *expires_ms)
+{
+	sqlite3_stmt *s = st->stmt[STMT_SESSION_LOOKUP];
+	int rc;
+
+	if (!token_hash)
+		return STORE_E_INVAL;
+	store_bind_text(s, 1, token_hash);
+	sqlite3_bind_int64(s, 2, now_ms);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		if (expires_ms)
+			*expires_ms = sqlite3_column_int64(s, 0);
+		rc = owner ? store_row_user(st, a, s, 1, owner) : STORE_OK;
+	} else if (rc == SQLITE_DONE) {
+		rc = STORE_E_NOTFOUND;
+	} else {
+		rc = store_fail(st, rc, "looking up a session");
+	}
+	store_done(s);
+	return rc;
+}
+
+int store_session_delete(struct store *st, const char *token_hash)
+{
+	sqlite3_stmt *s = st->stmt[STMT_SESSION_DELETE];
+	int rc;
+
+	if (!token_hash)
+		return STORE_E_INVAL;
+	store_bind_text(s, 1, token_hash);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_DONE)
+		rc = sqlite3_changes(st->db) > 0 ? STORE_OK : STORE_E_NOTFOUND;
+	else
+		rc = store_fail(st, rc, "deleting a session");
+	store_done(s);
+	return rc;
+}

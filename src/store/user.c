@@ -1,0 +1,143 @@
+/* user.c: store functions for users (add, get by id, by username or email, set password). */
+#include "store/store_int.h"
+
+#include <string.h>
+
+#include "util/arena.h"
+#include "util/crypto.h"
+#include "util/time.h"
+
+#define USERNAME_MAX 64
+#define EMAIL_MAX 254
+#define NAME_MAX_BYTES 1024
+
+static bool valid_username(const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+	if (n == 0 || n > USERNAME_MAX)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+		      c == '-' || c == '.'))
+			return false;
+	}
+	return true;
+}
+
+static bool valid_email(const char *s)
+{
+	size_t n = strlen(s);
+	const char *at = strchr(s, '@');
+	if (n > EMAIL_MAX || !at || at == s || !at[1])
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] <= ' ' || s[i] == 0x7f)
+			return false;
+	return true;
+}
+
+static int fill_user(struct store *st, struct arena *a, enum stmt which, const char *key, struct store_user *out)
+{
+	sqlite3_stmt *s = st->stmt[which];
+	int rc;
+
+	if (!key) {
+		snprintf(st->errmsg, sizeof st->errmsg, "no user id or name");
+		return STORE_E_INVAL;
+	}
+	store_bind_text(s, 1, key);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		rc = store_row_user(st, a, s, 0, out);
+	else if (rc == SQLITE_DONE)
+		rc = STORE_E_NOTFOUND;
+	else
+		rc = store_fail(st, rc, "reading a user");
+	store_done(s);
+	return rc;
+}
+
+int store_user_add(struct store *st, struct arena *a, const char *username, const char *name,
+                   const char *email, const char *password_hash, struct store_user *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_USER_ADD];
+	char id[37];
+	int64_t now = time_now_ms();
+	int rc;
+
+	if (!valid_username(username)) {
+		snprintf(st->errmsg, sizeof st->errmsg, "a username is 1 to %d letters, digits, '_', '-' or '.'", USERNAME_MAX);
+		return STORE_E_INVAL;
+	}
+	if (!name || !*name)
+		name = username;
+	if (strlen(name) > NAME_MAX_BYTES) {
+		snprintf(st->errmsg, sizeof st->errmsg, "name longer than %d bytes", NAME_MAX_BYTES);
+		return STORE_E_INVAL;
+	}
+	if (email && !*email)
+		email = NULL;
+	if (email && !valid_email(email)) {
+		snprintf(st->errmsg, sizeof st->errmsg, "'%.64s' is not an email address", email);
+		return STORE_E_INVAL;
+	}
+	crypto_uuid_v4(id);
+	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, username, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 3, name, -1, SQLITE_STATIC);
+	store_bind_text(s, 4, email);
+	store_bind_text(s, 5, password_hash);
+	sqlite3_bind_int64(s, 6, now);
+	rc = sqlite3_step(s);
+	if (rc != SQLITE_DONE) {
+		rc = store_fail(st, rc, "adding a user");
+		goto out;
+	}
+	rc = STORE_OK;
+	if (out) {
+		out->id = arena_strdup(a, id);
+		out->username = arena_strdup(a, username);
+		out->name = arena_strdup(a, name);
+		out->email = email ? arena_strdup(a, email) : NULL;
+		out->password_hash = password_hash ? arena_strdup(a, password_hash) : NULL;
+		out->created_ms = now;
+		if (!out->id || !out->username || !out->name || (email && !out->email) ||
+		    (password_hash && !out->password_hash)) {
+			snprintf(st->errmsg, sizeof st->errmsg, "out of memory after adding a user");
+			rc = STORE_E_DB;
+		}
+	}
+out:
+	store_done(s);
+	return rc;
+}
+
+int store_user_get(struct store *st, struct arena *a, const char *id, struct store_user *out)
+{
+	return fill_user(st, a, STMT_USER_GET, id, out);
+}
+
+int store_user_by_name(struct store *st, struct arena *a, const char *username_or_email, struct store_user *out)
+{
+	return fill_user(st, a, STMT_USER_BY_NAME, username_or_email, out);
+}
+
+int store_user_set_password(struct store *st, const char *user_id, const char *password_hash)
+{
+	sqlite3_stmt *s = st->stmt[STMT_USER_SET_PASSWORD];
+	int rc;
+
+	if (!user_id)
+		return STORE_E_INVAL;
+	store_bind_text(s, 1, user_id);
+	store_bind_text(s, 2, password_hash);
+	sqlite3_bind_int64(s, 3, time_now_ms());
+	rc = sqlite3_step(s);
+	if (rc != SQLITE_DONE)
+		rc = store_fail(st, rc, "setting a password");
+	else
+		rc = sqlite3_changes(st->db) == 1 ? STORE_OK : STORE_E_NOTFOUND;
+	store_done(s);
+	return rc;
+}

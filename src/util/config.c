@@ -1,0 +1,424 @@
+/* config.c: reads larder.conf (`key = value`, `#` comments, optional double quotes) into struct larder_config. */
+#include "util/config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util/limits.h"
+
+#ifndef LARDER_SYSCONFDIR
+#define LARDER_SYSCONFDIR "/etc/larder"
+#endif
+#ifndef LARDER_LOCALSTATEDIR
+#define LARDER_LOCALSTATEDIR "/var/lib/larder"
+#endif
+
+#define CONFIG_LINE_MAX 8192
+#define DEFAULT_BASE_URL "http://127.0.0.1:8080"
+#define DEFAULT_CORS "lsp://logseq.io app://obsidian.md capacitor://localhost http://localhost"
+
+const char *config_default_path(const char *explicit_path)
+{
+	const char *env;
+	if (explicit_path && *explicit_path)
+		return explicit_path;
+	env = getenv("LARDER_CONFIG");
+	if (env && *env)
+		return env;
+	return LARDER_SYSCONFDIR "/larder.conf";
+}
+
+__attribute__((format(printf, 5, 6)))
+static int fail(char *err, size_t errlen, const char *path, unsigned line, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (err && errlen) {
+		if (line)
+			snprintf(err, errlen, "%s:%u: %s", path, line, msg);
+		else
+			snprintf(err, errlen, "%s: %s", path, msg);
+	}
+	return -1;
+}
+
+static void free_origins(struct larder_config *c)
+{
+	for (size_t i = 0; i < c->ncors_origins; i++)
+		free(c->cors_origins[i]);
+	free(c->cors_origins);
+	c->cors_origins = NULL;
+	c->ncors_origins = 0;
+}
+
+/* space-separated list; 0 ok, -1 out of memory */
+static int set_origins(struct larder_config *c, const char *v)
+{
+	size_t n = 0, k = 0;
+	const char *p;
+	char **list;
+
+	free_origins(c);
+	for (p = v; *p;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			break;
+		n++;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+	}
+	list = calloc(n + 1, sizeof *list);
+	if (!list)
+		return -1;
+	for (p = v; *p;) {
+		const char *start;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			break;
+		start = p;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+		list[k] = strndup(start, (size_t)(p - start));
+		if (!list[k]) {
+			c->cors_origins = list;
+			c->ncors_origins = k;
+			free_origins(c);
+			return -1;
+		}
+		k++;
+	}
+	c->cors_origins = list;
+	c->ncors_origins = k;
+	return 0;
+}
+
+static int set_str(char **dst, const char *v)
+{
+	char *s = strdup(v);
+	if (!s)
+		return -1;
+	free(*dst);
+	*dst = s;
+	return 0;
+}
+
+/* unsigned decimal with an optional K/M/G suffix (powers of 1024) when allow_suffix */
+static int parse_uint(const char *v, uint64_t max, bool allow_suffix, uint64_t *out)
+{
+	uint64_t n = 0, mult = 1;
+	const char *p = v;
+
+	if (*p < '0' || *p > '9')
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (n > (UINT64_MAX - 9) / 10)
+			return -1;
+		n = n * 10 + (uint64_t)(*p - '0');
+	}
+	if (*p && allow_suffix && !p[1]) {
+		switch (*p) {
+		case 'k': case 'K': mult = 1024; break;
+		case 'm': case 'M': mult = 1024 * 1024; break;
+		case 'g': case 'G': mult = 1024 * 1024 * 1024; break;
+		default: return -1;
+		}
+		p++;
+	}
+	if (*p)
+		return -1;
+	if (n > max / mult)
+		return -1;
+	*out = n * mult;
+	return 0;
+}
+
+/* database path relative to the config file's directory unless absolute */
+static char *resolve_path(const char *conf_path, const char *v)
+{
+	const char *slash;
+	char *s;
+	size_t dl;
+
+	if (v[0] == '/' || !(slash = strrchr(conf_path, '/')))
+		return strdup(v);
+	dl = (size_t)(slash - conf_path) + 1;
+	s = malloc(dl + strlen(v) + 1);
+	if (!s)
+		return NULL;
+	memcpy(s, conf_path, dl);
+	strcpy(s + dl, v);
+	return s;
+}
+
+static int set_defaults(struct larder_config *c, const char *path)
+{
+	memset(c, 0, sizeof *c);
+	c->path = strdup(path);
+	c->database = strdup(LARDER_LOCALSTATEDIR "/larder.db");
+	c->base_url = strdup(DEFAULT_BASE_URL);
+	c->body_limit = LIMIT_BODY_MAX;
+	c->argon2_t_cost = 3;
+	c->argon2_m_kib = 65536;
+	c->argon2_parallelism = 1;
+	c->key_touch_interval_s = 60;
+	if (!c->path || !c->database || !c->base_url || set_origins(c, DEFAULT_CORS) < 0)
+		return -1;
+	return 0;
+}
+
+/* trims and unquotes the value in place; NULL on a bad quoted string */
+static char *unquote(char *v)
+{
+	char *r, *w;
+	size_t n = strlen(v);
+
+	if (v[0] != '"')
+		return v;
+	if (n < 2 || v[n - 1] != '"')
+		return NULL;
+	v[n - 1] = '\0';
+	for (r = w = v + 1; *r; r++) {
+		if (*r == '\\') {
+			r++;
+			if (*r != '"' && *r != '\\')
+				return NULL;
+		} else if (*r == '"') {
+			return NULL;
+		}
+		*w++ = *r;
+	}
+	*w = '\0';
+	return v + 1;
+}
+
+enum key { K_DATABASE, K_BASE_URL, K_CORS, K_BODY_LIMIT, K_T_COST, K_M_KIB, K_PAR, K_TOUCH, K_PRIVATE_FETCH, K__MAX };
+static const char *const key_names[K__MAX] = {
+	[K_DATABASE] = "database",
+	[K_BASE_URL] = "base_url",
+	[K_CORS] = "cors_origins",
+	[K_BODY_LIMIT] = "body_limit",
+	[K_T_COST] = "argon2_t_cost",
+	[K_M_KIB] = "argon2_memory_kib",
+	[K_PAR] = "argon2_parallelism",
+	[K_TOUCH] = "key_touch_interval",
+	[K_PRIVATE_FETCH] = "allow_private_fetch",
+};
+
+/* yes/no, true/false, on/off, 1/0 (any case) */
+static int parse_bool(const char *v, bool *out)
+{
+	static const char *const yes[] = { "yes", "true", "on", "1" }, *const no[] = { "no", "false", "off", "0" };
+	for (size_t i = 0; i < 4; i++) {
+		if (strcasecmp(v, yes[i]) == 0) {
+			*out = true;
+			return 0;
+		}
+		if (strcasecmp(v, no[i]) == 0) {
+			*out = false;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static bool is_space(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == '\v' || ch == '\f';
+}
+
+int config_load(const char *path, struct larder_config *c, char *err, size_t errlen)
+{
+	char line[CONFIG_LINE_MAX];
+	bool seen[K__MAX] = { false };
+	unsigned lineno = 0;
+	FILE *f = NULL;
+	int rc = -1;
+
+	if (err && errlen)
+		err[0] = '\0';
+	if (set_defaults(c, path) < 0) {
+		fail(err, errlen, path, 0, "out of memory");
+		goto out;
+	}
+	f = fopen(path, "r");
+	if (!f) {
+		fail(err, errlen, path, 0, "cannot read: %s", strerror(errno));
+		goto out;
+	}
+	while (fgets(line, sizeof line, f)) {
+		char *p = line, *eq, *k, *v, *e;
+		size_t n = strlen(line);
+		uint64_t num;
+		int key;
+
+		lineno++;
+		if (n == sizeof line - 1 && line[n - 1] != '\n' && !feof(f)) {
+			fail(err, errlen, path, lineno, "line too long");
+			goto out;
+		}
+		while (is_space(*p))
+			p++;
+		if (*p == '\0' || *p == '#')
+			continue;
+		eq = strchr(p, '=');
+		if (!eq) {
+			fail(err, errlen, path, lineno, "expected `key = value`");
+			goto out;
+		}
+		k = p;
+		for (e = eq; e > k && is_space(e[-1]); e--)
+			;
+		*e = '\0';
+		v = eq + 1;
+		while (is_space(*v))
+			v++;
+		/* a `#` preceded by white space outside quotes starts a comment */
+		{
+			bool inq = false;
+			for (e = v; *e; e++) {
+				if (*e == '"' && (e == v || e[-1] != '\\'))
+					inq = !inq;
+				else if (*e == '#' && !inq && e > v && is_space(e[-1])) {
+					*e = '\0';
+					break;
+				}
+			}
+		}
+		for (e = v + strlen(v); e > v && is_space(e[-1]); e--)
+			;
+		*e = '\0';
+		for (key = 0; key < K__MAX; key++)
+			if (strcmp(k, key_names[key]) == 0)
+				break;
+		if (key == K__MAX) {
+			fail(err, errlen, path, lineno, "unknown key '%s'", k);
+			goto out;
+		}
+		if (seen[key]) {
+			fail(err, errlen, path, lineno, "'%s' set twice", k);
+			goto out;
+		}
+		seen[key] = true;
+		v = unquote(v);
+		if (!v) {
+			fail(err, errlen, path, lineno, "bad quoted value for '%s'", k);
+			goto out;
+		}
+		switch ((enum key)key) {
+		case K_DATABASE: {
+			char *s;
+			if (!*v) {
+				fail(err, errlen, path, lineno, "'database' must not be empty");
+				goto out;
+			}
+			s = resolve_path(path, v);
+			if (!s) {
+				fail(err, errlen, path, lineno, "out of memory");
+				goto out;
+			}
+			free(c->database);
+			c->database = s;
+			break;
+		}
+		case K_BASE_URL: {
+			size_t bl = strlen(v);
+			while (bl > 0 && v[bl - 1] == '/')
+				v[--bl] = '\0';
+			if (strncmp(v, "http://", 7) != 0 && strncmp(v, "https://", 8) != 0) {
+				fail(err, errlen, path, lineno, "'base_url' must start with http:// or https://");
+				goto out;
+			}
+			if (set_str(&c->base_url, v) < 0) {
+				fail(err, errlen, path, lineno, "out of memory");
+				goto out;
+			}
+			break;
+		}
+		case K_CORS:
+			if (set_origins(c, v) < 0) {
+				fail(err, errlen, path, lineno, "out of memory");
+				goto out;
+			}
+			break;
+		case K_BODY_LIMIT:
+			if (parse_uint(v, (uint64_t)1 << 31, true, &num) < 0 || num < 1024) {
+				fail(err, errlen, path, lineno, "'body_limit' must be a number of bytes from 1024 to 2G (K, M, G suffixes allowed)");
+				goto out;
+			}
+			c->body_limit = (size_t)num;
+			break;
+		case K_T_COST:
+			if (parse_uint(v, 1000, false, &num) < 0 || num < 1) {
+				fail(err, errlen, path, lineno, "'argon2_t_cost' must be a number from 1 to 1000");
+				goto out;
+			}
+			c->argon2_t_cost = (uint32_t)num;
+			break;
+		case K_M_KIB:
+			if (parse_uint(v, 4194304, false, &num) < 0 || num < 8) {
+				fail(err, errlen, path, lineno, "'argon2_memory_kib' must be a number from 8 to 4194304");
+				goto out;
+			}
+			c->argon2_m_kib = (uint32_t)num;
+			break;
+		case K_PAR:
+			if (parse_uint(v, 255, false, &num) < 0 || num < 1) {
+				fail(err, errlen, path, lineno, "'argon2_parallelism' must be a number from 1 to 255");
+				goto out;
+			}
+			c->argon2_parallelism = (uint32_t)num;
+			break;
+		case K_TOUCH:
+			if (parse_uint(v, 86400 * 365, false, &num) < 0) {
+				fail(err, errlen, path, lineno, "'key_touch_interval' must be a number of seconds");
+				goto out;
+			}
+			c->key_touch_interval_s = (uint32_t)num;
+			break;
+		case K_PRIVATE_FETCH:
+			if (parse_bool(v, &c->allow_private_fetch) < 0) {
+				fail(err, errlen, path, lineno, "'allow_private_fetch' must be yes or no");
+				goto out;
+			}
+			break;
+		case K__MAX:
+			break;
+		}
+	}
+	if (ferror(f)) {
+		fail(err, errlen, path, 0, "read error: %s", strerror(errno));
+		goto out;
+	}
+	if (c->argon2_m_kib < 8 * c->argon2_parallelism) {
+		fail(err, errlen, path, 0, "'argon2_memory_kib' must be at least 8 times 'argon2_parallelism'");
+		goto out;
+	}
+	rc = 0;
+out:
+	if (f)
+		fclose(f);
+	if (rc < 0)
+		config_free(c);
+	return rc;
+}
+
+void config_free(struct larder_config *c)
+{
+	if (!c)
+		return;
+	free(c->path);
+	free(c->database);
+	free(c->base_url);
+	free_origins(c);
+	memset(c, 0, sizeof *c);
+}

@@ -1,0 +1,26 @@
+/* config.h: larder.conf reader (`key = value` lines, `#` comments; unknown key is an error with its line number). */
+#ifndef LARDER_CONFIG_H
+#define LARDER_CONFIG_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct larder_config {
+	char *path;            /* the file read */
+	char *database;        /* key `database`; relative paths are relative to the config file's directory */
+	char *base_url;        /* key `base_url`, e.g. http://127.0.0.1:8080 (no trailing slash) */
+	char **cors_origins;   /* key `cors_origins`: space-separated; default lsp://logseq.io app://obsidian.md capacitor://localhost http://localhost */
+	size_t ncors_origins;
+	size_t body_limit;     /* key `body_limit` bytes, default LIMIT_BODY_MAX */
+	uint32_t argon2_t_cost, argon2_m_kib, argon2_parallelism; /* keys argon2_t_cost (3), argon2_memory_kib (65536), argon2_parallelism (1) */
+	uint32_t key_touch_interval_s; /* key `key_touch_interval` seconds, default 60 */
+	bool allow_private_fetch;      /* key `allow_private_fetch` (yes/no), default no: let the fetcher reach
+	                                  loopback and private addresses (development only) */
+};
+/* which file: explicit path if non-NULL, else $LARDER_CONFIG, else LARDER_SYSCONFDIR "/larder.conf" */
+const char *config_default_path(const char *explicit_path);
+/* fills every field (defaults for keys not in the file); missing file = error. On error err gets
+ * "FILE:LINE: message" (or "FILE: message") and c is left freed/zeroed. 0 ok, -1 error. */
+int config_load(const char *path, struct larder_config *c, char *err, size_t errlen);
+void config_free(struct larder_config *c);
+#endif

@@ -1,0 +1,670 @@
+/* graphql_http.c: the GraphQL-over-HTTP endpoint: request checks, Accept negotiation, CORS, key auth, execution, status codes. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <json-c/json.h>
+#include "api/api.h"
+#include "util/limits.h"
+#include "util/time.h"
+#include "util/utf8.h"
+#include "web/auth.h"
+#include "web/graphql_http.h"
+#include "web/response.h"
+
+#define CT_JSON "application/json; charset=utf-8"
+#define CT_GQL "application/graphql-response+json; charset=utf-8"
+#define ALLOWED_METHODS "GET, POST, OPTIONS"
+
+enum media { MEDIA_NONE, MEDIA_JSON, MEDIA_GQL };
+
+/* the parts of a GraphQL-over-HTTP request, from a JSON body or a query string */
+struct gql_params {
+	const char *query;
+	size_t query_len;
+	const char *operation_name;
+	struct json_object *variables;   /* borrowed from one of the roots below */
+	struct json_object *body_root;   /* owned: put after execution */
+	struct json_object *vars_root;   /* owned (GET): put after execution */
+};
+
+void web_graphql_init(struct web_graphql *app, const char *prog, struct store *st,
+                      const struct larder_config *cfg, const struct gql_schema *schema)
+{
+	app->store = st;
+	app->cfg = cfg;
+	app->schema = schema;
+	app->prog = prog;
+	sb_init(&app->body);
+	sb_init(&app->head);
+	app->body.max = LIMIT_GQL_REQUEST_ARENA;
+}
+
+void web_graphql_free(struct web_graphql *app)
+{
+	sb_free(&app->body);
+	sb_free(&app->head);
+}
+
+/* ---- Accept ---- */
+
+static bool strip_eq(const char *s, size_t n, const char *lit)
+{
+	return strlen(lit) == n && strncasecmp(s, lit, n) == 0;
+}
+
+/* Pick the response media type from an Accept header (RFC 9110 media ranges with q values).
+ * application/graphql-response+json and application/json are served; a wildcard (* / * or
+ * application/ *) means application/json. On equal q an explicitly named type beats a wildcard,
+ * and graphql-response+json beats application/json. MEDIA_NONE: nothing acceptable (406). */
+static enum media negotiate(const char *accept)
+{
+	/* per type: q (in thousandths) and how specific the range that set it was */
+	int q[3] = { 0, -1, -1 }, spec[3] = { 0, 0, 0 };
+	const char *s = accept;
+	bool any = false;
+
+	if (!accept)
+		return MEDIA_JSON;
+	while (*s) {
+		const char *e = strchr(s, ','), *semi, *t, *te;
+		size_t n;
+		int qv = 1000, sp = 0;
+		enum media m = MEDIA_NONE;
+		bool ok = true;
+
+		if (!e)
+			e = s + strlen(s);
+		t = s;
+		while (t < e && (*t == ' ' || *t == '\t'))
+			t++;
+		for (semi = t; semi < e && *semi != ';'; semi++)
+			;
+		if (semi == e)
+			semi = NULL;
+		te = semi ? semi : e;
+		while (te > t && (te[-1] == ' ' || te[-1] == '\t'))
+			te--;
+		n = (size_t)(te - t);
+		if (n)
+			any = true;
+		if (strip_eq(t, n, "application/graphql-response+json")) {
+			m = MEDIA_GQL;
+			sp = 3;
+		} else if (strip_eq(t, n, "application/json")) {
+			m = MEDIA_JSON;
+			sp = 3;
+		} else if (strip_eq(t, n, "application/*")) {
+			sp = 2;
+		} else if (strip_eq(t, n, "*/*")) {
+			sp = 1;
+		}
+		/* parameters: q and charset */
+		for (const char *p = semi; p && p < e;) {
+			const char *pe = memchr(p + 1, ';', (size_t)(e - p - 1));
+			const char *k = p + 1, *v;
+
+			if (!pe)
+				pe = e;
+			while (k < pe && (*k == ' ' || *k == '\t'))
+				k++;
+			v = memchr(k, '=', (size_t)(pe - k));
+			if (v) {
+				size_t kl = (size_t)(v - k), vl;
+
+				while (kl && (k[kl - 1] == ' ' || k[kl - 1] == '\t'))
+					kl--;
+				v++;
+				while (v < pe && (*v == ' ' || *v == '\t'))
+					v++;
+				vl = (size_t)(pe - v);
+				while (vl && (v[vl - 1] == ' ' || v[vl - 1] == '\t'))
+					vl--;
+				if (vl >= 2 && v[0] == '"' && v[vl - 1] == '"') {
+					v++;
+					vl -= 2;
+				}
+				if (strip_eq(k, kl, "q")) {
+					/* 0, 0.x, 1, 1.000 */
+					char buf[8];
+					double d;
+					char *end;
+
+					if (vl == 0 || vl >= sizeof buf) {
+						ok = false;
+					} else {
+						memcpy(buf, v, vl);
+						buf[vl] = 0;
+						d = strtod(buf, &end);
+						if (*end || d < 0 || d > 1)
+							ok = false;
+						else
+							qv = (int)(d * 1000 + 0.5);
+					}
+				} else if (strip_eq(k, kl, "charset")) {
+					if (!strip_eq(v, vl, "utf-8") && !strip_eq(v, vl, "utf8"))
+						ok = false;
+				}
+			}
+			p = pe < e ? pe : NULL;
+		}
+		if (ok && sp) {
+			for (int i = MEDIA_JSON; i <= MEDIA_GQL; i++) {
+				if (m != MEDIA_NONE && (int)m != i)
+					continue;
+				if (sp > spec[i]) {
+					spec[i] = sp;
+					q[i] = qv;
+				}
+			}
+		}
+		s = *e ? e + 1 : e;
+	}
+	if (!any)
+		return MEDIA_JSON;       /* an empty header is no header */
+	if (q[MEDIA_GQL] <= 0 && q[MEDIA_JSON] <= 0)
+		return MEDIA_NONE;
+	if (q[MEDIA_GQL] > q[MEDIA_JSON])
+		return MEDIA_GQL;
+	if (q[MEDIA_JSON] > q[MEDIA_GQL])
+		return MEDIA_JSON;
+	/* equal q: the one named outright; both named: the GraphQL media type; both wildcards: JSON */
+	if (spec[MEDIA_GQL] == 3)
+		return MEDIA_GQL;
+	return MEDIA_JSON;
+}
+
+/* ---- CORS ---- */
+
+static const char *cors_allowed(const struct larder_config *cfg, const char *origin)
+{
+	if (!origin || !*origin)
+		return NULL;
+	for (size_t i = 0; i < cfg->ncors_origins; i++)
+		if (strcmp(cfg->cors_origins[i], origin) == 0)
+			return origin;
+	return NULL;
+}
+
+static bool is_tchar(unsigned char c)
+{
+	return isalnum(c) || (c && strchr("!#$%&'*+-.^_`|~", c));
+}
+
+/* the requested header names as a clean, lower-case list ("authorization, content-type"), or NULL */
+static const char *cors_headers(struct arena *a, const char *req)
+{
+	size_t n = req ? strlen(req) : 0, o = 0;
+	char *out;
+	bool need_sep = false;
+
+	if (!n)
+		return NULL;
+	out = arena_alloc(a, n * 2 + 1);
+	if (!out)
+		return NULL;
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+
+		while (j < n && is_tchar((unsigned char)req[j]))
+			j++;
+		if (j > i) {
+			if (need_sep) {
+				out[o++] = ',';
+				out[o++] = ' ';
+			}
+			for (size_t k = i; k < j; k++)
+				out[o++] = (char)tolower((unsigned char)req[k]);
+			need_sep = true;
+			i = j;
+		} else {
+			i++;        /* separators and anything that is not a token character */
+		}
+	}
+	out[o] = 0;
+	return o ? out : NULL;
+}
+
+/* ---- JSON parameters ---- */
+
+/* parse a JSON text strictly (depth, UTF-8, nothing after it): 0 ok (*out NULL for JSON null),
+ * -1 with msg set */
+static int json_parse(const char *what, const char *s, size_t len, struct json_object **out,
+                      char *msg, size_t msglen)
+{
+	struct json_tokener *tok;
+	struct json_object *obj;
+	enum json_tokener_error err;
+	size_t end;
+
+	*out = NULL;
+	if (memchr(s, 0, len)) {
+		snprintf(msg, msglen, "%s contains a NUL byte", what);
+		return -1;
+	}
+	if (!utf8_valid(s, len)) {
+		snprintf(msg, msglen, "%s is not valid UTF-8", what);
+		return -1;
+	}
+	tok = json_tokener_new_ex(LIMIT_JSON_DEPTH);
+	if (!tok) {
+		snprintf(msg, msglen, "out of memory");
+		return -1;
+	}
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
+	obj = json_tokener_parse_ex(tok, s, (int)len);
+	err = json_tokener_get_error(tok);
+	end = json_tokener_get_parse_end(tok);
+	if (err == json_tokener_continue) {
+		/* a number at the very end needs a terminator: feed one */
+		obj = json_tokener_parse_ex(tok, " ", 1);
+		err = json_tokener_get_error(tok);
+		end = len;
+		if (err == json_tokener_continue) {
+			json_tokener_free(tok);
+			snprintf(msg, msglen, "%s is not valid JSON: it ends too early", what);
+			return -1;
+		}
+	}
+	if (err != json_tokener_success) {
+		if (err == json_tokener_error_depth)
+			snprintf(msg, msglen, "%s is not accepted: JSON nested deeper than %d levels", what,
+			         LIMIT_JSON_DEPTH);
+		else
+			snprintf(msg, msglen, "%s is not valid JSON: %s at byte %zu", what,
+			         json_tokener_error_desc(err), json_tokener_get_parse_end(tok));
+		json_object_put(obj);
+		json_tokener_free(tok);
+		return -1;
+	}
+	json_tokener_free(tok);
+	while (end < len && (s[end] == ' ' || s[end] == '\t' || s[end] == '\n' || s[end] == '\r'))
+		end++;
+	if (end < len) {
+		json_object_put(obj);
+		snprintf(msg, msglen, "%s is not valid JSON: unexpected text after the value at byte %zu",
+		         what, end);
+		return -1;
+	}
+	*out = obj;
+	return 0;
+}
+
+static const char *json_kind(struct json_object *o)
+{
+	switch (json_object_get_type(o)) {
+	case json_type_null: return "null";
+	case json_type_boolean: return "a boolean";
+	case json_type_double:
+	case json_type_int: return "a number";
+	case json_type_object: return "an object";
+	case json_type_array: return "an array";
+	case json_type_string: return "a string";
+	}
+	return "unknown";
+}
+
+/* fill p from a POST body; 0 ok, else the HTTP status with msg set */
+static int params_from_body(const char *body, size_t len, struct gql_params *p, char *msg, size_t msglen)
+{
+	struct json_object *root, *v;
+
+	if (len == 0) {
+		snprintf(msg, msglen, "The request body is empty: send a JSON object with a \"query\" string");
+		return 400;
+	}
+	if (json_parse("The request body", body, len, &root, msg, msglen) != 0)
+		return 400;
+	p->body_root = root;
+	if (!root || !json_object_is_type(root, json_type_object)) {
+		snprintf(msg, msglen, "The request body must be a JSON object, not %s", json_kind(root));
+		return 400;
+	}
+	if (!json_object_object_get_ex(root, "query", &v) || v == NULL) {
+		snprintf(msg, msglen, "The request has no \"query\": a GraphQL document string is required");
+		return 400;
+	}
+	if (!json_object_is_type(v, json_type_string)) {
+		snprintf(msg, msglen, "\"query\" must be a string, not %s", json_kind(v));
+		return 400;
+	}
+	p->query = json_object_get_string(v);
+	p->query_len = (size_t)json_object_get_string_len(v);
+	if (json_object_object_get_ex(root, "operationName", &v) && v) {
+		if (!json_object_is_type(v, json_type_string)) {
+			snprintf(msg, msglen, "\"operationName\" must be a string or null, not %s", json_kind(v));
+			return 400;
+		}
+		if (memchr(json_object_get_string(v), 0, (size_t)json_object_get_string_len(v))) {
+			snprintf(msg, msglen, "\"operationName\" contains a NUL character");
+			return 400;
+		}
+		if (json_object_get_string_len(v) > 0)
+			p->operation_name = json_object_get_string(v);
+	}
+	if (json_object_object_get_ex(root, "variables", &v) && v) {
+		if (!json_object_is_type(v, json_type_object)) {
+			snprintf(msg, msglen, "\"variables\" must be an object or null, not %s", json_kind(v));
+			return 400;
+		}
+		p->variables = v;
+	}
+	if (json_object_object_get_ex(root, "extensions", &v) && v &&
+	    !json_object_is_type(v, json_type_object)) {
+		snprintf(msg, msglen, "\"extensions\" must be an object or null, not %s", json_kind(v));
+		return 400;
+	}
+	return 0;
+}
+
+/* fill p from a GET query string; 0 ok, else the HTTP status with msg set */
+static int params_from_query(struct arena *a, const struct web_request *req, struct gql_params *p,
+                             char *msg, size_t msglen)
+{
+	struct web_qparam *qp;
+	const struct web_qparam *v;
+	size_t n;
+
+	if (req->query_too_long) {
+		snprintf(msg, msglen, "The query string is over %d bytes: use POST", LIMIT_QUERY_STRING);
+		return 414;
+	}
+	if (web_query_parse(a, req->query_string, req->query_len, &qp, &n) != 0) {
+		snprintf(msg, msglen, "out of memory");
+		return 500;
+	}
+	v = web_query_get(qp, n, "query");
+	if (!v) {
+		snprintf(msg, msglen, "The request has no \"query\" parameter: a GraphQL document is required");
+		return 400;
+	}
+	if (!utf8_valid(v->value, v->value_len)) {
+		snprintf(msg, msglen, "The \"query\" parameter is not valid UTF-8");
+		return 400;
+	}
+	p->query = v->value;
+	p->query_len = v->value_len;
+	v = web_query_get(qp, n, "operationName");
+	if (v && v->value_len > 0) {
+		if (memchr(v->value, 0, v->value_len) || !utf8_valid(v->value, v->value_len)) {
+			snprintf(msg, msglen, "The \"operationName\" parameter is not a valid name");
+			return 400;
+		}
+		p->operation_name = v->value;
+	}
+	v = web_query_get(qp, n, "variables");
+	if (v && v->value_len > 0) {
+		if (json_parse("The \"variables\" parameter", v->value, v->value_len, &p->vars_root,
+		               msg, msglen) != 0)
+			return 400;
+		if (p->vars_root && !json_object_is_type(p->vars_root, json_type_object)) {
+			snprintf(msg, msglen, "\"variables\" must be a JSON object or null, not %s",
+			         json_kind(p->vars_root));
+			return 400;
+		}
+		p->variables = p->vars_root;
+	}
+	v = web_query_get(qp, n, "extensions");
+	if (v && v->value_len > 0) {
+		struct json_object *o;
+		bool bad;
+
+		if (json_parse("The \"extensions\" parameter", v->value, v->value_len, &o, msg, msglen) != 0)
+			return 400;
+		bad = o && !json_object_is_type(o, json_type_object);
+		if (bad)
+			snprintf(msg, msglen, "\"extensions\" must be a JSON object or null, not %s", json_kind(o));
+		json_object_put(o);
+		if (bad)
+			return 400;
+	}
+	return 0;
+}
+
+/* ---- the request ---- */
+
+static void common_headers(struct web_response *res, const char *origin)
+{
+	web_response_header(res, "Cache-Control", "no-store");
+	web_response_header(res, "X-Content-Type-Options", "nosniff");
+	web_response_header(res, "Vary", "Origin, Accept");
+	if (origin)
+		web_response_header(res, "Access-Control-Allow-Origin", origin);
+}
+
+static void preflight(struct web_graphql *app, struct web_request *req, struct web_response *res,
+                      struct arena *a, const char *origin)
+{
+	const char *hdrs;
+
+	if (!req->origin || !req->ac_request_method) {
+		/* a plain OPTIONS: say what the endpoint takes */
+		res->status = 204;
+		web_response_header(res, "Allow", ALLOWED_METHODS);
+		return;
+	}
+	if (!origin) {
+		web_response_error(res, 403, NULL, "FORBIDDEN",
+		                   "Cross-origin requests from %s are not allowed (see cors_origins in larder.conf)",
+		                   req->origin);
+		return;
+	}
+	res->status = 204;
+	web_response_header(res, "Access-Control-Allow-Methods", ALLOWED_METHODS);
+	hdrs = cors_headers(a, req->ac_request_headers);
+	if (hdrs)
+		web_response_header(res, "Access-Control-Allow-Headers", hdrs);
+	web_response_header(res, "Access-Control-Max-Age", "86400");
+	web_response_header(res, "Vary", "Access-Control-Request-Method, Access-Control-Request-Headers");
+	(void)app;
+}
+
+static void handle(struct web_graphql *app, struct web_request *req, struct web_response *res,
+                   struct arena *a)
+{
+	const struct larder_config *cfg = app->cfg;
+	const char *origin = cors_allowed(cfg, req->origin), *ct;
+	enum media media;
+	enum web_auth auth;
+	struct store_apikey key;
+	struct store_user owner;
+	struct api_ctx ctx;
+	struct gql_params p;
+	struct gql_request g;
+	struct gql_result r;
+	char msg[sizeof res->reason];
+	int status, rc;
+	size_t limit;
+
+	memset(&p, 0, sizeof p);
+	common_headers(res, origin);
+	if (req->long_header) {
+		web_response_error(res, 431, NULL, "BAD_REQUEST", "The %s header is over %d bytes",
+		                   req->long_header, LIMIT_HEADER_VALUE);
+		return;
+	}
+	if (req->method == WEB_M_OPTIONS) {
+		preflight(app, req, res, a, origin);
+		return;
+	}
+	if (req->method != WEB_M_GET && req->method != WEB_M_POST) {
+		web_response_header(res, "Allow", ALLOWED_METHODS);
+		web_response_error(res, 405, NULL, "METHOD_NOT_ALLOWED",
+		                   "Method %s is not allowed: use POST (or GET for queries)",
+		                   req->method_name[0] ? req->method_name : "(none)");
+		return;
+	}
+	media = negotiate(req->accept);
+	if (media == MEDIA_NONE) {
+		web_response_error(res, 406, NULL, "NOT_ACCEPTABLE",
+		                   "The Accept header allows neither application/graphql-response+json nor application/json");
+		return;
+	}
+	ct = media == MEDIA_GQL ? CT_GQL : CT_JSON;
+
+	if (req->method == WEB_M_POST) {
+		char cs[32];
+
+		if (!req->content_type || !*req->content_type) {
+			web_response_error(res, 415, ct, "UNSUPPORTED_MEDIA_TYPE",
+			                   "A POST needs the header Content-Type: application/json");
+			return;
+		}
+		if (!web_media_type_is(req->content_type, "application/json")) {
+			web_response_error(res, 415, ct, "UNSUPPORTED_MEDIA_TYPE",
+			                   "Content-Type %s is not supported: send application/json",
+			                   req->content_type);
+			return;
+		}
+		if (web_media_type_param(req->content_type, "charset", cs, sizeof cs) &&
+		    strcmp(cs, "utf-8") != 0 && strcmp(cs, "utf8") != 0) {
+			web_response_error(res, 415, ct, "UNSUPPORTED_MEDIA_TYPE",
+			                   "Charset %s is not supported: send UTF-8", cs);
+			return;
+		}
+		if (req->content_length == -2) {
+			web_response_error(res, 400, ct, "BAD_REQUEST", "Content-Length is not a number");
+			return;
+		}
+		if (req->content_length >= 0 && (uint64_t)req->content_length > cfg->body_limit) {
+			web_response_error(res, 413, ct, "PAYLOAD_TOO_LARGE",
+			                   "The request body is over the limit of %zu bytes", cfg->body_limit);
+			return;
+		}
+	}
+
+	/* who is asking: every request looks its key up, so revocation is immediate */
+	memset(&ctx, 0, sizeof ctx);
+	ctx.store = app->store;
+	ctx.cfg = cfg;
+	ctx.now_ms = time_now_ms();
+	auth = web_auth_key(app->store, cfg, a, req->authorization, ctx.now_ms, &key, &owner, msg, sizeof msg);
+	switch (auth) {
+	case WEB_AUTH_NONE:
+		break;
+	case WEB_AUTH_OK:
+		ctx.user = &owner;
+		ctx.key = &key;
+		if (msg[0])
+			fprintf(stderr, "%s: warning: %s\n", app->prog, msg);
+		break;
+	case WEB_AUTH_UNKNOWN:
+	case WEB_AUTH_EXPIRED:
+		web_response_header(res, "WWW-Authenticate", "Bearer realm=\"larder\"");
+		web_response_error(res, 401, ct, "UNAUTHENTICATED", "%s", msg);
+		return;
+	case WEB_AUTH_ERROR:
+	case WEB_AUTH__MAX:
+		web_response_error(res, 500, ct, "INTERNAL_SERVER_ERROR", "Internal server error");
+		snprintf(res->reason, sizeof res->reason, "%s", msg);
+		return;
+	}
+
+	if (req->method == WEB_M_POST) {
+		limit = ctx.user ? cfg->body_limit : LIMIT_BODY_UNAUTH;
+		rc = web_request_read_body(req, a, limit);
+		switch (rc) {
+		case WEB_BODY_OK:
+			break;
+		case WEB_BODY_TOO_LARGE:
+			web_response_error(res, 413, ct, "PAYLOAD_TOO_LARGE", ctx.user ?
+			                   "The request body is over the limit of %zu bytes" :
+			                   "The request body is over the limit of %zu bytes for requests without an API key",
+			                   limit);
+			return;
+		case WEB_BODY_SHORT:
+			web_response_error(res, 400, ct, "BAD_REQUEST", "The request body is shorter than its Content-Length");
+			return;
+		default:
+			web_response_error(res, 500, ct, "INTERNAL_SERVER_ERROR", "Internal server error");
+			snprintf(res->reason, sizeof res->reason, "reading the body failed (%d)", rc);
+			return;
+		}
+		msg[0] = 0;
+		status = params_from_body(req->body, req->body_len, &p, msg, sizeof msg);
+	} else {
+		msg[0] = 0;
+		status = params_from_query(a, req, &p, msg, sizeof msg);
+	}
+	if (status) {
+		web_response_error(res, status, ct, status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST",
+		                   "%s", msg);
+		goto out;
+	}
+
+	memset(&g, 0, sizeof g);
+	g.query = p.query;
+	g.query_len = p.query_len;
+	g.operation_name = p.operation_name;
+	g.variables = p.variables;
+	g.queries_only = req->method == WEB_M_GET;
+	g.context = &ctx;
+	memset(&r, 0, sizeof r);
+	sb_reset(res->body);
+	gql_execute(app->schema, &g, a, res->body, &r);
+	if (sb_error(res->body) || res->body->len == 0) {
+		web_response_error(res, 500, ct, "INTERNAL_SERVER_ERROR", "Internal server error");
+		snprintf(res->reason, sizeof res->reason, "%s", res->body->len ?
+		         "the response is too large" : "the engine wrote no response");
+		goto out;
+	}
+	res->content_type = ct;
+	switch (r.outcome) {
+	case GQL_RESULT_DATA:
+		res->status = 200;
+		break;
+	case GQL_RESULT_REQUEST_ERROR:
+		res->status = media == MEDIA_GQL ? 400 : 200;
+		snprintf(res->reason, sizeof res->reason, "GraphQL request error (%u errors)", r.nerrors);
+		break;
+	case GQL_RESULT_NOT_ALLOWED:
+		res->status = 405;
+		web_response_header(res, "Allow", ALLOWED_METHODS);
+		snprintf(res->reason, sizeof res->reason, "mutation over GET");
+		break;
+	case GQL_RESULT__MAX:
+		web_response_error(res, 500, ct, "INTERNAL_SERVER_ERROR", "Internal server error");
+		snprintf(res->reason, sizeof res->reason, "unknown outcome");
+		break;
+	}
+out:
+	json_object_put(p.body_root);
+	json_object_put(p.vars_root);
+}
+
+/* one log line; bytes that could break the line or the terminal become '?' */
+static void log_line(const struct web_graphql *app, const struct web_request *req,
+                     const struct web_response *res)
+{
+	char uri[160], why[256];
+	size_t i;
+
+	for (i = 0; i + 1 < sizeof uri && req->uri[i]; i++)
+		uri[i] = (unsigned char)req->uri[i] < 0x20 || req->uri[i] == 0x7f ? '?' : req->uri[i];
+	uri[i] = 0;
+	for (i = 0; i + 1 < sizeof why && res->reason[i]; i++)
+		why[i] = (unsigned char)res->reason[i] < 0x20 || res->reason[i] == 0x7f ? '?' : res->reason[i];
+	why[i] = 0;
+	fprintf(stderr, "%s: %d %s %s from %s: %s\n", app->prog, res->status,
+	        req->method_name[0] ? req->method_name : "-", uri,
+	        req->remote_addr ? req->remote_addr : "-", why[0] ? why : web_status_text(res->status));
+}
+
+int web_graphql_serve(struct web_graphql *app, struct web_io *io, struct arena *a)
+{
+	struct web_request req;
+	struct web_response res;
+	int rc;
+
+	web_request_init(&req, io, a);
+	web_response_init(&res, &app->body, &app->head);
+	handle(app, &req, &res, a);
+	rc = web_response_send(&res, io);
+	if (res.status >= 400 || rc != 0) {
+		if (rc != 0)
+			snprintf(res.reason, sizeof res.reason, "writing the response failed");
+		log_line(app, &req, &res);
+	}
+	return rc == 0 ? res.status : -1;
+}

@@ -1,0 +1,158 @@
+/* api_schema.c: the compiled-in SDL loads, every field is bound, the roots have Omnivore's types, and incomplete schemas are refused. */
+#include "t/api_harness.h"
+#include "t/tap.h"
+#include "api/api_int.h"
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	struct sb b;
+	char buf[4096];
+	size_t n;
+	if (f == NULL)
+		return NULL;
+	sb_init(&b);
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		sb_putn(&b, buf, n);
+	fclose(f);
+	return sb_take(&b);
+}
+
+static const char *field_type(struct gql_schema *s, const char *type, const char *field)
+{
+	struct gql_type *t = gql_schema_type(s, type);
+	struct gql_field *f = t ? gql_type_field(t, field) : NULL;
+	return f ? gql_type_print(&s->arena, f->type) : "(missing)";
+}
+
+static const char *arg_type(struct gql_schema *s, const char *type, const char *field, const char *arg)
+{
+	struct gql_type *t = gql_schema_type(s, type);
+	struct gql_field *f = t ? gql_type_field(t, field) : NULL;
+	struct gql_input_value *a = f ? gql_field_arg(f, arg) : NULL;
+	return a ? gql_type_print(&s->arena, a->type) : "(missing)";
+}
+
+int main(void)
+{
+	char err[512], unbound[512], path[1024];
+	const char *srcdir = getenv("top_srcdir");
+	struct gql_schema *s;
+	char *file;
+
+	/* the SDL compiled in is schema/larder.graphql */
+	snprintf(path, sizeof path, "%s/schema/larder.graphql", srcdir && *srcdir ? srcdir : ".");
+	file = slurp(path);
+	ok(file != NULL, "read %s", path);
+	ok(file && strcmp(file, larder_schema_sdl) == 0, "larder_schema_sdl is schema/larder.graphql, byte for byte");
+	free(file);
+
+	err[0] = 0;
+	s = api_schema_load(err, sizeof err);
+	if (!ok(s != NULL, "api_schema_load builds the schema (%s)", err))
+		return done_testing();
+	is_int(gql_schema_unbound(s, unbound, sizeof unbound), 0, "no field without a resolver (%s)", unbound);
+	ok(s->query && strcmp(s->query->name, "Query") == 0, "query root is Query");
+	ok(s->mutation && strcmp(s->mutation->name, "Mutation") == 0, "mutation root is Mutation");
+	ok(s->subscription == NULL, "no subscription root");
+	is_int(s->query->nfields, 2, "Query has me and apiKeys only (for now)");
+	is_int(s->mutation->nfields, 2, "Mutation has generateApiKey and revokeApiKey only (for now)");
+
+	/* the four roots, with Omnivore's types */
+	is_str(field_type(s, "Query", "me"), "User", "Query.me: User");
+	is_str(field_type(s, "Query", "apiKeys"), "ApiKeysResult!", "Query.apiKeys: ApiKeysResult!");
+	is_str(field_type(s, "Mutation", "generateApiKey"), "GenerateApiKeyResult!", "generateApiKey: GenerateApiKeyResult!");
+	is_str(arg_type(s, "Mutation", "generateApiKey", "input"), "GenerateApiKeyInput!", "generateApiKey(input: GenerateApiKeyInput!)");
+	is_str(field_type(s, "Mutation", "revokeApiKey"), "RevokeApiKeyResult!", "revokeApiKey: RevokeApiKeyResult!");
+	is_str(arg_type(s, "Mutation", "revokeApiKey", "id"), "ID!", "revokeApiKey(id: ID!)");
+	is_str(field_type(s, "ApiKey", "key"), "String", "ApiKey.key is nullable");
+	is_str(field_type(s, "ApiKey", "expiresAt"), "Date!", "ApiKey.expiresAt: Date!");
+	is_str(field_type(s, "ApiKey", "usedAt"), "Date", "ApiKey.usedAt: Date");
+	is_str(field_type(s, "ApiKey", "scopes"), "[String!]", "ApiKey.scopes: [String!]");
+	is_str(field_type(s, "User", "profile"), "Profile!", "User.profile: Profile!");
+	is_str(field_type(s, "User", "sharedArticles"), "[FeedArticle!]!", "User.sharedArticles: [FeedArticle!]!");
+	is_str(field_type(s, "Article", "highlights"), "[Highlight!]!", "Article.highlights: [Highlight!]!");
+	is_str(arg_type(s, "Article", "highlights", "input"), "ArticleHighlightsInput", "Article.highlights(input:)");
+	{
+		struct gql_type *t = gql_schema_type(s, "GenerateApiKeyInput");
+		struct gql_input_value *e = t ? gql_input_field(t, "expiresAt") : NULL;
+		ok(e && strcmp(gql_type_print(&s->arena, e->type), "Date!") == 0, "GenerateApiKeyInput.expiresAt: Date!");
+		t = gql_schema_type(s, "Date");
+		ok(t && t->kind == GQL_K_SCALAR && t->parse != NULL, "Date is a scalar with an input hook");
+		t = gql_schema_type(s, "ApiKeysResult");
+		ok(t && t->kind == GQL_K_UNION && t->npossible == 2, "ApiKeysResult is a union of two");
+		t = gql_schema_type(s, "GenerateApiKeyErrorCode");
+		ok(t && t->nvalues == 3 && gql_enum_value(t, "ALREADY_EXISTS") && gql_enum_value(t, "BAD_REQUEST") &&
+		   gql_enum_value(t, "UNAUTHORIZED"), "GenerateApiKeyErrorCode has Omnivore's three values");
+	}
+	gql_schema_free(s);
+
+	/* refusals */
+	{
+		const char *extra = "type Query { me: User apiKeys: ApiKeysResult! hello: String }";
+		const char *base = strstr(larder_schema_sdl, "type Query {");
+		struct sb b;
+		ok(base != NULL, "the SDL has a Query type");
+		/* replace the Query type by one with an extra, unbound field */
+		sb_init(&b);
+		sb_putn(&b, larder_schema_sdl, (size_t)(base - larder_schema_sdl));
+		sb_puts(&b, extra);
+		sb_puts(&b, strchr(base, '}') + 1);
+		err[0] = 0;
+		s = api_schema_build(sb_str(&b), b.len, err, sizeof err);
+		ok(s == NULL, "a schema with an unbound field is refused");
+		like(err, "Query.hello", "the message names the field (%s)", err);
+		if (s != NULL)
+			gql_schema_free(s);
+		sb_free(&b);
+
+		s = api_schema_build("type Query { me: User }", 23, err, sizeof err);
+		ok(s == NULL, "a schema without the types we bind is refused");
+		ok(err[0] != 0, "with a message (%s)", err);
+		if (s != NULL)
+			gql_schema_free(s);
+		s = api_schema_build("type Query { me: User", 21, err, sizeof err);
+		ok(s == NULL && err[0] != 0, "a syntax error is refused with a message (%s)", err);
+		if (s != NULL)
+			gql_schema_free(s);
+	}
+
+	/* objects Larder has no data for yet answer "empty" values that satisfy their types */
+	{
+		const char *ext = "\nextend type Query { probe: FeedArticle! }\n";
+		const char *q = "{ probe { __typename id sharedAt sharedComment highlightsCount reactions { id }"
+		                " article { title isArchived readingProgressPercent readingProgressAnchorIndex contentReader"
+		                " pageType savedAt labels { id } highlights(input: {includeFriends: true}) { id } }"
+		                " highlight { id } sharedBy { id name email isFullUser profile { username private } } } }";
+		struct api_ctx ctx = { 0 };
+		struct gql_request req = { .query = q, .query_len = strlen(q), .context = &ctx };
+		struct gql_result res;
+		struct arena a;
+		struct sb b, out;
+		sb_init(&b);
+		sb_puts(&b, larder_schema_sdl);
+		sb_puts(&b, ext);
+		s = gql_schema_parse(sb_str(&b), b.len, err, sizeof err);
+		ok(s != NULL, "the SDL with a probe field parses (%s)", s ? "" : err);
+		if (s != NULL) {
+			is_int(gql_bind(s, "Query.probe", api_resolve_absent, NULL), 0, "bind the probe");
+			is_int(api_schema_bind(s, err, sizeof err), 0, "bind everything else");
+			arena_init(&a);
+			sb_init(&out);
+			gql_execute(s, &req, &a, &out, &res);
+			is_str(sb_str(&out), "{\"data\":{\"probe\":{\"__typename\":\"FeedArticle\",\"id\":\"\","
+			       "\"sharedAt\":\"1970-01-01T00:00:00.000Z\",\"sharedComment\":null,\"highlightsCount\":null,"
+			       "\"reactions\":[],\"article\":{\"title\":\"\",\"isArchived\":false,\"readingProgressPercent\":0,"
+			       "\"readingProgressAnchorIndex\":0,\"contentReader\":\"WEB\",\"pageType\":null,"
+			       "\"savedAt\":\"1970-01-01T00:00:00.000Z\",\"labels\":null,\"highlights\":[]},"
+			       "\"highlight\":null,\"sharedBy\":{\"id\":\"\",\"name\":\"\",\"email\":null,"
+			       "\"isFullUser\":null,\"profile\":{\"username\":\"\",\"private\":false}}}}}",
+			       "empty values fit every type");
+			sb_free(&out);
+			arena_free(&a);
+			gql_schema_free(s);
+		}
+		sb_free(&b);
+	}
+	return done_testing();
+}

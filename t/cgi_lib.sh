@@ -1,0 +1,88 @@
+# cgi_lib.sh: shared helpers for the CGI-mode tests of graphql.fcgi (sourced by t/cgi_*.sh; TAP output).
+# Sets up a temporary larder.conf and database with the built larder CLI, runs graphql.fcgi as plain
+# CGI (CGI variables set, body on stdin) and splits its answer into status, headers and body.
+: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${top_builddir:=$top_srcdir}"
+LARDER="$top_builddir/src/cmd/larder"
+FCGI="$top_builddir/src/cmd/graphql.fcgi"
+for p in "$LARDER" "$FCGI"; do
+	[ -x "$p" ] || { echo "Bail out! $p is not built"; exit 1; }
+done
+command -v jq >/dev/null 2>&1 || { echo "Bail out! jq is not installed"; exit 1; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-cgi.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT INT TERM
+n=0 failed=0
+unset LARDER_CONFIG
+
+pass() { n=$((n + 1)); echo "ok $n - $1"; }
+flunk() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do echo "#   $l"; done; }
+# is DESCRIPTION WANT GOT
+is() { if [ "$2" = "$3" ]; then pass "$1"; else flunk "$1" "expected: '$2'" "     got: '$3'" "    body: $body"; fi; }
+# like DESCRIPTION ERE GOT
+like() { if printf '%s\n' "$3" | grep -Eq -- "$2"; then pass "$1"; else flunk "$1" "expected to match: $2" "got: '$3'"; fi; }
+unlike() { if printf '%s\n' "$3" | grep -Eq -- "$2"; then flunk "$1" "expected not to match: $2" "got: '$3'"; else pass "$1"; fi; }
+# jqr FILTER: the filter applied to the last response body (raw output; "JQ-ERROR" when not JSON)
+jqr() { printf '%s' "$body" | jq -r "$1" 2>/dev/null || echo JQ-ERROR; }
+# header NAME: the value of a header of the last response (first one), "" when absent
+header() { printf '%s\n' "$hdrs" | sed -n "s/^$1: //Ip" | head -n 1; }
+# headers_all NAME: every value of a header, joined with ", "
+headers_all() { printf '%s\n' "$hdrs" | sed -n "s/^$1: //Ip" | paste -sd, - | sed 's/,/, /g'; }
+done_testing() { echo "1..$n"; [ "$failed" -eq 0 ]; exit $?; }
+
+conf="$tmp/larder.conf"
+cat >"$conf" <<CONF
+# test configuration: tiny argon2 parameters so the tests stay fast
+database = data/larder.db
+argon2_t_cost = 1
+argon2_memory_kib = 64
+CONF
+
+# setup: a database, the user alice and her keys; KEY is a valid key
+setup() {
+	"$LARDER" -c "$conf" init >/dev/null 2>"$tmp/err" || { echo "Bail out! larder init: $(cat "$tmp/err")"; exit 1; }
+	"$LARDER" -c "$conf" user add alice --name "Alice Liddell" --email alice@example.com >/dev/null 2>"$tmp/err" ||
+		{ echo "Bail out! larder user add: $(cat "$tmp/err")"; exit 1; }
+	KEY=$("$LARDER" -c "$conf" key create alice --name test 2>"$tmp/err") ||
+		{ echo "Bail out! larder key create: $(cat "$tmp/err")"; exit 1; }
+}
+
+# req METHOD BODY [NAME=VALUE ...]: run graphql.fcgi as CGI. Defaults: POST-style JSON request to
+# /api/graphql without credentials; later NAME=VALUE pairs override them (NAME= empties one).
+# Sets status, hdrs, ctype, body, err, rc.
+req() {
+	_m=$1 _b=$2
+	shift 2
+	printf '%s' "$_b" >"$tmp/body"
+	req_file "$_m" "$tmp/body" "$@"
+}
+# req_file METHOD FILE [NAME=VALUE ...]: the same with the body read from FILE
+req_file() {
+	_m=$1 _f=$2
+	shift 2
+	_len=$(wc -c <"$_f" | tr -d ' ')
+	env -i PATH="$PATH" LARDER_CONFIG="$conf" GATEWAY_INTERFACE=CGI/1.1 SERVER_PROTOCOL=HTTP/1.1 \
+		REQUEST_METHOD="$_m" CONTENT_TYPE=application/json CONTENT_LENGTH="$_len" \
+		SCRIPT_NAME=/api/graphql REQUEST_URI=/api/graphql QUERY_STRING= REMOTE_ADDR=127.0.0.1 \
+		${ASAN_OPTIONS:+ASAN_OPTIONS="$ASAN_OPTIONS"} ${UBSAN_OPTIONS:+UBSAN_OPTIONS="$UBSAN_OPTIONS"} \
+		"$@" "$FCGI" <"$_f" >"$tmp/resp" 2>"$tmp/err"
+	rc=$?
+	tr -d '\r' <"$tmp/resp" >"$tmp/resp.lf"
+	hdrs=$(sed '/^$/q' "$tmp/resp.lf")
+	body=$(sed '1,/^$/d' "$tmp/resp.lf")
+	status=$(printf '%s\n' "$hdrs" | sed -n 's/^Status: \([0-9]*\).*/\1/p')
+	ctype=$(header Content-Type)
+	err=$(cat "$tmp/err")
+}
+# gql QUERY [NAME=VALUE ...]: POST {"query": QUERY}
+gql() { _q=$1; shift; req POST "$(jq -cn --arg q "$_q" '{query: $q}')" "$@"; }
+# urlenc STRING: application/x-www-form-urlencoded
+urlenc() { printf '%s' "$1" | jq -sRr @uri; }
+# exited_cleanly DESCRIPTION: the process ended with 0 and no sanitizer report
+exited_cleanly() {
+	if [ "$rc" -eq 0 ] && ! printf '%s\n' "$err" | grep -Eq 'Sanitizer|runtime error'; then
+		pass "$1"
+	else
+		flunk "$1" "exit $rc" "stderr: $err"
+	fi
+}

@@ -1,0 +1,141 @@
+#!/bin/sh
+# cli_larder.sh: drives the built `larder` admin CLI with a temporary config: exit codes, outputs, stored hashes.
+set -u
+: "${top_builddir:=$(pwd)}"
+LARDER="$top_builddir/src/cmd/larder"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-cli.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT INT TERM
+n=0 failed=0
+
+pass() { n=$((n + 1)); echo "ok $n - $1"; }
+flunk() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do echo "#   $l"; done; }
+# check DESCRIPTION WANT GOT
+is() { if [ "$2" = "$3" ]; then pass "$1"; else flunk "$1" "expected: '$2'" "     got: '$3'"; fi; }
+# check DESCRIPTION PATTERN GOT (grep -E)
+like() { if printf '%s\n' "$3" | grep -Eq -- "$2"; then pass "$1"; else flunk "$1" "expected to match: $2" "got: '$3'"; fi; }
+# run ARGS...: sets rc, out, err
+run() { "$LARDER" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
+run_in() { input=$1; shift; printf '%s' "$input" | "$LARDER" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
+db() { sqlite3 -batch -noheader "$tmp/data/larder.db" "$1"; }
+
+conf="$tmp/larder.conf"
+cat >"$conf" <<CONF
+# test configuration: tiny argon2 parameters so the tests stay fast
+database = data/larder.db
+argon2_t_cost = 1
+argon2_memory_kib = 64
+CONF
+unset LARDER_CONFIG
+
+# version, help, usage
+run --version;            is "--version exits 0" 0 "$rc"; like "--version prints the version" '^larder [0-9]+\.[0-9]+' "$out"
+run --help;               is "--help exits 0" 0 "$rc"; like "--help shows key create" 'key create USERNAME --name NAME' "$out"
+run key create --help;    is "subcommand --help exits 0" 0 "$rc"; like "and shows the usage" 'key revoke KEY_ID' "$out"
+run;                      is "no command: exit 2" 2 "$rc"; like "usage on stderr" '^usage: larder' "$err"
+run -c "$conf" frobnicate; is "unknown command: exit 2" 2 "$rc"; like "names it" 'unknown command frobnicate' "$err"
+run -c "$conf" key;       is "key without subcommand: exit 2" 2 "$rc"
+run -c "$conf" user add;  is "user add without USERNAME: exit 2" 2 "$rc"; like "user add usage line" 'usage: larder \[-c CONF\] user add USERNAME' "$err"
+run -c "$conf" key create alice; is "key create without --name: exit 2" 2 "$rc"
+run -c "$conf" key create alice --name x --expires tomorrow; is "bad --expires: exit 2" 2 "$rc"; like "says why" "bad --expires 'tomorrow'" "$err"
+run -c "$conf" key list alice extra; is "extra argument: exit 2" 2 "$rc"
+run -c "$conf" user add alice --colour red; is "unknown option: exit 2" 2 "$rc"; like "names the option" 'unknown option --colour' "$err"
+run -c; is "-c without a file: exit 2" 2 "$rc"
+
+# missing config, missing database
+run -c "$tmp/nope.conf" init; is "missing config: exit 1" 1 "$rc"; like "config message" "^larder: $tmp/nope.conf: cannot read" "$err"
+run -c "$conf" key list alice; is "before init: exit 1" 1 "$rc"
+is "before init: message" "larder: database $tmp/data/larder.db not initialised: run larder init" "$err"
+printf 'bogus = 1\n' >"$tmp/bad.conf"
+run -c "$tmp/bad.conf" init; is "bad config: exit 1" 1 "$rc"; is "bad config: FILE:LINE message" "larder: $tmp/bad.conf:1: unknown key 'bogus'" "$err"
+
+# init
+run -c "$conf" init; is "init: exit 0" 0 "$rc"; is "init: quiet" "" "$out$err"
+[ -f "$tmp/data/larder.db" ] && pass "init created the directory and the database" || flunk "database file missing"
+run -c "$conf" init; is "init again: exit 0 (idempotent)" 0 "$rc"
+is "schema version recorded" 1 "$(db 'PRAGMA user_version')"
+is "journal mode WAL" wal "$(db 'PRAGMA journal_mode')"
+LARDER_CONFIG="$conf" "$LARDER" init >/dev/null 2>&1; is "LARDER_CONFIG picks the config" 0 "$?"
+LARDER_CONFIG="$tmp/nope.conf" "$LARDER" init 2>"$tmp/err"; rc=$?
+is "LARDER_CONFIG missing file: exit 1" 1 "$rc"; like "LARDER_CONFIG path used" "nope.conf" "$(cat "$tmp/err")"
+
+# users
+run -c "$conf" user add alice --name "Alice Liddell" --email alice@example.org; is "user add: exit 0" 0 "$rc"
+is "user row" "alice|Alice Liddell|alice@example.org|" "$(db "SELECT username, name, email, coalesce(password_hash,'') FROM users")"
+run -c "$conf" user add alice; is "duplicate user: exit 1" 1 "$rc"; is "duplicate user message" "larder: user alice already exists" "$err"
+run -c "$conf" user add ALICE; is "duplicate user (case): exit 1" 1 "$rc"
+run -c "$conf" user add bob --email ALICE@example.org; is "duplicate email: exit 1" 1 "$rc"; like "email message" 'already in use' "$err"
+run -c "$conf" user add "bad name"; is "bad username: exit 1" 1 "$rc"; like "one line" '^larder: ' "$err"
+printf 'hunter2\n' >"$tmp/pw"
+run -c "$conf" user add bob --password-file="$tmp/pw"; is "user add with password file: exit 0" 0 "$rc"
+like "argon2id hash stored with config parameters" '^\$argon2id\$v=19\$m=64,t=1,p=1\$' "$(db "SELECT password_hash FROM users WHERE username='bob'")"
+run_in 'secret
+' -c "$conf" user add carol --password-file -; is "password from stdin: exit 0" 0 "$rc"
+like "stdin password hashed" '^\$argon2id\$' "$(db "SELECT password_hash FROM users WHERE username='carol'")"
+run_in '' -c "$conf" user add dave --password-file -; is "empty password: exit 1" 1 "$rc"; like "empty password message" 'empty password' "$err"
+run -c "$conf" user add erin --password-file "$tmp/missing"; is "missing password file: exit 1" 1 "$rc"
+old=$(db "SELECT password_hash FROM users WHERE username='alice'")
+run_in 'newpass
+' -c "$conf" user passwd alice; is "user passwd from stdin: exit 0" 0 "$rc"
+new=$(db "SELECT password_hash FROM users WHERE username='alice'")
+like "password set" '^\$argon2id\$' "$new"
+[ "$old" != "$new" ] && pass "password changed" || flunk "password unchanged"
+run -c "$conf" user passwd nobody --password-file "$tmp/pw"; is "passwd unknown user: exit 1" 1 "$rc"; is "message" "larder: no user nobody" "$err"
+
+# keys
+run -c "$conf" key create alice --name laptop; is "key create: exit 0" 0 "$rc"; key1=$out
+like "key printed alone: a UUID v4" '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$' "$key1"
+is "nothing on stderr" "" "$err"
+hash1=$(printf '%s' "$key1" | sha256sum | cut -d' ' -f1)
+is "stored hash is the SHA-256 of the printed key" "$hash1" "$(db "SELECT key_hash FROM api_keys WHERE name='laptop'")"
+is "the key itself is not stored" 0 "$(db "SELECT count(*) FROM api_keys WHERE key_hash = '$key1' OR id = '$key1'")"
+is "default expiry is never" 8640000000000000 "$(db "SELECT expires FROM api_keys WHERE name='laptop'")"
+run -c "$conf" key create alice --name laptop; is "duplicate key name: exit 1" 1 "$rc"
+is "duplicate key message" "larder: user alice already has a key named 'laptop'" "$err"; is "no key printed" "" "$out"
+run -c "$conf" key create nobody --name x; is "key for unknown user: exit 1" 1 "$rc"; is "unknown user message" "larder: no user nobody" "$err"
+run -c "$conf" key create alice --name phone --expires 30d; is "key with 30d: exit 0" 0 "$rc"
+exp=$(db "SELECT abs(expires - created - 2592000000) < 10000 FROM api_keys WHERE name='phone'")
+is "30d expiry (created + 30 days, within clock skew of the two calls)" 1 "$exp"
+run -c "$conf" key create Alice --name tablet --expires 2030-01-02T03:04:05Z; is "key with ISO expiry (username any case): exit 0" 0 "$rc"
+is "ISO expiry stored" 1893553445000 "$(db "SELECT expires FROM api_keys WHERE name='tablet'")"
+run -c "$conf" key create alice --name old --expires never; is "--expires never" 0 "$rc"
+run -c "$conf" key create bob --name laptop --expires 1y; is "same name for another user" 0 "$rc"
+run -c "$conf" key create bob --name "$(printf 'tab\there')"; is "name with a tab" 0 "$rc"
+run -c "$conf" key list bob; is "tab in a name cannot break the columns" "tab?here" "$(printf '%s\n' "$out" | grep here | cut -f2)"
+
+db "UPDATE api_keys SET used = 1700000000000 WHERE name = 'tablet'"
+run -c "$conf" key list alice; is "key list: exit 0" 0 "$rc"
+printf '%s\n' "$out" >"$tmp/list"
+is "header line" "$(printf 'ID\tNAME\tCREATED\tEXPIRES\tLAST USED')" "$(sed -n 1p "$tmp/list")"
+is "one line per key" 5 "$(wc -l <"$tmp/list" | tr -d ' ')"
+is "used key first" tablet "$(sed -n 2p "$tmp/list" | cut -f2)"
+is "last used shown" 2023-11-14T22:13:20.000Z "$(sed -n 2p "$tmp/list" | cut -f5)"
+is "expiry shown" 2030-01-02T03:04:05.000Z "$(sed -n 2p "$tmp/list" | cut -f4)"
+is "then never-used, newest first" "old phone laptop" "$(sed -n '3,$p' "$tmp/list" | cut -f2 | tr '\n' ' ' | sed 's/ $//')"
+laptop_line=$(grep "	laptop	" "$tmp/list")
+is "never expires shown as never" never "$(printf '%s' "$laptop_line" | cut -f4)"
+is "never used shown as never" never "$(printf '%s' "$laptop_line" | cut -f5)"
+like "created is ISO 8601" '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$' "$(printf '%s' "$laptop_line" | cut -f3)"
+laptop_id=$(printf '%s' "$laptop_line" | cut -f1)
+is "id column is the stored id" "$(db "SELECT a.id FROM api_keys a JOIN users u ON u.id = a.user_id WHERE u.username='alice' AND a.name='laptop'")" "$laptop_id"
+run -c "$conf" key list carol; is "list with no keys: exit 0" 0 "$rc"; is "just the header" "$(printf 'ID\tNAME\tCREATED\tEXPIRES\tLAST USED')" "$out"
+run -c "$conf" key list nobody; is "list unknown user: exit 1" 1 "$rc"
+
+run -c "$conf" key revoke "$laptop_id"; is "revoke: exit 0" 0 "$rc"
+is "row deleted" 0 "$(db "SELECT count(*) FROM api_keys WHERE id='$laptop_id'")"
+is "bob's laptop key untouched" 1 "$(db "SELECT count(*) FROM api_keys WHERE name='laptop'")"
+run -c "$conf" key revoke "$laptop_id"; is "revoke again: exit 1" 1 "$rc"; is "revoke message" "larder: no API key $laptop_id" "$err"
+run -c "$conf" key revoke not-a-uuid; is "revoke garbage: exit 1" 1 "$rc"
+run -c "$conf" key create alice --name laptop; is "name free again after revoke" 0 "$rc"
+
+# an old database is refused with a clear message
+db "PRAGMA user_version = 0"
+run -c "$conf" key list alice; is "old schema: exit 1" 1 "$rc"; like "old schema message" 'not initialised: run larder init' "$err"
+run -c "$conf" init; is "init on tables with a lost version fails cleanly: exit 1" 1 "$rc"
+like "names the migration" '^larder: database .*: migration 001_init.sql failed: table users already exists$' "$err"
+is "version unchanged after the failed migration" 0 "$(db 'PRAGMA user_version')"
+printf 'not a database at all, only text, long enough to fill a header page of sqlite\n' >"$tmp/data/larder.db"
+rm -f "$tmp/data/larder.db-wal" "$tmp/data/larder.db-shm"
+run -c "$conf" key list alice; is "non-database: exit 1" 1 "$rc"; like "non-database message" 'is not a larder database' "$err"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
