@@ -10,7 +10,7 @@ OK='{"query":"{ __typename }"}'
 sock="$tmp/graphql.sock"
 LARDER_CONFIG="$conf" "$CLIENT" listen "$sock" "$FCGI" 2>"$tmp/worker.err" &
 pid=$!
-trap 'kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+trap 'kill "$pid" 2>/dev/null; [ -n "${KEEP_LOG:-}" ] && cp "$tmp/worker.err" "$KEEP_LOG"; rm -rf "$tmp"' EXIT INT TERM
 i=0
 while [ ! -S "$sock" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 [ -S "$sock" ] || { echo "Bail out! the worker did not start: $(cat "$tmp/worker.err")"; exit 1; }
@@ -119,6 +119,21 @@ is "the first key still works" "200 Alice Liddell" "$status $(jqr '.data.me.name
 freq OPTIONS '' CONTENT_TYPE= CONTENT_LENGTH= HTTP_ORIGIN=lsp://logseq.io HTTP_ACCESS_CONTROL_REQUEST_METHOD=POST \
 	HTTP_ACCESS_CONTROL_REQUEST_HEADERS=authorization,content-type
 is "preflight over FastCGI" "204 lsp://logseq.io 86400" "$status $(header Access-Control-Allow-Origin) $(header Access-Control-Max-Age)"
+
+# an internal failure (the store cannot look keys up) is a 500 JSON answer, and the worker carries on
+if command -v sqlite3 >/dev/null 2>&1; then
+	sqlite3 "$tmp/data/larder.db" 'ALTER TABLE api_keys RENAME TO api_keys_away'
+	freq POST '{"query":"{ me { name } }"}' HTTP_AUTHORIZATION="$KEY"
+	errors=$((errors + 1))
+	is "store failure: 500 INTERNAL_SERVER_ERROR, no data" "500 INTERNAL_SERVER_ERROR false" \
+		"$status $(jqr '.errors[0].extensions.code') $(jqr 'has("data")')"
+	like "store failure: JSON answer" '^application/json' "$ctype"
+	sqlite3 "$tmp/data/larder.db" 'ALTER TABLE api_keys_away RENAME TO api_keys'
+	freq POST '{"query":"{ me { name } }"}' HTTP_AUTHORIZATION="$KEY"
+	is "store back: the same worker serves the key again" "200 Alice Liddell" "$status $(jqr '.data.me.name')"
+else
+	pass "# SKIP sqlite3 not installed"; pass "# SKIP"; pass "# SKIP"
+fi
 
 # many requests in a row: the arena is reset each time
 i=0 okc=0

@@ -142,6 +142,43 @@ static size_t len(struct json_object *j)
 	return j && json_object_is_type(j, json_type_array) ? json_object_array_length(j) : (size_t)-1;
 }
 
+/* a.fields{type{ofType{...}}} b.fields{...}: 14 times more fields at each level */
+static void explode(struct sb *b, int n)
+{
+	if (n == 0) {
+		sb_puts(b, "name");
+		return;
+	}
+	for (int k = 0; k < 2; k++) {
+		sb_puts(b, k ? " b: fields { type { ofType { " : "a: fields { type { ofType { ");
+		explode(b, n - 1);
+		sb_puts(b, " } } }");
+	}
+}
+
+static void budget(void)
+{
+	struct gql_schema *s = tl_schema("type Query { q: T }\ntype T { t1: T! t2: T! t3: T! t4: T! t5: T! t6: T! s: String }\n");
+	struct sb q;
+	sb_init(&q);
+	sb_puts(&q, "{ __type(name: \"T\") { ");
+	explode(&q, 5);
+	sb_puts(&q, " } }");
+	const char *body = tl_run(s, sb_str(&q), NULL);
+	like(body, "{\"errors\":[{\"message\":\"The query executes more than 100000 introspection fields.\"",
+	     "introspection budget: an exploding query stops with an error");
+	like(body, "\"data\":null}", "introspection budget: data null");
+	is_int(tl_res.outcome, GQL_RESULT_DATA, "introspection budget: a data result");
+	sb_truncate(&q, 0);
+	sb_puts(&q, "{ __type(name: \"T\") { ");
+	explode(&q, 3);
+	sb_puts(&q, " } }");
+	body = tl_run(s, sb_str(&q), NULL);
+	ok(strstr(body, "\"errors\"") == NULL && tl_json_ok(body), "introspection budget: 14^3 fields are fine");
+	sb_free(&q);
+	gql_schema_free(s);
+}
+
 int main(void)
 {
 	arena_init(&tl_arena);
@@ -275,6 +312,7 @@ int main(void)
 	is_int(tl_res.nerrors, 0, "no errors");
 
 	gql_schema_free(s);
+	budget();
 	arena_free(&tl_arena);
 	sb_free(&tl_out);
 	return done_testing();

@@ -601,38 +601,59 @@ static void t_hostile(void)
 	/* a long chain of fragments (deep recursion everywhere) */
 	sb_reset(&b);
 	sb_puts(&b, "{ dog { ...F0 } }\n");
-	for (int i = 0; i < 1500; i++)
+	for (int i = 0; i < 900; i++)
 		sb_printf(&b, "fragment F%d on Dog { ...F%d }\n", i, i + 1);
-	sb_puts(&b, "fragment F1500 on Dog { name }\n");
+	sb_puts(&b, "fragment F900 on Dog { name }\n");
 	t0 = clock();
 	r = run(sb_str(&b));
 	ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
-	is_str(r, "", "1500-fragment chain is valid");
+	is_str(r, "", "900-fragment chain is valid");
 	ok(ms < 200, "fragment chain in %.2f ms", ms);
+
+	/* deeper than LIMIT_GQL_FRAGMENT_DEPTH: refused before recursion can exhaust the stack,
+	 * whatever order the fragments are defined in */
+	for (int order = 0; order < 3; order++) {
+		sb_reset(&b);
+		if (order < 2)
+			sb_puts(&b, "{ dog { ...F0 } }\n");
+		for (int k = 0; k < 2400; k++) {
+			int i = order ? 2399 - k : k;
+			sb_printf(&b, "fragment F%d on Dog { ...F%d }\n", i, i + 1);
+		}
+		sb_puts(&b, "fragment F2400 on Dog { name }\n");
+		if (order == 2)
+			sb_puts(&b, "{ dog { ...F0 } }\n");
+		t0 = clock();
+		r = run(sb_str(&b));
+		ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
+		is_str(r, "Fragment spreads are nested too deeply (more than 1000 levels).",
+		       "2400-fragment chain refused (order %d)", order);
+		ok(ms < 50, "deep chain refused in %.2f ms", ms);
+	}
 
 	/* a chain of fragments that each select the same field */
 	sb_reset(&b);
 	sb_puts(&b, "{ dog { ...F0 } }\n");
-	for (int i = 0; i < 1900; i++)
+	for (int i = 0; i < 950; i++)
 		sb_printf(&b, "fragment F%d on Dog { name ...F%d }\n", i, i + 1);
-	sb_puts(&b, "fragment F1900 on Dog { name }\n");
+	sb_puts(&b, "fragment F950 on Dog { name }\n");
 	t0 = clock();
 	r = run(sb_str(&b));
 	ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
 	is_str(r, "The document is too complex to validate: checking that its fields can merge takes more than 300000 comparisons.",
-	       "1900-fragment chain with a field in each: refused as too complex");
+	       "950-fragment chain with a field in each: refused as too complex");
 	ok(ms < 200, "fragment chain with fields in %.2f ms", ms);
 
 	/* the same with distinct keys */
 	sb_reset(&b);
 	sb_puts(&b, "{ dog { ...F0 } }\n");
-	for (int i = 0; i < 1500; i++)
+	for (int i = 0; i < 900; i++)
 		sb_printf(&b, "fragment F%d on Dog { k%d: name ...F%d }\n", i, i, i + 1);
-	sb_puts(&b, "fragment F1500 on Dog { name }\n");
+	sb_puts(&b, "fragment F900 on Dog { name }\n");
 	t0 = clock();
 	r = run(sb_str(&b));
 	ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
-	like(r, "The document has 1500 aliases, more than the limit of 200", "1500 aliases rejected");
+	like(r, "The document has 900 aliases, more than the limit of 200", "900 aliases rejected");
 	ok(ms < 200, "fragment chain with distinct keys in %.2f ms", ms);
 
 	/* many fragments all spread side by side: pairs are memoised */

@@ -139,6 +139,22 @@ static void test_body(struct arena *a)
 	is_int(web_request_read_body(&r, a, 10), WEB_BODY_OK, "no length: read to the end");
 	is_str(r.body, "hello", "body");
 
+	{
+		static char big[100001];
+
+		memset(big, 'b', sizeof big - 1);
+		fake_io(&io, &f, no_len, big);
+		f.chunk = 7000;
+		web_request_init(&r, &io, a);
+		is_int(web_request_read_body(&r, a, 200000), WEB_BODY_OK, "no length: a 100 kB body grows the buffer");
+		ok(r.body_len == 100000 && memcmp(r.body, big, 100000) == 0 && r.body[100000] == 0,
+		   "all of it kept, NUL-terminated");
+		fake_io(&io, &f, no_len, big);
+		web_request_init(&r, &io, a);
+		is_int(web_request_read_body(&r, a, 50000), WEB_BODY_TOO_LARGE, "no length: 100 kB over a 50 kB limit");
+		is_int(f.pos, 50001, "read stops one byte past the limit");
+	}
+
 	fake_io(&io, &f, short_len, "hello");
 	web_request_init(&r, &io, a);
 	is_int(web_request_read_body(&r, a, 100), WEB_BODY_SHORT, "body shorter than its length");

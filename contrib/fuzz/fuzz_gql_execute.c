@@ -20,6 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static struct gql_schema *fz_s;
 static struct arena fz_arena;
 static struct sb fz_out;
+static bool fz_print;   /* FUZZ_PRINT set: show every response (to check the seeds) */
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -29,6 +30,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	arena_init(&fz_arena);
 	fz_arena.limit = LIMIT_GQL_REQUEST_ARENA;
 	sb_init(&fz_out);
+	fz_print = getenv("FUZZ_PRINT") != NULL;
 	return 0;
 }
 
@@ -95,6 +97,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	req.variables = v;
 	req.queries_only = flags != NULL && strchr(flags, 'g') != NULL;
 	gql_execute(fz_s, &req, &fz_arena, &fz_out, &res);
+	if (fz_print)
+		printf("outcome %d, %u errors: %s\n", (int)res.outcome, res.nerrors, sb_str(&fz_out));
 
 	if (!sb_error(&fz_out)) {
 		struct json_object *body = fz_check_json("the response", sb_str(&fz_out), fz_out.len), *d;

@@ -37,6 +37,7 @@ static struct larder_config fz_cfg;
 static struct web_graphql fz_app;
 static struct arena fz_arena;
 static struct fz_io fz_io;
+static bool fz_print;   /* FUZZ_PRINT set: show every response (to check the seeds) */
 static char fz_o1[] = "app://obsidian.md", fz_o2[] = "http://localhost";
 static char *fz_origins[] = { fz_o1, fz_o2 };
 static char fz_cpath[] = "/nonexistent/larder.conf", fz_db[] = ":memory:", fz_base[] = "http://127.0.0.1:8080";
@@ -89,6 +90,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	web_graphql_init(&fz_app, "fuzz_json_request", NULL, &fz_cfg, fz_s);
 	arena_init(&fz_arena);
 	sb_init(&fz_io.out);
+	fz_print = getenv("FUZZ_PRINT") != NULL;
 	/* every 4xx answer logs a line on stderr: keep it quiet unless asked (sanitizer reports
 	 * do not go through stdio) */
 	if (getenv("FUZZ_VERBOSE") == NULL) {
@@ -208,6 +210,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	io.write = fz_write;
 
 	status = web_graphql_serve(&fz_app, &io, &fz_arena);
+	if (fz_print)
+		printf("%s\n", sb_str(&fz_io.out));
 	check_response(&fz_io.out, status);
 	arena_reset(&fz_arena);
 	free(copy);

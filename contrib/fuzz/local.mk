@@ -33,4 +33,5 @@ contrib_fuzz_fuzz_json_request_LDFLAGS = $(FUZZ_LINK)
 contrib_fuzz_fuzz_json_request_LDADD = $(WEB_LIBS) $(API_LIBS) $(FCGI_LIBS)
 
 # the runner and the seed corpora (one directory per target) ship in the tarball
-EXTRA_DIST += contrib/fuzz/run contrib/fuzz/README contrib/fuzz/corpus
+EXTRA_DIST += contrib/fuzz/run contrib/fuzz/README contrib/fuzz/gql.dict contrib/fuzz/http.dict \
+	contrib/fuzz/corpus

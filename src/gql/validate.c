@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "gql/validate.h"
 #include "util/limits.h"
 
@@ -17,6 +18,20 @@ void verr(struct vctx *c, const struct gql_loc *locs, uint32_t nlocs, const char
 	va_end(ap);
 	if (c->errs->n >= c->maxerr)
 		c->stop = true;
+}
+
+bool venter(struct vctx *c)
+{
+	if (c->stop)
+		return false;
+	if (c->rdepth >= LIMIT_GQL_FRAGMENT_DEPTH) {
+		verr(c, NULL, 0, "Fragment spreads are nested too deeply (more than %u levels).",
+		     (unsigned)LIMIT_GQL_FRAGMENT_DEPTH);
+		c->stop = true;
+		return false;
+	}
+	c->rdepth++;
+	return true;
 }
 
 void vnomem(struct vctx *c)
@@ -568,9 +583,12 @@ static uint64_t count_frag(struct vctx *c, int32_t fi)
 		return fr->nfields;
 	if (fr->state == 1) /* a cycle: reported by 5.5.2.2 */
 		return 0;
+	if (!venter(c))
+		return 0;
 	fr->state = 1;
 	fr->nfields = count_set(c, fr->f->set, NULL);
 	fr->state = 2;
+	vleave(c);
 	return fr->nfields;
 }
 
@@ -663,12 +681,13 @@ static bool check_budgets(struct vctx *c, const struct gql_limits *lim)
 static void reach_frag(struct vctx *c, int32_t fi, uint32_t stamp)
 {
 	struct vfrag *fr = &c->frags[fi];
-	if (fr->mark == stamp)
+	if (fr->mark == stamp || !venter(c))
 		return;
 	fr->mark = stamp;
 	for (uint32_t i = 0; i < fr->own.nspreads; i++)
 		if (fr->own.spreads[i].frag >= 0)
 			reach_frag(c, fr->own.spreads[i].frag, stamp);
+	vleave(c);
 }
 
 /* 5.5.2.2: spreads must not form cycles (each cycle reported once) */
@@ -721,6 +740,8 @@ static void cycle_dfs(struct vctx *c, struct cyc *y, int32_t fi)
 {
 	struct vfrag *fr = &c->frags[fi];
 	int32_t canon = vfrag_find(c, fr->f->name);
+	if (!venter(c))
+		return;
 	c->frags[canon].state = 3; /* visited */
 	y->onpath[canon] = (int32_t)y->depth + 1;
 	uint32_t nsp;
@@ -759,6 +780,7 @@ static void cycle_dfs(struct vctx *c, struct cyc *y, int32_t fi)
 		y->depth--;
 	}
 	y->onpath[canon] = 0;
+	vleave(c);
 }
 
 static void check_fragment_cycles(struct vctx *c)
@@ -769,8 +791,10 @@ static void check_fragment_cycles(struct vctx *c)
 	uint32_t nsp = 0;
 	for (uint32_t i = 0; i < c->nfrags; i++)
 		nsp += c->frags[i].own.nspreads;
-	y.path = ARENA_NEWN(c->a, const struct gql_selection *, nsp + 1);
-	y.pathfrag = ARENA_NEWN(c->a, int32_t, nsp + 1);
+	if (nsp < c->nfrags)
+		nsp = c->nfrags;
+	y.path = ARENA_NEWN(c->a, const struct gql_selection *, nsp + 2);
+	y.pathfrag = ARENA_NEWN(c->a, int32_t, nsp + 2);
 	y.onpath = ARENA_NEWN(c->a, int32_t, c->nfrags);
 	y.depth = 0;
 	if (y.path == NULL || y.pathfrag == NULL || y.onpath == NULL) {
@@ -930,7 +954,7 @@ static void check_usage(struct vctx *c, struct opinfo *oi, const struct vusage *
 static void op_usages_frag(struct vctx *c, struct opinfo *oi, int32_t fi, uint32_t stamp)
 {
 	struct vfrag *fr = &c->frags[fi];
-	if (fr->mark == stamp)
+	if (fr->mark == stamp || !venter(c))
 		return;
 	fr->mark = stamp;
 	for (uint32_t i = 0; i < fr->own.nuses && !c->stop; i++)
@@ -938,6 +962,7 @@ static void op_usages_frag(struct vctx *c, struct opinfo *oi, int32_t fi, uint32
 	for (uint32_t i = 0; i < fr->own.nspreads && !c->stop; i++)
 		if (fr->own.spreads[i].frag >= 0)
 			op_usages_frag(c, oi, fr->own.spreads[i].frag, stamp);
+	vleave(c);
 }
 
 /* variable definitions of an operation: 5.8.1, 5.8.2, defaults (5.6), directives (5.7) */
@@ -1043,9 +1068,10 @@ static void sub_collect(struct vctx *c, struct subcol *sc, const struct gql_sele
 			if (fi < 0 || c->frags[fi].mark == stamp)
 				continue;
 			c->frags[fi].mark = stamp;
-			if (!cond_matches(gql_schema_type(c->s, c->frags[fi].f->type_cond), root))
+			if (!cond_matches(gql_schema_type(c->s, c->frags[fi].f->type_cond), root) || !venter(c))
 				continue;
 			sub_collect(c, sc, c->frags[fi].f->set, root, stamp);
+			vleave(c);
 		}
 	}
 }
@@ -1148,6 +1174,8 @@ int gql_validate(const struct gql_schema *s, const struct gql_document *doc,
 {
 	struct vctx ctx, *c = &ctx;
 	uint32_t n0 = errs->n;
+	if (s == NULL || doc == NULL)
+		return 0;
 	memset(c, 0, sizeof *c);
 	c->s = s;
 	c->doc = doc;
@@ -1223,7 +1251,7 @@ int gql_validate(const struct gql_schema *s, const struct gql_document *doc,
 		goto out;
 
 	/* budgets, before anything that walks expanded fragments */
-	if (!check_budgets(c, lim))
+	if (!check_budgets(c, lim) || c->stop)
 		goto out;
 	for (uint32_t i = 0; i < c->nfrags; i++)
 		c->frags[i].state = 0;

@@ -49,7 +49,8 @@ struct vctx {
 	struct arena *a;
 	struct gql_errors *errs;
 	uint32_t maxerr;
-	bool stop;                    /* error budget full, or out of memory */
+	bool stop;                    /* error budget full, out of memory, or nesting too deep */
+	uint32_t rdepth;              /* recursion through fragment spreads */
 	struct vowner *cur;           /* the definition being walked */
 
 	struct vfrag *frags;
@@ -65,6 +66,10 @@ struct vctx {
 void verr(struct vctx *c, const struct gql_loc *locs, uint32_t nlocs, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void vnomem(struct vctx *c);
+/* Enter one level of recursion through a fragment spread: false (after an error, with
+ * validation stopped) past LIMIT_GQL_FRAGMENT_DEPTH. Pair with vleave(). */
+bool venter(struct vctx *c);
+static inline void vleave(struct vctx *c) { c->rdepth--; }
 int32_t vfrag_find(const struct vctx *c, const char *name);
 void *vgrow(struct vctx *c, void *p, uint32_t *cap, uint32_t n, size_t size);
 /* " Did you mean "a", "b", or "c"?" (empty string when no candidate is close) */

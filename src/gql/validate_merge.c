@@ -507,11 +507,12 @@ static void within(struct vctx *c, struct clist *out, struct mset *a)
 static void set_vs_frag(struct vctx *c, struct clist *out, bool mutex, struct mset *ms, int32_t fi)
 {
 	struct mset *fm = get_frag(c, fi);
-	if (ms->n == 0 || fm == NULL || fm == ms || pair_seen(c, 1, ms->id, (uint32_t)fi, mutex))
+	if (ms->n == 0 || fm == NULL || fm == ms || pair_seen(c, 1, ms->id, (uint32_t)fi, mutex) || !venter(c))
 		return;
 	between(c, out, mutex, ms, fm);
 	for (uint32_t k = 0; k < fm->nfrags && !c->stop; k++)
 		set_vs_frag(c, out, mutex, ms, fm->frags[k]);
+	vleave(c);
 }
 
 static void frag_vs_frag(struct vctx *c, struct clist *out, bool mutex, int32_t fa, int32_t fb)
@@ -519,13 +520,14 @@ static void frag_vs_frag(struct vctx *c, struct clist *out, bool mutex, int32_t 
 	if (fa == fb || pair_seen(c, 0, (uint32_t)fa, (uint32_t)fb, mutex))
 		return;
 	struct mset *a = get_frag(c, fa), *b = get_frag(c, fb);
-	if (a == NULL || b == NULL)
+	if (a == NULL || b == NULL || !venter(c))
 		return;
 	between(c, out, mutex, a, b);
 	for (uint32_t k = 0; k < b->nfrags && !c->stop; k++)
 		frag_vs_frag(c, out, mutex, fa, b->frags[k]);
 	for (uint32_t k = 0; k < a->nfrags && !c->stop; k++)
 		frag_vs_frag(c, out, mutex, a->frags[k], fb);
+	vleave(c);
 }
 
 void vmerge_set(struct vctx *c, const struct gql_selection_set *set, const struct gql_type *pt)

@@ -234,7 +234,20 @@ static void check_scalar(struct vctx *c, const struct gql_value *v, const struct
 			verr(c, &v->loc, 1, "ID cannot represent a non-string and non-integer value: %s", vvalue_str(c, v));
 		break;
 	case GQL_SCALAR_CUSTOM:
-		break; /* any literal: the scalar's own coercion runs at execution */
+		/* a scalar with its own input coercion checks its literals here, as graphql-js's
+		 * parseLiteral does; literals holding variables wait for execution */
+		if (t->parse != NULL && k != GQL_V_VARIABLE && k != GQL_V_LIST && k != GQL_V_OBJECT &&
+		    k != GQL_V_NULL) {
+			struct gql_value *copy = ARENA_NEW(c->a, struct gql_value);
+			const char *why = NULL;
+			if (copy != NULL) {
+				*copy = *v;
+				if (t->parse(c->a, copy, &why))
+					verr(c, &v->loc, 1, "Expected value of type \"%s\", found %s; %s", t->name,
+					     vvalue_str(c, v), why ? why : "invalid value");
+			}
+		}
+		break;
 	}
 	if (k == GQL_V_LIST || k == GQL_V_OBJECT)
 		loose(c, v, t);

@@ -18,6 +18,7 @@
 #define LIMIT_GQL_INTROSPECTION_FIELDS 100000   /* introspection and __typename fields executed (own budget:
                                                      the standard introspection query of a large schema needs ~50k) */
 #define LIMIT_GQL_ERRORS        50                /* errors reported before we stop collecting */
+#define LIMIT_GQL_FRAGMENT_DEPTH 1000             /* fragment spreads nested in fragments (validation recursion) */
 #define LIMIT_GQL_REQUEST_ARENA (64 * 1024 * 1024)/* bytes of per-request memory */
 
 /* API keys (generateApiKey) */

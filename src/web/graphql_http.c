@@ -616,7 +616,8 @@ static void handle(struct web_graphql *app, struct web_request *req, struct web_
 		break;
 	case GQL_RESULT_REQUEST_ERROR:
 		res->status = media == MEDIA_GQL ? 400 : 200;
-		snprintf(res->reason, sizeof res->reason, "GraphQL request error (%u errors)", r.nerrors);
+		snprintf(res->reason, sizeof res->reason, "GraphQL request error (%u error%s)", r.nerrors,
+		         r.nerrors == 1 ? "" : "s");
 		break;
 	case GQL_RESULT_NOT_ALLOWED:
 		res->status = 405;
@@ -640,8 +641,9 @@ static void log_line(const struct web_graphql *app, const struct web_request *re
 	char uri[160], why[256];
 	size_t i;
 
-	for (i = 0; i + 1 < sizeof uri && req->uri[i]; i++)
-		uri[i] = (unsigned char)req->uri[i] < 0x20 || req->uri[i] == 0x7f ? '?' : req->uri[i];
+	/* the path only: a GET's query string may hold variables that are nobody's business */
+	for (i = 0; i + 1 < sizeof uri && req->path[i]; i++)
+		uri[i] = (unsigned char)req->path[i] < 0x20 || req->path[i] == 0x7f ? '?' : req->path[i];
 	uri[i] = 0;
 	for (i = 0; i + 1 < sizeof why && res->reason[i]; i++)
 		why[i] = (unsigned char)res->reason[i] < 0x20 || res->reason[i] == 0x7f ? '?' : res->reason[i];
