@@ -173,8 +173,8 @@ int main(void)
 	is_str(tl_run(s, "{ echo(d: \"2024-05-06\") }", NULL), "{\"data\":{\"echo\":\"d=\\\"2024-05-06T00:00:00Z\\\";\"}}",
 	       "custom scalar literal goes through the hook");
 	is_str(tl_run(s, "{ echo(d: \"nope\") }", NULL),
-	       "{\"errors\":[{\"message\":\"Argument \\\"d\\\" has invalid value \\\"nope\\\": Expected value of type \\\"Date\\\", found \\\"nope\\\"; Date must be YYYY-MM-DD\",\"locations\":[{\"line\":1,\"column\":3}],\"path\":[\"echo\"],\"extensions\":{\"code\":\"BAD_USER_INPUT\"}}],\"data\":{\"echo\":null}}",
-	       "custom scalar literal refused: field error");
+	       "{\"errors\":[{\"message\":\"Expected value of type \\\"Date\\\", found \\\"nope\\\"; Date must be YYYY-MM-DD\",\"locations\":[{\"line\":1,\"column\":11}],\"extensions\":{\"code\":\"GRAPHQL_VALIDATION_FAILED\"}}]}",
+	       "custom scalar literal refused by validation, at the literal");
 	/* helpers */
 	is_str(tl_run(s, "query ($v: Input) { url(in: $v) }", "{\"v\":{\"url\":\"http://x\"}}"),
 	       "{\"data\":{\"url\":\"http://x\"}}", "gql_value_get and gql_value_str");

@@ -66,12 +66,12 @@ static void t_operations(void)
 	VALID("query A { dog { name } } query B { dog { name } }", "two named operations");
 	VALID("query Foo { ...Foo } fragment Foo on QueryRoot { dog { name } }", "operation and fragment share a name");
 	INVALID("query Foo { dog { name } }\nquery Foo { cat { name } }",
-	        "There can be only one operation named \"Foo\". @1:1,2:1", "duplicate operation name");
+	        "There can be only one operation named \"Foo\". @1:7,2:7", "duplicate operation name");
 	INVALID("query Foo { dog { name } }\nmutation Foo { likeDog(id: 1) }",
-	        "There can be only one operation named \"Foo\". @1:1,2:1", "duplicate name across kinds");
+	        "There can be only one operation named \"Foo\". @1:7,2:10", "duplicate name across kinds");
 	INVALID("query Foo { dog { name } }\nquery Foo { dog { name } }\nquery Foo { dog { name } }",
-	        "There can be only one operation named \"Foo\". @1:1,2:1\n"
-	        "There can be only one operation named \"Foo\". @1:1,3:1", "three with one name");
+	        "There can be only one operation named \"Foo\". @1:7,2:7\n"
+	        "There can be only one operation named \"Foo\". @1:7,3:7", "three with one name");
 	VALID("{ dog { name } }", "lone anonymous operation");
 	INVALID("{ dog { name } }\nquery Other { dog { name } }",
 	        "This anonymous operation must be the only defined operation. @1:1", "anonymous with another");
@@ -199,7 +199,7 @@ static void t_fragments(void)
 {
 	VALID("{ dog { ...A ...B } } fragment A on Dog { name } fragment B on Dog { nickname }", "distinct fragment names");
 	INVALID("{ dog { ...A } }\nfragment A on Dog { name }\nfragment A on Dog { nickname }",
-	        "There can be only one fragment named \"A\". @2:1,3:1", "duplicate fragment name");
+	        "There can be only one fragment named \"A\". @2:10,3:10", "duplicate fragment name");
 	VALID("{ dog { ... on Dog { name } ... { name } ... on Pet { name } } }", "inline fragments on known types");
 	INVALID("{ dog { ... on Dgo { name } } }",
 	        "Unknown type \"Dgo\". Did you mean \"Dog\" or \"Edge\"? @1:16", "inline fragment on unknown type");
@@ -215,9 +215,9 @@ static void t_fragments(void)
 	        "Fragment \"B\" is never used. @3:1\nFragment \"C\" is never used. @4:1", "unused fragments");
 	VALID("{ dog { ...A } } fragment A on Dog { ...B } fragment B on Dog { ... on Dog { ...C } } fragment C on Dog { name }",
 	      "fragments used transitively");
-	INVALID("{ dog { ...Missing } }", "Unknown fragment \"Missing\". @1:9", "unknown fragment");
+	INVALID("{ dog { ...Missing } }", "Unknown fragment \"Missing\". @1:12", "unknown fragment");
 	INVALID("{ dog { ...Missing ...Missing } }",
-	        "Unknown fragment \"Missing\". @1:9\nUnknown fragment \"Missing\". @1:20", "unknown fragment twice");
+	        "Unknown fragment \"Missing\". @1:12\nUnknown fragment \"Missing\". @1:23", "unknown fragment twice");
 }
 
 static void t_cycles(void)
@@ -231,7 +231,7 @@ static void t_cycles(void)
 	VALID("{ dog { ...A ...A } } fragment A on Dog { ...B ...B } fragment B on Dog { name }", "a diamond is no cycle");
 	INVALID("{ dog { ...A } }\nfragment A on Dog { name ...B }\nfragment B on Dog { name: nickname ...A ...Nope }",
 	        "Fields \"name\" conflict because \"name\" and \"nickname\" are different fields. Use different aliases on the fields to fetch both if this was intentional. @2:21,3:21\n"
-	        "Unknown fragment \"Nope\". @3:41\n"
+	        "Unknown fragment \"Nope\". @3:44\n"
 	        "Fields \"name\" conflict because \"nickname\" and \"name\" are different fields. Use different aliases on the fields to fetch both if this was intentional. @3:21,2:21\n"
 	        "Cannot spread fragment \"A\" within itself via \"B\". @2:26,3:36",
 	        "cycle with conflicts and an unknown fragment");
@@ -520,7 +520,7 @@ static void t_merging(void)
 	INVALID("{ connection { ...edgeID edges { node { id: name } } } } fragment edgeID on Connection { edges { node { id } } }",
 	        "Fields \"edges\" conflict because subfields \"node\" conflict because subfields \"id\" conflict because \"name\" and \"id\" are different fields. Use different aliases on the fields to fetch both if this was intentional. @1:26,1:34,1:41,1:90,1:98,1:105",
 	        "nested through a fragment");
-	INVALID("{ dog { ...Missing name name } }", "Unknown fragment \"Missing\". @1:9", "unknown fragment while merging");
+	INVALID("{ dog { ...Missing name name } }", "Unknown fragment \"Missing\". @1:12", "unknown fragment while merging");
 }
 
 static void t_budgets(void)

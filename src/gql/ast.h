@@ -75,6 +75,7 @@ struct gql_selection {
 	struct gql_loc loc;
 	const char *alias;            /* FIELD: NULL when none */
 	const char *name;             /* FIELD: field name; SPREAD: fragment name */
+	struct gql_loc name_loc;      /* SPREAD: where the fragment name stands */
 	struct gql_argument **args;   /* FIELD */
 	uint32_t nargs;
 	struct gql_directive **dirs;
@@ -106,6 +107,7 @@ struct gql_var_def {
 struct gql_operation {
 	enum gql_op_kind kind;
 	const char *name;             /* NULL for anonymous */
+	struct gql_loc name_loc;
 	struct gql_var_def **vars;
 	uint32_t nvars;
 	struct gql_directive **dirs;
@@ -116,6 +118,7 @@ struct gql_operation {
 
 struct gql_fragment {
 	const char *name;
+	struct gql_loc name_loc;
 	const char *type_cond;
 	struct gql_loc type_cond_loc;
 	struct gql_directive **dirs;

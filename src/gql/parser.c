@@ -370,7 +370,7 @@ static struct gql_selection *parse_selection(struct parser *p)
 		}
 		if (!has_cond && p->tok.kind == GQL_TOK_NAME) {
 			s->kind = GQL_SEL_SPREAD;
-			s->name = parse_name(p, NULL);
+			s->name = parse_name(p, &s->name_loc);
 			s->dirs = parse_directives(p, false, &s->ndirs);
 			return s;
 		}
@@ -441,7 +441,7 @@ static void parse_operation(struct parser *p, struct gql_definition *d)
 		unexpected(p, &p->tok);
 	advance(p);
 	if (p->tok.kind == GQL_TOK_NAME)
-		op->name = parse_name(p, NULL);
+		op->name = parse_name(p, &op->name_loc);
 	if (optional(p, GQL_TOK_PAREN_L)) {
 		size_t mark = p->top;
 		do {
@@ -470,7 +470,7 @@ static void parse_fragment(struct parser *p, struct gql_definition *d)
 	advance(p); /* fragment */
 	if (is_kw(&p->tok, "on"))
 		unexpected(p, &p->tok);
-	f->name = parse_name(p, NULL);
+	f->name = parse_name(p, &f->name_loc);
 	expect_kw(p, "on");
 	f->type_cond = parse_name(p, &f->type_cond_loc);
 	f->dirs = parse_directives(p, false, &f->ndirs);

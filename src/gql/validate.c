@@ -537,7 +537,7 @@ static void walk_spread(struct vctx *c, const struct gql_selection *sel, const s
 {
 	int32_t fi = vfrag_find(c, sel->name);
 	if (fi < 0)
-		verr(c, &sel->loc, 1, "Unknown fragment \"%s\".", sel->name);
+		verr(c, &sel->name_loc, 1, "Unknown fragment \"%s\".", sel->name);
 	owner_add_spread(c, sel, fi);
 	if (fi >= 0 && pt != NULL) {
 		const struct gql_type *ft = c->frags[fi].type;
@@ -1150,7 +1150,7 @@ static void dup_ops(struct vctx *c, const void *arr, const uint32_t *idx, uint32
 {
 	const struct gql_definition *const *d = arr;
 	for (uint32_t i = 1; i < n; i++) {
-		struct gql_loc locs[2] = { d[idx[0]]->loc, d[idx[i]]->loc };
+		struct gql_loc locs[2] = { d[idx[0]]->u.op.name_loc, d[idx[i]]->u.op.name_loc };
 		verr(c, locs, 2, "There can be only one operation named \"%s\".", d[idx[0]]->u.op.name);
 	}
 }
@@ -1164,7 +1164,7 @@ static void dup_frags(struct vctx *c, const void *arr, const uint32_t *idx, uint
 {
 	const struct vfrag *f = arr;
 	for (uint32_t i = 1; i < n; i++) {
-		struct gql_loc locs[2] = { f[idx[0]].def->loc, f[idx[i]].def->loc };
+		struct gql_loc locs[2] = { f[idx[0]].f->name_loc, f[idx[i]].f->name_loc };
 		verr(c, locs, 2, "There can be only one fragment named \"%s\".", f[idx[0]].f->name);
 	}
 }
