@@ -175,6 +175,7 @@ is "preflight: requested headers allowed" "authorization, content-type" "$(heade
 like "preflight: methods" 'POST' "$(header Access-Control-Allow-Methods)"
 is "preflight: max age" 86400 "$(header Access-Control-Max-Age)"
 like "preflight: Vary names Origin" 'Origin' "$(headers_all Vary)"
+is "preflight: one Vary header naming the request headers" "Origin, Access-Control-Request-Method, Access-Control-Request-Headers" "$(header Vary)"
 is "preflight: no body" "" "$body"
 is "preflight: no credentials allowed" "" "$(header Access-Control-Allow-Credentials)"
 req OPTIONS '' CONTENT_TYPE= CONTENT_LENGTH= HTTP_ORIGIN=app://obsidian.md \

@@ -27,7 +27,7 @@ jqr() { printf '%s' "$body" | jq -r "$1" 2>/dev/null || echo JQ-ERROR; }
 # header NAME: the value of a header of the last response (first one), "" when absent
 header() { printf '%s\n' "$hdrs" | sed -n "s/^$1: //Ip" | head -n 1; }
 # headers_all NAME: every value of a header, joined with ", "
-headers_all() { printf '%s\n' "$hdrs" | sed -n "s/^$1: //Ip" | paste -sd, - | sed 's/,/, /g'; }
+headers_all() { printf '%s\n' "$hdrs" | sed -n "s/^$1: //Ip" | paste -sd, - | sed 's/,\([^ ]\)/, \1/g'; }
 done_testing() { echo "1..$n"; [ "$failed" -eq 0 ]; exit $?; }
 
 conf="$tmp/larder.conf"

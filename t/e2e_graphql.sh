@@ -67,7 +67,7 @@ alive() {
 
 # a random port in 30000..59999; another one when it is taken (larder-serve then fails)
 port=
-for try in 1 2 3 4 5 6 7 8; do
+for _ in 1 2 3 4 5 6 7 8; do
 	p=$(( 30000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 30000 ))
 	if "$serve" --port "$p" --data "$data" --build "$builddir" >"$tmp/serve.log" 2>&1; then
 		port=$p

@@ -12,7 +12,7 @@
 /* The input is up to four parts separated by NUL bytes:
  *   QUERY \0 VARIABLES-JSON \0 OPERATION-NAME \0 FLAGS
  * Variables that are not a JSON object are left out (the HTTP layer refuses them);
- * FLAGS containing 'g' run the request as a GET (queries only). */
+ * FLAGS containing 'g' run the request as a GET (queries only), 'l' with tight budgets. */
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -20,6 +20,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static struct gql_schema *fz_s;
 static struct arena fz_arena;
 static struct sb fz_out;
+/* small budgets, so that every budget error is easy to reach */
+static const struct gql_limits fz_tight = {
+	.max_bytes = 512, .max_tokens = 100, .max_depth = 6, .max_aliases = 3, .max_fields = 20, .max_errors = 2,
+};
 static bool fz_print;   /* FUZZ_PRINT set: show every response (to check the seeds) */
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -96,6 +100,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	req.operation_name = opname != NULL && olen > 0 ? opname : NULL;
 	req.variables = v;
 	req.queries_only = flags != NULL && strchr(flags, 'g') != NULL;
+	if (flags != NULL && strchr(flags, 'l') != NULL)
+		req.limits = &fz_tight;
 	gql_execute(fz_s, &req, &fz_arena, &fz_out, &res);
 	if (fz_print)
 		printf("outcome %d, %u errors: %s\n", (int)res.outcome, res.nerrors, sb_str(&fz_out));

@@ -424,11 +424,13 @@ static int params_from_query(struct arena *a, const struct web_request *req, str
 
 /* ---- the request ---- */
 
-static void common_headers(struct web_response *res, const char *origin)
+static void common_headers(struct web_response *res, const char *origin, bool preflight)
 {
 	web_response_header(res, "Cache-Control", "no-store");
 	web_response_header(res, "X-Content-Type-Options", "nosniff");
-	web_response_header(res, "Vary", "Origin, Accept");
+	web_response_header(res, "Vary", preflight ?
+	                    "Origin, Access-Control-Request-Method, Access-Control-Request-Headers" :
+	                    "Origin, Accept");
 	if (origin)
 		web_response_header(res, "Access-Control-Allow-Origin", origin);
 }
@@ -456,7 +458,6 @@ static void preflight(struct web_graphql *app, struct web_request *req, struct w
 	if (hdrs)
 		web_response_header(res, "Access-Control-Allow-Headers", hdrs);
 	web_response_header(res, "Access-Control-Max-Age", "86400");
-	web_response_header(res, "Vary", "Access-Control-Request-Method, Access-Control-Request-Headers");
 	(void)app;
 }
 
@@ -478,7 +479,7 @@ static void handle(struct web_graphql *app, struct web_request *req, struct web_
 	size_t limit;
 
 	memset(&p, 0, sizeof p);
-	common_headers(res, origin);
+	common_headers(res, origin, req->method == WEB_M_OPTIONS);
 	if (req->long_header) {
 		web_response_error(res, 431, NULL, "BAD_REQUEST", "The %s header is over %d bytes",
 		                   req->long_header, LIMIT_HEADER_VALUE);

@@ -32,7 +32,7 @@ struct web_request {
 	enum web_method method;
 	const char *method_name;       /* as sent ("" when missing) */
 	const char *path;              /* request path without the query, repeated '/' collapsed */
-	const char *uri;               /* REQUEST_URI as sent (for logs), or the path */
+	const char *uri;               /* REQUEST_URI as sent (query included), or the path */
 	const char *query_string;      /* raw, "" when none */
 	size_t query_len;
 	bool query_too_long;           /* over LIMIT_QUERY_STRING: query_string is then "" */
