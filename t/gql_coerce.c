@@ -108,9 +108,9 @@ int main(void)
 	     "Variable \\\"$v\\\" got invalid value 1; Enum \\\"Color\\\" cannot represent non-string value: 1.",
 	     "enum refuses a number");
 	/* input objects */
-	OKV("Input", "in", "{\"url\":\"u\"}", "in={ url: \\\"u\\\", n: 7 };", "input object with a default");
+	OKV("Input", "in", "{\"url\":\"u\"}", "in={url: \\\"u\\\", n: 7};", "input object with a default");
 	OKV("Input", "in", "{\"url\":\"u\",\"n\":null,\"tags\":\"t\",\"color\":\"GREEN\"}",
-	    "in={ url: \\\"u\\\", n: null, tags: [\\\"t\\\"], color: GREEN };", "explicit null, single value list, enum field");
+	    "in={url: \\\"u\\\", n: null, tags: [\\\"t\\\"], color: GREEN};", "explicit null, single value list, enum field");
 	is_str(tl_run(s, "query ($input: Input) { echo(in: $input) }", "{\"input\":{\"url\":5}}"),
 	       "{\"errors\":[{\"message\":\"Variable \\\"$input\\\" got invalid value 5 at \\\"input.url\\\"; String cannot represent a non string value: 5\",\"locations\":[{\"line\":1,\"column\":8}],\"extensions\":{\"code\":\"BAD_USER_INPUT\"}}]}",
 	       "bad input object field names the path");

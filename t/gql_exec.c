@@ -340,7 +340,7 @@ int main(void)
 	  "{\"data\":{\"echo\":\"i=-4;f=3;b=false;id=\\\"12\\\";c=RED;l=[5];req=\\\"x\\\";d=\\\"dflt\\\";\"}}",
 	  "literal coercion: Int->Float, Int->ID, single value -> list");
 	T("{ echo(req: \"x\", in: {url: \"u\"}) }", NULL,
-	  "{\"data\":{\"echo\":\"in={ url: \\\"u\\\", n: 7 };req=\\\"x\\\";d=\\\"dflt\\\";\"}}", "input object field default");
+	  "{\"data\":{\"echo\":\"in={url: \\\"u\\\", n: 7};req=\\\"x\\\";d=\\\"dflt\\\";\"}}", "input object field default");
 	T("query ($i: Int, $s: String) { echo(req: \"r\", i: $i, s: $s) }", "{}",
 	  "{\"data\":{\"echo\":\"req=\\\"r\\\";d=\\\"dflt\\\";\"}}", "absent variables leave arguments absent");
 	T("query ($i: Int, $s: String) { echo(req: \"r\", i: $i, s: $s) }", "{\"s\":null,\"i\":9}",
@@ -350,7 +350,7 @@ int main(void)
 	T("query ($d: String = \"vd\") { echo(req: \"r\", d: $d) }", NULL,
 	  "{\"data\":{\"echo\":\"req=\\\"r\\\";d=\\\"vd\\\";\"}}", "variable default");
 	T("query ($u: String) { echo(req: \"r\", in: {url: \"a\", nested: {url: \"b\", n: 1}}, s: $u) }", "{\"u\":\"U\"}",
-	  "{\"data\":{\"echo\":\"s=\\\"U\\\";in={ url: \\\"a\\\", n: 7, nested: { url: \\\"b\\\", n: 1 } };req=\\\"r\\\";d=\\\"dflt\\\";\"}}",
+	  "{\"data\":{\"echo\":\"s=\\\"U\\\";in={url: \\\"a\\\", n: 7, nested: {url: \\\"b\\\", n: 1}};req=\\\"r\\\";d=\\\"dflt\\\";\"}}",
 	  "nested input objects");
 
 	/* errors and null propagation */

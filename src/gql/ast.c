@@ -1,6 +1,9 @@
-/* ast.c: name tables for the syntax tree and schema enums (value kinds, operations, directive locations, type kinds). */
+/* ast.c: name tables for the syntax tree and schema enums, and printing values as GraphQL text. */
 #include "gql/ast.h"
 #include "gql/schema.h"
+#include "util/arena.h"
+#include "util/jsonw.h"
+#include "util/sb.h"
 
 const char *const gql_value_kind_names[GQL_V__MAX] = {
 	"NULL", "INT", "FLOAT", "STRING", "BOOLEAN", "ENUM", "LIST", "OBJECT", "VARIABLE",
@@ -18,3 +21,91 @@ const char *const gql_dir_loc_names[GQL_DL__MAX] = {
 const char *const gql_type_kind_names[GQL_K__MAX] = {
 	"SCALAR", "OBJECT", "INTERFACE", "UNION", "ENUM", "INPUT_OBJECT", "LIST", "NON_NULL",
 };
+
+static void write_string(struct sb *b, const char *p, uint32_t len)
+{
+	sb_putc(b, '"');
+	for (uint32_t i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)p[i];
+		switch (ch) {
+		case '"': sb_puts(b, "\\\""); break;
+		case '\\': sb_puts(b, "\\\\"); break;
+		case '\n': sb_puts(b, "\\n"); break;
+		case '\r': sb_puts(b, "\\r"); break;
+		case '\t': sb_puts(b, "\\t"); break;
+		case '\b': sb_puts(b, "\\b"); break;
+		case '\f': sb_puts(b, "\\f"); break;
+		default:
+			if (ch < 0x20 || ch == 0x7f)
+				sb_printf(b, "\\u%04X", ch);
+			else
+				sb_putc(b, (char)ch);
+		}
+	}
+	sb_putc(b, '"');
+}
+
+static void write_value(struct sb *b, const struct gql_value *v, int depth)
+{
+	if (depth > 64) {
+		sb_puts(b, "...");
+		return;
+	}
+	switch (v->kind) {
+	case GQL_V_NULL: sb_puts(b, "null"); break;
+	case GQL_V_INT:
+		if (v->raw)
+			sb_puts(b, v->raw);
+		else
+			sb_put_int(b, v->u.i);
+		break;
+	case GQL_V_FLOAT:
+		if (v->raw)
+			sb_puts(b, v->raw);
+		else
+			jw_double(b, v->u.f);
+		break;
+	case GQL_V_STRING: write_string(b, v->u.s.p, v->u.s.len); break;
+	case GQL_V_BOOLEAN: sb_puts(b, v->u.b ? "true" : "false"); break;
+	case GQL_V_ENUM: sb_puts(b, v->u.name); break;
+	case GQL_V_VARIABLE: sb_putc(b, '$'); sb_puts(b, v->u.name); break;
+	case GQL_V_LIST:
+		sb_putc(b, '[');
+		for (uint32_t i = 0; i < v->u.list.n; i++) {
+			if (i)
+				sb_puts(b, ", ");
+			write_value(b, v->u.list.items[i], depth + 1);
+		}
+		sb_putc(b, ']');
+		break;
+	case GQL_V_OBJECT:
+		sb_putc(b, '{');
+		for (uint32_t i = 0; i < v->u.obj.n; i++) {
+			if (i)
+				sb_puts(b, ", ");
+			sb_puts(b, v->u.obj.fields[i].name);
+			sb_puts(b, ": ");
+			write_value(b, v->u.obj.fields[i].value, depth + 1);
+		}
+		sb_putc(b, '}');
+		break;
+	default:
+		sb_putc(b, '?');
+	}
+}
+
+void gql_value_write(struct sb *b, const struct gql_value *v)
+{
+	write_value(b, v, 0);
+}
+
+const char *gql_value_print(struct arena *a, const struct gql_value *v)
+{
+	struct sb b;
+	sb_init(&b);
+	b.max = 4096;
+	write_value(&b, v, 0);
+	const char *r = sb_error(&b) ? NULL : arena_strndup(a, sb_str(&b), b.len);
+	sb_free(&b);
+	return r ? r : "(value)";
+}

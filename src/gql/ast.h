@@ -205,6 +205,14 @@ struct gql_document {
 	uint32_t ntokens;             /* lexical tokens read (for budgets and benchmarks) */
 };
 
+struct sb;
+struct arena;
+/* Print a value as GraphQL source text, as graphql-js's printer does ({a: [1, "x"]}); nesting
+ * past 64 levels prints "...". gql_value_print returns it in the arena ("(value)" on failure;
+ * values longer than 4 KiB are cut). */
+void gql_value_write(struct sb *b, const struct gql_value *v);
+const char *gql_value_print(struct arena *a, const struct gql_value *v);
+
 /* Directive locations (bit positions), in the spec's order. */
 enum gql_dir_loc {
 	GQL_DL_QUERY, GQL_DL_MUTATION, GQL_DL_SUBSCRIPTION, GQL_DL_FIELD, GQL_DL_FRAGMENT_DEFINITION,

@@ -67,48 +67,6 @@ static bool int_literal_value(const struct gql_value *v, int64_t *out)
 	return *out >= INT32_MIN && *out <= INT32_MAX;
 }
 
-static void print_value(struct sb *b, const struct gql_value *v)
-{
-	switch (v->kind) {
-	case GQL_V_NULL: sb_puts(b, "null"); break;
-	case GQL_V_INT:
-		if (v->raw)
-			sb_puts(b, v->raw);
-		else
-			sb_put_int(b, v->u.i);
-		break;
-	case GQL_V_FLOAT:
-		if (v->raw)
-			sb_puts(b, v->raw);
-		else
-			jw_double(b, v->u.f);
-		break;
-	case GQL_V_STRING: jw_string(b, v->u.s.p, v->u.s.len); break;
-	case GQL_V_BOOLEAN: sb_puts(b, v->u.b ? "true" : "false"); break;
-	case GQL_V_ENUM: sb_puts(b, v->u.name); break;
-	case GQL_V_VARIABLE: sb_putc(b, '$'); sb_puts(b, v->u.name); break;
-	case GQL_V_LIST:
-		sb_putc(b, '[');
-		for (uint32_t i = 0; i < v->u.list.n; i++) {
-			if (i)
-				sb_puts(b, ", ");
-			print_value(b, v->u.list.items[i]);
-		}
-		sb_putc(b, ']');
-		break;
-	case GQL_V_OBJECT:
-		sb_putc(b, '{');
-		for (uint32_t i = 0; i < v->u.obj.n; i++) {
-			sb_puts(b, i ? ", " : " ");
-			sb_puts(b, v->u.obj.fields[i].name);
-			sb_puts(b, ": ");
-			print_value(b, v->u.obj.fields[i].value);
-		}
-		sb_puts(b, v->u.obj.n ? " }" : "}");
-		break;
-	default: break;
-	}
-}
 
 static const char *sb_to_arena(struct arena *a, struct sb *b)
 {
@@ -117,14 +75,6 @@ static const char *sb_to_arena(struct arena *a, struct sb *b)
 	return r ? r : "(value)";
 }
 
-const char *gql_value_print(struct arena *a, const struct gql_value *v)
-{
-	struct sb b;
-	sb_init(&b);
-	b.max = 4096;
-	print_value(&b, v);
-	return sb_to_arena(a, &b);
-}
 
 static const char *type_str(struct arena *a, const struct gql_type *t)
 {

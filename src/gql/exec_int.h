@@ -41,7 +41,6 @@ int gql_coerce_args(struct gql_input_value *const *defs, uint32_t ndefs, struct 
                     const struct gql_value ***argv, const char **msg);
 
 /* print a value as GraphQL text into the arena */
-const char *gql_value_print(struct arena *a, const struct gql_value *v);
 
 /* introspection (introspect.c): the resolver for a field of one of the __ types or for
  * the __schema / __type meta-fields; NULL when unknown */

@@ -386,71 +386,7 @@ const char *gql_type_print(struct arena *a, const struct gql_type *t)
 }
 
 /* ---- printing default values as GraphQL ---- */
-static void print_string(struct sb *b, const char *p, size_t n)
-{
-	sb_putc(b, '"');
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)p[i];
-		switch (c) {
-		case '"': sb_puts(b, "\\\""); break;
-		case '\\': sb_puts(b, "\\\\"); break;
-		case '\n': sb_puts(b, "\\n"); break;
-		case '\r': sb_puts(b, "\\r"); break;
-		case '\t': sb_puts(b, "\\t"); break;
-		case '\b': sb_puts(b, "\\b"); break;
-		case '\f': sb_puts(b, "\\f"); break;
-		default:
-			if (c < 0x20 || c == 0x7f)
-				sb_printf(b, "\\u%04X", c);
-			else
-				sb_putc(b, (char)c);
-		}
-	}
-	sb_putc(b, '"');
-}
 
-static void print_value(struct sb *b, const struct gql_value *v)
-{
-	switch (v->kind) {
-	case GQL_V_NULL: sb_puts(b, "null"); break;
-	case GQL_V_INT:
-		if (v->raw)
-			sb_puts(b, v->raw);
-		else
-			sb_put_int(b, v->u.i);
-		break;
-	case GQL_V_FLOAT:
-		if (v->raw)
-			sb_puts(b, v->raw);
-		else
-			sb_printf(b, "%.17g", v->u.f);
-		break;
-	case GQL_V_STRING: print_string(b, v->u.s.p, v->u.s.len); break;
-	case GQL_V_BOOLEAN: sb_puts(b, v->u.b ? "true" : "false"); break;
-	case GQL_V_ENUM: sb_puts(b, v->u.name); break;
-	case GQL_V_VARIABLE: sb_printf(b, "$%s", v->u.name); break;
-	case GQL_V_LIST:
-		sb_putc(b, '[');
-		for (uint32_t i = 0; i < v->u.list.n; i++) {
-			if (i)
-				sb_puts(b, ", ");
-			print_value(b, v->u.list.items[i]);
-		}
-		sb_putc(b, ']');
-		break;
-	case GQL_V_OBJECT:
-		sb_putc(b, '{');
-		for (uint32_t i = 0; i < v->u.obj.n; i++) {
-			if (i)
-				sb_puts(b, ", ");
-			sb_printf(b, "%s: ", v->u.obj.fields[i].name);
-			print_value(b, v->u.obj.fields[i].value);
-		}
-		sb_putc(b, '}');
-		break;
-	default: break;
-	}
-}
 
 /* ---- the builder ---- */
 struct tinfo {                    /* per named type, while building */
@@ -718,7 +654,7 @@ static const char *value_text(struct builder *b, const struct gql_value *v)
 {
 	struct sb sb;
 	sb_init(&sb);
-	print_value(&sb, v);
+	gql_value_write(&sb, v);
 	if (sb_error(&sb)) {
 		sb_free(&sb);
 		bfail(b, NULL, "out of memory");

@@ -6,90 +6,11 @@
 
 /* ---------------------------------------------------------------- printing */
 
-static void put_string(struct sb *b, const char *p, uint32_t len)
-{
-	sb_putc(b, '"');
-	for (uint32_t i = 0; i < len; i++) {
-		unsigned char ch = (unsigned char)p[i];
-		switch (ch) {
-		case '"': sb_puts(b, "\\\""); break;
-		case '\\': sb_puts(b, "\\\\"); break;
-		case '\n': sb_puts(b, "\\n"); break;
-		case '\r': sb_puts(b, "\\r"); break;
-		case '\t': sb_puts(b, "\\t"); break;
-		case '\b': sb_puts(b, "\\b"); break;
-		case '\f': sb_puts(b, "\\f"); break;
-		default:
-			if (ch < 0x20 || ch == 0x7f)
-				sb_printf(b, "\\u%04X", ch);
-			else
-				sb_putc(b, (char)ch);
-		}
-	}
-	sb_putc(b, '"');
-}
 
-static void put_value(struct sb *b, const struct gql_value *v, int depth)
-{
-	if (depth > 64) {
-		sb_puts(b, "...");
-		return;
-	}
-	switch (v->kind) {
-	case GQL_V_NULL: sb_puts(b, "null"); break;
-	case GQL_V_INT:
-		if (v->raw)
-			sb_puts(b, v->raw);
-		else
-			sb_put_int(b, v->u.i);
-		break;
-	case GQL_V_FLOAT:
-		if (v->raw)
-			sb_puts(b, v->raw);
-		else
-			sb_printf(b, "%g", v->u.f);
-		break;
-	case GQL_V_STRING: put_string(b, v->u.s.p, v->u.s.len); break;
-	case GQL_V_BOOLEAN: sb_puts(b, v->u.b ? "true" : "false"); break;
-	case GQL_V_ENUM: sb_puts(b, v->u.name); break;
-	case GQL_V_VARIABLE: sb_printf(b, "$%s", v->u.name); break;
-	case GQL_V_LIST:
-		sb_putc(b, '[');
-		for (uint32_t i = 0; i < v->u.list.n; i++) {
-			if (i)
-				sb_puts(b, ", ");
-			put_value(b, v->u.list.items[i], depth + 1);
-		}
-		sb_putc(b, ']');
-		break;
-	case GQL_V_OBJECT:
-		sb_putc(b, '{');
-		for (uint32_t i = 0; i < v->u.obj.n; i++) {
-			if (i)
-				sb_puts(b, ", ");
-			sb_printf(b, "%s: ", v->u.obj.fields[i].name);
-			put_value(b, v->u.obj.fields[i].value, depth + 1);
-		}
-		sb_putc(b, '}');
-		break;
-	default:
-		sb_puts(b, "?");
-	}
-}
 
 const char *vvalue_str(struct vctx *c, const struct gql_value *v)
 {
-	struct sb b;
-	sb_init(&b);
-	b.max = 4096;
-	put_value(&b, v, 0);
-	const char *r;
-	if (sb_error(&b))
-		r = "(a large value)";
-	else
-		r = arena_strdup(c->a, sb_str(&b));
-	sb_free(&b);
-	return r ? r : "?";
+	return gql_value_print(c->a, v);
 }
 
 bool vvalue_equal(const struct gql_value *a, const struct gql_value *b)
