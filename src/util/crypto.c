@@ -18,7 +18,12 @@ void crypto_sha256_hex(const void *data, size_t len, char out[65])
 	unsigned char md[EVP_MAX_MD_SIZE];
 	unsigned int mdlen = 0;
 
-	if (!EVP_Digest(data, len, md, &mdlen, EVP_sha256(), NULL) || mdlen != 32) {
+	/* fetch the implementation once: OpenSSL 3 looks it up again on every call otherwise,
+	 * which costs more than hashing a key (on the path of every authenticated request) */
+	static EVP_MD *sha256;
+	if (sha256 == NULL)
+		sha256 = EVP_MD_fetch(NULL, "SHA256", NULL);
+	if (sha256 == NULL || !EVP_Digest(data, len, md, &mdlen, sha256, NULL) || mdlen != 32) {
 		/* cannot happen with a working libcrypto; never hand out a predictable value */
 		memset(out, 0, 65);
 		return;

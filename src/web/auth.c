@@ -60,8 +60,13 @@ enum web_auth web_auth_key(struct store *st, const struct larder_config *cfg, st
 		snprintf(msg, msglen, "The API key \"%s\" expired at %s", key->name ? key->name : "", when);
 		return WEB_AUTH_EXPIRED;
 	}
-	/* failing to record the use does not fail the request */
-	rc = store_apikey_touch(st, key->id, now_ms, (int64_t)cfg->key_touch_interval_s * 1000);
+	/* record the use at most once per interval: the common case takes no write lock at all
+	 * (the store's UPDATE keeps the same guard for workers racing each other); failing to
+	 * record the use does not fail the request */
+	int64_t interval = (int64_t)cfg->key_touch_interval_s * 1000;
+	if (key->used_ms != 0 && key->used_ms <= now_ms && now_ms - key->used_ms < interval)
+		return WEB_AUTH_OK;
+	rc = store_apikey_touch(st, key->id, now_ms, interval);
 	if (rc != STORE_OK)
 		snprintf(msg, msglen, "could not record the key's use: %s", store_strerror(rc));
 	return WEB_AUTH_OK;

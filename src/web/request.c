@@ -85,7 +85,9 @@ static int fcgx_write(void *ctx, const char *buf, size_t n)
 		buf += chunk;
 		n -= (size_t)chunk;
 	}
-	return FCGX_FFlush(rq->out) == 0 ? 0 : -1;
+	/* no flush here: FCGX_Finish_r sends what is buffered together with the end-of-request
+	 * record, one write to the web server instead of two */
+	return FCGX_GetError(rq->out) == 0 ? 0 : -1;
 }
 
 void web_io_fcgx(struct web_io *io, struct FCGX_Request *rq)
