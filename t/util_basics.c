@@ -49,6 +49,13 @@ int main(void)
 	sb_putc(&b, ' ');
 	jw_double(&b, 3);
 	is_str(sb_str(&b), "1.5 0.1 3", "JSON numbers");
+	sb_reset(&b);
+	jw_double(&b, 1e308); /* found by fuzz_gql_execute: UBSan flagged the long long conversion */
+	sb_putc(&b, ' ');
+	jw_double(&b, -1e19);
+	sb_putc(&b, ' ');
+	jw_double(&b, 1e15);
+	is_str(sb_str(&b), "1e+308 -1e+19 1e+15", "JSON numbers beyond long long's range");
 	sb_free(&b);
 
 	ok(utf8_valid("\xc3\xa9\xf0\x9f\x98\x80", 6), "valid UTF-8");

@@ -22,7 +22,7 @@ void *arena_realloc(struct arena *a, void *p, size_t oldn, size_t newn);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 char *arena_strdup(struct arena *a, const char *s);
 char *arena_printf(struct arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-char *arena_vprintf(struct arena *a, const char *fmt, va_list ap);
+char *arena_vprintf(struct arena *a, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 /* Forget everything allocated; keeps one block for the next request. */
 void arena_reset(struct arena *a);
 void arena_free(struct arena *a);

@@ -63,7 +63,8 @@ void jw_double(struct sb *b, double d)
 		sb_putn(b, "null", 4);
 		return;
 	}
-	if (d == (double)(long long)d && fabs(d) < 1e15) {
+	/* range first: converting a double beyond long long's range is undefined */
+	if (fabs(d) < 1e15 && d == (double)(long long)d) {
 		sb_printf(b, "%lld", (long long)d);
 		return;
 	}

@@ -18,7 +18,7 @@ void sb_putn(struct sb *b, const char *s, size_t n);
 void sb_puts(struct sb *b, const char *s);
 void sb_putc(struct sb *b, char c);
 void sb_printf(struct sb *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void sb_vprintf(struct sb *b, const char *fmt, va_list ap);
+void sb_vprintf(struct sb *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 void sb_put_int(struct sb *b, int64_t v);
 void sb_truncate(struct sb *b, size_t len);
 /* make room for n more bytes (plus the NUL) so the caller may write at buf+len directly and
