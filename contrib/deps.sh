@@ -34,6 +34,11 @@ install_debian_packages() {
 # install_npm_tools: the Node test tools (graphql-http, graphql) listed in t/js/package.json
 install_npm_tools() {
 	[ -f "$top/t/js/package.json" ] || return 0
-	echo "$0: npm install in t/js"
-	(cd "$top/t/js" && npm install --no-audit --no-fund)
+	echo "$0: npm test tools in t/js"
+	# the committed lockfile pins every version: npm ci installs exactly that
+	if [ -f "$top/t/js/package-lock.json" ]; then
+		(cd "$top/t/js" && npm ci --no-audit --no-fund)
+	else
+		(cd "$top/t/js" && npm install --no-audit --no-fund)
+	fi
 }
