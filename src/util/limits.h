@@ -25,4 +25,11 @@
 #define LIMIT_APIKEY_NAME       100               /* characters of a key's name */
 #define LIMIT_APIKEY_SCOPES     32                /* scopes on one key */
 #define LIMIT_APIKEY_SCOPE      100               /* characters of one scope */
+
+/* URLs (saveUrl, fetcher, link resolution) */
+#define LIMIT_URL_BYTES         2048              /* bytes of a URL we parse or save */
+
+/* HTML content (src/content/html.c) */
+#define LIMIT_HTML_DEPTH        1024              /* element nesting we hand to the HTML parser; deeper input is cut */
+#define LIMIT_HTML_MAX_ERRORS   10                /* parse errors gumbo records before it stops collecting */
 #endif

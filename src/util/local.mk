@@ -24,3 +24,14 @@ t_util_crypto_SOURCES = t/util_crypto.c t/tap.h
 t_util_crypto_LDADD = $(UTIL_LIBS)
 t_util_config_SOURCES = t/util_config.c t/tap.h
 t_util_config_LDADD = $(UTIL_LIBS)
+
+# URL parsing/normalisation, SSRF address checks and slugs (groundwork for the library issue).
+src_util_libutil_a_SOURCES += src/util/url.c src/util/url.h src/util/netaddr.c src/util/netaddr.h src/util/slug.c src/util/slug.h
+check_PROGRAMS += t/util_url t/util_netaddr t/util_slug
+TESTS += t/util_url t/util_netaddr t/util_slug
+t_util_url_SOURCES = t/util_url.c t/tap.h
+t_util_url_LDADD = $(UTIL_LIBS)
+t_util_netaddr_SOURCES = t/util_netaddr.c t/tap.h
+t_util_netaddr_LDADD = $(UTIL_LIBS)
+t_util_slug_SOURCES = t/util_slug.c t/tap.h
+t_util_slug_LDADD = $(UTIL_LIBS)
