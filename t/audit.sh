@@ -20,33 +20,8 @@ larder=$builddir/src/cmd/larder
 [ -x "$larder" ] || { echo "Bail out! $larder not built"; exit 1; }
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-audit.XXXXXX") || exit 1
-data=$tmp/data
-mkdir "$data" || exit 1
-started=
-cleanup() {
-	[ -n "$started" ] && "$serve" --stop --data "$data" >/dev/null 2>&1
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-
-# a random port in 20000..59999; another one if it is taken (larder-serve fails to bind)
-port=
-for try in 1 2 3 4 5 6 7 8; do
-	p=$(( 20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000 ))
-	if "$serve" --port "$p" --data "$data" >"$tmp/serve.log" 2>&1; then
-		port=$p
-		started=1
-		break
-	fi
-	"$serve" --stop --data "$data" >/dev/null 2>&1
-done
-if [ -z "$port" ]; then
-	echo "Bail out! larder-serve did not start: $(tail -c 400 "$tmp/serve.log" | tr '\n' ' ')"
-	exit 1
-fi
-
-conf=$data/larder.conf
+. "$srcdir/t/serve_lib.sh"
+serve_start
 if ! "$larder" -c "$conf" user add auditor --name "Audit User" >"$tmp/user.log" 2>&1; then
 	echo "Bail out! larder user add failed: $(head -c 300 "$tmp/user.log")"
 	exit 1

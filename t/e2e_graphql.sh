@@ -28,14 +28,7 @@ for p in curl jq sqlite3; do
 done
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-e2e.XXXXXX") || exit 1
-data=$tmp/data
-started=
-cleanup() {
-	[ -n "$started" ] && "$serve" --stop --data "$data" >/dev/null 2>&1
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
+. "$srcdir/t/serve_lib.sh"
 
 n=0
 fails=0
@@ -65,24 +58,9 @@ alive() {
 	[ -n "$st" ] && [ "$st" != Z ]
 }
 
-# a random port in 30000..59999; another one when it is taken (larder-serve then fails)
-port=
-for _ in 1 2 3 4 5 6 7 8; do
-	p=$(( 30000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 30000 ))
-	if "$serve" --port "$p" --data "$data" --build "$builddir" >"$tmp/serve.log" 2>&1; then
-		port=$p
-		started=1
-		break
-	fi
-	"$serve" --stop --data "$data" >/dev/null 2>&1
-done
-if [ -z "$port" ]; then
-	echo "Bail out! larder-serve did not start: $(tail -c 600 "$tmp/serve.log" | tr '\n' ' ')"
-	exit 1
-fi
+serve_start
 base=http://127.0.0.1:$port
 url=$base/api/graphql
-conf=$data/larder.conf
 pass "larder-serve started on port $port"
 
 # post NAME BODY [curl args...]: POST BODY to $url; $tmp/NAME.{h,b}, status in $code

@@ -11,3 +11,4 @@ TESTS += t/audit.sh t/introspection.sh
 dist_check_SCRIPTS += t/audit.sh t/introspection.sh
 EXTRA_DIST += t/js/package.json t/js/package-lock.json t/js/audit.mjs t/js/introspection.mjs \
 	t/data/omnivore-schema.graphql
+EXTRA_DIST += t/serve_lib.sh

@@ -1,0 +1,31 @@
+# serve_lib.sh: shared by the tests that need a real server: start contrib/larder-serve on a free loopback port, stop it on exit (sourced).
+# The sourcing script sets srcdir, builddir and tmp (a private temporary directory) first; after
+# serve_start, $port, $data (the server's data directory) and $conf (its larder.conf) are set, and
+# the server and $tmp are removed when the script exits.
+serve=$srcdir/contrib/larder-serve
+data=$tmp/data
+conf=$data/larder.conf
+started=
+serve_cleanup() {
+	[ -n "$started" ] && "$serve" --stop --data "$data" >/dev/null 2>&1
+	rm -rf "$tmp"
+}
+trap serve_cleanup EXIT
+trap 'exit 1' INT TERM
+
+# serve_start: a random port in 20000..59999, another when it is taken (larder-serve then fails
+# to bind); prints "Bail out!" with the log's tail and exits when no attempt starts.
+serve_start() {
+	port=
+	for _ in 1 2 3 4 5 6 7 8; do
+		_p=$(( 20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000 ))
+		if "$serve" --port "$_p" --data "$data" --build "$builddir" >"$tmp/serve.log" 2>&1; then
+			port=$_p
+			started=1
+			return 0
+		fi
+		"$serve" --stop --data "$data" >/dev/null 2>&1
+	done
+	echo "Bail out! larder-serve did not start: $(tail -c 600 "$tmp/serve.log" | tr '\n' ' ')"
+	exit 1
+}
