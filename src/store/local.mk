@@ -2,7 +2,8 @@
 noinst_LIBRARIES += src/store/libstore.a
 src_store_libstore_a_SOURCES = \
 	src/store/store.h src/store/store_int.h \
-	src/store/store.c src/store/user.c src/store/apikey.c src/store/session.c
+	src/store/store.c src/store/user.c src/store/apikey.c src/store/session.c \
+	src/store/item.c src/store/label.c src/store/highlight.c src/store/job.c
 nodist_src_store_libstore_a_SOURCES = src/store/migrations_gen.c
 src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
 
@@ -10,7 +11,7 @@ src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
 STORE_LIBS = src/store/libstore.a $(SQLITE_LIBS)
 
 # Migrations, applied in this order by `larder init`; add new ones at the end (NNN_name.sql).
-STORE_MIGRATIONS = db/001_init.sql
+STORE_MIGRATIONS = db/001_init.sql db/002_library.sql
 EXTRA_DIST += $(STORE_MIGRATIONS)
 BUILT_SOURCES += src/store/migrations_gen.c
 CLEANFILES += src/store/migrations_gen.c
@@ -29,3 +30,8 @@ t_store_schema_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
 t_store_schema_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
 t_store_concurrent_SOURCES = t/store_concurrent.c t/tap.h
 t_store_concurrent_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
+
+check_PROGRAMS += t/store_items
+TESTS += t/store_items
+t_store_items_SOURCES = t/store_items.c t/tap.h
+t_store_items_LDADD = $(STORE_LIBS) $(UTIL_LIBS)

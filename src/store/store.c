@@ -48,6 +48,131 @@ static const char *const stmt_sql[STMT__MAX] = {
 		" FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1 AND s.expires > ?2",
 	[STMT_SESSION_DELETE] =
 		"DELETE FROM sessions WHERE token_hash = ?1",
+	[STMT_BEGIN] = "BEGIN IMMEDIATE",
+	[STMT_COMMIT] = "COMMIT",
+	[STMT_ROLLBACK] = "ROLLBACK",
+	[STMT_ITEM_BY_HASH] =
+		"SELECT " STORE_ITEM_COLS("") " FROM library_items WHERE user_id = ?1 AND url_hash = ?2",
+	[STMT_ITEM_BY_ID] =
+		"SELECT " STORE_ITEM_COLS("") " FROM library_items"
+		" WHERE user_id = ?1 AND (id = ?2 OR slug = ?2 OR client_request_id = ?2)"
+		" ORDER BY id = ?2 DESC, slug = ?2 DESC, seq LIMIT 1",
+	[STMT_ITEM_BY_SEQ] =
+		"SELECT " STORE_ITEM_COLS("") " FROM library_items WHERE seq = ?1",
+	[STMT_ITEM_INSERT] =
+		"INSERT INTO library_items (id, user_id, client_request_id, url, url_hash, slug, title, author,"
+		" description, site_name, image, language, page_type, state, want_state, folder, source, words_count,"
+		" saved_at, created_at, updated_at, published_at, archived_at)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?20, ?21, ?22)"
+		" RETURNING seq",
+	[STMT_ITEM_RESAVE] =
+		"UPDATE library_items SET saved_at = ?2, updated_at = ?3, deleted_at = NULL, want_state = ?4,"
+		" archived_at = CASE WHEN ?4 = 'ARCHIVED' THEN coalesce(archived_at, ?3) ELSE NULL END,"
+		" state = CASE WHEN ?5 THEN 'PROCESSING' ELSE state END,"
+		" fail_reason = CASE WHEN ?5 THEN NULL ELSE fail_reason END,"
+		" source = coalesce(?6, source), folder = coalesce(?7, folder),"
+		" published_at = coalesce(?8, published_at)"
+		" WHERE seq = ?1",
+	[STMT_ITEM_CONTENT] = "SELECT content FROM item_content WHERE seq = ?1",
+	[STMT_ITEM_CONTENT_SET] =
+		"INSERT INTO item_content (seq, content) VALUES (?1, ?2)"
+		" ON CONFLICT (seq) DO UPDATE SET content = excluded.content",
+	[STMT_ITEM_SEARCH_TEXT] = "UPDATE item_search SET text = ?2 WHERE seq = ?1",
+	[STMT_ITEM_FILL] =
+		"UPDATE library_items SET title = coalesce(?2, title), author = ?3, description = ?4, site_name = ?5,"
+		" image = ?6, language = ?7, dir = ?8, words_count = ?9, published_at = coalesce(published_at, ?10),"
+		" site_icon = ?11, url = coalesce(?12, url), state = 'SUCCEEDED', fail_reason = NULL, updated_at = ?13,"
+		" archived_at = CASE WHEN want_state = 'ARCHIVED' THEN coalesce(archived_at, ?13) ELSE archived_at END"
+		" WHERE seq = ?1",
+	[STMT_ITEM_FAIL] =
+		"UPDATE library_items SET state = ?2, fail_reason = ?3, updated_at = ?4 WHERE seq = ?1",
+	[STMT_ITEM_ARCHIVE] =
+		"UPDATE library_items SET archived_at = ?3, updated_at = ?4 WHERE user_id = ?1 AND id = ?2"
+		" RETURNING " STORE_ITEM_COLS(""),
+	[STMT_ITEM_DELETE] =
+		"UPDATE library_items SET deleted_at = ?3, updated_at = ?4 WHERE user_id = ?1 AND id = ?2"
+		" RETURNING " STORE_ITEM_COLS(""),
+	[STMT_ITEM_UPDATE] =
+		"UPDATE library_items SET title = coalesce(?3, title), description = coalesce(?4, description),"
+		" author = coalesce(?5, author), saved_at = coalesce(?6, saved_at), published_at = coalesce(?7, published_at),"
+		" image = coalesce(?8, image), updated_at = ?9 WHERE user_id = ?1 AND id = ?2"
+		" RETURNING " STORE_ITEM_COLS(""),
+	[STMT_ITEM_PROGRESS] =
+		"UPDATE library_items SET progress = ?3, progress_anchor = coalesce(?4, progress_anchor),"
+		" progress_top = coalesce(?5, progress_top), read_at = ?6, updated_at = ?6"
+		" WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_ITEM_COLS(""),
+	[STMT_ITEM_TOUCH] = "UPDATE library_items SET updated_at = ?2 WHERE seq = ?1",
+	[STMT_ITEM_SLUG_TAKEN] = "SELECT 1 FROM library_items WHERE user_id = ?1 AND slug = ?2",
+	[STMT_ITEM_LABELS] =
+		"SELECT " STORE_LABEL_COLS("l.") " FROM item_labels il JOIN labels l ON l.id = il.label_id"
+		" WHERE il.item_seq = ?1 ORDER BY il.created_at, l.name COLLATE NOCASE, l.id",
+	[STMT_ITEM_LABEL_ADD] =
+		"INSERT OR IGNORE INTO item_labels (item_seq, label_id, created_at) VALUES (?1, ?2, ?3)",
+	[STMT_ITEM_LABELS_CLEAR] = "DELETE FROM item_labels WHERE item_seq = ?1",
+	[STMT_ITEM_HIGHLIGHTS] =
+		"SELECT " STORE_HL_COLS("") " FROM highlights WHERE item_seq = ?1"
+		" ORDER BY position_percent, created_at, id",
+	[STMT_UPDATES_SINCE] =
+		"SELECT seq, id, t FROM ("
+		" SELECT seq, id, updated_at AS t FROM library_items WHERE user_id = ?1 AND updated_at > ?2"
+		"  AND (state <> 'PROCESSING' OR deleted_at IS NOT NULL) AND (?5 IS NULL OR folder = ?5)"
+		" UNION ALL"
+		" SELECT NULL, item_id, deleted_at FROM item_tombstones WHERE user_id = ?1 AND deleted_at > ?2)"
+		" ORDER BY CASE WHEN ?6 THEN -t ELSE t END, id LIMIT ?3 OFFSET ?4",
+	[STMT_UPDATES_SINCE_COUNT] =
+		"SELECT (SELECT count(*) FROM library_items WHERE user_id = ?1 AND updated_at > ?2"
+		"  AND (state <> 'PROCESSING' OR deleted_at IS NOT NULL) AND (?3 IS NULL OR folder = ?3))"
+		" + (SELECT count(*) FROM item_tombstones WHERE user_id = ?1 AND deleted_at > ?2)",
+	[STMT_LABEL_LIST] =
+		"SELECT " STORE_LABEL_COLS("") " FROM labels WHERE user_id = ?1"
+		" ORDER BY position, name COLLATE NOCASE, id",
+	[STMT_LABEL_BY_ID] =
+		"SELECT " STORE_LABEL_COLS("") " FROM labels WHERE user_id = ?1 AND id = ?2",
+	[STMT_LABEL_BY_NAME] =
+		"SELECT " STORE_LABEL_COLS("") " FROM labels WHERE user_id = ?1 AND name = ?2 COLLATE NOCASE",
+	[STMT_LABEL_INSERT] =
+		"INSERT INTO labels (id, user_id, name, color, description, position, internal, source, created_at, updated_at)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, (SELECT coalesce(max(position), 0) + 1 FROM labels WHERE user_id = ?2),"
+		" ?6, ?7, ?8, ?8) RETURNING " STORE_LABEL_COLS(""),
+	[STMT_LABEL_UPDATE] =
+		"UPDATE labels SET name = ?3, color = ?4, description = ?5, updated_at = ?6 WHERE user_id = ?1 AND id = ?2"
+		" RETURNING " STORE_LABEL_COLS(""),
+	[STMT_LABEL_DELETE] =
+		"DELETE FROM labels WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_LABEL_COLS(""),
+	[STMT_LABEL_TOUCH_ITEMS] =
+		"UPDATE library_items SET updated_at = ?2 WHERE seq IN (SELECT item_seq FROM item_labels WHERE label_id = ?1)",
+	[STMT_HL_INSERT] =
+		"INSERT INTO highlights (id, short_id, user_id, item_seq, type, quote, prefix, suffix, patch, annotation,"
+		" html, color, representation, position_percent, position_anchor, created_at, updated_at)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?16)"
+		" RETURNING " STORE_HL_COLS(""),
+	[STMT_HL_GET] =
+		"SELECT " STORE_HL_COLS("") " FROM highlights WHERE user_id = ?1 AND id = ?2",
+	[STMT_HL_UPDATE] =
+		"UPDATE highlights SET annotation = coalesce(?3, annotation), quote = coalesce(?4, quote),"
+		" html = coalesce(?5, html), color = coalesce(?6, color), shared_at = coalesce(?7, shared_at),"
+		" updated_at = ?8 WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_HL_COLS(""),
+	[STMT_HL_DELETE] =
+		"DELETE FROM highlights WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_HL_COLS(""),
+	[STMT_HL_LABELS] =
+		"SELECT " STORE_LABEL_COLS("l.") " FROM highlight_labels hl JOIN labels l ON l.id = hl.label_id"
+		" WHERE hl.highlight_id = ?1 ORDER BY l.name COLLATE NOCASE, l.id",
+	[STMT_JOB_INSERT] =
+		"INSERT INTO jobs (item_seq, kind, status, attempts, run_after, created_at, updated_at)"
+		" VALUES (?1, 'fetch', 'queued', 0, ?2, ?2, ?2)",
+	[STMT_JOB_CLAIM] =
+		"UPDATE jobs SET status = 'running', locked_until = ?2, attempts = attempts + 1, updated_at = ?1"
+		" WHERE id = (SELECT id FROM jobs WHERE (status = 'queued' AND run_after <= ?1)"
+		" OR (status = 'running' AND locked_until <= ?1) ORDER BY run_after, id LIMIT 1)"
+		" RETURNING id, item_seq, attempts",
+	[STMT_JOB_DONE] = "DELETE FROM jobs WHERE id = ?1",
+	[STMT_JOB_RETRY] =
+		"UPDATE jobs SET status = ?2, run_after = ?3, last_error = ?4, locked_until = NULL, updated_at = ?5"
+		" WHERE id = ?1",
+	[STMT_JOB_CANCEL_ITEM] = "DELETE FROM jobs WHERE item_seq = ?1 AND status <> 'running'",
+	[STMT_JOB_COUNT_READY] =
+		"SELECT count(*), min(run_after) FROM jobs WHERE status = 'queued'"
+		" OR (status = 'running' AND locked_until <= ?1)",
 };
 
 static const char *const stmt_names[STMT__MAX] = {
@@ -63,6 +188,49 @@ static const char *const stmt_names[STMT__MAX] = {
 	[STMT_SESSION_CREATE] = "session_create",
 	[STMT_SESSION_LOOKUP] = "session_lookup",
 	[STMT_SESSION_DELETE] = "session_delete",
+	[STMT_BEGIN] = "begin",
+	[STMT_COMMIT] = "commit",
+	[STMT_ROLLBACK] = "rollback",
+	[STMT_ITEM_BY_HASH] = "item_by_hash",
+	[STMT_ITEM_BY_ID] = "item_by_id",
+	[STMT_ITEM_BY_SEQ] = "item_by_seq",
+	[STMT_ITEM_INSERT] = "item_insert",
+	[STMT_ITEM_RESAVE] = "item_resave",
+	[STMT_ITEM_CONTENT] = "item_content",
+	[STMT_ITEM_CONTENT_SET] = "item_content_set",
+	[STMT_ITEM_SEARCH_TEXT] = "item_search_text",
+	[STMT_ITEM_FILL] = "item_fill",
+	[STMT_ITEM_FAIL] = "item_fail",
+	[STMT_ITEM_ARCHIVE] = "item_archive",
+	[STMT_ITEM_DELETE] = "item_delete",
+	[STMT_ITEM_UPDATE] = "item_update",
+	[STMT_ITEM_PROGRESS] = "item_progress",
+	[STMT_ITEM_TOUCH] = "item_touch",
+	[STMT_ITEM_SLUG_TAKEN] = "item_slug_taken",
+	[STMT_ITEM_LABELS] = "item_labels",
+	[STMT_ITEM_LABEL_ADD] = "item_label_add",
+	[STMT_ITEM_LABELS_CLEAR] = "item_labels_clear",
+	[STMT_ITEM_HIGHLIGHTS] = "item_highlights",
+	[STMT_UPDATES_SINCE] = "updates_since",
+	[STMT_UPDATES_SINCE_COUNT] = "updates_since_count",
+	[STMT_LABEL_LIST] = "label_list",
+	[STMT_LABEL_BY_ID] = "label_by_id",
+	[STMT_LABEL_BY_NAME] = "label_by_name",
+	[STMT_LABEL_INSERT] = "label_insert",
+	[STMT_LABEL_UPDATE] = "label_update",
+	[STMT_LABEL_DELETE] = "label_delete",
+	[STMT_LABEL_TOUCH_ITEMS] = "label_touch_items",
+	[STMT_HL_INSERT] = "hl_insert",
+	[STMT_HL_GET] = "hl_get",
+	[STMT_HL_UPDATE] = "hl_update",
+	[STMT_HL_DELETE] = "hl_delete",
+	[STMT_HL_LABELS] = "hl_labels",
+	[STMT_JOB_INSERT] = "job_insert",
+	[STMT_JOB_CLAIM] = "job_claim",
+	[STMT_JOB_DONE] = "job_done",
+	[STMT_JOB_RETRY] = "job_retry",
+	[STMT_JOB_CANCEL_ITEM] = "job_cancel_item",
+	[STMT_JOB_COUNT_READY] = "job_count_ready",
 };
 
 static const char *const err_names[] = {
@@ -437,4 +605,133 @@ int store_init(const char *path, char *err, size_t errlen)
 out:
 	sqlite3_close(db);
 	return rc;
+}
+
+int64_t store_col_ms(sqlite3_stmt *s, int col)
+{
+	return sqlite3_column_type(s, col) == SQLITE_NULL ? 0 : sqlite3_column_int64(s, col);
+}
+
+int store_bind_ms(sqlite3_stmt *s, int idx, int64_t v)
+{
+	return v ? sqlite3_bind_int64(s, idx, v) : sqlite3_bind_null(s, idx);
+}
+
+int store_row_item(struct store *st, struct arena *a, sqlite3_stmt *s, int c, struct store_item *it)
+{
+	bool oom = false;
+	it->seq = sqlite3_column_int64(s, c);
+	it->id = store_col_text(a, s, c + 1, &oom);
+	it->user_id = store_col_text(a, s, c + 2, &oom);
+	it->client_request_id = store_col_text(a, s, c + 3, &oom);
+	it->url = store_col_text(a, s, c + 4, &oom);
+	it->slug = store_col_text(a, s, c + 5, &oom);
+	it->title = store_col_text(a, s, c + 6, &oom);
+	it->author = store_col_text(a, s, c + 7, &oom);
+	it->description = store_col_text(a, s, c + 8, &oom);
+	it->site_name = store_col_text(a, s, c + 9, &oom);
+	it->site_icon = store_col_text(a, s, c + 10, &oom);
+	it->image = store_col_text(a, s, c + 11, &oom);
+	it->language = store_col_text(a, s, c + 12, &oom);
+	it->dir = store_col_text(a, s, c + 13, &oom);
+	it->page_type = store_col_text(a, s, c + 14, &oom);
+	it->state = store_col_text(a, s, c + 15, &oom);
+	it->want_state = store_col_text(a, s, c + 16, &oom);
+	it->fail_reason = store_col_text(a, s, c + 17, &oom);
+	it->folder = store_col_text(a, s, c + 18, &oom);
+	it->source = store_col_text(a, s, c + 19, &oom);
+	it->words_count = sqlite3_column_type(s, c + 20) == SQLITE_NULL ? -1 : sqlite3_column_int64(s, c + 20);
+	it->progress = sqlite3_column_double(s, c + 21);
+	it->progress_top = sqlite3_column_type(s, c + 22) == SQLITE_NULL ? -1 : sqlite3_column_double(s, c + 22);
+	it->progress_anchor = sqlite3_column_int64(s, c + 23);
+	it->saved_ms = store_col_ms(s, c + 24);
+	it->created_ms = store_col_ms(s, c + 25);
+	it->updated_ms = store_col_ms(s, c + 26);
+	it->published_ms = store_col_ms(s, c + 27);
+	it->read_ms = store_col_ms(s, c + 28);
+	it->archived_ms = store_col_ms(s, c + 29);
+	it->deleted_ms = store_col_ms(s, c + 30);
+	if (oom) {
+		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading an item");
+		return STORE_E_DB;
+	}
+	return STORE_OK;
+}
+
+int store_row_label(struct store *st, struct arena *a, sqlite3_stmt *s, int c, struct store_label *l)
+{
+	bool oom = false;
+	l->id = store_col_text(a, s, c, &oom);
+	l->user_id = store_col_text(a, s, c + 1, &oom);
+	l->name = store_col_text(a, s, c + 2, &oom);
+	l->color = store_col_text(a, s, c + 3, &oom);
+	l->description = store_col_text(a, s, c + 4, &oom);
+	l->source = store_col_text(a, s, c + 5, &oom);
+	l->position = sqlite3_column_int64(s, c + 6);
+	l->created_ms = store_col_ms(s, c + 7);
+	l->updated_ms = store_col_ms(s, c + 8);
+	l->internal = sqlite3_column_int(s, c + 9);
+	if (oom) {
+		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading a label");
+		return STORE_E_DB;
+	}
+	return STORE_OK;
+}
+
+int store_row_highlight(struct store *st, struct arena *a, sqlite3_stmt *s, int c, struct store_highlight *h)
+{
+	bool oom = false;
+	h->id = store_col_text(a, s, c, &oom);
+	h->short_id = store_col_text(a, s, c + 1, &oom);
+	h->user_id = store_col_text(a, s, c + 2, &oom);
+	h->type = store_col_text(a, s, c + 3, &oom);
+	h->quote = store_col_text(a, s, c + 4, &oom);
+	h->prefix = store_col_text(a, s, c + 5, &oom);
+	h->suffix = store_col_text(a, s, c + 6, &oom);
+	h->patch = store_col_text(a, s, c + 7, &oom);
+	h->annotation = store_col_text(a, s, c + 8, &oom);
+	h->html = store_col_text(a, s, c + 9, &oom);
+	h->color = store_col_text(a, s, c + 10, &oom);
+	h->representation = store_col_text(a, s, c + 11, &oom);
+	h->position_percent = sqlite3_column_double(s, c + 12);
+	h->position_anchor = sqlite3_column_int64(s, c + 13);
+	h->created_ms = store_col_ms(s, c + 14);
+	h->updated_ms = store_col_ms(s, c + 15);
+	h->shared_ms = store_col_ms(s, c + 16);
+	h->item_seq = sqlite3_column_int64(s, c + 17);
+	h->item_id = NULL;
+	if (oom) {
+		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading a highlight");
+		return STORE_E_DB;
+	}
+	return STORE_OK;
+}
+
+int store_begin(struct store *st)
+{
+	sqlite3_stmt *s = st->stmt[STMT_BEGIN];
+	int rc = sqlite3_step(s);
+	store_done(s);
+	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "starting a transaction");
+}
+
+int store_commit(struct store *st)
+{
+	sqlite3_stmt *s = st->stmt[STMT_COMMIT];
+	int rc = sqlite3_step(s);
+	store_done(s);
+	if (rc == SQLITE_DONE)
+		return STORE_OK;
+	rc = store_fail(st, rc, "committing");
+	store_rollback(st);
+	return rc;
+}
+
+void store_rollback(struct store *st)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ROLLBACK];
+	if (sqlite3_get_autocommit(st->db))
+		return;
+	sqlite3_step(s);
+	store_done(s);
 }

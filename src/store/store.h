@@ -1,6 +1,7 @@
-/* store.h: the persistence API (users, API keys, sessions); SQLite behind it, no database types in here. */
+/* store.h: the persistence API (users, API keys, sessions, library items, labels, highlights, jobs); SQLite behind it, no database types in here. */
 #ifndef LARDER_STORE_H
 #define LARDER_STORE_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -54,4 +55,135 @@ int store_session_create(struct store *st, const char *user_id, const char *toke
 /* NOTFOUND when unknown or expired (expires_ms <= now_ms) */
 int store_session_lookup(struct store *st, struct arena *a, const char *token_hash, int64_t now_ms, struct store_user *owner, int64_t *expires_ms);
 int store_session_delete(struct store *st, const char *token_hash);
+/* ---- library items (item.c) ---- */
+
+/* the item as stored (times in ms, 0 = not set); content is loaded separately (store_item_content) */
+struct store_item {
+	int64_t seq;                 /* internal row number: stable tie-breaker, full-text key */
+	const char *id, *user_id, *client_request_id, *url, *slug, *title, *author, *description,
+	           *site_name, *site_icon, *image, *language, *dir, *page_type,
+	           *state,               /* PROCESSING, SUCCEEDED, FAILED, CONTENT_NOT_FETCHED */
+	           *want_state, *fail_reason, *folder, *source;
+	int64_t words_count;         /* -1 = unknown */
+	double progress, progress_top; /* progress_top < 0: not set */
+	int64_t progress_anchor;
+	int64_t saved_ms, created_ms, updated_ms, published_ms, read_ms, archived_ms, deleted_ms;
+};
+/* the columns store_row_item reads, in order (prefix with a table alias) */
+#define STORE_ITEM_NCOLS 31
+
+struct store_label {
+	const char *id, *user_id, *name, *color, *description, *source;
+	int64_t position, created_ms, updated_ms;
+	int internal;
+};
+
+struct store_highlight {
+	const char *id, *short_id, *user_id, *item_id, *type, *quote, *prefix, *suffix, *patch, *annotation,
+	           *html, *color, *representation;
+	double position_percent;
+	int64_t position_anchor, created_ms, updated_ms, shared_ms;
+	int64_t item_seq;
+};
+/* the extracted article a fetch (or savePage) stores into an item */
+struct store_article {
+	const char *title, *author, *description, *site_name, *site_icon, *image, *language, *dir;
+	const char *content;         /* sanitized HTML */
+	const char *text;            /* plain text for the full-text index */
+	const char *final_url;       /* normalised URL after redirects / canonical link, or NULL */
+	int64_t words_count;         /* -1 unknown */
+	int64_t published_ms;        /* 0 unknown */
+};
+
+/* what saveUrl / savePage ask for */
+struct store_save {
+	const char *user_id;
+	const char *item_id;           /* UUID for a new item (NULL, or taken: a fresh one) */
+	const char *client_request_id; /* a non-UUID lookup key, or NULL */
+	const char *url;               /* normalised URL (the de-duplication key) */
+	const char *title;             /* NULL: the URL */
+	const char *slug_text;         /* text the slug is made from (NULL: title) */
+	const char *source, *folder;   /* NULL: "api", "inbox" */
+	const char *want_state;        /* state after the fetch: NULL/"SUCCEEDED" or "ARCHIVED" */
+	int64_t saved_ms, published_ms;/* 0: now / unknown */
+	const char *const *labels;     /* label names, created when missing */
+	size_t nlabels;
+	const struct store_article *article; /* savePage: the content now; NULL: queue a fetch job */
+};
+/* Saves in one transaction (committed on return): a new item, or the user's existing item for the
+ * URL (saved time bumped, restored from the trash, labels merged, a fresh fetch queued). *existed
+ * tells which. out gets the item as stored. INVAL for a label name that is empty or too long. */
+int store_item_save(struct store *st, struct arena *a, const struct store_save *in, struct store_item *out,
+                    bool *existed);
+/* the user's item by id, slug or client request id; NOTFOUND */
+int store_item_get(struct store *st, struct arena *a, const char *user_id, const char *key, struct store_item *out);
+/* the user's item for a normalised URL; NOTFOUND */
+int store_item_by_url(struct store *st, struct arena *a, const char *user_id, const char *url, struct store_item *out);
+int store_item_by_seq(struct store *st, struct arena *a, int64_t seq, struct store_item *out);
+/* the stored HTML (*html NULL when none yet) */
+int store_item_content(struct store *st, struct arena *a, int64_t seq, const char **html);
+int store_item_labels(struct store *st, struct arena *a, int64_t seq, struct store_label **out, size_t *n);
+int store_item_highlights(struct store *st, struct arena *a, int64_t seq, struct store_highlight **out, size_t *n);
+/* a fetch's result: metadata, content and index text, state SUCCEEDED (and ARCHIVED when asked at save) */
+int store_item_fill(struct store *st, int64_t seq, const struct store_article *art);
+/* state FAILED or CONTENT_NOT_FETCHED with its reason */
+int store_item_fail(struct store *st, int64_t seq, const char *state, const char *reason);
+/* archive (archived_ms = now) or unarchive (0); NOTFOUND */
+int store_item_set_archived(struct store *st, struct arena *a, const char *user_id, const char *id, bool archived,
+                            struct store_item *out);
+/* move to the trash (deleted_ms = now; an item already in the trash keeps its time); NOTFOUND */
+int store_item_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_item *out);
+/* updatePage: NULL / 0 fields are left as they are */
+struct store_item_patch { const char *title, *description, *author, *image; int64_t saved_ms, published_ms; };
+int store_item_update(struct store *st, struct arena *a, const char *user_id, const char *id,
+                      const struct store_item_patch *p, struct store_item *out);
+/* reading progress 0-100; anchor < 0 and top < 0 leave those as they are; read time = now */
+int store_item_set_progress(struct store *st, struct arena *a, const char *user_id, const char *id, double percent,
+                            int64_t anchor, double top, struct store_item *out);
+/* replace the item's labels by these label ids (each must be the user's: else NOTFOUND) */
+int store_item_set_labels(struct store *st, struct arena *a, const char *user_id, const char *id,
+                          const char *const *label_ids, size_t n, struct store_label **out, size_t *nout);
+
+/* updatesSince: items changed after since_ms (not processing, deleted ones included) and tombstones */
+struct store_update { const char *item_id; int64_t seq; /* 0: a tombstone */ int64_t time_ms; };
+int store_updates_since(struct store *st, struct arena *a, const char *user_id, int64_t since_ms, const char *folder,
+                        bool descending, int64_t offset, int64_t limit, struct store_update **out, size_t *n);
+int store_updates_since_count(struct store *st, const char *user_id, int64_t since_ms, const char *folder, int64_t *count);
+
+/* ---- labels (label.c) ---- */
+int store_label_list(struct store *st, struct arena *a, const char *user_id, struct store_label **out, size_t *n);
+int store_label_get(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_label *out);
+/* EXISTS when the user has a label of that name (case-insensitive); color NULL: one picked from the name */
+int store_label_create(struct store *st, struct arena *a, const char *user_id, const char *name, const char *color,
+                       const char *description, struct store_label *out);
+int store_label_update(struct store *st, struct arena *a, const char *user_id, const char *id, const char *name,
+                       const char *color, const char *description, struct store_label *out);
+int store_label_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_label *out);
+/* the label of that name, created when missing (inside the caller's transaction or its own) */
+int store_label_ensure(struct store *st, struct arena *a, const char *user_id, const char *name, const char *color,
+                       struct store_label *out);
+
+/* ---- highlights (highlight.c) ---- */
+/* in: every field as given (id NULL: a fresh UUID; short_id NULL: derived); item_id names the user's item */
+int store_highlight_create(struct store *st, struct arena *a, const char *user_id, const struct store_highlight *in,
+                           struct store_highlight *out);
+int store_highlight_get(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_highlight *out);
+/* NULL fields are left as they are */
+int store_highlight_update(struct store *st, struct arena *a, const char *user_id, const char *id,
+                           const char *annotation, const char *quote, const char *html, const char *color,
+                           int64_t shared_ms, struct store_highlight *out);
+int store_highlight_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_highlight *out);
+int store_highlight_labels(struct store *st, struct arena *a, const char *highlight_id, struct store_label **out, size_t *n);
+
+/* ---- the fetch queue (job.c) ---- */
+struct store_job { int64_t id, item_seq; int attempts; };
+/* claims the oldest ready job (queued and due, or running with an expired lease) for lease_ms; NOTFOUND: none */
+int store_job_claim(struct store *st, int64_t now_ms, int64_t lease_ms, struct store_job *out);
+int store_job_done(struct store *st, int64_t job_id);
+/* back to the queue, not before run_after_ms */
+int store_job_retry(struct store *st, int64_t job_id, int64_t run_after_ms, const char *error);
+/* given up: kept as failed with its error */
+int store_job_fail(struct store *st, int64_t job_id, const char *error);
+/* jobs ready or waiting, and when the next queued one is due (0: none) */
+int store_job_pending(struct store *st, int64_t now_ms, int64_t *count, int64_t *next_ms);
 #endif

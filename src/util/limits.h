@@ -26,6 +26,22 @@
 #define LIMIT_APIKEY_SCOPES     32                /* scopes on one key */
 #define LIMIT_APIKEY_SCOPE      100               /* characters of one scope */
 
+/* the library (labels, highlights, search pages) */
+#define LIMIT_LABEL_NAME        64                /* characters of a label name */
+#define LIMIT_LABEL_DESCRIPTION 1000              /* characters of a label description */
+#define LIMIT_LABELS_PER_USER   10000             /* labels one user may have */
+#define LIMIT_LABELS_PER_ITEM   100               /* labels on one item (saveUrl, setLabels) */
+#define LIMIT_HIGHLIGHTS_PER_ITEM 1000            /* highlights on one item */
+#define LIMIT_HIGHLIGHT_TEXT    (64 * 1024)       /* bytes of a highlight's quote, annotation or html */
+#define LIMIT_PAGE_SIZE         100               /* items in one search / updatesSince page */
+#define LIMIT_SEARCH_QUERY      255               /* characters of a search query (QUERY_TOO_LONG) */
+#define LIMIT_TITLE             1000              /* characters of a title kept */
+#define LIMIT_CONTENT_BYTES     (5 * 1024 * 1024) /* bytes of article HTML stored (savePage input too) */
+
+/* the fetch queue */
+#define LIMIT_JOB_ATTEMPTS      4                 /* fetch attempts before an item is FAILED */
+#define LIMIT_JOB_LEASE_MS      (120 * 1000)      /* a claimed job is someone else's for this long */
+
 /* URLs (saveUrl, fetcher, link resolution) */
 #define LIMIT_URL_BYTES         2048              /* bytes of a URL we parse or save */
 

@@ -1,0 +1,139 @@
+/* highlight.c: store functions for highlights: create on an item, read, edit, delete, and their labels. */
+#include "store/store_int.h"
+
+#include <string.h>
+
+#include "util/arena.h"
+#include "util/crypto.h"
+#include "util/time.h"
+
+static int step_hl(struct store *st, struct arena *a, sqlite3_stmt *s, const char *what, struct store_highlight *out)
+{
+	struct store_highlight tmp;
+	int rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		rc = store_row_highlight(st, a, s, 0, out ? out : &tmp);
+	else if (rc == SQLITE_DONE)
+		rc = STORE_E_NOTFOUND;
+	else
+		rc = store_fail(st, rc, what);
+	store_done(s);
+	return rc;
+}
+
+/* the highlight's item id (rows carry only the item's seq) */
+static int with_item_id(struct store *st, struct arena *a, int rc, struct store_highlight *h)
+{
+	struct store_item it;
+	if (rc != STORE_OK || !h)
+		return rc;
+	if ((rc = store_item_by_seq(st, a, h->item_seq, &it)) != STORE_OK)
+		return rc;
+	h->item_id = it.id;
+	return STORE_OK;
+}
+
+int store_highlight_create(struct store *st, struct arena *a, const char *user_id, const struct store_highlight *in,
+                           struct store_highlight *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_HL_INSERT];
+	struct store_item it;
+	char id[37], short_id[9];
+	int rc;
+	if (!user_id || !in || !in->item_id)
+		return STORE_E_NOTFOUND;
+	if ((rc = store_item_get(st, a, user_id, in->item_id, &it)) != STORE_OK)
+		return rc;
+	if (in->id && *in->id)
+		snprintf(id, sizeof id, "%s", in->id);
+	else
+		crypto_uuid_v4(id);
+	if (in->short_id && *in->short_id)
+		snprintf(short_id, sizeof short_id, "%s", in->short_id);
+	else
+		memcpy(short_id, id, 8), short_id[8] = '\0';
+	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, short_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 3, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 4, it.seq);
+	sqlite3_bind_text(s, 5, in->type ? in->type : "HIGHLIGHT", -1, SQLITE_STATIC);
+	store_bind_text(s, 6, in->quote);
+	store_bind_text(s, 7, in->prefix);
+	store_bind_text(s, 8, in->suffix);
+	store_bind_text(s, 9, in->patch);
+	store_bind_text(s, 10, in->annotation);
+	store_bind_text(s, 11, in->html);
+	store_bind_text(s, 12, in->color);
+	sqlite3_bind_text(s, 13, in->representation ? in->representation : "CONTENT", -1, SQLITE_STATIC);
+	sqlite3_bind_double(s, 14, in->position_percent);
+	sqlite3_bind_int64(s, 15, in->position_anchor);
+	sqlite3_bind_int64(s, 16, time_now_ms());
+	if ((rc = store_begin(st)) != STORE_OK) {
+		store_done(s);
+		return rc;
+	}
+	if ((rc = step_hl(st, a, s, "creating a highlight", out)) != STORE_OK) {
+		store_rollback(st);
+		return rc;
+	}
+	s = st->stmt[STMT_ITEM_TOUCH];
+	sqlite3_bind_int64(s, 1, it.seq);
+	sqlite3_bind_int64(s, 2, time_now_ms());
+	rc = sqlite3_step(s);
+	store_done(s);
+	if (rc != SQLITE_DONE) {
+		rc = store_fail(st, rc, "touching an item");
+		store_rollback(st);
+		return rc;
+	}
+	if ((rc = store_commit(st)) != STORE_OK)
+		return rc;
+	if (out)
+		out->item_id = it.id;
+	return STORE_OK;
+}
+
+int store_highlight_get(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_highlight *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_HL_GET];
+	if (!user_id || !id)
+		return STORE_E_NOTFOUND;
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
+	return with_item_id(st, a, step_hl(st, a, s, "reading a highlight", out), out);
+}
+
+int store_highlight_update(struct store *st, struct arena *a, const char *user_id, const char *id,
+                           const char *annotation, const char *quote, const char *html, const char *color,
+                           int64_t shared_ms, struct store_highlight *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_HL_UPDATE];
+	if (!user_id || !id)
+		return STORE_E_NOTFOUND;
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
+	store_bind_text(s, 3, annotation);
+	store_bind_text(s, 4, quote);
+	store_bind_text(s, 5, html);
+	store_bind_text(s, 6, color);
+	store_bind_ms(s, 7, shared_ms);
+	sqlite3_bind_int64(s, 8, time_now_ms());
+	return with_item_id(st, a, step_hl(st, a, s, "updating a highlight", out), out);
+}
+
+int store_highlight_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_highlight *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_HL_DELETE];
+	if (!user_id || !id)
+		return STORE_E_NOTFOUND;
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
+	return with_item_id(st, a, step_hl(st, a, s, "deleting a highlight", out), out);
+}
+
+int store_highlight_labels(struct store *st, struct arena *a, const char *highlight_id, struct store_label **out, size_t *n)
+{
+	sqlite3_stmt *s = st->stmt[STMT_HL_LABELS];
+	sqlite3_bind_text(s, 1, highlight_id, -1, SQLITE_STATIC);
+	return store_labels_collect(st, a, s, out, n);
+}

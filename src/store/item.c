@@ -1,0 +1,548 @@
+/* item.c: store functions for library items: save (new or again), look-ups, content, fetch results, archive, trash, edits. */
+#include "store/store_int.h"
+
+#include <string.h>
+
+#include "util/arena.h"
+#include "util/crypto.h"
+#include "util/limits.h"
+#include "util/slug.h"
+#include "util/time.h"
+
+/* reads one item row from a statement that was just stepped to SQLITE_ROW, or NOTFOUND */
+static int step_item(struct store *st, struct arena *a, sqlite3_stmt *s, const char *what, struct store_item *out)
+{
+	int rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		rc = out ? store_row_item(st, a, s, 0, out) : STORE_OK;
+	else if (rc == SQLITE_DONE)
+		rc = STORE_E_NOTFOUND;
+	else
+		rc = store_fail(st, rc, what);
+	store_done(s);
+	return rc;
+}
+
+int store_item_by_seq(struct store *st, struct arena *a, int64_t seq, struct store_item *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_BY_SEQ];
+	sqlite3_bind_int64(s, 1, seq);
+	return step_item(st, a, s, "reading an item", out);
+}
+
+int store_item_get(struct store *st, struct arena *a, const char *user_id, const char *key, struct store_item *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_BY_ID];
+	if (!user_id || !key || !*key)
+		return STORE_E_NOTFOUND;
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, key, -1, SQLITE_STATIC);
+	return step_item(st, a, s, "reading an item", out);
+}
+
+int store_item_by_url(struct store *st, struct arena *a, const char *user_id, const char *url, struct store_item *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_BY_HASH];
+	char hash[65];
+	if (!user_id || !url)
+		return STORE_E_NOTFOUND;
+	crypto_sha256_hex(url, strlen(url), hash);
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, hash, -1, SQLITE_STATIC);
+	return step_item(st, a, s, "reading an item by URL", out);
+}
+
+int store_item_content(struct store *st, struct arena *a, int64_t seq, const char **html)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_CONTENT];
+	bool oom = false;
+	int rc;
+	*html = NULL;
+	sqlite3_bind_int64(s, 1, seq);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		*html = store_col_text(a, s, 0, &oom);
+		rc = oom ? STORE_E_DB : STORE_OK;
+		if (oom)
+			snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading content");
+	} else if (rc == SQLITE_DONE)
+		rc = STORE_OK;
+	else
+		rc = store_fail(st, rc, "reading content");
+	store_done(s);
+	return rc;
+}
+
+/* every row of a label query into an arena array */
+int store_labels_collect(struct store *st, struct arena *a, sqlite3_stmt *s, struct store_label **out, size_t *n)
+{
+	size_t cap = 0;
+	int rc;
+	*out = NULL;
+	*n = 0;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (*n == cap) {
+			size_t ncap = cap ? cap * 2 : 8;
+			struct store_label *nl = arena_realloc(a, *out, cap * sizeof **out, ncap * sizeof **out);
+			if (!nl) {
+				snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading labels");
+				rc = STORE_E_DB;
+				goto out;
+			}
+			*out = nl;
+			cap = ncap;
+		}
+		if ((rc = store_row_label(st, a, s, 0, &(*out)[*n])) != STORE_OK)
+			goto out;
+		(*n)++;
+	}
+	rc = rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "reading labels");
+out:
+	store_done(s);
+	return rc;
+}
+
+int store_item_labels(struct store *st, struct arena *a, int64_t seq, struct store_label **out, size_t *n)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_LABELS];
+	sqlite3_bind_int64(s, 1, seq);
+	return store_labels_collect(st, a, s, out, n);
+}
+
+int store_item_highlights(struct store *st, struct arena *a, int64_t seq, struct store_highlight **out, size_t *n)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_HIGHLIGHTS];
+	size_t cap = 0;
+	int rc;
+	*out = NULL;
+	*n = 0;
+	sqlite3_bind_int64(s, 1, seq);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (*n == cap) {
+			size_t ncap = cap ? cap * 2 : 8;
+			struct store_highlight *nh = arena_realloc(a, *out, cap * sizeof **out, ncap * sizeof **out);
+			if (!nh) {
+				snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading highlights");
+				rc = STORE_E_DB;
+				goto out;
+			}
+			*out = nh;
+			cap = ncap;
+		}
+		if ((rc = store_row_highlight(st, a, s, 0, &(*out)[*n])) != STORE_OK)
+			goto out;
+		(*n)++;
+	}
+	rc = rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "reading highlights");
+out:
+	store_done(s);
+	return rc;
+}
+
+/* runs a bound write statement to completion */
+static int step_done(struct store *st, sqlite3_stmt *s, const char *what)
+{
+	int rc = sqlite3_step(s);
+	store_done(s);
+	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, what);
+}
+
+/* a slug from text with a short random suffix that the user has not used yet */
+static int make_slug(struct store *st, struct arena *a, const char *user_id, const char *text, const char **out)
+{
+	static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_SLUG_TAKEN];
+	for (int attempt = 0; attempt < 8; attempt++) {
+		unsigned char rnd[8];
+		char suffix[9];
+		int len = attempt < 4 ? 6 : 8, rc;
+		char *slug;
+		if (crypto_random(rnd, sizeof rnd) != 0) {
+			snprintf(st->errmsg, sizeof st->errmsg, "no random bytes for a slug");
+			return STORE_E_DB;
+		}
+		for (int i = 0; i < len; i++)
+			suffix[i] = digits[rnd[i] % 36];
+		suffix[len] = '\0';
+		if ((slug = slug_make(a, text, strlen(text), suffix)) == NULL) {
+			snprintf(st->errmsg, sizeof st->errmsg, "out of memory making a slug");
+			return STORE_E_DB;
+		}
+		sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+		sqlite3_bind_text(s, 2, slug, -1, SQLITE_STATIC);
+		rc = sqlite3_step(s);
+		store_done(s);
+		if (rc == SQLITE_DONE) {
+			*out = slug;
+			return STORE_OK;
+		}
+		if (rc != SQLITE_ROW)
+			return store_fail(st, rc, "checking a slug");
+	}
+	snprintf(st->errmsg, sizeof st->errmsg, "no free slug after 8 attempts");
+	return STORE_E_DB;
+}
+
+/* content, index text and metadata of a fetched or supplied article (inside a transaction) */
+static int fill(struct store *st, int64_t seq, const struct store_article *art, int64_t now)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_FILL];
+	int rc;
+	sqlite3_bind_int64(s, 1, seq);
+	store_bind_text(s, 2, art->title && *art->title ? art->title : NULL);
+	store_bind_text(s, 3, art->author);
+	store_bind_text(s, 4, art->description);
+	store_bind_text(s, 5, art->site_name);
+	store_bind_text(s, 6, art->image);
+	store_bind_text(s, 7, art->language);
+	store_bind_text(s, 8, art->dir);
+	if (art->words_count >= 0)
+		sqlite3_bind_int64(s, 9, art->words_count);
+	store_bind_ms(s, 10, art->published_ms);
+	store_bind_text(s, 11, art->site_icon);
+	store_bind_text(s, 12, NULL); /* the saved URL stays the de-duplication key */
+	sqlite3_bind_int64(s, 13, now);
+	if ((rc = step_done(st, s, "storing an article")) != STORE_OK)
+		return rc;
+	s = st->stmt[STMT_ITEM_CONTENT_SET];
+	sqlite3_bind_int64(s, 1, seq);
+	store_bind_text(s, 2, art->content);
+	if ((rc = step_done(st, s, "storing content")) != STORE_OK)
+		return rc;
+	s = st->stmt[STMT_ITEM_SEARCH_TEXT];
+	sqlite3_bind_int64(s, 1, seq);
+	store_bind_text(s, 2, art->text);
+	return step_done(st, s, "indexing content");
+}
+
+static int add_labels(struct store *st, struct arena *a, const char *user_id, int64_t seq,
+                      const char *const *names, size_t n, int64_t now)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct store_label l;
+		sqlite3_stmt *s;
+		int rc = store_label_ensure(st, a, user_id, names[i], NULL, &l);
+		if (rc != STORE_OK)
+			return rc;
+		s = st->stmt[STMT_ITEM_LABEL_ADD];
+		sqlite3_bind_int64(s, 1, seq);
+		sqlite3_bind_text(s, 2, l.id, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(s, 3, now + (int64_t)i); /* keeps the given order */
+		if ((rc = step_done(st, s, "labelling an item")) != STORE_OK)
+			return rc;
+	}
+	return STORE_OK;
+}
+
+static int queue_fetch(struct store *st, int64_t seq, int64_t now)
+{
+	sqlite3_stmt *s = st->stmt[STMT_JOB_CANCEL_ITEM];
+	int rc;
+	sqlite3_bind_int64(s, 1, seq);
+	if ((rc = step_done(st, s, "replacing a fetch job")) != STORE_OK)
+		return rc;
+	s = st->stmt[STMT_JOB_INSERT];
+	sqlite3_bind_int64(s, 1, seq);
+	sqlite3_bind_int64(s, 2, now);
+	return step_done(st, s, "queueing a fetch");
+}
+
+static int insert_item(struct store *st, struct arena *a, const struct store_save *in, const char *hash,
+                       int64_t now, int64_t *seq)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_INSERT];
+	const char *title = in->title && *in->title ? in->title : in->url;
+	const char *slug = NULL, *id = in->item_id;
+	char fresh[37];
+	int rc;
+	bool archived = !in->article ? false : in->want_state && strcmp(in->want_state, "ARCHIVED") == 0;
+
+	if ((rc = make_slug(st, a, in->user_id, in->slug_text ? in->slug_text : title, &slug)) != STORE_OK)
+		return rc;
+	if (id) { /* a UUID another item already has: give this one its own */
+		sqlite3_stmt *q = st->stmt[STMT_ITEM_BY_ID];
+		sqlite3_bind_text(q, 1, in->user_id, -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 2, id, -1, SQLITE_STATIC);
+		rc = sqlite3_step(q);
+		store_done(q);
+		if (rc == SQLITE_ROW)
+			id = NULL;
+		else if (rc != SQLITE_DONE)
+			return store_fail(st, rc, "checking an item id");
+	}
+	if (!id) {
+		crypto_uuid_v4(fresh);
+		id = fresh;
+	}
+	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, in->user_id, -1, SQLITE_STATIC);
+	store_bind_text(s, 3, in->client_request_id);
+	sqlite3_bind_text(s, 4, in->url, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 5, hash, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 6, slug, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 7, title, -1, SQLITE_STATIC);
+	store_bind_text(s, 8, NULL);
+	store_bind_text(s, 9, NULL);
+	store_bind_text(s, 10, NULL);
+	store_bind_text(s, 11, NULL);
+	store_bind_text(s, 12, NULL);
+	sqlite3_bind_text(s, 13, "ARTICLE", -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 14, "PROCESSING", -1, SQLITE_STATIC);
+	store_bind_text(s, 15, in->want_state);
+	sqlite3_bind_text(s, 16, in->folder ? in->folder : "inbox", -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 17, in->source ? in->source : "api", -1, SQLITE_STATIC);
+	sqlite3_bind_null(s, 18);
+	sqlite3_bind_int64(s, 19, in->saved_ms ? in->saved_ms : now);
+	sqlite3_bind_int64(s, 20, now);
+	store_bind_ms(s, 21, in->published_ms);
+	store_bind_ms(s, 22, archived ? now : 0);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		*seq = sqlite3_column_int64(s, 0);
+		rc = STORE_OK;
+	} else
+		rc = store_fail(st, rc, "saving an item");
+	store_done(s);
+	if (rc == STORE_E_EXISTS && id != fresh) { /* the id is another user's item's: take a fresh one */
+		struct store_save again = *in;
+		again.item_id = NULL;
+		return insert_item(st, a, &again, hash, now, seq);
+	}
+	return rc;
+}
+
+int store_item_save(struct store *st, struct arena *a, const struct store_save *in, struct store_item *out,
+                    bool *existed)
+{
+	char hash[65];
+	int64_t now = time_now_ms(), seq = 0;
+	struct store_item old;
+	int rc;
+
+	if (!in || !in->user_id || !in->url || !*in->url || strlen(in->url) > LIMIT_URL_BYTES) {
+		snprintf(st->errmsg, sizeof st->errmsg, "a save needs a user and a URL of at most %d bytes", LIMIT_URL_BYTES);
+		return STORE_E_INVAL;
+	}
+	crypto_sha256_hex(in->url, strlen(in->url), hash);
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	rc = store_item_by_url(st, a, in->user_id, in->url, &old);
+	if (rc == STORE_OK) {
+		sqlite3_stmt *s = st->stmt[STMT_ITEM_RESAVE];
+		bool refetch = !in->article && strcmp(old.state, "SUCCEEDED") != 0;
+		seq = old.seq;
+		*existed = true;
+		sqlite3_bind_int64(s, 1, seq);
+		sqlite3_bind_int64(s, 2, in->saved_ms ? in->saved_ms : now);
+		sqlite3_bind_int64(s, 3, now);
+		store_bind_text(s, 4, in->want_state);
+		sqlite3_bind_int(s, 5, refetch);
+		store_bind_text(s, 6, in->source);
+		store_bind_text(s, 7, in->folder);
+		store_bind_ms(s, 8, in->published_ms);
+		if ((rc = step_done(st, s, "saving an item again")) != STORE_OK)
+			goto fail;
+	} else if (rc == STORE_E_NOTFOUND) {
+		*existed = false;
+		if ((rc = insert_item(st, a, in, hash, now, &seq)) != STORE_OK)
+			goto fail;
+	} else
+		goto fail;
+	if ((rc = add_labels(st, a, in->user_id, seq, in->labels, in->nlabels, now)) != STORE_OK)
+		goto fail;
+	if (in->article) {
+		struct store_article art = *in->article;
+		if (in->title && *in->title)
+			art.title = in->title;
+		if ((rc = fill(st, seq, &art, now)) != STORE_OK)
+			goto fail;
+	} else if ((rc = queue_fetch(st, seq, now)) != STORE_OK)
+		goto fail;
+	if ((rc = store_commit(st)) != STORE_OK)
+		return rc;
+	return store_item_by_seq(st, a, seq, out);
+fail:
+	store_rollback(st);
+	return rc;
+}
+
+int store_item_fill(struct store *st, int64_t seq, const struct store_article *art)
+{
+	int rc;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	if ((rc = fill(st, seq, art, time_now_ms())) != STORE_OK) {
+		store_rollback(st);
+		return rc;
+	}
+	return store_commit(st);
+}
+
+int store_item_fail(struct store *st, int64_t seq, const char *state, const char *reason)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_FAIL];
+	sqlite3_bind_int64(s, 1, seq);
+	sqlite3_bind_text(s, 2, state ? state : "FAILED", -1, SQLITE_STATIC);
+	store_bind_text(s, 3, reason);
+	sqlite3_bind_int64(s, 4, time_now_ms());
+	return step_done(st, s, "marking an item failed");
+}
+
+/* a user-scoped UPDATE … RETURNING of one item (?1 user, ?2 id, then the caller's bindings) */
+static int item_write(struct store *st, struct arena *a, sqlite3_stmt *s, const char *what, struct store_item *out)
+{
+	struct store_item tmp;
+	int rc = step_item(st, a, s, what, out ? out : &tmp);
+	return rc;
+}
+
+int store_item_set_archived(struct store *st, struct arena *a, const char *user_id, const char *id, bool archived,
+                            struct store_item *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_ARCHIVE];
+	int64_t now = time_now_ms();
+	if (!user_id || !id)
+		return STORE_E_NOTFOUND;
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
+	store_bind_ms(s, 3, archived ? now : 0);
+	sqlite3_bind_int64(s, 4, now);
+	return item_write(st, a, s, "archiving an item", out);
+}
+
+int store_item_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_item *out)
+{
+	struct store_item cur;
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_DELETE];
+	int64_t now = time_now_ms();
+	int rc;
+	if ((rc = store_item_get(st, a, user_id, id, &cur)) != STORE_OK)
+		return rc;
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, cur.id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 3, cur.deleted_ms ? cur.deleted_ms : now);
+	sqlite3_bind_int64(s, 4, now);
+	return item_write(st, a, s, "deleting an item", out);
+}
+
+int store_item_update(struct store *st, struct arena *a, const char *user_id, const char *id,
+                      const struct store_item_patch *p, struct store_item *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_UPDATE];
+	if (!user_id || !id)
+		return STORE_E_NOTFOUND;
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
+	store_bind_text(s, 3, p->title);
+	store_bind_text(s, 4, p->description);
+	store_bind_text(s, 5, p->author);
+	store_bind_ms(s, 6, p->saved_ms);
+	store_bind_ms(s, 7, p->published_ms);
+	store_bind_text(s, 8, p->image);
+	sqlite3_bind_int64(s, 9, time_now_ms());
+	return item_write(st, a, s, "updating an item", out);
+}
+
+int store_item_set_progress(struct store *st, struct arena *a, const char *user_id, const char *id, double percent,
+                            int64_t anchor, double top, struct store_item *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_PROGRESS];
+	if (!user_id || !id)
+		return STORE_E_NOTFOUND;
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
+	sqlite3_bind_double(s, 3, percent);
+	if (anchor >= 0)
+		sqlite3_bind_int64(s, 4, anchor);
+	if (top >= 0)
+		sqlite3_bind_double(s, 5, top);
+	sqlite3_bind_int64(s, 6, time_now_ms());
+	return item_write(st, a, s, "saving reading progress", out);
+}
+
+int store_item_set_labels(struct store *st, struct arena *a, const char *user_id, const char *id,
+                          const char *const *label_ids, size_t n, struct store_label **out, size_t *nout)
+{
+	struct store_item it;
+	int64_t now = time_now_ms();
+	sqlite3_stmt *s;
+	int rc;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	if ((rc = store_item_get(st, a, user_id, id, &it)) != STORE_OK)
+		goto fail;
+	s = st->stmt[STMT_ITEM_LABELS_CLEAR];
+	sqlite3_bind_int64(s, 1, it.seq);
+	if ((rc = step_done(st, s, "clearing labels")) != STORE_OK)
+		goto fail;
+	for (size_t i = 0; i < n; i++) {
+		struct store_label l;
+		if ((rc = store_label_get(st, a, user_id, label_ids[i], &l)) != STORE_OK)
+			goto fail;
+		s = st->stmt[STMT_ITEM_LABEL_ADD];
+		sqlite3_bind_int64(s, 1, it.seq);
+		sqlite3_bind_text(s, 2, l.id, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(s, 3, now + (int64_t)i);
+		if ((rc = step_done(st, s, "labelling an item")) != STORE_OK)
+			goto fail;
+	}
+	s = st->stmt[STMT_ITEM_TOUCH];
+	sqlite3_bind_int64(s, 1, it.seq);
+	sqlite3_bind_int64(s, 2, now);
+	if ((rc = step_done(st, s, "touching an item")) != STORE_OK)
+		goto fail;
+	if ((rc = store_commit(st)) != STORE_OK)
+		return rc;
+	return store_item_labels(st, a, it.seq, out, nout);
+fail:
+	store_rollback(st);
+	return rc;
+}
+
+int store_updates_since(struct store *st, struct arena *a, const char *user_id, int64_t since_ms, const char *folder,
+                        bool descending, int64_t offset, int64_t limit, struct store_update **out, size_t *n)
+{
+	sqlite3_stmt *s = st->stmt[STMT_UPDATES_SINCE];
+	bool oom = false;
+	int rc;
+	*out = NULL;
+	*n = 0;
+	if (limit <= 0)
+		return STORE_OK;
+	if ((*out = arena_alloc(a, (size_t)limit * sizeof **out)) == NULL) {
+		snprintf(st->errmsg, sizeof st->errmsg, "out of memory listing updates");
+		return STORE_E_DB;
+	}
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, since_ms);
+	sqlite3_bind_int64(s, 3, limit);
+	sqlite3_bind_int64(s, 4, offset);
+	store_bind_text(s, 5, folder);
+	sqlite3_bind_int(s, 6, descending);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW && *n < (size_t)limit) {
+		struct store_update *u = &(*out)[(*n)++];
+		u->seq = sqlite3_column_type(s, 0) == SQLITE_NULL ? 0 : sqlite3_column_int64(s, 0);
+		u->item_id = store_col_text(a, s, 1, &oom);
+		u->time_ms = sqlite3_column_int64(s, 2);
+	}
+	if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+		rc = oom ? STORE_E_DB : STORE_OK;
+	else
+		rc = store_fail(st, rc, "listing updates");
+	store_done(s);
+	return rc;
+}
+
+int store_updates_since_count(struct store *st, const char *user_id, int64_t since_ms, const char *folder, int64_t *count)
+{
+	sqlite3_stmt *s = st->stmt[STMT_UPDATES_SINCE_COUNT];
+	int rc;
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, since_ms);
+	store_bind_text(s, 3, folder);
+	rc = sqlite3_step(s);
+	*count = rc == SQLITE_ROW ? sqlite3_column_int64(s, 0) : 0;
+	rc = rc == SQLITE_ROW ? STORE_OK : store_fail(st, rc, "counting updates");
+	store_done(s);
+	return rc;
+}

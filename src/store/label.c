@@ -1,0 +1,166 @@
+/* label.c: store functions for labels: list, look up, create (or find by name), rename/recolour, delete. */
+#include "store/store_int.h"
+
+#include <string.h>
+
+#include "util/arena.h"
+#include "util/crypto.h"
+#include "util/limits.h"
+#include "util/time.h"
+
+
+/* one label row from a stepped statement, or NOTFOUND */
+static int step_label(struct store *st, struct arena *a, sqlite3_stmt *s, const char *what, struct store_label *out)
+{
+	int rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		rc = out ? store_row_label(st, a, s, 0, out) : STORE_OK;
+	else if (rc == SQLITE_DONE)
+		rc = STORE_E_NOTFOUND;
+	else
+		rc = store_fail(st, rc, what);
+	store_done(s);
+	return rc;
+}
+
+int store_label_list(struct store *st, struct arena *a, const char *user_id, struct store_label **out, size_t *n)
+{
+	sqlite3_stmt *s = st->stmt[STMT_LABEL_LIST];
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	return store_labels_collect(st, a, s, out, n);
+}
+
+int store_label_get(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_label *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_LABEL_BY_ID];
+	if (!user_id || !id)
+		return STORE_E_NOTFOUND;
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
+	return step_label(st, a, s, "reading a label", out);
+}
+
+/* a colour for a label made without one: picked from the name, so the same name gets the same colour */
+static const char *auto_color(const char *name)
+{
+	static const char *const palette[] = {
+		"#FF5D99", "#7CFF7B", "#FFD234", "#7BE4FF", "#CE88EF", "#EF8C43", "#6A67FF", "#A57D5D",
+	};
+	char hash[65];
+	crypto_sha256_hex(name, strlen(name), hash);
+	return palette[(unsigned)(hash[0] > '9' ? hash[0] - 'a' + 10 : hash[0] - '0') % 8];
+}
+
+static bool valid_name(struct store *st, const char *name)
+{
+	size_t chars = 0;
+	if (!name || !*name) {
+		snprintf(st->errmsg, sizeof st->errmsg, "a label needs a name");
+		return false;
+	}
+	for (const char *p = name; *p; p++)
+		if (((unsigned char)*p & 0xC0) != 0x80)
+			chars++;
+	if (chars > LIMIT_LABEL_NAME) {
+		snprintf(st->errmsg, sizeof st->errmsg, "a label name has at most %d characters", LIMIT_LABEL_NAME);
+		return false;
+	}
+	return true;
+}
+
+int store_label_create(struct store *st, struct arena *a, const char *user_id, const char *name, const char *color,
+                       const char *description, struct store_label *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_LABEL_INSERT];
+	char id[37];
+	if (!user_id || !valid_name(st, name))
+		return STORE_E_INVAL;
+	crypto_uuid_v4(id);
+	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 3, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 4, color && *color ? color : auto_color(name), -1, SQLITE_STATIC);
+	store_bind_text(s, 5, description);
+	sqlite3_bind_int(s, 6, 0);
+	sqlite3_bind_text(s, 7, "user", -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 8, time_now_ms());
+	return step_label(st, a, s, "creating a label", out);
+}
+
+int store_label_ensure(struct store *st, struct arena *a, const char *user_id, const char *name, const char *color,
+                       struct store_label *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_LABEL_BY_NAME];
+	int rc;
+	if (!user_id || !valid_name(st, name))
+		return STORE_E_INVAL;
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, name, -1, SQLITE_STATIC);
+	rc = step_label(st, a, s, "reading a label", out);
+	if (rc != STORE_E_NOTFOUND)
+		return rc;
+	return store_label_create(st, a, user_id, name, color, NULL, out);
+}
+
+int store_label_update(struct store *st, struct arena *a, const char *user_id, const char *id, const char *name,
+                       const char *color, const char *description, struct store_label *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_LABEL_UPDATE];
+	struct store_label cur;
+	int64_t now = time_now_ms();
+	int rc;
+	if (name && !valid_name(st, name))
+		return STORE_E_INVAL;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	if ((rc = store_label_get(st, a, user_id, id, &cur)) != STORE_OK)
+		goto fail;
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 3, name ? name : cur.name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 4, color ? color : cur.color, -1, SQLITE_STATIC);
+	store_bind_text(s, 5, description ? description : cur.description);
+	sqlite3_bind_int64(s, 6, now);
+	if ((rc = step_label(st, a, s, "updating a label", out)) != STORE_OK)
+		goto fail;
+	s = st->stmt[STMT_LABEL_TOUCH_ITEMS]; /* the items' labels changed: updatesSince reports them */
+	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, now);
+	rc = sqlite3_step(s);
+	store_done(s);
+	if (rc != SQLITE_DONE) {
+		rc = store_fail(st, rc, "touching labelled items");
+		goto fail;
+	}
+	return store_commit(st);
+fail:
+	store_rollback(st);
+	return rc;
+}
+
+int store_label_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_label *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_LABEL_TOUCH_ITEMS];
+	int rc;
+	if (!user_id || !id)
+		return STORE_E_NOTFOUND;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, time_now_ms());
+	rc = sqlite3_step(s);
+	store_done(s);
+	if (rc != SQLITE_DONE) {
+		rc = store_fail(st, rc, "touching labelled items");
+		goto fail;
+	}
+	s = st->stmt[STMT_LABEL_DELETE];
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
+	if ((rc = step_label(st, a, s, "deleting a label", out)) != STORE_OK)
+		goto fail;
+	return store_commit(st);
+fail:
+	store_rollback(st);
+	return rc;
+}

@@ -1,0 +1,196 @@
+/* store_items.c: tests of library items, labels, highlights, the fetch queue and updatesSince against a real SQLite file. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "store/store.h"
+#include "util/arena.h"
+#include "util/crypto.h"
+#include "util/time.h"
+#include "t/tap.h"
+
+static char dir[] = "/tmp/larder-items-XXXXXX";
+static char path[256];
+
+static void cleanup(void)
+{
+	char p[300];
+	static const char *const sfx[] = { "", "-wal", "-shm" };
+	for (int i = 0; i < 3; i++) {
+		snprintf(p, sizeof p, "%s%s", path, sfx[i]);
+		unlink(p);
+	}
+	rmdir(dir);
+}
+
+int main(void)
+{
+	struct store *st = NULL;
+	struct arena a;
+	struct store_user alice, bob;
+	struct store_item it, it2, got;
+	struct store_label *labels, l1, l2;
+	struct store_highlight h, hin, *hl;
+	struct store_job job;
+	struct store_update *ups;
+	size_t n;
+	bool existed;
+	char err[512];
+	const char *content;
+	int64_t count, next, t0;
+	const char *names[] = { "Reading", "Tech", "reading" };
+
+	arena_init(&a);
+	if (!mkdtemp(dir))
+		return 99;
+	snprintf(path, sizeof path, "%s/larder.db", dir);
+	is_int(store_init(path, err, sizeof err), STORE_OK, "init: %s", err);
+	is_int(store_open(path, &st, err, sizeof err), STORE_OK, "open: %s", err);
+	is_int(store_user_add(st, &a, "alice", NULL, NULL, NULL, &alice), STORE_OK, "alice");
+	is_int(store_user_add(st, &a, "bob", NULL, NULL, NULL, &bob), STORE_OK, "bob");
+	t0 = time_now_ms();
+
+	/* saveUrl: a new item, PROCESSING, a fetch job queued, labels created by name */
+	struct store_save sv = { .user_id = alice.id, .item_id = "2f1c6a4e-1111-4222-8333-944455556666",
+	                         .url = "https://example.com/a", .labels = names, .nlabels = 3, .source = "api" };
+	is_int(store_item_save(st, &a, &sv, &it, &existed), STORE_OK, "save: %s", store_errmsg(st));
+	ok(!existed, "a new item");
+	is_str(it.id, sv.item_id, "the given UUID is the item id");
+	is_str(it.state, "PROCESSING", "state PROCESSING");
+	is_str(it.title, "https://example.com/a", "title is the URL until fetched");
+	like(it.slug, "example-com-a-", "slug from the URL: %s", it.slug);
+	is_str(it.source, "api", "source kept");
+	is_str(it.folder, "inbox", "folder inbox");
+	is_int(store_item_labels(st, &a, it.seq, &labels, &n), STORE_OK, "labels");
+	is_int(n, 2, "Reading and reading are one label");
+	is_str(labels[0].name, "Reading", "first label keeps its given case");
+	is_str(labels[1].name, "Tech", "second label");
+	is_int(store_job_pending(st, time_now_ms(), &count, &next), STORE_OK, "pending");
+	is_int(count, 1, "one job queued");
+
+	/* saving the same URL again: same item, no duplicate, labels merged */
+	const char *more[] = { "Later" };
+	struct store_save sv2 = { .user_id = alice.id, .url = "https://example.com/a", .labels = more, .nlabels = 1 };
+	is_int(store_item_save(st, &a, &sv2, &it2, &existed), STORE_OK, "save again");
+	ok(existed, "existing item reused");
+	is_str(it2.id, it.id, "same id");
+	is_str(it2.slug, it.slug, "same slug");
+	ok(it2.saved_ms >= it.saved_ms, "saved time bumped");
+	is_int(store_item_labels(st, &a, it.seq, &labels, &n), STORE_OK, "labels");
+	is_int(n, 3, "labels merged");
+	is_int(store_job_pending(st, time_now_ms(), &count, &next), STORE_OK, "pending");
+	is_int(count, 1, "still one job (the old one replaced)");
+
+	/* bob saving the same URL gets his own item; the same UUID is not reused across users */
+	struct store_save svb = { .user_id = bob.id, .item_id = sv.item_id, .url = "https://example.com/a" };
+	is_int(store_item_save(st, &a, &svb, &got, &existed), STORE_OK, "bob saves");
+	ok(!existed, "bob's is new");
+	ok(strcmp(got.id, it.id) != 0, "a fresh id when the given one is taken");
+	is_int(store_item_get(st, &a, bob.id, it.id, &got), STORE_E_NOTFOUND, "bob cannot read alice's item");
+
+	/* the worker: claim, fill, done */
+	is_int(store_job_claim(st, time_now_ms(), 60000, &job), STORE_OK, "claim");
+	is_int(job.attempts, 1, "first attempt");
+	struct store_job job2;
+	is_int(store_job_claim(st, time_now_ms(), 60000, &job2), STORE_OK, "claim bob's");
+	ok(job2.id != job.id, "a claimed job is not claimed twice");
+	is_int(store_job_claim(st, time_now_ms(), 60000, &job2), STORE_E_NOTFOUND, "nothing left");
+	is_int(store_job_claim(st, time_now_ms() + 61000, 60000, &job2), STORE_OK, "an expired lease is claimable again");
+	struct store_article art = { .title = "Hello world", .author = "Ann Author", .content = "<p>The quick brown fox</p>",
+	                             .text = "The quick brown fox", .words_count = 4, .site_name = "Example" };
+	is_int(store_item_fill(st, it.seq, &art), STORE_OK, "fill");
+	is_int(store_job_done(st, job.id), STORE_OK, "done");
+	is_int(store_item_get(st, &a, alice.id, it.slug, &got), STORE_OK, "by slug");
+	is_str(got.state, "SUCCEEDED", "SUCCEEDED after the fetch");
+	is_str(got.title, "Hello world", "title filled");
+	is_str(got.author, "Ann Author", "author filled");
+	is_int(got.words_count, 4, "words");
+	is_int(store_item_content(st, &a, got.seq, &content), STORE_OK, "content");
+	is_str(content, "<p>The quick brown fox</p>", "content stored");
+	is_int(store_item_get(st, &a, alice.id, it.id, &got), STORE_OK, "by id");
+	is_int(store_item_by_url(st, &a, alice.id, "https://example.com/a", &got), STORE_OK, "by URL");
+	is_int(store_item_fail(st, job2.item_seq, "FAILED", "HTTP 404"), STORE_OK, "fail");
+	is_int(store_item_by_seq(st, &a, job2.item_seq, &got), STORE_OK, "failed item");
+	is_str(got.state, "FAILED", "state FAILED");
+	is_str(got.fail_reason, "HTTP 404", "reason kept");
+	is_int(store_job_retry(st, job2.id, time_now_ms() + 100000, "timeout"), STORE_OK, "retry later");
+	is_int(store_job_claim(st, time_now_ms(), 60000, &job), STORE_E_NOTFOUND, "not due yet");
+
+	/* savePage: content at once, ARCHIVED asked */
+	struct store_article page = { .title = "Parsed", .content = "<p>x</p>", .text = "x", .words_count = 1 };
+	struct store_save sp = { .user_id = alice.id, .url = "https://example.com/page", .title = "Given title",
+	                         .want_state = "ARCHIVED", .article = &page };
+	is_int(store_item_save(st, &a, &sp, &got, &existed), STORE_OK, "savePage");
+	is_str(got.state, "SUCCEEDED", "savePage is done at once");
+	is_str(got.title, "Given title", "the given title wins");
+	ok(got.archived_ms > 0, "archived as asked");
+	like(got.slug, "given-title-", "slug from the title");
+
+	/* archive, progress, update, delete */
+	is_int(store_item_set_archived(st, &a, alice.id, it.id, true, &got), STORE_OK, "archive");
+	ok(got.archived_ms >= t0, "archived time");
+	is_int(store_item_set_archived(st, &a, alice.id, it.id, false, &got), STORE_OK, "unarchive");
+	is_int(got.archived_ms, 0, "not archived");
+	is_int(store_item_set_progress(st, &a, alice.id, it.id, 42.5, 7, -1, &got), STORE_OK, "progress");
+	ok(got.progress == 42.5 && got.progress_anchor == 7 && got.read_ms >= t0, "progress stored");
+	struct store_item_patch p = { .title = "New title", .description = "desc" };
+	is_int(store_item_update(st, &a, alice.id, it.id, &p, &got), STORE_OK, "update");
+	is_str(got.title, "New title", "title changed");
+	is_str(got.author, "Ann Author", "author kept");
+	is_int(store_item_update(st, &a, bob.id, it.id, &p, &got), STORE_E_NOTFOUND, "bob cannot update it");
+
+	/* labels: create, duplicate, rename, set on item, delete */
+	is_int(store_label_create(st, &a, alice.id, "Fresh", "#123456", "d", &l1), STORE_OK, "create label");
+	is_str(l1.color, "#123456", "color");
+	is_int(store_label_create(st, &a, alice.id, "fresh", NULL, NULL, &l2), STORE_E_EXISTS, "duplicate name");
+	is_int(store_label_create(st, &a, alice.id, "", NULL, NULL, &l2), STORE_E_INVAL, "empty name");
+	is_int(store_label_list(st, &a, alice.id, &labels, &n), STORE_OK, "list");
+	is_int(n, 4, "four labels");
+	const char *ids[] = { l1.id };
+	is_int(store_item_set_labels(st, &a, alice.id, it.id, ids, 1, &labels, &n), STORE_OK, "setLabels");
+	is_int(n, 1, "one label now");
+	const char *bad[] = { "nope" };
+	is_int(store_item_set_labels(st, &a, alice.id, it.id, bad, 1, &labels, &n), STORE_E_NOTFOUND, "unknown label id");
+	is_int(store_item_labels(st, &a, it.seq, &labels, &n), STORE_OK, "labels");
+	is_int(n, 1, "a failed setLabels changed nothing");
+	is_int(store_label_update(st, &a, alice.id, l1.id, "Renamed", NULL, NULL, &l2), STORE_OK, "rename");
+	is_str(l2.name, "Renamed", "renamed");
+	is_str(l2.color, "#123456", "color kept");
+	is_int(store_label_delete(st, &a, alice.id, l1.id, &l2), STORE_OK, "delete label");
+	is_int(store_item_labels(st, &a, it.seq, &labels, &n), STORE_OK, "labels");
+	is_int(n, 0, "label gone from the item");
+
+	/* highlights */
+	memset(&hin, 0, sizeof hin);
+	hin.item_id = it.id;
+	hin.quote = "quick brown";
+	hin.annotation = "a note";
+	hin.position_percent = 12.5;
+	is_int(store_highlight_create(st, &a, alice.id, &hin, &h), STORE_OK, "highlight");
+	is_str(h.item_id, it.id, "on the item");
+	is_str(h.type, "HIGHLIGHT", "type");
+	is_int(strlen(h.short_id), 8, "short id");
+	is_int(store_highlight_update(st, &a, alice.id, h.id, "changed", NULL, NULL, "red", 0, &h), STORE_OK, "update hl");
+	is_str(h.annotation, "changed", "annotation changed");
+	is_str(h.quote, "quick brown", "quote kept");
+	is_int(store_item_highlights(st, &a, it.seq, &hl, &n), STORE_OK, "item highlights");
+	is_int(n, 1, "one highlight");
+	is_int(store_highlight_delete(st, &a, bob.id, h.id, NULL), STORE_E_NOTFOUND, "bob cannot delete it");
+	is_int(store_highlight_delete(st, &a, alice.id, h.id, &h), STORE_OK, "delete hl");
+
+	/* updatesSince: changed items, deleted ones as such, processing ones left out */
+	is_int(store_item_delete(st, &a, alice.id, it.id, &got), STORE_OK, "trash");
+	ok(got.deleted_ms > 0, "deleted time");
+	is_int(store_updates_since(st, &a, alice.id, t0 - 1, NULL, false, 0, 10, &ups, &n), STORE_OK, "updates");
+	is_int(n, 2, "the deleted item and the saved page");
+	is_int(store_updates_since_count(st, alice.id, t0 - 1, NULL, &count), STORE_OK, "count");
+	is_int(count, 2, "count matches");
+	is_int(store_updates_since(st, &a, alice.id, t0 - 1, NULL, false, 1, 10, &ups, &n), STORE_OK, "offset");
+	is_int(n, 1, "offset 1 leaves one");
+
+	store_close(st);
+	arena_free(&a);
+	cleanup();
+	return done_testing();
+}
