@@ -1,4 +1,6 @@
 /* util_config.c: tests of larder.conf parsing: defaults, quoting, comments, errors with line numbers. */
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,7 +74,10 @@ int main(void)
 	is_int(c.argon2_m_kib, 65536, "default memory");
 	is_int(c.argon2_parallelism, 1, "default parallelism");
 	is_int(c.key_touch_interval_s, 60, "default touch interval");
-	ok(!c.allow_private_fetch, "private fetch off by default");
+	ok(!c.allow_private_fetch.all && c.allow_private_fetch.n == 0, "private fetch off by default");
+	is_int(c.fetch_timeout_s, LIMIT_FETCH_TOTAL_MS / 1000, "default fetch_timeout");
+	is_int(c.fetch_max_bytes, LIMIT_FETCH_BYTES, "default fetch_max_bytes");
+	is_int(c.fetch_max_redirects, LIMIT_FETCH_REDIRECTS, "default fetch_max_redirects");
 	config_free(&c);
 	ok(c.path == NULL && c.cors_origins == NULL, "config_free clears");
 	config_free(&c);
@@ -86,7 +91,10 @@ int main(void)
 	            "argon2_memory_kib = 64\r\n"
 	            "argon2_parallelism = 2\n"
 	            "key_touch_interval = 0\n"
-	            "allow_private_fetch = Yes\n", &c, err, sizeof err), 0, "all keys: %s", err);
+	            "allow_private_fetch = Yes\n"
+	            "fetch_timeout = 5\n"
+	            "fetch_max_bytes = 512K\n"
+	            "fetch_max_redirects = 0\n", &c, err, sizeof err), 0, "all keys: %s", err);
 	snprintf(want, sizeof want, "%s/data/l.db", dir);
 	is_str(c.database, want, "relative database resolved against the config's directory");
 	is_str(c.base_url, "https://example.org/larder", "trailing slash dropped");
@@ -98,7 +106,34 @@ int main(void)
 	is_int(c.argon2_m_kib, 64, "memory (CRLF line)");
 	is_int(c.argon2_parallelism, 2, "parallelism");
 	is_int(c.key_touch_interval_s, 0, "touch interval 0");
-	ok(c.allow_private_fetch, "allow_private_fetch = Yes");
+	ok(c.allow_private_fetch.all, "allow_private_fetch = Yes");
+	is_int(c.fetch_timeout_s, 5, "fetch_timeout");
+	is_int(c.fetch_max_bytes, 512 * 1024, "fetch_max_bytes with suffix");
+	is_int(c.fetch_max_redirects, 0, "fetch_max_redirects 0");
+	config_free(&c);
+
+	/* allow_private_fetch: a list of addresses and prefixes, or a boolean */
+	is_int(load("allow_private_fetch = 127.0.0.1/32 ::1 # loopback only\n", &c, err, sizeof err), 0,
+	       "allow-list: %s", err);
+	ok(!c.allow_private_fetch.all, "list is not all");
+	is_int(c.allow_private_fetch.n, 2, "two entries");
+	{
+		struct sockaddr_in s4;
+		memset(&s4, 0, sizeof s4);
+		s4.sin_family = AF_INET;
+		inet_pton(AF_INET, "127.0.0.1", &s4.sin_addr);
+		ok(netaddr_allow_match(&c.allow_private_fetch, (struct sockaddr *)&s4), "127.0.0.1 allowed");
+		inet_pton(AF_INET, "127.0.0.2", &s4.sin_addr);
+		ok(!netaddr_allow_match(&c.allow_private_fetch, (struct sockaddr *)&s4), "127.0.0.2 not allowed");
+	}
+	config_free(&c);
+	is_int(load("allow_private_fetch = \"10.0.0.0/8, 192.168.0.0/16\"\n", &c, err, sizeof err), 0,
+	       "quoted comma list: %s", err);
+	is_int(c.allow_private_fetch.n, 2, "two entries");
+	is_int(c.allow_private_fetch.p[1].bits, 16, "second is a /16");
+	config_free(&c);
+	is_int(load("allow_private_fetch = off\n", &c, err, sizeof err), 0, "off: %s", err);
+	ok(!c.allow_private_fetch.all && c.allow_private_fetch.n == 0, "off allows nothing");
 	config_free(&c);
 
 	is_int(load("database = \"/abs/with \\\"quote\\\" # not a comment.db\"\ncors_origins =\n", &c, err, sizeof err), 0,
@@ -127,8 +162,25 @@ int main(void)
 	bad("base_url = ftp://x\n", want);
 	snprintf(want, sizeof want, "%s: 'argon2_memory_kib' must be at least 8 times 'argon2_parallelism'", path);
 	bad("argon2_memory_kib = 64\nargon2_parallelism = 16\n", want);
-	snprintf(want, sizeof want, "%s:1: 'allow_private_fetch' must be yes or no", path);
+	snprintf(want, sizeof want, "%s:1: 'allow_private_fetch' must be yes, no, or a list of addresses and CIDR "
+	         "prefixes: 'maybe' is not an IP address or CIDR prefix", path);
 	bad("allow_private_fetch = maybe\n", want);
+	snprintf(want, sizeof want, "%s:1: 'allow_private_fetch' must be yes, no, or a list of addresses and CIDR "
+	         "prefixes: '10.0.0.0/33' is not an IP address or CIDR prefix", path);
+	bad("allow_private_fetch = 127.0.0.1 10.0.0.0/33\n", want);
+	snprintf(want, sizeof want, "%s:1: 'allow_private_fetch' must be yes, no, or a list of addresses and CIDR "
+	         "prefixes", path);
+	bad("allow_private_fetch =\n", want);
+	snprintf(want, sizeof want, "%s:1: 'fetch_timeout' must be a number of seconds from 1 to 3600", path);
+	bad("fetch_timeout = 0\n", want);
+	bad("fetch_timeout = 3601\n", want);
+	bad("fetch_timeout = 10s\n", want);
+	snprintf(want, sizeof want, "%s:1: 'fetch_max_bytes' must be a number of bytes from 1024 to 1G (K, M, G suffixes allowed)", path);
+	bad("fetch_max_bytes = 100\n", want);
+	bad("fetch_max_bytes = 2G\n", want);
+	snprintf(want, sizeof want, "%s:1: 'fetch_max_redirects' must be a number from 0 to 50", path);
+	bad("fetch_max_redirects = 51\n", want);
+	bad("fetch_max_redirects = -1\n", want);
 	snprintf(want, sizeof want, "%s:1: unknown key ''", path);
 	bad("= value\n", want);
 

@@ -171,6 +171,9 @@ static int set_defaults(struct larder_config *c, const char *path)
 	c->argon2_m_kib = 65536;
 	c->argon2_parallelism = 1;
 	c->key_touch_interval_s = 60;
+	c->fetch_timeout_s = LIMIT_FETCH_TOTAL_MS / 1000;
+	c->fetch_max_bytes = LIMIT_FETCH_BYTES;
+	c->fetch_max_redirects = LIMIT_FETCH_REDIRECTS;
 	if (!c->path || !c->database || !c->base_url || set_origins(c, DEFAULT_CORS) < 0)
 		return -1;
 	return 0;
@@ -201,7 +204,8 @@ static char *unquote(char *v)
 	return v + 1;
 }
 
-enum key { K_DATABASE, K_BASE_URL, K_CORS, K_BODY_LIMIT, K_T_COST, K_M_KIB, K_PAR, K_TOUCH, K_PRIVATE_FETCH, K__MAX };
+enum key { K_DATABASE, K_BASE_URL, K_CORS, K_BODY_LIMIT, K_T_COST, K_M_KIB, K_PAR, K_TOUCH, K_PRIVATE_FETCH,
+	K_FETCH_TIMEOUT, K_FETCH_BYTES, K_FETCH_REDIRECTS, K__MAX };
 static const char *const key_names[K__MAX] = {
 	[K_DATABASE] = "database",
 	[K_BASE_URL] = "base_url",
@@ -212,6 +216,9 @@ static const char *const key_names[K__MAX] = {
 	[K_PAR] = "argon2_parallelism",
 	[K_TOUCH] = "key_touch_interval",
 	[K_PRIVATE_FETCH] = "allow_private_fetch",
+	[K_FETCH_TIMEOUT] = "fetch_timeout",
+	[K_FETCH_BYTES] = "fetch_max_bytes",
+	[K_FETCH_REDIRECTS] = "fetch_max_redirects",
 };
 
 /* yes/no, true/false, on/off, 1/0 (any case) */
@@ -385,11 +392,39 @@ int config_load(const char *path, struct larder_config *c, char *err, size_t err
 			}
 			c->key_touch_interval_s = (uint32_t)num;
 			break;
-		case K_PRIVATE_FETCH:
-			if (parse_bool(v, &c->allow_private_fetch) < 0) {
-				fail(err, errlen, path, lineno, "'allow_private_fetch' must be yes or no");
+		case K_PRIVATE_FETCH: {
+			bool yes;
+			char why[160];
+			if (parse_bool(v, &yes) == 0) {
+				memset(&c->allow_private_fetch, 0, sizeof c->allow_private_fetch);
+				c->allow_private_fetch.all = yes;
+			} else if (!*v || netaddr_allow_parse(v, &c->allow_private_fetch, why, sizeof why) < 0) {
+				fail(err, errlen, path, lineno, "'allow_private_fetch' must be yes, no, or a list of addresses "
+				     "and CIDR prefixes%s%s", *v ? ": " : "", *v ? why : "");
 				goto out;
 			}
+			break;
+		}
+		case K_FETCH_TIMEOUT:
+			if (parse_uint(v, 3600, false, &num) < 0 || num < 1) {
+				fail(err, errlen, path, lineno, "'fetch_timeout' must be a number of seconds from 1 to 3600");
+				goto out;
+			}
+			c->fetch_timeout_s = (uint32_t)num;
+			break;
+		case K_FETCH_BYTES:
+			if (parse_uint(v, (uint64_t)1 << 30, true, &num) < 0 || num < 1024) {
+				fail(err, errlen, path, lineno, "'fetch_max_bytes' must be a number of bytes from 1024 to 1G (K, M, G suffixes allowed)");
+				goto out;
+			}
+			c->fetch_max_bytes = (size_t)num;
+			break;
+		case K_FETCH_REDIRECTS:
+			if (parse_uint(v, 50, false, &num) < 0) {
+				fail(err, errlen, path, lineno, "'fetch_max_redirects' must be a number from 0 to 50");
+				goto out;
+			}
+			c->fetch_max_redirects = (int)num;
 			break;
 		case K__MAX:
 			break;

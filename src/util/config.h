@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/netaddr.h"
+
 struct larder_config {
 	char *path;            /* the file read */
 	char *database;        /* key `database`; relative paths are relative to the config file's directory */
@@ -14,8 +16,12 @@ struct larder_config {
 	size_t body_limit;     /* key `body_limit` bytes, default LIMIT_BODY_MAX */
 	uint32_t argon2_t_cost, argon2_m_kib, argon2_parallelism; /* keys argon2_t_cost (3), argon2_memory_kib (65536), argon2_parallelism (1) */
 	uint32_t key_touch_interval_s; /* key `key_touch_interval` seconds, default 60 */
-	bool allow_private_fetch;      /* key `allow_private_fetch` (yes/no), default no: let the fetcher reach
-	                                  loopback and private addresses (development only) */
+	struct netaddr_allow allow_private_fetch; /* key `allow_private_fetch`: `no` (default: the fetcher reaches
+	                                  public addresses only), `yes` (every address: development only), or a
+	                                  list of addresses and CIDR prefixes it may reach besides public ones */
+	uint32_t fetch_timeout_s;      /* key `fetch_timeout` seconds for a whole fetch, default LIMIT_FETCH_TOTAL_MS/1000 */
+	size_t fetch_max_bytes;        /* key `fetch_max_bytes`, default LIMIT_FETCH_BYTES */
+	int fetch_max_redirects;       /* key `fetch_max_redirects`, default LIMIT_FETCH_REDIRECTS (0: follow none) */
 };
 /* which file: explicit path if non-NULL, else $LARDER_CONFIG, else LARDER_SYSCONFDIR "/larder.conf" */
 const char *config_default_path(const char *explicit_path);

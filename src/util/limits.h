@@ -45,6 +45,16 @@
 /* URLs (saveUrl, fetcher, link resolution) */
 #define LIMIT_URL_BYTES         2048              /* bytes of a URL we parse or save */
 
+/* Page fetcher (src/content/fetch.c); larder.conf: fetch_timeout, fetch_max_bytes, fetch_max_redirects */
+#define LIMIT_FETCH_CONNECT_MS  (10 * 1000)       /* ms to establish a connection (TCP and TLS handshake) */
+#define LIMIT_FETCH_TOTAL_MS    (30 * 1000)       /* ms for a whole fetch, every redirect included */
+#define LIMIT_FETCH_BYTES       (10 * 1024 * 1024)/* bytes of a page body after content decoding */
+#define LIMIT_FETCH_REDIRECTS   10                /* redirects followed before giving up */
+#define LIMIT_FETCH_LOW_SPEED_BPS 256             /* a transfer slower than this many bytes/s ... */
+#define LIMIT_FETCH_LOW_SPEED_S 10                /* ... for this many seconds is cut */
+#define LIMIT_FETCH_HEADER_BYTES (64 * 1024)      /* bytes of response headers we look at per response */
+#define LIMIT_NETADDR_ALLOW     64                /* address prefixes in allow_private_fetch */
+
 /* HTML content (src/content/html.c) */
 #define LIMIT_HTML_DEPTH        1024              /* element nesting we hand to the HTML parser; deeper input is cut */
 #define LIMIT_HTML_MAX_ERRORS   10                /* parse errors gumbo records before it stops collecting */
