@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/larder_sanitize.h"
 #include "store/store.h"
 #include "util/arena.h"
 #include "util/config.h"
@@ -22,6 +23,7 @@
 #define U_KNEW   "larder [-c CONF] key create USERNAME --name NAME [--expires 7d|30d|90d|1y|never|ISO-8601]"
 #define U_KLIST  "larder [-c CONF] key list USERNAME"
 #define U_KREV   "larder [-c CONF] key revoke KEY_ID"
+#define U_SANI   "larder sanitize [--base URL] [--markdown] < in.html"
 
 static const char usage_all[] =
 	"usage: " U_INIT "\n"
@@ -30,6 +32,7 @@ static const char usage_all[] =
 	"       " U_KNEW "\n"
 	"       " U_KLIST "\n"
 	"       " U_KREV "\n"
+	"       " U_SANI "\n"
 	"       larder --version | --help\n";
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
@@ -415,6 +418,8 @@ int main(int argc, char **argv)
 	if (i >= argc)
 		return usage(NULL, "no command given");
 	cmd = argv[i++];
+	if (strcmp(cmd, "sanitize") == 0)       /* a filter: no configuration, no database */
+		return larder_cmd_sanitize(argc - i, argv + i);
 	if (strcmp(cmd, "init") == 0) {
 		fn = cmd_init;
 	} else if (strcmp(cmd, "user") == 0 || strcmp(cmd, "key") == 0) {

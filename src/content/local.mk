@@ -2,7 +2,9 @@
 noinst_LIBRARIES += src/content/libcontent.a
 src_content_libcontent_a_SOURCES = \
 	src/content/html.c src/content/html.h \
-	src/content/charset.c src/content/charset.h
+	src/content/charset.c src/content/charset.h \
+	src/content/sanitize.c src/content/sanitize.h \
+	src/content/markdown.c src/content/markdown.h
 src_content_libcontent_a_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS)
 
 # What a program linking the content layer needs (with $(UTIL_LIBS) after it).

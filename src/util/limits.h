@@ -58,4 +58,14 @@
 /* HTML content (src/content/html.c) */
 #define LIMIT_HTML_DEPTH        1024              /* element nesting we hand to the HTML parser; deeper input is cut */
 #define LIMIT_HTML_MAX_ERRORS   10                /* parse errors gumbo records before it stops collecting */
+
+/* the sanitizer (src/content/sanitize.c) and Markdown output (src/content/markdown.c) */
+#define LIMIT_SANITIZE_INPUT    (16 * 1024 * 1024)/* bytes of HTML content_sanitize accepts */
+#define LIMIT_SANITIZE_OUTPUT   (16 * 1024 * 1024)/* bytes of sanitized HTML it may produce */
+#define LIMIT_SANITIZE_DEPTH    200               /* element nesting kept; deeper elements are unwrapped */
+#define LIMIT_SANITIZE_PASSES   4                 /* sanitize + serialize + re-parse rounds to reach a fixed point */
+#define LIMIT_SANITIZE_DATA_URL (512 * 1024)      /* bytes of one data:image URL kept in src or srcset */
+#define LIMIT_SANITIZE_ATTR     (64 * 1024)       /* bytes of a text attribute (title, alt, ...) kept */
+#define LIMIT_MARKDOWN_DEPTH    24                /* nested block containers (lists, quotes) rendered as such */
+#define LIMIT_MARKDOWN_OUTPUT   (16 * 1024 * 1024)/* bytes of Markdown content_markdown may produce */
 #endif
