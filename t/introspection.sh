@@ -1,5 +1,5 @@
 #!/bin/sh
-# introspection.sh: graphql-js accepts our introspected schema and me/apiKeys/generateApiKey/revokeApiKey match Omnivore's types (TAP).
+# introspection.sh: graphql-js accepts our introspected schema and every in-scope root field and reachable type matches Omnivore's (TAP).
 # Runs graphql.fcgi as plain CGI (no web server), then t/js/introspection.mjs checks the answer.
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$srcdir}

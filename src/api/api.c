@@ -147,11 +147,11 @@ int api_resolve_error(struct gql_rctx *rc, const void *parent, struct gql_out *o
 		gql_out_enum(&items[0], e->code);
 		return 0;
 	}
-	if (strcmp(f, "message") == 0) {
+	if (strcmp(f, "message") == 0 && e->message != NULL) {
 		gql_out_cstr(out, e->message);
 		return 0;
 	}
-	return api_resolve_absent(rc, parent, out);
+	return api_resolve_absent(rc, parent, out); /* no message: null, or "" where it is String! */
 }
 
 int api_bind_one(struct gql_schema *s, const char *type_dot_field, gql_resolve_fn fn, char *err, size_t errlen)
@@ -169,12 +169,6 @@ int api_bind_all(struct gql_schema *s, const char *type, gql_resolve_fn fn, char
 	return api_bind_one(s, name, fn, err, errlen);
 }
 
-/* object types Larder has no data for yet: reachable from User.sharedArticles, never produced */
-static const char *const absent_types[] = {
-	"Feature", "FeedArticle", "Article", "LinkShareInfo", "Recommendation", "RecommendingUser",
-	"Label", "Highlight", "HighlightReply", "Reaction",
-};
-
 int api_schema_bind(struct gql_schema *s, char *err, size_t errlen)
 {
 	char unbound[512];
@@ -183,11 +177,10 @@ int api_schema_bind(struct gql_schema *s, char *err, size_t errlen)
 		snprintf(err, errlen, "schema: no scalar Date in the SDL");
 		return -1;
 	}
-	if (api_bind_user(s, err, errlen) || api_bind_apikey(s, err, errlen))
+	/* the resolver files first; api_bind_pending last: it fills in only what they left unbound */
+	if (api_bind_user(s, err, errlen) || api_bind_apikey(s, err, errlen) ||
+	    api_bind_pending(s, err, errlen))
 		return -1;
-	for (size_t i = 0; i < sizeof absent_types / sizeof absent_types[0]; i++)
-		if (api_bind_all(s, absent_types[i], api_resolve_absent, err, errlen))
-			return -1;
 	if ((n = gql_schema_unbound(s, unbound, sizeof unbound)) > 0) {
 		snprintf(err, errlen, "schema: %d field%s without a resolver: %s", n, n == 1 ? "" : "s", unbound);
 		return -1;

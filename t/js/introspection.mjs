@@ -10,7 +10,16 @@ import {
 	isNonNullType, getNamedType,
 } from 'graphql';
 
-const ROOTS = [['Query', 'me'], ['Query', 'apiKeys'], ['Mutation', 'generateApiKey'], ['Mutation', 'revokeApiKey']];
+/* the root fields in scope (INTERFACE.md); t/js/omnivore_excerpt.mjs cuts the excerpt for the same list */
+const ROOTS = [
+	['Query', 'me'], ['Query', 'search'], ['Query', 'article'], ['Query', 'updatesSince'],
+	['Query', 'articleSavingRequest'], ['Query', 'labels'], ['Query', 'apiKeys'],
+	['Mutation', 'saveUrl'], ['Mutation', 'savePage'], ['Mutation', 'setBookmarkArticle'],
+	['Mutation', 'setLinkArchived'], ['Mutation', 'updatePage'], ['Mutation', 'saveArticleReadingProgress'],
+	['Mutation', 'createLabel'], ['Mutation', 'updateLabel'], ['Mutation', 'deleteLabel'], ['Mutation', 'setLabels'],
+	['Mutation', 'createHighlight'], ['Mutation', 'updateHighlight'], ['Mutation', 'deleteHighlight'],
+	['Mutation', 'generateApiKey'], ['Mutation', 'revokeApiKey'],
+];
 const QUERY_OPTIONS = { specifiedByUrl: true, directiveIsRepeatable: true, inputValueDeprecation: true };
 
 let n = 0;
@@ -106,17 +115,21 @@ const kindOf = (t) => isScalarType(t) ? 'SCALAR' : isObjectType(t) ? 'OBJECT' : 
 	: isUnionType(t) ? 'UNION' : isEnumType(t) ? 'ENUM' : isInputObjectType(t) ? 'INPUT_OBJECT' : '?';
 const KIND_WORDS = { SCALAR: 'a scalar', OBJECT: 'an object type', INTERFACE: 'an interface', UNION: 'a union',
 	ENUM: 'an enum', INPUT_OBJECT: 'an input object', '?': 'unknown' };
-const argSig = (a) => `${a.name}: ${a.type}${a.defaultValue !== undefined ? ` = ${JSON.stringify(a.defaultValue)}` : ''}`;
-const fieldSig = (f) => `${f.name}${f.args && f.args.length ? `(${f.args.map(argSig).join(', ')})` : ''}: ${f.type}`;
+const depr = (x) => x.deprecationReason != null ? ` @deprecated(reason: ${JSON.stringify(x.deprecationReason)})` : '';
+const argSig = (a) => `${a.name}: ${a.type}${a.defaultValue !== undefined ? ` = ${JSON.stringify(a.defaultValue)}` : ''}${depr(a)}`;
+const fieldSig = (f) => `${f.name}${f.args && f.args.length ? `(${f.args.map(argSig).join(', ')})` : ''}: ${f.type}${depr(f)}`;
+/* same type, default value and deprecation (an argument or an input field) */
+const inputMatches = (o, m) => m && String(m.type) === String(o.type) &&
+	JSON.stringify(m.defaultValue) === JSON.stringify(o.defaultValue) && (m.deprecationReason ?? null) === (o.deprecationReason ?? null);
 
-/* a field matches when the type is the same, every Omnivore argument is there with the same type,
- * and no extra argument of ours is required */
+/* a field matches when the type and deprecation are the same, every Omnivore argument is there with
+ * the same type and default, and no extra argument of ours is required */
 function fieldMatches(of, mf) {
-	if (!mf || String(of.type) !== String(mf.type))
+	if (!mf || String(of.type) !== String(mf.type) || (of.deprecationReason ?? null) !== (mf.deprecationReason ?? null))
 		return false;
 	for (const oa of of.args) {
 		const ma = mf.args.find((a) => a.name === oa.name);
-		if (!ma || String(ma.type) !== String(oa.type))
+		if (!inputMatches(oa, ma))
 			return false;
 	}
 	for (const ma of mf.args)
@@ -137,6 +150,8 @@ function reach(t) {
 
 for (const [root, fname] of ROOTS) {
 	const of = omni.getType(root).getFields()[fname];
+	if (!of)
+		bail(`${root}.${fname} is not in the Omnivore excerpt: regenerate it with t/js/omnivore_excerpt.mjs`);
 	const mt = root === 'Query' ? ours.getQueryType() : ours.getMutationType();
 	const mf = mt ? mt.getFields()[fname] : undefined;
 	ok(fieldMatches(of, mf), `${root}.${fname} matches Omnivore`,
@@ -179,8 +194,9 @@ while (queue.length) {
 		for (const t of ot.getTypes())
 			reach(t);
 	} else if (isEnumType(ot)) {
-		const ov = ot.getValues().map((v) => v.name).sort().join(' ');
-		const mv = mt.getValues().map((v) => v.name).sort().join(' ');
+		const val = (v) => `${v.name}${depr(v)}`;
+		const ov = ot.getValues().map(val).sort().join(' ');
+		const mv = mt.getValues().map(val).sort().join(' ');
 		ok(ov === mv, `${name} has the values ${ov}`, [`omnivore: ${ov}`, `larder:   ${mv}`]);
 	} else if (isInputObjectType(ot)) {
 		const ofs = ot.getFields();
@@ -188,7 +204,7 @@ while (queue.length) {
 		for (const fname of Object.keys(ofs)) {
 			const of = ofs[fname];
 			const mf = mfs[fname];
-			ok(mf && String(mf.type) === String(of.type), `${name}.${fname} matches Omnivore`,
+			ok(inputMatches(of, mf), `${name}.${fname} matches Omnivore`,
 				[`omnivore: ${argSig(of)}`, `larder:   ${mf ? argSig(mf) : '(missing)'}`]);
 			reach(of.type);
 		}

@@ -1,0 +1,197 @@
+/* api_pending.c: the pending bindings: unwritten root fields answer NOT_IMPLEMENTED, *Error and other objects get defaults, bound resolvers are kept. */
+#include "t/api_harness.h"
+#include "t/tap.h"
+#include "api/api_int.h"
+
+/* stands in for a resolver a later file binds before api_bind_pending runs */
+static int resolve_test_search(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+{
+	(void)parent;
+	(void)rc;
+	gql_out_object(out, "SearchSuccess", api_absent);
+	return 0;
+}
+
+static int resolve_test_label_name(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+{
+	(void)rc;
+	(void)parent;
+	gql_out_cstr(out, "from the test");
+	return 0;
+}
+
+static int resolve_test_labels(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+{
+	struct gql_out *items;
+	(void)parent;
+	if ((items = gql_out_list(rc, out, 1)) == NULL)
+		return -1;
+	gql_out_object(&items[0], "Label", api_absent);
+	return 0;
+}
+
+/* error members with and without a message, for the probes */
+static int resolve_probe_archive(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+{
+	(void)parent;
+	return api_out_error(rc, out, "ArchiveLinkError", "UNAUTHORIZED", NULL);
+}
+
+static int resolve_probe_save(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+{
+	(void)parent;
+	return api_out_error(rc, out, "SaveError", "UNKNOWN", "not a web address: %s", "ftp://x");
+}
+
+/* the schema with extra fields in `ext`, bound by `pre` first and then by api_schema_bind */
+static struct gql_schema *build_with(const char *ext, const char *const *names, const gql_resolve_fn *fns,
+                                     size_t n, char *err, size_t errlen)
+{
+	struct sb b;
+	struct gql_schema *s;
+	sb_init(&b);
+	sb_puts(&b, larder_schema_sdl);
+	sb_puts(&b, ext);
+	s = gql_schema_parse(sb_str(&b), b.len, err, errlen);
+	sb_free(&b);
+	if (s == NULL)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (gql_bind(s, names[i], fns[i], NULL) != 0) {
+			snprintf(err, errlen, "cannot bind %s", names[i]);
+			gql_schema_free(s);
+			return NULL;
+		}
+	if (api_schema_bind(s, err, errlen) != 0) {
+		gql_schema_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+int main(void)
+{
+	struct harness h;
+	const char *body;
+	char err[512];
+	h_init(&h);
+
+	/* ---- the compiled-in schema: roots nobody implemented yet answer an honest error ---- */
+	body = h_run(&h, &h.alice, "{ search(first: 5) { __typename ... on SearchSuccess { edges { cursor } } } }", NULL);
+	like(body, "\"data\":null", "search: no data (its result is non-null)");
+	like(body, "\"message\":\"search is not implemented yet\"", "search: the message names the field (%s)", body);
+	like(body, "\"code\":\"NOT_IMPLEMENTED\"", "search: extensions.code NOT_IMPLEMENTED");
+	like(body, "\"path\":[\"search\"]", "search: the error has the field's path");
+	is_int(h.res.nerrors, 1, "search: one error");
+
+	body = h_run(&h, &h.alice,
+	             "mutation S($u: String!) { saveUrl(input: {url: $u, source: \"api\", clientRequestId: \"\"}) {"
+	             " ... on SaveSuccess { url } ... on SaveError { errorCodes message } } }",
+	             "{\"u\":\"https://example.org/a\"}");
+	like(body, "\"message\":\"saveUrl is not implemented yet\"", "saveUrl: NOT_IMPLEMENTED (%s)", body);
+	like(body, "\"code\":\"NOT_IMPLEMENTED\"", "saveUrl: extensions.code");
+
+	{
+		static const char *const roots[] = {
+			"{ article(username: \"me\", slug: \"x\") { __typename } }",
+			"{ updatesSince(since: \"2024-01-01\") { __typename } }",
+			"{ articleSavingRequest(id: \"x\") { __typename } }",
+			"{ labels { __typename } }",
+			"mutation { savePage(input: {url: \"https://example.org/\", source: \"api\", clientRequestId: \"\","
+			" originalContent: \"<p>x</p>\"}) { __typename } }",
+			"mutation { setBookmarkArticle(input: {articleID: \"x\", bookmark: false}) { __typename } }",
+			"mutation { setLinkArchived(input: {linkId: \"x\", archived: true}) { __typename } }",
+			"mutation { updatePage(input: {pageId: \"x\", title: \"t\"}) { __typename } }",
+			"mutation { saveArticleReadingProgress(input: {id: \"x\", readingProgressPercent: 50}) { __typename } }",
+			"mutation { createLabel(input: {name: \"n\"}) { __typename } }",
+			"mutation { updateLabel(input: {labelId: \"x\", name: \"n\", color: \"#fff\"}) { __typename } }",
+			"mutation { deleteLabel(id: \"x\") { __typename } }",
+			"mutation { setLabels(input: {pageId: \"x\", labelIds: []}) { __typename } }",
+			"mutation { createHighlight(input: {id: \"h\", shortId: \"s\", articleId: \"x\"}) { __typename } }",
+			"mutation { updateHighlight(input: {highlightId: \"h\"}) { __typename } }",
+			"mutation { deleteHighlight(highlightId: \"h\") { __typename } }",
+		};
+		int good = 0;
+		for (size_t i = 0; i < sizeof roots / sizeof roots[0]; i++) {
+			body = h_run(&h, &h.alice, roots[i], NULL);
+			if (strstr(body, "is not implemented yet") && strstr(body, "\"code\":\"NOT_IMPLEMENTED\"") &&
+			    h.res.nerrors == 1)
+				good++;
+			else
+				printf("# %s\n#   -> %s\n", roots[i], body);
+		}
+		is_int(good, (int)(sizeof roots / sizeof roots[0]), "every other pending root answers NOT_IMPLEMENTED");
+	}
+
+	/* roots with resolvers are not touched by the pending bindings */
+	body = h_run(&h, NULL, "{ me { id } apiKeys { __typename ... on ApiKeysError { errorCodes message } } }", NULL);
+	like(body, "{\"data\":{\"me\":null,\"apiKeys\":{\"__typename\":\"ApiKeysError\",\"errorCodes\":[\"UNAUTHORIZED\"],"
+	     "\"message\":", "me and apiKeys keep their own resolvers (%s)", body);
+	is_int(h.res.nerrors, 0, "without errors");
+
+	/* ---- a resolver bound before api_schema_bind is kept; pending fills in the rest ---- */
+	{
+		static const char *const names[] = {
+			"Query.search", "Label.name", "Query.probeLabels", "Query.probeArchive", "Query.probeSave",
+			"Query.probeItem",
+		};
+		static const gql_resolve_fn fns[] = {
+			resolve_test_search, resolve_test_label_name, resolve_test_labels, resolve_probe_archive,
+			resolve_probe_save, api_resolve_absent,
+		};
+		const char *ext = "\nextend type Query { probeLabels: [Label!]! probeArchive: ArchiveLinkResult!"
+		                  " probeSave: SaveResult! probeItem: SearchItem! }\n";
+		struct gql_schema *s = build_with(ext, names, fns, sizeof names / sizeof names[0], err, sizeof err);
+		struct gql_type *q = s ? gql_schema_type(s, "Query") : NULL;
+		struct gql_type *label = s ? gql_schema_type(s, "Label") : NULL;
+		struct gql_type *serr = s ? gql_schema_type(s, "SearchError") : NULL;
+		if (!ok(s != NULL, "a schema with resolvers bound first builds (%s)", s ? "" : err))
+			goto out;
+		ok(gql_type_field(q, "search")->resolve == resolve_test_search, "Query.search keeps the resolver bound first");
+		ok(gql_type_field(label, "name")->resolve == resolve_test_label_name, "Label.name keeps its resolver");
+		ok(gql_type_field(label, "color")->resolve == api_resolve_absent, "Label.color gets api_resolve_absent");
+		ok(gql_type_field(serr, "errorCodes")->resolve == api_resolve_error &&
+		   gql_type_field(serr, "message")->resolve == api_resolve_error, "SearchError's fields get api_resolve_error");
+		ok(gql_type_field(gql_schema_type(s, "SearchItem"), "title")->resolve == api_resolve_absent,
+		   "SearchItem.title gets api_resolve_absent");
+		ok(gql_type_field(q, "labels")->resolve != NULL && gql_type_field(q, "labels")->resolve != api_resolve_absent,
+		   "Query.labels, still unbound, gets the pending resolver");
+		/* run through the real harness with this schema */
+		gql_schema_free(h.schema);
+		h.schema = s;
+		body = h_run(&h, &h.alice, "{ search { __typename ... on SearchSuccess { edges { cursor } pageInfo {"
+		             " hasNextPage hasPreviousPage startCursor endCursor totalCount } } } }", NULL);
+		is_str(body, "{\"data\":{\"search\":{\"__typename\":\"SearchSuccess\",\"edges\":[],\"pageInfo\":{"
+		       "\"hasNextPage\":false,\"hasPreviousPage\":false,\"startCursor\":null,\"endCursor\":null,"
+		       "\"totalCount\":null}}}}", "search answers through the resolver bound first");
+		body = h_run(&h, &h.alice, "{ probeLabels { name color description createdAt } }", NULL);
+		is_str(body, "{\"data\":{\"probeLabels\":[{\"name\":\"from the test\",\"color\":\"\",\"description\":null,"
+		       "\"createdAt\":null}]}}", "a type with one field bound keeps it and gets defaults for the others");
+		body = h_run(&h, &h.alice, "{ probeArchive { ... on ArchiveLinkError { errorCodes message } }"
+		             " probeSave { ... on SaveError { errorCodes message } } }", NULL);
+		is_str(body, "{\"data\":{\"probeArchive\":{\"errorCodes\":[\"UNAUTHORIZED\"],\"message\":\"\"},"
+		       "\"probeSave\":{\"errorCodes\":[\"UNKNOWN\"],\"message\":\"not a web address: ftp://x\"}}}",
+		       "error members: codes and message (\"\" where the message is String! and none was given)");
+		body = h_run(&h, &h.alice, "{ probeItem { id title slug url pageType contentReader isArchived folder"
+		             " readingProgressPercent readingProgressAnchorIndex savedAt labels { id } highlights { id }"
+		             " links state } }", NULL);
+		is_str(body, "{\"data\":{\"probeItem\":{\"id\":\"\",\"title\":\"\",\"slug\":\"\",\"url\":\"\","
+		       "\"pageType\":\"ARTICLE\",\"contentReader\":\"WEB\",\"isArchived\":false,\"folder\":\"\","
+		       "\"readingProgressPercent\":0,\"readingProgressAnchorIndex\":0,"
+		       "\"savedAt\":\"1970-01-01T00:00:00.000Z\",\"labels\":null,\"highlights\":null,\"links\":null,"
+		       "\"state\":null}}}", "an absent SearchItem has empty values that fit its types");
+	}
+
+	/* ---- a root field outside the scope is not bound by pending: the schema is refused ---- */
+	{
+		struct gql_schema *s = build_with("\nextend type Mutation { emptyTrash: SaveResult! }\n", NULL, NULL, 0,
+		                                  err, sizeof err);
+		ok(s == NULL, "an unimplemented root field outside the scope is refused");
+		like(err, "Mutation.emptyTrash", "naming it (%s)", err);
+		if (s != NULL)
+			gql_schema_free(s);
+	}
+out:
+	h_free(&h);
+	return done_testing();
+}
