@@ -93,23 +93,8 @@ int main(void)
 
 	{
 		static const char *const roots[] = {
-			"{ article(username: \"me\", slug: \"x\") { __typename } }",
-			"{ updatesSince(since: \"2024-01-01\") { __typename } }",
-			"{ articleSavingRequest(id: \"x\") { __typename } }",
-			"{ labels { __typename } }",
 			"mutation { savePage(input: {url: \"https://example.org/\", source: \"api\", clientRequestId: \"\","
 			" originalContent: \"<p>x</p>\"}) { __typename } }",
-			"mutation { setBookmarkArticle(input: {articleID: \"x\", bookmark: false}) { __typename } }",
-			"mutation { setLinkArchived(input: {linkId: \"x\", archived: true}) { __typename } }",
-			"mutation { updatePage(input: {pageId: \"x\", title: \"t\"}) { __typename } }",
-			"mutation { saveArticleReadingProgress(input: {id: \"x\", readingProgressPercent: 50}) { __typename } }",
-			"mutation { createLabel(input: {name: \"n\"}) { __typename } }",
-			"mutation { updateLabel(input: {labelId: \"x\", name: \"n\", color: \"#fff\"}) { __typename } }",
-			"mutation { deleteLabel(id: \"x\") { __typename } }",
-			"mutation { setLabels(input: {pageId: \"x\", labelIds: []}) { __typename } }",
-			"mutation { createHighlight(input: {id: \"h\", shortId: \"s\", articleId: \"x\"}) { __typename } }",
-			"mutation { updateHighlight(input: {highlightId: \"h\"}) { __typename } }",
-			"mutation { deleteHighlight(highlightId: \"h\") { __typename } }",
 		};
 		int good = 0;
 		for (size_t i = 0; i < sizeof roots / sizeof roots[0]; i++) {
@@ -149,13 +134,14 @@ int main(void)
 			goto out;
 		ok(gql_type_field(q, "search")->resolve == resolve_test_search, "Query.search keeps the resolver bound first");
 		ok(gql_type_field(label, "name")->resolve == resolve_test_label_name, "Label.name keeps its resolver");
-		ok(gql_type_field(label, "color")->resolve == api_resolve_absent, "Label.color gets api_resolve_absent");
+		ok(gql_type_field(gql_schema_type(s, "Recommendation"), "name")->resolve == api_resolve_absent,
+		   "Recommendation.name gets api_resolve_absent");
 		ok(gql_type_field(serr, "errorCodes")->resolve == api_resolve_error &&
 		   gql_type_field(serr, "message")->resolve == api_resolve_error, "SearchError's fields get api_resolve_error");
-		ok(gql_type_field(gql_schema_type(s, "SearchItem"), "title")->resolve == api_resolve_absent,
-		   "SearchItem.title gets api_resolve_absent");
+		ok(gql_type_field(gql_schema_type(s, "LinkShareInfo"), "title")->resolve == api_resolve_absent,
+		   "LinkShareInfo.title gets api_resolve_absent");
 		ok(gql_type_field(q, "labels")->resolve != NULL && gql_type_field(q, "labels")->resolve != api_resolve_absent,
-		   "Query.labels, still unbound, gets the pending resolver");
+		   "Query.labels has a resolver");
 		/* run through the real harness with this schema */
 		gql_schema_free(h.schema);
 		h.schema = s;

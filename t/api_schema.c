@@ -149,15 +149,15 @@ int main(void)
 
 	/* refusals */
 	{
-		const char *extra = "type Query { me: User apiKeys: ApiKeysResult! hello: String }";
+		const char *extra = "type Query { hello: String ";
 		const char *base = strstr(larder_schema_sdl, "type Query {");
 		struct sb b;
 		ok(base != NULL, "the SDL has a Query type");
-		/* replace the Query type by one with an extra, unbound field */
+		/* the Query type with an extra, unbound field first */
 		sb_init(&b);
 		sb_putn(&b, larder_schema_sdl, (size_t)(base - larder_schema_sdl));
 		sb_puts(&b, extra);
-		sb_puts(&b, strchr(base, '}') + 1);
+		sb_puts(&b, base + strlen("type Query {"));
 		err[0] = 0;
 		s = api_schema_build(sb_str(&b), b.len, err, sizeof err);
 		ok(s == NULL, "a schema with an unbound field is refused");

@@ -1,6 +1,7 @@
 /* api.h: the resolvers' public interface: the compiled-in schema and the per-request context. */
 #ifndef LARDER_API_H
 #define LARDER_API_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "gql/gql.h"
@@ -13,6 +14,7 @@ struct api_ctx {                       /* one per request; gql_request.context p
 	const struct store_user *user;     /* NULL: the request carries no credentials */
 	const struct store_apikey *key;    /* the key used, if any */
 	int64_t now_ms;
+	bool queued_fetch;                 /* set by saveUrl: a fetch job waits (the program may run it after answering) */
 };
 
 extern const char larder_schema_sdl[]; /* schema/larder.graphql, compiled in (generated src/api/schema_sdl.c) */
@@ -20,4 +22,7 @@ extern const char larder_schema_sdl[]; /* schema/larder.graphql, compiled in (ge
 /* build the schema from larder_schema_sdl, bind every resolver and the Date scalar, and check
    gql_schema_unbound() == 0; NULL with a message in err on failure */
 struct gql_schema *api_schema_load(char *err, size_t errlen);
+/* the fetch queue (worker.c): runs one due fetch job to its end (stored, retried later, or FAILED):
+ * 1 when one ran, 0 when none was due, -1 on a store failure (message in err) */
+int api_worker_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen);
 #endif

@@ -32,6 +32,53 @@ int api_resolve_absent(struct gql_rctx *rc, const void *parent, struct gql_out *
 /* resolver for every field of the *Error types (errorCodes, message); parent: struct api_error */
 int api_resolve_error(struct gql_rctx *rc, const void *parent, struct gql_out *out);
 
+/* ---- library items (item.c) ---- */
+/* the parent of SearchItem and Article: the stored item and the content format asked for */
+struct api_item {
+	struct store_item it;
+	const char *format;     /* "markdown"/"highlightedMarkdown": content as Markdown; else HTML */
+};
+struct api_item *api_item_new(struct gql_rctx *rc, const struct store_item *it, const char *format);
+/* the ArticleSavingRequestStatus of an item (DELETED, ARCHIVED, or its content state) */
+const char *api_item_state(const struct store_item *it);
+bool api_format_markdown(const char *format);
+/* text escaped for HTML (arena; "" when out of memory) */
+const char *api_html_escape(struct arena *a, const char *s);
+
+/* resolver of wrapper fields (ArticleSuccess.article, …): the parent object itself */
+int api_resolve_self(struct gql_rctx *rc, const void *parent, struct gql_out *out);
+
+/* ---- ingest.c: page HTML to a storable article (extract, sanitize, metadata) ---- */
+/* *canonical_url (may be NULL) gets the page's normalised canonical link, or NULL; -1 with *err on failure */
+int api_ingest(struct arena *a, const char *html, size_t n, const char *url, struct store_article *out,
+               const char **canonical_url, const char **err);
+
+/* ---- save.c ---- */
+/* NULL when url (already normalised) may be saved, else why not: the host must not be a loopback,
+ * private or link-local address (unless larder.conf allows private fetches) nor localhost */
+const char *api_url_refusal(const struct larder_config *cfg, struct arena *a, const char *url);
+
+/* ---- paging (page.c): search and updatesSince ---- */
+struct api_page {
+	int64_t offset, limit;   /* from after / first: 10 when absent or 0, at most LIMIT_PAGE_SIZE */
+	const char *after;       /* as received (startCursor), NULL when absent */
+};
+/* reads `after` and `first`; -1 after answering a GraphQL error for a negative first */
+int api_page_args(struct gql_rctx *rc, struct api_page *p);
+/* the parent of PageInfo; totalCount is computed only when selected, through count() */
+struct api_pageinfo {
+	bool has_next;
+	const char *start, *end;
+	int (*count)(struct gql_rctx *rc, const void *arg, int64_t *total);
+	const void *count_arg;
+};
+/* a PageInfo for a page of n items at p (end cursor = offset + n) */
+struct api_pageinfo *api_pageinfo_new(struct gql_rctx *rc, const struct api_page *p, size_t n, bool has_next);
+/* "" -> NULL-safe string argument: the text of a String/ID argument or input field, or NULL */
+const char *api_str(const struct gql_value *v);
+/* trimmed copy of a string value in the arena (NULL when absent or null) */
+const char *api_str_trim(struct gql_rctx *rc, const struct gql_value *v);
+
 /* api_schema_load for any SDL (tests use it to see that a schema with unbound fields is refused) */
 struct gql_schema *api_schema_build(const char *sdl, size_t len, char *err, size_t errlen);
 /* bind the Date scalar and every resolver into a parsed schema, then refuse (-1, message in err)
@@ -45,6 +92,13 @@ int api_bind_apikey(struct gql_schema *s, char *err, size_t errlen);
  * (INTERFACE.md) to a NOT_IMPLEMENTED error, every field of a reachable *Error object type to
  * api_resolve_error, every other reachable object type to api_resolve_absent */
 int api_bind_pending(struct gql_schema *s, char *err, size_t errlen);
+int api_bind_item(struct gql_schema *s, char *err, size_t errlen);
+int api_bind_page(struct gql_schema *s, char *err, size_t errlen);
+int api_bind_library(struct gql_schema *s, char *err, size_t errlen);
+int api_bind_label(struct gql_schema *s, char *err, size_t errlen);
+int api_bind_highlight(struct gql_schema *s, char *err, size_t errlen);
+int api_bind_save(struct gql_schema *s, char *err, size_t errlen);
+int api_bind_search(struct gql_schema *s, char *err, size_t errlen);
 /* bind every field of `type` (already-bound fields are kept) */
 int api_bind_all(struct gql_schema *s, const char *type, gql_resolve_fn fn, char *err, size_t errlen);
 int api_bind_one(struct gql_schema *s, const char *type_dot_field, gql_resolve_fn fn, char *err, size_t errlen);

@@ -2,12 +2,13 @@
 noinst_LIBRARIES += src/api/libapi.a
 src_api_libapi_a_SOURCES = \
 	src/api/api.h src/api/api_int.h \
-	src/api/api.c src/api/user.c src/api/apikey.c src/api/pending.c
+	src/api/api.c src/api/user.c src/api/apikey.c src/api/pending.c \
+	src/api/item.c src/api/page.c src/api/library.c src/api/label.c src/api/highlight.c
 nodist_src_api_libapi_a_SOURCES = src/api/schema_sdl.c
-src_api_libapi_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
+src_api_libapi_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS)
 
 # What a program linking the resolvers needs, in link order.
-API_LIBS = src/api/libapi.a $(STORE_LIBS) $(GQL_LIBS) $(UTIL_LIBS)
+API_LIBS = src/api/libapi.a $(STORE_LIBS) $(CONTENT_LIBS) $(GQL_LIBS) $(UTIL_LIBS) -lm
 
 # The SDL is the single source of truth: compiled in, and installed for users to read.
 larderschemadir = $(pkgdatadir)

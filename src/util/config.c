@@ -174,6 +174,7 @@ static int set_defaults(struct larder_config *c, const char *path)
 	c->fetch_timeout_s = LIMIT_FETCH_TOTAL_MS / 1000;
 	c->fetch_max_bytes = LIMIT_FETCH_BYTES;
 	c->fetch_max_redirects = LIMIT_FETCH_REDIRECTS;
+	c->fetch_in_web = true;
 	if (!c->path || !c->database || !c->base_url || set_origins(c, DEFAULT_CORS) < 0)
 		return -1;
 	return 0;
@@ -205,7 +206,7 @@ static char *unquote(char *v)
 }
 
 enum key { K_DATABASE, K_BASE_URL, K_CORS, K_BODY_LIMIT, K_T_COST, K_M_KIB, K_PAR, K_TOUCH, K_PRIVATE_FETCH,
-	K_FETCH_TIMEOUT, K_FETCH_BYTES, K_FETCH_REDIRECTS, K__MAX };
+	K_FETCH_TIMEOUT, K_FETCH_BYTES, K_FETCH_REDIRECTS, K_FETCH_IN_WEB, K__MAX };
 static const char *const key_names[K__MAX] = {
 	[K_DATABASE] = "database",
 	[K_BASE_URL] = "base_url",
@@ -219,6 +220,7 @@ static const char *const key_names[K__MAX] = {
 	[K_FETCH_TIMEOUT] = "fetch_timeout",
 	[K_FETCH_BYTES] = "fetch_max_bytes",
 	[K_FETCH_REDIRECTS] = "fetch_max_redirects",
+	[K_FETCH_IN_WEB] = "fetch_in_web",
 };
 
 /* yes/no, true/false, on/off, 1/0 (any case) */
@@ -425,6 +427,12 @@ int config_load(const char *path, struct larder_config *c, char *err, size_t err
 				goto out;
 			}
 			c->fetch_max_redirects = (int)num;
+			break;
+		case K_FETCH_IN_WEB:
+			if (parse_bool(v, &c->fetch_in_web) < 0) {
+				fail(err, errlen, path, lineno, "'fetch_in_web' must be yes or no");
+				goto out;
+			}
 			break;
 		case K__MAX:
 			break;

@@ -21,6 +21,8 @@ struct larder_config {
 	                                  list of addresses and CIDR prefixes it may reach besides public ones */
 	uint32_t fetch_timeout_s;      /* key `fetch_timeout` seconds for a whole fetch, default LIMIT_FETCH_TOTAL_MS/1000 */
 	size_t fetch_max_bytes;        /* key `fetch_max_bytes`, default LIMIT_FETCH_BYTES */
+	bool fetch_in_web;             /* key `fetch_in_web` (yes/no), default yes: graphql.fcgi runs the fetch a
+	                                  saveUrl queued right after answering, for hosts without `larder worker` */
 	int fetch_max_redirects;       /* key `fetch_max_redirects`, default LIMIT_FETCH_REDIRECTS (0: follow none) */
 };
 /* which file: explicit path if non-NULL, else $LARDER_CONFIG, else LARDER_SYSCONFDIR "/larder.conf" */

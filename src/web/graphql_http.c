@@ -604,6 +604,7 @@ static void handle(struct web_graphql *app, struct web_request *req, struct web_
 	memset(&r, 0, sizeof r);
 	sb_reset(res->body);
 	gql_execute(app->schema, &g, a, res->body, &r);
+	app->queued_fetch = ctx.queued_fetch;
 	if (sb_error(res->body) || res->body->len == 0) {
 		web_response_error(res, 500, ct, "INTERNAL_SERVER_ERROR", "Internal server error");
 		snprintf(res->reason, sizeof res->reason, "%s", res->body->len ?
