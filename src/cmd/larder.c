@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/larder_cmds.h"
 #include "store/store.h"
 #include "util/arena.h"
 #include "util/config.h"
@@ -30,6 +31,7 @@ static const char usage_all[] =
 	"       " U_KNEW "\n"
 	"       " U_KLIST "\n"
 	"       " U_KREV "\n"
+	"       " U_EXTRACT "\n"
 	"       larder --version | --help\n";
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
@@ -415,6 +417,8 @@ int main(int argc, char **argv)
 	if (i >= argc)
 		return usage(NULL, "no command given");
 	cmd = argv[i++];
+	if (strcmp(cmd, "extract") == 0)        /* needs no configuration or database */
+		return larder_cmd_extract(argc - i, argv + i);
 	if (strcmp(cmd, "init") == 0) {
 		fn = cmd_init;
 	} else if (strcmp(cmd, "user") == 0 || strcmp(cmd, "key") == 0) {

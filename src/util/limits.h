@@ -32,4 +32,11 @@
 /* HTML content (src/content/html.c) */
 #define LIMIT_HTML_DEPTH        1024              /* element nesting we hand to the HTML parser; deeper input is cut */
 #define LIMIT_HTML_MAX_ERRORS   10                /* parse errors gumbo records before it stops collecting */
+
+/* readable-article extraction (src/content/extract*.c) */
+#define LIMIT_EXTRACT_INPUT_BYTES (32 * 1024 * 1024) /* bytes of a page `larder extract` reads */
+#define LIMIT_EXTRACT_ELEMENTS  200000            /* elements of a page we run the extractor on (metadata only beyond) */
+#define LIMIT_EXTRACT_CHAR_THRESHOLD 500          /* characters an article needs before the relaxed retries stop */
+#define LIMIT_EXTRACT_JSONLD_BYTES (1024 * 1024)  /* bytes of one JSON-LD script we parse */
+#define LIMIT_EXTRACT_SIMILARITY_TOKENS 2000      /* words of each side compared by the title-similarity test */
 #endif
