@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cmd/larder_sanitize.h"
+#include "cmd/larder_cmds.h"
 #include "store/store.h"
 #include "util/arena.h"
 #include "util/config.h"
@@ -33,6 +34,7 @@ static const char usage_all[] =
 	"       " U_KLIST "\n"
 	"       " U_KREV "\n"
 	"       " U_SANI "\n"
+	"       " U_EXTRACT "\n"
 	"       larder --version | --help\n";
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
@@ -420,6 +422,8 @@ int main(int argc, char **argv)
 	cmd = argv[i++];
 	if (strcmp(cmd, "sanitize") == 0)       /* a filter: no configuration, no database */
 		return larder_cmd_sanitize(argc - i, argv + i);
+	if (strcmp(cmd, "extract") == 0)        /* needs no configuration or database */
+		return larder_cmd_extract(argc - i, argv + i);
 	if (strcmp(cmd, "init") == 0) {
 		fn = cmd_init;
 	} else if (strcmp(cmd, "user") == 0 || strcmp(cmd, "key") == 0) {

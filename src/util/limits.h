@@ -68,4 +68,11 @@
 #define LIMIT_SANITIZE_ATTR     (64 * 1024)       /* bytes of a text attribute (title, alt, ...) kept */
 #define LIMIT_MARKDOWN_DEPTH    24                /* nested block containers (lists, quotes) rendered as such */
 #define LIMIT_MARKDOWN_OUTPUT   (16 * 1024 * 1024)/* bytes of Markdown content_markdown may produce */
+
+/* readable-article extraction (src/content/extract*.c) */
+#define LIMIT_EXTRACT_INPUT_BYTES (32 * 1024 * 1024) /* bytes of a page `larder extract` reads */
+#define LIMIT_EXTRACT_ELEMENTS  200000            /* elements of a page we run the extractor on (metadata only beyond) */
+#define LIMIT_EXTRACT_CHAR_THRESHOLD 500          /* characters an article needs before the relaxed retries stop */
+#define LIMIT_EXTRACT_JSONLD_BYTES (1024 * 1024)  /* bytes of one JSON-LD script we parse */
+#define LIMIT_EXTRACT_SIMILARITY_TOKENS 2000      /* words of each side compared by the title-similarity test */
 #endif

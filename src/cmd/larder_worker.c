@@ -1,0 +1,91 @@
+/* larder_worker.c: `larder worker [--once]`: runs the fetch queue continuously, or drains what is due and exits (for cron). */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "api/api.h"
+#include "cmd/larder_worker.h"
+#include "content/fetch.h"
+#include "store/store.h"
+#include "util/arena.h"
+#include "util/limits.h"
+#include "util/time.h"
+
+#define POLL_MS 2000      /* how often an idle worker looks for new jobs */
+
+static volatile sig_atomic_t stopping;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stopping = 1;
+}
+
+static void sleep_ms(int64_t ms)
+{
+	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000L };
+	while (!stopping && nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+int larder_cmd_worker(const struct larder_config *c, int argc, char **argv)
+{
+	struct store *st = NULL;
+	struct arena a;
+	struct sigaction sa;
+	char err[512];
+	bool once = false, verbose = false;
+	long done = 0;
+	int rc = 0;
+
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--once") == 0)
+			once = true;
+		else if (strcmp(argv[i], "--verbose") == 0 || strcmp(argv[i], "-v") == 0)
+			verbose = true;
+		else {
+			fprintf(stderr, "larder: unknown option %s\nusage: %s\n", argv[i], LARDER_WORKER_USAGE);
+			return 2;
+		}
+	}
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if (content_fetch_global_init() != 0) {
+		fprintf(stderr, "larder: libcurl initialisation failed\n");
+		return 1;
+	}
+	if (store_open(c->database, &st, err, sizeof err) != STORE_OK) {
+		fprintf(stderr, "larder: %s\n", err);
+		return 1;
+	}
+	arena_init(&a);
+	a.limit = LIMIT_GQL_REQUEST_ARENA;
+	while (!stopping) {
+		int r = api_worker_step(st, c, &a, err, sizeof err);
+		arena_reset(&a);
+		if (r > 0) {
+			done++;
+			continue;
+		}
+		if (r < 0) { /* a database problem (e.g. locked for too long): log it, wait, go on */
+			fprintf(stderr, "larder worker: %s\n", err);
+			if (once) {
+				rc = 1;
+				break;
+			}
+		}
+		if (once)
+			break;
+		sleep_ms(POLL_MS);
+	}
+	if (verbose || once)
+		fprintf(stderr, "larder worker: %ld job%s run\n", done, done == 1 ? "" : "s");
+	arena_free(&a);
+	store_close(st);
+	return rc;
+}
