@@ -17,3 +17,11 @@ t_content_html_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS)
 t_content_html_LDADD = $(CONTENT_LIBS) src/util/libutil.a -lm
 t_content_charset_SOURCES = t/content_charset.c t/tap.h
 t_content_charset_LDADD = $(CONTENT_LIBS) src/util/libutil.a -lm
+
+check_PROGRAMS += t/content_sanitize t/content_markdown
+TESTS += t/content_sanitize t/content_markdown
+t_content_sanitize_SOURCES = t/content_sanitize.c t/tap.h
+t_content_sanitize_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+t_content_markdown_SOURCES = t/content_markdown.c t/tap.h
+t_content_markdown_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+EXTRA_DIST += t/data/xss/payloads.txt t/data/xss/benign.html
