@@ -12,3 +12,9 @@ dist_check_SCRIPTS += t/audit.sh t/introspection.sh
 EXTRA_DIST += t/js/package.json t/js/package-lock.json t/js/audit.mjs t/js/introspection.mjs \
 	t/data/omnivore-schema.graphql
 EXTRA_DIST += t/serve_lib.sh
+
+# the sanitizer in real Chromium: the XSS corpus sanitized stays inert, raw it runs (t/data/xss)
+TESTS += t/browser_sanitize.sh
+dist_check_SCRIPTS += t/browser_sanitize.sh
+EXTRA_DIST += t/js/sanitize_browser.mjs
+CLEANFILES += t/browser_sanitize_benign.png

@@ -243,7 +243,7 @@ static bool http_ok(struct arena *a, const char *s)
 	size_t k = scheme_len(s, &odd);
 	if (!(scheme_is(s, k, "http") || scheme_is(s, k, "https")))
 		return false;
-	if (url_parse(a, s, strlen(s), &u, NULL) < 0 || !u.host || !u.host[0])
+	if (url_parse(a, s, strlen(s), &u, NULL) < 0 || !u.host || !u.host[0] || strchr(u.host, '%'))
 		return false;
 	return true;
 }
