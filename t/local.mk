@@ -9,7 +9,7 @@ dist_check_SCRIPTS += t/e2e_graphql.sh
 # nginx, and graphql-js against our introspection compared with Omnivore's schema
 TESTS += t/audit.sh t/introspection.sh
 dist_check_SCRIPTS += t/audit.sh t/introspection.sh
-EXTRA_DIST += t/js/package.json t/js/package-lock.json t/js/audit.mjs t/js/introspection.mjs \
+EXTRA_DIST += t/js/package.json t/js/package-lock.json t/js/audit.mjs t/js/introspection.mjs t/js/omnivore_excerpt.mjs \
 	t/data/omnivore-schema.graphql
 EXTRA_DIST += t/serve_lib.sh
 
