@@ -1,4 +1,4 @@
-# src/content/local.mk: the content layer (HTML parsing into an editable tree, serializing, charsets) and its tests.
+# src/content/local.mk: the content layer (page fetching, HTML parsing into an editable tree, serializing, charsets) and its tests.
 noinst_LIBRARIES += src/content/libcontent.a
 src_content_libcontent_a_SOURCES = \
 	src/content/html.c src/content/html.h \
@@ -6,11 +6,12 @@ src_content_libcontent_a_SOURCES = \
 	src/content/sanitize.c src/content/sanitize.h \
 	src/content/markdown.c src/content/markdown.h \
 	src/content/extract.c src/content/extract.h src/content/extract_int.h \
-	src/content/extract_util.c src/content/extract_meta.c src/content/extract_clean.c
-src_content_libcontent_a_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS) $(JSONC_CFLAGS)
+	src/content/extract_util.c src/content/extract_meta.c src/content/extract_clean.c \
+	src/content/fetch.c src/content/fetch.h
+src_content_libcontent_a_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS) $(JSONC_CFLAGS) $(CURL_CFLAGS)
 
 # What a program linking the content layer needs (with $(UTIL_LIBS) after it).
-CONTENT_LIBS = src/content/libcontent.a $(GUMBO_LIBS) $(JSONC_LIBS)
+CONTENT_LIBS = src/content/libcontent.a $(GUMBO_LIBS) $(JSONC_LIBS) $(CURL_LIBS)
 
 check_PROGRAMS += t/content_html t/content_charset
 TESTS += t/content_html t/content_charset
@@ -37,3 +38,10 @@ t_content_sanitize_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 t_content_markdown_SOURCES = t/content_markdown.c t/tap.h
 t_content_markdown_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 EXTRA_DIST += t/data/xss/payloads.txt t/data/xss/benign.html
+# the fetcher against t/js/testserver.mjs on a loopback port (t/content_fetch.sh starts it)
+check_PROGRAMS += t/content_fetch
+TESTS += t/content_fetch.sh
+dist_check_SCRIPTS += t/content_fetch.sh
+EXTRA_DIST += t/js/testserver.mjs
+t_content_fetch_SOURCES = t/content_fetch.c t/tap.h
+t_content_fetch_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
