@@ -12,6 +12,7 @@
 #include "util/jsonw.h"
 #include "util/limits.h"
 #include "util/sb.h"
+#include "util/utf8.h"
 
 static void field(struct sb *b, const char *name, const char *v, bool *first)
 {
@@ -65,7 +66,12 @@ int larder_cmd_extract(int argc, char **argv)
 	const char *enc;
 	struct content_article art;
 	int rc = 1;
-	if (charset_to_utf8(&a, sb_str(&in), in.len, NULL, &html, &hlen, &enc) < 0 ||
+	/* a page that declares nothing (no BOM, no <meta>) but is valid UTF-8 is read as UTF-8,
+	 * not as the windows-1252 of the HTML default: saved pages are nearly always UTF-8 */
+	const char *ctype = NULL;
+	if (!charset_prescan(sb_str(&in), in.len) && utf8_valid(sb_str(&in), in.len))
+		ctype = "text/html; charset=utf-8";
+	if (charset_to_utf8(&a, sb_str(&in), in.len, ctype, &html, &hlen, &enc) < 0 ||
 	    content_extract(&a, html, hlen, url, &art) < 0) {
 		fprintf(stderr, "larder: cannot extract the page\n");
 		goto out;

@@ -661,6 +661,19 @@ char *ex_absolute(struct ex_ctx *x, const char *ref)
 		return (char *)ref;
 	if (url_resolve(x->a, x->base, ref, &out) == 0)
 		return out;
+	/* browsers percent-encode what RFC 3986 refuses (spaces, controls) before resolving */
+	struct sb b;
+	sb_init(&b);
+	for (const unsigned char *p = (const unsigned char *)ref; *p; p++) {
+		if (*p <= 0x20 || *p == 0x7F)
+			sb_printf(&b, "%%%02X", *p);
+		else
+			sb_putc(&b, (char)*p);
+	}
+	char *enc = sb_error(&b) ? NULL : arena_strdup(x->a, sb_str(&b));
+	sb_free(&b);
+	if (enc && url_resolve(x->a, x->base, enc, &out) == 0)
+		return out;
 	return (char *)ref;
 }
 

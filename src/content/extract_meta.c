@@ -64,13 +64,16 @@ static size_t word_count(const char *s)
 	return n;
 }
 
-/* a separator character |-\/>» at s; its length in bytes, or 0 */
+/* a separator character | - \ / > », or an en or em dash, at s; its length in bytes, or 0 */
 static size_t sep_at(const char *s)
 {
 	if (strchr("|-\\/>", *s) && *s)
 		return 1;
 	if ((unsigned char)s[0] == 0xC2 && (unsigned char)s[1] == 0xBB)
 		return 2;
+	if ((unsigned char)s[0] == 0xE2 && (unsigned char)s[1] == 0x80 &&
+	    ((unsigned char)s[2] == 0x93 || (unsigned char)s[2] == 0x94))
+		return 3;
 	return 0;
 }
 
