@@ -84,30 +84,6 @@ int main(void)
 	like(body, "\"path\":[\"search\"]", "search: the error has the field's path");
 	is_int(h.res.nerrors, 1, "search: one error");
 
-	body = h_run(&h, &h.alice,
-	             "mutation S($u: String!) { saveUrl(input: {url: $u, source: \"api\", clientRequestId: \"\"}) {"
-	             " ... on SaveSuccess { url } ... on SaveError { errorCodes message } } }",
-	             "{\"u\":\"https://example.org/a\"}");
-	like(body, "\"message\":\"saveUrl is not implemented yet\"", "saveUrl: NOT_IMPLEMENTED (%s)", body);
-	like(body, "\"code\":\"NOT_IMPLEMENTED\"", "saveUrl: extensions.code");
-
-	{
-		static const char *const roots[] = {
-			"mutation { savePage(input: {url: \"https://example.org/\", source: \"api\", clientRequestId: \"\","
-			" originalContent: \"<p>x</p>\"}) { __typename } }",
-		};
-		int good = 0;
-		for (size_t i = 0; i < sizeof roots / sizeof roots[0]; i++) {
-			body = h_run(&h, &h.alice, roots[i], NULL);
-			if (strstr(body, "is not implemented yet") && strstr(body, "\"code\":\"NOT_IMPLEMENTED\"") &&
-			    h.res.nerrors == 1)
-				good++;
-			else
-				printf("# %s\n#   -> %s\n", roots[i], body);
-		}
-		is_int(good, (int)(sizeof roots / sizeof roots[0]), "every other pending root answers NOT_IMPLEMENTED");
-	}
-
 	/* roots with resolvers are not touched by the pending bindings */
 	body = h_run(&h, NULL, "{ me { id } apiKeys { __typename ... on ApiKeysError { errorCodes message } } }", NULL);
 	like(body, "{\"data\":{\"me\":null,\"apiKeys\":{\"__typename\":\"ApiKeysError\",\"errorCodes\":[\"UNAUTHORIZED\"],"

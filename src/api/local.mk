@@ -3,7 +3,8 @@ noinst_LIBRARIES += src/api/libapi.a
 src_api_libapi_a_SOURCES = \
 	src/api/api.h src/api/api_int.h \
 	src/api/api.c src/api/user.c src/api/apikey.c src/api/pending.c \
-	src/api/item.c src/api/page.c src/api/library.c src/api/label.c src/api/highlight.c
+	src/api/item.c src/api/page.c src/api/library.c src/api/label.c src/api/highlight.c \
+	src/api/save.c src/api/ingest.c src/api/worker.c
 nodist_src_api_libapi_a_SOURCES = src/api/schema_sdl.c
 src_api_libapi_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS)
 
@@ -37,3 +38,9 @@ t_api_date_LDADD = $(API_LIBS)
 t_api_pending_SOURCES = t/api_pending.c t/api_harness.h t/tap.h
 t_api_pending_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 t_api_pending_LDADD = $(API_LIBS)
+
+check_PROGRAMS += t/api_library
+TESTS += t/api_library
+t_api_library_SOURCES = t/api_library.c t/api_harness.h t/tap.h
+t_api_library_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
+t_api_library_LDADD = $(API_LIBS)

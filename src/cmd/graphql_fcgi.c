@@ -5,6 +5,7 @@
 #include <string.h>
 #include <fcgiapp.h>
 #include "api/api.h"
+#include "content/fetch.h"
 #include "store/store.h"
 #include "util/arena.h"
 #include "util/config.h"
@@ -13,6 +14,25 @@
 #include "web/request.h"
 
 #define PROG "graphql.fcgi"
+#define INLINE_JOBS 4    /* fetch jobs run after a response that queued one */
+
+/* the response is out: run the fetch that saveUrl queued (and a few more that are due), so saves complete
+ * on hosts that run neither `larder worker` nor cron; a separate worker, if any, simply finds less to do */
+static void run_queued(struct web_graphql *app, struct store *st, const struct larder_config *cfg, struct arena *a)
+{
+	char err[256];
+	if (!app->queued_fetch || !cfg->fetch_in_web)
+		return;
+	app->queued_fetch = false;
+	for (int i = 0; i < INLINE_JOBS; i++) {
+		int r = api_worker_step(st, cfg, a, err, sizeof err);
+		arena_reset(a);
+		if (r < 0)
+			fprintf(stderr, "%s: fetch job: %s\n", PROG, err);
+		if (r <= 0)
+			break;
+	}
+}
 
 int main(int argc, char **argv)
 {
@@ -58,6 +78,13 @@ int main(int argc, char **argv)
 		config_free(&cfg);
 		return 1;
 	}
+	if (content_fetch_global_init() != 0) {
+		fprintf(stderr, "%s: libcurl initialisation failed\n", PROG);
+		gql_schema_free(schema);
+		store_close(st);
+		config_free(&cfg);
+		return 1;
+	}
 	web_graphql_init(&app, PROG, st, &cfg, schema);
 	arena_init(&arena);
 	arena.limit = LIMIT_GQL_REQUEST_ARENA;
@@ -66,6 +93,11 @@ int main(int argc, char **argv)
 		/* plain CGI: one request on the environment, stdin and stdout */
 		web_io_cgi(&io);
 		rc = web_graphql_serve(&app, &io, &arena) < 0 ? 1 : 0;
+		if (app.queued_fetch) { /* let the web server finish the response first */
+			fflush(stdout);
+			fclose(stdout);
+			run_queued(&app, st, &cfg, &arena);
+		}
 	} else {
 		FCGX_Request rq;
 
@@ -77,9 +109,11 @@ int main(int argc, char **argv)
 			while (FCGX_Accept_r(&rq) >= 0) {
 				web_io_fcgx(&io, &rq);
 				/* a failed write means the client went away: the next request is served */
+				app.queued_fetch = false;
 				web_graphql_serve(&app, &io, &arena);
 				FCGX_Finish_r(&rq);
 				arena_reset(&arena);
+				run_queued(&app, st, &cfg, &arena);
 			}
 			FCGX_Free(&rq, 1);
 		}

@@ -10,6 +10,7 @@
 
 #include "cmd/larder_sanitize.h"
 #include "cmd/larder_cmds.h"
+#include "cmd/larder_worker.h"
 #include "store/store.h"
 #include "util/arena.h"
 #include "util/config.h"
@@ -35,6 +36,7 @@ static const char usage_all[] =
 	"       " U_KREV "\n"
 	"       " U_SANI "\n"
 	"       " U_EXTRACT "\n"
+	"       " LARDER_WORKER_USAGE "\n"
 	"       larder --version | --help\n";
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
@@ -426,6 +428,8 @@ int main(int argc, char **argv)
 		return larder_cmd_extract(argc - i, argv + i);
 	if (strcmp(cmd, "init") == 0) {
 		fn = cmd_init;
+	} else if (strcmp(cmd, "worker") == 0) {
+		fn = larder_cmd_worker;
 	} else if (strcmp(cmd, "user") == 0 || strcmp(cmd, "key") == 0) {
 		sub = i < argc ? argv[i++] : "";
 		if (strcmp(cmd, "user") == 0 && strcmp(sub, "add") == 0)
