@@ -13,13 +13,13 @@ serve_cleanup() {
 trap serve_cleanup EXIT
 trap 'exit 1' INT TERM
 
-# serve_start: a random port in 20000..59999, another when it is taken (larder-serve then fails
+# serve_start [larder-serve options]: a random port in 20000..59999, another when it is taken (larder-serve then fails
 # to bind); prints "Bail out!" with the log's tail and exits when no attempt starts.
 serve_start() {
 	port=
 	for _ in 1 2 3 4 5 6 7 8; do
 		_p=$(( 20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000 ))
-		if "$serve" --port "$_p" --data "$data" --build "$builddir" >"$tmp/serve.log" 2>&1; then
+		if "$serve" --port "$_p" --data "$data" --build "$builddir" "$@" >"$tmp/serve.log" 2>&1; then
 			port=$_p
 			started=1
 			return 0

@@ -1,0 +1,116 @@
+#!/bin/sh
+# e2e_library.sh: a URL saved through /api/graphql is fetched from a local page server, extracted, stored and read back (TAP).
+# Runs nginx + spawn-fcgi (contrib/larder-serve, private fetches allowed) and t/js/testserver.mjs on loopback
+# ports of their own. Checks both ways a save completes: `larder worker --once` (fetch_in_web = no) and
+# graphql.fcgi running the fetch right after it answers (the default); a failing page ends FAILED with its
+# reason; re-saving reuses the item.
+srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${top_builddir:-$srcdir}
+
+for c in nginx spawn-fcgi node curl jq; do
+	command -v $c >/dev/null 2>&1 || [ -x /usr/sbin/$c ] || { echo "1..0 # SKIP $c not installed"; exit 0; }
+done
+larder=$builddir/src/cmd/larder
+for p in "$larder" "$builddir/src/cmd/graphql.fcgi"; do
+	[ -x "$p" ] || { echo "Bail out! $p missing or not built"; exit 1; }
+done
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-e2elib.XXXXXX") || exit 1
+. "$srcdir/t/serve_lib.sh"
+. "$srcdir/t/tap_lib.sh"
+
+# the page server, stopped with everything else
+node "$srcdir/t/js/testserver.mjs" --pages "$srcdir/t/data/pages" --max-seconds 300 >"$tmp/pages.port" 2>"$tmp/pages.log" &
+pages_pid=$!
+trap 'kill $pages_pid 2>/dev/null; serve_cleanup' EXIT
+for _ in $(seq 50); do [ -s "$tmp/pages.port" ] && break; sleep 0.1; done
+pport=$(head -n 1 "$tmp/pages.port")
+[ -n "$pport" ] || { echo "Bail out! the page server did not start: $(cat "$tmp/pages.log")"; exit 1; }
+page=http://127.0.0.1:$pport/article/pelicans.html
+
+serve_start --allow-private-fetch --set fetch_in_web=no
+url=http://127.0.0.1:$port/api/graphql
+"$larder" -c "$conf" user add reader --name "Reader" >"$tmp/cli.log" 2>&1 || { echo "Bail out! user add: $(cat "$tmp/cli.log")"; exit 1; }
+key=$("$larder" -c "$conf" key create reader --name e2e 2>"$tmp/cli.log")
+
+# gql NAME QUERY [VARIABLES-JSON]: POST as the key; body in $tmp/NAME.json
+gql() {
+	jq -n --arg q "$2" --argjson v "${3:-null}" '{query: $q, variables: $v}' >"$tmp/$1.req"
+	curl -s -m 20 -o "$tmp/$1.json" -H "authorization: $key" -H 'content-type: application/json' \
+		--data-binary "@$tmp/$1.req" "$url"
+}
+save_q='mutation S($u: String!, $l: [CreateLabelInput!]) { saveUrl(input: {url: $u, source: "api", clientRequestId: "", labels: $l}) {
+	__typename ... on SaveSuccess { clientRequestId url } ... on SaveError { errorCodes message } } }'
+article_q='query A($s: String!) { article(username: "me", slug: $s) { __typename ... on ArticleSuccess { article {
+	id title author siteName description image publishedAt state wordsCount content labels { name } } } } }'
+
+# --- a save completed by `larder worker --once` ------------------------------------------------------
+gql save1 "$save_q" "{\"u\":\"$page\",\"l\":[{\"name\":\"Birds\"},{\"name\":\"Later\"}]}"
+jqok '.data.saveUrl.__typename == "SaveSuccess"' "$tmp/save1.json" "saveUrl answers SaveSuccess"
+id=$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save1.json")
+gql a1 "$article_q" "{\"s\":\"$id\"}"
+jqok '.data.article.article.state == "PROCESSING"' "$tmp/a1.json" "with fetch_in_web = no the item waits in PROCESSING"
+"$larder" -c "$conf" worker --once >"$tmp/worker.log" 2>&1
+is "$?" 0 "larder worker --once exits 0"
+grep -q '1 job run' "$tmp/worker.log" && pass "the worker ran one job" || fail "the worker ran one job" "$(cat "$tmp/worker.log")"
+gql a2 "$article_q" "{\"s\":\"$id\"}"
+jqok '.data.article.article.state == "SUCCEEDED"' "$tmp/a2.json" "SUCCEEDED after the fetch"
+jqok '.data.article.article.title == "How Brown Pelicans Catch Their Fish"' "$tmp/a2.json" "the title is extracted"
+jqok '.data.article.article.author == "Rosa Marquez"' "$tmp/a2.json" "the author is extracted"
+jqok '.data.article.article.siteName == "Coastal Notes"' "$tmp/a2.json" "the site name is extracted"
+jqok ".data.article.article.image == \"http://127.0.0.1:$pport/img/pelican.jpg\"" "$tmp/a2.json" "the lead image is made absolute"
+jqok '.data.article.article.publishedAt == "2024-03-05T08:30:00.000Z"' "$tmp/a2.json" "the published date"
+jqok '.data.article.article.wordsCount > 100' "$tmp/a2.json" "the words are counted"
+jqok '.data.article.article.content | contains("kleptoparasitism")' "$tmp/a2.json" "the body is stored"
+jqok '(.data.article.article.content | contains("<script") or contains("tracker") or contains("Privacy")) | not' \
+	"$tmp/a2.json" "scripts and page chrome are gone"
+jqok '[.data.article.article.labels[].name] == ["Birds", "Later"]' "$tmp/a2.json" "the labels asked for are on it"
+slug=$(jq -r '.data.article.article.id' "$tmp/a2.json")
+is "$slug" "$id" "article finds the item by its id"
+
+# saving it again: the same item, no duplicate
+gql save2 "$save_q" "{\"u\":\"$page#section\"}"
+is "$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save2.json")" "$id" "saving the URL again (with a fragment) answers the same item"
+
+# --- the default: graphql.fcgi fetches right after answering ---------------------------------------
+serve_start --allow-private-fetch
+url=http://127.0.0.1:$port/api/graphql
+gql save3 "$save_q" "{\"u\":\"http://127.0.0.1:$pport/article/pelicans.html?copy=2\"}"
+id3=$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save3.json")
+state=
+for _ in $(seq 100); do
+	gql a3 "$article_q" "{\"s\":\"$id3\"}"
+	state=$(jq -r '.data.article.article.state' "$tmp/a3.json")
+	[ "$state" = PROCESSING ] || break
+	sleep 0.1
+done
+is "$state" SUCCEEDED "graphql.fcgi completed the save by itself"
+
+# --- a page that cannot be fetched ends FAILED with its reason ---------------------------------------
+gql save4 "$save_q" "{\"u\":\"http://127.0.0.1:$pport/status/404\"}"
+id4=$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save4.json")
+for _ in $(seq 100); do
+	gql a4 "$article_q" "{\"s\":\"$id4\"}"
+	state=$(jq -r '.data.article.article.state' "$tmp/a4.json")
+	[ "$state" = PROCESSING ] || break
+	sleep 0.1
+done
+is "$state" FAILED "a 404 page ends FAILED"
+jqok '.data.article.article.content | contains("404")' "$tmp/a4.json" "its reason is shown"
+gql asr "{ articleSavingRequest(id: \"$id4\") { ... on ArticleSavingRequestSuccess { articleSavingRequest { status errorCode } } } }"
+jqok '.data.articleSavingRequest.articleSavingRequest == {"status": "FAILED", "errorCode": "UNABLE_TO_FETCH"}' \
+	"$tmp/asr.json" "articleSavingRequest reports FAILED"
+
+# a private address that larder.conf does not allow is refused at save time
+serve_start
+url=http://127.0.0.1:$port/api/graphql
+gql save5 "$save_q" "{\"u\":\"http://127.0.0.1:$pport/article/pelicans.html\"}"
+jqok '.data.saveUrl.errorCodes == ["UNKNOWN"] and (.data.saveUrl.message | test("loopback"))' "$tmp/save5.json" \
+	"without allow_private_fetch a loopback URL is refused with a message"
+
+if grep -q -e 'Sanitizer' -e 'runtime error' "$data/logs/graphql.log" 2>/dev/null; then
+	fail "graphql.fcgi logged no sanitizer error" "$(grep -m 5 -e 'Sanitizer' -e 'runtime error' "$data/logs/graphql.log")"
+else
+	pass "graphql.fcgi logged no sanitizer error"
+fi
+tap_end
