@@ -72,6 +72,44 @@ is "$slug" "$id" "article finds the item by its id"
 gql save2 "$save_q" "{\"u\":\"$page#section\"}"
 is "$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save2.json")" "$id" "saving the URL again (with a fragment) answers the same item"
 
+# --- POST /api/content: signed download links for note bodies -----------------------------------------
+capi=http://127.0.0.1:$port/api/content
+# content NAME BODY [curl args]: POST BODY as the key; body in $tmp/NAME.json, status in $code
+content() {
+	name=$1 body=$2
+	shift 2
+	code=$(curl -s -m 10 -o "$tmp/$name.json" -w '%{http_code}' -H 'content-type: application/json' \
+		--data-binary "$body" "$@" "$capi")
+}
+content c1 "{\"libraryItemIds\":[\"$id\",\"no-such-item\"],\"format\":\"highlightedMarkdown\"}" -H "authorization: $key"
+is "$code" 200 "POST /api/content answers 200"
+jqok ".data[0].libraryItemId == \"$id\" and (.data[0].downloadUrl | startswith(\"http://127.0.0.1:$port/api/content/download?\"))" \
+	"$tmp/c1.json" "a download link for the item"
+jqok '.data[1] == {"libraryItemId": "no-such-item", "error": "NOT_FOUND"}' "$tmp/c1.json" "NOT_FOUND for an unknown id"
+dl=$(jq -r '.data[0].downloadUrl' "$tmp/c1.json")
+code=$(curl -s -m 10 -o "$tmp/dl.md" -D "$tmp/dl.h" -w '%{http_code}' "$dl")
+is "$code" 200 "the download link works without a key"
+grep -q kleptoparasitism "$tmp/dl.md" && ! grep -q '<p>' "$tmp/dl.md" && pass "it serves the body as Markdown" \
+	|| fail "it serves the body as Markdown" "$(head -c 300 "$tmp/dl.md")"
+grep -qi '^content-type: text/markdown' "$tmp/dl.h" && pass "as text/markdown" || fail "as text/markdown" "$(cat "$tmp/dl.h")"
+bad=$(printf '%s' "$dl" | sed 's/sig=./sig=0/')
+[ "$bad" != "$dl" ] || bad=$(printf '%s' "$dl" | sed 's/sig=./sig=1/')
+is "$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$bad")" 403 "a tampered link is refused"
+other=$(printf '%s' "$dl" | sed "s/item=$id/item=$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save1.json" | tr 0-9a-f 1-9a-f0)/")
+is "$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$other")" 403 "a link for another item with the same signature is refused"
+content c2 "{\"libraryItemIds\":[\"$id\"]}"
+is "$code" 401 "without a key: 401"
+jqok '. == {"error": "UNAUTHORIZED"}' "$tmp/c2.json" "with {\"error\":\"UNAUTHORIZED\"}"
+content c3 '{"libraryItemIds":"x"}' -H "authorization: $key"
+is "$code" 400 "libraryItemIds not a list: 400"
+jqok '.errorCode == "BAD_REQUEST"' "$tmp/c3.json" "with errorCode BAD_REQUEST"
+many=$(seq 51 | sed 's/.*/"x&"/' | paste -sd, -)
+content c4 "{\"libraryItemIds\":[$many]}" -H "authorization: $key"
+is "$code" 400 "51 ids: 400"
+content c5 '{"libraryItemIds":[' -H "authorization: $key"
+is "$code" 400 "truncated JSON: 400"
+is "$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$capi")" 405 "GET /api/content: 405"
+
 # --- the default: graphql.fcgi fetches right after answering ---------------------------------------
 serve_start --allow-private-fetch
 url=http://127.0.0.1:$port/api/graphql

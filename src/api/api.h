@@ -22,6 +22,11 @@ extern const char larder_schema_sdl[]; /* schema/larder.graphql, compiled in (ge
 /* build the schema from larder_schema_sdl, bind every resolver and the Date scalar, and check
    gql_schema_unbound() == 0; NULL with a message in err on failure */
 struct gql_schema *api_schema_load(char *err, size_t errlen);
+/* an item's content for download (export.c): format "markdown" or "highlightedMarkdown" (highlight quotes
+ * marked ==so==), anything else HTML; STORE_E_NOTFOUND when the user has no such item */
+int api_content_export(struct store *st, struct arena *a, const char *user_id, const char *item_id, const char *format,
+                       const char **body, size_t *len, const char **content_type);
+
 /* the fetch queue (worker.c): runs one due fetch job to its end (stored, retried later, or FAILED):
  * 1 when one ran, 0 when none was due, -1 on a store failure (message in err) */
 int api_worker_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen);

@@ -175,6 +175,10 @@ int store_highlight_update(struct store *st, struct arena *a, const char *user_i
 int store_highlight_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_highlight *out);
 int store_highlight_labels(struct store *st, struct arena *a, const char *highlight_id, struct store_label **out, size_t *n);
 
+/* ---- settings (setting.c) ---- */
+/* a server secret of 64 hex digits by name, made from random bytes the first time it is asked for */
+int store_secret(struct store *st, const char *name, char out[65]);
+
 /* ---- the fetch queue (job.c) ---- */
 struct store_job { int64_t id, item_seq; int attempts; };
 /* claims the oldest ready job (queued and due, or running with an expired lease) for lease_ms; NOTFOUND: none */

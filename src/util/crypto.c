@@ -6,6 +6,7 @@
 #include <argon2.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
 #include <openssl/rand.h>
 #include <uuid/uuid.h>
 
@@ -99,4 +100,20 @@ int crypto_password_verify(const char *encoded, const char *pw, size_t len)
 	if (!encoded || !pw || strncmp(encoded, "$argon2id$", 10) != 0)
 		return -1;
 	return argon2id_verify(encoded, pw, len) == ARGON2_OK ? 0 : -1;
+}
+
+void crypto_hmac_sha256_hex(const void *key, size_t keylen, const void *data, size_t len, char out[65])
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int mdlen = 0;
+	if (HMAC(EVP_sha256(), key, (int)keylen, data, len, md, &mdlen) == NULL || mdlen != 32) {
+		memset(out, 0, 65);
+		return;
+	}
+	for (unsigned int i = 0; i < 32; i++) {
+		out[2 * i] = hex[md[i] >> 4];
+		out[2 * i + 1] = hex[md[i] & 15];
+	}
+	out[64] = '\0';
 }

@@ -9,6 +9,8 @@
 #define CRYPTO_PASSWORD_HASH_MAX 256
 
 void crypto_sha256_hex(const void *data, size_t len, char out[65]);
+/* HMAC-SHA256 of data under key, as 64 lower-case hex digits */
+void crypto_hmac_sha256_hex(const void *key, size_t keylen, const void *data, size_t len, char out[65]);
 int crypto_random(void *buf, size_t len);               /* 0 ok */
 void crypto_uuid_v4(char out[37]);                       /* libuuid, lower-case */
 bool crypto_is_uuid(const char *s, size_t len);

@@ -11,6 +11,7 @@
 #include "util/utf8.h"
 #include "web/auth.h"
 #include "web/graphql_http.h"
+#include "web/content_http.h"
 #include "web/response.h"
 
 #define CT_JSON "application/json; charset=utf-8"
@@ -663,7 +664,10 @@ int web_graphql_serve(struct web_graphql *app, struct web_io *io, struct arena *
 
 	web_request_init(&req, io, a);
 	web_response_init(&res, &app->body, &app->head);
-	handle(app, &req, &res, a);
+	if (web_content_route(req.path))
+		web_content_handle(app, &req, &res, a);
+	else
+		handle(app, &req, &res, a);
 	rc = web_response_send(&res, io);
 	if (res.status >= 400 || rc != 0) {
 		if (rc != 0)

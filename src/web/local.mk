@@ -4,7 +4,8 @@ src_web_libweb_a_SOURCES = \
 	src/web/request.c src/web/request.h \
 	src/web/response.c src/web/response.h \
 	src/web/auth.c src/web/auth.h \
-	src/web/graphql_http.c src/web/graphql_http.h
+	src/web/graphql_http.c src/web/graphql_http.h \
+	src/web/content_http.c src/web/content_http.h
 src_web_libweb_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 
 WEB_LIBS = src/web/libweb.a
