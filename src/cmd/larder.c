@@ -1,4 +1,4 @@
-/* larder.c: the admin command line (init, users, passwords, API keys); non-interactive, for admins and scripts. */
+/* larder.c: the admin command line (init, users, passwords, API keys, a fetch check); non-interactive, for admins and scripts. */
 #include "config.h"
 
 #include <errno.h>
@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/larder_fetch.h"
 #include "store/store.h"
 #include "util/arena.h"
 #include "util/config.h"
@@ -30,6 +31,7 @@ static const char usage_all[] =
 	"       " U_KNEW "\n"
 	"       " U_KLIST "\n"
 	"       " U_KREV "\n"
+	"       " U_FETCH "\n"
 	"       larder --version | --help\n";
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
@@ -417,6 +419,8 @@ int main(int argc, char **argv)
 	cmd = argv[i++];
 	if (strcmp(cmd, "init") == 0) {
 		fn = cmd_init;
+	} else if (strcmp(cmd, "fetch") == 0) {
+		fn = larder_cmd_fetch;
 	} else if (strcmp(cmd, "user") == 0 || strcmp(cmd, "key") == 0) {
 		sub = i < argc ? argv[i++] : "";
 		if (strcmp(cmd, "user") == 0 && strcmp(sub, "add") == 0)

@@ -21,6 +21,6 @@ t_content_charset_LDADD = $(CONTENT_LIBS) src/util/libutil.a -lm
 check_PROGRAMS += t/content_fetch
 TESTS += t/content_fetch.sh
 dist_check_SCRIPTS += t/content_fetch.sh
-EXTRA_DIST += t/js/testserver.mjs
+EXTRA_DIST += t/js/testserver.mjs t/testserver_lib.sh
 t_content_fetch_SOURCES = t/content_fetch.c t/tap.h
 t_content_fetch_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
