@@ -382,6 +382,11 @@ static void limits(void)
 	is_int(R.len, 2 * 1048576, "decoded length");
 	o.max_bytes = 0;
 	expect_err("/big-headers", &o, FETCH_E_TOO_LARGE, "response headers over 65536 bytes", "70 KB of headers");
+	is_int(fetch_o("/early-hints?n=2", &o), 0, "interim 103 responses before the page");
+	is_int(R.status, 200, "the final status");
+	is_str(R.body, PLAIN, "the page");
+	expect_err("/early-hints?n=100", &o, FETCH_E_TOO_LARGE, "response headers over 65536 bytes",
+	           "100 KB of interim responses count against the header cap");
 
 	/* the arena's limit */
 	{

@@ -1,4 +1,4 @@
-/* larder.c: the admin command line (init, users, passwords, API keys); non-interactive, for admins and scripts. */
+/* larder.c: the admin command line (init, users, passwords, API keys, a fetch check); non-interactive, for admins and scripts. */
 #include "config.h"
 
 #include <errno.h>
@@ -11,6 +11,7 @@
 #include "cmd/larder_sanitize.h"
 #include "cmd/larder_cmds.h"
 #include "cmd/larder_worker.h"
+#include "cmd/larder_fetch.h"
 #include "store/store.h"
 #include "util/arena.h"
 #include "util/config.h"
@@ -37,6 +38,7 @@ static const char usage_all[] =
 	"       " U_SANI "\n"
 	"       " U_EXTRACT "\n"
 	"       " LARDER_WORKER_USAGE "\n"
+	"       " U_FETCH "\n"
 	"       larder --version | --help\n";
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
@@ -430,6 +432,8 @@ int main(int argc, char **argv)
 		fn = cmd_init;
 	} else if (strcmp(cmd, "worker") == 0) {
 		fn = larder_cmd_worker;
+	} else if (strcmp(cmd, "fetch") == 0) {
+		fn = larder_cmd_fetch;
 	} else if (strcmp(cmd, "user") == 0 || strcmp(cmd, "key") == 0) {
 		sub = i < argc ? argv[i++] : "";
 		if (strcmp(cmd, "user") == 0 && strcmp(sub, "add") == 0)

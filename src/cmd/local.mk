@@ -1,8 +1,9 @@
 # src/cmd/local.mk: the programs' mains: the `larder` admin command line, and its tests.
 bin_PROGRAMS += src/cmd/larder
 src_cmd_larder_SOURCES = src/cmd/larder.c src/cmd/larder_sanitize.c src/cmd/larder_sanitize.h \
-	src/cmd/larder_cmds.h src/cmd/larder_content.c src/cmd/larder_worker.c src/cmd/larder_worker.h
+	src/cmd/larder_cmds.h src/cmd/larder_content.c src/cmd/larder_worker.c src/cmd/larder_worker.h \
+	src/cmd/larder_fetch.c src/cmd/larder_fetch.h
 src_cmd_larder_LDADD = $(API_LIBS)
 
-TESTS += t/cli_larder.sh
-dist_check_SCRIPTS += t/cli_larder.sh
+TESTS += t/cli_larder.sh t/cli_fetch.sh
+dist_check_SCRIPTS += t/cli_larder.sh t/cli_fetch.sh

@@ -4,6 +4,7 @@
 #include "content/fetch.h"
 
 #include <curl/curl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,7 +22,7 @@
 #include "util/url.h"
 
 #define FETCH_ACCEPT "Accept: text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8,*/*;q=0.1"
-#define FETCH_UA "Mozilla/5.0 (compatible; Larder/" PACKAGE_VERSION "; +read-it-later)"
+#define FETCH_UA "Mozilla/5.0 (compatible; Larder/" PACKAGE_VERSION "; read-it-later)"
 
 static const char *const err_names[FETCH_E__MAX] = {
 	[FETCH_OK] = "ok",
@@ -49,6 +50,9 @@ int content_fetch_global_init(void)
 	static int done;
 	if (done)
 		return 0;
+	/* with CURLOPT_NOSIGNAL libcurl leaves SIGPIPE alone, and a peer closing a TLS connection
+	 * mid-write would kill the process */
+	signal(SIGPIPE, SIG_IGN);
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
 		return -1;
 	done = 1;
@@ -246,6 +250,12 @@ static size_t on_header(char *buf, size_t size, size_t nitems, void *p)
 		return 0;
 	if (c->in_body)
 		return n;       /* trailers */
+	/* counted over every response of the hop, so endless 1xx responses cannot dodge the cap */
+	c->hdr_bytes += n;
+	if (c->hdr_bytes > LIMIT_FETCH_HEADER_BYTES) {
+		c->stop = STOP_HEADERS;
+		return 0;
+	}
 	if (n >= 5 && memcmp(buf, "HTTP/", 5) == 0) {
 		/* a new response (an interim 1xx, or the next one): "HTTP/1.1 200 OK", "HTTP/2 200" */
 		size_t i = 5, k = 0;
@@ -265,13 +275,7 @@ static size_t on_header(char *buf, size_t size, size_t nitems, void *p)
 		c->reason[k] = 0;
 		c->location = c->content_type = NULL;
 		c->clen = -1;
-		c->hdr_bytes = n;
 		return n;
-	}
-	c->hdr_bytes += n;
-	if (c->hdr_bytes > LIMIT_FETCH_HEADER_BYTES) {
-		c->stop = STOP_HEADERS;
-		return 0;
 	}
 	if ((n == 2 && buf[0] == '\r' && buf[1] == '\n') || (n == 1 && buf[0] == '\n')) {
 		if (c->status >= 100 && c->status < 200)

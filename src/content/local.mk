@@ -42,6 +42,6 @@ EXTRA_DIST += t/data/xss/payloads.txt t/data/xss/benign.html
 check_PROGRAMS += t/content_fetch
 TESTS += t/content_fetch.sh
 dist_check_SCRIPTS += t/content_fetch.sh
-EXTRA_DIST += t/js/testserver.mjs
+EXTRA_DIST += t/js/testserver.mjs t/testserver_lib.sh
 t_content_fetch_SOURCES = t/content_fetch.c t/tap.h
 t_content_fetch_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)

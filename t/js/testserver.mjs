@@ -17,7 +17,7 @@
 //   /slow[?ms=200&n=100]   headers, then one byte every ms milliseconds, n times;  /stall: headers, then nothing
 //   /huge[?mb=12&chunked=1]   mb MiB of HTML, with Content-Length unless chunked=1
 //   /type/pdf /type/png    other content types;  /status/NNN: that status (429 adds Retry-After)
-//   /big-headers           70 KB of response headers
+//   /big-headers           70 KB of response headers;  /early-hints[?n=1]: n 103 responses (1 KB each), then the page
 //   /cookie                sets a cookie and redirects to /cookie-check (200 with it, 403 without)
 //   /headers               the request's headers as JSON (text/plain);  /count: requests served so far
 //   /article/NAME          the file NAME from --pages DIR (.html as text/html, .txt as text/plain)
@@ -157,6 +157,11 @@ function handle(req, res, selfPort) {
 		const h = { 'Content-Type': 'text/html' };
 		for (let i = 0; i < 70; i++) h[`X-Filler-${i}`] = 'x'.repeat(1000);
 		return send(res, 200, null, '<p>big headers</p>', h);
+	}
+	if (p === '/early-hints') {
+		const n = Math.min(Number(q.get('n') || 1), 1000);
+		for (let i = 0; i < n; i++) res.writeEarlyHints({ link: `</style${i}.css>; rel=preload; as=style; x=${'y'.repeat(1000)}` });
+		return send(res, 200, 'text/html; charset=utf-8', PLAIN);
 	}
 	if (p === '/cookie') {
 		res.writeHead(302, { 'Set-Cookie': 'larder_test=1; Path=/', Location: '/cookie-check' });
