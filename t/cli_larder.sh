@@ -137,5 +137,15 @@ printf 'not a database at all, only text, long enough to fill a header page of s
 rm -f "$tmp/data/larder.db-wal" "$tmp/data/larder.db-shm"
 run -c "$conf" key list alice; is "non-database: exit 1" 1 "$rc"; like "non-database message" 'is not a larder database' "$err"
 
+# sanitize: a filter that needs no configuration or database
+LARDER_CONFIG=/nonexistent/larder.conf run_in '<p onclick=x>Hi<script>alert(1)</script> <a href="javascript:alert(1)">j</a> <img src="i.png"></p>' sanitize --base https://e.com/a/
+is "sanitize without a configuration: exit 0" 0 "$rc"
+is "sanitize output" '<p>Hi <a>j</a> <img src="https://e.com/a/i.png"></p>' "$out"
+run_in '<h1>T</h1><p><em>x</em></p>' sanitize --markdown; is "sanitize --markdown" '# T
+
+*x*' "$out"
+run sanitize --bogus;     is "sanitize bad option: exit 2" 2 "$rc"; like "sanitize usage line" 'usage: larder sanitize' "$err"
+run --help;               like "--help lists sanitize" 'larder sanitize \[--base URL\]' "$out"
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

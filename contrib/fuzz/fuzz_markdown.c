@@ -1,0 +1,42 @@
+/* fuzz_markdown.c: libFuzzer target: content_markdown on raw and on sanitized HTML never fails or writes NUL bytes. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "content/markdown.h"
+#include "content/sanitize.h"
+#include "util/arena.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static struct arena A;
+static int inited;
+
+static void check(const char *in, size_t n)
+{
+	char *out = NULL;
+	size_t len = 0;
+	int rc = content_markdown(&A, in, n, &out, &len);
+	if (rc == -2)
+		return;
+	if (rc != 0 || !out || strlen(out) != len || (len > 0 && out[len - 1] != '\n')) {
+		fprintf(stderr, "fuzz_markdown: rc %d, bad output for: %.*s\n", rc, (int)(n > 2000 ? 2000 : n), in);
+		abort();
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *clean = NULL;
+	size_t cn = 0;
+	if (!inited) {
+		arena_init(&A);
+		inited = 1;
+	}
+	check((const char *)data, size);
+	if (content_sanitize(&A, (const char *)data, size, "https://example.com/a/", &clean, &cn) == 0)
+		check(clean, cn);
+	arena_reset(&A);
+	return 0;
+}
