@@ -42,3 +42,10 @@ TESTS += t/store_search
 t_store_search_SOURCES = t/store_search.c t/tap.h
 t_store_search_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
 t_store_search_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
+
+# the same search tests with tiny ranking and window thresholds, so a few items take the large-match-set path
+check_PROGRAMS += t/store_search_window
+TESTS += t/store_search_window
+t_store_search_window_SOURCES = t/store_search.c t/tap.h src/store/search.c
+t_store_search_window_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS) -DSEARCH_WINDOW_TEST -DRANK_MAX=3 -DWINDOW=5
+t_store_search_window_LDADD = $(STORE_LIBS) $(UTIL_LIBS)

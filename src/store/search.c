@@ -12,30 +12,42 @@
 #include "util/time.h"
 
 /*
- * How a page is found (the plan that keeps a common word cheap):
+ * How a page is found (the plan that keeps a common word cheap; figures from bench/search-bench over
+ * 100,000 articles of ~1,000 words on 2 cores):
  *
  * The conjuncts of the query that are pure full text (words, phrases, title:/author:/description:/note:/
  * site:, joined by AND/OR, and negated ones) become one FTS5 expression, the "main match". Everything else
  * (and full text nested under a mixed OR) is an SQL condition on library_items, text through
  * `seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)`.
  *
- * With a main match we first count its rows, stopping at RANK_MAX + 1 (FTS5 streams rowids without
- * scoring, so this costs little even for a word in every document):
- *  - at most RANK_MAX matches: the FTS table drives the join (CROSS JOIN), each match is scored with
- *    bm25 (title, author, site, description, labels and notes weigh more than body text) and sorted:
- *    relevance first, then the requested or default order. Scoring a few thousand documents is ~1-2 ms.
- *  - more matches: scoring them all is what costs 10-40 ms (DESIGN.md), so we do not rank. The items are
- *    read in the sort order (default saved desc) through the user's saved/updated index, with the match
- *    as a filter (the FTS rowid set is built once per query); the scan stops at the page's end, which for
- *    a common word is after a few dozen rows.
- * The trade-off: a word found in more than RANK_MAX documents (across all users, the index is shared)
- * lists its matches newest first instead of most relevant first. A narrower query (a second word, a
- * phrase, title:) brings ranking back. The choice depends only on the query and the data, so offsets
- * stay stable while paging.
+ * With a main match, one probe reads the rowids of the (RANK_MAX + 1)-th and the WINDOW-th newest
+ * matches (FTS5 streams rowids in order without scoring: ~0.2 ms):
+ *  - at most RANK_MAX matches: the FTS table drives the join (CROSS JOIN) and every match is scored with
+ *    bm25 (title, author, site, description, labels and notes weigh more than body text): relevance
+ *    first, then the requested or default order. Each match costs ~5-8 us (bm25, the row, the sorter),
+ *    so RANK_MAX bounds this at ~2 ms.
+ *  - more: no bm25 (scoring 25,000 documents is the 10-40 ms of DESIGN.md). Rows are read in the sort
+ *    order through the user's saved/updated index, and the scan stops at the page's end. Membership is
+ *    tested against the WINDOW newest matches (oldest for an -asc sort), materialized once (FTS5 reads
+ *    only rowids >= the window's edge), and rows outside the window are probed one by one (EXISTS with
+ *    rowid = seq, ~70 us each). Since seq follows insertion and saved/updated mostly follow seq, nearly
+ *    every row the scan meets is in the window; a re-saved old item is one probe. Either branch is an
+ *    exact membership test, so results never depend on the window, only the cost does. Sorts with no
+ *    index (published, read, wordscount) materialize the whole match set instead (~0.2 us a match).
+ * The trade-off: a query matching more than RANK_MAX documents (counted across all users: the index is
+ * shared) lists its matches in the sort order (newest first) instead of most relevant first; a second
+ * word, a phrase or title: narrows it and brings ranking back. The choice depends only on the query and
+ * the data, so offsets stay stable while paging.
  *
- * totalCount is a separate count(*) (FTS-driven when there is a main match), run only when asked.
+ * totalCount is a separate count(*) (FTS-driven when there is a main match: ~0.5 us a match), run only
+ * when asked.
  */
-#define RANK_MAX 2000
+#ifndef RANK_MAX
+#define RANK_MAX 300
+#endif
+#ifndef WINDOW
+#define WINDOW 2000
+#endif
 
 #define FROM_FTS " FROM items_fts CROSS JOIN library_items i ON i.seq = items_fts.rowid"
 
@@ -383,6 +395,32 @@ static int count_rows(struct store *st, const char *sql, const struct bind *b, i
 	return rc;
 }
 
+/* the rowids of the (RANK_MAX + 1)-th and the WINDOW-th newest (oldest: asc) matches (-1: fewer matches) */
+static int probe_match(struct store *st, const char *match, bool asc, int64_t *nrank, int64_t *nwin,
+                       struct store_search_res *r)
+{
+	sqlite3_stmt *s = dyn_prepare(st, asc ?
+		"SELECT coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2), -1),"
+		" coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid ASC LIMIT 1 OFFSET ?3), -1)" :
+		"SELECT coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2), -1),"
+		" coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?3), -1)");
+	int rc;
+	if (!s)
+		return STORE_E_DB;
+	sqlite3_bind_text(s, 1, match, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, RANK_MAX);
+	sqlite3_bind_int64(s, 3, WINDOW - 1);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		*nrank = sqlite3_column_int64(s, 0);
+		*nwin = sqlite3_column_int64(s, 1);
+		rc = STORE_OK;
+	} else
+		rc = step_fail(st, r, rc);
+	store_done(s);
+	return rc;
+}
+
 static const char *const sort_cols[SQO__MAX] = { "i.saved_at", "i.updated_at", "i.published_at", "i.read_at",
                                                   "i.words_count", NULL };
 
@@ -395,7 +433,8 @@ int store_search(struct store *st, struct arena *a, const struct store_search_re
 	const char *main = NULL;
 	int64_t limit = q->limit <= 0 ? 10 : q->limit > LIMIT_PAGE_SIZE ? LIMIT_PAGE_SIZE : q->limit;
 	int64_t offset = q->offset < 0 ? 0 : q->offset;
-	bool drive = false, rank = false, desc = true;
+	bool drive = false, rank = false, desc = true, win_asc = false;
+	int64_t window = -1;
 	sqlite3_stmt *s;
 	int rc, nbase;
 
@@ -459,14 +498,21 @@ int store_search(struct store *st, struct arena *a, const struct store_search_re
 		goto out;
 	}
 
-	if (main) { /* how many documents match the text, counting no further than RANK_MAX + 1 */
-		int64_t m = 0;
-		struct bind b[2] = { { .type = B_TEXT, .s = main }, { .type = B_INT, .i = RANK_MAX + 1 } };
-		rc = count_rows(st, "SELECT count(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ?1 LIMIT ?2)",
-		                b, 2, &m, r);
-		if (rc != STORE_OK)
+	if (main) { /* the (RANK_MAX + 1)-th newest match, if any: how many matches, and how dense */
+		int64_t nrank = -1;
+		/* the window follows the first sort key when the rows are read in its index order (saved, updated) */
+		enum store_sq_sortkey k0 = SQO_SAVED;
+		for (size_t i = 0; i < sq.nsorts; i++)
+			if (sq.sorts[i].key != SQO_SCORE) {
+				k0 = sq.sorts[i].key;
+				win_asc = sq.sorts[i].asc;
+				break;
+			}
+		if ((rc = probe_match(st, main, win_asc, &nrank, &window, r)) != STORE_OK)
 			goto out;
-		drive = m <= RANK_MAX;
+		drive = nrank < 0;
+		if (k0 != SQO_SAVED && k0 != SQO_UPDATED)
+			window = -1; /* read in no index order: the whole match set is the filter */
 		rank = drive && (sq.nsorts == 0 || sq.sorts[0].key == SQO_SCORE);
 	}
 
@@ -499,10 +545,21 @@ int store_search(struct store *st, struct arena *a, const struct store_search_re
 	sb_puts(&sql, "SELECT " STORE_ITEM_COLS("i."));
 	sb_puts(&sql, main && drive ? FROM_FTS : " FROM library_items i");
 	sb_puts(&sql, sb_str(&where));
-	if (main)
-		sb_puts(&sql, drive ? " AND items_fts MATCH ?2" : " AND +i.seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?2)");
-	sb_puts(&sql, sb_str(&order));
 	c.sql = &sql;
+	if (main && drive)
+		sb_puts(&sql, " AND items_fts MATCH ?2");
+	else if (main && window < 0) /* every match is in the window */
+		sb_puts(&sql, " AND +i.seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?2)");
+	else if (main) {
+		int w = c.nb + 1;
+		const char *ge = win_asc ? "<=" : ">=";
+		sb_printf(&sql, " AND CASE WHEN i.seq %s ?%d THEN +i.seq IN (SELECT rowid FROM items_fts"
+		                " WHERE items_fts MATCH ?2 AND rowid %s ?%d) ELSE EXISTS (SELECT 1 FROM items_fts"
+		                " WHERE items_fts MATCH ?2 AND rowid = i.seq) END", ge, w, ge, w);
+		param(&c, (struct bind){ .type = B_INT, .i = window });
+		sb_truncate(&sql, sql.len - (size_t)snprintf(NULL, 0, "?%d", w));
+	}
+	sb_puts(&sql, sb_str(&order));
 	sb_puts(&sql, " LIMIT ");
 	pint(&c, limit + 1);
 	sb_puts(&sql, " OFFSET ");
