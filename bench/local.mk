@@ -9,6 +9,19 @@ EXTRA_DIST += bench/run-core bench/post.lua bench/engine_bench.mjs bench/bench.g
 	bench/me.graphql bench/search.graphql bench/search.json
 CLEANFILES += bench/engine_bench$(EXEEXT) bench/minimal_fcgi$(EXEEXT)
 
+# the search benchmark (bench/search-bench): in-process search and saves, and the FTS5 baseline responder
+EXTRA_PROGRAMS += bench/search_bench bench/minimal_search_fcgi
+bench_search_bench_SOURCES = bench/search_bench.c
+bench_search_bench_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
+bench_minimal_search_fcgi_SOURCES = bench/minimal_search_fcgi.c
+bench_minimal_search_fcgi_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
+bench_minimal_search_fcgi_LDADD = $(FCGI_LIBS) $(SQLITE_LIBS)
+EXTRA_DIST += bench/search-bench
+CLEANFILES += bench/search_bench$(EXEEXT) bench/minimal_search_fcgi$(EXEEXT)
+.PHONY: bench-search
+bench-search: bench/search_bench$(EXEEXT) bench/minimal_search_fcgi$(EXEEXT)
+	bash $(top_srcdir)/bench/search-bench -B $(abs_top_builddir)
+
 # `make bench` builds what bench/run-core measures; `make bench-run` also runs it.
 .PHONY: bench bench-run
 bench: bench/engine_bench$(EXEEXT) bench/minimal_fcgi$(EXEEXT) src/cmd/graphql.fcgi$(EXEEXT) src/cmd/larder$(EXEEXT)

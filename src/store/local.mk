@@ -3,7 +3,8 @@ noinst_LIBRARIES += src/store/libstore.a
 src_store_libstore_a_SOURCES = \
 	src/store/store.h src/store/store_int.h \
 	src/store/store.c src/store/user.c src/store/apikey.c src/store/session.c \
-	src/store/item.c src/store/label.c src/store/highlight.c src/store/job.c src/store/setting.c
+	src/store/item.c src/store/label.c src/store/highlight.c src/store/job.c src/store/setting.c \
+	src/store/search_query.h src/store/search_query.c src/store/search.h src/store/search.c
 nodist_src_store_libstore_a_SOURCES = src/store/migrations_gen.c
 src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
 
@@ -35,3 +36,16 @@ check_PROGRAMS += t/store_items
 TESTS += t/store_items
 t_store_items_SOURCES = t/store_items.c t/tap.h
 t_store_items_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
+
+check_PROGRAMS += t/store_search
+TESTS += t/store_search
+t_store_search_SOURCES = t/store_search.c t/tap.h
+t_store_search_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
+t_store_search_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
+
+# the same search tests with tiny ranking and window thresholds, so a few items take the large-match-set path
+check_PROGRAMS += t/store_search_window
+TESTS += t/store_search_window
+t_store_search_window_SOURCES = t/store_search.c t/tap.h src/store/search.c
+t_store_search_window_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS) -DSEARCH_WINDOW_TEST -DRANK_MAX=3 -DWINDOW=5
+t_store_search_window_LDADD = $(STORE_LIBS) $(UTIL_LIBS)

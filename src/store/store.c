@@ -494,6 +494,7 @@ void store_close(struct store *st)
 {
 	if (!st)
 		return;
+	store_dyn_free(st);
 	for (int i = 0; i < STMT__MAX; i++)
 		sqlite3_finalize(st->stmt[i]);
 	sqlite3_close(st->db);

@@ -69,11 +69,20 @@ enum stmt {
 	STMT__MAX
 };
 
+/* statements built per request (search): a few kept prepared, keyed by their SQL text (search.c) */
+#define STORE_DYN_CACHE 16
+struct store_dyn { char *sql; sqlite3_stmt *s; unsigned long used; };
+
 struct store {
 	sqlite3 *db;
 	sqlite3_stmt *stmt[STMT__MAX];
 	char errmsg[256];
+	struct store_dyn dyn[STORE_DYN_CACHE];
+	unsigned long dyn_clock;
 };
+
+/* finalizes the cached dynamic statements (store_close) */
+void store_dyn_free(struct store *st);
 
 /* the user columns in the order store_row_user reads them (prefix with a table alias as needed) */
 #define STORE_USER_COLS(p) p "id, " p "username, " p "name, " p "email, " p "password_hash, " p "created"

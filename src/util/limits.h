@@ -35,6 +35,10 @@
 #define LIMIT_HIGHLIGHT_TEXT    (64 * 1024)       /* bytes of a highlight's quote, annotation or html */
 #define LIMIT_PAGE_SIZE         100               /* items in one search / updatesSince page */
 #define LIMIT_SEARCH_QUERY      255               /* characters of a search query (QUERY_TOO_LONG) */
+#define LIMIT_SEARCH_TERMS      64                /* terms (words, phrases, field:value) in one search query */
+#define LIMIT_SEARCH_VALUES     32                /* values in one comma list (label:a,b,c; includes:) */
+#define LIMIT_SEARCH_DEPTH      8                 /* nesting of parentheses in a search query */
+#define LIMIT_SEARCH_SORTS      4                 /* sort: terms that count (later ones are ignored) */
 #define LIMIT_TITLE             1000              /* characters of a title kept */
 #define LIMIT_CONTENT_BYTES     (5 * 1024 * 1024) /* bytes of article HTML stored (savePage input too) */
 

@@ -1,0 +1,624 @@
+/* search.c: compiles a parsed search query to SQL over library_items and the FTS5 index, and runs it; the only place that builds search SQL. */
+#include "store/search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/search_query.h"
+#include "store/store_int.h"
+#include "util/arena.h"
+#include "util/limits.h"
+#include "util/sb.h"
+#include "util/time.h"
+
+/*
+ * How a page is found (the plan that keeps a common word cheap; figures from bench/search-bench over
+ * 100,000 articles of ~1,000 words on 2 cores):
+ *
+ * The conjuncts of the query that are pure full text (words, phrases, title:/author:/description:/note:/
+ * site:, joined by AND/OR, and negated ones) become one FTS5 expression, the "main match". Everything else
+ * (and full text nested under a mixed OR) is an SQL condition on library_items, text through
+ * `seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)`.
+ *
+ * With a main match, one probe reads the rowids of the (RANK_MAX + 1)-th and the WINDOW-th newest
+ * matches (FTS5 streams rowids in order without scoring: ~0.2 ms):
+ *  - at most RANK_MAX matches: the FTS table drives the join (CROSS JOIN) and every match is scored with
+ *    bm25 (title, author, site, description, labels and notes weigh more than body text): relevance
+ *    first, then the requested or default order. Each match costs ~5-8 us (bm25, the row, the sorter),
+ *    so RANK_MAX bounds this at ~2 ms.
+ *  - more: no bm25 (scoring 25,000 documents is the 10-40 ms of DESIGN.md). Rows are read in the sort
+ *    order through the user's saved/updated index, and the scan stops at the page's end. Membership is
+ *    tested against the WINDOW newest matches (oldest for an -asc sort), materialized once (FTS5 reads
+ *    only rowids >= the window's edge), and rows outside the window are probed one by one (EXISTS with
+ *    rowid = seq, ~70 us each). Since seq follows insertion and saved/updated mostly follow seq, nearly
+ *    every row the scan meets is in the window; a re-saved old item is one probe. Either branch is an
+ *    exact membership test, so results never depend on the window, only the cost does. Sorts with no
+ *    index (published, read, wordscount) materialize the whole match set instead (~0.2 us a match).
+ * The trade-off: a query matching more than RANK_MAX documents (counted across all users: the index is
+ * shared) lists its matches in the sort order (newest first) instead of most relevant first; a second
+ * word, a phrase or title: narrows it and brings ranking back. The choice depends only on the query and
+ * the data, so offsets stay stable while paging.
+ *
+ * totalCount is a separate count(*) (FTS-driven when there is a main match: ~0.5 us a match), run only
+ * when asked.
+ */
+#ifndef RANK_MAX
+#define RANK_MAX 300
+#endif
+#ifndef WINDOW
+#define WINDOW 2000
+#endif
+
+#define FROM_FTS " FROM items_fts CROSS JOIN library_items i ON i.seq = items_fts.rowid"
+
+/* bm25 weights of items_fts columns: title, author, description, site, text, labels, notes */
+#define BM25 "bm25(items_fts, 10.0, 6.0, 4.0, 6.0, 1.0, 6.0, 5.0)"
+
+enum bind_type { B_TEXT, B_INT, B_REAL };
+struct bind { enum bind_type type; const char *s; int64_t i; double d; };
+
+struct comp {
+	struct arena *a;
+	struct sb *sql;        /* where the current fragment goes */
+	struct bind *binds;
+	int nb, cap;
+	int err;               /* sticky: out of memory */
+};
+
+/* adds a bind and writes its ?N */
+static void param(struct comp *c, struct bind b)
+{
+	if (c->nb == c->cap) {
+		int ncap = c->cap ? c->cap * 2 : 16;
+		struct bind *nb = arena_realloc(c->a, c->binds, (size_t)c->cap * sizeof *nb, (size_t)ncap * sizeof *nb);
+		if (!nb) {
+			c->err = 1;
+			return;
+		}
+		c->binds = nb;
+		c->cap = ncap;
+	}
+	c->binds[c->nb++] = b;
+	sb_printf(c->sql, "?%d", c->nb);
+}
+
+static void ptext(struct comp *c, const char *s) { param(c, (struct bind){ .type = B_TEXT, .s = s }); }
+static void pint(struct comp *c, int64_t v) { param(c, (struct bind){ .type = B_INT, .i = v }); }
+static void preal(struct comp *c, double v) { param(c, (struct bind){ .type = B_REAL, .d = v }); }
+
+/* ---- FTS5 expressions: every user word becomes an FTS5 string ("..." with " doubled), so no
+ * operator, column filter or NEAR() in the input can reach FTS5's parser ---- */
+
+static void fts_string(struct sb *o, const char *s)
+{
+	sb_putc(o, '"');
+	for (; *s; s++) {
+		if (*s == '"')
+			sb_putc(o, '"');
+		sb_putc(o, *s);
+	}
+	sb_putc(o, '"');
+}
+
+static bool is_fts_leaf(const struct store_sq_node *n)
+{
+	return n->op == SQ_LEAF && (n->key == SQK_TEXT || n->key == SQK_FIELD);
+}
+
+/* a subtree of text leaves joined by AND/OR */
+static bool pure_fts(const struct store_sq_node *n)
+{
+	if (n->op == SQ_AND || n->op == SQ_OR)
+		return pure_fts(n->l) && pure_fts(n->r);
+	return is_fts_leaf(n);
+}
+
+static void fts_expr(struct sb *o, const struct store_sq_node *n)
+{
+	if (n->op == SQ_AND || n->op == SQ_OR) {
+		sb_putc(o, '(');
+		fts_expr(o, n->l);
+		sb_puts(o, n->op == SQ_AND ? ") AND (" : ") OR (");
+		fts_expr(o, n->r);
+		sb_putc(o, ')');
+		return;
+	}
+	if (n->key == SQK_TEXT) {
+		fts_string(o, n->vals[0]);
+		if (n->prefix)
+			sb_puts(o, " *");
+		return;
+	}
+	sb_printf(o, "{%s} : (", store_sq_col_names[n->sub]);
+	for (size_t i = 0; i < n->nvals; i++) {
+		if (i)
+			sb_puts(o, " OR ");
+		fts_string(o, n->vals[i]);
+	}
+	sb_putc(o, ')');
+}
+
+/* the FTS5 expression of a subtree as an arena string */
+static const char *fts_of(struct comp *c, const struct store_sq_node *n)
+{
+	struct sb o;
+	char *r;
+	sb_init(&o);
+	fts_expr(&o, n);
+	r = sb_error(&o) ? NULL : arena_strdup(c->a, sb_str(&o));
+	sb_free(&o);
+	if (!r)
+		c->err = 1;
+	return r;
+}
+
+/* ---- SQL conditions ---- */
+
+/* a label name as a LIKE pattern: '*' is any run of characters, LIKE's own wildcards are escaped */
+static const char *like_pattern(struct comp *c, const char *name)
+{
+	size_t n = strlen(name);
+	char *o = arena_alloc(c->a, 2 * n + 1), *w = o;
+	if (!o) {
+		c->err = 1;
+		return "";
+	}
+	for (; *name; name++) {
+		if (*name == '*')
+			*w++ = '%';
+		else {
+			if (*name == '%' || *name == '_' || *name == '\\')
+				*w++ = '\\';
+			*w++ = *name;
+		}
+	}
+	*w = '\0';
+	return o;
+}
+
+static const char *const date_cols[SQD__MAX] = { "i.saved_at", "i.read_at", "i.updated_at", "i.published_at" };
+static const char *const cmp_sql[SQ_CMP__MAX] = { " = ", " < ", " <= ", " > ", " >= " };
+
+static void cond(struct comp *c, const struct store_sq_node *n)
+{
+	struct sb *o = c->sql;
+	switch (n->op) {
+	case SQ_AND:
+	case SQ_OR:
+		sb_putc(o, '(');
+		cond(c, n->l);
+		sb_puts(o, n->op == SQ_AND ? " AND " : " OR ");
+		cond(c, n->r);
+		sb_putc(o, ')');
+		return;
+	case SQ_NOT:
+		sb_puts(o, "NOT coalesce(");
+		cond(c, n->l);
+		sb_puts(o, ", 0)");
+		return;
+	case SQ_LEAF:
+		break;
+	}
+	switch (n->key) {
+	case SQK_TEXT:
+	case SQK_FIELD:
+		sb_puts(o, "+i.seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ");
+		ptext(c, fts_of(c, n));
+		sb_putc(o, ')');
+		return;
+	case SQK_IN:
+		sb_puts(o, n->sub == SQI_INBOX ? "i.archived_at IS NULL" : n->sub == SQI_ARCHIVE ? "i.archived_at IS NOT NULL"
+		           : n->sub == SQI_TRASH ? "i.deleted_at IS NOT NULL" : "1");
+		return;
+	case SQK_IS:
+		sb_puts(o, n->sub == SQS_READ ? "i.progress > 98" : n->sub == SQS_UNREAD ? "i.progress < 2"
+		           : "(i.progress >= 2 AND i.progress <= 98)");
+		return;
+	case SQK_HAS:
+		sb_puts(o, n->sub == SQH_HIGHLIGHTS ? "EXISTS (SELECT 1 FROM highlights h WHERE h.item_seq = i.seq)"
+		           : "EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq)");
+		return;
+	case SQK_LABEL: {
+		/* the user's labels by name (case-insensitive, '*' wildcards) on the item or on one of its highlights */
+		struct sb ids;
+		struct sb *saved = o;
+		sb_init(&ids);
+		c->sql = &ids;
+		sb_puts(&ids, "SELECT id FROM labels WHERE user_id = ?1 AND (");
+		for (size_t i = 0; i < n->nvals; i++) {
+			if (i)
+				sb_puts(&ids, " OR ");
+			sb_puts(&ids, "name LIKE ");
+			ptext(c, like_pattern(c, n->vals[i]));
+			sb_puts(&ids, " ESCAPE '\\'");
+		}
+		sb_putc(&ids, ')');
+		c->sql = saved;
+		sb_printf(o, "(EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq AND il.label_id IN (%s))"
+		             " OR EXISTS (SELECT 1 FROM highlights h JOIN highlight_labels hl ON hl.highlight_id = h.id"
+		             " WHERE h.item_seq = i.seq AND hl.label_id IN (%s)))", sb_str(&ids), sb_str(&ids));
+		if (sb_error(&ids))
+			c->err = 1;
+		sb_free(&ids);
+		return;
+	}
+	case SQK_TYPE:
+	case SQK_INCLUDES:
+		sb_puts(o, n->key == SQK_TYPE ? "i.page_type IN (" : "i.id IN (");
+		for (size_t i = 0; i < n->nvals; i++) {
+			if (i)
+				sb_puts(o, ", ");
+			ptext(c, n->vals[i]);
+		}
+		sb_putc(o, ')');
+		return;
+	case SQK_LANGUAGE:
+		sb_putc(o, '(');
+		for (size_t i = 0; i < n->nvals; i++) {
+			if (i)
+				sb_puts(o, " OR ");
+			sb_puts(o, "lower(i.language) = ");
+			ptext(c, n->vals[i]);
+			sb_puts(o, " OR lower(i.language) LIKE ");
+			ptext(c, arena_printf(c->a, "%s-%%", like_pattern(c, n->vals[i])));
+			sb_puts(o, " ESCAPE '\\'");
+		}
+		sb_putc(o, ')');
+		return;
+	case SQK_DATE: {
+		const char *col = date_cols[n->sub];
+		if (n->lo == INT64_MIN && n->hi == INT64_MAX) {
+			sb_printf(o, "%s IS NOT NULL", col);
+			return;
+		}
+		sb_putc(o, '(');
+		if (n->lo != INT64_MIN) {
+			sb_printf(o, "%s >= ", col);
+			pint(c, n->lo);
+		}
+		if (n->hi != INT64_MAX) {
+			sb_printf(o, "%s%s < ", n->lo != INT64_MIN ? " AND " : "", col);
+			pint(c, n->hi);
+		}
+		sb_putc(o, ')');
+		return;
+	}
+	case SQK_NUMBER:
+		sb_puts(o, n->sub == SQN_READ_POSITION ? "i.progress" : "i.words_count");
+		sb_puts(o, cmp_sql[n->cmp]);
+		preal(c, n->num);
+		return;
+	case SQK__MAX:
+		break;
+	}
+	sb_puts(o, "0");
+}
+
+/* splits the top-level AND into the main FTS match and SQL conditions */
+struct split { const struct store_sq_node *pos[LIMIT_SEARCH_TERMS], *neg[LIMIT_SEARCH_TERMS], *rest[LIMIT_SEARCH_TERMS];
+               size_t npos, nneg, nrest; };
+
+static void split_conj(const struct store_sq_node *n, struct split *s)
+{
+	if (n->op == SQ_AND) {
+		split_conj(n->l, s);
+		split_conj(n->r, s);
+	} else if (pure_fts(n))
+		s->pos[s->npos++] = n;
+	else if (n->op == SQ_NOT && pure_fts(n->l))
+		s->neg[s->nneg++] = n;
+	else
+		s->rest[s->nrest++] = n;
+}
+
+/* ---- the dynamic statement cache ---- */
+
+static sqlite3_stmt *dyn_prepare(struct store *st, const char *sql)
+{
+	struct store_dyn *victim = &st->dyn[0];
+	st->dyn_clock++;
+	for (int i = 0; i < STORE_DYN_CACHE; i++) {
+		struct store_dyn *d = &st->dyn[i];
+		if (d->sql && strcmp(d->sql, sql) == 0) {
+			d->used = st->dyn_clock;
+			return d->s;
+		}
+		if (!d->sql || d->used < victim->used || (victim->sql && !d->sql))
+			victim = d;
+	}
+	sqlite3_stmt *s = NULL;
+	char *copy = strdup(sql);
+	int rc = copy ? sqlite3_prepare_v3(st->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &s, NULL) : SQLITE_NOMEM;
+	if (rc != SQLITE_OK) {
+		store_fail(st, rc, "preparing a search");
+		free(copy);
+		sqlite3_finalize(s);
+		return NULL;
+	}
+	sqlite3_finalize(victim->s);
+	free(victim->sql);
+	victim->sql = copy;
+	victim->s = s;
+	victim->used = st->dyn_clock;
+	return s;
+}
+
+void store_dyn_free(struct store *st)
+{
+	for (int i = 0; i < STORE_DYN_CACHE; i++) {
+		sqlite3_finalize(st->dyn[i].s);
+		free(st->dyn[i].sql);
+		st->dyn[i].s = NULL;
+		st->dyn[i].sql = NULL;
+	}
+}
+
+static void bind_all(sqlite3_stmt *s, const struct bind *b, int nb)
+{
+	int max = sqlite3_bind_parameter_count(s);
+	for (int i = 0; i < nb && i < max; i++) {
+		if (b[i].type == B_TEXT)
+			b[i].s ? sqlite3_bind_text(s, i + 1, b[i].s, -1, SQLITE_STATIC) : sqlite3_bind_null(s, i + 1);
+		else if (b[i].type == B_INT)
+			sqlite3_bind_int64(s, i + 1, b[i].i);
+		else
+			sqlite3_bind_double(s, i + 1, b[i].d);
+	}
+}
+
+/* a failed step: a query FTS5 refuses is the user's (STORE_E_INVAL), anything else the database's */
+static int step_fail(struct store *st, struct store_search_res *r, int rc)
+{
+	if ((rc & 0xff) == SQLITE_ERROR) {
+		snprintf(r->error, sizeof r->error, "this search could not run: %s", sqlite3_errmsg(st->db));
+		store_fail(st, rc, "searching");
+		return STORE_E_INVAL;
+	}
+	return store_fail(st, rc, "searching");
+}
+
+static int count_rows(struct store *st, const char *sql, const struct bind *b, int nb, int64_t *out,
+                      struct store_search_res *r)
+{
+	sqlite3_stmt *s = dyn_prepare(st, sql);
+	int rc;
+	if (!s)
+		return STORE_E_DB;
+	bind_all(s, b, nb);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		*out = sqlite3_column_int64(s, 0);
+		rc = STORE_OK;
+	} else
+		rc = step_fail(st, r, rc);
+	store_done(s);
+	return rc;
+}
+
+/* the rowids of the (RANK_MAX + 1)-th and the WINDOW-th newest (oldest: asc) matches (-1: fewer matches) */
+static int probe_match(struct store *st, const char *match, bool asc, int64_t *nrank, int64_t *nwin,
+                       struct store_search_res *r)
+{
+	sqlite3_stmt *s = dyn_prepare(st, asc ?
+		"SELECT coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2), -1),"
+		" coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid ASC LIMIT 1 OFFSET ?3), -1)" :
+		"SELECT coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2), -1),"
+		" coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?3), -1)");
+	int rc;
+	if (!s)
+		return STORE_E_DB;
+	sqlite3_bind_text(s, 1, match, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, RANK_MAX);
+	sqlite3_bind_int64(s, 3, WINDOW - 1);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		*nrank = sqlite3_column_int64(s, 0);
+		*nwin = sqlite3_column_int64(s, 1);
+		rc = STORE_OK;
+	} else
+		rc = step_fail(st, r, rc);
+	store_done(s);
+	return rc;
+}
+
+static const char *const sort_cols[SQO__MAX] = { "i.saved_at", "i.updated_at", "i.published_at", "i.read_at",
+                                                  "i.words_count", NULL };
+
+int store_search(struct store *st, struct arena *a, const struct store_search_req *q, struct store_search_res *r)
+{
+	struct store_sq sq;
+	struct comp c = { .a = a };
+	struct sb where, order, sql;
+	struct split sp = { .npos = 0 };
+	const char *main = NULL;
+	int64_t limit = q->limit <= 0 ? 10 : q->limit > LIMIT_PAGE_SIZE ? LIMIT_PAGE_SIZE : q->limit;
+	int64_t offset = q->offset < 0 ? 0 : q->offset;
+	bool drive = false, rank = false, desc = true, win_asc = false;
+	int64_t window = -1;
+	sqlite3_stmt *s;
+	int rc, nbase;
+
+	memset(r, 0, sizeof *r);
+	r->total = -1;
+	sb_init(&where);
+	sb_init(&order);
+	sb_init(&sql);
+	rc = store_sq_parse(a, q->query, q->query ? strlen(q->query) : 0, q->now_ms ? q->now_ms : time_now_ms(),
+	                    q->tz_offset_min, &sq, r->error, sizeof r->error);
+	if (rc != 0) {
+		snprintf(st->errmsg, sizeof st->errmsg, "search: %.200s", r->error);
+		rc = rc == -1 ? STORE_E_INVAL : STORE_E_DB;
+		goto out;
+	}
+
+	/* ?1 the user, ?2 the main match (NULL when none) */
+	c.sql = &where;
+	ptext(&c, q->user_id ? q->user_id : "");
+	sb_truncate(&where, 0);
+	if (sq.root)
+		split_conj(sq.root, &sp);
+	if (sp.npos) {
+		struct sb m;
+		sb_init(&m);
+		for (size_t i = 0; i < sp.nneg; i++)
+			sb_putc(&m, '(');
+		for (size_t i = 0; i < sp.npos; i++) {
+			if (i)
+				sb_puts(&m, " AND ");
+			sb_putc(&m, '(');
+			fts_expr(&m, sp.pos[i]);
+			sb_putc(&m, ')');
+		}
+		for (size_t i = 0; i < sp.nneg; i++) {
+			sb_puts(&m, " NOT (");
+			fts_expr(&m, sp.neg[i]->l);
+			sb_puts(&m, "))");
+		}
+		main = sb_error(&m) ? NULL : arena_strdup(a, sb_str(&m));
+		sb_free(&m);
+		if (!main)
+			c.err = 1;
+	} else
+		for (size_t i = 0; i < sp.nneg; i++)
+			sp.rest[sp.nrest++] = sp.neg[i];
+	ptext(&c, main);
+	sb_truncate(&where, 0);
+
+	sb_puts(&where, " WHERE i.user_id = ?1");
+	if (!sq.trash)
+		sb_puts(&where, " AND i.deleted_at IS NULL");
+	for (size_t i = 0; i < sp.nrest; i++) {
+		sb_puts(&where, " AND ");
+		cond(&c, sp.rest[i]);
+	}
+	nbase = c.nb;
+	if (c.err || sb_error(&where)) {
+		snprintf(st->errmsg, sizeof st->errmsg, "out of memory compiling a search");
+		rc = STORE_E_DB;
+		goto out;
+	}
+
+	if (main) { /* the (RANK_MAX + 1)-th newest match, if any: how many matches, and how dense */
+		int64_t nrank = -1;
+		/* the window follows the first sort key when the rows are read in its index order (saved, updated) */
+		enum store_sq_sortkey k0 = SQO_SAVED;
+		for (size_t i = 0; i < sq.nsorts; i++)
+			if (sq.sorts[i].key != SQO_SCORE) {
+				k0 = sq.sorts[i].key;
+				win_asc = sq.sorts[i].asc;
+				break;
+			}
+		if ((rc = probe_match(st, main, win_asc, &nrank, &window, r)) != STORE_OK)
+			goto out;
+		drive = nrank < 0;
+		if (k0 != SQO_SAVED && k0 != SQO_UPDATED)
+			window = -1; /* read in no index order: the whole match set is the filter */
+		rank = drive && (sq.nsorts == 0 || sq.sorts[0].key == SQO_SCORE);
+	}
+
+	/* ORDER BY: relevance (small match sets), the sort keys (default saved desc), seq */
+	if (rank)
+		sb_puts(&order, " ORDER BY " BM25 ", ");
+	else
+		sb_puts(&order, " ORDER BY ");
+	{
+		bool any = false;
+		for (size_t i = 0; i < sq.nsorts; i++) {
+			const char *col = sort_cols[sq.sorts[i].key];
+			const char *dir = sq.sorts[i].asc ? "ASC" : "DESC";
+			if (!col)
+				continue;
+			if (!any)
+				desc = !sq.sorts[i].asc;
+			any = true;
+			if (sq.sorts[i].key == SQO_SAVED || sq.sorts[i].key == SQO_UPDATED)
+				sb_printf(&order, "%s %s, ", col, dir);
+			else /* nullable: items without the value come last either way */
+				sb_printf(&order, "%s IS NULL, %s %s, ", col, col, dir);
+		}
+		if (!any)
+			sb_puts(&order, "i.saved_at DESC, ");
+		sb_puts(&order, desc ? "i.seq DESC" : "i.seq ASC");
+	}
+
+	/* the page */
+	sb_puts(&sql, "SELECT " STORE_ITEM_COLS("i."));
+	sb_puts(&sql, main && drive ? FROM_FTS : " FROM library_items i");
+	sb_puts(&sql, sb_str(&where));
+	c.sql = &sql;
+	if (main && drive)
+		sb_puts(&sql, " AND items_fts MATCH ?2");
+	else if (main && window < 0) /* every match is in the window */
+		sb_puts(&sql, " AND +i.seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?2)");
+	else if (main) {
+		int w = c.nb + 1;
+		const char *ge = win_asc ? "<=" : ">=";
+		sb_printf(&sql, " AND CASE WHEN i.seq %s ?%d THEN +i.seq IN (SELECT rowid FROM items_fts"
+		                " WHERE items_fts MATCH ?2 AND rowid %s ?%d) ELSE EXISTS (SELECT 1 FROM items_fts"
+		                " WHERE items_fts MATCH ?2 AND rowid = i.seq) END", ge, w, ge, w);
+		param(&c, (struct bind){ .type = B_INT, .i = window });
+		sb_truncate(&sql, sql.len - (size_t)snprintf(NULL, 0, "?%d", w));
+	}
+	sb_puts(&sql, sb_str(&order));
+	sb_puts(&sql, " LIMIT ");
+	pint(&c, limit + 1);
+	sb_puts(&sql, " OFFSET ");
+	pint(&c, offset);
+	if (c.err || sb_error(&sql) || sb_error(&order)) {
+		snprintf(st->errmsg, sizeof st->errmsg, "out of memory compiling a search");
+		rc = STORE_E_DB;
+		goto out;
+	}
+	if (!(s = dyn_prepare(st, sb_str(&sql)))) {
+		rc = STORE_E_DB;
+		goto out;
+	}
+	bind_all(s, c.binds, c.nb);
+	if (!(r->items = ARENA_NEWN(a, struct store_item, (size_t)limit))) {
+		store_done(s);
+		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading a search");
+		rc = STORE_E_DB;
+		goto out;
+	}
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (r->n == (size_t)limit) {
+			r->has_next = true;
+			break;
+		}
+		if ((rc = store_row_item(st, a, s, 0, &r->items[r->n])) != STORE_OK) {
+			store_done(s);
+			goto out;
+		}
+		r->n++;
+	}
+	rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? STORE_OK : step_fail(st, r, rc);
+	store_done(s);
+	if (rc != STORE_OK)
+		goto out;
+
+	if (q->want_total) {
+		sb_truncate(&sql, 0);
+		/* with a match, the match set drives (it is at most the user's items, and cheap to walk) */
+		sb_puts(&sql, "SELECT count(*)");
+		sb_puts(&sql, main ? FROM_FTS : " FROM library_items i");
+		sb_puts(&sql, sb_str(&where));
+		if (main)
+			sb_puts(&sql, " AND items_fts MATCH ?2");
+		if (sb_error(&sql)) {
+			rc = STORE_E_DB;
+			goto out;
+		}
+		rc = count_rows(st, sb_str(&sql), c.binds, nbase, &r->total, r);
+	}
+out:
+	if (rc != STORE_OK && rc != STORE_E_INVAL) {
+		r->n = 0;
+		r->has_next = false;
+	}
+	if (rc == STORE_E_INVAL && !r->error[0])
+		snprintf(r->error, sizeof r->error, "this search could not run");
+	sb_free(&where);
+	sb_free(&order);
+	sb_free(&sql);
+	return rc;
+}

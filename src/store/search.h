@@ -1,0 +1,32 @@
+/* search.h: the library search (Omnivore's query language over SQLite FTS5): one page of a user's items. */
+#ifndef LARDER_SEARCH_H
+#define LARDER_SEARCH_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct arena;
+struct store;
+struct store_item;
+
+struct store_search_req {
+	const char *user_id;
+	const char *query;      /* NULL or "" = every item not in the trash; the caller enforces LIMIT_SEARCH_QUERY */
+	int64_t offset, limit;  /* offset < 0 = 0; limit <= 0 = 10, capped at LIMIT_PAGE_SIZE */
+	bool want_total;        /* count every match (costs a second query) */
+	int64_t now_ms;         /* 0 = now; resolves today, last24hrs, … */
+	int tz_offset_min;      /* the user's time zone, minutes east of UTC (UTC+02:00 = 120) */
+};
+
+struct store_search_res {
+	struct store_item *items;
+	size_t n;
+	bool has_next;
+	int64_t total;          /* -1 when not asked */
+	char error[256];        /* set with STORE_E_INVAL for a malformed query: a message naming the bad value */
+};
+
+/* One page of the user's items matching the query, in a stable order (every ORDER BY ends with seq).
+ * STORE_OK; STORE_E_INVAL with r->error for a malformed query; STORE_E_DB otherwise (store_errmsg). */
+int store_search(struct store *st, struct arena *a, const struct store_search_req *q, struct store_search_res *r);
+#endif
