@@ -83,6 +83,36 @@ int main(void)
 	             " ... on ArticleSuccess { article { content } } } }", vars);
 	ok(strstr(body, "Brown pelicans dive") && strstr(body, "<p>") == NULL, "format markdown (%s)", body);
 
+	/* search: free text over the extracted body, labels, paging, errors */
+	body = h_run(&h, &h.alice, "{ search(query: \"pelicans\", first: 5) { __typename ... on SearchSuccess {"
+	             " edges { cursor node { id title } } pageInfo { hasNextPage startCursor endCursor totalCount } } } }", NULL);
+	like(body, pid, "search finds the saved page by a body word (%s)", body);
+	like(body, "\"pageInfo\":{\"hasNextPage\":false,\"startCursor\":null,\"endCursor\":\"1\",\"totalCount\":1}",
+	     "pageInfo: one match");
+	body = h_run(&h, &h.alice, "{ search(query: \"\") { ... on SearchSuccess { pageInfo { totalCount } } } }", NULL);
+	like(body, "\"totalCount\":2", "an empty query returns every item (%s)", body);
+	body = h_run(&h, &h.alice, "{ search(query: \"label:Later\") { ... on SearchSuccess { edges { node { id } } } } }", NULL);
+	like(body, id, "label: finds the labelled item (%s)", body);
+	ok(strstr(body, pid) == NULL, "and not the other");
+	body = h_run(&h, &h.alice, "{ search(first: 1, after: \"1\") { ... on SearchSuccess { edges { cursor }"
+	             " pageInfo { hasNextPage startCursor endCursor } } } }", NULL);
+	like(body, "\"edges\":[{\"cursor\":\"2\"}],\"pageInfo\":{\"hasNextPage\":false,\"startCursor\":\"1\",\"endCursor\":\"2\"}",
+	     "the second page of one (%s)", body);
+	{
+		char q[400];
+		memset(q, 'a', 300);
+		q[300] = '\0';
+		snprintf(vars, sizeof vars, "{\"q\":\"%s\"}", q);
+	}
+	body = h_run(&h, &h.alice, "query Q($q: String) { search(query: $q) { ... on SearchError { errorCodes } } }", vars);
+	like(body, "QUERY_TOO_LONG", "a 300-character query: QUERY_TOO_LONG (%s)", body);
+	body = h_run(&h, &h.alice, "{ search(query: \"is:sideways\") { __typename } }", NULL);
+	like(body, "sideways", "an unknown is: value is an error naming it (%s)", body);
+	body = h_run(&h, &h.bob, "{ search(query: \"pelicans\") { ... on SearchSuccess { edges { node { id } } } } }", NULL);
+	like(body, "\"edges\":[]", "bob finds none of alice's items");
+	body = h_run(&h, NULL, "{ search { ... on SearchError { errorCodes } } }", NULL);
+	like(body, "UNAUTHORIZED", "search without a key: UNAUTHORIZED");
+
 	/* labels */
 	body = h_run(&h, &h.alice, "mutation { createLabel(input: {name: \"Birds\", color: \"#00ff00\"}) {"
 	             " ... on CreateLabelSuccess { label { id name color } } } }", NULL);

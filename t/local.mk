@@ -2,8 +2,8 @@
 # The C unit tests are listed by each area's own fragment.
 
 # end-to-end: contrib/larder-serve starts nginx + spawn-fcgi on a loopback port of its own
-TESTS += t/e2e_graphql.sh t/e2e_library.sh
-dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh
+TESTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh
+dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh
 
 # Node checks (t/js: `npm install` there first, or they skip): the graphql-http audit through
 # nginx, and graphql-js against our introspection compared with Omnivore's schema
@@ -11,6 +11,7 @@ TESTS += t/audit.sh t/introspection.sh
 dist_check_SCRIPTS += t/audit.sh t/introspection.sh
 EXTRA_DIST += t/js/package.json t/js/package-lock.json t/js/audit.mjs t/js/introspection.mjs t/js/omnivore_excerpt.mjs \
 	t/data/omnivore-schema.graphql
+EXTRA_DIST += t/js/omnivore_client.mjs
 EXTRA_DIST += t/serve_lib.sh t/tap_lib.sh t/data/pages/pelicans.html
 
 # the sanitizer in real Chromium: the XSS corpus sanitized stays inert, raw it runs (t/data/xss)

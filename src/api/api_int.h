@@ -88,10 +88,10 @@ int api_schema_bind(struct gql_schema *s, char *err, size_t errlen);
 /* binding, per file; each returns 0 or -1 with a message in err */
 int api_bind_user(struct gql_schema *s, char *err, size_t errlen);
 int api_bind_apikey(struct gql_schema *s, char *err, size_t errlen);
-/* called last by api_schema_bind: binds only fields still unbound: each in-scope root field
- * (INTERFACE.md) to a NOT_IMPLEMENTED error, every field of a reachable *Error object type to
- * api_resolve_error, every other reachable object type to api_resolve_absent */
-int api_bind_pending(struct gql_schema *s, char *err, size_t errlen);
+/* called last by api_schema_bind: binds only object fields still unbound: every field of a
+ * reachable *Error object type to api_resolve_error, every other reachable non-root object type
+ * to api_resolve_absent; root fields get nothing, so one without a resolver stops the program */
+int api_bind_defaults(struct gql_schema *s, char *err, size_t errlen);
 int api_bind_item(struct gql_schema *s, char *err, size_t errlen);
 int api_bind_page(struct gql_schema *s, char *err, size_t errlen);
 int api_bind_library(struct gql_schema *s, char *err, size_t errlen);

@@ -2,9 +2,9 @@
 noinst_LIBRARIES += src/api/libapi.a
 src_api_libapi_a_SOURCES = \
 	src/api/api.h src/api/api_int.h \
-	src/api/api.c src/api/user.c src/api/apikey.c src/api/pending.c \
+	src/api/api.c src/api/user.c src/api/apikey.c src/api/defaults.c \
 	src/api/item.c src/api/page.c src/api/library.c src/api/label.c src/api/highlight.c \
-	src/api/save.c src/api/ingest.c src/api/worker.c src/api/export.c
+	src/api/save.c src/api/ingest.c src/api/worker.c src/api/export.c src/api/search.c
 nodist_src_api_libapi_a_SOURCES = src/api/schema_sdl.c
 src_api_libapi_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS)
 
@@ -21,8 +21,8 @@ src/api/schema_sdl.c: $(top_srcdir)/schema/larder.graphql $(top_srcdir)/build-au
 	$(AM_V_GEN)$(MKDIR_P) src/api && \
 	$(EMBED) larder_schema_sdl $(top_srcdir)/schema/larder.graphql > $@.tmp && mv $@.tmp $@
 
-check_PROGRAMS += t/api_schema t/api_me t/api_keys t/api_date t/api_pending
-TESTS += t/api_schema t/api_me t/api_keys t/api_date t/api_pending
+check_PROGRAMS += t/api_schema t/api_me t/api_keys t/api_date t/api_defaults
+TESTS += t/api_schema t/api_me t/api_keys t/api_date t/api_defaults
 t_api_schema_SOURCES = t/api_schema.c t/api_harness.h t/tap.h
 t_api_schema_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 t_api_schema_LDADD = $(API_LIBS)
@@ -35,9 +35,9 @@ t_api_keys_LDADD = $(API_LIBS)
 t_api_date_SOURCES = t/api_date.c t/api_harness.h t/tap.h
 t_api_date_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 t_api_date_LDADD = $(API_LIBS)
-t_api_pending_SOURCES = t/api_pending.c t/api_harness.h t/tap.h
-t_api_pending_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
-t_api_pending_LDADD = $(API_LIBS)
+t_api_defaults_SOURCES = t/api_defaults.c t/api_harness.h t/tap.h
+t_api_defaults_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
+t_api_defaults_LDADD = $(API_LIBS)
 
 check_PROGRAMS += t/api_library
 TESTS += t/api_library

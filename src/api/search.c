@@ -20,7 +20,7 @@ struct search_out {
 static int count_matches(struct gql_rctx *rc, const void *arg, int64_t *total)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
-	struct store_search_req q = { .user_id = ctx->user->id, .query = arg, .offset = 0, .limit = 0,
+	struct store_search_req q = { .user_id = ctx->user->id, .query = arg, .offset = 0, .limit = 1,
 	                              .want_total = true, .now_ms = ctx->now_ms };
 	struct store_search_res res;
 	int r = store_search(ctx->store, gql_arena(rc), &q, &res);

@@ -1,9 +1,9 @@
-/* api_pending.c: the pending bindings: unwritten root fields answer NOT_IMPLEMENTED, *Error and other objects get defaults, bound resolvers are kept. */
+/* api_defaults.c: the default bindings: *Error types answer code and message, other objects empty values, resolvers bound first are kept, root fields get none. */
 #include "t/api_harness.h"
 #include "t/tap.h"
 #include "api/api_int.h"
 
-/* stands in for a resolver a later file binds before api_bind_pending runs */
+/* stands in for a resolver a later file binds before api_bind_defaults runs */
 static int resolve_test_search(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	(void)parent;
@@ -77,30 +77,23 @@ int main(void)
 	h_init(&h);
 
 	/* ---- the compiled-in schema: roots nobody implemented yet answer an honest error ---- */
-	body = h_run(&h, &h.alice, "{ search(first: 5) { __typename ... on SearchSuccess { edges { cursor } } } }", NULL);
-	like(body, "\"data\":null", "search: no data (its result is non-null)");
-	like(body, "\"message\":\"search is not implemented yet\"", "search: the message names the field (%s)", body);
-	like(body, "\"code\":\"NOT_IMPLEMENTED\"", "search: extensions.code NOT_IMPLEMENTED");
-	like(body, "\"path\":[\"search\"]", "search: the error has the field's path");
-	is_int(h.res.nerrors, 1, "search: one error");
-
-	/* roots with resolvers are not touched by the pending bindings */
+	/* roots with resolvers are not touched by the defaults bindings */
 	body = h_run(&h, NULL, "{ me { id } apiKeys { __typename ... on ApiKeysError { errorCodes message } } }", NULL);
 	like(body, "{\"data\":{\"me\":null,\"apiKeys\":{\"__typename\":\"ApiKeysError\",\"errorCodes\":[\"UNAUTHORIZED\"],"
 	     "\"message\":", "me and apiKeys keep their own resolvers (%s)", body);
 	is_int(h.res.nerrors, 0, "without errors");
 
-	/* ---- a resolver bound before api_schema_bind is kept; pending fills in the rest ---- */
+	/* ---- a resolver bound before api_schema_bind is kept; defaults fills in the rest ---- */
 	{
 		static const char *const names[] = {
-			"Query.search", "Label.name", "Query.probeLabels", "Query.probeArchive", "Query.probeSave",
+			"Query.probeSearch", "Label.name", "Query.probeLabels", "Query.probeArchive", "Query.probeSave",
 			"Query.probeItem",
 		};
 		static const gql_resolve_fn fns[] = {
 			resolve_test_search, resolve_test_label_name, resolve_test_labels, resolve_probe_archive,
 			resolve_probe_save, api_resolve_absent,
 		};
-		const char *ext = "\nextend type Query { probeLabels: [Label!]! probeArchive: ArchiveLinkResult!"
+		const char *ext = "\nextend type Query { probeSearch: SearchResult! probeLabels: [Label!]! probeArchive: ArchiveLinkResult!"
 		                  " probeSave: SaveResult! probeItem: SearchItem! }\n";
 		struct gql_schema *s = build_with(ext, names, fns, sizeof names / sizeof names[0], err, sizeof err);
 		struct gql_type *q = s ? gql_schema_type(s, "Query") : NULL;
@@ -108,7 +101,7 @@ int main(void)
 		struct gql_type *serr = s ? gql_schema_type(s, "SearchError") : NULL;
 		if (!ok(s != NULL, "a schema with resolvers bound first builds (%s)", s ? "" : err))
 			goto out;
-		ok(gql_type_field(q, "search")->resolve == resolve_test_search, "Query.search keeps the resolver bound first");
+		ok(gql_type_field(q, "probeSearch")->resolve == resolve_test_search, "a root field keeps the resolver bound first");
 		ok(gql_type_field(label, "name")->resolve == resolve_test_label_name, "Label.name keeps its resolver");
 		ok(gql_type_field(gql_schema_type(s, "Recommendation"), "name")->resolve == api_resolve_absent,
 		   "Recommendation.name gets api_resolve_absent");
@@ -121,9 +114,9 @@ int main(void)
 		/* run through the real harness with this schema */
 		gql_schema_free(h.schema);
 		h.schema = s;
-		body = h_run(&h, &h.alice, "{ search { __typename ... on SearchSuccess { edges { cursor } pageInfo {"
+		body = h_run(&h, &h.alice, "{ probeSearch { __typename ... on SearchSuccess { edges { cursor } pageInfo {"
 		             " hasNextPage hasPreviousPage startCursor endCursor totalCount } } } }", NULL);
-		is_str(body, "{\"data\":{\"search\":{\"__typename\":\"SearchSuccess\",\"edges\":[],\"pageInfo\":{"
+		is_str(body, "{\"data\":{\"probeSearch\":{\"__typename\":\"SearchSuccess\",\"edges\":[],\"pageInfo\":{"
 		       "\"hasNextPage\":false,\"hasPreviousPage\":false,\"startCursor\":null,\"endCursor\":null,"
 		       "\"totalCount\":null}}}}", "search answers through the resolver bound first");
 		body = h_run(&h, &h.alice, "{ probeLabels { name color description createdAt } }", NULL);
@@ -144,7 +137,7 @@ int main(void)
 		       "\"state\":null}}}", "an absent SearchItem has empty values that fit its types");
 	}
 
-	/* ---- a root field outside the scope is not bound by pending: the schema is refused ---- */
+	/* ---- a root field outside the scope is not bound by defaults: the schema is refused ---- */
 	{
 		struct gql_schema *s = build_with("\nextend type Mutation { emptyTrash: SaveResult! }\n", NULL, NULL, 0,
 		                                  err, sizeof err);
