@@ -65,6 +65,11 @@ jqok '.data.article.article.content | contains("kleptoparasitism")' "$tmp/a2.jso
 jqok '(.data.article.article.content | contains("<script") or contains("tracker") or contains("Privacy")) | not' \
 	"$tmp/a2.json" "scripts and page chrome are gone"
 jqok '[.data.article.article.labels[].name] == ["Birds", "Later"]' "$tmp/a2.json" "the labels asked for are on it"
+gql s1 '{ search(query: "kleptoparasitism") { ... on SearchSuccess { edges { node { id } } pageInfo { totalCount } } } }'
+jqok "[.data.search.edges[].node.id] == [\"$id\"] and .data.search.pageInfo.totalCount == 1" "$tmp/s1.json" \
+	"search finds it by a word of its body"
+gql s2 '{ search(query: "label:birds in:inbox sort:saved-desc") { ... on SearchSuccess { edges { node { id } } } } }'
+jqok "[.data.search.edges[].node.id] == [\"$id\"]" "$tmp/s2.json" "and by label, folder and sort"
 slug=$(jq -r '.data.article.article.id' "$tmp/a2.json")
 is "$slug" "$id" "article finds the item by its id"
 
