@@ -144,6 +144,19 @@ gql asr "{ articleSavingRequest(id: \"$id4\") { ... on ArticleSavingRequestSucce
 jqok '.data.articleSavingRequest.articleSavingRequest == {"status": "FAILED", "errorCode": "UNABLE_TO_FETCH"}' \
 	"$tmp/asr.json" "articleSavingRequest reports FAILED"
 
+# a server error is retried later: the item stays PROCESSING, shows why, and its job waits
+gql save6 "$save_q" "{\"u\":\"http://127.0.0.1:$pport/status/503\"}"
+id6=$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save6.json")
+for _ in $(seq 100); do
+	gql a6 "$article_q" "{\"s\":\"$id6\"}"
+	jq -e '.data.article.article.content | contains("try again")' "$tmp/a6.json" >/dev/null 2>&1 && break
+	sleep 0.1
+done
+jqok '.data.article.article.state == "PROCESSING" and (.data.article.article.content | contains("503") and contains("try again"))' \
+	"$tmp/a6.json" "a 503 is retried later: still PROCESSING, with the reason shown"
+is "$(sqlite3 "$data/larder.db" "SELECT status || ' ' || attempts || ' ' || (run_after > created_at + 20000) FROM jobs
+	WHERE item_seq = (SELECT seq FROM library_items WHERE id = '$id6')")" "queued 1 1" "its job waits at least 20 s before attempt 2"
+
 # a private address that larder.conf does not allow is refused at save time
 serve_start
 url=http://127.0.0.1:$port/api/graphql

@@ -68,7 +68,10 @@ static int out_content(struct gql_rctx *rc, const struct api_item *o, struct gql
 	if ((r = store_item_content(ctx->store, a, o->it.seq, &html)) != STORE_OK)
 		return api_internal(rc, "reading content", r);
 	if (html == NULL) {
-		if (strcmp(o->it.state, "PROCESSING") == 0)
+		if (strcmp(o->it.state, "PROCESSING") == 0 && o->it.fail_reason)
+			html = arena_printf(a, "<div class=\"larder-placeholder\"><p>This page is still being saved. The last attempt"
+			                    " failed (%s); Larder will try again.</p></div>", api_html_escape(a, o->it.fail_reason));
+		else if (strcmp(o->it.state, "PROCESSING") == 0)
 			html = PLACEHOLDER_PROCESSING;
 		else
 			html = arena_printf(a, "<div class=\"larder-placeholder\"><p>This page could not be saved: %s</p></div>",
