@@ -9,24 +9,28 @@
 /*
  * Environment: LARDER_DB (the library, e.g. the one search_bench built), SEARCH_USER (username,
  * default "bench"). Each request: the word from the query string's q= (else SEARCH_WORD, default
- * "baba"), 20 items, the same SQL as store_search for a one-word query: a bounded count of the match,
- * then bm25 ranking over a small match set or the saved-desc scan with the match as a filter.
+ * "baba"), 20 items, the same SQL as store_search for a one-word query: a probe of the match's size,
+ * then bm25 ranking over a small match set, or the saved-desc scan with the match as a filter (the
+ * newest WINDOW matches materialized, older rows probed).
  */
-#define RANK_MAX 2000
+#define RANK_MAX 300
+#define WINDOW 2000
 #define BM25 "bm25(items_fts, 10.0, 6.0, 4.0, 6.0, 1.0, 6.0, 5.0)"
 #define COLS "i.id, i.title, i.slug, i.url, i.site_name, i.author, i.description, i.image, i.saved_at," \
 	" i.updated_at, i.published_at, i.created_at, i.progress, i.progress_anchor, i.words_count, i.archived_at," \
 	" i.page_type, i.state"
 
 static const char *const sql_count =
-	"SELECT count(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ?1 LIMIT ?2)";
+	"SELECT coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2), -1),"
+	" coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?3), -1)";
 static const char *const sql_rank =
 	"SELECT " COLS " FROM items_fts CROSS JOIN library_items i ON i.seq = items_fts.rowid"
 	" WHERE i.user_id = ?1 AND i.deleted_at IS NULL AND items_fts MATCH ?2"
 	" ORDER BY " BM25 ", i.saved_at DESC, i.seq DESC LIMIT 21 OFFSET 0";
 static const char *const sql_filter =
 	"SELECT " COLS " FROM library_items i WHERE i.user_id = ?1 AND i.deleted_at IS NULL"
-	" AND +i.seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?2)"
+	" AND CASE WHEN i.seq >= ?3 THEN +i.seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?2 AND rowid >= ?3)"
+	" ELSE EXISTS (SELECT 1 FROM items_fts WHERE items_fts MATCH ?2 AND rowid = i.seq) END"
 	" ORDER BY i.saved_at DESC, i.seq DESC LIMIT 21 OFFSET 0";
 
 static char *body;
@@ -140,7 +144,7 @@ int main(void)
 	while (FCGX_Accept_r(&req) >= 0) {
 		size_t j = 0;
 		int n = 0, rc;
-		long long matches = 0;
+		long long nrank = -1, nwin = -1;
 		while (FCGX_GetStr(buf, (int)sizeof buf, req.in) > 0)
 			;
 		query_word(FCGX_GetParam("QUERY_STRING", req.envp), word, sizeof word);
@@ -156,13 +160,18 @@ int main(void)
 		match[j++] = '"';
 		match[j] = '\0';
 		sqlite3_bind_text(count, 1, match, -1, SQLITE_STATIC);
-		sqlite3_bind_int(count, 2, RANK_MAX + 1);
-		if (sqlite3_step(count) == SQLITE_ROW)
-			matches = sqlite3_column_int64(count, 0);
+		sqlite3_bind_int(count, 2, RANK_MAX);
+		sqlite3_bind_int(count, 3, WINDOW - 1);
+		if (sqlite3_step(count) == SQLITE_ROW) {
+			nrank = sqlite3_column_int64(count, 0);
+			nwin = sqlite3_column_int64(count, 1);
+		}
 		sqlite3_reset(count);
-		s = matches <= RANK_MAX ? rank : filter;
+		s = nrank < 0 ? rank : filter;
 		sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
 		sqlite3_bind_text(s, 2, match, -1, SQLITE_STATIC);
+		if (s == filter)
+			sqlite3_bind_int64(s, 3, nwin < 0 ? 0 : nwin);
 		blen = 0;
 		puts_("{\"data\":{\"search\":{\"__typename\":\"SearchSuccess\",\"edges\":[");
 		while ((rc = sqlite3_step(s)) == SQLITE_ROW && n < 20) {

@@ -157,6 +157,18 @@ __attribute__((unused)) static void parser_tests(void)
 	like(parse("(a (b (c (d (e (f (g (h (i (j)))))))))"), "deeper than", "nesting budget");
 	like(parse("a b c d e f g h i j k l m n o p q r s t u v w x y z a b c d e f g h i j k l m n o p q r s t u v w x y z "
 	           "a b c d e f g h i j k l m n"), "more than 64 terms", "term budget");
+	{
+		struct sb t;
+		sb_init(&t);
+		sb_puts(&t, "label:v0");
+		for (int i = 1; i <= LIMIT_SEARCH_VALUES; i++)
+			sb_printf(&t, ",v%d", i);
+		like(parse(sb_str(&t)), "too many values in label: (at most 32)", "values budget");
+		sb_free(&t);
+	}
+	is_str(parse("sort:saved sort:updated sort:published sort:read sort:wordscount sort:saved-asc"),
+	       "(all) [sort saved desc] [sort updated desc] [sort published desc] [sort read desc]",
+	       "at most LIMIT_SEARCH_SORTS sorts, the first of each key");
 	is_str(parse("is:read is:foo OR x"), "ERR: unknown is: value \"foo\": use read, unread or reading", "first error wins");
 
 	/* NUL ends the query */
