@@ -1,4 +1,5 @@
 /* graphql_fcgi.c: graphql.fcgi: load config, store and schema once, then serve GraphQL over FastCGI (or one CGI request). */
+#include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,7 @@ static void run_queued(struct web_graphql *app, struct store *st, const struct l
 	for (int i = 0; i < INLINE_JOBS; i++) {
 		int r = api_worker_step(st, cfg, a, err, sizeof err);
 		arena_reset(a);
+		malloc_trim(0); /* give a big page's parse trees back to the system before the next request */
 		if (r < 0)
 			fprintf(stderr, "%s: fetch job: %s\n", PROG, err);
 		if (r <= 0)
@@ -109,7 +111,6 @@ int main(int argc, char **argv)
 			while (FCGX_Accept_r(&rq) >= 0) {
 				web_io_fcgx(&io, &rq);
 				/* a failed write means the client went away: the next request is served */
-				app.queued_fetch = false;
 				web_graphql_serve(&app, &io, &arena);
 				FCGX_Finish_r(&rq);
 				arena_reset(&arena);

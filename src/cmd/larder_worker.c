@@ -1,5 +1,6 @@
 /* larder_worker.c: `larder worker [--once]`: runs the fetch queue continuously, or drains what is due and exits (for cron). */
 #include <errno.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -68,6 +69,7 @@ int larder_cmd_worker(const struct larder_config *c, int argc, char **argv)
 	while (!stopping) {
 		int r = api_worker_step(st, c, &a, err, sizeof err);
 		arena_reset(&a);
+		malloc_trim(0); /* a big page's parse trees go back to the system, not just to malloc */
 		if (r > 0) {
 			done++;
 			continue;

@@ -37,6 +37,7 @@ void web_graphql_init(struct web_graphql *app, const char *prog, struct store *s
 	app->cfg = cfg;
 	app->schema = schema;
 	app->prog = prog;
+	app->queued_fetch = false;
 	sb_init(&app->body);
 	sb_init(&app->head);
 	app->body.max = LIMIT_GQL_REQUEST_ARENA;
@@ -662,6 +663,7 @@ int web_graphql_serve(struct web_graphql *app, struct web_io *io, struct arena *
 	struct web_response res;
 	int rc;
 
+	app->queued_fetch = false;  /* set again only by a request that queues a fetch */
 	web_request_init(&req, io, a);
 	web_response_init(&res, &app->body, &app->head);
 	if (web_content_route(req.path))
