@@ -68,6 +68,8 @@ __attribute__((unused)) static void h_free(struct harness *h)
 	unlink(path);
 	snprintf(path, sizeof path, "%s-shm", h->db);
 	unlink(path);
+	snprintf(path, sizeof path, "%s-writer.lock", h->db);
+	unlink(path);
 	unlink(h->db);
 	rmdir(h->dir);
 }

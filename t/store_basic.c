@@ -21,8 +21,8 @@ static void hash_of(const char *key, char out[65])
 static void cleanup(void)
 {
 	char p[300];
-	static const char *const sfx[] = { "", "-wal", "-shm" };
-	for (int i = 0; i < 3; i++) {
+	static const char *const sfx[] = { "", "-wal", "-shm", "-writer.lock" };
+	for (int i = 0; i < 4; i++) {
 		snprintf(p, sizeof p, "%s%s", path, sfx[i]);
 		unlink(p);
 	}

@@ -119,6 +119,8 @@ int main(void)
 		unlink(p);
 		snprintf(p, sizeof p, "%s-shm", path);
 		unlink(p);
+		snprintf(p, sizeof p, "%s-writer.lock", path);
+		unlink(p);
 		rmdir(dir);
 	}
 	return done_testing();

@@ -48,6 +48,8 @@ static void cleanup(const char *p)
 	unlink(q);
 	snprintf(q, sizeof q, "%s-shm", p);
 	unlink(q);
+	snprintf(q, sizeof q, "%s-writer.lock", p);
+	unlink(q);
 }
 
 int main(void)

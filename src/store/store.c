@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "util/arena.h"
@@ -237,6 +239,8 @@ static const char *const stmt_names[STMT__MAX] = {
 	[STMT_SETTING_ADD] = "setting_add",
 };
 
+static void writer_unlock(struct store *st);
+
 static const char *const err_names[] = {
 	[-STORE_OK] = "ok",
 	[-STORE_E_NOTFOUND] = "not found",
@@ -407,6 +411,24 @@ static int set_wal(sqlite3 *db, const char *path, char *err, size_t errlen)
 	}
 }
 
+/* Waits for another process's write lock. SQLite's own busy timeout sleeps in steps that grow to
+ * 100 ms, so with several FastCGI processes saving at once most of the time went to sleeping past the
+ * moment the lock was free (289 saves/s through nginx against 2,000/s for one writer). Short sleeps
+ * first, longer ones only when the lock is held long, and give up after BUSY_TIMEOUT_MS. */
+static _Thread_local struct timespec busy_start; /* a thread waits for one lock at a time */
+static int busy_wait(void *arg, int count)
+{
+	static const struct timespec short_nap = { 0, 100 * 1000 }, mid_nap = { 0, 1000 * 1000 }, long_nap = { 0, 10 * 1000 * 1000 };
+	struct timespec now, *start = arg;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (count == 0)
+		*start = now;
+	else if ((now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000 >= BUSY_TIMEOUT_MS)
+		return 0;
+	nanosleep(count < 200 ? &short_nap : count < 1000 ? &mid_nap : &long_nap, NULL);
+	return 1;
+}
+
 /* opens with the flags and sets the connection options every handle gets */
 static int open_db(const char *path, int flags, sqlite3 **out, char *err, size_t errlen)
 {
@@ -418,7 +440,7 @@ static int open_db(const char *path, int flags, sqlite3 **out, char *err, size_t
 		return -1;
 	}
 	sqlite3_extended_result_codes(db, 1);
-	sqlite3_busy_timeout(db, BUSY_TIMEOUT_MS);
+	sqlite3_busy_handler(db, busy_wait, &busy_start);
 	*out = db;
 	return 0;
 }
@@ -452,6 +474,7 @@ int store_open(const char *path, struct store **out, char *err, size_t errlen)
 		set_err(err, errlen, "out of memory");
 		return STORE_E_DB;
 	}
+	st->lock_fd = -1;
 	if (open_db(path, SQLITE_OPEN_READWRITE, &st->db, err, errlen) < 0)
 		goto out;
 	v = read_version(st->db, path, err, errlen);
@@ -482,6 +505,11 @@ int store_open(const char *path, struct store **out, char *err, size_t errlen)
 			goto out;
 		}
 	}
+	{ /* the writers' queue (see writer_lock), once the database is known to be ours */
+		char lockpath[4096];
+		if (snprintf(lockpath, sizeof lockpath, "%s-writer.lock", path) < (int)sizeof lockpath)
+			st->lock_fd = open(lockpath, O_RDWR | O_CREAT | O_CLOEXEC, 0660);
+	}
 	*out = st;
 	st = NULL;
 	rc = STORE_OK;
@@ -498,6 +526,9 @@ void store_close(struct store *st)
 	for (int i = 0; i < STMT__MAX; i++)
 		sqlite3_finalize(st->stmt[i]);
 	sqlite3_close(st->db);
+	writer_unlock(st);
+	if (st->lock_fd >= 0)
+		close(st->lock_fd);
 	free(st);
 }
 
@@ -712,12 +743,38 @@ int store_row_highlight(struct store *st, struct arena *a, sqlite3_stmt *s, int 
 	return STORE_OK;
 }
 
+/* Write transactions of all processes queue on an flock of DB-writer.lock before BEGIN IMMEDIATE:
+ * a waiting process sleeps in the kernel and wakes when the lock is released, instead of polling
+ * SQLite's lock (with four FastCGI processes saving at once, polling cost more than the saves). */
+static void writer_lock(struct store *st)
+{
+	if (st->lock_fd < 0 || st->locked)
+		return;
+	while (flock(st->lock_fd, LOCK_EX) < 0)
+		if (errno != EINTR)
+			return; /* no queue: SQLite's own locking still keeps the data safe */
+	st->locked = true;
+}
+
+static void writer_unlock(struct store *st)
+{
+	if (!st->locked)
+		return;
+	flock(st->lock_fd, LOCK_UN);
+	st->locked = false;
+}
+
 int store_begin(struct store *st)
 {
 	sqlite3_stmt *s = st->stmt[STMT_BEGIN];
-	int rc = sqlite3_step(s);
+	int rc;
+	writer_lock(st);
+	rc = sqlite3_step(s);
 	store_done(s);
-	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "starting a transaction");
+	if (rc == SQLITE_DONE)
+		return STORE_OK;
+	writer_unlock(st);
+	return store_fail(st, rc, "starting a transaction");
 }
 
 int store_commit(struct store *st)
@@ -725,8 +782,10 @@ int store_commit(struct store *st)
 	sqlite3_stmt *s = st->stmt[STMT_COMMIT];
 	int rc = sqlite3_step(s);
 	store_done(s);
-	if (rc == SQLITE_DONE)
+	if (rc == SQLITE_DONE) {
+		writer_unlock(st);
 		return STORE_OK;
+	}
 	rc = store_fail(st, rc, "committing");
 	store_rollback(st);
 	return rc;
@@ -735,8 +794,9 @@ int store_commit(struct store *st)
 void store_rollback(struct store *st)
 {
 	sqlite3_stmt *s = st->stmt[STMT_ROLLBACK];
-	if (sqlite3_get_autocommit(st->db))
-		return;
-	sqlite3_step(s);
-	store_done(s);
+	if (!sqlite3_get_autocommit(st->db)) {
+		sqlite3_step(s);
+		store_done(s);
+	}
+	writer_unlock(st);
 }

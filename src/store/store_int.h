@@ -75,6 +75,8 @@ struct store_dyn { char *sql; sqlite3_stmt *s; unsigned long used; };
 
 struct store {
 	sqlite3 *db;
+	int lock_fd;                 /* DB-writer.lock: writers queue on it in the kernel (-1: none) */
+	bool locked;
 	sqlite3_stmt *stmt[STMT__MAX];
 	char errmsg[256];
 	struct store_dyn dyn[STORE_DYN_CACHE];
