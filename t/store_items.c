@@ -189,6 +189,24 @@ int main(void)
 	is_int(store_updates_since(st, &a, alice.id, t0 - 1, NULL, false, 1, 10, &ups, &n), STORE_OK, "offset");
 	is_int(n, 1, "offset 1 leaves one");
 
+	/* emptying the trash: the deleted item goes for good, a tombstone keeps it in updatesSince */
+	int64_t purged;
+	is_int(store_trash_purge(st, got.deleted_ms, &purged), STORE_OK, "purge before the deletion time");
+	is_int(purged, 0, "nothing older to purge");
+	is_int(store_trash_purge(st, time_now_ms() + 1, &purged), STORE_OK, "purge");
+	is_int(purged, 1, "the deleted item is purged");
+	is_int(store_item_get(st, &a, alice.id, it.id, &got), STORE_E_NOTFOUND, "it is gone");
+	is_int(store_item_highlights(st, &a, it.seq, &hl, &n), STORE_OK, "highlights");
+	is_int(n, 0, "its highlights went with it");
+	is_int(store_updates_since(st, &a, alice.id, t0 - 1, NULL, false, 0, 10, &ups, &n), STORE_OK, "updates");
+	{
+		bool tomb = false;
+		for (size_t i = 0; i < n; i++)
+			if (ups[i].seq == 0 && strcmp(ups[i].item_id, it.id) == 0)
+				tomb = true;
+		ok(tomb, "updatesSince reports the purged item by its tombstone");
+	}
+
 	store_close(st);
 	arena_free(&a);
 	cleanup();

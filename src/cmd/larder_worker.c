@@ -15,6 +15,20 @@
 #include "util/time.h"
 
 #define POLL_MS 2000      /* how often an idle worker looks for new jobs */
+#define PURGE_MS (3600 * 1000) /* how often a running worker empties the trash of old items */
+
+/* items deleted more than LIMIT_TRASH_DAYS ago leave the trash for good (tombstones remain) */
+static int empty_trash(struct store *st, bool verbose)
+{
+	int64_t n;
+	if (store_trash_purge(st, time_now_ms() - (int64_t)LIMIT_TRASH_DAYS * 86400 * 1000, &n) != STORE_OK) {
+		fprintf(stderr, "larder worker: emptying the trash: %s\n", store_errmsg(st));
+		return -1;
+	}
+	if (verbose && n > 0)
+		fprintf(stderr, "larder worker: %lld item%s purged from the trash\n", (long long)n, n == 1 ? "" : "s");
+	return 0;
+}
 
 static volatile sig_atomic_t stopping;
 
@@ -66,7 +80,14 @@ int larder_cmd_worker(const struct larder_config *c, int argc, char **argv)
 	}
 	arena_init(&a);
 	a.limit = LIMIT_GQL_REQUEST_ARENA;
+	int64_t purged_at = time_now_ms();
+	if (empty_trash(st, verbose || once) < 0 && once)
+		rc = 1;
 	while (!stopping) {
+		if (time_now_ms() - purged_at >= PURGE_MS) {
+			empty_trash(st, verbose);
+			purged_at = time_now_ms();
+		}
 		int r = api_worker_step(st, c, &a, err, sizeof err);
 		arena_reset(&a);
 		malloc_trim(0); /* a big page's parse trees go back to the system, not just to malloc */

@@ -546,3 +546,25 @@ int store_updates_since_count(struct store *st, const char *user_id, int64_t sin
 	store_done(s);
 	return rc;
 }
+
+int store_trash_purge(struct store *st, int64_t older_than_ms, int64_t *purged)
+{
+	sqlite3_stmt *s;
+	int rc;
+	*purged = 0;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	s = st->stmt[STMT_TRASH_TOMBSTONE];
+	sqlite3_bind_int64(s, 1, older_than_ms);
+	if ((rc = step_done(st, s, "recording tombstones")) != STORE_OK)
+		goto fail;
+	s = st->stmt[STMT_TRASH_PURGE];
+	sqlite3_bind_int64(s, 1, older_than_ms);
+	if ((rc = step_done(st, s, "emptying the trash")) != STORE_OK)
+		goto fail;
+	*purged = sqlite3_changes64(st->db);
+	return store_commit(st);
+fail:
+	store_rollback(st);
+	return rc;
+}

@@ -12,7 +12,7 @@ src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
 STORE_LIBS = src/store/libstore.a $(SQLITE_LIBS)
 
 # Migrations, applied in this order by `larder init`; add new ones at the end (NNN_name.sql).
-STORE_MIGRATIONS = db/001_init.sql db/002_library.sql db/003_settings.sql
+STORE_MIGRATIONS = db/001_init.sql db/002_library.sql db/003_settings.sql db/004_trash.sql
 EXTRA_DIST += $(STORE_MIGRATIONS)
 BUILT_SOURCES += src/store/migrations_gen.c
 CLEANFILES += src/store/migrations_gen.c

@@ -172,6 +172,10 @@ static const char *const stmt_sql[STMT__MAX] = {
 		"UPDATE jobs SET status = ?2, run_after = ?3, last_error = ?4, locked_until = NULL, updated_at = ?5"
 		" WHERE id = ?1",
 	[STMT_JOB_CANCEL_ITEM] = "DELETE FROM jobs WHERE item_seq = ?1 AND status <> 'running'",
+	[STMT_TRASH_TOMBSTONE] =
+		"INSERT OR REPLACE INTO item_tombstones (user_id, item_id, deleted_at)"
+		" SELECT user_id, id, deleted_at FROM library_items WHERE deleted_at IS NOT NULL AND deleted_at < ?1",
+	[STMT_TRASH_PURGE] = "DELETE FROM library_items WHERE deleted_at IS NOT NULL AND deleted_at < ?1",
 	[STMT_SETTING_GET] = "SELECT value FROM settings WHERE name = ?1",
 	[STMT_SETTING_ADD] = "INSERT OR IGNORE INTO settings (name, value) VALUES (?1, ?2)",
 	[STMT_JOB_COUNT_READY] =
@@ -235,6 +239,8 @@ static const char *const stmt_names[STMT__MAX] = {
 	[STMT_JOB_RETRY] = "job_retry",
 	[STMT_JOB_CANCEL_ITEM] = "job_cancel_item",
 	[STMT_JOB_COUNT_READY] = "job_count_ready",
+	[STMT_TRASH_TOMBSTONE] = "trash_tombstone",
+	[STMT_TRASH_PURGE] = "trash_purge",
 	[STMT_SETTING_GET] = "setting_get",
 	[STMT_SETTING_ADD] = "setting_add",
 };

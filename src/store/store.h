@@ -144,6 +144,11 @@ int store_item_set_progress(struct store *st, struct arena *a, const char *user_
 int store_item_set_labels(struct store *st, struct arena *a, const char *user_id, const char *id,
                           const char *const *label_ids, size_t n, struct store_label **out, size_t *nout);
 
+/* removes for good the items in the trash since before older_than_ms (their content, labels and
+ * highlights with them), leaving a tombstone each so updatesSince still reports them DELETED;
+ * *purged gets how many */
+int store_trash_purge(struct store *st, int64_t older_than_ms, int64_t *purged);
+
 /* updatesSince: items changed after since_ms (not processing, deleted ones included) and tombstones */
 struct store_update { const char *item_id; int64_t seq; /* 0: a tombstone */ int64_t time_ms; };
 int store_updates_since(struct store *st, struct arena *a, const char *user_id, int64_t since_ms, const char *folder,

@@ -42,6 +42,8 @@
 #define LIMIT_TITLE             1000              /* characters of a title kept */
 #define LIMIT_CONTENT_BYTES     (5 * 1024 * 1024) /* bytes of article HTML stored (savePage input too) */
 
+#define LIMIT_TRASH_DAYS        14                /* days a deleted item stays in the trash before it is purged */
+
 /* the fetch queue */
 #define LIMIT_JOB_ATTEMPTS      4                 /* fetch attempts before an item is FAILED */
 #define LIMIT_JOB_LEASE_MS      (120 * 1000)      /* a claimed job is someone else's for this long */
