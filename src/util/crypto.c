@@ -13,9 +13,19 @@
 #define PW_SALT_LEN 16
 #define PW_HASH_LEN 32
 
-void crypto_sha256_hex(const void *data, size_t len, char out[65])
+/* 32 bytes as 64 lower-case hex digits and a NUL */
+static void hex32(const unsigned char *md, char out[65])
 {
 	static const char hex[] = "0123456789abcdef";
+	for (unsigned int i = 0; i < 32; i++) {
+		out[2 * i] = hex[md[i] >> 4];
+		out[2 * i + 1] = hex[md[i] & 15];
+	}
+	out[64] = '\0';
+}
+
+void crypto_sha256_hex(const void *data, size_t len, char out[65])
+{
 	unsigned char md[EVP_MAX_MD_SIZE];
 	unsigned int mdlen = 0;
 
@@ -29,11 +39,7 @@ void crypto_sha256_hex(const void *data, size_t len, char out[65])
 		memset(out, 0, 65);
 		return;
 	}
-	for (unsigned int i = 0; i < 32; i++) {
-		out[2 * i] = hex[md[i] >> 4];
-		out[2 * i + 1] = hex[md[i] & 15];
-	}
-	out[64] = '\0';
+	hex32(md, out);
 }
 
 int crypto_random(void *buf, size_t len)
@@ -104,16 +110,11 @@ int crypto_password_verify(const char *encoded, const char *pw, size_t len)
 
 void crypto_hmac_sha256_hex(const void *key, size_t keylen, const void *data, size_t len, char out[65])
 {
-	static const char hex[] = "0123456789abcdef";
 	unsigned char md[EVP_MAX_MD_SIZE];
 	unsigned int mdlen = 0;
 	if (HMAC(EVP_sha256(), key, (int)keylen, data, len, md, &mdlen) == NULL || mdlen != 32) {
 		memset(out, 0, 65);
 		return;
 	}
-	for (unsigned int i = 0; i < 32; i++) {
-		out[2 * i] = hex[md[i] >> 4];
-		out[2 * i + 1] = hex[md[i] & 15];
-	}
-	out[64] = '\0';
+	hex32(md, out);
 }
