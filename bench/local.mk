@@ -16,12 +16,12 @@ bench_search_bench_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
 bench_minimal_search_fcgi_SOURCES = bench/minimal_search_fcgi.c
 bench_minimal_search_fcgi_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
 bench_minimal_search_fcgi_LDADD = $(FCGI_LIBS) $(SQLITE_LIBS)
-EXTRA_DIST += bench/search-bench bench/search-http bench/http_lib.sh
+EXTRA_DIST += bench/search-bench bench/library-http bench/http_lib.sh
 CLEANFILES += bench/search_bench$(EXEEXT) bench/minimal_search_fcgi$(EXEEXT)
 .PHONY: bench-search
 bench-search: bench/search_bench$(EXEEXT) bench/minimal_search_fcgi$(EXEEXT) src/cmd/graphql.fcgi$(EXEEXT) src/cmd/larder$(EXEEXT)
 	bash $(top_srcdir)/bench/search-bench -B $(abs_top_builddir)
-	bash $(top_srcdir)/bench/search-http -B $(abs_top_builddir)
+	bash $(top_srcdir)/bench/library-http -B $(abs_top_builddir)
 
 # `make bench` builds what bench/run-core measures; `make bench-run` also runs it.
 .PHONY: bench bench-run
