@@ -392,6 +392,14 @@ static int grab(struct ex_ctx *x, struct attempt *at)
 	return x->oom ? -1 : 0;
 }
 
+static size_t count_elements(const struct html_node *root)
+{
+	size_t k = 0;
+	for (const struct html_node *c = root->first_child; c; c = html_next(root, c))
+		k += c->type == HTML_ELEMENT;
+	return k;
+}
+
 /* the document prepared for a pass: parsed, noscript images unwrapped, scripts and styles gone,
  * <br> chains made paragraphs, <font> made <span> */
 static int prepare(struct ex_ctx *x, const char *html, size_t n, bool meta)
@@ -409,6 +417,9 @@ static int prepare(struct ex_ctx *x, const char *html, size_t n, bool meta)
 	if (!x->body)
 		return -1;
 	if (meta) {
+		/* the readerable test looks at the page as it is */
+		x->readerable = ex_readerable(x);
+		x->too_big = count_elements(root) > LIMIT_EXTRACT_ELEMENTS;
 		const char *lang = html_el ? html_get_attr(html_el, "lang") : NULL;
 		x->lang = lang ? arena_strdup(x->a, lang) : NULL;
 	}
@@ -425,14 +436,6 @@ static int prepare(struct ex_ctx *x, const char *html, size_t n, bool meta)
 		if (ex_tag(c, "font"))
 			ex_set_tag(x, c, "span");
 	return x->oom ? -1 : 0;
-}
-
-static size_t count_elements(const struct html_node *root)
-{
-	size_t k = 0;
-	for (const struct html_node *c = root->first_child; c; c = html_next(root, c))
-		k += c->type == HTML_ELEMENT;
-	return k;
 }
 
 /* the base for relative links: the page URL, moved by a <base href> */
@@ -508,16 +511,14 @@ int content_extract(struct arena *a, const char *html, size_t n, const char *url
 	if (!html)
 		html = "";
 
-	/* the readerable test looks at the page as it is */
-	struct html_doc *orig = html_parse(a, html, n);
-	if (!orig)
+	/* scripts and styles go unread (all passes parse the stripped copy) */
+	html = ex_strip_raw(a, html, n, &n);
+	if (!html)
 		return -1;
-	x.doc = orig;
-	out->readerable = ex_readerable(&x);
-	bool too_big = count_elements(orig->root) > LIMIT_EXTRACT_ELEMENTS;
-
 	if (prepare(&x, html, n, true) < 0)
 		return -1;
+	out->readerable = x.readerable;
+	bool too_big = x.too_big;
 	set_base(&x, url);
 
 	struct attempt tries[4], *best = NULL;

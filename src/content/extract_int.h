@@ -42,6 +42,7 @@ struct ex_ctx {
 	char *title;                    /* the article title (metadata or cleaned <title>) */
 	char *found_byline;             /* byline taken from the content */
 	char *lang, *dir;
+	bool readerable, too_big;       /* found on the first parse */
 };
 
 /* ---- extract_util.c ---- */
@@ -101,6 +102,10 @@ void ex_set_tag(struct ex_ctx *x, struct html_node *n, const char *tag);
 void ex_meta_collect(struct ex_ctx *x);         /* JSON-LD and <meta>; sets x->meta and x->title */
 char *ex_doc_title_clean(struct ex_ctx *x);     /* _getArticleTitle */
 bool ex_readerable(struct ex_ctx *x);
+
+/* ---- extract_strip.c ---- */
+/* a copy of html (n bytes) without the content of <style> and of <script> other than JSON-LD */
+char *ex_strip_raw(struct arena *a, const char *html, size_t n, size_t *outn);
 
 /* ---- extract_clean.c ---- */
 void ex_unwrap_noscript_images(struct ex_ctx *x);

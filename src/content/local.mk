@@ -4,7 +4,8 @@ src_content_libcontent_a_SOURCES = \
 	src/content/html.c src/content/html.h \
 	src/content/charset.c src/content/charset.h \
 	src/content/extract.c src/content/extract.h src/content/extract_int.h \
-	src/content/extract_util.c src/content/extract_meta.c src/content/extract_clean.c
+	src/content/extract_util.c src/content/extract_meta.c src/content/extract_clean.c \
+	src/content/extract_strip.c
 src_content_libcontent_a_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS) $(JSONC_CFLAGS)
 
 # What a program linking the content layer needs (with $(UTIL_LIBS) after it).
