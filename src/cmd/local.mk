@@ -3,5 +3,5 @@ bin_PROGRAMS += src/cmd/larder
 src_cmd_larder_SOURCES = src/cmd/larder.c src/cmd/larder_cmds.h src/cmd/larder_content.c
 src_cmd_larder_LDADD = $(STORE_LIBS) $(CONTENT_LIBS) $(UTIL_LIBS)
 
-TESTS += t/cli_larder.sh
-dist_check_SCRIPTS += t/cli_larder.sh
+TESTS += t/cli_larder.sh t/cli_extract.sh
+dist_check_SCRIPTS += t/cli_larder.sh t/cli_extract.sh
