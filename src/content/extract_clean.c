@@ -208,7 +208,7 @@ static bool is_data_table(struct html_node *t)
 		return false;
 	if (rows >= 10 || cols > 4)
 		return true;
-	return rows * cols > 10;
+	return (double)rows * (double)cols > 10;
 }
 
 static void mark_data_tables(struct ex_ctx *x, struct html_node *root)
