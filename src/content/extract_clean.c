@@ -480,13 +480,18 @@ static bool should_remove(struct ex_ctx *x, struct html_node *node, const char *
 			embeds++;
 		}
 	}
-	double heading_density = t.norm ? (double)tags_text_len(node, T_HEAD) / (double)t.norm : 0;
-	char *inner = ex_inner_text(x, node);
-	if (ad_or_loading(inner))
-		return true;
 	size_t content_len = t.norm;
+	/* the heading density only matters for short content, and of the text density only
+	 * whether it is zero: both are costly on deep trees, so compute no more than needed */
+	double heading_density = t.norm && content_len < 25 ? (double)tags_text_len(node, T_HEAD) / (double)t.norm : 0;
+	/* the advertising and loading words are short: only a short text can be one */
+	if (t.norm <= 24 && ad_or_loading(ex_inner_text(x, node)))
+		return true;
 	double link_density = ex_link_density(node);
-	double text_density = t.norm ? (double)tags_text_len(node, T_TEXTISH) / (double)t.norm : 0;
+	bool no_text_density = true;
+	for (struct html_node *c = node->first_child; c && no_text_density && t.norm; c = html_next(node, c))
+		if (ex_tag_in(c, T_TEXTISH) && !ex_text_is_blank(c))
+			no_text_density = false;
 	bool figure_child = ex_has_ancestor(node, "figure", 3, x, false);
 
 	bool remove = false;
@@ -505,7 +510,7 @@ static bool should_remove(struct ex_ctx *x, struct html_node *node, const char *
 		remove = true;
 	if ((embeds == 1 && content_len < 75) || embeds > 1)
 		remove = true;
-	if (img == 0 && text_density == 0)
+	if (img == 0 && no_text_density)
 		remove = true;
 
 	if (is_list && remove) {

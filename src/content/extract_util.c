@@ -137,7 +137,27 @@ static void measure_str(struct tstate *s, const char *str)
 {
 	const unsigned char *p = (const unsigned char *)str;
 	struct ex_text *t = s->t;
-	while (*p) {
+	unsigned char c;
+	while ((c = *p) != 0) {
+		if (c < 0x80) {         /* the common case, inline */
+			t->raw++;
+			if (c == ' ' || (c >= '\t' && c <= '\r')) {
+				s->pending_units++;
+			} else {
+				t->commas += c == ',';
+				t->ucommas += c == ',';
+				if (s->any && s->pending_units) {
+					t->trimmed += s->pending_units;
+					t->norm += 1;
+				}
+				s->pending_units = 0;
+				t->trimmed++;
+				t->norm++;
+				s->any = true;
+			}
+			p++;
+			continue;
+		}
 		size_t w = ex_ws_len((const char *)p);
 		if (w) {
 			t->raw++;
@@ -363,17 +383,20 @@ double ex_text_similarity(struct arena *a, const char *ta, const char *tb)
 
 /* ---- elements */
 
+/* tag names compared first by their first byte: these run for every node of every walk */
 bool ex_tag(const struct html_node *n, const char *tag)
 {
-	return html_is(n, tag);
+	return n && n->type == HTML_ELEMENT && n->ns == HTML_NS_HTML && n->name[0] == tag[0] &&
+	       strcmp(n->name, tag) == 0;
 }
 
 bool ex_tag_in(const struct html_node *n, const char *const *tags)
 {
 	if (!n || n->type != HTML_ELEMENT || n->ns != HTML_NS_HTML)
 		return false;
+	char c = n->name[0];
 	for (; *tags; tags++)
-		if (strcmp(n->name, *tags) == 0)
+		if ((*tags)[0] == c && strcmp(n->name, *tags) == 0)
 			return true;
 	return false;
 }
