@@ -414,8 +414,6 @@ static int prepare(struct ex_ctx *x, const char *html, size_t n, bool meta)
 	for (struct html_node *c = html_el ? ex_first_el(html_el) : NULL; c; c = ex_next_el(c))
 		if (ex_tag(c, "body"))
 			x->body = c;
-	if (!x->body)
-		return -1;
 	if (meta) {
 		/* the readerable test looks at the page as it is */
 		x->readerable = ex_readerable(x);
@@ -431,7 +429,8 @@ static int prepare(struct ex_ctx *x, const char *html, size_t n, bool meta)
 	struct html_node **v = ex_collect(x, root, T_SCRIPT, &k);
 	for (size_t i = 0; i < k; i++)
 		html_remove(v[i]);
-	ex_replace_brs(x, x->body);
+	if (x->body)
+		ex_replace_brs(x, x->body);
 	for (struct html_node *c = root->first_child; c; c = html_next(root, c))
 		if (ex_tag(c, "font"))
 			ex_set_tag(x, c, "span");
@@ -518,7 +517,7 @@ int content_extract(struct arena *a, const char *html, size_t n, const char *url
 	if (prepare(&x, html, n, true) < 0)
 		return -1;
 	out->readerable = x.readerable;
-	bool too_big = x.too_big;
+	bool too_big = x.too_big || !x.body;       /* a <frameset> page has no body to read */
 	set_base(&x, url);
 
 	struct attempt tries[4], *best = NULL;
