@@ -99,12 +99,15 @@ static bool has_sentence_end(const char *s)
 	return false;
 }
 
-/* one pass of Readability's _grabArticle on x->doc; the article (detached) or NULL */
+/* what one pass found: the article (a detached <div>), the top candidate and its parent, and
+ * the article's text length */
 struct attempt {
 	struct html_node *article, *top, *parent;
 	size_t len;
 };
 
+/* one pass of Readability's _grabArticle on x->doc with the heuristics in x->flags;
+ * 0 (the result in *at), or -1 when memory ran out */
 static int grab(struct ex_ctx *x, struct attempt *at)
 {
 	struct html_node *body = x->body;
