@@ -400,12 +400,15 @@ static void clean_tag(struct ex_ctx *x, struct html_node *root, const char *tag)
 	}
 }
 
-static size_t tags_text_len(struct html_node *root, const char *const *tags)
+static size_t tags_text_len(struct ex_ctx *x, struct html_node *root, const char *const *tags)
 {
 	size_t len = 0;
 	for (struct html_node *c = root->first_child; c; c = html_next(root, c))
-		if (ex_tag_in(c, tags))
-			len += ex_norm_len(c);
+		if (ex_tag_in(c, tags)) {
+			struct ex_text t;
+			ex_text_memo(x, c, &t);
+			len += t.norm;
+		}
 	return len;
 }
 
@@ -438,7 +441,9 @@ static bool should_remove(struct ex_ctx *x, struct html_node *node, const char *
 {
 	bool is_list = !strcmp(tag, "ul") || !strcmp(tag, "ol");
 	if (!is_list) {
-		size_t list_len = tags_text_len(node, T_LIST), own = ex_norm_len(node);
+		struct ex_text own_t;
+		ex_text_memo(x, node, &own_t);
+		size_t list_len = tags_text_len(x, node, T_LIST), own = own_t.norm;
 		is_list = own ? (double)list_len / (double)own > 0.9 : list_len > 0;
 	}
 	struct ex_info *inf = ex_info(x, node, false);
@@ -458,7 +463,7 @@ static bool should_remove(struct ex_ctx *x, struct html_node *node, const char *
 	if (weight < 0)
 		return true;
 	struct ex_text t;
-	ex_text_measure(node, &t);
+	ex_text_memo(x, node, &t);
 	if (t.commas >= 10)
 		return false;
 
@@ -483,11 +488,11 @@ static bool should_remove(struct ex_ctx *x, struct html_node *node, const char *
 	size_t content_len = t.norm;
 	/* the heading density only matters for short content, and of the text density only
 	 * whether it is zero: both are costly on deep trees, so compute no more than needed */
-	double heading_density = t.norm && content_len < 25 ? (double)tags_text_len(node, T_HEAD) / (double)t.norm : 0;
+	double heading_density = t.norm && content_len < 25 ? (double)tags_text_len(x, node, T_HEAD) / (double)t.norm : 0;
 	/* the advertising and loading words are short: only a short text can be one */
 	if (t.norm <= 24 && ad_or_loading(ex_inner_text(x, node)))
 		return true;
-	double link_density = ex_link_density(node);
+	double link_density = ex_link_density_memo(x, node);
 	bool no_text_density = true;
 	for (struct html_node *c = node->first_child; c && no_text_density && t.norm; c = html_next(node, c))
 		if (ex_tag_in(c, T_TEXTISH) && !ex_text_is_blank(c))
@@ -530,6 +535,9 @@ static void clean_conditionally(struct ex_ctx *x, struct html_node *root, const 
 	const char *tags[] = { tag, NULL };
 	size_t n;
 	struct html_node **v = ex_collect(x, root, tags, &n);
+	/* last to first: a node is judged after everything inside it, so the measures memoised
+	 * for its subtree stay true until the pass ends */
+	x->memo_gen++;
 	for (size_t i = n; i-- > 0;) {
 		if (!v[i]->parent)
 			continue;

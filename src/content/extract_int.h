@@ -11,12 +11,25 @@ struct arena;
 /* the three heuristics dropped one by one when the article comes out too short */
 enum { EX_STRIP_UNLIKELYS = 1, EX_WEIGHT_CLASSES = 2, EX_CLEAN_CONDITIONALLY = 4 };
 
+/* text measures with Readability's conventions (lengths in UTF-16 units, like JavaScript) */
+struct ex_text {
+	size_t raw;             /* textContent.length */
+	size_t trimmed;         /* textContent.trim().length */
+	size_t norm;            /* trimmed, with each whitespace run counted as one */
+	size_t commas;          /* ASCII commas */
+	size_t ucommas;         /* the commas of many scripts Readability's scoring counts */
+	size_t lead, trail;     /* whitespace before the first and after the last other character */
+	bool any;               /* some character is not whitespace */
+};
+
 /* what the extractor remembers about one element (Readability keeps it on the node) */
 struct ex_info {
 	const struct html_node *key;
 	double score;
 	bool scored;            /* has a content score (was initialised as a candidate) */
 	bool datatable;         /* a table judged to hold data */
+	unsigned memo_gen;      /* text is this element's measure when equal to ex_ctx.memo_gen */
+	struct ex_text text;
 };
 
 struct ex_map {
@@ -43,6 +56,7 @@ struct ex_ctx {
 	char *found_byline;             /* byline taken from the content */
 	char *lang, *dir;
 	bool readerable, too_big;       /* found on the first parse */
+	unsigned memo_gen;              /* see ex_text_memo */
 };
 
 /* ---- extract_util.c ---- */
@@ -53,14 +67,6 @@ static inline double ex_score(struct ex_ctx *x, const struct html_node *n)
 	return i ? i->score : 0;
 }
 
-/* text measures with Readability's conventions (lengths in UTF-16 units, like JavaScript) */
-struct ex_text {
-	size_t raw;             /* textContent.length */
-	size_t trimmed;         /* textContent.trim().length */
-	size_t norm;            /* trimmed, with each whitespace run counted as one */
-	size_t commas;          /* ASCII commas */
-	size_t ucommas;         /* the commas of many scripts Readability's scoring counts */
-};
 void ex_text_measure(const struct html_node *n, struct ex_text *t);
 size_t ex_norm_len(const struct html_node *n);
 bool ex_text_is_blank(const struct html_node *n);       /* textContent is all whitespace */
@@ -69,6 +75,10 @@ char *ex_trim(struct arena *a, const char *s);          /* JS trim(), and \s{2,}
 char *ex_trim_collapse(struct arena *a, const char *s);
 char *ex_inner_text(struct ex_ctx *x, const struct html_node *n);   /* getInnerText(n) */
 double ex_link_density(const struct html_node *n);
+/* memoised measures, valid while the subtree does not change: a pass that edits the tree
+ * bumps x->memo_gen (the conditional cleaning edits only subtrees it has finished with) */
+void ex_text_memo(struct ex_ctx *x, const struct html_node *n, struct ex_text *t);
+double ex_link_density_memo(struct ex_ctx *x, const struct html_node *n);
 double ex_text_similarity(struct arena *a, const char *a_text, const char *b_text);
 
 /* element helpers */
