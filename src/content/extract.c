@@ -115,6 +115,7 @@ static int grab(struct ex_ctx *x, struct attempt *at)
 	bool strip = x->flags & EX_STRIP_UNLIKELYS, remove_title = true;
 
 	memset(at, 0, sizeof *at);
+	x->blank_gen++;
 	struct html_node *node = ex_first_el(x->doc->root);
 	while (node) {
 		const char *ms = ex_match_string(x, node);
@@ -162,7 +163,7 @@ static int grab(struct ex_ctx *x, struct attempt *at)
 		}
 		static const char *const emptyable[] = { "div", "section", "header", "h1", "h2", "h3", "h4", "h5",
 		                                         "h6", NULL };
-		if (ex_tag_in(node, emptyable) && ex_without_content(node)) {
+		if (ex_tag_in(node, emptyable) && ex_without_content_memo(x, node)) {
 			node = ex_remove_and_next(node);
 			continue;
 		}

@@ -777,10 +777,11 @@ static void fix_uris(struct ex_ctx *x, struct html_node *article)
 static void simplify_nested(struct ex_ctx *x, struct html_node *article)
 {
 	struct html_node *n = article;
+	x->blank_gen++;
 	while (n) {
 		const char *id = html_get_attr(n, "id");
 		if (n->parent && (ex_tag(n, "div") || ex_tag(n, "section")) && !(id && strncmp(id, "readability", 11) == 0)) {
-			if (ex_without_content(n)) {
+			if (ex_without_content_memo(x, n)) {
 				n = ex_remove_and_next(n);
 				continue;
 			}

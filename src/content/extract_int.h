@@ -30,6 +30,9 @@ struct ex_info {
 	bool datatable;         /* a table judged to hold data */
 	unsigned memo_gen;      /* text is this element's measure when equal to ex_ctx.memo_gen */
 	struct ex_text text;
+	unsigned blank_gen;     /* blank and brhr are valid when equal to ex_ctx.blank_gen */
+	bool blank;             /* no text but whitespace */
+	size_t brhr;            /* <br> and <hr> elements inside */
 };
 
 struct ex_map {
@@ -57,6 +60,7 @@ struct ex_ctx {
 	char *lang, *dir;
 	bool readerable, too_big;       /* found on the first parse */
 	unsigned memo_gen;              /* see ex_text_memo */
+	unsigned blank_gen;             /* see ex_without_content_memo */
 };
 
 /* ---- extract_util.c ---- */
@@ -96,6 +100,9 @@ struct html_node **ex_collect(struct ex_ctx *x, struct html_node *root, const ch
 bool ex_has_ancestor(const struct html_node *n, const char *tag, int max_depth, struct ex_ctx *x, bool need_datatable);
 bool ex_single_tag_inside(const struct html_node *el, const char *tag);
 bool ex_without_content(const struct html_node *n);
+/* the same, memoised: for walks in document order that edit only the node they are at and
+ * what precedes it; the walk bumps x->blank_gen when it starts */
+bool ex_without_content_memo(struct ex_ctx *x, const struct html_node *n);
 bool ex_has_child_block(const struct html_node *n);
 bool ex_is_phrasing(const struct html_node *n);
 bool ex_is_whitespace(const struct html_node *n);

@@ -639,6 +639,50 @@ bool ex_without_content(const struct html_node *n)
 	return kids == ex_count_tag(n, "br") + ex_count_tag(n, "hr");
 }
 
+static void blank_memo(struct ex_ctx *x, const struct html_node *n, bool *blank, size_t *brhr)
+{
+	struct ex_info *i = ex_info(x, n, true);
+	if (i && i->blank_gen == x->blank_gen) {
+		*blank = i->blank;
+		*brhr = i->brhr;
+		return;
+	}
+	bool b = true;
+	size_t count = 0;
+	for (const struct html_node *c = n->first_child; c; c = c->next) {
+		if (c->type == HTML_TEXT) {
+			if (b && !str_blank(c->text))
+				b = false;
+		} else if (c->type == HTML_ELEMENT) {
+			bool cb;
+			size_t cc;
+			blank_memo(x, c, &cb, &cc);
+			b = b && cb;
+			count += cc + (ex_tag(c, "br") || ex_tag(c, "hr"));
+		}
+	}
+	*blank = b;
+	*brhr = count;
+	if (i && (i = ex_info(x, n, false)) != NULL) {   /* the map may have grown meanwhile */
+		i->blank = b;
+		i->brhr = count;
+		i->blank_gen = x->blank_gen;
+	}
+}
+
+bool ex_without_content_memo(struct ex_ctx *x, const struct html_node *n)
+{
+	bool blank;
+	size_t brhr;
+	if (n->type != HTML_ELEMENT)
+		return false;
+	blank_memo(x, n, &blank, &brhr);
+	if (!blank)
+		return false;
+	size_t kids = ex_el_count(n);
+	return !kids || kids == brhr;
+}
+
 static const char *const div_to_p[] = { "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul", NULL };
 
 bool ex_has_child_block(const struct html_node *n)

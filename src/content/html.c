@@ -355,9 +355,14 @@ void html_insert_before(struct html_node *parent, struct html_node *child, struc
 		return;
 	if (child == ref)
 		return;
-	for (const struct html_node *up = parent; up; up = up->parent)
-		if (up == child)
-			return;         /* would make a cycle */
+	/* would make a cycle (only a node with children can be a proper ancestor: leaves, the
+	 * common case when moving text around, skip the O(depth) climb) */
+	if (child == parent)
+		return;
+	if (child->first_child)
+		for (const struct html_node *up = parent; up; up = up->parent)
+			if (up == child)
+				return;
 	html_remove(child);
 	child->parent = parent;
 	if (!ref) {
