@@ -210,13 +210,15 @@ static int grab(struct ex_ctx *x, struct attempt *at)
 	if (x->oom)
 		return -1;
 
-	/* score paragraphs and give their ancestors a share */
+	/* score paragraphs and give their ancestors a share (the tree holds still from here to
+	 * the choice of the top candidate: measures are memoised) */
+	x->memo_gen++;
 	for (size_t k = 0; k < score.n; k++) {
 		struct html_node *e = score.v[k];
 		if (!element_parent(e))
 			continue;
 		struct ex_text t;
-		ex_text_measure(e, &t);
+		ex_text_memo(x, e, &t);
 		if (t.norm < 25)
 			continue;
 		double cs = 1 + (double)(t.ucommas + 1) + (double)(t.norm / 100 < 3 ? t.norm / 100 : 3);
@@ -246,7 +248,10 @@ static int grab(struct ex_ctx *x, struct attempt *at)
 		struct ex_info *i = ex_info(x, cands.v[k], false);
 		if (!i)
 			continue;
-		i->score *= 1 - ex_link_density(cands.v[k]);
+		double ld = ex_link_density_memo(x, cands.v[k]);
+		if ((i = ex_info(x, cands.v[k], false)) == NULL)    /* the map may have grown */
+			continue;
+		i->score *= 1 - ld;
 		for (size_t t = 0; t < NTOP; t++) {
 			if (t >= ntop || i->score > top_scores[t]) {
 				size_t last = ntop < NTOP ? ntop : NTOP - 1;
