@@ -28,3 +28,15 @@ bench-search: bench/search_bench$(EXEEXT) bench/minimal_search_fcgi$(EXEEXT) src
 bench: bench/engine_bench$(EXEEXT) bench/minimal_fcgi$(EXEEXT) src/cmd/graphql.fcgi$(EXEEXT) src/cmd/larder$(EXEEXT)
 bench-run: bench
 	bash $(top_srcdir)/bench/run-core -B $(abs_top_builddir)
+
+# the extractor against Readability (bench/extract-bench drives it; not part of make check)
+EXTRA_PROGRAMS += bench/extract_bench
+bench_extract_bench_SOURCES = bench/extract_bench.c t/extract_score.h
+bench_extract_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir) $(JSONC_CFLAGS)
+bench_extract_bench_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+EXTRA_DIST += bench/extract-bench bench/extract_bench.mjs
+CLEANFILES += bench/extract_bench$(EXEEXT)
+bench: bench/extract_bench$(EXEEXT)
+.PHONY: bench-extract
+bench-extract: bench/extract_bench$(EXEEXT)
+	bash $(top_srcdir)/bench/extract-bench -B $(abs_top_builddir)

@@ -272,6 +272,23 @@ static void test_hostile(void)
 	is_int(rc, 0, "deep JSON-LD: ok");
 	sb_free(&b);
 
+	/* a frameset page has no body; a page with too many elements gets its metadata only */
+	rc = content_extract(&a, "<html><head><title>Frames page title here</title></head><frameset><frame src=a>"
+	                     "</frameset></html>", 97, NULL, &art);
+	is_int(rc, 0, "frameset page: ok");
+	is_str(art.title, "Frames page title here", "frameset page: title");
+	ok(!art.content, "frameset page: no content");
+	sb_init(&b);
+	sb_puts(&b, "<title>A page with far too many elements</title>" BODY_TEXT);
+	for (int i = 0; i < 210000; i++)
+		sb_puts(&b, "<b></b>");
+	rc = content_extract(&a, sb_str(&b), b.len, NULL, &art);
+	is_int(rc, 0, "too many elements: ok");
+	is_str(art.title, "A page with far too many elements", "too many elements: title");
+	ok(!art.content, "too many elements: no content");
+	sb_free(&b);
+	arena_reset(&a);
+
 	/* an arena with a small limit: -1, never a crash */
 	struct arena small;
 	arena_init(&small);

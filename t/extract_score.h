@@ -275,7 +275,7 @@ static char *sc_jdup(struct json_object *o, const char *k)
 
 static int sc_load_expect(const char *dir, struct sc_expect *e)
 {
-	char path[4096];
+	char path[4200];
 	struct arena a;
 	memset(e, 0, sizeof *e);
 	snprintf(path, sizeof path, "%s/expected.html", dir);

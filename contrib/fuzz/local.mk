@@ -1,7 +1,8 @@
 # contrib/fuzz/local.mk: libFuzzer targets, built only with --enable-fuzz (CC=clang); contrib/fuzz/run drives them.
 if ENABLE_FUZZ
 noinst_PROGRAMS += contrib/fuzz/fuzz_gql_parse contrib/fuzz/fuzz_gql_execute contrib/fuzz/fuzz_time \
-	contrib/fuzz/fuzz_config contrib/fuzz/fuzz_json_request contrib/fuzz/fuzz_sanitize contrib/fuzz/fuzz_markdown
+	contrib/fuzz/fuzz_config contrib/fuzz/fuzz_json_request contrib/fuzz/fuzz_sanitize contrib/fuzz/fuzz_markdown \
+	contrib/fuzz/fuzz_extract
 endif
 # configure adds -fsanitize=fuzzer-no-link to every object; the targets link libFuzzer's main
 FUZZ_LINK = $(AM_LDFLAGS) -fsanitize=fuzzer
@@ -39,6 +40,10 @@ contrib_fuzz_fuzz_sanitize_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 contrib_fuzz_fuzz_markdown_SOURCES = contrib/fuzz/fuzz_markdown.c
 contrib_fuzz_fuzz_markdown_LDFLAGS = $(FUZZ_LINK)
 contrib_fuzz_fuzz_markdown_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+
+contrib_fuzz_fuzz_extract_SOURCES = contrib/fuzz/fuzz_extract.c
+contrib_fuzz_fuzz_extract_LDFLAGS = $(FUZZ_LINK)
+contrib_fuzz_fuzz_extract_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 
 # the runner and the seed corpora (one directory per target) ship in the tarball
 EXTRA_DIST += contrib/fuzz/run contrib/fuzz/README contrib/fuzz/gql.dict contrib/fuzz/http.dict contrib/fuzz/html.dict \

@@ -5,5 +5,5 @@ src_cmd_larder_SOURCES = src/cmd/larder.c src/cmd/larder_sanitize.c src/cmd/lard
 	src/cmd/larder_fetch.c src/cmd/larder_fetch.h
 src_cmd_larder_LDADD = $(API_LIBS)
 
-TESTS += t/cli_larder.sh t/cli_fetch.sh
-dist_check_SCRIPTS += t/cli_larder.sh t/cli_fetch.sh
+TESTS += t/cli_larder.sh t/cli_fetch.sh t/cli_extract.sh
+dist_check_SCRIPTS += t/cli_larder.sh t/cli_fetch.sh t/cli_extract.sh

@@ -99,12 +99,15 @@ static bool has_sentence_end(const char *s)
 	return false;
 }
 
-/* one pass of Readability's _grabArticle on x->doc; the article (detached) or NULL */
+/* what one pass found: the article (a detached <div>), the top candidate and its parent, and
+ * the article's text length */
 struct attempt {
 	struct html_node *article, *top, *parent;
 	size_t len;
 };
 
+/* one pass of Readability's _grabArticle on x->doc with the heuristics in x->flags;
+ * 0 (the result in *at), or -1 when memory ran out */
 static int grab(struct ex_ctx *x, struct attempt *at)
 {
 	struct html_node *body = x->body;
@@ -112,6 +115,7 @@ static int grab(struct ex_ctx *x, struct attempt *at)
 	bool strip = x->flags & EX_STRIP_UNLIKELYS, remove_title = true;
 
 	memset(at, 0, sizeof *at);
+	x->blank_gen++;
 	struct html_node *node = ex_first_el(x->doc->root);
 	while (node) {
 		const char *ms = ex_match_string(x, node);
@@ -159,7 +163,7 @@ static int grab(struct ex_ctx *x, struct attempt *at)
 		}
 		static const char *const emptyable[] = { "div", "section", "header", "h1", "h2", "h3", "h4", "h5",
 		                                         "h6", NULL };
-		if (ex_tag_in(node, emptyable) && ex_without_content(node)) {
+		if (ex_tag_in(node, emptyable) && ex_without_content_memo(x, node)) {
 			node = ex_remove_and_next(node);
 			continue;
 		}
@@ -206,13 +210,15 @@ static int grab(struct ex_ctx *x, struct attempt *at)
 	if (x->oom)
 		return -1;
 
-	/* score paragraphs and give their ancestors a share */
+	/* score paragraphs and give their ancestors a share (the tree holds still from here to
+	 * the choice of the top candidate: measures are memoised) */
+	x->memo_gen++;
 	for (size_t k = 0; k < score.n; k++) {
 		struct html_node *e = score.v[k];
 		if (!element_parent(e))
 			continue;
 		struct ex_text t;
-		ex_text_measure(e, &t);
+		ex_text_memo(x, e, &t);
 		if (t.norm < 25)
 			continue;
 		double cs = 1 + (double)(t.ucommas + 1) + (double)(t.norm / 100 < 3 ? t.norm / 100 : 3);
@@ -242,7 +248,10 @@ static int grab(struct ex_ctx *x, struct attempt *at)
 		struct ex_info *i = ex_info(x, cands.v[k], false);
 		if (!i)
 			continue;
-		i->score *= 1 - ex_link_density(cands.v[k]);
+		double ld = ex_link_density_memo(x, cands.v[k]);
+		if ((i = ex_info(x, cands.v[k], false)) == NULL)    /* the map may have grown */
+			continue;
+		i->score *= 1 - ld;
 		for (size_t t = 0; t < NTOP; t++) {
 			if (t >= ntop || i->score > top_scores[t]) {
 				size_t last = ntop < NTOP ? ntop : NTOP - 1;
@@ -392,6 +401,14 @@ static int grab(struct ex_ctx *x, struct attempt *at)
 	return x->oom ? -1 : 0;
 }
 
+static size_t count_elements(const struct html_node *root)
+{
+	size_t k = 0;
+	for (const struct html_node *c = root->first_child; c; c = html_next(root, c))
+		k += c->type == HTML_ELEMENT;
+	return k;
+}
+
 /* the document prepared for a pass: parsed, noscript images unwrapped, scripts and styles gone,
  * <br> chains made paragraphs, <font> made <span> */
 static int prepare(struct ex_ctx *x, const char *html, size_t n, bool meta)
@@ -406,9 +423,10 @@ static int prepare(struct ex_ctx *x, const char *html, size_t n, bool meta)
 	for (struct html_node *c = html_el ? ex_first_el(html_el) : NULL; c; c = ex_next_el(c))
 		if (ex_tag(c, "body"))
 			x->body = c;
-	if (!x->body)
-		return -1;
 	if (meta) {
+		/* the readerable test looks at the page as it is */
+		x->readerable = ex_readerable(x);
+		x->too_big = count_elements(root) > LIMIT_EXTRACT_ELEMENTS;
 		const char *lang = html_el ? html_get_attr(html_el, "lang") : NULL;
 		x->lang = lang ? arena_strdup(x->a, lang) : NULL;
 	}
@@ -420,19 +438,12 @@ static int prepare(struct ex_ctx *x, const char *html, size_t n, bool meta)
 	struct html_node **v = ex_collect(x, root, T_SCRIPT, &k);
 	for (size_t i = 0; i < k; i++)
 		html_remove(v[i]);
-	ex_replace_brs(x, x->body);
+	if (x->body)
+		ex_replace_brs(x, x->body);
 	for (struct html_node *c = root->first_child; c; c = html_next(root, c))
 		if (ex_tag(c, "font"))
 			ex_set_tag(x, c, "span");
 	return x->oom ? -1 : 0;
-}
-
-static size_t count_elements(const struct html_node *root)
-{
-	size_t k = 0;
-	for (const struct html_node *c = root->first_child; c; c = html_next(root, c))
-		k += c->type == HTML_ELEMENT;
-	return k;
 }
 
 /* the base for relative links: the page URL, moved by a <base href> */
@@ -508,16 +519,14 @@ int content_extract(struct arena *a, const char *html, size_t n, const char *url
 	if (!html)
 		html = "";
 
-	/* the readerable test looks at the page as it is */
-	struct html_doc *orig = html_parse(a, html, n);
-	if (!orig)
+	/* scripts and styles go unread (all passes parse the stripped copy) */
+	html = ex_strip_raw(a, html, n, &n);
+	if (!html)
 		return -1;
-	x.doc = orig;
-	out->readerable = ex_readerable(&x);
-	bool too_big = count_elements(orig->root) > LIMIT_EXTRACT_ELEMENTS;
-
 	if (prepare(&x, html, n, true) < 0)
 		return -1;
+	out->readerable = x.readerable;
+	bool too_big = x.too_big || !x.body;       /* a <frameset> page has no body to read */
 	set_base(&x, url);
 
 	struct attempt tries[4], *best = NULL;

@@ -208,7 +208,7 @@ static bool is_data_table(struct html_node *t)
 		return false;
 	if (rows >= 10 || cols > 4)
 		return true;
-	return rows * cols > 10;
+	return (double)rows * (double)cols > 10;
 }
 
 static void mark_data_tables(struct ex_ctx *x, struct html_node *root)
@@ -400,12 +400,15 @@ static void clean_tag(struct ex_ctx *x, struct html_node *root, const char *tag)
 	}
 }
 
-static size_t tags_text_len(struct html_node *root, const char *const *tags)
+static size_t tags_text_len(struct ex_ctx *x, struct html_node *root, const char *const *tags)
 {
 	size_t len = 0;
 	for (struct html_node *c = root->first_child; c; c = html_next(root, c))
-		if (ex_tag_in(c, tags))
-			len += ex_norm_len(c);
+		if (ex_tag_in(c, tags)) {
+			struct ex_text t;
+			ex_text_memo(x, c, &t);
+			len += t.norm;
+		}
 	return len;
 }
 
@@ -438,7 +441,9 @@ static bool should_remove(struct ex_ctx *x, struct html_node *node, const char *
 {
 	bool is_list = !strcmp(tag, "ul") || !strcmp(tag, "ol");
 	if (!is_list) {
-		size_t list_len = tags_text_len(node, T_LIST), own = ex_norm_len(node);
+		struct ex_text own_t;
+		ex_text_memo(x, node, &own_t);
+		size_t list_len = tags_text_len(x, node, T_LIST), own = own_t.norm;
 		is_list = own ? (double)list_len / (double)own > 0.9 : list_len > 0;
 	}
 	struct ex_info *inf = ex_info(x, node, false);
@@ -458,7 +463,7 @@ static bool should_remove(struct ex_ctx *x, struct html_node *node, const char *
 	if (weight < 0)
 		return true;
 	struct ex_text t;
-	ex_text_measure(node, &t);
+	ex_text_memo(x, node, &t);
 	if (t.commas >= 10)
 		return false;
 
@@ -480,13 +485,18 @@ static bool should_remove(struct ex_ctx *x, struct html_node *node, const char *
 			embeds++;
 		}
 	}
-	double heading_density = t.norm ? (double)tags_text_len(node, T_HEAD) / (double)t.norm : 0;
-	char *inner = ex_inner_text(x, node);
-	if (ad_or_loading(inner))
-		return true;
 	size_t content_len = t.norm;
-	double link_density = ex_link_density(node);
-	double text_density = t.norm ? (double)tags_text_len(node, T_TEXTISH) / (double)t.norm : 0;
+	/* the heading density only matters for short content, and of the text density only
+	 * whether it is zero: both are costly on deep trees, so compute no more than needed */
+	double heading_density = t.norm && content_len < 25 ? (double)tags_text_len(x, node, T_HEAD) / (double)t.norm : 0;
+	/* the advertising and loading words are short: only a short text can be one */
+	if (t.norm <= 24 && ad_or_loading(ex_inner_text(x, node)))
+		return true;
+	double link_density = ex_link_density_memo(x, node);
+	bool no_text_density = true;
+	for (struct html_node *c = node->first_child; c && no_text_density && t.norm; c = html_next(node, c))
+		if (ex_tag_in(c, T_TEXTISH) && !ex_text_is_blank(c))
+			no_text_density = false;
 	bool figure_child = ex_has_ancestor(node, "figure", 3, x, false);
 
 	bool remove = false;
@@ -505,7 +515,7 @@ static bool should_remove(struct ex_ctx *x, struct html_node *node, const char *
 		remove = true;
 	if ((embeds == 1 && content_len < 75) || embeds > 1)
 		remove = true;
-	if (img == 0 && text_density == 0)
+	if (img == 0 && no_text_density)
 		remove = true;
 
 	if (is_list && remove) {
@@ -525,6 +535,9 @@ static void clean_conditionally(struct ex_ctx *x, struct html_node *root, const 
 	const char *tags[] = { tag, NULL };
 	size_t n;
 	struct html_node **v = ex_collect(x, root, tags, &n);
+	/* last to first: a node is judged after everything inside it, so the measures memoised
+	 * for its subtree stay true until the pass ends */
+	x->memo_gen++;
 	for (size_t i = n; i-- > 0;) {
 		if (!v[i]->parent)
 			continue;
@@ -764,10 +777,11 @@ static void fix_uris(struct ex_ctx *x, struct html_node *article)
 static void simplify_nested(struct ex_ctx *x, struct html_node *article)
 {
 	struct html_node *n = article;
+	x->blank_gen++;
 	while (n) {
 		const char *id = html_get_attr(n, "id");
 		if (n->parent && (ex_tag(n, "div") || ex_tag(n, "section")) && !(id && strncmp(id, "readability", 11) == 0)) {
-			if (ex_without_content(n)) {
+			if (ex_without_content_memo(x, n)) {
 				n = ex_remove_and_next(n);
 				continue;
 			}

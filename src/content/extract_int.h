@@ -11,12 +11,28 @@ struct arena;
 /* the three heuristics dropped one by one when the article comes out too short */
 enum { EX_STRIP_UNLIKELYS = 1, EX_WEIGHT_CLASSES = 2, EX_CLEAN_CONDITIONALLY = 4 };
 
+/* text measures with Readability's conventions (lengths in UTF-16 units, like JavaScript) */
+struct ex_text {
+	size_t raw;             /* textContent.length */
+	size_t trimmed;         /* textContent.trim().length */
+	size_t norm;            /* trimmed, with each whitespace run counted as one */
+	size_t commas;          /* ASCII commas */
+	size_t ucommas;         /* the commas of many scripts Readability's scoring counts */
+	size_t lead, trail;     /* whitespace before the first and after the last other character */
+	bool any;               /* some character is not whitespace */
+};
+
 /* what the extractor remembers about one element (Readability keeps it on the node) */
 struct ex_info {
 	const struct html_node *key;
 	double score;
 	bool scored;            /* has a content score (was initialised as a candidate) */
 	bool datatable;         /* a table judged to hold data */
+	unsigned memo_gen;      /* text is this element's measure when equal to ex_ctx.memo_gen */
+	struct ex_text text;
+	unsigned blank_gen;     /* blank and brhr are valid when equal to ex_ctx.blank_gen */
+	bool blank;             /* no text but whitespace */
+	size_t brhr;            /* <br> and <hr> elements inside */
 };
 
 struct ex_map {
@@ -42,6 +58,9 @@ struct ex_ctx {
 	char *title;                    /* the article title (metadata or cleaned <title>) */
 	char *found_byline;             /* byline taken from the content */
 	char *lang, *dir;
+	bool readerable, too_big;       /* found on the first parse */
+	unsigned memo_gen;              /* see ex_text_memo */
+	unsigned blank_gen;             /* see ex_without_content_memo */
 };
 
 /* ---- extract_util.c ---- */
@@ -52,14 +71,6 @@ static inline double ex_score(struct ex_ctx *x, const struct html_node *n)
 	return i ? i->score : 0;
 }
 
-/* text measures with Readability's conventions (lengths in UTF-16 units, like JavaScript) */
-struct ex_text {
-	size_t raw;             /* textContent.length */
-	size_t trimmed;         /* textContent.trim().length */
-	size_t norm;            /* trimmed, with each whitespace run counted as one */
-	size_t commas;          /* ASCII commas */
-	size_t ucommas;         /* the commas of many scripts Readability's scoring counts */
-};
 void ex_text_measure(const struct html_node *n, struct ex_text *t);
 size_t ex_norm_len(const struct html_node *n);
 bool ex_text_is_blank(const struct html_node *n);       /* textContent is all whitespace */
@@ -68,6 +79,10 @@ char *ex_trim(struct arena *a, const char *s);          /* JS trim(), and \s{2,}
 char *ex_trim_collapse(struct arena *a, const char *s);
 char *ex_inner_text(struct ex_ctx *x, const struct html_node *n);   /* getInnerText(n) */
 double ex_link_density(const struct html_node *n);
+/* memoised measures, valid while the subtree does not change: a pass that edits the tree
+ * bumps x->memo_gen (the conditional cleaning edits only subtrees it has finished with) */
+void ex_text_memo(struct ex_ctx *x, const struct html_node *n, struct ex_text *t);
+double ex_link_density_memo(struct ex_ctx *x, const struct html_node *n);
 double ex_text_similarity(struct arena *a, const char *a_text, const char *b_text);
 
 /* element helpers */
@@ -85,6 +100,9 @@ struct html_node **ex_collect(struct ex_ctx *x, struct html_node *root, const ch
 bool ex_has_ancestor(const struct html_node *n, const char *tag, int max_depth, struct ex_ctx *x, bool need_datatable);
 bool ex_single_tag_inside(const struct html_node *el, const char *tag);
 bool ex_without_content(const struct html_node *n);
+/* the same, memoised: for walks in document order that edit only the node they are at and
+ * what precedes it; the walk bumps x->blank_gen when it starts */
+bool ex_without_content_memo(struct ex_ctx *x, const struct html_node *n);
 bool ex_has_child_block(const struct html_node *n);
 bool ex_is_phrasing(const struct html_node *n);
 bool ex_is_whitespace(const struct html_node *n);
@@ -101,6 +119,10 @@ void ex_set_tag(struct ex_ctx *x, struct html_node *n, const char *tag);
 void ex_meta_collect(struct ex_ctx *x);         /* JSON-LD and <meta>; sets x->meta and x->title */
 char *ex_doc_title_clean(struct ex_ctx *x);     /* _getArticleTitle */
 bool ex_readerable(struct ex_ctx *x);
+
+/* ---- extract_strip.c ---- */
+/* a copy of html (n bytes) without the content of <style> and of <script> other than JSON-LD */
+char *ex_strip_raw(struct arena *a, const char *html, size_t n, size_t *outn);
 
 /* ---- extract_clean.c ---- */
 void ex_unwrap_noscript_images(struct ex_ctx *x);

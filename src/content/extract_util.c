@@ -137,7 +137,29 @@ static void measure_str(struct tstate *s, const char *str)
 {
 	const unsigned char *p = (const unsigned char *)str;
 	struct ex_text *t = s->t;
-	while (*p) {
+	unsigned char c;
+	while ((c = *p) != 0) {
+		if (c < 0x80) {         /* the common case, inline */
+			t->raw++;
+			if (c == ' ' || (c >= '\t' && c <= '\r')) {
+				s->pending_units++;
+			} else {
+				t->commas += c == ',';
+				t->ucommas += c == ',';
+				if (!s->any)
+					t->lead = s->pending_units;
+				if (s->any && s->pending_units) {
+					t->trimmed += s->pending_units;
+					t->norm += 1;
+				}
+				s->pending_units = 0;
+				t->trimmed++;
+				t->norm++;
+				s->any = true;
+			}
+			p++;
+			continue;
+		}
 		size_t w = ex_ws_len((const char *)p);
 		if (w) {
 			t->raw++;
@@ -153,6 +175,8 @@ static void measure_str(struct tstate *s, const char *str)
 			t->ucommas++;
 		}
 		t->raw += units;
+		if (!s->any)
+			t->lead = s->pending_units;
 		if (s->any && s->pending_units) {
 			t->trimmed += s->pending_units;
 			t->norm += 1;
@@ -165,19 +189,109 @@ static void measure_str(struct tstate *s, const char *str)
 	}
 }
 
+static bool is_hash_url(const char *href)
+{
+	return href && href[0] == '#' && href[1];
+}
+
+static void measure_end(struct tstate *s)
+{
+	if (s->any) {
+		s->t->trail = s->pending_units;
+	} else {
+		s->t->lead = s->t->trail = s->pending_units;
+	}
+	s->t->any = s->any;
+}
+
 void ex_text_measure(const struct html_node *n, struct ex_text *t)
 {
 	struct tstate s = { t, 0, false };
 	memset(t, 0, sizeof *t);
 	if (n->type == HTML_TEXT) {
 		measure_str(&s, n->text);
+	} else if (n->type == HTML_ELEMENT || n->type == HTML_DOCUMENT) {
+		for (const struct html_node *c = n->first_child; c; c = html_next(n, c))
+			if (c->type == HTML_TEXT)
+				measure_str(&s, c->text);
+	}
+	measure_end(&s);
+}
+
+/* the measure of the concatenation of a's text and b's, into a */
+static void text_join(struct ex_text *a, const struct ex_text *b)
+{
+	a->raw += b->raw;
+	a->commas += b->commas;
+	a->ucommas += b->ucommas;
+	if (!b->any) {
+		if (a->any) {
+			a->trail += b->lead;
+		} else {
+			a->lead += b->lead;
+			a->trail = a->lead;
+		}
+	} else if (!a->any) {
+		a->lead += b->lead;
+		a->trimmed = b->trimmed;
+		a->norm = b->norm;
+		a->trail = b->trail;
+		a->any = true;
+	} else {
+		size_t gap = a->trail + b->lead;
+		a->trimmed += gap + b->trimmed;
+		a->norm += b->norm + (gap ? 1 : 0);
+		a->trail = b->trail;
+	}
+}
+
+void ex_text_memo(struct ex_ctx *x, const struct html_node *n, struct ex_text *t)
+{
+	if (n->type != HTML_ELEMENT) {
+		ex_text_measure(n, t);
 		return;
 	}
-	if (n->type != HTML_ELEMENT && n->type != HTML_DOCUMENT)
+	struct ex_info *i = ex_info(x, n, true);
+	if (i && i->memo_gen == x->memo_gen) {
+		*t = i->text;
 		return;
-	for (const struct html_node *c = n->first_child; c; c = html_next(n, c))
-		if (c->type == HTML_TEXT)
-			measure_str(&s, c->text);
+	}
+	memset(t, 0, sizeof *t);
+	for (const struct html_node *c = n->first_child; c; c = c->next) {
+		struct ex_text ct;
+		if (c->type == HTML_TEXT || c->type == HTML_ELEMENT) {
+			ex_text_memo(x, c, &ct);
+			text_join(t, &ct);
+		}
+	}
+	if (i) {
+		i = ex_info(x, n, false);       /* the map may have grown meanwhile */
+		if (i) {
+			i->text = *t;
+			i->memo_gen = x->memo_gen;
+		}
+	}
+}
+
+double ex_link_density_memo(struct ex_ctx *x, const struct html_node *n)
+{
+	struct ex_text t;
+	ex_text_memo(x, n, &t);
+	if (!t.norm)
+		return 0;
+	double links = 0;
+	const struct html_node *c = n->first_child;
+	while (c) {
+		if (ex_tag(c, "a")) {
+			struct ex_text at;
+			ex_text_memo(x, c, &at);
+			links += (double)at.norm * (is_hash_url(html_get_attr(c, "href")) ? 0.3 : 1);
+			c = html_next_skip(n, c);
+			continue;
+		}
+		c = html_next(n, c);
+	}
+	return links / (double)t.norm;
 }
 
 size_t ex_norm_len(const struct html_node *n)
@@ -271,11 +385,6 @@ char *ex_inner_text(struct ex_ctx *x, const struct html_node *n)
 	return r ? r : (char *)"";
 }
 
-static bool is_hash_url(const char *href)
-{
-	return href && href[0] == '#' && href[1];
-}
-
 double ex_link_density(const struct html_node *n)
 {
 	size_t len = ex_norm_len(n);
@@ -363,17 +472,20 @@ double ex_text_similarity(struct arena *a, const char *ta, const char *tb)
 
 /* ---- elements */
 
+/* tag names compared first by their first byte: these run for every node of every walk */
 bool ex_tag(const struct html_node *n, const char *tag)
 {
-	return html_is(n, tag);
+	return n && n->type == HTML_ELEMENT && n->ns == HTML_NS_HTML && n->name[0] == tag[0] &&
+	       strcmp(n->name, tag) == 0;
 }
 
 bool ex_tag_in(const struct html_node *n, const char *const *tags)
 {
 	if (!n || n->type != HTML_ELEMENT || n->ns != HTML_NS_HTML)
 		return false;
+	char c = n->name[0];
 	for (; *tags; tags++)
-		if (strcmp(n->name, *tags) == 0)
+		if ((*tags)[0] == c && strcmp(n->name, *tags) == 0)
 			return true;
 	return false;
 }
@@ -525,6 +637,50 @@ bool ex_without_content(const struct html_node *n)
 	if (!kids)
 		return true;
 	return kids == ex_count_tag(n, "br") + ex_count_tag(n, "hr");
+}
+
+static void blank_memo(struct ex_ctx *x, const struct html_node *n, bool *blank, size_t *brhr)
+{
+	struct ex_info *i = ex_info(x, n, true);
+	if (i && i->blank_gen == x->blank_gen) {
+		*blank = i->blank;
+		*brhr = i->brhr;
+		return;
+	}
+	bool b = true;
+	size_t count = 0;
+	for (const struct html_node *c = n->first_child; c; c = c->next) {
+		if (c->type == HTML_TEXT) {
+			if (b && !str_blank(c->text))
+				b = false;
+		} else if (c->type == HTML_ELEMENT) {
+			bool cb;
+			size_t cc;
+			blank_memo(x, c, &cb, &cc);
+			b = b && cb;
+			count += cc + (ex_tag(c, "br") || ex_tag(c, "hr"));
+		}
+	}
+	*blank = b;
+	*brhr = count;
+	if (i && (i = ex_info(x, n, false)) != NULL) {   /* the map may have grown meanwhile */
+		i->blank = b;
+		i->brhr = count;
+		i->blank_gen = x->blank_gen;
+	}
+}
+
+bool ex_without_content_memo(struct ex_ctx *x, const struct html_node *n)
+{
+	bool blank;
+	size_t brhr;
+	if (n->type != HTML_ELEMENT)
+		return false;
+	blank_memo(x, n, &blank, &brhr);
+	if (!blank)
+		return false;
+	size_t kids = ex_el_count(n);
+	return !kids || kids == brhr;
 }
 
 static const char *const div_to_p[] = { "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul", NULL };

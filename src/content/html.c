@@ -355,9 +355,15 @@ void html_insert_before(struct html_node *parent, struct html_node *child, struc
 		return;
 	if (child == ref)
 		return;
-	for (const struct html_node *up = parent; up; up = up->parent)
-		if (up == child)
-			return;         /* would make a cycle */
+	/* would make a cycle (only a node with children can be a proper ancestor, and not one
+	 * that is a sibling of parent: moving leaves, or a node into its new sibling, the common
+	 * cases, skips the O(depth) climb) */
+	if (child == parent)
+		return;
+	if (child->first_child && !(parent->parent && parent->parent == child->parent))
+		for (const struct html_node *up = parent; up; up = up->parent)
+			if (up == child)
+				return;
 	html_remove(child);
 	child->parent = parent;
 	if (!ref) {

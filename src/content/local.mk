@@ -7,7 +7,7 @@ src_content_libcontent_a_SOURCES = \
 	src/content/markdown.c src/content/markdown.h \
 	src/content/extract.c src/content/extract.h src/content/extract_int.h \
 	src/content/extract_util.c src/content/extract_meta.c src/content/extract_clean.c \
-	src/content/fetch.c src/content/fetch.h
+	src/content/fetch.c src/content/fetch.h src/content/extract_strip.c
 src_content_libcontent_a_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS) $(JSONC_CFLAGS) $(CURL_CFLAGS)
 
 # What a program linking the content layer needs (with $(UTIL_LIBS) after it).
