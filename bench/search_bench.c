@@ -228,7 +228,8 @@ static void search_bench(const char *path, int queries)
 		{ "mid word (ranks 6000-9000, ~1%)", 6000, 9000 },
 		{ "rare word (ranks 120k-160k, ~0.05%)", 120000, 160000 },
 	};
-	if (store_open(path, &st, err, sizeof err) != STORE_OK) {
+	/* a library cached by an older build: bring it up to this build's schema first */
+	if (store_init(path, err, sizeof err) != STORE_OK || store_open(path, &st, err, sizeof err) != STORE_OK) {
 		fprintf(stderr, "search_bench: %s\n", err);
 		exit(1);
 	}
