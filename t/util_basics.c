@@ -62,5 +62,7 @@ int main(void)
 	ok(!utf8_valid("\xc0\xaf", 2), "overlong refused");
 	ok(!utf8_valid("\xed\xa0\x80", 3), "surrogate refused");
 	ok(!utf8_valid("\xe2\x82", 2), "truncated refused");
+	is_int(utf8_count("a\xc3\xa9\xf0\x9f\x98\x80z", 8), 4, "utf8_count counts characters, not bytes");
+	is_int(utf8_count("", 0), 0, "utf8_count of nothing");
 	return done_testing();
 }

@@ -5,6 +5,9 @@
 #include <stdint.h>
 #include "api/api.h"
 
+/* the message of the UNAUTHORIZED error members */
+#define API_NO_USER_MSG "This operation needs an API key: send it in the authorization header."
+
 /* the parent of a *Error union member: one error code and a human message */
 struct api_error {
 	const char *code;

@@ -2,6 +2,7 @@
 #include <string.h>
 #include <json-c/json.h>
 #include "api/api_int.h"
+#include "util/utf8.h"
 #include "util/crypto.h"
 #include "util/jsonw.h"
 #include "util/limits.h"
@@ -18,16 +19,6 @@ struct apikeys_out {
 	size_t n;
 };
 
-#define NO_USER_MSG "This operation needs an API key: send it in the authorization header."
-
-static size_t utf8_chars(const char *s, size_t n)
-{
-	size_t c = 0;
-	for (size_t i = 0; i < n; i++)
-		if (((unsigned char)s[i] & 0xC0) != 0x80)
-			c++;
-	return c;
-}
 
 static bool is_space(char c)
 {
@@ -133,7 +124,7 @@ static int resolve_api_keys(struct gql_rctx *rc, const void *parent, struct gql_
 	size_t n = 0;
 	int r;
 	if (ctx == NULL || ctx->user == NULL)
-		return api_out_error(rc, out, "ApiKeysError", "UNAUTHORIZED", NO_USER_MSG);
+		return api_out_error(rc, out, "ApiKeysError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if ((r = store_apikey_list(ctx->store, a, ctx->user->id, &rows, &n)) != STORE_OK)
 		return api_internal(rc, "listing API keys", r);
 	if ((l = ARENA_NEW(a, struct apikeys_out)) == NULL ||
@@ -166,7 +157,7 @@ static int scopes_json(struct gql_rctx *rc, const struct gql_value *v, struct gq
 		const struct gql_value *e = v->u.list.items[i];
 		if (e->kind != GQL_V_STRING)
 			return GEN_ERR("BAD_REQUEST", "scopes must be a list of strings"), 1;
-		if (utf8_chars(e->u.s.p, e->u.s.len) > LIMIT_APIKEY_SCOPE)
+		if (utf8_count(e->u.s.p, e->u.s.len) > LIMIT_APIKEY_SCOPE)
 			return GEN_ERR("BAD_REQUEST", "scope %u is too long: at most %d characters", i + 1,
 			               LIMIT_APIKEY_SCOPE), 1;
 		if (memchr(e->u.s.p, 0, e->u.s.len) != NULL)
@@ -201,7 +192,7 @@ static int resolve_generate(struct gql_rctx *rc, const void *parent, struct gql_
 	struct apikey_out *k;
 	int r;
 	if (ctx == NULL || ctx->user == NULL)
-		return GEN_ERR("UNAUTHORIZED", NO_USER_MSG);
+		return GEN_ERR("UNAUTHORIZED", API_NO_USER_MSG);
 	if (vname == NULL || vname->kind != GQL_V_STRING)
 		return GEN_ERR("BAD_REQUEST", "name is required");
 	name = vname->u.s.p;
@@ -214,7 +205,7 @@ static int resolve_generate(struct gql_rctx *rc, const void *parent, struct gql_
 		return GEN_ERR("BAD_REQUEST", "name must not be empty");
 	if (memchr(name, 0, len) != NULL)
 		return GEN_ERR("BAD_REQUEST", "name must not contain a NUL character");
-	if (utf8_chars(name, len) > LIMIT_APIKEY_NAME)
+	if (utf8_count(name, len) > LIMIT_APIKEY_NAME)
 		return GEN_ERR("BAD_REQUEST", "name is too long: at most %d characters", LIMIT_APIKEY_NAME);
 	if ((name = arena_strndup(a, name, len)) == NULL)
 		return api_internal(rc, "generateApiKey", 0);
@@ -246,7 +237,7 @@ static int resolve_revoke(struct gql_rctx *rc, const void *parent, struct gql_ou
 	struct apikey_out *k;
 	int r;
 	if (ctx == NULL || ctx->user == NULL)
-		return api_out_error(rc, out, "RevokeApiKeyError", "UNAUTHORIZED", NO_USER_MSG);
+		return api_out_error(rc, out, "RevokeApiKeyError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if (id == NULL || !crypto_is_uuid(id, strlen(id)))
 		return api_out_error(rc, out, "RevokeApiKeyError", "NOT_FOUND", "you have no API key with id \"%.64s\"",
 		                     id ? id : "");

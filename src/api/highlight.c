@@ -6,7 +6,6 @@
 #include "util/crypto.h"
 #include "util/limits.h"
 
-#define NO_USER_MSG "This operation needs an API key: send it in the authorization header."
 
 /* NULL when every text field is within LIMIT_HIGHLIGHT_TEXT, else its name */
 static const char *too_long(const struct gql_value *in, const char *const *names)
@@ -40,7 +39,7 @@ static int resolve_create(struct gql_rctx *rc, const void *parent, struct gql_ou
 	struct store_highlight existing;
 	int r;
 	if (ctx->user == NULL)
-		return api_out_error(rc, out, "CreateHighlightError", "UNAUTHORIZED", NO_USER_MSG);
+		return api_out_error(rc, out, "CreateHighlightError", "UNAUTHORIZED", API_NO_USER_MSG);
 	h.id = api_str(gql_value_get(in, "id"));
 	h.short_id = api_str(gql_value_get(in, "shortId"));
 	h.item_id = api_str(gql_value_get(in, "articleId"));
@@ -92,7 +91,7 @@ static int resolve_update(struct gql_rctx *rc, const void *parent, struct gql_ou
 	int64_t shared = 0;
 	int r;
 	if (ctx->user == NULL)
-		return api_out_error(rc, out, "UpdateHighlightError", "UNAUTHORIZED", NO_USER_MSG);
+		return api_out_error(rc, out, "UpdateHighlightError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if ((field = too_long(in, texts)) != NULL)
 		return api_out_error(rc, out, "UpdateHighlightError", "BAD_DATA", "%s is longer than %d bytes", field,
 		                     LIMIT_HIGHLIGHT_TEXT);
@@ -119,7 +118,7 @@ static int resolve_delete(struct gql_rctx *rc, const void *parent, struct gql_ou
 	struct store_highlight *res;
 	int r;
 	if (ctx->user == NULL)
-		return api_out_error(rc, out, "DeleteHighlightError", "UNAUTHORIZED", NO_USER_MSG);
+		return api_out_error(rc, out, "DeleteHighlightError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if ((res = ARENA_NEW(gql_arena(rc), struct store_highlight)) == NULL)
 		return api_internal(rc, "deleteHighlight", 0);
 	r = store_highlight_delete(ctx->store, gql_arena(rc), ctx->user->id, id, res);

@@ -3,22 +3,13 @@
 #include <string.h>
 
 #include "api/api_int.h"
+#include "util/utf8.h"
 #include "util/limits.h"
 
 #define XSTR(x) STR(x)
 #define STR(x) #x
-#define NO_USER_MSG "This operation needs an API key: send it in the authorization header."
 
 struct labels_out { struct store_label *l; size_t n; };
-
-static size_t utf8_len(const char *s)
-{
-	size_t c = 0;
-	for (; *s; s++)
-		if (((unsigned char)*s & 0xC0) != 0x80)
-			c++;
-	return c;
-}
 
 /* NULL when fine, else why not: a colour is #RGB, #RRGGBB (or with alpha) or a CSS colour name */
 static const char *bad_color(const char *c)
@@ -46,13 +37,13 @@ static const char *check_label(const char *name, const char *color, const char *
 	const char *why;
 	if (name && *name == '\0')
 		return "a label name must not be empty";
-	if (name && utf8_len(name) > LIMIT_LABEL_NAME)
+	if (name && utf8_count(name, strlen(name)) > LIMIT_LABEL_NAME)
 		return "a label name has at most " XSTR(LIMIT_LABEL_NAME) " characters";
 	if (name && strpbrk(name, "\r\n\t") != NULL)
 		return "a label name must not hold line breaks or tabs";
 	if (color && *color && (why = bad_color(color)) != NULL)
 		return why;
-	if (desc && utf8_len(desc) > LIMIT_LABEL_DESCRIPTION)
+	if (desc && utf8_count(desc, strlen(desc)) > LIMIT_LABEL_DESCRIPTION)
 		return "a label description has at most " XSTR(LIMIT_LABEL_DESCRIPTION) " characters";
 	return NULL;
 }
@@ -63,7 +54,7 @@ static int resolve_labels(struct gql_rctx *rc, const void *parent, struct gql_ou
 	struct labels_out *res;
 	int r;
 	if (ctx->user == NULL)
-		return api_out_error(rc, out, "LabelsError", "UNAUTHORIZED", NO_USER_MSG);
+		return api_out_error(rc, out, "LabelsError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if ((res = ARENA_NEW(gql_arena(rc), struct labels_out)) == NULL)
 		return api_internal(rc, "labels", 0);
 	if ((r = store_label_list(ctx->store, gql_arena(rc), ctx->user->id, &res->l, &res->n)) != STORE_OK)
@@ -94,7 +85,7 @@ static int resolve_create(struct gql_rctx *rc, const void *parent, struct gql_ou
 	struct store_label *l;
 	int r;
 	if (ctx->user == NULL)
-		return api_out_error(rc, out, "CreateLabelError", "UNAUTHORIZED", NO_USER_MSG);
+		return api_out_error(rc, out, "CreateLabelError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if (name == NULL)
 		return api_out_error(rc, out, "CreateLabelError", "BAD_REQUEST", "a label needs a name");
 	if ((why = check_label(name, color, desc)) != NULL)
@@ -119,7 +110,7 @@ static int resolve_update(struct gql_rctx *rc, const void *parent, struct gql_ou
 	struct store_label *l;
 	int r;
 	if (ctx->user == NULL)
-		return api_out_error(rc, out, "UpdateLabelError", "UNAUTHORIZED", NO_USER_MSG);
+		return api_out_error(rc, out, "UpdateLabelError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if ((why = check_label(name, color, desc)) != NULL)
 		return api_out_error(rc, out, "UpdateLabelError", "BAD_REQUEST", "%s", why);
 	if ((l = ARENA_NEW(gql_arena(rc), struct store_label)) == NULL)
@@ -142,7 +133,7 @@ static int resolve_delete(struct gql_rctx *rc, const void *parent, struct gql_ou
 	struct store_label *l;
 	int r;
 	if (ctx->user == NULL)
-		return api_out_error(rc, out, "DeleteLabelError", "UNAUTHORIZED", NO_USER_MSG);
+		return api_out_error(rc, out, "DeleteLabelError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if ((l = ARENA_NEW(gql_arena(rc), struct store_label)) == NULL)
 		return api_internal(rc, "deleteLabel", 0);
 	r = store_label_delete(ctx->store, gql_arena(rc), ctx->user->id, id, l);
@@ -168,7 +159,7 @@ static int resolve_set_labels(struct gql_rctx *rc, const void *parent, struct gq
 	size_t n = 0;
 	int r;
 	if (ctx->user == NULL)
-		return api_out_error(rc, out, "SetLabelsError", "UNAUTHORIZED", NO_USER_MSG);
+		return api_out_error(rc, out, "SetLabelsError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if ((size_t)nids + nnamed > LIMIT_LABELS_PER_ITEM)
 		return api_out_error(rc, out, "SetLabelsError", "BAD_REQUEST", "at most %d labels on one item", LIMIT_LABELS_PER_ITEM);
 	if ((res = ARENA_NEW(a, struct labels_out)) == NULL ||

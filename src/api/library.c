@@ -6,7 +6,6 @@
 #include "util/arena.h"
 #include "util/url.h"
 
-#define NO_USER_MSG "This operation needs an API key: send it in the authorization header."
 
 int api_resolve_self(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
@@ -26,7 +25,7 @@ static int resolve_article(struct gql_rctx *rc, const void *parent, struct gql_o
 	struct api_item *o;
 	int r;
 	if (ctx->user == NULL)
-		return api_out_error(rc, out, "ArticleError", "UNAUTHORIZED", NO_USER_MSG);
+		return api_out_error(rc, out, "ArticleError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if (slug == NULL || *slug == '\0')
 		return api_out_error(rc, out, "ArticleError", "BAD_DATA", "slug must not be empty");
 	r = store_item_get(ctx->store, gql_arena(rc), ctx->user->id, slug, &it);
@@ -51,7 +50,7 @@ static int resolve_saving_request(struct gql_rctx *rc, const void *parent, struc
 	struct api_item *o;
 	int r = STORE_E_NOTFOUND;
 	if (ctx->user == NULL)
-		return api_out_error(rc, out, "ArticleSavingRequestError", "UNAUTHORIZED", NO_USER_MSG);
+		return api_out_error(rc, out, "ArticleSavingRequestError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if ((id == NULL || *id == '\0') && (url == NULL || *url == '\0'))
 		return api_out_error(rc, out, "ArticleSavingRequestError", "BAD_DATA", "give the id or the url of a saved item");
 	if (id && *id)
@@ -144,7 +143,7 @@ static int resolve_updates_since(struct gql_rctx *rc, const void *parent, struct
 	int64_t since;
 	int r;
 	if (ctx->user == NULL)
-		return api_out_error(rc, out, "UpdatesSinceError", "UNAUTHORIZED", NO_USER_MSG);
+		return api_out_error(rc, out, "UpdatesSinceError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if (api_value_date(gql_arg(rc, "since"), &since))
 		return gql_error(rc, "BAD_USER_INPUT", "since must be a date");
 	if (api_page_args(rc, &pg))
@@ -245,7 +244,7 @@ static int resolve_set_bookmark(struct gql_rctx *rc, const void *parent, struct 
 	struct api_item *o;
 	int r;
 	if (ctx->user == NULL) /* the schema's enum has no UNAUTHORIZED */
-		return api_out_error(rc, out, "SetBookmarkArticleError", "NOT_FOUND", NO_USER_MSG);
+		return api_out_error(rc, out, "SetBookmarkArticleError", "NOT_FOUND", API_NO_USER_MSG);
 	if (bm && bm->kind == GQL_V_BOOLEAN && bm->u.b) {
 		r = store_item_get(ctx->store, gql_arena(rc), ctx->user->id, id, &it);
 		if (r == STORE_OK && !it.deleted_ms)
@@ -282,7 +281,7 @@ static int resolve_set_archived(struct gql_rctx *rc, const void *parent, struct 
 	struct archive_out *res;
 	int r;
 	if (ctx->user == NULL)
-		return api_out_error(rc, out, "ArchiveLinkError", "UNAUTHORIZED", NO_USER_MSG);
+		return api_out_error(rc, out, "ArchiveLinkError", "UNAUTHORIZED", API_NO_USER_MSG);
 	r = store_item_get(ctx->store, gql_arena(rc), ctx->user->id, id, &it);
 	if (r == STORE_OK)
 		r = store_item_set_archived(ctx->store, gql_arena(rc), ctx->user->id, it.id, archived, &it);
@@ -322,7 +321,7 @@ static int resolve_update_page(struct gql_rctx *rc, const void *parent, struct g
 	struct api_item *o;
 	int r;
 	if (ctx->user == NULL)
-		return api_out_error(rc, out, "UpdatePageError", "UNAUTHORIZED", NO_USER_MSG);
+		return api_out_error(rc, out, "UpdatePageError", "UNAUTHORIZED", API_NO_USER_MSG);
 	p.title = api_str_trim(rc, gql_value_get(in, "title"));
 	p.description = api_str(gql_value_get(in, "description"));
 	p.author = api_str(gql_value_get(in, "byline"));
@@ -374,7 +373,7 @@ static int resolve_progress(struct gql_rctx *rc, const void *parent, struct gql_
 	struct api_item *o;
 	int r;
 	if (ctx->user == NULL)
-		return api_out_error(rc, out, "SaveArticleReadingProgressError", "UNAUTHORIZED", NO_USER_MSG);
+		return api_out_error(rc, out, "SaveArticleReadingProgressError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if (pv && pv->kind == GQL_V_FLOAT)
 		pct = pv->u.f;
 	else if (pv && pv->kind == GQL_V_INT)

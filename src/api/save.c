@@ -4,12 +4,12 @@
 #include <sys/socket.h>
 
 #include "api/api_int.h"
+#include "util/utf8.h"
 #include "util/crypto.h"
 #include "util/limits.h"
 #include "util/netaddr.h"
 #include "util/url.h"
 
-#define NO_USER_MSG "This operation needs an API key: send it in the authorization header."
 #define SOURCE_MAX 64
 #define CLIENT_ID_MAX 200
 
@@ -111,12 +111,9 @@ static const char *read_input(struct gql_rctx *rc, const struct gql_value *in, s
 			return "out of memory";
 		for (uint32_t i = 0; i < labels->u.list.n; i++) {
 			const char *name = api_str_trim(rc, gql_value_get(labels->u.list.items[i], "name"));
-			size_t chars = 0;
 			if (name == NULL || *name == '\0')
 				return arena_printf(a, "label %u has no name", i + 1);
-			for (const char *p = name; *p; p++)
-				chars += ((unsigned char)*p & 0xC0) != 0x80;
-			if (chars > LIMIT_LABEL_NAME)
+			if (utf8_count(name, strlen(name)) > LIMIT_LABEL_NAME)
 				return arena_printf(a, "label %u: a label name has at most %d characters", i + 1, LIMIT_LABEL_NAME);
 			names[sv->nlabels++] = name;
 		}
@@ -151,7 +148,7 @@ static int resolve_save_url(struct gql_rctx *rc, const void *parent, struct gql_
 	struct store_save sv;
 	const char *why;
 	if (ctx->user == NULL)
-		return api_out_error(rc, out, "SaveError", "UNAUTHORIZED", NO_USER_MSG);
+		return api_out_error(rc, out, "SaveError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if ((why = read_input(rc, gql_arg(rc, "input"), &sv)) != NULL)
 		return api_out_error(rc, out, "SaveError", "UNKNOWN", "%s", why);
 	sv.source = sv.source ? sv.source : "api";
@@ -167,7 +164,7 @@ static int resolve_save_page(struct gql_rctx *rc, const void *parent, struct gql
 	struct store_save sv;
 	const char *why, *canon = NULL;
 	if (ctx->user == NULL)
-		return api_out_error(rc, out, "SaveError", "UNAUTHORIZED", NO_USER_MSG);
+		return api_out_error(rc, out, "SaveError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if ((why = read_input(rc, in, &sv)) != NULL)
 		return api_out_error(rc, out, "SaveError", "UNKNOWN", "%s", why);
 	if (html == NULL || html->kind != GQL_V_STRING)

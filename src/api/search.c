@@ -2,10 +2,10 @@
 #include <string.h>
 
 #include "api/api_int.h"
+#include "util/utf8.h"
 #include "store/search.h"
 #include "util/limits.h"
 
-#define NO_USER_MSG "This operation needs an API key: send it in the authorization header."
 
 struct search_edge {
 	struct api_item *node;
@@ -30,14 +30,6 @@ static int count_matches(struct gql_rctx *rc, const void *arg, int64_t *total)
 	return 0;
 }
 
-static size_t utf8_chars(const char *s)
-{
-	size_t c = 0;
-	for (; *s; s++)
-		c += ((unsigned char)*s & 0xC0) != 0x80;
-	return c;
-}
-
 static int resolve_search(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
@@ -49,8 +41,8 @@ static int resolve_search(struct gql_rctx *rc, const void *parent, struct gql_ou
 	struct api_page pg;
 	int r;
 	if (ctx->user == NULL)
-		return api_out_error(rc, out, "SearchError", "UNAUTHORIZED", NO_USER_MSG);
-	if (query && utf8_chars(query) > LIMIT_SEARCH_QUERY)
+		return api_out_error(rc, out, "SearchError", "UNAUTHORIZED", API_NO_USER_MSG);
+	if (query && utf8_count(query, strlen(query)) > LIMIT_SEARCH_QUERY)
 		return api_out_error(rc, out, "SearchError", "QUERY_TOO_LONG", "a search query has at most %d characters",
 		                     LIMIT_SEARCH_QUERY);
 	if (api_page_args(rc, &pg))

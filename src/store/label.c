@@ -7,6 +7,7 @@
 #include "util/crypto.h"
 #include "util/limits.h"
 #include "util/time.h"
+#include "util/utf8.h"
 
 
 /* one label row from a stepped statement, or NOTFOUND */
@@ -53,15 +54,11 @@ static const char *auto_color(const char *name)
 
 static bool valid_name(struct store *st, const char *name)
 {
-	size_t chars = 0;
 	if (!name || !*name) {
 		snprintf(st->errmsg, sizeof st->errmsg, "a label needs a name");
 		return false;
 	}
-	for (const char *p = name; *p; p++)
-		if (((unsigned char)*p & 0xC0) != 0x80)
-			chars++;
-	if (chars > LIMIT_LABEL_NAME) {
+	if (utf8_count(name, strlen(name)) > LIMIT_LABEL_NAME) {
 		snprintf(st->errmsg, sizeof st->errmsg, "a label name has at most %d characters", LIMIT_LABEL_NAME);
 		return false;
 	}

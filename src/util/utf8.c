@@ -71,3 +71,11 @@ size_t utf8_encode(uint32_t cp, char out[4])
 	out[3] = (char)(0x80 | (cp & 0x3f));
 	return 4;
 }
+
+size_t utf8_count(const char *s, size_t n)
+{
+	size_t c = 0;
+	for (size_t i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return c;
+}

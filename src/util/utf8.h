@@ -8,6 +8,8 @@
 size_t utf8_valid_prefix(const unsigned char *p, size_t n);
 /* 1 when all n bytes are valid UTF-8 */
 int utf8_valid(const char *s, size_t n);
+/* characters in the n bytes at s, counted as bytes that do not continue a sequence (for length limits) */
+size_t utf8_count(const char *s, size_t n);
 /* encode code point cp (<= 0x10FFFF, not a surrogate) into out; returns bytes written (1-4) */
 size_t utf8_encode(uint32_t cp, char out[4]);
 #endif
