@@ -1,0 +1,218 @@
+// reader.js: the reader: finds the item (/{username}/{slug} or /article?url=), shows it, waits while it is saved, and records reading progress.
+import { gql, requireUser } from './api.js';
+import { el, fmtDate, hostOf, safeHref, labelChips, labelEditor, showUser, say, allLabels } from './ui.js';
+import { ITEM_FIELDS, setArchived, deleteItem } from './items.js';
+
+const POLL_MS = 2000;
+const POLL_MAX_MS = 60000;
+const PROGRESS_EVERY_MS = 2000;
+
+const ARTICLE = `query Article($slug: String!) { article(username: "me", slug: $slug, format: "html") { __typename
+	... on ArticleSuccess { article { ${ITEM_FIELDS} content } } ... on ArticleError { errorCodes message } } }`;
+const BY_URL = `query ByUrl($url: String!) { articleSavingRequest(url: $url) { __typename
+	... on ArticleSavingRequestSuccess { articleSavingRequest { id slug status } }
+	... on ArticleSavingRequestError { errorCodes message } } }`;
+const PROGRESS = `mutation Progress($input: SaveArticleReadingProgressInput!) { saveArticleReadingProgress(input: $input) { __typename
+	... on SaveArticleReadingProgressSuccess { updatedArticle { id readingProgressPercent } }
+	... on SaveArticleReadingProgressError { errorCodes message } } }`;
+
+const $ = (id) => document.getElementById(id);
+const status = $('reader-status');
+let item = null;
+let known = [];
+
+// the slug (or id) this address names; null when it names nothing
+async function findSlug() {
+	const params = new URLSearchParams(location.search);
+	if (location.pathname === '/article' || location.pathname.endsWith('/reader.html')) {
+		if (params.get('slug')) return params.get('slug');
+		const url = params.get('url');
+		if (!url) return null;
+		const data = await gql(BY_URL, { url });
+		return data.articleSavingRequest.articleSavingRequest.id;
+	}
+	const parts = location.pathname.split('/').filter(Boolean);
+	if (parts.length < 2) return null;
+	try { return decodeURIComponent(parts[1]); } catch (e) { return parts[1]; }
+}
+
+async function fetchItem(slug) {
+	const data = await gql(ARTICLE, { slug });
+	return data.article.article;
+}
+
+// ---- showing it
+function renderHead() {
+	document.title = `${item.title || 'Untitled'} · Larder`;
+	$('title').textContent = item.title || item.url;
+	const bits = [];
+	if (item.author) bits.push(el('span', { class: 'author', text: item.author }));
+	bits.push(el('span', { class: 'site', text: item.siteName || hostOf(item.originalArticleUrl || item.url) }));
+	if (item.publishedAt) bits.push(el('span', { class: 'published', text: `Published ${fmtDate(item.publishedAt)}` }));
+	bits.push(el('span', { class: 'saved', text: `Saved ${fmtDate(item.savedAt)}` }));
+	$('meta').replaceChildren(...bits);
+	const href = safeHref(item.originalArticleUrl || item.url);
+	const orig = $('original');
+	if (href) {
+		orig.href = href;
+		orig.textContent = `Original page: ${hostOf(href)}`;
+	}
+	orig.hidden = !href;
+	renderLabels();
+	$('archive').textContent = item.isArchived ? 'Unarchive' : 'Archive';
+}
+
+function renderLabels() {
+	$('labels').replaceChildren(labelChips(item.labels, (l) => `/home?q=${encodeURIComponent(`label:${/\s/.test(l.name) ? `"${l.name}"` : l.name}`)}`));
+}
+
+function renderBody() {
+	const state = $('state');
+	state.className = 'item-state';
+	if (item.state === 'PROCESSING') {
+		state.textContent = 'Saving… the page is being fetched.';
+		state.classList.add('processing');
+		state.hidden = false;
+		$('content').replaceChildren();
+		return;
+	}
+	if (item.state === 'FAILED') {
+		state.textContent = 'This page could not be saved.';
+		state.classList.add('failed');
+		state.hidden = false;
+	} else {
+		state.hidden = true;
+	}
+	// the content was sanitized by the server when it was stored
+	$('content').innerHTML = item.content || '';
+}
+
+// ---- waiting for a save to finish
+async function waitForSave() {
+	const until = Date.now() + POLL_MAX_MS;
+	while (item.state === 'PROCESSING' && Date.now() < until) {
+		await new Promise((r) => setTimeout(r, POLL_MS));
+		try {
+			item = await fetchItem(item.id);
+		} catch (e) {
+			say(status, `Could not check the save: ${e.message}`, true);
+			return;
+		}
+	}
+	if (item.state === 'PROCESSING') {
+		$('state').textContent = 'Still saving; reload the page in a while.';
+		return;
+	}
+	renderHead();
+	renderBody();
+	trackProgress();
+}
+
+// ---- reading progress
+function percentRead() {
+	const r = $('content').getBoundingClientRect();
+	if (r.height <= 0) return { pct: 0, top: 0 };
+	const pct = ((window.innerHeight - r.top) / r.height) * 100;
+	const top = (-r.top / r.height) * 100;
+	const clamp = (x) => Math.round(Math.min(100, Math.max(0, x)) * 10) / 10;
+	return { pct: clamp(pct), top: clamp(top) };
+}
+
+function restoreProgress(pct) {
+	if (!(pct > 0) || pct >= 100) return;
+	const c = $('content');
+	const r = c.getBoundingClientRect();
+	const absTop = r.top + window.scrollY;
+	window.scrollTo(0, Math.max(0, absTop + (pct / 100) * r.height - window.innerHeight));
+}
+
+let tracking = false;
+function trackProgress() {
+	if (tracking || item.state !== 'SUCCEEDED') return;
+	tracking = true;
+	let sent = item.readingProgressPercent || 0;
+	let lastAt = 0;
+	let timer = null;
+	const send = (keepalive) => {
+		timer = null;
+		const { pct, top } = percentRead();
+		if (Math.abs(pct - sent) < 0.5) return;
+		sent = pct;
+		lastAt = Date.now();
+		gql(PROGRESS, { input: { id: item.id, readingProgressPercent: pct, readingProgressTopPercent: top } }, { keepalive })
+			.catch(() => { /* the next scroll tries again */ });
+	};
+	window.addEventListener('scroll', () => {
+		if (timer) return;
+		timer = setTimeout(() => send(false), Math.max(0, lastAt + PROGRESS_EVERY_MS - Date.now()));
+	}, { passive: true });
+	window.addEventListener('pagehide', () => {
+		if (timer) clearTimeout(timer);
+		send(true);
+	});
+	requestAnimationFrame(() => restoreProgress(item.readingProgressPercent));
+}
+
+// ---- actions
+function setupActions() {
+	const actionStatus = $('action-status');
+	$('archive').addEventListener('click', async (ev) => {
+		const b = ev.currentTarget;
+		b.disabled = true;
+		try {
+			await setArchived(item.id, !item.isArchived);
+			item.isArchived = !item.isArchived;
+			b.textContent = item.isArchived ? 'Unarchive' : 'Archive';
+			say(actionStatus, item.isArchived ? 'Archived.' : 'Moved to the inbox.');
+		} catch (e) {
+			say(actionStatus, `Could not archive: ${e.message}`, true);
+		} finally {
+			b.disabled = false;
+		}
+	});
+	$('edit-labels').addEventListener('click', async () => {
+		const box = $('label-editor');
+		if (box.firstChild) { box.replaceChildren(); return; }
+		try { known = await allLabels(); } catch (e) { /* suggestions are optional */ }
+		box.replaceChildren(labelEditor(item.id, item.labels, known, (labels) => {
+			item.labels = labels;
+			renderLabels();
+			box.replaceChildren();
+			say(actionStatus, 'Labels saved.');
+		}, () => box.replaceChildren()));
+	});
+	$('delete').addEventListener('click', async (ev) => {
+		const b = ev.currentTarget;
+		if (!window.confirm(`Delete “${item.title || item.url}”?`)) return;
+		b.disabled = true;
+		try {
+			await deleteItem(item.id);
+			location.assign('/home');
+		} catch (e) {
+			say(actionStatus, `Could not delete: ${e.message}`, true);
+			b.disabled = false;
+		}
+	});
+}
+
+async function main() {
+	const me = await requireUser();
+	showUser(me);
+	try {
+		const slug = await findSlug();
+		if (!slug) { say(status, 'No article named in this address.', true); return; }
+		item = await fetchItem(slug);
+	} catch (e) {
+		say(status, e.codes && e.codes.includes('NOT_FOUND') ? 'This article is not in your library.' : `Could not load the article: ${e.message}`, true);
+		return;
+	}
+	say(status, '');
+	status.hidden = true;
+	renderHead();
+	renderBody();
+	setupActions();
+	$('reader').hidden = false;
+	if (item.state === 'PROCESSING') await waitForSave();
+	else trackProgress();
+}
+main().catch((e) => say(status, `Something went wrong: ${e.message}`, true));
