@@ -60,3 +60,32 @@ int store_session_delete(struct store *st, const char *token_hash)
 	store_done(s);
 	return rc;
 }
+
+int store_session_extend(struct store *st, const char *token_hash, int64_t expires_ms, int64_t now_ms)
+{
+	sqlite3_stmt *s = st->stmt[STMT_SESSION_EXTEND];
+	int rc;
+	store_bind_text(s, 1, token_hash);
+	sqlite3_bind_int64(s, 2, expires_ms);
+	sqlite3_bind_int64(s, 3, now_ms);
+	rc = sqlite3_step(s);
+	rc = rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "extending a session");
+	store_done(s);
+	return rc;
+}
+
+int store_session_purge(struct store *st, int64_t now_ms, int64_t before_ms)
+{
+	sqlite3_stmt *s = st->stmt[STMT_SESSION_PURGE];
+	int rc;
+	sqlite3_bind_int64(s, 1, now_ms);
+	rc = sqlite3_step(s);
+	store_done(s);
+	if (rc != SQLITE_DONE)
+		return store_fail(st, rc, "forgetting expired sessions");
+	s = st->stmt[STMT_LOGIN_PURGE];
+	sqlite3_bind_int64(s, 1, before_ms);
+	rc = sqlite3_step(s);
+	store_done(s);
+	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "forgetting old login failures");
+}

@@ -176,6 +176,13 @@ static const char *const stmt_sql[STMT__MAX] = {
 		"INSERT OR REPLACE INTO item_tombstones (user_id, item_id, deleted_at)"
 		" SELECT user_id, id, deleted_at FROM library_items WHERE deleted_at IS NOT NULL AND deleted_at < ?1",
 	[STMT_TRASH_PURGE] = "DELETE FROM library_items WHERE deleted_at IS NOT NULL AND deleted_at < ?1",
+	[STMT_SESSION_EXTEND] =
+		"UPDATE sessions SET expires = ?2, last_seen = ?3 WHERE token_hash = ?1",
+	[STMT_SESSION_PURGE] = "DELETE FROM sessions WHERE expires <= ?1",
+	[STMT_LOGIN_FAIL] = "INSERT INTO login_failures (key, at) VALUES (?1, ?2)",
+	[STMT_LOGIN_COUNT] = "SELECT count(*), min(at) FROM login_failures WHERE key = ?1 AND at > ?2",
+	[STMT_LOGIN_CLEAR] = "DELETE FROM login_failures WHERE key = ?1",
+	[STMT_LOGIN_PURGE] = "DELETE FROM login_failures WHERE at <= ?1",
 	[STMT_SETTING_GET] = "SELECT value FROM settings WHERE name = ?1",
 	[STMT_SETTING_ADD] = "INSERT OR IGNORE INTO settings (name, value) VALUES (?1, ?2)",
 	[STMT_JOB_COUNT_READY] =
@@ -241,6 +248,12 @@ static const char *const stmt_names[STMT__MAX] = {
 	[STMT_JOB_COUNT_READY] = "job_count_ready",
 	[STMT_TRASH_TOMBSTONE] = "trash_tombstone",
 	[STMT_TRASH_PURGE] = "trash_purge",
+	[STMT_SESSION_EXTEND] = "session_extend",
+	[STMT_SESSION_PURGE] = "session_purge",
+	[STMT_LOGIN_FAIL] = "login_fail",
+	[STMT_LOGIN_COUNT] = "login_count",
+	[STMT_LOGIN_CLEAR] = "login_clear",
+	[STMT_LOGIN_PURGE] = "login_purge",
 	[STMT_SETTING_GET] = "setting_get",
 	[STMT_SETTING_ADD] = "setting_add",
 };

@@ -50,11 +50,21 @@ int store_apikey_list(struct store *st, struct arena *a, const char *user_id, st
 /* deletes the key if it belongs to user_id (NULL = any user, for the admin CLI); *out = the deleted row */
 int store_apikey_delete(struct store *st, struct arena *a, const char *user_id, const char *key_id, struct store_apikey *out);
 
-/* sessions (used by a later issue; tables and functions exist now) */
+/* login sessions (the `auth` cookie of the browser pages) */
 int store_session_create(struct store *st, const char *user_id, const char *token_hash, int64_t expires_ms);
 /* NOTFOUND when unknown or expired (expires_ms <= now_ms) */
 int store_session_lookup(struct store *st, struct arena *a, const char *token_hash, int64_t now_ms, struct store_user *owner, int64_t *expires_ms);
 int store_session_delete(struct store *st, const char *token_hash);
+/* sliding expiry: the session now lasts until expires_ms */
+int store_session_extend(struct store *st, const char *token_hash, int64_t expires_ms, int64_t now_ms);
+/* forget sessions that expired by now_ms and login failures older than before_ms */
+int store_session_purge(struct store *st, int64_t now_ms, int64_t before_ms);
+
+/* failed logins (login.c): counted per key ("user:NAME", "addr:IP") in a time window */
+int store_login_fail(struct store *st, const char *key, int64_t now_ms);
+/* failures of key after since_ms, and when the oldest of them happened (0: none) */
+int store_login_failures(struct store *st, const char *key, int64_t since_ms, int64_t *count, int64_t *oldest_ms);
+int store_login_clear(struct store *st, const char *key);
 /* ---- library items (item.c) ---- */
 
 /* the item as stored (times in ms, 0 = not set); content is loaded separately (store_item_content) */

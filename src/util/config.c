@@ -175,6 +175,7 @@ static int set_defaults(struct larder_config *c, const char *path)
 	c->fetch_max_bytes = LIMIT_FETCH_BYTES;
 	c->fetch_max_redirects = LIMIT_FETCH_REDIRECTS;
 	c->fetch_in_web = true;
+	c->session_days = 30;
 	if (!c->path || !c->database || !c->base_url || set_origins(c, DEFAULT_CORS) < 0)
 		return -1;
 	return 0;
@@ -206,7 +207,8 @@ static char *unquote(char *v)
 }
 
 enum key { K_DATABASE, K_BASE_URL, K_CORS, K_BODY_LIMIT, K_T_COST, K_M_KIB, K_PAR, K_TOUCH, K_PRIVATE_FETCH,
-	K_FETCH_TIMEOUT, K_FETCH_BYTES, K_FETCH_REDIRECTS, K_FETCH_IN_WEB, K__MAX };
+	K_FETCH_TIMEOUT, K_FETCH_BYTES, K_FETCH_REDIRECTS, K_FETCH_IN_WEB, K_SESSION_DAYS, K_SIGNUP,
+	K_TRUST_REMOTE_USER, K__MAX };
 static const char *const key_names[K__MAX] = {
 	[K_DATABASE] = "database",
 	[K_BASE_URL] = "base_url",
@@ -221,6 +223,9 @@ static const char *const key_names[K__MAX] = {
 	[K_FETCH_BYTES] = "fetch_max_bytes",
 	[K_FETCH_REDIRECTS] = "fetch_max_redirects",
 	[K_FETCH_IN_WEB] = "fetch_in_web",
+	[K_SESSION_DAYS] = "session_days",
+	[K_SIGNUP] = "signup",
+	[K_TRUST_REMOTE_USER] = "trust_remote_user",
 };
 
 /* yes/no, true/false, on/off, 1/0 (any case) */
@@ -431,6 +436,25 @@ int config_load(const char *path, struct larder_config *c, char *err, size_t err
 		case K_FETCH_IN_WEB:
 			if (parse_bool(v, &c->fetch_in_web) < 0) {
 				fail(err, errlen, path, lineno, "'fetch_in_web' must be yes or no");
+				goto out;
+			}
+			break;
+		case K_SESSION_DAYS:
+			if (parse_uint(v, 3650, false, &num) < 0 || num < 1) {
+				fail(err, errlen, path, lineno, "'session_days' must be a number of days from 1 to 3650");
+				goto out;
+			}
+			c->session_days = (uint32_t)num;
+			break;
+		case K_SIGNUP:
+			if (parse_bool(v, &c->signup) < 0) {
+				fail(err, errlen, path, lineno, "'signup' must be yes or no");
+				goto out;
+			}
+			break;
+		case K_TRUST_REMOTE_USER:
+			if (parse_bool(v, &c->trust_remote_user) < 0) {
+				fail(err, errlen, path, lineno, "'trust_remote_user' must be yes or no");
 				goto out;
 			}
 			break;

@@ -23,6 +23,10 @@ struct larder_config {
 	size_t fetch_max_bytes;        /* key `fetch_max_bytes`, default LIMIT_FETCH_BYTES */
 	bool fetch_in_web;             /* key `fetch_in_web` (yes/no), default yes: graphql.fcgi runs the fetch a
 	                                  saveUrl queued right after answering, for hosts without `larder worker` */
+	uint32_t session_days;         /* key `session_days`, default 30: a login lasts this long after the last visit */
+	bool signup;                   /* key `signup` (yes/no), default no: anyone may create an account at /signup */
+	bool trust_remote_user;        /* key `trust_remote_user` (yes/no), default no: take REMOTE_USER (set by a web
+	                                  server that already authenticated the user) as the logged-in user */
 	int fetch_max_redirects;       /* key `fetch_max_redirects`, default LIMIT_FETCH_REDIRECTS (0: follow none) */
 };
 /* which file: explicit path if non-NULL, else $LARDER_CONFIG, else LARDER_SYSCONFDIR "/larder.conf" */

@@ -12,6 +12,7 @@
 #include "web/auth.h"
 #include "web/graphql_http.h"
 #include "web/content_http.h"
+#include "web/session.h"
 #include "web/response.h"
 
 #define CT_JSON "application/json; charset=utf-8"
@@ -545,6 +546,26 @@ static void handle(struct web_graphql *app, struct web_request *req, struct web_
 	auth = web_auth_key(app->store, cfg, a, req->authorization, ctx.now_ms, &key, &owner, msg, sizeof msg);
 	switch (auth) {
 	case WEB_AUTH_NONE:
+		/* no key: the browser pages' session cookie, honoured only on requests from our own site
+		 * (a POST must also be application/json, checked above), so another site cannot drive the
+		 * API with a visitor's cookie */
+		switch (web_auth_session(app->store, cfg, a, req, ctx.now_ms, &owner, NULL)) {
+		case WEB_AUTH_OK:
+			if (!web_same_origin(cfg, req)) {
+				web_response_error(res, 403, ct, "FORBIDDEN",
+				                   "A request carrying the session cookie must come from %s itself: this one's "
+				                   "Origin or Referer is another site's, or missing", cfg->base_url);
+				return;
+			}
+			ctx.user = &owner;
+			break;
+		case WEB_AUTH_ERROR:
+			web_response_error(res, 500, ct, "INTERNAL_SERVER_ERROR", "Internal server error");
+			snprintf(res->reason, sizeof res->reason, "session lookup failed: %s", store_errmsg(app->store));
+			return;
+		default: /* no session, or a forged, expired or ended one: an anonymous request */
+			break;
+		}
 		break;
 	case WEB_AUTH_OK:
 		ctx.user = &owner;
@@ -657,7 +678,7 @@ static void log_line(const struct web_graphql *app, const struct web_request *re
 	        req->remote_addr ? req->remote_addr : "-", why[0] ? why : web_status_text(res->status));
 }
 
-int web_graphql_serve(struct web_graphql *app, struct web_io *io, struct arena *a)
+int web_serve(struct web_graphql *app, struct web_io *io, struct arena *a, web_handler_fn handler)
 {
 	struct web_request req;
 	struct web_response res;
@@ -666,10 +687,7 @@ int web_graphql_serve(struct web_graphql *app, struct web_io *io, struct arena *
 	app->queued_fetch = false;  /* set again only by a request that queues a fetch */
 	web_request_init(&req, io, a);
 	web_response_init(&res, &app->body, &app->head);
-	if (web_content_route(req.path))
-		web_content_handle(app, &req, &res, a);
-	else
-		handle(app, &req, &res, a);
+	handler(app, &req, &res, a);
 	rc = web_response_send(&res, io);
 	if (res.status >= 400 || rc != 0) {
 		if (rc != 0)
@@ -677,4 +695,18 @@ int web_graphql_serve(struct web_graphql *app, struct web_io *io, struct arena *
 		log_line(app, &req, &res);
 	}
 	return rc == 0 ? res.status : -1;
+}
+
+/* /api/graphql, and the REST /api/content the same program answers */
+void web_graphql_route(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)
+{
+	if (web_content_route(req->path))
+		web_content_handle(app, req, res, a);
+	else
+		handle(app, req, res, a);
+}
+
+int web_graphql_serve(struct web_graphql *app, struct web_io *io, struct arena *a)
+{
+	return web_serve(app, io, a, web_graphql_route);
 }

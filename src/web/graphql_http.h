@@ -25,4 +25,15 @@ void web_graphql_free(struct web_graphql *app);
  * errors are logged as one line on stderr. Returns the HTTP status sent, or -1 when the
  * response could not be written. The caller resets the arena afterwards. */
 int web_graphql_serve(struct web_graphql *app, struct web_io *io, struct arena *a);
+
+struct web_response;
+struct web_request;
+/* what a program does with one parsed request: fill in the response */
+typedef void (*web_handler_fn)(struct web_graphql *app, struct web_request *req, struct web_response *res,
+                               struct arena *a);
+/* one request through handler: parse, answer, send, and log a line for errors; the HTTP status
+ * sent, or -1 when the response could not be written */
+int web_serve(struct web_graphql *app, struct web_io *io, struct arena *a, web_handler_fn handler);
+/* graphql.fcgi's handler: /api/graphql, and /api/content (content_http.c) */
+void web_graphql_route(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a);
 #endif

@@ -5,13 +5,14 @@ src_web_libweb_a_SOURCES = \
 	src/web/response.c src/web/response.h \
 	src/web/auth.c src/web/auth.h \
 	src/web/graphql_http.c src/web/graphql_http.h \
-	src/web/content_http.c src/web/content_http.h
+	src/web/content_http.c src/web/content_http.h \
+	src/web/session.c src/web/session.h
 src_web_libweb_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 
 WEB_LIBS = src/web/libweb.a
 
 fcgi_PROGRAMS += src/cmd/graphql.fcgi
-src_cmd_graphql_fcgi_SOURCES = src/cmd/graphql_fcgi.c
+src_cmd_graphql_fcgi_SOURCES = src/cmd/graphql_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h
 src_cmd_graphql_fcgi_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 src_cmd_graphql_fcgi_LDADD = $(WEB_LIBS) $(API_LIBS) $(FCGI_LIBS)
 

@@ -210,6 +210,14 @@ void web_request_init(struct web_request *r, struct web_io *io, struct arena *a)
 	r->authorization = header(r, "HTTP_AUTHORIZATION", "Authorization");
 	r->cookie = header(r, "HTTP_COOKIE", "Cookie");
 	r->origin = header(r, "HTTP_ORIGIN", "Origin");
+	r->referer = header(r, "HTTP_REFERER", "Referer");
+	r->remote_user = io->param(io->ctx, "REMOTE_USER");
+	if (r->remote_user && (!*r->remote_user || strlen(r->remote_user) > 256))
+		r->remote_user = NULL;
+	{
+		const char *h = io->param(io->ctx, "HTTPS"), *sch = io->param(io->ctx, "REQUEST_SCHEME");
+		r->https = (h && (strcasecmp(h, "on") == 0 || strcmp(h, "1") == 0)) || (sch && strcasecmp(sch, "https") == 0);
+	}
 	r->accept = header(r, "HTTP_ACCEPT", "Accept");
 	r->ac_request_method = header(r, "HTTP_ACCESS_CONTROL_REQUEST_METHOD", "Access-Control-Request-Method");
 	r->ac_request_headers = header(r, "HTTP_ACCESS_CONTROL_REQUEST_HEADERS", "Access-Control-Request-Headers");

@@ -41,6 +41,9 @@ struct web_request {
 	const char *authorization;     /* header values; NULL when not sent */
 	const char *cookie;
 	const char *origin;
+	const char *referer;
+	const char *remote_user;       /* REMOTE_USER set by a web server that authenticated the user */
+	bool https;                    /* the request came over TLS (HTTPS=on or REQUEST_SCHEME=https) */
 	const char *accept;
 	const char *ac_request_method; /* Access-Control-Request-Method */
 	const char *ac_request_headers;/* Access-Control-Request-Headers */

@@ -1,0 +1,34 @@
+/* session.h: cookie sessions for the browser pages (auth cookie, sliding expiry, REMOTE_USER) and the same-site check. */
+#ifndef LARDER_WEB_SESSION_H
+#define LARDER_WEB_SESSION_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "store/store.h"
+#include "util/arena.h"
+#include "util/config.h"
+#include "web/auth.h"
+#include "web/request.h"
+
+#define WEB_SESSION_COOKIE "auth"
+
+/* the value of cookie `name` in a Cookie header, copied into the arena; NULL when absent */
+const char *web_cookie_get(struct arena *a, const char *header, const char *name);
+/* a Set-Cookie value for the session cookie: HttpOnly, SameSite=Lax, Path=/, Secure when asked;
+ * max_age_s 0 with an empty value deletes it */
+const char *web_cookie_make(struct arena *a, const char *value, int64_t max_age_s, bool secure);
+/* does the request come over HTTPS, or is the site configured as https:// (cookies get Secure) */
+bool web_request_secure(const struct larder_config *cfg, const struct web_request *req);
+/* does the request come from our own site: its Origin (or, without one, its Referer) is the
+ * origin of base_url. A request with neither is not same-site. */
+bool web_same_origin(const struct larder_config *cfg, const struct web_request *req);
+/* who the session cookie (or REMOTE_USER, when trust_remote_user is set) says the user is:
+ * NONE without a cookie, UNKNOWN for a forged, expired or ended session, OK with *owner filled
+ * (the session's expiry slides forward) and *token_hash (may be NULL) set for a cookie session */
+enum web_auth web_auth_session(struct store *st, const struct larder_config *cfg, struct arena *a,
+                               const struct web_request *req, int64_t now_ms, struct store_user *owner,
+                               const char **token_hash);
+/* a new session for user_id: a random token stored only as its SHA-256; *set_cookie gets the
+ * Set-Cookie value carrying the token. 0, or -1 when the store fails */
+int web_session_start(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
+                      int64_t now_ms, bool secure, const char **set_cookie);
+#endif
