@@ -1,10 +1,6 @@
-# contrib/local.mk: the development server, quick-start/test/CI scripts, the landing page and the man pages.
+# contrib/local.mk: the development server, quick-start/test/CI scripts and the man pages.
 # larder-serve is needed by the end-to-end tests, so it ships as a check script.
 dist_check_SCRIPTS += contrib/larder-serve
 EXTRA_DIST += contrib/quickstart contrib/test-all contrib/deps.sh contrib/debian-packages.txt .ci/run
-
-# the static site, served as the document root (see conf/nginx-larder.conf)
-wwwdir = $(pkgdatadir)/www
-dist_www_DATA = www/index.html
 
 dist_man_MANS += man/larder.1 man/graphql.fcgi.8 man/larder.conf.5

@@ -84,7 +84,7 @@ function renderItem(node) {
 	const li = el('li', { class: 'item', dataset: { id: node.id, state: node.state || '' } });
 	const site = node.siteName || hostOf(node.originalArticleUrl || node.url);
 	const pct = Math.round(node.readingProgressPercent || 0);
-	li.append(
+	li.append(...[
 		el('a', { class: 'item-title', href: readerHref(me.profile.username, node), text: node.title || node.url }),
 		el('div', { class: 'meta' },
 			el('span', { class: 'site', text: site }),
@@ -95,7 +95,7 @@ function renderItem(node) {
 		pct > 0 ? el('div', { class: 'progress' },
 			el('progress', { max: 100, value: pct, 'aria-label': 'Reading progress' }),
 			el('span', { class: 'pct', text: `${pct}% read` })) : null,
-		itemActions(li, node));
+		itemActions(li, node)].filter(Boolean));
 	return li;
 }
 

@@ -1,0 +1,11 @@
+# www/local.mk: the browser pages (static HTML, CSS and JavaScript modules), installed under $(pkgdatadir)/www as the document root.
+# Every file of www/ is listed here: it is installed and distributed (see conf/nginx-larder.conf for the routes).
+wwwdir = $(pkgdatadir)/www
+dist_www_DATA = www/index.html www/login.html www/home.html www/reader.html
+wwwsettingsdir = $(wwwdir)/settings
+dist_wwwsettings_DATA = www/settings/api.html www/settings/bookmarklet.html
+wwwcssdir = $(wwwdir)/css
+dist_wwwcss_DATA = www/css/larder.css
+wwwjsdir = $(wwwdir)/js
+dist_wwwjs_DATA = www/js/api.js www/js/ui.js www/js/items.js www/js/login.js www/js/home.js \
+	www/js/reader.js www/js/settings-api.js www/js/bookmarklet.js
