@@ -19,3 +19,12 @@ TESTS += t/browser_sanitize.sh
 dist_check_SCRIPTS += t/browser_sanitize.sh
 EXTRA_DIST += t/js/sanitize_browser.mjs
 CLEANFILES += t/browser_sanitize_benign.png
+
+# the browser pages in Chromium through nginx (login, keys, bookmarklet save, library, reader); screenshots in t/screenshots/
+TESTS += t/browser_flow.sh
+dist_check_SCRIPTS += t/browser_flow.sh
+EXTRA_DIST += t/js/browser_flow.mjs
+clean-local: clean-screenshots
+clean-screenshots:
+	rm -rf t/screenshots
+.PHONY: clean-screenshots

@@ -133,8 +133,11 @@ function trackProgress() {
 	let sent = item.readingProgressPercent || 0;
 	let lastAt = 0;
 	let timer = null;
+	let dirty = false;   // scrolled since the last send: only the reader's own scrolling counts
 	const send = (keepalive) => {
 		timer = null;
+		if (!dirty) return;
+		dirty = false;
 		const { pct, top } = percentRead();
 		if (Math.abs(pct - sent) < 0.5) return;
 		sent = pct;
@@ -143,6 +146,7 @@ function trackProgress() {
 			.catch(() => { /* the next scroll tries again */ });
 	};
 	window.addEventListener('scroll', () => {
+		dirty = true;
 		if (timer) return;
 		timer = setTimeout(() => send(false), Math.max(0, lastAt + PROGRESS_EVERY_MS - Date.now()));
 	}, { passive: true });
@@ -150,7 +154,11 @@ function trackProgress() {
 		if (timer) clearTimeout(timer);
 		send(true);
 	});
-	requestAnimationFrame(() => restoreProgress(item.readingProgressPercent));
+	// going back to where the reading stopped is not reading: it sends nothing
+	requestAnimationFrame(() => {
+		restoreProgress(item.readingProgressPercent);
+		requestAnimationFrame(() => { dirty = false; });
+	});
 }
 
 // ---- actions
