@@ -39,7 +39,7 @@ fi
 shots=$builddir/t/screenshots
 mkdir -p "$shots"
 node "$srcdir/t/js/browser_flow.mjs" --base "http://127.0.0.1:$port" --pages "http://127.0.0.1:$ts_port" \
-	--user "$user" --password 'correct horse battery staple' --shots "$shots" --chromium "$chromium"
+	--srcdir "$srcdir" --user "$user" --password 'correct horse battery staple' --shots "$shots" --chromium "$chromium"
 rc=$?
 if [ $rc -ne 0 ]; then
 	for f in "$data/logs/error.log" "$data/logs/graphql.log"; do

@@ -5,6 +5,7 @@
 // --base is contrib/larder-serve's address, --pages t/js/testserver.mjs's (it serves /article/pelicans.html
 // and /status/404). Every page of ours must load without a CSP violation or a JavaScript error; a
 // screenshot of each page goes to --shots (the library and the reader also at 360 px wide).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +40,16 @@ async function api(key, query, variables) {
 		body: JSON.stringify({ query, variables }),
 	});
 	return { status: res.status, body: await res.json() };
+}
+
+// every file of www/ is installed and distributed: www/local.mk names it
+if (args.srcdir) {
+	const www = path.join(args.srcdir, 'www');
+	const walk = (d) => readdirSync(d).flatMap((f) => (statSync(path.join(d, f)).isDirectory() ? walk(path.join(d, f)) : [path.join(d, f)]));
+	const files = walk(www).map((f) => path.relative(args.srcdir, f)).filter((f) => f !== path.join('www', 'local.mk')).sort();
+	const mk = readFileSync(path.join(www, 'local.mk'), 'utf8').replace(/\\\n/g, ' ');
+	const listed = new Set(mk.split(/\n/).filter((l) => /^dist_www\w*_DATA\s*=/.test(l)).flatMap((l) => l.split('=')[1].trim().split(/\s+/)));
+	is(files.filter((f) => !listed.has(f)), [], `www/local.mk installs every file of www/ (${files.length})`);
 }
 
 const browser = await chromium.launch({ executablePath: args.chromium, args: ['--no-sandbox'] });
