@@ -4,7 +4,7 @@
 # ($(sysconfdir)/larder), the server snippets and the unit to $(docdir)/examples.
 CONF_SAMPLES = conf/larder.conf.sample
 CONF_EXAMPLES = conf/nginx-larder.conf conf/lighttpd-larder.conf conf/apache-larder.conf \
-	conf/larder-graphql.service conf/larder-worker.service
+	conf/larder-graphql.service conf/larder-auth.service conf/larder-save.service conf/larder-worker.service
 EXTRA_DIST += $(CONF_SAMPLES) $(CONF_EXAMPLES)
 larderconfdir = $(sysconfdir)/larder
 examplesdir = $(docdir)/examples

@@ -156,10 +156,19 @@ else
 fi
 
 # --- static site ---------------------------------------------------------------------------------
-code=$(curl -s -m 10 -o "$tmp/index.b" -D "$tmp/index.h" -w '%{http_code}' "$base/")
+code=$(curl -s -m 10 -o "$tmp/root.b" -D "$tmp/root.h" -w '%{http_code}' "$base/")
+case "$code $(hdr location "$tmp/root.h")" in
+"302 /home"|"302 $base/home") pass "/ redirects to the library page" ;;
+*) fail "/ redirects to the library page" "status $code, location $(hdr location "$tmp/root.h")" ;;
+esac
+code=$(curl -s -m 10 -o "$tmp/index.b" -D "$tmp/index.h" -w '%{http_code}' "$base/index.html")
 case $code:$(hdr content-type "$tmp/index.h") in
-200:text/html*) pass "/ serves www/index.html" ;;
-*) fail "/ serves www/index.html" "status $code" ;;
+200:text/html*) pass "/index.html is served from www/" ;;
+*) fail "/index.html is served from www/" "status $code" ;;
+esac
+case $(hdr content-security-policy "$tmp/index.h") in
+*"script-src 'self'"*"frame-ancestors 'none'"*) pass "pages carry a Content-Security-Policy without inline scripts" ;;
+*) fail "pages carry a Content-Security-Policy without inline scripts" "$(cat "$tmp/index.h")" ;;
 esac
 
 # --- stop ----------------------------------------------------------------------------------------

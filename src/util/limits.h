@@ -26,6 +26,12 @@
 #define LIMIT_APIKEY_SCOPES     32                /* scopes on one key */
 #define LIMIT_APIKEY_SCOPE      100               /* characters of one scope */
 
+/* logins (auth.fcgi) */
+#define LIMIT_LOGIN_WINDOW_MS   (15 * 60 * 1000)  /* failed logins are counted over this window */
+#define LIMIT_LOGIN_PER_ACCOUNT 5                 /* failures for one account before it is throttled */
+#define LIMIT_LOGIN_PER_ADDRESS 20                /* failures from one address before it is throttled */
+#define LIMIT_PASSWORD_MIN      8                 /* characters of a password chosen at signup */
+
 /* the library (labels, highlights, search pages) */
 #define LIMIT_LABEL_NAME        64                /* characters of a label name */
 #define LIMIT_LABEL_DESCRIPTION 1000              /* characters of a label description */

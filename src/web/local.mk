@@ -6,7 +6,10 @@ src_web_libweb_a_SOURCES = \
 	src/web/auth.c src/web/auth.h \
 	src/web/graphql_http.c src/web/graphql_http.h \
 	src/web/content_http.c src/web/content_http.h \
-	src/web/session.c src/web/session.h
+	src/web/session.c src/web/session.h \
+	src/web/page.c src/web/page.h \
+	src/web/auth_http.c src/web/auth_http.h \
+	src/web/save_http.c src/web/save_http.h
 src_web_libweb_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 
 WEB_LIBS = src/web/libweb.a
@@ -15,6 +18,13 @@ fcgi_PROGRAMS += src/cmd/graphql.fcgi
 src_cmd_graphql_fcgi_SOURCES = src/cmd/graphql_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h
 src_cmd_graphql_fcgi_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 src_cmd_graphql_fcgi_LDADD = $(WEB_LIBS) $(API_LIBS) $(FCGI_LIBS)
+fcgi_PROGRAMS += src/cmd/auth.fcgi src/cmd/save.fcgi
+src_cmd_auth_fcgi_SOURCES = src/cmd/auth_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h
+src_cmd_auth_fcgi_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
+src_cmd_auth_fcgi_LDADD = $(WEB_LIBS) $(API_LIBS) $(FCGI_LIBS)
+src_cmd_save_fcgi_SOURCES = src/cmd/save_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h
+src_cmd_save_fcgi_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
+src_cmd_save_fcgi_LDADD = $(WEB_LIBS) $(API_LIBS) $(FCGI_LIBS)
 
 # CGI-mode tests of graphql.fcgi (they use the larder CLI to set up a database and keys)
 TESTS += t/cgi_graphql.sh t/cgi_http.sh

@@ -44,6 +44,8 @@ const char *web_status_text(int status)
 	switch (status) {
 	case 200: return "OK";
 	case 204: return "No Content";
+	case 302: return "Found";
+	case 303: return "See Other";
 	case 400: return "Bad Request";
 	case 401: return "Unauthorized";
 	case 403: return "Forbidden";
@@ -53,6 +55,7 @@ const char *web_status_text(int status)
 	case 413: return "Content Too Large";
 	case 414: return "URI Too Long";
 	case 415: return "Unsupported Media Type";
+	case 429: return "Too Many Requests";
 	case 431: return "Request Header Fields Too Large";
 	case 500: return "Internal Server Error";
 	case 503: return "Service Unavailable";

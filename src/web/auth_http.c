@@ -1,0 +1,231 @@
+/* auth_http.c: auth.fcgi's requests: POST /api/auth/login (password, throttled, sets the session cookie) and POST /api/auth/logout. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util/crypto.h"
+#include "util/limits.h"
+#include "util/sb.h"
+#include "util/time.h"
+#include "web/auth_http.h"
+#include "web/page.h"
+#include "web/session.h"
+
+#define FORM_LIMIT (16 * 1024)         /* bytes of a login form */
+#define PASSWORD_MAX 1024
+
+/* the login (and signup) form's fields */
+struct login_form {
+	const char *username, *password, *redirect, *email, *name;
+};
+
+/* 303 to /login with an error code and the redirect kept */
+static void back_to_login(struct web_response *res, struct arena *a, const char *error, const char *redirect)
+{
+	struct sb b;
+	sb_init(&b);
+	sb_printf(&b, "/login?error=%s", error);
+	if (redirect && web_safe_redirect(redirect)) {
+		sb_puts(&b, "&redirect=");
+		for (const unsigned char *p = (const unsigned char *)redirect; *p; p++) {
+			if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+			    *p == '-' || *p == '_' || *p == '.' || *p == '~' || *p == '/')
+				sb_putc(&b, (char)*p);
+			else
+				sb_printf(&b, "%%%02X", *p);
+		}
+	}
+	web_redirect(res, 303, sb_error(&b) ? "/login" : arena_strdup(a, sb_str(&b)));
+	sb_free(&b);
+	snprintf(res->reason, sizeof res->reason, "login refused: %s", error);
+}
+
+static int read_form(struct web_request *req, struct arena *a, struct login_form *f)
+{
+	struct web_qparam *q;
+	const struct web_qparam *v;
+	size_t n;
+	memset(f, 0, sizeof *f);
+	if (web_request_read_body(req, a, FORM_LIMIT) != WEB_BODY_OK)
+		return -1;
+	if (web_query_parse(a, req->body, req->body_len, &q, &n) != 0)
+		return -1;
+	if ((v = web_query_get(q, n, "username")) != NULL && strlen(v->value) == v->value_len)
+		f->username = v->value;
+	if ((v = web_query_get(q, n, "password")) != NULL && strlen(v->value) == v->value_len)
+		f->password = v->value;
+	if ((v = web_query_get(q, n, "redirect")) != NULL && strlen(v->value) == v->value_len)
+		f->redirect = v->value;
+	if ((v = web_query_get(q, n, "email")) != NULL && strlen(v->value) == v->value_len && *v->value)
+		f->email = v->value;
+	if ((v = web_query_get(q, n, "name")) != NULL && strlen(v->value) == v->value_len && *v->value)
+		f->name = v->value;
+	return 0;
+}
+
+/* a user's failed logins (or an address's) over the window; true when over max */
+static bool throttled(struct store *st, const char *key, int max, int64_t now)
+{
+	int64_t count = 0, oldest = 0;
+	if (store_login_failures(st, key, now - LIMIT_LOGIN_WINDOW_MS, &count, &oldest) != STORE_OK)
+		return false;
+	return count >= max;
+}
+
+/* spend the time a password check takes when there is no password to check, so a missing
+ * account answers as slowly as a wrong password */
+static void dummy_verify(const struct larder_config *cfg, const char *pw)
+{
+	static char encoded[CRYPTO_PASSWORD_HASH_MAX];
+	if (!encoded[0] && crypto_password_hash("larder", 6, cfg->argon2_t_cost, cfg->argon2_m_kib,
+	                                        cfg->argon2_parallelism, encoded, sizeof encoded) != 0)
+		return;
+	crypto_password_verify(encoded, pw, strlen(pw));
+}
+
+static void login(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)
+{
+	const struct larder_config *cfg = app->cfg;
+	struct login_form f;
+	struct store_user u;
+	const char *cookie, *ukey, *akey, *redirect;
+	int64_t now = time_now_ms();
+	int rc;
+
+	if (req->origin != NULL && !web_same_origin(cfg, req)) { /* a login form posted from another site */
+		web_page(res, 403, "Refused", "The login form must be sent from this site.");
+		return;
+	}
+	if (read_form(req, a, &f) != 0) {
+		back_to_login(res, a, "invalid", NULL);
+		return;
+	}
+	redirect = f.redirect && web_safe_redirect(f.redirect) ? f.redirect : "/home";
+	if (f.username == NULL || !*f.username || f.password == NULL || !*f.password ||
+	    strlen(f.username) > 320 || strlen(f.password) > PASSWORD_MAX) {
+		back_to_login(res, a, "invalid", f.redirect);
+		return;
+	}
+	ukey = arena_printf(a, "user:%s", f.username);
+	akey = arena_printf(a, "addr:%s", req->remote_addr ? req->remote_addr : "-");
+	if (ukey == NULL || akey == NULL) {
+		web_page(res, 500, "Error", "Out of memory.");
+		return;
+	}
+	for (char *p = (char *)ukey; *p; p++) /* usernames and emails are case-insensitive */
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char)(*p - 'A' + 'a');
+	if (throttled(app->store, ukey, LIMIT_LOGIN_PER_ACCOUNT, now) ||
+	    throttled(app->store, akey, LIMIT_LOGIN_PER_ADDRESS, now)) {
+		web_response_header(res, "Retry-After", "60");
+		back_to_login(res, a, "throttled", f.redirect);
+		return;
+	}
+	rc = store_user_by_name(app->store, a, f.username, &u);
+	if (rc != STORE_OK && rc != STORE_E_NOTFOUND) {
+		web_page(res, 500, "Error", "The database could not be read.");
+		return;
+	}
+	if (rc == STORE_E_NOTFOUND || u.password_hash == NULL) {
+		dummy_verify(cfg, f.password);
+		rc = -1;
+	} else
+		rc = crypto_password_verify(u.password_hash, f.password, strlen(f.password));
+	if (rc != 0) {
+		store_login_fail(app->store, ukey, now);
+		store_login_fail(app->store, akey, now);
+		back_to_login(res, a, "invalid", f.redirect);
+		return;
+	}
+	store_login_clear(app->store, ukey);
+	if (web_session_start(app->store, cfg, a, u.id, now, web_request_secure(cfg, req), &cookie) != 0) {
+		web_page(res, 500, "Error", "The session could not be stored.");
+		return;
+	}
+	web_response_header(res, "Set-Cookie", cookie);
+	web_redirect(res, 303, redirect);
+}
+
+/* POST /api/auth/signup: only when larder.conf says `signup = yes` */
+static void signup(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)
+{
+	const struct larder_config *cfg = app->cfg;
+	struct login_form f;
+	struct store_user u;
+	char hash[CRYPTO_PASSWORD_HASH_MAX];
+	const char *cookie;
+	int rc;
+
+	if (!cfg->signup) {
+		back_to_login(res, a, "signup-disabled", NULL);
+		return;
+	}
+	if (req->origin != NULL && !web_same_origin(cfg, req)) {
+		web_page(res, 403, "Refused", "The signup form must be sent from this site.");
+		return;
+	}
+	if (read_form(req, a, &f) != 0 || f.username == NULL || f.password == NULL) {
+		web_redirect(res, 303, "/login?error=signup-invalid&signup=1");
+		return;
+	}
+	if (strlen(f.password) < LIMIT_PASSWORD_MIN || strlen(f.password) > PASSWORD_MAX) {
+		web_redirect(res, 303, "/login?error=signup-password&signup=1");
+		return;
+	}
+	if (crypto_password_hash(f.password, strlen(f.password), cfg->argon2_t_cost, cfg->argon2_m_kib,
+	                         cfg->argon2_parallelism, hash, sizeof hash) != 0) {
+		web_page(res, 500, "Error", "The password could not be hashed.");
+		return;
+	}
+	rc = store_user_add(app->store, a, f.username, f.name, f.email, hash, &u);
+	if (rc == STORE_E_EXISTS || rc == STORE_E_INVAL) {
+		web_redirect(res, 303, rc == STORE_E_EXISTS ? "/login?error=signup-taken&signup=1" : "/login?error=signup-invalid&signup=1");
+		return;
+	}
+	if (rc != STORE_OK || web_session_start(app->store, cfg, a, u.id, time_now_ms(), web_request_secure(cfg, req),
+	                                        &cookie) != 0) {
+		web_page(res, 500, "Error", "The account could not be stored.");
+		return;
+	}
+	web_response_header(res, "Set-Cookie", cookie);
+	web_redirect(res, 303, "/home");
+}
+
+static void logout(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)
+{
+	const char *token_hash = NULL;
+	struct store_user u;
+	if (req->origin != NULL && !web_same_origin(app->cfg, req)) {
+		web_page(res, 403, "Refused", "Logging out must be asked from this site.");
+		return;
+	}
+	if (web_auth_session(app->store, app->cfg, a, req, time_now_ms(), &u, &token_hash) == WEB_AUTH_OK && token_hash)
+		store_session_delete(app->store, token_hash); /* ended server-side: the cookie is worth nothing now */
+	web_response_header(res, "Set-Cookie", web_cookie_make(a, "", 0, web_request_secure(app->cfg, req)));
+	web_redirect(res, 303, "/login");
+}
+
+void web_auth_handle(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)
+{
+	web_no_frame_no_cache(res);
+	if (req->long_header) {
+		web_page(res, 431, "Request refused", "A header of this request is too large.");
+		return;
+	}
+	if (strcmp(req->path, "/api/auth/login") == 0 || strcmp(req->path, "/api/auth/logout") == 0 ||
+	    strcmp(req->path, "/api/auth/signup") == 0) {
+		if (req->method != WEB_M_POST) {
+			web_response_header(res, "Allow", "POST");
+			web_page(res, 405, "Method not allowed", "Send this form with POST.");
+			return;
+		}
+		if (strcmp(req->path, "/api/auth/login") == 0)
+			login(app, req, res, a);
+		else if (strcmp(req->path, "/api/auth/signup") == 0)
+			signup(app, req, res, a);
+		else
+			logout(app, req, res, a);
+		return;
+	}
+	web_page(res, 404, "Not found", "There is no such page.");
+}

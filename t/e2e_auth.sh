@@ -1,0 +1,172 @@
+#!/bin/sh
+# e2e_auth.sh: login, cookie sessions, the same-site rule, logout, throttling and /api/save through nginx + spawn-fcgi (TAP).
+# Each refusal the issue asks for is checked: no cookie, a forged cookie, an expired session, a
+# logged-out session, and a cross-site GraphQL request with a valid cookie.
+srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${top_builddir:-$srcdir}
+
+for c in nginx spawn-fcgi curl jq sqlite3; do
+	command -v $c >/dev/null 2>&1 || [ -x /usr/sbin/$c ] || { echo "1..0 # SKIP $c not installed"; exit 0; }
+done
+larder=$builddir/src/cmd/larder
+for p in "$larder" "$builddir/src/cmd/auth.fcgi" "$builddir/src/cmd/save.fcgi"; do
+	[ -x "$p" ] || { echo "Bail out! $p missing or not built"; exit 1; }
+done
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-e2eauth.XXXXXX") || exit 1
+. "$srcdir/t/serve_lib.sh"
+. "$srcdir/t/tap_lib.sh"
+
+# small argon2 parameters keep the logins fast
+serve_start --set argon2_t_cost=1 --set argon2_memory_kib=64
+B=http://127.0.0.1:$port
+printf 'correct horse battery\n' | "$larder" -c "$conf" user add alice --email alice@example.org --password-file - >/dev/null 2>&1 ||
+	{ echo "Bail out! user add failed"; exit 1; }
+"$larder" -c "$conf" user add bob >/dev/null 2>&1   # no password: cannot log in
+
+# login USER PASSWORD [REDIRECT] [curl args]: headers in $tmp/login.h; sets $code, $loc, $cookie
+login() {
+	u=$1 p=$2 r=${3:-}
+	shift 3 2>/dev/null || shift $#
+	code=$(curl -s -m 20 -o /dev/null -D "$tmp/login.h" -w '%{http_code}' -H "Origin: $B" \
+		--data-urlencode "username=$u" --data-urlencode "password=$p" --data-urlencode "redirect=$r" "$@" "$B/api/auth/login")
+	loc=$(tr -d '\r' <"$tmp/login.h" | sed -n 's/^[Ll]ocation: //p')
+	cookie=$(tr -d '\r' <"$tmp/login.h" | sed -n 's/^[Ss]et-[Cc]ookie: auth=\([0-9a-f]*\);.*/\1/p')
+}
+# me NAME COOKIE [curl args]: POST { me { name } } with the cookie; body in $tmp/NAME.json, status in $code
+me() {
+	name=$1 c=$2
+	shift 2
+	code=$(curl -s -m 10 -o "$tmp/$name.json" -w '%{http_code}' -H "Cookie: auth=$c" -H 'content-type: application/json' \
+		-d '{"query":"{ me { name } }"}' "$@" "$B/api/graphql")
+}
+
+# --- logging in ---
+login alice 'wrong password' /home
+is "$code $loc" "303 /login?error=invalid&redirect=/home" "a wrong password goes back to the login page with error=invalid"
+is "$cookie" "" "and sets no cookie"
+login bob 'anything' /home
+is "$loc" "/login?error=invalid&redirect=/home" "an account without a password cannot log in"
+login nobody 'anything' /home
+is "$loc" "/login?error=invalid&redirect=/home" "an unknown account answers the same"
+login alice 'correct horse battery' /settings/api
+is "$code $loc" "303 /settings/api" "the right password redirects to the page asked for"
+[ ${#cookie} -eq 64 ] && pass "and sets a 64-hex-digit session cookie" || fail "and sets a 64-hex-digit session cookie" "$(cat "$tmp/login.h")"
+setc=$(tr -d '\r' <"$tmp/login.h" | sed -n 's/^[Ss]et-[Cc]ookie: //p')
+case $setc in *HttpOnly*SameSite=Lax*) pass "the cookie is HttpOnly and SameSite=Lax" ;; *) fail "the cookie is HttpOnly and SameSite=Lax" "$setc" ;; esac
+case $setc in *Secure*) fail "no Secure flag over plain http" "$setc" ;; *) pass "no Secure flag over plain http" ;; esac
+good=$cookie
+stored=$(sqlite3 "$data/larder.db" "SELECT count(*) FROM sessions WHERE token_hash = '$good'")
+is "$stored" 0 "the token itself is not stored (only its hash)"
+login alice 'correct horse battery' //evil.example/x
+is "$loc" "/home" "a redirect to another site is replaced by /home"
+login alice 'correct horse battery' 'https://evil.example/'
+is "$loc" "/home" "an absolute redirect is replaced by /home"
+login ALICE@EXAMPLE.ORG 'correct horse battery' /home
+is "$loc" "/home" "the email works as the username, in any case"
+code=$(curl -s -m 10 -o /dev/null -w '%{http_code}' -H 'Origin: http://evil.example' \
+	-d 'username=alice&password=correct+horse+battery' "$B/api/auth/login")
+is "$code" 403 "a login form posted from another site is refused"
+is "$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$B/api/auth/login")" 405 "GET /api/auth/login: 405"
+
+# --- the cookie on /api/graphql ---
+me m1 "$good" -H "Origin: $B"
+jqok '.data.me.name == "alice"' "$tmp/m1.json" "the session cookie authenticates a same-origin GraphQL request"
+me m2 "$good" -H "Referer: $B/home"
+jqok '.data.me.name == "alice"' "$tmp/m2.json" "a same-site Referer does too (no Origin)"
+me m3 "$good" -H 'Origin: http://evil.example'
+is "$code" 403 "a cross-site request with a valid cookie is refused (403)"
+jqok '.errors[0].extensions.code == "FORBIDDEN"' "$tmp/m3.json" "with a FORBIDDEN error"
+me m4 "$good"
+is "$code" 403 "a cookie request with neither Origin nor Referer is refused"
+code=$(curl -s -m 10 -o "$tmp/m5.json" -w '%{http_code}' -H "Cookie: auth=$good" -H "Origin: $B" \
+	-H 'content-type: text/plain' -d '{"query":"{ me { name } }"}' "$B/api/graphql")
+is "$code" 415 "a cookie request must be application/json (no simple cross-site form post)"
+code=$(curl -s -m 10 -o "$tmp/m6.json" -w '%{http_code}' -H 'content-type: application/json' -H "Origin: $B" \
+	-d '{"query":"{ me { name } }"}' "$B/api/graphql")
+jqok '.data.me == null' "$tmp/m6.json" "no cookie: me is null"
+me m7 "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef" -H "Origin: $B"
+jqok '.data.me == null' "$tmp/m7.json" "a forged cookie: me is null"
+me m8 "not-even-hex" -H "Origin: $B"
+jqok '.data.me == null' "$tmp/m8.json" "a malformed cookie: me is null"
+code=$(curl -s -m 10 -o "$tmp/m9.json" -w '%{http_code}' -H "Cookie: auth=$good" -H "Origin: $B" -H 'content-type: application/json' \
+	-d '{"query":"{ labels { __typename ... on LabelsError { errorCodes } } }"}' "$B/api/graphql")
+jqok '.data.labels.__typename == "LabelsSuccess"' "$tmp/m9.json" "the cookie user reaches their library"
+
+# an expired session
+login alice 'correct horse battery' /home
+old=$cookie
+hash=$(printf '%s' "$old" | sha256sum | cut -d' ' -f1)
+sqlite3 "$data/larder.db" "UPDATE sessions SET expires = 1 WHERE token_hash = '$hash'"
+me m10 "$old" -H "Origin: $B"
+jqok '.data.me == null' "$tmp/m10.json" "an expired session: me is null"
+
+# sliding expiry: a session with little time left is extended on use
+login alice 'correct horse battery' /home
+slide=$cookie
+hash=$(printf '%s' "$slide" | sha256sum | cut -d' ' -f1)
+soon=$(( $(date +%s) * 1000 + 3600 * 1000 ))
+sqlite3 "$data/larder.db" "UPDATE sessions SET expires = $soon WHERE token_hash = '$hash'"
+me m11 "$slide" -H "Origin: $B"
+later=$(sqlite3 "$data/larder.db" "SELECT expires > $soon + 86400000 FROM sessions WHERE token_hash = '$hash'")
+is "$later" 1 "using a session slides its expiry forward"
+
+# --- logging out ends the session on the server ---
+code=$(curl -s -m 10 -o /dev/null -D "$tmp/out.h" -w '%{http_code}' -H "Cookie: auth=$good" -H "Origin: $B" -X POST "$B/api/auth/logout")
+is "$code $(tr -d '\r' <"$tmp/out.h" | sed -n 's/^[Ll]ocation: //p')" "303 /login" "logout redirects to /login"
+grep -qi '^set-cookie: auth=;.*Max-Age=0' "$tmp/out.h" && pass "and clears the cookie" || fail "and clears the cookie" "$(cat "$tmp/out.h")"
+me m12 "$good" -H "Origin: $B"
+jqok '.data.me == null' "$tmp/m12.json" "the logged-out cookie no longer works, even if a client kept it"
+
+# --- /api/save ---
+code=$(curl -s -m 10 -o /dev/null -D "$tmp/s1.h" -w '%{http_code}' "$B/api/save?url=https%3A%2F%2Fexample.org%2Fa&labels=Birds&labels=Later")
+is "$code" 302 "/api/save without a session redirects"
+is "$(tr -d '\r' <"$tmp/s1.h" | sed -n 's/^[Ll]ocation: //p')" "/login?redirect=/api/save%3Furl%3Dhttps%253A%252F%252Fexample.org%252Fa%26labels%3DBirds%26labels%3DLater" \
+	"to the login page, which comes back to finish the save"
+grep -qi '^x-frame-options: DENY' "$tmp/s1.h" && grep -qi '^cache-control: no-store' "$tmp/s1.h" &&
+	pass "its answers may not be framed or cached" || fail "its answers may not be framed or cached" "$(cat "$tmp/s1.h")"
+login alice 'correct horse battery' '/api/save?url=https%3A%2F%2Fexample.org%2Fa&labels=Birds&labels=Later'
+is "$loc" "/api/save?url=https%3A%2F%2Fexample.org%2Fa&labels=Birds&labels=Later" "logging in returns to the save"
+s=$cookie
+code=$(curl -s -m 10 -o /dev/null -D "$tmp/s2.h" -w '%{http_code}' -H "Cookie: auth=$s" "$B/$loc")
+is "$code" 302 "with the session the save redirects"
+reader=$(tr -d '\r' <"$tmp/s2.h" | sed -n 's/^[Ll]ocation: //p')
+case $reader in /alice/example-org-a-*) pass "to the reader page of the item ($reader)" ;; *) fail "to the reader page of the item" "$reader" ;; esac
+labels=$(sqlite3 "$data/larder.db" "SELECT group_concat(name, ',') FROM (SELECT l.name FROM item_labels il
+	JOIN labels l ON l.id = il.label_id JOIN library_items i ON i.seq = il.item_seq WHERE i.url = 'https://example.org/a'
+	ORDER BY il.created_at)")
+is "$labels" "Birds,Later" "each labels= is one label, created when missing"
+src=$(sqlite3 "$data/larder.db" "SELECT source FROM library_items WHERE url = 'https://example.org/a'")
+is "$src" "api-save-url" "saved with source api-save-url"
+code=$(curl -s -m 10 -o "$tmp/s3.html" -w '%{http_code}' -H "Cookie: auth=$s" "$B/api/save")
+is "$code" 400 "no url: 400"
+grep -q 'No URL to save' "$tmp/s3.html" && pass "a page saying what is missing" || fail "a page saying what is missing" "$(head -c 300 "$tmp/s3.html")"
+code=$(curl -s -m 10 -o "$tmp/s4.html" -w '%{http_code}' -H "Cookie: auth=$s" "$B/api/save?url=javascript:alert(1)")
+is "$code" 400 "a javascript: URL: 400"
+grep -q 'only http and https' "$tmp/s4.html" && ! grep -q '<script' "$tmp/s4.html" && pass "saying why, safely" ||
+	fail "saying why, safely" "$(head -c 300 "$tmp/s4.html")"
+code=$(curl -s -m 10 -o /dev/null -w '%{http_code}' -H "Cookie: auth=$s" -X POST "$B/api/save?url=https://example.org/b")
+is "$code" 405 "POST /api/save: 405"
+key=$("$larder" -c "$conf" key create alice --name curl 2>/dev/null)
+code=$(curl -s -m 10 -o /dev/null -D "$tmp/s5.h" -w '%{http_code}' -H "authorization: $key" "$B/api/save?url=https://example.org/c")
+is "$code" 302 "an API key in the authorization header works too (curl)"
+
+# --- throttling: five wrong passwords lock the account for a while, even for the right one ---
+for i in 1 2 3 4 5; do login alice "wrong $i" /home; done
+login alice 'correct horse battery' /home
+is "$loc" "/login?error=throttled&redirect=/home" "after 5 failures the account is throttled"
+is "$cookie" "" "and no session is given"
+sqlite3 "$data/larder.db" "DELETE FROM login_failures"
+login alice 'correct horse battery' /home
+is "$loc" "/home" "once the failures age out, the login works again"
+
+# --- signup is off unless larder.conf turns it on ---
+code=$(curl -s -m 10 -o /dev/null -D "$tmp/su.h" -w '%{http_code}' -H "Origin: $B" -d 'username=mallory&password=12345678910' "$B/api/auth/signup")
+is "$(tr -d '\r' <"$tmp/su.h" | sed -n 's/^[Ll]ocation: //p')" "/login?error=signup-disabled" "signup is refused by default"
+is "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM users WHERE username = 'mallory'")" 0 "and makes no account"
+
+if grep -q -e 'Sanitizer' -e 'runtime error' "$data"/logs/*.log 2>/dev/null; then
+	fail "no sanitizer report in the logs" "$(grep -h -m 5 -e 'Sanitizer' -e 'runtime error' "$data"/logs/*.log)"
+else
+	pass "no sanitizer report in the logs"
+fi
+tap_end
