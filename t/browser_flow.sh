@@ -39,8 +39,22 @@ fi
 shots=$builddir/t/screenshots
 mkdir -p "$shots"
 node "$srcdir/t/js/browser_flow.mjs" --base "http://127.0.0.1:$port" --pages "http://127.0.0.1:$ts_port" \
-	--srcdir "$srcdir" --user "$user" --password 'correct horse battery staple' --shots "$shots" --chromium "$chromium"
+	--srcdir "$srcdir" --user "$user" --password 'correct horse battery staple' --shots "$shots" --chromium "$chromium" \
+	>"$tmp/flow.tap" 2>"$tmp/flow.err"
 rc=$?
+# the browser's TAP without its plan, then the servers' logs are checked, then the plan
+grep -v '^1\.\.[0-9]*$' "$tmp/flow.tap"
+n=$(grep -c -e '^ok ' -e '^not ok ' "$tmp/flow.tap")
+[ -s "$tmp/flow.err" ] && sed 's/^/# /' "$tmp/flow.err"
+n=$((n + 1))
+if grep -q -e 'Sanitizer' -e 'runtime error' "$data"/logs/*.log 2>/dev/null; then
+	echo "not ok $n - no sanitizer report in the servers' logs"
+	grep -h -m 5 -e 'Sanitizer' -e 'runtime error' "$data"/logs/*.log | sed 's/^/#   /'
+	rc=1
+else
+	echo "ok $n - no sanitizer report in the servers' logs"
+fi
+echo "1..$n"
 if [ $rc -ne 0 ]; then
 	for f in "$data/logs/error.log" "$data/logs/graphql.log"; do
 		[ -s "$f" ] && { echo "# --- $f"; tail -n 20 "$f" | sed 's/^/# /'; }
