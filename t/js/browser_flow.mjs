@@ -184,6 +184,10 @@ try {
 	is(await page.getAttribute('#original', 'href'), article, 'the original link points at the page');
 	is(await page.$$eval('#content script, #content [onerror]', (e) => e.length), 0, 'no script in the content');
 	await shot('reader');
+	await page.emulateMedia({ colorScheme: 'dark' });
+	is(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(22, 24, 27)', 'a dark colour scheme gets the dark page');
+	await shot('reader-dark');
+	await page.emulateMedia({ colorScheme: 'light' });
 
 	const saved = await api(key, `{ search(query: "") { ... on SearchSuccess { edges { node { id slug url state labels { name } } } } } }`);
 	const edges = saved.body.data.search.edges;
