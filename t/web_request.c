@@ -3,7 +3,9 @@
 #include "t/tap.h"
 #include "util/limits.h"
 #include "web/request.h"
+#include "web/page.h"
 #include "web/response.h"
+#include "web/session.h"
 
 /* a fake server: params from a NULL-terminated name/value list, body from a string */
 struct fake {
@@ -237,6 +239,30 @@ static void test_response(void)
 	sb_free(&head);
 }
 
+/* the Cookie header parser and the safe-redirect rule of the browser endpoints */
+static void test_cookies(struct arena *a)
+{
+	is_str(web_cookie_get(a, "auth=abc", "auth"), "abc", "a lone cookie");
+	is_str(web_cookie_get(a, "theme=dark; auth=abc; x=1", "auth"), "abc", "among others");
+	is_str(web_cookie_get(a, "xauth=evil; auth=good", "auth"), "good", "a name that ends the same is another cookie");
+	is_str(web_cookie_get(a, "authx=evil", "auth"), NULL, "a longer name is another cookie");
+	is_str(web_cookie_get(a, "auth=\"q\"", "auth"), "q", "a quoted value");
+	is_str(web_cookie_get(a, "auth=", "auth"), "", "an empty value");
+	is_str(web_cookie_get(a, ";;; ; auth=v ;", "auth"), "v", "stray separators and spaces");
+	is_str(web_cookie_get(a, "auth", "auth"), NULL, "a name without a value");
+	is_str(web_cookie_get(a, NULL, "auth"), NULL, "no header");
+	like(web_cookie_make(a, "tok", 60, true), "auth=tok; Path=/; Max-Age=60; HttpOnly; SameSite=Lax; Secure", "Set-Cookie");
+	ok(strstr(web_cookie_make(a, "tok", 60, false), "Secure") == NULL, "no Secure over plain http");
+	ok(web_safe_redirect("/home"), "/home is a safe redirect");
+	ok(web_safe_redirect("/api/save?url=https%3A%2F%2Fx"), "a path with a query is safe");
+	ok(!web_safe_redirect("//evil.example/"), "//host is not");
+	ok(!web_safe_redirect("/\\evil.example/"), "/\\host is not");
+	ok(!web_safe_redirect("https://evil.example/"), "an absolute URL is not");
+	ok(!web_safe_redirect("/x\r\nSet-Cookie: a=b"), "CR/LF is not");
+	ok(!web_safe_redirect("home"), "a relative path is not");
+	ok(!web_safe_redirect(NULL), "nothing is not");
+}
+
 int main(void)
 {
 	struct arena a;
@@ -247,6 +273,7 @@ int main(void)
 	test_query(&a);
 	test_media();
 	test_response();
+	test_cookies(&a);
 	arena_free(&a);
 	return done_testing();
 }

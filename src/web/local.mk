@@ -40,4 +40,5 @@ dist_check_SCRIPTS += t/cgi_fcgi.sh
 check_PROGRAMS += t/web_request
 TESTS += t/web_request
 t_web_request_SOURCES = t/web_request.c t/tap.h
-t_web_request_LDADD = $(WEB_LIBS) $(UTIL_LIBS) $(FCGI_LIBS)
+t_web_request_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
+t_web_request_LDADD = $(WEB_LIBS) $(API_LIBS) $(FCGI_LIBS)
