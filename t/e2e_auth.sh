@@ -146,6 +146,9 @@ grep -q 'only http and https' "$tmp/s4.html" && ! grep -q '<script' "$tmp/s4.htm
 	fail "saying why, safely" "$(head -c 300 "$tmp/s4.html")"
 code=$(curl -s -m 10 -o /dev/null -w '%{http_code}' -H "Cookie: auth=$s" -X POST "$B/api/save?url=https://example.org/b")
 is "$code" 405 "POST /api/save: 405"
+code=$(curl -s -m 10 -o /dev/null -w '%{http_code}' -I -H "Cookie: auth=$s" "$B/api/save?url=https://example.org/head")
+is "$code" 405 "HEAD /api/save: 405, and nothing saved"
+is "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url = 'https://example.org/head'")" 0 "(no item)"
 key=$("$larder" -c "$conf" key create alice --name curl 2>/dev/null)
 code=$(curl -s -m 10 -o /dev/null -D "$tmp/s5.h" -w '%{http_code}' -H "authorization: $key" "$B/api/save?url=https://example.org/c")
 is "$code" 302 "an API key in the authorization header works too (curl)"

@@ -168,7 +168,7 @@ void web_save_handle(struct web_graphql *app, struct web_request *req, struct we
 		web_page(res, 404, "Not found", "There is no such page.");
 		return;
 	}
-	if (req->method != WEB_M_GET && req->method != WEB_M_HEAD) {
+	if (req->method != WEB_M_GET) { /* not even HEAD: a save must not happen as a side effect of a probe */
 		web_response_header(res, "Allow", "GET");
 		web_page(res, 405, "Method not allowed", "Open /api/save?url=… with GET.");
 		return;
