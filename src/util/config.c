@@ -176,6 +176,7 @@ static int set_defaults(struct larder_config *c, const char *path)
 	c->fetch_max_redirects = LIMIT_FETCH_REDIRECTS;
 	c->fetch_in_web = true;
 	c->session_days = 30;
+	c->job_lease_s = LIMIT_JOB_LEASE_MS / 1000;
 	if (!c->path || !c->database || !c->base_url || set_origins(c, DEFAULT_CORS) < 0)
 		return -1;
 	return 0;
@@ -208,7 +209,7 @@ static char *unquote(char *v)
 
 enum key { K_DATABASE, K_BASE_URL, K_CORS, K_BODY_LIMIT, K_T_COST, K_M_KIB, K_PAR, K_TOUCH, K_PRIVATE_FETCH,
 	K_FETCH_TIMEOUT, K_FETCH_BYTES, K_FETCH_REDIRECTS, K_FETCH_IN_WEB, K_SESSION_DAYS, K_SIGNUP,
-	K_TRUST_REMOTE_USER, K__MAX };
+	K_TRUST_REMOTE_USER, K_JOB_LEASE, K__MAX };
 static const char *const key_names[K__MAX] = {
 	[K_DATABASE] = "database",
 	[K_BASE_URL] = "base_url",
@@ -226,6 +227,7 @@ static const char *const key_names[K__MAX] = {
 	[K_SESSION_DAYS] = "session_days",
 	[K_SIGNUP] = "signup",
 	[K_TRUST_REMOTE_USER] = "trust_remote_user",
+	[K_JOB_LEASE] = "job_lease",
 };
 
 /* yes/no, true/false, on/off, 1/0 (any case) */
@@ -451,6 +453,13 @@ int config_load(const char *path, struct larder_config *c, char *err, size_t err
 				fail(err, errlen, path, lineno, "'signup' must be yes or no");
 				goto out;
 			}
+			break;
+		case K_JOB_LEASE:
+			if (parse_uint(v, 86400, false, &num) < 0 || num < 1) {
+				fail(err, errlen, path, lineno, "'job_lease' must be a number of seconds from 1 to 86400");
+				goto out;
+			}
+			c->job_lease_s = (uint32_t)num;
 			break;
 		case K_TRUST_REMOTE_USER:
 			if (parse_bool(v, &c->trust_remote_user) < 0) {

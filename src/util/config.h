@@ -27,6 +27,8 @@ struct larder_config {
 	bool signup;                   /* key `signup` (yes/no), default no: anyone may create an account at /signup */
 	bool trust_remote_user;        /* key `trust_remote_user` (yes/no), default no: take REMOTE_USER (set by a web
 	                                  server that already authenticated the user) as the logged-in user */
+	uint32_t job_lease_s;          /* key `job_lease` seconds, default LIMIT_JOB_LEASE_MS/1000: a fetch job a worker
+	                                  claimed is someone else's after this long (a killed worker's job is retried) */
 	int fetch_max_redirects;       /* key `fetch_max_redirects`, default LIMIT_FETCH_REDIRECTS (0: follow none) */
 };
 /* which file: explicit path if non-NULL, else $LARDER_CONFIG, else LARDER_SYSCONFDIR "/larder.conf" */
