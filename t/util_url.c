@@ -258,6 +258,19 @@ static void test_resolve(void)
 	resolve("https://ex.com/dir/page.html", "//cdn.ex.com/x.js", "https://cdn.ex.com/x.js");
 	resolve("https://ex.com/dir/page.html", "https://other.org/../a/./b", "https://other.org/a/b");
 	resolve("https://ex.com/dir/page.html", "#", "https://ex.com/dir/page.html#");
+	/* without an authority a path starting with "//" after dot removal keeps "/." in front: it must not
+	 * turn into a host (found by contrib/fuzz/fuzz_url) */
+	resolve("http://[::1]:8080", "ht+tp:/.//:0,80161", "ht+tp:/.//:0,80161");
+	resolve("http://a/b", "http:/.//evil.example/x", "http:/.//evil.example/x");
+	resolve("s:/a/b", "..//x", "s:/.//x");
+	resolve("s:/a/b", "/.//x?q#f", "s:/.//x?q#f");
+	resolve("http://a/b/c", "..//x", "http://a//x");
+	{
+		char *out = NULL;
+		struct url u;
+		ok(url_resolve(&A, "http://a/b", "http:/.//evil.example/x", &out) == 0 &&
+		   url_parse(&A, out, strlen(out), &u, NULL) == 0 && u.host == NULL, "the resolved URL has no host");
+	}
 	{
 		char *out = (char *)"x";
 		is_int(url_resolve(&A, "/relative/base", "g", &out), -1, "relative base refused");
