@@ -157,6 +157,22 @@ static void test_parse(void)
 
 static void test_normalise(void)
 {
+	{
+		/* escaping lengthens a URL: the normalised form over the limit is refused, not saved
+		 * unparseable (found by contrib/fuzz/fuzz_url) */
+		static char big[LIMIT_URL_BYTES + 1];
+		char *out = (char *)"x";
+		const char *err = NULL;
+		memcpy(big, "http://a.com/", 13);
+		memset(big + 13, '{', LIMIT_URL_BYTES - 13);
+		big[LIMIT_URL_BYTES] = '\0';
+		is_int(url_normalise(&A, big, LIMIT_URL_BYTES, &out, &err), -1, "normalised form over the limit refused");
+		is_str(err, "URL is too long (more than 2048 bytes)", "normalised form over the limit: message");
+		ok(out == NULL, "normalised form over the limit: no output");
+		memset(big + 13, 'a', LIMIT_URL_BYTES - 13);
+		ok(url_normalise(&A, big, LIMIT_URL_BYTES, &out, &err) == 0 && strlen(out) == LIMIT_URL_BYTES,
+		   "a normalised form of exactly the limit is kept");
+	}
 	norm("http://example.com", "http://example.com");
 	norm("http://example.com/", "http://example.com");
 	norm("  \thttps://Example.COM/  \n", "https://example.com");

@@ -450,6 +450,9 @@ int url_normalise(struct arena *a, const char *s, size_t n, char **out, const ch
 	}
 	if (b.err)
 		return fail(err, "out of memory");
+	/* escaping can lengthen it: what we save must still be a URL we parse */
+	if (b.len > LIMIT_URL_BYTES)
+		return fail(err, "URL is too long (more than 2048 bytes)");
 	*out = b.p;
 	return 0;
 }
