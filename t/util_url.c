@@ -157,6 +157,22 @@ static void test_parse(void)
 
 static void test_normalise(void)
 {
+	{
+		/* escaping lengthens a URL: the normalised form over the limit is refused, not saved
+		 * unparseable (found by contrib/fuzz/fuzz_url) */
+		static char big[LIMIT_URL_BYTES + 1];
+		char *out = (char *)"x";
+		const char *err = NULL;
+		memcpy(big, "http://a.com/", 13);
+		memset(big + 13, '{', LIMIT_URL_BYTES - 13);
+		big[LIMIT_URL_BYTES] = '\0';
+		is_int(url_normalise(&A, big, LIMIT_URL_BYTES, &out, &err), -1, "normalised form over the limit refused");
+		is_str(err, "URL is too long (more than 2048 bytes)", "normalised form over the limit: message");
+		ok(out == NULL, "normalised form over the limit: no output");
+		memset(big + 13, 'a', LIMIT_URL_BYTES - 13);
+		ok(url_normalise(&A, big, LIMIT_URL_BYTES, &out, &err) == 0 && strlen(out) == LIMIT_URL_BYTES,
+		   "a normalised form of exactly the limit is kept");
+	}
 	norm("http://example.com", "http://example.com");
 	norm("http://example.com/", "http://example.com");
 	norm("  \thttps://Example.COM/  \n", "https://example.com");
@@ -258,6 +274,19 @@ static void test_resolve(void)
 	resolve("https://ex.com/dir/page.html", "//cdn.ex.com/x.js", "https://cdn.ex.com/x.js");
 	resolve("https://ex.com/dir/page.html", "https://other.org/../a/./b", "https://other.org/a/b");
 	resolve("https://ex.com/dir/page.html", "#", "https://ex.com/dir/page.html#");
+	/* without an authority a path starting with "//" after dot removal keeps "/." in front: it must not
+	 * turn into a host (found by contrib/fuzz/fuzz_url) */
+	resolve("http://[::1]:8080", "ht+tp:/.//:0,80161", "ht+tp:/.//:0,80161");
+	resolve("http://a/b", "http:/.//evil.example/x", "http:/.//evil.example/x");
+	resolve("s:/a/b", "..//x", "s:/.//x");
+	resolve("s:/a/b", "/.//x?q#f", "s:/.//x?q#f");
+	resolve("http://a/b/c", "..//x", "http://a//x");
+	{
+		char *out = NULL;
+		struct url u;
+		ok(url_resolve(&A, "http://a/b", "http:/.//evil.example/x", &out) == 0 &&
+		   url_parse(&A, out, strlen(out), &u, NULL) == 0 && u.host == NULL, "the resolved URL has no host");
+	}
 	{
 		char *out = (char *)"x";
 		is_int(url_resolve(&A, "/relative/base", "g", &out), -1, "relative base refused");

@@ -2,7 +2,7 @@
 if ENABLE_FUZZ
 noinst_PROGRAMS += contrib/fuzz/fuzz_gql_parse contrib/fuzz/fuzz_gql_execute contrib/fuzz/fuzz_time \
 	contrib/fuzz/fuzz_config contrib/fuzz/fuzz_json_request contrib/fuzz/fuzz_sanitize contrib/fuzz/fuzz_markdown \
-	contrib/fuzz/fuzz_extract
+	contrib/fuzz/fuzz_extract contrib/fuzz/fuzz_query contrib/fuzz/fuzz_search contrib/fuzz/fuzz_url
 endif
 # configure adds -fsanitize=fuzzer-no-link to every object; the targets link libFuzzer's main
 FUZZ_LINK = $(AM_LDFLAGS) -fsanitize=fuzzer
@@ -45,6 +45,18 @@ contrib_fuzz_fuzz_extract_SOURCES = contrib/fuzz/fuzz_extract.c
 contrib_fuzz_fuzz_extract_LDFLAGS = $(FUZZ_LINK)
 contrib_fuzz_fuzz_extract_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 
+contrib_fuzz_fuzz_query_SOURCES = contrib/fuzz/fuzz_query.c
+contrib_fuzz_fuzz_query_LDFLAGS = $(FUZZ_LINK)
+contrib_fuzz_fuzz_query_LDADD = $(WEB_LIBS) $(API_LIBS) $(FCGI_LIBS)
+
+contrib_fuzz_fuzz_search_SOURCES = contrib/fuzz/fuzz_search.c
+contrib_fuzz_fuzz_search_LDFLAGS = $(FUZZ_LINK)
+contrib_fuzz_fuzz_search_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
+
+contrib_fuzz_fuzz_url_SOURCES = contrib/fuzz/fuzz_url.c
+contrib_fuzz_fuzz_url_LDFLAGS = $(FUZZ_LINK)
+contrib_fuzz_fuzz_url_LDADD = $(UTIL_LIBS)
+
 # the runner and the seed corpora (one directory per target) ship in the tarball
 EXTRA_DIST += contrib/fuzz/run contrib/fuzz/README contrib/fuzz/gql.dict contrib/fuzz/http.dict contrib/fuzz/html.dict \
-	contrib/fuzz/corpus
+	contrib/fuzz/search.dict contrib/fuzz/corpus

@@ -450,6 +450,9 @@ int url_normalise(struct arena *a, const char *s, size_t n, char **out, const ch
 	}
 	if (b.err)
 		return fail(err, "out of memory");
+	/* escaping can lengthen it: what we save must still be a URL we parse */
+	if (b.len > LIMIT_URL_BYTES)
+		return fail(err, "URL is too long (more than 2048 bytes)");
 	*out = b.p;
 	return 0;
 }
@@ -460,6 +463,21 @@ static void put_authority(struct abuf *b, const char *auth)
 		ab_puts(b, "//");
 		ab_puts(b, auth);
 	}
+}
+
+/* the path with dot segments removed; without an authority a path that then starts with "//" gets
+ * "/." in front (as WHATWG URL does), or "s:/.//host" would come out as "s://host", another host */
+static void put_path(struct abuf *b, const char *auth, const char *s, size_t n)
+{
+	size_t start = b->len;
+	remove_dot_segments(b, s, n);
+	if (auth || b->err || b->len - start < 2 || b->p[start] != '/' || b->p[start + 1] != '/')
+		return;
+	ab_putn(b, "/.", 2);
+	if (b->err)
+		return;
+	memmove(b->p + start + 2, b->p + start, b->len - start - 2);
+	memcpy(b->p + start, "/.", 2);
 }
 
 int url_resolve(struct arena *a, const char *base, const char *ref, char **out)
@@ -488,14 +506,14 @@ int url_resolve(struct arena *a, const char *base, const char *ref, char **out)
 		ab_puts(&t, R.scheme);
 		ab_putc(&t, ':');
 		put_authority(&t, R.authority);
-		remove_dot_segments(&t, R.path, strlen(R.path));
+		put_path(&t, R.authority, R.path, strlen(R.path));
 		if (R.query) { ab_putc(&t, '?'); ab_puts(&t, R.query); }
 	} else {
 		ab_puts(&t, B.scheme);
 		ab_putc(&t, ':');
 		if (R.authority) {
 			put_authority(&t, R.authority);
-			remove_dot_segments(&t, R.path, strlen(R.path));
+			put_path(&t, R.authority, R.path, strlen(R.path));
 			if (R.query) { ab_putc(&t, '?'); ab_puts(&t, R.query); }
 		} else {
 			put_authority(&t, B.authority);
@@ -505,7 +523,7 @@ int url_resolve(struct arena *a, const char *base, const char *ref, char **out)
 				else if (B.query) { ab_putc(&t, '?'); ab_puts(&t, B.query); }
 			} else {
 				if (R.path[0] == '/') {
-					remove_dot_segments(&t, R.path, strlen(R.path));
+					put_path(&t, B.authority, R.path, strlen(R.path));
 				} else {
 					/* merge (5.2.3) */
 					struct abuf m;
@@ -518,7 +536,7 @@ int url_resolve(struct arena *a, const char *base, const char *ref, char **out)
 					ab_puts(&m, R.path);
 					if (m.err)
 						return -1;
-					remove_dot_segments(&t, m.p, m.len);
+					put_path(&t, B.authority, m.p, m.len);
 				}
 				if (R.query) { ab_putc(&t, '?'); ab_puts(&t, R.query); }
 			}

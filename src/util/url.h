@@ -53,6 +53,7 @@ int url_parse(struct arena *a, const char *s, size_t n, struct url *u, const cha
  *     case) are dropped; the rest are sorted by name (bytewise, after step 5), keeping the
  *     original order among equal names; an empty query loses its '?'.
  *  8. The fragment is dropped.
+ *  9. A result over LIMIT_URL_BYTES (escaping lengthens) is refused -> "URL is too long ...".
  * Returns 0, or -1 with a message in *err (err may be NULL). */
 int url_normalise(struct arena *a, const char *s, size_t n, char **out, const char **err);
 
