@@ -10,6 +10,7 @@
 #include "util/jsonw.h"
 #include "util/limits.h"
 #include "util/time.h"
+#include "util/utf8.h"
 #include "web/auth.h"
 #include "web/content_http.h"
 
@@ -97,6 +98,11 @@ static void post_content(struct web_graphql *app, struct web_request *req, struc
 		reply(res, 400, "errorCode", "BAD_REQUEST", "the request body could not be read");
 		return;
 	}
+	/* the ids are echoed into the JSON answer: NUL bytes and invalid UTF-8 are refused, not copied */
+	if (memchr(req->body, 0, req->body_len) || !utf8_valid(req->body, req->body_len)) {
+		reply(res, 400, "errorCode", "BAD_REQUEST", "the body must be UTF-8 JSON without NUL bytes");
+		return;
+	}
 	root = json_tokener_parse(req->body);
 	if (root == NULL || !json_object_is_type(root, json_type_object)) {
 		reply(res, 400, "errorCode", "BAD_REQUEST", "the body must be a JSON object");
@@ -167,6 +173,12 @@ static void get_download(struct web_graphql *app, struct web_request *req, struc
 	sigp = web_query_get(q, nq, "sig");
 	if (!user || !item || !format || !expires || !sigp || strlen(sigp->value) != 64) {
 		reply(res, 400, "errorCode", "BAD_REQUEST", "this download link is incomplete");
+		return;
+	}
+	/* the signature covers C strings: a %00 would let a longer value pass as its prefix */
+	if (strlen(user->value) != user->value_len || strlen(item->value) != item->value_len ||
+	    strlen(format->value) != format->value_len || strlen(expires->value) != expires->value_len) {
+		reply(res, 400, "errorCode", "BAD_REQUEST", "this download link holds a NUL byte");
 		return;
 	}
 	exp = strtoll(expires->value, &end, 10);
