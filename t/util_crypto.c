@@ -15,6 +15,15 @@ int main(void)
 	is_str(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", "sha256 of abc");
 	crypto_sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 56, hex);
 	is_str(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1", "sha256 of the 448-bit vector");
+	{
+		char h1[65], h2[65];
+		is_int(crypto_random_hex(h1, 32), 0, "random hex");
+		is_int(strlen(h1), 64, "64 digits for 32 bytes");
+		is_int(strspn(h1, "0123456789abcdef"), 64, "lower-case hex only");
+		crypto_random_hex(h2, 32);
+		ok(strcmp(h1, h2) != 0, "two draws differ");
+		is_int(crypto_random_hex(h2, 33), -1, "more than 32 bytes refused");
+	}
 	/* HMAC-SHA256, RFC 4231 test case 2 */
 	crypto_hmac_sha256_hex("Jefe", 4, "what do ya want for nothing?", 28, hex);
 	is_str(hex, "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843", "HMAC-SHA256 RFC 4231 case 2");

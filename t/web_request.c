@@ -261,6 +261,8 @@ static void test_cookies(struct arena *a)
 	ok(!web_safe_redirect("/x\r\nSet-Cookie: a=b"), "CR/LF is not");
 	ok(!web_safe_redirect("home"), "a relative path is not");
 	ok(!web_safe_redirect(NULL), "nothing is not");
+	is_str(web_url_encode(a, "/api/save?url=https://x.org/a b&l=é"), "/api/save%3Furl%3Dhttps%3A//x.org/a%20b%26l%3D%C3%A9",
+	       "web_url_encode keeps unreserved characters and '/', encodes the rest");
 }
 
 int main(void)

@@ -30,22 +30,15 @@ static int get(struct store *st, const char *name, char out[65])
 
 int store_secret(struct store *st, const char *name, char out[65])
 {
-	static const char hex[] = "0123456789abcdef";
-	unsigned char rnd[32];
 	char fresh[65];
 	sqlite3_stmt *s;
 	int rc = get(st, name, out);
 	if (rc != STORE_E_NOTFOUND)
 		return rc;
-	if (crypto_random(rnd, sizeof rnd) != 0) {
+	if (crypto_random_hex(fresh, 32) != 0) {
 		snprintf(st->errmsg, sizeof st->errmsg, "no random bytes for a secret");
 		return STORE_E_DB;
 	}
-	for (int i = 0; i < 32; i++) {
-		fresh[2 * i] = hex[rnd[i] >> 4];
-		fresh[2 * i + 1] = hex[rnd[i] & 15];
-	}
-	fresh[64] = '\0';
 	/* two processes may race here: INSERT OR IGNORE keeps the first, and both read it back */
 	s = st->stmt[STMT_SETTING_ADD];
 	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);

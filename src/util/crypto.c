@@ -118,3 +118,17 @@ void crypto_hmac_sha256_hex(const void *key, size_t keylen, const void *data, si
 	}
 	hex32(md, out);
 }
+
+int crypto_random_hex(char *out, size_t nbytes)
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned char rnd[32];
+	if (nbytes > sizeof rnd || crypto_random(rnd, nbytes) != 0)
+		return -1;
+	for (size_t i = 0; i < nbytes; i++) {
+		out[2 * i] = hex[rnd[i] >> 4];
+		out[2 * i + 1] = hex[rnd[i] & 15];
+	}
+	out[2 * nbytes] = '\0';
+	return 0;
+}

@@ -5,7 +5,6 @@
 
 #include "util/crypto.h"
 #include "util/limits.h"
-#include "util/sb.h"
 #include "util/time.h"
 #include "web/auth_http.h"
 #include "web/page.h"
@@ -22,21 +21,10 @@ struct login_form {
 /* 303 to /login with an error code and the redirect kept */
 static void back_to_login(struct web_response *res, struct arena *a, const char *error, const char *redirect)
 {
-	struct sb b;
-	sb_init(&b);
-	sb_printf(&b, "/login?error=%s", error);
-	if (redirect && web_safe_redirect(redirect)) {
-		sb_puts(&b, "&redirect=");
-		for (const unsigned char *p = (const unsigned char *)redirect; *p; p++) {
-			if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-			    *p == '-' || *p == '_' || *p == '.' || *p == '~' || *p == '/')
-				sb_putc(&b, (char)*p);
-			else
-				sb_printf(&b, "%%%02X", *p);
-		}
-	}
-	web_redirect(res, 303, sb_error(&b) ? "/login" : arena_strdup(a, sb_str(&b)));
-	sb_free(&b);
+	const char *enc = redirect && web_safe_redirect(redirect) ? web_url_encode(a, redirect) : NULL;
+	const char *to = enc ? arena_printf(a, "/login?error=%s&redirect=%s", error, enc)
+	                     : arena_printf(a, "/login?error=%s", error);
+	web_redirect(res, 303, to ? to : "/login");
 	snprintf(res->reason, sizeof res->reason, "login refused: %s", error);
 }
 

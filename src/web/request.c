@@ -425,3 +425,23 @@ bool web_media_type_param(const char *header, const char *param, char *buf, size
 	}
 	return false;
 }
+
+char *web_url_encode(struct arena *a, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	char *out = arena_alloc(a, 3 * strlen(s) + 1), *o = out;
+	if (out == NULL)
+		return NULL;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '-' ||
+		    *p == '_' || *p == '.' || *p == '~' || *p == '/')
+			*o++ = (char)*p;
+		else {
+			*o++ = '%';
+			*o++ = hex[*p >> 4];
+			*o++ = hex[*p & 15];
+		}
+	}
+	*o = '\0';
+	return out;
+}

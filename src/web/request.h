@@ -76,6 +76,9 @@ int web_query_parse(struct arena *a, const char *qs, size_t len, struct web_qpar
 const struct web_qparam *web_query_get(const struct web_qparam *p, size_t n, const char *name);
 /* percent-decode s[0..len) into a new NUL-terminated arena string; plus_space turns '+' into ' ' */
 char *web_url_decode(struct arena *a, const char *s, size_t len, bool plus_space, size_t *outlen);
+/* s percent-encoded for a query-string value (unreserved characters and '/' kept), in the arena;
+ * NULL when the arena is exhausted */
+char *web_url_encode(struct arena *a, const char *s);
 
 /* case-insensitive comparison of a media type's essence ("type/subtype" before any ';') */
 bool web_media_type_is(const char *header, const char *type);

@@ -16,24 +16,6 @@
 #define SAVE_QUERY "mutation Save($input: SaveUrlInput!) { saveUrl(input: $input) { __typename" \
 	" ... on SaveSuccess { url } ... on SaveError { message } } }"
 
-/* the percent-encoded form of s for a query string value */
-static const char *encode(struct arena *a, const char *s)
-{
-	struct sb b;
-	char *r;
-	sb_init(&b);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '-' ||
-		    *p == '_' || *p == '.' || *p == '~' || *p == '/')
-			sb_putc(&b, (char)*p);
-		else
-			sb_printf(&b, "%%%02X", *p);
-	}
-	r = sb_error(&b) ? NULL : arena_strdup(a, sb_str(&b));
-	sb_free(&b);
-	return r;
-}
-
 /* the variables of the saveUrl call, from the query string; NULL with *why set when it is unusable */
 static const char *variables(struct arena *a, const struct web_qparam *q, size_t n, const char **why)
 {
@@ -112,7 +94,7 @@ static void save(struct web_graphql *app, struct web_request *req, struct web_re
 	}
 	if (ctx.user == NULL) { /* log in first, then come back here to finish the save */
 		const char *back = arena_printf(a, "/api/save%s%s", req->query_string[0] ? "?" : "", req->query_string);
-		const char *enc = back ? encode(a, back) : NULL;
+		const char *enc = back ? web_url_encode(a, back) : NULL;
 		web_redirect(res, 302, enc && strlen(back) <= 2048 ? arena_printf(a, "/login?redirect=%s", enc) : "/login");
 		return;
 	}

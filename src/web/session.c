@@ -110,17 +110,10 @@ enum web_auth web_auth_session(struct store *st, const struct larder_config *cfg
 int web_session_start(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
                       int64_t now_ms, bool secure, const char **set_cookie)
 {
-	static const char hex[] = "0123456789abcdef";
-	unsigned char rnd[TOKEN_BYTES];
 	char token[2 * TOKEN_BYTES + 1], hash[65];
 	int64_t days = cfg ? cfg->session_days : 30;
-	if (crypto_random(rnd, sizeof rnd) != 0)
+	if (crypto_random_hex(token, TOKEN_BYTES) != 0)
 		return -1;
-	for (int i = 0; i < TOKEN_BYTES; i++) {
-		token[2 * i] = hex[rnd[i] >> 4];
-		token[2 * i + 1] = hex[rnd[i] & 15];
-	}
-	token[2 * TOKEN_BYTES] = '\0';
 	crypto_sha256_hex(token, strlen(token), hash);
 	if (store_session_create(st, user_id, hash, now_ms + days * 86400 * 1000) != STORE_OK)
 		return -1;
