@@ -16,12 +16,23 @@ printf 'database = %s/larder.db\nbase_url = https://larder.example\nargon2_t_cos
 "$larder" -c "$conf" init >/dev/null 2>&1 || { echo "Bail out! init"; exit 1; }
 printf 'secret passphrase\n' | "$larder" -c "$conf" user add carol --password-file - >/dev/null 2>&1
 
+# LARDER_TEST_WRAP (see t/cgi_lib.sh): a command in front of each program run, e.g. valgrind
+WRAP=${LARDER_TEST_WRAP:-}
+# wrapped WHAT: under the wrapper, a failing check when the last run reported a memory error or leak
+wrapped() {
+	_rc=$?
+	[ -n "$WRAP" ] || return 0
+	if [ $_rc -eq 97 ] || grep -Eq '^==[0-9]+== ' "$tmp/err"; then
+		fail "$WRAP: no memory error or leak in $1" "exit $_rc" "$(grep -E '^==[0-9]+== ' "$tmp/err" | head -n 30)"
+	fi
+}
 # cgi PROGRAM BODY [VAR=VALUE...]: run it as CGI; the whole answer in $tmp/out
 cgi() {
 	prog=$1 body=$2
 	shift 2
 	printf '%s' "$body" | env -i LARDER_CONFIG="$conf" REQUEST_METHOD=POST CONTENT_LENGTH=${#body} \
-		CONTENT_TYPE=application/x-www-form-urlencoded REMOTE_ADDR=127.0.0.1 "$@" "$builddir/src/cmd/$prog" >"$tmp/out" 2>"$tmp/err"
+		CONTENT_TYPE=application/x-www-form-urlencoded REMOTE_ADDR=127.0.0.1 "$@" $WRAP "$builddir/src/cmd/$prog" >"$tmp/out" 2>"$tmp/err"
+	wrapped "$prog $*"
 }
 hdr() { tr -d '\r' <"$tmp/out" | sed -n "s/^$1: //Ip" | head -n 1; }
 
@@ -50,7 +61,8 @@ case $hash in '$argon2id$'*) pass "the password is stored as argon2id" ;; *) fai
 q='{"query":"{ me { name } }"}'
 gq() {
 	printf '%s' "$q" | env -i LARDER_CONFIG="$conf" REQUEST_METHOD=POST CONTENT_LENGTH=${#q} CONTENT_TYPE=application/json \
-		REQUEST_URI=/api/graphql HTTP_ORIGIN=https://larder.example "$@" "$builddir/src/cmd/graphql.fcgi" >"$tmp/out" 2>"$tmp/err"
+		REQUEST_URI=/api/graphql HTTP_ORIGIN=https://larder.example "$@" $WRAP "$builddir/src/cmd/graphql.fcgi" >"$tmp/out" 2>"$tmp/err"
+	wrapped "graphql.fcgi $*"
 }
 gq REMOTE_USER=carol
 grep -q '"me":null' "$tmp/out" && pass "REMOTE_USER is ignored by default" || fail "REMOTE_USER is ignored by default" "$(cat "$tmp/out")"

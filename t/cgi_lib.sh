@@ -1,6 +1,8 @@
 # cgi_lib.sh: shared helpers for the CGI-mode tests of graphql.fcgi (sourced by t/cgi_*.sh; TAP output).
 # Sets up a temporary larder.conf and database with the built larder CLI, runs graphql.fcgi as plain
 # CGI (CGI variables set, body on stdin) and splits its answer into status, headers and body.
+# LARDER_TEST_WRAP, when set, is a command put in front of every program run (contrib/reliability/valgrind
+# sets it to valgrind with --error-exitcode, so a memory error or leak fails the check that ran it).
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=$top_srcdir}"
 LARDER="$top_builddir/src/cmd/larder"
@@ -9,6 +11,7 @@ for p in "$LARDER" "$FCGI"; do
 	[ -x "$p" ] || { echo "Bail out! $p is not built"; exit 1; }
 done
 command -v jq >/dev/null 2>&1 || { echo "Bail out! jq is not installed"; exit 1; }
+WRAP=${LARDER_TEST_WRAP:-}
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-cgi.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -65,8 +68,9 @@ req_file() {
 		REQUEST_METHOD="$_m" CONTENT_TYPE=application/json CONTENT_LENGTH="$_len" \
 		SCRIPT_NAME=/api/graphql REQUEST_URI=/api/graphql QUERY_STRING= REMOTE_ADDR=127.0.0.1 \
 		${ASAN_OPTIONS:+ASAN_OPTIONS="$ASAN_OPTIONS"} ${UBSAN_OPTIONS:+UBSAN_OPTIONS="$UBSAN_OPTIONS"} \
-		"$@" "$FCGI" <"$_f" >"$tmp/resp" 2>"$tmp/err"
+		"$@" $WRAP "$FCGI" <"$_f" >"$tmp/resp" 2>"$tmp/err"
 	rc=$?
+	[ -z "$WRAP" ] || wrap_check "$_m $(head -c 60 "$_f" | tr -d '\n')"
 	tr -d '\r' <"$tmp/resp" >"$tmp/resp.lf"
 	hdrs=$(sed '/^$/q' "$tmp/resp.lf")
 	body=$(sed '1,/^$/d' "$tmp/resp.lf")
@@ -74,13 +78,20 @@ req_file() {
 	ctype=$(header Content-Type)
 	err=$(cat "$tmp/err")
 }
+# wrap_check WHAT: under LARDER_TEST_WRAP, a failing check when the last run reported an error
+# (valgrind's lines start with ==PID==; its --error-exitcode is 97)
+wrap_check() {
+	if [ "$rc" -eq 97 ] || grep -Eq '^==[0-9]+== ' "$tmp/err"; then
+		flunk "$LARDER_TEST_WRAP: no memory error or leak in $1" "exit $rc" "$(grep -E '^==[0-9]+== ' "$tmp/err" | head -n 30)"
+	fi
+}
 # gql QUERY [NAME=VALUE ...]: POST {"query": QUERY}
 gql() { _q=$1; shift; req POST "$(jq -cn --arg q "$_q" '{query: $q}')" "$@"; }
 # urlenc STRING: application/x-www-form-urlencoded
 urlenc() { printf '%s' "$1" | jq -sRr @uri; }
-# exited_cleanly DESCRIPTION: the process ended with 0 and no sanitizer report
+# exited_cleanly DESCRIPTION: the process ended with 0 and no sanitizer or valgrind report
 exited_cleanly() {
-	if [ "$rc" -eq 0 ] && ! printf '%s\n' "$err" | grep -Eq 'Sanitizer|runtime error'; then
+	if [ "$rc" -eq 0 ] && ! printf '%s\n' "$err" | grep -Eq 'Sanitizer|runtime error|^==[0-9]+== '; then
 		pass "$1"
 	else
 		flunk "$1" "exit $rc" "stderr: $err"

@@ -13,7 +13,15 @@ is() { if [ "$2" = "$3" ]; then pass "$1"; else flunk "$1" "expected: '$2'" "   
 like() { if printf '%s\n' "$3" | grep -Eq -- "$2"; then pass "$1"; else flunk "$1" "expected to match: $2" "got: '$3'"; fi; }
 unlike() { if printf '%s\n' "$3" | grep -Eq -- "$2"; then flunk "$1" "should not match: $2" "got: '$3'"; else pass "$1"; fi; }
 # extract FILE ARGS...: sets rc, out, err
-extract() { f=$1; shift; "$LARDER" extract "$@" <"$f" >"$tmp/out" 2>"$tmp/err"; rc=$?; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
+# LARDER_TEST_WRAP (see t/cgi_lib.sh) goes in front of each run; wrapped flunks a run it reported on
+WRAP=${LARDER_TEST_WRAP:-}
+wrapped() {
+	[ -n "$WRAP" ] || return 0
+	if [ "$rc" -eq 97 ] || grep -Eq '^==[0-9]+== ' "$tmp/err"; then
+		flunk "$WRAP: no memory error or leak in larder extract $*" "exit $rc" "$(grep -E '^==[0-9]+== ' "$tmp/err" | head -n 30)"
+	fi
+}
+extract() { f=$1; shift; $WRAP "$LARDER" extract "$@" <"$f" >"$tmp/out" 2>"$tmp/err"; rc=$?; wrapped "$f"; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
 
 # no configuration anywhere: extract must not look for one
 export LARDER_CONFIG="$tmp/does-not-exist.conf"

@@ -14,8 +14,16 @@ is() { if [ "$2" = "$3" ]; then pass "$1"; else flunk "$1" "expected: '$2'" "   
 # check DESCRIPTION PATTERN GOT (grep -E)
 like() { if printf '%s\n' "$3" | grep -Eq -- "$2"; then pass "$1"; else flunk "$1" "expected to match: $2" "got: '$3'"; fi; }
 # run ARGS...: sets rc, out, err
-run() { "$LARDER" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
-run_in() { input=$1; shift; printf '%s' "$input" | "$LARDER" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
+# LARDER_TEST_WRAP (see t/cgi_lib.sh) goes in front of each run; wrapped flunks a run it reported on
+WRAP=${LARDER_TEST_WRAP:-}
+wrapped() {
+	[ -n "$WRAP" ] || return 0
+	if [ "$rc" -eq 97 ] || grep -Eq '^==[0-9]+== ' "$tmp/err"; then
+		flunk "$WRAP: no memory error or leak in larder $*" "exit $rc" "$(grep -E '^==[0-9]+== ' "$tmp/err" | head -n 30)"
+	fi
+}
+run() { $WRAP "$LARDER" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?; wrapped "$@"; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
+run_in() { input=$1; shift; printf '%s' "$input" | $WRAP "$LARDER" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; wrapped "$@"; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
 db() { sqlite3 -batch -noheader "$tmp/data/larder.db" "$1"; }
 
 conf="$tmp/larder.conf"

@@ -182,8 +182,12 @@ gqf "400" json "a NUL byte in the body" "$tmp/u3"
 printf '{"query":"{ me\000 { id } }"}' >"$tmp/u4"
 gqf "400" json "a raw NUL inside the query string" "$tmp/u4"
 gq "200 400" gql "an escaped NUL in the query document" '{"query":"{ me\u0000 { id } }"}'
-gq "200 400" '.data.search.__typename != null or (.errors[0].message | length > 0)' "an escaped NUL in a search variable" \
+gq "200 400" '(.data | not) and (.errors[0].message | test("U\\+0000"))' "an escaped NUL in a search variable is refused, not cut short" \
 	'{"query":"query Q($q: String) { search(query: $q) { __typename ... on SearchError { errorCodes } } }","variables":{"q":"a\u0000b"}}'
+gq "200" '(.data.search == null) and (.errors[0].message | test("U\\+0000"))' "an escaped NUL in a search literal is refused" \
+	'{"query":"{ search(query: \"a\\u0000b\") { __typename } }"}'
+gq "200 400" '(.data | not) and (.errors[0].message | test("U\\+0000"))' "an escaped NUL in a saveUrl input is refused" \
+	'{"query":"mutation M($u: String!) { saveUrl(input: {url: $u, source: \"x\", clientRequestId: \"\"}) { __typename } }","variables":{"u":"https://example.org/\u0000x"}}'
 gq "200 400" '.data.search.__typename != null or (.errors[0].message | length > 0)' "a lone surrogate escape in a variable" \
 	'{"query":"query Q($q: String) { search(query: $q) { __typename ... on SearchError { errorCodes } } }","variables":{"q":"\ud800"}}'
 gq "200 400" gql "a lone surrogate escape in the query" '{"query":"{ me \udc00 { id } }"}'
@@ -377,8 +381,12 @@ printf '{"libraryItemIds":["a\000b"]}' >"$tmp/c0"
 hit content "400" json "a NUL byte in the body" -H "authorization: $key" -H 'content-type: application/json' --data-binary "@$tmp/c0" "$C"
 printf '{"libraryItemIds":["\377\376"]}' >"$tmp/c1"
 hit content "400" json "invalid UTF-8 in the body" -H "authorization: $key" -H 'content-type: application/json' --data-binary "@$tmp/c1" "$C"
-hit content "200 415" '.data[0].downloadUrl or .errorCode' "Content-Type text/plain (the key makes it no cross-site form)" \
+hit content "415" '.errorCode == "UNSUPPORTED_MEDIA_TYPE" and (.message | test("application/json"))' "Content-Type text/plain" \
 	-H "authorization: $key" -H 'content-type: text/plain' --data-binary "{\"libraryItemIds\":[\"$item\"]}" "$C"
+hit content "415" '.errorCode == "UNSUPPORTED_MEDIA_TYPE"' "a form body (curl -d)" \
+	-H "authorization: $key" -d "libraryItemIds=$item" "$C"
+hit content "415" '.errorCode == "UNSUPPORTED_MEDIA_TYPE"' "no Content-Type" \
+	-H "authorization: $key" -H 'content-type:' --data-binary "{\"libraryItemIds\":[\"$item\"]}" "$C"
 ct "401" json "no key" "{\"libraryItemIds\":[\"$item\"]}"
 ct "401" json "a malformed key" "{\"libraryItemIds\":[\"$item\"]}" -H 'authorization: garbage'
 ct "401" json "an expired key" "{\"libraryItemIds\":[\"$item\"]}" -H "authorization: $expired"
@@ -518,7 +526,13 @@ done
 hit static "200 404" page "//etc//passwd (the reader page's route)" "$B//etc//passwd"
 grep -q 'root:' "$tmp/b" && fail "static: //etc//passwd does not leak /etc/passwd"
 hit static "404" page "/api/" "$B/api/"
-hit static "200 404" page "/api/nothing (the reader page's route)" "$B/api/nothing"
+hit static "404" page "/api/nothing is not the reader page" "$B/api/nothing"
+hit static "404" page "/settings/nothing is not the reader page" "$B/settings/nothing"
+hit static "404" page "/alice/<script> is not the reader page" "$B/alice/%3Cscript%3E"
+hit static "404" page "a 65-character username is not the reader page" "$B/$(rep 65 u)/slug"
+hit static "404" page "a 201-character slug is not the reader page" "$B/alice/$(rep 201 s)"
+hit static "404" page "a slug with a space is not the reader page" "$B/alice/a%20b"
+hit static "200" page "/alice/a-slug-1 is the reader page" "$B/alice/a-slug-1"
 hit static "400 414" page "a 10 KB path" "$B/$(rep 10240 p)"
 hit static "400 404 414" page "a 6 KB path" "$B/css/$(rep 6144 p).css"
 hit static "405" page "TRACE /" -X TRACE "$B/index.html"

@@ -93,6 +93,17 @@ int main(void)
 	OKV("String", "s", "\"a\\\"b\"", "s=\\\"a\\\\\\\"b\\\";", "String with a quote");
 	BADV("String", "s", "5", "Variable \\\"$v\\\" got invalid value 5; String cannot represent a non string value: 5",
 	     "String refuses a number");
+	BADV("String", "s", "\"a\\u0000b\"",
+	     "Variable \\\"$v\\\" got invalid value \\\"a\\\\u0000b\\\"; String cannot represent a value containing U+0000 (NUL)",
+	     "String refuses an escaped NUL (it would be cut short)");
+	BADV("ID", "id", "\"\\u0000\"",
+	     "Variable \\\"$v\\\" got invalid value \\\"\\\\u0000\\\"; String cannot represent a value containing U+0000 (NUL)",
+	     "ID refuses an escaped NUL");
+	is_str(tl_run(s, "{ echo(in: {url: \"x\\u0000y\"}) }", NULL),
+	       "{\"errors\":[{\"message\":\"Argument \\\"in\\\" has invalid value {url: \\\"x\\\\u0000y\\\"}: String cannot represent a value "
+	       "containing U+0000 (NUL) (in field \\\"url\\\" of \\\"Input\\\")\",\"locations\":[{\"line\":1,\"column\":3}],\"path\":[\"echo\"],"
+	       "\"extensions\":{\"code\":\"BAD_USER_INPUT\"}}],\"data\":{\"echo\":null}}",
+	       "a NUL in a String literal is refused");
 	OKV("Boolean", "b", "false", "b=false;", "Boolean");
 	BADV("Boolean", "b", "1", "Variable \\\"$v\\\" got invalid value 1; Boolean cannot represent a non boolean value: 1",
 	     "Boolean refuses a number");

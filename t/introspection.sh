@@ -35,7 +35,7 @@ env LARDER_CONFIG="$tmp/larder.conf" GATEWAY_INTERFACE=CGI/1.1 SERVER_PROTOCOL=H
 	REQUEST_METHOD=POST CONTENT_TYPE=application/json CONTENT_LENGTH="$len" \
 	HTTP_ACCEPT=application/json SCRIPT_NAME=/api/graphql REQUEST_URI=/api/graphql \
 	SERVER_NAME=127.0.0.1 SERVER_PORT=80 REMOTE_ADDR=127.0.0.1 \
-	"$fcgi" <"$tmp/body.json" >"$tmp/out.txt" 2>"$tmp/err.txt"
+	${LARDER_TEST_WRAP:-} "$fcgi" <"$tmp/body.json" >"$tmp/out.txt" 2>"$tmp/err.txt"
 rc=$?
 if [ $rc -ne 0 ]; then
 	echo "Bail out! graphql.fcgi exited $rc: $(head -c 300 "$tmp/err.txt")"

@@ -89,6 +89,13 @@ static int lit(const struct gql_type *t, const struct gql_value *v, const struct
 
 #define FAIL(...) do { *msg = arena_printf(a, __VA_ARGS__); if (*msg == NULL) *msg = "invalid value"; return -1; } while (0)
 #define NOMEM() do { *msg = "out of memory"; return -1; } while (0)
+/* Larder refuses U+0000 in String and ID inputs: every layer below keeps text NUL-terminated, so such a
+   value would be cut short silently (the spec allows the code point; we answer a clear error instead) */
+#define NUL_MSG "String cannot represent a value containing U+0000 (NUL)"
+static bool json_has_nul(struct json_object *j)
+{
+	return memchr(json_object_get_string(j), 0, (size_t)json_object_get_string_len(j)) != NULL;
+}
 
 /* copy a literal for a custom scalar, replacing variables by their values */
 static int lit_any(const struct gql_value *v, const struct gql_vars *vars, struct arena *a,
@@ -181,6 +188,8 @@ static int lit_scalar(const struct gql_type *t, const struct gql_value *v, const
 	case GQL_SCALAR_STRING:
 		if (v->kind != GQL_V_STRING)
 			FAIL("String cannot represent a non string value: %s", gql_value_print(a, v));
+		if (memchr(v->u.s.p, 0, v->u.s.len))
+			FAIL("%s", NUL_MSG);
 		*out = v;
 		return 0;
 	case GQL_SCALAR_BOOLEAN:
@@ -190,6 +199,8 @@ static int lit_scalar(const struct gql_type *t, const struct gql_value *v, const
 		return 0;
 	case GQL_SCALAR_ID:
 		if (v->kind == GQL_V_STRING) {
+			if (memchr(v->u.s.p, 0, v->u.s.len))
+				FAIL("%s", NUL_MSG);
 			*out = v;
 			return 0;
 		}
@@ -731,6 +742,10 @@ static struct gql_value *json_coerce(struct vctx *c, const struct gql_type *t, s
 			verr(c, j, path, "String cannot represent a non string value: %s", inspect_str(a, j));
 			return NULL;
 		}
+		if (json_has_nul(j)) {
+			verr(c, j, path, "%s", NUL_MSG);
+			return NULL;
+		}
 		if ((v = json_any(c, j)) == NULL)
 			oom(c);
 		return v;
@@ -744,6 +759,10 @@ static struct gql_value *json_coerce(struct vctx *c, const struct gql_type *t, s
 		return v;
 	case GQL_SCALAR_ID:
 		if (jt == json_type_string) {
+			if (json_has_nul(j)) {
+				verr(c, j, path, "%s", NUL_MSG);
+				return NULL;
+			}
 			if ((v = json_any(c, j)) == NULL)
 				oom(c);
 			return v;

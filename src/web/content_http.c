@@ -89,6 +89,11 @@ static void post_content(struct web_graphql *app, struct web_request *req, struc
 		reply(res, 401, "error", "UNAUTHORIZED", NULL);
 		return;
 	}
+	/* JSON only, as the GraphQL endpoint: a form or text body is a client mistake, said as such */
+	if (!req->content_type || !web_media_type_is(req->content_type, "application/json")) {
+		reply(res, 415, "errorCode", "UNSUPPORTED_MEDIA_TYPE", "send the body as Content-Type: application/json");
+		return;
+	}
 	rc = web_request_read_body(req, a, LIMIT_BODY_UNAUTH);
 	if (rc == WEB_BODY_TOO_LARGE) {
 		reply(res, 413, "errorCode", "BAD_REQUEST", "the request body is too large");
