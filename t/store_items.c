@@ -147,10 +147,10 @@ int main(void)
 	is_int(store_label_create(st, &a, alice.id, "", NULL, NULL, &l2), STORE_E_INVAL, "empty name");
 	is_int(store_label_list(st, &a, alice.id, &labels, &n), STORE_OK, "list");
 	is_int(n, 4, "four labels");
-	const char *ids[] = { l1.id };
+	struct store_label_ref ids[] = { { .id = l1.id } };
 	is_int(store_item_set_labels(st, &a, alice.id, it.id, ids, 1, &labels, &n), STORE_OK, "setLabels");
 	is_int(n, 1, "one label now");
-	const char *bad[] = { "nope" };
+	struct store_label_ref bad[] = { { .id = "nope" } };
 	is_int(store_item_set_labels(st, &a, alice.id, it.id, bad, 1, &labels, &n), STORE_E_NOTFOUND, "unknown label id");
 	is_int(store_item_labels(st, &a, it.seq, &labels, &n), STORE_OK, "labels");
 	is_int(n, 1, "a failed setLabels changed nothing");
