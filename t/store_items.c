@@ -207,6 +207,21 @@ int main(void)
 		ok(tomb, "updatesSince reports the purged item by its tombstone");
 	}
 
+	/* labels_per_user, enforced in the insert: N accepted, N+1 refused with STORE_E_LIMIT and nothing written */
+	is_int(store_label_list(st, &a, alice.id, &labels, &n), STORE_OK, "list");
+	store_set_limits(st, &(struct store_limits){ .labels_per_user = (uint32_t)n + 1 });
+	is_int(store_label_create(st, &a, alice.id, "Last one", NULL, NULL, &l1), STORE_OK, "the last label allowed");
+	is_int(store_label_create(st, &a, alice.id, "One too many", NULL, NULL, &l2), STORE_E_LIMIT, "one more: LIMIT");
+	like(store_errmsg(st), "labels_per_user in larder.conf", "the message names the key");
+	is_int(store_label_ensure(st, &a, alice.id, "last ONE", NULL, &l2), STORE_OK, "an existing name is still found");
+	is_int(store_label_ensure(st, &a, alice.id, "Other", NULL, &l2), STORE_E_LIMIT, "a new name through ensure: LIMIT");
+	{
+		size_t before = n;
+		is_int(store_label_list(st, &a, alice.id, &labels, &n), STORE_OK, "list");
+		is_int(n, before + 1, "only the allowed label was written");
+	}
+	is_str(store_strerror(STORE_E_LIMIT), "over a limit", "store_strerror");
+
 	store_close(st);
 	arena_free(&a);
 	cleanup();
