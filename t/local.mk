@@ -5,6 +5,10 @@
 TESTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh
 dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh
 
+# every larder.conf abuse limit at its boundary (graphql.fcgi and save.fcgi as CGI; the fetch limits with t/js/testserver.mjs)
+TESTS += t/limits.sh
+dist_check_SCRIPTS += t/limits.sh
+
 # Node checks (t/js: `npm install` there first, or they skip): the graphql-http audit through
 # nginx, and graphql-js against our introspection compared with Omnivore's schema
 TESTS += t/audit.sh t/introspection.sh

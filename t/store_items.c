@@ -147,10 +147,10 @@ int main(void)
 	is_int(store_label_create(st, &a, alice.id, "", NULL, NULL, &l2), STORE_E_INVAL, "empty name");
 	is_int(store_label_list(st, &a, alice.id, &labels, &n), STORE_OK, "list");
 	is_int(n, 4, "four labels");
-	const char *ids[] = { l1.id };
+	struct store_label_ref ids[] = { { .id = l1.id } };
 	is_int(store_item_set_labels(st, &a, alice.id, it.id, ids, 1, &labels, &n), STORE_OK, "setLabels");
 	is_int(n, 1, "one label now");
-	const char *bad[] = { "nope" };
+	struct store_label_ref bad[] = { { .id = "nope" } };
 	is_int(store_item_set_labels(st, &a, alice.id, it.id, bad, 1, &labels, &n), STORE_E_NOTFOUND, "unknown label id");
 	is_int(store_item_labels(st, &a, it.seq, &labels, &n), STORE_OK, "labels");
 	is_int(n, 1, "a failed setLabels changed nothing");
@@ -206,6 +206,21 @@ int main(void)
 				tomb = true;
 		ok(tomb, "updatesSince reports the purged item by its tombstone");
 	}
+
+	/* labels_per_user, enforced in the insert: N accepted, N+1 refused with STORE_E_LIMIT and nothing written */
+	is_int(store_label_list(st, &a, alice.id, &labels, &n), STORE_OK, "list");
+	store_set_limits(st, &(struct store_limits){ .labels_per_user = (uint32_t)n + 1 });
+	is_int(store_label_create(st, &a, alice.id, "Last one", NULL, NULL, &l1), STORE_OK, "the last label allowed");
+	is_int(store_label_create(st, &a, alice.id, "One too many", NULL, NULL, &l2), STORE_E_LIMIT, "one more: LIMIT");
+	like(store_errmsg(st), "labels_per_user in larder.conf", "the message names the key");
+	is_int(store_label_ensure(st, &a, alice.id, "last ONE", NULL, &l2), STORE_OK, "an existing name is still found");
+	is_int(store_label_ensure(st, &a, alice.id, "Other", NULL, &l2), STORE_E_LIMIT, "a new name through ensure: LIMIT");
+	{
+		size_t before = n;
+		is_int(store_label_list(st, &a, alice.id, &labels, &n), STORE_OK, "list");
+		is_int(n, before + 1, "only the allowed label was written");
+	}
+	is_str(store_strerror(STORE_E_LIMIT), "over a limit", "store_strerror");
 
 	store_close(st);
 	arena_free(&a);

@@ -78,6 +78,16 @@ int main(void)
 	is_int(c.fetch_timeout_s, LIMIT_FETCH_TOTAL_MS / 1000, "default fetch_timeout");
 	is_int(c.fetch_max_bytes, LIMIT_FETCH_BYTES, "default fetch_max_bytes");
 	is_int(c.fetch_max_redirects, LIMIT_FETCH_REDIRECTS, "default fetch_max_redirects");
+	is_int(c.query_max_bytes, LIMIT_GQL_DOC_BYTES, "default query_max_bytes");
+	is_int(c.query_max_depth, LIMIT_GQL_DEPTH, "default query_max_depth");
+	is_int(c.query_max_fields, LIMIT_GQL_FIELDS, "default query_max_fields");
+	is_int(c.query_max_aliases, LIMIT_GQL_ALIASES, "default query_max_aliases");
+	is_int(c.page_size_max, LIMIT_PAGE_SIZE, "default page_size_max");
+	is_int(c.labels_per_item, LIMIT_LABELS_PER_ITEM, "default labels_per_item");
+	is_int(c.labels_per_user, LIMIT_LABELS_PER_USER, "default labels_per_user");
+	is_int(c.highlights_per_item, LIMIT_HIGHLIGHTS_PER_ITEM, "default highlights_per_item");
+	is_int(c.highlight_max_bytes, LIMIT_HIGHLIGHT_TEXT, "default highlight_max_bytes");
+	is_int(c.content_max_bytes, LIMIT_CONTENT_BYTES, "default content_max_bytes");
 	config_free(&c);
 	ok(c.path == NULL && c.cors_origins == NULL, "config_free clears");
 	config_free(&c);
@@ -110,6 +120,26 @@ int main(void)
 	is_int(c.fetch_timeout_s, 5, "fetch_timeout");
 	is_int(c.fetch_max_bytes, 512 * 1024, "fetch_max_bytes with suffix");
 	is_int(c.fetch_max_redirects, 0, "fetch_max_redirects 0");
+	config_free(&c);
+
+	/* the abuse limits: smallest values, then largest */
+	is_int(load("query_max_bytes = 1K\nquery_max_depth = 2\nquery_max_fields = 1\nquery_max_aliases = 1\n"
+	            "page_size_max = 1\nlabels_per_item = 1\nlabels_per_user = 1\nhighlights_per_item = 1\n"
+	            "highlight_max_bytes = 16\ncontent_max_bytes = 1024\n", &c, err, sizeof err), 0, "limits at their minimum: %s", err);
+	ok(c.query_max_bytes == 1024 && c.query_max_depth == 2 && c.query_max_fields == 1 && c.query_max_aliases == 1,
+	   "query limits at their minimum");
+	ok(c.page_size_max == 1 && c.labels_per_item == 1 && c.labels_per_user == 1 && c.highlights_per_item == 1,
+	   "count limits at their minimum");
+	ok(c.highlight_max_bytes == 16 && c.content_max_bytes == 1024, "byte limits at their minimum");
+	config_free(&c);
+	is_int(load("query_max_bytes = 16M\nquery_max_depth = 256\nquery_max_fields = 1000000\nquery_max_aliases = 100000\n"
+	            "page_size_max = 1000\nlabels_per_item = 10000\nlabels_per_user = 1000000\nhighlights_per_item = 1000000\n"
+	            "highlight_max_bytes = 16M\ncontent_max_bytes = 16M\n", &c, err, sizeof err), 0, "limits at their maximum: %s", err);
+	ok(c.query_max_bytes == 16 * 1024 * 1024 && c.query_max_depth == 256 && c.query_max_fields == 1000000 &&
+	   c.query_max_aliases == 100000, "query limits at their maximum");
+	ok(c.page_size_max == LIMIT_PAGE_SIZE_MAX && c.labels_per_item == 10000 && c.labels_per_user == 1000000 &&
+	   c.highlights_per_item == 1000000, "count limits at their maximum");
+	ok(c.highlight_max_bytes == 16 * 1024 * 1024 && c.content_max_bytes == 16 * 1024 * 1024, "byte limits at their maximum");
 	config_free(&c);
 
 	/* allow_private_fetch: a list of addresses and prefixes, or a boolean */
@@ -183,6 +213,41 @@ int main(void)
 	bad("fetch_max_redirects = -1\n", want);
 	snprintf(want, sizeof want, "%s:1: unknown key ''", path);
 	bad("= value\n", want);
+	/* the abuse limits: one below the minimum, one above the maximum, not a number */
+	{
+		static const struct { const char *lo, *hi, *junk, *msg; } lim[] = {
+			{ "query_max_bytes = 1023", "query_max_bytes = 16385K", "query_max_bytes = 1T",
+			  "'query_max_bytes' must be a number of bytes from 1024 to 16M (K, M suffixes allowed)" },
+			{ "query_max_depth = 1", "query_max_depth = 257", "query_max_depth = deep",
+			  "'query_max_depth' must be a number from 2 to 256" },
+			{ "query_max_fields = 0", "query_max_fields = 1000001", "query_max_fields = 1K",
+			  "'query_max_fields' must be a number from 1 to 1000000" },
+			{ "query_max_aliases = 0", "query_max_aliases = 100001", "query_max_aliases = -1",
+			  "'query_max_aliases' must be a number from 1 to 100000" },
+			{ "page_size_max = 0", "page_size_max = 1001", "page_size_max = 1e3",
+			  "'page_size_max' must be a number from 1 to 1000" },
+			{ "labels_per_item = 0", "labels_per_item = 10001", "labels_per_item = two",
+			  "'labels_per_item' must be a number from 1 to 10000" },
+			{ "labels_per_user = 0", "labels_per_user = 1000001", "labels_per_user = 1M",
+			  "'labels_per_user' must be a number from 1 to 1000000" },
+			{ "highlights_per_item = 0", "highlights_per_item = 1000001", "highlights_per_item = ",
+			  "'highlights_per_item' must be a number from 1 to 1000000" },
+			{ "highlight_max_bytes = 15", "highlight_max_bytes = 17M", "highlight_max_bytes = 1KB",
+			  "'highlight_max_bytes' must be a number of bytes from 16 to 16M (K, M suffixes allowed)" },
+			{ "content_max_bytes = 1023", "content_max_bytes = 1G", "content_max_bytes = 2X",
+			  "'content_max_bytes' must be a number of bytes from 1024 to 16M (K, M suffixes allowed)" },
+		};
+		for (size_t i = 0; i < sizeof lim / sizeof lim[0]; i++) {
+			char text[128];
+			snprintf(want, sizeof want, "%s:1: %s", path, lim[i].msg);
+			snprintf(text, sizeof text, "%s\n", lim[i].lo);
+			bad(text, want);
+			snprintf(text, sizeof text, "%s\n", lim[i].hi);
+			bad(text, want);
+			snprintf(text, sizeof text, "%s\n", lim[i].junk);
+			bad(text, want);
+		}
+	}
 
 	unlink(path);
 	is_int(config_load(path, &c, err, sizeof err), -1, "missing file is an error");

@@ -19,6 +19,10 @@ struct api_ctx {                       /* one per request; gql_request.context p
 
 extern const char larder_schema_sdl[]; /* schema/larder.graphql, compiled in (generated src/api/schema_sdl.c) */
 
+/* hand larder.conf's count limits (labels_per_user, labels_per_item, highlights_per_item) to the store,
+ * which enforces them in its write transactions; call after store_open */
+void api_store_limits(struct store *st, const struct larder_config *cfg);
+
 /* build the schema from larder_schema_sdl, bind every resolver and the Date scalar, and check
    gql_schema_unbound() == 0; NULL with a message in err on failure */
 struct gql_schema *api_schema_load(char *err, size_t errlen);

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "api/api.h"
+#include "util/limits.h"
 
 /* the message of the UNAUTHORIZED error members */
 #define API_NO_USER_MSG "This operation needs an API key: send it in the authorization header."
@@ -19,6 +20,24 @@ extern const char api_absent[];
 
 /* the request's context (never NULL: gql_execute is always given one by our callers) */
 static inline struct api_ctx *api_ctx_of(struct gql_rctx *rc) { return gql_context(rc); }
+
+/* the larder.conf limits of a request (the util/limits.h defaults when the context has no configuration) */
+static inline uint32_t api_labels_per_item(const struct api_ctx *c)
+{
+	return c->cfg ? c->cfg->labels_per_item : LIMIT_LABELS_PER_ITEM;
+}
+static inline int64_t api_page_size_max(const struct api_ctx *c)
+{
+	return c->cfg ? c->cfg->page_size_max : LIMIT_PAGE_SIZE;
+}
+static inline size_t api_highlight_max_bytes(const struct api_ctx *c)
+{
+	return c->cfg ? c->cfg->highlight_max_bytes : LIMIT_HIGHLIGHT_TEXT;
+}
+static inline size_t api_content_max_bytes(const struct larder_config *cfg)
+{
+	return cfg ? cfg->content_max_bytes : LIMIT_CONTENT_BYTES;
+}
 
 /* "internal" field error for store failures and out-of-memory; returns -1 */
 int api_internal(struct gql_rctx *rc, const char *what, int store_rc);
@@ -52,9 +71,10 @@ const char *api_html_escape(struct arena *a, const char *s);
 int api_resolve_self(struct gql_rctx *rc, const void *parent, struct gql_out *out);
 
 /* ---- ingest.c: page HTML to a storable article (extract, sanitize, metadata) ---- */
-/* *canonical_url (may be NULL) gets the page's normalised canonical link, or NULL; -1 with *err on failure */
-int api_ingest(struct arena *a, const char *html, size_t n, const char *url, struct store_article *out,
-               const char **canonical_url, const char **err);
+/* *canonical_url (may be NULL) gets the page's normalised canonical link, or NULL; -1 with *err on failure,
+ * among them a sanitized article over max_content bytes (content_max_bytes) */
+int api_ingest(struct arena *a, const char *html, size_t n, const char *url, size_t max_content,
+               struct store_article *out, const char **canonical_url, const char **err);
 
 /* ---- save.c ---- */
 /* NULL when url (already normalised) may be saved, else why not: the host must not be a loopback,
@@ -63,7 +83,7 @@ const char *api_url_refusal(const struct larder_config *cfg, struct arena *a, co
 
 /* ---- paging (page.c): search and updatesSince ---- */
 struct api_page {
-	int64_t offset, limit;   /* from after / first: 10 when absent or 0, at most LIMIT_PAGE_SIZE */
+	int64_t offset, limit;   /* from after / first: 10 when absent or 0, at most page_size_max (larder.conf) */
 	const char *after;       /* as received (startCursor), NULL when absent */
 };
 /* reads `after` and `first`; -1 after answering a GraphQL error for a negative first */

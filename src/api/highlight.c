@@ -7,12 +7,12 @@
 #include "util/limits.h"
 
 
-/* NULL when every text field is within LIMIT_HIGHLIGHT_TEXT, else its name */
-static const char *too_long(const struct gql_value *in, const char *const *names)
+/* NULL when every text field is within max bytes (highlight_max_bytes), else its name */
+static const char *too_long(const struct gql_value *in, const char *const *names, size_t max)
 {
 	for (; *names; names++) {
 		const char *v = api_str(gql_value_get(in, *names));
-		if (v && strlen(v) > LIMIT_HIGHLIGHT_TEXT)
+		if (v && strlen(v) > max)
 			return *names;
 	}
 	return NULL;
@@ -58,9 +58,10 @@ static int resolve_create(struct gql_rctx *rc, const void *parent, struct gql_ou
 		return api_out_error(rc, out, "CreateHighlightError", "BAD_DATA", "id must be a UUID");
 	if (h.short_id == NULL || strlen(h.short_id) == 0 || strlen(h.short_id) > 14)
 		return api_out_error(rc, out, "CreateHighlightError", "BAD_DATA", "shortId must hold 1 to 14 characters");
-	if ((field = too_long(in, texts)) != NULL)
-		return api_out_error(rc, out, "CreateHighlightError", "BAD_DATA", "%s is longer than %d bytes", field,
-		                     LIMIT_HIGHLIGHT_TEXT);
+	if ((field = too_long(in, texts, api_highlight_max_bytes(ctx))) != NULL)
+		return api_out_error(rc, out, "CreateHighlightError", "BAD_DATA",
+		                     "%s is longer than %zu bytes (highlight_max_bytes in larder.conf)", field,
+		                     api_highlight_max_bytes(ctx));
 	if (!isfinite(h.position_percent) || h.position_percent < 0 || h.position_percent > 100 || h.position_anchor < 0)
 		return api_out_error(rc, out, "CreateHighlightError", "BAD_DATA", "highlight position out of range");
 	if (api_value_date(gql_value_get(in, "sharedAt"), &shared) == 0)
@@ -75,6 +76,8 @@ static int resolve_create(struct gql_rctx *rc, const void *parent, struct gql_ou
 		                     h.item_id ? h.item_id : "");
 	if (r == STORE_E_EXISTS)
 		return api_out_error(rc, out, "CreateHighlightError", "ALREADY_EXISTS", "a highlight with id %s exists", h.id);
+	if (r == STORE_E_LIMIT)
+		return api_out_error(rc, out, "CreateHighlightError", "BAD_DATA", "%s", store_errmsg(ctx->store));
 	if (r != STORE_OK)
 		return api_internal(rc, "creating the highlight", r);
 	gql_out_object(out, "CreateHighlightSuccess", res);
@@ -92,9 +95,10 @@ static int resolve_update(struct gql_rctx *rc, const void *parent, struct gql_ou
 	int r;
 	if (ctx->user == NULL)
 		return api_out_error(rc, out, "UpdateHighlightError", "UNAUTHORIZED", API_NO_USER_MSG);
-	if ((field = too_long(in, texts)) != NULL)
-		return api_out_error(rc, out, "UpdateHighlightError", "BAD_DATA", "%s is longer than %d bytes", field,
-		                     LIMIT_HIGHLIGHT_TEXT);
+	if ((field = too_long(in, texts, api_highlight_max_bytes(ctx))) != NULL)
+		return api_out_error(rc, out, "UpdateHighlightError", "BAD_DATA",
+		                     "%s is longer than %zu bytes (highlight_max_bytes in larder.conf)", field,
+		                     api_highlight_max_bytes(ctx));
 	if (api_value_date(gql_value_get(in, "sharedAt"), &shared))
 		shared = 0;
 	if ((res = ARENA_NEW(gql_arena(rc), struct store_highlight)) == NULL)

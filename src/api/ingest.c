@@ -33,8 +33,8 @@ static const char *canonical(struct arena *a, const char *html, size_t n, const 
 	return NULL;
 }
 
-int api_ingest(struct arena *a, const char *html, size_t n, const char *url, struct store_article *out,
-               const char **canonical_url, const char **err)
+int api_ingest(struct arena *a, const char *html, size_t n, const char *url, size_t max_content,
+               struct store_article *out, const char **canonical_url, const char **err)
 {
 	struct content_article art;
 	char *clean;
@@ -54,8 +54,10 @@ int api_ingest(struct arena *a, const char *html, size_t n, const char *url, str
 		*err = "the page could not be sanitized";
 		return -1;
 	}
-	if (clean_len > LIMIT_CONTENT_BYTES) {
-		*err = "the article is larger than Larder stores";
+	if (clean_len > max_content) {
+		*err = arena_printf(a, "the article is larger than %zu bytes (content_max_bytes in larder.conf)", max_content);
+		if (*err == NULL)
+			*err = "the article is larger than Larder stores";
 		return -1;
 	}
 	out->title = art.title;

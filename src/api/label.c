@@ -95,6 +95,8 @@ static int resolve_create(struct gql_rctx *rc, const void *parent, struct gql_ou
 	r = store_label_create(ctx->store, gql_arena(rc), ctx->user->id, name, color, desc, l);
 	if (r == STORE_E_EXISTS)
 		return api_out_error(rc, out, "CreateLabelError", "LABEL_ALREADY_EXISTS", "you already have a label named \"%s\"", name);
+	if (r == STORE_E_LIMIT)
+		return api_out_error(rc, out, "CreateLabelError", "BAD_REQUEST", "%s", store_errmsg(ctx->store));
 	if (r != STORE_OK)
 		return api_internal(rc, "creating the label", r);
 	gql_out_object(out, "CreateLabelSuccess", l);
@@ -155,34 +157,39 @@ static int resolve_set_labels(struct gql_rctx *rc, const void *parent, struct gq
 	uint32_t nids = ids && ids->kind == GQL_V_LIST ? ids->u.list.n : 0;
 	uint32_t nnamed = named && named->kind == GQL_V_LIST ? named->u.list.n : 0;
 	struct labels_out *res;
-	const char **all;
+	struct store_label_ref *all;
 	size_t n = 0;
 	int r;
 	if (ctx->user == NULL)
 		return api_out_error(rc, out, "SetLabelsError", "UNAUTHORIZED", API_NO_USER_MSG);
-	if ((size_t)nids + nnamed > LIMIT_LABELS_PER_ITEM)
-		return api_out_error(rc, out, "SetLabelsError", "BAD_REQUEST", "at most %d labels on one item", LIMIT_LABELS_PER_ITEM);
+	if ((size_t)nids + nnamed > api_labels_per_item(ctx))
+		return api_out_error(rc, out, "SetLabelsError", "BAD_REQUEST",
+		                     "at most %u labels on one item (labels_per_item in larder.conf)", api_labels_per_item(ctx));
 	if ((res = ARENA_NEW(a, struct labels_out)) == NULL ||
-	    (all = ARENA_NEWN(a, const char *, (size_t)nids + nnamed + 1)) == NULL)
+	    (all = ARENA_NEWN(a, struct store_label_ref, (size_t)nids + nnamed + 1)) == NULL)
 		return api_internal(rc, "setLabels", 0);
-	for (uint32_t i = 0; i < nids; i++)
-		if ((all[n] = api_str(ids->u.list.items[i])) != NULL)
+	for (uint32_t i = 0; i < nids; i++) {
+		all[n].name = all[n].color = NULL;
+		if ((all[n].id = api_str(ids->u.list.items[i])) != NULL)
 			n++;
+	}
 	for (uint32_t i = 0; i < nnamed; i++) {
 		const struct gql_value *li = named->u.list.items[i];
 		const char *name = api_str_trim(rc, gql_value_get(li, "name")), *color = api_str(gql_value_get(li, "color")),
 		           *why;
-		struct store_label l;
 		if (name == NULL || (why = check_label(name, color, api_str(gql_value_get(li, "description")))) != NULL)
 			return api_out_error(rc, out, "SetLabelsError", "BAD_REQUEST", "label %u: %s", i + 1,
 			                     name ? why : "a label needs a name");
-		if ((r = store_label_ensure(ctx->store, a, ctx->user->id, name, color, &l)) != STORE_OK)
-			return api_internal(rc, "creating a label", r);
-		all[n++] = l.id;
+		all[n].id = NULL;
+		all[n].name = name;
+		all[n++].color = color && *color ? color : NULL;
 	}
+	/* one transaction: labels made by name are created only when the whole change is accepted */
 	r = store_item_set_labels(ctx->store, a, ctx->user->id, page, all, n, &res->l, &res->n);
 	if (r == STORE_E_NOTFOUND)
 		return api_out_error(rc, out, "SetLabelsError", "NOT_FOUND", "no such item, or a label id that is not one of yours");
+	if (r == STORE_E_LIMIT || r == STORE_E_INVAL)
+		return api_out_error(rc, out, "SetLabelsError", "BAD_REQUEST", "%s", store_errmsg(ctx->store));
 	if (r != STORE_OK)
 		return api_internal(rc, "setting labels", r);
 	gql_out_object(out, "SetLabelsSuccess", res);

@@ -105,8 +105,9 @@ static const char *read_input(struct gql_rctx *rc, const struct gql_value *in, s
 		sv->published_ms = ms;
 	if (labels && labels->kind == GQL_V_LIST && labels->u.list.n > 0) {
 		const char **names;
-		if (labels->u.list.n > LIMIT_LABELS_PER_ITEM)
-			return arena_printf(a, "at most %d labels on one item", LIMIT_LABELS_PER_ITEM);
+		if (labels->u.list.n > api_labels_per_item(ctx))
+			return arena_printf(a, "at most %u labels on one item (labels_per_item in larder.conf)",
+			                    api_labels_per_item(ctx));
 		if ((names = ARENA_NEWN(a, const char *, labels->u.list.n)) == NULL)
 			return "out of memory";
 		for (uint32_t i = 0; i < labels->u.list.n; i++) {
@@ -129,7 +130,7 @@ static int answer(struct gql_rctx *rc, struct gql_out *out, const struct store_s
 	struct save_out *res;
 	bool existed;
 	int r = store_item_save(ctx->store, gql_arena(rc), sv, &it, &existed);
-	if (r == STORE_E_INVAL)
+	if (r == STORE_E_INVAL || r == STORE_E_LIMIT)
 		return api_out_error(rc, out, "SaveError", "UNKNOWN", "%s", store_errmsg(ctx->store));
 	if (r != STORE_OK)
 		return api_internal(rc, "saving", r);
@@ -169,12 +170,14 @@ static int resolve_save_page(struct gql_rctx *rc, const void *parent, struct gql
 		return api_out_error(rc, out, "SaveError", "UNKNOWN", "%s", why);
 	if (html == NULL || html->kind != GQL_V_STRING)
 		return api_out_error(rc, out, "SaveError", "UNKNOWN", "originalContent is required");
-	if (html->u.s.len > LIMIT_CONTENT_BYTES)
-		return api_out_error(rc, out, "SaveError", "UNKNOWN", "originalContent is larger than %d bytes",
-		                     LIMIT_CONTENT_BYTES);
+	if (html->u.s.len > api_content_max_bytes(ctx->cfg))
+		return api_out_error(rc, out, "SaveError", "UNKNOWN",
+		                     "originalContent is larger than %zu bytes (content_max_bytes in larder.conf)",
+		                     api_content_max_bytes(ctx->cfg));
 	if ((art = ARENA_NEW(gql_arena(rc), struct store_article)) == NULL)
 		return api_internal(rc, "savePage", 0);
-	if (api_ingest(gql_arena(rc), html->u.s.p, html->u.s.len, sv.url, art, &canon, &why) != 0)
+	if (api_ingest(gql_arena(rc), html->u.s.p, html->u.s.len, sv.url, api_content_max_bytes(ctx->cfg), art, &canon,
+	               &why) != 0)
 		return api_out_error(rc, out, "SaveError", "UNKNOWN", "%s", why);
 	if (canon && api_url_refusal(ctx->cfg, gql_arena(rc), canon) == NULL)
 		sv.url = canon;

@@ -64,7 +64,8 @@ int api_worker_step(struct store *st, const struct larder_config *cfg, struct ar
 			goto store_error;
 		return 1;
 	}
-	if (api_ingest(a, fr.html, fr.html_len, fr.final_url ? fr.final_url : it.url, &art, NULL, &why) != 0) {
+	if (api_ingest(a, fr.html, fr.html_len, fr.final_url ? fr.final_url : it.url, api_content_max_bytes(cfg), &art,
+	               NULL, &why) != 0) {
 		if (store_item_fail(st, it.seq, "FAILED", why) != STORE_OK || store_job_fail(st, job.id, why) != STORE_OK)
 			goto store_error;
 		return 1;

@@ -73,6 +73,7 @@ int fcgi_main(const char *prog, const char *what, int argc, char **argv, web_han
 		config_free(&cfg);
 		return 1;
 	}
+	api_store_limits(st, &cfg);
 	schema = api_schema_load(err, sizeof err);
 	if (!schema) {
 		fprintf(stderr, "%s: schema: %s\n", prog, err);

@@ -12,6 +12,7 @@
 #include "cmd/larder_cmds.h"
 #include "cmd/larder_worker.h"
 #include "cmd/larder_fetch.h"
+#include "api/api.h"
 #include "store/store.h"
 #include "util/arena.h"
 #include "util/config.h"
@@ -163,6 +164,7 @@ static int open_store(const struct larder_config *c, struct store **st)
 	char err[512];
 	if (store_open(c->database, st, err, sizeof err) != STORE_OK)
 		return fail("%s", err);
+	api_store_limits(*st, c);
 	return 0;
 }
 

@@ -78,6 +78,7 @@ int larder_cmd_worker(const struct larder_config *c, int argc, char **argv)
 		fprintf(stderr, "larder: %s\n", err);
 		return 1;
 	}
+	api_store_limits(st, c);
 	arena_init(&a);
 	a.limit = LIMIT_GQL_REQUEST_ARENA;
 	int64_t purged_at = time_now_ms();

@@ -60,6 +60,7 @@ struct exec {
 	struct gql_vars vars;
 	void *context;
 	uint32_t nfields, max_fields;     /* fields executed (application resolvers), budget */
+	const char *name_fields;          /* gql_limits.name_fields, or NULL */
 	uint32_t nifields;                /* introspection and __typename fields executed */
 	bool fatal;
 };
@@ -837,7 +838,8 @@ static int exec_field(struct exec *ex, const struct gql_type *ptype, const void 
 			return -1;
 		}
 	} else if (++ex->nfields > ex->max_fields) {
-		fatal(ex, cf, path, "The query executes more than %u fields.", (unsigned)ex->max_fields);
+		fatal(ex, cf, path, "The query executes more than %u fields%s%s%s.", (unsigned)ex->max_fields,
+		      ex->name_fields ? " (" : "", ex->name_fields ? ex->name_fields : "", ex->name_fields ? ")" : "");
 		return -1;
 	}
 	if (cf->meta == M_TYPENAME) {
@@ -917,6 +919,7 @@ static void limits_fill(struct gql_limits *l, const struct gql_limits *given)
 	l->max_aliases = LIMIT_GQL_ALIASES;
 	l->max_fields = LIMIT_GQL_FIELDS;
 	l->max_errors = LIMIT_GQL_ERRORS;
+	l->name_bytes = l->name_depth = l->name_aliases = l->name_fields = NULL;
 	if (given == NULL)
 		return;
 	if (given->max_bytes) l->max_bytes = given->max_bytes;
@@ -925,6 +928,10 @@ static void limits_fill(struct gql_limits *l, const struct gql_limits *given)
 	if (given->max_aliases) l->max_aliases = given->max_aliases;
 	if (given->max_fields) l->max_fields = given->max_fields;
 	if (given->max_errors) l->max_errors = given->max_errors;
+	l->name_bytes = given->name_bytes;
+	l->name_depth = given->name_depth;
+	l->name_aliases = given->name_aliases;
+	l->name_fields = given->name_fields;
 }
 
 /* out holds [base..] "{" data "}"; rewrite it as {"errors":[...],"data":...} or {"errors":[...]} */
@@ -1037,6 +1044,7 @@ void gql_execute(const struct gql_schema *cs, const struct gql_request *req, str
 	ex.doc = doc;
 	ex.context = req->context;
 	ex.max_fields = lim.max_fields;
+	ex.name_fields = lim.name_fields;
 	if (nfrags) {
 		if ((ex.frags = ARENA_NEWN(a, const struct gql_fragment *, nfrags)) == NULL) {
 			oom(&ex, NULL, NULL);

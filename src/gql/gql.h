@@ -17,6 +17,10 @@ struct json_object;
  * introspection fields and __typename have their own budget, LIMIT_GQL_INTROSPECTION_FIELDS. */
 struct gql_limits {
 	uint32_t max_bytes, max_tokens, max_depth, max_aliases, max_fields, max_errors;
+	/* how the budget errors name the limit they hit, e.g. the setting that raises it
+	 * ("query_max_depth in larder.conf"); NULL: bytes and depth errors name none, the
+	 * aliases and fields errors say max_aliases / max_fields */
+	const char *name_bytes, *name_depth, *name_aliases, *name_fields;
 };
 
 /* ---- parsing (lexer.c, parser.c) ---- */

@@ -17,6 +17,7 @@ struct parser {
 	struct arena *a;
 	struct gql_errors *errs;
 	uint32_t max_tokens, max_depth, depth;
+	const char *name_depth;          /* gql_limits.name_depth, or NULL */
 	/* scratch stack for lists of unknown length: items are copied out when a list ends */
 	char *stk;
 	size_t top, cap;
@@ -151,7 +152,8 @@ static const char *parse_name(struct parser *p, struct gql_loc *loc)
 static void enter(struct parser *p, const struct gql_loc *loc)
 {
 	if (++p->depth > p->max_depth)
-		bail(p, loc, "Document exceeds the maximum depth of %u.", (unsigned)p->max_depth);
+		bail(p, loc, "Document exceeds the maximum depth of %u%s%s%s.", (unsigned)p->max_depth,
+		     p->name_depth ? " (" : "", p->name_depth ? p->name_depth : "", p->name_depth ? ")" : "");
 }
 
 /* ---- scratch stack ---- */
@@ -770,14 +772,16 @@ struct gql_document *gql_parse(struct arena *a, const char *src, size_t len,
 	}
 	if (len > max_bytes) {
 		if (errs)
-			gql_errors_add(errs, PARSE_CODE, NULL, 0, "Document exceeds the maximum size of %u bytes.",
-			               (unsigned)max_bytes);
+			gql_errors_add(errs, PARSE_CODE, NULL, 0, "Document exceeds the maximum size of %u bytes%s%s%s.",
+			               (unsigned)max_bytes, lim && lim->name_bytes ? " (" : "",
+			               lim && lim->name_bytes ? lim->name_bytes : "", lim && lim->name_bytes ? ")" : "");
 		return NULL;
 	}
 	p->a = a;
 	p->errs = errs;
 	p->max_tokens = lim && lim->max_tokens ? lim->max_tokens : LIMIT_GQL_TOKENS;
 	p->max_depth = lim && lim->max_depth ? lim->max_depth : LIMIT_GQL_DEPTH;
+	p->name_depth = lim ? lim->name_depth : NULL;
 	gql_lexer_init(&p->lx, a, src, len);
 	if (setjmp(p->jb))
 		return NULL;

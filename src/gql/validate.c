@@ -624,6 +624,8 @@ static bool check_budgets(struct vctx *c, const struct gql_limits *lim)
 {
 	uint32_t max_aliases = lim && lim->max_aliases ? lim->max_aliases : LIMIT_GQL_ALIASES;
 	uint32_t max_fields = lim && lim->max_fields ? lim->max_fields : LIMIT_GQL_FIELDS;
+	const char *aname = lim && lim->name_aliases ? lim->name_aliases : "max_aliases";
+	const char *fname = lim && lim->name_fields ? lim->name_fields : "max_fields";
 	uint64_t aliases = 0;
 	bool ok = true;
 	for (uint32_t i = 0; i < c->doc->n; i++) {
@@ -634,8 +636,8 @@ static bool check_budgets(struct vctx *c, const struct gql_limits *lim)
 			count_set(c, d->u.frag.set, &aliases); /* aliases only: fields memoised below */
 	}
 	if (aliases > max_aliases) {
-		verr(c, NULL, 0, "The document has %llu aliases, more than the limit of %u (max_aliases).",
-		     (unsigned long long)aliases, (unsigned)max_aliases);
+		verr(c, NULL, 0, "The document has %llu aliases, more than the limit of %u (%s).",
+		     (unsigned long long)aliases, (unsigned)max_aliases, aname);
 		ok = false;
 	}
 	for (uint32_t i = 0; i < c->nfrags; i++)
@@ -662,14 +664,14 @@ static bool check_budgets(struct vctx *c, const struct gql_limits *lim)
 		else
 			snprintf(cnt, sizeof cnt, "%llu", (unsigned long long)n);
 		if (d->kind == GQL_DEF_FRAGMENT)
-			verr(c, &d->loc, 1, "Fragment \"%s\" selects %s fields once fragments are expanded, more than the limit of %u (max_fields).",
-			     d->u.frag.name, cnt, (unsigned)max_fields);
+			verr(c, &d->loc, 1, "Fragment \"%s\" selects %s fields once fragments are expanded, more than the limit of %u (%s).",
+			     d->u.frag.name, cnt, (unsigned)max_fields, fname);
 		else if (d->u.op.name)
-			verr(c, &d->loc, 1, "Operation \"%s\" selects %s fields once fragments are expanded, more than the limit of %u (max_fields).",
-			     d->u.op.name, cnt, (unsigned)max_fields);
+			verr(c, &d->loc, 1, "Operation \"%s\" selects %s fields once fragments are expanded, more than the limit of %u (%s).",
+			     d->u.op.name, cnt, (unsigned)max_fields, fname);
 		else
-			verr(c, &d->loc, 1, "The operation selects %s fields once fragments are expanded, more than the limit of %u (max_fields).",
-			     cnt, (unsigned)max_fields);
+			verr(c, &d->loc, 1, "The operation selects %s fields once fragments are expanded, more than the limit of %u (%s).",
+			     cnt, (unsigned)max_fields, fname);
 		ok = false;
 	}
 	return ok;

@@ -68,12 +68,18 @@ int store_highlight_create(struct store *st, struct arena *a, const char *user_i
 	sqlite3_bind_double(s, 14, in->position_percent);
 	sqlite3_bind_int64(s, 15, in->position_anchor);
 	sqlite3_bind_int64(s, 16, time_now_ms());
+	sqlite3_bind_int64(s, 17, st->lim.highlights_per_item);
 	if ((rc = store_begin(st)) != STORE_OK) {
 		store_done(s);
 		return rc;
 	}
 	if ((rc = step_hl(st, a, s, "creating a highlight", out)) != STORE_OK) {
 		store_rollback(st);
+		if (rc == STORE_E_NOTFOUND) { /* no row inserted: the item has as many highlights as allowed */
+			snprintf(st->errmsg, sizeof st->errmsg, "the item has %u highlights, the most allowed "
+			         "(highlights_per_item in larder.conf)", (unsigned)st->lim.highlights_per_item);
+			rc = STORE_E_LIMIT;
+		}
 		return rc;
 	}
 	s = st->stmt[STMT_ITEM_TOUCH];

@@ -215,13 +215,51 @@ static int fill(struct store *st, int64_t seq, const struct store_article *art, 
 	return step_done(st, s, "indexing content");
 }
 
+/* how many labels the item has */
+static int count_labels(struct store *st, int64_t seq, int64_t *n)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_LABEL_COUNT];
+	int rc;
+	sqlite3_bind_int64(s, 1, seq);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		*n = sqlite3_column_int64(s, 0);
+		rc = STORE_OK;
+	} else
+		rc = store_fail(st, rc, "counting an item's labels");
+	store_done(s);
+	return rc;
+}
+
+/* LIMIT when the item now has more labels than labels_per_item (and more than before, so an item over a
+ * limit lowered later can still be saved again) */
+static int check_item_labels(struct store *st, int64_t seq, int64_t before)
+{
+	int64_t n;
+	int rc = count_labels(st, seq, &n);
+	if (rc != STORE_OK)
+		return rc;
+	if (n > (int64_t)st->lim.labels_per_item && n > before) {
+		snprintf(st->errmsg, sizeof st->errmsg, "an item has at most %u labels (labels_per_item in larder.conf)",
+		         (unsigned)st->lim.labels_per_item);
+		return STORE_E_LIMIT;
+	}
+	return STORE_OK;
+}
+
 static int add_labels(struct store *st, struct arena *a, const char *user_id, int64_t seq,
                       const char *const *names, size_t n, int64_t now)
 {
+	int64_t before = 0;
+	int rc;
+	if (n == 0)
+		return STORE_OK;
+	if ((rc = count_labels(st, seq, &before)) != STORE_OK)
+		return rc;
 	for (size_t i = 0; i < n; i++) {
 		struct store_label l;
 		sqlite3_stmt *s;
-		int rc = store_label_ensure(st, a, user_id, names[i], NULL, &l);
+		rc = store_label_ensure(st, a, user_id, names[i], NULL, &l);
 		if (rc != STORE_OK)
 			return rc;
 		s = st->stmt[STMT_ITEM_LABEL_ADD];
@@ -231,7 +269,7 @@ static int add_labels(struct store *st, struct arena *a, const char *user_id, in
 		if ((rc = step_done(st, s, "labelling an item")) != STORE_OK)
 			return rc;
 	}
-	return STORE_OK;
+	return check_item_labels(st, seq, before);
 }
 
 static int queue_fetch(struct store *st, int64_t seq, int64_t now)
@@ -461,7 +499,7 @@ int store_item_set_progress(struct store *st, struct arena *a, const char *user_
 }
 
 int store_item_set_labels(struct store *st, struct arena *a, const char *user_id, const char *id,
-                          const char *const *label_ids, size_t n, struct store_label **out, size_t *nout)
+                          const struct store_label_ref *labels, size_t n, struct store_label **out, size_t *nout)
 {
 	struct store_item it;
 	int64_t now = time_now_ms();
@@ -477,7 +515,11 @@ int store_item_set_labels(struct store *st, struct arena *a, const char *user_id
 		goto fail;
 	for (size_t i = 0; i < n; i++) {
 		struct store_label l;
-		if ((rc = store_label_get(st, a, user_id, label_ids[i], &l)) != STORE_OK)
+		if (labels[i].id)
+			rc = store_label_get(st, a, user_id, labels[i].id, &l);
+		else
+			rc = store_label_ensure(st, a, user_id, labels[i].name, labels[i].color, &l);
+		if (rc != STORE_OK)
 			goto fail;
 		s = st->stmt[STMT_ITEM_LABEL_ADD];
 		sqlite3_bind_int64(s, 1, it.seq);
@@ -486,6 +528,8 @@ int store_item_set_labels(struct store *st, struct arena *a, const char *user_id
 		if ((rc = step_done(st, s, "labelling an item")) != STORE_OK)
 			goto fail;
 	}
+	if ((rc = check_item_labels(st, it.seq, 0)) != STORE_OK)
+		goto fail;
 	s = st->stmt[STMT_ITEM_TOUCH];
 	sqlite3_bind_int64(s, 1, it.seq);
 	sqlite3_bind_int64(s, 2, now);

@@ -70,6 +70,7 @@ int store_label_create(struct store *st, struct arena *a, const char *user_id, c
 {
 	sqlite3_stmt *s = st->stmt[STMT_LABEL_INSERT];
 	char id[37];
+	int rc;
 	if (!user_id || !valid_name(st, name))
 		return STORE_E_INVAL;
 	crypto_uuid_v4(id);
@@ -81,7 +82,14 @@ int store_label_create(struct store *st, struct arena *a, const char *user_id, c
 	sqlite3_bind_int(s, 6, 0);
 	sqlite3_bind_text(s, 7, "user", -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 8, time_now_ms());
-	return step_label(st, a, s, "creating a label", out);
+	sqlite3_bind_int64(s, 9, st->lim.labels_per_user);
+	rc = step_label(st, a, s, "creating a label", out);
+	if (rc == STORE_E_NOTFOUND) { /* no row inserted: the user has as many labels as allowed */
+		snprintf(st->errmsg, sizeof st->errmsg, "you have %u labels, the most allowed (labels_per_user in larder.conf)",
+		         (unsigned)st->lim.labels_per_user);
+		rc = STORE_E_LIMIT;
+	}
+	return rc;
 }
 
 int store_label_ensure(struct store *st, struct arena *a, const char *user_id, const char *name, const char *color,

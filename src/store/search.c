@@ -431,7 +431,7 @@ int store_search(struct store *st, struct arena *a, const struct store_search_re
 	struct sb where, order, sql;
 	struct split sp = { .npos = 0 };
 	const char *main = NULL;
-	int64_t limit = q->limit <= 0 ? 10 : q->limit > LIMIT_PAGE_SIZE ? LIMIT_PAGE_SIZE : q->limit;
+	int64_t limit = q->limit <= 0 ? 10 : q->limit > LIMIT_PAGE_SIZE_MAX ? LIMIT_PAGE_SIZE_MAX : q->limit;
 	int64_t offset = q->offset < 0 ? 0 : q->offset;
 	bool drive = false, rank = false, desc = true, win_asc = false;
 	int64_t window = -1;

@@ -12,7 +12,7 @@ struct store_item;
 struct store_search_req {
 	const char *user_id;
 	const char *query;      /* NULL or "" = every item not in the trash; the caller enforces LIMIT_SEARCH_QUERY */
-	int64_t offset, limit;  /* offset < 0 = 0; limit <= 0 = 10, capped at LIMIT_PAGE_SIZE */
+	int64_t offset, limit;  /* offset < 0 = 0; limit <= 0 = 10, capped at LIMIT_PAGE_SIZE_MAX (the caller applies page_size_max) */
 	bool want_total;        /* count every match (costs a second query) */
 	int64_t now_ms;         /* 0 = now; resolves today, last24hrs, … */
 	int tz_offset_min;      /* the user's time zone, minutes east of UTC (UTC+02:00 = 120) */

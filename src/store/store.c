@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "util/arena.h"
+#include "util/limits.h"
 
 #define BUSY_TIMEOUT_MS 5000
 
@@ -111,6 +112,7 @@ static const char *const stmt_sql[STMT__MAX] = {
 	[STMT_ITEM_LABEL_ADD] =
 		"INSERT OR IGNORE INTO item_labels (item_seq, label_id, created_at) VALUES (?1, ?2, ?3)",
 	[STMT_ITEM_LABELS_CLEAR] = "DELETE FROM item_labels WHERE item_seq = ?1",
+	[STMT_ITEM_LABEL_COUNT] = "SELECT count(*) FROM item_labels WHERE item_seq = ?1",
 	[STMT_ITEM_HIGHLIGHTS] =
 		"SELECT " STORE_HL_COLS("") " FROM highlights WHERE item_seq = ?1"
 		" ORDER BY position_percent, created_at, id",
@@ -133,9 +135,11 @@ static const char *const stmt_sql[STMT__MAX] = {
 	[STMT_LABEL_BY_NAME] =
 		"SELECT " STORE_LABEL_COLS("") " FROM labels WHERE user_id = ?1 AND name = ?2 COLLATE NOCASE",
 	[STMT_LABEL_INSERT] =
+		/* no row when the user has ?9 labels already (labels_per_user) */
 		"INSERT INTO labels (id, user_id, name, color, description, position, internal, source, created_at, updated_at)"
-		" VALUES (?1, ?2, ?3, ?4, ?5, (SELECT coalesce(max(position), 0) + 1 FROM labels WHERE user_id = ?2),"
-		" ?6, ?7, ?8, ?8) RETURNING " STORE_LABEL_COLS(""),
+		" SELECT ?1, ?2, ?3, ?4, ?5, (SELECT coalesce(max(position), 0) + 1 FROM labels WHERE user_id = ?2),"
+		" ?6, ?7, ?8, ?8 WHERE (SELECT count(*) FROM labels WHERE user_id = ?2) < ?9"
+		" RETURNING " STORE_LABEL_COLS(""),
 	[STMT_LABEL_UPDATE] =
 		"UPDATE labels SET name = ?3, color = ?4, description = ?5, updated_at = ?6 WHERE user_id = ?1 AND id = ?2"
 		" RETURNING " STORE_LABEL_COLS(""),
@@ -146,7 +150,8 @@ static const char *const stmt_sql[STMT__MAX] = {
 	[STMT_HL_INSERT] =
 		"INSERT INTO highlights (id, short_id, user_id, item_seq, type, quote, prefix, suffix, patch, annotation,"
 		" html, color, representation, position_percent, position_anchor, created_at, updated_at)"
-		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?16)"
+		" SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?16"
+		" WHERE (SELECT count(*) FROM highlights WHERE item_seq = ?4) < ?17" /* highlights_per_item */
 		" RETURNING " STORE_HL_COLS(""),
 	[STMT_HL_GET] =
 		"SELECT " STORE_HL_COLS("") " FROM highlights WHERE user_id = ?1 AND id = ?2",
@@ -225,6 +230,7 @@ static const char *const stmt_names[STMT__MAX] = {
 	[STMT_ITEM_LABELS] = "item_labels",
 	[STMT_ITEM_LABEL_ADD] = "item_label_add",
 	[STMT_ITEM_LABELS_CLEAR] = "item_labels_clear",
+	[STMT_ITEM_LABEL_COUNT] = "item_label_count",
 	[STMT_ITEM_HIGHLIGHTS] = "item_highlights",
 	[STMT_UPDATES_SINCE] = "updates_since",
 	[STMT_UPDATES_SINCE_COUNT] = "updates_since_count",
@@ -268,6 +274,7 @@ static const char *const err_names[] = {
 	[-STORE_E_SCHEMA_OLD] = "database schema is older than this program: run larder init",
 	[-STORE_E_SCHEMA_NEW] = "database schema is newer than this program",
 	[-STORE_E_INVAL] = "invalid argument",
+	[-STORE_E_LIMIT] = "over a limit",
 };
 
 const char *store_strerror(int rc)
@@ -275,6 +282,16 @@ const char *store_strerror(int rc)
 	if (rc > 0 || rc <= STORE_E__MIN)
 		return "unknown store error";
 	return err_names[-rc];
+}
+
+void store_set_limits(struct store *st, const struct store_limits *lim)
+{
+	if (lim->labels_per_user)
+		st->lim.labels_per_user = lim->labels_per_user;
+	if (lim->labels_per_item)
+		st->lim.labels_per_item = lim->labels_per_item;
+	if (lim->highlights_per_item)
+		st->lim.highlights_per_item = lim->highlights_per_item;
 }
 
 const char *store_errmsg(const struct store *st)
@@ -494,6 +511,9 @@ int store_open(const char *path, struct store **out, char *err, size_t errlen)
 		return STORE_E_DB;
 	}
 	st->lock_fd = -1;
+	st->lim.labels_per_user = LIMIT_LABELS_PER_USER;
+	st->lim.labels_per_item = LIMIT_LABELS_PER_ITEM;
+	st->lim.highlights_per_item = LIMIT_HIGHLIGHTS_PER_ITEM;
 	if (open_db(path, SQLITE_OPEN_READWRITE, &st->db, err, errlen) < 0)
 		goto out;
 	v = read_version(st->db, path, err, errlen);

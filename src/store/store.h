@@ -11,9 +11,22 @@ struct arena;
 #define STORE_NEVER_MS INT64_C(8640000000000000)
 
 enum store_err { STORE_OK = 0, STORE_E_NOTFOUND = -1, STORE_E_EXISTS = -2, STORE_E_DB = -3,
-                 STORE_E_SCHEMA_OLD = -4, STORE_E_SCHEMA_NEW = -5, STORE_E_INVAL = -6, STORE_E__MIN = -7 };
+                 STORE_E_SCHEMA_OLD = -4, STORE_E_SCHEMA_NEW = -5, STORE_E_INVAL = -6,
+                 STORE_E_LIMIT = -7,     /* a count limit (struct store_limits) would be exceeded: nothing written;
+                                            store_errmsg names the limit */
+                 STORE_E__MIN = -8 };
 const char *store_strerror(int rc);
 struct store;
+
+/* the count limits the store enforces inside its write transactions, named like the larder.conf keys
+ * that set them (store_errmsg says "… (KEY in larder.conf)"); store_open sets the util/limits.h defaults */
+struct store_limits {
+	uint32_t labels_per_user;      /* labels one user may have (LIMIT_LABELS_PER_USER) */
+	uint32_t labels_per_item;      /* labels on one item (LIMIT_LABELS_PER_ITEM) */
+	uint32_t highlights_per_item;  /* highlights on one item (LIMIT_HIGHLIGHTS_PER_ITEM) */
+};
+/* zero fields keep the store's current value */
+void store_set_limits(struct store *st, const struct store_limits *lim);
 /* the last database-level message of this connection (for logs), never NULL */
 const char *store_errmsg(const struct store *st);
 /* opens an existing database and checks its schema version (old -> STORE_E_SCHEMA_OLD, "run larder init";
@@ -122,7 +135,8 @@ struct store_save {
 };
 /* Saves in one transaction (committed on return): a new item, or the user's existing item for the
  * URL (saved time bumped, restored from the trash, labels merged, a fresh fetch queued). *existed
- * tells which. out gets the item as stored. INVAL for a label name that is empty or too long. */
+ * tells which. out gets the item as stored. INVAL for a label name that is empty or too long; LIMIT
+ * (nothing saved) when a new label would pass labels_per_user or the item's labels labels_per_item. */
 int store_item_save(struct store *st, struct arena *a, const struct store_save *in, struct store_item *out,
                     bool *existed);
 /* the user's item by id, slug or client request id; NOTFOUND */
@@ -150,9 +164,13 @@ int store_item_update(struct store *st, struct arena *a, const char *user_id, co
 /* reading progress 0-100; anchor < 0 and top < 0 leave those as they are; read time = now */
 int store_item_set_progress(struct store *st, struct arena *a, const char *user_id, const char *id, double percent,
                             int64_t anchor, double top, struct store_item *out);
-/* replace the item's labels by these label ids (each must be the user's: else NOTFOUND) */
+/* a label given to store_item_set_labels: an existing label's id, or (id NULL) a name, the user's label
+ * of that name, created (with color, NULL: picked from the name) when missing */
+struct store_label_ref { const char *id, *name, *color; };
+/* replace the item's labels by these, in one transaction: NOTFOUND (nothing written) for an unknown item or a
+ * label id that is not the user's, INVAL for a bad name, LIMIT for labels_per_user / labels_per_item */
 int store_item_set_labels(struct store *st, struct arena *a, const char *user_id, const char *id,
-                          const char *const *label_ids, size_t n, struct store_label **out, size_t *nout);
+                          const struct store_label_ref *labels, size_t n, struct store_label **out, size_t *nout);
 
 /* removes for good the items in the trash since before older_than_ms (their content, labels and
  * highlights with them), leaving a tombstone each so updatesSince still reports them DELETED;
@@ -168,7 +186,8 @@ int store_updates_since_count(struct store *st, const char *user_id, int64_t sin
 /* ---- labels (label.c) ---- */
 int store_label_list(struct store *st, struct arena *a, const char *user_id, struct store_label **out, size_t *n);
 int store_label_get(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_label *out);
-/* EXISTS when the user has a label of that name (case-insensitive); color NULL: one picked from the name */
+/* EXISTS when the user has a label of that name (case-insensitive); color NULL: one picked from the name;
+ * LIMIT when the user has labels_per_user labels already */
 int store_label_create(struct store *st, struct arena *a, const char *user_id, const char *name, const char *color,
                        const char *description, struct store_label *out);
 int store_label_update(struct store *st, struct arena *a, const char *user_id, const char *id, const char *name,
@@ -179,7 +198,8 @@ int store_label_ensure(struct store *st, struct arena *a, const char *user_id, c
                        struct store_label *out);
 
 /* ---- highlights (highlight.c) ---- */
-/* in: every field as given (id NULL: a fresh UUID; short_id NULL: derived); item_id names the user's item */
+/* in: every field as given (id NULL: a fresh UUID; short_id NULL: derived); item_id names the user's item
+ * (NOTFOUND); LIMIT when the item has highlights_per_item highlights already */
 int store_highlight_create(struct store *st, struct arena *a, const char *user_id, const struct store_highlight *in,
                            struct store_highlight *out);
 int store_highlight_get(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_highlight *out);

@@ -43,6 +43,7 @@ enum stmt {
 	STMT_ITEM_LABELS,
 	STMT_ITEM_LABEL_ADD,
 	STMT_ITEM_LABELS_CLEAR,
+	STMT_ITEM_LABEL_COUNT,
 	STMT_ITEM_HIGHLIGHTS,
 	STMT_UPDATES_SINCE,
 	STMT_UPDATES_SINCE_COUNT,
@@ -87,6 +88,7 @@ struct store {
 	bool locked;
 	sqlite3_stmt *stmt[STMT__MAX];
 	char errmsg[256];
+	struct store_limits lim;     /* store_set_limits */
 	struct store_dyn dyn[STORE_DYN_CACHE];
 	unsigned long dyn_clock;
 };

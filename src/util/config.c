@@ -177,6 +177,16 @@ static int set_defaults(struct larder_config *c, const char *path)
 	c->fetch_in_web = true;
 	c->session_days = 30;
 	c->job_lease_s = LIMIT_JOB_LEASE_MS / 1000;
+	c->query_max_bytes = LIMIT_GQL_DOC_BYTES;
+	c->query_max_depth = LIMIT_GQL_DEPTH;
+	c->query_max_fields = LIMIT_GQL_FIELDS;
+	c->query_max_aliases = LIMIT_GQL_ALIASES;
+	c->page_size_max = LIMIT_PAGE_SIZE;
+	c->labels_per_item = LIMIT_LABELS_PER_ITEM;
+	c->labels_per_user = LIMIT_LABELS_PER_USER;
+	c->highlights_per_item = LIMIT_HIGHLIGHTS_PER_ITEM;
+	c->highlight_max_bytes = LIMIT_HIGHLIGHT_TEXT;
+	c->content_max_bytes = LIMIT_CONTENT_BYTES;
 	if (!c->path || !c->database || !c->base_url || set_origins(c, DEFAULT_CORS) < 0)
 		return -1;
 	return 0;
@@ -209,7 +219,8 @@ static char *unquote(char *v)
 
 enum key { K_DATABASE, K_BASE_URL, K_CORS, K_BODY_LIMIT, K_T_COST, K_M_KIB, K_PAR, K_TOUCH, K_PRIVATE_FETCH,
 	K_FETCH_TIMEOUT, K_FETCH_BYTES, K_FETCH_REDIRECTS, K_FETCH_IN_WEB, K_SESSION_DAYS, K_SIGNUP,
-	K_TRUST_REMOTE_USER, K_JOB_LEASE, K__MAX };
+	K_TRUST_REMOTE_USER, K_JOB_LEASE, K_QUERY_BYTES, K_QUERY_DEPTH, K_QUERY_FIELDS, K_QUERY_ALIASES, K_PAGE_SIZE,
+	K_LABELS_ITEM, K_LABELS_USER, K_HIGHLIGHTS_ITEM, K_HIGHLIGHT_BYTES, K_CONTENT_BYTES, K__MAX };
 static const char *const key_names[K__MAX] = {
 	[K_DATABASE] = "database",
 	[K_BASE_URL] = "base_url",
@@ -228,7 +239,27 @@ static const char *const key_names[K__MAX] = {
 	[K_SIGNUP] = "signup",
 	[K_TRUST_REMOTE_USER] = "trust_remote_user",
 	[K_JOB_LEASE] = "job_lease",
+	[K_QUERY_BYTES] = "query_max_bytes",
+	[K_QUERY_DEPTH] = "query_max_depth",
+	[K_QUERY_FIELDS] = "query_max_fields",
+	[K_QUERY_ALIASES] = "query_max_aliases",
+	[K_PAGE_SIZE] = "page_size_max",
+	[K_LABELS_ITEM] = "labels_per_item",
+	[K_LABELS_USER] = "labels_per_user",
+	[K_HIGHLIGHTS_ITEM] = "highlights_per_item",
+	[K_HIGHLIGHT_BYTES] = "highlight_max_bytes",
+	[K_CONTENT_BYTES] = "content_max_bytes",
 };
+
+/* the range of a count key (no suffixes): 0 ok, -1 out of range or not a number */
+static int parse_count(const char *v, uint64_t lo, uint64_t hi, uint32_t *out)
+{
+	uint64_t n;
+	if (parse_uint(v, hi, false, &n) < 0 || n < lo)
+		return -1;
+	*out = (uint32_t)n;
+	return 0;
+}
 
 /* yes/no, true/false, on/off, 1/0 (any case) */
 static int parse_bool(const char *v, bool *out)
@@ -466,6 +497,69 @@ int config_load(const char *path, struct larder_config *c, char *err, size_t err
 				fail(err, errlen, path, lineno, "'trust_remote_user' must be yes or no");
 				goto out;
 			}
+			break;
+		case K_QUERY_BYTES:
+			if (parse_uint(v, 16 * 1024 * 1024, true, &num) < 0 || num < 1024) {
+				fail(err, errlen, path, lineno, "'query_max_bytes' must be a number of bytes from 1024 to 16M (K, M suffixes allowed)");
+				goto out;
+			}
+			c->query_max_bytes = (uint32_t)num;
+			break;
+		case K_QUERY_DEPTH:
+			if (parse_count(v, 2, 256, &c->query_max_depth) < 0) {
+				fail(err, errlen, path, lineno, "'query_max_depth' must be a number from 2 to 256");
+				goto out;
+			}
+			break;
+		case K_QUERY_FIELDS:
+			if (parse_count(v, 1, 1000000, &c->query_max_fields) < 0) {
+				fail(err, errlen, path, lineno, "'query_max_fields' must be a number from 1 to 1000000");
+				goto out;
+			}
+			break;
+		case K_QUERY_ALIASES:
+			if (parse_count(v, 1, 100000, &c->query_max_aliases) < 0) {
+				fail(err, errlen, path, lineno, "'query_max_aliases' must be a number from 1 to 100000");
+				goto out;
+			}
+			break;
+		case K_PAGE_SIZE:
+			if (parse_count(v, 1, LIMIT_PAGE_SIZE_MAX, &c->page_size_max) < 0) {
+				fail(err, errlen, path, lineno, "'page_size_max' must be a number from 1 to %d", LIMIT_PAGE_SIZE_MAX);
+				goto out;
+			}
+			break;
+		case K_LABELS_ITEM:
+			if (parse_count(v, 1, 10000, &c->labels_per_item) < 0) {
+				fail(err, errlen, path, lineno, "'labels_per_item' must be a number from 1 to 10000");
+				goto out;
+			}
+			break;
+		case K_LABELS_USER:
+			if (parse_count(v, 1, 1000000, &c->labels_per_user) < 0) {
+				fail(err, errlen, path, lineno, "'labels_per_user' must be a number from 1 to 1000000");
+				goto out;
+			}
+			break;
+		case K_HIGHLIGHTS_ITEM:
+			if (parse_count(v, 1, 1000000, &c->highlights_per_item) < 0) {
+				fail(err, errlen, path, lineno, "'highlights_per_item' must be a number from 1 to 1000000");
+				goto out;
+			}
+			break;
+		case K_HIGHLIGHT_BYTES:
+			if (parse_uint(v, 16 * 1024 * 1024, true, &num) < 0 || num < 16) {
+				fail(err, errlen, path, lineno, "'highlight_max_bytes' must be a number of bytes from 16 to 16M (K, M suffixes allowed)");
+				goto out;
+			}
+			c->highlight_max_bytes = (size_t)num;
+			break;
+		case K_CONTENT_BYTES:
+			if (parse_uint(v, LIMIT_SANITIZE_OUTPUT, true, &num) < 0 || num < 1024) {
+				fail(err, errlen, path, lineno, "'content_max_bytes' must be a number of bytes from 1024 to 16M (K, M suffixes allowed)");
+				goto out;
+			}
+			c->content_max_bytes = (size_t)num;
 			break;
 		case K__MAX:
 			break;

@@ -30,6 +30,21 @@ struct larder_config {
 	uint32_t job_lease_s;          /* key `job_lease` seconds, default LIMIT_JOB_LEASE_MS/1000: a fetch job a worker
 	                                  claimed is someone else's after this long (a killed worker's job is retried) */
 	int fetch_max_redirects;       /* key `fetch_max_redirects`, default LIMIT_FETCH_REDIRECTS (0: follow none) */
+	/* abuse limits (defaults in util/limits.h); exceeding one is refused with a message naming its key */
+	uint32_t query_max_bytes;      /* key `query_max_bytes`: bytes of a GraphQL document, default LIMIT_GQL_DOC_BYTES */
+	uint32_t query_max_depth;      /* key `query_max_depth`: nesting of a document, default LIMIT_GQL_DEPTH */
+	uint32_t query_max_fields;     /* key `query_max_fields`: fields selected and executed once fragments are
+	                                  expanded (the complexity budget), default LIMIT_GQL_FIELDS */
+	uint32_t query_max_aliases;    /* key `query_max_aliases`: aliased fields in a document, default LIMIT_GQL_ALIASES */
+	uint32_t page_size_max;        /* key `page_size_max`: items in a search/updatesSince page (a larger `first`
+	                                  is cut to it), default LIMIT_PAGE_SIZE, at most LIMIT_PAGE_SIZE_MAX */
+	uint32_t labels_per_item;      /* key `labels_per_item`, default LIMIT_LABELS_PER_ITEM */
+	uint32_t labels_per_user;      /* key `labels_per_user`, default LIMIT_LABELS_PER_USER */
+	uint32_t highlights_per_item;  /* key `highlights_per_item`, default LIMIT_HIGHLIGHTS_PER_ITEM */
+	size_t highlight_max_bytes;    /* key `highlight_max_bytes`: bytes of a highlight's quote, annotation, html,
+	                                  …, default LIMIT_HIGHLIGHT_TEXT */
+	size_t content_max_bytes;      /* key `content_max_bytes`: bytes of savePage's HTML and of a stored article,
+	                                  default LIMIT_CONTENT_BYTES */
 };
 /* which file: explicit path if non-NULL, else $LARDER_CONFIG, else LARDER_SYSCONFDIR "/larder.conf" */
 const char *config_default_path(const char *explicit_path);

@@ -39,7 +39,8 @@
 #define LIMIT_LABELS_PER_ITEM   100               /* labels on one item (saveUrl, setLabels) */
 #define LIMIT_HIGHLIGHTS_PER_ITEM 1000            /* highlights on one item */
 #define LIMIT_HIGHLIGHT_TEXT    (64 * 1024)       /* bytes of a highlight's quote, annotation or html */
-#define LIMIT_PAGE_SIZE         100               /* items in one search / updatesSince page */
+#define LIMIT_PAGE_SIZE         100               /* items in one search / updatesSince page (larger `first` is cut) */
+#define LIMIT_PAGE_SIZE_MAX     1000              /* the largest page_size_max larder.conf accepts (the store's own cap) */
 #define LIMIT_SEARCH_QUERY      255               /* characters of a search query (QUERY_TOO_LONG) */
 #define LIMIT_SEARCH_TERMS      64                /* terms (words, phrases, field:value) in one search query */
 #define LIMIT_SEARCH_VALUES     32                /* values in one comma list (label:a,b,c; includes:) */

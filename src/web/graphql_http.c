@@ -50,6 +50,19 @@ void web_graphql_free(struct web_graphql *app)
 	sb_free(&app->head);
 }
 
+void web_gql_limits(const struct larder_config *cfg, struct gql_limits *lim)
+{
+	memset(lim, 0, sizeof *lim);
+	lim->max_bytes = cfg->query_max_bytes;
+	lim->max_depth = cfg->query_max_depth;
+	lim->max_fields = cfg->query_max_fields;
+	lim->max_aliases = cfg->query_max_aliases;
+	lim->name_bytes = "query_max_bytes in larder.conf";
+	lim->name_depth = "query_max_depth in larder.conf";
+	lim->name_fields = "query_max_fields in larder.conf";
+	lim->name_aliases = "query_max_aliases in larder.conf";
+}
+
 /* ---- Accept ---- */
 
 static bool strip_eq(const char *s, size_t n, const char *lit)
@@ -476,6 +489,7 @@ static void handle(struct web_graphql *app, struct web_request *req, struct web_
 	struct api_ctx ctx;
 	struct gql_params p;
 	struct gql_request g;
+	struct gql_limits lim;
 	struct gql_result r;
 	char msg[sizeof res->reason];
 	int status, rc;
@@ -624,6 +638,8 @@ static void handle(struct web_graphql *app, struct web_request *req, struct web_
 	g.variables = p.variables;
 	g.queries_only = req->method == WEB_M_GET;
 	g.context = &ctx;
+	web_gql_limits(cfg, &lim);
+	g.limits = &lim;
 	memset(&r, 0, sizeof r);
 	sb_reset(res->body);
 	gql_execute(app->schema, &g, a, res->body, &r);

@@ -21,6 +21,8 @@ struct web_graphql {
 void web_graphql_init(struct web_graphql *app, const char *prog, struct store *st,
                       const struct larder_config *cfg, const struct gql_schema *schema);
 void web_graphql_free(struct web_graphql *app);
+/* the document budgets larder.conf sets (query_max_*), named by their keys in the error messages */
+void web_gql_limits(const struct larder_config *cfg, struct gql_limits *lim);
 /* Serve one request: it always gets an answer (a 500 JSON error when something fails inside),
  * errors are logged as one line on stderr. Returns the HTTP status sent, or -1 when the
  * response could not be written. The caller resets the arena afterwards. */

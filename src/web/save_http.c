@@ -17,7 +17,8 @@
 	" ... on SaveSuccess { url } ... on SaveError { message } } }"
 
 /* the variables of the saveUrl call, from the query string; NULL with *why set when it is unusable */
-static const char *variables(struct arena *a, const struct web_qparam *q, size_t n, const char **why)
+static const char *variables(struct arena *a, const struct larder_config *cfg, const struct web_qparam *q, size_t n,
+                             const char **why)
 {
 	const struct web_qparam *url = web_query_get(q, n, "url"), *state = web_query_get(q, n, "state");
 	struct sb b;
@@ -41,9 +42,12 @@ static const char *variables(struct arena *a, const struct web_qparam *q, size_t
 	for (size_t i = 0; i < n; i++) {
 		if (strcmp(q[i].name, "labels") != 0 || q[i].value_len == 0)
 			continue;
-		if (++labels > LIMIT_LABELS_PER_ITEM) {
+		if (++labels > cfg->labels_per_item) {
 			sb_free(&b);
-			*why = "Too many labels for one page.";
+			*why = arena_printf(a, "Too many labels for one page: at most %u (labels_per_item in larder.conf).",
+			                    (unsigned)cfg->labels_per_item);
+			if (*why == NULL)
+				*why = "Too many labels for one page.";
 			return NULL;
 		}
 		sb_puts(&b, labels > 1 ? ",{\"name\":" : "{\"name\":");
@@ -106,7 +110,7 @@ static void save(struct web_graphql *app, struct web_request *req, struct web_re
 		web_page(res, 500, "Error", "Out of memory.");
 		return;
 	}
-	if ((vars = variables(a, q, n, &why)) == NULL) {
+	if ((vars = variables(a, cfg, q, n, &why)) == NULL) {
 		web_page(res, 400, "Not saved", why);
 		return;
 	}

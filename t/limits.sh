@@ -1,0 +1,276 @@
+#!/bin/sh
+# limits.sh: every abuse limit larder.conf sets, at its boundary: N accepted, N+1 refused with a message naming the key, nothing written (TAP).
+. "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/t/cgi_lib.sh"
+SAVE_FCGI="$top_builddir/src/cmd/save.fcgi"
+srcdir=$top_srcdir
+
+# the library limits small; the GraphQL budgets stay at their defaults here (the checks below need
+# more than ten fields), and get their own file, qconf, on the same database
+cat >>"$conf" <<CONF
+fetch_in_web = no
+body_limit = 4K
+page_size_max = 3
+labels_per_item = 2
+labels_per_user = 4
+highlights_per_item = 2
+highlight_max_bytes = 100
+content_max_bytes = 2K
+CONF
+qconf="$tmp/q.conf"
+cat "$conf" - >"$qconf" <<CONF
+query_max_bytes = 1K
+query_max_depth = 5
+query_max_fields = 10
+query_max_aliases = 2
+CONF
+setup
+A="HTTP_AUTHORIZATION=$KEY"
+Q="LARDER_CONFIG=$qconf"
+
+# gqlv QUERY VARIABLES-JSON [NAME=VALUE ...]: POST with variables
+gqlv() { _q=$1 _v=$2; shift 2; req POST "$(jq -cn --arg q "$_q" --argjson v "$_v" '{query: $q, variables: $v}')" "$@"; }
+# pad N TEXT: TEXT followed by spaces up to N bytes
+pad() { printf '%s%*s' "$2" $(($1 - ${#2})) ''; }
+# rep N CHAR: CHAR N times
+rep() { head -c "$1" /dev/zero | tr '\0' "$2"; }
+items() { gql '{ search(query: "", first: 3) { ... on SearchSuccess { pageInfo { totalCount } } } }' "$A"; jqr '.data.search.pageInfo.totalCount'; }
+label_names() { gql '{ labels { ... on LabelsSuccess { labels { name } } } }' "$A"; jqr '[.data.labels.labels[].name] | sort | join(",")'; }
+SAVE='mutation S($u: String!, $l: [CreateLabelInput!]) { saveUrl(input: {url: $u, source: "api", clientRequestId: "", labels: $l}) { __typename ... on SaveSuccess { clientRequestId } ... on SaveError { errorCodes message } } }'
+SETL='mutation L($p: ID!, $i: [ID!], $l: [CreateLabelInput!]) { setLabels(input: {pageId: $p, labelIds: $i, labels: $l}) { __typename ... on SetLabelsSuccess { labels { name } } ... on SetLabelsError { errorCodes message } } }'
+item_labels() { gqlv 'query A($s: String!) { article(username: "me", slug: $s) { ... on ArticleSuccess { article { labels { name } } } } }' "{\"s\":\"$1\"}" "$A"; jqr '[.data.article.article.labels[].name] | sort | join(",")'; }
+
+# ---- query_max_bytes = 1K: the GraphQL document ----
+gql "$(pad 1023 '{ me { name }')}" "$A" "$Q"
+is "query_max_bytes: a 1024-byte document runs" "200 Alice Liddell" "$status $(jqr '.data.me.name')"
+gql "$(pad 1024 '{ me { name }')}" "$A" "$Q"
+is "query_max_bytes: 1025 bytes refused" "GRAPHQL_PARSE_FAILED" "$(jqr '.errors[0].extensions.code')"
+is "query_max_bytes: the message names the limit and the key" \
+	"Document exceeds the maximum size of 1024 bytes (query_max_bytes in larder.conf)." "$(jqr '.errors[0].message')"
+is "query_max_bytes: nothing executed" false "$(jqr 'has("data")')"
+gql "$(pad 1024 '{ me { name }')}" "$A"
+is "query_max_bytes: the default allows 1025 bytes" "Alice Liddell" "$(jqr '.data.me.name')"
+
+# ---- query_max_depth = 5: nesting of selection sets ----
+gql '{ search(first: 1) { ... on SearchSuccess { edges { node { id } } } } }' "$A" "$Q"
+is "query_max_depth: depth 5 runs" "200 false" "$status $(jqr 'has("errors")')"
+gql '{ search(first: 1) { ... on SearchSuccess { edges { node { labels { name } } } } } }' "$A" "$Q"
+is "query_max_depth: depth 6 refused" "GRAPHQL_PARSE_FAILED" "$(jqr '.errors[0].extensions.code')"
+like "query_max_depth: the message names the limit and the key" \
+	'^Document exceeds the maximum depth of 5 \(query_max_depth in larder.conf\)\.$' "$(jqr '.errors[0].message')"
+
+# ---- query_max_aliases = 2 ----
+gql '{ a: me { name } b: me { name } }' "$A" "$Q"
+is "query_max_aliases: two aliases run" "Alice Liddell Alice Liddell" "$(jqr '.data.a.name + " " + .data.b.name')"
+gql '{ a: me { name } b: me { name } c: me { name } }' "$A" "$Q"
+is "query_max_aliases: three refused" "GRAPHQL_VALIDATION_FAILED" "$(jqr '.errors[0].extensions.code')"
+is "query_max_aliases: the message names the limit and the key" \
+	"The document has 3 aliases, more than the limit of 2 (query_max_aliases in larder.conf)." "$(jqr '.errors[0].message')"
+
+# ---- query_max_fields = 10: fields selected once fragments are expanded ----
+gql 'fragment F on User { id id id id } { me { ...F ...F id } }' "$A" "$Q"
+is "query_max_fields: 10 fields (fragments expanded) run" "200 false" "$status $(jqr 'has("errors")')"
+gql 'fragment F on User { id id id id } { me { ...F ...F id id } }' "$A" "$Q"
+is "query_max_fields: 11 refused" "GRAPHQL_VALIDATION_FAILED" "$(jqr '.errors[0].extensions.code')"
+is "query_max_fields: the message names the limit and the key" \
+	"The operation selects 11 fields once fragments are expanded, more than the limit of 10 (query_max_fields in larder.conf)." \
+	"$(jqr '.errors[0].message')"
+
+# ---- labels_per_item = 2 ----
+gqlv "$SAVE" '{"u":"https://example.com/one","l":[{"name":"a"},{"name":"b"}]}' "$A"
+is "labels_per_item: saveUrl with 2 labels" SaveSuccess "$(jqr '.data.saveUrl.__typename')"
+ID1=$(jqr '.data.saveUrl.clientRequestId')
+gql '{ search(query: "") { ... on SearchSuccess { edges { node { slug } } } } }' "$A"
+SLUG1=$(jqr '.data.search.edges[0].node.slug')
+is "labels_per_item: the item has both" "a,b" "$(item_labels "$SLUG1")"
+gqlv "$SAVE" '{"u":"https://example.com/two","l":[{"name":"a"},{"name":"b"},{"name":"c"}]}' "$A"
+is "labels_per_item: saveUrl with 3 labels refused" "UNKNOWN|at most 2 labels on one item (labels_per_item in larder.conf)" \
+	"$(jqr '.data.saveUrl | (.errorCodes | join(",")) + "|" + .message')"
+is "labels_per_item: the refused save wrote no item" 1 "$(items)"
+is "labels_per_item: nor a label" "a,b" "$(label_names)"
+gqlv "$SAVE" '{"u":"https://example.com/one","l":[{"name":"c"}]}' "$A"
+is "labels_per_item: saving again with a third label refused (merged: 3)" \
+	"SaveError|an item has at most 2 labels (labels_per_item in larder.conf)" "$(jqr '.data.saveUrl | .__typename + "|" + .message')"
+is "labels_per_item: the item keeps its labels" "a,b" "$(item_labels "$SLUG1")"
+is "labels_per_item: label c was not created" "a,b" "$(label_names)"
+gqlv "$SAVE" '{"u":"https://example.com/one","l":[{"name":"B"}]}' "$A"
+is "labels_per_item: saving again with a label it has is fine" SaveSuccess "$(jqr '.data.saveUrl.__typename')"
+
+# ---- labels_per_user = 4 ----
+for l in c d; do
+	gql "mutation { createLabel(input: {name: \"$l\"}) { __typename ... on CreateLabelSuccess { label { id } } } }" "$A"
+	is "labels_per_user: createLabel $l (label $(printf '%s' "$l" | tr cd 34) of 4)" CreateLabelSuccess "$(jqr '.data.createLabel.__typename')"
+	eval "L_$l=\$(jqr '.data.createLabel.label.id')"
+done
+gql 'mutation { createLabel(input: {name: "e"}) { __typename ... on CreateLabelError { errorCodes message } } }' "$A"
+is "labels_per_user: the fifth label refused" \
+	"BAD_REQUEST|you have 4 labels, the most allowed (labels_per_user in larder.conf)" \
+	"$(jqr '.data.createLabel | (.errorCodes | join(",")) + "|" + .message')"
+is "labels_per_user: still 4 labels" "a,b,c,d" "$(label_names)"
+
+# query_max_fields also counts executed fields, per list item: 2 + 4 labels x 2 = 10, then 2 + 4 x 3 = 14
+gql '{ labels { ... on LabelsSuccess { labels { id name } } } }' "$A" "$Q"
+is "query_max_fields: 10 executed fields run" "200 4 false" "$status $(jqr '(.data.labels.labels | length | tostring) + " " + (has("errors") | tostring)')"
+gql '{ labels { ... on LabelsSuccess { labels { id name color } } } }' "$A" "$Q"
+is "query_max_fields: 14 executed fields stopped" "The query executes more than 10 fields (query_max_fields in larder.conf)." \
+	"$(jqr '.errors[0].message')"
+
+# setLabels: labels_per_item and labels_per_user, in one transaction
+gqlv "$SETL" "{\"p\":\"$ID1\",\"i\":[\"$L_c\",\"$L_d\"]}" "$A"
+is "labels_per_item: setLabels with 2" "c,d" "$(jqr '[.data.setLabels.labels[].name] | sort | join(",")')"
+gqlv "$SETL" "{\"p\":\"$ID1\",\"i\":[\"$L_c\",\"$L_d\"],\"l\":[{\"name\":\"a\"}]}" "$A"
+is "labels_per_item: setLabels with 3 refused" \
+	"BAD_REQUEST|at most 2 labels on one item (labels_per_item in larder.conf)" \
+	"$(jqr '.data.setLabels | (.errorCodes | join(",")) + "|" + .message')"
+is "labels_per_item: the refused setLabels changed nothing" "c,d" "$(item_labels "$SLUG1")"
+gqlv "$SETL" "{\"p\":\"$ID1\",\"i\":[\"$L_c\"],\"l\":[{\"name\":\"e\"}]}" "$A"
+is "labels_per_user: setLabels creating a fifth label refused" \
+	"BAD_REQUEST|you have 4 labels, the most allowed (labels_per_user in larder.conf)" \
+	"$(jqr '.data.setLabels | (.errorCodes | join(",")) + "|" + .message')"
+is "labels_per_user: the item's labels unchanged" "c,d" "$(item_labels "$SLUG1")"
+is "labels_per_user: no label e" "a,b,c,d" "$(label_names)"
+gqlv "$SETL" "{\"p\":\"$ID1\",\"l\":[{\"name\":\"A\"},{\"name\":\"d\"}]}" "$A"
+is "labels_per_user: setLabels by the names of existing labels works at the limit" "a,d" \
+	"$(jqr '[.data.setLabels.labels[].name] | sort | join(",")')"
+gqlv "$SAVE" '{"u":"https://example.com/three","l":[{"name":"f"}]}' "$A"
+is "labels_per_user: saveUrl with a new label refused" \
+	"SaveError|you have 4 labels, the most allowed (labels_per_user in larder.conf)" "$(jqr '.data.saveUrl | .__typename + "|" + .message')"
+is "labels_per_user: the refused save wrote no item" 1 "$(items)"
+is "labels_per_user: nor a label" "a,b,c,d" "$(label_names)"
+
+# save.fcgi (the bookmarklet) checks labels_per_item before saving
+save_get() {
+	env -i PATH="$PATH" LARDER_CONFIG="$conf" GATEWAY_INTERFACE=CGI/1.1 SERVER_PROTOCOL=HTTP/1.1 REQUEST_METHOD=GET \
+		SCRIPT_NAME=/api/save REQUEST_URI="/api/save?$1" QUERY_STRING="$1" REMOTE_ADDR=127.0.0.1 "$A" \
+		${ASAN_OPTIONS:+ASAN_OPTIONS="$ASAN_OPTIONS"} ${UBSAN_OPTIONS:+UBSAN_OPTIONS="$UBSAN_OPTIONS"} \
+		"$SAVE_FCGI" </dev/null >"$tmp/resp" 2>"$tmp/err"
+	rc=$?
+	body=$(tr -d '\r' <"$tmp/resp")
+	status=$(printf '%s\n' "$body" | sed -n 's/^Status: \([0-9]*\).*/\1/p' | head -n 1)
+}
+save_get 'url=https%3A%2F%2Fexample.com%2Fone&labels=a&labels=d'
+is "save.fcgi: 2 labels saved (redirect)" 302 "$status"
+save_get 'url=https%3A%2F%2Fexample.com%2Ffour&labels=a&labels=b&labels=c'
+is "save.fcgi: 3 labels refused" 400 "$status"
+like "save.fcgi: the page names the limit and the key" 'at most 2 \(labels_per_item in larder.conf\)' "$body"
+is "save.fcgi: nothing saved" 1 "$(items)"
+
+# ---- highlight_max_bytes = 100, highlights_per_item = 2 ----
+HL='mutation H($i: ID!, $a: ID!, $q: String) { createHighlight(input: {id: $i, shortId: "s", articleId: $a, quote: $q}) { __typename ... on CreateHighlightError { errorCodes message } } }'
+hl_count() { gqlv 'query A($s: String!) { article(username: "me", slug: $s) { ... on ArticleSuccess { article { highlights { id } } } } }' "{\"s\":\"$SLUG1\"}" "$A"; jqr '.data.article.article.highlights | length'; }
+gqlv "$HL" "$(jq -cn --arg a "$ID1" --arg q "$(rep 101 q)" '{i: "00000000-0000-4000-8000-000000000001", a: $a, q: $q}')" "$A"
+is "highlight_max_bytes: a 101-byte quote refused" \
+	"BAD_DATA|quote is longer than 100 bytes (highlight_max_bytes in larder.conf)" \
+	"$(jqr '.data.createHighlight | (.errorCodes | join(",")) + "|" + .message')"
+is "highlight_max_bytes: nothing written" 0 "$(hl_count)"
+for k in 1 2; do
+	gqlv "$HL" "$(jq -cn --arg a "$ID1" --arg q "$(rep 100 q)" --arg i "00000000-0000-4000-8000-00000000000$k" '{i: $i, a: $a, q: $q}')" "$A"
+	is "highlights_per_item: highlight $k of 2 (a 100-byte quote)" CreateHighlightSuccess "$(jqr '.data.createHighlight.__typename')"
+done
+gqlv "$HL" "$(jq -cn --arg a "$ID1" '{i: "00000000-0000-4000-8000-000000000003", a: $a, q: "x"}')" "$A"
+is "highlights_per_item: the third refused" \
+	"BAD_DATA|the item has 2 highlights, the most allowed (highlights_per_item in larder.conf)" \
+	"$(jqr '.data.createHighlight | (.errorCodes | join(",")) + "|" + .message')"
+is "highlights_per_item: still 2" 2 "$(hl_count)"
+UH='mutation U($n: String) { updateHighlight(input: {highlightId: "00000000-0000-4000-8000-000000000001", annotation: $n}) { __typename ... on UpdateHighlightError { message } } }'
+gqlv "$UH" "{\"n\":\"$(rep 100 n)\"}" "$A"
+is "highlight_max_bytes: a 100-byte annotation" UpdateHighlightSuccess "$(jqr '.data.updateHighlight.__typename')"
+gqlv "$UH" "{\"n\":\"$(rep 101 n)\"}" "$A"
+is "highlight_max_bytes: a 101-byte annotation refused" "annotation is longer than 100 bytes (highlight_max_bytes in larder.conf)" \
+	"$(jqr '.data.updateHighlight.message')"
+
+# ---- content_max_bytes = 2K: savePage's HTML ----
+PAGE='mutation P($u: String!, $h: String!) { savePage(input: {url: $u, source: "api", clientRequestId: "", originalContent: $h}) { __typename ... on SaveError { message } } }'
+page() { # page N: an article page of exactly N bytes (padded in a comment)
+	_head='<html><head><title>Page</title></head><body><article><p>Brown pelicans dive from the air to catch fish along the coast.</p></article><!--'
+	printf '%s%s-->' "$_head" "$(rep $(($1 - ${#_head} - 3)) x)"
+}
+[ "$(page 2048 | wc -c)" -eq 2048 ] || flunk "page 2048 is 2048 bytes"
+gqlv "$PAGE" "$(jq -cn --arg h "$(page 2048)" '{u: "https://example.com/p2048", h: $h}')" "$A"
+is "content_max_bytes: savePage with 2048 bytes of HTML" SaveSuccess "$(jqr '.data.savePage.__typename')"
+gqlv "$PAGE" "$(jq -cn --arg h "$(page 2049)" '{u: "https://example.com/p2049", h: $h}')" "$A"
+is "content_max_bytes: 2049 bytes refused" "SaveError|originalContent is larger than 2048 bytes (content_max_bytes in larder.conf)" \
+	"$(jqr '.data.savePage | .__typename + "|" + .message')"
+is "content_max_bytes: the refused page wrote no item" 2 "$(items)"
+
+# ---- page_size_max = 3: a larger first is cut to 3 ----
+for k in 3 4 5; do
+	gqlv "$PAGE" "$(jq -cn --arg h "$(page 300)" --arg u "https://example.com/p$k" '{u: $u, h: $h}')" "$A"
+done
+is "page_size_max: five items saved" 5 "$(items)"
+gql '{ search(query: "", first: 3) { ... on SearchSuccess { edges { cursor } pageInfo { hasNextPage } } } }' "$A"
+is "page_size_max: search first: 3 gives 3" "3 true" "$(jqr '(.data.search.edges | length | tostring) + " " + (.data.search.pageInfo.hasNextPage | tostring)')"
+gql '{ search(query: "", first: 4) { ... on SearchSuccess { edges { cursor } pageInfo { hasNextPage endCursor } } } }' "$A"
+is "page_size_max: search first: 4 is cut to 3" "3 true 3" \
+	"$(jqr '(.data.search.edges | length | tostring) + " " + (.data.search.pageInfo.hasNextPage | tostring) + " " + .data.search.pageInfo.endCursor')"
+gql '{ updatesSince(since: "2000-01-01", first: 3) { ... on UpdatesSinceSuccess { edges { itemID } } } }' "$A"
+is "page_size_max: updatesSince first: 3 gives 3" 3 "$(jqr '.data.updatesSince.edges | length')"
+gql '{ updatesSince(since: "2000-01-01", first: 100) { ... on UpdatesSinceSuccess { edges { itemID } pageInfo { hasNextPage } } } }' "$A"
+is "page_size_max: updatesSince first: 100 is cut to 3" "3 true" \
+	"$(jqr '(.data.updatesSince.edges | length | tostring) + " " + (.data.updatesSince.pageInfo.hasNextPage | tostring)')"
+
+# ---- body_limit = 4K (authenticated requests) ----
+body_of() { # body_of N: a JSON request body of exactly N bytes
+	_b='{"query":"{ me { name } }","extensions":{"pad":"'
+	printf '%s%s"}}' "$_b" "$(rep $(($1 - ${#_b} - 3)) p)"
+}
+body_of 4096 >"$tmp/b4096"
+body_of 4097 >"$tmp/b4097"
+req_file POST "$tmp/b4096" "$A"
+is "body_limit: a 4096-byte body is read" "200 Alice Liddell" "$status $(jqr '.data.me.name')"
+req_file POST "$tmp/b4097" "$A"
+is "body_limit: 4097 bytes refused" "413 PAYLOAD_TOO_LARGE" "$status $(jqr '.errors[0].extensions.code')"
+is "body_limit: the message gives the limit" "The request body is over the limit of 4096 bytes" "$(jqr '.errors[0].message')"
+
+# ---- the fetcher: fetch_max_bytes, fetch_max_redirects, fetch_timeout, and content_max_bytes of a fetched article ----
+if ! command -v node >/dev/null 2>&1; then
+	echo "# SKIP the fetch limits: node is not installed (t/js/testserver.mjs)"
+	done_testing
+fi
+. "$top_srcdir/t/testserver_lib.sh"
+trap 'testserver_stop; rm -rf "$tmp"' EXIT INT TERM
+mkdir -p "$tmp/pages"
+rep 1024 x >"$tmp/pages/k1024.txt"
+rep 1025 x >"$tmp/pages/k1025.txt"
+{ printf '<html><head><title>Small</title></head><body><article><p>'; rep 1000 'w' | sed 's/wwwww/word /g'; printf '</p></article></body></html>'; } >"$tmp/pages/small.html"
+{ printf '<html><head><title>Big</title></head><body><article><p>'; rep 6000 'w' | sed 's/wwwww/word /g'; printf '</p></article></body></html>'; } >"$tmp/pages/big.html"
+testserver_start --pages "$tmp/pages"
+base=http://127.0.0.1:$ts_port
+fconf="$tmp/f.conf"
+cat "$conf" - >"$fconf" <<CONF
+allow_private_fetch = 127.0.0.1/32
+fetch_max_bytes = 1K
+fetch_max_redirects = 1
+fetch_timeout = 1
+CONF
+fetch() { "$LARDER" -c "$fconf" fetch "$1" >"$tmp/out" 2>"$tmp/err"; rc=$?; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
+fetch "$base/article/k1024.txt"
+is "fetch_max_bytes: a 1024-byte page is fetched" "0 1024" "$rc $(printf '%s\n' "$out" | sed -n 's/^bytes: //p')"
+fetch "$base/article/k1025.txt"
+like "fetch_max_bytes: 1025 bytes refused" 'over the 1024-byte limit' "$rc $err"
+fetch "$base/chain/1"
+is "fetch_max_redirects: 1 redirect followed" "0 1" "$rc $(printf '%s\n' "$out" | sed -n 's/^redirects: //p')"
+fetch "$base/chain/2"
+like "fetch_max_redirects: a second refused" '^1 .*too many redirects \(more than 1\)' "$rc $err"
+fetch "$base/slow?ms=100&n=4"
+is "fetch_timeout: a half-second page is fetched" 0 "$rc"
+fetch "$base/stall"
+like "fetch_timeout: a stalled page is cut at 1 s" 'timed out \(limit 1000 ms\)' "$err"
+
+# content_max_bytes = 2K: the article a fetch stores (fetched by `larder worker --once`)
+wconf="$tmp/w.conf"
+cat "$conf" - >"$wconf" <<CONF
+allow_private_fetch = 127.0.0.1/32
+CONF
+for p in small big; do
+	gqlv "$SAVE" "{\"u\":\"$base/article/$p.html\"}" "$A" LARDER_CONFIG="$wconf"
+	is "content_max_bytes: saveUrl $p.html" SaveSuccess "$(jqr '.data.saveUrl.__typename')"
+done
+"$LARDER" -c "$wconf" worker --once >"$tmp/out" 2>"$tmp/err"
+is "larder worker --once: exit 0" 0 "$?"
+gql '{ search(query: "", first: 3) { ... on SearchSuccess { edges { node { url state content } } } } }' "$A"
+is "content_max_bytes: the small article is stored" SUCCEEDED "$(jqr ".data.search.edges[] | select(.node.url == \"$base/article/small.html\") | .node.state")"
+is "content_max_bytes: the big one failed" FAILED "$(jqr ".data.search.edges[] | select(.node.url == \"$base/article/big.html\") | .node.state")"
+like "content_max_bytes: its reason names the limit and the key" 'larger than 2048 bytes \(content_max_bytes in larder.conf\)' \
+	"$(jqr ".data.search.edges[] | select(.node.url == \"$base/article/big.html\") | .node.content")"
+
+done_testing
