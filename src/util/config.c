@@ -2,6 +2,7 @@
 #include "util/config.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -251,14 +252,27 @@ static const char *const key_names[K__MAX] = {
 	[K_CONTENT_BYTES] = "content_max_bytes",
 };
 
-/* the range of a count key (no suffixes): 0 ok, -1 out of range or not a number */
-static int parse_count(const char *v, uint64_t lo, uint64_t hi, uint32_t *out)
+/* the count keys: a whole number from lo to hi (no suffixes) kept in a uint32_t of the config */
+static const struct count_key {
+	enum key key;
+	uint32_t lo, hi;
+	size_t off;
+} count_keys[] = {
+	{ K_QUERY_DEPTH, 2, 256, offsetof(struct larder_config, query_max_depth) },
+	{ K_QUERY_FIELDS, 1, 1000000, offsetof(struct larder_config, query_max_fields) },
+	{ K_QUERY_ALIASES, 1, 100000, offsetof(struct larder_config, query_max_aliases) },
+	{ K_PAGE_SIZE, 1, LIMIT_PAGE_SIZE_MAX, offsetof(struct larder_config, page_size_max) },
+	{ K_LABELS_ITEM, 1, 10000, offsetof(struct larder_config, labels_per_item) },
+	{ K_LABELS_USER, 1, 1000000, offsetof(struct larder_config, labels_per_user) },
+	{ K_HIGHLIGHTS_ITEM, 1, 1000000, offsetof(struct larder_config, highlights_per_item) },
+};
+
+static const struct count_key *count_key_of(unsigned key)
 {
-	uint64_t n;
-	if (parse_uint(v, hi, false, &n) < 0 || n < lo)
-		return -1;
-	*out = (uint32_t)n;
-	return 0;
+	for (size_t i = 0; i < sizeof count_keys / sizeof count_keys[0]; i++)
+		if ((unsigned)count_keys[i].key == key)
+			return &count_keys[i];
+	return NULL;
 }
 
 /* yes/no, true/false, on/off, 1/0 (any case) */
@@ -306,6 +320,7 @@ int config_load(const char *path, struct larder_config *c, char *err, size_t err
 		char *p = line, *eq, *k, *v, *e;
 		size_t n = strlen(line);
 		uint64_t num;
+		const struct count_key *ck;
 		int key;
 
 		lineno++;
@@ -360,6 +375,15 @@ int config_load(const char *path, struct larder_config *c, char *err, size_t err
 		if (!v) {
 			fail(err, errlen, path, lineno, "bad quoted value for '%s'", k);
 			goto out;
+		}
+		if ((ck = count_key_of(key)) != NULL) {
+			if (parse_uint(v, ck->hi, false, &num) < 0 || num < ck->lo) {
+				fail(err, errlen, path, lineno, "'%s' must be a number from %u to %u", k, (unsigned)ck->lo,
+				     (unsigned)ck->hi);
+				goto out;
+			}
+			*(uint32_t *)((char *)c + ck->off) = (uint32_t)num;
+			continue;
 		}
 		switch ((enum key)key) {
 		case K_DATABASE: {
@@ -505,48 +529,6 @@ int config_load(const char *path, struct larder_config *c, char *err, size_t err
 			}
 			c->query_max_bytes = (uint32_t)num;
 			break;
-		case K_QUERY_DEPTH:
-			if (parse_count(v, 2, 256, &c->query_max_depth) < 0) {
-				fail(err, errlen, path, lineno, "'query_max_depth' must be a number from 2 to 256");
-				goto out;
-			}
-			break;
-		case K_QUERY_FIELDS:
-			if (parse_count(v, 1, 1000000, &c->query_max_fields) < 0) {
-				fail(err, errlen, path, lineno, "'query_max_fields' must be a number from 1 to 1000000");
-				goto out;
-			}
-			break;
-		case K_QUERY_ALIASES:
-			if (parse_count(v, 1, 100000, &c->query_max_aliases) < 0) {
-				fail(err, errlen, path, lineno, "'query_max_aliases' must be a number from 1 to 100000");
-				goto out;
-			}
-			break;
-		case K_PAGE_SIZE:
-			if (parse_count(v, 1, LIMIT_PAGE_SIZE_MAX, &c->page_size_max) < 0) {
-				fail(err, errlen, path, lineno, "'page_size_max' must be a number from 1 to %d", LIMIT_PAGE_SIZE_MAX);
-				goto out;
-			}
-			break;
-		case K_LABELS_ITEM:
-			if (parse_count(v, 1, 10000, &c->labels_per_item) < 0) {
-				fail(err, errlen, path, lineno, "'labels_per_item' must be a number from 1 to 10000");
-				goto out;
-			}
-			break;
-		case K_LABELS_USER:
-			if (parse_count(v, 1, 1000000, &c->labels_per_user) < 0) {
-				fail(err, errlen, path, lineno, "'labels_per_user' must be a number from 1 to 1000000");
-				goto out;
-			}
-			break;
-		case K_HIGHLIGHTS_ITEM:
-			if (parse_count(v, 1, 1000000, &c->highlights_per_item) < 0) {
-				fail(err, errlen, path, lineno, "'highlights_per_item' must be a number from 1 to 1000000");
-				goto out;
-			}
-			break;
 		case K_HIGHLIGHT_BYTES:
 			if (parse_uint(v, 16 * 1024 * 1024, true, &num) < 0 || num < 16) {
 				fail(err, errlen, path, lineno, "'highlight_max_bytes' must be a number of bytes from 16 to 16M (K, M suffixes allowed)");
@@ -561,6 +543,8 @@ int config_load(const char *path, struct larder_config *c, char *err, size_t err
 			}
 			c->content_max_bytes = (size_t)num;
 			break;
+		case K_QUERY_DEPTH: case K_QUERY_FIELDS: case K_QUERY_ALIASES: case K_PAGE_SIZE:
+		case K_LABELS_ITEM: case K_LABELS_USER: case K_HIGHLIGHTS_ITEM: /* count_keys, above */
 		case K__MAX:
 			break;
 		}
