@@ -221,6 +221,27 @@ req_file POST "$tmp/b4097" "$A"
 is "body_limit: 4097 bytes refused" "413 PAYLOAD_TOO_LARGE" "$status $(jqr '.errors[0].extensions.code')"
 is "body_limit: the message gives the limit" "The request body is over the limit of 4096 bytes" "$(jqr '.errors[0].message')"
 
+# ---- page_size_max above the default: 150 (and the default, 100) over 165 items ----
+bconf="$tmp/big.conf"
+grep -v '^page_size_max\|^body_limit' "$conf" >"$bconf"
+dconf="$tmp/default.conf"
+cp "$bconf" "$dconf"
+echo 'page_size_max = 150' >>"$bconf"
+doc='mutation {' i=0
+while [ $i -lt 160 ]; do
+	doc="$doc s$i: saveUrl(input: {url: \"https://example.org/many/$i\", source: \"api\", clientRequestId: \"\"}) { __typename }"
+	i=$((i + 1))
+done
+gql "$doc }" "$A" LARDER_CONFIG="$bconf"
+is "page_size_max: 160 saves in one request" 160 "$(jqr '[.data[] | select(.__typename == "SaveSuccess")] | length')"
+PAGEQ='{ search(query: "", first: 500) { ... on SearchSuccess { edges { cursor } pageInfo { hasNextPage } } } }'
+gql "$PAGEQ" "$A" LARDER_CONFIG="$bconf"
+is "page_size_max = 150: first: 500 gives 150 of 165 items" "150 true" \
+	"$(jqr '(.data.search.edges | length | tostring) + " " + (.data.search.pageInfo.hasNextPage | tostring)')"
+gql "$PAGEQ" "$A" LARDER_CONFIG="$dconf"
+is "page_size_max unset: first: 500 gives the default 100" "100 true" \
+	"$(jqr '(.data.search.edges | length | tostring) + " " + (.data.search.pageInfo.hasNextPage | tostring)')"
+
 # ---- the fetcher: fetch_max_bytes, fetch_max_redirects, fetch_timeout, and content_max_bytes of a fetched article ----
 if ! command -v node >/dev/null 2>&1; then
 	echo "# SKIP the fetch limits: node is not installed (t/js/testserver.mjs)"
