@@ -4,6 +4,12 @@
 #include "util/jsonw.h"
 #include "util/limits.h"
 
+const char *gql_limit_note(struct arena *a, const char *name)
+{
+	const char *s = name ? arena_printf(a, " (%s)", name) : NULL;
+	return s ? s : "";
+}
+
 void gql_errors_init(struct gql_errors *e, struct arena *a)
 {
 	memset(e, 0, sizeof *e);

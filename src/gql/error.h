@@ -32,6 +32,8 @@ struct gql_errors {
 };
 
 void gql_errors_init(struct gql_errors *e, struct arena *a);
+/* " (NAME)": how a budget error ends when the caller named the limit (gql_limits.name_*); "" for NULL */
+const char *gql_limit_note(struct arena *a, const char *name);
 /* Record an error; locs may be NULL/0. Returns the error (NULL when over the budget) so the
  * caller can attach a path. Message text is formatted printf-style. */
 struct gql_error *gql_errors_add(struct gql_errors *e, const char *code,

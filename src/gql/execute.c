@@ -838,8 +838,8 @@ static int exec_field(struct exec *ex, const struct gql_type *ptype, const void 
 			return -1;
 		}
 	} else if (++ex->nfields > ex->max_fields) {
-		fatal(ex, cf, path, "The query executes more than %u fields%s%s%s.", (unsigned)ex->max_fields,
-		      ex->name_fields ? " (" : "", ex->name_fields ? ex->name_fields : "", ex->name_fields ? ")" : "");
+		fatal(ex, cf, path, "The query executes more than %u fields%s.", (unsigned)ex->max_fields,
+		      gql_limit_note(ex->a, ex->name_fields));
 		return -1;
 	}
 	if (cf->meta == M_TYPENAME) {

@@ -152,8 +152,8 @@ static const char *parse_name(struct parser *p, struct gql_loc *loc)
 static void enter(struct parser *p, const struct gql_loc *loc)
 {
 	if (++p->depth > p->max_depth)
-		bail(p, loc, "Document exceeds the maximum depth of %u%s%s%s.", (unsigned)p->max_depth,
-		     p->name_depth ? " (" : "", p->name_depth ? p->name_depth : "", p->name_depth ? ")" : "");
+		bail(p, loc, "Document exceeds the maximum depth of %u%s.", (unsigned)p->max_depth,
+		     gql_limit_note(p->a, p->name_depth));
 }
 
 /* ---- scratch stack ---- */
@@ -772,9 +772,8 @@ struct gql_document *gql_parse(struct arena *a, const char *src, size_t len,
 	}
 	if (len > max_bytes) {
 		if (errs)
-			gql_errors_add(errs, PARSE_CODE, NULL, 0, "Document exceeds the maximum size of %u bytes%s%s%s.",
-			               (unsigned)max_bytes, lim && lim->name_bytes ? " (" : "",
-			               lim && lim->name_bytes ? lim->name_bytes : "", lim && lim->name_bytes ? ")" : "");
+			gql_errors_add(errs, PARSE_CODE, NULL, 0, "Document exceeds the maximum size of %u bytes%s.",
+			               (unsigned)max_bytes, gql_limit_note(a, lim ? lim->name_bytes : NULL));
 		return NULL;
 	}
 	p->a = a;
