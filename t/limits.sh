@@ -142,8 +142,9 @@ save_get() {
 	env -i PATH="$PATH" LARDER_CONFIG="$conf" GATEWAY_INTERFACE=CGI/1.1 SERVER_PROTOCOL=HTTP/1.1 REQUEST_METHOD=GET \
 		SCRIPT_NAME=/api/save REQUEST_URI="/api/save?$1" QUERY_STRING="$1" REMOTE_ADDR=127.0.0.1 "$A" \
 		${ASAN_OPTIONS:+ASAN_OPTIONS="$ASAN_OPTIONS"} ${UBSAN_OPTIONS:+UBSAN_OPTIONS="$UBSAN_OPTIONS"} \
-		"$SAVE_FCGI" </dev/null >"$tmp/resp" 2>"$tmp/err"
+		$WRAP "$SAVE_FCGI" </dev/null >"$tmp/resp" 2>"$tmp/err"
 	rc=$?
+	[ -z "$WRAP" ] || wrap_check "save.fcgi $1"
 	body=$(tr -d '\r' <"$tmp/resp")
 	status=$(printf '%s\n' "$body" | sed -n 's/^Status: \([0-9]*\).*/\1/p' | head -n 1)
 }
@@ -263,7 +264,12 @@ fetch_max_bytes = 1K
 fetch_max_redirects = 1
 fetch_timeout = 1
 CONF
-fetch() { "$LARDER" -c "$fconf" fetch "$1" >"$tmp/out" 2>"$tmp/err"; rc=$?; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
+fetch() {
+	$WRAP "$LARDER" -c "$fconf" fetch "$1" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ -z "$WRAP" ] || wrap_check "larder fetch $1"
+	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+}
 fetch "$base/article/k1024.txt"
 is "fetch_max_bytes: a 1024-byte page is fetched" "0 1024" "$rc $(printf '%s\n' "$out" | sed -n 's/^bytes: //p')"
 fetch "$base/article/k1025.txt"
@@ -286,8 +292,10 @@ for p in small big; do
 	gqlv "$SAVE" "{\"u\":\"$base/article/$p.html\"}" "$A" LARDER_CONFIG="$wconf"
 	is "content_max_bytes: saveUrl $p.html" SaveSuccess "$(jqr '.data.saveUrl.__typename')"
 done
-"$LARDER" -c "$wconf" worker --once >"$tmp/out" 2>"$tmp/err"
-is "larder worker --once: exit 0" 0 "$?"
+$WRAP "$LARDER" -c "$wconf" worker --once >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ -z "$WRAP" ] || wrap_check "larder worker --once"
+is "larder worker --once: exit 0" 0 "$rc"
 gql '{ search(query: "", first: 3) { ... on SearchSuccess { edges { node { url state content } } } } }' "$A"
 is "content_max_bytes: the small article is stored" SUCCEEDED "$(jqr ".data.search.edges[] | select(.node.url == \"$base/article/small.html\") | .node.state")"
 is "content_max_bytes: the big one failed" FAILED "$(jqr ".data.search.edges[] | select(.node.url == \"$base/article/big.html\") | .node.state")"
