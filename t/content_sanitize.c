@@ -214,6 +214,10 @@ static void attributes(void)
 	       "time, abbr, q attributes");
 	is_str(san("<a href=\"https://e.com\" formaction=\"javascript:alert(1)\" xlink:href=\"javascript:1\">x</a>"),
 	       "<a href=\"https://e.com\" rel=\"noopener noreferrer nofollow\">x</a>", "formaction and xlink:href dropped");
+	/* found by fuzz_sanitize: text attributes may read like a URL; only URL attributes are URLs */
+	is_str(san("<img src=\"https://e.com/a.png\" alt=\"javascript:alert(1)\" title=\"vbscript:x\">"),
+	       "<img src=\"https://e.com/a.png\" alt=\"javascript:alert(1)\" title=\"vbscript:x\">",
+	       "alt and title that read javascript:/vbscript: are text, kept");
 }
 
 static void schemes(void)

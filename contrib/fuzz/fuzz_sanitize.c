@@ -27,6 +27,41 @@ static const char *const forbidden[] = {
 	"noscript", "svg", "math", "meta", "link", "base", "title", "xmp", "plaintext", "noembed", "noframes", NULL,
 };
 
+/* the attributes the sanitizer keeps as URLs; text attributes (alt, title, …) may read "javascript:" */
+static int url_attr(const char *name)
+{
+	static const char *const names[] = { "href", "src", "srcset", "cite", "poster", NULL };
+	for (const char *const *n = names; *n; n++)
+		if (strcmp(name, *n) == 0)
+			return 1;
+	return 0;
+}
+
+/* v starts a javascript:, vbscript: or non-image data: URL */
+static int script_url_at(const char *v)
+{
+	return strncasecmp(v, "javascript:", 11) == 0 || strncasecmp(v, "vbscript:", 9) == 0 ||
+	       (strncasecmp(v, "data:", 5) == 0 && strncasecmp(v, "data:image/", 11) != 0);
+}
+
+/* the value is such a URL (after leading spaces); in a srcset, any candidate's URL is, read as
+   browsers read srcset: a URL runs to the next white space, its descriptors to the next comma */
+static int script_url(const char *v, int srcset)
+{
+	for (;;) {
+		while (*v && ((unsigned char)*v <= 0x20 || (srcset && *v == ',')))
+			v++;
+		if (script_url_at(v))
+			return 1;
+		if (!srcset || !*v)
+			return 0;
+		while (*v && (unsigned char)*v > 0x20)
+			v++;
+		while (*v && *v != ',')
+			v++;
+	}
+}
+
 /* the body of s parsed as our pages parse it, serialized; policy checked on the way */
 static const char *reparse(const char *s, size_t n, const char **bad)
 {
@@ -54,11 +89,7 @@ static const char *reparse(const char *s, size_t n, const char **bad)
 			if (strncasecmp(at->name, "on", 2) == 0 || strcmp(at->name, "style") == 0 ||
 			    strcmp(at->name, "class") == 0 || strcmp(at->name, "srcdoc") == 0)
 				*bad = "forbidden attribute in the output";
-			const char *v = at->value;
-			while (*v && (unsigned char)*v <= 0x20)
-				v++;
-			if (strncasecmp(v, "javascript:", 11) == 0 || strncasecmp(v, "vbscript:", 9) == 0 ||
-			    (strncasecmp(v, "data:", 5) == 0 && strncasecmp(v, "data:image/", 11) != 0))
+			if (url_attr(at->name) && script_url(at->value, strcmp(at->name, "srcset") == 0))
 				*bad = "script URL in the output";
 		}
 	}
