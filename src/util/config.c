@@ -252,27 +252,60 @@ static const char *const key_names[K__MAX] = {
 	[K_CONTENT_BYTES] = "content_max_bytes",
 };
 
-/* the count keys: a whole number from lo to hi (no suffixes) kept in a uint32_t of the config */
-static const struct count_key {
+/* the numeric keys: a whole number from lo to hi kept in a field of the config (uint32_t, int or size_t).
+ * The error says "'KEY' must be a number" + unit + range, range "from LO to HI" unless given (byte sizes
+ * take K, M and G suffixes and name their top as such). key_touch_interval keeps its own case below. */
+#define FIELD(f) offsetof(struct larder_config, f), sizeof(((struct larder_config *)0)->f)
+#define SIZES(lo, top, sfx) " of bytes", "from " #lo " to " top " (" sfx " suffixes allowed)", true
+static const struct num_key {
 	enum key key;
-	uint32_t lo, hi;
-	size_t off;
-} count_keys[] = {
-	{ K_QUERY_DEPTH, 2, 256, offsetof(struct larder_config, query_max_depth) },
-	{ K_QUERY_FIELDS, 1, 1000000, offsetof(struct larder_config, query_max_fields) },
-	{ K_QUERY_ALIASES, 1, 100000, offsetof(struct larder_config, query_max_aliases) },
-	{ K_PAGE_SIZE, 1, LIMIT_PAGE_SIZE_MAX, offsetof(struct larder_config, page_size_max) },
-	{ K_LABELS_ITEM, 1, 10000, offsetof(struct larder_config, labels_per_item) },
-	{ K_LABELS_USER, 1, 1000000, offsetof(struct larder_config, labels_per_user) },
-	{ K_HIGHLIGHTS_ITEM, 1, 1000000, offsetof(struct larder_config, highlights_per_item) },
+	uint64_t lo, hi;
+	const char *unit, *range; /* range NULL: "from lo to hi" */
+	bool suffix;
+	size_t off, size;
+} num_keys[] = {
+	{ K_BODY_LIMIT, 1024, (uint64_t)1 << 31, SIZES(1024, "2G", "K, M, G"), FIELD(body_limit) },
+	{ K_FETCH_BYTES, 1024, (uint64_t)1 << 30, SIZES(1024, "1G", "K, M, G"), FIELD(fetch_max_bytes) },
+	{ K_QUERY_BYTES, 1024, 16 * 1024 * 1024, SIZES(1024, "16M", "K, M"), FIELD(query_max_bytes) },
+	{ K_HIGHLIGHT_BYTES, 16, 16 * 1024 * 1024, SIZES(16, "16M", "K, M"), FIELD(highlight_max_bytes) },
+	{ K_CONTENT_BYTES, 1024, LIMIT_SANITIZE_OUTPUT, SIZES(1024, "16M", "K, M"), FIELD(content_max_bytes) },
+	{ K_T_COST, 1, 1000, "", NULL, false, FIELD(argon2_t_cost) },
+	{ K_M_KIB, 8, 4194304, "", NULL, false, FIELD(argon2_m_kib) },
+	{ K_PAR, 1, 255, "", NULL, false, FIELD(argon2_parallelism) },
+	{ K_FETCH_TIMEOUT, 1, 3600, " of seconds", NULL, false, FIELD(fetch_timeout_s) },
+	{ K_FETCH_REDIRECTS, 0, 50, "", NULL, false, FIELD(fetch_max_redirects) },
+	{ K_SESSION_DAYS, 1, 3650, " of days", NULL, false, FIELD(session_days) },
+	{ K_JOB_LEASE, 1, 86400, " of seconds", NULL, false, FIELD(job_lease_s) },
+	{ K_QUERY_DEPTH, 2, 256, "", NULL, false, FIELD(query_max_depth) },
+	{ K_QUERY_FIELDS, 1, 1000000, "", NULL, false, FIELD(query_max_fields) },
+	{ K_QUERY_ALIASES, 1, 100000, "", NULL, false, FIELD(query_max_aliases) },
+	{ K_PAGE_SIZE, 1, LIMIT_PAGE_SIZE_MAX, "", NULL, false, FIELD(page_size_max) },
+	{ K_LABELS_ITEM, 1, 10000, "", NULL, false, FIELD(labels_per_item) },
+	{ K_LABELS_USER, 1, 1000000, "", NULL, false, FIELD(labels_per_user) },
+	{ K_HIGHLIGHTS_ITEM, 1, 1000000, "", NULL, false, FIELD(highlights_per_item) },
 };
+#undef SIZES
+#undef FIELD
 
-static const struct count_key *count_key_of(unsigned key)
+static const struct num_key *num_key_of(unsigned key)
 {
-	for (size_t i = 0; i < sizeof count_keys / sizeof count_keys[0]; i++)
-		if ((unsigned)count_keys[i].key == key)
-			return &count_keys[i];
+	for (size_t i = 0; i < sizeof num_keys / sizeof num_keys[0]; i++)
+		if ((unsigned)num_keys[i].key == key)
+			return &num_keys[i];
 	return NULL;
+}
+
+/* store n (already within the key's range) in its field, whatever the field's width */
+static void num_key_set(struct larder_config *c, const struct num_key *nk, uint64_t n)
+{
+	char *f = (char *)c + nk->off;
+	if (nk->size == sizeof(uint64_t)) {
+		uint64_t v = n;
+		memcpy(f, &v, sizeof v);
+	} else {
+		uint32_t v = (uint32_t)n; /* uint32_t or int fields; every range fits both */
+		memcpy(f, &v, sizeof v);
+	}
 }
 
 /* yes/no, true/false, on/off, 1/0 (any case) */
@@ -320,7 +353,7 @@ int config_load(const char *path, struct larder_config *c, char *err, size_t err
 		char *p = line, *eq, *k, *v, *e;
 		size_t n = strlen(line);
 		uint64_t num;
-		const struct count_key *ck;
+		const struct num_key *nk;
 		int key;
 
 		lineno++;
@@ -376,13 +409,16 @@ int config_load(const char *path, struct larder_config *c, char *err, size_t err
 			fail(err, errlen, path, lineno, "bad quoted value for '%s'", k);
 			goto out;
 		}
-		if ((ck = count_key_of(key)) != NULL) {
-			if (parse_uint(v, ck->hi, false, &num) < 0 || num < ck->lo) {
-				fail(err, errlen, path, lineno, "'%s' must be a number from %u to %u", k, (unsigned)ck->lo,
-				     (unsigned)ck->hi);
+		if ((nk = num_key_of(key)) != NULL) {
+			if (parse_uint(v, nk->hi, nk->suffix, &num) < 0 || num < nk->lo) {
+				if (nk->range)
+					fail(err, errlen, path, lineno, "'%s' must be a number%s %s", k, nk->unit, nk->range);
+				else
+					fail(err, errlen, path, lineno, "'%s' must be a number%s from %llu to %llu", k, nk->unit,
+					     (unsigned long long)nk->lo, (unsigned long long)nk->hi);
 				goto out;
 			}
-			*(uint32_t *)((char *)c + ck->off) = (uint32_t)num;
+			num_key_set(c, nk, num);
 			continue;
 		}
 		switch ((enum key)key) {
@@ -421,34 +457,6 @@ int config_load(const char *path, struct larder_config *c, char *err, size_t err
 				goto out;
 			}
 			break;
-		case K_BODY_LIMIT:
-			if (parse_uint(v, (uint64_t)1 << 31, true, &num) < 0 || num < 1024) {
-				fail(err, errlen, path, lineno, "'body_limit' must be a number of bytes from 1024 to 2G (K, M, G suffixes allowed)");
-				goto out;
-			}
-			c->body_limit = (size_t)num;
-			break;
-		case K_T_COST:
-			if (parse_uint(v, 1000, false, &num) < 0 || num < 1) {
-				fail(err, errlen, path, lineno, "'argon2_t_cost' must be a number from 1 to 1000");
-				goto out;
-			}
-			c->argon2_t_cost = (uint32_t)num;
-			break;
-		case K_M_KIB:
-			if (parse_uint(v, 4194304, false, &num) < 0 || num < 8) {
-				fail(err, errlen, path, lineno, "'argon2_memory_kib' must be a number from 8 to 4194304");
-				goto out;
-			}
-			c->argon2_m_kib = (uint32_t)num;
-			break;
-		case K_PAR:
-			if (parse_uint(v, 255, false, &num) < 0 || num < 1) {
-				fail(err, errlen, path, lineno, "'argon2_parallelism' must be a number from 1 to 255");
-				goto out;
-			}
-			c->argon2_parallelism = (uint32_t)num;
-			break;
 		case K_TOUCH:
 			if (parse_uint(v, 86400 * 365, false, &num) < 0) {
 				fail(err, errlen, path, lineno, "'key_touch_interval' must be a number of seconds");
@@ -469,39 +477,11 @@ int config_load(const char *path, struct larder_config *c, char *err, size_t err
 			}
 			break;
 		}
-		case K_FETCH_TIMEOUT:
-			if (parse_uint(v, 3600, false, &num) < 0 || num < 1) {
-				fail(err, errlen, path, lineno, "'fetch_timeout' must be a number of seconds from 1 to 3600");
-				goto out;
-			}
-			c->fetch_timeout_s = (uint32_t)num;
-			break;
-		case K_FETCH_BYTES:
-			if (parse_uint(v, (uint64_t)1 << 30, true, &num) < 0 || num < 1024) {
-				fail(err, errlen, path, lineno, "'fetch_max_bytes' must be a number of bytes from 1024 to 1G (K, M, G suffixes allowed)");
-				goto out;
-			}
-			c->fetch_max_bytes = (size_t)num;
-			break;
-		case K_FETCH_REDIRECTS:
-			if (parse_uint(v, 50, false, &num) < 0) {
-				fail(err, errlen, path, lineno, "'fetch_max_redirects' must be a number from 0 to 50");
-				goto out;
-			}
-			c->fetch_max_redirects = (int)num;
-			break;
 		case K_FETCH_IN_WEB:
 			if (parse_bool(v, &c->fetch_in_web) < 0) {
 				fail(err, errlen, path, lineno, "'fetch_in_web' must be yes or no");
 				goto out;
 			}
-			break;
-		case K_SESSION_DAYS:
-			if (parse_uint(v, 3650, false, &num) < 0 || num < 1) {
-				fail(err, errlen, path, lineno, "'session_days' must be a number of days from 1 to 3650");
-				goto out;
-			}
-			c->session_days = (uint32_t)num;
 			break;
 		case K_SIGNUP:
 			if (parse_bool(v, &c->signup) < 0) {
@@ -509,42 +489,16 @@ int config_load(const char *path, struct larder_config *c, char *err, size_t err
 				goto out;
 			}
 			break;
-		case K_JOB_LEASE:
-			if (parse_uint(v, 86400, false, &num) < 0 || num < 1) {
-				fail(err, errlen, path, lineno, "'job_lease' must be a number of seconds from 1 to 86400");
-				goto out;
-			}
-			c->job_lease_s = (uint32_t)num;
-			break;
 		case K_TRUST_REMOTE_USER:
 			if (parse_bool(v, &c->trust_remote_user) < 0) {
 				fail(err, errlen, path, lineno, "'trust_remote_user' must be yes or no");
 				goto out;
 			}
 			break;
-		case K_QUERY_BYTES:
-			if (parse_uint(v, 16 * 1024 * 1024, true, &num) < 0 || num < 1024) {
-				fail(err, errlen, path, lineno, "'query_max_bytes' must be a number of bytes from 1024 to 16M (K, M suffixes allowed)");
-				goto out;
-			}
-			c->query_max_bytes = (uint32_t)num;
-			break;
-		case K_HIGHLIGHT_BYTES:
-			if (parse_uint(v, 16 * 1024 * 1024, true, &num) < 0 || num < 16) {
-				fail(err, errlen, path, lineno, "'highlight_max_bytes' must be a number of bytes from 16 to 16M (K, M suffixes allowed)");
-				goto out;
-			}
-			c->highlight_max_bytes = (size_t)num;
-			break;
-		case K_CONTENT_BYTES:
-			if (parse_uint(v, LIMIT_SANITIZE_OUTPUT, true, &num) < 0 || num < 1024) {
-				fail(err, errlen, path, lineno, "'content_max_bytes' must be a number of bytes from 1024 to 16M (K, M suffixes allowed)");
-				goto out;
-			}
-			c->content_max_bytes = (size_t)num;
-			break;
-		case K_QUERY_DEPTH: case K_QUERY_FIELDS: case K_QUERY_ALIASES: case K_PAGE_SIZE:
-		case K_LABELS_ITEM: case K_LABELS_USER: case K_HIGHLIGHTS_ITEM: /* count_keys, above */
+		case K_BODY_LIMIT: case K_FETCH_BYTES: case K_QUERY_BYTES: case K_HIGHLIGHT_BYTES: case K_CONTENT_BYTES:
+		case K_T_COST: case K_M_KIB: case K_PAR: case K_FETCH_TIMEOUT: case K_FETCH_REDIRECTS: case K_SESSION_DAYS:
+		case K_JOB_LEASE: case K_QUERY_DEPTH: case K_QUERY_FIELDS: case K_QUERY_ALIASES: case K_PAGE_SIZE:
+		case K_LABELS_ITEM: case K_LABELS_USER: case K_HIGHLIGHTS_ITEM: /* num_keys, above */
 		case K__MAX:
 			break;
 		}
