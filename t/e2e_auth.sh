@@ -153,6 +153,23 @@ key=$("$larder" -c "$conf" key create alice --name curl 2>/dev/null)
 code=$(curl -s -m 10 -o /dev/null -D "$tmp/s5.h" -w '%{http_code}' -H "authorization: $key" "$B/api/save?url=https://example.org/c")
 is "$code" 302 "an API key in the authorization header works too (curl)"
 
+# --- a new password ends every session taken before it; API keys stay ---
+login alice 'correct horse battery' /home
+before=$cookie
+me p1 "$before" -H "Origin: $B"
+jqok '.data.me.name == "alice"' "$tmp/p1.json" "a session taken before the password change works"
+printf 'correct horse battery\n' | "$larder" -c "$conf" user passwd alice --password-file - >/dev/null 2>&1 ||
+	fail "larder user passwd" "exit $?"
+me p2 "$before" -H "Origin: $B"
+jqok '.data.me == null' "$tmp/p2.json" "after larder user passwd that session cookie is refused (even with the same password)"
+me p3 "$s" -H "Origin: $B"
+jqok '.data.me == null' "$tmp/p3.json" "and so is every other session of the user"
+curl -s -m 10 -o "$tmp/p4.json" -H "authorization: $key" -H 'content-type: application/json' \
+	-d '{"query":"{ me { name } }"}' "$B/api/graphql"
+jqok '.data.me.name == "alice"' "$tmp/p4.json" "her API key still works"
+login alice 'correct horse battery' /home
+is "$loc" "/home" "and she can log in again"
+
 # --- throttling: five wrong passwords lock the account for a while, even for the right one ---
 for i in 1 2 3 4 5; do login alice "wrong $i" /home; done
 login alice 'correct horse battery' /home

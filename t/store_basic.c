@@ -212,6 +212,27 @@ int main(void)
 	is_int(store_session_lookup(st, &a, hx, 0, &got, &exp), STORE_E_NOTFOUND, "deleted session");
 	is_int(store_session_delete(st, hx), STORE_E_NOTFOUND, "delete twice");
 
+	/* a new password ends every session of its user (and no one else's); API keys stay */
+	hash_of("session-a1", hx);
+	hash_of("session-a2", h2);
+	hash_of("session-b1", h3);
+	store_session_create(st, alice.id, hx, STORE_NEVER_MS);
+	store_session_create(st, alice.id, h2, STORE_NEVER_MS);
+	store_session_create(st, bob.id, h3, STORE_NEVER_MS);
+	is_int(store_user_set_password(st, alice.id, "$argon2id$changed"), STORE_OK, "change alice's password");
+	is_int(store_session_lookup(st, &a, hx, 0, &got, &exp), STORE_E_NOTFOUND, "her first session ended with it");
+	is_int(store_session_lookup(st, &a, h2, 0, &got, &exp), STORE_E_NOTFOUND, "and her second");
+	is_int(store_session_lookup(st, &a, h3, 0, &got, &exp), STORE_OK, "bob's session lives on");
+	store_apikey_list(st, &a, alice.id, &list, &n);
+	is_int(n, 1, "her API key stays");
+	store_session_create(st, alice.id, hx, STORE_NEVER_MS);
+	is_int(store_session_lookup(st, &a, hx, 0, &got, &exp), STORE_OK, "a login after the change works");
+	is_int(store_user_set_password(st, alice.id, NULL), STORE_OK, "removing the password");
+	is_int(store_session_lookup(st, &a, hx, 0, &got, &exp), STORE_E_NOTFOUND, "ends the sessions too");
+	is_int(store_user_set_password(st, "00000000-0000-4000-8000-000000000000", "x"), STORE_E_NOTFOUND,
+	       "an unknown user: still NOTFOUND (nothing ended)");
+	is_int(store_session_lookup(st, &a, h3, 0, &got, &exp), STORE_OK, "(bob's session untouched)");
+
 	is_str(store_strerror(STORE_E_EXISTS), "already exists", "strerror");
 	is_str(store_strerror(-99), "unknown store error", "strerror out of range");
 	is_str(store_strerror(1), "unknown store error", "strerror positive");

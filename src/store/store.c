@@ -51,6 +51,7 @@ static const char *const stmt_sql[STMT__MAX] = {
 		" FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1 AND s.expires > ?2",
 	[STMT_SESSION_DELETE] =
 		"DELETE FROM sessions WHERE token_hash = ?1",
+	[STMT_SESSION_END_USER] = "DELETE FROM sessions WHERE user_id = ?1",
 	[STMT_BEGIN] = "BEGIN IMMEDIATE",
 	[STMT_COMMIT] = "COMMIT",
 	[STMT_ROLLBACK] = "ROLLBACK",
@@ -208,6 +209,7 @@ static const char *const stmt_names[STMT__MAX] = {
 	[STMT_SESSION_CREATE] = "session_create",
 	[STMT_SESSION_LOOKUP] = "session_lookup",
 	[STMT_SESSION_DELETE] = "session_delete",
+	[STMT_SESSION_END_USER] = "session_end_user",
 	[STMT_BEGIN] = "begin",
 	[STMT_COMMIT] = "commit",
 	[STMT_ROLLBACK] = "rollback",

@@ -46,7 +46,9 @@ int store_user_add(struct store *st, struct arena *a, const char *username, cons
                    const char *email, const char *password_hash, struct store_user *out); /* EXISTS on dup username/email */
 int store_user_get(struct store *st, struct arena *a, const char *id, struct store_user *out);
 int store_user_by_name(struct store *st, struct arena *a, const char *username_or_email, struct store_user *out);
-int store_user_set_password(struct store *st, const char *user_id, const char *password_hash); /* NOTFOUND */
+/* sets (NULL: removes) the password and, in the same transaction, ends every login session of the user;
+ * API keys stay. NOTFOUND when there is no such user */
+int store_user_set_password(struct store *st, const char *user_id, const char *password_hash);
 
 struct store_apikey { const char *id, *user_id, *name, *scopes_json; int64_t created_ms, expires_ms, used_ms; /* used_ms 0 = never */ };
 /* key_hash = hex SHA-256 of the key value. EXISTS when the user already has a key with that name */
