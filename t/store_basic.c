@@ -233,6 +233,24 @@ int main(void)
 	       "an unknown user: still NOTFOUND (nothing ended)");
 	is_int(store_session_lookup(st, &a, h3, 0, &got, &exp), STORE_OK, "(bob's session untouched)");
 
+	/* failed logins: several keys at once, the latest time, and forgetting the old ones */
+	{
+		const char *keys[2] = { "pair:x", "addr:y" };
+		int64_t count = -1, last = -1;
+		is_int(store_login_fail(st, keys, 2, 1000, 0), STORE_OK, "record a failure on two keys");
+		is_int(store_login_fail(st, keys, 1, 3000, 0), STORE_OK, "and another on the first");
+		is_int(store_login_failures(st, "pair:x", 0, &count, &last), STORE_OK, "count failures");
+		ok(count == 2 && last == 3000, "two on the pair, the latest at 3000 (%lld, %lld)", (long long)count, (long long)last);
+		store_login_failures(st, "pair:x", 1000, &count, &last);
+		ok(count == 1, "only those after since_ms count");
+		is_int(store_login_fail(st, keys + 1, 1, 5000, 1000), STORE_OK, "a failure that forgets those up to 1000");
+		store_login_failures(st, "addr:y", 0, &count, &last);
+		ok(count == 1 && last == 5000, "the address's first failure is forgotten");
+		is_int(store_login_clear(st, "pair:x"), STORE_OK, "clear a key");
+		store_login_failures(st, "pair:x", 0, &count, &last);
+		ok(count == 0 && last == 0, "none left, latest 0");
+	}
+
 	is_str(store_strerror(STORE_E_EXISTS), "already exists", "strerror");
 	is_str(store_strerror(-99), "unknown store error", "strerror out of range");
 	is_str(store_strerror(1), "unknown store error", "strerror positive");

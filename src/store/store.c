@@ -186,7 +186,7 @@ static const char *const stmt_sql[STMT__MAX] = {
 		"UPDATE sessions SET expires = ?2, last_seen = ?3 WHERE token_hash = ?1",
 	[STMT_SESSION_PURGE] = "DELETE FROM sessions WHERE expires <= ?1",
 	[STMT_LOGIN_FAIL] = "INSERT INTO login_failures (key, at) VALUES (?1, ?2)",
-	[STMT_LOGIN_COUNT] = "SELECT count(*), min(at) FROM login_failures WHERE key = ?1 AND at > ?2",
+	[STMT_LOGIN_COUNT] = "SELECT count(*), max(at) FROM login_failures WHERE key = ?1 AND at > ?2",
 	[STMT_LOGIN_CLEAR] = "DELETE FROM login_failures WHERE key = ?1",
 	[STMT_LOGIN_PURGE] = "DELETE FROM login_failures WHERE at <= ?1",
 	[STMT_SETTING_GET] = "SELECT value FROM settings WHERE name = ?1",

@@ -75,10 +75,12 @@ int store_session_extend(struct store *st, const char *token_hash, int64_t expir
 /* forget sessions that expired by now_ms and login failures older than before_ms */
 int store_session_purge(struct store *st, int64_t now_ms, int64_t before_ms);
 
-/* failed logins (login.c): counted per key ("user:NAME", "addr:IP") in a time window */
-int store_login_fail(struct store *st, const char *key, int64_t now_ms);
-/* failures of key after since_ms, and when the oldest of them happened (0: none) */
-int store_login_failures(struct store *st, const char *key, int64_t since_ms, int64_t *count, int64_t *oldest_ms);
+/* failed logins (login.c), counted per throttle key (an account from an address, an address; the web
+ * layer makes the keys). In one transaction: forgets every failure at or before forget_before_ms, then
+ * records one at now_ms for each of the n keys */
+int store_login_fail(struct store *st, const char *const *keys, size_t n, int64_t now_ms, int64_t forget_before_ms);
+/* failures of key after since_ms, and when the latest of them happened (0: none) */
+int store_login_failures(struct store *st, const char *key, int64_t since_ms, int64_t *count, int64_t *last_ms);
 int store_login_clear(struct store *st, const char *key);
 /* ---- library items (item.c) ---- */
 
