@@ -202,6 +202,14 @@ is "$code $loc" "303 /home" "after 20 failures from 127.0.0.1, the owner still l
 [ ${#cookie} -eq 64 ] && pass "with a session" || fail "with a session" "$(cat "$tmp/login.h")"
 login alice 'correct horse battery' /home
 is "$code" 429 "while 127.0.0.1 must still wait"
+# parallel attempts (4 FastCGI workers) cannot all pass one check: each is counted before its password is
+for i in 1 2 3 4 5 6 7 8; do
+	curl -s -m 20 -o /dev/null -w '%{http_code}\n' --interface 127.0.0.3 -H "Origin: $B" \
+		-d "username=alice&password=parallel+$i" "$B/api/auth/login" >"$tmp/par.$i" &
+done
+wait
+is "$(cat "$tmp"/par.* | sort | uniq -c | tr -s ' ' | sed 's/^ //' | paste -sd, -)" "3 303,5 429" \
+	"8 wrong passwords at once from a new address: 3 are tried, 5 must wait"
 
 # --- signup is off unless larder.conf turns it on ---
 code=$(curl -s -m 10 -o /dev/null -D "$tmp/su.h" -w '%{http_code}' -H "Origin: $B" -d 'username=mallory&password=12345678910' "$B/api/auth/signup")

@@ -29,6 +29,13 @@ static void cleanup(void)
 	rmdir(dir);
 }
 
+/* a wait of 500 ms once a key has 2 failures */
+static int64_t two_free(void *ctx, size_t i, int64_t count, int64_t last_ms)
+{
+	(void)ctx, (void)i, (void)last_ms;
+	return count >= 2 ? 500 : 0;
+}
+
 int main(void)
 {
 	struct store *st = NULL;
@@ -233,19 +240,27 @@ int main(void)
 	       "an unknown user: still NOTFOUND (nothing ended)");
 	is_int(store_session_lookup(st, &a, h3, 0, &got, &exp), STORE_OK, "(bob's session untouched)");
 
-	/* failed logins: several keys at once, the latest time, and forgetting the old ones */
+	/* login attempts: several keys at once, a wait from the caller, forgetting the old ones */
 	{
 		const char *keys[2] = { "pair:x", "addr:y" };
-		int64_t count = -1, last = -1;
-		is_int(store_login_fail(st, keys, 2, 1000, 0), STORE_OK, "record a failure on two keys");
-		is_int(store_login_fail(st, keys, 1, 3000, 0), STORE_OK, "and another on the first");
+		int64_t count = -1, last = -1, wait = -1;
+		is_int(store_login_attempt(st, keys, 2, 1000, 0, two_free, NULL, &wait), STORE_OK, "an attempt on two keys");
+		is_int(wait, 0, "need not wait: recorded");
+		store_login_attempt(st, keys, 1, 3000, 0, two_free, NULL, &wait);
 		is_int(store_login_failures(st, "pair:x", 0, &count, &last), STORE_OK, "count failures");
 		ok(count == 2 && last == 3000, "two on the pair, the latest at 3000 (%lld, %lld)", (long long)count, (long long)last);
 		store_login_failures(st, "pair:x", 1000, &count, &last);
 		ok(count == 1, "only those after since_ms count");
-		is_int(store_login_fail(st, keys + 1, 1, 5000, 1000), STORE_OK, "a failure that forgets those up to 1000");
+		is_int(store_login_attempt(st, keys, 2, 4000, 0, two_free, NULL, &wait), STORE_OK, "a third attempt");
+		is_int(wait, 500, "must wait (the longest wait of the keys)");
 		store_login_failures(st, "addr:y", 0, &count, &last);
-		ok(count == 1 && last == 5000, "the address's first failure is forgotten");
+		ok(count == 1 && last == 1000, "and is not recorded");
+		is_int(store_login_forget(st, "addr:y", 1000), STORE_OK, "forget one attempt");
+		store_login_failures(st, "addr:y", 0, &count, &last);
+		ok(count == 0, "it is gone");
+		store_login_attempt(st, keys + 1, 1, 5000, 1000, two_free, NULL, &wait);
+		store_login_failures(st, "pair:x", 0, &count, &last);
+		ok(count == 1 && last == 3000, "an attempt forgets the failures up to forget_before_ms");
 		is_int(store_login_clear(st, "pair:x"), STORE_OK, "clear a key");
 		store_login_failures(st, "pair:x", 0, &count, &last);
 		ok(count == 0 && last == 0, "none left, latest 0");

@@ -15,14 +15,33 @@ static int step_key(struct store *st, enum stmt which, const char *key, int64_t 
 	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, what);
 }
 
-int store_login_fail(struct store *st, const char *const *keys, size_t n, int64_t now_ms, int64_t forget_before_ms)
+/* inside the transaction: the longest wait over the keys */
+static int longest_wait(struct store *st, const char *const *keys, size_t n, int64_t since_ms,
+                        store_login_wait_fn *wait_ms, void *ctx, int64_t *wait)
+{
+	int64_t count, last, w;
+	int rc;
+	*wait = 0;
+	for (size_t i = 0; i < n; i++) {
+		if ((rc = store_login_failures(st, keys[i], since_ms, &count, &last)) != STORE_OK)
+			return rc;
+		if ((w = wait_ms(ctx, i, count, last)) > *wait)
+			*wait = w;
+	}
+	return STORE_OK;
+}
+
+int store_login_attempt(struct store *st, const char *const *keys, size_t n, int64_t now_ms, int64_t forget_before_ms,
+                        store_login_wait_fn *wait_ms, void *ctx, int64_t *wait)
 {
 	int rc = store_begin(st);
 	if (rc != STORE_OK)
 		return rc;
 	rc = step_key(st, STMT_LOGIN_PURGE, NULL, forget_before_ms, "forgetting old login failures");
-	for (size_t i = 0; i < n && rc == STORE_OK; i++)
-		rc = step_key(st, STMT_LOGIN_FAIL, keys[i], now_ms, "recording a failed login");
+	if (rc == STORE_OK)
+		rc = longest_wait(st, keys, n, forget_before_ms, wait_ms, ctx, wait);
+	for (size_t i = 0; i < n && rc == STORE_OK && *wait == 0; i++)
+		rc = step_key(st, STMT_LOGIN_FAIL, keys[i], now_ms, "recording a login attempt");
 	if (rc != STORE_OK) {
 		store_rollback(st);
 		return rc;
@@ -45,6 +64,11 @@ int store_login_failures(struct store *st, const char *key, int64_t since_ms, in
 		rc = store_fail(st, rc, "counting failed logins");
 	store_done(s);
 	return rc;
+}
+
+int store_login_forget(struct store *st, const char *key, int64_t at_ms)
+{
+	return step_key(st, STMT_LOGIN_FORGET, key, at_ms, "forgetting a login attempt");
 }
 
 int store_login_clear(struct store *st, const char *key)

@@ -188,6 +188,8 @@ static const char *const stmt_sql[STMT__MAX] = {
 	[STMT_LOGIN_FAIL] = "INSERT INTO login_failures (key, at) VALUES (?1, ?2)",
 	[STMT_LOGIN_COUNT] = "SELECT count(*), max(at) FROM login_failures WHERE key = ?1 AND at > ?2",
 	[STMT_LOGIN_CLEAR] = "DELETE FROM login_failures WHERE key = ?1",
+	[STMT_LOGIN_FORGET] =
+		"DELETE FROM login_failures WHERE rowid IN (SELECT rowid FROM login_failures WHERE key = ?1 AND at = ?2 LIMIT 1)",
 	[STMT_LOGIN_PURGE] = "DELETE FROM login_failures WHERE at <= ?1",
 	[STMT_SETTING_GET] = "SELECT value FROM settings WHERE name = ?1",
 	[STMT_SETTING_ADD] = "INSERT OR IGNORE INTO settings (name, value) VALUES (?1, ?2)",
@@ -261,6 +263,7 @@ static const char *const stmt_names[STMT__MAX] = {
 	[STMT_LOGIN_FAIL] = "login_fail",
 	[STMT_LOGIN_COUNT] = "login_count",
 	[STMT_LOGIN_CLEAR] = "login_clear",
+	[STMT_LOGIN_FORGET] = "login_forget",
 	[STMT_LOGIN_PURGE] = "login_purge",
 	[STMT_SETTING_GET] = "setting_get",
 	[STMT_SETTING_ADD] = "setting_add",

@@ -107,8 +107,11 @@ static void login(struct web_graphql *app, struct web_request *req, struct web_r
 		web_page(res, 500, "Error", "Out of memory.");
 		return;
 	}
-	if ((wait = web_throttle_wait(app->store, &t, now)) > 0) { /* no password is checked while waiting */
-		too_many(res, a, wait);
+	if ((wait = web_throttle_attempt(app->store, &t, now)) != 0) { /* no password is checked while waiting */
+		if (wait > 0)
+			too_many(res, a, wait);
+		else
+			web_page(res, 500, "Error", "The database could not be written.");
 		return;
 	}
 	if (rc == STORE_E_NOTFOUND || u.password_hash == NULL) {
@@ -116,12 +119,11 @@ static void login(struct web_graphql *app, struct web_request *req, struct web_r
 		rc = -1;
 	} else
 		rc = crypto_password_verify(u.password_hash, f.password, strlen(f.password));
-	if (rc != 0) {
-		web_throttle_fail(app->store, &t, now);
+	if (rc != 0) { /* the attempt is already counted as a failure */
 		back_to_login(res, a, "invalid", f.redirect);
 		return;
 	}
-	web_throttle_pass(app->store, &t);
+	web_throttle_pass(app->store, &t, now);
 	if (web_session_start(app->store, cfg, a, u.id, now, web_request_secure(cfg, req), &cookie) != 0) {
 		web_page(res, 500, "Error", "The session could not be stored.");
 		return;

@@ -6,12 +6,12 @@
 #include "util/limits.h"
 #include "web/throttle.h"
 
-int64_t web_throttle_delay(int64_t count, int64_t free, int64_t base_ms, int64_t cap_ms)
+int64_t web_throttle_delay(int64_t count, int64_t allowed, int64_t base_ms, int64_t cap_ms)
 {
 	int64_t d = base_ms;
-	if (count < free)
+	if (count < allowed)
 		return 0;
-	for (int64_t i = free; i < count && d < cap_ms; i++)
+	for (int64_t i = allowed; i < count && d < cap_ms; i++)
 		d *= 2;
 	return d < cap_ms ? d : cap_ms;
 }
@@ -52,30 +52,25 @@ int web_throttle_keys(struct arena *a, const char *user_id, const char *name, co
 	return t->pair_key && t->addr_key ? 0 : -1;
 }
 
-/* how long the key must still wait, given that free failures are allowed */
-static int64_t key_wait(struct store *st, const char *key, int64_t free, int64_t now_ms)
+/* the wait of the i-th key (0: the account from this address, 1: the address) after count failures */
+static int64_t key_wait(void *ctx, size_t i, int64_t count, int64_t last_ms)
 {
-	int64_t count = 0, last = 0, until;
-	if (store_login_failures(st, key, now_ms - LIMIT_LOGIN_WINDOW_MS, &count, &last) != STORE_OK)
-		return 0;
-	until = last + web_throttle_delay(count, free, LIMIT_LOGIN_DELAY_MS, LIMIT_LOGIN_DELAY_MAX_MS);
-	return count >= free && until > now_ms ? until - now_ms : 0;
+	int64_t allowed = i == 0 ? LIMIT_LOGIN_FREE_PAIR : LIMIT_LOGIN_FREE_ADDR, now = *(const int64_t *)ctx;
+	int64_t until = last_ms + web_throttle_delay(count, allowed, LIMIT_LOGIN_DELAY_MS, LIMIT_LOGIN_DELAY_MAX_MS);
+	return count >= allowed && until > now ? until - now : 0;
 }
 
-int64_t web_throttle_wait(struct store *st, const struct web_throttle *t, int64_t now_ms)
-{
-	int64_t pair = key_wait(st, t->pair_key, LIMIT_LOGIN_FREE_PAIR, now_ms);
-	int64_t addr = key_wait(st, t->addr_key, LIMIT_LOGIN_FREE_ADDR, now_ms);
-	return pair > addr ? pair : addr;
-}
-
-void web_throttle_fail(struct store *st, const struct web_throttle *t, int64_t now_ms)
+int64_t web_throttle_attempt(struct store *st, const struct web_throttle *t, int64_t now_ms)
 {
 	const char *keys[2] = { t->pair_key, t->addr_key };
-	store_login_fail(st, keys, 2, now_ms, now_ms - LIMIT_LOGIN_WINDOW_MS);
+	int64_t wait = 0;
+	if (store_login_attempt(st, keys, 2, now_ms, now_ms - LIMIT_LOGIN_WINDOW_MS, key_wait, &now_ms, &wait) != STORE_OK)
+		return -1;
+	return wait;
 }
 
-void web_throttle_pass(struct store *st, const struct web_throttle *t)
+void web_throttle_pass(struct store *st, const struct web_throttle *t, int64_t now_ms)
 {
 	store_login_clear(st, t->pair_key);
+	store_login_forget(st, t->addr_key, now_ms);
 }

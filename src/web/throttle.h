@@ -15,13 +15,13 @@ struct web_throttle {
 
 /* the keys for user_id (NULL when no account has that name) or name, from addr (NULL: unknown); -1 out of memory */
 int web_throttle_keys(struct arena *a, const char *user_id, const char *name, const char *addr, struct web_throttle *t);
-/* milliseconds before an attempt with these keys may be tried (0: now). A key that has not failed
- * never holds an attempt back; a failing store does not either */
-int64_t web_throttle_wait(struct store *st, const struct web_throttle *t, int64_t now_ms);
-/* a wrong password: one more failure for both keys (and failures past the window are forgotten) */
-void web_throttle_fail(struct store *st, const struct web_throttle *t, int64_t now_ms);
-/* the right password: the account's failures from this address are forgotten (the address's stay) */
-void web_throttle_pass(struct store *st, const struct web_throttle *t);
-/* the wait after `count` failures when `free` of them are allowed: 0, then base, 2 base, 4 base, ... up to cap */
-int64_t web_throttle_delay(int64_t count, int64_t free, int64_t base_ms, int64_t cap_ms);
+/* a login attempt with these keys: 0 when it may go on, and then it counts as a failure of both keys
+ * until web_throttle_pass takes it back (so that parallel attempts cannot all slip through one check);
+ * else the milliseconds it must still wait; -1 when the store fails. A key that has not failed never
+ * holds an attempt back */
+int64_t web_throttle_attempt(struct store *st, const struct web_throttle *t, int64_t now_ms);
+/* the right password: the account's failures from this address are forgotten, and this attempt from the address */
+void web_throttle_pass(struct store *st, const struct web_throttle *t, int64_t now_ms);
+/* the wait after `count` failures when `allowed` of them are free: 0, then base, 2 base, 4 base, ... up to cap */
+int64_t web_throttle_delay(int64_t count, int64_t allowed, int64_t base_ms, int64_t cap_ms);
 #endif
