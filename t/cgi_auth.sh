@@ -1,5 +1,5 @@
 #!/bin/sh
-# cgi_auth.sh: auth.fcgi and the session rules run as plain CGI: the Secure cookie over HTTPS, signup when allowed, REMOTE_USER when trusted (TAP).
+# cgi_auth.sh: auth.fcgi and the session rules run as plain CGI: the Secure cookie over HTTPS, signup when allowed, login throttling per account and address, REMOTE_USER when trusted (TAP).
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$srcdir}
 larder=$builddir/src/cmd/larder
@@ -56,6 +56,89 @@ cgi auth.fcgi 'username=dave&password=long+enough+pw' REQUEST_URI=/api/auth/sign
 is "$(hdr Location)" "/login?error=signup-taken&signup=1" "a taken username is refused"
 hash=$(sqlite3 "$tmp/larder.db" "SELECT password_hash FROM users WHERE username = 'dave'" 2>/dev/null)
 case $hash in '$argon2id$'*) pass "the password is stored as argon2id" ;; *) fail "the password is stored as argon2id" "$hash" ;; esac
+
+# --- login throttling: REMOTE_ADDR is the client's address; a wait is not slept, sqlite3 moves the failures back instead
+if command -v sqlite3 >/dev/null 2>&1; then
+	printf 'erin password 1\n' | "$larder" -c "$conf" user add erin --email erin@example.org --password-file - >/dev/null 2>&1
+	age() { sqlite3 "$tmp/larder.db" "UPDATE login_failures SET at = at - $1"; }
+	# try USER PASSWORD ADDR: one login attempt from ADDR; sets $st (the status code) and $ra (Retry-After)
+	try() {
+		cgi auth.fcgi "username=$1&password=$2" REQUEST_URI=/api/auth/login REMOTE_ADDR=$3
+		st=$(hdr Status | cut -d' ' -f1) ra=$(hdr Retry-After)
+	}
+	# fails N USER ADDR: N wrong passwords from ADDR, each one tried (and counted): a wait is aged away
+	fails() {
+		_k=0
+		while [ $_k -lt "$1" ]; do
+			try "$2" wrong "$3"
+			if [ "$st" = 429 ] && [ -n "$ra" ]; then age $((ra * 1000)); else _k=$((_k + 1)); fi
+		done
+	}
+	# grows: the wait after 3, 4, 5, 6 failures of one account from one address
+	fails 3 erin 10.0.0.1
+	try erin 'erin+password+1' 10.0.0.1
+	seq=$ra got=$st
+	for i in 1 2 3; do
+		age $((ra * 1000))
+		try erin wrong 10.0.0.1
+		try erin 'erin+password+1' 10.0.0.1
+		seq="$seq $ra" got="$got $st"
+	done
+	is "$got" "429 429 429 429" "after 3 failures, the right password from that address is answered 429 (not checked)"
+	is "$seq" "1 2 4 8" "the waits double with each further failure: Retry-After 1, 2, 4, 8"
+	grep -q '<p>Too many attempts; try again in 8 s.</p>' "$tmp/out" && pass "the page says how long to wait" ||
+		fail "the page says how long to wait" "$(cat "$tmp/out")"
+	age $((15 * 60 * 1000))
+	try erin 'erin+password+1' 10.0.0.1
+	is "$st $(hdr Location)" "303 /home" "the failures age out after 15 minutes"
+
+	# the owner is never held back from an address that has not failed, however long another address hammers
+	fails 20 erin 10.0.0.2
+	for i in 1 2 3 4 5 6 7 8 9 10; do try erin wrong 10.0.0.2; done
+	try erin 'erin+password+1' 10.0.0.3
+	is "$st $(hdr Location)" "303 /home" "with 20 failures (and more tries) from 10.0.0.2, the owner logs in from 10.0.0.3"
+	[ -n "$(hdr Set-Cookie)" ] && pass "and gets a session" || fail "and gets a session" "$(cat "$tmp/out")"
+	try erin 'erin+password+1' 10.0.0.2
+	is "$st" 429 "while 10.0.0.2 must wait, right password or not"
+
+	# the username and the email of one account are one key: 5 + 5 failures count as 10
+	fails 5 erin 10.0.0.4
+	fails 5 ERIN@Example.org 10.0.0.4
+	try erin wrong 10.0.0.4
+	is "$st $ra" "429 128" "5 failures by username and 5 by email (any case) wait as 10 do: 2^(10-3) s"
+	is "$(sqlite3 "$tmp/larder.db" "SELECT count(*) FROM login_failures WHERE key LIKE 'pair:%' GROUP BY key ORDER BY 1 DESC LIMIT 1")" 10 \
+		"all 10 on one key"
+	is "$(sqlite3 "$tmp/larder.db" "SELECT count(*) FROM login_failures WHERE key LIKE '%erin%'")" 0 "no key holds the name typed"
+
+	# the throttled answer is the same whether the account exists or not (and whatever the password)
+	fails 3 erin 10.0.0.5
+	fails 3 nosuchuser 10.0.0.6
+	try erin 'erin+password+1' 10.0.0.5
+	cp "$tmp/out" "$tmp/out.exists"
+	try nosuchuser 'erin+password+1' 10.0.0.6
+	cmp -s "$tmp/out" "$tmp/out.exists" && pass "the throttled answer for an existing and a missing account is identical" ||
+		fail "the throttled answer for an existing and a missing account is identical" "$(diff "$tmp/out.exists" "$tmp/out")"
+	is "$st $ra" "429 1" "(both 429, Retry-After: 1)"
+
+	# an address is held back across accounts too, more loosely: after 10 failures, whatever the names
+	for u in ann ben cid dee eve; do fails 2 $u 10.0.0.7; done
+	try erin 'erin+password+1' 10.0.0.7
+	is "$st $ra" "429 1" "10 failures on 5 names from one address: it waits even for another account"
+	# a successful login forgets the account's failures from that address
+	fails 2 erin 10.0.0.8
+	try erin 'erin+password+1' 10.0.0.8
+	fails 2 erin 10.0.0.8
+	try erin wrong 10.0.0.8
+	is "$st" 303 "a login forgets the failures before it (2 + 2 failures: the fifth attempt is still taken)"
+	# IPv6: an address is known by its /64
+	fails 3 erin 2001:db8:1:2::1
+	try erin 'erin+password+1' 2001:db8:1:2::99
+	is "$st" 429 "an IPv6 client cannot escape by moving within its /64"
+	try erin 'erin+password+1' 2001:db8:1:3::1
+	is "$st $(hdr Location)" "303 /home" "another /64 is another address"
+else
+	pass "login throttling # SKIP sqlite3 is not installed"
+fi
 
 # REMOTE_USER: ignored unless trusted
 q='{"query":"{ me { name } }"}'

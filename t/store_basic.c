@@ -29,6 +29,13 @@ static void cleanup(void)
 	rmdir(dir);
 }
 
+/* a wait of 500 ms once a key has 2 failures */
+static int64_t two_free(void *ctx, size_t i, int64_t count, int64_t last_ms)
+{
+	(void)ctx, (void)i, (void)last_ms;
+	return count >= 2 ? 500 : 0;
+}
+
 int main(void)
 {
 	struct store *st = NULL;
@@ -211,6 +218,53 @@ int main(void)
 	is_int(store_session_delete(st, hx), STORE_OK, "delete session");
 	is_int(store_session_lookup(st, &a, hx, 0, &got, &exp), STORE_E_NOTFOUND, "deleted session");
 	is_int(store_session_delete(st, hx), STORE_E_NOTFOUND, "delete twice");
+
+	/* a new password ends every session of its user (and no one else's); API keys stay */
+	hash_of("session-a1", hx);
+	hash_of("session-a2", h2);
+	hash_of("session-b1", h3);
+	store_session_create(st, alice.id, hx, STORE_NEVER_MS);
+	store_session_create(st, alice.id, h2, STORE_NEVER_MS);
+	store_session_create(st, bob.id, h3, STORE_NEVER_MS);
+	is_int(store_user_set_password(st, alice.id, "$argon2id$changed"), STORE_OK, "change alice's password");
+	is_int(store_session_lookup(st, &a, hx, 0, &got, &exp), STORE_E_NOTFOUND, "her first session ended with it");
+	is_int(store_session_lookup(st, &a, h2, 0, &got, &exp), STORE_E_NOTFOUND, "and her second");
+	is_int(store_session_lookup(st, &a, h3, 0, &got, &exp), STORE_OK, "bob's session lives on");
+	store_apikey_list(st, &a, alice.id, &list, &n);
+	is_int(n, 1, "her API key stays");
+	store_session_create(st, alice.id, hx, STORE_NEVER_MS);
+	is_int(store_session_lookup(st, &a, hx, 0, &got, &exp), STORE_OK, "a login after the change works");
+	is_int(store_user_set_password(st, alice.id, NULL), STORE_OK, "removing the password");
+	is_int(store_session_lookup(st, &a, hx, 0, &got, &exp), STORE_E_NOTFOUND, "ends the sessions too");
+	is_int(store_user_set_password(st, "00000000-0000-4000-8000-000000000000", "x"), STORE_E_NOTFOUND,
+	       "an unknown user: still NOTFOUND (nothing ended)");
+	is_int(store_session_lookup(st, &a, h3, 0, &got, &exp), STORE_OK, "(bob's session untouched)");
+
+	/* login attempts: several keys at once, a wait from the caller, forgetting the old ones */
+	{
+		const char *keys[2] = { "pair:x", "addr:y" };
+		int64_t count = -1, last = -1, wait = -1;
+		is_int(store_login_attempt(st, keys, 2, 1000, 0, two_free, NULL, &wait), STORE_OK, "an attempt on two keys");
+		is_int(wait, 0, "need not wait: recorded");
+		store_login_attempt(st, keys, 1, 3000, 0, two_free, NULL, &wait);
+		is_int(store_login_failures(st, "pair:x", 0, &count, &last), STORE_OK, "count failures");
+		ok(count == 2 && last == 3000, "two on the pair, the latest at 3000 (%lld, %lld)", (long long)count, (long long)last);
+		store_login_failures(st, "pair:x", 1000, &count, &last);
+		ok(count == 1, "only those after since_ms count");
+		is_int(store_login_attempt(st, keys, 2, 4000, 0, two_free, NULL, &wait), STORE_OK, "a third attempt");
+		is_int(wait, 500, "must wait (the longest wait of the keys)");
+		store_login_failures(st, "addr:y", 0, &count, &last);
+		ok(count == 1 && last == 1000, "and is not recorded");
+		is_int(store_login_forget(st, "addr:y", 1000), STORE_OK, "forget one attempt");
+		store_login_failures(st, "addr:y", 0, &count, &last);
+		ok(count == 0, "it is gone");
+		store_login_attempt(st, keys + 1, 1, 5000, 1000, two_free, NULL, &wait);
+		store_login_failures(st, "pair:x", 0, &count, &last);
+		ok(count == 1 && last == 3000, "an attempt forgets the failures up to forget_before_ms");
+		is_int(store_login_clear(st, "pair:x"), STORE_OK, "clear a key");
+		store_login_failures(st, "pair:x", 0, &count, &last);
+		ok(count == 0 && last == 0, "none left, latest 0");
+	}
 
 	is_str(store_strerror(STORE_E_EXISTS), "already exists", "strerror");
 	is_str(store_strerror(-99), "unknown store error", "strerror out of range");

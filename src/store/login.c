@@ -1,18 +1,55 @@
-/* login.c: failed login attempts per account and per address, for throttling password guessing. */
+/* login.c: failed login attempts per throttle key (an account from an address, an address), for slowing down password guessing. */
 #include "store/store_int.h"
 
-int store_login_fail(struct store *st, const char *key, int64_t now_ms)
+/* one statement bound to a key and a time (either may be unused: NULL / -1) */
+static int step_key(struct store *st, enum stmt which, const char *key, int64_t ms, const char *what)
 {
-	sqlite3_stmt *s = st->stmt[STMT_LOGIN_FAIL];
+	sqlite3_stmt *s = st->stmt[which];
 	int rc;
-	sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 2, now_ms);
+	if (key)
+		sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
+	if (ms >= 0)
+		sqlite3_bind_int64(s, key ? 2 : 1, ms);
 	rc = sqlite3_step(s);
 	store_done(s);
-	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "recording a failed login");
+	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, what);
 }
 
-int store_login_failures(struct store *st, const char *key, int64_t since_ms, int64_t *count, int64_t *oldest_ms)
+/* inside the transaction: the longest wait over the keys */
+static int longest_wait(struct store *st, const char *const *keys, size_t n, int64_t since_ms,
+                        store_login_wait_fn *wait_ms, void *ctx, int64_t *wait)
+{
+	int64_t count, last, w;
+	int rc;
+	*wait = 0;
+	for (size_t i = 0; i < n; i++) {
+		if ((rc = store_login_failures(st, keys[i], since_ms, &count, &last)) != STORE_OK)
+			return rc;
+		if ((w = wait_ms(ctx, i, count, last)) > *wait)
+			*wait = w;
+	}
+	return STORE_OK;
+}
+
+int store_login_attempt(struct store *st, const char *const *keys, size_t n, int64_t now_ms, int64_t forget_before_ms,
+                        store_login_wait_fn *wait_ms, void *ctx, int64_t *wait)
+{
+	int rc = store_begin(st);
+	if (rc != STORE_OK)
+		return rc;
+	rc = step_key(st, STMT_LOGIN_PURGE, NULL, forget_before_ms, "forgetting old login failures");
+	if (rc == STORE_OK)
+		rc = longest_wait(st, keys, n, forget_before_ms, wait_ms, ctx, wait);
+	for (size_t i = 0; i < n && rc == STORE_OK && *wait == 0; i++)
+		rc = step_key(st, STMT_LOGIN_FAIL, keys[i], now_ms, "recording a login attempt");
+	if (rc != STORE_OK) {
+		store_rollback(st);
+		return rc;
+	}
+	return store_commit(st);
+}
+
+int store_login_failures(struct store *st, const char *key, int64_t since_ms, int64_t *count, int64_t *last_ms)
 {
 	sqlite3_stmt *s = st->stmt[STMT_LOGIN_COUNT];
 	int rc;
@@ -21,7 +58,7 @@ int store_login_failures(struct store *st, const char *key, int64_t since_ms, in
 	rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW) {
 		*count = sqlite3_column_int64(s, 0);
-		*oldest_ms = sqlite3_column_type(s, 1) == SQLITE_NULL ? 0 : sqlite3_column_int64(s, 1);
+		*last_ms = sqlite3_column_type(s, 1) == SQLITE_NULL ? 0 : sqlite3_column_int64(s, 1);
 		rc = STORE_OK;
 	} else
 		rc = store_fail(st, rc, "counting failed logins");
@@ -29,12 +66,12 @@ int store_login_failures(struct store *st, const char *key, int64_t since_ms, in
 	return rc;
 }
 
+int store_login_forget(struct store *st, const char *key, int64_t at_ms)
+{
+	return step_key(st, STMT_LOGIN_FORGET, key, at_ms, "forgetting a login attempt");
+}
+
 int store_login_clear(struct store *st, const char *key)
 {
-	sqlite3_stmt *s = st->stmt[STMT_LOGIN_CLEAR];
-	int rc;
-	sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
-	rc = sqlite3_step(s);
-	store_done(s);
-	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "clearing failed logins");
+	return step_key(st, STMT_LOGIN_CLEAR, key, -1, "clearing failed logins");
 }

@@ -46,7 +46,9 @@ int store_user_add(struct store *st, struct arena *a, const char *username, cons
                    const char *email, const char *password_hash, struct store_user *out); /* EXISTS on dup username/email */
 int store_user_get(struct store *st, struct arena *a, const char *id, struct store_user *out);
 int store_user_by_name(struct store *st, struct arena *a, const char *username_or_email, struct store_user *out);
-int store_user_set_password(struct store *st, const char *user_id, const char *password_hash); /* NOTFOUND */
+/* sets (NULL: removes) the password and, in the same transaction, ends every login session of the user;
+ * API keys stay. NOTFOUND when there is no such user */
+int store_user_set_password(struct store *st, const char *user_id, const char *password_hash);
 
 struct store_apikey { const char *id, *user_id, *name, *scopes_json; int64_t created_ms, expires_ms, used_ms; /* used_ms 0 = never */ };
 /* key_hash = hex SHA-256 of the key value. EXISTS when the user already has a key with that name */
@@ -73,10 +75,20 @@ int store_session_extend(struct store *st, const char *token_hash, int64_t expir
 /* forget sessions that expired by now_ms and login failures older than before_ms */
 int store_session_purge(struct store *st, int64_t now_ms, int64_t before_ms);
 
-/* failed logins (login.c): counted per key ("user:NAME", "addr:IP") in a time window */
-int store_login_fail(struct store *st, const char *key, int64_t now_ms);
-/* failures of key after since_ms, and when the oldest of them happened (0: none) */
-int store_login_failures(struct store *st, const char *key, int64_t since_ms, int64_t *count, int64_t *oldest_ms);
+/* failed logins (login.c), counted per throttle key (an account from an address, an address; the web
+ * layer makes the keys and sets the waits) */
+/* how long an attempt must still wait (0: not at all), given the i-th key's count of failures and latest one */
+typedef int64_t store_login_wait_fn(void *ctx, size_t i, int64_t count, int64_t last_ms);
+/* a login attempt, in one transaction so that parallel attempts cannot all pass one check: forgets every
+ * failure at or before forget_before_ms, sets *wait to the longest wait_ms over the n keys, and when that is
+ * 0 records the attempt at now_ms as a failure of every key (store_login_forget / store_login_clear take
+ * it back when the password was right) */
+int store_login_attempt(struct store *st, const char *const *keys, size_t n, int64_t now_ms, int64_t forget_before_ms,
+                        store_login_wait_fn *wait_ms, void *ctx, int64_t *wait);
+/* failures of key after since_ms, and when the latest of them happened (0: none) */
+int store_login_failures(struct store *st, const char *key, int64_t since_ms, int64_t *count, int64_t *last_ms);
+/* forgets one failure of key recorded at at_ms; store_login_clear forgets all of them */
+int store_login_forget(struct store *st, const char *key, int64_t at_ms);
 int store_login_clear(struct store *st, const char *key);
 /* ---- library items (item.c) ---- */
 

@@ -1,4 +1,4 @@
-/* user.c: store functions for users (add, get by id, by username or email, set password). */
+/* user.c: store functions for users (add, get by id, by username or email, set password ending their sessions). */
 #include "store/store_int.h"
 
 #include <string.h>
@@ -123,21 +123,43 @@ int store_user_by_name(struct store *st, struct arena *a, const char *username_o
 	return fill_user(st, a, STMT_USER_BY_NAME, username_or_email, out);
 }
 
+/* one statement of the password change, bound to the user id (and the hash and time for the UPDATE) */
+static int step_user(struct store *st, enum stmt which, const char *user_id, const char *password_hash,
+                     const char *what)
+{
+	sqlite3_stmt *s = st->stmt[which];
+	int rc;
+
+	store_bind_text(s, 1, user_id);
+	if (which == STMT_USER_SET_PASSWORD) {
+		store_bind_text(s, 2, password_hash);
+		sqlite3_bind_int64(s, 3, time_now_ms());
+	}
+	rc = sqlite3_step(s);
+	if (rc != SQLITE_DONE)
+		rc = store_fail(st, rc, what);
+	else if (which == STMT_USER_SET_PASSWORD)
+		rc = sqlite3_changes(st->db) == 1 ? STORE_OK : STORE_E_NOTFOUND;
+	else
+		rc = STORE_OK;
+	store_done(s);
+	return rc;
+}
+
 int store_user_set_password(struct store *st, const char *user_id, const char *password_hash)
 {
-	sqlite3_stmt *s = st->stmt[STMT_USER_SET_PASSWORD];
 	int rc;
 
 	if (!user_id)
 		return STORE_E_INVAL;
-	store_bind_text(s, 1, user_id);
-	store_bind_text(s, 2, password_hash);
-	sqlite3_bind_int64(s, 3, time_now_ms());
-	rc = sqlite3_step(s);
-	if (rc != SQLITE_DONE)
-		rc = store_fail(st, rc, "setting a password");
-	else
-		rc = sqlite3_changes(st->db) == 1 ? STORE_OK : STORE_E_NOTFOUND;
-	store_done(s);
-	return rc;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	rc = step_user(st, STMT_USER_SET_PASSWORD, user_id, password_hash, "setting a password");
+	if (rc == STORE_OK) /* whoever knew the old password may hold a session: every one ends with it */
+		rc = step_user(st, STMT_SESSION_END_USER, user_id, NULL, "ending the sessions of a new password");
+	if (rc != STORE_OK) {
+		store_rollback(st);
+		return rc;
+	}
+	return store_commit(st);
 }

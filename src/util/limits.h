@@ -26,10 +26,13 @@
 #define LIMIT_APIKEY_SCOPES     32                /* scopes on one key */
 #define LIMIT_APIKEY_SCOPE      100               /* characters of one scope */
 
-/* logins (auth.fcgi) */
-#define LIMIT_LOGIN_WINDOW_MS   (15 * 60 * 1000)  /* failed logins are counted over this window */
-#define LIMIT_LOGIN_PER_ACCOUNT 5                 /* failures for one account before it is throttled */
-#define LIMIT_LOGIN_PER_ADDRESS 20                /* failures from one address before it is throttled */
+/* logins (auth.fcgi): after a few failures each further attempt waits 1 s, 2 s, 4 s ... (up to the cap)
+ * after the latest failure; an address that has not failed is never held back */
+#define LIMIT_LOGIN_WINDOW_MS   (15 * 60 * 1000)  /* failed logins are counted over this window, then forgotten */
+#define LIMIT_LOGIN_FREE_PAIR   3                 /* failures on one account from one address before the delays */
+#define LIMIT_LOGIN_FREE_ADDR   10                /* failures from one address, all accounts together, before them */
+#define LIMIT_LOGIN_DELAY_MS    1000              /* the first delay; it doubles with each further failure */
+#define LIMIT_LOGIN_DELAY_MAX_MS (5 * 60 * 1000)  /* the longest delay */
 #define LIMIT_PASSWORD_MIN      8                 /* characters of a password chosen at signup */
 
 /* the library (labels, highlights, search pages) */

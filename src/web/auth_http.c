@@ -9,6 +9,7 @@
 #include "web/auth_http.h"
 #include "web/page.h"
 #include "web/session.h"
+#include "web/throttle.h"
 
 #define FORM_LIMIT (16 * 1024)         /* bytes of a login form */
 #define PASSWORD_MAX 1024
@@ -51,15 +52,6 @@ static int read_form(struct web_request *req, struct arena *a, struct login_form
 	return 0;
 }
 
-/* a user's failed logins (or an address's) over the window; true when over max */
-static bool throttled(struct store *st, const char *key, int max, int64_t now)
-{
-	int64_t count = 0, oldest = 0;
-	if (store_login_failures(st, key, now - LIMIT_LOGIN_WINDOW_MS, &count, &oldest) != STORE_OK)
-		return false;
-	return count >= max;
-}
-
 /* spend the time a password check takes when there is no password to check, so a missing
  * account answers as slowly as a wrong password */
 static void dummy_verify(const struct larder_config *cfg, const char *pw)
@@ -71,13 +63,25 @@ static void dummy_verify(const struct larder_config *cfg, const char *pw)
 	crypto_password_verify(encoded, pw, strlen(pw));
 }
 
+/* the answer while an attempt must wait: the same for every account, known or not, and every password */
+static void too_many(struct web_response *res, struct arena *a, int64_t wait_ms)
+{
+	int64_t s = (wait_ms + 999) / 1000;
+	const char *secs = arena_printf(a, "%lld", (long long)s);
+	const char *msg = arena_printf(a, "Too many attempts; try again in %lld s.", (long long)s);
+	web_response_header(res, "Retry-After", secs ? secs : "60");
+	web_page(res, 429, "Too many attempts", msg ? msg : "Too many attempts; try again later.");
+}
+
+/* POST /api/auth/login: throttled per account-from-this-address and per address (web/throttle.h) */
 static void login(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)
 {
 	const struct larder_config *cfg = app->cfg;
 	struct login_form f;
 	struct store_user u;
-	const char *cookie, *ukey, *akey, *redirect;
-	int64_t now = time_now_ms();
+	struct web_throttle t;
+	const char *cookie, *redirect;
+	int64_t now = time_now_ms(), wait;
 	int rc;
 
 	if (req->origin != NULL && !web_same_origin(cfg, req)) { /* a login form posted from another site */
@@ -94,24 +98,20 @@ static void login(struct web_graphql *app, struct web_request *req, struct web_r
 		back_to_login(res, a, "invalid", f.redirect);
 		return;
 	}
-	ukey = arena_printf(a, "user:%s", f.username);
-	akey = arena_printf(a, "addr:%s", req->remote_addr ? req->remote_addr : "-");
-	if (ukey == NULL || akey == NULL) {
-		web_page(res, 500, "Error", "Out of memory.");
-		return;
-	}
-	for (char *p = (char *)ukey; *p; p++) /* usernames and emails are case-insensitive */
-		if (*p >= 'A' && *p <= 'Z')
-			*p = (char)(*p - 'A' + 'a');
-	if (throttled(app->store, ukey, LIMIT_LOGIN_PER_ACCOUNT, now) ||
-	    throttled(app->store, akey, LIMIT_LOGIN_PER_ADDRESS, now)) {
-		web_response_header(res, "Retry-After", "60");
-		back_to_login(res, a, "throttled", f.redirect);
-		return;
-	}
 	rc = store_user_by_name(app->store, a, f.username, &u);
 	if (rc != STORE_OK && rc != STORE_E_NOTFOUND) {
 		web_page(res, 500, "Error", "The database could not be read.");
+		return;
+	}
+	if (web_throttle_keys(a, rc == STORE_OK ? u.id : NULL, f.username, req->remote_addr, &t) != 0) {
+		web_page(res, 500, "Error", "Out of memory.");
+		return;
+	}
+	if ((wait = web_throttle_attempt(app->store, &t, now)) != 0) { /* no password is checked while waiting */
+		if (wait > 0)
+			too_many(res, a, wait);
+		else
+			web_page(res, 500, "Error", "The database could not be written.");
 		return;
 	}
 	if (rc == STORE_E_NOTFOUND || u.password_hash == NULL) {
@@ -119,13 +119,11 @@ static void login(struct web_graphql *app, struct web_request *req, struct web_r
 		rc = -1;
 	} else
 		rc = crypto_password_verify(u.password_hash, f.password, strlen(f.password));
-	if (rc != 0) {
-		store_login_fail(app->store, ukey, now);
-		store_login_fail(app->store, akey, now);
+	if (rc != 0) { /* the attempt is already counted as a failure */
 		back_to_login(res, a, "invalid", f.redirect);
 		return;
 	}
-	store_login_clear(app->store, ukey);
+	web_throttle_pass(app->store, &t, now);
 	if (web_session_start(app->store, cfg, a, u.id, now, web_request_secure(cfg, req), &cookie) != 0) {
 		web_page(res, 500, "Error", "The session could not be stored.");
 		return;

@@ -1,7 +1,6 @@
 // login.js: the login page: carries ?redirect= into the form (same-site paths only) and explains ?error=.
 const MESSAGES = {
 	invalid: 'Wrong username or password.',
-	throttled: 'Too many attempts; wait a minute and try again.',
 	'signup-disabled': 'Signing up is disabled on this server; ask its administrator for an account.',
 };
 const GENERIC = 'Logging in failed; please try again.';
