@@ -48,6 +48,14 @@ static const char *run(const char *doc)
 	return run_lim(doc, NULL, 0);
 }
 
+/* with a depth budget out of reach: for the documents that test the other budgets with long
+ * fragment chains (a chain is as deep as it is long) */
+static const char *run_deep(const char *doc)
+{
+	struct gql_limits lim = { .max_depth = 1u << 20 };
+	return run_lim(doc, &lim, 0);
+}
+
 #define VALID(doc, name) is_str(run(doc), "", "valid: %s", name)
 #define INVALID(doc, want, name) is_str(run(doc), want, "invalid: %s", name)
 
@@ -548,7 +556,7 @@ static void t_budgets(void)
 		sb_printf(&b, "fragment F%d on Dog { ...F%d a%d: name ...F%d }\n", i, i + 1, i, i + 1);
 	sb_puts(&b, "fragment F40 on Dog { name }\n");
 	clock_t t0 = clock();
-	const char *r = run(sb_str(&b));
+	const char *r = run_deep(sb_str(&b));
 	double ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
 	is_str(r, "Operation \"Bomb\" selects more than 1099511627776 fields once fragments are expanded, more than the limit of 2000 (max_fields). @1:1",
 	       "fragment bomb rejected");
@@ -579,6 +587,60 @@ static void t_budgets(void)
 	sb_free(&b);
 }
 
+/* max_depth with fragments expanded: a spread counts as the inline fragment it stands for */
+static void t_depth(void)
+{
+	struct gql_limits lim = { .max_depth = 4 };
+	is_str(run_lim("{ dog { ...F } } fragment F on Dog { mother { name } }", &lim, 0), "", "depth 4 through a fragment");
+	is_str(run_lim("{ dog { ...F } } fragment F on Dog { mother { father { name } } }", &lim, 0),
+	       "Document exceeds the maximum depth of 4 once fragments are expanded. @1:54", "depth 5 through a fragment");
+	is_str(run_lim("{ dog { ... on Dog { mother { father { name } } } } }", &lim, 0),
+	       "PARSE: Document exceeds the maximum depth of 4.", "the same inline: the parser refuses it");
+	is_str(run_lim("{ dog { ... { ...F } } } fragment F on Dog { mother { name } }", &lim, 0),
+	       "Document exceeds the maximum depth of 4 once fragments are expanded. @1:53", "inline fragment and spread both count");
+	is_str(run_lim("{ dog { ...F } } fragment F on Dog { doesKnowCommand(dogCommand: SIT) isHouseTrained @skip(if: true) }", &lim, 0),
+	       "", "scalar values add no depth");
+	is_str(run_lim("{ complicatedArgs { ...F } } fragment F on ComplicatedArgs { stringListArgField(stringListArg: [\"a\"]) }", &lim, 0),
+	       "", "a list value at depth 4");
+	is_str(run_lim("{ complicatedArgs { ...F } } fragment F on ComplicatedArgs { complexArgField(complexArg: {requiredField: true, stringListField: [\"a\"]}) }", &lim, 0),
+	       "Document exceeds the maximum depth of 4 once fragments are expanded. @1:62", "values count as in the parser");
+	lim.name_depth = "query_max_depth in larder.conf";
+	is_str(run_lim("query Q { dog { ...F ...G } } fragment G on Dog { name } fragment F on Dog { mother { ...G } father { ...F2 } }"
+	               " fragment F2 on Dog { mother { name } }", &lim, 0),
+	       "Document exceeds the maximum depth of 4 (query_max_depth in larder.conf) once fragments are expanded. @1:87",
+	       "the error names the setting and points at the spread past the limit");
+	/* a fragment measured once and found fine at one depth, spread again deeper */
+	is_str(run_lim("{ dog { ...F mother { ...F } } } fragment F on Dog { father { name } }", &lim, 0),
+	       "Document exceeds the maximum depth of 4 (query_max_depth in larder.conf) once fragments are expanded. @1:61",
+	       "a fragment used at two depths");
+	/* cycles do not loop (5.5.2.2 reports them) */
+	is_str(run_lim("{ dog { ...F } } fragment F on Dog { mother { ...F } }", &lim, 0),
+	       "Document exceeds the maximum depth of 4 (query_max_depth in larder.conf) once fragments are expanded. @1:47",
+	       "a cycle that nests goes too deep before it closes");
+	lim.max_depth = 5;
+	is_str(run_lim("{ dog { ...F } } fragment F on Dog { mother { ...F } }", &lim, 0),
+	       "Cannot spread fragment \"F\" within itself. @1:47", "within the limit, a cycle is cut where it closes");
+	lim.max_depth = 4;
+	/* the default, 24: long chains are refused however long */
+	static const int chains[] = { 22, 23, 51, 200, 1000 };
+	struct sb b;
+	sb_init(&b);
+	for (int k = 0; k < 5; k++) {
+		sb_reset(&b);
+		sb_puts(&b, "{ ...F1 }");
+		for (int i = 1; i < chains[k]; i++)
+			sb_printf(&b, " fragment F%d on QueryRoot { ...F%d }", i, i + 1);
+		sb_printf(&b, " fragment F%d on QueryRoot { dog { name } }", chains[k]);
+		const char *r = run(sb_str(&b));
+		if (chains[k] == 22)
+			is_str(r, "", "depth 24 (the default limit) through 22 fragments");
+		else
+			is_str(strncmp(r, "Document exceeds the maximum depth of 24 once fragments are expanded. @1:", 72) == 0 &&
+			       strchr(r, '\n') == NULL ? "one error" : r, "one error", "a %d-fragment chain is too deep", chains[k]);
+	}
+	sb_free(&b);
+}
+
 static void t_hostile(void)
 {
 	struct sb b;
@@ -605,7 +667,7 @@ static void t_hostile(void)
 		sb_printf(&b, "fragment F%d on Dog { ...F%d }\n", i, i + 1);
 	sb_puts(&b, "fragment F900 on Dog { name }\n");
 	t0 = clock();
-	r = run(sb_str(&b));
+	r = run_deep(sb_str(&b));
 	ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
 	is_str(r, "", "900-fragment chain is valid");
 	ok(ms < 200, "fragment chain in %.2f ms", ms);
@@ -624,7 +686,7 @@ static void t_hostile(void)
 		if (order == 2)
 			sb_puts(&b, "{ dog { ...F0 } }\n");
 		t0 = clock();
-		r = run(sb_str(&b));
+		r = run_deep(sb_str(&b));
 		ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
 		is_str(r, "Fragment spreads are nested too deeply (more than 1000 levels).",
 		       "2400-fragment chain refused (order %d)", order);
@@ -638,7 +700,7 @@ static void t_hostile(void)
 		sb_printf(&b, "fragment F%d on Dog { name ...F%d }\n", i, i + 1);
 	sb_puts(&b, "fragment F950 on Dog { name }\n");
 	t0 = clock();
-	r = run(sb_str(&b));
+	r = run_deep(sb_str(&b));
 	ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
 	is_str(r, "The document is too complex to validate: checking that its fields can merge takes more than 300000 comparisons.",
 	       "950-fragment chain with a field in each: refused as too complex");
@@ -651,7 +713,7 @@ static void t_hostile(void)
 		sb_printf(&b, "fragment F%d on Dog { k%d: name ...F%d }\n", i, i, i + 1);
 	sb_puts(&b, "fragment F900 on Dog { name }\n");
 	t0 = clock();
-	r = run(sb_str(&b));
+	r = run_deep(sb_str(&b));
 	ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
 	like(r, "The document has 900 aliases, more than the limit of 200", "900 aliases rejected");
 	ok(ms < 200, "fragment chain with distinct keys in %.2f ms", ms);
@@ -666,6 +728,7 @@ static void t_hostile(void)
 		sb_printf(&b, "fragment F%d on Dog { name ...F%d }\n", i, (i + 1) % 150);
 	struct gql_limits big = { 0 };
 	big.max_fields = 1000000;
+	big.max_depth = 1u << 20;
 	t0 = clock();
 	r = run_lim(sb_str(&b), &big, 0);
 	ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
@@ -679,7 +742,7 @@ static void t_hostile(void)
 		sb_printf(&b, "fragment A%d on Dog { mother { ...A%d } mother { ...A%d } }\n", i, i + 1, i + 1);
 	sb_puts(&b, "fragment A12 on Dog { name }\n");
 	t0 = clock();
-	r = run(sb_str(&b));
+	r = run_deep(sb_str(&b));
 	ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
 	like(r, "more than the limit of 2000 (max_fields)", "doubling nested fragments over the field budget");
 	ok(ms < 50, "doubling nested fragments in %.2f ms", ms);
@@ -757,6 +820,7 @@ int main(void)
 	t_variable_positions();
 	t_merging();
 	t_budgets();
+	t_depth();
 	t_hostile();
 	t_speed();
 

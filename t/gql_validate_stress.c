@@ -285,6 +285,8 @@ static void render(const struct gql_errors *e, struct sb *out)
  * with graphql-js (t/gql_validate_diff.mjs) */
 static int dump(struct gql_schema *s, int n)
 {
+	/* no depth or field budget: graphql-js has none (fragments make deep and wide documents) */
+	const struct gql_limits lim = { .max_depth = 1u << 20, .max_fields = 1u << 20 };
 	struct arena a;
 	struct sb b, doc;
 	arena_init(&a);
@@ -302,10 +304,10 @@ static int dump(struct gql_schema *s, int n)
 		struct gql_errors e;
 		gql_errors_init(&e, &a);
 		e.max = 1000;
-		struct gql_document *d = gql_parse(&a, sb_str(&doc), doc.len, NULL, &e);
+		struct gql_document *d = gql_parse(&a, sb_str(&doc), doc.len, &lim, &e);
 		if (d == NULL)
 			continue;
-		gql_validate(s, d, NULL, &a, &e);
+		gql_validate(s, d, &lim, &a, &e);
 		sb_reset(&b);
 		sb_puts(&b, "{\"doc\":");
 		jw_cstr(&b, sb_str(&doc));

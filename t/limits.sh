@@ -57,6 +57,27 @@ gql '{ search(first: 1) { ... on SearchSuccess { edges { node { labels { name } 
 is "query_max_depth: depth 6 refused" "GRAPHQL_PARSE_FAILED" "$(jqr '.errors[0].extensions.code')"
 like "query_max_depth: the message names the limit and the key" \
 	'^Document exceeds the maximum depth of 5 \(query_max_depth in larder.conf\)\.$' "$(jqr '.errors[0].message')"
+# through fragments, counted as if each spread were written inline: the operation, M, me, N, profile
+gql 'fragment M on Query { me { ...N } } fragment N on User { profile { username } } { ...M }' "$A" "$Q"
+is "query_max_depth: depth 5 through fragments runs" "200 alice false" "$status $(jqr '.data.me.profile.username') $(jqr 'has("errors")')"
+gql 'fragment M on Query { ...M2 } fragment M2 on Query { me { ...N } } fragment N on User { profile { username } } { ...M }' "$A" "$Q"
+is "query_max_depth: depth 6 through fragments refused" "GRAPHQL_VALIDATION_FAILED false" "$(jqr '.errors[0].extensions.code') $(jqr 'has("data")')"
+is "query_max_depth: through fragments, the message names the limit and the key" \
+	"Document exceeds the maximum depth of 5 (query_max_depth in larder.conf) once fragments are expanded." "$(jqr '.errors[0].message')"
+is "query_max_depth: through fragments, the error points at the set past the limit" "1:97" \
+	"$(jqr '.errors[0].locations | map("\(.line):\(.column)") | join(",")')"
+# spread chains far past the default (24) are refused, never answered with empty data (the
+# default query_max_bytes and a body_limit that lets the 35K of the longest through)
+dconf="$tmp/d.conf"
+grep -v '^body_limit' "$conf" >"$dconf"
+for len in 51 200 1000; do
+	d='{ ...F1 }' i=1
+	while [ $i -lt $len ]; do d="$d fragment F$i on Query { ...F$((i + 1)) }" i=$((i + 1)); done
+	gql "$d fragment F$len on Query { me { name } }" "$A" "LARDER_CONFIG=$dconf"
+	is "query_max_depth: a $len-fragment chain refused with the default limit" \
+		"GRAPHQL_VALIDATION_FAILED false Document exceeds the maximum depth of 24 (query_max_depth in larder.conf) once fragments are expanded." \
+		"$(jqr '.errors[0].extensions.code') $(jqr 'has("data")') $(jqr '.errors[0].message')"
+done
 
 # ---- query_max_aliases = 2 ----
 gql '{ a: me { name } b: me { name } }' "$A" "$Q"

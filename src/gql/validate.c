@@ -1253,7 +1253,7 @@ int gql_validate(const struct gql_schema *s, const struct gql_document *doc,
 		goto out;
 
 	/* budgets, before anything that walks expanded fragments */
-	if (!check_budgets(c, lim) || c->stop)
+	if (!vcheck_depth(c, lim) || !check_budgets(c, lim) || c->stop)
 		goto out;
 	for (uint32_t i = 0; i < c->nfrags; i++)
 		c->frags[i].state = 0;

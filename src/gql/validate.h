@@ -41,6 +41,8 @@ struct vfrag {
 	uint32_t mark;                /* DFS stamps */
 	uint8_t state;                /* cycle DFS / counting state */
 	uint64_t nfields;             /* expanded field count (budget) */
+	uint32_t height;              /* levels its selection set adds (validate_depth.c) */
+	uint8_t dstate;               /* 0 not measured, 1 being measured, 2 measured */
 };
 
 struct vctx {
@@ -89,6 +91,9 @@ bool vvalue_equal(const struct gql_value *a, const struct gql_value *b);
 
 /* validate_merge.c: 5.3.2 */
 void vmerge_set(struct vctx *c, const struct gql_selection_set *set, const struct gql_type *pt);
+
+/* validate_depth.c: max_depth with fragments expanded (false after the error, validation stopped) */
+bool vcheck_depth(struct vctx *c, const struct gql_limits *lim);
 
 /* helpers */
 static inline bool vis_composite(const struct gql_type *t)
