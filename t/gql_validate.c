@@ -641,6 +641,32 @@ static void t_depth(void)
 	sb_free(&b);
 }
 
+/* graphql-js 16's MaxIntrospectionDepthRule (expected results checked with graphql-js 16.15) */
+static void t_introspection_depth(void)
+{
+#define TOO_DEEP "Maximum introspection depth exceeded"
+	VALID("{ __schema { types { fields { type { fields { name } } } } } }", "two nested introspection lists");
+	INVALID("{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }", TOO_DEEP " @1:3",
+	        "three nested fields lists");
+	INVALID("{ __type(name: \"Dog\") { ...A } } fragment A on __Type { fields { type { ...B } } }"
+	        " fragment B on __Type { interfaces { ...C } } fragment C on __Type { possibleTypes { name } }", TOO_DEEP " @1:3",
+	        "fields, interfaces, possibleTypes through fragments");
+	VALID("{ __type(name: \"Dog\") { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } }",
+	      "ofType is not counted");
+	INVALID("{ __type(name: \"Dog\") { inputFields { type { inputFields { type { inputFields { name } } } } } } }",
+	        TOO_DEEP " @1:3", "inputFields");
+	INVALID("{ ...Q } fragment Q on QueryRoot { __schema { types { fields { type { interfaces { possibleTypes { name } } } } } } }",
+	        TOO_DEEP " @1:36", "in a fragment definition: located there");
+	INVALID("{ __schema { types { ...A } } } fragment A on __Type { fields { type { ...A } } }",
+	        TOO_DEEP " @1:3\nCannot spread fragment \"A\" within itself. @1:72", "a cycle that nests lists");
+	VALID("{ __schema { types { ...A ...A } } t: __type(name: \"Dog\") { fields { type { ...A } } } }"
+	      " fragment A on __Type { interfaces { name } possibleTypes { name } }", "a fragment reused at two depths, within");
+	INVALID("{ a: __type(name: \"Dog\") { ...A } b: __type(name: \"Dog\") { fields { type { ...A } } } }"
+	        " fragment A on __Type { fields { type { fields { name } } } }", TOO_DEEP " @1:35",
+	        "a fragment fine at one depth, too deep at another");
+#undef TOO_DEEP
+}
+
 static void t_hostile(void)
 {
 	struct sb b;
@@ -821,6 +847,7 @@ int main(void)
 	t_merging();
 	t_budgets();
 	t_depth();
+	t_introspection_depth();
 	t_hostile();
 	t_speed();
 

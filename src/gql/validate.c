@@ -1283,6 +1283,7 @@ int gql_validate(const struct gql_schema *s, const struct gql_document *doc,
 		walk_set(c, fr->f->set, fr->type);
 	}
 	c->cur = NULL;
+	vcheck_introspection_depth(c);
 	if (c->stop)
 		goto out;
 

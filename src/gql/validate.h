@@ -43,6 +43,8 @@ struct vfrag {
 	uint64_t nfields;             /* expanded field count (budget) */
 	uint32_t height;              /* levels its selection set adds (validate_depth.c) */
 	uint8_t dstate;               /* 0 not measured, 1 being measured, 2 measured */
+	uint8_t ix_exceeded, ix_checked, ix_visited; /* introspection depth memo, depth + 1 (0: none) */
+	uint32_t ix_root;             /* the __schema/__type field ix_visited belongs to */
 };
 
 struct vctx {
@@ -92,8 +94,10 @@ bool vvalue_equal(const struct gql_value *a, const struct gql_value *b);
 /* validate_merge.c: 5.3.2 */
 void vmerge_set(struct vctx *c, const struct gql_selection_set *set, const struct gql_type *pt);
 
-/* validate_depth.c: max_depth with fragments expanded (false after the error, validation stopped) */
+/* validate_depth.c: max_depth with fragments expanded (false after the error, validation
+ * stopped), and graphql-js's MaxIntrospectionDepthRule */
 bool vcheck_depth(struct vctx *c, const struct gql_limits *lim);
+void vcheck_introspection_depth(struct vctx *c);
 
 /* helpers */
 static inline bool vis_composite(const struct gql_type *t)

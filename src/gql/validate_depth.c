@@ -1,4 +1,5 @@
-/* validate_depth.c: the max_depth budget over expanded fragments, counted as the parser counts nesting. */
+/* validate_depth.c: depth rules over expanded fragments: the max_depth budget (counted as the parser counts nesting) and graphql-js's MaxIntrospectionDepthRule. */
+#include <string.h>
 #include "gql/validate.h"
 #include "util/limits.h"
 
@@ -132,4 +133,96 @@ bool vcheck_depth(struct vctx *c, const struct gql_limits *lim)
 			set_height(&d, def->u.op.set, 1);
 	}
 	return !c->stop;
+}
+
+/* ---------------------------------------------------------------- MaxIntrospectionDepthRule */
+
+/* graphql-js 16: under a __schema or __type field, a path (through fragments) that nests three
+ * fields named fields, interfaces, possibleTypes or inputFields is refused. The memo follows
+ * graphql-js's: per fragment, the smallest entry depth found to exceed and the greatest found
+ * not to (shared by all roots), and the greatest entry depth visited for the current root.
+ * Depths are stored plus one, so zero means none. */
+
+#define MAX_LISTS_DEPTH 3
+
+static bool is_list_field(const char *name)
+{
+	return strcmp(name, "fields") == 0 || strcmp(name, "interfaces") == 0 ||
+	       strcmp(name, "possibleTypes") == 0 || strcmp(name, "inputFields") == 0;
+}
+
+static bool ix_set(struct vctx *c, const struct gql_selection_set *set, uint32_t root, int depth);
+
+static bool ix_spread(struct vctx *c, const struct gql_selection *sel, uint32_t root, int depth)
+{
+	int32_t fi = vfrag_find(c, sel->name);
+	if (fi < 0)
+		return false; /* KnownFragmentNames reports it */
+	struct vfrag *fr = &c->frags[fi];
+	if (fr->ix_exceeded && fr->ix_exceeded - 1 <= depth)
+		return true;
+	if ((fr->ix_root == root && fr->ix_visited - 1 >= depth) || (fr->ix_checked && fr->ix_checked - 1 >= depth))
+		return false;
+	if (!venter(c))
+		return false;
+	fr->ix_root = root;
+	fr->ix_visited = (uint8_t)(depth + 1);
+	bool over = ix_set(c, fr->f->set, root, depth);
+	vleave(c);
+	if (over)
+		fr->ix_exceeded = (uint8_t)(depth + 1);
+	else
+		fr->ix_checked = (uint8_t)(depth + 1);
+	return over;
+}
+
+static bool ix_set(struct vctx *c, const struct gql_selection_set *set, uint32_t root, int depth)
+{
+	if (set == NULL)
+		return false;
+	for (uint32_t i = 0; i < set->n && !c->stop; i++) {
+		const struct gql_selection *sel = set->items[i];
+		if (sel->kind == GQL_SEL_SPREAD) {
+			if (ix_spread(c, sel, root, depth))
+				return true;
+			continue;
+		}
+		int d = depth;
+		if (sel->kind == GQL_SEL_FIELD && is_list_field(sel->name) && ++d >= MAX_LISTS_DEPTH)
+			return true;
+		if (ix_set(c, sel->set, root, d))
+			return true;
+	}
+	return false;
+}
+
+/* the rule's visitor: every __schema and __type field of the document, operations and
+ * fragment definitions alike; a field reported is not looked into further */
+static void ix_walk(struct vctx *c, const struct gql_selection_set *set, uint32_t *roots)
+{
+	if (set == NULL)
+		return;
+	for (uint32_t i = 0; i < set->n && !c->stop; i++) {
+		const struct gql_selection *sel = set->items[i];
+		if (sel->kind == GQL_SEL_FIELD && (strcmp(sel->name, "__schema") == 0 || strcmp(sel->name, "__type") == 0)) {
+			if (ix_set(c, sel->set, ++*roots, 0)) {
+				verr(c, &sel->loc, 1, "Maximum introspection depth exceeded");
+				continue;
+			}
+		}
+		if (sel->kind != GQL_SEL_SPREAD)
+			ix_walk(c, sel->set, roots);
+	}
+}
+
+void vcheck_introspection_depth(struct vctx *c)
+{
+	uint32_t roots = 0;
+	for (uint32_t i = 0; i < c->doc->n && !c->stop; i++) {
+		const struct gql_definition *def = c->doc->defs[i];
+		if (def->kind == GQL_DEF_OPERATION)
+			ix_walk(c, def->u.op.set, &roots);
+		else if (def->kind == GQL_DEF_FRAGMENT)
+			ix_walk(c, def->u.frag.set, &roots);
+	}
 }
