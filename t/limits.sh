@@ -323,4 +323,51 @@ is "content_max_bytes: the big one failed" FAILED "$(jqr ".data.search.edges[] |
 like "content_max_bytes: its reason names the limit and the key" 'larger than 2048 bytes \(content_max_bytes in larder.conf\)' \
 	"$(jqr ".data.search.edges[] | select(.node.url == \"$base/article/big.html\") | .node.content")"
 
+# ---- content_max_bytes at its default, 5M: savePage with pages of 5 MB ----
+# Extracting and sanitizing such a page takes many times its size in memory; it used to come out
+# of the request's 64 MB and fail ("could not be sanitized", "needs more memory", "database error").
+# Plain text becomes an article 48 bytes longer (the reader's <div id="readability-page-1" class="page">).
+bconf="$tmp/b.conf"
+grep -v -e '^body_limit' -e '^content_max_bytes' "$conf" >"$bconf"
+B="LARDER_CONFIG=$bconf"
+MB5=5242880
+# bigpage N text|html: N bytes of plain text or of an HTML page of paragraphs, as the request body
+bigpage() {
+	if [ "$2" = text ]; then
+		yes 'All work and no play makes Jack a dull boy.' | head -c "$1" >"$tmp/page"
+	else
+		{ printf '<html><head><title>Big</title></head><body><article>'
+		  yes '<p>All work and no play makes Jack a <b>dull</b> boy, again &amp; again.</p>' | head -c $(($1 - 76))
+		  printf '</article></body></html>'; } >"$tmp/page"
+	fi
+	jq -n --rawfile h "$tmp/page" --arg u "https://example.com/big-$1-$2" --arg q "$PAGE" '{query: $q, variables: {u: $u, h: $h}}' >"$tmp/big.json"
+}
+before=$(items)
+bigpage $((MB5 - 48)) text
+req_file POST "$tmp/big.json" "$A" "$B"
+is "content_max_bytes 5M: 5 MB less 48 bytes of plain text saved" SaveSuccess "$(jqr '.data.savePage.__typename')"
+gql '{ search(query: "", first: 1) { ... on SearchSuccess { edges { node { slug } } } } }' "$A" "$B"
+gqlv 'query A($s: String!) { article(username: "me", slug: $s) { ... on ArticleSuccess { article { content } } } }' \
+	"$(jq -cn --arg s "$(jqr '.data.search.edges[0].node.slug')" '{s: $s}')" "$A" "$B"
+is "content_max_bytes 5M: the article reads back whole, exactly at the limit" \
+	"$MB5 true" "$(jqr '.data.article.article.content | (length | tostring) + " " +
+		(startswith("<div id=\"user-content-readability-page-1\">All work and no play makes Jack a dull boy.\n") and endswith("</div>") | tostring)')"
+bigpage $((MB5 - 47)) text
+req_file POST "$tmp/big.json" "$A" "$B"
+is "content_max_bytes 5M: one byte more of text refused with the limit" \
+	"SaveError|the article is larger than $MB5 bytes (content_max_bytes in larder.conf)" "$(jqr '.data.savePage | .__typename + "|" + .message')"
+bigpage $MB5 text
+req_file POST "$tmp/big.json" "$A" "$B"
+is "content_max_bytes 5M: 5 MB of plain text refused with the limit, not a database error" \
+	"SaveError|the article is larger than $MB5 bytes (content_max_bytes in larder.conf)" "$(jqr '.data.savePage | .__typename + "|" + .message')"
+bigpage $((MB5 + 1)) text
+req_file POST "$tmp/big.json" "$A" "$B"
+is "content_max_bytes 5M: an originalContent over 5 MB refused" \
+	"SaveError|originalContent is larger than $MB5 bytes (content_max_bytes in larder.conf)" "$(jqr '.data.savePage | .__typename + "|" + .message')"
+is "content_max_bytes 5M: the refused pages wrote nothing" $((before + 1)) "$(items)"
+bigpage $MB5 html
+req_file POST "$tmp/big.json" "$A" "$B"
+is "content_max_bytes 5M: a 5 MB HTML page of paragraphs saved" SaveSuccess "$(jqr '.data.savePage.__typename')"
+is "content_max_bytes 5M: and counted" $((before + 2)) "$(items)"
+
 done_testing
