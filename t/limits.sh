@@ -86,6 +86,8 @@ gql '{ a: me { name } b: me { name } c: me { name } }' "$A" "$Q"
 is "query_max_aliases: three refused" "GRAPHQL_VALIDATION_FAILED" "$(jqr '.errors[0].extensions.code')"
 is "query_max_aliases: the message names the limit and the key" \
 	"The document has 3 aliases, more than the limit of 2 (query_max_aliases in larder.conf)." "$(jqr '.errors[0].message')"
+is "query_max_aliases: located at the first alias past the limit" "1:33" \
+	"$(jqr '.errors[0].locations | map("\(.line):\(.column)") | join(",")')"
 
 # ---- query_max_fields = 10: fields selected once fragments are expanded ----
 gql 'fragment F on User { id id id id } { me { ...F ...F id } }' "$A" "$Q"

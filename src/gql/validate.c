@@ -20,12 +20,12 @@ void verr(struct vctx *c, const struct gql_loc *locs, uint32_t nlocs, const char
 		c->stop = true;
 }
 
-bool venter(struct vctx *c)
+bool venter(struct vctx *c, const struct gql_loc *loc)
 {
 	if (c->stop)
 		return false;
 	if (c->rdepth >= LIMIT_GQL_FRAGMENT_DEPTH) {
-		verr(c, NULL, 0, "Fragment spreads are nested too deeply (more than %u levels).",
+		verr(c, loc, loc ? 1 : 0, "Fragment spreads are nested too deeply (more than %u levels).",
 		     (unsigned)LIMIT_GQL_FRAGMENT_DEPTH);
 		c->stop = true;
 		return false;
@@ -583,7 +583,7 @@ static uint64_t count_frag(struct vctx *c, int32_t fi)
 		return fr->nfields;
 	if (fr->state == 1) /* a cycle: reported by 5.5.2.2 */
 		return 0;
-	if (!venter(c))
+	if (!venter(c, &fr->def->loc))
 		return 0;
 	fr->state = 1;
 	fr->nfields = count_set(c, fr->f->set, NULL);
@@ -618,6 +618,19 @@ static uint64_t count_set(struct vctx *c, const struct gql_selection_set *set, u
 	return n;
 }
 
+/* the k-th alias (from 1) written in a set, in document order */
+static const struct gql_selection *nth_alias(const struct gql_selection_set *set, uint64_t *k)
+{
+	for (uint32_t i = 0; set != NULL && i < set->n; i++) {
+		const struct gql_selection *sel = set->items[i], *r;
+		if (sel->kind == GQL_SEL_FIELD && sel->alias && --*k == 0)
+			return sel;
+		if (sel->kind != GQL_SEL_SPREAD && (r = nth_alias(sel->set, k)) != NULL)
+			return r;
+	}
+	return NULL;
+}
+
 /* max_aliases and max_fields: checked first, so a hostile document is rejected cheaply.
  * Returns false when over a budget (the other rules are then skipped). */
 static bool check_budgets(struct vctx *c, const struct gql_limits *lim)
@@ -636,7 +649,15 @@ static bool check_budgets(struct vctx *c, const struct gql_limits *lim)
 			count_set(c, d->u.frag.set, &aliases); /* aliases only: fields memoised below */
 	}
 	if (aliases > max_aliases) {
-		verr(c, NULL, 0, "The document has %llu aliases, more than the limit of %u (%s).",
+		/* located at the first alias past the limit */
+		const struct gql_selection *past = NULL;
+		uint64_t k = (uint64_t)max_aliases + 1;
+		for (uint32_t i = 0; i < c->doc->n && past == NULL; i++) {
+			const struct gql_definition *d = c->doc->defs[i];
+			if (d->kind == GQL_DEF_OPERATION || d->kind == GQL_DEF_FRAGMENT)
+				past = nth_alias(d->kind == GQL_DEF_OPERATION ? d->u.op.set : d->u.frag.set, &k);
+		}
+		verr(c, past ? &past->loc : NULL, past ? 1 : 0, "The document has %llu aliases, more than the limit of %u (%s).",
 		     (unsigned long long)aliases, (unsigned)max_aliases, aname);
 		ok = false;
 	}
@@ -683,7 +704,7 @@ static bool check_budgets(struct vctx *c, const struct gql_limits *lim)
 static void reach_frag(struct vctx *c, int32_t fi, uint32_t stamp)
 {
 	struct vfrag *fr = &c->frags[fi];
-	if (fr->mark == stamp || !venter(c))
+	if (fr->mark == stamp || !venter(c, &fr->def->loc))
 		return;
 	fr->mark = stamp;
 	for (uint32_t i = 0; i < fr->own.nspreads; i++)
@@ -742,7 +763,7 @@ static void cycle_dfs(struct vctx *c, struct cyc *y, int32_t fi)
 {
 	struct vfrag *fr = &c->frags[fi];
 	int32_t canon = vfrag_find(c, fr->f->name);
-	if (!venter(c))
+	if (!venter(c, &fr->def->loc))
 		return;
 	c->frags[canon].state = 3; /* visited */
 	y->onpath[canon] = (int32_t)y->depth + 1;
@@ -956,7 +977,7 @@ static void check_usage(struct vctx *c, struct opinfo *oi, const struct vusage *
 static void op_usages_frag(struct vctx *c, struct opinfo *oi, int32_t fi, uint32_t stamp)
 {
 	struct vfrag *fr = &c->frags[fi];
-	if (fr->mark == stamp || !venter(c))
+	if (fr->mark == stamp || !venter(c, &fr->def->loc))
 		return;
 	fr->mark = stamp;
 	for (uint32_t i = 0; i < fr->own.nuses && !c->stop; i++)
@@ -1070,7 +1091,7 @@ static void sub_collect(struct vctx *c, struct subcol *sc, const struct gql_sele
 			if (fi < 0 || c->frags[fi].mark == stamp)
 				continue;
 			c->frags[fi].mark = stamp;
-			if (!cond_matches(gql_schema_type(c->s, c->frags[fi].f->type_cond), root) || !venter(c))
+			if (!cond_matches(gql_schema_type(c->s, c->frags[fi].f->type_cond), root) || !venter(c, &sel->loc))
 				continue;
 			sub_collect(c, sc, c->frags[fi].f->set, root, stamp);
 			vleave(c);

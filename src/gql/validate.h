@@ -70,9 +70,10 @@ struct vctx {
 void verr(struct vctx *c, const struct gql_loc *locs, uint32_t nlocs, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void vnomem(struct vctx *c);
-/* Enter one level of recursion through a fragment spread: false (after an error, with
- * validation stopped) past LIMIT_GQL_FRAGMENT_DEPTH. Pair with vleave(). */
-bool venter(struct vctx *c);
+/* Enter one level of recursion through a fragment spread: false (after an error located at
+ * loc, the spread or the fragment entered, with validation stopped) past
+ * LIMIT_GQL_FRAGMENT_DEPTH. Pair with vleave(). */
+bool venter(struct vctx *c, const struct gql_loc *loc);
 static inline void vleave(struct vctx *c) { c->rdepth--; }
 int32_t vfrag_find(const struct vctx *c, const char *name);
 void *vgrow(struct vctx *c, void *p, uint32_t *cap, uint32_t n, size_t size);

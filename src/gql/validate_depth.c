@@ -83,7 +83,7 @@ static uint32_t frag_height(struct dctx *d, const struct gql_selection *sel, uin
 	}
 	if (fr->dstate == 2 && at + fr->height - 1 <= d->max)
 		return fr->height;
-	if (fr->dstate == 1 || fr->f->set == NULL || !venter(d->c)) /* a cycle: reported by 5.5.2.2 */
+	if (fr->dstate == 1 || fr->f->set == NULL || !venter(d->c, &sel->loc)) /* a cycle: reported by 5.5.2.2 */
 		return 0;
 	fr->dstate = 1;
 	uint32_t h = set_height(d, fr->f->set, at);
@@ -163,7 +163,7 @@ static bool ix_spread(struct vctx *c, const struct gql_selection *sel, uint32_t 
 		return true;
 	if ((fr->ix_root == root && fr->ix_visited - 1 >= depth) || (fr->ix_checked && fr->ix_checked - 1 >= depth))
 		return false;
-	if (!venter(c))
+	if (!venter(c, &sel->loc))
 		return false;
 	fr->ix_root = root;
 	fr->ix_visited = (uint8_t)(depth + 1);
