@@ -246,15 +246,14 @@ static void depth_budget(const struct gql_schema *s)
 		like(body, "\"extensions\":{\"code\":\"GRAPHQL_VALIDATION_FAILED\"}}]}", "%d-deep spread chain: the code", chains[i]);
 		ok(strstr(body, "\"data\"") == NULL, "%d-deep spread chain: no data", chains[i]);
 	}
-	/* inline fragments count as spreads do: 22 nested inline fragments and the user and friend sets */
+	/* inline fragments count as spreads do: 21 nested ones, the user set and an inline fragment in it */
+	char open[21 * 6 + 1] = "", close[21 * 2 + 1] = "";
+	for (int i = 0; i < 21; i++) {
+		strcat(open, "... { ");
+		strcat(close, "} ");
+	}
 	sb_reset(&b);
-	sb_puts(&b, "{ ");
-	for (int i = 0; i < 21; i++)
-		sb_puts(&b, "... { ");
-	sb_puts(&b, "user(id: \"u1\") { ... on User { name } } ");
-	for (int i = 0; i < 21; i++)
-		sb_puts(&b, "} ");
-	sb_puts(&b, "}");
+	sb_printf(&b, "{ %suser(id: \"u1\") { ... on User { name } } %s}", open, close);
 	T(sb_str(&b), NULL, "{\"data\":{\"user\":{\"name\":\"Ann\"}}}", "depth 24 through inline fragments runs");
 	T("{ ...F } fragment F on Query { ... { ... { user(id: \"u1\") { ...G } } } } fragment G on User { ... { friend { ...H } } }"
 	  " fragment H on User { name }", NULL, "{\"data\":{\"user\":{\"friend\":{\"name\":\"Bob\"}}}}", "mixed fragments run");

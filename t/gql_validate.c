@@ -590,20 +590,26 @@ static void t_budgets(void)
 /* max_depth with fragments expanded: a spread counts as the inline fragment it stands for */
 static void t_depth(void)
 {
+#define PAST4 "Document exceeds the maximum depth of 4 once fragments are expanded. @"
+	static const struct { const char *doc, *want, *name; } cases[] = {
+		{ "{ dog { ...F } } fragment F on Dog { mother { name } }", "", "depth 4 through a fragment" },
+		{ "{ dog { ...F } } fragment F on Dog { mother { father { name } } }", PAST4 "1:54", "depth 5 through a fragment" },
+		{ "{ dog { ... on Dog { mother { father { name } } } } }", "PARSE: Document exceeds the maximum depth of 4.",
+		  "the same inline: the parser refuses it" },
+		{ "{ dog { ... { ...F } } } fragment F on Dog { mother { name } }", PAST4 "1:53",
+		  "inline fragment and spread both count" },
+		{ "{ dog { ...F } } fragment F on Dog { doesKnowCommand(dogCommand: SIT) isHouseTrained @skip(if: true) }", "",
+		  "scalar values add no depth" },
+		{ "{ complicatedArgs { ...F } } fragment F on ComplicatedArgs { stringListArgField(stringListArg: [\"a\"]) }", "",
+		  "a list value at depth 4" },
+		{ "{ complicatedArgs { ...F } } fragment F on ComplicatedArgs {"
+		  " complexArgField(complexArg: {requiredField: true, stringListField: [\"a\"]}) }", PAST4 "1:62",
+		  "values count as in the parser" },
+	};
+#undef PAST4
 	struct gql_limits lim = { .max_depth = 4 };
-	is_str(run_lim("{ dog { ...F } } fragment F on Dog { mother { name } }", &lim, 0), "", "depth 4 through a fragment");
-	is_str(run_lim("{ dog { ...F } } fragment F on Dog { mother { father { name } } }", &lim, 0),
-	       "Document exceeds the maximum depth of 4 once fragments are expanded. @1:54", "depth 5 through a fragment");
-	is_str(run_lim("{ dog { ... on Dog { mother { father { name } } } } }", &lim, 0),
-	       "PARSE: Document exceeds the maximum depth of 4.", "the same inline: the parser refuses it");
-	is_str(run_lim("{ dog { ... { ...F } } } fragment F on Dog { mother { name } }", &lim, 0),
-	       "Document exceeds the maximum depth of 4 once fragments are expanded. @1:53", "inline fragment and spread both count");
-	is_str(run_lim("{ dog { ...F } } fragment F on Dog { doesKnowCommand(dogCommand: SIT) isHouseTrained @skip(if: true) }", &lim, 0),
-	       "", "scalar values add no depth");
-	is_str(run_lim("{ complicatedArgs { ...F } } fragment F on ComplicatedArgs { stringListArgField(stringListArg: [\"a\"]) }", &lim, 0),
-	       "", "a list value at depth 4");
-	is_str(run_lim("{ complicatedArgs { ...F } } fragment F on ComplicatedArgs { complexArgField(complexArg: {requiredField: true, stringListField: [\"a\"]}) }", &lim, 0),
-	       "Document exceeds the maximum depth of 4 once fragments are expanded. @1:62", "values count as in the parser");
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		is_str(run_lim(cases[i].doc, &lim, 0), cases[i].want, "%s", cases[i].name);
 	lim.name_depth = "query_max_depth in larder.conf";
 	is_str(run_lim("query Q { dog { ...F ...G } } fragment G on Dog { name } fragment F on Dog { mother { ...G } father { ...F2 } }"
 	               " fragment F2 on Dog { mother { name } }", &lim, 0),

@@ -10,13 +10,19 @@
 #include "tap.h"
 #include "gql_testschema.h"
 
+/* xorshift64: a number below n from the state *s */
+static uint32_t xorshift(uint64_t *s, uint32_t n)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return (uint32_t)(*s % n);
+}
+
 static uint64_t rng = 0x9E3779B97F4A7C15ULL;
 static uint32_t rnd(uint32_t n)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (uint32_t)(rng % n);
+	return xorshift(&rng, n);
 }
 
 static const char *const fields[] = {
@@ -262,10 +268,7 @@ static void typed_set(struct sb *b, const struct gql_type *t, int depth, int min
 static uint64_t irng = 0x2545F4914F6CDD1DULL;
 static uint32_t irnd(uint32_t n)
 {
-	irng ^= irng << 13;
-	irng ^= irng >> 7;
-	irng ^= irng << 17;
-	return (uint32_t)(irng % n);
+	return xorshift(&irng, n);
 }
 
 static void intro_type_set(struct sb *b, int depth, int minfrag)

@@ -280,17 +280,17 @@ static int highlight_item(struct gql_rctx *rc, const struct store_highlight *h, 
 	int r;
 	if (ctx->user == NULL)
 		return gql_error(rc, "UNAUTHENTICATED", "no user");
-	if (h->user_id != NULL && strcmp(h->user_id, ctx->user->id) != 0)
-		return gql_error(rc, "NOT_FOUND", "the highlight's item is not in your library");
-	r = store_item_by_seq(ctx->store, gql_arena(rc), h->item_seq, &it);
-	if (r == STORE_E_NOTFOUND || (r == STORE_OK && strcmp(it.user_id, ctx->user->id) != 0))
-		return gql_error(rc, "NOT_FOUND", "the highlight's item is not in your library");
+	r = h->user_id != NULL && strcmp(h->user_id, ctx->user->id) != 0 ? STORE_E_NOTFOUND
+	    : store_item_by_seq(ctx->store, gql_arena(rc), h->item_seq, &it);
+	if (r == STORE_OK && strcmp(it.user_id, ctx->user->id) != 0)
+		r = STORE_E_NOTFOUND; /* another user's item: as if there were none */
 	if (r != STORE_OK)
-		return api_internal(rc, "reading the highlight's item", r);
-	if ((o = api_item_new(rc, &it, NULL)) == NULL)
-		return api_internal(rc, "libraryItem", 0);
-	gql_out_object(out, "Article", o);
-	return 0;
+		return r == STORE_E_NOTFOUND ? gql_error(rc, "NOT_FOUND", "the highlight's item is not in your library")
+		                             : api_internal(rc, "reading the highlight's item", r);
+	o = api_item_new(rc, &it, NULL);
+	if (o != NULL)
+		gql_out_object(out, "Article", o);
+	return o != NULL ? 0 : api_internal(rc, "libraryItem", 0);
 }
 
 static int resolve_highlight(struct gql_rctx *rc, const void *parent, struct gql_out *out)
