@@ -691,6 +691,17 @@ static void t_hostile(void)
 	ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
 	is_str(r, "", "1500 identical fields are valid");
 	ok(ms < 200, "1500 identical fields in %.2f ms", ms);
+	sb_free(&b);
+}
+
+/* long fragment chains and rings: deep recursion everywhere, every budget */
+static void t_chains(void)
+{
+	struct sb b;
+	sb_init(&b);
+	clock_t t0;
+	double ms;
+	const char *r;
 
 	/* a long chain of fragments (deep recursion everywhere) */
 	sb_reset(&b);
@@ -856,6 +867,7 @@ int main(void)
 	t_depth();
 	t_introspection_depth();
 	t_hostile();
+	t_chains();
 	t_speed();
 
 	/* a schema without mutation and subscription roots */

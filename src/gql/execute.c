@@ -60,10 +60,9 @@ struct exec {
 	uint32_t nfrags;
 	struct gql_vars vars;
 	void *context;
-	uint32_t nfields, max_fields;     /* fields executed (application resolvers), budget */
-	const char *name_fields;          /* gql_limits.name_fields, or NULL */
-	uint32_t max_depth;               /* selection sets nested, fragments expanded (validation checks it first) */
-	const char *name_depth;           /* gql_limits.name_depth, or NULL */
+	const struct gql_limits *lim;     /* defaults filled in: max_fields (resolvers run) and max_depth
+	                                     (sets nested, fragments expanded: validation checks it first) */
+	uint32_t nfields;                 /* fields executed (application resolvers), against lim->max_fields */
 	uint32_t nifields;                /* introspection and __typename fields executed */
 	bool fatal;
 };
@@ -403,7 +402,7 @@ static void collect_too_deep(struct collector *c, const struct gql_selection_set
 	ex->fatal = true;
 	gql_errors_add(ex->errs, "GRAPHQL_VALIDATION_FAILED", &set->loc, 1,
 	               "Document exceeds the maximum depth of %u%s once fragments are expanded.",
-	               (unsigned)ex->max_depth, gql_limit_note(ex->a, ex->name_depth));
+	               (unsigned)ex->lim->max_depth, gql_limit_note(ex->a, ex->lim->name_depth));
 }
 
 static void collect_set(struct collector *c, const struct gql_selection_set *set)
@@ -411,7 +410,7 @@ static void collect_set(struct collector *c, const struct gql_selection_set *set
 	struct exec *ex = c->ex;
 	if (set == NULL)
 		return;
-	if (++c->depth > ex->max_depth) {
+	if (++c->depth > ex->lim->max_depth) {
 		collect_too_deep(c, set);
 		goto out;
 	}
@@ -860,9 +859,9 @@ static int exec_field(struct exec *ex, const struct gql_type *ptype, const void 
 			      (unsigned)LIMIT_GQL_INTROSPECTION_FIELDS);
 			return -1;
 		}
-	} else if (++ex->nfields > ex->max_fields) {
-		fatal(ex, cf, path, "The query executes more than %u fields%s.", (unsigned)ex->max_fields,
-		      gql_limit_note(ex->a, ex->name_fields));
+	} else if (++ex->nfields > ex->lim->max_fields) {
+		fatal(ex, cf, path, "The query executes more than %u fields%s.", (unsigned)ex->lim->max_fields,
+		      gql_limit_note(ex->a, ex->lim->name_fields));
 		return -1;
 	}
 	if (cf->meta == M_TYPENAME) {
@@ -1019,10 +1018,7 @@ void gql_execute(const struct gql_schema *cs, const struct gql_request *req, str
 	uint32_t nops = 0, nfrags = 0;
 	for (uint32_t i = 0; i < doc->n; i++) {
 		const struct gql_definition *d = doc->defs[i];
-		if (d->kind == GQL_DEF_FRAGMENT) {
-			nfrags++;
-			continue;
-		}
+		nfrags += d->kind == GQL_DEF_FRAGMENT;
 		if (d->kind != GQL_DEF_OPERATION)
 			continue;
 		nops++;
@@ -1066,19 +1062,14 @@ void gql_execute(const struct gql_schema *cs, const struct gql_request *req, str
 	ex.out = out;
 	ex.doc = doc;
 	ex.context = req->context;
-	ex.max_fields = lim.max_fields;
-	ex.name_fields = lim.name_fields;
-	ex.max_depth = lim.max_depth;
-	ex.name_depth = lim.name_depth;
-	if (nfrags) {
-		if ((ex.frags = ARENA_NEWN(a, const struct gql_fragment *, nfrags)) == NULL) {
-			oom(&ex, NULL, NULL);
-			goto out;
-		}
-		for (uint32_t i = 0; i < doc->n; i++)
-			if (doc->defs[i]->kind == GQL_DEF_FRAGMENT)
-				ex.frags[ex.nfrags++] = &doc->defs[i]->u.frag;
+	ex.lim = &lim;
+	if (nfrags && (ex.frags = ARENA_NEWN(a, const struct gql_fragment *, nfrags)) == NULL) {
+		oom(&ex, NULL, NULL);
+		goto out;
 	}
+	for (uint32_t i = 0; i < doc->n; i++)
+		if (doc->defs[i]->kind == GQL_DEF_FRAGMENT)
+			ex.frags[ex.nfrags++] = &doc->defs[i]->u.frag;
 	if (gql_coerce_variables(s, op, req->variables, a, &errs, &ex.vars) > 0 || errs.n > 0)
 		goto out;
 

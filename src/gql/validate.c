@@ -1192,6 +1192,64 @@ static void dup_frags(struct vctx *c, const void *arr, const uint32_t *idx, uint
 	}
 }
 
+/* 5.5.1.4: every fragment is used by some operation */
+static void check_unused_frags(struct vctx *c, const struct opinfo *oinfo, uint32_t nops)
+{
+	for (uint32_t i = 0; i < nops; i++)
+		for (uint32_t k = 0; k < oinfo[i].own.nspreads; k++)
+			if (oinfo[i].own.spreads[k].frag >= 0)
+				reach_frag(c, oinfo[i].own.spreads[k].frag, 1);
+	for (uint32_t i = 0; i < c->nfrags; i++)
+		if (c->frags[vfrag_find(c, c->frags[i].f->name)].mark != 1) /* duplicates: by name */
+			verr(c, &c->frags[i].def->loc, 1, "Fragment \"%s\" is never used.", c->frags[i].f->name);
+}
+
+/* 5.1.1: only operations and fragments; counts them */
+static void count_defs(struct vctx *c, uint32_t *nops, uint32_t *nfrags, uint32_t *nanon)
+{
+	for (uint32_t i = 0; i < c->doc->n; i++) {
+		const struct gql_definition *d = c->doc->defs[i];
+		if (d->kind == GQL_DEF_OPERATION) {
+			(*nops)++;
+			if (d->u.op.name == NULL)
+				(*nanon)++;
+		} else if (d->kind == GQL_DEF_FRAGMENT) {
+			(*nfrags)++;
+		} else if (d->kind == GQL_DEF_SCHEMA) {
+			verr(c, &d->loc, 1, "The schema definition is not executable.");
+		} else {
+			verr(c, &d->loc, 1, "The \"%s\" definition is not executable.", d->u.td.name ? d->u.td.name : "?");
+		}
+	}
+}
+
+/* one operation's variables once its fragments are known (5.8.3, 5.8.4, 5.8.5), and 5.2.3.1 */
+static void check_operation(struct vctx *c, struct opinfo *oi, uint32_t *stamp)
+{
+	const struct gql_operation *op = &oi->def->u.op;
+	for (uint32_t k = 0; k < oi->own.nuses && !c->stop; k++)
+		check_usage(c, oi, &oi->own.uses[k]);
+	++*stamp;
+	for (uint32_t k = 0; k < oi->own.nspreads && !c->stop; k++)
+		if (oi->own.spreads[k].frag >= 0)
+			op_usages_frag(c, oi, oi->own.spreads[k].frag, *stamp);
+	for (uint32_t k = 0; k < op->nvars && !c->stop; k++) {
+		if (oi->used[k])
+			continue;
+		/* duplicate definitions share their usages */
+		int32_t first = find_var(oi, op->vars[k]->name);
+		if (first >= 0 && oi->used[first])
+			continue;
+		if (op->name)
+			verr(c, &op->vars[k]->loc, 1, "Variable \"$%s\" is never used in operation \"%s\".",
+			     op->vars[k]->name, op->name);
+		else
+			verr(c, &op->vars[k]->loc, 1, "Variable \"$%s\" is never used.", op->vars[k]->name);
+	}
+	if (op->kind == GQL_OP_SUBSCRIPTION && c->s->subscription)
+		check_subscription(c, op, ++*stamp);
+}
+
 int gql_validate(const struct gql_schema *s, const struct gql_document *doc,
                  const struct gql_limits *lim, struct arena *a, struct gql_errors *errs)
 {
@@ -1212,20 +1270,7 @@ int gql_validate(const struct gql_schema *s, const struct gql_document *doc,
 
 	/* 5.1.1 and the definitions by kind */
 	uint32_t nops = 0, nfrags = 0, nanon = 0;
-	for (uint32_t i = 0; i < doc->n; i++) {
-		const struct gql_definition *d = doc->defs[i];
-		if (d->kind == GQL_DEF_OPERATION) {
-			nops++;
-			if (d->u.op.name == NULL)
-				nanon++;
-		} else if (d->kind == GQL_DEF_FRAGMENT) {
-			nfrags++;
-		} else if (d->kind == GQL_DEF_SCHEMA) {
-			verr(c, &d->loc, 1, "The schema definition is not executable.");
-		} else {
-			verr(c, &d->loc, 1, "The \"%s\" definition is not executable.", d->u.td.name ? d->u.td.name : "?");
-		}
-	}
+	count_defs(c, &nops, &nfrags, &nanon);
 	const struct gql_definition **ops = ARENA_NEWN(a, const struct gql_definition *, nops ? nops : 1);
 	const struct gql_definition **named = ARENA_NEWN(a, const struct gql_definition *, nops ? nops : 1);
 	struct opinfo *oinfo = ARENA_NEWN(a, struct opinfo, nops ? nops : 1);
@@ -1308,47 +1353,15 @@ int gql_validate(const struct gql_schema *s, const struct gql_document *doc,
 	if (c->stop)
 		goto out;
 
-	/* 5.5.1.4 */
-	for (uint32_t i = 0; i < nops; i++)
-		for (uint32_t k = 0; k < oinfo[i].own.nspreads; k++)
-			if (oinfo[i].own.spreads[k].frag >= 0)
-				reach_frag(c, oinfo[i].own.spreads[k].frag, 1);
-	for (uint32_t i = 0; i < c->nfrags; i++)
-		if (c->frags[vfrag_find(c, c->frags[i].f->name)].mark != 1) /* duplicates: by name */
-			verr(c, &c->frags[i].def->loc, 1, "Fragment \"%s\" is never used.", c->frags[i].f->name);
+	check_unused_frags(c, oinfo, nops);
 
 	/* 5.5.2.2 */
 	check_fragment_cycles(c);
 
 	/* per operation: 5.8.3, 5.8.4, 5.8.5 and 5.2.3.1 */
 	uint32_t stamp = 1;
-	for (uint32_t i = 0; i < nops && !c->stop; i++) {
-		struct opinfo *oi = &oinfo[i];
-		const struct gql_operation *op = &oi->def->u.op;
-		if (oi->used == NULL)
-			break;
-		for (uint32_t k = 0; k < oi->own.nuses && !c->stop; k++)
-			check_usage(c, oi, &oi->own.uses[k]);
-		stamp++;
-		for (uint32_t k = 0; k < oi->own.nspreads && !c->stop; k++)
-			if (oi->own.spreads[k].frag >= 0)
-				op_usages_frag(c, oi, oi->own.spreads[k].frag, stamp);
-		for (uint32_t k = 0; k < op->nvars && !c->stop; k++) {
-			if (oi->used[k])
-				continue;
-			/* duplicate definitions share their usages */
-			int32_t first = find_var(oi, op->vars[k]->name);
-			if (first >= 0 && oi->used[first])
-				continue;
-			if (op->name)
-				verr(c, &op->vars[k]->loc, 1, "Variable \"$%s\" is never used in operation \"%s\".",
-				     op->vars[k]->name, op->name);
-			else
-				verr(c, &op->vars[k]->loc, 1, "Variable \"$%s\" is never used.", op->vars[k]->name);
-		}
-		if (op->kind == GQL_OP_SUBSCRIPTION && s->subscription)
-			check_subscription(c, op, ++stamp);
-	}
+	for (uint32_t i = 0; i < nops && !c->stop && oinfo[i].used != NULL; i++)
+		check_operation(c, &oinfo[i], &stamp);
 out:
 	return (int)(errs->n - n0);
 }
