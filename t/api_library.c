@@ -143,6 +143,21 @@ int main(void)
 	body = h_run(&h, &h.bob, "mutation { deleteHighlight(highlightId: \"0b9a7a52-4c3e-4b61-8f0e-1d2c3b4a5f60\") {"
 	             " ... on DeleteHighlightError { errorCodes } } }", NULL);
 	like(body, "NOT_FOUND", "bob cannot delete alice's highlight");
+	/* Highlight.libraryItem: the item it is on, from every place a highlight is answered */
+	body = h_run(&h, &h.alice, "mutation { updateHighlight(input: {highlightId: \"0b9a7a52-4c3e-4b61-8f0e-1d2c3b4a5f60\"}) {"
+	             " ... on UpdateHighlightSuccess { highlight { libraryItem { __typename id title url } } } } }", NULL);
+	like(body, h_fmt(&h, "{\"libraryItem\":{\"__typename\":\"Article\",\"id\":\"%s\",\"title\":", pid),
+	     "Highlight.libraryItem after updateHighlight (%s)", body);
+	snprintf(vars, sizeof vars, "{\"s\":\"%s\"}", pid);
+	body = h_run(&h, &h.alice, "query A($s: String!) { article(username: \"me\", slug: $s) { ... on ArticleSuccess {"
+	             " article { highlights { quote libraryItem { id highlights { quote } } } } } } }", vars);
+	like(body, h_fmt(&h, "{\"highlights\":[{\"quote\":\"Brown pelicans dive\",\"libraryItem\":{\"id\":\"%s\","
+	                 "\"highlights\":[{\"quote\":\"Brown pelicans dive\"}]}}]}", pid),
+	     "Article.highlights.libraryItem is the article (%s)", body);
+	ok(strstr(body, "\"errors\"") == NULL, "libraryItem: no errors");
+	body = h_run(&h, &h.bob, "query A($s: String!) { article(username: \"me\", slug: $s) { ... on ArticleError { errorCodes } } }",
+	             vars);
+	like(body, "NOT_FOUND", "bob reaches neither alice's item nor its highlights (%s)", body);
 
 	/* archive, progress, update, delete */
 	snprintf(vars, sizeof vars, "{\"i\":\"%s\"}", pid);

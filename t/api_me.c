@@ -35,6 +35,15 @@ int main(void)
 	             "\"sharedArticlesCount\":0,\"sharedHighlightsCount\":0,\"sharedNotesCount\":0}}}",
 	       "fields Larder has no data for");
 
+	/* User.createdAt: when the account was made */
+	{
+		char want[TIME_ISO_BUF];
+		time_format_iso(h.alice.created_ms, want, sizeof want);
+		body = h_run(&h, &h.alice, "{ me { createdAt } }", NULL);
+		is_str(body, h_fmt(&h, "{\"data\":{\"me\":{\"createdAt\":\"%s\"}}}", want), "User.createdAt");
+		ok(h.alice.created_ms > 0 && h.alice.created_ms <= time_now_ms(), "createdAt is a time in the past");
+	}
+
 	body = h_run(&h, &h.alice, "{ a: me { id } b: me { name } }", NULL);
 	is_str(body, h_fmt(&h, "{\"data\":{\"a\":{\"id\":\"%s\"},\"b\":{\"name\":\"Alice Liddell\"}}}", h.alice.id),
 	       "aliases");

@@ -212,6 +212,67 @@ static int bench_field(struct gql_rctx *rc, const void *parent, struct gql_out *
 	return 0;
 }
 
+/* { ...F1 } with F1 .. Fn on Query each spreading the next and Fn selecting `last`; as deep as
+ * n + the depth of `last` + 1 */
+static const char *spread_chain(struct sb *b, int n, const char *last)
+{
+	sb_reset(b);
+	sb_puts(b, "{ ...F1 }");
+	for (int i = 1; i < n; i++)
+		sb_printf(b, " fragment F%d on Query { ...F%d }", i, i + 1);
+	sb_printf(b, " fragment F%d on Query { %s }", n, last);
+	return sb_str(b);
+}
+
+#define DEPTH_MSG(n) "Document exceeds the maximum depth of " #n " once fragments are expanded."
+
+/* query_max_depth: validation and execution count the same depth, fragments expanded */
+static void depth_budget(const struct gql_schema *s)
+{
+	struct sb b;
+	sb_init(&b);
+	/* the default limit, 24: the operation's set, 21 fragment sets, user's set, friend's set */
+	T(spread_chain(&b, 21, "user(id: \"u1\") { friend { name } }"), NULL,
+	  "{\"data\":{\"user\":{\"friend\":{\"name\":\"Bob\"}}}}", "depth 24 through 21 fragments runs");
+	T(spread_chain(&b, 22, "user(id: \"u1\") { friend { name } }"), NULL,
+	  "{\"errors\":[{\"message\":\"" DEPTH_MSG(24) "\",\"locations\":[{\"line\":1,\"column\":735}],"
+	  "\"extensions\":{\"code\":\"GRAPHQL_VALIDATION_FAILED\"}}]}", "depth 25 through 22 fragments refused, located");
+	is_int(tl_res.outcome, GQL_RESULT_REQUEST_ERROR, "depth 25: a request error");
+	static const int chains[] = { 51, 200, 1000 };
+	for (int i = 0; i < 3; i++) {
+		const char *body = tl_run(s, spread_chain(&b, chains[i], "hello"), NULL);
+		like(body, "{\"errors\":[{\"message\":\"" DEPTH_MSG(24) "\",\"locations\":[{\"line\":1,\"column\":",
+		     "%d-deep spread chain refused, located", chains[i]);
+		like(body, "\"extensions\":{\"code\":\"GRAPHQL_VALIDATION_FAILED\"}}]}", "%d-deep spread chain: the code", chains[i]);
+		ok(strstr(body, "\"data\"") == NULL, "%d-deep spread chain: no data", chains[i]);
+	}
+	/* inline fragments count as spreads do: 21 nested ones, the user set and an inline fragment in it */
+	char open[21 * 6 + 1] = "", close[21 * 2 + 1] = "";
+	for (int i = 0; i < 21; i++) {
+		strcat(open, "... { ");
+		strcat(close, "} ");
+	}
+	sb_reset(&b);
+	sb_printf(&b, "{ %suser(id: \"u1\") { ... on User { name } } %s}", open, close);
+	T(sb_str(&b), NULL, "{\"data\":{\"user\":{\"name\":\"Ann\"}}}", "depth 24 through inline fragments runs");
+	T("{ ...F } fragment F on Query { ... { ... { user(id: \"u1\") { ...G } } } } fragment G on User { ... { friend { ...H } } }"
+	  " fragment H on User { name }", NULL, "{\"data\":{\"user\":{\"friend\":{\"name\":\"Bob\"}}}}", "mixed fragments run");
+	/* a larger limit holds for execution too (it used to stop collecting at 64 levels, silently) */
+	struct gql_limits lim = { .max_depth = 120 };
+	is_str(tl_run_full(s, spread_chain(&b, 117, "user(id: \"u1\") { friend { name } }"), NULL, NULL, false, NULL, &lim),
+	       "{\"data\":{\"user\":{\"friend\":{\"name\":\"Bob\"}}}}", "max_depth 120: 117 fragments run");
+	like(tl_run_full(s, spread_chain(&b, 118, "user(id: \"u1\") { friend { name } }"), NULL, NULL, false, NULL, &lim),
+	     DEPTH_MSG(120), "max_depth 120: 118 fragments refused");
+	/* argument values count as in the parser: an object holding a list in a set at depth 3 reaches depth 5 */
+	lim.max_depth = 4;
+	like(tl_run_full(s, "{ ...F } fragment F on Query { ... { echo(req: \"r\", in: {url: \"u\", tags: [\"t\"]}) } }", NULL, NULL, false, NULL, &lim),
+	     DEPTH_MSG(4), "values inside fragments count");
+	lim.max_depth = 5;
+	like(tl_run_full(s, "{ ...F } fragment F on Query { ... { echo(req: \"r\", in: {url: \"u\", tags: [\"t\"]}) } }", NULL, NULL, false, NULL, &lim),
+	     "{\"data\":{\"echo\":", "values at the limit run");
+	sb_free(&b);
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -480,6 +541,8 @@ int main(void)
 	ok(tl_json_ok(body), "error budget: JSON ok");
 	like(body, "\"data\":{\"a\":null,\"b\":null,\"c\":null,\"d\":null}", "error budget: data complete");
 	is_int(tl_res.nerrors, 2, "error budget: two errors recorded");
+
+	depth_budget(s);
 
 	/* the output keeps what was in the buffer before */
 	arena_reset(&tl_arena);

@@ -156,25 +156,43 @@ static void explode(struct sb *b, int n)
 	}
 }
 
+/* { __type(name: "T") { fields { type { ofType { fields { n1: name .. nK: name } } } } } }: the fields
+ * list two levels deep (as MaxIntrospectionDepthRule allows), K names read per field of a field */
+static const char *wide(struct sb *q, int k)
+{
+	sb_truncate(q, 0);
+	sb_puts(q, "{ __type(name: \"T\") { fields { type { ofType { fields {");
+	for (int i = 1; i <= k; i++)
+		sb_printf(q, " n%d: name", i);
+	sb_puts(q, " } } } } } }");
+	return sb_str(q);
+}
+
 static void budget(void)
 {
-	struct gql_schema *s = tl_schema("type Query { q: T }\ntype T { t1: T! t2: T! t3: T! t4: T! t5: T! t6: T! s: String }\n");
+	/* T has 41 fields of type T!: 41 * 41 * 60 = 100860 names, past the introspection budget */
 	struct sb q;
 	sb_init(&q);
-	sb_puts(&q, "{ __type(name: \"T\") { ");
-	explode(&q, 5);
-	sb_puts(&q, " } }");
-	const char *body = tl_run(s, sb_str(&q), NULL);
+	sb_puts(&q, "type Query { q: T }\ntype T {");
+	for (int i = 1; i <= 41; i++)
+		sb_printf(&q, " t%d: T!", i);
+	sb_puts(&q, " }\n");
+	struct gql_schema *s = tl_schema(sb_str(&q));
+	const char *body = tl_run(s, wide(&q, 60), NULL);
 	like(body, "{\"errors\":[{\"message\":\"The query executes more than 100000 introspection fields.\"",
 	     "introspection budget: an exploding query stops with an error");
 	like(body, "\"data\":null}", "introspection budget: data null");
 	is_int(tl_res.outcome, GQL_RESULT_DATA, "introspection budget: a data result");
+	body = tl_run(s, wide(&q, 10), NULL);
+	ok(strstr(body, "\"errors\"") == NULL && tl_json_ok(body), "introspection budget: 41 * 41 * 10 fields are fine");
+	/* nesting the fields list three deep is refused before anything runs (MaxIntrospectionDepthRule) */
 	sb_truncate(&q, 0);
 	sb_puts(&q, "{ __type(name: \"T\") { ");
 	explode(&q, 3);
 	sb_puts(&q, " } }");
 	body = tl_run(s, sb_str(&q), NULL);
-	ok(strstr(body, "\"errors\"") == NULL && tl_json_ok(body), "introspection budget: 14^3 fields are fine");
+	is_str(body, "{\"errors\":[{\"message\":\"Maximum introspection depth exceeded\",\"locations\":[{\"line\":1,\"column\":3}],"
+	       "\"extensions\":{\"code\":\"GRAPHQL_VALIDATION_FAILED\"}}]}", "introspection depth: fields three deep refused");
 	sb_free(&q);
 	gql_schema_free(s);
 }

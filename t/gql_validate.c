@@ -48,6 +48,14 @@ static const char *run(const char *doc)
 	return run_lim(doc, NULL, 0);
 }
 
+/* with a depth budget out of reach: for the documents that test the other budgets with long
+ * fragment chains (a chain is as deep as it is long) */
+static const char *run_deep(const char *doc)
+{
+	struct gql_limits lim = { .max_depth = 1u << 20 };
+	return run_lim(doc, &lim, 0);
+}
+
 #define VALID(doc, name) is_str(run(doc), "", "valid: %s", name)
 #define INVALID(doc, want, name) is_str(run(doc), want, "invalid: %s", name)
 
@@ -528,7 +536,7 @@ static void t_budgets(void)
 	struct gql_limits lim = { 0 };
 	lim.max_aliases = 3;
 	is_str(run_lim("{ a: dog { b: name c: name d: name } }", &lim, 0),
-	       "The document has 4 aliases, more than the limit of 3 (max_aliases).", "max_aliases");
+	       "The document has 4 aliases, more than the limit of 3 (max_aliases). @1:28", "max_aliases: at the first alias past it");
 	is_str(run_lim("{ a: dog { b: name c: name } }", &lim, 0), "", "aliases at the limit");
 	memset(&lim, 0, sizeof lim);
 	lim.max_fields = 5;
@@ -548,7 +556,7 @@ static void t_budgets(void)
 		sb_printf(&b, "fragment F%d on Dog { ...F%d a%d: name ...F%d }\n", i, i + 1, i, i + 1);
 	sb_puts(&b, "fragment F40 on Dog { name }\n");
 	clock_t t0 = clock();
-	const char *r = run(sb_str(&b));
+	const char *r = run_deep(sb_str(&b));
 	double ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
 	is_str(r, "Operation \"Bomb\" selects more than 1099511627776 fields once fragments are expanded, more than the limit of 2000 (max_fields). @1:1",
 	       "fragment bomb rejected");
@@ -579,6 +587,92 @@ static void t_budgets(void)
 	sb_free(&b);
 }
 
+/* max_depth with fragments expanded: a spread counts as the inline fragment it stands for */
+static void t_depth(void)
+{
+#define PAST4 "Document exceeds the maximum depth of 4 once fragments are expanded. @"
+	static const struct { const char *doc, *want, *name; } cases[] = {
+		{ "{ dog { ...F } } fragment F on Dog { mother { name } }", "", "depth 4 through a fragment" },
+		{ "{ dog { ...F } } fragment F on Dog { mother { father { name } } }", PAST4 "1:54", "depth 5 through a fragment" },
+		{ "{ dog { ... on Dog { mother { father { name } } } } }", "PARSE: Document exceeds the maximum depth of 4.",
+		  "the same inline: the parser refuses it" },
+		{ "{ dog { ... { ...F } } } fragment F on Dog { mother { name } }", PAST4 "1:53",
+		  "inline fragment and spread both count" },
+		{ "{ dog { ...F } } fragment F on Dog { doesKnowCommand(dogCommand: SIT) isHouseTrained @skip(if: true) }", "",
+		  "scalar values add no depth" },
+		{ "{ complicatedArgs { ...F } } fragment F on ComplicatedArgs { stringListArgField(stringListArg: [\"a\"]) }", "",
+		  "a list value at depth 4" },
+		{ "{ complicatedArgs { ...F } } fragment F on ComplicatedArgs {"
+		  " complexArgField(complexArg: {requiredField: true, stringListField: [\"a\"]}) }", PAST4 "1:62",
+		  "values count as in the parser" },
+	};
+#undef PAST4
+	struct gql_limits lim = { .max_depth = 4 };
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		is_str(run_lim(cases[i].doc, &lim, 0), cases[i].want, "%s", cases[i].name);
+	lim.name_depth = "query_max_depth in larder.conf";
+	is_str(run_lim("query Q { dog { ...F ...G } } fragment G on Dog { name } fragment F on Dog { mother { ...G } father { ...F2 } }"
+	               " fragment F2 on Dog { mother { name } }", &lim, 0),
+	       "Document exceeds the maximum depth of 4 (query_max_depth in larder.conf) once fragments are expanded. @1:87",
+	       "the error names the setting and points at the spread past the limit");
+	/* a fragment measured once and found fine at one depth, spread again deeper */
+	is_str(run_lim("{ dog { ...F mother { ...F } } } fragment F on Dog { father { name } }", &lim, 0),
+	       "Document exceeds the maximum depth of 4 (query_max_depth in larder.conf) once fragments are expanded. @1:61",
+	       "a fragment used at two depths");
+	/* cycles do not loop (5.5.2.2 reports them) */
+	is_str(run_lim("{ dog { ...F } } fragment F on Dog { mother { ...F } }", &lim, 0),
+	       "Document exceeds the maximum depth of 4 (query_max_depth in larder.conf) once fragments are expanded. @1:47",
+	       "a cycle that nests goes too deep before it closes");
+	lim.max_depth = 5;
+	is_str(run_lim("{ dog { ...F } } fragment F on Dog { mother { ...F } }", &lim, 0),
+	       "Cannot spread fragment \"F\" within itself. @1:47", "within the limit, a cycle is cut where it closes");
+	lim.max_depth = 4;
+	/* the default, 24: long chains are refused however long */
+	static const int chains[] = { 22, 23, 51, 200, 1000 };
+	struct sb b;
+	sb_init(&b);
+	for (int k = 0; k < 5; k++) {
+		sb_reset(&b);
+		sb_puts(&b, "{ ...F1 }");
+		for (int i = 1; i < chains[k]; i++)
+			sb_printf(&b, " fragment F%d on QueryRoot { ...F%d }", i, i + 1);
+		sb_printf(&b, " fragment F%d on QueryRoot { dog { name } }", chains[k]);
+		const char *r = run(sb_str(&b));
+		if (chains[k] == 22)
+			is_str(r, "", "depth 24 (the default limit) through 22 fragments");
+		else
+			is_str(strncmp(r, "Document exceeds the maximum depth of 24 once fragments are expanded. @1:", 72) == 0 &&
+			       strchr(r, '\n') == NULL ? "one error" : r, "one error", "a %d-fragment chain is too deep", chains[k]);
+	}
+	sb_free(&b);
+}
+
+/* graphql-js 16's MaxIntrospectionDepthRule (expected results checked with graphql-js 16.15) */
+static void t_introspection_depth(void)
+{
+#define TOO_DEEP "Maximum introspection depth exceeded"
+	VALID("{ __schema { types { fields { type { fields { name } } } } } }", "two nested introspection lists");
+	INVALID("{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }", TOO_DEEP " @1:3",
+	        "three nested fields lists");
+	INVALID("{ __type(name: \"Dog\") { ...A } } fragment A on __Type { fields { type { ...B } } }"
+	        " fragment B on __Type { interfaces { ...C } } fragment C on __Type { possibleTypes { name } }", TOO_DEEP " @1:3",
+	        "fields, interfaces, possibleTypes through fragments");
+	VALID("{ __type(name: \"Dog\") { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } }",
+	      "ofType is not counted");
+	INVALID("{ __type(name: \"Dog\") { inputFields { type { inputFields { type { inputFields { name } } } } } } }",
+	        TOO_DEEP " @1:3", "inputFields");
+	INVALID("{ ...Q } fragment Q on QueryRoot { __schema { types { fields { type { interfaces { possibleTypes { name } } } } } } }",
+	        TOO_DEEP " @1:36", "in a fragment definition: located there");
+	INVALID("{ __schema { types { ...A } } } fragment A on __Type { fields { type { ...A } } }",
+	        TOO_DEEP " @1:3\nCannot spread fragment \"A\" within itself. @1:72", "a cycle that nests lists");
+	VALID("{ __schema { types { ...A ...A } } t: __type(name: \"Dog\") { fields { type { ...A } } } }"
+	      " fragment A on __Type { interfaces { name } possibleTypes { name } }", "a fragment reused at two depths, within");
+	INVALID("{ a: __type(name: \"Dog\") { ...A } b: __type(name: \"Dog\") { fields { type { ...A } } } }"
+	        " fragment A on __Type { fields { type { fields { name } } } }", TOO_DEEP " @1:35",
+	        "a fragment fine at one depth, too deep at another");
+#undef TOO_DEEP
+}
+
 static void t_hostile(void)
 {
 	struct sb b;
@@ -597,6 +691,17 @@ static void t_hostile(void)
 	ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
 	is_str(r, "", "1500 identical fields are valid");
 	ok(ms < 200, "1500 identical fields in %.2f ms", ms);
+	sb_free(&b);
+}
+
+/* long fragment chains and rings: deep recursion everywhere, every budget */
+static void t_chains(void)
+{
+	struct sb b;
+	sb_init(&b);
+	clock_t t0;
+	double ms;
+	const char *r;
 
 	/* a long chain of fragments (deep recursion everywhere) */
 	sb_reset(&b);
@@ -605,7 +710,7 @@ static void t_hostile(void)
 		sb_printf(&b, "fragment F%d on Dog { ...F%d }\n", i, i + 1);
 	sb_puts(&b, "fragment F900 on Dog { name }\n");
 	t0 = clock();
-	r = run(sb_str(&b));
+	r = run_deep(sb_str(&b));
 	ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
 	is_str(r, "", "900-fragment chain is valid");
 	ok(ms < 200, "fragment chain in %.2f ms", ms);
@@ -624,10 +729,11 @@ static void t_hostile(void)
 		if (order == 2)
 			sb_puts(&b, "{ dog { ...F0 } }\n");
 		t0 = clock();
-		r = run(sb_str(&b));
+		r = run_deep(sb_str(&b));
 		ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
-		is_str(r, "Fragment spreads are nested too deeply (more than 1000 levels).",
-		       "2400-fragment chain refused (order %d)", order);
+		like(r, "Fragment spreads are nested too deeply (more than 1000 levels). @", "2400-fragment chain refused (order %d)",
+		     order);
+		ok(strchr(r, '\n') == NULL, "with one error, located");
 		ok(ms < 50, "deep chain refused in %.2f ms", ms);
 	}
 
@@ -638,9 +744,9 @@ static void t_hostile(void)
 		sb_printf(&b, "fragment F%d on Dog { name ...F%d }\n", i, i + 1);
 	sb_puts(&b, "fragment F950 on Dog { name }\n");
 	t0 = clock();
-	r = run(sb_str(&b));
+	r = run_deep(sb_str(&b));
 	ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
-	is_str(r, "The document is too complex to validate: checking that its fields can merge takes more than 300000 comparisons.",
+	is_str(r, "The document is too complex to validate: checking that its fields can merge takes more than 300000 comparisons. @175:22",
 	       "950-fragment chain with a field in each: refused as too complex");
 	ok(ms < 200, "fragment chain with fields in %.2f ms", ms);
 
@@ -651,7 +757,7 @@ static void t_hostile(void)
 		sb_printf(&b, "fragment F%d on Dog { k%d: name ...F%d }\n", i, i, i + 1);
 	sb_puts(&b, "fragment F900 on Dog { name }\n");
 	t0 = clock();
-	r = run(sb_str(&b));
+	r = run_deep(sb_str(&b));
 	ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
 	like(r, "The document has 900 aliases, more than the limit of 200", "900 aliases rejected");
 	ok(ms < 200, "fragment chain with distinct keys in %.2f ms", ms);
@@ -666,6 +772,7 @@ static void t_hostile(void)
 		sb_printf(&b, "fragment F%d on Dog { name ...F%d }\n", i, (i + 1) % 150);
 	struct gql_limits big = { 0 };
 	big.max_fields = 1000000;
+	big.max_depth = 1u << 20;
 	t0 = clock();
 	r = run_lim(sb_str(&b), &big, 0);
 	ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
@@ -679,7 +786,7 @@ static void t_hostile(void)
 		sb_printf(&b, "fragment A%d on Dog { mother { ...A%d } mother { ...A%d } }\n", i, i + 1, i + 1);
 	sb_puts(&b, "fragment A12 on Dog { name }\n");
 	t0 = clock();
-	r = run(sb_str(&b));
+	r = run_deep(sb_str(&b));
 	ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
 	like(r, "more than the limit of 2000 (max_fields)", "doubling nested fragments over the field budget");
 	ok(ms < 50, "doubling nested fragments in %.2f ms", ms);
@@ -757,7 +864,10 @@ int main(void)
 	t_variable_positions();
 	t_merging();
 	t_budgets();
+	t_depth();
+	t_introspection_depth();
 	t_hostile();
+	t_chains();
 	t_speed();
 
 	/* a schema without mutation and subscription roots */

@@ -10,13 +10,19 @@
 #include "tap.h"
 #include "gql_testschema.h"
 
+/* xorshift64: a number below n from the state *s */
+static uint32_t xorshift(uint64_t *s, uint32_t n)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return (uint32_t)(*s % n);
+}
+
 static uint64_t rng = 0x9E3779B97F4A7C15ULL;
 static uint32_t rnd(uint32_t n)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (uint32_t)(rng % n);
+	return xorshift(&rng, n);
 }
 
 static const char *const fields[] = {
@@ -255,6 +261,53 @@ static void typed_set(struct sb *b, const struct gql_type *t, int depth, int min
 	sb_puts(b, " }");
 }
 
+/* introspection selections for graphql-js's MaxIntrospectionDepthRule: __Type sets nesting the
+ * list fields it counts (fields, interfaces, possibleTypes, inputFields) and ofType, directly and
+ * through fragments I0..I3 on __Type (Ii spreads only Ij, j > i). Own random state, so the rest
+ * of each document is what it was without them. */
+static uint64_t irng = 0x2545F4914F6CDD1DULL;
+static uint32_t irnd(uint32_t n)
+{
+	return xorshift(&irng, n);
+}
+
+static void intro_type_set(struct sb *b, int depth, int minfrag)
+{
+	sb_puts(b, "{ name");
+	for (uint32_t i = 1 + irnd(2); i > 0; i--) {
+		switch (irnd(depth > 3 ? 2 : 9)) {
+		case 0: sb_puts(b, " kind"); break;
+		case 1:
+			if (minfrag < 4)
+				sb_printf(b, " ...I%u", minfrag + irnd((uint32_t)(4 - minfrag)));
+			break;
+		case 2: sb_puts(b, " fields { name type "); intro_type_set(b, depth + 1, minfrag); sb_puts(b, " }"); break;
+		case 3: sb_puts(b, " interfaces "); intro_type_set(b, depth + 1, minfrag); break;
+		case 4: sb_puts(b, " possibleTypes "); intro_type_set(b, depth + 1, minfrag); break;
+		case 5: sb_puts(b, " inputFields { type "); intro_type_set(b, depth + 1, minfrag); sb_puts(b, " }"); break;
+		case 6: sb_puts(b, " ofType "); intro_type_set(b, depth + 1, minfrag); break;
+		case 7: sb_puts(b, " ... on __Type "); intro_type_set(b, depth + 1, minfrag); break;
+		default: sb_printf(b, " f%u: fields { args { type ", irnd(2)); intro_type_set(b, depth + 1, minfrag); sb_puts(b, " } }"); break;
+		}
+	}
+	sb_puts(b, " }");
+}
+
+static void intro_doc(struct sb *b)
+{
+	if (irnd(3) != 0)
+		return;
+	bool schema = irnd(2);
+	sb_puts(b, schema ? "query I { __schema { types " : "query I { __type(name: \"Dog\") ");
+	intro_type_set(b, 0, 0);
+	sb_puts(b, schema ? " } }\n" : " }\n");
+	for (int i = 0; i < 4; i++) {
+		sb_printf(b, "fragment I%d on __Type ", i);
+		intro_type_set(b, 1, i + 1);
+		sb_putc(b, '\n');
+	}
+}
+
 static void typed_doc(struct sb *b)
 {
 	nft = (int)rnd(6);
@@ -269,6 +322,7 @@ static void typed_doc(struct sb *b)
 		typed_set(b, ftype[i], 1, i + 1);
 		sb_putc(b, '\n');
 	}
+	intro_doc(b);
 }
 
 static void render(const struct gql_errors *e, struct sb *out)
@@ -285,6 +339,8 @@ static void render(const struct gql_errors *e, struct sb *out)
  * with graphql-js (t/gql_validate_diff.mjs) */
 static int dump(struct gql_schema *s, int n)
 {
+	/* no depth or field budget: graphql-js has none (fragments make deep and wide documents) */
+	const struct gql_limits lim = { .max_depth = 1u << 20, .max_fields = 1u << 20 };
 	struct arena a;
 	struct sb b, doc;
 	arena_init(&a);
@@ -302,10 +358,10 @@ static int dump(struct gql_schema *s, int n)
 		struct gql_errors e;
 		gql_errors_init(&e, &a);
 		e.max = 1000;
-		struct gql_document *d = gql_parse(&a, sb_str(&doc), doc.len, NULL, &e);
+		struct gql_document *d = gql_parse(&a, sb_str(&doc), doc.len, &lim, &e);
 		if (d == NULL)
 			continue;
-		gql_validate(s, d, NULL, &a, &e);
+		gql_validate(s, d, &lim, &a, &e);
 		sb_reset(&b);
 		sb_puts(&b, "{\"doc\":");
 		jw_cstr(&b, sb_str(&doc));

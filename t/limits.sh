@@ -57,6 +57,27 @@ gql '{ search(first: 1) { ... on SearchSuccess { edges { node { labels { name } 
 is "query_max_depth: depth 6 refused" "GRAPHQL_PARSE_FAILED" "$(jqr '.errors[0].extensions.code')"
 like "query_max_depth: the message names the limit and the key" \
 	'^Document exceeds the maximum depth of 5 \(query_max_depth in larder.conf\)\.$' "$(jqr '.errors[0].message')"
+# through fragments, counted as if each spread were written inline: the operation, M, me, N, profile
+gql 'fragment M on Query { me { ...N } } fragment N on User { profile { username } } { ...M }' "$A" "$Q"
+is "query_max_depth: depth 5 through fragments runs" "200 alice false" "$status $(jqr '.data.me.profile.username') $(jqr 'has("errors")')"
+gql 'fragment M on Query { ...M2 } fragment M2 on Query { me { ...N } } fragment N on User { profile { username } } { ...M }' "$A" "$Q"
+is "query_max_depth: depth 6 through fragments refused" "GRAPHQL_VALIDATION_FAILED false" "$(jqr '.errors[0].extensions.code') $(jqr 'has("data")')"
+is "query_max_depth: through fragments, the message names the limit and the key" \
+	"Document exceeds the maximum depth of 5 (query_max_depth in larder.conf) once fragments are expanded." "$(jqr '.errors[0].message')"
+is "query_max_depth: through fragments, the error points at the set past the limit" "1:97" \
+	"$(jqr '.errors[0].locations | map("\(.line):\(.column)") | join(",")')"
+# spread chains far past the default (24) are refused, never answered with empty data (the
+# default query_max_bytes and a body_limit that lets the 35K of the longest through)
+dconf="$tmp/d.conf"
+grep -v '^body_limit' "$conf" >"$dconf"
+for len in 51 200 1000; do
+	d='{ ...F1 }' i=1
+	while [ $i -lt $len ]; do d="$d fragment F$i on Query { ...F$((i + 1)) }" i=$((i + 1)); done
+	gql "$d fragment F$len on Query { me { name } }" "$A" "LARDER_CONFIG=$dconf"
+	is "query_max_depth: a $len-fragment chain refused with the default limit" \
+		"GRAPHQL_VALIDATION_FAILED false Document exceeds the maximum depth of 24 (query_max_depth in larder.conf) once fragments are expanded." \
+		"$(jqr '.errors[0].extensions.code') $(jqr 'has("data")') $(jqr '.errors[0].message')"
+done
 
 # ---- query_max_aliases = 2 ----
 gql '{ a: me { name } b: me { name } }' "$A" "$Q"
@@ -65,6 +86,8 @@ gql '{ a: me { name } b: me { name } c: me { name } }' "$A" "$Q"
 is "query_max_aliases: three refused" "GRAPHQL_VALIDATION_FAILED" "$(jqr '.errors[0].extensions.code')"
 is "query_max_aliases: the message names the limit and the key" \
 	"The document has 3 aliases, more than the limit of 2 (query_max_aliases in larder.conf)." "$(jqr '.errors[0].message')"
+is "query_max_aliases: located at the first alias past the limit" "1:33" \
+	"$(jqr '.errors[0].locations | map("\(.line):\(.column)") | join(",")')"
 
 # ---- query_max_fields = 10: fields selected once fragments are expanded ----
 gql 'fragment F on User { id id id id } { me { ...F ...F id } }' "$A" "$Q"
@@ -301,5 +324,52 @@ is "content_max_bytes: the small article is stored" SUCCEEDED "$(jqr ".data.sear
 is "content_max_bytes: the big one failed" FAILED "$(jqr ".data.search.edges[] | select(.node.url == \"$base/article/big.html\") | .node.state")"
 like "content_max_bytes: its reason names the limit and the key" 'larger than 2048 bytes \(content_max_bytes in larder.conf\)' \
 	"$(jqr ".data.search.edges[] | select(.node.url == \"$base/article/big.html\") | .node.content")"
+
+# ---- content_max_bytes at its default, 5M: savePage with pages of 5 MB ----
+# Extracting and sanitizing such a page takes many times its size in memory; it used to come out
+# of the request's 64 MB and fail ("could not be sanitized", "needs more memory", "database error").
+# Plain text becomes an article 48 bytes longer (the reader's <div id="readability-page-1" class="page">).
+bconf="$tmp/b.conf"
+grep -v -e '^body_limit' -e '^content_max_bytes' "$conf" >"$bconf"
+B="LARDER_CONFIG=$bconf"
+MB5=5242880
+# bigpage N text|html: N bytes of plain text or of an HTML page of paragraphs, as the request body
+bigpage() {
+	if [ "$2" = text ]; then
+		yes 'All work and no play makes Jack a dull boy.' | head -c "$1" >"$tmp/page"
+	else
+		{ printf '<html><head><title>Big</title></head><body><article>'
+		  yes '<p>All work and no play makes Jack a <b>dull</b> boy, again &amp; again.</p>' | head -c $(($1 - 76))
+		  printf '</article></body></html>'; } >"$tmp/page"
+	fi
+	jq -n --rawfile h "$tmp/page" --arg u "https://example.com/big-$1-$2" --arg q "$PAGE" '{query: $q, variables: {u: $u, h: $h}}' >"$tmp/big.json"
+}
+before=$(items)
+bigpage $((MB5 - 48)) text
+req_file POST "$tmp/big.json" "$A" "$B"
+is "content_max_bytes 5M: 5 MB less 48 bytes of plain text saved" SaveSuccess "$(jqr '.data.savePage.__typename')"
+gql '{ search(query: "", first: 1) { ... on SearchSuccess { edges { node { slug } } } } }' "$A" "$B"
+gqlv 'query A($s: String!) { article(username: "me", slug: $s) { ... on ArticleSuccess { article { content } } } }' \
+	"$(jq -cn --arg s "$(jqr '.data.search.edges[0].node.slug')" '{s: $s}')" "$A" "$B"
+is "content_max_bytes 5M: the article reads back whole, exactly at the limit" \
+	"$MB5 true" "$(jqr '.data.article.article.content | (length | tostring) + " " +
+		(startswith("<div id=\"user-content-readability-page-1\">All work and no play makes Jack a dull boy.\n") and endswith("</div>") | tostring)')"
+bigpage $((MB5 - 47)) text
+req_file POST "$tmp/big.json" "$A" "$B"
+is "content_max_bytes 5M: one byte more of text refused with the limit" \
+	"SaveError|the article is larger than $MB5 bytes (content_max_bytes in larder.conf)" "$(jqr '.data.savePage | .__typename + "|" + .message')"
+bigpage $MB5 text
+req_file POST "$tmp/big.json" "$A" "$B"
+is "content_max_bytes 5M: 5 MB of plain text refused with the limit, not a database error" \
+	"SaveError|the article is larger than $MB5 bytes (content_max_bytes in larder.conf)" "$(jqr '.data.savePage | .__typename + "|" + .message')"
+bigpage $((MB5 + 1)) text
+req_file POST "$tmp/big.json" "$A" "$B"
+is "content_max_bytes 5M: an originalContent over 5 MB refused" \
+	"SaveError|originalContent is larger than $MB5 bytes (content_max_bytes in larder.conf)" "$(jqr '.data.savePage | .__typename + "|" + .message')"
+is "content_max_bytes 5M: the refused pages wrote nothing" $((before + 1)) "$(items)"
+bigpage $MB5 html
+req_file POST "$tmp/big.json" "$A" "$B"
+is "content_max_bytes 5M: a 5 MB HTML page of paragraphs saved" SaveSuccess "$(jqr '.data.savePage.__typename')"
+is "content_max_bytes 5M: and counted" $((before + 2)) "$(items)"
 
 done_testing

@@ -271,6 +271,28 @@ static int resolve_label(struct gql_rctx *rc, const void *parent, struct gql_out
 	return 0;
 }
 
+/* Highlight.libraryItem: the item the highlight is on, found among the viewer's own items only */
+static int highlight_item(struct gql_rctx *rc, const struct store_highlight *h, struct gql_out *out)
+{
+	const struct api_ctx *ctx = api_ctx_of(rc);
+	struct store_item it;
+	struct api_item *o;
+	int r;
+	if (ctx->user == NULL)
+		return gql_error(rc, "UNAUTHENTICATED", "no user");
+	r = h->user_id != NULL && strcmp(h->user_id, ctx->user->id) != 0 ? STORE_E_NOTFOUND
+	    : store_item_by_seq(ctx->store, gql_arena(rc), h->item_seq, &it);
+	if (r == STORE_OK && strcmp(it.user_id, ctx->user->id) != 0)
+		r = STORE_E_NOTFOUND; /* another user's item: as if there were none */
+	if (r != STORE_OK)
+		return r == STORE_E_NOTFOUND ? gql_error(rc, "NOT_FOUND", "the highlight's item is not in your library")
+		                             : api_internal(rc, "reading the highlight's item", r);
+	o = api_item_new(rc, &it, NULL);
+	if (o != NULL)
+		gql_out_object(out, "Article", o);
+	return o != NULL ? 0 : api_internal(rc, "libraryItem", 0);
+}
+
 static int resolve_highlight(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct store_highlight *h = parent;
@@ -323,6 +345,8 @@ static int resolve_highlight(struct gql_rctx *rc, const void *parent, struct gql
 		return api_out_date(rc, out, h->updated_ms);
 	else if (strcmp(f, "sharedAt") == 0)
 		return h->shared_ms ? api_out_date(rc, out, h->shared_ms) : (gql_out_null(out), 0);
+	else if (strcmp(f, "libraryItem") == 0)
+		return highlight_item(rc, h, out);
 	else
 		return api_resolve_absent(rc, parent, out); /* reactions, replies: [] */
 	return 0;

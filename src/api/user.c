@@ -19,6 +19,10 @@ static int resolve_user(struct gql_rctx *rc, const void *parent, struct gql_out 
 	if (parent == api_absent)
 		return api_resolve_absent(rc, parent, out);
 	switch (f[0]) {
+	case 'c':
+		if (strcmp(f, "createdAt") == 0)
+			return api_out_date(rc, out, u->created_ms);
+		break;
 	case 'e':
 		if (strcmp(f, "email") == 0) {
 			gql_out_cstr(out, u->email && u->email[0] ? u->email : NULL);

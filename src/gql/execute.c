@@ -37,6 +37,7 @@ struct cfield {
 	gql_resolve_fn resolve;
 	void *udata;
 	struct gql_selection **sels;      /* the merged field selections, in order */
+	uint32_t *seldepth;               /* per selection: the depth of the set it stands in */
 	uint32_t nsels, capsels;
 	int argstate;                     /* 0 not coerced yet, 1 done, -1 error */
 	const struct gql_value **argv;
@@ -59,8 +60,9 @@ struct exec {
 	uint32_t nfrags;
 	struct gql_vars vars;
 	void *context;
-	uint32_t nfields, max_fields;     /* fields executed (application resolvers), budget */
-	const char *name_fields;          /* gql_limits.name_fields, or NULL */
+	const struct gql_limits *lim;     /* defaults filled in: max_fields (resolvers run) and max_depth
+	                                     (sets nested, fragments expanded: validation checks it first) */
+	uint32_t nfields;                 /* fields executed (application resolvers), against lim->max_fields */
 	uint32_t nifields;                /* introspection and __typename fields executed */
 	bool fatal;
 };
@@ -340,8 +342,8 @@ struct collector {
 	const struct gql_fragment *visited[32];
 	const struct gql_fragment **morevisited;
 	uint32_t nvisited, capvisited;
-	int depth;
-	bool nomem;
+	uint32_t depth;                   /* of the set being collected; the operation's is 1 */
+	bool nomem;                       /* out of memory or too deep: stop (collect returns NULL) */
 };
 
 static bool visit(struct collector *c, const struct gql_fragment *fr)
@@ -376,14 +378,31 @@ static void add_sel(struct collector *c, struct cfield *cf, struct gql_selection
 	if (cf->nsels == cf->capsels) {
 		uint32_t nc = cf->capsels ? cf->capsels * 2 : 2;
 		struct gql_selection **m = arena_realloc(c->ex->a, cf->sels, sizeof *m * cf->capsels, sizeof *m * nc);
-		if (m == NULL) {
+		uint32_t *d = m ? arena_realloc(c->ex->a, cf->seldepth, sizeof *d * cf->capsels, sizeof *d * nc) : NULL;
+		if (m == NULL || d == NULL) {
 			c->nomem = true;
 			return;
 		}
 		cf->sels = m;
+		cf->seldepth = d;
 		cf->capsels = nc;
 	}
+	cf->seldepth[cf->nsels] = c->depth;
 	cf->sels[cf->nsels++] = sel;
+}
+
+/* a set nested deeper than max_depth: validation refuses such documents, so this only guards
+ * against a disagreement; the request fails with the same message rather than drop fields */
+static void collect_too_deep(struct collector *c, const struct gql_selection_set *set)
+{
+	struct exec *ex = c->ex;
+	c->nomem = true;
+	if (ex->fatal)
+		return;
+	ex->fatal = true;
+	gql_errors_add(ex->errs, "GRAPHQL_VALIDATION_FAILED", &set->loc, 1,
+	               "Document exceeds the maximum depth of %u%s once fragments are expanded.",
+	               (unsigned)ex->lim->max_depth, gql_limit_note(ex->a, ex->lim->name_depth));
 }
 
 static void collect_set(struct collector *c, const struct gql_selection_set *set)
@@ -391,8 +410,10 @@ static void collect_set(struct collector *c, const struct gql_selection_set *set
 	struct exec *ex = c->ex;
 	if (set == NULL)
 		return;
-	if (++c->depth > 64)
+	if (++c->depth > ex->lim->max_depth) {
+		collect_too_deep(c, set);
 		goto out;
+	}
 	for (uint32_t i = 0; i < set->n && !c->nomem; i++) {
 		struct gql_selection *sel = set->items[i];
 		if (sel->ndirs && skipped(ex, sel->dirs, sel->ndirs))
@@ -491,7 +512,7 @@ out:
 }
 
 static struct collected *collect(struct exec *ex, const struct gql_type *t, struct gql_selection *const *sels,
-                                 uint32_t nsels, const struct gql_selection_set *root)
+                                 const uint32_t *depths, uint32_t nsels, const struct gql_selection_set *root)
 {
 	struct collector c;
 	memset(&c, 0, sizeof c);
@@ -512,6 +533,7 @@ static struct collected *collect(struct exec *ex, const struct gql_type *t, stru
 		collect_set(&c, root);
 	for (uint32_t i = 0; i < nsels && !c.nomem; i++) {
 		c.nvisited = 0; /* each field's selection set is collected on its own (CollectSubfields) */
+		c.depth = depths[i];
 		collect_set(&c, sels[i]->set);
 	}
 	struct collected *r = c.nomem ? NULL : ARENA_NEW(ex->a, struct collected);
@@ -528,7 +550,7 @@ static struct collected *child_fields(struct exec *ex, struct cfield *cf, const 
 		if (cc->t == t)
 			return cc->c;
 	struct ccache *cc = ARENA_NEW(ex->a, struct ccache);
-	if (cc == NULL || (cc->c = collect(ex, t, cf->sels, cf->nsels, NULL)) == NULL)
+	if (cc == NULL || (cc->c = collect(ex, t, cf->sels, cf->seldepth, cf->nsels, NULL)) == NULL)
 		return NULL;
 	cc->t = t;
 	cc->next = cf->cache;
@@ -837,9 +859,9 @@ static int exec_field(struct exec *ex, const struct gql_type *ptype, const void 
 			      (unsigned)LIMIT_GQL_INTROSPECTION_FIELDS);
 			return -1;
 		}
-	} else if (++ex->nfields > ex->max_fields) {
-		fatal(ex, cf, path, "The query executes more than %u fields%s.", (unsigned)ex->max_fields,
-		      gql_limit_note(ex->a, ex->name_fields));
+	} else if (++ex->nfields > ex->lim->max_fields) {
+		fatal(ex, cf, path, "The query executes more than %u fields%s.", (unsigned)ex->lim->max_fields,
+		      gql_limit_note(ex->a, ex->lim->name_fields));
 		return -1;
 	}
 	if (cf->meta == M_TYPENAME) {
@@ -996,10 +1018,7 @@ void gql_execute(const struct gql_schema *cs, const struct gql_request *req, str
 	uint32_t nops = 0, nfrags = 0;
 	for (uint32_t i = 0; i < doc->n; i++) {
 		const struct gql_definition *d = doc->defs[i];
-		if (d->kind == GQL_DEF_FRAGMENT) {
-			nfrags++;
-			continue;
-		}
+		nfrags += d->kind == GQL_DEF_FRAGMENT;
 		if (d->kind != GQL_DEF_OPERATION)
 			continue;
 		nops++;
@@ -1043,17 +1062,14 @@ void gql_execute(const struct gql_schema *cs, const struct gql_request *req, str
 	ex.out = out;
 	ex.doc = doc;
 	ex.context = req->context;
-	ex.max_fields = lim.max_fields;
-	ex.name_fields = lim.name_fields;
-	if (nfrags) {
-		if ((ex.frags = ARENA_NEWN(a, const struct gql_fragment *, nfrags)) == NULL) {
-			oom(&ex, NULL, NULL);
-			goto out;
-		}
-		for (uint32_t i = 0; i < doc->n; i++)
-			if (doc->defs[i]->kind == GQL_DEF_FRAGMENT)
-				ex.frags[ex.nfrags++] = &doc->defs[i]->u.frag;
+	ex.lim = &lim;
+	if (nfrags && (ex.frags = ARENA_NEWN(a, const struct gql_fragment *, nfrags)) == NULL) {
+		oom(&ex, NULL, NULL);
+		goto out;
 	}
+	for (uint32_t i = 0; i < doc->n; i++)
+		if (doc->defs[i]->kind == GQL_DEF_FRAGMENT)
+			ex.frags[ex.nfrags++] = &doc->defs[i]->u.frag;
 	if (gql_coerce_variables(s, op, req->variables, a, &errs, &ex.vars) > 0 || errs.n > 0)
 		goto out;
 
@@ -1062,7 +1078,7 @@ void gql_execute(const struct gql_schema *cs, const struct gql_request *req, str
 	with_data = true;
 	sb_puts(out, "{\"data\":");
 	size_t mark = out->len;
-	struct collected *c = collect(&ex, root, NULL, 0, op->set);
+	struct collected *c = collect(&ex, root, NULL, NULL, 0, op->set);
 	if (c == NULL)
 		oom(&ex, NULL, NULL);
 	if (c == NULL || exec_object(&ex, root, NULL, c, NULL) < 0) {

@@ -20,12 +20,12 @@ void verr(struct vctx *c, const struct gql_loc *locs, uint32_t nlocs, const char
 		c->stop = true;
 }
 
-bool venter(struct vctx *c)
+bool venter(struct vctx *c, const struct gql_loc *loc)
 {
 	if (c->stop)
 		return false;
 	if (c->rdepth >= LIMIT_GQL_FRAGMENT_DEPTH) {
-		verr(c, NULL, 0, "Fragment spreads are nested too deeply (more than %u levels).",
+		verr(c, loc, loc ? 1 : 0, "Fragment spreads are nested too deeply (more than %u levels).",
 		     (unsigned)LIMIT_GQL_FRAGMENT_DEPTH);
 		c->stop = true;
 		return false;
@@ -583,7 +583,7 @@ static uint64_t count_frag(struct vctx *c, int32_t fi)
 		return fr->nfields;
 	if (fr->state == 1) /* a cycle: reported by 5.5.2.2 */
 		return 0;
-	if (!venter(c))
+	if (!venter(c, &fr->def->loc))
 		return 0;
 	fr->state = 1;
 	fr->nfields = count_set(c, fr->f->set, NULL);
@@ -618,6 +618,19 @@ static uint64_t count_set(struct vctx *c, const struct gql_selection_set *set, u
 	return n;
 }
 
+/* the k-th alias (from 1) written in a set, in document order */
+static const struct gql_selection *nth_alias(const struct gql_selection_set *set, uint64_t *k)
+{
+	for (uint32_t i = 0; set != NULL && i < set->n; i++) {
+		const struct gql_selection *sel = set->items[i], *r;
+		if (sel->kind == GQL_SEL_FIELD && sel->alias && --*k == 0)
+			return sel;
+		if (sel->kind != GQL_SEL_SPREAD && (r = nth_alias(sel->set, k)) != NULL)
+			return r;
+	}
+	return NULL;
+}
+
 /* max_aliases and max_fields: checked first, so a hostile document is rejected cheaply.
  * Returns false when over a budget (the other rules are then skipped). */
 static bool check_budgets(struct vctx *c, const struct gql_limits *lim)
@@ -636,7 +649,15 @@ static bool check_budgets(struct vctx *c, const struct gql_limits *lim)
 			count_set(c, d->u.frag.set, &aliases); /* aliases only: fields memoised below */
 	}
 	if (aliases > max_aliases) {
-		verr(c, NULL, 0, "The document has %llu aliases, more than the limit of %u (%s).",
+		/* located at the first alias past the limit */
+		const struct gql_selection *past = NULL;
+		uint64_t k = (uint64_t)max_aliases + 1;
+		for (uint32_t i = 0; i < c->doc->n && past == NULL; i++) {
+			const struct gql_definition *d = c->doc->defs[i];
+			if (d->kind == GQL_DEF_OPERATION || d->kind == GQL_DEF_FRAGMENT)
+				past = nth_alias(d->kind == GQL_DEF_OPERATION ? d->u.op.set : d->u.frag.set, &k);
+		}
+		verr(c, past ? &past->loc : NULL, past ? 1 : 0, "The document has %llu aliases, more than the limit of %u (%s).",
 		     (unsigned long long)aliases, (unsigned)max_aliases, aname);
 		ok = false;
 	}
@@ -683,7 +704,7 @@ static bool check_budgets(struct vctx *c, const struct gql_limits *lim)
 static void reach_frag(struct vctx *c, int32_t fi, uint32_t stamp)
 {
 	struct vfrag *fr = &c->frags[fi];
-	if (fr->mark == stamp || !venter(c))
+	if (fr->mark == stamp || !venter(c, &fr->def->loc))
 		return;
 	fr->mark = stamp;
 	for (uint32_t i = 0; i < fr->own.nspreads; i++)
@@ -742,7 +763,7 @@ static void cycle_dfs(struct vctx *c, struct cyc *y, int32_t fi)
 {
 	struct vfrag *fr = &c->frags[fi];
 	int32_t canon = vfrag_find(c, fr->f->name);
-	if (!venter(c))
+	if (!venter(c, &fr->def->loc))
 		return;
 	c->frags[canon].state = 3; /* visited */
 	y->onpath[canon] = (int32_t)y->depth + 1;
@@ -956,7 +977,7 @@ static void check_usage(struct vctx *c, struct opinfo *oi, const struct vusage *
 static void op_usages_frag(struct vctx *c, struct opinfo *oi, int32_t fi, uint32_t stamp)
 {
 	struct vfrag *fr = &c->frags[fi];
-	if (fr->mark == stamp || !venter(c))
+	if (fr->mark == stamp || !venter(c, &fr->def->loc))
 		return;
 	fr->mark = stamp;
 	for (uint32_t i = 0; i < fr->own.nuses && !c->stop; i++)
@@ -1070,7 +1091,7 @@ static void sub_collect(struct vctx *c, struct subcol *sc, const struct gql_sele
 			if (fi < 0 || c->frags[fi].mark == stamp)
 				continue;
 			c->frags[fi].mark = stamp;
-			if (!cond_matches(gql_schema_type(c->s, c->frags[fi].f->type_cond), root) || !venter(c))
+			if (!cond_matches(gql_schema_type(c->s, c->frags[fi].f->type_cond), root) || !venter(c, &sel->loc))
 				continue;
 			sub_collect(c, sc, c->frags[fi].f->set, root, stamp);
 			vleave(c);
@@ -1171,6 +1192,64 @@ static void dup_frags(struct vctx *c, const void *arr, const uint32_t *idx, uint
 	}
 }
 
+/* 5.5.1.4: every fragment is used by some operation */
+static void check_unused_frags(struct vctx *c, const struct opinfo *oinfo, uint32_t nops)
+{
+	for (uint32_t i = 0; i < nops; i++)
+		for (uint32_t k = 0; k < oinfo[i].own.nspreads; k++)
+			if (oinfo[i].own.spreads[k].frag >= 0)
+				reach_frag(c, oinfo[i].own.spreads[k].frag, 1);
+	for (uint32_t i = 0; i < c->nfrags; i++)
+		if (c->frags[vfrag_find(c, c->frags[i].f->name)].mark != 1) /* duplicates: by name */
+			verr(c, &c->frags[i].def->loc, 1, "Fragment \"%s\" is never used.", c->frags[i].f->name);
+}
+
+/* 5.1.1: only operations and fragments; counts them */
+static void count_defs(struct vctx *c, uint32_t *nops, uint32_t *nfrags, uint32_t *nanon)
+{
+	for (uint32_t i = 0; i < c->doc->n; i++) {
+		const struct gql_definition *d = c->doc->defs[i];
+		if (d->kind == GQL_DEF_OPERATION) {
+			(*nops)++;
+			if (d->u.op.name == NULL)
+				(*nanon)++;
+		} else if (d->kind == GQL_DEF_FRAGMENT) {
+			(*nfrags)++;
+		} else if (d->kind == GQL_DEF_SCHEMA) {
+			verr(c, &d->loc, 1, "The schema definition is not executable.");
+		} else {
+			verr(c, &d->loc, 1, "The \"%s\" definition is not executable.", d->u.td.name ? d->u.td.name : "?");
+		}
+	}
+}
+
+/* one operation's variables once its fragments are known (5.8.3, 5.8.4, 5.8.5), and 5.2.3.1 */
+static void check_operation(struct vctx *c, struct opinfo *oi, uint32_t *stamp)
+{
+	const struct gql_operation *op = &oi->def->u.op;
+	for (uint32_t k = 0; k < oi->own.nuses && !c->stop; k++)
+		check_usage(c, oi, &oi->own.uses[k]);
+	++*stamp;
+	for (uint32_t k = 0; k < oi->own.nspreads && !c->stop; k++)
+		if (oi->own.spreads[k].frag >= 0)
+			op_usages_frag(c, oi, oi->own.spreads[k].frag, *stamp);
+	for (uint32_t k = 0; k < op->nvars && !c->stop; k++) {
+		if (oi->used[k])
+			continue;
+		/* duplicate definitions share their usages */
+		int32_t first = find_var(oi, op->vars[k]->name);
+		if (first >= 0 && oi->used[first])
+			continue;
+		if (op->name)
+			verr(c, &op->vars[k]->loc, 1, "Variable \"$%s\" is never used in operation \"%s\".",
+			     op->vars[k]->name, op->name);
+		else
+			verr(c, &op->vars[k]->loc, 1, "Variable \"$%s\" is never used.", op->vars[k]->name);
+	}
+	if (op->kind == GQL_OP_SUBSCRIPTION && c->s->subscription)
+		check_subscription(c, op, ++*stamp);
+}
+
 int gql_validate(const struct gql_schema *s, const struct gql_document *doc,
                  const struct gql_limits *lim, struct arena *a, struct gql_errors *errs)
 {
@@ -1191,20 +1270,7 @@ int gql_validate(const struct gql_schema *s, const struct gql_document *doc,
 
 	/* 5.1.1 and the definitions by kind */
 	uint32_t nops = 0, nfrags = 0, nanon = 0;
-	for (uint32_t i = 0; i < doc->n; i++) {
-		const struct gql_definition *d = doc->defs[i];
-		if (d->kind == GQL_DEF_OPERATION) {
-			nops++;
-			if (d->u.op.name == NULL)
-				nanon++;
-		} else if (d->kind == GQL_DEF_FRAGMENT) {
-			nfrags++;
-		} else if (d->kind == GQL_DEF_SCHEMA) {
-			verr(c, &d->loc, 1, "The schema definition is not executable.");
-		} else {
-			verr(c, &d->loc, 1, "The \"%s\" definition is not executable.", d->u.td.name ? d->u.td.name : "?");
-		}
-	}
+	count_defs(c, &nops, &nfrags, &nanon);
 	const struct gql_definition **ops = ARENA_NEWN(a, const struct gql_definition *, nops ? nops : 1);
 	const struct gql_definition **named = ARENA_NEWN(a, const struct gql_definition *, nops ? nops : 1);
 	struct opinfo *oinfo = ARENA_NEWN(a, struct opinfo, nops ? nops : 1);
@@ -1253,7 +1319,7 @@ int gql_validate(const struct gql_schema *s, const struct gql_document *doc,
 		goto out;
 
 	/* budgets, before anything that walks expanded fragments */
-	if (!check_budgets(c, lim) || c->stop)
+	if (!vcheck_depth(c, lim) || !check_budgets(c, lim) || c->stop)
 		goto out;
 	for (uint32_t i = 0; i < c->nfrags; i++)
 		c->frags[i].state = 0;
@@ -1283,50 +1349,19 @@ int gql_validate(const struct gql_schema *s, const struct gql_document *doc,
 		walk_set(c, fr->f->set, fr->type);
 	}
 	c->cur = NULL;
+	vcheck_introspection_depth(c);
 	if (c->stop)
 		goto out;
 
-	/* 5.5.1.4 */
-	for (uint32_t i = 0; i < nops; i++)
-		for (uint32_t k = 0; k < oinfo[i].own.nspreads; k++)
-			if (oinfo[i].own.spreads[k].frag >= 0)
-				reach_frag(c, oinfo[i].own.spreads[k].frag, 1);
-	for (uint32_t i = 0; i < c->nfrags; i++)
-		if (c->frags[vfrag_find(c, c->frags[i].f->name)].mark != 1) /* duplicates: by name */
-			verr(c, &c->frags[i].def->loc, 1, "Fragment \"%s\" is never used.", c->frags[i].f->name);
+	check_unused_frags(c, oinfo, nops);
 
 	/* 5.5.2.2 */
 	check_fragment_cycles(c);
 
 	/* per operation: 5.8.3, 5.8.4, 5.8.5 and 5.2.3.1 */
 	uint32_t stamp = 1;
-	for (uint32_t i = 0; i < nops && !c->stop; i++) {
-		struct opinfo *oi = &oinfo[i];
-		const struct gql_operation *op = &oi->def->u.op;
-		if (oi->used == NULL)
-			break;
-		for (uint32_t k = 0; k < oi->own.nuses && !c->stop; k++)
-			check_usage(c, oi, &oi->own.uses[k]);
-		stamp++;
-		for (uint32_t k = 0; k < oi->own.nspreads && !c->stop; k++)
-			if (oi->own.spreads[k].frag >= 0)
-				op_usages_frag(c, oi, oi->own.spreads[k].frag, stamp);
-		for (uint32_t k = 0; k < op->nvars && !c->stop; k++) {
-			if (oi->used[k])
-				continue;
-			/* duplicate definitions share their usages */
-			int32_t first = find_var(oi, op->vars[k]->name);
-			if (first >= 0 && oi->used[first])
-				continue;
-			if (op->name)
-				verr(c, &op->vars[k]->loc, 1, "Variable \"$%s\" is never used in operation \"%s\".",
-				     op->vars[k]->name, op->name);
-			else
-				verr(c, &op->vars[k]->loc, 1, "Variable \"$%s\" is never used.", op->vars[k]->name);
-		}
-		if (op->kind == GQL_OP_SUBSCRIPTION && s->subscription)
-			check_subscription(c, op, ++stamp);
-	}
+	for (uint32_t i = 0; i < nops && !c->stop && oinfo[i].used != NULL; i++)
+		check_operation(c, &oinfo[i], &stamp);
 out:
 	return (int)(errs->n - n0);
 }

@@ -41,6 +41,10 @@ struct vfrag {
 	uint32_t mark;                /* DFS stamps */
 	uint8_t state;                /* cycle DFS / counting state */
 	uint64_t nfields;             /* expanded field count (budget) */
+	uint32_t height;              /* levels its selection set adds (validate_depth.c) */
+	uint8_t dstate;               /* 0 not measured, 1 being measured, 2 measured */
+	uint8_t ix_exceeded, ix_checked, ix_visited; /* introspection depth memo, depth + 1 (0: none) */
+	uint32_t ix_root;             /* the __schema/__type field ix_visited belongs to */
 };
 
 struct vctx {
@@ -66,9 +70,10 @@ struct vctx {
 void verr(struct vctx *c, const struct gql_loc *locs, uint32_t nlocs, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void vnomem(struct vctx *c);
-/* Enter one level of recursion through a fragment spread: false (after an error, with
- * validation stopped) past LIMIT_GQL_FRAGMENT_DEPTH. Pair with vleave(). */
-bool venter(struct vctx *c);
+/* Enter one level of recursion through a fragment spread: false (after an error located at
+ * loc, the spread or the fragment entered, with validation stopped) past
+ * LIMIT_GQL_FRAGMENT_DEPTH. Pair with vleave(). */
+bool venter(struct vctx *c, const struct gql_loc *loc);
 static inline void vleave(struct vctx *c) { c->rdepth--; }
 int32_t vfrag_find(const struct vctx *c, const char *name);
 void *vgrow(struct vctx *c, void *p, uint32_t *cap, uint32_t n, size_t size);
@@ -89,6 +94,11 @@ bool vvalue_equal(const struct gql_value *a, const struct gql_value *b);
 
 /* validate_merge.c: 5.3.2 */
 void vmerge_set(struct vctx *c, const struct gql_selection_set *set, const struct gql_type *pt);
+
+/* validate_depth.c: max_depth with fragments expanded (false after the error, validation
+ * stopped), and graphql-js's MaxIntrospectionDepthRule */
+bool vcheck_depth(struct vctx *c, const struct gql_limits *lim);
+void vcheck_introspection_depth(struct vctx *c);
 
 /* helpers */
 static inline bool vis_composite(const struct gql_type *t)

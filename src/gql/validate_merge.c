@@ -53,6 +53,7 @@ struct mstate {
 	uint32_t npairs, pairmask;
 	uint32_t nextid;
 	uint64_t work;                /* comparisons made, against MERGE_WORK_MAX */
+	const struct gql_selection_set *at; /* the set being checked (where the budget error points) */
 };
 
 /* Comparisons allowed for the whole document. A real query needs tens; a hostile one (long
@@ -91,7 +92,8 @@ static bool spend(struct vctx *c, uint64_t n)
 	m->work += n;
 	if (m->work <= MERGE_WORK_MAX)
 		return true;
-	verr(c, NULL, 0, "The document is too complex to validate: checking that its fields can merge takes more than %u comparisons.",
+	verr(c, m->at ? &m->at->loc : NULL, m->at ? 1 : 0,
+	     "The document is too complex to validate: checking that its fields can merge takes more than %u comparisons.",
 	     (unsigned)MERGE_WORK_MAX);
 	c->stop = true;
 	return false;
@@ -507,7 +509,8 @@ static void within(struct vctx *c, struct clist *out, struct mset *a)
 static void set_vs_frag(struct vctx *c, struct clist *out, bool mutex, struct mset *ms, int32_t fi)
 {
 	struct mset *fm = get_frag(c, fi);
-	if (ms->n == 0 || fm == NULL || fm == ms || pair_seen(c, 1, ms->id, (uint32_t)fi, mutex) || !venter(c))
+	if (ms->n == 0 || fm == NULL || fm == ms || pair_seen(c, 1, ms->id, (uint32_t)fi, mutex) ||
+	    !venter(c, &c->frags[fi].def->loc))
 		return;
 	between(c, out, mutex, ms, fm);
 	for (uint32_t k = 0; k < fm->nfrags && !c->stop; k++)
@@ -520,7 +523,7 @@ static void frag_vs_frag(struct vctx *c, struct clist *out, bool mutex, int32_t 
 	if (fa == fb || pair_seen(c, 0, (uint32_t)fa, (uint32_t)fb, mutex))
 		return;
 	struct mset *a = get_frag(c, fa), *b = get_frag(c, fb);
-	if (a == NULL || b == NULL || !venter(c))
+	if (a == NULL || b == NULL || !venter(c, &c->frags[fb].def->loc))
 		return;
 	between(c, out, mutex, a, b);
 	for (uint32_t k = 0; k < b->nfrags && !c->stop; k++)
@@ -536,6 +539,9 @@ void vmerge_set(struct vctx *c, const struct gql_selection_set *set, const struc
 	/* the usual case needs no cache: a set whose fields all differ and that spreads nothing */
 	if (set->n == 1 && set->items[0]->kind == GQL_SEL_FIELD)
 		return;
+	if (state(c) == NULL)
+		return;
+	((struct mstate *)c->merge)->at = set;
 	ms = get_set(c, set, pt);
 	if (ms == NULL)
 		return;

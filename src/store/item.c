@@ -396,9 +396,10 @@ int store_item_save(struct store *st, struct arena *a, const struct store_save *
 			goto fail;
 	} else if ((rc = queue_fetch(st, seq, now)) != STORE_OK)
 		goto fail;
-	if ((rc = store_commit(st)) != STORE_OK)
-		return rc;
-	return store_item_by_seq(st, a, seq, out);
+	/* read back before the commit: when that fails (memory), nothing stays half-written */
+	if ((rc = store_item_by_seq(st, a, seq, out)) != STORE_OK)
+		goto fail;
+	return store_commit(st);
 fail:
 	store_rollback(st);
 	return rc;

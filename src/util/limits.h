@@ -51,6 +51,10 @@
 #define LIMIT_SEARCH_SORTS      4                 /* sort: terms that count (later ones are ignored) */
 #define LIMIT_TITLE             1000              /* characters of a title kept */
 #define LIMIT_CONTENT_BYTES     (5 * 1024 * 1024) /* bytes of article HTML stored (savePage input too) */
+#define LIMIT_INGEST_ARENA      (64 * 1024 * 1024)/* scratch memory for each stage of ingesting a page (extract,
+                                                     sanitize) ... */
+#define LIMIT_INGEST_PER_BYTE   40                /* ... plus this many bytes per byte of the page (extracting a
+                                                     page of dense markup takes about 23, sanitizing it 18) */
 
 #define LIMIT_TRASH_DAYS        14                /* days a deleted item stays in the trash before it is purged */
 
