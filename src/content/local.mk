@@ -1,7 +1,7 @@
 # src/content/local.mk: the content layer (page fetching, HTML parsing into an editable tree, serializing, charsets) and its tests.
 noinst_LIBRARIES += src/content/libcontent.a
 src_content_libcontent_a_SOURCES = \
-	src/content/html.c src/content/html.h \
+	src/content/html.c src/content/html.h src/content/html_guard.c src/content/html_guard.h \
 	src/content/charset.c src/content/charset.h \
 	src/content/sanitize.c src/content/sanitize.h \
 	src/content/markdown.c src/content/markdown.h \
