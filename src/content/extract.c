@@ -525,6 +525,11 @@ int content_extract(struct arena *a, const char *html, size_t n, const char *url
 		return -1;
 	if (prepare(&x, html, n, true) < 0)
 		return -1;
+	if (x.doc->degraded) {
+		/* the parse ran past its budget: the retries parse the degraded form it fell back to */
+		if (!(html = html_degrade(a, html, n, &n)))
+			return -1;
+	}
 	out->readerable = x.readerable;
 	bool too_big = x.too_big || !x.body;       /* a <frameset> page has no body to read */
 	set_base(&x, url);

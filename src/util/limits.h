@@ -71,7 +71,7 @@
 /* HTML content (src/content/html.c) */
 #define LIMIT_HTML_DEPTH        1024              /* element nesting we hand to the HTML parser; deeper input is cut */
 #define LIMIT_HTML_MAX_ERRORS   10                /* parse errors gumbo records before it stops collecting */
-#define LIMIT_HTML_ATTRS        100               /* attributes of one tag (gumbo's duplicate check is quadratic) */
+#define LIMIT_HTML_ATTRS        128               /* attributes of one tag (gumbo's duplicate check is quadratic) */
 #define LIMIT_HTML_PARSE_MS     800               /* thread CPU ms of one gumbo parse; past it the page is read as
                                                      text in paragraphs (a 5 MB page of small elements takes ~0.7 s) */
 
