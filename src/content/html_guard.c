@@ -186,12 +186,12 @@ int html_cap_attrs(const char *s, size_t n, unsigned cap, char **out, size_t *ou
 	}
 	if (!o.buf)
 		return 0;
-	if (cap_put(&o, s + copied, n - copied) < 0) {
+	if (cap_put(&o, s + copied, n - copied) < 0 || cap_put(&o, "", 1) < 0) {
 		free(o.buf);
 		return -1;
 	}
 	*out = o.buf;
-	*outn = o.len;
+	*outn = o.len - 1;
 	return 1;
 }
 

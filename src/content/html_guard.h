@@ -10,7 +10,7 @@
 
 /* Copy s with a '>' inserted wherever some reading of it as HTML (text, comment, script, any
  * tokenizer state) would start attribute cap+1 of one tag. 0 when nothing needs inserting
- * (*out NULL: use s as it is), 1 with a malloc'd *out of *outn bytes, -1 out of memory. */
+ * (*out NULL: use s as it is), 1 with a malloc'd *out of *outn bytes (and a NUL), -1 out of memory. */
 int html_cap_attrs(const char *s, size_t n, unsigned cap, char **out, size_t *outn);
 
 /* gumbo's blocks for one parse, all freed at once by html_guard_release */
