@@ -431,6 +431,60 @@ struct html_doc *html_parse(struct arena *a, const char *utf8, size_t n)
 	return err ? NULL : d;
 }
 
+/* a copy of n without its relations: strings shared (the tree never writes into one), attributes copied */
+static struct html_node *clone_node(struct html_doc *d, const struct html_node *n)
+{
+	struct html_node *c = new_node(d, n->type);
+	if (!c)
+		return NULL;
+	c->ns = n->ns;
+	c->name = n->name;
+	c->text = n->text;
+	struct html_attr **tail = &c->attrs;
+	for (const struct html_attr *at = n->attrs; at; at = at->next) {
+		struct html_attr *na = ARENA_NEW(d->arena, struct html_attr);
+		if (!na)
+			return NULL;
+		na->name = at->name;
+		na->value = at->value;
+		*tail = na;
+		tail = &na->next;
+	}
+	return c;
+}
+
+struct html_doc *html_clone_doc(struct arena *a, const struct html_doc *src)
+{
+	struct html_doc *d = ARENA_NEW(a, struct html_doc);
+	if (!d)
+		return NULL;
+	*d = *src;
+	d->arena = a;
+	if (!(d->root = clone_node(d, src->root)))
+		return NULL;
+	const struct html_node *n = src->root->first_child;
+	struct html_node *p = d->root;      /* the copy of n's parent */
+	while (n) {
+		struct html_node *c = clone_node(d, n);
+		if (!c)
+			return NULL;
+		html_append(p, c);
+		if (n->first_child) {
+			p = c;
+			n = n->first_child;
+			continue;
+		}
+		while (!n->next) {
+			n = n->parent;
+			if (n == src->root)
+				return d;
+			p = p->parent;
+		}
+		n = n->next;
+	}
+	return d;
+}
+
 /* ---- creating and editing */
 
 struct html_node *html_create_element(struct html_doc *d, const char *name)

@@ -51,6 +51,10 @@ char *html_degrade(struct arena *a, const char *utf8, size_t n, size_t *outn);
  * allocation (deterministically), a negative value restores LIMIT_HTML_PARSE_MS. */
 void html_set_parse_budget_ms(long ms);
 
+/* A copy of the whole tree in a (linear; much cheaper than parsing again). Names, text and attribute
+ * values are shared with src, which edits never write into; NULL if the arena is exhausted. */
+struct html_doc *html_clone_doc(struct arena *a, const struct html_doc *src);
+
 /* creating nodes (detached) */
 struct html_node *html_create_element(struct html_doc *d, const char *name);
 struct html_node *html_create_text(struct html_doc *d, const char *text);
