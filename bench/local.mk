@@ -40,3 +40,14 @@ bench: bench/extract_bench$(EXEEXT)
 .PHONY: bench-extract
 bench-extract: bench/extract_bench$(EXEEXT)
 	bash $(top_srcdir)/bench/extract-bench -B $(abs_top_builddir)
+
+# html_parse, extract and sanitize on hostile HTML shapes (bench/html-bench drives it; not part of make check)
+EXTRA_PROGRAMS += bench/html_bench
+bench_html_bench_SOURCES = bench/html_bench.c
+bench_html_bench_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+EXTRA_DIST += bench/html-bench
+CLEANFILES += bench/html_bench$(EXEEXT)
+bench: bench/html_bench$(EXEEXT)
+.PHONY: bench-html
+bench-html: bench/html_bench$(EXEEXT)
+	bash $(top_srcdir)/bench/html-bench -B $(abs_top_builddir)

@@ -1,4 +1,4 @@
-/* content_html.c: tests of the HTML tree: parse + serialize round-trips, edits, queries, deep nesting, NUL bytes. */
+/* content_html.c: tests of the HTML tree: parse + serialize round-trips, edits, queries, deep nesting, copies, NUL bytes. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -206,6 +206,30 @@ static void deep(void)
 	sb_free(&in);
 }
 
+static void clone(void)
+{
+	static const char page[] = "<!DOCTYPE html><title>T</title><p id=a class=b>x<b>y</b><!--c--><svg viewBox=\"0 0 1 1\"></svg>";
+	struct html_doc *d = html_parse(&A, page, sizeof page - 1);
+	struct html_doc *c = d ? html_clone_doc(&A, d) : NULL;
+	struct sb b1, b2;
+	sb_init(&b1);
+	sb_init(&b2);
+	html_serialize_doc(d, &b1);
+	if (c)
+		html_serialize_doc(c, &b2);
+	ok(c && strcmp(sb_str(&b1), sb_str(&b2)) == 0, "a copy serializes as the original");
+	struct html_node *p = c ? html_first_element(c->root, "p") : NULL;
+	html_set_attr(c, p, "id", "z");
+	html_remove_attr(p, "class");
+	html_remove(html_first_element(c->root, "b"));
+	sb_reset(&b2);
+	html_serialize_doc(d, &b2);
+	ok(strcmp(sb_str(&b1), sb_str(&b2)) == 0, "editing the copy leaves the original as it was");
+	like(sb_str(&b2), "<p id=\"a\" class=\"b\">x<b>y</b>", "its attributes and children");
+	sb_free(&b1);
+	sb_free(&b2);
+}
+
 static void nul_bytes(void)
 {
 	const char src[] = "<p a=\"x\0y\">a\0b</p><!--c\0d--><script>q\0r</script>";
@@ -224,6 +248,7 @@ int main(void)
 	edits();
 	queries();
 	deep();
+	clone();
 	nul_bytes();
 	arena_free(&A);
 	return done_testing();

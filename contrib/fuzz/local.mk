@@ -2,7 +2,8 @@
 if ENABLE_FUZZ
 noinst_PROGRAMS += contrib/fuzz/fuzz_gql_parse contrib/fuzz/fuzz_gql_execute contrib/fuzz/fuzz_time \
 	contrib/fuzz/fuzz_config contrib/fuzz/fuzz_json_request contrib/fuzz/fuzz_sanitize contrib/fuzz/fuzz_markdown \
-	contrib/fuzz/fuzz_extract contrib/fuzz/fuzz_query contrib/fuzz/fuzz_search contrib/fuzz/fuzz_url
+	contrib/fuzz/fuzz_extract contrib/fuzz/fuzz_query contrib/fuzz/fuzz_search contrib/fuzz/fuzz_url \
+	contrib/fuzz/fuzz_html_bomb
 endif
 # configure adds -fsanitize=fuzzer-no-link to every object; the targets link libFuzzer's main
 FUZZ_LINK = $(AM_LDFLAGS) -fsanitize=fuzzer
@@ -44,6 +45,10 @@ contrib_fuzz_fuzz_markdown_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 contrib_fuzz_fuzz_extract_SOURCES = contrib/fuzz/fuzz_extract.c
 contrib_fuzz_fuzz_extract_LDFLAGS = $(FUZZ_LINK)
 contrib_fuzz_fuzz_extract_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+
+contrib_fuzz_fuzz_html_bomb_SOURCES = contrib/fuzz/fuzz_html_bomb.c
+contrib_fuzz_fuzz_html_bomb_LDFLAGS = $(FUZZ_LINK)
+contrib_fuzz_fuzz_html_bomb_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 
 contrib_fuzz_fuzz_query_SOURCES = contrib/fuzz/fuzz_query.c
 contrib_fuzz_fuzz_query_LDFLAGS = $(FUZZ_LINK)

@@ -409,12 +409,17 @@ static size_t count_elements(const struct html_node *root)
 	return k;
 }
 
+#define EX_COPY_BYTES (256 * 1024)     /* a page this large keeps a copy of its first parse for the retries */
+
 /* the document prepared for a pass: parsed, noscript images unwrapped, scripts and styles gone,
  * <br> chains made paragraphs, <font> made <span> */
 static int prepare(struct ex_ctx *x, const char *html, size_t n, bool meta)
 {
-	x->doc = html_parse(x->a, html, n);
+	x->doc = x->first ? html_clone_doc(x->a, x->first) : html_parse(x->a, html, n);
 	if (!x->doc)
+		return -1;
+	/* a large page, or one whose parse ran past its budget, is parsed once: the retries copy it */
+	if (meta && (n > EX_COPY_BYTES || x->doc->degraded) && !(x->first = html_clone_doc(x->a, x->doc)))
 		return -1;
 	x->map.slots = NULL;
 	x->map.cap = x->map.used = 0;

@@ -48,6 +48,7 @@ struct ex_meta {
 struct ex_ctx {
 	struct arena *a;
 	struct html_doc *doc;
+	struct html_doc *first;         /* a large page's first parse, untouched: the retries copy it */
 	struct html_node *body;
 	const char *base;               /* absolute base URL for links, or NULL */
 	bool base_is_doc;               /* no <base href> moved it away from the page's own URL */

@@ -4,9 +4,11 @@
 
 #include <ctype.h>
 #include <gumbo.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "content/html_guard.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/sb.h"
@@ -26,6 +28,12 @@ static const char *const void_elements[] = {
 static const char *const rawtext_elements[] = {
 	"script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext", NULL,
 };
+static const char *const block_elements[] = {
+	"address", "article", "aside", "blockquote", "body", "caption", "dd", "details", "div", "dl",
+	"dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5",
+	"h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "summary", "table",
+	"td", "th", "tr", "ul", "br", "html", "head", "title", NULL,
+};
 /* elements whose content the pre-scan of html_parse skips (the tokenizer reads them as text) */
 static const char *const skip_elements[] = {
 	"script", "style", "xmp", "iframe", "noembed", "noframes", "textarea", "title", NULL,
@@ -35,6 +43,8 @@ static const char *const self_closing_kinds[] = {
 	"p", "li", "dt", "dd", "td", "th", "tr", "option", "optgroup", "rb", "rt", "rp", "tbody",
 	"thead", "tfoot", NULL,
 };
+
+static char *take_arena(struct arena *a, struct sb *b);
 
 /* ---- the depth pre-scan: gumbo's tree building costs O(depth) per tag, so very deep input is
  * quadratic; cut the input where a rough count of open elements passes the limit */
@@ -245,26 +255,11 @@ static const GumboVector *gumbo_kids(const GumboNode *g)
 	return &g->v.element.children;
 }
 
-struct html_doc *html_parse(struct arena *a, const char *utf8, size_t n)
+/* the doctype and tree of gumbo's output into d (whose root is still empty); -1 out of memory */
+static int copy_output(struct html_doc *d, const GumboOutput *out)
 {
-	struct html_doc *d = ARENA_NEW(a, struct html_doc);
-	GumboOutput *out = NULL;
-	GumboOptions opt = kGumboDefaultOptions;
+	struct arena *a = d->arena;
 	int err = 0;
-
-	if (!d)
-		return NULL;
-	d->arena = a;
-	d->root = new_node(d, HTML_DOCUMENT);
-	if (!d->root)
-		return NULL;
-	size_t cut = depth_cut(utf8, n);
-	d->truncated = cut < n;
-	opt.max_errors = LIMIT_HTML_MAX_ERRORS;
-	out = gumbo_parse_with_options(&opt, utf8, cut);
-	if (!out)
-		return NULL;
-
 	const GumboDocument *gd = &out->document->v.document;
 	d->has_doctype = gd->has_doctype;
 	if (gd->has_doctype) {
@@ -272,7 +267,7 @@ struct html_doc *html_parse(struct arena *a, const char *utf8, size_t n)
 		d->doctype_public = arena_strdup(a, gd->public_identifier ? gd->public_identifier : "");
 		d->doctype_system = arena_strdup(a, gd->system_identifier ? gd->system_identifier : "");
 		if (!d->doctype_name || !d->doctype_public || !d->doctype_system)
-			err = -1;
+			return -1;
 	}
 
 	/* walk gumbo's tree without recursion, using its parent links and child indexes */
@@ -303,8 +298,191 @@ struct html_doc *html_parse(struct arena *a, const char *utf8, size_t n)
 		gp = gp->parent;
 		p = p->parent;
 	}
+	return err;
+}
+
+/* ---- the degraded parse: when gumbo runs past its budget, the page is read again as its text in
+ * paragraphs (a linear pass drops the markup; a block element's tag starts a new paragraph), which
+ * gumbo parses in linear time: no attributes, no nesting past html > body > p */
+
+static __thread long parse_budget_ms = -1;
+
+void html_set_parse_budget_ms(long ms)
+{
+	parse_budget_ms = ms;
+}
+
+/* after the '<' at s[i]: where the markup starting there ends; *block when it is a block element's
+ * tag (start or end), and skipped content (script, style) is skipped too */
+static size_t skip_markup(const char *s, size_t n, size_t i, bool *block)
+{
+	static const char *const dropped[] = { "script", "style", "template", "noscript", NULL };
+	const char *e;
+	char name[16];
+	*block = false;
+	if (n - i >= 4 && memcmp(s + i, "<!--", 4) == 0) {
+		e = memmem(s + i + 4, n - i - 4, "-->", 3);
+		return e ? (size_t)(e - s) + 3 : n;
+	}
+	bool end = i + 1 < n && s[i + 1] == '/';
+	size_t j = i + 1 + end;
+	bool tag = j < n && isalpha((unsigned char)s[j]);
+	if (!tag && !(i + 1 < n && (s[i + 1] == '!' || s[i + 1] == '?')))
+		return i;       /* a plain '<' */
+	if (tag)
+		j = tag_name(s, n, j, name, sizeof name);
+	e = memchr(s + j, '>', n - j);
+	j = e ? (size_t)(e - s) + 1 : n;
+	if (!tag)
+		return j;
+	*block = name_in(name, block_elements);
+	if (end || !name_in(name, dropped))
+		return j;
+	/* past the element's end tag (or the end of the input) */
+	size_t len = strlen(name);
+	while ((e = memmem(s + j, n - j, "</", 2)) != NULL) {
+		j = (size_t)(e - s) + 2;
+		if (n - j >= len && strncasecmp(s + j, name, len) == 0)
+			return j - 2;
+	}
+	return n;
+}
+
+char *html_degrade(struct arena *a, const char *s, size_t n, size_t *outn)
+{
+	struct sb b;
+	bool fresh = true;      /* no text since the last <p> */
+	size_t i = 0;
+	sb_init(&b);
+	sb_puts(&b, "<p>");
+	while (i < n) {
+		const char *lt = memchr(s + i, '<', n - i);
+		size_t at = lt ? (size_t)(lt - s) : n;
+		if (at > i) {
+			sb_putn(&b, s + i, at - i);
+			fresh = false;
+		}
+		if (!lt)
+			break;
+		bool block;
+		i = skip_markup(s, n, at, &block);
+		if (i == at) {
+			sb_puts(&b, "&lt;");
+			fresh = false;
+			i++;
+		} else if (block && !fresh) {
+			sb_puts(&b, "<p>");
+			fresh = true;
+		}
+	}
+	*outn = b.len;
+	return take_arena(a, &b);
+}
+
+static int parse_degraded(struct html_doc *d, const char *s, size_t n)
+{
+	GumboOptions opt = kGumboDefaultOptions;
+	size_t dn;
+	char *deg = html_degrade(d->arena, s, n, &dn);
+	if (!deg)
+		return -1;
+	opt.max_errors = LIMIT_HTML_MAX_ERRORS;
+	GumboOutput *out = gumbo_parse_with_options(&opt, deg, dn);
+	if (!out)
+		return -1;
+	d->degraded = true;
+	int err = copy_output(d, out);
 	gumbo_destroy_output(&opt, out);
+	return err;
+}
+
+struct html_doc *html_parse(struct arena *a, const char *utf8, size_t n)
+{
+	struct html_doc *d = ARENA_NEW(a, struct html_doc);
+	GumboOptions opt = kGumboDefaultOptions;
+	struct html_guard g;
+	char *capped;
+	size_t capn;
+	int err = 0;
+
+	if (!d)
+		return NULL;
+	d->arena = a;
+	d->root = new_node(d, HTML_DOCUMENT);
+	if (!d->root)
+		return NULL;
+	size_t cut = depth_cut(utf8, n);
+	int rc = html_cap_attrs(utf8, cut, LIMIT_HTML_ATTRS, &capped, &capn);
+	if (rc < 0)
+		return NULL;
+	opt.max_errors = LIMIT_HTML_MAX_ERRORS;
+	GumboOutput *out = html_guarded_parse(&g, &opt, rc ? capped : utf8, rc ? capn : cut,
+	                                      parse_budget_ms < 0 ? LIMIT_HTML_PARSE_MS : parse_budget_ms);
+	if (out) {
+		d->truncated = cut < n;
+		err = copy_output(d, out);
+	}
+	html_guard_release(&g);
+	free(capped);
+	if (!out && !g.expired)
+		return NULL;
+	if (!out)
+		err = parse_degraded(d, utf8, n);
 	return err ? NULL : d;
+}
+
+/* a copy of n without its relations: strings shared (the tree never writes into one), attributes copied */
+static struct html_node *clone_node(struct html_doc *d, const struct html_node *n)
+{
+	struct html_node *c = new_node(d, n->type);
+	if (!c)
+		return NULL;
+	c->ns = n->ns;
+	c->name = n->name;
+	c->text = n->text;
+	struct html_attr **tail = &c->attrs;
+	for (const struct html_attr *at = n->attrs; at; at = at->next) {
+		struct html_attr *na = ARENA_NEW(d->arena, struct html_attr);
+		if (!na)
+			return NULL;
+		na->name = at->name;
+		na->value = at->value;
+		*tail = na;
+		tail = &na->next;
+	}
+	return c;
+}
+
+struct html_doc *html_clone_doc(struct arena *a, const struct html_doc *src)
+{
+	struct html_doc *d = ARENA_NEW(a, struct html_doc);
+	if (!d)
+		return NULL;
+	*d = *src;
+	d->arena = a;
+	if (!(d->root = clone_node(d, src->root)))
+		return NULL;
+	const struct html_node *n = src->root->first_child;
+	struct html_node *p = d->root;      /* the copy of n's parent */
+	while (n) {
+		struct html_node *c = clone_node(d, n);
+		if (!c)
+			return NULL;
+		html_append(p, c);
+		if (n->first_child) {
+			p = c;
+			n = n->first_child;
+			continue;
+		}
+		while (!n->next) {
+			n = n->parent;
+			if (n == src->root)
+				return d;
+			p = p->parent;
+		}
+		n = n->next;
+	}
+	return d;
 }
 
 /* ---- creating and editing */
@@ -509,12 +687,6 @@ char *html_text_content(struct arena *a, const struct html_node *root)
 	return take_arena(a, &b);
 }
 
-static const char *const block_elements[] = {
-	"address", "article", "aside", "blockquote", "body", "caption", "dd", "details", "div", "dl",
-	"dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5",
-	"h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "summary", "table",
-	"td", "th", "tr", "ul", "br", "html", "head", "title", NULL,
-};
 static const char *const hidden_elements[] = {
 	"script", "style", "template", "noscript", "head", NULL,
 };

@@ -31,11 +31,29 @@ struct html_doc {
 	bool has_doctype;
 	char *doctype_name, *doctype_public, *doctype_system;
 	bool truncated;                 /* input was cut where nesting passed LIMIT_HTML_DEPTH */
+	bool degraded;                  /* the parse ran past LIMIT_HTML_PARSE_MS: the tree is the page's
+	                                   text in paragraphs (html_degrade), its markup dropped */
 };
 
 /* Parse UTF-8 HTML (may hold NUL bytes) into a new tree; NULL if the arena is exhausted or gumbo fails.
- * Input nested deeper than LIMIT_HTML_DEPTH is cut at that point (doc->truncated). */
+ * Input nested deeper than LIMIT_HTML_DEPTH is cut at that point (doc->truncated). No tag gets more
+ * than LIMIT_HTML_ATTRS attributes: a '>' is inserted before the one too many, under every reading
+ * of the input, so text that only might be a tag may get one too. A parse that takes more than
+ * LIMIT_HTML_PARSE_MS of CPU is abandoned for the tree of html_degrade (doc->degraded). */
 struct html_doc *html_parse(struct arena *a, const char *utf8, size_t n);
+
+/* The page as the degraded parse reads it: its text (character references kept), a <p> where a
+ * block element's tag was, every other tag, comment and script or style element dropped, each
+ * other '<' escaped. Linear; in the arena; NULL out of memory. */
+char *html_degrade(struct arena *a, const char *utf8, size_t n, size_t *outn);
+
+/* For tests: the CPU budget (ms) of this thread's later parses; 0 abandons each parse at gumbo's first
+ * allocation (deterministically), a negative value restores LIMIT_HTML_PARSE_MS. */
+void html_set_parse_budget_ms(long ms);
+
+/* A copy of the whole tree in a (linear; much cheaper than parsing again). Names, text and attribute
+ * values are shared with src, which edits never write into; NULL if the arena is exhausted. */
+struct html_doc *html_clone_doc(struct arena *a, const struct html_doc *src);
 
 /* creating nodes (detached) */
 struct html_node *html_create_element(struct html_doc *d, const char *name);

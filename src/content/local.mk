@@ -1,7 +1,7 @@
 # src/content/local.mk: the content layer (page fetching, HTML parsing into an editable tree, serializing, charsets) and its tests.
 noinst_LIBRARIES += src/content/libcontent.a
 src_content_libcontent_a_SOURCES = \
-	src/content/html.c src/content/html.h \
+	src/content/html.c src/content/html.h src/content/html_guard.c src/content/html_guard.h \
 	src/content/charset.c src/content/charset.h \
 	src/content/sanitize.c src/content/sanitize.h \
 	src/content/markdown.c src/content/markdown.h \
@@ -18,6 +18,12 @@ TESTS += t/content_html t/content_charset
 t_content_html_SOURCES = t/content_html.c t/tap.h
 t_content_html_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS)
 t_content_html_LDADD = $(CONTENT_LIBS) src/util/libutil.a -lm
+# html_parse on hostile shapes: attribute bombs, desync tricks, the parse budget and its fallback
+check_PROGRAMS += t/content_html_bomb
+TESTS += t/content_html_bomb
+t_content_html_bomb_SOURCES = t/content_html_bomb.c t/tap.h
+t_content_html_bomb_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS)
+t_content_html_bomb_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 t_content_charset_SOURCES = t/content_charset.c t/tap.h
 t_content_charset_LDADD = $(CONTENT_LIBS) src/util/libutil.a -lm
 
