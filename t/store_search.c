@@ -75,6 +75,16 @@ __attribute__((unused)) static void parser_tests(void)
 	is_str(parse("and or not"), "(and (and (text \"and\") (text \"or\")) (text \"not\"))", "lower-case operators are words");
 	is_str(parse("\"a b\" c"), "(and (phrase \"a b\") (text \"c\"))", "quoted phrase");
 	is_str(parse("rus*"), "(text \"rus\" *)", "prefix");
+	is_str(parse("ru*"), "ERR: a prefix search needs at least 3 letters or digits before the *: \"ru*\"",
+	       "a prefix needs 3 letters or digits");
+	is_str(parse("a* OR b*"), "ERR: a prefix search needs at least 3 letters or digits before the *: \"a*\"",
+	       "one-letter prefixes are refused");
+	is_str(parse("\xc3\xa9t\xc3\xa9*"), "(text \"\xc3\xa9t\xc3\xa9\" *)", "3 characters, 5 bytes");
+	is_str(parse("aaa* OR bbb* OR ccc* OR ddd*"),
+	       "(or (or (or (text \"aaa\" *) (text \"bbb\" *)) (text \"ccc\" *)) (text \"ddd\" *))", "4 prefix terms");
+	is_str(parse("aaa* OR bbb* OR ccc* OR ddd* OR eee*"), "ERR: the search query has more than 4 prefix terms (word*)",
+	       "5 prefix terms are refused");
+	is_str(parse("\"ab*\""), "(phrase \"ab*\")", "a quoted star is no prefix");
 
 	/* recovery from stray syntax */
 	is_str(parse("(a b"), "(and (text \"a\") (text \"b\"))", "unclosed parenthesis");
@@ -344,6 +354,73 @@ static void window_tests(void)
 	       "updated asc is stable");
 }
 
+
+/* Issue 10: nothing a search answers may depend on another user's rows. Erin holds RANK_MAX (300)
+ * items with a marker word, so one more match anywhere used to switch her results from relevance to
+ * newest-first; every answer (ids, order, totals, paging) must be the same with and without Frank's
+ * secret item matching probe* in its title, body and a highlight note */
+#define LEAK_ITEMS 300
+static const char *const leak_queries[] = {
+	"marker OR probe*", "marker OR \"probe secret\"", "marker OR title:probe", "marker OR note:probesecret",
+	"marker OR probesecret", "probe* OR marker sort:saved-asc", "marker OR probe* in:inbox", "-probe* marker",
+};
+#define NLEAK (sizeof leak_queries / sizeof *leak_queries)
+
+/* every answer to the leak queries for user, as one string: ids in order, totals and has_next per page */
+static const char *leak_answers(const char *user)
+{
+	struct sb o;
+	const char *r;
+	sb_init(&o);
+	for (size_t q = 0; q < NLEAK; q++)
+		for (int64_t off = 0; off <= LEAK_ITEMS; off += 145) {
+			struct store_search_req req = { .user_id = user, .query = leak_queries[q], .offset = off, .limit = 20,
+			                                .want_total = true, .now_ms = NOW };
+			struct store_search_res res;
+			int rc = store_search(st, &A, &req, &res);
+			sb_printf(&o, "[%s @%lld: rc %d total %lld next %d:", leak_queries[q], (long long)off, rc,
+			          (long long)res.total, (int)res.has_next);
+			for (size_t i = 0; rc == STORE_OK && i < res.n; i++)
+				sb_printf(&o, " %s", res.items[i].id);
+			sb_puts(&o, "]\n");
+		}
+	r = arena_strdup(&A, sb_str(&o));
+	sb_free(&o);
+	return r;
+}
+
+static void leak_tests(void)
+{
+	struct store_user erin, frank;
+	struct store_item secret;
+	struct store_highlight hin, h;
+	const char *before, *after;
+	is_int(store_user_add(st, &A, "erin", NULL, NULL, NULL, &erin), STORE_OK, "erin");
+	is_int(store_user_add(st, &A, "frank", NULL, NULL, NULL, &frank), STORE_OK, "frank");
+	for (int i = 0; i < LEAK_ITEMS; i++) {
+		char url[64], text[256];
+		int n = snprintf(text, sizeof text, "marker");
+		for (int k = 0; k < i % 10; k++) /* lengths vary, so relevance and newest-first differ */
+			n += snprintf(text + n, sizeof text - (size_t)n, " filler%d", k);
+		snprintf(url, sizeof url, "https://erin.example/%d", i);
+		save(erin.id, url, "Erin's page", NULL, NULL, text, NOW - 400 * HOUR + i * HOUR, 0, 10, NULL, NULL, 0);
+	}
+	before = leak_answers(erin.id);
+	secret = save(frank.id, "https://frank.example/s", "probesecret title", NULL, NULL, "probesecret probe secret body",
+	              NOW, 0, 5, NULL, NULL, 0);
+	memset(&hin, 0, sizeof hin);
+	hin.item_id = secret.id;
+	hin.quote = "probesecret quote";
+	hin.annotation = "probesecret note";
+	is_int(store_highlight_create(st, &A, frank.id, &hin, &h), STORE_OK, "frank's secret highlight");
+	after = leak_answers(erin.id);
+	is_str(after, before, "another user's matching item changes none of erin's answers");
+	like(before, "total 300 next 1: ", "(the answers are real: 300 matches)");
+	is_str(find_page(frank.id, "probesecret", 0, 10, NULL, NULL), "?", "frank finds his own item");
+	is_str(find_page(erin.id, "probesecret", 0, 10, NULL, NULL), "", "erin does not");
+	is_str(find_page(erin.id, "probe*", 0, 10, NULL, NULL), "", "nor by prefix");
+}
+
 int main(void)
 {
 	struct store_user alice, bob, carol;
@@ -373,6 +450,7 @@ int main(void)
 #ifdef SEARCH_WINDOW_TEST
 	goto finish;
 #endif
+	leak_tests();
 
 	const char *tech[] = { "Tech" }, *food[] = { "Food", "Later" };
 	it[0] = save(alice.id, "https://rust.dev/a", "Rust ownership explained", "Ann Author", "How it works",
@@ -429,7 +507,7 @@ int main(void)
 	is_str(find("rust sort:saved-desc"), "CAF", "an explicit sort replaces relevance");
 	is_str(find("rust -memory"), "F", "NOT word");
 	is_str(find("rust NOT memory"), "F", "NOT word (keyword)");
-	is_str(find("rust OR sourdough"), "BAFC", "OR (the rarer word scores higher)");
+	is_str(find("rust OR sourdough"), "ABFC", "OR: every column hit counts (A: title and host), no word rarity");
 	is_str(find("(rust OR bread) AND baking"), "B", "grouping");
 	is_str(find("\"memory safety\""), "A", "phrase");
 	is_str(find("\"safety memory\""), "", "phrase order matters");
@@ -506,7 +584,8 @@ int main(void)
 	is_str(find("sort:wordscount-desc"), "BFCEA", "sort:wordscount-desc");
 	is_str(find("sort:wordscount"), "BFCEA", "sort: direction defaults to desc");
 	is_str(find("sort:wordscount-asc"), "AECFB", "sort:wordscount-asc");
-	is_str(find("sort:published-asc"), "ABCEF", "nulls last, then seq");
+	is_str(find("sort:published-asc"), "BCEFA", "no date first (Omnivore: ASC NULLS FIRST), then seq");
+	is_str(find("sort:published-desc"), "AFECB", "published desc: no date last");
 	is_str(find("sort:read-desc"), "FECBA", "sort:read (later read first, unread last)");
 	is_str(find("sort:updated-desc"), find("sort:updated"), "sort:updated");
 
@@ -603,7 +682,7 @@ int main(void)
 	is_str(find("^rust"), "AFC", "caret");
 	is_str(find("\"rust"), "AFC", "unbalanced quote");
 	is_str(find("(rust"), "AFC", "unbalanced parenthesis");
-	is_str(find("rust\"\"\"memory"), "CA", "embedded quotes: rust, an empty phrase, then \"memory");
+	is_str(find("rust\"\"\"memory"), "AC", "embedded quotes: rust, an empty phrase, then \"memory");
 	is_str(find("label:\"'; DROP TABLE labels; --"), "", "SQL in a value is a value");
 	is_str(find("\x01\x02\x7f\xff\xfe"), "", "control and invalid UTF-8 bytes");
 	{

@@ -23,10 +23,10 @@
  * With a main match, one probe reads the rowids of the (RANK_MAX + 1)-th and the WINDOW-th newest
  * matches (FTS5 streams rowids in order without scoring: ~0.2 ms):
  *  - at most RANK_MAX matches: the FTS table drives the join (CROSS JOIN) and every match is scored with
- *    bm25 (title, author, site, description, labels and notes weigh more than body text): relevance
- *    first, then the requested or default order. Each match costs ~5-8 us (bm25, the row, the sorter),
+ *    larder_rank (title, author, site, description, labels and notes weigh more than body text): relevance
+ *    first, then the requested or default order. Each match costs ~5-8 us (the rank, the row, the sorter),
  *    so RANK_MAX bounds this at ~2 ms.
- *  - more: no bm25 (scoring 25,000 documents is the 10-40 ms of DESIGN.md). Rows are read in the sort
+ *  - more: no ranking (scoring 25,000 documents is the 10-40 ms of DESIGN.md). Rows are read in the sort
  *    order through the user's saved/updated index, and the scan stops at the page's end. Membership is
  *    tested against the WINDOW newest matches (oldest for an -asc sort), materialized once (FTS5 reads
  *    only rowids >= the window's edge), and rows outside the window are probed one by one (EXISTS with
@@ -34,9 +34,10 @@
  *    every row the scan meets is in the window; a re-saved old item is one probe. Either branch is an
  *    exact membership test, so results never depend on the window, only the cost does. Sorts with no
  *    index (published, read, wordscount) materialize the whole match set instead (~0.2 us a match).
- * The trade-off: a query matching more than RANK_MAX documents (counted across all users: the index is
- * shared) lists its matches in the sort order (newest first) instead of most relevant first; a second
- * word, a phrase or title: narrows it and brings ranking back. The choice depends only on the query and
+ * The index is partitioned per owner (fts.c): every count, probe and score above reads only the caller's
+ * own tokens, so no result, order or total depends on another user's rows.
+ * The trade-off: a query matching more than RANK_MAX of the caller's documents lists its matches in the
+ * sort order (newest first) instead of most relevant first; a second word, a phrase or title: narrows it and brings ranking back. The choice depends only on the query and
  * the data, so offsets stay stable while paging.
  *
  * totalCount is a separate count(*) (FTS-driven when there is a main match: ~0.5 us a match), run only
@@ -51,8 +52,9 @@
 
 #define FROM_FTS " FROM items_fts CROSS JOIN library_items i ON i.seq = items_fts.rowid"
 
-/* bm25 weights of items_fts columns: title, author, description, site, text, labels, notes */
-#define BM25 "bm25(items_fts, 10.0, 6.0, 4.0, 6.0, 1.0, 6.0, 5.0)"
+/* relevance from the row alone (fts.c): weights of items_fts columns title, author, description, site, text,
+ * labels, notes */
+#define RANK "larder_rank(items_fts, 10.0, 6.0, 4.0, 6.0, 1.0, 6.0, 5.0)"
 
 enum bind_type { B_TEXT, B_INT, B_REAL };
 struct bind { enum bind_type type; const char *s; int64_t i; double d; };
@@ -63,6 +65,7 @@ struct comp {
 	struct bind *binds;
 	int nb, cap;
 	int err;               /* sticky: out of memory */
+	const char *tag;       /* the caller's index tag, "\x01" user id "\x01" */
 };
 
 /* adds a bind and writes its ?N */
@@ -87,11 +90,14 @@ static void pint(struct comp *c, int64_t v) { param(c, (struct bind){ .type = B_
 static void preal(struct comp *c, double v) { param(c, (struct bind){ .type = B_REAL, .d = v }); }
 
 /* ---- FTS5 expressions: every user word becomes an FTS5 string ("..." with " doubled), so no
- * operator, column filter or NEAR() in the input can reach FTS5's parser ---- */
+ * operator, column filter or NEAR() in the input can reach FTS5's parser. Each string starts with
+ * the caller's tag ("\x01" user id "\x01"): the "larder" tokenizer (fts.c) then looks up the
+ * caller's own tokens only ---- */
 
-static void fts_string(struct sb *o, const char *s)
+static void fts_string(struct sb *o, const char *tag, const char *s)
 {
 	sb_putc(o, '"');
+	sb_puts(o, tag);
 	for (; *s; s++) {
 		if (*s == '"')
 			sb_putc(o, '"');
@@ -113,18 +119,18 @@ static bool pure_fts(const struct store_sq_node *n)
 	return is_fts_leaf(n);
 }
 
-static void fts_expr(struct sb *o, const struct store_sq_node *n)
+static void fts_expr(struct sb *o, const struct store_sq_node *n, const char *tag)
 {
 	if (n->op == SQ_AND || n->op == SQ_OR) {
 		sb_putc(o, '(');
-		fts_expr(o, n->l);
+		fts_expr(o, n->l, tag);
 		sb_puts(o, n->op == SQ_AND ? ") AND (" : ") OR (");
-		fts_expr(o, n->r);
+		fts_expr(o, n->r, tag);
 		sb_putc(o, ')');
 		return;
 	}
 	if (n->key == SQK_TEXT) {
-		fts_string(o, n->vals[0]);
+		fts_string(o, tag, n->vals[0]);
 		if (n->prefix)
 			sb_puts(o, " *");
 		return;
@@ -133,7 +139,7 @@ static void fts_expr(struct sb *o, const struct store_sq_node *n)
 	for (size_t i = 0; i < n->nvals; i++) {
 		if (i)
 			sb_puts(o, " OR ");
-		fts_string(o, n->vals[i]);
+		fts_string(o, tag, n->vals[i]);
 	}
 	sb_putc(o, ')');
 }
@@ -144,7 +150,7 @@ static const char *fts_of(struct comp *c, const struct store_sq_node *n)
 	struct sb o;
 	char *r;
 	sb_init(&o);
-	fts_expr(&o, n);
+	fts_expr(&o, n, c->tag);
 	r = sb_error(&o) ? NULL : arena_strdup(c->a, sb_str(&o));
 	sb_free(&o);
 	if (!r)
@@ -453,6 +459,8 @@ int store_search(struct store *st, struct arena *a, const struct store_search_re
 
 	/* ?1 the user, ?2 the main match (NULL when none) */
 	c.sql = &where;
+	if (!(c.tag = arena_printf(a, "\x01%s\x01", q->user_id ? q->user_id : "")))
+		c.err = 1;
 	ptext(&c, q->user_id ? q->user_id : "");
 	sb_truncate(&where, 0);
 	if (sq.root)
@@ -466,12 +474,12 @@ int store_search(struct store *st, struct arena *a, const struct store_search_re
 			if (i)
 				sb_puts(&m, " AND ");
 			sb_putc(&m, '(');
-			fts_expr(&m, sp.pos[i]);
+			fts_expr(&m, sp.pos[i], c.tag);
 			sb_putc(&m, ')');
 		}
 		for (size_t i = 0; i < sp.nneg; i++) {
 			sb_puts(&m, " NOT (");
-			fts_expr(&m, sp.neg[i]->l);
+			fts_expr(&m, sp.neg[i]->l, c.tag);
 			sb_puts(&m, "))");
 		}
 		main = sb_error(&m) ? NULL : arena_strdup(a, sb_str(&m));
@@ -518,7 +526,7 @@ int store_search(struct store *st, struct arena *a, const struct store_search_re
 
 	/* ORDER BY: relevance (small match sets), the sort keys (default saved desc), seq */
 	if (rank)
-		sb_puts(&order, " ORDER BY " BM25 ", ");
+		sb_puts(&order, " ORDER BY " RANK ", ");
 	else
 		sb_puts(&order, " ORDER BY ");
 	{
@@ -533,7 +541,9 @@ int store_search(struct store *st, struct arena *a, const struct store_search_re
 			any = true;
 			if (sq.sorts[i].key == SQO_SAVED || sq.sorts[i].key == SQO_UPDATED)
 				sb_printf(&order, "%s %s, ", col, dir);
-			else /* nullable: items without the value come last either way */
+			else if (sq.sorts[i].key == SQO_PUBLISHED && sq.sorts[i].asc) /* Omnivore: ASC NULLS FIRST */
+				sb_printf(&order, "%s IS NOT NULL, %s %s, ", col, col, dir);
+			else /* nullable: items without the value come last */
 				sb_printf(&order, "%s IS NULL, %s %s, ", col, col, dir);
 		}
 		if (!any)

@@ -142,4 +142,6 @@ int64_t store_col_ms(sqlite3_stmt *s, int col);
 int store_bind_ms(sqlite3_stmt *s, int idx, int64_t v);
 /* binds text or NULL */
 int store_bind_text(sqlite3_stmt *s, int idx, const char *v);
+/* registers the "larder" FTS5 tokenizer (one index partition per owner) and larder_rank() on a connection (fts.c) */
+int store_fts_register(sqlite3 *db);
 #endif
