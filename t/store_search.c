@@ -352,6 +352,22 @@ static void window_tests(void)
 	is_str(wpages(dave.id, "common -third sort:saved-asc", NULL), wexpect(1, 2, false), "with a negated word");
 	is_str(wpages(dave.id, "common sort:updated-asc", NULL), wpages(dave.id, "common sort:updated-asc", NULL),
 	       "updated asc is stable");
+#ifdef SEARCH_WINDOW_TEST /* here the search's clock moves 1 ms each time it is read (every 1000 SQLite steps) */
+	{
+		struct store_search_req req = { .user_id = dave.id, .query = "common OR third sort:wordscount", .limit = 7,
+		                                .want_total = true, .now_ms = NOW, .time_ms = 2 };
+		struct store_search_res res;
+		is_int(store_search(st, &A, &req, &res), STORE_E_LIMIT, "a search past its time budget stops");
+		is_str(res.error, "this search took longer than 2 ms (search_time_ms in larder.conf): narrow it with more"
+		       " words, a phrase or title:", "with a message naming the key");
+		ok(res.n == 0 && !res.has_next, "and no items");
+		req.time_ms = 100000;
+		is_int(store_search(st, &A, &req, &res), STORE_OK, "the connection is usable afterwards, a larger budget runs");
+		is_int(res.total, 40, "to its end");
+		req.time_ms = 0;
+		is_int(store_search(st, &A, &req, &res), STORE_OK, "and time_ms 0 is no budget");
+	}
+#endif
 }
 
 

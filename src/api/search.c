@@ -17,13 +17,21 @@ struct search_out {
 	struct api_pageinfo *pi;
 };
 
+/* how long one search may run (search_time_ms in larder.conf) */
+static int64_t search_time_ms(const struct api_ctx *ctx)
+{
+	return ctx->cfg ? ctx->cfg->search_time_ms : LIMIT_SEARCH_TIME_MS;
+}
+
 static int count_matches(struct gql_rctx *rc, const void *arg, int64_t *total)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
 	struct store_search_req q = { .user_id = ctx->user->id, .query = arg, .offset = 0, .limit = 1,
-	                              .want_total = true, .now_ms = ctx->now_ms };
+	                              .want_total = true, .now_ms = ctx->now_ms, .time_ms = search_time_ms(ctx) };
 	struct store_search_res res;
 	int r = store_search(ctx->store, gql_arena(rc), &q, &res);
+	if (r == STORE_E_LIMIT)
+		return gql_error(rc, "SEARCH_TIMEOUT", "%s", res.error);
 	if (r != STORE_OK)
 		return api_internal(rc, "counting matches", r);
 	*total = res.total;
@@ -52,7 +60,10 @@ static int resolve_search(struct gql_rctx *rc, const void *parent, struct gql_ou
 	q.offset = pg.offset;
 	q.limit = pg.limit;
 	q.now_ms = ctx->now_ms;
+	q.time_ms = search_time_ms(ctx);
 	r = store_search(ctx->store, a, &q, &res);
+	if (r == STORE_E_LIMIT)
+		return gql_error(rc, "SEARCH_TIMEOUT", "%s", res.error);
 	if (r == STORE_E_INVAL)
 		return gql_error(rc, "BAD_USER_INPUT", "%s", res.error[0] ? res.error : "malformed search query");
 	if (r != STORE_OK)

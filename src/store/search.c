@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "store/search_query.h"
 #include "store/store_int.h"
@@ -317,6 +318,33 @@ static void split_conj(const struct store_sq_node *n, struct split *s)
 		s->rest[s->nrest++] = n;
 }
 
+/* the main FTS5 match: the positive full-text conjuncts ANDed, minus the negated ones */
+static const char *main_match(struct comp *c, const struct split *sp)
+{
+	struct sb m;
+	const char *r;
+	sb_init(&m);
+	for (size_t i = 0; i < sp->nneg; i++)
+		sb_putc(&m, '(');
+	for (size_t i = 0; i < sp->npos; i++) {
+		if (i)
+			sb_puts(&m, " AND ");
+		sb_putc(&m, '(');
+		fts_expr(&m, sp->pos[i], c->tag);
+		sb_putc(&m, ')');
+	}
+	for (size_t i = 0; i < sp->nneg; i++) {
+		sb_puts(&m, " NOT (");
+		fts_expr(&m, sp->neg[i]->l, c->tag);
+		sb_puts(&m, "))");
+	}
+	r = sb_error(&m) ? NULL : arena_strdup(c->a, sb_str(&m));
+	sb_free(&m);
+	if (!r)
+		c->err = 1;
+	return r;
+}
+
 /* ---- the dynamic statement cache ---- */
 
 static sqlite3_stmt *dyn_prepare(struct store *st, const char *sql)
@@ -372,9 +400,54 @@ static void bind_all(sqlite3_stmt *s, const struct bind *b, int nb)
 	}
 }
 
-/* a failed step: a query FTS5 refuses is the user's (STORE_E_INVAL), anything else the database's */
+/* ---- the time budget: SQLite calls back every PROGRESS_OPS virtual machine steps, and the
+ * statement stops (SQLITE_INTERRUPT) once the deadline has passed ---- */
+#define PROGRESS_OPS 1000
+
+#ifdef SEARCH_WINDOW_TEST
+/* t/store_search_window: a clock that moves 1 ms at each look, so the budget tests do not depend on speed */
+static int64_t mono_ms(void)
+{
+	static int64_t now;
+	return ++now;
+}
+#else
+static int64_t mono_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+#endif
+
+static int over_budget(void *arg)
+{
+	struct store *st = arg;
+	if (mono_ms() < st->budget.deadline_ms)
+		return 0;
+	st->budget.hit = true;
+	return 1;
+}
+
+/* starts (time_ms > 0) or ends (0) the budget of one search */
+static void budget_set(struct store *st, int64_t time_ms)
+{
+	st->budget.hit = false;
+	st->budget.time_ms = time_ms;
+	st->budget.deadline_ms = time_ms > 0 ? mono_ms() + time_ms : 0;
+	sqlite3_progress_handler(st->db, time_ms > 0 ? PROGRESS_OPS : 0, time_ms > 0 ? over_budget : NULL, st);
+}
+
+/* a failed step: a query FTS5 refuses is the user's (STORE_E_INVAL), one out of time STORE_E_LIMIT,
+ * anything else the database's */
 static int step_fail(struct store *st, struct store_search_res *r, int rc)
 {
+	if ((rc & 0xff) == SQLITE_INTERRUPT && st->budget.hit) {
+		snprintf(r->error, sizeof r->error, "this search took longer than %lld ms (search_time_ms in larder.conf):"
+		         " narrow it with more words, a phrase or title:", (long long)st->budget.time_ms);
+		store_fail(st, rc, "searching");
+		return STORE_E_LIMIT;
+	}
 	if ((rc & 0xff) == SQLITE_ERROR) {
 		snprintf(r->error, sizeof r->error, "this search could not run: %s", sqlite3_errmsg(st->db));
 		store_fail(st, rc, "searching");
@@ -430,7 +503,32 @@ static int probe_match(struct store *st, const char *match, bool asc, int64_t *n
 static const char *const sort_cols[SQO__MAX] = { "i.saved_at", "i.updated_at", "i.published_at", "i.read_at",
                                                   "i.words_count", NULL };
 
-int store_search(struct store *st, struct arena *a, const struct store_search_req *q, struct store_search_res *r)
+/* ORDER BY: relevance (small match sets), the sort keys (default saved desc), seq in the first key's direction */
+static void order_by(struct sb *order, const struct store_sq *sq, bool rank)
+{
+	bool any = false, desc = true;
+	sb_puts(order, rank ? " ORDER BY " RANK ", " : " ORDER BY ");
+	for (size_t i = 0; i < sq->nsorts; i++) {
+		const char *col = sort_cols[sq->sorts[i].key];
+		const char *dir = sq->sorts[i].asc ? "ASC" : "DESC";
+		if (!col)
+			continue;
+		if (!any)
+			desc = !sq->sorts[i].asc;
+		any = true;
+		if (sq->sorts[i].key == SQO_SAVED || sq->sorts[i].key == SQO_UPDATED)
+			sb_printf(order, "%s %s, ", col, dir);
+		else if (sq->sorts[i].key == SQO_PUBLISHED && sq->sorts[i].asc) /* Omnivore: ASC NULLS FIRST */
+			sb_printf(order, "%s IS NOT NULL, %s %s, ", col, col, dir);
+		else /* nullable: items without the value come last */
+			sb_printf(order, "%s IS NULL, %s %s, ", col, col, dir);
+	}
+	if (!any)
+		sb_puts(order, "i.saved_at DESC, ");
+	sb_puts(order, desc ? "i.seq DESC" : "i.seq ASC");
+}
+
+static int search_run(struct store *st, struct arena *a, const struct store_search_req *q, struct store_search_res *r)
 {
 	struct store_sq sq;
 	struct comp c = { .a = a };
@@ -439,7 +537,7 @@ int store_search(struct store *st, struct arena *a, const struct store_search_re
 	const char *main = NULL;
 	int64_t limit = q->limit <= 0 ? 10 : q->limit > LIMIT_PAGE_SIZE_MAX ? LIMIT_PAGE_SIZE_MAX : q->limit;
 	int64_t offset = q->offset < 0 ? 0 : q->offset;
-	bool drive = false, rank = false, desc = true, win_asc = false;
+	bool drive = false, rank = false, win_asc = false;
 	int64_t window = -1;
 	sqlite3_stmt *s;
 	int rc, nbase;
@@ -465,28 +563,9 @@ int store_search(struct store *st, struct arena *a, const struct store_search_re
 	sb_truncate(&where, 0);
 	if (sq.root)
 		split_conj(sq.root, &sp);
-	if (sp.npos) {
-		struct sb m;
-		sb_init(&m);
-		for (size_t i = 0; i < sp.nneg; i++)
-			sb_putc(&m, '(');
-		for (size_t i = 0; i < sp.npos; i++) {
-			if (i)
-				sb_puts(&m, " AND ");
-			sb_putc(&m, '(');
-			fts_expr(&m, sp.pos[i], c.tag);
-			sb_putc(&m, ')');
-		}
-		for (size_t i = 0; i < sp.nneg; i++) {
-			sb_puts(&m, " NOT (");
-			fts_expr(&m, sp.neg[i]->l, c.tag);
-			sb_puts(&m, "))");
-		}
-		main = sb_error(&m) ? NULL : arena_strdup(a, sb_str(&m));
-		sb_free(&m);
-		if (!main)
-			c.err = 1;
-	} else
+	if (sp.npos)
+		main = main_match(&c, &sp);
+	else
 		for (size_t i = 0; i < sp.nneg; i++)
 			sp.rest[sp.nrest++] = sp.neg[i];
 	ptext(&c, main);
@@ -524,32 +603,7 @@ int store_search(struct store *st, struct arena *a, const struct store_search_re
 		rank = drive && (sq.nsorts == 0 || sq.sorts[0].key == SQO_SCORE);
 	}
 
-	/* ORDER BY: relevance (small match sets), the sort keys (default saved desc), seq */
-	if (rank)
-		sb_puts(&order, " ORDER BY " RANK ", ");
-	else
-		sb_puts(&order, " ORDER BY ");
-	{
-		bool any = false;
-		for (size_t i = 0; i < sq.nsorts; i++) {
-			const char *col = sort_cols[sq.sorts[i].key];
-			const char *dir = sq.sorts[i].asc ? "ASC" : "DESC";
-			if (!col)
-				continue;
-			if (!any)
-				desc = !sq.sorts[i].asc;
-			any = true;
-			if (sq.sorts[i].key == SQO_SAVED || sq.sorts[i].key == SQO_UPDATED)
-				sb_printf(&order, "%s %s, ", col, dir);
-			else if (sq.sorts[i].key == SQO_PUBLISHED && sq.sorts[i].asc) /* Omnivore: ASC NULLS FIRST */
-				sb_printf(&order, "%s IS NOT NULL, %s %s, ", col, col, dir);
-			else /* nullable: items without the value come last */
-				sb_printf(&order, "%s IS NULL, %s %s, ", col, col, dir);
-		}
-		if (!any)
-			sb_puts(&order, "i.saved_at DESC, ");
-		sb_puts(&order, desc ? "i.seq DESC" : "i.seq ASC");
-	}
+	order_by(&order, &sq, rank);
 
 	/* the page */
 	sb_puts(&sql, "SELECT " STORE_ITEM_COLS("i."));
@@ -630,5 +684,18 @@ out:
 	sb_free(&where);
 	sb_free(&order);
 	sb_free(&sql);
+	return rc;
+}
+
+int store_search(struct store *st, struct arena *a, const struct store_search_req *q, struct store_search_res *r)
+{
+	int rc;
+	budget_set(st, q->time_ms);
+	rc = search_run(st, a, q, r);
+	budget_set(st, 0);
+	if (rc == STORE_E_LIMIT) {
+		r->n = 0;
+		r->has_next = false;
+	}
 	return rc;
 }

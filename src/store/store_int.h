@@ -91,6 +91,8 @@ struct store {
 	struct store_limits lim;     /* store_set_limits */
 	struct store_dyn dyn[STORE_DYN_CACHE];
 	unsigned long dyn_clock;
+	/* the running search's time budget (search.c): deadline on the monotonic clock, and whether it was hit */
+	struct { int64_t deadline_ms, time_ms; bool hit; } budget;
 };
 
 /* finalizes the cached dynamic statements (store_close) */
