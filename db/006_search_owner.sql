@@ -33,19 +33,15 @@ CREATE TRIGGER item_search_ai AFTER INSERT ON item_search BEGIN
 	INSERT INTO items_fts(rowid, title, author, description, site, text, labels, notes)
 	SELECT seq, title, author, description, site, text, labels, notes FROM item_search_tagged WHERE seq = new.seq;
 END;
-CREATE TRIGGER item_search_ad AFTER DELETE ON item_search BEGIN
-	INSERT INTO items_fts(items_fts, rowid, title, author, description, site, text, labels, notes)
-	VALUES ('delete', old.seq, char(1) || old.owner || char(1) || old.title, char(1) || old.owner || char(1) || old.author,
-	        char(1) || old.owner || char(1) || old.description, char(1) || old.owner || char(1) || old.site,
-	        char(1) || old.owner || char(1) || old.text, char(1) || old.owner || char(1) || old.labels,
-	        char(1) || old.owner || char(1) || old.notes);
+-- Removing a row from the index: before the change, when the tagged view still shows the values that
+-- were indexed, FTS5 reads them back from it (an external-content DELETE).
+CREATE TRIGGER item_search_bd BEFORE DELETE ON item_search BEGIN
+	DELETE FROM items_fts WHERE rowid = old.seq;
+END;
+CREATE TRIGGER item_search_bu BEFORE UPDATE ON item_search BEGIN
+	DELETE FROM items_fts WHERE rowid = old.seq;
 END;
 CREATE TRIGGER item_search_au AFTER UPDATE ON item_search BEGIN
-	INSERT INTO items_fts(items_fts, rowid, title, author, description, site, text, labels, notes)
-	VALUES ('delete', old.seq, char(1) || old.owner || char(1) || old.title, char(1) || old.owner || char(1) || old.author,
-	        char(1) || old.owner || char(1) || old.description, char(1) || old.owner || char(1) || old.site,
-	        char(1) || old.owner || char(1) || old.text, char(1) || old.owner || char(1) || old.labels,
-	        char(1) || old.owner || char(1) || old.notes);
 	INSERT INTO items_fts(rowid, title, author, description, site, text, labels, notes)
 	SELECT seq, title, author, description, site, text, labels, notes FROM item_search_tagged WHERE seq = new.seq;
 END;

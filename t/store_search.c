@@ -8,6 +8,7 @@
 #include "store/search.h"
 #include "store/search_query.h"
 #include "store/store.h"
+#include "store/store_int.h" /* st->db: the FTS5 integrity-check */
 #include "util/arena.h"
 #include "util/sb.h"
 #include "util/time.h"
@@ -435,6 +436,32 @@ static void leak_tests(void)
 	is_str(find_page(frank.id, "probesecret", 0, 10, NULL, NULL), "?", "frank finds his own item");
 	is_str(find_page(erin.id, "probesecret", 0, 10, NULL, NULL), "", "erin does not");
 	is_str(find_page(erin.id, "probe*", 0, 10, NULL, NULL), "", "nor by prefix");
+
+	/* the index follows every change (triggers on item_search, FTS5 reading the old values back) */
+	{
+		struct store_highlight h2;
+		struct store_label lab, lab2;
+		struct store_item got;
+		int64_t purged = 0;
+		is_int(store_highlight_update(st, &A, frank.id, h.id, "renamed note", NULL, NULL, NULL, 0, &h2), STORE_OK,
+		       "frank edits the note");
+		is_str(find_page(frank.id, "note:renamed", 0, 10, NULL, NULL), "?", "the new note is found");
+		is_str(find_page(frank.id, "\"probesecret note\"", 0, 10, NULL, NULL), "", "the old one is gone");
+		is_int(store_label_create(st, &A, frank.id, "Hidden", NULL, NULL, &lab), STORE_OK, "a label");
+		struct store_label *set;
+		size_t nset;
+		is_int(store_item_set_labels(st, &A, frank.id, secret.id, &(struct store_label_ref){ .id = lab.id }, 1, &set, &nset),
+		       STORE_OK, "on the item");
+		is_int(store_label_update(st, &A, frank.id, lab.id, "Shown", NULL, NULL, &lab2), STORE_OK, "renamed");
+		is_str(find_page(frank.id, "shown -hidden", 0, 10, NULL, NULL), "?", "the label's new name is searched");
+		is_int(store_highlight_delete(st, &A, frank.id, h.id, &h2), STORE_OK, "the highlight deleted");
+		is_str(find_page(frank.id, "renamed", 0, 10, NULL, NULL), "", "its words are gone");
+		is_int(store_item_delete(st, &A, frank.id, secret.id, &got), STORE_OK, "the item trashed");
+		is_int(store_trash_purge(st, INT64_C(1) << 60, &purged), STORE_OK, "and purged");
+		is_str(find_page(frank.id, "probesecret in:trash", 0, 10, NULL, NULL), "", "nothing of it is left");
+		is_int(sqlite3_exec(st->db, "INSERT INTO items_fts(items_fts) VALUES ('integrity-check')", NULL, NULL, NULL),
+		       SQLITE_OK, "FTS5 integrity-check: the index matches the tagged content");
+	}
 }
 
 int main(void)
