@@ -528,6 +528,62 @@ static void order_by(struct sb *order, const struct store_sq *sq, bool rank)
 	sb_puts(order, desc ? "i.seq DESC" : "i.seq ASC");
 }
 
+/* how the page is read with a main match (see the top of this file) */
+struct plan { bool drive, rank, win_asc; int64_t window; };
+
+/* the (RANK_MAX + 1)-th newest match, if any: how many matches, and how dense */
+static int plan(struct store *st, const char *main, const struct store_sq *sq, struct plan *pl,
+                struct store_search_res *r)
+{
+	int64_t nrank = -1;
+	int rc;
+	/* the window follows the first sort key when the rows are read in its index order (saved, updated) */
+	enum store_sq_sortkey k0 = SQO_SAVED;
+	for (size_t i = 0; i < sq->nsorts; i++)
+		if (sq->sorts[i].key != SQO_SCORE) {
+			k0 = sq->sorts[i].key;
+			pl->win_asc = sq->sorts[i].asc;
+			break;
+		}
+	if ((rc = probe_match(st, main, pl->win_asc, &nrank, &pl->window, r)) != STORE_OK)
+		return rc;
+	pl->drive = nrank < 0;
+	if (k0 != SQO_SAVED && k0 != SQO_UPDATED)
+		pl->window = -1; /* read in no index order: the whole match set is the filter */
+	pl->rank = pl->drive && (sq->nsorts == 0 || sq->sorts[0].key == SQO_SCORE);
+	return STORE_OK;
+}
+
+/* runs the page's statement: up to limit items, has_next when one more row is there */
+static int read_page(struct store *st, struct arena *a, const char *sql, const struct comp *c, int64_t limit,
+                     struct store_search_res *r)
+{
+	sqlite3_stmt *s = dyn_prepare(st, sql);
+	int rc;
+	if (!s)
+		return STORE_E_DB;
+	bind_all(s, c->binds, c->nb);
+	if (!(r->items = ARENA_NEWN(a, struct store_item, (size_t)limit))) {
+		store_done(s);
+		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading a search");
+		return STORE_E_DB;
+	}
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (r->n == (size_t)limit) {
+			r->has_next = true;
+			break;
+		}
+		if ((rc = store_row_item(st, a, s, 0, &r->items[r->n])) != STORE_OK) {
+			store_done(s);
+			return rc;
+		}
+		r->n++;
+	}
+	rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? STORE_OK : step_fail(st, r, rc);
+	store_done(s);
+	return rc;
+}
+
 static int search_run(struct store *st, struct arena *a, const struct store_search_req *q, struct store_search_res *r)
 {
 	struct store_sq sq;
@@ -537,9 +593,7 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 	const char *main = NULL;
 	int64_t limit = q->limit <= 0 ? 10 : q->limit > LIMIT_PAGE_SIZE_MAX ? LIMIT_PAGE_SIZE_MAX : q->limit;
 	int64_t offset = q->offset < 0 ? 0 : q->offset;
-	bool drive = false, rank = false, win_asc = false;
-	int64_t window = -1;
-	sqlite3_stmt *s;
+	struct plan pl = { .window = -1 };
 	int rc, nbase;
 
 	memset(r, 0, sizeof *r);
@@ -585,42 +639,27 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 		goto out;
 	}
 
-	if (main) { /* the (RANK_MAX + 1)-th newest match, if any: how many matches, and how dense */
-		int64_t nrank = -1;
-		/* the window follows the first sort key when the rows are read in its index order (saved, updated) */
-		enum store_sq_sortkey k0 = SQO_SAVED;
-		for (size_t i = 0; i < sq.nsorts; i++)
-			if (sq.sorts[i].key != SQO_SCORE) {
-				k0 = sq.sorts[i].key;
-				win_asc = sq.sorts[i].asc;
-				break;
-			}
-		if ((rc = probe_match(st, main, win_asc, &nrank, &window, r)) != STORE_OK)
-			goto out;
-		drive = nrank < 0;
-		if (k0 != SQO_SAVED && k0 != SQO_UPDATED)
-			window = -1; /* read in no index order: the whole match set is the filter */
-		rank = drive && (sq.nsorts == 0 || sq.sorts[0].key == SQO_SCORE);
-	}
+	if (main && (rc = plan(st, main, &sq, &pl, r)) != STORE_OK)
+		goto out;
 
-	order_by(&order, &sq, rank);
+	order_by(&order, &sq, pl.rank);
 
 	/* the page */
 	sb_puts(&sql, "SELECT " STORE_ITEM_COLS("i."));
-	sb_puts(&sql, main && drive ? FROM_FTS : " FROM library_items i");
+	sb_puts(&sql, main && pl.drive ? FROM_FTS : " FROM library_items i");
 	sb_puts(&sql, sb_str(&where));
 	c.sql = &sql;
-	if (main && drive)
+	if (main && pl.drive)
 		sb_puts(&sql, " AND items_fts MATCH ?2");
-	else if (main && window < 0) /* every match is in the window */
+	else if (main && pl.window < 0) /* every match is in the window */
 		sb_puts(&sql, " AND +i.seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?2)");
 	else if (main) {
 		int w = c.nb + 1;
-		const char *ge = win_asc ? "<=" : ">=";
+		const char *ge = pl.win_asc ? "<=" : ">=";
 		sb_printf(&sql, " AND CASE WHEN i.seq %s ?%d THEN +i.seq IN (SELECT rowid FROM items_fts"
 		                " WHERE items_fts MATCH ?2 AND rowid %s ?%d) ELSE EXISTS (SELECT 1 FROM items_fts"
 		                " WHERE items_fts MATCH ?2 AND rowid = i.seq) END", ge, w, ge, w);
-		param(&c, (struct bind){ .type = B_INT, .i = window });
+		param(&c, (struct bind){ .type = B_INT, .i = pl.window });
 		sb_truncate(&sql, sql.len - (size_t)snprintf(NULL, 0, "?%d", w));
 	}
 	sb_puts(&sql, sb_str(&order));
@@ -633,31 +672,7 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 		rc = STORE_E_DB;
 		goto out;
 	}
-	if (!(s = dyn_prepare(st, sb_str(&sql)))) {
-		rc = STORE_E_DB;
-		goto out;
-	}
-	bind_all(s, c.binds, c.nb);
-	if (!(r->items = ARENA_NEWN(a, struct store_item, (size_t)limit))) {
-		store_done(s);
-		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading a search");
-		rc = STORE_E_DB;
-		goto out;
-	}
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (r->n == (size_t)limit) {
-			r->has_next = true;
-			break;
-		}
-		if ((rc = store_row_item(st, a, s, 0, &r->items[r->n])) != STORE_OK) {
-			store_done(s);
-			goto out;
-		}
-		r->n++;
-	}
-	rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? STORE_OK : step_fail(st, r, rc);
-	store_done(s);
-	if (rc != STORE_OK)
+	if ((rc = read_page(st, a, sb_str(&sql), &c, limit, r)) != STORE_OK)
 		goto out;
 
 	if (q->want_total) {
