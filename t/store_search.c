@@ -86,6 +86,9 @@ __attribute__((unused)) static void parser_tests(void)
 	is_str(parse("aaa* OR bbb* OR ccc* OR ddd* OR eee*"), "ERR: the search query has more than 4 prefix terms (word*)",
 	       "5 prefix terms are refused");
 	is_str(parse("\"ab*\""), "(phrase \"ab*\")", "a quoted star is no prefix");
+	is_str(parse("abcdef-g*"), "ERR: a prefix search needs at least 3 letters or digits before the *: \"abcdef-g*\"",
+	       "the rule counts the word the * ends");
+	is_str(parse("g-abc*"), "(text \"g-abc\" *)", "g-abc* is fine");
 
 	/* recovery from stray syntax */
 	is_str(parse("(a b"), "(and (text \"a\") (text \"b\"))", "unclosed parenthesis");

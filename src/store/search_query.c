@@ -254,13 +254,17 @@ static bool has_token(const char *s, size_t n)
 	return false;
 }
 
-/* letters and digits (each non-ASCII character counts as one) in s[0..n) */
+/* letters and digits (each non-ASCII character counts as one) of the last word of s[0..n): the part
+ * the '*' applies to ("abc-d*" is the phrase "abc d*") */
 static size_t token_chars(const char *s, size_t n)
 {
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
-		k += c >= 0xc0 || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
+		if (c >= 0x80 || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z'))
+			k += (c & 0xc0) != 0x80;
+		else
+			k = 0;
 	}
 	return k;
 }
