@@ -5,6 +5,7 @@
 #include "util/utf8.h"
 #include "store/search.h"
 #include "util/limits.h"
+#include "util/time.h"
 
 
 struct search_edge {
@@ -17,17 +18,25 @@ struct search_out {
 	struct api_pageinfo *pi;
 };
 
-/* how long one search may run (search_time_ms in larder.conf) */
-static int64_t search_time_ms(const struct api_ctx *ctx)
+/* one search field's query and when its page began: its totalCount spends what is left of the same
+ * search_time_ms budget */
+struct search_count { const char *query; int64_t started_ms; };
+
+/* how long one search field may still run (search_time_ms in larder.conf), 1 at least */
+static int64_t search_time_ms(const struct api_ctx *ctx, int64_t started_ms)
 {
-	return ctx->cfg ? ctx->cfg->search_time_ms : LIMIT_SEARCH_TIME_MS;
+	int64_t budget = ctx->cfg ? ctx->cfg->search_time_ms : LIMIT_SEARCH_TIME_MS;
+	int64_t left = budget - (time_mono_ms() - started_ms);
+	return left < 1 ? 1 : left;
 }
 
 static int count_matches(struct gql_rctx *rc, const void *arg, int64_t *total)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
-	struct store_search_req q = { .user_id = ctx->user->id, .query = arg, .offset = 0, .limit = 1,
-	                              .want_total = true, .now_ms = ctx->now_ms, .time_ms = search_time_ms(ctx) };
+	const struct search_count *sc = arg;
+	struct store_search_req q = { .user_id = ctx->user->id, .query = sc->query, .offset = 0, .limit = 1,
+	                              .want_total = true, .now_ms = ctx->now_ms,
+	                              .time_ms = search_time_ms(ctx, sc->started_ms) };
 	struct store_search_res res;
 	int r = store_search(ctx->store, gql_arena(rc), &q, &res);
 	if (r == STORE_E_LIMIT)
@@ -46,6 +55,7 @@ static int resolve_search(struct gql_rctx *rc, const void *parent, struct gql_ou
 	struct store_search_req q = { 0 };
 	struct store_search_res res;
 	struct search_out *so;
+	struct search_count *sc;
 	struct api_page pg;
 	int r;
 	if (ctx->user == NULL)
@@ -60,7 +70,11 @@ static int resolve_search(struct gql_rctx *rc, const void *parent, struct gql_ou
 	q.offset = pg.offset;
 	q.limit = pg.limit;
 	q.now_ms = ctx->now_ms;
-	q.time_ms = search_time_ms(ctx);
+	if (!(sc = ARENA_NEW(a, struct search_count)))
+		return api_internal(rc, "search", 0);
+	sc->query = q.query;
+	sc->started_ms = time_mono_ms();
+	q.time_ms = search_time_ms(ctx, sc->started_ms);
 	r = store_search(ctx->store, a, &q, &res);
 	if (r == STORE_E_LIMIT)
 		return gql_error(rc, "SEARCH_TIMEOUT", "%s", res.error);
@@ -72,7 +86,7 @@ static int resolve_search(struct gql_rctx *rc, const void *parent, struct gql_ou
 	    (res.n > 0 && (so->items = ARENA_NEWN(a, struct search_edge, res.n)) == NULL))
 		return api_internal(rc, "search", 0);
 	so->pi->count = count_matches;
-	so->pi->count_arg = q.query;
+	so->pi->count_arg = sc;
 	for (size_t i = 0; i < res.n; i++) {
 		if ((so->items[i].node = api_item_new(rc, &res.items[i], format)) == NULL)
 			return api_internal(rc, "search", 0);

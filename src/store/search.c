@@ -3,7 +3,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "store/search_query.h"
 #include "store/store_int.h"
@@ -412,12 +411,7 @@ static int64_t mono_ms(void)
 	return ++now;
 }
 #else
-static int64_t mono_ms(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
+#define mono_ms time_mono_ms
 #endif
 
 static int over_budget(void *arg)
