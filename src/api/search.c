@@ -30,6 +30,14 @@ static int64_t search_time_ms(const struct api_ctx *ctx, int64_t started_ms)
 	return left < 1 ? 1 : left;
 }
 
+/* a search that ran out of its budget (the store's message counts what was left of it; this one names the setting) */
+static int search_timeout(struct gql_rctx *rc, const struct api_ctx *ctx)
+{
+	return gql_error(rc, "SEARCH_TIMEOUT", "this search took longer than %lld ms (search_time_ms in larder.conf):"
+	                 " narrow it with more words, a phrase or title:",
+	                 (long long)(ctx->cfg ? ctx->cfg->search_time_ms : LIMIT_SEARCH_TIME_MS));
+}
+
 static int count_matches(struct gql_rctx *rc, const void *arg, int64_t *total)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
@@ -40,7 +48,7 @@ static int count_matches(struct gql_rctx *rc, const void *arg, int64_t *total)
 	struct store_search_res res;
 	int r = store_search(ctx->store, gql_arena(rc), &q, &res);
 	if (r == STORE_E_LIMIT)
-		return gql_error(rc, "SEARCH_TIMEOUT", "%s", res.error);
+		return search_timeout(rc, ctx);
 	if (r != STORE_OK)
 		return api_internal(rc, "counting matches", r);
 	*total = res.total;
@@ -77,7 +85,7 @@ static int resolve_search(struct gql_rctx *rc, const void *parent, struct gql_ou
 	q.time_ms = search_time_ms(ctx, sc->started_ms);
 	r = store_search(ctx->store, a, &q, &res);
 	if (r == STORE_E_LIMIT)
-		return gql_error(rc, "SEARCH_TIMEOUT", "%s", res.error);
+		return search_timeout(rc, ctx);
 	if (r == STORE_E_INVAL)
 		return gql_error(rc, "BAD_USER_INPUT", "%s", res.error[0] ? res.error : "malformed search query");
 	if (r != STORE_OK)
