@@ -76,6 +76,8 @@ is "searches_per_request: the message names the limit and the key" \
 	'The operation selects the field "search" 3 times, more than the limit of 2 (searches_per_request in larder.conf).' \
 	"$(jqr '.errors[0].message')"
 is "searches_per_request: nothing executed" false "$(jqr 'has("data")')"
+gql 'fragment F on Query { search(first: 1) { __typename } ...G } fragment G on Query { ...F ...F } { ...F }' "$A" "$Q"
+is "searches_per_request: fragments spread in a cycle end in an error, not a hang" "GRAPHQL_VALIDATION_FAILED" "$(jqr '.errors[0].extensions.code')"
 gql '{ a: search(first: 1) { __typename } b: search(first: 1) { __typename } c: search(first: 1) { __typename } }' "$A"
 is "searches_per_request: the default allows three" "SearchSuccess" "$(jqr '.data.c.__typename')"
 gql '{ a: search(first: 1) { __typename } b: search(first: 1) { __typename } c: search(first: 1) { __typename } d: search(first: 1) { __typename } }' "$A"
