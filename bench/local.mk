@@ -15,7 +15,7 @@ bench_search_bench_SOURCES = bench/search_bench.c
 bench_search_bench_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
 bench_minimal_search_fcgi_SOURCES = bench/minimal_search_fcgi.c
 bench_minimal_search_fcgi_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
-bench_minimal_search_fcgi_LDADD = $(FCGI_LIBS) $(SQLITE_LIBS)
+bench_minimal_search_fcgi_LDADD = $(FCGI_LIBS) $(STORE_LIBS) $(UTIL_LIBS)
 EXTRA_DIST += bench/search-bench bench/library-http bench/http_lib.sh
 CLEANFILES += bench/search_bench$(EXEEXT) bench/minimal_search_fcgi$(EXEEXT)
 .PHONY: bench-search

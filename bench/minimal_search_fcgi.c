@@ -6,16 +6,18 @@
 #include <string.h>
 #include <time.h>
 
+int store_fts_register(sqlite3 *db); /* the store's tokenizer and rank function (src/store/fts.c) */
+
 /*
  * Environment: LARDER_DB (the library, e.g. the one search_bench built), SEARCH_USER (username,
  * default "bench"). Each request: the word from the query string's q= (else SEARCH_WORD, default
  * "baba"), 20 items, the same SQL as store_search for a one-word query: a probe of the match's size,
- * then bm25 ranking over a small match set, or the saved-desc scan with the match as a filter (the
+ * then larder_rank ranking over a small match set, or the saved-desc scan with the match as a filter (the
  * newest WINDOW matches materialized, older rows probed).
  */
 #define RANK_MAX 300
 #define WINDOW 2000
-#define BM25 "bm25(items_fts, 10.0, 6.0, 4.0, 6.0, 1.0, 6.0, 5.0)"
+#define RANK "larder_rank(items_fts, 10.0, 6.0, 4.0, 6.0, 1.0, 6.0, 5.0)"
 #define COLS "i.id, i.title, i.slug, i.url, i.site_name, i.author, i.description, i.image, i.saved_at," \
 	" i.updated_at, i.published_at, i.created_at, i.progress, i.progress_anchor, i.words_count, i.archived_at," \
 	" i.page_type, i.state"
@@ -26,7 +28,7 @@ static const char *const sql_count =
 static const char *const sql_rank =
 	"SELECT " COLS " FROM items_fts CROSS JOIN library_items i ON i.seq = items_fts.rowid"
 	" WHERE i.user_id = ?1 AND i.deleted_at IS NULL AND items_fts MATCH ?2"
-	" ORDER BY " BM25 ", i.saved_at DESC, i.seq DESC LIMIT 21 OFFSET 0";
+	" ORDER BY " RANK ", i.saved_at DESC, i.seq DESC LIMIT 21 OFFSET 0";
 static const char *const sql_filter =
 	"SELECT " COLS " FROM library_items i WHERE i.user_id = ?1 AND i.deleted_at IS NULL"
 	" AND CASE WHEN i.seq >= ?3 THEN +i.seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?2 AND rowid >= ?3)"
@@ -127,6 +129,8 @@ int main(void)
 		return 1;
 	}
 	sqlite3_busy_timeout(db, 5000);
+	if (store_fts_register(db) != SQLITE_OK)
+		return 1;
 	if (sqlite3_prepare_v2(db, "SELECT id FROM users WHERE username = ?1", -1, &s, NULL) != SQLITE_OK)
 		return 1;
 	sqlite3_bind_text(s, 1, user ? user : "bench", -1, SQLITE_STATIC);
@@ -150,8 +154,8 @@ int main(void)
 		query_word(FCGX_GetParam("QUERY_STRING", req.envp), word, sizeof word);
 		if (!word[0])
 			snprintf(word, sizeof word, "%s", dflt ? dflt : "baba");
-		/* the word as an FTS5 string, as store_search writes it */
-		match[j++] = '"';
+		/* the word as an FTS5 string behind the user's tag, as store_search writes it */
+		j = (size_t)snprintf(match, sizeof match, "\"\x01%s\x01", user_id);
 		for (const char *w = word; *w && j + 3 < sizeof match; w++) {
 			if (*w == '"')
 				match[j++] = '"';

@@ -1,5 +1,6 @@
 /* search_bench.c: in-process search and save benchmark over a synthetic library (100,000 articles of ~1,000 Zipf-distributed words). */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +16,7 @@
 #include "util/sb.h"
 
 #define VOCAB 200000
-#define USER "bench"
+static const char *user_name = "bench"; /* -u: whose articles are built (and searched) */
 
 static const char *const label_names[] = { "news", "tech", "science", "later", "fav" };
 static const int label_pct[] = { 20, 15, 10, 25, 5 };
@@ -97,7 +98,8 @@ static double now_s(void)
 
 
 /* builds the library into path (a temporary name first, renamed when complete) */
-static void build(const char *path, int n)
+/* n articles for user_name: a new library at path, or (append) added to the one there, e.g. a second user's */
+static void build(const char *path, int n, bool append)
 {
 	char tmp[4096], err[512];
 	struct store *st;
@@ -107,14 +109,15 @@ static void build(const char *path, int n)
 	double t0 = now_s();
 	const int64_t base = INT64_C(1600000000000);
 
-	snprintf(tmp, sizeof tmp, "%s.building", path);
-	unlink(tmp);
+	snprintf(tmp, sizeof tmp, "%s%s", path, append ? "" : ".building");
+	if (!append)
+		unlink(tmp);
 	if (store_init(tmp, err, sizeof err) != STORE_OK || store_open(tmp, &st, err, sizeof err) != STORE_OK) {
 		fprintf(stderr, "search_bench: %s\n", err);
 		exit(1);
 	}
 	arena_init(&a);
-	if (store_user_add(st, &a, USER, NULL, NULL, NULL, &u) != STORE_OK)
+	if (store_user_add(st, &a, user_name, NULL, NULL, NULL, &u) != STORE_OK)
 		die("adding the user", st);
 	u.id = strdup(u.id);
 	sync_mode(st, "OFF");
@@ -166,7 +169,7 @@ static void build(const char *path, int n)
 	sb_free(&content);
 	store_close(st);
 	arena_free(&a);
-	if (rename(tmp, path) != 0)
+	if (!append && rename(tmp, path) != 0)
 		die("renaming the built library", NULL);
 	fprintf(stderr, "  built %d articles in %.0f s\n", n, now_s() - t0);
 }
@@ -234,7 +237,7 @@ static void search_bench(const char *path, int queries)
 		exit(1);
 	}
 	arena_init(&a);
-	if (store_user_by_name(st, &a, USER, &u) != STORE_OK)
+	if (store_user_by_name(st, &a, user_name, &u) != STORE_OK)
 		die("finding the user", st);
 	if (stat(path, &sb) == 0)
 		printf("library: %s, %.0f MB\n", path, (double)sb.st_size / 1e6);
@@ -294,7 +297,7 @@ static void save_bench(const char *dir, int n, const char *mode)
 		exit(1);
 	}
 	arena_init(&a);
-	if (store_user_add(st, &a, USER, NULL, NULL, NULL, &u) != STORE_OK)
+	if (store_user_add(st, &a, user_name, NULL, NULL, NULL, &u) != STORE_OK)
 		die("adding the user", st);
 	u.id = strdup(u.id);
 	sync_mode(st, mode);
@@ -321,22 +324,25 @@ int main(int argc, char **argv)
 {
 	const char *db = NULL, *savedir = NULL;
 	int articles = 100000, queries = 500, saves = 2000;
+	bool append = false;
 	struct stat sb;
 	int opt;
-	while ((opt = getopt(argc, argv, "d:n:q:s:S:")) != -1) {
+	while ((opt = getopt(argc, argv, "ad:n:q:s:S:u:")) != -1) {
 		switch (opt) {
+		case 'a': append = true; break;
+		case 'u': user_name = optarg; break;
 		case 'd': db = optarg; break;
 		case 'n': articles = atoi(optarg); break;
 		case 'q': queries = atoi(optarg); break;
 		case 's': saves = atoi(optarg); break;
 		case 'S': savedir = optarg; break;
 		default:
-			fprintf(stderr, "usage: search_bench -d LIBRARY.db [-n ARTICLES] [-q QUERIES] [-S DIR -s SAVES]\n");
+			fprintf(stderr, "usage: search_bench -d LIBRARY.db [-u USER] [-a] [-n ARTICLES] [-q QUERIES] [-S DIR -s SAVES]\n");
 			return 2;
 		}
 	}
 	if (!db && !savedir) {
-		fprintf(stderr, "usage: search_bench -d LIBRARY.db [-n ARTICLES] [-q QUERIES] [-S DIR -s SAVES]\n");
+		fprintf(stderr, "usage: search_bench -d LIBRARY.db [-u USER] [-a] [-n ARTICLES] [-q QUERIES] [-S DIR -s SAVES]\n");
 		return 2;
 	}
 	if (db) {
@@ -344,11 +350,15 @@ int main(int argc, char **argv)
 		double h = 0;
 		for (int r = 0; r < VOCAB; r++)
 			zipf_cdf[r] = (h += 1.0 / (r + 1));
-		if (stat(db, &sb) != 0) {
+		if (append) {
+			fprintf(stderr, "adding %d articles of %s to %s\n", articles, user_name, db);
+			build(db, articles, true);
+		} else if (stat(db, &sb) != 0) {
 			fprintf(stderr, "building %d articles into %s (once; cached)\n", articles, db);
-			build(db, articles);
+			build(db, articles, false);
 		}
-		search_bench(db, queries);
+		if (queries > 0)
+			search_bench(db, queries);
 		free(zipf_cdf);
 	}
 	if (savedir && saves > 0) {

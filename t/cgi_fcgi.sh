@@ -122,13 +122,15 @@ is "preflight over FastCGI" "204 lsp://logseq.io 86400" "$status $(header Access
 
 # an internal failure (the store cannot look keys up) is a 500 JSON answer, and the worker carries on
 if command -v sqlite3 >/dev/null 2>&1; then
-	sqlite3 "$tmp/data/larder.db" 'ALTER TABLE api_keys RENAME TO api_keys_away'
+	# (legacy_alter_table: the shell has no "larder" search tokenizer, so it must not re-check the triggers
+	# that write the full-text index)
+	sqlite3 "$tmp/data/larder.db" 'PRAGMA legacy_alter_table = ON; ALTER TABLE api_keys RENAME TO api_keys_away'
 	freq POST '{"query":"{ me { name } }"}' HTTP_AUTHORIZATION="$KEY"
 	errors=$((errors + 1))
 	is "store failure: 500 INTERNAL_SERVER_ERROR, no data" "500 INTERNAL_SERVER_ERROR false" \
 		"$status $(jqr '.errors[0].extensions.code') $(jqr 'has("data")')"
 	like "store failure: JSON answer" '^application/json' "$ctype"
-	sqlite3 "$tmp/data/larder.db" 'ALTER TABLE api_keys_away RENAME TO api_keys'
+	sqlite3 "$tmp/data/larder.db" 'PRAGMA legacy_alter_table = ON; ALTER TABLE api_keys_away RENAME TO api_keys'
 	freq POST '{"query":"{ me { name } }"}' HTTP_AUTHORIZATION="$KEY"
 	is "store back: the same worker serves the key again" "200 Alice Liddell" "$status $(jqr '.data.me.name')"
 else

@@ -22,6 +22,7 @@ query_max_bytes = 1K
 query_max_depth = 5
 query_max_fields = 10
 query_max_aliases = 2
+searches_per_request = 2
 CONF
 setup
 A="HTTP_AUTHORIZATION=$KEY"
@@ -88,6 +89,22 @@ is "query_max_aliases: the message names the limit and the key" \
 	"The document has 3 aliases, more than the limit of 2 (query_max_aliases in larder.conf)." "$(jqr '.errors[0].message')"
 is "query_max_aliases: located at the first alias past the limit" "1:33" \
 	"$(jqr '.errors[0].locations | map("\(.line):\(.column)") | join(",")')"
+
+# ---- searches_per_request = 2: search fields in one operation, fragments counted ----
+gql '{ a: search(first: 1) { __typename } b: search(first: 1) { __typename } }' "$A" "$Q"
+is "searches_per_request: two searches run" "SearchSuccess SearchSuccess" "$(jqr '.data.a.__typename + " " + .data.b.__typename')"
+gql 'fragment F on Query { search(first: 1) { __typename } } { a: search(first: 1) { __typename } ...F b: search(first: 1) { __typename } }' "$A" "$Q"
+is "searches_per_request: three refused" "GRAPHQL_VALIDATION_FAILED" "$(jqr '.errors[0].extensions.code')"
+is "searches_per_request: the message names the limit and the key" \
+	'The operation selects the field "search" 3 times, more than the limit of 2 (searches_per_request in larder.conf).' \
+	"$(jqr '.errors[0].message')"
+is "searches_per_request: nothing executed" false "$(jqr 'has("data")')"
+gql 'fragment F on Query { search(first: 1) { __typename } ...G } fragment G on Query { ...F ...F } { ...F }' "$A" "$Q"
+is "searches_per_request: fragments spread in a cycle end in an error, not a hang" "GRAPHQL_VALIDATION_FAILED" "$(jqr '.errors[0].extensions.code')"
+gql '{ a: search(first: 1) { __typename } b: search(first: 1) { __typename } c: search(first: 1) { __typename } }' "$A"
+is "searches_per_request: the default allows three" "SearchSuccess" "$(jqr '.data.c.__typename')"
+gql '{ a: search(first: 1) { __typename } b: search(first: 1) { __typename } c: search(first: 1) { __typename } d: search(first: 1) { __typename } }' "$A"
+is "searches_per_request: and refuses four" "GRAPHQL_VALIDATION_FAILED" "$(jqr '.errors[0].extensions.code')"
 
 # ---- query_max_fields = 10: fields selected once fragments are expanded ----
 gql 'fragment F on User { id id id id } { me { ...F ...F id } }' "$A" "$Q"

@@ -9,6 +9,10 @@ dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e
 TESTS += t/limits.sh
 dist_check_SCRIPTS += t/limits.sh
 
+# search answers depend only on the caller's own items (graphql.fcgi as CGI)
+TESTS += t/search_owner.sh
+dist_check_SCRIPTS += t/search_owner.sh
+
 # Node checks (t/js: `npm install` there first, or they skip): the graphql-http audit through
 # nginx, and graphql-js against our introspection compared with Omnivore's schema
 TESTS += t/audit.sh t/introspection.sh

@@ -83,6 +83,8 @@ int main(void)
 	is_int(c.query_max_fields, LIMIT_GQL_FIELDS, "default query_max_fields");
 	is_int(c.query_max_aliases, LIMIT_GQL_ALIASES, "default query_max_aliases");
 	is_int(c.page_size_max, LIMIT_PAGE_SIZE, "default page_size_max");
+	is_int(c.searches_per_request, LIMIT_SEARCHES_PER_REQUEST, "default searches_per_request");
+	is_int(c.search_time_ms, LIMIT_SEARCH_TIME_MS, "default search_time_ms");
 	is_int(c.labels_per_item, LIMIT_LABELS_PER_ITEM, "default labels_per_item");
 	is_int(c.labels_per_user, LIMIT_LABELS_PER_USER, "default labels_per_user");
 	is_int(c.highlights_per_item, LIMIT_HIGHLIGHTS_PER_ITEM, "default highlights_per_item");
@@ -141,6 +143,18 @@ int main(void)
 	   c.highlights_per_item == 1000000, "count limits at their maximum");
 	ok(c.highlight_max_bytes == 16 * 1024 * 1024 && c.content_max_bytes == 16 * 1024 * 1024, "byte limits at their maximum");
 	config_free(&c);
+
+	/* the search budgets */
+	is_int(load("searches_per_request = 1\nsearch_time_ms = 10\n", &c, err, sizeof err), 0, "search budgets at their minimum: %s", err);
+	ok(c.searches_per_request == 1 && c.search_time_ms == 10, "searches_per_request 1, search_time_ms 10");
+	config_free(&c);
+	is_int(load("searches_per_request = 1000\nsearch_time_ms = 600000\n", &c, err, sizeof err), 0, "at their maximum: %s", err);
+	ok(c.searches_per_request == 1000 && c.search_time_ms == 600000, "searches_per_request 1000, search_time_ms 600000");
+	config_free(&c);
+	is_int(load("search_time_ms = 9\n", &c, err, sizeof err), -1, "search_time_ms 9 refused");
+	like(err, "'search_time_ms' must be a number of milliseconds from 10 to 600000", "naming its range");
+	is_int(load("searches_per_request = 0\n", &c, err, sizeof err), -1, "searches_per_request 0 refused");
+	like(err, "'searches_per_request' must be a number from 1 to 1000", "naming its range");
 
 	/* allow_private_fetch: a list of addresses and prefixes, or a boolean */
 	is_int(load("allow_private_fetch = 127.0.0.1/32 ::1 # loopback only\n", &c, err, sizeof err), 0,

@@ -5,6 +5,7 @@
 #include "util/utf8.h"
 #include "store/search.h"
 #include "util/limits.h"
+#include "util/time.h"
 
 
 struct search_edge {
@@ -17,13 +18,37 @@ struct search_out {
 	struct api_pageinfo *pi;
 };
 
+/* one search field's query and when its page began: its totalCount spends what is left of the same
+ * search_time_ms budget */
+struct search_count { const char *query; int64_t started_ms; };
+
+/* how long one search field may still run (search_time_ms in larder.conf), 1 at least */
+static int64_t search_time_ms(const struct api_ctx *ctx, int64_t started_ms)
+{
+	int64_t budget = ctx->cfg ? ctx->cfg->search_time_ms : LIMIT_SEARCH_TIME_MS;
+	int64_t left = budget - (time_mono_ms() - started_ms);
+	return left < 1 ? 1 : left;
+}
+
+/* a search that ran out of its budget (the store's message counts what was left of it; this one names the setting) */
+static int search_timeout(struct gql_rctx *rc, const struct api_ctx *ctx)
+{
+	return gql_error(rc, "SEARCH_TIMEOUT", "this search took longer than %lld ms (search_time_ms in larder.conf):"
+	                 " narrow it with more words, a phrase or title:",
+	                 (long long)(ctx->cfg ? ctx->cfg->search_time_ms : LIMIT_SEARCH_TIME_MS));
+}
+
 static int count_matches(struct gql_rctx *rc, const void *arg, int64_t *total)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
-	struct store_search_req q = { .user_id = ctx->user->id, .query = arg, .offset = 0, .limit = 1,
-	                              .want_total = true, .now_ms = ctx->now_ms };
+	const struct search_count *sc = arg;
+	struct store_search_req q = { .user_id = ctx->user->id, .query = sc->query, .offset = 0, .limit = 1,
+	                              .want_total = true, .now_ms = ctx->now_ms,
+	                              .time_ms = search_time_ms(ctx, sc->started_ms) };
 	struct store_search_res res;
 	int r = store_search(ctx->store, gql_arena(rc), &q, &res);
+	if (r == STORE_E_LIMIT)
+		return search_timeout(rc, ctx);
 	if (r != STORE_OK)
 		return api_internal(rc, "counting matches", r);
 	*total = res.total;
@@ -38,6 +63,7 @@ static int resolve_search(struct gql_rctx *rc, const void *parent, struct gql_ou
 	struct store_search_req q = { 0 };
 	struct store_search_res res;
 	struct search_out *so;
+	struct search_count *sc;
 	struct api_page pg;
 	int r;
 	if (ctx->user == NULL)
@@ -52,7 +78,14 @@ static int resolve_search(struct gql_rctx *rc, const void *parent, struct gql_ou
 	q.offset = pg.offset;
 	q.limit = pg.limit;
 	q.now_ms = ctx->now_ms;
+	if (!(sc = ARENA_NEW(a, struct search_count)))
+		return api_internal(rc, "search", 0);
+	sc->query = q.query;
+	sc->started_ms = time_mono_ms();
+	q.time_ms = search_time_ms(ctx, sc->started_ms);
 	r = store_search(ctx->store, a, &q, &res);
+	if (r == STORE_E_LIMIT)
+		return search_timeout(rc, ctx);
 	if (r == STORE_E_INVAL)
 		return gql_error(rc, "BAD_USER_INPUT", "%s", res.error[0] ? res.error : "malformed search query");
 	if (r != STORE_OK)
@@ -61,7 +94,7 @@ static int resolve_search(struct gql_rctx *rc, const void *parent, struct gql_ou
 	    (res.n > 0 && (so->items = ARENA_NEWN(a, struct search_edge, res.n)) == NULL))
 		return api_internal(rc, "search", 0);
 	so->pi->count = count_matches;
-	so->pi->count_arg = q.query;
+	so->pi->count_arg = sc;
 	for (size_t i = 0; i < res.n; i++) {
 		if ((so->items[i].node = api_item_new(rc, &res.items[i], format)) == NULL)
 			return api_internal(rc, "search", 0);

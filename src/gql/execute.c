@@ -942,6 +942,8 @@ static void limits_fill(struct gql_limits *l, const struct gql_limits *given)
 	l->max_fields = LIMIT_GQL_FIELDS;
 	l->max_errors = LIMIT_GQL_ERRORS;
 	l->name_bytes = l->name_depth = l->name_aliases = l->name_fields = NULL;
+	l->costly_field = l->name_costly = NULL;
+	l->max_costly = 0;
 	if (given == NULL)
 		return;
 	if (given->max_bytes) l->max_bytes = given->max_bytes;
@@ -954,6 +956,9 @@ static void limits_fill(struct gql_limits *l, const struct gql_limits *given)
 	l->name_depth = given->name_depth;
 	l->name_aliases = given->name_aliases;
 	l->name_fields = given->name_fields;
+	l->costly_field = given->costly_field;
+	l->name_costly = given->name_costly;
+	l->max_costly = given->max_costly;
 }
 
 /* out holds [base..] "{" data "}"; rewrite it as {"errors":[...],"data":...} or {"errors":[...]} */

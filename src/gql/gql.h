@@ -21,6 +21,10 @@ struct gql_limits {
 	 * ("query_max_depth in larder.conf"); NULL: bytes and depth errors name none, the
 	 * aliases and fields errors say max_aliases / max_fields */
 	const char *name_bytes, *name_depth, *name_aliases, *name_fields;
+	/* a costly root field (e.g. "search"): at most max_costly of it in one operation, counted through
+	 * fragments before anything runs; NULL: no such budget. name_costly names the limit like the others */
+	const char *costly_field, *name_costly;
+	uint32_t max_costly;
 };
 
 /* ---- parsing (lexer.c, parser.c) ---- */

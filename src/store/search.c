@@ -23,10 +23,10 @@
  * With a main match, one probe reads the rowids of the (RANK_MAX + 1)-th and the WINDOW-th newest
  * matches (FTS5 streams rowids in order without scoring: ~0.2 ms):
  *  - at most RANK_MAX matches: the FTS table drives the join (CROSS JOIN) and every match is scored with
- *    bm25 (title, author, site, description, labels and notes weigh more than body text): relevance
- *    first, then the requested or default order. Each match costs ~5-8 us (bm25, the row, the sorter),
+ *    larder_rank (title, author, site, description, labels and notes weigh more than body text): relevance
+ *    first, then the requested or default order. Each match costs ~5-8 us (the rank, the row, the sorter),
  *    so RANK_MAX bounds this at ~2 ms.
- *  - more: no bm25 (scoring 25,000 documents is the 10-40 ms of DESIGN.md). Rows are read in the sort
+ *  - more: no ranking (scoring 25,000 documents is the 10-40 ms of DESIGN.md). Rows are read in the sort
  *    order through the user's saved/updated index, and the scan stops at the page's end. Membership is
  *    tested against the WINDOW newest matches (oldest for an -asc sort), materialized once (FTS5 reads
  *    only rowids >= the window's edge), and rows outside the window are probed one by one (EXISTS with
@@ -34,9 +34,10 @@
  *    every row the scan meets is in the window; a re-saved old item is one probe. Either branch is an
  *    exact membership test, so results never depend on the window, only the cost does. Sorts with no
  *    index (published, read, wordscount) materialize the whole match set instead (~0.2 us a match).
- * The trade-off: a query matching more than RANK_MAX documents (counted across all users: the index is
- * shared) lists its matches in the sort order (newest first) instead of most relevant first; a second
- * word, a phrase or title: narrows it and brings ranking back. The choice depends only on the query and
+ * The index is partitioned per owner (fts.c): every count, probe and score above reads only the caller's
+ * own tokens, so no result, order or total depends on another user's rows.
+ * The trade-off: a query matching more than RANK_MAX of the caller's documents lists its matches in the
+ * sort order (newest first) instead of most relevant first; a second word, a phrase or title: narrows it and brings ranking back. The choice depends only on the query and
  * the data, so offsets stay stable while paging.
  *
  * totalCount is a separate count(*) (FTS-driven when there is a main match: ~0.5 us a match), run only
@@ -51,8 +52,9 @@
 
 #define FROM_FTS " FROM items_fts CROSS JOIN library_items i ON i.seq = items_fts.rowid"
 
-/* bm25 weights of items_fts columns: title, author, description, site, text, labels, notes */
-#define BM25 "bm25(items_fts, 10.0, 6.0, 4.0, 6.0, 1.0, 6.0, 5.0)"
+/* relevance from the row alone (fts.c): weights of items_fts columns title, author, description, site, text,
+ * labels, notes */
+#define RANK "larder_rank(items_fts, 10.0, 6.0, 4.0, 6.0, 1.0, 6.0, 5.0)"
 
 enum bind_type { B_TEXT, B_INT, B_REAL };
 struct bind { enum bind_type type; const char *s; int64_t i; double d; };
@@ -63,6 +65,7 @@ struct comp {
 	struct bind *binds;
 	int nb, cap;
 	int err;               /* sticky: out of memory */
+	const char *tag;       /* the caller's index tag, "\x01" user id "\x01" */
 };
 
 /* adds a bind and writes its ?N */
@@ -87,11 +90,14 @@ static void pint(struct comp *c, int64_t v) { param(c, (struct bind){ .type = B_
 static void preal(struct comp *c, double v) { param(c, (struct bind){ .type = B_REAL, .d = v }); }
 
 /* ---- FTS5 expressions: every user word becomes an FTS5 string ("..." with " doubled), so no
- * operator, column filter or NEAR() in the input can reach FTS5's parser ---- */
+ * operator, column filter or NEAR() in the input can reach FTS5's parser. Each string starts with
+ * the caller's tag ("\x01" user id "\x01"): the "larder" tokenizer (fts.c) then looks up the
+ * caller's own tokens only ---- */
 
-static void fts_string(struct sb *o, const char *s)
+static void fts_string(struct sb *o, const char *tag, const char *s)
 {
 	sb_putc(o, '"');
+	sb_puts(o, tag);
 	for (; *s; s++) {
 		if (*s == '"')
 			sb_putc(o, '"');
@@ -113,18 +119,18 @@ static bool pure_fts(const struct store_sq_node *n)
 	return is_fts_leaf(n);
 }
 
-static void fts_expr(struct sb *o, const struct store_sq_node *n)
+static void fts_expr(struct sb *o, const struct store_sq_node *n, const char *tag)
 {
 	if (n->op == SQ_AND || n->op == SQ_OR) {
 		sb_putc(o, '(');
-		fts_expr(o, n->l);
+		fts_expr(o, n->l, tag);
 		sb_puts(o, n->op == SQ_AND ? ") AND (" : ") OR (");
-		fts_expr(o, n->r);
+		fts_expr(o, n->r, tag);
 		sb_putc(o, ')');
 		return;
 	}
 	if (n->key == SQK_TEXT) {
-		fts_string(o, n->vals[0]);
+		fts_string(o, tag, n->vals[0]);
 		if (n->prefix)
 			sb_puts(o, " *");
 		return;
@@ -133,7 +139,7 @@ static void fts_expr(struct sb *o, const struct store_sq_node *n)
 	for (size_t i = 0; i < n->nvals; i++) {
 		if (i)
 			sb_puts(o, " OR ");
-		fts_string(o, n->vals[i]);
+		fts_string(o, tag, n->vals[i]);
 	}
 	sb_putc(o, ')');
 }
@@ -144,7 +150,7 @@ static const char *fts_of(struct comp *c, const struct store_sq_node *n)
 	struct sb o;
 	char *r;
 	sb_init(&o);
-	fts_expr(&o, n);
+	fts_expr(&o, n, c->tag);
 	r = sb_error(&o) ? NULL : arena_strdup(c->a, sb_str(&o));
 	sb_free(&o);
 	if (!r)
@@ -311,6 +317,33 @@ static void split_conj(const struct store_sq_node *n, struct split *s)
 		s->rest[s->nrest++] = n;
 }
 
+/* the main FTS5 match: the positive full-text conjuncts ANDed, minus the negated ones */
+static const char *main_match(struct comp *c, const struct split *sp)
+{
+	struct sb m;
+	const char *r;
+	sb_init(&m);
+	for (size_t i = 0; i < sp->nneg; i++)
+		sb_putc(&m, '(');
+	for (size_t i = 0; i < sp->npos; i++) {
+		if (i)
+			sb_puts(&m, " AND ");
+		sb_putc(&m, '(');
+		fts_expr(&m, sp->pos[i], c->tag);
+		sb_putc(&m, ')');
+	}
+	for (size_t i = 0; i < sp->nneg; i++) {
+		sb_puts(&m, " NOT (");
+		fts_expr(&m, sp->neg[i]->l, c->tag);
+		sb_puts(&m, "))");
+	}
+	r = sb_error(&m) ? NULL : arena_strdup(c->a, sb_str(&m));
+	sb_free(&m);
+	if (!r)
+		c->err = 1;
+	return r;
+}
+
 /* ---- the dynamic statement cache ---- */
 
 static sqlite3_stmt *dyn_prepare(struct store *st, const char *sql)
@@ -366,9 +399,49 @@ static void bind_all(sqlite3_stmt *s, const struct bind *b, int nb)
 	}
 }
 
-/* a failed step: a query FTS5 refuses is the user's (STORE_E_INVAL), anything else the database's */
+/* ---- the time budget: SQLite calls back every PROGRESS_OPS virtual machine steps, and the
+ * statement stops (SQLITE_INTERRUPT) once the deadline has passed ---- */
+#define PROGRESS_OPS 1000
+
+#ifdef SEARCH_WINDOW_TEST
+/* t/store_search_window: a clock that moves 1 ms at each look, so the budget tests do not depend on speed */
+static int64_t mono_ms(void)
+{
+	static int64_t now;
+	return ++now;
+}
+#else
+#define mono_ms time_mono_ms
+#endif
+
+static int over_budget(void *arg)
+{
+	struct store *st = arg;
+	if (mono_ms() < st->budget.deadline_ms)
+		return 0;
+	st->budget.hit = true;
+	return 1;
+}
+
+/* starts (time_ms > 0) or ends (0) the budget of one search */
+static void budget_set(struct store *st, int64_t time_ms)
+{
+	st->budget.hit = false;
+	st->budget.time_ms = time_ms;
+	st->budget.deadline_ms = time_ms > 0 ? mono_ms() + time_ms : 0;
+	sqlite3_progress_handler(st->db, time_ms > 0 ? PROGRESS_OPS : 0, time_ms > 0 ? over_budget : NULL, st);
+}
+
+/* a failed step: a query FTS5 refuses is the user's (STORE_E_INVAL), one out of time STORE_E_LIMIT,
+ * anything else the database's */
 static int step_fail(struct store *st, struct store_search_res *r, int rc)
 {
+	if ((rc & 0xff) == SQLITE_INTERRUPT && st->budget.hit) {
+		snprintf(r->error, sizeof r->error, "this search took longer than %lld ms (search_time_ms in larder.conf):"
+		         " narrow it with more words, a phrase or title:", (long long)st->budget.time_ms);
+		store_fail(st, rc, "searching");
+		return STORE_E_LIMIT;
+	}
 	if ((rc & 0xff) == SQLITE_ERROR) {
 		snprintf(r->error, sizeof r->error, "this search could not run: %s", sqlite3_errmsg(st->db));
 		store_fail(st, rc, "searching");
@@ -424,7 +497,88 @@ static int probe_match(struct store *st, const char *match, bool asc, int64_t *n
 static const char *const sort_cols[SQO__MAX] = { "i.saved_at", "i.updated_at", "i.published_at", "i.read_at",
                                                   "i.words_count", NULL };
 
-int store_search(struct store *st, struct arena *a, const struct store_search_req *q, struct store_search_res *r)
+/* ORDER BY: relevance (small match sets), the sort keys (default saved desc), seq in the first key's direction */
+static void order_by(struct sb *order, const struct store_sq *sq, bool rank)
+{
+	bool any = false, desc = true;
+	sb_puts(order, rank ? " ORDER BY " RANK ", " : " ORDER BY ");
+	for (size_t i = 0; i < sq->nsorts; i++) {
+		const char *col = sort_cols[sq->sorts[i].key];
+		const char *dir = sq->sorts[i].asc ? "ASC" : "DESC";
+		if (!col)
+			continue;
+		if (!any)
+			desc = !sq->sorts[i].asc;
+		any = true;
+		if (sq->sorts[i].key == SQO_SAVED || sq->sorts[i].key == SQO_UPDATED)
+			sb_printf(order, "%s %s, ", col, dir);
+		else if (sq->sorts[i].key == SQO_PUBLISHED && sq->sorts[i].asc) /* Omnivore: ASC NULLS FIRST */
+			sb_printf(order, "%s IS NOT NULL, %s %s, ", col, col, dir);
+		else /* nullable: items without the value come last */
+			sb_printf(order, "%s IS NULL, %s %s, ", col, col, dir);
+	}
+	if (!any)
+		sb_puts(order, "i.saved_at DESC, ");
+	sb_puts(order, desc ? "i.seq DESC" : "i.seq ASC");
+}
+
+/* how the page is read with a main match (see the top of this file) */
+struct plan { bool drive, rank, win_asc; int64_t window; };
+
+/* the (RANK_MAX + 1)-th newest match, if any: how many matches, and how dense */
+static int plan(struct store *st, const char *main, const struct store_sq *sq, struct plan *pl,
+                struct store_search_res *r)
+{
+	int64_t nrank = -1;
+	int rc;
+	/* the window follows the first sort key when the rows are read in its index order (saved, updated) */
+	enum store_sq_sortkey k0 = SQO_SAVED;
+	for (size_t i = 0; i < sq->nsorts; i++)
+		if (sq->sorts[i].key != SQO_SCORE) {
+			k0 = sq->sorts[i].key;
+			pl->win_asc = sq->sorts[i].asc;
+			break;
+		}
+	if ((rc = probe_match(st, main, pl->win_asc, &nrank, &pl->window, r)) != STORE_OK)
+		return rc;
+	pl->drive = nrank < 0;
+	if (k0 != SQO_SAVED && k0 != SQO_UPDATED)
+		pl->window = -1; /* read in no index order: the whole match set is the filter */
+	pl->rank = pl->drive && (sq->nsorts == 0 || sq->sorts[0].key == SQO_SCORE);
+	return STORE_OK;
+}
+
+/* runs the page's statement: up to limit items, has_next when one more row is there */
+static int read_page(struct store *st, struct arena *a, const char *sql, const struct comp *c, int64_t limit,
+                     struct store_search_res *r)
+{
+	sqlite3_stmt *s = dyn_prepare(st, sql);
+	int rc;
+	if (!s)
+		return STORE_E_DB;
+	bind_all(s, c->binds, c->nb);
+	if (!(r->items = ARENA_NEWN(a, struct store_item, (size_t)limit))) {
+		store_done(s);
+		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading a search");
+		return STORE_E_DB;
+	}
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (r->n == (size_t)limit) {
+			r->has_next = true;
+			break;
+		}
+		if ((rc = store_row_item(st, a, s, 0, &r->items[r->n])) != STORE_OK) {
+			store_done(s);
+			return rc;
+		}
+		r->n++;
+	}
+	rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? STORE_OK : step_fail(st, r, rc);
+	store_done(s);
+	return rc;
+}
+
+static int search_run(struct store *st, struct arena *a, const struct store_search_req *q, struct store_search_res *r)
 {
 	struct store_sq sq;
 	struct comp c = { .a = a };
@@ -433,9 +587,7 @@ int store_search(struct store *st, struct arena *a, const struct store_search_re
 	const char *main = NULL;
 	int64_t limit = q->limit <= 0 ? 10 : q->limit > LIMIT_PAGE_SIZE_MAX ? LIMIT_PAGE_SIZE_MAX : q->limit;
 	int64_t offset = q->offset < 0 ? 0 : q->offset;
-	bool drive = false, rank = false, desc = true, win_asc = false;
-	int64_t window = -1;
-	sqlite3_stmt *s;
+	struct plan pl = { .window = -1 };
 	int rc, nbase;
 
 	memset(r, 0, sizeof *r);
@@ -453,32 +605,15 @@ int store_search(struct store *st, struct arena *a, const struct store_search_re
 
 	/* ?1 the user, ?2 the main match (NULL when none) */
 	c.sql = &where;
+	if (!(c.tag = arena_printf(a, "\x01%s\x01", q->user_id ? q->user_id : "")))
+		c.err = 1;
 	ptext(&c, q->user_id ? q->user_id : "");
 	sb_truncate(&where, 0);
 	if (sq.root)
 		split_conj(sq.root, &sp);
-	if (sp.npos) {
-		struct sb m;
-		sb_init(&m);
-		for (size_t i = 0; i < sp.nneg; i++)
-			sb_putc(&m, '(');
-		for (size_t i = 0; i < sp.npos; i++) {
-			if (i)
-				sb_puts(&m, " AND ");
-			sb_putc(&m, '(');
-			fts_expr(&m, sp.pos[i]);
-			sb_putc(&m, ')');
-		}
-		for (size_t i = 0; i < sp.nneg; i++) {
-			sb_puts(&m, " NOT (");
-			fts_expr(&m, sp.neg[i]->l);
-			sb_puts(&m, "))");
-		}
-		main = sb_error(&m) ? NULL : arena_strdup(a, sb_str(&m));
-		sb_free(&m);
-		if (!main)
-			c.err = 1;
-	} else
+	if (sp.npos)
+		main = main_match(&c, &sp);
+	else
 		for (size_t i = 0; i < sp.nneg; i++)
 			sp.rest[sp.nrest++] = sp.neg[i];
 	ptext(&c, main);
@@ -498,65 +633,27 @@ int store_search(struct store *st, struct arena *a, const struct store_search_re
 		goto out;
 	}
 
-	if (main) { /* the (RANK_MAX + 1)-th newest match, if any: how many matches, and how dense */
-		int64_t nrank = -1;
-		/* the window follows the first sort key when the rows are read in its index order (saved, updated) */
-		enum store_sq_sortkey k0 = SQO_SAVED;
-		for (size_t i = 0; i < sq.nsorts; i++)
-			if (sq.sorts[i].key != SQO_SCORE) {
-				k0 = sq.sorts[i].key;
-				win_asc = sq.sorts[i].asc;
-				break;
-			}
-		if ((rc = probe_match(st, main, win_asc, &nrank, &window, r)) != STORE_OK)
-			goto out;
-		drive = nrank < 0;
-		if (k0 != SQO_SAVED && k0 != SQO_UPDATED)
-			window = -1; /* read in no index order: the whole match set is the filter */
-		rank = drive && (sq.nsorts == 0 || sq.sorts[0].key == SQO_SCORE);
-	}
+	if (main && (rc = plan(st, main, &sq, &pl, r)) != STORE_OK)
+		goto out;
 
-	/* ORDER BY: relevance (small match sets), the sort keys (default saved desc), seq */
-	if (rank)
-		sb_puts(&order, " ORDER BY " BM25 ", ");
-	else
-		sb_puts(&order, " ORDER BY ");
-	{
-		bool any = false;
-		for (size_t i = 0; i < sq.nsorts; i++) {
-			const char *col = sort_cols[sq.sorts[i].key];
-			const char *dir = sq.sorts[i].asc ? "ASC" : "DESC";
-			if (!col)
-				continue;
-			if (!any)
-				desc = !sq.sorts[i].asc;
-			any = true;
-			if (sq.sorts[i].key == SQO_SAVED || sq.sorts[i].key == SQO_UPDATED)
-				sb_printf(&order, "%s %s, ", col, dir);
-			else /* nullable: items without the value come last either way */
-				sb_printf(&order, "%s IS NULL, %s %s, ", col, col, dir);
-		}
-		if (!any)
-			sb_puts(&order, "i.saved_at DESC, ");
-		sb_puts(&order, desc ? "i.seq DESC" : "i.seq ASC");
-	}
+	order_by(&order, &sq, pl.rank);
 
 	/* the page */
 	sb_puts(&sql, "SELECT " STORE_ITEM_COLS("i."));
-	sb_puts(&sql, main && drive ? FROM_FTS : " FROM library_items i");
+	sb_puts(&sql, main && pl.drive ? FROM_FTS : " FROM library_items i");
 	sb_puts(&sql, sb_str(&where));
 	c.sql = &sql;
-	if (main && drive)
+	if (main && pl.drive)
 		sb_puts(&sql, " AND items_fts MATCH ?2");
-	else if (main && window < 0) /* every match is in the window */
+	else if (main && pl.window < 0) /* every match is in the window */
 		sb_puts(&sql, " AND +i.seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?2)");
 	else if (main) {
 		int w = c.nb + 1;
-		const char *ge = win_asc ? "<=" : ">=";
+		const char *ge = pl.win_asc ? "<=" : ">=";
 		sb_printf(&sql, " AND CASE WHEN i.seq %s ?%d THEN +i.seq IN (SELECT rowid FROM items_fts"
 		                " WHERE items_fts MATCH ?2 AND rowid %s ?%d) ELSE EXISTS (SELECT 1 FROM items_fts"
 		                " WHERE items_fts MATCH ?2 AND rowid = i.seq) END", ge, w, ge, w);
-		param(&c, (struct bind){ .type = B_INT, .i = window });
+		param(&c, (struct bind){ .type = B_INT, .i = pl.window });
 		sb_truncate(&sql, sql.len - (size_t)snprintf(NULL, 0, "?%d", w));
 	}
 	sb_puts(&sql, sb_str(&order));
@@ -569,31 +666,7 @@ int store_search(struct store *st, struct arena *a, const struct store_search_re
 		rc = STORE_E_DB;
 		goto out;
 	}
-	if (!(s = dyn_prepare(st, sb_str(&sql)))) {
-		rc = STORE_E_DB;
-		goto out;
-	}
-	bind_all(s, c.binds, c.nb);
-	if (!(r->items = ARENA_NEWN(a, struct store_item, (size_t)limit))) {
-		store_done(s);
-		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading a search");
-		rc = STORE_E_DB;
-		goto out;
-	}
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (r->n == (size_t)limit) {
-			r->has_next = true;
-			break;
-		}
-		if ((rc = store_row_item(st, a, s, 0, &r->items[r->n])) != STORE_OK) {
-			store_done(s);
-			goto out;
-		}
-		r->n++;
-	}
-	rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? STORE_OK : step_fail(st, r, rc);
-	store_done(s);
-	if (rc != STORE_OK)
+	if ((rc = read_page(st, a, sb_str(&sql), &c, limit, r)) != STORE_OK)
 		goto out;
 
 	if (q->want_total) {
@@ -620,5 +693,18 @@ out:
 	sb_free(&where);
 	sb_free(&order);
 	sb_free(&sql);
+	return rc;
+}
+
+int store_search(struct store *st, struct arena *a, const struct store_search_req *q, struct store_search_res *r)
+{
+	int rc;
+	budget_set(st, q->time_ms);
+	rc = search_run(st, a, q, r);
+	budget_set(st, 0);
+	if (rc == STORE_E_LIMIT) {
+		r->n = 0;
+		r->has_next = false;
+	}
 	return rc;
 }

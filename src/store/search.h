@@ -16,6 +16,7 @@ struct store_search_req {
 	bool want_total;        /* count every match (costs a second query) */
 	int64_t now_ms;         /* 0 = now; resolves today, last24hrs, … */
 	int tz_offset_min;      /* the user's time zone, minutes east of UTC (UTC+02:00 = 120) */
+	int64_t time_ms;        /* > 0: the search stops after this long inside SQLite (STORE_E_LIMIT, r->error says so) */
 };
 
 struct store_search_res {
@@ -23,10 +24,12 @@ struct store_search_res {
 	size_t n;
 	bool has_next;
 	int64_t total;          /* -1 when not asked */
-	char error[256];        /* set with STORE_E_INVAL for a malformed query: a message naming the bad value */
+	char error[256];        /* set with STORE_E_INVAL for a malformed query (a message naming the bad value) and
+	                           with STORE_E_LIMIT for a search that ran out of time_ms */
 };
 
 /* One page of the user's items matching the query, in a stable order (every ORDER BY ends with seq).
- * STORE_OK; STORE_E_INVAL with r->error for a malformed query; STORE_E_DB otherwise (store_errmsg). */
+ * STORE_OK; STORE_E_INVAL with r->error for a malformed query; STORE_E_LIMIT with r->error when it ran longer
+ * than q->time_ms (the connection stays usable); STORE_E_DB otherwise (store_errmsg). */
 int store_search(struct store *st, struct arena *a, const struct store_search_req *q, struct store_search_res *r);
 #endif

@@ -254,6 +254,36 @@ static bool has_token(const char *s, size_t n)
 	return false;
 }
 
+/* letters and digits (each non-ASCII character counts as one) of the last word of s[0..n): the part
+ * the '*' applies to ("abc-d*" is the phrase "abc d*") */
+static size_t token_chars(const char *s, size_t n)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x80 || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z'))
+			k += (c & 0xc0) != 0x80;
+		else
+			k = 0;
+	}
+	return k;
+}
+
+/* a prefix term walks every word of the user's that starts with it: short ones, and many, are refused */
+static bool prefix_ok(struct parser *p, const char *s, size_t n)
+{
+	if (token_chars(s, n) < LIMIT_SEARCH_PREFIX_MIN) {
+		fail(p, "a prefix search needs at least %d letters or digits before the *: \"%.*s*\"",
+		     LIMIT_SEARCH_PREFIX_MIN, (int)(n > 40 ? 40 : n), s);
+		return false;
+	}
+	if (++p->q->nprefixes > LIMIT_SEARCH_PREFIXES) {
+		fail(p, "the search query has more than %d prefix terms (word*)", LIMIT_SEARCH_PREFIXES);
+		return false;
+	}
+	return true;
+}
+
 static struct store_sq_node *text_leaf(struct parser *p, const char *s, size_t n, bool quoted)
 {
 	struct store_sq_node *l;
@@ -264,6 +294,8 @@ static struct store_sq_node *text_leaf(struct parser *p, const char *s, size_t n
 		prefix = true;
 	}
 	if (!has_token(s, n))
+		return NULL;
+	if (prefix && !prefix_ok(p, s, n))
 		return NULL;
 	if (!(l = leaf(p, SQK_TEXT, 0)))
 		return NULL;

@@ -59,6 +59,7 @@ struct store_sq {
 	size_t nsorts;                /* 0: the default order */
 	bool trash;                   /* the query names in:trash: the trash is not excluded */
 	size_t nterms;
+	size_t nprefixes;             /* prefix terms (word*): at most LIMIT_SEARCH_PREFIXES */
 };
 
 /* Parses query[0..len) (need not be NUL-terminated; a NUL byte ends it). now_ms and tz_offset_min (minutes

@@ -482,6 +482,11 @@ static int open_db(const char *path, int flags, sqlite3 **out, char *err, size_t
 	}
 	sqlite3_extended_result_codes(db, 1);
 	sqlite3_busy_handler(db, busy_wait, &busy_start);
+	if ((rc = store_fts_register(db)) != SQLITE_OK) { /* before anything touches items_fts */
+		set_err(err, errlen, "database %s: cannot register the search tokenizer: %s", path, sqlite3_errstr(rc));
+		sqlite3_close(db);
+		return -1;
+	}
 	*out = db;
 	return 0;
 }

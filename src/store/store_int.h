@@ -93,6 +93,8 @@ struct store {
 	struct store_limits lim;     /* store_set_limits */
 	struct store_dyn dyn[STORE_DYN_CACHE];
 	unsigned long dyn_clock;
+	/* the running search's time budget (search.c): deadline on the monotonic clock, and whether it was hit */
+	struct { int64_t deadline_ms, time_ms; bool hit; } budget;
 };
 
 /* finalizes the cached dynamic statements (store_close) */
@@ -144,4 +146,6 @@ int64_t store_col_ms(sqlite3_stmt *s, int col);
 int store_bind_ms(sqlite3_stmt *s, int idx, int64_t v);
 /* binds text or NULL */
 int store_bind_text(sqlite3_stmt *s, int idx, const char *v);
+/* registers the "larder" FTS5 tokenizer (one index partition per owner) and larder_rank() on a connection (fts.c) */
+int store_fts_register(sqlite3 *db);
 #endif

@@ -183,6 +183,8 @@ static int set_defaults(struct larder_config *c, const char *path)
 	c->query_max_fields = LIMIT_GQL_FIELDS;
 	c->query_max_aliases = LIMIT_GQL_ALIASES;
 	c->page_size_max = LIMIT_PAGE_SIZE;
+	c->searches_per_request = LIMIT_SEARCHES_PER_REQUEST;
+	c->search_time_ms = LIMIT_SEARCH_TIME_MS;
 	c->labels_per_item = LIMIT_LABELS_PER_ITEM;
 	c->labels_per_user = LIMIT_LABELS_PER_USER;
 	c->highlights_per_item = LIMIT_HIGHLIGHTS_PER_ITEM;
@@ -221,7 +223,7 @@ static char *unquote(char *v)
 enum key { K_DATABASE, K_BASE_URL, K_CORS, K_BODY_LIMIT, K_T_COST, K_M_KIB, K_PAR, K_TOUCH, K_PRIVATE_FETCH,
 	K_FETCH_TIMEOUT, K_FETCH_BYTES, K_FETCH_REDIRECTS, K_FETCH_IN_WEB, K_SESSION_DAYS, K_SIGNUP,
 	K_TRUST_REMOTE_USER, K_JOB_LEASE, K_QUERY_BYTES, K_QUERY_DEPTH, K_QUERY_FIELDS, K_QUERY_ALIASES, K_PAGE_SIZE,
-	K_LABELS_ITEM, K_LABELS_USER, K_HIGHLIGHTS_ITEM, K_HIGHLIGHT_BYTES, K_CONTENT_BYTES, K__MAX };
+	K_SEARCHES, K_SEARCH_TIME, 	K_LABELS_ITEM, K_LABELS_USER, K_HIGHLIGHTS_ITEM, K_HIGHLIGHT_BYTES, K_CONTENT_BYTES, K__MAX };
 static const char *const key_names[K__MAX] = {
 	[K_DATABASE] = "database",
 	[K_BASE_URL] = "base_url",
@@ -245,6 +247,8 @@ static const char *const key_names[K__MAX] = {
 	[K_QUERY_FIELDS] = "query_max_fields",
 	[K_QUERY_ALIASES] = "query_max_aliases",
 	[K_PAGE_SIZE] = "page_size_max",
+	[K_SEARCHES] = "searches_per_request",
+	[K_SEARCH_TIME] = "search_time_ms",
 	[K_LABELS_ITEM] = "labels_per_item",
 	[K_LABELS_USER] = "labels_per_user",
 	[K_HIGHLIGHTS_ITEM] = "highlights_per_item",
@@ -280,6 +284,8 @@ static const struct num_key {
 	{ K_QUERY_FIELDS, 1, 1000000, "", NULL, false, FIELD(query_max_fields) },
 	{ K_QUERY_ALIASES, 1, 100000, "", NULL, false, FIELD(query_max_aliases) },
 	{ K_PAGE_SIZE, 1, LIMIT_PAGE_SIZE_MAX, "", NULL, false, FIELD(page_size_max) },
+	{ K_SEARCHES, 1, 1000, "", NULL, false, FIELD(searches_per_request) },
+	{ K_SEARCH_TIME, 10, 600000, " of milliseconds", NULL, false, FIELD(search_time_ms) },
 	{ K_LABELS_ITEM, 1, 10000, "", NULL, false, FIELD(labels_per_item) },
 	{ K_LABELS_USER, 1, 1000000, "", NULL, false, FIELD(labels_per_user) },
 	{ K_HIGHLIGHTS_ITEM, 1, 1000000, "", NULL, false, FIELD(highlights_per_item) },
@@ -498,7 +504,7 @@ int config_load(const char *path, struct larder_config *c, char *err, size_t err
 		case K_BODY_LIMIT: case K_FETCH_BYTES: case K_QUERY_BYTES: case K_HIGHLIGHT_BYTES: case K_CONTENT_BYTES:
 		case K_T_COST: case K_M_KIB: case K_PAR: case K_FETCH_TIMEOUT: case K_FETCH_REDIRECTS: case K_SESSION_DAYS:
 		case K_JOB_LEASE: case K_QUERY_DEPTH: case K_QUERY_FIELDS: case K_QUERY_ALIASES: case K_PAGE_SIZE:
-		case K_LABELS_ITEM: case K_LABELS_USER: case K_HIGHLIGHTS_ITEM: /* num_keys, above */
+		case K_LABELS_ITEM: case K_LABELS_USER: case K_HIGHLIGHTS_ITEM: case K_SEARCHES: case K_SEARCH_TIME: /* num_keys, above */
 		case K__MAX:
 			break;
 		}

@@ -36,6 +36,10 @@ struct larder_config {
 	uint32_t query_max_fields;     /* key `query_max_fields`: fields selected and executed once fragments are
 	                                  expanded (the complexity budget), default LIMIT_GQL_FIELDS */
 	uint32_t query_max_aliases;    /* key `query_max_aliases`: aliased fields in a document, default LIMIT_GQL_ALIASES */
+	uint32_t searches_per_request; /* key `searches_per_request`: search fields in one operation, default
+	                                  LIMIT_SEARCHES_PER_REQUEST */
+	uint32_t search_time_ms;       /* key `search_time_ms`: how long one search field (page and totalCount) may
+	                                  run in the database, default LIMIT_SEARCH_TIME_MS */
 	uint32_t page_size_max;        /* key `page_size_max`: items in a search/updatesSince page (a larger `first`
 	                                  is cut to it), default LIMIT_PAGE_SIZE, at most LIMIT_PAGE_SIZE_MAX */
 	uint32_t labels_per_item;      /* key `labels_per_item`, default LIMIT_LABELS_PER_ITEM */

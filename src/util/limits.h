@@ -48,6 +48,10 @@
 #define LIMIT_SEARCH_TERMS      64                /* terms (words, phrases, field:value) in one search query */
 #define LIMIT_SEARCH_VALUES     32                /* values in one comma list (label:a,b,c; includes:) */
 #define LIMIT_SEARCH_DEPTH      8                 /* nesting of parentheses in a search query */
+#define LIMIT_SEARCH_PREFIX_MIN 3                 /* letters or digits before the '*' of a prefix term (rus*) */
+#define LIMIT_SEARCH_PREFIXES   4                 /* prefix terms (word*) in one search query */
+#define LIMIT_SEARCHES_PER_REQUEST 3              /* search root fields in one GraphQL operation (searches_per_request) */
+#define LIMIT_SEARCH_TIME_MS    500               /* milliseconds one search may run inside SQLite (search_time_ms) */
 #define LIMIT_SEARCH_SORTS      4                 /* sort: terms that count (later ones are ignored) */
 #define LIMIT_TITLE             1000              /* characters of a title kept */
 #define LIMIT_CONTENT_BYTES     (5 * 1024 * 1024) /* bytes of article HTML stored (savePage input too) */

@@ -15,6 +15,13 @@ int64_t time_now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+int64_t time_mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 /* days since 1970-01-01 of a proleptic Gregorian date (any year) */
 static int64_t days_from_civil(int64_t y, int m, int d)
 {

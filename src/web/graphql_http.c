@@ -61,6 +61,9 @@ void web_gql_limits(const struct larder_config *cfg, struct gql_limits *lim)
 	lim->name_depth = "query_max_depth in larder.conf";
 	lim->name_fields = "query_max_fields in larder.conf";
 	lim->name_aliases = "query_max_aliases in larder.conf";
+	lim->costly_field = "search";
+	lim->max_costly = cfg->searches_per_request;
+	lim->name_costly = "searches_per_request in larder.conf";
 }
 
 /* ---- Accept ---- */

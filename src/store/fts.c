@@ -1,0 +1,159 @@
+/* fts.c: the FTS5 tokenizer that keeps each owner's words apart in the one index ("larder"), and the rank function that scores a row from that row alone (larder_rank). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/store_int.h"
+
+/*
+ * Every value the index sees starts with its owner's tag, "\x01" OWNER "\x01" (the triggers of
+ * db/006_search_owner.sql write it; search.c writes the caller's in front of each query string).
+ * The tokenizer hands the rest to unicode61 and emits each token as OWNER "\x01" token, so the
+ * doclists, prefix scans and match counts of one owner never meet another's tokens. unicode61
+ * never emits "\x01" and an owner holds none, so OWNER "\x01" token cannot be read two ways. A
+ * value without a tag (none is written) is tokenized with an empty owner.
+ */
+#define TAG_MAX 128   /* longest owner code read from a tag */
+#define TOKEN_MAX 512 /* longer tokens are cut (unicode61's own tokens are far shorter in practice) */
+
+struct tok {
+	fts5_tokenizer base;  /* unicode61 */
+	Fts5Tokenizer *inner;
+};
+
+struct emit {
+	void *ctx;
+	int (*x)(void *, int, const char *, int, int, int);
+	const char *owner;
+	int nowner;
+	int shift;  /* bytes before the text unicode61 sees (offsets are reported in the whole value) */
+	char buf[TAG_MAX + 1 + TOKEN_MAX];
+};
+
+static int tok_create(void *ud, const char **argv, int argc, Fts5Tokenizer **out)
+{
+	fts5_api *api = ud;
+	struct tok *t = calloc(1, sizeof *t);
+	void *inner_ud = NULL;
+	int rc;
+	if (!t)
+		return SQLITE_NOMEM;
+	rc = api->xFindTokenizer(api, "unicode61", &inner_ud, &t->base);
+	if (rc == SQLITE_OK)
+		rc = t->base.xCreate(inner_ud, argv, argc, &t->inner);
+	if (rc != SQLITE_OK) {
+		free(t);
+		return rc;
+	}
+	*out = (Fts5Tokenizer *)t;
+	return SQLITE_OK;
+}
+
+static void tok_delete(Fts5Tokenizer *p)
+{
+	struct tok *t = (struct tok *)p;
+	if (t) {
+		t->base.xDelete(t->inner);
+		free(t);
+	}
+}
+
+static int tok_emit(void *ctx, int flags, const char *s, int n, int start, int end)
+{
+	struct emit *e = ctx;
+	if (n > TOKEN_MAX)
+		n = TOKEN_MAX;
+	memcpy(e->buf, e->owner, (size_t)e->nowner);
+	e->buf[e->nowner] = '\x01';
+	memcpy(e->buf + e->nowner + 1, s, (size_t)n);
+	return e->x(e->ctx, flags, e->buf, e->nowner + 1 + n, start + e->shift, end + e->shift);
+}
+
+static int tok_tokenize(Fts5Tokenizer *p, void *ctx, int flags, const char *text, int n,
+                        int (*x)(void *, int, const char *, int, int, int))
+{
+	struct tok *t = (struct tok *)p;
+	struct emit e = { .ctx = ctx, .x = x, .owner = "", .nowner = 0, .shift = 0 };
+	if (n >= 2 && text[0] == '\x01') {
+		const char *close = memchr(text + 1, '\x01', (size_t)(n - 1 < TAG_MAX + 1 ? n - 1 : TAG_MAX + 1));
+		if (close) {
+			e.owner = text + 1;
+			e.nowner = (int)(close - text - 1);
+			e.shift = e.nowner + 2;
+		}
+	}
+	return t->base.xTokenize(t->inner, &e, flags, text + e.shift, n - e.shift, tok_emit);
+}
+
+/*
+ * larder_rank(items_fts, w1, …, wN): a relevance score from the row alone, lower is better (it sorts
+ * like bm25). For each phrase and column: weight * saturated hit count, tf * (K1 + 1) / (tf + K1 * norm),
+ * with norm from the column's own length against a fixed typical length. bm25 would use the whole
+ * index (document count, each phrase's document frequency, average lengths): that would let other
+ * owners' rows change one owner's order, and reading each phrase's full doclist costs time that
+ * grows with everyone's data.
+ */
+#define K1 1.2
+#define B 0.5
+#define RANK_COLS 16
+
+static void rank_fn(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nval, sqlite3_value **val)
+{
+	static const double typical[RANK_COLS] = { 8, 3, 25, 4, 800, 3, 40 }; /* tokens; others 10 */
+	int ncol = api->xColumnCount(fts), nphrase = api->xPhraseCount(fts), ninst = 0, rc;
+	double score = 0;
+	int *tf;
+	if (ncol > RANK_COLS)
+		ncol = RANK_COLS;
+	if ((rc = api->xInstCount(fts, &ninst)) != SQLITE_OK) {
+		sqlite3_result_error_code(ctx, rc);
+		return;
+	}
+	if (!(tf = calloc((size_t)(nphrase * ncol) + 1, sizeof *tf))) {
+		sqlite3_result_error_nomem(ctx);
+		return;
+	}
+	for (int i = 0; i < ninst; i++) {
+		int ph, col, off;
+		if (api->xInst(fts, i, &ph, &col, &off) == SQLITE_OK && ph >= 0 && ph < nphrase && col >= 0 && col < ncol)
+			tf[ph * ncol + col]++;
+	}
+	for (int c = 0; c < ncol; c++) {
+		int len = 0;
+		double w = c < nval ? sqlite3_value_double(val[c]) : 1.0, norm;
+		api->xColumnSize(fts, c, &len);
+		norm = 1 - B + B * (double)len / (typical[c] > 0 ? typical[c] : 10);
+		for (int p = 0; p < nphrase; p++) {
+			double f = tf[p * ncol + c];
+			if (f > 0)
+				score += w * f * (K1 + 1) / (f + K1 * norm);
+		}
+	}
+	free(tf);
+	sqlite3_result_double(ctx, -score);
+}
+
+/* fts5_api of the connection, NULL without FTS5 */
+static fts5_api *fts_api(sqlite3 *db)
+{
+	fts5_api *api = NULL;
+	sqlite3_stmt *s = NULL;
+	if (sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &s, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_pointer(s, 1, (void *)&api, "fts5_api_ptr", NULL);
+	sqlite3_step(s);
+	sqlite3_finalize(s);
+	return api;
+}
+
+int store_fts_register(sqlite3 *db)
+{
+	static fts5_tokenizer tok = { tok_create, tok_delete, tok_tokenize };
+	fts5_api *api = fts_api(db);
+	int rc;
+	if (!api)
+		return SQLITE_ERROR;
+	rc = api->xCreateTokenizer(api, "larder", api, &tok, NULL);
+	if (rc == SQLITE_OK)
+		rc = api->xCreateFunction(api, "larder_rank", NULL, rank_fn, NULL);
+	return rc;
+}
