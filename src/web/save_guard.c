@@ -73,8 +73,7 @@ void web_save_confirm(struct web_response *res, const struct web_qparam *q, size
 	sb_reset(b);
 	sb_puts(b, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
 	           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-	           "<link rel=\"stylesheet\" href=\"/css/larder.css\"><link rel=\"icon\" href=\"/img/favicon.svg\" "
-	           "type=\"image/svg+xml\"><title>Save this page? · Larder</title></head>\n"
+	           "<link rel=\"stylesheet\" href=\"/css/larder.css\"><title>Save this page? · Larder</title></head>\n"
 	           "<body class=\"message-page\"><main class=\"confirm-save\">\n<h1>Save URL to your library?</h1>\n");
 	if (notice) {
 		sb_puts(b, "<p class=\"warning\" id=\"save-notice\">");

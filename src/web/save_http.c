@@ -10,6 +10,7 @@
 #include "util/sb.h"
 #include "util/time.h"
 #include "util/url.h"
+#include "util/utf8.h"
 #include "web/page.h"
 #include "web/save_guard.h"
 #include "web/save_http.h"
@@ -37,7 +38,9 @@ static const char *variables(struct arena *a, const struct larder_config *cfg, c
 		*why = "The URL to save is too long or holds a NUL byte.";
 		return NULL;
 	}
-	if (url_normalise(a, url->value, url->value_len, &norm, &bad) != 0) { /* said before asking to confirm */
+	/* a URL that cannot be saved is said before asking to confirm (invalid UTF-8 is left to saveUrl,
+	 * which replaces the bytes) */
+	if (utf8_valid(url->value, url->value_len) && url_normalise(a, url->value, url->value_len, &norm, &bad) != 0) {
 		*why = arena_printf(a, "This URL cannot be saved: %s.", bad ? bad : "malformed");
 		if (*why == NULL)
 			*why = "This URL cannot be saved.";
@@ -228,8 +231,10 @@ static void post_save(struct web_graphql *app, struct web_request *req, struct w
 	if (!identify(app, req, res, a, &w))
 		return;
 	if (w.ctx.user == NULL || w.by_key) {
-		web_page(res, 403, "Not saved", "You are not logged in (or the session has ended): log in, then open the "
-		                                "link to save again.");
+		web_page(res, 403, "Not saved", w.by_key ? "POST is the browser's confirmation form: a program saves with "
+		                                           "GET /api/save?url=… and its API key."
+		                                         : "You are not logged in (or the session has ended): log in, then "
+		                                           "open the link to save again.");
 		return;
 	}
 	if (web_request_read_body(req, a, FORM_LIMIT) != WEB_BODY_OK) {

@@ -158,13 +158,14 @@ try {
 
 	// ---- the bookmarklet, with two labels
 	await page.goto(`${base}/settings/bookmarklet`);
+	await page.waitForSelector('#bookmarklet[data-ready]');
 	await page.fill('#labels', 'Birds, Later');
 	const href = await page.getAttribute('#bookmarklet', 'href');
 	ok(href.startsWith('javascript:'), 'the bookmarklet is a javascript: link', href);
 	const code = decodeURIComponent(href.slice('javascript:'.length));
-	ok(code.includes(JSON.stringify(`${base}/api/save?url=`)) && code.includes('"&labels=Birds&labels=Later"'),
-		'it opens this server\'s /api/save with the page address and both labels', code);
-	is(await page.textContent('#code'), code, 'the page shows the code it runs');
+	ok(code.includes(JSON.stringify(`${base}/api/save?url=`)) && /"&labels=Birds&labels=Later&token=[0-9a-f]{64}"/.test(code),
+		'it opens this server\'s /api/save with the page address, both labels and the save token', code);
+	is(await page.textContent('#code'), code.replace(/token=[0-9a-f]{64}/, 'token=YOUR_SAVE_TOKEN'), 'the page shows the code it runs, without the token');
 	await page.click('#bookmarklet');
 	ok((await page.textContent('#click-hint')).includes('Drag'), 'clicking it here explains to drag it instead');
 	await shot('settings-bookmarklet');
