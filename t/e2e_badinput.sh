@@ -479,11 +479,13 @@ hit signup "404" page "an unknown /api/auth/ route" -X POST -d 'x' "$B/api/auth/
 # /api/save
 # =====================================================================================================
 S=$B/api/save
-sv() {
-	_w=$1 _n=$2 _q=$3
-	shift 3
-	hit save "$_w" page "$_n" -H "authorization: $key" "$@" "$S$_q"
+# svh HEADER WANT NAME QUERY [curl args]: one /api/save request with that credential header
+svh() {
+	_h=$1 _w=$2 _n=$3 _q=$4
+	shift 4
+	hit save "$_w" page "$_n" -H "$_h" "$@" "$S$_q"
 }
+sv() { svh "authorization: $key" "$@"; }
 sv "400" "no url" ''
 sv "400" "an empty url" '?url='
 sv "400" "a javascript: URL" '?url=javascript:alert(1)'
@@ -516,11 +518,7 @@ hit save "403" page "POST with a key (the confirmation form is for the browser's
 curl -s -m 20 -o /dev/null -D "$tmp/lh" -H "origin: $B" --data-urlencode 'username=mal' --data-urlencode 'password=mallory password' "$L"
 mc=$(tr -d '\r' <"$tmp/lh" | sed -n 's/^[Ss]et-[Cc]ookie: auth=\([0-9a-f]*\);.*/\1/p')
 [ -n "$mc" ] || fail "save: a session to try tokens with" "$(cat "$tmp/lh")"
-ss() {
-	_w=$1 _n=$2 _q=$3
-	shift 3
-	hit save "$_w" page "$_n" -H "cookie: auth=$mc" "$@" "$S$_q"
-}
+ss() { svh "cookie: auth=$mc" "$@"; }
 ss "200" "a session without a token: the confirmation page" '?url=https://example.org/m1'
 ss "200" "a short token" '?url=https://example.org/m2&token=abc'
 ss "200" "a token of 64 upper-case hex digits" "?url=https://example.org/m3&token=$(rep 64 A)"

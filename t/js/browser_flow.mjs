@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ok, is, note, finish } from './tap.mjs';
 
 const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), 'node_modules', 'x'));
 const { chromium } = require('playwright-core');
@@ -19,18 +20,6 @@ const base = args.base;
 const article = `${args.pages}/article/pelicans.html`;
 const TITLE = 'How Brown Pelicans Catch Their Fish';
 
-let n = 0, failed = 0;
-function ok(cond, name, diag) {
-	n++;
-	console.log(`${cond ? 'ok' : 'not ok'} ${n} - ${name}`);
-	if (!cond) {
-		failed++;
-		if (diag !== undefined) for (const l of String(diag).split('\n')) console.log(`#   ${l}`);
-	}
-	return cond;
-}
-const is = (got, want, name) => ok(JSON.stringify(got) === JSON.stringify(want), name, `got:  ${JSON.stringify(got)}\nwant: ${JSON.stringify(want)}`);
-const note = (s) => console.log(`# ${s}`);
 
 // the API as a program sees it: the key in the authorization header, no cookie
 async function api(key, query, variables) {
@@ -334,5 +323,4 @@ try {
 }
 is(problems, [], 'no CSP violation nor JavaScript error on our pages');
 await browser.close();
-console.log(`1..${n}`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ok, is, finish } from './tap.mjs';
 
 const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), 'node_modules', 'x'));
 const { chromium } = require('playwright-core');
@@ -18,17 +19,6 @@ for (let i = 2; i < process.argv.length; i += 2) args[process.argv[i].replace(/^
 const base = args.base;
 const target = (p) => `${args.other}/plain?${p}`;   // pages to save: the test server's plain page
 
-let n = 0, failed = 0;
-function ok(cond, name, diag) {
-	n++;
-	console.log(`${cond ? 'ok' : 'not ok'} ${n} - ${name}`);
-	if (!cond) {
-		failed++;
-		if (diag !== undefined) for (const l of String(diag).split('\n')) console.log(`#   ${l}`);
-	}
-	return cond;
-}
-const is = (got, want, name) => ok(JSON.stringify(got) === JSON.stringify(want), name, `got:  ${JSON.stringify(got)}\nwant: ${JSON.stringify(want)}`);
 
 // the library as the API sees it: url -> label names
 async function library() {
@@ -184,5 +174,4 @@ try {
 }
 is(problems, [], 'no CSP violation, JavaScript error nor dialog on our pages');
 await browser.close();
-console.log(`1..${n}`);
-process.exit(failed ? 1 : 0);
+finish();
