@@ -9,8 +9,8 @@ src_web_libweb_a_SOURCES = \
 	src/web/session.c src/web/session.h \
 	src/web/page.c src/web/page.h \
 	src/web/auth_http.c src/web/auth_http.h \
-	src/web/save_http.c src/web/save_http.h \
-	src/web/save_guard.c src/web/save_guard.h
+	src/web/save_http.c src/web/save_http.h
+src_web_libweb_a_SOURCES += src/web/save_guard.c src/web/save_guard.h
 src_web_libweb_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 
 WEB_LIBS = src/web/libweb.a
