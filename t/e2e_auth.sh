@@ -127,8 +127,32 @@ grep -qi '^x-frame-options: DENY' "$tmp/s1.h" && grep -qi '^cache-control: no-st
 login alice 'correct horse battery' '/api/save?url=https%3A%2F%2Fexample.org%2Fa&labels=Birds&labels=Later'
 is "$loc" "/api/save?url=https%3A%2F%2Fexample.org%2Fa&labels=Birds&labels=Later" "logging in returns to the save"
 s=$cookie
-code=$(curl -s -m 10 -o /dev/null -D "$tmp/s2.h" -w '%{http_code}' -H "Cookie: auth=$s" "$B/$loc")
-is "$code" 302 "with the session the save redirects"
+# without the bookmarklet's token the session alone does not save: it asks first
+code=$(curl -s -m 10 -o "$tmp/c1.html" -D "$tmp/c1.h" -w '%{http_code}' -H "Cookie: auth=$s" "$B/$loc")
+is "$code" 200 "with the session but no save token, /api/save asks first (200, a page)"
+is "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url = 'https://example.org/a'")" 0 "and saves nothing"
+grep -q 'Save URL to your library?' "$tmp/c1.html" && grep -q 'https://example.org/a' "$tmp/c1.html" &&
+	pass "the page asks, showing the URL" || fail "the page asks, showing the URL" "$(head -c 400 "$tmp/c1.html")"
+grep -qi "^content-security-policy:.*frame-ancestors 'none'" "$tmp/c1.h" && grep -qi '^x-frame-options: DENY' "$tmp/c1.h" &&
+	pass "the confirmation page may not be framed" || fail "the confirmation page may not be framed" "$(cat "$tmp/c1.h")"
+grep -q '<script\|style=' "$tmp/c1.html" && fail "no inline script or style on it" || pass "no inline script or style on it"
+csrf=$(sed -n 's/.*name="csrf" value="\([0-9a-f]*\)".*/\1/p' "$tmp/c1.html")
+is "${#csrf}" 64 "it carries a CSRF token"
+# its form, posted without the CSRF token, with a wrong one, or from another site: refused, nothing saved
+form='url=https%3A%2F%2Fexample.org%2Fa&labels=Birds&labels=Later'
+code=$(curl -s -m 10 -o "$tmp/c2.html" -w '%{http_code}' -H "Cookie: auth=$s" -H "Origin: $B" -d "$form" "$B/api/save")
+is "$code" 403 "POST without the CSRF token: 403"
+grep -q 'CSRF token' "$tmp/c2.html" && pass "saying why" || fail "saying why" "$(head -c 400 "$tmp/c2.html")"
+code=$(curl -s -m 10 -o /dev/null -w '%{http_code}' -H "Cookie: auth=$s" -H "Origin: $B" -d "$form&csrf=$(printf '%064d' 0)" "$B/api/save")
+is "$code" 403 "POST with a wrong CSRF token: 403"
+code=$(curl -s -m 10 -o /dev/null -w '%{http_code}' -H "Cookie: auth=$s" -H "Origin: https://evil.example" -d "$form&csrf=$csrf" "$B/api/save")
+is "$code" 403 "POST from another site's page, even with the token: 403"
+code=$(curl -s -m 10 -o /dev/null -w '%{http_code}' -H "Origin: $B" -d "$form&csrf=$csrf" "$B/api/save")
+is "$code" 403 "POST with the token but no session: 403"
+is "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url = 'https://example.org/a'")" 0 "none of them saved"
+# the confirmation's POST: saved, then on to the reader
+code=$(curl -s -m 10 -o /dev/null -D "$tmp/s2.h" -w '%{http_code}' -H "Cookie: auth=$s" -H "Origin: $B" -d "$form&csrf=$csrf" "$B/api/save")
+is "$code" 303 "the confirmation's POST saves and redirects (303)"
 reader=$(tr -d '\r' <"$tmp/s2.h" | sed -n 's/^[Ll]ocation: //p')
 case $reader in /alice/example-org-a-*) pass "to the reader page of the item ($reader)" ;; *) fail "to the reader page of the item" "$reader" ;; esac
 labels=$(sqlite3 "$data/larder.db" "SELECT group_concat(name, ',') FROM (SELECT l.name FROM item_labels il
@@ -145,10 +169,49 @@ is "$code" 400 "a javascript: URL: 400"
 grep -q 'only http and https' "$tmp/s4.html" && ! grep -q '<script' "$tmp/s4.html" && pass "saying why, safely" ||
 	fail "saying why, safely" "$(head -c 300 "$tmp/s4.html")"
 code=$(curl -s -m 10 -o /dev/null -w '%{http_code}' -H "Cookie: auth=$s" -X POST "$B/api/save?url=https://example.org/b")
-is "$code" 405 "POST /api/save: 405"
+is "$code" 403 "POST /api/save without the confirmation form: 403"
+code=$(curl -s -m 10 -o /dev/null -w '%{http_code}' -H "Cookie: auth=$s" -X PUT "$B/api/save?url=https://example.org/b")
+is "$code" 405 "PUT /api/save: 405"
+is "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url = 'https://example.org/b'")" 0 "(no item)"
 code=$(curl -s -m 10 -o /dev/null -w '%{http_code}' -I -H "Cookie: auth=$s" "$B/api/save?url=https://example.org/head")
 is "$code" 405 "HEAD /api/save: 405, and nothing saved"
 is "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url = 'https://example.org/head'")" 0 "(no item)"
+# --- the bookmarklet's save token: /api/save/token (our own pages only), then a one-click save ---
+T=$B/api/save/token
+code=$(curl -s -m 10 -o "$tmp/t0.json" -w '%{http_code}' -H "Cookie: auth=$s" -H "Referer: $B/settings/bookmarklet" "$T")
+is "$code $(jq -c .token "$tmp/t0.json")" "200 null" "GET /api/save/token: none yet"
+code=$(curl -s -m 10 -o "$tmp/t1.json" -w '%{http_code}' -H "Cookie: auth=$s" -H "Origin: https://evil.example" -X POST "$T")
+is "$code" 403 "another site cannot make one with the visitor's cookie"
+code=$(curl -s -m 10 -o "$tmp/t1.json" -w '%{http_code}' -H "Cookie: auth=$s" -X POST "$T")
+is "$code" 403 "nor a request without Origin or Referer"
+code=$(curl -s -m 10 -o "$tmp/t1.json" -w '%{http_code}' -X POST -H "Origin: $B" "$T")
+is "$code" 401 "nor one without a login"
+code=$(curl -s -m 10 -o "$tmp/t1.json" -w '%{http_code}' -H "Cookie: auth=$s" -H "Origin: $B" -X POST "$T")
+tok=$(jq -r .token "$tmp/t1.json")
+is "$code ${#tok}" "200 64" "POST /api/save/token makes one (64 hex digits), answered once"
+stored=$(sqlite3 "$data/larder.db" "SELECT token_hash FROM save_tokens")
+is "$stored" "$(printf '%s' "$tok" | sha256sum | cut -d' ' -f1)" "the database keeps only its SHA-256"
+code=$(curl -s -m 10 -o "$tmp/t2.json" -w '%{http_code}' -H "Cookie: auth=$s" -H "Referer: $B/settings/bookmarklet" "$T")
+jq -e '.token.exists and .token.lastUsedAt == null and (.token | has("token") | not)' "$tmp/t2.json" >/dev/null &&
+	pass "GET tells it exists, never used, without its value" || fail "GET tells it exists, never used, without its value" "$(cat "$tmp/t2.json")"
+code=$(curl -s -m 10 -o /dev/null -D "$tmp/t3.h" -w '%{http_code}' -H "Cookie: auth=$s" "$B/api/save?url=https%3A%2F%2Fexample.org%2Ftok&token=$tok")
+is "$code" 302 "GET /api/save with the token and the session saves at once"
+is "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url = 'https://example.org/tok'")" 1 "(the item is there)"
+is "$(sqlite3 "$data/larder.db" "SELECT used IS NOT NULL FROM save_tokens")" 1 "its use is recorded"
+code=$(curl -s -m 10 -o /dev/null -D "$tmp/t4.h" -w '%{http_code}' "$B/api/save?url=https%3A%2F%2Fexample.org%2Ftok2&token=$tok")
+is "$code" 302 "the token alone is no login: without the session it goes to log in first"
+for bad in "$(printf '%064d' 0)" short "$(printf 'X%.0s' $(seq 64))"; do
+	code=$(curl -s -m 10 -o "$tmp/t5.html" -w '%{http_code}' -H "Cookie: auth=$s" "$B/api/save?url=https%3A%2F%2Fexample.org%2Ftok3&token=$bad")
+	grep -q 'save-notice' "$tmp/t5.html" && is "$code" 200 "a wrong or malformed token (${bad%"${bad#????}"}…) gets the confirmation page with a notice" ||
+		fail "a wrong or malformed token gets the confirmation page with a notice" "$code $(head -c 300 "$tmp/t5.html")"
+done
+code=$(curl -s -m 10 -o "$tmp/t6.json" -w '%{http_code}' -H "Cookie: auth=$s" -H "Origin: $B" -X DELETE "$T")
+is "$code $(jq -c .revoked "$tmp/t6.json")" "200 true" "DELETE /api/save/token revokes it"
+code=$(curl -s -m 10 -o "$tmp/t7.html" -w '%{http_code}' -H "Cookie: auth=$s" "$B/api/save?url=https%3A%2F%2Fexample.org%2Ftok3&token=$tok")
+is "$code" 200 "the revoked token no longer saves: it asks"
+is "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url LIKE 'https://example.org/tok_%'")" 0 "nothing else saved"
+code=$(curl -s -m 10 -o /dev/null -w '%{http_code}' -H "Cookie: auth=$s" -H "Origin: $B" -X PUT "$T")
+is "$code" 405 "PUT /api/save/token: 405"
 key=$("$larder" -c "$conf" key create alice --name curl 2>/dev/null)
 code=$(curl -s -m 10 -o /dev/null -D "$tmp/s5.h" -w '%{http_code}' -H "authorization: $key" "$B/api/save?url=https://example.org/c")
 is "$code" 302 "an API key in the authorization header works too (curl)"

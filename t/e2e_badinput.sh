@@ -479,11 +479,13 @@ hit signup "404" page "an unknown /api/auth/ route" -X POST -d 'x' "$B/api/auth/
 # /api/save
 # =====================================================================================================
 S=$B/api/save
-sv() {
-	_w=$1 _n=$2 _q=$3
-	shift 3
-	hit save "$_w" page "$_n" -H "authorization: $key" "$@" "$S$_q"
+# svh HEADER WANT NAME QUERY [curl args]: one /api/save request with that credential header
+svh() {
+	_h=$1 _w=$2 _n=$3 _q=$4
+	shift 4
+	hit save "$_w" page "$_n" -H "$_h" "$@" "$S$_q"
 }
+sv() { svh "authorization: $key" "$@"; }
 sv "400" "no url" ''
 sv "400" "an empty url" '?url='
 sv "400" "a javascript: URL" '?url=javascript:alert(1)'
@@ -508,9 +510,47 @@ hit save "401" page "a revoked key" -H "authorization: $revoked" "$S?url=https:/
 hit save "401" page "Bearer with nothing" -H 'authorization: Bearer' "$S?url=https://example.org/k"
 hit save "400 431" page "a 9 KB authorization header" -H "authorization: $(rep 9216 k)" "$S?url=https://example.org/k"
 hit save "302" loc "no session goes to the login page" "$S?url=https://example.org/k"
-for m in POST PUT DELETE PATCH; do
+for m in PUT DELETE PATCH; do
 	hit save "405" page "method $m" -X $m -H "authorization: $key" "$S?url=https://example.org/m"
 done
+hit save "403" page "POST with a key (the confirmation form is for the browser's login)" -X POST -H "authorization: $key" "$S?url=https://example.org/m"
+# the browser's session without the bookmarklet's token: never a save, a confirmation page or an error
+curl -s -m 20 -o /dev/null -D "$tmp/lh" -H "origin: $B" --data-urlencode 'username=mal' --data-urlencode 'password=mallory password' "$L"
+mc=$(tr -d '\r' <"$tmp/lh" | sed -n 's/^[Ss]et-[Cc]ookie: auth=\([0-9a-f]*\);.*/\1/p')
+[ -n "$mc" ] || fail "save: a session to try tokens with" "$(cat "$tmp/lh")"
+ss() { svh "cookie: auth=$mc" "$@"; }
+ss "200" "a session without a token: the confirmation page" '?url=https://example.org/m1'
+ss "200" "a short token" '?url=https://example.org/m2&token=abc'
+ss "200" "a token of 64 upper-case hex digits" "?url=https://example.org/m3&token=$(rep 64 A)"
+ss "200" "an unknown token" "?url=https://example.org/m4&token=$(rep 64 0)"
+ss "200" "a NUL in the token" "?url=https://example.org/m5&token=$(rep 32 a)%00$(rep 31 a)"
+ss "200" "two tokens" "?url=https://example.org/m6&token=$(rep 64 1)&token=$(rep 64 2)"
+ss "200 414" "a 60 KB token" "?url=https://example.org/m7&token=$(rep 61440 t)"
+ss "400" "a token but no url" "?token=$(rep 64 0)"
+ss "400" "a token and a javascript: URL" "?url=javascript:alert(1)&token=$(rep 64 0)"
+ss "400" "a token and 200 labels" "?url=https://example.org/m8&token=$(rep 64 0)&$(seq 200 | sed 's/.*/labels=L&/' | paste -sd'&' -)"
+ss "403" "a POST without the CSRF token" '' -H "origin: $B" -d 'url=https://example.org/m9'
+ss "403" "a POST with a malformed CSRF token" '' -H "origin: $B" -d "url=https://example.org/m9&csrf=$(rep 64 z)"
+ss "403" "a POST with a 60 KB CSRF token" '' -H "origin: $B" -d "url=https://example.org/m9&csrf=$(rep 61440 c)"
+ss "413" "a 100 KB POST" '' -H "origin: $B" -d "url=https://example.org/m9&labels=$(rep 102400 l)"
+ss "403" "a multipart POST" '' -H "origin: $B" -F 'url=https://example.org/m9' -F 'csrf=x'
+ss "403" "a POST from another site" '' -H 'origin: https://evil.example' -d 'url=https://example.org/m9'
+csrf=$(curl -s -m 10 -H "cookie: auth=$mc" "$S?url=https://example.org/m1" | sed -n 's/.*name="csrf" value="\([0-9a-f]*\)".*/\1/p')
+ss "400" "a confirmed POST without a url" '' -H "origin: $B" -d "csrf=$csrf"
+ss "400" "a confirmed POST of a file: URL" '' -H "origin: $B" -d "csrf=$csrf&url=file:///etc/passwd"
+ss "400" "a confirmed POST with 200 labels" '' -H "origin: $B" -d "csrf=$csrf&url=https://example.org/m10&$(seq 200 | sed 's/.*/labels=L&/' | paste -sd'&' -)"
+ss "403" "another session's CSRF token" '' -H "origin: $B" -d "csrf=$(rep 64 0)&url=https://example.org/m11"
+is "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url LIKE 'https://example.org/m%'")" 0 "save: none of the session's unconfirmed or refused saves stored an item"
+# /api/save/token: only our own pages (or a key) may read or change it
+T=$S/token
+hit save "401" json "token: no login" -H "origin: $B" -X POST "$T"
+hit save "403" json "token: the session from another site" -H "cookie: auth=$mc" -H 'origin: https://evil.example' -X POST "$T"
+hit save "403" json "token: the session without Origin or Referer" -H "cookie: auth=$mc" -X POST "$T"
+hit save "401" json "token: a revoked key" -H "authorization: $revoked" "$T"
+hit save "405" json "token: PUT" -H "cookie: auth=$mc" -H "origin: $B" -X PUT "$T"
+hit save "200" '.token == null' "token: GET, none yet" -H "cookie: auth=$mc" -H "referer: $B/settings/bookmarklet" "$T"
+hit save "200" '.revoked == false' "token: DELETE with none" -H "cookie: auth=$mc" -H "origin: $B" -X DELETE "$T"
+hit save "404" page "an unknown /api/save/ path" -H "cookie: auth=$mc" "$S/nothing"
 is "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url LIKE 'https://example.org/m%' OR url LIKE 'https://example.org/k%'
 	OR url LIKE '%evil%' OR url LIKE 'javascript%' OR url LIKE 'file%' OR url LIKE 'ftp%' OR url LIKE 'data%'")" 0 "none of the refused saves stored an item"
 

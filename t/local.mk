@@ -32,6 +32,12 @@ CLEANFILES += t/browser_sanitize_benign.png
 TESTS += t/browser_flow.sh
 dist_check_SCRIPTS += t/browser_flow.sh
 EXTRA_DIST += t/js/browser_flow.mjs
+
+# cross-site /api/save in Chromium: another site's page can neither save nor click through the confirmation
+# page, a forged form POST is refused, the bookmarklet's token saves in one click and a replaced one does not
+TESTS += t/save_csrf.sh
+dist_check_SCRIPTS += t/save_csrf.sh
+EXTRA_DIST += t/js/save_csrf.mjs t/data/attack/nav.html t/data/attack/form.html t/browser_lib.sh t/js/tap.mjs
 clean-local: clean-screenshots
 clean-screenshots:
 	rm -rf t/screenshots

@@ -18,6 +18,34 @@ static void hash_of(const char *key, char out[65])
 	crypto_sha256_hex(key, strlen(key), out);
 }
 
+/* the bookmarklet's save token: one per user, replaced by a new one, revocable */
+static void save_token_tests(struct store *st, const char *uid)
+{
+	struct store_savetoken t;
+	char h1[65], h2[65];
+	hash_of("save-1", h1);
+	hash_of("save-2", h2);
+	is_int(store_savetoken_get(st, uid, &t), STORE_E_NOTFOUND, "no save token at first");
+	is_int(store_savetoken_set(st, uid, "not-a-hash", 10), STORE_E_INVAL, "a save token needs a hash");
+	is_int(store_savetoken_set(st, uid, h1, 10), STORE_OK, "set a save token");
+	is_int(store_savetoken_get(st, uid, &t), STORE_OK, "read it back");
+	is_str(t.hash, h1, "its hash is kept");
+	is_int(t.created_ms, 10, "with its creation time");
+	is_int(t.used_ms, 0, "never used");
+	is_int(store_savetoken_touch(st, uid, 20), STORE_OK, "record a use");
+	store_savetoken_get(st, uid, &t);
+	is_int(t.used_ms, 20, "the use is recorded");
+	is_int(store_savetoken_set(st, uid, h2, 30), STORE_OK, "a new token replaces it");
+	store_savetoken_get(st, uid, &t);
+	ok(strcmp(t.hash, h2) == 0 && t.created_ms == 30 && t.used_ms == 0, "only the new one is kept, unused");
+	is_int(store_savetoken_set(st, "00000000-0000-4000-8000-000000000000", h1, 10), STORE_E_NOTFOUND,
+	       "a save token for an unknown user");
+	is_int(store_savetoken_delete(st, uid), STORE_OK, "revoke it");
+	is_int(store_savetoken_get(st, uid, &t), STORE_E_NOTFOUND, "gone");
+	is_int(store_savetoken_delete(st, uid), STORE_E_NOTFOUND, "revoke twice");
+	is_int(store_savetoken_touch(st, uid, 40), STORE_E_NOTFOUND, "no token to touch");
+}
+
 static void cleanup(void)
 {
 	char p[300];
@@ -204,6 +232,7 @@ int main(void)
 	is_int(store_apikey_lookup(st, &a, h3, NULL, NULL), STORE_E_NOTFOUND, "admin-deleted key gone");
 	store_apikey_list(st, &a, alice.id, &list, &n);
 	is_int(n, 1, "one key left for alice");
+	save_token_tests(st, alice.id);
 
 	/* sessions */
 	hash_of("session-1", hx);

@@ -193,6 +193,11 @@ static const char *const stmt_sql[STMT__MAX] = {
 	[STMT_LOGIN_PURGE] = "DELETE FROM login_failures WHERE at <= ?1",
 	[STMT_SETTING_GET] = "SELECT value FROM settings WHERE name = ?1",
 	[STMT_SETTING_ADD] = "INSERT OR IGNORE INTO settings (name, value) VALUES (?1, ?2)",
+	[STMT_SAVETOKEN_SET] =
+		"INSERT OR REPLACE INTO save_tokens (user_id, token_hash, created, used) VALUES (?1, ?2, ?3, NULL)",
+	[STMT_SAVETOKEN_GET] = "SELECT token_hash, created, used FROM save_tokens WHERE user_id = ?1",
+	[STMT_SAVETOKEN_TOUCH] = "UPDATE save_tokens SET used = ?2 WHERE user_id = ?1",
+	[STMT_SAVETOKEN_DELETE] = "DELETE FROM save_tokens WHERE user_id = ?1",
 	[STMT_JOB_COUNT_READY] =
 		"SELECT count(*), min(run_after) FROM jobs WHERE status = 'queued'"
 		" OR (status = 'running' AND locked_until <= ?1)",
@@ -267,6 +272,10 @@ static const char *const stmt_names[STMT__MAX] = {
 	[STMT_LOGIN_PURGE] = "login_purge",
 	[STMT_SETTING_GET] = "setting_get",
 	[STMT_SETTING_ADD] = "setting_add",
+	[STMT_SAVETOKEN_SET] = "savetoken_set",
+	[STMT_SAVETOKEN_GET] = "savetoken_get",
+	[STMT_SAVETOKEN_TOUCH] = "savetoken_touch",
+	[STMT_SAVETOKEN_DELETE] = "savetoken_delete",
 };
 
 static void writer_unlock(struct store *st);

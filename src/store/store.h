@@ -226,6 +226,16 @@ int store_highlight_labels(struct store *st, struct arena *a, const char *highli
 /* a server secret of 64 hex digits by name, made from random bytes the first time it is asked for */
 int store_secret(struct store *st, const char *name, char out[65]);
 
+/* ---- the bookmarklet's save token (savetoken.c): one per user, kept only as its SHA-256 hex ---- */
+struct store_savetoken { char hash[65]; int64_t created_ms, used_ms; /* used_ms 0 = never */ };
+/* the user's token becomes token_hash (any older one stops working) */
+int store_savetoken_set(struct store *st, const char *user_id, const char *token_hash, int64_t now_ms);
+/* the user's token; STORE_E_NOTFOUND when there is none */
+int store_savetoken_get(struct store *st, const char *user_id, struct store_savetoken *out);
+int store_savetoken_touch(struct store *st, const char *user_id, int64_t now_ms);
+/* revoke it; STORE_E_NOTFOUND when there was none */
+int store_savetoken_delete(struct store *st, const char *user_id);
+
 /* ---- the fetch queue (job.c) ---- */
 struct store_job { int64_t id, item_seq; int attempts; };
 /* claims the oldest ready job (queued and due, or running with an expired lease) for lease_ms; NOTFOUND: none */

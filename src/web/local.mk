@@ -11,6 +11,7 @@ src_web_libweb_a_SOURCES = \
 	src/web/auth_http.c src/web/auth_http.h \
 	src/web/throttle.c src/web/throttle.h \
 	src/web/save_http.c src/web/save_http.h
+src_web_libweb_a_SOURCES += src/web/save_guard.c src/web/save_guard.h
 src_web_libweb_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 
 WEB_LIBS = src/web/libweb.a

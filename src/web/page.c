@@ -13,8 +13,7 @@ void web_no_frame_no_cache(struct web_response *res)
 	web_response_header(res, "Referrer-Policy", "same-origin");
 }
 
-/* text escaped for HTML into b */
-static void put_escaped(struct sb *b, const char *s)
+void web_html_escaped(struct sb *b, const char *s)
 {
 	for (; *s; s++) {
 		switch (*s) {
@@ -32,9 +31,9 @@ void web_redirect(struct web_response *res, int status, const char *location)
 {
 	sb_reset(res->body);
 	sb_puts(res->body, "<!doctype html><title>Redirect</title><p>Continue to <a href=\"");
-	put_escaped(res->body, location);
+	web_html_escaped(res->body, location);
 	sb_puts(res->body, "\">");
-	put_escaped(res->body, location);
+	web_html_escaped(res->body, location);
 	sb_puts(res->body, "</a>.</p>\n");
 	res->status = status;
 	res->content_type = "text/html; charset=utf-8";
@@ -50,11 +49,11 @@ void web_page(struct web_response *res, int status, const char *title, const cha
 	sb_puts(res->body, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
 	                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
 	                   "<link rel=\"stylesheet\" href=\"/css/larder.css\"><title>");
-	put_escaped(res->body, title);
+	web_html_escaped(res->body, title);
 	sb_puts(res->body, " · Larder</title></head>\n<body class=\"message-page\"><main><h1>");
-	put_escaped(res->body, title);
+	web_html_escaped(res->body, title);
 	sb_puts(res->body, "</h1>\n<p>");
-	put_escaped(res->body, message);
+	web_html_escaped(res->body, message);
 	sb_puts(res->body, "</p>\n<p><a href=\"/home\">Back to your library</a></p></main></body></html>\n");
 	res->status = status;
 	res->content_type = "text/html; charset=utf-8";

@@ -1,4 +1,4 @@
-/* save_http.h: save.fcgi's handler: GET /api/save?url=…&labels=… saves and redirects to the reader. */
+/* save_http.h: save.fcgi's handler: /api/save (saves and redirects to the reader, or asks first) and /api/save/token. */
 #ifndef LARDER_WEB_SAVE_HTTP_H
 #define LARDER_WEB_SAVE_HTTP_H
 #include "web/graphql_http.h"

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ok, is, note, finish } from './tap.mjs';
 
 const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), 'node_modules', 'x'));
 const { chromium } = require('playwright-core');
@@ -19,18 +20,6 @@ const base = args.base;
 const article = `${args.pages}/article/pelicans.html`;
 const TITLE = 'How Brown Pelicans Catch Their Fish';
 
-let n = 0, failed = 0;
-function ok(cond, name, diag) {
-	n++;
-	console.log(`${cond ? 'ok' : 'not ok'} ${n} - ${name}`);
-	if (!cond) {
-		failed++;
-		if (diag !== undefined) for (const l of String(diag).split('\n')) console.log(`#   ${l}`);
-	}
-	return cond;
-}
-const is = (got, want, name) => ok(JSON.stringify(got) === JSON.stringify(want), name, `got:  ${JSON.stringify(got)}\nwant: ${JSON.stringify(want)}`);
-const note = (s) => console.log(`# ${s}`);
 
 // the API as a program sees it: the key in the authorization header, no cookie
 async function api(key, query, variables) {
@@ -158,13 +147,14 @@ try {
 
 	// ---- the bookmarklet, with two labels
 	await page.goto(`${base}/settings/bookmarklet`);
+	await page.waitForSelector('#bookmarklet[data-ready]');
 	await page.fill('#labels', 'Birds, Later');
 	const href = await page.getAttribute('#bookmarklet', 'href');
 	ok(href.startsWith('javascript:'), 'the bookmarklet is a javascript: link', href);
 	const code = decodeURIComponent(href.slice('javascript:'.length));
-	ok(code.includes(JSON.stringify(`${base}/api/save?url=`)) && code.includes('"&labels=Birds&labels=Later"'),
-		'it opens this server\'s /api/save with the page address and both labels', code);
-	is(await page.textContent('#code'), code, 'the page shows the code it runs');
+	ok(code.includes(JSON.stringify(`${base}/api/save?url=`)) && /"&labels=Birds&labels=Later&token=[0-9a-f]{64}"/.test(code),
+		'it opens this server\'s /api/save with the page address, both labels and the save token', code);
+	is(await page.textContent('#code'), code.replace(/token=[0-9a-f]{64}/, 'token=YOUR_SAVE_TOKEN'), 'the page shows the code it runs, without the token');
 	await page.click('#bookmarklet');
 	ok((await page.textContent('#click-hint')).includes('Drag'), 'clicking it here explains to drag it instead');
 	await shot('settings-bookmarklet');
@@ -333,5 +323,4 @@ try {
 }
 is(problems, [], 'no CSP violation nor JavaScript error on our pages');
 await browser.close();
-console.log(`1..${n}`);
-process.exit(failed ? 1 : 0);
+finish();

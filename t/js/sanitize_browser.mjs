@@ -15,6 +15,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ok, note, finish } from './tap.mjs';
 
 const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), 'node_modules', 'x'));
 const { chromium } = require('playwright-core');
@@ -22,17 +23,6 @@ const { chromium } = require('playwright-core');
 const args = {};
 for (let i = 2; i < process.argv.length; i += 2) args[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
 
-let n = 0, failed = 0;
-function ok(cond, name, diag) {
-	n++;
-	console.log(`${cond ? 'ok' : 'not ok'} ${n} - ${name}`);
-	if (!cond) {
-		failed++;
-		if (diag) for (const l of String(diag).split('\n')) console.log(`#   ${l}`);
-	}
-	return cond;
-}
-const note = (s) => console.log(`# ${s}`);
 
 // ---- the payloads (\xHH escapes decoded)
 const payloads = readFileSync(args.payloads, 'latin1').split('\n')
@@ -255,5 +245,4 @@ note(`${foreign.length} requests for other hosts were aborted before leaving the
 	(foreign.length ? ` (e.g. ${[...new Set(foreign)].slice(0, 3).join(' ')})` : ''));
 await browser.close();
 server.close();
-console.log(`1..${n}`);
-process.exit(failed ? 1 : 0);
+finish();
