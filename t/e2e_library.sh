@@ -73,6 +73,20 @@ jqok "[.data.search.edges[].node.id] == [\"$id\"]" "$tmp/s2.json" "and by label,
 slug=$(jq -r '.data.article.article.id' "$tmp/a2.json")
 is "$slug" "$id" "article finds the item by its id"
 
+# a host name that resolves to a loopback address, fetched where private addresses are not allowed: FAILED, and
+# the reason says so without naming the address the name resolved to (nor its kind): no map of internal DNS
+sed '/^allow_private_fetch/d' "$conf" >"$tmp/public.conf"
+gql save7 "$save_q" "{\"u\":\"http://localhost:$pport/article/pelicans.html?by=name\"}"
+id7=$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save7.json")
+"$larder" -c "$tmp/public.conf" worker --once >"$tmp/worker7.log" 2>&1
+gql a7 "$article_q" "{\"s\":\"$id7\"}"
+jqok '.data.article.article.state == "FAILED" and (.data.article.article.content | contains("refused: not a public address"))' \
+	"$tmp/a7.json" "a name resolving to a loopback address ends FAILED: refused, not a public address"
+jqok '.data.article.article.content | (contains("127.0.0.1") or contains("::1") or contains("loopback") or contains("resolves")) | not' \
+	"$tmp/a7.json" "the reason does not say what the name resolved to"
+is "$(sqlite3 "$data/larder.db" "SELECT fail_reason FROM library_items WHERE id = '$id7'")" "refused: not a public address" \
+	"the stored failure reason is just that"
+
 # saving it again: the same item, no duplicate
 gql save2 "$save_q" "{\"u\":\"$page#section\"}"
 is "$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save2.json")" "$id" "saving the URL again (with a fragment) answers the same item"
