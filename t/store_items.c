@@ -31,7 +31,7 @@ static void per_user_cap(struct store *st, struct arena *a, const char *alice, c
 	struct store_item it;
 	struct store_job j1, j2, j3, jb;
 	bool existed, any;
-	int64_t now = time_now_ms();
+	int64_t now;
 
 	for (size_t i = 0; i < 3; i++) {
 		struct store_save sv = { .user_id = alice, .url = urls[i] };
@@ -39,6 +39,7 @@ static void per_user_cap(struct store *st, struct arena *a, const char *alice, c
 	}
 	struct store_save svb = { .user_id = bob, .url = "https://cap.example/bob" };
 	is_int(store_item_save(st, a, &svb, &it, &existed), STORE_OK, "bob saves");
+	now = time_now_ms(); /* after the saves: their jobs are due */
 	is_int(store_job_claim(st, now, 60000, 2, &j1), STORE_OK, "alice's first job");
 	is_int(store_job_claim(st, now, 60000, 2, &j2), STORE_OK, "alice's second job");
 	is_int(store_job_claim(st, now, 60000, 2, &jb), STORE_OK, "alice at the cap (2): bob's job is next");
