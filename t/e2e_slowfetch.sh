@@ -7,17 +7,10 @@
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$srcdir}
 
-for c in nginx spawn-fcgi node curl jq sqlite3; do
-	command -v $c >/dev/null 2>&1 || [ -x /usr/sbin/$c ] || { echo "1..0 # SKIP $c not installed"; exit 0; }
-done
-larder=$builddir/src/cmd/larder
-for p in "$larder" "$builddir/src/cmd/graphql.fcgi"; do
-	[ -x "$p" ] || { echo "Bail out! $p missing or not built"; exit 1; }
-done
-
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-slow.XXXXXX") || exit 1
 . "$srcdir/t/serve_lib.sh"
 . "$srcdir/t/tap_lib.sh"
+serve_need nginx spawn-fcgi node curl jq sqlite3
 . "$srcdir/t/testserver_lib.sh"
 trap 'touch "$tmp/stop"; testserver_stop; serve_cleanup' EXIT
 testserver_start --pages "$srcdir/t/data/pages"
