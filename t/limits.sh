@@ -342,6 +342,12 @@ slow="$base/drip?kb=0.1&ms=500&n=10"   # 5 s, within content_max_bytes (paramete
 gqlv "$SAVE" "{\"u\":\"$slow\"}" "$A" LARDER_CONFIG="$tmp/r1.conf"
 wait_job "$slow" "running PROCESSING"
 is "fetch_runners = 1: a save starts a runner, which fetches the slow page" "running PROCESSING" "$(job_of "$slow")"
+rp=
+for f in /proc/[0-9]*/cmdline; do
+	tr '\0' ' ' 2>/dev/null <"$f" | grep -q -F -e "--fetch-runner $tmp/r1.conf" && { rp=${f#/proc/}; rp=${rp%/cmdline}; }
+done
+is "fetch_runners: the runner's environment has none of the request's CGI variables (HTTP_AUTHORIZATION…)" "runner 0" \
+	"${rp:+runner} $(tr '\0' '\n' 2>/dev/null <"/proc/$rp/environ" | grep -c -E '^(HTTP_|REQUEST_METHOD=|QUERY_STRING=|CONTENT_)')"
 gqlv "$SAVE" "{\"u\":\"$base/article/small.html?runner=2\"}" "$A" LARDER_CONFIG="$tmp/r1.conf"
 sleep 1
 is "fetch_runners = 1: the next save starts none while it runs; its job waits" "queued PROCESSING" \

@@ -58,10 +58,34 @@ static int slot_take(const char *database, unsigned n)
 	return -1;
 }
 
+/* the environment a runner gets: ours without a request's CGI variables (as plain CGI they hold the request's
+ * headers, the API key and the session cookie among them); NULL when out of memory. The strings are environ's. */
+static char **runner_env(void)
+{
+	static const char *const cgi[] = { "HTTP_", "HTTPS=", "CONTENT_", "QUERY_STRING=", "REQUEST_", "REMOTE_",
+		"SCRIPT_", "SERVER_", "GATEWAY_INTERFACE=", "PATH_INFO=", "PATH_TRANSLATED=", "DOCUMENT_", "AUTH_TYPE=",
+		"REDIRECT_", "CONTEXT_" };
+	size_t n = 0, k = 0;
+	char **env;
+
+	while (environ[n])
+		n++;
+	if ((env = calloc(n + 1, sizeof *env)) == NULL)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		bool drop = false;
+		for (size_t j = 0; j < sizeof cgi / sizeof cgi[0] && !drop; j++)
+			drop = strncmp(environ[i], cgi[j], strlen(cgi[j])) == 0;
+		if (!drop)
+			env[k++] = environ[i];
+	}
+	return env;
+}
+
 /* in the grandchild: a session of its own, no terminal, standard streams on /dev/null (stderr kept when it is a
  * log file, so a runner's messages land beside the program's), every other descriptor closed (under spawn-fcgi
- * fd 0 is the FastCGI listen socket), then this program again in runner mode. Async-signal-safe calls only. */
-static void __attribute__((noreturn)) detach_exec(const char *config_path)
+ * fd 0 is the FastCGI listen socket), then this program again in runner mode, with env. Async-signal-safe calls only. */
+static void __attribute__((noreturn)) detach_exec(const char *config_path, char **env)
 {
 	char *argv[] = { self_exe, (char *)FETCH_RUNNER_ARG, (char *)config_path, NULL };
 	struct stat sb;
@@ -79,13 +103,14 @@ static void __attribute__((noreturn)) detach_exec(const char *config_path)
 		for (int fd = 3; fd < 65536; fd++)
 			close(fd);
 	signal(SIGPIPE, SIG_DFL);
-	execv(self_exe, argv);
+	execve(self_exe, argv, env);
 	_exit(127);
 }
 
 void fetch_runner_start(const char *prog, const struct larder_config *cfg)
 {
 	static bool warned;
+	char **env;
 	pid_t pid;
 	int fd = slot_take(cfg->database, cfg->fetch_runners);
 
@@ -98,19 +123,20 @@ void fetch_runner_start(const char *prog, const struct larder_config *cfg)
 		warned = true;
 		return;
 	}
-	pid = fork();
-	if (pid < 0) {
+	if ((env = runner_env()) == NULL || (pid = fork()) < 0) {
 		fprintf(stderr, "%s: cannot start a fetch runner: %s\n", prog, strerror(errno));
+		free(env);
 		return;
 	}
 	if (pid == 0) {
 		/* the runner is the child of a child that exits at once: init reaps it, never a zombie of ours */
 		if (fork() == 0)
-			detach_exec(cfg->path);
+			detach_exec(cfg->path, env);
 		_exit(0);
 	}
 	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
+	free(env);
 }
 
 static volatile sig_atomic_t stop_runner;
