@@ -2,7 +2,7 @@
 # e2e_library.sh: a URL saved through /api/graphql is fetched from a local page server, extracted, stored and read back (TAP).
 # Runs nginx + spawn-fcgi (contrib/larder-serve, private fetches allowed) and t/js/testserver.mjs on loopback
 # ports of their own. Checks both ways a save completes: `larder worker --once` (fetch_in_web = no) and
-# graphql.fcgi running the fetch right after it answers (the default); a failing page ends FAILED with its
+# a fetch runner graphql.fcgi starts right after it answers (the default); a failing page ends FAILED with its
 # reason; re-saving reuses the item.
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$srcdir}
@@ -129,7 +129,7 @@ content c5 '{"libraryItemIds":[' -H "authorization: $key"
 is "$code" 400 "truncated JSON: 400"
 is "$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$capi")" 405 "GET /api/content: 405"
 
-# --- the default: graphql.fcgi fetches right after answering ---------------------------------------
+# --- the default: a fetch runner graphql.fcgi starts right after answering --------------------------
 serve_start --allow-private-fetch
 url=http://127.0.0.1:$port/api/graphql
 gql save3 "$save_q" "{\"u\":\"http://127.0.0.1:$pport/article/pelicans.html?copy=2\"}"
@@ -141,7 +141,7 @@ for _ in $(seq 100); do
 	[ "$state" = PROCESSING ] || break
 	sleep 0.1
 done
-is "$state" SUCCEEDED "graphql.fcgi completed the save by itself"
+is "$state" SUCCEEDED "the fetch runner graphql.fcgi started completed the save"
 
 # --- a page that cannot be fetched ends FAILED with its reason ---------------------------------------
 gql save4 "$save_q" "{\"u\":\"http://127.0.0.1:$pport/status/404\"}"

@@ -1,4 +1,4 @@
-/* fcgi_main.c: the main of every FastCGI program (graphql.fcgi, auth.fcgi, save.fcgi): load config, store and schema once, then serve requests over FastCGI (or one as CGI) and run fetches a save queued. */
+/* fcgi_main.c: the main of every FastCGI program (graphql.fcgi, auth.fcgi, save.fcgi): load config, store and schema once, then serve requests over FastCGI (or one as CGI) and hand the fetches a save queued to a detached runner (or, with --fetch-runner, be that runner). */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
