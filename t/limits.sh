@@ -333,12 +333,12 @@ like "fetches_per_user: leases that ran out do not count, their jobs are taken a
 
 # ---- fetch_runners = 1: runners a save may start (graphql.fcgi as CGI, fetch_in_web = yes) ----
 for k in 1 2; do
-	sed '/^fetch_in_web/d' "$wconf" >"$tmp/r$k.conf"
+	sed '/^fetch_in_web/d; /^content_max_bytes/d' "$wconf" >"$tmp/r$k.conf"
 	printf 'fetch_in_web = yes\nfetch_runners = %s\n' $k >>"$tmp/r$k.conf"
 done
-# wait_job URL WANT: until the job of URL reads WANT (up to 5 s)
-wait_job() { for _ in $(seq 50); do [ "$(job_of "$1")" = "$2" ] && break; sleep 0.1; done; }
-slow="$base/drip?kb=0.1&ms=500&n=10"   # 5 s, within content_max_bytes (parameters in the order the saved URL keeps)
+# wait_job URL WANT [TENTHS]: until the job of URL reads WANT (up to TENTHS tenths of a second, default 50)
+wait_job() { for _ in $(seq "${3:-50}"); do [ "$(job_of "$1")" = "$2" ] && break; sleep 0.1; done; }
+slow="$base/drip?kb=0.5&ms=500&n=30"   # 15 s (valgrind runs a save in seconds) at 1 KiB/s; parameters in the order the saved URL keeps
 gqlv "$SAVE" "{\"u\":\"$slow\"}" "$A" LARDER_CONFIG="$tmp/r1.conf"
 wait_job "$slow" "running PROCESSING"
 is "fetch_runners = 1: a save starts a runner, which fetches the slow page" "running PROCESSING" "$(job_of "$slow")"
@@ -357,7 +357,7 @@ wait_job "$base/article/small.html?runner=3" "none SUCCEEDED"
 is "fetch_runners = 2: a second runner starts and fetches both waiting pages" \
 	"none SUCCEEDED none SUCCEEDED running PROCESSING" \
 	"$(job_of "$base/article/small.html?runner=2") $(job_of "$base/article/small.html?runner=3") $(job_of "$slow")"
-wait_job "$slow" "none SUCCEEDED"; wait_job "$slow" "none SUCCEEDED"
+wait_job "$slow" "none SUCCEEDED" 250
 is "fetch_runners: the slow page ends SUCCEEDED" "none SUCCEEDED" "$(job_of "$slow")"
 
 done_testing
