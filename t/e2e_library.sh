@@ -2,7 +2,7 @@
 # e2e_library.sh: a URL saved through /api/graphql is fetched from a local page server, extracted, stored and read back (TAP).
 # Runs nginx + spawn-fcgi (contrib/larder-serve, private fetches allowed) and t/js/testserver.mjs on loopback
 # ports of their own. Checks both ways a save completes: `larder worker --once` (fetch_in_web = no) and
-# graphql.fcgi running the fetch right after it answers (the default); a failing page ends FAILED with its
+# a fetch runner graphql.fcgi starts right after it answers (the default); a failing page ends FAILED with its
 # reason; re-saving reuses the item.
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$srcdir}
@@ -73,6 +73,20 @@ jqok "[.data.search.edges[].node.id] == [\"$id\"]" "$tmp/s2.json" "and by label,
 slug=$(jq -r '.data.article.article.id' "$tmp/a2.json")
 is "$slug" "$id" "article finds the item by its id"
 
+# a host name that resolves to a loopback address, fetched where private addresses are not allowed: FAILED, and
+# the reason says so without naming the address the name resolved to (nor its kind): no map of internal DNS
+sed '/^allow_private_fetch/d' "$conf" >"$tmp/public.conf"
+gql save7 "$save_q" "{\"u\":\"http://localhost:$pport/article/pelicans.html?by=name\"}"
+id7=$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save7.json")
+"$larder" -c "$tmp/public.conf" worker --once >"$tmp/worker7.log" 2>&1
+gql a7 "$article_q" "{\"s\":\"$id7\"}"
+jqok '.data.article.article.state == "FAILED" and (.data.article.article.content | contains("refused: not a public address"))' \
+	"$tmp/a7.json" "a name resolving to a loopback address ends FAILED: refused, not a public address"
+jqok '.data.article.article.content | (contains("127.0.0.1") or contains("::1") or contains("loopback") or contains("resolves")) | not' \
+	"$tmp/a7.json" "the reason does not say what the name resolved to"
+is "$(sqlite3 "$data/larder.db" "SELECT fail_reason FROM library_items WHERE id = '$id7'")" "refused: not a public address" \
+	"the stored failure reason is just that"
+
 # saving it again: the same item, no duplicate
 gql save2 "$save_q" "{\"u\":\"$page#section\"}"
 is "$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save2.json")" "$id" "saving the URL again (with a fragment) answers the same item"
@@ -115,7 +129,7 @@ content c5 '{"libraryItemIds":[' -H "authorization: $key"
 is "$code" 400 "truncated JSON: 400"
 is "$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$capi")" 405 "GET /api/content: 405"
 
-# --- the default: graphql.fcgi fetches right after answering ---------------------------------------
+# --- the default: a fetch runner graphql.fcgi starts right after answering --------------------------
 serve_start --allow-private-fetch
 url=http://127.0.0.1:$port/api/graphql
 gql save3 "$save_q" "{\"u\":\"http://127.0.0.1:$pport/article/pelicans.html?copy=2\"}"
@@ -127,7 +141,7 @@ for _ in $(seq 100); do
 	[ "$state" = PROCESSING ] || break
 	sleep 0.1
 done
-is "$state" SUCCEEDED "graphql.fcgi completed the save by itself"
+is "$state" SUCCEEDED "the fetch runner graphql.fcgi started completed the save"
 
 # --- a page that cannot be fetched ends FAILED with its reason ---------------------------------------
 gql save4 "$save_q" "{\"u\":\"http://127.0.0.1:$pport/status/404\"}"

@@ -389,4 +389,62 @@ req_file POST "$tmp/big.json" "$A" "$B"
 is "content_max_bytes 5M: a 5 MB HTML page of paragraphs saved" SaveSuccess "$(jqr '.data.savePage.__typename')"
 is "content_max_bytes 5M: and counted" $((before + 2)) "$(items)"
 
+# ---- fetches_per_user = 2: one user's fetch jobs running at once (`larder worker` here; runners alike) ----
+if ! command -v sqlite3 >/dev/null 2>&1; then
+	echo "# SKIP fetches_per_user and fetch_runners: sqlite3 is not installed"
+	done_testing
+fi
+db="$tmp/data/larder.db"
+NOW="CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
+sql() { sqlite3 -cmd '.timeout 5000' "$db" "$1"; }
+job_of() { sql "SELECT coalesce((SELECT j.status FROM jobs j JOIN library_items i ON i.seq = j.item_seq WHERE i.url = '$1'), 'none')
+	|| ' ' || (SELECT state FROM library_items WHERE url = '$1')"; }
+for k in 2 3; do
+	printf 'fetches_per_user = %s\n' $k | cat "$wconf" - >"$tmp/u$k.conf"
+done
+for i in 1 2 3; do
+	gqlv "$SAVE" "{\"u\":\"$base/article/small.html?cap=$i\"}" "$A" LARDER_CONFIG="$wconf"
+done
+# two of them are being fetched elsewhere right now: running under a live lease
+sql "UPDATE jobs SET status = 'running', locked_until = $NOW + 3600000 WHERE item_seq IN
+	(SELECT seq FROM library_items WHERE url IN ('$base/article/small.html?cap=1', '$base/article/small.html?cap=2'))"
+"$LARDER" -c "$tmp/u2.conf" worker --once >"$tmp/out" 2>"$tmp/err"
+like "fetches_per_user = 2: with two of alice's jobs running, the worker starts no third" '0 jobs run' "$(cat "$tmp/err")"
+is "fetches_per_user = 2: her third job waits" "queued PROCESSING" "$(job_of "$base/article/small.html?cap=3")"
+"$LARDER" -c "$tmp/u3.conf" worker --once >"$tmp/out" 2>"$tmp/err"
+like "fetches_per_user = 3: the third runs beside the two" '1 job run' "$(cat "$tmp/err")"
+is "fetches_per_user = 3: and is fetched" "none SUCCEEDED" "$(job_of "$base/article/small.html?cap=3")"
+sql "UPDATE jobs SET locked_until = 0 WHERE status = 'running'"
+"$LARDER" -c "$tmp/u2.conf" worker --once >"$tmp/out" 2>"$tmp/err"
+like "fetches_per_user: leases that ran out do not count, their jobs are taken again" '2 jobs run' "$(cat "$tmp/err")"
+
+# ---- fetch_runners = 1: runners a save may start (graphql.fcgi as CGI, fetch_in_web = yes) ----
+for k in 1 2; do
+	sed '/^fetch_in_web/d; /^content_max_bytes/d' "$wconf" >"$tmp/r$k.conf"
+	printf 'fetch_in_web = yes\nfetch_runners = %s\n' $k >>"$tmp/r$k.conf"
+done
+# wait_job URL WANT [TENTHS]: until the job of URL reads WANT (up to TENTHS tenths of a second, default 50)
+wait_job() { for _ in $(seq "${3:-50}"); do [ "$(job_of "$1")" = "$2" ] && break; sleep 0.1; done; }
+slow="$base/drip?kb=0.5&ms=500&n=30"   # 15 s (valgrind runs a save in seconds) at 1 KiB/s; parameters in the order the saved URL keeps
+gqlv "$SAVE" "{\"u\":\"$slow\"}" "$A" LARDER_CONFIG="$tmp/r1.conf"
+wait_job "$slow" "running PROCESSING"
+is "fetch_runners = 1: a save starts a runner, which fetches the slow page" "running PROCESSING" "$(job_of "$slow")"
+rp=
+for f in /proc/[0-9]*/cmdline; do
+	tr '\0' ' ' 2>/dev/null <"$f" | grep -q -F -e "--fetch-runner $tmp/r1.conf" && { rp=${f#/proc/}; rp=${rp%/cmdline}; }
+done
+is "fetch_runners: the runner's environment has none of the request's CGI variables (HTTP_AUTHORIZATION…)" "runner 0" \
+	"${rp:+runner} $(tr '\0' '\n' 2>/dev/null <"/proc/$rp/environ" | grep -c -E '^(HTTP_|REQUEST_METHOD=|QUERY_STRING=|CONTENT_)')"
+gqlv "$SAVE" "{\"u\":\"$base/article/small.html?runner=2\"}" "$A" LARDER_CONFIG="$tmp/r1.conf"
+sleep 1
+is "fetch_runners = 1: the next save starts none while it runs; its job waits" "queued PROCESSING" \
+	"$(job_of "$base/article/small.html?runner=2")"
+gqlv "$SAVE" "{\"u\":\"$base/article/small.html?runner=3\"}" "$A" LARDER_CONFIG="$tmp/r2.conf"
+wait_job "$base/article/small.html?runner=3" "none SUCCEEDED"
+is "fetch_runners = 2: a second runner starts and fetches both waiting pages" \
+	"none SUCCEEDED none SUCCEEDED running PROCESSING" \
+	"$(job_of "$base/article/small.html?runner=2") $(job_of "$base/article/small.html?runner=3") $(job_of "$slow")"
+wait_job "$slow" "none SUCCEEDED" 250
+is "fetch_runners: the slow page ends SUCCEEDED" "none SUCCEEDED" "$(job_of "$slow")"
+
 done_testing

@@ -13,6 +13,18 @@ serve_cleanup() {
 trap serve_cleanup EXIT
 trap 'exit 1' INT TERM
 
+# serve_need COMMAND...: skip the whole test (plan 1..0) when a command is missing; bail out when larder or
+# graphql.fcgi is not built. Sets $larder.
+serve_need() {
+	for _c in "$@"; do
+		command -v "$_c" >/dev/null 2>&1 || [ -x "/usr/sbin/$_c" ] || { echo "1..0 # SKIP $_c not installed"; exit 0; }
+	done
+	larder=$builddir/src/cmd/larder
+	for _p in "$larder" "$builddir/src/cmd/graphql.fcgi"; do
+		[ -x "$_p" ] || { echo "Bail out! $_p missing or not built"; exit 1; }
+	done
+}
+
 # serve_start [larder-serve options]: a random port in 20000..59999, another when it is taken (larder-serve then fails
 # to bind); prints "Bail out!" with the log's tail and exits when no attempt starts.
 serve_start() {

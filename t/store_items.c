@@ -24,6 +24,43 @@ static void cleanup(void)
 	rmdir(dir);
 }
 
+/* fetches_per_user: a user with per_user jobs under a live lease gets no more until one ends; others still do */
+static void per_user_cap(struct store *st, struct arena *a, const char *alice, const char *bob)
+{
+	static const char *const urls[] = { "https://cap.example/1", "https://cap.example/2", "https://cap.example/3" };
+	struct store_item it;
+	struct store_job j1, j2, j3, jb;
+	bool existed, any;
+	int64_t now;
+
+	for (size_t i = 0; i < 3; i++) {
+		struct store_save sv = { .user_id = alice, .url = urls[i] };
+		is_int(store_item_save(st, a, &sv, &it, &existed), STORE_OK, "alice saves %s", urls[i]);
+	}
+	struct store_save svb = { .user_id = bob, .url = "https://cap.example/bob" };
+	is_int(store_item_save(st, a, &svb, &it, &existed), STORE_OK, "bob saves");
+	now = time_now_ms(); /* after the saves: their jobs are due */
+	is_int(store_job_claim(st, now, 60000, 2, &j1), STORE_OK, "alice's first job");
+	is_int(store_job_claim(st, now, 60000, 2, &j2), STORE_OK, "alice's second job");
+	is_int(store_job_claim(st, now, 60000, 2, &jb), STORE_OK, "alice at the cap (2): bob's job is next");
+	is_int(store_item_by_seq(st, a, jb.item_seq, &it), STORE_OK, "its item");
+	is_str(it.user_id, bob, "and it is bob's");
+	is_int(store_job_claim(st, now, 60000, 2, &j3), STORE_E_NOTFOUND, "alice's third waits while two run");
+	is_int(store_job_claimable(st, now, 2, &any), STORE_OK, "claimable");
+	ok(!any, "nothing claimable at the cap");
+	is_int(store_job_claimable(st, now, 3, &any), STORE_OK, "claimable");
+	ok(any, "with a cap of 3 the third is claimable");
+	is_int(store_job_claimable(st, now + 61000, 2, &any), STORE_OK, "claimable");
+	ok(any, "leases that ran out do not count");
+	is_int(store_job_done(st, j1.id), STORE_OK, "one of alice's ends");
+	is_int(store_job_claim(st, now, 60000, 2, &j3), STORE_OK, "then her third is claimed");
+	ok(j3.id != j1.id && j3.id != j2.id && j3.id != jb.id, "a job not claimed before");
+	is_int(store_job_claim(st, now, 60000, 0, &j1), STORE_E_NOTFOUND, "the queue is empty");
+	store_job_done(st, j2.id);
+	store_job_done(st, j3.id);
+	store_job_done(st, jb.id);
+}
+
 int main(void)
 {
 	struct store *st = NULL;
@@ -90,13 +127,13 @@ int main(void)
 	is_int(store_item_get(st, &a, bob.id, it.id, &got), STORE_E_NOTFOUND, "bob cannot read alice's item");
 
 	/* the worker: claim, fill, done */
-	is_int(store_job_claim(st, time_now_ms(), 60000, &job), STORE_OK, "claim");
+	is_int(store_job_claim(st, time_now_ms(), 60000, 0, &job), STORE_OK, "claim");
 	is_int(job.attempts, 1, "first attempt");
 	struct store_job job2;
-	is_int(store_job_claim(st, time_now_ms(), 60000, &job2), STORE_OK, "claim bob's");
+	is_int(store_job_claim(st, time_now_ms(), 60000, 0, &job2), STORE_OK, "claim bob's");
 	ok(job2.id != job.id, "a claimed job is not claimed twice");
-	is_int(store_job_claim(st, time_now_ms(), 60000, &job2), STORE_E_NOTFOUND, "nothing left");
-	is_int(store_job_claim(st, time_now_ms() + 61000, 60000, &job2), STORE_OK, "an expired lease is claimable again");
+	is_int(store_job_claim(st, time_now_ms(), 60000, 0, &job2), STORE_E_NOTFOUND, "nothing left");
+	is_int(store_job_claim(st, time_now_ms() + 61000, 60000, 0, &job2), STORE_OK, "an expired lease is claimable again");
 	struct store_article art = { .title = "Hello world", .author = "Ann Author", .content = "<p>The quick brown fox</p>",
 	                             .text = "The quick brown fox", .words_count = 4, .site_name = "Example" };
 	is_int(store_item_fill(st, it.seq, &art), STORE_OK, "fill");
@@ -115,7 +152,7 @@ int main(void)
 	is_str(got.state, "FAILED", "state FAILED");
 	is_str(got.fail_reason, "HTTP 404", "reason kept");
 	is_int(store_job_retry(st, job2.id, time_now_ms() + 100000, "timeout"), STORE_OK, "retry later");
-	is_int(store_job_claim(st, time_now_ms(), 60000, &job), STORE_E_NOTFOUND, "not due yet");
+	is_int(store_job_claim(st, time_now_ms(), 60000, 0, &job), STORE_E_NOTFOUND, "not due yet");
 
 	/* savePage: content at once, ARCHIVED asked */
 	struct store_article page = { .title = "Parsed", .content = "<p>x</p>", .text = "x", .words_count = 1 };
@@ -221,6 +258,7 @@ int main(void)
 		is_int(n, before + 1, "only the allowed label was written");
 	}
 	is_str(store_strerror(STORE_E_LIMIT), "over a limit", "store_strerror");
+	per_user_cap(st, &a, alice.id, bob.id);
 
 	store_close(st);
 	arena_free(&a);

@@ -90,6 +90,8 @@ int main(void)
 	is_int(c.highlights_per_item, LIMIT_HIGHLIGHTS_PER_ITEM, "default highlights_per_item");
 	is_int(c.highlight_max_bytes, LIMIT_HIGHLIGHT_TEXT, "default highlight_max_bytes");
 	is_int(c.content_max_bytes, LIMIT_CONTENT_BYTES, "default content_max_bytes");
+	is_int(c.fetch_runners, LIMIT_FETCH_RUNNERS, "default fetch_runners");
+	is_int(c.fetches_per_user, LIMIT_FETCHES_PER_USER, "default fetches_per_user");
 	config_free(&c);
 	ok(c.path == NULL && c.cors_origins == NULL, "config_free clears");
 	config_free(&c);
@@ -127,7 +129,9 @@ int main(void)
 	/* the abuse limits: smallest values, then largest */
 	is_int(load("query_max_bytes = 1K\nquery_max_depth = 2\nquery_max_fields = 1\nquery_max_aliases = 1\n"
 	            "page_size_max = 1\nlabels_per_item = 1\nlabels_per_user = 1\nhighlights_per_item = 1\n"
-	            "highlight_max_bytes = 16\ncontent_max_bytes = 1024\n", &c, err, sizeof err), 0, "limits at their minimum: %s", err);
+	            "highlight_max_bytes = 16\ncontent_max_bytes = 1024\nfetch_runners = 1\nfetches_per_user = 1\n", &c, err,
+	            sizeof err), 0, "limits at their minimum: %s", err);
+	ok(c.fetch_runners == 1 && c.fetches_per_user == 1, "fetch limits at their minimum");
 	ok(c.query_max_bytes == 1024 && c.query_max_depth == 2 && c.query_max_fields == 1 && c.query_max_aliases == 1,
 	   "query limits at their minimum");
 	ok(c.page_size_max == 1 && c.labels_per_item == 1 && c.labels_per_user == 1 && c.highlights_per_item == 1,
@@ -136,7 +140,9 @@ int main(void)
 	config_free(&c);
 	is_int(load("query_max_bytes = 16M\nquery_max_depth = 256\nquery_max_fields = 1000000\nquery_max_aliases = 100000\n"
 	            "page_size_max = 1000\nlabels_per_item = 10000\nlabels_per_user = 1000000\nhighlights_per_item = 1000000\n"
-	            "highlight_max_bytes = 16M\ncontent_max_bytes = 16M\n", &c, err, sizeof err), 0, "limits at their maximum: %s", err);
+	            "highlight_max_bytes = 16M\ncontent_max_bytes = 16M\nfetch_runners = 64\nfetches_per_user = 1000\n", &c, err,
+	            sizeof err), 0, "limits at their maximum: %s", err);
+	ok(c.fetch_runners == 64 && c.fetches_per_user == 1000, "fetch limits at their maximum");
 	ok(c.query_max_bytes == 16 * 1024 * 1024 && c.query_max_depth == 256 && c.query_max_fields == 1000000 &&
 	   c.query_max_aliases == 100000, "query limits at their maximum");
 	ok(c.page_size_max == LIMIT_PAGE_SIZE_MAX && c.labels_per_item == 10000 && c.labels_per_user == 1000000 &&
@@ -250,6 +256,10 @@ int main(void)
 			  "'highlight_max_bytes' must be a number of bytes from 16 to 16M (K, M suffixes allowed)" },
 			{ "content_max_bytes = 1023", "content_max_bytes = 1G", "content_max_bytes = 2X",
 			  "'content_max_bytes' must be a number of bytes from 1024 to 16M (K, M suffixes allowed)" },
+			{ "fetch_runners = 0", "fetch_runners = 65", "fetch_runners = many",
+			  "'fetch_runners' must be a number from 1 to 64" },
+			{ "fetches_per_user = 0", "fetches_per_user = 1001", "fetches_per_user = 2.5",
+			  "'fetches_per_user' must be a number from 1 to 1000" },
 		};
 		for (size_t i = 0; i < sizeof lim / sizeof lim[0]; i++) {
 			char text[128];

@@ -30,7 +30,8 @@ int api_worker_step(struct store *st, const struct larder_config *cfg, struct ar
 	int64_t now = time_now_ms();
 	int r;
 
-	r = store_job_claim(st, now, cfg ? (int64_t)cfg->job_lease_s * 1000 : LIMIT_JOB_LEASE_MS, &job);
+	r = store_job_claim(st, now, cfg ? (int64_t)cfg->job_lease_s * 1000 : LIMIT_JOB_LEASE_MS,
+	                    cfg ? (int)cfg->fetches_per_user : LIMIT_FETCHES_PER_USER, &job);
 	if (r == STORE_E_NOTFOUND)
 		return 0;
 	if (r != STORE_OK)

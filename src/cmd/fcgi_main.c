@@ -1,5 +1,4 @@
-/* fcgi_main.c: the main of every FastCGI program (graphql.fcgi, auth.fcgi, save.fcgi): load config, store and schema once, then serve requests over FastCGI (or one as CGI) and run fetches a save queued. */
-#include <malloc.h>
+/* fcgi_main.c: the main of every FastCGI program (graphql.fcgi, auth.fcgi, save.fcgi): load config, store and schema once, then serve requests over FastCGI (or one as CGI) and hand the fetches a save queued to a detached runner (or, with --fetch-runner, be that runner). */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +6,7 @@
 #include <fcgiapp.h>
 #include "api/api.h"
 #include "cmd/fcgi_main.h"
+#include "cmd/fetch_runner.h"
 #include "content/fetch.h"
 #include "store/store.h"
 #include "util/arena.h"
@@ -14,114 +14,107 @@
 #include "util/limits.h"
 #include "web/request.h"
 
-#define INLINE_JOBS 4    /* fetch jobs run after a response that queued one */
-
-/* the response is out: run the fetch that saveUrl queued (and a few more that are due), so saves complete
- * on hosts that run neither `larder worker` nor cron; a separate worker, if any, simply finds less to do */
-static void run_queued(const char *prog, struct web_graphql *app, struct store *st, const struct larder_config *cfg,
-                       struct arena *a)
+/* the response is out: a save queued a fetch, which a detached runner does (fetch_in_web), so this process
+ * goes back to its requests at once; a separate worker, if any, simply finds less to do */
+static void hand_off_fetch(const char *prog, struct web_graphql *app, const struct larder_config *cfg)
 {
-	char err[256];
-	if (!app->queued_fetch || !cfg->fetch_in_web)
+	if (!app->queued_fetch)
 		return;
 	app->queued_fetch = false;
-	for (int i = 0; i < INLINE_JOBS; i++) {
-		int r = api_worker_step(st, cfg, a, err, sizeof err);
-		arena_reset(a);
-		malloc_trim(0); /* give a big page's parse trees back to the system before the next request */
-		if (r < 0)
-			fprintf(stderr, "%s: fetch job: %s\n", prog, err);
-		if (r <= 0)
-			break;
+	if (cfg->fetch_in_web)
+		fetch_runner_start(prog, cfg);
+}
+
+/* the request loop: FastCGI, or one request as plain CGI; exit status */
+static int serve(const char *prog, struct web_graphql *app, const struct larder_config *cfg, struct arena *arena,
+                 web_handler_fn handler)
+{
+	struct web_io io;
+	FCGX_Request rq;
+	int rc;
+
+	if (FCGX_IsCGI()) {
+		/* plain CGI: one request on the environment, stdin and stdout */
+		web_io_cgi(&io);
+		rc = web_serve(app, &io, arena, handler) < 0 ? 1 : 0;
+		fflush(stdout); /* the whole answer is out before a runner is forked */
+		hand_off_fetch(prog, app, cfg);
+		return rc;
 	}
+	if (FCGX_Init() != 0 || FCGX_InitRequest(&rq, 0, 0) != 0) {
+		fprintf(stderr, "%s: FastCGI initialisation failed\n", prog);
+		return 1;
+	}
+	while (FCGX_Accept_r(&rq) >= 0) {
+		web_io_fcgx(&io, &rq);
+		/* a failed write means the client went away: the next request is served */
+		web_serve(app, &io, arena, handler);
+		FCGX_Finish_r(&rq);
+		arena_reset(arena);
+		hand_off_fetch(prog, app, cfg);
+	}
+	FCGX_Free(&rq, 1);
+	return 0;
 }
 
 int fcgi_main(const char *prog, const char *what, int argc, char **argv, web_handler_fn handler)
 {
 	struct larder_config cfg;
 	struct store *st = NULL;
-	struct gql_schema *schema;
+	struct gql_schema *schema = NULL;
 	struct web_graphql app;
-	struct web_io io;
 	struct arena arena;
-	const char *path;
+	bool runner = argc == 3 && strcmp(argv[1], FETCH_RUNNER_ARG) == 0;
 	char err[512];
-	int rc;
+	int rc = 1;
 
 	if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
 		printf("usage: %s\n"
+		       "       %s " FETCH_RUNNER_ARG " CONFIG\n"
 		       "%s, over FastCGI (or one request as CGI).\n"
-		       "The configuration is read from $LARDER_CONFIG or %s/larder.conf.\n",
-		       prog, what, LARDER_SYSCONFDIR);
+		       "The configuration is read from $LARDER_CONFIG or %s/larder.conf.\n"
+		       "With " FETCH_RUNNER_ARG ", run the fetch jobs that are due, as `larder worker --once` does, within\n"
+		       "larder.conf's fetch_runners slots (what the program starts by itself after a save), then exit.\n",
+		       prog, prog, what, LARDER_SYSCONFDIR);
 		return 0;
 	}
-	if (argc > 1) {
+	if (argc > 1 && !runner) {
 		fprintf(stderr, "usage: %s (takes no arguments)\n", prog);
 		return 2;
 	}
 	/* a client that goes away must not kill the worker */
 	signal(SIGPIPE, SIG_IGN);
+	fetch_runner_init(argv[0]);
 
-	path = config_default_path(NULL);
-	if (config_load(path, &cfg, err, sizeof err) != 0) {
+	if (config_load(runner ? argv[2] : config_default_path(NULL), &cfg, err, sizeof err) != 0) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return 1;
 	}
-	rc = store_open(cfg.database, &st, err, sizeof err);
-	if (rc != STORE_OK) {
+	if (store_open(cfg.database, &st, err, sizeof err) != STORE_OK) {
 		fprintf(stderr, "%s: %s\n", prog, err);
-		config_free(&cfg);
-		return 1;
+		goto out;
 	}
 	api_store_limits(st, &cfg);
+	if (content_fetch_global_init() != 0) {
+		fprintf(stderr, "%s: libcurl initialisation failed\n", prog);
+		goto out;
+	}
+	if (runner) {
+		rc = fetch_runner_run(prog, st, &cfg);
+		goto out;
+	}
 	schema = api_schema_load(err, sizeof err);
 	if (!schema) {
 		fprintf(stderr, "%s: schema: %s\n", prog, err);
-		store_close(st);
-		config_free(&cfg);
-		return 1;
-	}
-	if (content_fetch_global_init() != 0) {
-		fprintf(stderr, "%s: libcurl initialisation failed\n", prog);
-		gql_schema_free(schema);
-		store_close(st);
-		config_free(&cfg);
-		return 1;
+		goto out;
 	}
 	web_graphql_init(&app, prog, st, &cfg, schema);
 	arena_init(&arena);
 	arena.limit = LIMIT_GQL_REQUEST_ARENA;
-
-	if (FCGX_IsCGI()) {
-		/* plain CGI: one request on the environment, stdin and stdout */
-		web_io_cgi(&io);
-		rc = web_serve(&app, &io, &arena, handler) < 0 ? 1 : 0;
-		if (app.queued_fetch) { /* let the web server finish the response first */
-			fflush(stdout);
-			fclose(stdout);
-			run_queued(prog, &app, st, &cfg, &arena);
-		}
-	} else {
-		FCGX_Request rq;
-
-		rc = 0;
-		if (FCGX_Init() != 0 || FCGX_InitRequest(&rq, 0, 0) != 0) {
-			fprintf(stderr, "%s: FastCGI initialisation failed\n", prog);
-			rc = 1;
-		} else {
-			while (FCGX_Accept_r(&rq) >= 0) {
-				web_io_fcgx(&io, &rq);
-				/* a failed write means the client went away: the next request is served */
-				web_serve(&app, &io, &arena, handler);
-				FCGX_Finish_r(&rq);
-				arena_reset(&arena);
-				run_queued(prog, &app, st, &cfg, &arena);
-			}
-			FCGX_Free(&rq, 1);
-		}
-	}
+	rc = serve(prog, &app, &cfg, &arena, handler);
 	arena_free(&arena);
 	web_graphql_free(&app);
+out:
 	gql_schema_free(schema);
 	store_close(st);
 	config_free(&cfg);

@@ -85,8 +85,7 @@ struct ctx {
 	bool in_body;                /* headers of the final response are done (later lines are trailers) */
 	enum stop stop;
 	/* sockets of the hop */
-	const char *host;            /* the hop's host, for messages */
-	bool host_is_literal;
+	bool host_is_literal;        /* the hop's host is an IP address as written (named in a refusal) */
 	unsigned nsock, nrefused;
 	char refused[200];
 };
@@ -122,15 +121,18 @@ static int fail(struct arena *a, struct fetch_result *r, enum fetch_err e, const
 	return -1;
 }
 
-/* a refusal message for addr: "127.0.0.1 is a loopback address" or "localhost resolves to ::1, a loopback address" */
-static void describe_refusal(char *buf, size_t n, const char *host, bool literal, const struct sockaddr *sa)
+/* a refusal message for addr. An address written in the URL is named ("refused: 127.0.0.1 is a loopback
+ * address": the user or the page that redirected wrote it); what a host name resolved to is not, nor its kind,
+ * since the message reaches the user (an item's failure reason) and must not map our internal DNS */
+static void describe_refusal(char *buf, size_t n, bool literal, const struct sockaddr *sa)
 {
 	char txt[64];
+	if (!literal) {
+		snprintf(buf, n, "refused: not a public address");
+		return;
+	}
 	netaddr_format(sa, txt, sizeof txt);
-	if (literal || !host)
-		snprintf(buf, n, "refused: %s is %s", txt, netaddr_kind(sa));
-	else
-		snprintf(buf, n, "refused: %.100s resolves to %s, %s", host, txt, netaddr_kind(sa));
+	snprintf(buf, n, "refused: %s is %s", txt, netaddr_kind(sa));
 }
 
 static bool allowed(const struct netaddr_allow *allow, const struct sockaddr *sa)
@@ -138,9 +140,9 @@ static bool allowed(const struct netaddr_allow *allow, const struct sockaddr *sa
 	return netaddr_is_public(sa) || netaddr_allow_match(allow, sa);
 }
 
-/* check one hop's URL before any connection: 0, or -1 with r->err set. *host gets the host. */
+/* check one hop's URL before any connection: 0, or -1 with r->err set. *literal: its host is an IP address. */
 static int check_url(struct arena *a, const char *url, const struct netaddr_allow *allow, struct fetch_result *r,
-                     const char **host, bool *literal)
+                     bool *literal)
 {
 	struct url u;
 	const char *why = NULL;
@@ -166,10 +168,9 @@ static int check_url(struct arena *a, const char *url, const struct netaddr_allo
 		return fail(a, r, FETCH_E_URL, "bad URL: malformed IP address '%.60s'", u.host);
 	if (lit == 0 && !allowed(allow, (struct sockaddr *)&ss)) {
 		char m[200];
-		describe_refusal(m, sizeof m, u.host, true, (struct sockaddr *)&ss);
+		describe_refusal(m, sizeof m, true, (struct sockaddr *)&ss);
 		return fail(a, r, FETCH_E_PRIVATE, "%s", m);
 	}
-	*host = u.host;
 	*literal = lit == 0;
 	return 0;
 }
@@ -183,7 +184,7 @@ static curl_socket_t open_socket(void *p, curlsocktype purpose, struct curl_sock
 	if (!allowed(c->allow, &ad->addr)) {
 		c->nrefused++;
 		if (!c->refused[0])
-			describe_refusal(c->refused, sizeof c->refused, c->host, c->host_is_literal, &ad->addr);
+			describe_refusal(c->refused, sizeof c->refused, c->host_is_literal, &ad->addr);
 		return CURL_SOCKET_BAD;
 	}
 	c->nsock++;
@@ -411,7 +412,6 @@ int content_fetch(struct arena *a, const char *url, const struct fetch_opts *o, 
 	int max_redir, rc = -1;
 	int64_t deadline;
 	char *cur;
-	const char *host = NULL;
 	bool literal = false;
 
 	memset(r, 0, sizeof *r);
@@ -442,7 +442,7 @@ int content_fetch(struct arena *a, const char *url, const struct fetch_opts *o, 
 		if (!cur)
 			return fail(a, r, FETCH_E_NOMEM, "out of memory");
 	}
-	if (check_url(a, cur, o->allow, r, &host, &literal) < 0)
+	if (check_url(a, cur, o->allow, r, &literal) < 0)
 		return -1;
 
 	deadline = mono_ms() + total;
@@ -468,7 +468,6 @@ int content_fetch(struct arena *a, const char *url, const struct fetch_opts *o, 
 		c.hdr_bytes = 0;
 		c.in_body = false;
 		c.stop = GO_ON;
-		c.host = host;
 		c.host_is_literal = literal;
 		c.nsock = c.nrefused = 0;
 		c.refused[0] = 0;
@@ -500,7 +499,7 @@ int content_fetch(struct arena *a, const char *url, const struct fetch_opts *o, 
 			}
 			r->redirects++;
 			cur = next;
-			if (check_url(a, cur, o->allow, r, &host, &literal) < 0) {
+			if (check_url(a, cur, o->allow, r, &literal) < 0) {
 				r->message = arena_printf(a, "%s (redirected to %s)", r->message, cur);
 				if (!r->message)
 					r->message = "out of memory";

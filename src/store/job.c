@@ -1,12 +1,13 @@
 /* job.c: the fetch queue: claim a due job under a lease, finish it, retry it later, or give up on it. */
 #include "store/store_int.h"
 
-int store_job_claim(struct store *st, int64_t now_ms, int64_t lease_ms, struct store_job *out)
+int store_job_claim(struct store *st, int64_t now_ms, int64_t lease_ms, int per_user, struct store_job *out)
 {
 	sqlite3_stmt *s = st->stmt[STMT_JOB_CLAIM];
 	int rc;
 	sqlite3_bind_int64(s, 1, now_ms);
 	sqlite3_bind_int64(s, 2, now_ms + lease_ms);
+	sqlite3_bind_int(s, 3, per_user);
 	rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW) {
 		out->id = sqlite3_column_int64(s, 0);
@@ -67,6 +68,22 @@ int store_job_pending(struct store *st, int64_t now_ms, int64_t *count, int64_t 
 		rc = STORE_OK;
 	} else
 		rc = store_fail(st, rc, "counting jobs");
+	store_done(s);
+	return rc;
+}
+
+int store_job_claimable(struct store *st, int64_t now_ms, int per_user, bool *any)
+{
+	sqlite3_stmt *s = st->stmt[STMT_JOB_CLAIMABLE];
+	int rc;
+	sqlite3_bind_int64(s, 1, now_ms);
+	sqlite3_bind_int(s, 3, per_user);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		*any = sqlite3_column_int(s, 0) != 0;
+		rc = STORE_OK;
+	} else
+		rc = store_fail(st, rc, "looking for a job");
 	store_done(s);
 	return rc;
 }

@@ -17,6 +17,14 @@
 
 #define BUSY_TIMEOUT_MS 5000
 
+/* the jobs a worker may claim at ?1: queued and due, or running under an expired lease; and not of a user
+ * who already has ?3 jobs running under a live lease (?3 <= 0: no such cap) */
+#define JOB_CLAIMABLE \
+	" FROM jobs j JOIN library_items i ON i.seq = j.item_seq" \
+	" WHERE ((j.status = 'queued' AND j.run_after <= ?1) OR (j.status = 'running' AND j.locked_until <= ?1))" \
+	" AND (?3 <= 0 OR i.user_id NOT IN (SELECT li.user_id FROM jobs r JOIN library_items li ON li.seq = r.item_seq" \
+	" WHERE r.status = 'running' AND r.locked_until > ?1 GROUP BY li.user_id HAVING count(*) >= ?3))"
+
 static const char *const stmt_sql[STMT__MAX] = {
 	[STMT_USER_ADD] =
 		"INSERT INTO users (id, username, name, email, password_hash, created, updated)"
@@ -170,8 +178,7 @@ static const char *const stmt_sql[STMT__MAX] = {
 		" VALUES (?1, 'fetch', 'queued', 0, ?2, ?2, ?2)",
 	[STMT_JOB_CLAIM] =
 		"UPDATE jobs SET status = 'running', locked_until = ?2, attempts = attempts + 1, updated_at = ?1"
-		" WHERE id = (SELECT id FROM jobs WHERE (status = 'queued' AND run_after <= ?1)"
-		" OR (status = 'running' AND locked_until <= ?1) ORDER BY run_after, id LIMIT 1)"
+		" WHERE id = (SELECT j.id" JOB_CLAIMABLE " ORDER BY j.run_after, j.id LIMIT 1)"
 		" RETURNING id, item_seq, attempts",
 	[STMT_JOB_DONE] = "DELETE FROM jobs WHERE id = ?1",
 	[STMT_JOB_RETRY] =
@@ -201,6 +208,7 @@ static const char *const stmt_sql[STMT__MAX] = {
 	[STMT_JOB_COUNT_READY] =
 		"SELECT count(*), min(run_after) FROM jobs WHERE status = 'queued'"
 		" OR (status = 'running' AND locked_until <= ?1)",
+	[STMT_JOB_CLAIMABLE] = "SELECT EXISTS (SELECT 1" JOB_CLAIMABLE ")",
 };
 
 static const char *const stmt_names[STMT__MAX] = {
@@ -261,6 +269,7 @@ static const char *const stmt_names[STMT__MAX] = {
 	[STMT_JOB_RETRY] = "job_retry",
 	[STMT_JOB_CANCEL_ITEM] = "job_cancel_item",
 	[STMT_JOB_COUNT_READY] = "job_count_ready",
+	[STMT_JOB_CLAIMABLE] = "job_claimable",
 	[STMT_TRASH_TOMBSTONE] = "trash_tombstone",
 	[STMT_TRASH_PURGE] = "trash_purge",
 	[STMT_SESSION_EXTEND] = "session_extend",

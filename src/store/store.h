@@ -238,8 +238,11 @@ int store_savetoken_delete(struct store *st, const char *user_id);
 
 /* ---- the fetch queue (job.c) ---- */
 struct store_job { int64_t id, item_seq; int attempts; };
-/* claims the oldest ready job (queued and due, or running with an expired lease) for lease_ms; NOTFOUND: none */
-int store_job_claim(struct store *st, int64_t now_ms, int64_t lease_ms, struct store_job *out);
+/* claims the oldest ready job (queued and due, or running with an expired lease) for lease_ms, skipping the
+ * jobs of users who already have per_user jobs running under a live lease (per_user <= 0: no cap); NOTFOUND: none */
+int store_job_claim(struct store *st, int64_t now_ms, int64_t lease_ms, int per_user, struct store_job *out);
+/* *any: store_job_claim would find a job now */
+int store_job_claimable(struct store *st, int64_t now_ms, int per_user, bool *any);
 int store_job_done(struct store *st, int64_t job_id);
 /* back to the queue, not before run_after_ms */
 int store_job_retry(struct store *st, int64_t job_id, int64_t run_after_ms, const char *error);

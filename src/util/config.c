@@ -178,6 +178,8 @@ static int set_defaults(struct larder_config *c, const char *path)
 	c->fetch_in_web = true;
 	c->session_days = 30;
 	c->job_lease_s = LIMIT_JOB_LEASE_MS / 1000;
+	c->fetch_runners = LIMIT_FETCH_RUNNERS;
+	c->fetches_per_user = LIMIT_FETCHES_PER_USER;
 	c->query_max_bytes = LIMIT_GQL_DOC_BYTES;
 	c->query_max_depth = LIMIT_GQL_DEPTH;
 	c->query_max_fields = LIMIT_GQL_FIELDS;
@@ -223,7 +225,8 @@ static char *unquote(char *v)
 enum key { K_DATABASE, K_BASE_URL, K_CORS, K_BODY_LIMIT, K_T_COST, K_M_KIB, K_PAR, K_TOUCH, K_PRIVATE_FETCH,
 	K_FETCH_TIMEOUT, K_FETCH_BYTES, K_FETCH_REDIRECTS, K_FETCH_IN_WEB, K_SESSION_DAYS, K_SIGNUP,
 	K_TRUST_REMOTE_USER, K_JOB_LEASE, K_QUERY_BYTES, K_QUERY_DEPTH, K_QUERY_FIELDS, K_QUERY_ALIASES, K_PAGE_SIZE,
-	K_SEARCHES, K_SEARCH_TIME, 	K_LABELS_ITEM, K_LABELS_USER, K_HIGHLIGHTS_ITEM, K_HIGHLIGHT_BYTES, K_CONTENT_BYTES, K__MAX };
+	K_SEARCHES, K_SEARCH_TIME, K_LABELS_ITEM, K_LABELS_USER, K_HIGHLIGHTS_ITEM, K_HIGHLIGHT_BYTES, K_CONTENT_BYTES,
+	K_FETCH_RUNNERS, K_FETCHES_PER_USER, K__MAX };
 static const char *const key_names[K__MAX] = {
 	[K_DATABASE] = "database",
 	[K_BASE_URL] = "base_url",
@@ -254,6 +257,8 @@ static const char *const key_names[K__MAX] = {
 	[K_HIGHLIGHTS_ITEM] = "highlights_per_item",
 	[K_HIGHLIGHT_BYTES] = "highlight_max_bytes",
 	[K_CONTENT_BYTES] = "content_max_bytes",
+	[K_FETCH_RUNNERS] = "fetch_runners",
+	[K_FETCHES_PER_USER] = "fetches_per_user",
 };
 
 /* the numeric keys: a whole number from lo to hi kept in a field of the config (uint32_t, int or size_t).
@@ -280,6 +285,8 @@ static const struct num_key {
 	{ K_FETCH_REDIRECTS, 0, 50, "", NULL, false, FIELD(fetch_max_redirects) },
 	{ K_SESSION_DAYS, 1, 3650, " of days", NULL, false, FIELD(session_days) },
 	{ K_JOB_LEASE, 1, 86400, " of seconds", NULL, false, FIELD(job_lease_s) },
+	{ K_FETCH_RUNNERS, 1, 64, "", NULL, false, FIELD(fetch_runners) },
+	{ K_FETCHES_PER_USER, 1, 1000, "", NULL, false, FIELD(fetches_per_user) },
 	{ K_QUERY_DEPTH, 2, 256, "", NULL, false, FIELD(query_max_depth) },
 	{ K_QUERY_FIELDS, 1, 1000000, "", NULL, false, FIELD(query_max_fields) },
 	{ K_QUERY_ALIASES, 1, 100000, "", NULL, false, FIELD(query_max_aliases) },
@@ -504,7 +511,8 @@ int config_load(const char *path, struct larder_config *c, char *err, size_t err
 		case K_BODY_LIMIT: case K_FETCH_BYTES: case K_QUERY_BYTES: case K_HIGHLIGHT_BYTES: case K_CONTENT_BYTES:
 		case K_T_COST: case K_M_KIB: case K_PAR: case K_FETCH_TIMEOUT: case K_FETCH_REDIRECTS: case K_SESSION_DAYS:
 		case K_JOB_LEASE: case K_QUERY_DEPTH: case K_QUERY_FIELDS: case K_QUERY_ALIASES: case K_PAGE_SIZE:
-		case K_LABELS_ITEM: case K_LABELS_USER: case K_HIGHLIGHTS_ITEM: case K_SEARCHES: case K_SEARCH_TIME: /* num_keys, above */
+		case K_LABELS_ITEM: case K_LABELS_USER: case K_HIGHLIGHTS_ITEM: case K_SEARCHES: case K_SEARCH_TIME:
+		case K_FETCH_RUNNERS: case K_FETCHES_PER_USER: /* num_keys, above */
 		case K__MAX:
 			break;
 		}

@@ -21,8 +21,8 @@ struct larder_config {
 	                                  list of addresses and CIDR prefixes it may reach besides public ones */
 	uint32_t fetch_timeout_s;      /* key `fetch_timeout` seconds for a whole fetch, default LIMIT_FETCH_TOTAL_MS/1000 */
 	size_t fetch_max_bytes;        /* key `fetch_max_bytes`, default LIMIT_FETCH_BYTES */
-	bool fetch_in_web;             /* key `fetch_in_web` (yes/no), default yes: graphql.fcgi runs the fetch a
-	                                  saveUrl queued right after answering, for hosts without `larder worker` */
+	bool fetch_in_web;             /* key `fetch_in_web` (yes/no), default yes: after answering a saveUrl, the web
+	                                  program starts a detached fetch runner (for hosts without `larder worker`) */
 	uint32_t session_days;         /* key `session_days`, default 30: a login lasts this long after the last visit */
 	bool signup;                   /* key `signup` (yes/no), default no: anyone may create an account at /signup */
 	bool trust_remote_user;        /* key `trust_remote_user` (yes/no), default no: take REMOTE_USER (set by a web
@@ -30,6 +30,10 @@ struct larder_config {
 	uint32_t job_lease_s;          /* key `job_lease` seconds, default LIMIT_JOB_LEASE_MS/1000: a fetch job a worker
 	                                  claimed is someone else's after this long (a killed worker's job is retried) */
 	int fetch_max_redirects;       /* key `fetch_max_redirects`, default LIMIT_FETCH_REDIRECTS (0: follow none) */
+	uint32_t fetch_runners;        /* key `fetch_runners`, default LIMIT_FETCH_RUNNERS: detached fetch runners the
+	                                  web programs keep at once (fetch_in_web); a save finding none free starts none */
+	uint32_t fetches_per_user;     /* key `fetches_per_user`, default LIMIT_FETCHES_PER_USER: one user's fetch jobs
+	                                  running at once, for runners and `larder worker` alike */
 	/* abuse limits (defaults in util/limits.h); exceeding one is refused with a message naming its key */
 	uint32_t query_max_bytes;      /* key `query_max_bytes`: bytes of a GraphQL document, default LIMIT_GQL_DOC_BYTES */
 	uint32_t query_max_depth;      /* key `query_max_depth`: nesting of a document, default LIMIT_GQL_DEPTH */

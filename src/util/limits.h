@@ -65,6 +65,8 @@
 /* the fetch queue */
 #define LIMIT_JOB_ATTEMPTS      4                 /* fetch attempts before an item is FAILED */
 #define LIMIT_JOB_LEASE_MS      (120 * 1000)      /* a claimed job is someone else's for this long */
+#define LIMIT_FETCH_RUNNERS     3                 /* detached fetch runners the web programs start at once */
+#define LIMIT_FETCHES_PER_USER  2                 /* fetch jobs of one user running at once (all workers) */
 
 /* URLs (saveUrl, fetcher, link resolution) */
 #define LIMIT_URL_BYTES         2048              /* bytes of a URL we parse or save */

@@ -15,6 +15,7 @@
 //   /other-port            redirects to the plain page on the second listener
 //   /no-location           302 without a Location
 //   /slow[?ms=200&n=100]   headers, then one byte every ms milliseconds, n times;  /stall: headers, then nothing
+//   /drip[?ms=1000&n=5&kb=1]   an article (title "Drip"), kb KiB of words every ms milliseconds, n times
 //   /huge[?mb=12&chunked=1]   mb MiB of HTML, with Content-Length unless chunked=1
 //   /type/pdf /type/png    other content types;  /status/NNN: that status (429 adds Retry-After)
 //   /big-headers           70 KB of response headers;  /early-hints[?n=1]: n 103 responses (1 KB each), then the page
@@ -134,6 +135,23 @@ function handle(req, res, selfPort) {
 				res.end('</html>');
 			} else {
 				res.write('.');
+			}
+		}, ms);
+		res.on('close', () => clearInterval(t));
+		return undefined;
+	}
+	if (p === '/drip') {
+		const ms = Number(q.get('ms') || 1000);
+		let n = Number(q.get('n') || 5);
+		const piece = 'drip '.repeat(Math.max(1, Math.round(Number(q.get('kb') || 1) * 1024 / 5)));
+		res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+		res.write('<!DOCTYPE html><html><head><title>Drip</title></head><body><article><h1>Drip</h1><p>');
+		const t = setInterval(() => {
+			if (n-- <= 0) {
+				clearInterval(t);
+				res.end('</p><p>The last words of a page that arrived slowly.</p></article></body></html>');
+			} else {
+				res.write(piece);
 			}
 		}, ms);
 		res.on('close', () => clearInterval(t));

@@ -1,0 +1,186 @@
+/* fetch_runner.c: fetches out of the web processes: a FastCGI program that answered a save re-executes itself as a detached runner, which drains the fetch queue under a global cap of runner slots and exits. */
+#define _GNU_SOURCE /* close_range */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <malloc.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "api/api.h"
+#include "cmd/fetch_runner.h"
+#include "util/arena.h"
+#include "util/limits.h"
+#include "util/time.h"
+
+static char self_exe[PATH_MAX];
+
+void fetch_runner_init(const char *argv0)
+{
+	ssize_t n = readlink("/proc/self/exe", self_exe, sizeof self_exe - 1);
+	const char *gone = " (deleted)";
+	size_t gl = strlen(gone);
+
+	if (n > 0) {
+		self_exe[n] = '\0';
+		/* upgraded under our feet: the old image is still reachable through /proc */
+		if ((size_t)n > gl && strcmp(self_exe + n - gl, gone) == 0)
+			snprintf(self_exe, sizeof self_exe, "/proc/self/exe");
+		return;
+	}
+	if (!argv0 || !strchr(argv0, '/') || !realpath(argv0, self_exe))
+		self_exe[0] = '\0';
+}
+
+/* a free runner slot: an exclusive flock on DATABASE-runner.I for some I in 1..n (read-only, so any user of
+ * the database may lock a file another created); the descriptor holding it, or -1 when every slot is taken */
+static int slot_take(const char *database, unsigned n)
+{
+	char path[PATH_MAX];
+	for (unsigned i = 1; i <= n; i++) {
+		int fd;
+		if (snprintf(path, sizeof path, "%s-runner.%u", database, i) >= (int)sizeof path)
+			return -1;
+		fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0644);
+		if (fd < 0)
+			continue;
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			return fd;
+		close(fd);
+	}
+	return -1;
+}
+
+/* the environment a runner gets: ours without a request's CGI variables (as plain CGI they hold the request's
+ * headers, the API key and the session cookie among them); NULL when out of memory. The strings are environ's. */
+static char **runner_env(void)
+{
+	static const char *const cgi[] = { "HTTP_", "HTTPS=", "CONTENT_", "QUERY_STRING=", "REQUEST_", "REMOTE_",
+		"SCRIPT_", "SERVER_", "GATEWAY_INTERFACE=", "PATH_INFO=", "PATH_TRANSLATED=", "DOCUMENT_", "AUTH_TYPE=",
+		"REDIRECT_", "CONTEXT_" };
+	size_t n = 0, k = 0;
+	char **env;
+
+	while (environ[n])
+		n++;
+	if ((env = calloc(n + 1, sizeof *env)) == NULL)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		bool drop = false;
+		for (size_t j = 0; j < sizeof cgi / sizeof cgi[0] && !drop; j++)
+			drop = strncmp(environ[i], cgi[j], strlen(cgi[j])) == 0;
+		if (!drop)
+			env[k++] = environ[i];
+	}
+	return env;
+}
+
+/* in the grandchild: a session of its own, no terminal, standard streams on /dev/null (stderr kept when it is a
+ * log file, so a runner's messages land beside the program's), every other descriptor closed (under spawn-fcgi
+ * fd 0 is the FastCGI listen socket), then this program again in runner mode, with env. Async-signal-safe calls only. */
+static void __attribute__((noreturn)) detach_exec(const char *config_path, char **env)
+{
+	char *argv[] = { self_exe, (char *)FETCH_RUNNER_ARG, (char *)config_path, NULL };
+	struct stat sb;
+	int nul;
+
+	setsid();
+	nul = open("/dev/null", O_RDWR);
+	if (nul < 0)
+		_exit(127);
+	dup2(nul, 0);
+	dup2(nul, 1);
+	if (fstat(2, &sb) != 0 || !(S_ISREG(sb.st_mode) || S_ISCHR(sb.st_mode)))
+		dup2(nul, 2);
+	if (close_range(3, ~0U, 0) != 0)
+		for (int fd = 3; fd < 65536; fd++)
+			close(fd);
+	signal(SIGPIPE, SIG_DFL);
+	execve(self_exe, argv, env);
+	_exit(127);
+}
+
+void fetch_runner_start(const char *prog, const struct larder_config *cfg)
+{
+	static bool warned;
+	char **env;
+	pid_t pid;
+	int fd = slot_take(cfg->database, cfg->fetch_runners);
+
+	if (fd < 0) /* every slot busy: the runners holding them take this job when their fetch ends */
+		return;
+	close(fd); /* the runner takes a slot itself; a save racing us may take this one first, which is as good */
+	if (!self_exe[0]) {
+		if (!warned)
+			fprintf(stderr, "%s: cannot find this program's executable: fetches wait for `larder worker`\n", prog);
+		warned = true;
+		return;
+	}
+	if ((env = runner_env()) == NULL || (pid = fork()) < 0) {
+		fprintf(stderr, "%s: cannot start a fetch runner: %s\n", prog, strerror(errno));
+		free(env);
+		return;
+	}
+	if (pid == 0) {
+		/* the runner is the child of a child that exits at once: init reaps it, never a zombie of ours */
+		if (fork() == 0)
+			detach_exec(cfg->path, env);
+		_exit(0);
+	}
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	free(env);
+}
+
+static volatile sig_atomic_t stop_runner;
+
+static void runner_signal(int sig)
+{
+	stop_runner = sig;
+}
+
+int fetch_runner_run(const char *prog, struct store *st, const struct larder_config *cfg)
+{
+	struct arena a;
+	char err[512];
+	int rc = 0, slot = slot_take(cfg->database, cfg->fetch_runners);
+
+	signal(SIGTERM, runner_signal);
+	signal(SIGINT, runner_signal);
+	signal(SIGPIPE, SIG_IGN);
+	arena_init(&a);
+	a.limit = LIMIT_GQL_REQUEST_ARENA;
+	while (slot >= 0 && !stop_runner) {
+		bool more = false;
+		int r = api_worker_step(st, cfg, &a, err, sizeof err);
+		arena_reset(&a);
+		malloc_trim(0);
+		if (r > 0)
+			continue;
+		if (r < 0) {
+			fprintf(stderr, "%s: fetch runner: %s\n", prog, err);
+			rc = 1;
+			break;
+		}
+		/* nothing to claim: give the slot back, then look once more, so a job saved while every slot
+		 * looked taken is not left behind (its saver found no slot; we see its job, or it saw ours free) */
+		close(slot);
+		slot = -1;
+		if (store_job_claimable(st, time_now_ms(), (int)cfg->fetches_per_user, &more) != STORE_OK) {
+			fprintf(stderr, "%s: fetch runner: %s\n", prog, store_errmsg(st));
+			rc = 1;
+		} else if (more)
+			slot = slot_take(cfg->database, cfg->fetch_runners);
+	}
+	if (slot >= 0)
+		close(slot);
+	arena_free(&a);
+	return rc;
+}
