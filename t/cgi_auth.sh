@@ -136,6 +136,12 @@ if command -v sqlite3 >/dev/null 2>&1; then
 	is "$st" 429 "an IPv6 client cannot escape by moving within its /64"
 	try erin 'erin+password+1' 2001:db8:1:3::1
 	is "$st $(hdr Location)" "303 /home" "another /64 is another address"
+	# a login forgets sessions that have expired, and only those
+	sqlite3 "$tmp/larder.db" "UPDATE sessions SET expires = 1 WHERE token_hash IN (SELECT token_hash FROM sessions LIMIT 2)"
+	live=$(sqlite3 "$tmp/larder.db" "SELECT count(*) FROM sessions WHERE expires > 1")
+	try erin 'erin+password+1' 2001:db8:1:3::1
+	is "$(sqlite3 "$tmp/larder.db" "SELECT count(*) || ' ' || sum(expires > 1) FROM sessions")" "$((live + 1)) $((live + 1))" \
+		"a login deletes the expired sessions and keeps the live ones"
 else
 	pass "login throttling # SKIP sqlite3 is not installed"
 fi
