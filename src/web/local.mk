@@ -4,6 +4,7 @@ src_web_libweb_a_SOURCES = \
 	src/web/request.c src/web/request.h \
 	src/web/response.c src/web/response.h \
 	src/web/auth.c src/web/auth.h \
+	src/web/authenticate.c src/web/authenticate.h \
 	src/web/graphql_http.c src/web/graphql_http.h \
 	src/web/content_http.c src/web/content_http.h \
 	src/web/session.c src/web/session.h \
