@@ -70,9 +70,7 @@ void web_save_confirm(struct web_response *res, const struct web_qparam *q, size
 	bool archived = state && strcmp(state->value, "ARCHIVED") == 0, any = false;
 
 	sb_reset(b);
-	sb_puts(b, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-	           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-	           "<link rel=\"stylesheet\" href=\"/css/larder.css\"><title>Save this page? · Larder</title></head>\n"
+	sb_puts(b, WEB_PAGE_HEAD "<title>Save this page? · Larder</title></head>\n"
 	           "<body class=\"message-page\"><main class=\"confirm-save\">\n<h1>Save URL to your library?</h1>\n");
 	if (notice) {
 		sb_puts(b, "<p class=\"warning\" id=\"save-notice\">");
@@ -106,7 +104,7 @@ void web_save_confirm(struct web_response *res, const struct web_qparam *q, size
 	           "<p class=\"hint\">The bookmarklet of <a href=\"/settings/bookmarklet\">the settings page</a> "
 	           "saves in one click, without this question.</p>\n</main></body></html>\n");
 	res->status = 200;
-	res->content_type = "text/html; charset=utf-8";
+	res->content_type = WEB_CT_HTML;
 }
 
 /* the user of a /api/save/token request: an API key, or the session cookie sent from our own site;
