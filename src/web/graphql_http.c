@@ -77,6 +77,63 @@ static bool strip_eq(const char *s, size_t n, const char *lit)
 	return strlen(lit) == n && strncasecmp(s, lit, n) == 0;
 }
 
+/* the parameters of one media range, from semi (its first ';', or NULL) to e: *q gets its q value in
+ * thousandths; false when a q or a charset we cannot serve makes the range unusable */
+static bool range_params(const char *semi, const char *e, int *q)
+{
+	bool ok = true;
+
+	for (const char *p = semi; p && p < e;) {
+		const char *pe = memchr(p + 1, ';', (size_t)(e - p - 1));
+		const char *k = p + 1, *v;
+
+		if (!pe)
+			pe = e;
+		while (k < pe && (*k == ' ' || *k == '\t'))
+			k++;
+		v = memchr(k, '=', (size_t)(pe - k));
+		if (v) {
+			size_t kl = (size_t)(v - k), vl;
+
+			while (kl && (k[kl - 1] == ' ' || k[kl - 1] == '\t'))
+				kl--;
+			v++;
+			while (v < pe && (*v == ' ' || *v == '\t'))
+				v++;
+			vl = (size_t)(pe - v);
+			while (vl && (v[vl - 1] == ' ' || v[vl - 1] == '\t'))
+				vl--;
+			if (vl >= 2 && v[0] == '"' && v[vl - 1] == '"') {
+				v++;
+				vl -= 2;
+			}
+			if (strip_eq(k, kl, "q")) {
+				/* 0, 0.x, 1, 1.000 */
+				char buf[8];
+				double d;
+				char *end;
+
+				if (vl == 0 || vl >= sizeof buf) {
+					ok = false;
+				} else {
+					memcpy(buf, v, vl);
+					buf[vl] = 0;
+					d = strtod(buf, &end);
+					if (*end || d < 0 || d > 1)
+						ok = false;
+					else
+						*q = (int)(d * 1000 + 0.5);
+				}
+			} else if (strip_eq(k, kl, "charset")) {
+				if (!strip_eq(v, vl, "utf-8") && !strip_eq(v, vl, "utf8"))
+					ok = false;
+			}
+		}
+		p = pe < e ? pe : NULL;
+	}
+	return ok;
+}
+
 /* Pick the response media type from an Accept header (RFC 9110 media ranges with q values).
  * application/graphql-response+json and application/json are served; a wildcard (* / * or
  * application/ *) means application/json. On equal q an explicitly named type beats a wildcard,
@@ -95,7 +152,6 @@ static enum media negotiate(const char *accept)
 		size_t n;
 		int qv = 1000, sp = 0;
 		enum media m = MEDIA_NONE;
-		bool ok = true;
 
 		if (!e)
 			e = s + strlen(s);
@@ -123,56 +179,7 @@ static enum media negotiate(const char *accept)
 		} else if (strip_eq(t, n, "*/*")) {
 			sp = 1;
 		}
-		/* parameters: q and charset */
-		for (const char *p = semi; p && p < e;) {
-			const char *pe = memchr(p + 1, ';', (size_t)(e - p - 1));
-			const char *k = p + 1, *v;
-
-			if (!pe)
-				pe = e;
-			while (k < pe && (*k == ' ' || *k == '\t'))
-				k++;
-			v = memchr(k, '=', (size_t)(pe - k));
-			if (v) {
-				size_t kl = (size_t)(v - k), vl;
-
-				while (kl && (k[kl - 1] == ' ' || k[kl - 1] == '\t'))
-					kl--;
-				v++;
-				while (v < pe && (*v == ' ' || *v == '\t'))
-					v++;
-				vl = (size_t)(pe - v);
-				while (vl && (v[vl - 1] == ' ' || v[vl - 1] == '\t'))
-					vl--;
-				if (vl >= 2 && v[0] == '"' && v[vl - 1] == '"') {
-					v++;
-					vl -= 2;
-				}
-				if (strip_eq(k, kl, "q")) {
-					/* 0, 0.x, 1, 1.000 */
-					char buf[8];
-					double d;
-					char *end;
-
-					if (vl == 0 || vl >= sizeof buf) {
-						ok = false;
-					} else {
-						memcpy(buf, v, vl);
-						buf[vl] = 0;
-						d = strtod(buf, &end);
-						if (*end || d < 0 || d > 1)
-							ok = false;
-						else
-							qv = (int)(d * 1000 + 0.5);
-					}
-				} else if (strip_eq(k, kl, "charset")) {
-					if (!strip_eq(v, vl, "utf-8") && !strip_eq(v, vl, "utf8"))
-						ok = false;
-				}
-			}
-			p = pe < e ? pe : NULL;
-		}
-		if (ok && sp) {
+		if (range_params(semi, e, &qv) && sp) {
 			for (int i = MEDIA_JSON; i <= MEDIA_GQL; i++) {
 				if (m != MEDIA_NONE && (int)m != i)
 					continue;
