@@ -578,8 +578,7 @@ static bool authenticate(struct web_graphql *app, struct web_request *req, struc
 	} else if (who->status == 403) {
 		web_response_error(res, 403, ct, "FORBIDDEN", "%s", who->msg);
 	} else {
-		web_response_error(res, 500, ct, "INTERNAL_SERVER_ERROR", "Internal server error");
-		snprintf(res->reason, sizeof res->reason, "%s", who->msg);
+		web_response_fail(res, ct, "Internal server error", "%s", who->msg);
 	}
 	return false;
 }
@@ -608,8 +607,7 @@ static bool read_params(struct web_request *req, struct web_response *res, struc
 		web_response_error(res, 400, ct, "BAD_REQUEST", "The request body is shorter than its Content-Length");
 		return false;
 	} else {
-		web_response_error(res, 500, ct, "INTERNAL_SERVER_ERROR", "Internal server error");
-		snprintf(res->reason, sizeof res->reason, "reading the body failed (%d)", rc);
+		web_response_fail(res, ct, "Internal server error", "reading the body failed (%d)", rc);
 		return false;
 	}
 	if (status)
@@ -640,9 +638,8 @@ static void execute(struct web_graphql *app, struct web_request *req, struct web
 	gql_execute(app->schema, &g, a, res->body, &r);
 	app->queued_fetch = ctx->queued_fetch;
 	if (sb_error(res->body) || res->body->len == 0) {
-		web_response_error(res, 500, ct, "INTERNAL_SERVER_ERROR", "Internal server error");
-		snprintf(res->reason, sizeof res->reason, "%s", res->body->len ?
-		         "the response is too large" : "the engine wrote no response");
+		web_response_fail(res, ct, "Internal server error", "%s", res->body->len ?
+		                  "the response is too large" : "the engine wrote no response");
 		return;
 	}
 	res->content_type = ct;
@@ -661,8 +658,7 @@ static void execute(struct web_graphql *app, struct web_request *req, struct web
 		snprintf(res->reason, sizeof res->reason, "mutation over GET");
 		break;
 	case GQL_RESULT__MAX:
-		web_response_error(res, 500, ct, "INTERNAL_SERVER_ERROR", "Internal server error");
-		snprintf(res->reason, sizeof res->reason, "unknown outcome");
+		web_response_fail(res, ct, "Internal server error", "unknown outcome");
 		break;
 	}
 }

@@ -153,8 +153,7 @@ static void token_new(struct web_graphql *app, struct web_response *res, const s
 	}
 	crypto_sha256_hex(token, WEB_SAVE_TOKEN_HEX, hash);
 	if (store_savetoken_set(app->store, u->id, hash, now) != STORE_OK) {
-		web_response_error(res, 500, NULL, "INTERNAL_SERVER_ERROR", "The token could not be stored.");
-		snprintf(res->reason, sizeof res->reason, "save token: %s", store_errmsg(app->store));
+		web_response_fail(res, NULL, "The token could not be stored.", "save token: %s", store_errmsg(app->store));
 		return;
 	}
 	sb_puts(res->body, "{\"token\":");
@@ -187,8 +186,7 @@ void web_save_token_handle(struct web_graphql *app, struct web_request *req, str
 	}
 	rc = req->method == WEB_M_GET ? store_savetoken_get(app->store, w.user.id, &t) : store_savetoken_delete(app->store, w.user.id);
 	if (rc != STORE_OK && rc != STORE_E_NOTFOUND) {
-		web_response_error(res, 500, NULL, "INTERNAL_SERVER_ERROR", "The database could not be read.");
-		snprintf(res->reason, sizeof res->reason, "save token: %s", store_errmsg(app->store));
+		web_response_fail(res, NULL, "The database could not be read.", "save token: %s", store_errmsg(app->store));
 		return;
 	}
 	if (req->method == WEB_M_DELETE) {
