@@ -200,7 +200,7 @@ static void post_save(struct web_graphql *app, struct web_request *req, struct w
 	const char *vars, *why = NULL;
 	size_t n;
 
-	if (req->origin != NULL && !web_same_origin(app->cfg, req)) {
+	if (web_cross_site(app->cfg, req)) {
 		web_page(res, 403, "Not saved", "This form was sent from another site: Larder saves only when you confirm "
 		                                "on its own page.");
 		return;
