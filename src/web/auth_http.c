@@ -31,24 +31,26 @@ static void back_to_login(struct web_response *res, struct arena *a, const char 
 
 static int read_form(struct web_request *req, struct arena *a, struct login_form *f)
 {
+	/* each field, where it goes, and whether an empty value counts as absent */
+	const struct { const char *name; const char **to; bool nonempty; } fields[] = {
+		{ "username", &f->username, false }, { "password", &f->password, false },
+		{ "redirect", &f->redirect, false }, { "email", &f->email, true }, { "name", &f->name, true },
+	};
 	struct web_qparam *q;
 	const struct web_qparam *v;
 	size_t n;
+
 	memset(f, 0, sizeof *f);
 	if (web_request_read_body(req, a, FORM_LIMIT) != WEB_BODY_OK)
 		return -1;
 	if (web_query_parse(a, req->body, req->body_len, &q, &n) != 0)
 		return -1;
-	if ((v = web_query_get(q, n, "username")) != NULL && strlen(v->value) == v->value_len)
-		f->username = v->value;
-	if ((v = web_query_get(q, n, "password")) != NULL && strlen(v->value) == v->value_len)
-		f->password = v->value;
-	if ((v = web_query_get(q, n, "redirect")) != NULL && strlen(v->value) == v->value_len)
-		f->redirect = v->value;
-	if ((v = web_query_get(q, n, "email")) != NULL && strlen(v->value) == v->value_len && *v->value)
-		f->email = v->value;
-	if ((v = web_query_get(q, n, "name")) != NULL && strlen(v->value) == v->value_len && *v->value)
-		f->name = v->value;
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+		v = web_query_get(q, n, fields[i].name);
+		/* a value holding a NUL byte is no value */
+		if (v != NULL && strlen(v->value) == v->value_len && (!fields[i].nonempty || *v->value))
+			*fields[i].to = v->value;
+	}
 	return 0;
 }
 
@@ -84,7 +86,7 @@ static void login(struct web_graphql *app, struct web_request *req, struct web_r
 	int64_t now = time_now_ms(), wait;
 	int rc;
 
-	if (req->origin != NULL && !web_same_origin(cfg, req)) { /* a login form posted from another site */
+	if (web_cross_site(cfg, req)) { /* a login form posted from another site */
 		web_page(res, 403, "Refused", "The login form must be sent from this site.");
 		return;
 	}
@@ -146,7 +148,7 @@ static void signup(struct web_graphql *app, struct web_request *req, struct web_
 		back_to_login(res, a, "signup-disabled", NULL);
 		return;
 	}
-	if (req->origin != NULL && !web_same_origin(cfg, req)) {
+	if (web_cross_site(cfg, req)) {
 		web_page(res, 403, "Refused", "The signup form must be sent from this site.");
 		return;
 	}
@@ -181,7 +183,7 @@ static void logout(struct web_graphql *app, struct web_request *req, struct web_
 {
 	const char *token_hash = NULL;
 	struct store_user u;
-	if (req->origin != NULL && !web_same_origin(app->cfg, req)) {
+	if (web_cross_site(app->cfg, req)) {
 		web_page(res, 403, "Refused", "Logging out must be asked from this site.");
 		return;
 	}

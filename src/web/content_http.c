@@ -11,7 +11,7 @@
 #include "util/limits.h"
 #include "util/time.h"
 #include "util/utf8.h"
-#include "web/auth.h"
+#include "web/authenticate.h"
 #include "web/content_http.h"
 
 #define MAX_IDS 50                       /* item ids in one request, as Omnivore allows */
@@ -69,26 +69,22 @@ static bool url_safe(const char *s)
 
 static void post_content(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)
 {
-	struct store_apikey key;
-	struct store_user owner;
+	struct web_authn who;
 	struct json_object *root = NULL, *ids, *fmt;
 	const char *format = "markdown";
-	char msg[256], sig[65];
-	int64_t now = time_now_ms(), exp = now + LINK_TTL_MS;
+	char sig[65];
+	int64_t exp;
 	size_t n;
 	int rc;
 
-	switch (web_auth_key(app->store, app->cfg, a, req->authorization, now, &key, &owner, msg, sizeof msg)) {
-	case WEB_AUTH_OK:
-		break;
-	case WEB_AUTH_ERROR:
-	case WEB_AUTH__MAX:
-		reply(res, 500, "error", "INTERNAL_SERVER_ERROR", NULL);
-		return;
-	default:
-		reply(res, 401, "error", "UNAUTHORIZED", NULL);
+	if (web_authenticate(app, req, a, WEB_AUTHN_KEY, &who) != WEB_AUTHN_USER) { /* an API key only */
+		if (who.outcome == WEB_AUTHN_REFUSED && who.status == 500)
+			reply(res, 500, "error", "INTERNAL_SERVER_ERROR", NULL);
+		else
+			reply(res, 401, "error", "UNAUTHORIZED", NULL);
 		return;
 	}
+	exp = who.ctx.now_ms + LINK_TTL_MS;
 	/* JSON only, as the GraphQL endpoint: a form or text body is a client mistake, said as such */
 	if (!req->content_type || !web_media_type_is(req->content_type, "application/json")) {
 		reply(res, 415, "errorCode", "UNSUPPORTED_MEDIA_TYPE", "send the body as Content-Type: application/json");
@@ -141,10 +137,10 @@ static void post_content(struct web_graphql *app, struct web_request *req, struc
 			sb_putc(res->body, ',');
 		sb_puts(res->body, "{\"libraryItemId\":");
 		jw_string(res->body, id, strlen(id));
-		rc = url_safe(id) ? store_item_get(app->store, a, owner.id, id, &it) : STORE_E_NOTFOUND;
-		if (rc == STORE_OK && sign(app->store, owner.id, it.id, format, exp, sig) == 0) {
+		rc = url_safe(id) ? store_item_get(app->store, a, who.user.id, id, &it) : STORE_E_NOTFOUND;
+		if (rc == STORE_OK && sign(app->store, who.user.id, it.id, format, exp, sig) == 0) {
 			char *link = arena_printf(a, "%s/api/content/download?user=%s&item=%s&format=%s&expires=%" PRId64 "&sig=%s",
-			                          app->cfg->base_url ? app->cfg->base_url : "", owner.id, it.id, format, exp, sig);
+			                          app->cfg->base_url ? app->cfg->base_url : "", who.user.id, it.id, format, exp, sig);
 			sb_puts(res->body, ",\"downloadUrl\":");
 			jw_string(res->body, link ? link : "", link ? strlen(link) : 0);
 		} else

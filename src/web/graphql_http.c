@@ -7,12 +7,10 @@
 #include <json-c/json.h>
 #include "api/api.h"
 #include "util/limits.h"
-#include "util/time.h"
 #include "util/utf8.h"
-#include "web/auth.h"
+#include "web/authenticate.h"
 #include "web/graphql_http.h"
 #include "web/content_http.h"
-#include "web/session.h"
 #include "web/response.h"
 
 #define CT_JSON "application/json; charset=utf-8"
@@ -20,6 +18,12 @@
 #define ALLOWED_METHODS "GET, POST, OPTIONS"
 
 enum media { MEDIA_NONE, MEDIA_JSON, MEDIA_GQL };
+
+/* the Content-Type of answers in media */
+static const char *media_type(enum media m)
+{
+	return m == MEDIA_GQL ? CT_GQL : CT_JSON;
+}
 
 /* the parts of a GraphQL-over-HTTP request, from a JSON body or a query string */
 struct gql_params {
@@ -73,6 +77,63 @@ static bool strip_eq(const char *s, size_t n, const char *lit)
 	return strlen(lit) == n && strncasecmp(s, lit, n) == 0;
 }
 
+/* the parameters of one media range, from semi (its first ';', or NULL) to e: *q gets its q value in
+ * thousandths; false when a q or a charset we cannot serve makes the range unusable */
+static bool range_params(const char *semi, const char *e, int *q)
+{
+	bool ok = true;
+
+	for (const char *p = semi; p && p < e;) {
+		const char *pe = memchr(p + 1, ';', (size_t)(e - p - 1));
+		const char *k = p + 1, *v;
+
+		if (!pe)
+			pe = e;
+		while (k < pe && (*k == ' ' || *k == '\t'))
+			k++;
+		v = memchr(k, '=', (size_t)(pe - k));
+		if (v) {
+			size_t kl = (size_t)(v - k), vl;
+
+			while (kl && (k[kl - 1] == ' ' || k[kl - 1] == '\t'))
+				kl--;
+			v++;
+			while (v < pe && (*v == ' ' || *v == '\t'))
+				v++;
+			vl = (size_t)(pe - v);
+			while (vl && (v[vl - 1] == ' ' || v[vl - 1] == '\t'))
+				vl--;
+			if (vl >= 2 && v[0] == '"' && v[vl - 1] == '"') {
+				v++;
+				vl -= 2;
+			}
+			if (strip_eq(k, kl, "q")) {
+				/* 0, 0.x, 1, 1.000 */
+				char buf[8];
+				double d;
+				char *end;
+
+				if (vl == 0 || vl >= sizeof buf) {
+					ok = false;
+				} else {
+					memcpy(buf, v, vl);
+					buf[vl] = 0;
+					d = strtod(buf, &end);
+					if (*end || d < 0 || d > 1)
+						ok = false;
+					else
+						*q = (int)(d * 1000 + 0.5);
+				}
+			} else if (strip_eq(k, kl, "charset")) {
+				if (!strip_eq(v, vl, "utf-8") && !strip_eq(v, vl, "utf8"))
+					ok = false;
+			}
+		}
+		p = pe < e ? pe : NULL;
+	}
+	return ok;
+}
+
 /* Pick the response media type from an Accept header (RFC 9110 media ranges with q values).
  * application/graphql-response+json and application/json are served; a wildcard (* / * or
  * application/ *) means application/json. On equal q an explicitly named type beats a wildcard,
@@ -91,7 +152,6 @@ static enum media negotiate(const char *accept)
 		size_t n;
 		int qv = 1000, sp = 0;
 		enum media m = MEDIA_NONE;
-		bool ok = true;
 
 		if (!e)
 			e = s + strlen(s);
@@ -119,56 +179,7 @@ static enum media negotiate(const char *accept)
 		} else if (strip_eq(t, n, "*/*")) {
 			sp = 1;
 		}
-		/* parameters: q and charset */
-		for (const char *p = semi; p && p < e;) {
-			const char *pe = memchr(p + 1, ';', (size_t)(e - p - 1));
-			const char *k = p + 1, *v;
-
-			if (!pe)
-				pe = e;
-			while (k < pe && (*k == ' ' || *k == '\t'))
-				k++;
-			v = memchr(k, '=', (size_t)(pe - k));
-			if (v) {
-				size_t kl = (size_t)(v - k), vl;
-
-				while (kl && (k[kl - 1] == ' ' || k[kl - 1] == '\t'))
-					kl--;
-				v++;
-				while (v < pe && (*v == ' ' || *v == '\t'))
-					v++;
-				vl = (size_t)(pe - v);
-				while (vl && (v[vl - 1] == ' ' || v[vl - 1] == '\t'))
-					vl--;
-				if (vl >= 2 && v[0] == '"' && v[vl - 1] == '"') {
-					v++;
-					vl -= 2;
-				}
-				if (strip_eq(k, kl, "q")) {
-					/* 0, 0.x, 1, 1.000 */
-					char buf[8];
-					double d;
-					char *end;
-
-					if (vl == 0 || vl >= sizeof buf) {
-						ok = false;
-					} else {
-						memcpy(buf, v, vl);
-						buf[vl] = 0;
-						d = strtod(buf, &end);
-						if (*end || d < 0 || d > 1)
-							ok = false;
-						else
-							qv = (int)(d * 1000 + 0.5);
-					}
-				} else if (strip_eq(k, kl, "charset")) {
-					if (!strip_eq(v, vl, "utf-8") && !strip_eq(v, vl, "utf8"))
-						ok = false;
-				}
-			}
-			p = pe < e ? pe : NULL;
-		}
-		if (ok && sp) {
+		if (range_params(semi, e, &qv) && sp) {
 			for (int i = MEDIA_JSON; i <= MEDIA_GQL; i++) {
 				if (m != MEDIA_NONE && (int)m != i)
 					continue;
@@ -480,178 +491,156 @@ static void preflight(struct web_graphql *app, struct web_request *req, struct w
 	(void)app;
 }
 
-static void handle(struct web_graphql *app, struct web_request *req, struct web_response *res,
-                   struct arena *a)
+/* a POST's Content-Type (JSON in UTF-8) and Content-Length; false when the answer is made */
+static bool check_post_headers(const struct larder_config *cfg, const struct web_request *req,
+                               struct web_response *res, const char *ct)
 {
-	const struct larder_config *cfg = app->cfg;
-	const char *origin = cors_allowed(cfg, req->origin), *ct;
-	enum media media;
-	enum web_auth auth;
-	struct store_apikey key;
-	struct store_user owner;
-	struct api_ctx ctx;
-	struct gql_params p;
-	struct gql_request g;
-	struct gql_limits lim;
-	struct gql_result r;
-	char msg[sizeof res->reason];
-	int status, rc;
-	size_t limit;
+	char cs[32];
 
-	memset(&p, 0, sizeof p);
+	if (!req->content_type || !*req->content_type) {
+		web_response_error(res, 415, ct, "UNSUPPORTED_MEDIA_TYPE",
+		                   "A POST needs the header Content-Type: application/json");
+		return false;
+	}
+	if (!web_media_type_is(req->content_type, "application/json")) {
+		web_response_error(res, 415, ct, "UNSUPPORTED_MEDIA_TYPE",
+		                   "Content-Type %s is not supported: send application/json", req->content_type);
+		return false;
+	}
+	if (web_media_type_param(req->content_type, "charset", cs, sizeof cs) &&
+	    strcmp(cs, "utf-8") != 0 && strcmp(cs, "utf8") != 0) {
+		web_response_error(res, 415, ct, "UNSUPPORTED_MEDIA_TYPE", "Charset %s is not supported: send UTF-8", cs);
+		return false;
+	}
+	if (req->content_length == -2) {
+		web_response_error(res, 400, ct, "BAD_REQUEST", "Content-Length is not a number");
+		return false;
+	}
+	if (req->content_length >= 0 && (uint64_t)req->content_length > cfg->body_limit) {
+		web_response_error(res, 413, ct, "PAYLOAD_TOO_LARGE",
+		                   "The request body is over the limit of %zu bytes", cfg->body_limit);
+		return false;
+	}
+	return true;
+}
+
+/* the checks before any credentials are looked at: header sizes, preflight, method, Accept, and a
+ * POST's Content-Type and Content-Length. false when the answer is made; else *media is set */
+static bool check_request(struct web_graphql *app, struct web_request *req, struct web_response *res,
+                          struct arena *a, enum media *media)
+{
+	const char *origin = cors_allowed(app->cfg, req->origin);
+
 	common_headers(res, origin, req->method == WEB_M_OPTIONS);
 	if (req->long_header) {
 		web_response_error(res, 431, NULL, "BAD_REQUEST", "The %s header is over %d bytes",
 		                   req->long_header, LIMIT_HEADER_VALUE);
-		return;
+		return false;
 	}
 	if (req->method == WEB_M_OPTIONS) {
 		preflight(app, req, res, a, origin);
-		return;
+		return false;
 	}
 	if (req->method != WEB_M_GET && req->method != WEB_M_POST) {
 		web_response_header(res, "Allow", ALLOWED_METHODS);
 		web_response_error(res, 405, NULL, "METHOD_NOT_ALLOWED",
 		                   "Method %s is not allowed: use POST (or GET for queries)",
 		                   req->method_name[0] ? req->method_name : "(none)");
-		return;
+		return false;
 	}
-	media = negotiate(req->accept);
-	if (media == MEDIA_NONE) {
+	*media = negotiate(req->accept);
+	if (*media == MEDIA_NONE) {
 		web_response_error(res, 406, NULL, "NOT_ACCEPTABLE",
 		                   "The Accept header allows neither application/graphql-response+json nor application/json");
-		return;
+		return false;
 	}
-	ct = media == MEDIA_GQL ? CT_GQL : CT_JSON;
+	return req->method != WEB_M_POST || check_post_headers(app->cfg, req, res, media_type(*media));
+}
 
-	if (req->method == WEB_M_POST) {
-		char cs[32];
-
-		if (!req->content_type || !*req->content_type) {
-			web_response_error(res, 415, ct, "UNSUPPORTED_MEDIA_TYPE",
-			                   "A POST needs the header Content-Type: application/json");
-			return;
-		}
-		if (!web_media_type_is(req->content_type, "application/json")) {
-			web_response_error(res, 415, ct, "UNSUPPORTED_MEDIA_TYPE",
-			                   "Content-Type %s is not supported: send application/json",
-			                   req->content_type);
-			return;
-		}
-		if (web_media_type_param(req->content_type, "charset", cs, sizeof cs) &&
-		    strcmp(cs, "utf-8") != 0 && strcmp(cs, "utf8") != 0) {
-			web_response_error(res, 415, ct, "UNSUPPORTED_MEDIA_TYPE",
-			                   "Charset %s is not supported: send UTF-8", cs);
-			return;
-		}
-		if (req->content_length == -2) {
-			web_response_error(res, 400, ct, "BAD_REQUEST", "Content-Length is not a number");
-			return;
-		}
-		if (req->content_length >= 0 && (uint64_t)req->content_length > cfg->body_limit) {
-			web_response_error(res, 413, ct, "PAYLOAD_TOO_LARGE",
-			                   "The request body is over the limit of %zu bytes", cfg->body_limit);
-			return;
-		}
+/* who is asking: an API key, else the session cookie from our own site (a POST must also be
+ * application/json, checked before), else nobody. false when refused, with the answer made */
+static bool authenticate(struct web_graphql *app, struct web_request *req, struct web_response *res,
+                         struct arena *a, const char *ct, struct web_authn *who)
+{
+	switch (web_authenticate(app, req, a, WEB_AUTHN_API, who)) {
+	case WEB_AUTHN_USER:
+		if (who->by_key && who->msg[0])
+			fprintf(stderr, "%s: warning: %s\n", app->prog, who->msg);
+		return true;
+	case WEB_AUTHN_ANONYMOUS:
+		return true;
+	case WEB_AUTHN_REFUSED:
+		break;
 	}
-
-	/* who is asking: every request looks its key up, so revocation is immediate */
-	memset(&ctx, 0, sizeof ctx);
-	ctx.store = app->store;
-	ctx.cfg = cfg;
-	ctx.now_ms = time_now_ms();
-	auth = web_auth_key(app->store, cfg, a, req->authorization, ctx.now_ms, &key, &owner, msg, sizeof msg);
-	switch (auth) {
-	case WEB_AUTH_NONE:
-		/* no key: the browser pages' session cookie, honoured only on requests from our own site
-		 * (a POST must also be application/json, checked above), so another site cannot drive the
-		 * API with a visitor's cookie */
-		switch (web_auth_session(app->store, cfg, a, req, ctx.now_ms, &owner, NULL)) {
-		case WEB_AUTH_OK:
-			if (!web_same_origin(cfg, req)) {
-				web_response_error(res, 403, ct, "FORBIDDEN",
-				                   "A request carrying the session cookie must come from %s itself: this one's "
-				                   "Origin or Referer is another site's, or missing", cfg->base_url);
-				return;
-			}
-			ctx.user = &owner;
-			break;
-		case WEB_AUTH_ERROR:
-			web_response_error(res, 500, ct, "INTERNAL_SERVER_ERROR", "Internal server error");
-			snprintf(res->reason, sizeof res->reason, "session lookup failed: %s", store_errmsg(app->store));
-			return;
-		default: /* no session, or a forged, expired or ended one: an anonymous request */
-			break;
-		}
-		break;
-	case WEB_AUTH_OK:
-		ctx.user = &owner;
-		ctx.key = &key;
-		if (msg[0])
-			fprintf(stderr, "%s: warning: %s\n", app->prog, msg);
-		break;
-	case WEB_AUTH_UNKNOWN:
-	case WEB_AUTH_EXPIRED:
+	if (who->status == 401) {
 		web_response_header(res, "WWW-Authenticate", "Bearer realm=\"larder\"");
-		web_response_error(res, 401, ct, "UNAUTHENTICATED", "%s", msg);
-		return;
-	case WEB_AUTH_ERROR:
-	case WEB_AUTH__MAX:
-		web_response_error(res, 500, ct, "INTERNAL_SERVER_ERROR", "Internal server error");
-		snprintf(res->reason, sizeof res->reason, "%s", msg);
-		return;
-	}
-
-	if (req->method == WEB_M_POST) {
-		limit = ctx.user ? cfg->body_limit : LIMIT_BODY_UNAUTH;
-		rc = web_request_read_body(req, a, limit);
-		switch (rc) {
-		case WEB_BODY_OK:
-			break;
-		case WEB_BODY_TOO_LARGE:
-			web_response_error(res, 413, ct, "PAYLOAD_TOO_LARGE", ctx.user ?
-			                   "The request body is over the limit of %zu bytes" :
-			                   "The request body is over the limit of %zu bytes for requests without an API key",
-			                   limit);
-			return;
-		case WEB_BODY_SHORT:
-			web_response_error(res, 400, ct, "BAD_REQUEST", "The request body is shorter than its Content-Length");
-			return;
-		default:
-			web_response_error(res, 500, ct, "INTERNAL_SERVER_ERROR", "Internal server error");
-			snprintf(res->reason, sizeof res->reason, "reading the body failed (%d)", rc);
-			return;
-		}
-		msg[0] = 0;
-		status = params_from_body(req->body, req->body_len, &p, msg, sizeof msg);
+		web_response_error(res, 401, ct, "UNAUTHENTICATED", "%s", who->msg);
+	} else if (who->status == 403) {
+		web_response_error(res, 403, ct, "FORBIDDEN", "%s", who->msg);
 	} else {
-		msg[0] = 0;
-		status = params_from_query(a, req, &p, msg, sizeof msg);
+		web_response_fail(res, ct, "Internal server error", "%s", who->msg);
 	}
-	if (status) {
-		web_response_error(res, status, ct, status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST",
-		                   "%s", msg);
-		goto out;
+	return false;
+}
+
+/* the GraphQL parameters of a POST body (read here, within the limit for authed or anonymous
+ * callers) or a GET query string; false when the answer is made */
+static bool read_params(struct web_request *req, struct web_response *res, struct arena *a, const char *ct,
+                        bool authed, size_t body_limit, struct gql_params *p)
+{
+	char msg[sizeof res->reason];
+	size_t limit = authed ? body_limit : LIMIT_BODY_UNAUTH;
+	int status, rc;
+
+	msg[0] = 0;
+	if (req->method != WEB_M_POST) {
+		status = params_from_query(a, req, p, msg, sizeof msg);
+	} else if ((rc = web_request_read_body(req, a, limit)) == WEB_BODY_OK) {
+		status = params_from_body(req->body, req->body_len, p, msg, sizeof msg);
+	} else if (rc == WEB_BODY_TOO_LARGE) {
+		web_response_error(res, 413, ct, "PAYLOAD_TOO_LARGE", authed ?
+		                   "The request body is over the limit of %zu bytes" :
+		                   "The request body is over the limit of %zu bytes for requests without an API key",
+		                   limit);
+		return false;
+	} else if (rc == WEB_BODY_SHORT) {
+		web_response_error(res, 400, ct, "BAD_REQUEST", "The request body is shorter than its Content-Length");
+		return false;
+	} else {
+		web_response_fail(res, ct, "Internal server error", "reading the body failed (%d)", rc);
+		return false;
 	}
+	if (status)
+		web_response_error(res, status, ct, status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST", "%s", msg);
+	return status == 0;
+}
+
+/* run the document and set the status from its outcome */
+static void execute(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,
+                    enum media media, const struct gql_params *p, struct api_ctx *ctx)
+{
+	const char *ct = media_type(media);
+	struct gql_request g;
+	struct gql_limits lim;
+	struct gql_result r;
 
 	memset(&g, 0, sizeof g);
-	g.query = p.query;
-	g.query_len = p.query_len;
-	g.operation_name = p.operation_name;
-	g.variables = p.variables;
+	g.query = p->query;
+	g.query_len = p->query_len;
+	g.operation_name = p->operation_name;
+	g.variables = p->variables;
 	g.queries_only = req->method == WEB_M_GET;
-	g.context = &ctx;
-	web_gql_limits(cfg, &lim);
+	g.context = ctx;
+	web_gql_limits(app->cfg, &lim);
 	g.limits = &lim;
 	memset(&r, 0, sizeof r);
 	sb_reset(res->body);
 	gql_execute(app->schema, &g, a, res->body, &r);
-	app->queued_fetch = ctx.queued_fetch;
+	app->queued_fetch = ctx->queued_fetch;
 	if (sb_error(res->body) || res->body->len == 0) {
-		web_response_error(res, 500, ct, "INTERNAL_SERVER_ERROR", "Internal server error");
-		snprintf(res->reason, sizeof res->reason, "%s", res->body->len ?
-		         "the response is too large" : "the engine wrote no response");
-		goto out;
+		web_response_fail(res, ct, "Internal server error", "%s", res->body->len ?
+		                  "the response is too large" : "the engine wrote no response");
+		return;
 	}
 	res->content_type = ct;
 	switch (r.outcome) {
@@ -669,11 +658,23 @@ static void handle(struct web_graphql *app, struct web_request *req, struct web_
 		snprintf(res->reason, sizeof res->reason, "mutation over GET");
 		break;
 	case GQL_RESULT__MAX:
-		web_response_error(res, 500, ct, "INTERNAL_SERVER_ERROR", "Internal server error");
-		snprintf(res->reason, sizeof res->reason, "unknown outcome");
+		web_response_fail(res, ct, "Internal server error", "unknown outcome");
 		break;
 	}
-out:
+}
+
+static void handle(struct web_graphql *app, struct web_request *req, struct web_response *res,
+                   struct arena *a)
+{
+	enum media media = MEDIA_NONE;
+	struct web_authn who;
+	struct gql_params p;
+
+	if (!check_request(app, req, res, a, &media) || !authenticate(app, req, res, a, media_type(media), &who))
+		return;
+	memset(&p, 0, sizeof p);
+	if (read_params(req, res, a, media_type(media), who.ctx.user != NULL, app->cfg->body_limit, &p))
+		execute(app, req, res, a, media, &p, &who.ctx);
 	json_object_put(p.body_root);
 	json_object_put(p.vars_root);
 }

@@ -27,16 +27,26 @@ void web_html_escaped(struct sb *b, const char *s)
 	}
 }
 
-void web_redirect(struct web_response *res, int status, const char *location)
+/* an HTML answer: parts alternate text put as it is and text put escaped, up to a NULL */
+static void html_answer(struct web_response *res, int status, const char *const *parts)
 {
 	sb_reset(res->body);
-	sb_puts(res->body, "<!doctype html><title>Redirect</title><p>Continue to <a href=\"");
-	web_html_escaped(res->body, location);
-	sb_puts(res->body, "\">");
-	web_html_escaped(res->body, location);
-	sb_puts(res->body, "</a>.</p>\n");
+	for (size_t i = 0; parts[i]; i++) {
+		if (i % 2)
+			web_html_escaped(res->body, parts[i]);
+		else
+			sb_puts(res->body, parts[i]);
+	}
 	res->status = status;
-	res->content_type = "text/html; charset=utf-8";
+	res->content_type = WEB_CT_HTML;
+}
+
+void web_redirect(struct web_response *res, int status, const char *location)
+{
+	const char *const parts[] = { "<!doctype html><title>Redirect</title><p>Continue to <a href=\"", location,
+	                              "\">", location, "</a>.</p>\n", NULL };
+
+	html_answer(res, status, parts);
 	if (web_response_header(res, "Location", location) != 0) { /* a location we cannot send safely */
 		res->status = 500;
 		snprintf(res->reason, sizeof res->reason, "unsafe redirect target");
@@ -45,18 +55,13 @@ void web_redirect(struct web_response *res, int status, const char *location)
 
 void web_page(struct web_response *res, int status, const char *title, const char *message)
 {
-	sb_reset(res->body);
-	sb_puts(res->body, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-	                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-	                   "<link rel=\"stylesheet\" href=\"/css/larder.css\"><title>");
-	web_html_escaped(res->body, title);
-	sb_puts(res->body, " · Larder</title></head>\n<body class=\"message-page\"><main><h1>");
-	web_html_escaped(res->body, title);
-	sb_puts(res->body, "</h1>\n<p>");
-	web_html_escaped(res->body, message);
-	sb_puts(res->body, "</p>\n<p><a href=\"/home\">Back to your library</a></p></main></body></html>\n");
-	res->status = status;
-	res->content_type = "text/html; charset=utf-8";
+	const char *const parts[] = { WEB_PAGE_HEAD "<title>", title,
+	                              " · Larder</title></head>\n<body class=\"message-page\"><main><h1>", title,
+	                              "</h1>\n<p>", message,
+	                              "</p>\n<p><a href=\"/home\">Back to your library</a></p></main></body></html>\n",
+	                              NULL };
+
+	html_answer(res, status, parts);
 	snprintf(res->reason, sizeof res->reason, "%s", message);
 }
 

@@ -117,3 +117,14 @@ void web_response_error(struct web_response *res, int status, const char *conten
 	sb_reset(res->body);
 	web_json_error(res->body, code, res->reason);
 }
+
+void web_response_fail(struct web_response *res, const char *content_type, const char *message,
+                       const char *fmt, ...)
+{
+	va_list ap;
+
+	web_response_error(res, 500, content_type, "INTERNAL_SERVER_ERROR", "%s", message);
+	va_start(ap, fmt);
+	vsnprintf(res->reason, sizeof res->reason, fmt, ap);
+	va_end(ap);
+}

@@ -37,6 +37,9 @@ int web_response_send(struct web_response *res, struct web_io *io);
  * content type (the given one, or application/json when NULL) */
 void web_response_error(struct web_response *res, int status, const char *content_type,
                         const char *code, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* a 500 JSON error telling the client message, with the log line's reason from fmt (what failed) */
+void web_response_fail(struct web_response *res, const char *content_type, const char *message,
+                       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* the same errors object alone, appended to b */
 void web_json_error(struct sb *b, const char *code, const char *message);
 #endif

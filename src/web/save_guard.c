@@ -6,10 +6,9 @@
 #include "util/jsonw.h"
 #include "util/sb.h"
 #include "util/time.h"
-#include "web/auth.h"
+#include "web/authenticate.h"
 #include "web/page.h"
 #include "web/save_guard.h"
-#include "web/session.h"
 
 #define CSRF_SECRET "save_csrf_key"    /* the settings row holding the HMAC key of the CSRF tokens */
 
@@ -71,9 +70,7 @@ void web_save_confirm(struct web_response *res, const struct web_qparam *q, size
 	bool archived = state && strcmp(state->value, "ARCHIVED") == 0, any = false;
 
 	sb_reset(b);
-	sb_puts(b, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-	           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-	           "<link rel=\"stylesheet\" href=\"/css/larder.css\"><title>Save this page? · Larder</title></head>\n"
+	sb_puts(b, WEB_PAGE_HEAD "<title>Save this page? · Larder</title></head>\n"
 	           "<body class=\"message-page\"><main class=\"confirm-save\">\n<h1>Save URL to your library?</h1>\n");
 	if (notice) {
 		sb_puts(b, "<p class=\"warning\" id=\"save-notice\">");
@@ -107,44 +104,28 @@ void web_save_confirm(struct web_response *res, const struct web_qparam *q, size
 	           "<p class=\"hint\">The bookmarklet of <a href=\"/settings/bookmarklet\">the settings page</a> "
 	           "saves in one click, without this question.</p>\n</main></body></html>\n");
 	res->status = 200;
-	res->content_type = "text/html; charset=utf-8";
+	res->content_type = WEB_CT_HTML;
 }
 
 /* the user of a /api/save/token request: an API key, or the session cookie sent from our own site;
  * false with the JSON error answered */
 static bool token_user(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,
-                       int64_t now, struct store_user *u)
+                       struct web_authn *w)
 {
-	struct store_apikey key;
-	char msg[256];
-	switch (web_auth_key(app->store, app->cfg, a, req->authorization, now, &key, u, msg, sizeof msg)) {
-	case WEB_AUTH_OK:
+	switch (web_authenticate(app, req, a, WEB_AUTHN_API, w)) {
+	case WEB_AUTHN_USER:
 		return true;
-	case WEB_AUTH_NONE:
-		break;
-	case WEB_AUTH_UNKNOWN:
-	case WEB_AUTH_EXPIRED:
-		web_response_error(res, 401, NULL, "UNAUTHENTICATED", "%s", msg);
-		return false;
-	default:
-		web_response_error(res, 500, NULL, "INTERNAL_SERVER_ERROR", "The database could not be read.");
-		return false;
-	}
-	switch (web_auth_session(app->store, app->cfg, a, req, now, u, NULL)) {
-	case WEB_AUTH_OK:
-		if (web_same_origin(app->cfg, req))
-			return true;
-		web_response_error(res, 403, NULL, "FORBIDDEN", "A request carrying the session cookie must come from %s "
-		                   "itself: this one's Origin or Referer is another site's, or missing",
-		                   app->cfg->base_url ? app->cfg->base_url : "this site");
-		return false;
-	case WEB_AUTH_ERROR:
-		web_response_error(res, 500, NULL, "INTERNAL_SERVER_ERROR", "The database could not be read.");
-		return false;
-	default:
+	case WEB_AUTHN_ANONYMOUS:
 		web_response_error(res, 401, NULL, "UNAUTHENTICATED", "Log in first: there is no session.");
 		return false;
+	case WEB_AUTHN_REFUSED:
+		break;
 	}
+	if (w->status == 500)
+		web_response_error(res, 500, NULL, "INTERNAL_SERVER_ERROR", "The database could not be read.");
+	else
+		web_response_error(res, w->status, NULL, w->status == 403 ? "FORBIDDEN" : "UNAUTHENTICATED", "%s", w->msg);
+	return false;
 }
 
 /* "createdAt":"…","lastUsedAt":… of a token into b */
@@ -172,8 +153,7 @@ static void token_new(struct web_graphql *app, struct web_response *res, const s
 	}
 	crypto_sha256_hex(token, WEB_SAVE_TOKEN_HEX, hash);
 	if (store_savetoken_set(app->store, u->id, hash, now) != STORE_OK) {
-		web_response_error(res, 500, NULL, "INTERNAL_SERVER_ERROR", "The token could not be stored.");
-		snprintf(res->reason, sizeof res->reason, "save token: %s", store_errmsg(app->store));
+		web_response_fail(res, NULL, "The token could not be stored.", "save token: %s", store_errmsg(app->store));
 		return;
 	}
 	sb_puts(res->body, "{\"token\":");
@@ -186,9 +166,8 @@ static void token_new(struct web_graphql *app, struct web_response *res, const s
 void web_save_token_handle(struct web_graphql *app, struct web_request *req, struct web_response *res,
                            struct arena *a)
 {
-	struct store_user u;
+	struct web_authn w;
 	struct store_savetoken t;
-	int64_t now = time_now_ms();
 	int rc;
 
 	if (req->method != WEB_M_GET && req->method != WEB_M_POST && req->method != WEB_M_DELETE) {
@@ -196,19 +175,18 @@ void web_save_token_handle(struct web_graphql *app, struct web_request *req, str
 		web_response_error(res, 405, NULL, "METHOD_NOT_ALLOWED", "Use GET, POST or DELETE.");
 		return;
 	}
-	if (!token_user(app, req, res, a, now, &u))
+	if (!token_user(app, req, res, a, &w))
 		return;
 	sb_reset(res->body);
 	res->status = 200;
 	res->content_type = "application/json";
 	if (req->method == WEB_M_POST) {
-		token_new(app, res, &u, now);
+		token_new(app, res, &w.user, w.ctx.now_ms);
 		return;
 	}
-	rc = req->method == WEB_M_GET ? store_savetoken_get(app->store, u.id, &t) : store_savetoken_delete(app->store, u.id);
+	rc = req->method == WEB_M_GET ? store_savetoken_get(app->store, w.user.id, &t) : store_savetoken_delete(app->store, w.user.id);
 	if (rc != STORE_OK && rc != STORE_E_NOTFOUND) {
-		web_response_error(res, 500, NULL, "INTERNAL_SERVER_ERROR", "The database could not be read.");
-		snprintf(res->reason, sizeof res->reason, "save token: %s", store_errmsg(app->store));
+		web_response_fail(res, NULL, "The database could not be read.", "save token: %s", store_errmsg(app->store));
 		return;
 	}
 	if (req->method == WEB_M_DELETE) {

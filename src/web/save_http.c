@@ -11,6 +11,7 @@
 #include "util/time.h"
 #include "util/url.h"
 #include "util/utf8.h"
+#include "web/authenticate.h"
 #include "web/page.h"
 #include "web/save_guard.h"
 #include "web/save_http.h"
@@ -76,42 +77,18 @@ static const char *variables(struct arena *a, const struct larder_config *cfg, c
 	return r;
 }
 
-/* who asks, for /api/save: an API key (a program), else the session; *ctx->user is NULL for nobody.
- * false when the answer is already made */
-struct asker {
-	struct api_ctx ctx;
-	struct store_user owner;
-	struct store_apikey key;
-	bool by_key;
-	const char *session_hash;   /* the session cookie's token hash; NULL for a key or REMOTE_USER */
-};
-
+/* who asks, for /api/save: an API key (a program), else the session cookie from any site (the
+ * bookmarklet runs on the page being saved); false when the answer is already made */
 static bool identify(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,
-                     struct asker *w)
+                     struct web_authn *w)
 {
-	char msg[256];
-
-	memset(w, 0, sizeof *w);
-	w->ctx.store = app->store;
-	w->ctx.cfg = app->cfg;
-	w->ctx.now_ms = time_now_ms();
-	switch (web_auth_key(app->store, app->cfg, a, req->authorization, w->ctx.now_ms, &w->key, &w->owner, msg, sizeof msg)) {
-	case WEB_AUTH_OK:
-		w->ctx.user = &w->owner;
-		w->by_key = true;
+	if (web_authenticate(app, req, a, WEB_AUTHN_KEY | WEB_AUTHN_SESSION, w) != WEB_AUTHN_REFUSED)
 		return true;
-	case WEB_AUTH_NONE:
-		if (web_auth_session(app->store, app->cfg, a, req, w->ctx.now_ms, &w->owner, &w->session_hash) == WEB_AUTH_OK)
-			w->ctx.user = &w->owner;
-		return true;
-	case WEB_AUTH_ERROR:
-	case WEB_AUTH__MAX:
+	if (w->status == 401)
+		web_page(res, 401, "Not saved", w->msg);
+	else
 		web_page(res, 500, "Error", "The database could not be read.");
-		return false;
-	default:
-		web_page(res, 401, "Not saved", msg);
-		return false;
-	}
+	return false;
 }
 
 /* saveUrl with vars, then a redirect (status) to the reader, or a page saying why not */
@@ -171,7 +148,7 @@ static const char *token_notice(enum web_save_token t)
  * otherwise asks first (the confirmation page); without a login, goes to log in and comes back */
 static void get_save(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)
 {
-	struct asker w;
+	struct web_authn w;
 	struct web_qparam *q;
 	const struct web_qparam *tok;
 	const char *vars, *why = NULL;
@@ -201,13 +178,13 @@ static void get_save(struct web_graphql *app, struct web_request *req, struct we
 	}
 	tok = web_query_get(q, n, "token");
 	t = w.by_key ? WEB_SAVE_TOKEN_OK
-	             : web_save_token_check(app->store, w.owner.id, tok ? tok->value : NULL, tok ? tok->value_len : 0,
+	             : web_save_token_check(app->store, w.user.id, tok ? tok->value : NULL, tok ? tok->value_len : 0,
 	                                    w.ctx.now_ms);
 	if (t == WEB_SAVE_TOKEN_OK) {
 		run_save(app, res, a, &w.ctx, vars, 302);
 		return;
 	}
-	if (t == WEB_SAVE_TOKEN_ERROR || web_save_csrf(app->store, w.owner.id, w.session_hash, csrf) != 0) {
+	if (t == WEB_SAVE_TOKEN_ERROR || web_save_csrf(app->store, w.user.id, w.session_hash, csrf) != 0) {
 		web_page(res, 500, "Error", "The database could not be read.");
 		return;
 	}
@@ -217,13 +194,13 @@ static void get_save(struct web_graphql *app, struct web_request *req, struct we
 /* POST /api/save: the confirmation page's form, honoured only with the session's CSRF token */
 static void post_save(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)
 {
-	struct asker w;
+	struct web_authn w;
 	struct web_qparam *q;
 	const struct web_qparam *csrf;
 	const char *vars, *why = NULL;
 	size_t n;
 
-	if (req->origin != NULL && !web_same_origin(app->cfg, req)) {
+	if (web_cross_site(app->cfg, req)) {
 		web_page(res, 403, "Not saved", "This form was sent from another site: Larder saves only when you confirm "
 		                                "on its own page.");
 		return;
@@ -246,7 +223,7 @@ static void post_save(struct web_graphql *app, struct web_request *req, struct w
 		return;
 	}
 	csrf = web_query_get(q, n, "csrf");
-	if (!web_save_csrf_ok(app->store, w.owner.id, w.session_hash, csrf ? csrf->value : NULL, csrf ? csrf->value_len : 0)) {
+	if (!web_save_csrf_ok(app->store, w.user.id, w.session_hash, csrf ? csrf->value : NULL, csrf ? csrf->value_len : 0)) {
 		web_page(res, 403, "Not saved", "This form does not carry a valid confirmation token (CSRF token): it did "
 		                                "not come from Larder's own \"Save URL to your library?\" page, or that "
 		                                "page belonged to an older login. Nothing was saved.");

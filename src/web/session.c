@@ -72,6 +72,11 @@ bool web_same_origin(const struct larder_config *cfg, const struct web_request *
 	return false;
 }
 
+bool web_cross_site(const struct larder_config *cfg, const struct web_request *req)
+{
+	return req->origin != NULL && !web_same_origin(cfg, req);
+}
+
 enum web_auth web_auth_session(struct store *st, const struct larder_config *cfg, struct arena *a,
                                const struct web_request *req, int64_t now_ms, struct store_user *owner,
                                const char **token_hash)

@@ -21,6 +21,9 @@ bool web_request_secure(const struct larder_config *cfg, const struct web_reques
 /* does the request come from our own site: its Origin (or, without one, its Referer) is the
  * origin of base_url. A request with neither is not same-site. */
 bool web_same_origin(const struct larder_config *cfg, const struct web_request *req);
+/* was this form sent from another site: it carries an Origin that is not ours (a request without
+ * one is let through: a browser sends Origin on every POST) */
+bool web_cross_site(const struct larder_config *cfg, const struct web_request *req);
 /* who the session cookie (or REMOTE_USER, when trust_remote_user is set) says the user is:
  * NONE without a cookie, UNKNOWN for a forged, expired or ended session, OK with *owner filled
  * (the session's expiry slides forward) and *token_hash (may be NULL) set for a cookie session */
