@@ -146,7 +146,7 @@ while [ $i -lt 30 ]; do
 done
 is "30 requests in a row all answered" 30 "$okc"
 
-if kill -0 "$pid" 2>/dev/null; then pass "the worker is still running"; else flunk "the worker died" "$(cat "$tmp/worker.err")"; fi
+if kill -0 "$pid" 2>/dev/null; then pass "the worker is still running"; else fail "the worker died" "$(cat "$tmp/worker.err")"; fi
 is "one log line per error response" "$errors" "$(grep -c '^graphql.fcgi: [0-9][0-9][0-9] ' "$tmp/worker.err")"
 unlike "no sanitizer or valgrind reports" 'Sanitizer|runtime error|^==[0-9]+== ' "$(cat "$tmp/worker.err")"
 kill "$pid" 2>/dev/null
