@@ -13,7 +13,7 @@ unset LARDER_CONFIG
 
 conf=$tmp/larder.conf
 printf 'database = %s/larder.db\nbase_url = https://larder.example\nargon2_t_cost = 1\nargon2_memory_kib = 64\n' "$tmp" >"$conf"
-"$larder" -c "$conf" init >/dev/null 2>&1 || { echo "Bail out! init"; exit 1; }
+"$larder" -c "$conf" init >/dev/null 2>&1 || bail_out "init"
 printf 'secret passphrase\n' | "$larder" -c "$conf" user add carol --password-file - >/dev/null 2>&1
 
 # LARDER_TEST_WRAP (see t/cgi_lib.sh): a command in front of each program run, e.g. valgrind

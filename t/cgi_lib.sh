@@ -5,20 +5,20 @@
 # sets it to valgrind with --error-exitcode, so a memory error or leak fails the check that ran it).
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=$top_srcdir}"
+# the checks (pass, fail, is, like, unlike, done_testing ...): t/tap_lib.sh; a failing check shows the last body
+. "$top_srcdir/t/tap_lib.sh"
 LARDER="$top_builddir/src/cmd/larder"
 FCGI="$top_builddir/src/cmd/graphql.fcgi"
 for p in "$LARDER" "$FCGI"; do
-	[ -x "$p" ] || { echo "Bail out! $p is not built"; exit 1; }
+	[ -x "$p" ] || bail_out "$p is not built"
 done
-command -v jq >/dev/null 2>&1 || { echo "Bail out! jq is not installed"; exit 1; }
+command -v jq >/dev/null 2>&1 || bail_out "jq is not installed"
 WRAP=${LARDER_TEST_WRAP:-}
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-cgi.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT INT TERM
 unset LARDER_CONFIG
 
-# the checks (pass, fail, is, like, unlike, done_testing ...): t/tap_lib.sh; a failing check shows the last body
-. "$top_srcdir/t/tap_lib.sh"
 tap_context() { printf 'body: %s\n' "${body-}"; }
 # jqr FILTER: the filter applied to the last response body (raw output; "JQ-ERROR" when not JSON)
 jqr() { printf '%s' "$body" | jq -r "$1" 2>/dev/null || echo JQ-ERROR; }
@@ -37,11 +37,11 @@ CONF
 
 # setup: a database, the user alice and her keys; KEY is a valid key
 setup() {
-	"$LARDER" -c "$conf" init >/dev/null 2>"$tmp/err" || { echo "Bail out! larder init: $(cat "$tmp/err")"; exit 1; }
+	"$LARDER" -c "$conf" init >/dev/null 2>"$tmp/err" || bail_out "larder init: $(cat "$tmp/err")"
 	"$LARDER" -c "$conf" user add alice --name "Alice Liddell" --email alice@example.com >/dev/null 2>"$tmp/err" ||
-		{ echo "Bail out! larder user add: $(cat "$tmp/err")"; exit 1; }
+		bail_out "larder user add: $(cat "$tmp/err")"
 	KEY=$("$LARDER" -c "$conf" key create alice --name test 2>"$tmp/err") ||
-		{ echo "Bail out! larder key create: $(cat "$tmp/err")"; exit 1; }
+		bail_out "larder key create: $(cat "$tmp/err")"
 }
 
 # req METHOD BODY [NAME=VALUE ...]: run graphql.fcgi as CGI. Defaults: POST-style JSON request to

@@ -20,7 +20,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-e2eauth.XXXXXX") || exit 1
 serve_start --set argon2_t_cost=1 --set argon2_memory_kib=64
 B=http://127.0.0.1:$port
 printf 'correct horse battery\n' | "$larder" -c "$conf" user add alice --email alice@example.org --password-file - >/dev/null 2>&1 ||
-	{ echo "Bail out! user add failed"; exit 1; }
+	bail_out "user add failed"
 "$larder" -c "$conf" user add bob >/dev/null 2>&1   # no password: cannot log in
 
 # login USER PASSWORD [REDIRECT] [curl args]: headers in $tmp/login.h, body in $tmp/login.html; sets $code, $loc, $cookie

@@ -24,13 +24,13 @@ B=http://127.0.0.1:$port
 G=$B/api/graphql
 C=$B/api/content
 printf 'mallory password\n' | "$larder" -c "$conf" user add mal --email mal@example.org --password-file - >/dev/null 2>&1 ||
-	{ echo "Bail out! user add failed"; exit 1; }
+	bail_out "user add failed"
 key=$("$larder" -c "$conf" key create mal --name main 2>/dev/null)
 expired=$("$larder" -c "$conf" key create mal --name old --expires 2001-01-01T00:00:00Z 2>/dev/null)
 revoked=$("$larder" -c "$conf" key create mal --name gone 2>/dev/null)
 rid=$("$larder" -c "$conf" key list mal 2>/dev/null | awk -F '\t' '$2 == "gone" { print $1 }')
 "$larder" -c "$conf" key revoke "$rid" >/dev/null 2>&1
-[ -n "$key" ] && [ -n "$expired" ] && [ -n "$revoked" ] && [ -n "$rid" ] || { echo "Bail out! key create failed"; exit 1; }
+[ -n "$key" ] && [ -n "$expired" ] && [ -n "$revoked" ] && [ -n "$rid" ] || bail_out "key create failed"
 
 # counters by endpoint, and the largest time one answer took
 eps="graphql content download login logout signup save static"
@@ -401,7 +401,7 @@ hit content "400 431" page "a 9 KB authorization header" -H "authorization: $(re
 curl -s -m 10 -o "$tmp/link.json" -H "authorization: $key" -H 'content-type: application/json' \
 	-d "{\"libraryItemIds\":[\"$item\"],\"format\":\"markdown\"}" "$C"
 dl=$(jq -r '.data[0].downloadUrl' "$tmp/link.json")
-case $dl in http*download\?*sig=*) ;; *) echo "Bail out! no download link: $(cat "$tmp/link.json")"; exit 1 ;; esac
+case $dl in http*download\?*sig=*) ;; *) bail_out "no download link: $(cat "$tmp/link.json")" ;; esac
 D=$B/api/content/download
 qs=${dl#*\?}
 uid=$(printf '%s' "$qs" | tr '&' '\n' | sed -n 's/^user=//p')

@@ -25,12 +25,12 @@ pages_pid=$!
 trap 'kill $pages_pid 2>/dev/null; serve_cleanup' EXIT
 for _ in $(seq 50); do [ -s "$tmp/pages.port" ] && break; sleep 0.1; done
 pport=$(head -n 1 "$tmp/pages.port")
-[ -n "$pport" ] || { echo "Bail out! the page server did not start: $(cat "$tmp/pages.log")"; exit 1; }
+[ -n "$pport" ] || bail_out "the page server did not start: $(cat "$tmp/pages.log")"
 page=http://127.0.0.1:$pport/article/pelicans.html
 
 serve_start --allow-private-fetch --set fetch_in_web=no
 url=http://127.0.0.1:$port/api/graphql
-"$larder" -c "$conf" user add reader --name "Reader" >"$tmp/cli.log" 2>&1 || { echo "Bail out! user add: $(cat "$tmp/cli.log")"; exit 1; }
+"$larder" -c "$conf" user add reader --name "Reader" >"$tmp/cli.log" 2>&1 || bail_out "user add: $(cat "$tmp/cli.log")"
 key=$("$larder" -c "$conf" key create reader --name e2e 2>"$tmp/cli.log")
 
 # gql NAME QUERY [VARIABLES-JSON]: POST as the key; body in $tmp/NAME.json

@@ -19,7 +19,7 @@ serve_start --allow-private-fetch --children 4   # the defaults: fetch_in_web = 
 url=http://127.0.0.1:$port/api/graphql
 db=$data/larder.db
 for u in alice bob; do
-	"$larder" -c "$conf" user add $u >"$tmp/cli.log" 2>&1 || { echo "Bail out! user add: $(cat "$tmp/cli.log")"; exit 1; }
+	"$larder" -c "$conf" user add $u >"$tmp/cli.log" 2>&1 || bail_out "user add: $(cat "$tmp/cli.log")"
 done
 ka=$("$larder" -c "$conf" key create alice --name slow 2>"$tmp/cli.log")
 kb=$("$larder" -c "$conf" key create bob --name slow 2>"$tmp/cli.log")
