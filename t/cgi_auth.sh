@@ -13,7 +13,7 @@ unset LARDER_CONFIG
 
 conf=$tmp/larder.conf
 printf 'database = %s/larder.db\nbase_url = https://larder.example\nargon2_t_cost = 1\nargon2_memory_kib = 64\n' "$tmp" >"$conf"
-"$larder" -c "$conf" init >/dev/null 2>&1 || { echo "Bail out! init"; exit 1; }
+"$larder" -c "$conf" init >/dev/null 2>&1 || bail_out "init"
 printf 'secret passphrase\n' | "$larder" -c "$conf" user add carol --password-file - >/dev/null 2>&1
 
 # LARDER_TEST_WRAP (see t/cgi_lib.sh): a command in front of each program run, e.g. valgrind
@@ -37,7 +37,7 @@ cgi() {
 hdr() { tr -d '\r' <"$tmp/out" | sed -n "s/^$1: //Ip" | head -n 1; }
 
 cgi auth.fcgi 'username=carol&password=secret+passphrase' REQUEST_URI=/api/auth/login HTTPS=on
-is "$(hdr Status)" "303 See Other" "login as CGI answers 303"
+is "login as CGI answers 303" "303 See Other" "$(hdr Status)"
 case $(hdr Set-Cookie) in *'; Secure'*) pass "over HTTPS the cookie is Secure" ;; *) fail "over HTTPS the cookie is Secure" "$(hdr Set-Cookie)" ;; esac
 cgi auth.fcgi 'username=carol&password=secret+passphrase' REQUEST_URI=/api/auth/login
 case $(hdr Set-Cookie) in *'; Secure'*) pass "a site configured as https:// marks it Secure even behind a plain-http hop" ;;
@@ -45,15 +45,15 @@ case $(hdr Set-Cookie) in *'; Secure'*) pass "a site configured as https:// mark
 
 # signup: off, then on
 cgi auth.fcgi 'username=dave&password=long+enough+pw' REQUEST_URI=/api/auth/signup
-is "$(hdr Location)" "/login?error=signup-disabled" "signup is off by default"
+is "signup is off by default" "/login?error=signup-disabled" "$(hdr Location)"
 echo 'signup = yes' >>"$conf"
 cgi auth.fcgi 'username=dave&password=short' REQUEST_URI=/api/auth/signup
-is "$(hdr Location)" "/login?error=signup-password&signup=1" "with signup on, a short password is refused"
+is "with signup on, a short password is refused" "/login?error=signup-password&signup=1" "$(hdr Location)"
 cgi auth.fcgi 'username=dave&password=long+enough+pw' REQUEST_URI=/api/auth/signup
-is "$(hdr Location)" "/home" "a signup logs the new user in"
+is "a signup logs the new user in" "/home" "$(hdr Location)"
 [ -n "$(hdr Set-Cookie)" ] && pass "with a session cookie" || fail "with a session cookie" "$(cat "$tmp/out")"
 cgi auth.fcgi 'username=dave&password=long+enough+pw' REQUEST_URI=/api/auth/signup
-is "$(hdr Location)" "/login?error=signup-taken&signup=1" "a taken username is refused"
+is "a taken username is refused" "/login?error=signup-taken&signup=1" "$(hdr Location)"
 hash=$(sqlite3 "$tmp/larder.db" "SELECT password_hash FROM users WHERE username = 'dave'" 2>/dev/null)
 case $hash in '$argon2id$'*) pass "the password is stored as argon2id" ;; *) fail "the password is stored as argon2id" "$hash" ;; esac
 
@@ -84,31 +84,31 @@ if command -v sqlite3 >/dev/null 2>&1; then
 		try erin 'erin+password+1' 10.0.0.1
 		seq="$seq $ra" got="$got $st"
 	done
-	is "$got" "429 429 429 429" "after 3 failures, the right password from that address is answered 429 (not checked)"
-	is "$seq" "1 2 4 8" "the waits double with each further failure: Retry-After 1, 2, 4, 8"
+	is "after 3 failures, the right password from that address is answered 429 (not checked)" "429 429 429 429" "$got"
+	is "the waits double with each further failure: Retry-After 1, 2, 4, 8" "1 2 4 8" "$seq"
 	grep -q '<p>Too many attempts; try again in 8 s.</p>' "$tmp/out" && pass "the page says how long to wait" ||
 		fail "the page says how long to wait" "$(cat "$tmp/out")"
 	age $((15 * 60 * 1000))
 	try erin 'erin+password+1' 10.0.0.1
-	is "$st $(hdr Location)" "303 /home" "the failures age out after 15 minutes"
+	is "the failures age out after 15 minutes" "303 /home" "$st $(hdr Location)"
 
 	# the owner is never held back from an address that has not failed, however long another address hammers
 	fails 20 erin 10.0.0.2
 	for i in 1 2 3 4 5 6 7 8 9 10; do try erin wrong 10.0.0.2; done
 	try erin 'erin+password+1' 10.0.0.3
-	is "$st $(hdr Location)" "303 /home" "with 20 failures (and more tries) from 10.0.0.2, the owner logs in from 10.0.0.3"
+	is "with 20 failures (and more tries) from 10.0.0.2, the owner logs in from 10.0.0.3" "303 /home" "$st $(hdr Location)"
 	[ -n "$(hdr Set-Cookie)" ] && pass "and gets a session" || fail "and gets a session" "$(cat "$tmp/out")"
 	try erin 'erin+password+1' 10.0.0.2
-	is "$st" 429 "while 10.0.0.2 must wait, right password or not"
+	is "while 10.0.0.2 must wait, right password or not" 429 "$st"
 
 	# the username and the email of one account are one key: 5 + 5 failures count as 10
 	fails 5 erin 10.0.0.4
 	fails 5 ERIN@Example.org 10.0.0.4
 	try erin wrong 10.0.0.4
-	is "$st $ra" "429 128" "5 failures by username and 5 by email (any case) wait as 10 do: 2^(10-3) s"
-	is "$(sqlite3 "$tmp/larder.db" "SELECT count(*) FROM login_failures WHERE key LIKE 'pair:%' GROUP BY key ORDER BY 1 DESC LIMIT 1")" 10 \
-		"all 10 on one key"
-	is "$(sqlite3 "$tmp/larder.db" "SELECT count(*) FROM login_failures WHERE key LIKE '%erin%'")" 0 "no key holds the name typed"
+	is "5 failures by username and 5 by email (any case) wait as 10 do: 2^(10-3) s" "429 128" "$st $ra"
+	is "all 10 on one key" 10 \
+		"$(sqlite3 "$tmp/larder.db" "SELECT count(*) FROM login_failures WHERE key LIKE 'pair:%' GROUP BY key ORDER BY 1 DESC LIMIT 1")"
+	is "no key holds the name typed" 0 "$(sqlite3 "$tmp/larder.db" "SELECT count(*) FROM login_failures WHERE key LIKE '%erin%'")"
 
 	# the throttled answer is the same whether the account exists or not (and whatever the password)
 	fails 3 erin 10.0.0.5
@@ -118,30 +118,30 @@ if command -v sqlite3 >/dev/null 2>&1; then
 	try nosuchuser 'erin+password+1' 10.0.0.6
 	cmp -s "$tmp/out" "$tmp/out.exists" && pass "the throttled answer for an existing and a missing account is identical" ||
 		fail "the throttled answer for an existing and a missing account is identical" "$(diff "$tmp/out.exists" "$tmp/out")"
-	is "$st $ra" "429 1" "(both 429, Retry-After: 1)"
+	is "(both 429, Retry-After: 1)" "429 1" "$st $ra"
 
 	# an address is held back across accounts too, more loosely: after 10 failures, whatever the names
 	for u in ann ben cid dee eve; do fails 2 $u 10.0.0.7; done
 	try erin 'erin+password+1' 10.0.0.7
-	is "$st $ra" "429 1" "10 failures on 5 names from one address: it waits even for another account"
+	is "10 failures on 5 names from one address: it waits even for another account" "429 1" "$st $ra"
 	# a successful login forgets the account's failures from that address
 	fails 2 erin 10.0.0.8
 	try erin 'erin+password+1' 10.0.0.8
 	fails 2 erin 10.0.0.8
 	try erin wrong 10.0.0.8
-	is "$st" 303 "a login forgets the failures before it (2 + 2 failures: the fifth attempt is still taken)"
+	is "a login forgets the failures before it (2 + 2 failures: the fifth attempt is still taken)" 303 "$st"
 	# IPv6: an address is known by its /64
 	fails 3 erin 2001:db8:1:2::1
 	try erin 'erin+password+1' 2001:db8:1:2::99
-	is "$st" 429 "an IPv6 client cannot escape by moving within its /64"
+	is "an IPv6 client cannot escape by moving within its /64" 429 "$st"
 	try erin 'erin+password+1' 2001:db8:1:3::1
-	is "$st $(hdr Location)" "303 /home" "another /64 is another address"
+	is "another /64 is another address" "303 /home" "$st $(hdr Location)"
 	# a login forgets sessions that have expired, and only those
 	sqlite3 "$tmp/larder.db" "UPDATE sessions SET expires = 1 WHERE token_hash IN (SELECT token_hash FROM sessions LIMIT 2)"
 	live=$(sqlite3 "$tmp/larder.db" "SELECT count(*) FROM sessions WHERE expires > 1")
 	try erin 'erin+password+1' 2001:db8:1:3::1
-	is "$(sqlite3 "$tmp/larder.db" "SELECT count(*) || ' ' || sum(expires > 1) FROM sessions")" "$((live + 1)) $((live + 1))" \
-		"a login deletes the expired sessions and keeps the live ones"
+	is "a login deletes the expired sessions and keeps the live ones" "$((live + 1)) $((live + 1))" \
+		"$(sqlite3 "$tmp/larder.db" "SELECT count(*) || ' ' || sum(expires > 1) FROM sessions")"
 else
 	pass "login throttling # SKIP sqlite3 is not installed"
 fi
@@ -163,4 +163,4 @@ gq REMOTE_USER=carol HTTP_ORIGIN=https://evil.example
 grep -q '"FORBIDDEN"' "$tmp/out" && pass "and the same-site rule still applies" || fail "and the same-site rule still applies" "$(cat "$tmp/out")"
 gq REMOTE_USER=nobody
 grep -q '"me":null' "$tmp/out" && pass "an unknown REMOTE_USER is nobody" || fail "an unknown REMOTE_USER is nobody" "$(cat "$tmp/out")"
-tap_end
+done_testing

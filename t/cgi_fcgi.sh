@@ -2,7 +2,7 @@
 # cgi_fcgi.sh: one graphql.fcgi worker over FastCGI serves a run of bad and good requests without dying or leaking state (TAP).
 . "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/t/cgi_lib.sh"
 CLIENT="$top_builddir/t/fcgi_client"
-[ -x "$CLIENT" ] || { echo "Bail out! $CLIENT is not built"; exit 1; }
+[ -x "$CLIENT" ] || bail_out "$CLIENT is not built"
 setup
 GQLRESP=application/graphql-response+json
 OK='{"query":"{ __typename }"}'
@@ -13,7 +13,7 @@ pid=$!
 trap 'kill "$pid" 2>/dev/null; [ -n "${KEEP_LOG:-}" ] && cp "$tmp/worker.err" "$KEEP_LOG"; rm -rf "$tmp"' EXIT INT TERM
 i=0
 while [ ! -S "$sock" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-[ -S "$sock" ] || { echo "Bail out! the worker did not start: $(cat "$tmp/worker.err")"; exit 1; }
+[ -S "$sock" ] || bail_out "the worker did not start: $(cat "$tmp/worker.err")"
 
 # freq METHOD BODY [NAME=VALUE ...]: one request to the running worker (sets status, hdrs, ctype, body)
 freq() {
@@ -146,7 +146,7 @@ while [ $i -lt 30 ]; do
 done
 is "30 requests in a row all answered" 30 "$okc"
 
-if kill -0 "$pid" 2>/dev/null; then pass "the worker is still running"; else flunk "the worker died" "$(cat "$tmp/worker.err")"; fi
+if kill -0 "$pid" 2>/dev/null; then pass "the worker is still running"; else fail "the worker died" "$(cat "$tmp/worker.err")"; fi
 is "one log line per error response" "$errors" "$(grep -c '^graphql.fcgi: [0-9][0-9][0-9] ' "$tmp/worker.err")"
 unlike "no sanitizer or valgrind reports" 'Sanitizer|runtime error|^==[0-9]+== ' "$(cat "$tmp/worker.err")"
 kill "$pid" 2>/dev/null

@@ -5,33 +5,27 @@
 # sets it to valgrind with --error-exitcode, so a memory error or leak fails the check that ran it).
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=$top_srcdir}"
+# the checks (pass, fail, is, like, unlike, done_testing ...): t/tap_lib.sh; a failing check shows the last body
+. "$top_srcdir/t/tap_lib.sh"
 LARDER="$top_builddir/src/cmd/larder"
 FCGI="$top_builddir/src/cmd/graphql.fcgi"
 for p in "$LARDER" "$FCGI"; do
-	[ -x "$p" ] || { echo "Bail out! $p is not built"; exit 1; }
+	[ -x "$p" ] || bail_out "$p is not built"
 done
-command -v jq >/dev/null 2>&1 || { echo "Bail out! jq is not installed"; exit 1; }
+command -v jq >/dev/null 2>&1 || bail_out "jq is not installed"
 WRAP=${LARDER_TEST_WRAP:-}
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-cgi.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT INT TERM
-n=0 failed=0
 unset LARDER_CONFIG
 
-pass() { n=$((n + 1)); echo "ok $n - $1"; }
-flunk() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do echo "#   $l"; done; }
-# is DESCRIPTION WANT GOT
-is() { if [ "$2" = "$3" ]; then pass "$1"; else flunk "$1" "expected: '$2'" "     got: '$3'" "    body: $body"; fi; }
-# like DESCRIPTION ERE GOT
-like() { if printf '%s\n' "$3" | grep -Eq -- "$2"; then pass "$1"; else flunk "$1" "expected to match: $2" "got: '$3'"; fi; }
-unlike() { if printf '%s\n' "$3" | grep -Eq -- "$2"; then flunk "$1" "expected not to match: $2" "got: '$3'"; else pass "$1"; fi; }
+tap_context() { printf 'body: %s\n' "${body-}"; }
 # jqr FILTER: the filter applied to the last response body (raw output; "JQ-ERROR" when not JSON)
 jqr() { printf '%s' "$body" | jq -r "$1" 2>/dev/null || echo JQ-ERROR; }
 # header NAME: the value of a header of the last response (first one), "" when absent
 header() { printf '%s\n' "$hdrs" | sed -n "s/^$1: //Ip" | head -n 1; }
 # headers_all NAME: every value of a header, joined with ", "
 headers_all() { printf '%s\n' "$hdrs" | sed -n "s/^$1: //Ip" | paste -sd, - | sed 's/,\([^ ]\)/, \1/g'; }
-done_testing() { echo "1..$n"; [ "$failed" -eq 0 ]; exit $?; }
 
 conf="$tmp/larder.conf"
 cat >"$conf" <<CONF
@@ -43,11 +37,11 @@ CONF
 
 # setup: a database, the user alice and her keys; KEY is a valid key
 setup() {
-	"$LARDER" -c "$conf" init >/dev/null 2>"$tmp/err" || { echo "Bail out! larder init: $(cat "$tmp/err")"; exit 1; }
+	"$LARDER" -c "$conf" init >/dev/null 2>"$tmp/err" || bail_out "larder init: $(cat "$tmp/err")"
 	"$LARDER" -c "$conf" user add alice --name "Alice Liddell" --email alice@example.com >/dev/null 2>"$tmp/err" ||
-		{ echo "Bail out! larder user add: $(cat "$tmp/err")"; exit 1; }
+		bail_out "larder user add: $(cat "$tmp/err")"
 	KEY=$("$LARDER" -c "$conf" key create alice --name test 2>"$tmp/err") ||
-		{ echo "Bail out! larder key create: $(cat "$tmp/err")"; exit 1; }
+		bail_out "larder key create: $(cat "$tmp/err")"
 }
 
 # req METHOD BODY [NAME=VALUE ...]: run graphql.fcgi as CGI. Defaults: POST-style JSON request to
@@ -82,7 +76,7 @@ req_file() {
 # (valgrind's lines start with ==PID==; its --error-exitcode is 97)
 wrap_check() {
 	if [ "$rc" -eq 97 ] || grep -Eq '^==[0-9]+== ' "$tmp/err"; then
-		flunk "$LARDER_TEST_WRAP: no memory error or leak in $1" "exit $rc" "$(grep -E '^==[0-9]+== ' "$tmp/err" | head -n 30)"
+		fail "$LARDER_TEST_WRAP: no memory error or leak in $1" "exit $rc" "$(grep -E '^==[0-9]+== ' "$tmp/err" | head -n 30)"
 	fi
 }
 # gql QUERY [NAME=VALUE ...]: POST {"query": QUERY}
@@ -94,6 +88,6 @@ exited_cleanly() {
 	if [ "$rc" -eq 0 ] && ! printf '%s\n' "$err" | grep -Eq 'Sanitizer|runtime error|^==[0-9]+== '; then
 		pass "$1"
 	else
-		flunk "$1" "exit $rc" "stderr: $err"
+		fail "$1" "exit $rc" "stderr: $err"
 	fi
 }

@@ -5,20 +5,15 @@ set -u
 LARDER="$top_builddir/src/cmd/larder"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-extract.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT INT TERM
-n=0 failed=0
+. "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/t/tap_lib.sh"
 
-pass() { n=$((n + 1)); echo "ok $n - $1"; }
-flunk() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do echo "#   $l"; done; }
-is() { if [ "$2" = "$3" ]; then pass "$1"; else flunk "$1" "expected: '$2'" "     got: '$3'"; fi; }
-like() { if printf '%s\n' "$3" | grep -Eq -- "$2"; then pass "$1"; else flunk "$1" "expected to match: $2" "got: '$3'"; fi; }
-unlike() { if printf '%s\n' "$3" | grep -Eq -- "$2"; then flunk "$1" "should not match: $2" "got: '$3'"; else pass "$1"; fi; }
 # extract FILE ARGS...: sets rc, out, err
-# LARDER_TEST_WRAP (see t/cgi_lib.sh) goes in front of each run; wrapped flunks a run it reported on
+# LARDER_TEST_WRAP (see t/cgi_lib.sh) goes in front of each run; wrapped fails a run it reported on
 WRAP=${LARDER_TEST_WRAP:-}
 wrapped() {
 	[ -n "$WRAP" ] || return 0
 	if [ "$rc" -eq 97 ] || grep -Eq '^==[0-9]+== ' "$tmp/err"; then
-		flunk "$WRAP: no memory error or leak in larder extract $*" "exit $rc" "$(grep -E '^==[0-9]+== ' "$tmp/err" | head -n 30)"
+		fail "$WRAP: no memory error or leak in larder extract $*" "exit $rc" "$(grep -E '^==[0-9]+== ' "$tmp/err" | head -n 30)"
 	fi
 }
 extract() { f=$1; shift; $WRAP "$LARDER" extract "$@" <"$f" >"$tmp/out" 2>"$tmp/err"; rc=$?; wrapped "$f"; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
@@ -87,5 +82,4 @@ is "two URLs: exit 2" 2 "$rc"
 "$LARDER" --help >"$tmp/out" 2>&1
 like "--help lists extract" 'larder extract \[URL\]' "$(cat "$tmp/out")"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+done_testing

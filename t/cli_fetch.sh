@@ -13,11 +13,7 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-clifetch.XXXXXX") || exit 1
 trap 'testserver_stop; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
-n=0 failed=0
-pass() { n=$((n + 1)); echo "ok $n - $1"; }
-flunk() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do echo "#   $l"; done; }
-is() { if [ "$2" = "$3" ]; then pass "$1"; else flunk "$1" "expected: '$2'" "     got: '$3'"; fi; }
-like() { if printf '%s\n' "$3" | grep -Eq -- "$2"; then pass "$1"; else flunk "$1" "expected to match: $2" "got: '$3'"; fi; }
+. "$srcdir/t/tap_lib.sh"
 run() { "$LARDER" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
 unset LARDER_CONFIG
 
@@ -68,5 +64,4 @@ is "two URLs: exit 2" 2 "$rc"
 run -c "$tmp/loop.conf" fetch --frob x
 like "unknown option" 'unknown option --frob' "$err"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+done_testing

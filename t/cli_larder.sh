@@ -5,21 +5,15 @@ set -u
 LARDER="$top_builddir/src/cmd/larder"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-cli.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT INT TERM
-n=0 failed=0
+. "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/t/tap_lib.sh"
 
-pass() { n=$((n + 1)); echo "ok $n - $1"; }
-flunk() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do echo "#   $l"; done; }
-# check DESCRIPTION WANT GOT
-is() { if [ "$2" = "$3" ]; then pass "$1"; else flunk "$1" "expected: '$2'" "     got: '$3'"; fi; }
-# check DESCRIPTION PATTERN GOT (grep -E)
-like() { if printf '%s\n' "$3" | grep -Eq -- "$2"; then pass "$1"; else flunk "$1" "expected to match: $2" "got: '$3'"; fi; }
 # run ARGS...: sets rc, out, err
-# LARDER_TEST_WRAP (see t/cgi_lib.sh) goes in front of each run; wrapped flunks a run it reported on
+# LARDER_TEST_WRAP (see t/cgi_lib.sh) goes in front of each run; wrapped fails a run it reported on
 WRAP=${LARDER_TEST_WRAP:-}
 wrapped() {
 	[ -n "$WRAP" ] || return 0
 	if [ "$rc" -eq 97 ] || grep -Eq '^==[0-9]+== ' "$tmp/err"; then
-		flunk "$WRAP: no memory error or leak in larder $*" "exit $rc" "$(grep -E '^==[0-9]+== ' "$tmp/err" | head -n 30)"
+		fail "$WRAP: no memory error or leak in larder $*" "exit $rc" "$(grep -E '^==[0-9]+== ' "$tmp/err" | head -n 30)"
 	fi
 }
 run() { $WRAP "$LARDER" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?; wrapped "$@"; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
@@ -58,7 +52,7 @@ run -c "$tmp/bad.conf" init; is "bad config: exit 1" 1 "$rc"; is "bad config: FI
 
 # init
 run -c "$conf" init; is "init: exit 0" 0 "$rc"; is "init: quiet" "" "$out$err"
-[ -f "$tmp/data/larder.db" ] && pass "init created the directory and the database" || flunk "database file missing"
+[ -f "$tmp/data/larder.db" ] && pass "init created the directory and the database" || fail "database file missing"
 run -c "$conf" init; is "init again: exit 0 (idempotent)" 0 "$rc"
 is "schema version recorded (one per migration in db/)" "$(ls "$top_srcdir"/db/[0-9]*.sql | wc -l | tr -d " ")" "$(db 'PRAGMA user_version')"
 is "journal mode WAL" wal "$(db 'PRAGMA journal_mode')"
@@ -86,7 +80,7 @@ run_in 'newpass
 ' -c "$conf" user passwd alice; is "user passwd from stdin: exit 0" 0 "$rc"
 new=$(db "SELECT password_hash FROM users WHERE username='alice'")
 like "password set" '^\$argon2id\$' "$new"
-[ "$old" != "$new" ] && pass "password changed" || flunk "password unchanged"
+[ "$old" != "$new" ] && pass "password changed" || fail "password unchanged"
 run -c "$conf" user passwd nobody --password-file "$tmp/pw"; is "passwd unknown user: exit 1" 1 "$rc"; is "message" "larder: no user nobody" "$err"
 
 # keys
@@ -155,5 +149,4 @@ run_in '<h1>T</h1><p><em>x</em></p>' sanitize --markdown; is "sanitize --markdow
 run sanitize --bogus;     is "sanitize bad option: exit 2" 2 "$rc"; like "sanitize usage line" 'usage: larder sanitize' "$err"
 run --help;               like "--help lists sanitize" 'larder sanitize \[--base URL\]' "$out"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+done_testing

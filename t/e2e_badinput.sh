@@ -24,13 +24,13 @@ B=http://127.0.0.1:$port
 G=$B/api/graphql
 C=$B/api/content
 printf 'mallory password\n' | "$larder" -c "$conf" user add mal --email mal@example.org --password-file - >/dev/null 2>&1 ||
-	{ echo "Bail out! user add failed"; exit 1; }
+	bail_out "user add failed"
 key=$("$larder" -c "$conf" key create mal --name main 2>/dev/null)
 expired=$("$larder" -c "$conf" key create mal --name old --expires 2001-01-01T00:00:00Z 2>/dev/null)
 revoked=$("$larder" -c "$conf" key create mal --name gone 2>/dev/null)
 rid=$("$larder" -c "$conf" key list mal 2>/dev/null | awk -F '\t' '$2 == "gone" { print $1 }')
 "$larder" -c "$conf" key revoke "$rid" >/dev/null 2>&1
-[ -n "$key" ] && [ -n "$expired" ] && [ -n "$revoked" ] && [ -n "$rid" ] || { echo "Bail out! key create failed"; exit 1; }
+[ -n "$key" ] && [ -n "$expired" ] && [ -n "$revoked" ] && [ -n "$rid" ] || bail_out "key create failed"
 
 # counters by endpoint, and the largest time one answer took
 eps="graphql content download login logout signup save static"
@@ -401,7 +401,7 @@ hit content "400 431" page "a 9 KB authorization header" -H "authorization: $(re
 curl -s -m 10 -o "$tmp/link.json" -H "authorization: $key" -H 'content-type: application/json' \
 	-d "{\"libraryItemIds\":[\"$item\"],\"format\":\"markdown\"}" "$C"
 dl=$(jq -r '.data[0].downloadUrl' "$tmp/link.json")
-case $dl in http*download\?*sig=*) ;; *) echo "Bail out! no download link: $(cat "$tmp/link.json")"; exit 1 ;; esac
+case $dl in http*download\?*sig=*) ;; *) bail_out "no download link: $(cat "$tmp/link.json")" ;; esac
 D=$B/api/content/download
 qs=${dl#*\?}
 uid=$(printf '%s' "$qs" | tr '&' '\n' | sed -n 's/^user=//p')
@@ -540,7 +540,7 @@ ss "400" "a confirmed POST without a url" '' -H "origin: $B" -d "csrf=$csrf"
 ss "400" "a confirmed POST of a file: URL" '' -H "origin: $B" -d "csrf=$csrf&url=file:///etc/passwd"
 ss "400" "a confirmed POST with 200 labels" '' -H "origin: $B" -d "csrf=$csrf&url=https://example.org/m10&$(seq 200 | sed 's/.*/labels=L&/' | paste -sd'&' -)"
 ss "403" "another session's CSRF token" '' -H "origin: $B" -d "csrf=$(rep 64 0)&url=https://example.org/m11"
-is "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url LIKE 'https://example.org/m%'")" 0 "save: none of the session's unconfirmed or refused saves stored an item"
+is "save: none of the session's unconfirmed or refused saves stored an item" 0 "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url LIKE 'https://example.org/m%'")"
 # /api/save/token: only our own pages (or a key) may read or change it
 T=$S/token
 hit save "401" json "token: no login" -H "origin: $B" -X POST "$T"
@@ -551,8 +551,8 @@ hit save "405" json "token: PUT" -H "cookie: auth=$mc" -H "origin: $B" -X PUT "$
 hit save "200" '.token == null' "token: GET, none yet" -H "cookie: auth=$mc" -H "referer: $B/settings/bookmarklet" "$T"
 hit save "200" '.revoked == false' "token: DELETE with none" -H "cookie: auth=$mc" -H "origin: $B" -X DELETE "$T"
 hit save "404" page "an unknown /api/save/ path" -H "cookie: auth=$mc" "$S/nothing"
-is "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url LIKE 'https://example.org/m%' OR url LIKE 'https://example.org/k%'
-	OR url LIKE '%evil%' OR url LIKE 'javascript%' OR url LIKE 'file%' OR url LIKE 'ftp%' OR url LIKE 'data%'")" 0 "none of the refused saves stored an item"
+is "none of the refused saves stored an item" 0 "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url LIKE 'https://example.org/m%' OR url LIKE 'https://example.org/k%'
+	OR url LIKE '%evil%' OR url LIKE 'javascript%' OR url LIKE 'file%' OR url LIKE 'ftp%' OR url LIKE 'data%'")"
 
 # =====================================================================================================
 # static pages and paths
@@ -588,8 +588,8 @@ raw static "400" page "not HTTP at all" "$tmp/rp"
 # =====================================================================================================
 # afterwards: the database, the processes, a normal request, the logs
 # =====================================================================================================
-is "$(sqlite3 "$data/larder.db" 'PRAGMA integrity_check')" ok "the database passes integrity_check"
-is "$(sqlite3 "$data/larder.db" 'PRAGMA foreign_key_check')" "" "and foreign_key_check finds nothing"
+is "the database passes integrity_check" ok "$(sqlite3 "$data/larder.db" 'PRAGMA integrity_check')"
+is "and foreign_key_check finds nothing" "" "$(sqlite3 "$data/larder.db" 'PRAGMA foreign_key_check')"
 dead= seen=0
 for f in "$data"/run/*.pid; do
 	for p in $(cat "$f"); do
@@ -601,7 +601,7 @@ done
 	fail "every process in run/*.pid is still alive" "seen $seen, dead:$dead"
 code=$(curl -s -m 10 -o "$tmp/me.json" -w '%{http_code}' -H "authorization: $key" -H 'content-type: application/json' \
 	-d '{"query":"{ me { name } }"}' "$G")
-is "$code:$(jq -r '.data.me.name' "$tmp/me.json" 2>/dev/null)" "200:mal" "the service still answers me"
+is "the service still answers me" "200:mal" "$code:$(jq -r '.data.me.name' "$tmp/me.json" 2>/dev/null)"
 if grep -q -e 'Sanitizer' -e 'runtime error' -e 'LeakSanitizer' "$data"/logs/*.log 2>/dev/null; then
 	fail "no sanitizer report in the logs" "$(grep -h -m 5 -e 'Sanitizer' -e 'runtime error' "$data"/logs/*.log)"
 else
@@ -617,4 +617,4 @@ summary="requests sent: $total ="
 for e in $eps; do eval "summary=\"\$summary $e \$cnt_$e\""; done
 echo "# $summary; slowest answer ${slowest}s"
 [ "$total" -ge 120 ] && pass "the matrix sent at least 120 requests ($total)" || fail "the matrix sent at least 120 requests" "$total"
-tap_end
+done_testing

@@ -76,36 +76,36 @@ expired=$("$larder" -c "$conf" key create e2e --name e2e-expired --expires 2001-
 
 # --- me ------------------------------------------------------------------------------------------
 post me "$me_q" -H "authorization: $key"
-is "$code" 200 "me with the key: status 200"
+is "me with the key: status 200" 200 "$code"
 ct=$(hdr content-type "$tmp/me.h")
 case $ct in
 application/json*|application/graphql-response+json*) pass "me with the key: JSON content type ($ct)" ;;
 *) fail "me with the key: JSON content type" "content-type: '$ct'" ;;
 esac
-is "$(jq -r '.data.me.id' "$tmp/me.b" 2>/dev/null)" "$uid" "me.id is the user's id from the database"
-is "$(jq -r '.data.me.name' "$tmp/me.b" 2>/dev/null)" "E2E Tester" "me.name is the name given to user add"
-jqok 'has("errors") | not' "$tmp/me.b" "me with the key: no errors member"
+is "me.id is the user's id from the database" "$uid" "$(jq -r '.data.me.id' "$tmp/me.b" 2>/dev/null)"
+is "me.name is the name given to user add" "E2E Tester" "$(jq -r '.data.me.name' "$tmp/me.b" 2>/dev/null)"
+jqok "me with the key: no errors member" 'has("errors") | not' "$tmp/me.b"
 
 post bearer "$me_q" -H "authorization: Bearer $key"
-is "$code:$(jq -r '.data.me.id' "$tmp/bearer.b" 2>/dev/null)" "200:$uid" "Bearer KEY is accepted too"
+is "Bearer KEY is accepted too" "200:$uid" "$code:$(jq -r '.data.me.id' "$tmp/bearer.b" 2>/dev/null)"
 
 post nokey "$me_q"
-is "$code" 200 "no key: status 200"
-jqok '(.data | has("me")) and .data.me == null and (has("errors") | not)' "$tmp/nokey.b" "no key: me is null, no errors"
+is "no key: status 200" 200 "$code"
+jqok "no key: me is null, no errors" '(.data | has("me")) and .data.me == null and (has("errors") | not)' "$tmp/nokey.b"
 
 post unknown "$me_q" -H "authorization: 6f1c1f3e-8d4a-4c55-9b7e-2f0c7d1a9e42"
-is "$code" 401 "unknown key: status 401"
-jqok '.errors[0].extensions.code == "UNAUTHENTICATED" and (.errors[0].message | length > 0) and (.data == null)' \
-	"$tmp/unknown.b" "unknown key: UNAUTHENTICATED error, nothing executed"
+is "unknown key: status 401" 401 "$code"
+jqok "unknown key: UNAUTHENTICATED error, nothing executed" \
+	'.errors[0].extensions.code == "UNAUTHENTICATED" and (.errors[0].message | length > 0) and (.data == null)' "$tmp/unknown.b"
 
 post expired "$me_q" -H "authorization: $expired"
-is "$code" 401 "expired key: status 401"
-jqok '.errors[0].extensions.code == "UNAUTHENTICATED"' "$tmp/expired.b" "expired key: UNAUTHENTICATED error"
+is "expired key: status 401" 401 "$code"
+jqok "expired key: UNAUTHENTICATED error" '.errors[0].extensions.code == "UNAUTHENTICATED"' "$tmp/expired.b"
 
 # the npm client's base URL ending in / gives //api/graphql
 code=$(curl -s -m 10 -o "$tmp/dbl.b" -w '%{http_code}' -H 'content-type: application/json' \
 	-H "authorization: $key" --data-binary "$me_q" "$base//api/graphql")
-is "$code:$(jq -r '.data.me.id' "$tmp/dbl.b" 2>/dev/null)" "200:$uid" "//api/graphql answers me"
+is "//api/graphql answers me" "200:$uid" "$code:$(jq -r '.data.me.id' "$tmp/dbl.b" 2>/dev/null)"
 
 # --- CORS ----------------------------------------------------------------------------------------
 code=$(curl -s -m 10 -o "$tmp/pre.b" -D "$tmp/pre.h" -w '%{http_code}' -X OPTIONS \
@@ -115,7 +115,7 @@ case $code in
 200|204) pass "preflight from app://obsidian.md: status $code" ;;
 *) fail "preflight from app://obsidian.md: status 200 or 204" "got $code" ;;
 esac
-is "$(hdr access-control-allow-origin "$tmp/pre.h")" "app://obsidian.md" "preflight: Access-Control-Allow-Origin echoes the origin"
+is "preflight: Access-Control-Allow-Origin echoes the origin" "app://obsidian.md" "$(hdr access-control-allow-origin "$tmp/pre.h")"
 ah=$(hdr access-control-allow-headers "$tmp/pre.h" | tr 'A-Z' 'a-z')
 case $ah in
 *authorization*content-type*|*content-type*authorization*) pass "preflight: allows the authorization and content-type headers" ;;
@@ -126,31 +126,31 @@ case $am in
 *POST*) pass "preflight: allows POST" ;;
 *) fail "preflight: allows POST" "Access-Control-Allow-Methods: '$am'" ;;
 esac
-is "$(hdr access-control-max-age "$tmp/pre.h")" 86400 "preflight: Access-Control-Max-Age 86400"
+is "preflight: Access-Control-Max-Age 86400" 86400 "$(hdr access-control-max-age "$tmp/pre.h")"
 
 post cors "$me_q" -H "authorization: $key" -H 'origin: app://obsidian.md'
-is "$code:$(hdr access-control-allow-origin "$tmp/cors.h")" "200:app://obsidian.md" "POST from app://obsidian.md carries Access-Control-Allow-Origin"
+is "POST from app://obsidian.md carries Access-Control-Allow-Origin" "200:app://obsidian.md" "$code:$(hdr access-control-allow-origin "$tmp/cors.h")"
 post evil "$me_q" -H "authorization: $key" -H 'origin: https://evil.example'
-is "$(hdr access-control-allow-origin "$tmp/evil.h")" "" "POST from an unlisted origin gets no Access-Control-Allow-Origin"
+is "POST from an unlisted origin gets no Access-Control-Allow-Origin" "" "$(hdr access-control-allow-origin "$tmp/evil.h")"
 
 # --- GET -----------------------------------------------------------------------------------------
 code=$(curl -s -m 10 -o "$tmp/get.b" -D "$tmp/get.h" -w '%{http_code}' -H "authorization: $key" \
 	-H 'accept: application/json' -G --data-urlencode 'query={ me { id name } }' "$url")
-is "$code:$(jq -r '.data.me.id' "$tmp/get.b" 2>/dev/null)" "200:$uid" "GET with a query answers me"
+is "GET with a query answers me" "200:$uid" "$code:$(jq -r '.data.me.id' "$tmp/get.b" 2>/dev/null)"
 
 kid=$("$larder" -c "$conf" key list e2e 2>/dev/null | awk -F '\t' '$2 == "e2e-main" { print $1 }')
 [ -n "$kid" ] || fail "key list shows e2e-main" "$("$larder" -c "$conf" key list e2e 2>&1)"
 code=$(curl -s -m 10 -o "$tmp/getm.b" -D "$tmp/getm.h" -w '%{http_code}' -H "authorization: $key" \
 	-H 'accept: application/json' -G \
 	--data-urlencode "query=mutation { revokeApiKey(id: \"$kid\") { __typename } }" "$url")
-is "$code" 405 "GET with a mutation: status 405"
+is "GET with a mutation: status 405" 405 "$code"
 post after "$me_q" -H "authorization: $key"
-is "$code:$(jq -r '.data.me.id' "$tmp/after.b" 2>/dev/null)" "200:$uid" "the GET mutation was not executed (the key still works)"
+is "the GET mutation was not executed (the key still works)" "200:$uid" "$code:$(jq -r '.data.me.id' "$tmp/after.b" 2>/dev/null)"
 
 # revocation takes effect on the next request
 if "$larder" -c "$conf" key revoke "$kid" >"$tmp/cli.log" 2>&1; then
 	post revoked "$me_q" -H "authorization: $key"
-	is "$code:$(jq -r '.errors[0].extensions.code' "$tmp/revoked.b" 2>/dev/null)" "401:UNAUTHENTICATED" "revoked key: 401 UNAUTHENTICATED on the next request"
+	is "revoked key: 401 UNAUTHENTICATED on the next request" "401:UNAUTHENTICATED" "$code:$(jq -r '.errors[0].extensions.code' "$tmp/revoked.b" 2>/dev/null)"
 else
 	fail "larder key revoke" "$(cat "$tmp/cli.log")"
 fi
@@ -195,11 +195,11 @@ left=
 for p in $pids; do
 	alive "$p" && left="$left $p"
 done
-is "$left" "" "no process left after --stop"
+is "no process left after --stop" "" "$left"
 curl -s -m 5 -o /dev/null "$url"
-is "$?" 7 "nothing listens on port $port any more"
+is "nothing listens on port $port any more" 7 "$?"
 [ ! -e "$data/run/nginx.pid" ] && [ ! -e "$data/run/graphql.pid" ] && [ ! -e "$data/run/graphql.sock" ]
-is "$?" 0 "pid files and socket removed"
+is "pid files and socket removed" 0 "$?"
 
 # sanitizer builds: no worker reported an error (they answer 5xx then, but say why here)
 if grep -q -e 'Sanitizer' -e 'runtime error' "$data/logs/graphql.log" 2>/dev/null; then
@@ -208,5 +208,4 @@ else
 	pass "graphql.fcgi logged no sanitizer error"
 fi
 
-echo "1..$n"
-[ $fails -eq 0 ]
+done_testing

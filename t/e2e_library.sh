@@ -25,12 +25,12 @@ pages_pid=$!
 trap 'kill $pages_pid 2>/dev/null; serve_cleanup' EXIT
 for _ in $(seq 50); do [ -s "$tmp/pages.port" ] && break; sleep 0.1; done
 pport=$(head -n 1 "$tmp/pages.port")
-[ -n "$pport" ] || { echo "Bail out! the page server did not start: $(cat "$tmp/pages.log")"; exit 1; }
+[ -n "$pport" ] || bail_out "the page server did not start: $(cat "$tmp/pages.log")"
 page=http://127.0.0.1:$pport/article/pelicans.html
 
 serve_start --allow-private-fetch --set fetch_in_web=no
 url=http://127.0.0.1:$port/api/graphql
-"$larder" -c "$conf" user add reader --name "Reader" >"$tmp/cli.log" 2>&1 || { echo "Bail out! user add: $(cat "$tmp/cli.log")"; exit 1; }
+"$larder" -c "$conf" user add reader --name "Reader" >"$tmp/cli.log" 2>&1 || bail_out "user add: $(cat "$tmp/cli.log")"
 key=$("$larder" -c "$conf" key create reader --name e2e 2>"$tmp/cli.log")
 
 # gql NAME QUERY [VARIABLES-JSON]: POST as the key; body in $tmp/NAME.json
@@ -46,32 +46,32 @@ article_q='query A($s: String!) { article(username: "me", slug: $s) { __typename
 
 # --- a save completed by `larder worker --once` ------------------------------------------------------
 gql save1 "$save_q" "{\"u\":\"$page\",\"l\":[{\"name\":\"Birds\"},{\"name\":\"Later\"}]}"
-jqok '.data.saveUrl.__typename == "SaveSuccess"' "$tmp/save1.json" "saveUrl answers SaveSuccess"
+jqok "saveUrl answers SaveSuccess" '.data.saveUrl.__typename == "SaveSuccess"' "$tmp/save1.json"
 id=$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save1.json")
 gql a1 "$article_q" "{\"s\":\"$id\"}"
-jqok '.data.article.article.state == "PROCESSING"' "$tmp/a1.json" "with fetch_in_web = no the item waits in PROCESSING"
+jqok "with fetch_in_web = no the item waits in PROCESSING" '.data.article.article.state == "PROCESSING"' "$tmp/a1.json"
 "$larder" -c "$conf" worker --once >"$tmp/worker.log" 2>&1
-is "$?" 0 "larder worker --once exits 0"
+is "larder worker --once exits 0" 0 "$?"
 grep -q '1 job run' "$tmp/worker.log" && pass "the worker ran one job" || fail "the worker ran one job" "$(cat "$tmp/worker.log")"
 gql a2 "$article_q" "{\"s\":\"$id\"}"
-jqok '.data.article.article.state == "SUCCEEDED"' "$tmp/a2.json" "SUCCEEDED after the fetch"
-jqok '.data.article.article.title == "How Brown Pelicans Catch Their Fish"' "$tmp/a2.json" "the title is extracted"
-jqok '.data.article.article.author == "Rosa Marquez"' "$tmp/a2.json" "the author is extracted"
-jqok '.data.article.article.siteName == "Coastal Notes"' "$tmp/a2.json" "the site name is extracted"
-jqok ".data.article.article.image == \"http://127.0.0.1:$pport/img/pelican.jpg\"" "$tmp/a2.json" "the lead image is made absolute"
-jqok '.data.article.article.publishedAt == "2024-03-05T08:30:00.000Z"' "$tmp/a2.json" "the published date"
-jqok '.data.article.article.wordsCount > 100' "$tmp/a2.json" "the words are counted"
-jqok '.data.article.article.content | contains("kleptoparasitism")' "$tmp/a2.json" "the body is stored"
-jqok '(.data.article.article.content | contains("<script") or contains("tracker") or contains("Privacy")) | not' \
-	"$tmp/a2.json" "scripts and page chrome are gone"
-jqok '[.data.article.article.labels[].name] == ["Birds", "Later"]' "$tmp/a2.json" "the labels asked for are on it"
+jqok "SUCCEEDED after the fetch" '.data.article.article.state == "SUCCEEDED"' "$tmp/a2.json"
+jqok "the title is extracted" '.data.article.article.title == "How Brown Pelicans Catch Their Fish"' "$tmp/a2.json"
+jqok "the author is extracted" '.data.article.article.author == "Rosa Marquez"' "$tmp/a2.json"
+jqok "the site name is extracted" '.data.article.article.siteName == "Coastal Notes"' "$tmp/a2.json"
+jqok "the lead image is made absolute" ".data.article.article.image == \"http://127.0.0.1:$pport/img/pelican.jpg\"" "$tmp/a2.json"
+jqok "the published date" '.data.article.article.publishedAt == "2024-03-05T08:30:00.000Z"' "$tmp/a2.json"
+jqok "the words are counted" '.data.article.article.wordsCount > 100' "$tmp/a2.json"
+jqok "the body is stored" '.data.article.article.content | contains("kleptoparasitism")' "$tmp/a2.json"
+jqok "scripts and page chrome are gone" \
+	'(.data.article.article.content | contains("<script") or contains("tracker") or contains("Privacy")) | not' "$tmp/a2.json"
+jqok "the labels asked for are on it" '[.data.article.article.labels[].name] == ["Birds", "Later"]' "$tmp/a2.json"
 gql s1 '{ search(query: "kleptoparasitism") { ... on SearchSuccess { edges { node { id } } pageInfo { totalCount } } } }'
-jqok "[.data.search.edges[].node.id] == [\"$id\"] and .data.search.pageInfo.totalCount == 1" "$tmp/s1.json" \
-	"search finds it by a word of its body"
+jqok "search finds it by a word of its body" "[.data.search.edges[].node.id] == [\"$id\"] and .data.search.pageInfo.totalCount == 1" \
+	"$tmp/s1.json"
 gql s2 '{ search(query: "label:birds in:inbox sort:saved-desc") { ... on SearchSuccess { edges { node { id } } } } }'
-jqok "[.data.search.edges[].node.id] == [\"$id\"]" "$tmp/s2.json" "and by label, folder and sort"
+jqok "and by label, folder and sort" "[.data.search.edges[].node.id] == [\"$id\"]" "$tmp/s2.json"
 slug=$(jq -r '.data.article.article.id' "$tmp/a2.json")
-is "$slug" "$id" "article finds the item by its id"
+is "article finds the item by its id" "$id" "$slug"
 
 # a host name that resolves to a loopback address, fetched where private addresses are not allowed: FAILED, and
 # the reason says so without naming the address the name resolved to (nor its kind): no map of internal DNS
@@ -80,16 +80,16 @@ gql save7 "$save_q" "{\"u\":\"http://localhost:$pport/article/pelicans.html?by=n
 id7=$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save7.json")
 "$larder" -c "$tmp/public.conf" worker --once >"$tmp/worker7.log" 2>&1
 gql a7 "$article_q" "{\"s\":\"$id7\"}"
-jqok '.data.article.article.state == "FAILED" and (.data.article.article.content | contains("refused: not a public address"))' \
-	"$tmp/a7.json" "a name resolving to a loopback address ends FAILED: refused, not a public address"
-jqok '.data.article.article.content | (contains("127.0.0.1") or contains("::1") or contains("loopback") or contains("resolves")) | not' \
-	"$tmp/a7.json" "the reason does not say what the name resolved to"
-is "$(sqlite3 "$data/larder.db" "SELECT fail_reason FROM library_items WHERE id = '$id7'")" "refused: not a public address" \
-	"the stored failure reason is just that"
+jqok "a name resolving to a loopback address ends FAILED: refused, not a public address" \
+	'.data.article.article.state == "FAILED" and (.data.article.article.content | contains("refused: not a public address"))' "$tmp/a7.json"
+jqok "the reason does not say what the name resolved to" \
+	'.data.article.article.content | (contains("127.0.0.1") or contains("::1") or contains("loopback") or contains("resolves")) | not' "$tmp/a7.json"
+is "the stored failure reason is just that" "refused: not a public address" \
+	"$(sqlite3 "$data/larder.db" "SELECT fail_reason FROM library_items WHERE id = '$id7'")"
 
 # saving it again: the same item, no duplicate
 gql save2 "$save_q" "{\"u\":\"$page#section\"}"
-is "$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save2.json")" "$id" "saving the URL again (with a fragment) answers the same item"
+is "saving the URL again (with a fragment) answers the same item" "$id" "$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save2.json")"
 
 # --- POST /api/content: signed download links for note bodies -----------------------------------------
 capi=http://127.0.0.1:$port/api/content
@@ -101,33 +101,33 @@ content() {
 		--data-binary "$body" "$@" "$capi")
 }
 content c1 "{\"libraryItemIds\":[\"$id\",\"no-such-item\"],\"format\":\"highlightedMarkdown\"}" -H "authorization: $key"
-is "$code" 200 "POST /api/content answers 200"
-jqok ".data[0].libraryItemId == \"$id\" and (.data[0].downloadUrl | startswith(\"http://127.0.0.1:$port/api/content/download?\"))" \
-	"$tmp/c1.json" "a download link for the item"
-jqok '.data[1] == {"libraryItemId": "no-such-item", "error": "NOT_FOUND"}' "$tmp/c1.json" "NOT_FOUND for an unknown id"
+is "POST /api/content answers 200" 200 "$code"
+jqok "a download link for the item" \
+	".data[0].libraryItemId == \"$id\" and (.data[0].downloadUrl | startswith(\"http://127.0.0.1:$port/api/content/download?\"))" "$tmp/c1.json"
+jqok "NOT_FOUND for an unknown id" '.data[1] == {"libraryItemId": "no-such-item", "error": "NOT_FOUND"}' "$tmp/c1.json"
 dl=$(jq -r '.data[0].downloadUrl' "$tmp/c1.json")
 code=$(curl -s -m 10 -o "$tmp/dl.md" -D "$tmp/dl.h" -w '%{http_code}' "$dl")
-is "$code" 200 "the download link works without a key"
+is "the download link works without a key" 200 "$code"
 grep -q kleptoparasitism "$tmp/dl.md" && ! grep -q '<p>' "$tmp/dl.md" && pass "it serves the body as Markdown" \
 	|| fail "it serves the body as Markdown" "$(head -c 300 "$tmp/dl.md")"
 grep -qi '^content-type: text/markdown' "$tmp/dl.h" && pass "as text/markdown" || fail "as text/markdown" "$(cat "$tmp/dl.h")"
 bad=$(printf '%s' "$dl" | sed 's/sig=./sig=0/')
 [ "$bad" != "$dl" ] || bad=$(printf '%s' "$dl" | sed 's/sig=./sig=1/')
-is "$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$bad")" 403 "a tampered link is refused"
+is "a tampered link is refused" 403 "$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$bad")"
 other=$(printf '%s' "$dl" | sed "s/item=$id/item=$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save1.json" | tr 0-9a-f 1-9a-f0)/")
-is "$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$other")" 403 "a link for another item with the same signature is refused"
+is "a link for another item with the same signature is refused" 403 "$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$other")"
 content c2 "{\"libraryItemIds\":[\"$id\"]}"
-is "$code" 401 "without a key: 401"
-jqok '. == {"error": "UNAUTHORIZED"}' "$tmp/c2.json" "with {\"error\":\"UNAUTHORIZED\"}"
+is "without a key: 401" 401 "$code"
+jqok "with {\"error\":\"UNAUTHORIZED\"}" '. == {"error": "UNAUTHORIZED"}' "$tmp/c2.json"
 content c3 '{"libraryItemIds":"x"}' -H "authorization: $key"
-is "$code" 400 "libraryItemIds not a list: 400"
-jqok '.errorCode == "BAD_REQUEST"' "$tmp/c3.json" "with errorCode BAD_REQUEST"
+is "libraryItemIds not a list: 400" 400 "$code"
+jqok "with errorCode BAD_REQUEST" '.errorCode == "BAD_REQUEST"' "$tmp/c3.json"
 many=$(seq 51 | sed 's/.*/"x&"/' | paste -sd, -)
 content c4 "{\"libraryItemIds\":[$many]}" -H "authorization: $key"
-is "$code" 400 "51 ids: 400"
+is "51 ids: 400" 400 "$code"
 content c5 '{"libraryItemIds":[' -H "authorization: $key"
-is "$code" 400 "truncated JSON: 400"
-is "$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$capi")" 405 "GET /api/content: 405"
+is "truncated JSON: 400" 400 "$code"
+is "GET /api/content: 405" 405 "$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$capi")"
 
 # --- the default: a fetch runner graphql.fcgi starts right after answering --------------------------
 serve_start --allow-private-fetch
@@ -141,7 +141,7 @@ for _ in $(seq 100); do
 	[ "$state" = PROCESSING ] || break
 	sleep 0.1
 done
-is "$state" SUCCEEDED "the fetch runner graphql.fcgi started completed the save"
+is "the fetch runner graphql.fcgi started completed the save" SUCCEEDED "$state"
 
 # --- a page that cannot be fetched ends FAILED with its reason ---------------------------------------
 gql save4 "$save_q" "{\"u\":\"http://127.0.0.1:$pport/status/404\"}"
@@ -152,11 +152,11 @@ for _ in $(seq 100); do
 	[ "$state" = PROCESSING ] || break
 	sleep 0.1
 done
-is "$state" FAILED "a 404 page ends FAILED"
-jqok '.data.article.article.content | contains("404")' "$tmp/a4.json" "its reason is shown"
+is "a 404 page ends FAILED" FAILED "$state"
+jqok "its reason is shown" '.data.article.article.content | contains("404")' "$tmp/a4.json"
 gql asr "{ articleSavingRequest(id: \"$id4\") { ... on ArticleSavingRequestSuccess { articleSavingRequest { status errorCode } } } }"
-jqok '.data.articleSavingRequest.articleSavingRequest == {"status": "FAILED", "errorCode": "UNABLE_TO_FETCH"}' \
-	"$tmp/asr.json" "articleSavingRequest reports FAILED"
+jqok "articleSavingRequest reports FAILED" \
+	'.data.articleSavingRequest.articleSavingRequest == {"status": "FAILED", "errorCode": "UNABLE_TO_FETCH"}' "$tmp/asr.json"
 
 # a server error is retried later: the item stays PROCESSING, shows why, and its job waits
 gql save6 "$save_q" "{\"u\":\"http://127.0.0.1:$pport/status/503\"}"
@@ -166,21 +166,21 @@ for _ in $(seq 100); do
 	jq -e '.data.article.article.content | contains("try again")' "$tmp/a6.json" >/dev/null 2>&1 && break
 	sleep 0.1
 done
-jqok '.data.article.article.state == "PROCESSING" and (.data.article.article.content | contains("503") and contains("try again"))' \
-	"$tmp/a6.json" "a 503 is retried later: still PROCESSING, with the reason shown"
-is "$(sqlite3 "$data/larder.db" "SELECT status || ' ' || attempts || ' ' || (run_after > created_at + 20000) FROM jobs
-	WHERE item_seq = (SELECT seq FROM library_items WHERE id = '$id6')")" "queued 1 1" "its job waits at least 20 s before attempt 2"
+jqok "a 503 is retried later: still PROCESSING, with the reason shown" \
+	'.data.article.article.state == "PROCESSING" and (.data.article.article.content | contains("503") and contains("try again"))' "$tmp/a6.json"
+is "its job waits at least 20 s before attempt 2" "queued 1 1" "$(sqlite3 "$data/larder.db" "SELECT status || ' ' || attempts || ' ' || (run_after > created_at + 20000) FROM jobs
+	WHERE item_seq = (SELECT seq FROM library_items WHERE id = '$id6')")"
 
 # a private address that larder.conf does not allow is refused at save time
 serve_start
 url=http://127.0.0.1:$port/api/graphql
 gql save5 "$save_q" "{\"u\":\"http://127.0.0.1:$pport/article/pelicans.html\"}"
-jqok '.data.saveUrl.errorCodes == ["UNKNOWN"] and (.data.saveUrl.message | test("loopback"))' "$tmp/save5.json" \
-	"without allow_private_fetch a loopback URL is refused with a message"
+jqok "without allow_private_fetch a loopback URL is refused with a message" '.data.saveUrl.errorCodes == ["UNKNOWN"] and (.data.saveUrl.message | test("loopback"))' \
+	"$tmp/save5.json"
 
 if grep -q -e 'Sanitizer' -e 'runtime error' "$data/logs/graphql.log" 2>/dev/null; then
 	fail "graphql.fcgi logged no sanitizer error" "$(grep -m 5 -e 'Sanitizer' -e 'runtime error' "$data/logs/graphql.log")"
 else
 	pass "graphql.fcgi logged no sanitizer error"
 fi
-tap_end
+done_testing

@@ -19,7 +19,7 @@ serve_start --allow-private-fetch --children 4   # the defaults: fetch_in_web = 
 url=http://127.0.0.1:$port/api/graphql
 db=$data/larder.db
 for u in alice bob; do
-	"$larder" -c "$conf" user add $u >"$tmp/cli.log" 2>&1 || { echo "Bail out! user add: $(cat "$tmp/cli.log")"; exit 1; }
+	"$larder" -c "$conf" user add $u >"$tmp/cli.log" 2>&1 || bail_out "user add: $(cat "$tmp/cli.log")"
 done
 ka=$("$larder" -c "$conf" key create alice --name slow 2>"$tmp/cli.log")
 kb=$("$larder" -c "$conf" key create bob --name slow 2>"$tmp/cli.log")
@@ -51,7 +51,7 @@ runners() {
 slowest=0
 for i in 1 2 3 4; do
 	gql save$i "$ka" "$save_q" "{\"u\":\"http://127.0.0.1:$ts_port/drip?ms=1000&n=6&i=$i\"}"
-	jqok '.data.saveUrl.__typename == "SaveSuccess"' "$tmp/save$i.json" "alice's slow save $i answers SaveSuccess"
+	jqok "alice's slow save $i answers SaveSuccess" '.data.saveUrl.__typename == "SaveSuccess"' "$tmp/save$i.json"
 	awk "BEGIN { exit !($secs > $slowest) }" && slowest=$secs
 done
 awk "BEGIN { exit !($slowest < 1) }" && pass "each save answered in under 1 s (slowest ${slowest}s)" ||
@@ -60,7 +60,7 @@ awk "BEGIN { exit !($slowest < 1) }" && pass "each save answered in under 1 s (s
 # the lease sampler: how many of alice's jobs run at once, every 0.1 s until the end
 ( while [ ! -f "$tmp/stop" ]; do sql "$leased" >>"$tmp/leased"; sleep 0.1; done ) &
 for _ in $(seq 50); do [ "$(sql "$leased")" -ge 2 ] && break; sleep 0.1; done
-is "$(sql "$leased")" 2 "two of alice's fetches run at once (fetches_per_user = 2)"
+is "two of alice's fetches run at once (fetches_per_user = 2)" 2 "$(sql "$leased")"
 
 # --- meanwhile bob is served at once ------------------------------------------------------------------------
 slowest=0 answered=0
@@ -70,7 +70,7 @@ for i in $(seq 20); do
 	awk "BEGIN { exit !($secs > $slowest) }" && slowest=$secs
 done
 left=$(sql "$unfinished")
-is "$answered" 20 "bob's 20 \`me\` requests are all answered"
+is "bob's 20 \`me\` requests are all answered" 20 "$answered"
 awk "BEGIN { exit !($slowest < 1) }" && pass "each in under 1 s while alice's pages drip (slowest ${slowest}s)" ||
 	fail "each in under 1 s while alice's pages drip" "slowest: ${slowest}s"
 [ "$left" -gt 0 ] && pass "all of them while alice's fetches were still running ($left left)" ||
@@ -96,7 +96,7 @@ for p in $r; do
 	done
 done
 case $listen in socket:*) pass "graphql.fcgi's fd 0 is its listen socket ($listen)" ;; *) fail "graphql.fcgi's fd 0 is its listen socket" "$listen" ;; esac
-is "$bad" "" "no runner is a child of graphql.fcgi, has other standard streams, or holds the listen socket"
+is "no runner is a child of graphql.fcgi, has other standard streams, or holds the listen socket" "" "$bad"
 
 # bob's own save is fetched while alice's wait: she cannot take every runner
 gql bsave "$kb" "$save_q" "{\"u\":\"http://127.0.0.1:$ts_port/article/pelicans.html\"}"
@@ -107,7 +107,7 @@ for _ in $(seq 50); do
 	sleep 0.1
 done
 left=$(sql "$unfinished")
-is "$state" SUCCEEDED "bob's page is fetched in a runner of its own"
+is "bob's page is fetched in a runner of its own" SUCCEEDED "$state"
 [ "$left" -gt 0 ] && pass "before alice's slow pages are done ($left left)" || fail "before alice's slow pages are done" "none left"
 
 # --- alice's pages complete, two at a time ------------------------------------------------------------------
@@ -116,22 +116,22 @@ for _ in $(seq 400); do
 	sleep 0.1
 done
 touch "$tmp/stop"
-is "$(sql "SELECT group_concat(state || ' ' || title) FROM (SELECT state, title FROM library_items i JOIN users u ON u.id = i.user_id
-	WHERE u.username = 'alice' ORDER BY seq)")" "SUCCEEDED Drip,SUCCEEDED Drip,SUCCEEDED Drip,SUCCEEDED Drip" \
-	"alice's four pages end SUCCEEDED"
-is "$(sort -n "$tmp/leased" | tail -n 1)" 2 "never more than two of alice's jobs leased at once"
+is "alice's four pages end SUCCEEDED" "SUCCEEDED Drip,SUCCEEDED Drip,SUCCEEDED Drip,SUCCEEDED Drip" \
+	"$(sql "SELECT group_concat(state || ' ' || title) FROM (SELECT state, title FROM library_items i JOIN users u ON u.id = i.user_id
+	WHERE u.username = 'alice' ORDER BY seq)")"
+is "never more than two of alice's jobs leased at once" 2 "$(sort -n "$tmp/leased" | tail -n 1)"
 
 # the runners end with the queue, and leave no zombie behind
 for _ in $(seq 50); do [ -z "$(runners)" ] && break; sleep 0.1; done
-is "$(runners)" "" "no runner is left once the queue is empty"
+is "no runner is left once the queue is empty" "" "$(runners)"
 z=
 for p in $(cat "$data/run/graphql.pid"); do z="$z$(ps -o stat= --ppid "$p" 2>/dev/null | grep Z)"; done
-is "$z" "" "graphql.fcgi has no zombie children"
-is "$(ls "$data"/larder.db-runner.* 2>/dev/null | wc -l)" 3 "three slot files next to the database"
+is "graphql.fcgi has no zombie children" "" "$z"
+is "three slot files next to the database" 3 "$(ls "$data"/larder.db-runner.* 2>/dev/null | wc -l)"
 
 if grep -q -e 'Sanitizer' -e 'runtime error' "$data/logs/graphql.log" 2>/dev/null; then
 	fail "graphql.fcgi and its runners logged no sanitizer error" "$(grep -m 5 -e 'Sanitizer' -e 'runtime error' "$data/logs/graphql.log")"
 else
 	pass "graphql.fcgi and its runners logged no sanitizer error"
 fi
-tap_end
+done_testing

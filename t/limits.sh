@@ -225,7 +225,7 @@ page() { # page N: an article page of exactly N bytes (padded in a comment)
 	_head='<html><head><title>Page</title></head><body><article><p>Brown pelicans dive from the air to catch fish along the coast.</p></article><!--'
 	printf '%s%s-->' "$_head" "$(rep $(($1 - ${#_head} - 3)) x)"
 }
-[ "$(page 2048 | wc -c)" -eq 2048 ] || flunk "page 2048 is 2048 bytes"
+[ "$(page 2048 | wc -c)" -eq 2048 ] || fail "page 2048 is 2048 bytes"
 gqlv "$PAGE" "$(jq -cn --arg h "$(page 2048)" '{u: "https://example.com/p2048", h: $h}')" "$A"
 is "content_max_bytes: savePage with 2048 bytes of HTML" SaveSuccess "$(jqr '.data.savePage.__typename')"
 gqlv "$PAGE" "$(jq -cn --arg h "$(page 2049)" '{u: "https://example.com/p2049", h: $h}')" "$A"

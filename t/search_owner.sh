@@ -3,8 +3,8 @@
 . "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/t/cgi_lib.sh"
 setup
 A="HTTP_AUTHORIZATION=$KEY"
-"$LARDER" -c "$conf" user add bob --name "Bob" >/dev/null 2>"$tmp/err" || { echo "Bail out! user add: $(cat "$tmp/err")"; exit 1; }
-BKEY=$("$LARDER" -c "$conf" key create bob --name test 2>"$tmp/err") || { echo "Bail out! key create: $(cat "$tmp/err")"; exit 1; }
+"$LARDER" -c "$conf" user add bob --name "Bob" >/dev/null 2>"$tmp/err" || bail_out "user add: $(cat "$tmp/err")"
+BKEY=$("$LARDER" -c "$conf" key create bob --name test 2>"$tmp/err") || bail_out "key create: $(cat "$tmp/err")"
 
 # save FROM COUNT: alice's pages FROM..FROM+COUNT-1 in one request (aliased savePage), each with the
 # marker word and a body whose length varies, so relevance and newest-first give different orders
