@@ -7,6 +7,7 @@
 #include "gql/exec_int.h"
 #include "util/jsonw.h"
 #include "util/limits.h"
+#include "util/text.h"
 
 /* one step of the response path, kept on the C stack */
 struct path {
@@ -432,10 +433,8 @@ static void collect_set(struct collector *c, const struct gql_selection_set *set
 			continue;
 		}
 		const char *key = gql_response_key(sel);
-		uint32_t h = 2166136261u;
-		size_t klen = 0;
-		for (; key[klen]; klen++)
-			h = (h ^ (unsigned char)key[klen]) * 16777619u;
+		uint32_t h = text_hash(key);
+		size_t klen = strlen(key);
 		struct cfield *cf = NULL;
 		for (uint32_t j = 0; j < c->n; j++)
 			if (c->f[j].khash == h && strcmp(c->f[j].key, key) == 0) {

@@ -8,6 +8,7 @@ src_util_libutil_a_SOURCES = \
 	src/util/time.c src/util/time.h \
 	src/util/crypto.c src/util/crypto.h \
 	src/util/config.c src/util/config.h \
+	src/util/text.c src/util/text.h \
 	src/util/limits.h
 src_util_libutil_a_CPPFLAGS = $(AM_CPPFLAGS) $(CRYPTO_CFLAGS) $(UUID_CFLAGS) $(ARGON2_CFLAGS)
 

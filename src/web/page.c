@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "util/sb.h"
+#include "util/text.h"
 #include "web/page.h"
 
 void web_no_frame_no_cache(struct web_response *res)
@@ -13,27 +14,13 @@ void web_no_frame_no_cache(struct web_response *res)
 	web_response_header(res, "Referrer-Policy", "same-origin");
 }
 
-void web_html_escaped(struct sb *b, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': sb_puts(b, "&amp;"); break;
-		case '<': sb_puts(b, "&lt;"); break;
-		case '>': sb_puts(b, "&gt;"); break;
-		case '"': sb_puts(b, "&quot;"); break;
-		case '\'': sb_puts(b, "&#39;"); break;
-		default: sb_putc(b, *s);
-		}
-	}
-}
-
 void web_redirect(struct web_response *res, int status, const char *location)
 {
 	sb_reset(res->body);
 	sb_puts(res->body, "<!doctype html><title>Redirect</title><p>Continue to <a href=\"");
-	web_html_escaped(res->body, location);
+	sb_put_html(res->body, location);
 	sb_puts(res->body, "\">");
-	web_html_escaped(res->body, location);
+	sb_put_html(res->body, location);
 	sb_puts(res->body, "</a>.</p>\n");
 	res->status = status;
 	res->content_type = "text/html; charset=utf-8";
@@ -49,11 +36,11 @@ void web_page(struct web_response *res, int status, const char *title, const cha
 	sb_puts(res->body, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
 	                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
 	                   "<link rel=\"stylesheet\" href=\"/css/larder.css\"><title>");
-	web_html_escaped(res->body, title);
+	sb_put_html(res->body, title);
 	sb_puts(res->body, " · Larder</title></head>\n<body class=\"message-page\"><main><h1>");
-	web_html_escaped(res->body, title);
+	sb_put_html(res->body, title);
 	sb_puts(res->body, "</h1>\n<p>");
-	web_html_escaped(res->body, message);
+	sb_put_html(res->body, message);
 	sb_puts(res->body, "</p>\n<p><a href=\"/home\">Back to your library</a></p></main></body></html>\n");
 	res->status = status;
 	res->content_type = "text/html; charset=utf-8";
