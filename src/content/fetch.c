@@ -452,6 +452,8 @@ static void hop_reset(struct ctx *c, bool literal)
 static int stop_failure(struct arena *a, struct fetch_result *r, const struct ctx *c)
 {
 	switch (c->stop) {
+	case STOP_NOMEM:
+		return fail(a, r, FETCH_E_NOMEM, "out of memory");
 	case STOP_HTTP:
 		if (is_redirect(c->status))
 			return fail(a, r, FETCH_E_HTTP, "redirect (HTTP %ld) without a Location", c->status);
@@ -465,8 +467,6 @@ static int stop_failure(struct arena *a, struct fetch_result *r, const struct ct
 		return fail(a, r, FETCH_E_TOO_LARGE, "page too large: more than %zu bytes", c->max_bytes);
 	case STOP_HEADERS:
 		return fail(a, r, FETCH_E_TOO_LARGE, "response headers over %d bytes", LIMIT_FETCH_HEADER_BYTES);
-	case STOP_NOMEM:
-		return fail(a, r, FETCH_E_NOMEM, "out of memory");
 	case GO_ON:
 	case STOP_REDIRECT:
 		break;
