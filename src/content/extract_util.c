@@ -490,28 +490,27 @@ bool ex_tag_in(const struct html_node *n, const char *const *tags)
 	return false;
 }
 
+/* c or the first element after it (before it when back) among its siblings */
+static struct html_node *el_from(struct html_node *c, bool back)
+{
+	while (c && c->type != HTML_ELEMENT)
+		c = back ? c->prev : c->next;
+	return c;
+}
+
 struct html_node *ex_first_el(const struct html_node *n)
 {
-	struct html_node *c = n->first_child;
-	while (c && c->type != HTML_ELEMENT)
-		c = c->next;
-	return c;
+	return el_from(n->first_child, false);
 }
 
 struct html_node *ex_next_el(const struct html_node *n)
 {
-	struct html_node *c = n->next;
-	while (c && c->type != HTML_ELEMENT)
-		c = c->next;
-	return c;
+	return el_from(n->next, false);
 }
 
 struct html_node *ex_prev_el(const struct html_node *n)
 {
-	struct html_node *c = n->prev;
-	while (c && c->type != HTML_ELEMENT)
-		c = c->prev;
-	return c;
+	return el_from(n->prev, true);
 }
 
 size_t ex_el_count(const struct html_node *n)
