@@ -68,6 +68,16 @@ int main(void)
 
 	ok(text_hash("") == 2166136261u && text_hash("a") == 0xe40c292cu && text_hash("foobar") == 0xbf9cf968u,
 	   "text_hash is 32-bit FNV-1a");
+	sb_init(&b);
+	sb_put_int(&b, 0);
+	sb_putc(&b, ' ');
+	sb_put_int(&b, -42);
+	sb_putc(&b, ' ');
+	sb_put_int(&b, INT64_MIN);
+	sb_putc(&b, ' ');
+	sb_put_int(&b, INT64_MAX);
+	is_str(sb_str(&b), "0 -42 -9223372036854775808 9223372036854775807", "sb_put_int (text_int) in decimal");
+	sb_free(&b);
 	ok(text_hex_value('0') == 0 && text_hex_value('9') == 9 && text_hex_value('a') == 10 && text_hex_value('F') == 15,
 	   "text_hex_value of hex digits");
 	ok(text_hex_value('g') == -1 && text_hex_value('/') == -1 && text_hex_value(':') == -1 && text_hex_value('@') == -1 &&

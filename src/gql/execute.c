@@ -173,15 +173,8 @@ static inline void put_bool(struct sb *b, bool v)
 
 static void put_int(struct sb *b, int64_t v)
 {
-	char tmp[24];
-	char *p = tmp + sizeof tmp;
-	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-	do {
-		*--p = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	if (v < 0)
-		*--p = '-';
+	char tmp[TEXT_INT_BUF];
+	const char *p = text_int(tmp, v);
 	put_raw(b, p, (size_t)(tmp + sizeof tmp - p));
 }
 

@@ -1,4 +1,4 @@
-/* text.h: small text helpers shared by every layer: FNV-1a hash, hex digit value, HTML escaping. */
+/* text.h: small text helpers shared by every layer: FNV-1a hash, integers in decimal, hex digit value, HTML escaping. */
 #ifndef LARDER_TEXT_H
 #define LARDER_TEXT_H
 #include <stdint.h>
@@ -8,6 +8,21 @@ struct sb;
 
 /* 32-bit FNV-1a hash of a NUL-terminated string */
 uint32_t text_hash(const char *s);
+/* v in decimal at the end of buf (not NUL-terminated); returns where it starts, so its length is
+ * buf + TEXT_INT_BUF - start */
+#define TEXT_INT_BUF 24
+static inline char *text_int(char buf[TEXT_INT_BUF], int64_t v)
+{
+	char *p = buf + TEXT_INT_BUF;
+	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--p = '-';
+	return p;
+}
 /* the value of one hex digit (0-9, a-f, A-F), or -1 */
 int text_hex_value(int c);
 /* s with & < > " ' escaped for HTML text and quoted attribute values, appended to b */
