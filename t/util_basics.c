@@ -68,6 +68,8 @@ int main(void)
 
 	ok(text_hash("") == 2166136261u && text_hash("a") == 0xe40c292cu && text_hash("foobar") == 0xbf9cf968u,
 	   "text_hash is 32-bit FNV-1a");
+	ok(text_hash_n("foobar\0x", 6) == 0xbf9cf968u && text_hash_n("a\0b", 3) != text_hash_n("a", 1),
+	   "text_hash_n hashes n bytes, NULs included");
 	sb_init(&b);
 	sb_put_int(&b, 0);
 	sb_putc(&b, ' ');

@@ -426,8 +426,8 @@ static void collect_set(struct collector *c, const struct gql_selection_set *set
 			continue;
 		}
 		const char *key = gql_response_key(sel);
-		uint32_t h = text_hash(key);
 		size_t klen = strlen(key);
+		uint32_t h = text_hash_n(key, klen);
 		struct cfield *cf = NULL;
 		for (uint32_t j = 0; j < c->n; j++)
 			if (c->f[j].khash == h && strcmp(c->f[j].key, key) == 0) {

@@ -3,12 +3,20 @@
 #include "util/arena.h"
 #include "util/sb.h"
 
+#include <string.h>
+
+uint32_t text_hash_n(const void *p, size_t n)
+{
+	const unsigned char *d = p;
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ d[i]) * 16777619u;
+	return h;
+}
+
 uint32_t text_hash(const char *s)
 {
-	uint32_t h = 2166136261u;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
+	return text_hash_n(s, strlen(s));
 }
 
 int text_hex_value(int c)

@@ -1,12 +1,14 @@
 /* text.h: small text helpers shared by every layer: FNV-1a hash, integers in decimal, hex digit value, HTML escaping. */
 #ifndef LARDER_TEXT_H
 #define LARDER_TEXT_H
+#include <stddef.h>
 #include <stdint.h>
 
 struct arena;
 struct sb;
 
-/* 32-bit FNV-1a hash of a NUL-terminated string */
+/* 32-bit FNV-1a hash of n bytes, and of a NUL-terminated string */
+uint32_t text_hash_n(const void *p, size_t n);
 uint32_t text_hash(const char *s);
 /* v in decimal at the end of buf (not NUL-terminated); returns where it starts, so its length is
  * buf + TEXT_INT_BUF - start */
