@@ -1,23 +1,7 @@
-/* text.c: small text helpers shared by every layer: FNV-1a hash, hex digit value, HTML escaping. */
+/* text.c: small text helpers shared by every layer: hex digit value, HTML escaping (the hash and text_int are inline in text.h). */
 #include "util/text.h"
 #include "util/arena.h"
 #include "util/sb.h"
-
-#include <string.h>
-
-uint32_t text_hash_n(const void *p, size_t n)
-{
-	const unsigned char *d = p;
-	uint32_t h = 2166136261u;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ d[i]) * 16777619u;
-	return h;
-}
-
-uint32_t text_hash(const char *s)
-{
-	return text_hash_n(s, strlen(s));
-}
 
 int text_hex_value(int c)
 {

@@ -7,9 +7,27 @@
 struct arena;
 struct sb;
 
-/* 32-bit FNV-1a hash of n bytes, and of a NUL-terminated string */
-uint32_t text_hash_n(const void *p, size_t n);
-uint32_t text_hash(const char *s);
+/* 32-bit FNV-1a hash of n bytes, and of a NUL-terminated string (inline: hash tables probe with it) */
+#define TEXT_HASH_INIT 2166136261u
+static inline uint32_t text_hash_step(uint32_t h, unsigned char c)
+{
+	return (h ^ c) * 16777619u;
+}
+static inline uint32_t text_hash_n(const void *p, size_t n)
+{
+	const unsigned char *d = p;
+	uint32_t h = TEXT_HASH_INIT;
+	for (size_t i = 0; i < n; i++)
+		h = text_hash_step(h, d[i]);
+	return h;
+}
+static inline uint32_t text_hash(const char *s)
+{
+	uint32_t h = TEXT_HASH_INIT;
+	for (; *s; s++)
+		h = text_hash_step(h, (unsigned char)*s);
+	return h;
+}
 /* v in decimal at the end of buf (not NUL-terminated); returns where it starts, so its length is
  * buf + TEXT_INT_BUF - start */
 #define TEXT_INT_BUF 24
