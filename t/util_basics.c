@@ -1,7 +1,8 @@
-/* util_basics.c: tests of the arena, the string builder, UTF-8 checks and the JSON writer. */
+/* util_basics.c: tests of the arena, the string builder, UTF-8 checks, the JSON writer and the text helpers (hash, hex digits, HTML escaping). */
 #include "util/arena.h"
 #include "util/jsonw.h"
 #include "util/sb.h"
+#include "util/text.h"
 #include "util/utf8.h"
 #include "tap.h"
 
@@ -64,5 +65,39 @@ int main(void)
 	ok(!utf8_valid("\xe2\x82", 2), "truncated refused");
 	is_int(utf8_count("a\xc3\xa9\xf0\x9f\x98\x80z", 8), 4, "utf8_count counts characters, not bytes");
 	is_int(utf8_count("", 0), 0, "utf8_count of nothing");
+
+	ok(text_hash("") == 2166136261u && text_hash("a") == 0xe40c292cu && text_hash("foobar") == 0xbf9cf968u,
+	   "text_hash is 32-bit FNV-1a");
+	ok(text_hash_n("foobar\0x", 6) == 0xbf9cf968u && text_hash_n("a\0b", 3) != text_hash_n("a", 1),
+	   "text_hash_n hashes n bytes, NULs included");
+	sb_init(&b);
+	sb_put_int(&b, 0);
+	sb_putc(&b, ' ');
+	sb_put_int(&b, -42);
+	sb_putc(&b, ' ');
+	sb_put_int(&b, INT64_MIN);
+	sb_putc(&b, ' ');
+	sb_put_int(&b, INT64_MAX);
+	is_str(sb_str(&b), "0 -42 -9223372036854775808 9223372036854775807", "sb_put_int (text_int) in decimal");
+	sb_free(&b);
+	ok(text_hex_value('0') == 0 && text_hex_value('9') == 9 && text_hex_value('a') == 10 && text_hex_value('F') == 15,
+	   "text_hex_value of hex digits");
+	ok(text_hex_value('g') == -1 && text_hex_value('/') == -1 && text_hex_value(':') == -1 && text_hex_value('@') == -1 &&
+	   text_hex_value('G') == -1 && text_hex_value(0) == -1 && text_hex_value(0xe9) == -1,
+	   "text_hex_value of other characters is -1");
+	sb_init(&b);
+	sb_put_html(&b, "a&b<c>d\"e'f");
+	is_str(sb_str(&b), "a&amp;b&lt;c&gt;d&quot;e&#39;f", "sb_put_html escapes & < > \" '");
+	sb_reset(&b);
+	sb_put_html(&b, "plain \xc3\xa9 text");
+	is_str(sb_str(&b), "plain \xc3\xa9 text", "sb_put_html leaves other text alone");
+	sb_free(&b);
+	arena_init(&a);
+	is_str(text_html_escaped(&a, "<a href='x'>&\"</a>"), "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;",
+	       "text_html_escaped escapes all five in the arena");
+	is_str(text_html_escaped(&a, ""), "", "text_html_escaped of nothing");
+	a.limit = a.total + 4;
+	is_str(text_html_escaped(&a, "too long for the arena"), "", "text_html_escaped out of memory is empty");
+	arena_free(&a);
 	return done_testing();
 }

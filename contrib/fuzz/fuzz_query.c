@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "util/arena.h"
+#include "util/text.h"
 #include "web/page.h"
 #include "web/request.h"
 #include "web/session.h"
@@ -22,17 +23,6 @@ static void fail(const char *what, const char *in, size_t n, const char *detail)
 	abort();
 }
 
-static int hexdigit(unsigned char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* an independent decoder of one name or value: '+' is a space, a complete %XX a byte, anything else itself */
 static size_t decode(const char *s, size_t n, char *out)
 {
@@ -40,9 +30,9 @@ static size_t decode(const char *s, size_t n, char *out)
 	for (size_t i = 0; i < n; i++) {
 		if (s[i] == '+') {
 			out[o++] = ' ';
-		} else if (s[i] == '%' && i + 2 < n && hexdigit((unsigned char)s[i + 1]) >= 0 &&
-		           hexdigit((unsigned char)s[i + 2]) >= 0) {
-			out[o++] = (char)(hexdigit((unsigned char)s[i + 1]) * 16 + hexdigit((unsigned char)s[i + 2]));
+		} else if (s[i] == '%' && i + 2 < n && text_hex_value((unsigned char)s[i + 1]) >= 0 &&
+		           text_hex_value((unsigned char)s[i + 2]) >= 0) {
+			out[o++] = (char)(text_hex_value((unsigned char)s[i + 1]) * 16 + text_hex_value((unsigned char)s[i + 2]));
 			i += 2;
 		} else {
 			out[o++] = s[i];

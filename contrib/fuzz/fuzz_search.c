@@ -12,6 +12,7 @@
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/sb.h"
+#include "util/text.h"
 #include "util/utf8.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -116,14 +117,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-static uint32_t fnv(const uint8_t *d, size_t n)
-{
-	uint32_t h = 2166136261u;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ d[i]) * 16777619u;
-	return h;
-}
-
 /* the query as an API caller passes it: up to a NUL, at most LIMIT_SEARCH_QUERY bytes, valid UTF-8 */
 static char *api_query(const char *in, size_t size)
 {
@@ -180,7 +173,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *in = (const char *)data;
 	struct store_sq sq;
 	char err[256];
-	uint32_t h = fnv(data, size);
+	uint32_t h = text_hash_n(data, size);
 	int rc;
 
 	/* an exact-size copy: the parser takes a length, reads past it are ASan's to catch */

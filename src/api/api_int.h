@@ -64,8 +64,6 @@ struct api_item *api_item_new(struct gql_rctx *rc, const struct store_item *it, 
 /* the ArticleSavingRequestStatus of an item (DELETED, ARCHIVED, or its content state) */
 const char *api_item_state(const struct store_item *it);
 bool api_format_markdown(const char *format);
-/* text escaped for HTML (arena; "" when out of memory) */
-const char *api_html_escape(struct arena *a, const char *s);
 
 /* resolver of wrapper fields (ArticleSuccess.article, …): the parent object itself */
 int api_resolve_self(struct gql_rctx *rc, const void *parent, struct gql_out *out);

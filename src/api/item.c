@@ -6,6 +6,7 @@
 #include "api/api_int.h"
 #include "content/markdown.h"
 #include "util/crypto.h"
+#include "util/text.h"
 
 enum item_field {
 	IF_ID, IF_TITLE, IF_SLUG, IF_URL, IF_ORIGINAL_URL, IF_CONTENT, IF_HASH, IF_FORMAT, IF_AUTHOR, IF_DESCRIPTION,
@@ -70,12 +71,12 @@ static int out_content(struct gql_rctx *rc, const struct api_item *o, struct gql
 	if (html == NULL) {
 		if (strcmp(o->it.state, "PROCESSING") == 0 && o->it.fail_reason)
 			html = arena_printf(a, "<div class=\"larder-placeholder\"><p>This page is still being saved. The last attempt"
-			                    " failed (%s); Larder will try again.</p></div>", api_html_escape(a, o->it.fail_reason));
+			                    " failed (%s); Larder will try again.</p></div>", text_html_escaped(a, o->it.fail_reason));
 		else if (strcmp(o->it.state, "PROCESSING") == 0)
 			html = PLACEHOLDER_PROCESSING;
 		else
 			html = arena_printf(a, "<div class=\"larder-placeholder\"><p>This page could not be saved: %s</p></div>",
-			                    api_html_escape(a, o->it.fail_reason ? o->it.fail_reason : "no content"));
+			                    text_html_escaped(a, o->it.fail_reason ? o->it.fail_reason : "no content"));
 		if (html == NULL)
 			return api_internal(rc, "content", 0);
 	}

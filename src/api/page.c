@@ -25,26 +25,6 @@ const char *api_str_trim(struct gql_rctx *rc, const struct gql_value *v)
 	return arena_strndup(gql_arena(rc), p, n);
 }
 
-const char *api_html_escape(struct arena *a, const char *s)
-{
-	size_t n = 0;
-	char *out, *o;
-	for (const char *p = s; *p; p++)
-		n += *p == '&' ? 5 : *p == '<' || *p == '>' ? 4 : *p == '"' ? 6 : 1;
-	if ((out = o = arena_alloc(a, n + 1)) == NULL)
-		return "";
-	for (const char *p = s; *p; p++) {
-		const char *rep = *p == '&' ? "&amp;" : *p == '<' ? "&lt;" : *p == '>' ? "&gt;" : *p == '"' ? "&quot;" : NULL;
-		if (rep) {
-			memcpy(o, rep, strlen(rep));
-			o += strlen(rep);
-		} else
-			*o++ = *p;
-	}
-	*o = '\0';
-	return out;
-}
-
 int api_page_args(struct gql_rctx *rc, struct api_page *p)
 {
 	const struct gql_value *first = gql_arg(rc, "first"), *after = gql_arg(rc, "after");

@@ -196,43 +196,61 @@ static int cmd_init(const struct larder_config *c, int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* what a command on one user's data holds from its start to its end */
+struct run {
+	struct store *st;
+	struct arena a;
+	struct store_user u;
+};
+
+/* start a command: an empty run and the command line read (one positional argument into *arg) */
+static int run_start(struct run *r, int argc, char **argv, const struct opt *opts, const char **arg, const char *line)
+{
+	r->st = NULL;
+	arena_init(&r->a);
+	return parse_args(argc, argv, opts, arg, 1, line);
+}
+
+/* open the store and, when username is given, find that user into r->u */
+static int run_open(struct run *r, const struct larder_config *c, const char *username)
+{
+	int rc = open_store(c, &r->st);
+	if (rc == 0 && username)
+		rc = find_user(r->st, &r->a, username, &r->u);
+	return rc;
+}
+
+static int run_end(struct run *r, int rc)
+{
+	store_close(r->st);
+	arena_free(&r->a);
+	return rc;
+}
+
 static int cmd_user_add(const struct larder_config *c, int argc, char **argv)
 {
 	const char *username = NULL, *name = NULL, *email = NULL, *pwfile = NULL;
 	const struct opt opts[] = { { "--name", &name }, { "--email", &email }, { "--password-file", &pwfile }, { NULL, NULL } };
 	char hash[CRYPTO_PASSWORD_HASH_MAX];
-	struct store *st = NULL;
-	struct store_user u;
-	struct arena a;
+	struct run r;
 	int rc;
 
-	arena_init(&a);
-	if ((rc = parse_args(argc, argv, opts, &username, 1, U_UADD)) != 0)
-		goto out;
-	if ((rc = open_store(c, &st)) != 0)
-		goto out;
+	if ((rc = run_start(&r, argc, argv, opts, &username, U_UADD)) != 0 || (rc = run_open(&r, c, NULL)) != 0)
+		return run_end(&r, rc);
 	if (pwfile && (rc = hash_password(c, pwfile, hash, sizeof hash)) != 0)
-		goto out;
-	switch (store_user_add(st, &a, username, name, email, pwfile ? hash : NULL, &u)) {
+		return run_end(&r, rc);
+	switch (store_user_add(r.st, &r.a, username, name, email, pwfile ? hash : NULL, &r.u)) {
 	case STORE_OK:
-		rc = EXIT_OK;
-		break;
+		return run_end(&r, EXIT_OK);
 	case STORE_E_EXISTS:
-		if (store_user_by_name(st, &a, username, &u) == STORE_OK)
-			rc = fail("user %s already exists", username);
-		else
-			rc = fail("email %s is already in use", email ? email : "");
-		break;
+		if (store_user_by_name(r.st, &r.a, username, &r.u) == STORE_OK)
+			return run_end(&r, fail("user %s already exists", username));
+		return run_end(&r, fail("email %s is already in use", email ? email : ""));
 	case STORE_E_INVAL:
-		rc = fail("%s", store_errmsg(st));
-		break;
+		return run_end(&r, fail("%s", store_errmsg(r.st)));
 	default:
-		rc = fail("cannot add user %s: %s", username, store_errmsg(st));
+		return run_end(&r, fail("cannot add user %s: %s", username, store_errmsg(r.st)));
 	}
-out:
-	store_close(st);
-	arena_free(&a);
-	return rc;
 }
 
 static int cmd_user_passwd(const struct larder_config *c, int argc, char **argv)
@@ -240,71 +258,55 @@ static int cmd_user_passwd(const struct larder_config *c, int argc, char **argv)
 	const char *username = NULL, *pwfile = NULL;
 	const struct opt opts[] = { { "--password-file", &pwfile }, { NULL, NULL } };
 	char hash[CRYPTO_PASSWORD_HASH_MAX];
-	struct store *st = NULL;
-	struct store_user u;
-	struct arena a;
+	struct run r;
 	int rc;
 
-	arena_init(&a);
-	if ((rc = parse_args(argc, argv, opts, &username, 1, U_UPASS)) != 0)
-		goto out;
-	if ((rc = open_store(c, &st)) != 0 || (rc = find_user(st, &a, username, &u)) != 0)
-		goto out;
-	if ((rc = hash_password(c, pwfile ? pwfile : "-", hash, sizeof hash)) != 0)
-		goto out;
-	if (store_user_set_password(st, u.id, hash) != STORE_OK)
-		rc = fail("cannot set the password of %s: %s", username, store_errmsg(st));
-out:
-	store_close(st);
-	arena_free(&a);
-	return rc;
+	if ((rc = run_start(&r, argc, argv, opts, &username, U_UPASS)) != 0 || (rc = run_open(&r, c, username)) != 0 ||
+	    (rc = hash_password(c, pwfile ? pwfile : "-", hash, sizeof hash)) != 0)
+		return run_end(&r, rc);
+	if (store_user_set_password(r.st, r.u.id, hash) != STORE_OK)
+		rc = fail("cannot set the password of %s: %s", username, store_errmsg(r.st));
+	return run_end(&r, rc);
+}
+
+/* create the key named name for r->u and print it */
+static int new_key(struct run *r, const char *name, int64_t exp_ms)
+{
+	char key[37], hash[65];
+	struct store_apikey k;
+
+	crypto_uuid_v4(key);
+	crypto_sha256_hex(key, strlen(key), hash);
+	switch (store_apikey_create(r->st, &r->a, r->u.id, name, hash, NULL, exp_ms, &k)) {
+	case STORE_OK:
+		printf("%s\n", key);
+		return finish_output();
+	case STORE_E_EXISTS:
+		return fail("user %s already has a key named '%s'", r->u.username, name);
+	case STORE_E_INVAL:
+		return fail("%s", store_errmsg(r->st));
+	default:
+		return fail("cannot create the key: %s", store_errmsg(r->st));
+	}
 }
 
 static int cmd_key_create(const struct larder_config *c, int argc, char **argv)
 {
 	const char *username = NULL, *name = NULL, *expires = NULL;
 	const struct opt opts[] = { { "--name", &name }, { "--expires", &expires }, { NULL, NULL } };
-	char key[37], hash[65];
-	struct store *st = NULL;
-	struct store_user u;
-	struct store_apikey k;
-	struct arena a;
+	struct run r;
 	int64_t exp_ms = STORE_NEVER_MS;
 	int rc;
 
-	arena_init(&a);
-	if ((rc = parse_args(argc, argv, opts, &username, 1, U_KNEW)) != 0)
-		goto out;
-	if (!name || !*name) {
-		rc = usage(U_KNEW, "key create needs --name NAME");
-		goto out;
-	}
-	if (expires && time_parse_expiry(expires, time_now_ms(), &exp_ms) < 0) {
-		rc = usage(U_KNEW, "bad --expires '%s': use 7d, 30d, 90d, 1y, never or an ISO 8601 time", expires);
-		goto out;
-	}
-	if ((rc = open_store(c, &st)) != 0 || (rc = find_user(st, &a, username, &u)) != 0)
-		goto out;
-	crypto_uuid_v4(key);
-	crypto_sha256_hex(key, strlen(key), hash);
-	switch (store_apikey_create(st, &a, u.id, name, hash, NULL, exp_ms, &k)) {
-	case STORE_OK:
-		printf("%s\n", key);
-		rc = finish_output();
-		break;
-	case STORE_E_EXISTS:
-		rc = fail("user %s already has a key named '%s'", u.username, name);
-		break;
-	case STORE_E_INVAL:
-		rc = fail("%s", store_errmsg(st));
-		break;
-	default:
-		rc = fail("cannot create the key: %s", store_errmsg(st));
-	}
-out:
-	store_close(st);
-	arena_free(&a);
-	return rc;
+	if ((rc = run_start(&r, argc, argv, opts, &username, U_KNEW)) != 0)
+		return run_end(&r, rc);
+	if (!name || !*name)
+		return run_end(&r, usage(U_KNEW, "key create needs --name NAME"));
+	if (expires && time_parse_expiry(expires, time_now_ms(), &exp_ms) < 0)
+		return run_end(&r, usage(U_KNEW, "bad --expires '%s': use 7d, 30d, 90d, 1y, never or an ISO 8601 time", expires));
+	if ((rc = run_open(&r, c, username)) != 0)
+		return run_end(&r, rc);
+	return run_end(&r, new_key(&r, name, exp_ms));
 }
 
 /* a key name for one tab-separated field: control characters shown as '?' */
@@ -330,65 +332,43 @@ static const char *fmt_time(int64_t ms, bool zero_is_never, char *buf, size_t le
 static int cmd_key_list(const struct larder_config *c, int argc, char **argv)
 {
 	const char *username = NULL;
-	struct store *st = NULL;
-	struct store_user u;
 	struct store_apikey *keys;
-	struct arena a;
+	struct run r;
 	size_t n;
 	int rc;
 
-	arena_init(&a);
-	if ((rc = parse_args(argc, argv, NULL, &username, 1, U_KLIST)) != 0)
-		goto out;
-	if ((rc = open_store(c, &st)) != 0 || (rc = find_user(st, &a, username, &u)) != 0)
-		goto out;
-	if (store_apikey_list(st, &a, u.id, &keys, &n) != STORE_OK) {
-		rc = fail("cannot list keys: %s", store_errmsg(st));
-		goto out;
-	}
+	if ((rc = run_start(&r, argc, argv, NULL, &username, U_KLIST)) != 0 || (rc = run_open(&r, c, username)) != 0)
+		return run_end(&r, rc);
+	if (store_apikey_list(r.st, &r.a, r.u.id, &keys, &n) != STORE_OK)
+		return run_end(&r, fail("cannot list keys: %s", store_errmsg(r.st)));
 	printf("ID\tNAME\tCREATED\tEXPIRES\tLAST USED\n");
 	for (size_t i = 0; i < n; i++) {
 		char b1[TIME_ISO_BUF], b2[TIME_ISO_BUF], b3[TIME_ISO_BUF];
-		printf("%s\t%s\t%s\t%s\t%s\n", keys[i].id, field(&a, keys[i].name), fmt_time(keys[i].created_ms, false, b1, sizeof b1),
+		printf("%s\t%s\t%s\t%s\t%s\n", keys[i].id, field(&r.a, keys[i].name), fmt_time(keys[i].created_ms, false, b1, sizeof b1),
 		       fmt_time(keys[i].expires_ms, false, b2, sizeof b2), fmt_time(keys[i].used_ms, true, b3, sizeof b3));
 	}
-	rc = finish_output();
-out:
-	store_close(st);
-	arena_free(&a);
-	return rc;
+	return run_end(&r, finish_output());
 }
 
 static int cmd_key_revoke(const struct larder_config *c, int argc, char **argv)
 {
 	const char *id = NULL;
-	struct store *st = NULL;
 	struct store_apikey k;
-	struct arena a;
+	struct run r;
 	int rc;
 
-	arena_init(&a);
-	if ((rc = parse_args(argc, argv, NULL, &id, 1, U_KREV)) != 0)
-		goto out;
-	if ((rc = open_store(c, &st)) != 0)
-		goto out;
-	if (!crypto_is_uuid(id, strlen(id))) {
-		rc = fail("no API key %s", id);
-		goto out;
-	}
-	switch (store_apikey_delete(st, &a, NULL, id, &k)) {
+	if ((rc = run_start(&r, argc, argv, NULL, &id, U_KREV)) != 0 || (rc = run_open(&r, c, NULL)) != 0)
+		return run_end(&r, rc);
+	if (!crypto_is_uuid(id, strlen(id)))
+		return run_end(&r, fail("no API key %s", id));
+	switch (store_apikey_delete(r.st, &r.a, NULL, id, &k)) {
 	case STORE_OK:
-		break;
+		return run_end(&r, EXIT_OK);
 	case STORE_E_NOTFOUND:
-		rc = fail("no API key %s", id);
-		break;
+		return run_end(&r, fail("no API key %s", id));
 	default:
-		rc = fail("cannot revoke the key: %s", store_errmsg(st));
+		return run_end(&r, fail("cannot revoke the key: %s", store_errmsg(r.st)));
 	}
-out:
-	store_close(st);
-	arena_free(&a);
-	return rc;
 }
 
 int main(int argc, char **argv)

@@ -593,17 +593,13 @@ void ex_prep_article(struct ex_ctx *x, struct html_node *article)
 	fix_lazy_images(x, article);
 	clean_conditionally(x, article, "form");
 	clean_conditionally(x, article, "fieldset");
-	clean_tag(x, article, "object");
-	clean_tag(x, article, "embed");
-	clean_tag(x, article, "footer");
-	clean_tag(x, article, "link");
-	clean_tag(x, article, "aside");
+	static const char *const T_GONE1[] = { "object", "embed", "footer", "link", "aside", NULL };
+	static const char *const T_GONE2[] = { "iframe", "input", "textarea", "select", "button", NULL };
+	for (const char *const *t = T_GONE1; *t; t++)
+		clean_tag(x, article, *t);
 	clean_share(x, article);
-	clean_tag(x, article, "iframe");
-	clean_tag(x, article, "input");
-	clean_tag(x, article, "textarea");
-	clean_tag(x, article, "select");
-	clean_tag(x, article, "button");
+	for (const char *const *t = T_GONE2; *t; t++)
+		clean_tag(x, article, *t);
 
 	static const char *const T_H12[] = { "h1", "h2", NULL };
 	struct html_node **v = ex_collect(x, article, T_H12, &n);

@@ -10,6 +10,7 @@
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/sb.h"
+#include "util/text.h"
 #include "util/url.h"
 #include "util/utf8.h"
 
@@ -208,7 +209,7 @@ static char *unescape(struct ex_ctx *x, const char *s)
 			if (hex)
 				q++;
 			while (hex ? isxdigit((unsigned char)*q) : isdigit((unsigned char)*q)) {
-				int d = isdigit((unsigned char)*q) ? *q - '0' : (tolower((unsigned char)*q) - 'a' + 10);
+				int d = text_hex_value((unsigned char)*q);
 				if (v < 0x1000000)
 					v = v * (hex ? 16 : 10) + (unsigned long)d;
 				q++;

@@ -133,6 +133,21 @@ struct tstate {
 	bool any;
 };
 
+/* a character of `units` UTF-16 units that is not whitespace: the whitespace before it counts */
+static inline void visible(struct tstate *s, struct ex_text *t, size_t units)
+{
+	if (!s->any)
+		t->lead = s->pending_units;
+	if (s->any && s->pending_units) {
+		t->trimmed += s->pending_units;
+		t->norm += 1;
+	}
+	s->pending_units = 0;
+	t->trimmed += units;
+	t->norm += units;
+	s->any = true;
+}
+
 static void measure_str(struct tstate *s, const char *str)
 {
 	const unsigned char *p = (const unsigned char *)str;
@@ -146,16 +161,7 @@ static void measure_str(struct tstate *s, const char *str)
 			} else {
 				t->commas += c == ',';
 				t->ucommas += c == ',';
-				if (!s->any)
-					t->lead = s->pending_units;
-				if (s->any && s->pending_units) {
-					t->trimmed += s->pending_units;
-					t->norm += 1;
-				}
-				s->pending_units = 0;
-				t->trimmed++;
-				t->norm++;
-				s->any = true;
+				visible(s, t, 1);
 			}
 			p++;
 			continue;
@@ -175,16 +181,7 @@ static void measure_str(struct tstate *s, const char *str)
 			t->ucommas++;
 		}
 		t->raw += units;
-		if (!s->any)
-			t->lead = s->pending_units;
-		if (s->any && s->pending_units) {
-			t->trimmed += s->pending_units;
-			t->norm += 1;
-		}
-		s->pending_units = 0;
-		t->trimmed += units;
-		t->norm += units;
-		s->any = true;
+		visible(s, t, units);
 		p += n;
 	}
 }
@@ -490,28 +487,27 @@ bool ex_tag_in(const struct html_node *n, const char *const *tags)
 	return false;
 }
 
+/* c or the first element after it (before it when back) among its siblings */
+static struct html_node *el_from(struct html_node *c, bool back)
+{
+	while (c && c->type != HTML_ELEMENT)
+		c = back ? c->prev : c->next;
+	return c;
+}
+
 struct html_node *ex_first_el(const struct html_node *n)
 {
-	struct html_node *c = n->first_child;
-	while (c && c->type != HTML_ELEMENT)
-		c = c->next;
-	return c;
+	return el_from(n->first_child, false);
 }
 
 struct html_node *ex_next_el(const struct html_node *n)
 {
-	struct html_node *c = n->next;
-	while (c && c->type != HTML_ELEMENT)
-		c = c->next;
-	return c;
+	return el_from(n->next, false);
 }
 
 struct html_node *ex_prev_el(const struct html_node *n)
 {
-	struct html_node *c = n->prev;
-	while (c && c->type != HTML_ELEMENT)
-		c = c->prev;
-	return c;
+	return el_from(n->prev, true);
 }
 
 size_t ex_el_count(const struct html_node *n)

@@ -242,15 +242,49 @@ static enum stop decide(struct ctx *c)
 	return GO_ON;
 }
 
-static size_t on_header(char *buf, size_t size, size_t nitems, void *p)
+/* "HTTP/1.1 200 OK", "HTTP/2 200": a new response (an interim 1xx, or the next one) */
+static void status_line(struct ctx *c, const char *buf, size_t n)
 {
-	struct ctx *c = p;
-	size_t n = size * nitems;
+	size_t i = 5, k = 0;
+	long st = 0;
+	while (i < n && buf[i] != ' ')
+		i++;
+	while (i < n && buf[i] == ' ')
+		i++;
+	for (; i < n && k < 3 && buf[i] >= '0' && buf[i] <= '9'; i++, k++)
+		st = st * 10 + (buf[i] - '0');
+	while (i < n && buf[i] == ' ')
+		i++;
+	c->status = k == 3 ? st : 0;
+	k = 0;
+	for (; i < n && buf[i] != '\r' && buf[i] != '\n' && k < sizeof c->reason - 1; i++)
+		c->reason[k++] = buf[i] >= 0x20 && buf[i] < 0x7f ? buf[i] : '?';
+	c->reason[k] = 0;
+	c->location = c->content_type = NULL;
+	c->clen = -1;
+}
 
-	if (c->stop != GO_ON)
-		return 0;
-	if (c->in_body)
-		return n;       /* trailers */
+/* a header field the fetch cares about: Location, Content-Type, Content-Length */
+static void header_field(struct ctx *c, const char *buf, size_t n)
+{
+	char *v;
+	if ((v = header_value(c->a, buf, n, "location")) != NULL)
+		c->location = v;
+	else if ((v = header_value(c->a, buf, n, "content-type")) != NULL)
+		c->content_type = v;
+	else if ((v = header_value(c->a, buf, n, "content-length")) != NULL) {
+		unsigned long long x = 0;
+		const char *q = v;
+		for (; *q >= '0' && *q <= '9'; q++)
+			x = x > (1ULL << 60) ? x : x * 10 + (unsigned)(*q - '0');   /* saturates far above any cap */
+		if (q > v && !*q)
+			c->clen = (long long)x;
+	}
+}
+
+/* one header line of the response being received: n to go on, 0 to stop */
+static size_t header_line(struct ctx *c, const char *buf, size_t n)
+{
 	/* counted over every response of the hop, so endless 1xx responses cannot dodge the cap */
 	c->hdr_bytes += n;
 	if (c->hdr_bytes > LIMIT_FETCH_HEADER_BYTES) {
@@ -258,24 +292,7 @@ static size_t on_header(char *buf, size_t size, size_t nitems, void *p)
 		return 0;
 	}
 	if (n >= 5 && memcmp(buf, "HTTP/", 5) == 0) {
-		/* a new response (an interim 1xx, or the next one): "HTTP/1.1 200 OK", "HTTP/2 200" */
-		size_t i = 5, k = 0;
-		long st = 0;
-		while (i < n && buf[i] != ' ')
-			i++;
-		while (i < n && buf[i] == ' ')
-			i++;
-		for (; i < n && k < 3 && buf[i] >= '0' && buf[i] <= '9'; i++, k++)
-			st = st * 10 + (buf[i] - '0');
-		while (i < n && buf[i] == ' ')
-			i++;
-		c->status = k == 3 ? st : 0;
-		k = 0;
-		for (; i < n && buf[i] != '\r' && buf[i] != '\n' && k < sizeof c->reason - 1; i++)
-			c->reason[k++] = buf[i] >= 0x20 && buf[i] < 0x7f ? buf[i] : '?';
-		c->reason[k] = 0;
-		c->location = c->content_type = NULL;
-		c->clen = -1;
+		status_line(c, buf, n);
 		return n;
 	}
 	if ((n == 2 && buf[0] == '\r' && buf[1] == '\n') || (n == 1 && buf[0] == '\n')) {
@@ -285,22 +302,16 @@ static size_t on_header(char *buf, size_t size, size_t nitems, void *p)
 		c->stop = decide(c);
 		return c->stop == GO_ON ? n : 0;
 	}
-	{
-		char *v;
-		if ((v = header_value(c->a, buf, n, "location")) != NULL)
-			c->location = v;
-		else if ((v = header_value(c->a, buf, n, "content-type")) != NULL)
-			c->content_type = v;
-		else if ((v = header_value(c->a, buf, n, "content-length")) != NULL) {
-			unsigned long long x = 0;
-			const char *q = v;
-			for (; *q >= '0' && *q <= '9'; q++)
-				x = x > (1ULL << 60) ? x : x * 10 + (unsigned)(*q - '0');   /* saturates far above any cap */
-			if (q > v && !*q)
-				c->clen = (long long)x;
-		}
-	}
+	header_field(c, buf, n);
 	return n;
+}
+
+static size_t on_header(char *buf, size_t size, size_t nitems, void *p)
+{
+	struct ctx *c = p;
+	size_t n = size * nitems;
+	/* after a stop nothing more; after the final response's headers only trailers, ignored */
+	return c->stop != GO_ON ? 0 : c->in_body ? n : header_line(c, buf, n);
 }
 
 static size_t on_body(char *buf, size_t size, size_t nitems, void *p)
@@ -401,6 +412,143 @@ static int curl_failure(struct arena *a, struct fetch_result *r, struct ctx *c, 
 	}
 }
 
+/* the URL without the ASCII white space around a pasted one, in the arena; NULL after fail() */
+static char *trimmed_url(struct arena *a, const char *url, struct fetch_result *r)
+{
+	size_t n = strlen(url);
+	char *cur;
+	while (n > 0 && (*url == ' ' || *url == '\t' || *url == '\r' || *url == '\n' || *url == '\f'))
+		url++, n--;
+	while (n > 0 && (url[n - 1] == ' ' || url[n - 1] == '\t' || url[n - 1] == '\r' || url[n - 1] == '\n' ||
+	                 url[n - 1] == '\f'))
+		n--;
+	if (n > LIMIT_URL_BYTES) {
+		fail(a, r, FETCH_E_URL, "URL longer than %d bytes", LIMIT_URL_BYTES);
+		return NULL;
+	}
+	cur = arena_strndup(a, url, n);
+	if (!cur)
+		fail(a, r, FETCH_E_NOMEM, "out of memory");
+	return cur;
+}
+
+/* forget the last hop's response before the next */
+static void hop_reset(struct ctx *c, bool literal)
+{
+	c->status = 0;
+	c->reason[0] = 0;
+	c->location = c->content_type = NULL;
+	c->clen = -1;
+	c->hdr_bytes = 0;
+	c->in_body = false;
+	c->stop = GO_ON;
+	c->host_is_literal = literal;
+	c->nsock = c->nrefused = 0;
+	c->refused[0] = 0;
+	sb_reset(&c->body);
+}
+
+/* a stop of ours other than a redirect, as our error (always -1) */
+static int stop_failure(struct arena *a, struct fetch_result *r, const struct ctx *c)
+{
+	switch (c->stop) {
+	case STOP_NOMEM:
+		return fail(a, r, FETCH_E_NOMEM, "out of memory");
+	case STOP_HTTP:
+		if (is_redirect(c->status))
+			return fail(a, r, FETCH_E_HTTP, "redirect (HTTP %ld) without a Location", c->status);
+		return fail(a, r, FETCH_E_HTTP, "HTTP %ld%s%s", c->status, c->reason[0] ? " " : "", c->reason);
+	case STOP_TYPE:
+		return fail(a, r, FETCH_E_TYPE, "not a web page: content type %.100s", c->content_type);
+	case STOP_TOO_LARGE:
+		if (c->clen >= 0 && (unsigned long long)c->clen > c->max_bytes)
+			return fail(a, r, FETCH_E_TOO_LARGE, "page too large: Content-Length %lld is over the %zu-byte limit",
+			            c->clen, c->max_bytes);
+		return fail(a, r, FETCH_E_TOO_LARGE, "page too large: more than %zu bytes", c->max_bytes);
+	case STOP_HEADERS:
+		return fail(a, r, FETCH_E_TOO_LARGE, "response headers over %d bytes", LIMIT_FETCH_HEADER_BYTES);
+	case GO_ON:
+	case STOP_REDIRECT:
+		break;
+	}
+	return fail(a, r, FETCH_E_OTHER, "transfer failed");
+}
+
+/* the next hop of a redirect into *cur: 0, or -1 after fail() */
+static int follow(struct arena *a, struct fetch_result *r, const struct ctx *c, int max_redir, char **cur,
+                  bool *literal)
+{
+	char *next = NULL;
+	if (r->redirects >= max_redir)
+		return fail(a, r, FETCH_E_REDIRECTS, "too many redirects (more than %d)", max_redir);
+	if (url_resolve(a, *cur, c->location, &next) < 0 || !next)
+		return fail(a, r, FETCH_E_URL, "bad redirect (HTTP %ld) to '%.200s'", c->status, c->location);
+	r->redirects++;
+	*cur = next;
+	if (check_url(a, next, c->allow, r, literal) < 0) {
+		r->message = arena_printf(a, "%s (redirected to %s)", r->message, next);
+		if (!r->message)
+			r->message = "out of memory";
+		return -1;
+	}
+	return 0;
+}
+
+/* the body received, into the arena and decoded to UTF-8: 0, or -1 after fail() */
+static int take_body(struct arena *a, struct fetch_result *r, struct ctx *c)
+{
+	r->body = arena_alloc(a, c->body.len + 1);
+	if (!r->body)
+		return fail(a, r, FETCH_E_NOMEM, "out of memory");
+	if (c->body.len)
+		memcpy(r->body, c->body.buf, c->body.len);
+	r->len = c->body.len;
+	sb_free(&c->body);     /* before decoding: keep one copy of a large page, not two */
+	if (charset_to_utf8(a, r->body, r->len, r->content_type, &r->html, &r->html_len, &r->charset) < 0)
+		return fail(a, r, FETCH_E_NOMEM, "out of memory");
+	return 0;
+}
+
+/* the hops from cur until a final response or a failure: 0, or -1 after fail() */
+static int hops(struct arena *a, CURL *h, struct ctx *c, const struct fetch_opts *o, char *cur, bool literal,
+                char *errbuf, struct fetch_result *r)
+{
+	long total = o->total_timeout_ms > 0 ? o->total_timeout_ms : LIMIT_FETCH_TOTAL_MS;
+	long conn = o->connect_timeout_ms > 0 ? o->connect_timeout_ms : LIMIT_FETCH_CONNECT_MS;
+	int max_redir = o->max_redirects > 0 ? o->max_redirects : o->max_redirects < 0 ? 0 : LIMIT_FETCH_REDIRECTS;
+	int64_t deadline = mono_ms() + total;
+
+	for (;;) {
+		int64_t left = deadline - mono_ms();
+		CURLcode e;
+
+		if (left <= 0)
+			return fail(a, r, FETCH_E_TIMEOUT, "timed out (limit %ld ms) after %d redirects", total, r->redirects);
+		hop_reset(c, literal);
+		errbuf[0] = 0;
+		if (curl_easy_setopt(h, CURLOPT_URL, cur) != CURLE_OK ||
+		    curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, (long)left) != CURLE_OK ||
+		    curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, conn < left ? conn : (long)left) != CURLE_OK)
+			return fail(a, r, FETCH_E_OTHER, "cannot set up libcurl");
+		e = curl_easy_perform(h);
+		r->status = c->status;
+		r->content_type = c->content_type;
+		r->final_url = cur;
+		if (c->stop == STOP_REDIRECT) {
+			if (follow(a, r, c, max_redir, &cur, &literal) < 0)
+				return -1;
+			continue;
+		}
+		if (c->stop != GO_ON)
+			return stop_failure(a, r, c);
+		if (e != CURLE_OK)
+			return curl_failure(a, r, c, e, errbuf, total);
+		if (c->status < 200 || c->status > 299)
+			return fail(a, r, FETCH_E_HTTP, "HTTP %ld", c->status);
+		return 0;
+	}
+}
+
 int content_fetch(struct arena *a, const char *url, const struct fetch_opts *o, struct fetch_result *r)
 {
 	static const struct fetch_opts defaults;
@@ -408,9 +556,7 @@ int content_fetch(struct arena *a, const char *url, const struct fetch_opts *o, 
 	struct curl_slist *hdrs = NULL;
 	CURL *h = NULL;
 	char errbuf[CURL_ERROR_SIZE];
-	long total, conn;
-	int max_redir, rc = -1;
-	int64_t deadline;
+	int rc = -1;
 	char *cur;
 	bool literal = false;
 
@@ -419,33 +565,17 @@ int content_fetch(struct arena *a, const char *url, const struct fetch_opts *o, 
 	sb_init(&c.body);
 	if (!o)
 		o = &defaults;
-	total = o->total_timeout_ms > 0 ? o->total_timeout_ms : LIMIT_FETCH_TOTAL_MS;
-	conn = o->connect_timeout_ms > 0 ? o->connect_timeout_ms : LIMIT_FETCH_CONNECT_MS;
-	max_redir = o->max_redirects > 0 ? o->max_redirects : o->max_redirects < 0 ? 0 : LIMIT_FETCH_REDIRECTS;
 	c.a = a;
 	c.allow = o->allow;
 	c.max_bytes = o->max_bytes > 0 ? o->max_bytes : LIMIT_FETCH_BYTES;
 
 	if (!url)
 		return fail(a, r, FETCH_E_URL, "no URL");
-	{
-		/* ASCII white space around a pasted URL is not part of it */
-		size_t n = strlen(url);
-		while (n > 0 && (*url == ' ' || *url == '\t' || *url == '\r' || *url == '\n' || *url == '\f'))
-			url++, n--;
-		while (n > 0 && (url[n - 1] == ' ' || url[n - 1] == '\t' || url[n - 1] == '\r' || url[n - 1] == '\n' ||
-		                 url[n - 1] == '\f'))
-			n--;
-		if (n > LIMIT_URL_BYTES)
-			return fail(a, r, FETCH_E_URL, "URL longer than %d bytes", LIMIT_URL_BYTES);
-		cur = arena_strndup(a, url, n);
-		if (!cur)
-			return fail(a, r, FETCH_E_NOMEM, "out of memory");
-	}
+	if ((cur = trimmed_url(a, url, r)) == NULL)
+		return -1;
 	if (check_url(a, cur, o->allow, r, &literal) < 0)
 		return -1;
 
-	deadline = mono_ms() + total;
 	errbuf[0] = 0;
 	h = curl_easy_init();
 	hdrs = curl_slist_append(NULL, FETCH_ACCEPT);
@@ -453,107 +583,8 @@ int content_fetch(struct arena *a, const char *url, const struct fetch_opts *o, 
 		fail(a, r, FETCH_E_OTHER, "cannot set up libcurl");
 		goto out;
 	}
-	for (;;) {
-		int64_t left = deadline - mono_ms();
-		CURLcode e;
-
-		if (left <= 0) {
-			fail(a, r, FETCH_E_TIMEOUT, "timed out (limit %ld ms) after %d redirects", total, r->redirects);
-			goto out;
-		}
-		c.status = 0;
-		c.reason[0] = 0;
-		c.location = c.content_type = NULL;
-		c.clen = -1;
-		c.hdr_bytes = 0;
-		c.in_body = false;
-		c.stop = GO_ON;
-		c.host_is_literal = literal;
-		c.nsock = c.nrefused = 0;
-		c.refused[0] = 0;
-		sb_reset(&c.body);
-		errbuf[0] = 0;
-		if (curl_easy_setopt(h, CURLOPT_URL, cur) != CURLE_OK ||
-		    curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, (long)left) != CURLE_OK ||
-		    curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, conn < left ? conn : (long)left) != CURLE_OK) {
-			fail(a, r, FETCH_E_OTHER, "cannot set up libcurl");
-			goto out;
-		}
-		e = curl_easy_perform(h);
-		r->status = c.status;
-		r->content_type = c.content_type;
-		r->final_url = cur;
-
-		switch (c.stop) {
-		case GO_ON:
-			break;
-		case STOP_REDIRECT: {
-			char *next = NULL;
-			if (r->redirects >= max_redir) {
-				fail(a, r, FETCH_E_REDIRECTS, "too many redirects (more than %d)", max_redir);
-				goto out;
-			}
-			if (url_resolve(a, cur, c.location, &next) < 0 || !next) {
-				fail(a, r, FETCH_E_URL, "bad redirect (HTTP %ld) to '%.200s'", c.status, c.location);
-				goto out;
-			}
-			r->redirects++;
-			cur = next;
-			if (check_url(a, cur, o->allow, r, &literal) < 0) {
-				r->message = arena_printf(a, "%s (redirected to %s)", r->message, cur);
-				if (!r->message)
-					r->message = "out of memory";
-				goto out;
-			}
-			continue;
-		}
-		case STOP_HTTP:
-			if (is_redirect(c.status))
-				fail(a, r, FETCH_E_HTTP, "redirect (HTTP %ld) without a Location", c.status);
-			else
-				fail(a, r, FETCH_E_HTTP, "HTTP %ld%s%s", c.status, c.reason[0] ? " " : "", c.reason);
-			goto out;
-		case STOP_TYPE:
-			fail(a, r, FETCH_E_TYPE, "not a web page: content type %.100s", c.content_type);
-			goto out;
-		case STOP_TOO_LARGE:
-			if (c.clen >= 0 && (unsigned long long)c.clen > c.max_bytes)
-				fail(a, r, FETCH_E_TOO_LARGE, "page too large: Content-Length %lld is over the %zu-byte limit",
-				     c.clen, c.max_bytes);
-			else
-				fail(a, r, FETCH_E_TOO_LARGE, "page too large: more than %zu bytes", c.max_bytes);
-			goto out;
-		case STOP_HEADERS:
-			fail(a, r, FETCH_E_TOO_LARGE, "response headers over %d bytes", LIMIT_FETCH_HEADER_BYTES);
-			goto out;
-		case STOP_NOMEM:
-			fail(a, r, FETCH_E_NOMEM, "out of memory");
-			goto out;
-		}
-		if (e != CURLE_OK) {
-			curl_failure(a, r, &c, e, errbuf, total);
-			goto out;
-		}
-		if (c.status < 200 || c.status > 299) {
-			fail(a, r, FETCH_E_HTTP, "HTTP %ld", c.status);
-			goto out;
-		}
-		break;
-	}
-
-	r->body = arena_alloc(a, c.body.len + 1);
-	if (!r->body) {
-		fail(a, r, FETCH_E_NOMEM, "out of memory");
+	if (hops(a, h, &c, o, cur, literal, errbuf, r) < 0 || take_body(a, r, &c) < 0)
 		goto out;
-	}
-	if (c.body.len)
-		memcpy(r->body, c.body.buf, c.body.len);
-	r->len = c.body.len;
-	sb_free(&c.body);     /* before decoding: keep one copy of a large page, not two */
-	if (charset_to_utf8(a, r->body, r->len, r->content_type, &r->html, &r->html_len, &r->charset) < 0) {
-		fail(a, r, FETCH_E_NOMEM, "out of memory");
-		goto out;
-	}
 	r->err = FETCH_OK;
 	r->message = NULL;
 	rc = 0;

@@ -13,14 +13,6 @@
 #include "util/limits.h"
 #include "util/sb.h"
 
-static bool name_in(const char *name, const char *const *list)
-{
-	for (; *list; list++)
-		if (strcmp(name, *list) == 0)
-			return true;
-	return false;
-}
-
 static const char *const void_elements[] = {
 	"area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input",
 	"keygen", "link", "meta", "param", "source", "track", "wbr", NULL,
@@ -116,7 +108,7 @@ static size_t depth_cut(const char *s, size_t n)
 			}
 			continue;
 		}
-		if (name_in(name, skip_elements)) {
+		if (html_name_in(name, skip_elements)) {
 			/* skip to the matching end tag */
 			size_t len = strlen(name);
 			while (i < n) {
@@ -131,7 +123,7 @@ static size_t depth_cut(const char *s, size_t n)
 			}
 			continue;
 		}
-		if (selfclose || name_in(name, void_elements) || name_in(name, self_closing_kinds))
+		if (selfclose || html_name_in(name, void_elements) || html_name_in(name, self_closing_kinds))
 			continue;
 		if (depth >= LIMIT_HTML_DEPTH)
 			return at;
@@ -335,8 +327,8 @@ static size_t skip_markup(const char *s, size_t n, size_t i, bool *block)
 	j = e ? (size_t)(e - s) + 1 : n;
 	if (!tag)
 		return j;
-	*block = name_in(name, block_elements);
-	if (end || !name_in(name, dropped))
+	*block = html_name_in(name, block_elements);
+	if (end || !html_name_in(name, dropped))
 		return j;
 	/* past the element's end tag (or the end of the input) */
 	size_t len = strlen(name);
@@ -544,22 +536,16 @@ void html_insert_before(struct html_node *parent, struct html_node *child, struc
 				return;
 	html_remove(child);
 	child->parent = parent;
-	if (!ref) {
-		child->prev = parent->last_child;
-		if (parent->last_child)
-			parent->last_child->next = child;
-		else
-			parent->first_child = child;
-		parent->last_child = child;
-		return;
-	}
-	child->next = ref;
-	child->prev = ref->prev;
-	if (ref->prev)
-		ref->prev->next = child;
+	child->next = ref;      /* NULL: the new last child */
+	child->prev = ref ? ref->prev : parent->last_child;
+	if (child->prev)
+		child->prev->next = child;
 	else
 		parent->first_child = child;
-	ref->prev = child;
+	if (ref)
+		ref->prev = child;
+	else
+		parent->last_child = child;
 }
 
 void html_append(struct html_node *parent, struct html_node *child)
@@ -701,8 +687,8 @@ char *html_inner_text(struct arena *a, const struct html_node *root)
 	while (n) {
 		bool descend = false;
 		if (n->type == HTML_ELEMENT) {
-			bool hidden = n->ns == HTML_NS_HTML && name_in(n->name, hidden_elements);
-			if (!hidden && n->ns == HTML_NS_HTML && name_in(n->name, block_elements))
+			bool hidden = n->ns == HTML_NS_HTML && html_name_in(n->name, hidden_elements);
+			if (!hidden && n->ns == HTML_NS_HTML && html_name_in(n->name, block_elements))
 				space = true;
 			descend = !hidden && n->first_child;
 		} else if (n->type == HTML_TEXT) {
@@ -724,7 +710,7 @@ char *html_inner_text(struct arena *a, const struct html_node *root)
 			continue;
 		}
 		for (;;) {
-			if (n->type == HTML_ELEMENT && n->ns == HTML_NS_HTML && name_in(n->name, block_elements))
+			if (n->type == HTML_ELEMENT && n->ns == HTML_NS_HTML && html_name_in(n->name, block_elements))
 				space = true;
 			if (n->next) {
 				n = n->next;
@@ -773,7 +759,7 @@ static void put_escaped(struct sb *out, const char *s, bool attr)
 
 static bool is_void(const struct html_node *n)
 {
-	return n->ns == HTML_NS_HTML && name_in(n->name, void_elements);
+	return n->ns == HTML_NS_HTML && html_name_in(n->name, void_elements);
 }
 
 static void open_tag(const struct html_node *n, struct sb *out)
@@ -812,7 +798,7 @@ static bool enter(const struct html_node *n, struct sb *out)
 		return !is_void(n) && n->first_child;
 	case HTML_TEXT: {
 		const struct html_node *p = n->parent;
-		if (p && p->type == HTML_ELEMENT && p->ns == HTML_NS_HTML && name_in(p->name, rawtext_elements))
+		if (p && p->type == HTML_ELEMENT && p->ns == HTML_NS_HTML && html_name_in(p->name, rawtext_elements))
 			sb_puts(out, n->text);
 		else
 			put_escaped(out, n->text, false);

@@ -3,6 +3,7 @@
 #define LARDER_HTML_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 struct arena;
 struct sb;
@@ -74,6 +75,14 @@ int html_set_attr(struct html_doc *d, struct html_node *el, const char *name, co
 void html_remove_attr(struct html_node *el, const char *name);
 int html_rename(struct html_doc *d, struct html_node *el, const char *name);
 bool html_is(const struct html_node *n, const char *tag);       /* HTML-namespace element named tag */
+/* is name one of list (NULL-terminated) */
+static inline bool html_name_in(const char *name, const char *const *list)
+{
+	for (; *list; list++)
+		if (strcmp(name, *list) == 0)
+			return true;
+	return false;
+}
 
 /* queries: document-order walk without recursion */
 /* next node after n in document order, staying inside root's subtree; NULL at the end */

@@ -37,14 +37,6 @@ struct md {
 	char bullet[LIMIT_MARKDOWN_DEPTH + 1];  /* the last bullet used at each depth: adjacent lists alternate */
 };
 
-static bool name_in(const char *s, const char *const *l)
-{
-	for (; *l; l++)
-		if (strcmp(s, *l) == 0)
-			return true;
-	return false;
-}
-
 static const char *const block_names[] = {
 	"address", "article", "aside", "blockquote", "body", "caption", "dd", "details", "dialog", "div", "dl",
 	"dt", "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr",
@@ -54,7 +46,7 @@ static const char *const block_names[] = {
 
 static bool is_block(const struct html_node *n)
 {
-	return n->type == HTML_ELEMENT && name_in(n->name, block_names);
+	return n->type == HTML_ELEMENT && html_name_in(n->name, block_names);
 }
 
 /* ---- lines and blocks */
@@ -247,6 +239,16 @@ static void put_title(struct sb *b, const char *t)
 	sb_putc(b, '"');
 }
 
+/* the end of a link or image: "](dest "title")" */
+static void close_link(struct md *m, const char *dest, const struct html_node *n)
+{
+	sb_puts(&m->inl, "](");
+	put_dest(&m->inl, dest);
+	put_title(&m->inl, html_get_attr(n, "title"));
+	sb_putc(&m->inl, ')');
+	m->num_run = false;
+}
+
 static void put_code_span(struct md *m, const struct html_node *n)
 {
 	char *t = html_text_content(m->a, n);
@@ -317,11 +319,7 @@ static void put_link(struct md *m, const struct html_node *n, const char *href)
 	m->space = false;
 	if (m->inl.len == at)
 		put_text(m, href);
-	sb_puts(&m->inl, "](");
-	put_dest(&m->inl, href);
-	put_title(&m->inl, html_get_attr(n, "title"));
-	sb_putc(&m->inl, ')');
-	m->num_run = false;
+	close_link(m, href, n);
 }
 
 static void put_image(struct md *m, const struct html_node *n)
@@ -336,11 +334,7 @@ static void put_image(struct md *m, const struct html_node *n)
 		put_text(m, alt);       /* escaped like text, whitespace collapsed */
 		m->space = false;
 	}
-	sb_puts(&m->inl, "](");
-	put_dest(&m->inl, src);
-	put_title(&m->inl, html_get_attr(n, "title"));
-	sb_putc(&m->inl, ')');
-	m->num_run = false;
+	close_link(m, src, n);
 }
 
 static void inline_node(struct md *m, const struct html_node *n)
@@ -555,7 +549,7 @@ static bool cell_simple(const struct html_node *cell)
 	if ((cs && atoi(cs) > 1) || (rs && atoi(rs) > 1))
 		return false;
 	for (const struct html_node *d = cell->first_child; d; d = html_next(cell, d))
-		if (d->type == HTML_ELEMENT && name_in(d->name, complex))
+		if (d->type == HTML_ELEMENT && html_name_in(d->name, complex))
 			return false;
 	return true;
 }

@@ -11,6 +11,7 @@
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/sb.h"
+#include "util/text.h"
 #include "util/url.h"
 
 #define ID_PREFIX "user-content-"
@@ -161,11 +162,6 @@ static bool ascii_ws(unsigned char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
-static bool is_hex(unsigned char c)
-{
-	return isxdigit(c) != 0;
-}
-
 /* s without tabs and newlines, C0 controls and spaces trimmed, then spaces, controls and stray '%'
  * percent-encoded (what a browser does before and while parsing a URL) */
 static char *url_clean(struct arena *a, const char *s)
@@ -182,8 +178,8 @@ static char *url_clean(struct arena *a, const char *s)
 		unsigned char c = (unsigned char)s[i];
 		if (c == '\t' || c == '\n' || c == '\r')
 			continue;
-		if (c <= 0x20 || c == 0x7f || (c == '%' && !(i + 2 < n && is_hex((unsigned char)s[i + 1]) &&
-		                                            is_hex((unsigned char)s[i + 2])))) {
+		if (c <= 0x20 || c == 0x7f || (c == '%' && !(i + 2 < n && text_hex_value((unsigned char)s[i + 1]) >= 0 &&
+		                                            text_hex_value((unsigned char)s[i + 2]) >= 0))) {
 			static const char hx[] = "0123456789ABCDEF";
 			r[j++] = '%';
 			r[j++] = hx[c >> 4];

@@ -7,6 +7,7 @@
 #include "gql/exec_int.h"
 #include "util/jsonw.h"
 #include "util/limits.h"
+#include "util/text.h"
 
 /* one step of the response path, kept on the C stack */
 struct path {
@@ -172,15 +173,8 @@ static inline void put_bool(struct sb *b, bool v)
 
 static void put_int(struct sb *b, int64_t v)
 {
-	char tmp[24];
-	char *p = tmp + sizeof tmp;
-	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-	do {
-		*--p = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	if (v < 0)
-		*--p = '-';
+	char tmp[TEXT_INT_BUF];
+	const char *p = text_int(tmp, v);
 	put_raw(b, p, (size_t)(tmp + sizeof tmp - p));
 }
 
@@ -432,10 +426,8 @@ static void collect_set(struct collector *c, const struct gql_selection_set *set
 			continue;
 		}
 		const char *key = gql_response_key(sel);
-		uint32_t h = 2166136261u;
-		size_t klen = 0;
-		for (; key[klen]; klen++)
-			h = (h ^ (unsigned char)key[klen]) * 16777619u;
+		size_t klen = strlen(key);
+		uint32_t h = text_hash_n(key, klen);
 		struct cfield *cf = NULL;
 		for (uint32_t j = 0; j < c->n; j++)
 			if (c->f[j].khash == h && strcmp(c->f[j].key, key) == 0) {

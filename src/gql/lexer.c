@@ -2,6 +2,7 @@
 #include "gql/lexer.h"
 #include <stdio.h>
 #include <string.h>
+#include "util/text.h"
 #include "util/utf8.h"
 
 const char *const gql_tok_kind_names[GQL_TOK__MAX] = {
@@ -162,23 +163,12 @@ static int read_number(struct gql_lexer *lx, const char *s, struct gql_token *t)
 	return 0;
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* four hex digits at q, or -1 */
 static int32_t hex4(const struct gql_lexer *lx, const char *q)
 {
 	int32_t v = 0;
 	for (int i = 0; i < 4; i++) {
-		int h = hexval(peekc(lx, q + i));
+		int h = text_hex_value(peekc(lx, q + i));
 		if (h < 0)
 			return -1;
 		v = v * 16 + h;
@@ -257,7 +247,7 @@ static int read_string(struct gql_lexer *lx, const char *s, struct gql_token *t)
 					int hc = peekc(lx, h);
 					if (hc == '}' && digits > 0)
 						break;
-					int hv = hexval(hc);
+					int hv = text_hex_value(hc);
 					if (hv < 0 || digits >= 8)
 						return bad_unicode(lx, q, (size_t)(h - q) + 1);
 					cp = cp * 16 + (uint32_t)hv;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "gql/gql.h"
 #include "util/sb.h"
+#include "util/text.h"
 
 /* The built-in scalars, directives and introspection types, in SDL. */
 static const char builtin_sdl[] =
@@ -111,15 +112,6 @@ static const char builtin_sdl[] =
 	"  \"On an input object field definition.\" INPUT_FIELD_DEFINITION\n"
 	"}\n";
 
-/* ---- hashing ---- */
-static uint32_t hash_str(const char *s)
-{
-	uint32_t h = 2166136261u;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
-}
-
 /* the schema's name index: types and directives (separate name spaces, one entry each) */
 struct ix_ent {
 	const char *name;
@@ -136,7 +128,7 @@ static struct ix_ent *ix_find(const struct ix *ix, const char *name)
 	if (ix == NULL || ix->cap == 0)
 		return NULL;
 	uint32_t m = ix->cap - 1;
-	for (uint32_t i = hash_str(name) & m;; i = (i + 1) & m) {
+	for (uint32_t i = text_hash(name) & m;; i = (i + 1) & m) {
 		if (ix->e[i].name == NULL)
 			return NULL;
 		if (strcmp(ix->e[i].name, name) == 0)
@@ -157,7 +149,7 @@ static struct ix_ent *ix_insert(struct arena *a, struct ix *ix, const char *name
 		for (uint32_t j = 0; j < ix->cap; j++) {
 			if (ix->e[j].name == NULL)
 				continue;
-			uint32_t i = hash_str(ix->e[j].name) & (nc - 1);
+			uint32_t i = text_hash(ix->e[j].name) & (nc - 1);
 			while (ne[i].name)
 				i = (i + 1) & (nc - 1);
 			ne[i] = ix->e[j];
@@ -165,7 +157,7 @@ static struct ix_ent *ix_insert(struct arena *a, struct ix *ix, const char *name
 		ix->e = ne;
 		ix->cap = nc;
 	}
-	uint32_t m = ix->cap - 1, i = hash_str(name) & m;
+	uint32_t m = ix->cap - 1, i = text_hash(name) & m;
 	while (ix->e[i].name)
 		i = (i + 1) & m;
 	ix->e[i].name = name;
@@ -211,7 +203,7 @@ static void build_lookup(struct arena *a, struct gql_type *t)
 		return;
 	l->mask = cap - 1;
 	for (uint32_t j = 0; j < n; j++) {
-		uint32_t i = hash_str(member_name(t, j)) & l->mask;
+		uint32_t i = text_hash(member_name(t, j)) & l->mask;
 		while (l->slot[i])
 			i = (i + 1) & l->mask;
 		l->slot[i] = j + 1;
@@ -230,7 +222,7 @@ static long member_find(const struct gql_type *t, const char *name)
 				return (long)j;
 		return -1;
 	}
-	for (uint32_t i = hash_str(name) & l->mask;; i = (i + 1) & l->mask) {
+	for (uint32_t i = text_hash(name) & l->mask;; i = (i + 1) & l->mask) {
 		uint32_t s = l->slot[i];
 		if (s == 0)
 			return -1;

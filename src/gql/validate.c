@@ -5,6 +5,7 @@
 #include <strings.h>
 #include "gql/validate.h"
 #include "util/limits.h"
+#include "util/text.h"
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -56,19 +57,11 @@ void *vgrow(struct vctx *c, void *p, uint32_t *cap, uint32_t n, size_t size)
 	return np;
 }
 
-static uint32_t hash_str(const char *s)
-{
-	uint32_t h = 2166136261u;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
-}
-
 int32_t vfrag_find(const struct vctx *c, const char *name)
 {
 	if (c->fhash == NULL)
 		return -1;
-	for (uint32_t i = hash_str(name) & c->fhmask;; i = (i + 1) & c->fhmask) {
+	for (uint32_t i = text_hash(name) & c->fhmask;; i = (i + 1) & c->fhmask) {
 		int32_t v = c->fhash[i];
 		if (v == 0)
 			return -1;
@@ -1341,7 +1334,7 @@ int gql_validate(const struct gql_schema *s, const struct gql_document *doc,
 			struct vfrag *fr = &c->frags[c->nfrags];
 			fr->def = d;
 			fr->f = &d->u.frag;
-			uint32_t h = hash_str(fr->f->name) & c->fhmask;
+			uint32_t h = text_hash(fr->f->name) & c->fhmask;
 			for (;; h = (h + 1) & c->fhmask) {
 				int32_t v = c->fhash[h];
 				if (v == 0 || strcmp(c->frags[v - 1].f->name, fr->f->name) == 0)

@@ -343,11 +343,189 @@ static bool is_space(char ch)
 	return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == '\v' || ch == '\f';
 }
 
-int config_load(const char *path, struct larder_config *c, char *err, size_t errlen)
+/* the yes/no keys and their fields */
+static const struct bool_key {
+	enum key key;
+	size_t off;
+} bool_keys[] = {
+	{ K_FETCH_IN_WEB, offsetof(struct larder_config, fetch_in_web) },
+	{ K_SIGNUP, offsetof(struct larder_config, signup) },
+	{ K_TRUST_REMOTE_USER, offsetof(struct larder_config, trust_remote_user) },
+};
+
+/* where a value was read, for its error message */
+struct where {
+	char *err;
+	size_t errlen;
+	const char *path;
+	unsigned line;
+};
+
+/* split a line into key and value (trimmed, the value's trailing comment cut off): 1 with *k and *v
+ * set, 0 for a blank or comment line, -1 without '=' */
+static int split_line(char *line, char **k, char **v)
+{
+	char *p = line, *eq, *e;
+	while (is_space(*p))
+		p++;
+	if (*p == '\0' || *p == '#')
+		return 0;
+	eq = strchr(p, '=');
+	if (!eq)
+		return -1;
+	*k = p;
+	for (e = eq; e > p && is_space(e[-1]); e--)
+		;
+	*e = '\0';
+	char *val = eq + 1;
+	while (is_space(*val))
+		val++;
+	/* a `#` preceded by white space outside quotes starts a comment */
+	bool inq = false;
+	for (e = val; *e; e++) {
+		if (*e == '"' && (e == val || e[-1] != '\\'))
+			inq = !inq;
+		else if (*e == '#' && !inq && e > val && is_space(e[-1])) {
+			*e = '\0';
+			break;
+		}
+	}
+	for (e = val + strlen(val); e > val && is_space(e[-1]); e--)
+		;
+	*e = '\0';
+	*v = val;
+	return 1;
+}
+
+static int set_number(struct larder_config *c, const struct num_key *nk, const char *k, const char *v,
+                      const struct where *w)
+{
+	uint64_t num;
+	if (parse_uint(v, nk->hi, nk->suffix, &num) < 0 || num < nk->lo) {
+		if (nk->range)
+			return fail(w->err, w->errlen, w->path, w->line, "'%s' must be a number%s %s", k, nk->unit, nk->range);
+		return fail(w->err, w->errlen, w->path, w->line, "'%s' must be a number%s from %llu to %llu", k, nk->unit,
+		            (unsigned long long)nk->lo, (unsigned long long)nk->hi);
+	}
+	num_key_set(c, nk, num);
+	return 0;
+}
+
+static int set_database(struct larder_config *c, const char *v, const struct where *w)
+{
+	char *s;
+	if (!*v)
+		return fail(w->err, w->errlen, w->path, w->line, "'database' must not be empty");
+	s = resolve_path(w->path, v);
+	if (!s)
+		return fail(w->err, w->errlen, w->path, w->line, "out of memory");
+	free(c->database);
+	c->database = s;
+	return 0;
+}
+
+static int set_base_url(struct larder_config *c, char *v, const struct where *w)
+{
+	size_t bl = strlen(v);
+	while (bl > 0 && v[bl - 1] == '/')
+		v[--bl] = '\0';
+	if (strncmp(v, "http://", 7) != 0 && strncmp(v, "https://", 8) != 0)
+		return fail(w->err, w->errlen, w->path, w->line, "'base_url' must start with http:// or https://");
+	if (set_str(&c->base_url, v) < 0)
+		return fail(w->err, w->errlen, w->path, w->line, "out of memory");
+	return 0;
+}
+
+static int set_private_fetch(struct larder_config *c, const char *v, const struct where *w)
+{
+	bool yes;
+	char why[160];
+	if (parse_bool(v, &yes) == 0) {
+		memset(&c->allow_private_fetch, 0, sizeof c->allow_private_fetch);
+		c->allow_private_fetch.all = yes;
+	} else if (!*v || netaddr_allow_parse(v, &c->allow_private_fetch, why, sizeof why) < 0) {
+		return fail(w->err, w->errlen, w->path, w->line, "'allow_private_fetch' must be yes, no, or a list of "
+		            "addresses and CIDR prefixes%s%s", *v ? ": " : "", *v ? why : "");
+	}
+	return 0;
+}
+
+/* store the (unquoted) value v of key k */
+static int set_value(struct larder_config *c, int key, const char *k, char *v, const struct where *w)
+{
+	const struct num_key *nk = num_key_of((unsigned)key);
+	uint64_t num;
+	if (nk != NULL)
+		return set_number(c, nk, k, v, w);
+	for (size_t i = 0; i < sizeof bool_keys / sizeof bool_keys[0]; i++)
+		if ((int)bool_keys[i].key == key) {
+			if (parse_bool(v, (bool *)((char *)c + bool_keys[i].off)) < 0)
+				return fail(w->err, w->errlen, w->path, w->line, "'%s' must be yes or no", k);
+			return 0;
+		}
+	switch (key) {
+	case K_DATABASE:
+		return set_database(c, v, w);
+	case K_BASE_URL:
+		return set_base_url(c, v, w);
+	case K_CORS:
+		if (set_origins(c, v) < 0)
+			return fail(w->err, w->errlen, w->path, w->line, "out of memory");
+		return 0;
+	case K_TOUCH:
+		if (parse_uint(v, 86400 * 365, false, &num) < 0)
+			return fail(w->err, w->errlen, w->path, w->line, "'key_touch_interval' must be a number of seconds");
+		c->key_touch_interval_s = (uint32_t)num;
+		return 0;
+	case K_PRIVATE_FETCH:
+		return set_private_fetch(c, v, w);
+	default:
+		return 0;
+	}
+}
+
+/* one `key = value` line (already split) */
+static int read_pair(struct larder_config *c, bool seen[K__MAX], const char *k, char *v, const struct where *w)
+{
+	int key;
+	for (key = 0; key < K__MAX; key++)
+		if (strcmp(k, key_names[key]) == 0)
+			break;
+	if (key == K__MAX)
+		return fail(w->err, w->errlen, w->path, w->line, "unknown key '%s'", k);
+	if (seen[key])
+		return fail(w->err, w->errlen, w->path, w->line, "'%s' set twice", k);
+	seen[key] = true;
+	v = unquote(v);
+	if (!v)
+		return fail(w->err, w->errlen, w->path, w->line, "bad quoted value for '%s'", k);
+	return set_value(c, key, k, v, w);
+}
+
+static int read_lines(FILE *f, struct larder_config *c, struct where *w)
 {
 	char line[CONFIG_LINE_MAX];
 	bool seen[K__MAX] = { false };
-	unsigned lineno = 0;
+	while (fgets(line, sizeof line, f)) {
+		size_t n = strlen(line);
+		char *k, *v;
+		w->line++;
+		if (n == sizeof line - 1 && line[n - 1] != '\n' && !feof(f))
+			return fail(w->err, w->errlen, w->path, w->line, "line too long");
+		int got = split_line(line, &k, &v);
+		if (got < 0)
+			return fail(w->err, w->errlen, w->path, w->line, "expected `key = value`");
+		if (got > 0 && read_pair(c, seen, k, v, w) < 0)
+			return -1;
+	}
+	if (ferror(f))
+		return fail(w->err, w->errlen, w->path, 0, "read error: %s", strerror(errno));
+	return 0;
+}
+
+int config_load(const char *path, struct larder_config *c, char *err, size_t errlen)
+{
+	struct where w = { err, errlen, path, 0 };
 	FILE *f = NULL;
 	int rc = -1;
 
@@ -362,165 +540,8 @@ int config_load(const char *path, struct larder_config *c, char *err, size_t err
 		fail(err, errlen, path, 0, "cannot read: %s", strerror(errno));
 		goto out;
 	}
-	while (fgets(line, sizeof line, f)) {
-		char *p = line, *eq, *k, *v, *e;
-		size_t n = strlen(line);
-		uint64_t num;
-		const struct num_key *nk;
-		int key;
-
-		lineno++;
-		if (n == sizeof line - 1 && line[n - 1] != '\n' && !feof(f)) {
-			fail(err, errlen, path, lineno, "line too long");
-			goto out;
-		}
-		while (is_space(*p))
-			p++;
-		if (*p == '\0' || *p == '#')
-			continue;
-		eq = strchr(p, '=');
-		if (!eq) {
-			fail(err, errlen, path, lineno, "expected `key = value`");
-			goto out;
-		}
-		k = p;
-		for (e = eq; e > k && is_space(e[-1]); e--)
-			;
-		*e = '\0';
-		v = eq + 1;
-		while (is_space(*v))
-			v++;
-		/* a `#` preceded by white space outside quotes starts a comment */
-		{
-			bool inq = false;
-			for (e = v; *e; e++) {
-				if (*e == '"' && (e == v || e[-1] != '\\'))
-					inq = !inq;
-				else if (*e == '#' && !inq && e > v && is_space(e[-1])) {
-					*e = '\0';
-					break;
-				}
-			}
-		}
-		for (e = v + strlen(v); e > v && is_space(e[-1]); e--)
-			;
-		*e = '\0';
-		for (key = 0; key < K__MAX; key++)
-			if (strcmp(k, key_names[key]) == 0)
-				break;
-		if (key == K__MAX) {
-			fail(err, errlen, path, lineno, "unknown key '%s'", k);
-			goto out;
-		}
-		if (seen[key]) {
-			fail(err, errlen, path, lineno, "'%s' set twice", k);
-			goto out;
-		}
-		seen[key] = true;
-		v = unquote(v);
-		if (!v) {
-			fail(err, errlen, path, lineno, "bad quoted value for '%s'", k);
-			goto out;
-		}
-		if ((nk = num_key_of(key)) != NULL) {
-			if (parse_uint(v, nk->hi, nk->suffix, &num) < 0 || num < nk->lo) {
-				if (nk->range)
-					fail(err, errlen, path, lineno, "'%s' must be a number%s %s", k, nk->unit, nk->range);
-				else
-					fail(err, errlen, path, lineno, "'%s' must be a number%s from %llu to %llu", k, nk->unit,
-					     (unsigned long long)nk->lo, (unsigned long long)nk->hi);
-				goto out;
-			}
-			num_key_set(c, nk, num);
-			continue;
-		}
-		switch ((enum key)key) {
-		case K_DATABASE: {
-			char *s;
-			if (!*v) {
-				fail(err, errlen, path, lineno, "'database' must not be empty");
-				goto out;
-			}
-			s = resolve_path(path, v);
-			if (!s) {
-				fail(err, errlen, path, lineno, "out of memory");
-				goto out;
-			}
-			free(c->database);
-			c->database = s;
-			break;
-		}
-		case K_BASE_URL: {
-			size_t bl = strlen(v);
-			while (bl > 0 && v[bl - 1] == '/')
-				v[--bl] = '\0';
-			if (strncmp(v, "http://", 7) != 0 && strncmp(v, "https://", 8) != 0) {
-				fail(err, errlen, path, lineno, "'base_url' must start with http:// or https://");
-				goto out;
-			}
-			if (set_str(&c->base_url, v) < 0) {
-				fail(err, errlen, path, lineno, "out of memory");
-				goto out;
-			}
-			break;
-		}
-		case K_CORS:
-			if (set_origins(c, v) < 0) {
-				fail(err, errlen, path, lineno, "out of memory");
-				goto out;
-			}
-			break;
-		case K_TOUCH:
-			if (parse_uint(v, 86400 * 365, false, &num) < 0) {
-				fail(err, errlen, path, lineno, "'key_touch_interval' must be a number of seconds");
-				goto out;
-			}
-			c->key_touch_interval_s = (uint32_t)num;
-			break;
-		case K_PRIVATE_FETCH: {
-			bool yes;
-			char why[160];
-			if (parse_bool(v, &yes) == 0) {
-				memset(&c->allow_private_fetch, 0, sizeof c->allow_private_fetch);
-				c->allow_private_fetch.all = yes;
-			} else if (!*v || netaddr_allow_parse(v, &c->allow_private_fetch, why, sizeof why) < 0) {
-				fail(err, errlen, path, lineno, "'allow_private_fetch' must be yes, no, or a list of addresses "
-				     "and CIDR prefixes%s%s", *v ? ": " : "", *v ? why : "");
-				goto out;
-			}
-			break;
-		}
-		case K_FETCH_IN_WEB:
-			if (parse_bool(v, &c->fetch_in_web) < 0) {
-				fail(err, errlen, path, lineno, "'fetch_in_web' must be yes or no");
-				goto out;
-			}
-			break;
-		case K_SIGNUP:
-			if (parse_bool(v, &c->signup) < 0) {
-				fail(err, errlen, path, lineno, "'signup' must be yes or no");
-				goto out;
-			}
-			break;
-		case K_TRUST_REMOTE_USER:
-			if (parse_bool(v, &c->trust_remote_user) < 0) {
-				fail(err, errlen, path, lineno, "'trust_remote_user' must be yes or no");
-				goto out;
-			}
-			break;
-		case K_BODY_LIMIT: case K_FETCH_BYTES: case K_QUERY_BYTES: case K_HIGHLIGHT_BYTES: case K_CONTENT_BYTES:
-		case K_T_COST: case K_M_KIB: case K_PAR: case K_FETCH_TIMEOUT: case K_FETCH_REDIRECTS: case K_SESSION_DAYS:
-		case K_JOB_LEASE: case K_QUERY_DEPTH: case K_QUERY_FIELDS: case K_QUERY_ALIASES: case K_PAGE_SIZE:
-		case K_LABELS_ITEM: case K_LABELS_USER: case K_HIGHLIGHTS_ITEM: case K_SEARCHES: case K_SEARCH_TIME:
-		case K_FETCH_RUNNERS: case K_FETCHES_PER_USER: /* num_keys, above */
-		case K__MAX:
-			break;
-		}
-	}
-	if (ferror(f)) {
-		fail(err, errlen, path, 0, "read error: %s", strerror(errno));
+	if (read_lines(f, c, &w) < 0)
 		goto out;
-	}
 	if (c->argon2_m_kib < 8 * c->argon2_parallelism) {
 		fail(err, errlen, path, 0, "'argon2_memory_kib' must be at least 8 times 'argon2_parallelism'");
 		goto out;

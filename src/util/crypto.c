@@ -13,15 +13,15 @@
 #define PW_SALT_LEN 16
 #define PW_HASH_LEN 32
 
-/* 32 bytes as 64 lower-case hex digits and a NUL */
-static void hex32(const unsigned char *md, char out[65])
+/* n bytes as 2n lower-case hex digits and a NUL */
+static void to_hex(const unsigned char *in, size_t n, char *out)
 {
 	static const char hex[] = "0123456789abcdef";
-	for (unsigned int i = 0; i < 32; i++) {
-		out[2 * i] = hex[md[i] >> 4];
-		out[2 * i + 1] = hex[md[i] & 15];
+	for (size_t i = 0; i < n; i++) {
+		out[2 * i] = hex[in[i] >> 4];
+		out[2 * i + 1] = hex[in[i] & 15];
 	}
-	out[64] = '\0';
+	out[2 * n] = '\0';
 }
 
 void crypto_sha256_hex(const void *data, size_t len, char out[65])
@@ -39,7 +39,7 @@ void crypto_sha256_hex(const void *data, size_t len, char out[65])
 		memset(out, 0, 65);
 		return;
 	}
-	hex32(md, out);
+	to_hex(md, 32, out);
 }
 
 int crypto_random(void *buf, size_t len)
@@ -116,19 +116,14 @@ void crypto_hmac_sha256_hex(const void *key, size_t keylen, const void *data, si
 		memset(out, 0, 65);
 		return;
 	}
-	hex32(md, out);
+	to_hex(md, 32, out);
 }
 
 int crypto_random_hex(char *out, size_t nbytes)
 {
-	static const char hex[] = "0123456789abcdef";
 	unsigned char rnd[32];
 	if (nbytes > sizeof rnd || crypto_random(rnd, nbytes) != 0)
 		return -1;
-	for (size_t i = 0; i < nbytes; i++) {
-		out[2 * i] = hex[rnd[i] >> 4];
-		out[2 * i + 1] = hex[rnd[i] & 15];
-	}
-	out[2 * nbytes] = '\0';
+	to_hex(rnd, nbytes, out);
 	return 0;
 }

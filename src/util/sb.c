@@ -1,5 +1,6 @@
 /* sb.c: growable string builder with a sticky error (see sb.h). */
 #include "util/sb.h"
+#include "util/text.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,15 +95,8 @@ void sb_printf(struct sb *b, const char *fmt, ...)
 
 void sb_put_int(struct sb *b, int64_t v)
 {
-	char tmp[24];
-	char *p = tmp + sizeof tmp;
-	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-	do {
-		*--p = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	if (v < 0)
-		*--p = '-';
+	char tmp[TEXT_INT_BUF];
+	const char *p = text_int(tmp, v);
 	sb_putn(b, p, (size_t)(tmp + sizeof tmp - p));
 }
 

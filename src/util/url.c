@@ -1,5 +1,6 @@
 /* url.c: RFC 3986 parser, save-time normaliser and reference resolver on arena memory. */
 #include "util/url.h"
+#include "util/text.h"
 
 #include <arpa/inet.h>
 #include <stdbool.h>
@@ -67,13 +68,6 @@ static bool is_unreserved(int c)
 }
 static bool is_subdelim(int c) { return c && strchr("!$&'()*+,;=", c) != NULL; }
 static bool is_space(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9') return c - '0';
-	if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-	return -1;
-}
 static int lower(int c) { return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c; }
 
 static void trim(const char **s, size_t *n)
@@ -203,7 +197,7 @@ int url_parse(struct arena *a, const char *s, size_t n, struct url *u, const cha
 		if (c < 0x20 || c == 0x7f)
 			return fail(err, "URL contains a control character");
 		if (c == '%') {
-			if (i + 2 >= n || hexval((unsigned char)s[i + 1]) < 0 || hexval((unsigned char)s[i + 2]) < 0)
+			if (i + 2 >= n || text_hex_value((unsigned char)s[i + 1]) < 0 || text_hex_value((unsigned char)s[i + 2]) < 0)
 				return fail(err, "URL has a malformed percent-escape");
 			i += 3;
 			continue;
@@ -314,8 +308,8 @@ static void put_normalised(struct abuf *b, const char *s, size_t n, bool lowerca
 	static const char hex[] = "0123456789ABCDEF";
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
-		if (c == '%' && i + 2 < n && hexval((unsigned char)s[i + 1]) >= 0 && hexval((unsigned char)s[i + 2]) >= 0) {
-			int v = hexval((unsigned char)s[i + 1]) * 16 + hexval((unsigned char)s[i + 2]);
+		if (c == '%' && i + 2 < n && text_hex_value((unsigned char)s[i + 1]) >= 0 && text_hex_value((unsigned char)s[i + 2]) >= 0) {
+			int v = text_hex_value((unsigned char)s[i + 1]) * 16 + text_hex_value((unsigned char)s[i + 2]);
 			if (is_unreserved(v)) {
 				ab_putc(b, (char)(lowercase ? lower(v) : v));
 			} else {

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "util/sb.h"
+#include "util/text.h"
 #include "web/page.h"
 
 void web_no_frame_no_cache(struct web_response *res)
@@ -13,27 +14,13 @@ void web_no_frame_no_cache(struct web_response *res)
 	web_response_header(res, "Referrer-Policy", "same-origin");
 }
 
-void web_html_escaped(struct sb *b, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': sb_puts(b, "&amp;"); break;
-		case '<': sb_puts(b, "&lt;"); break;
-		case '>': sb_puts(b, "&gt;"); break;
-		case '"': sb_puts(b, "&quot;"); break;
-		case '\'': sb_puts(b, "&#39;"); break;
-		default: sb_putc(b, *s);
-		}
-	}
-}
-
 /* an HTML answer: parts alternate text put as it is and text put escaped, up to a NULL */
 static void html_answer(struct web_response *res, int status, const char *const *parts)
 {
 	sb_reset(res->body);
 	for (size_t i = 0; parts[i]; i++) {
 		if (i % 2)
-			web_html_escaped(res->body, parts[i]);
+			sb_put_html(res->body, parts[i]);
 		else
 			sb_puts(res->body, parts[i]);
 	}

@@ -16,8 +16,6 @@
 void web_no_frame_no_cache(struct web_response *res);
 /* a redirect (302/303) to location, with a tiny HTML body holding the link */
 void web_redirect(struct web_response *res, int status, const char *location);
-/* text escaped for HTML (& < > " ') appended to b */
-void web_html_escaped(struct sb *b, const char *s);
 /* a small HTML page: title and one message paragraph (both escaped) */
 void web_page(struct web_response *res, int status, const char *title, const char *message);
 /* may the server redirect to target after login: a path on this site ("/…", not "//…" or "/\…"),

@@ -8,6 +8,7 @@
 #include <strings.h>
 #include <fcgiapp.h>
 #include "util/limits.h"
+#include "util/text.h"
 #include "web/request.h"
 
 const char *const web_method_names[WEB_M__MAX] = {
@@ -284,17 +285,6 @@ int web_request_read_body(struct web_request *r, struct arena *a, size_t limit)
 
 /* ---- query strings ---- */
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 char *web_url_decode(struct arena *a, const char *s, size_t len, bool plus_space, size_t *outlen)
 {
 	char *out = arena_alloc(a, len + 1), *o = out;
@@ -306,8 +296,8 @@ char *web_url_decode(struct arena *a, const char *s, size_t len, bool plus_space
 
 		if (s[i] == '+' && plus_space) {
 			*o++ = ' ';
-		} else if (s[i] == '%' && i + 2 < len && (hi = hexval((unsigned char)s[i + 1])) >= 0 &&
-		           (lo = hexval((unsigned char)s[i + 2])) >= 0) {
+		} else if (s[i] == '%' && i + 2 < len && (hi = text_hex_value((unsigned char)s[i + 1])) >= 0 &&
+		           (lo = text_hex_value((unsigned char)s[i + 2])) >= 0) {
 			*o++ = (char)(hi * 16 + lo);
 			i += 2;
 		} else {

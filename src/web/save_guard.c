@@ -5,6 +5,7 @@
 #include "util/crypto.h"
 #include "util/jsonw.h"
 #include "util/sb.h"
+#include "util/text.h"
 #include "util/time.h"
 #include "web/authenticate.h"
 #include "web/page.h"
@@ -58,7 +59,7 @@ static void hidden(struct sb *b, const char *name, const char *value)
 	sb_puts(b, "<input type=\"hidden\" name=\"");
 	sb_puts(b, name);
 	sb_puts(b, "\" value=\"");
-	web_html_escaped(b, value);
+	sb_put_html(b, value);
 	sb_puts(b, "\">\n");
 }
 
@@ -74,17 +75,17 @@ void web_save_confirm(struct web_response *res, const struct web_qparam *q, size
 	           "<body class=\"message-page\"><main class=\"confirm-save\">\n<h1>Save URL to your library?</h1>\n");
 	if (notice) {
 		sb_puts(b, "<p class=\"warning\" id=\"save-notice\">");
-		web_html_escaped(b, notice);
+		sb_put_html(b, notice);
 		sb_puts(b, "</p>\n");
 	}
 	sb_puts(b, "<p>A page asked Larder to save this address. Save it only if you meant to.</p>\n"
 	           "<dl class=\"save-what\"><dt>URL</dt><dd id=\"save-url\">");
-	web_html_escaped(b, url ? url->value : "");
+	sb_put_html(b, url ? url->value : "");
 	sb_puts(b, "</dd>\n<dt>Labels</dt><dd id=\"save-labels\">");
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(q[i].name, "labels") == 0 && q[i].value_len > 0) {
 			sb_puts(b, "<span class=\"chip\">");
-			web_html_escaped(b, q[i].value);
+			sb_put_html(b, q[i].value);
 			sb_puts(b, "</span> ");
 			any = true;
 		}
