@@ -140,12 +140,6 @@ out:
 }
 
 /* runs a bound write statement to completion */
-static int step_done(struct store *st, sqlite3_stmt *s, const char *what)
-{
-	int rc = sqlite3_step(s);
-	store_done(s);
-	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, what);
-}
 
 /* a slug from text with a short random suffix that the user has not used yet */
 static int make_slug(struct store *st, struct arena *a, const char *user_id, const char *text, const char **out)
@@ -184,7 +178,7 @@ static int make_slug(struct store *st, struct arena *a, const char *user_id, con
 }
 
 /* content, index text and metadata of a fetched or supplied article (inside a transaction) */
-static int fill(struct store *st, int64_t seq, const struct store_article *art, int64_t now)
+int store_item_fill_row(struct store *st, int64_t seq, const struct store_article *art, int64_t now)
 {
 	sqlite3_stmt *s = st->stmt[STMT_ITEM_FILL];
 	int rc;
@@ -202,17 +196,17 @@ static int fill(struct store *st, int64_t seq, const struct store_article *art, 
 	store_bind_text(s, 11, art->site_icon);
 	store_bind_text(s, 12, NULL); /* the saved URL stays the de-duplication key */
 	sqlite3_bind_int64(s, 13, now);
-	if ((rc = step_done(st, s, "storing an article")) != STORE_OK)
+	if ((rc = store_step_done(st, s, "storing an article")) != STORE_OK)
 		return rc;
 	s = st->stmt[STMT_ITEM_CONTENT_SET];
 	sqlite3_bind_int64(s, 1, seq);
 	store_bind_text(s, 2, art->content);
-	if ((rc = step_done(st, s, "storing content")) != STORE_OK)
+	if ((rc = store_step_done(st, s, "storing content")) != STORE_OK)
 		return rc;
 	s = st->stmt[STMT_ITEM_SEARCH_TEXT];
 	sqlite3_bind_int64(s, 1, seq);
 	store_bind_text(s, 2, art->text);
-	return step_done(st, s, "indexing content");
+	return store_step_done(st, s, "indexing content");
 }
 
 /* how many labels the item has */
@@ -266,7 +260,7 @@ static int add_labels(struct store *st, struct arena *a, const char *user_id, in
 		sqlite3_bind_int64(s, 1, seq);
 		sqlite3_bind_text(s, 2, l.id, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(s, 3, now + (int64_t)i); /* keeps the given order */
-		if ((rc = step_done(st, s, "labelling an item")) != STORE_OK)
+		if ((rc = store_step_done(st, s, "labelling an item")) != STORE_OK)
 			return rc;
 	}
 	return check_item_labels(st, seq, before);
@@ -277,12 +271,12 @@ static int queue_fetch(struct store *st, int64_t seq, int64_t now)
 	sqlite3_stmt *s = st->stmt[STMT_JOB_CANCEL_ITEM];
 	int rc;
 	sqlite3_bind_int64(s, 1, seq);
-	if ((rc = step_done(st, s, "replacing a fetch job")) != STORE_OK)
+	if ((rc = store_step_done(st, s, "replacing a fetch job")) != STORE_OK)
 		return rc;
 	s = st->stmt[STMT_JOB_INSERT];
 	sqlite3_bind_int64(s, 1, seq);
 	sqlite3_bind_int64(s, 2, now);
-	return step_done(st, s, "queueing a fetch");
+	return store_step_done(st, s, "queueing a fetch");
 }
 
 static int insert_item(struct store *st, struct arena *a, const struct store_save *in, const char *hash,
@@ -378,7 +372,7 @@ int store_item_save(struct store *st, struct arena *a, const struct store_save *
 		store_bind_text(s, 6, in->source);
 		store_bind_text(s, 7, in->folder);
 		store_bind_ms(s, 8, in->published_ms);
-		if ((rc = step_done(st, s, "saving an item again")) != STORE_OK)
+		if ((rc = store_step_done(st, s, "saving an item again")) != STORE_OK)
 			goto fail;
 	} else if (rc == STORE_E_NOTFOUND) {
 		*existed = false;
@@ -392,7 +386,7 @@ int store_item_save(struct store *st, struct arena *a, const struct store_save *
 		struct store_article art = *in->article;
 		if (in->title && *in->title)
 			art.title = in->title;
-		if ((rc = fill(st, seq, &art, now)) != STORE_OK)
+		if ((rc = store_item_fill_row(st, seq, &art, now)) != STORE_OK)
 			goto fail;
 	} else if ((rc = queue_fetch(st, seq, now)) != STORE_OK)
 		goto fail;
@@ -410,7 +404,7 @@ int store_item_fill(struct store *st, int64_t seq, const struct store_article *a
 	int rc;
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
-	if ((rc = fill(st, seq, art, time_now_ms())) != STORE_OK) {
+	if ((rc = store_item_fill_row(st, seq, art, time_now_ms())) != STORE_OK) {
 		store_rollback(st);
 		return rc;
 	}
@@ -424,7 +418,7 @@ int store_item_fail(struct store *st, int64_t seq, const char *state, const char
 	sqlite3_bind_text(s, 2, state ? state : "FAILED", -1, SQLITE_STATIC);
 	store_bind_text(s, 3, reason);
 	sqlite3_bind_int64(s, 4, time_now_ms());
-	return step_done(st, s, "marking an item failed");
+	return store_step_done(st, s, "marking an item failed");
 }
 
 /* a user-scoped UPDATE … RETURNING of one item (?1 user, ?2 id, then the caller's bindings) */
@@ -512,7 +506,7 @@ int store_item_set_labels(struct store *st, struct arena *a, const char *user_id
 		goto fail;
 	s = st->stmt[STMT_ITEM_LABELS_CLEAR];
 	sqlite3_bind_int64(s, 1, it.seq);
-	if ((rc = step_done(st, s, "clearing labels")) != STORE_OK)
+	if ((rc = store_step_done(st, s, "clearing labels")) != STORE_OK)
 		goto fail;
 	for (size_t i = 0; i < n; i++) {
 		struct store_label l;
@@ -526,7 +520,7 @@ int store_item_set_labels(struct store *st, struct arena *a, const char *user_id
 		sqlite3_bind_int64(s, 1, it.seq);
 		sqlite3_bind_text(s, 2, l.id, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(s, 3, now + (int64_t)i);
-		if ((rc = step_done(st, s, "labelling an item")) != STORE_OK)
+		if ((rc = store_step_done(st, s, "labelling an item")) != STORE_OK)
 			goto fail;
 	}
 	if ((rc = check_item_labels(st, it.seq, 0)) != STORE_OK)
@@ -534,7 +528,7 @@ int store_item_set_labels(struct store *st, struct arena *a, const char *user_id
 	s = st->stmt[STMT_ITEM_TOUCH];
 	sqlite3_bind_int64(s, 1, it.seq);
 	sqlite3_bind_int64(s, 2, now);
-	if ((rc = step_done(st, s, "touching an item")) != STORE_OK)
+	if ((rc = store_step_done(st, s, "touching an item")) != STORE_OK)
 		goto fail;
 	if ((rc = store_commit(st)) != STORE_OK)
 		return rc;
@@ -601,11 +595,11 @@ int store_trash_purge(struct store *st, int64_t older_than_ms, int64_t *purged)
 		return rc;
 	s = st->stmt[STMT_TRASH_TOMBSTONE];
 	sqlite3_bind_int64(s, 1, older_than_ms);
-	if ((rc = step_done(st, s, "recording tombstones")) != STORE_OK)
+	if ((rc = store_step_done(st, s, "recording tombstones")) != STORE_OK)
 		goto fail;
 	s = st->stmt[STMT_TRASH_PURGE];
 	sqlite3_bind_int64(s, 1, older_than_ms);
-	if ((rc = step_done(st, s, "emptying the trash")) != STORE_OK)
+	if ((rc = store_step_done(st, s, "emptying the trash")) != STORE_OK)
 		goto fail;
 	*purged = sqlite3_changes64(st->db);
 	return store_commit(st);

@@ -1,6 +1,8 @@
 /* job.c: the fetch queue: claim a due job under a lease, finish it, retry it later, or give up on it. */
 #include "store/store_int.h"
 
+#include "util/time.h"
+
 int store_job_claim(struct store *st, int64_t now_ms, int64_t lease_ms, int per_user, struct store_job *out)
 {
 	sqlite3_stmt *s = st->stmt[STMT_JOB_CLAIM];
@@ -25,25 +27,19 @@ int store_job_claim(struct store *st, int64_t now_ms, int64_t lease_ms, int per_
 int store_job_done(struct store *st, int64_t job_id)
 {
 	sqlite3_stmt *s = st->stmt[STMT_JOB_DONE];
-	int rc;
 	sqlite3_bind_int64(s, 1, job_id);
-	rc = sqlite3_step(s);
-	store_done(s);
-	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "finishing a job");
+	return store_step_done(st, s, "finishing a job");
 }
 
 static int set_status(struct store *st, int64_t job_id, const char *status, int64_t run_after_ms, const char *error)
 {
 	sqlite3_stmt *s = st->stmt[STMT_JOB_RETRY];
-	int rc;
 	sqlite3_bind_int64(s, 1, job_id);
 	sqlite3_bind_text(s, 2, status, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 3, run_after_ms);
 	store_bind_text(s, 4, error);
 	sqlite3_bind_int64(s, 5, run_after_ms);
-	rc = sqlite3_step(s);
-	store_done(s);
-	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "updating a job");
+	return store_step_done(st, s, "updating a job");
 }
 
 int store_job_retry(struct store *st, int64_t job_id, int64_t run_after_ms, const char *error)
@@ -54,6 +50,40 @@ int store_job_retry(struct store *st, int64_t job_id, int64_t run_after_ms, cons
 int store_job_fail(struct store *st, int64_t job_id, const char *error)
 {
 	return set_status(st, job_id, "failed", 0, error);
+}
+
+/* the item's state and the job's for one outcome, inside the transaction */
+static int finish_rows(struct store *st, const struct store_job *job, const struct store_job_outcome *o)
+{
+	int rc;
+	switch (o->kind) {
+	case STORE_JOB_FILLED:
+		if (o->article && (rc = store_item_fill_row(st, job->item_seq, o->article, time_now_ms())) != STORE_OK)
+			return rc;
+		return store_job_done(st, job->id);
+	case STORE_JOB_RETRY: /* still processing: the reason is visible while the next attempt waits */
+		if ((rc = store_item_fail(st, job->item_seq, "PROCESSING", o->reason)) != STORE_OK)
+			return rc;
+		return store_job_retry(st, job->id, o->run_after_ms, o->reason);
+	case STORE_JOB_FAILED:
+		if ((rc = store_item_fail(st, job->item_seq, "FAILED", o->reason)) != STORE_OK)
+			return rc;
+		return store_job_fail(st, job->id, o->reason);
+	}
+	snprintf(st->errmsg, sizeof st->errmsg, "unknown job outcome %d", (int)o->kind);
+	return STORE_E_INVAL;
+}
+
+int store_job_finish(struct store *st, const struct store_job *job, const struct store_job_outcome *o)
+{
+	int rc;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	if ((rc = finish_rows(st, job, o)) != STORE_OK) {
+		store_rollback(st);
+		return rc;
+	}
+	return store_commit(st);
 }
 
 int store_job_pending(struct store *st, int64_t now_ms, int64_t *count, int64_t *next_ms)

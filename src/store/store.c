@@ -368,6 +368,13 @@ void store_done(sqlite3_stmt *s)
 	sqlite3_clear_bindings(s);
 }
 
+int store_step_done(struct store *st, sqlite3_stmt *s, const char *what)
+{
+	int rc = sqlite3_step(s);
+	store_done(s);
+	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, what);
+}
+
 const char *store_col_text(struct arena *a, sqlite3_stmt *s, int col, bool *oom)
 {
 	const unsigned char *t;

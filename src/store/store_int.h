@@ -131,6 +131,10 @@ extern const struct embedded_file store_migrations[];
 int store_fail(struct store *st, int sqlite_rc, const char *what);
 /* resets and clears the bindings of a statement after use */
 void store_done(sqlite3_stmt *s);
+/* steps a bound one-shot statement and resets it: STORE_OK when it ran to the end, else store_fail(what) */
+int store_step_done(struct store *st, sqlite3_stmt *s, const char *what);
+/* fills a fetched item with its article inside the caller's transaction (item.c; store_job_finish) */
+int store_item_fill_row(struct store *st, int64_t seq, const struct store_article *art, int64_t now_ms);
 /* copies column col into the arena (NULL for SQL NULL); *oom set when the arena is full */
 const char *store_col_text(struct arena *a, sqlite3_stmt *s, int col, bool *oom);
 /* fills a user / key from columns starting at col; STORE_OK or STORE_E_DB (arena full) */
