@@ -7,18 +7,11 @@
 #include "util/crypto.h"
 #include "util/time.h"
 
+/* one highlight row of a stepped statement into out (NULL: read and dropped), or NOTFOUND */
 static int step_hl(struct store *st, struct arena *a, sqlite3_stmt *s, const char *what, struct store_highlight *out)
 {
 	struct store_highlight tmp;
-	int rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		rc = store_row_highlight(st, a, s, 0, out ? out : &tmp);
-	else if (rc == SQLITE_DONE)
-		rc = STORE_E_NOTFOUND;
-	else
-		rc = store_fail(st, rc, what);
-	store_done(s);
-	return rc;
+	return store_get_row(st, a, s, &store_rowdef_highlight, out ? out : &tmp, what);
 }
 
 /* the highlight's item id (rows carry only the item's seq) */

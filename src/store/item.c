@@ -9,18 +9,10 @@
 #include "util/slug.h"
 #include "util/time.h"
 
-/* reads one item row from a statement that was just stepped to SQLITE_ROW, or NOTFOUND */
+/* one item row of a stepped statement into out (NULL: not read), or NOTFOUND */
 static int step_item(struct store *st, struct arena *a, sqlite3_stmt *s, const char *what, struct store_item *out)
 {
-	int rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		rc = out ? store_row_item(st, a, s, 0, out) : STORE_OK;
-	else if (rc == SQLITE_DONE)
-		rc = STORE_E_NOTFOUND;
-	else
-		rc = store_fail(st, rc, what);
-	store_done(s);
-	return rc;
+	return store_get_row(st, a, s, &store_rowdef_item, out, what);
 }
 
 int store_item_by_seq(struct store *st, struct arena *a, int64_t seq, struct store_item *out)
@@ -73,32 +65,11 @@ int store_item_content(struct store *st, struct arena *a, int64_t seq, const cha
 	return rc;
 }
 
-/* every row of a label query into an arena array */
 int store_labels_collect(struct store *st, struct arena *a, sqlite3_stmt *s, struct store_label **out, size_t *n)
 {
-	size_t cap = 0;
-	int rc;
-	*out = NULL;
-	*n = 0;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (*n == cap) {
-			size_t ncap = cap ? cap * 2 : 8;
-			struct store_label *nl = arena_realloc(a, *out, cap * sizeof **out, ncap * sizeof **out);
-			if (!nl) {
-				snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading labels");
-				rc = STORE_E_DB;
-				goto out;
-			}
-			*out = nl;
-			cap = ncap;
-		}
-		if ((rc = store_row_label(st, a, s, 0, &(*out)[*n])) != STORE_OK)
-			goto out;
-		(*n)++;
-	}
-	rc = rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "reading labels");
-out:
-	store_done(s);
+	void *rows;
+	int rc = store_get_rows(st, a, s, &store_rowdef_label, &rows, n, "reading labels");
+	*out = rows;
 	return rc;
 }
 
@@ -112,30 +83,11 @@ int store_item_labels(struct store *st, struct arena *a, int64_t seq, struct sto
 int store_item_highlights(struct store *st, struct arena *a, int64_t seq, struct store_highlight **out, size_t *n)
 {
 	sqlite3_stmt *s = st->stmt[STMT_ITEM_HIGHLIGHTS];
-	size_t cap = 0;
+	void *rows;
 	int rc;
-	*out = NULL;
-	*n = 0;
 	sqlite3_bind_int64(s, 1, seq);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (*n == cap) {
-			size_t ncap = cap ? cap * 2 : 8;
-			struct store_highlight *nh = arena_realloc(a, *out, cap * sizeof **out, ncap * sizeof **out);
-			if (!nh) {
-				snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading highlights");
-				rc = STORE_E_DB;
-				goto out;
-			}
-			*out = nh;
-			cap = ncap;
-		}
-		if ((rc = store_row_highlight(st, a, s, 0, &(*out)[*n])) != STORE_OK)
-			goto out;
-		(*n)++;
-	}
-	rc = rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "reading highlights");
-out:
-	store_done(s);
+	rc = store_get_rows(st, a, s, &store_rowdef_highlight, &rows, n, "reading highlights");
+	*out = rows;
 	return rc;
 }
 

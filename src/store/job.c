@@ -10,16 +10,8 @@ int store_job_claim(struct store *st, int64_t now_ms, int64_t lease_ms, int per_
 	sqlite3_bind_int64(s, 1, now_ms);
 	sqlite3_bind_int64(s, 2, now_ms + lease_ms);
 	sqlite3_bind_int(s, 3, per_user);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		out->id = sqlite3_column_int64(s, 0);
-		out->item_seq = sqlite3_column_int64(s, 1);
-		out->attempts = sqlite3_column_int(s, 2);
-		rc = STORE_OK;
-	} else if (rc == SQLITE_DONE)
-		rc = STORE_E_NOTFOUND;
-	else
-		rc = store_fail(st, rc, "claiming a job");
+	if ((rc = store_step_row(st, s, "claiming a job")) == STORE_OK)
+		rc = store_row_job(st, NULL, s, 0, out);
 	store_done(s);
 	return rc;
 }

@@ -9,19 +9,10 @@
 #include "util/time.h"
 #include "util/utf8.h"
 
-
-/* one label row from a stepped statement, or NOTFOUND */
+/* one label row of a stepped statement into out (NULL: not read), or NOTFOUND */
 static int step_label(struct store *st, struct arena *a, sqlite3_stmt *s, const char *what, struct store_label *out)
 {
-	int rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		rc = out ? store_row_label(st, a, s, 0, out) : STORE_OK;
-	else if (rc == SQLITE_DONE)
-		rc = STORE_E_NOTFOUND;
-	else
-		rc = store_fail(st, rc, what);
-	store_done(s);
-	return rc;
+	return store_get_row(st, a, s, &store_rowdef_label, out, what);
 }
 
 int store_label_list(struct store *st, struct arena *a, const char *user_id, struct store_label **out, size_t *n)

@@ -28,7 +28,7 @@
 static const char *const stmt_sql[STMT__MAX] = {
 	[STMT_USER_ADD] =
 		"INSERT INTO users (id, username, name, email, password_hash, created, updated)"
-		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) RETURNING " STORE_USER_COLS(""),
 	[STMT_USER_GET] =
 		"SELECT " STORE_USER_COLS("") " FROM users WHERE id = ?1",
 	[STMT_USER_BY_NAME] =
@@ -38,7 +38,7 @@ static const char *const stmt_sql[STMT__MAX] = {
 		"UPDATE users SET password_hash = ?2, updated = ?3 WHERE id = ?1",
 	[STMT_KEY_CREATE] =
 		"INSERT INTO api_keys (id, user_id, name, key_hash, scopes, created, expires, used)"
-		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL)",
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL) RETURNING " STORE_KEY_COLS(""),
 	[STMT_KEY_LOOKUP] =
 		"SELECT " STORE_KEY_COLS("k.") ", " STORE_USER_COLS("u.")
 		" FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = ?1",
@@ -179,7 +179,7 @@ static const char *const stmt_sql[STMT__MAX] = {
 	[STMT_JOB_CLAIM] =
 		"UPDATE jobs SET status = 'running', locked_until = ?2, attempts = attempts + 1, updated_at = ?1"
 		" WHERE id = (SELECT j.id" JOB_CLAIMABLE " ORDER BY j.run_after, j.id LIMIT 1)"
-		" RETURNING id, item_seq, attempts",
+		" RETURNING " STORE_JOB_COLS(""),
 	[STMT_JOB_DONE] = "DELETE FROM jobs WHERE id = ?1",
 	[STMT_JOB_RETRY] =
 		"UPDATE jobs SET status = ?2, run_after = ?3, last_error = ?4, locked_until = NULL, updated_at = ?5"
@@ -375,6 +375,25 @@ int store_step_done(struct store *st, sqlite3_stmt *s, const char *what)
 	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, what);
 }
 
+int store_step_row(struct store *st, sqlite3_stmt *s, const char *what)
+{
+	int rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		return STORE_OK;
+	return rc == SQLITE_DONE ? STORE_E_NOTFOUND : store_fail(st, rc, what);
+}
+
+int store_step_changed(struct store *st, sqlite3_stmt *s, const char *what)
+{
+	int rc = sqlite3_step(s);
+	if (rc == SQLITE_DONE)
+		rc = sqlite3_changes(st->db) > 0 ? STORE_OK : STORE_E_NOTFOUND;
+	else
+		rc = store_fail(st, rc, what);
+	store_done(s);
+	return rc;
+}
+
 const char *store_col_text(struct arena *a, sqlite3_stmt *s, int col, bool *oom)
 {
 	const unsigned char *t;
@@ -391,39 +410,6 @@ const char *store_col_text(struct arena *a, sqlite3_stmt *s, int col, bool *oom)
 	if (!r)
 		*oom = true;
 	return r;
-}
-
-int store_row_user(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_user *u)
-{
-	bool oom = false;
-	u->id = store_col_text(a, s, col, &oom);
-	u->username = store_col_text(a, s, col + 1, &oom);
-	u->name = store_col_text(a, s, col + 2, &oom);
-	u->email = store_col_text(a, s, col + 3, &oom);
-	u->password_hash = store_col_text(a, s, col + 4, &oom);
-	u->created_ms = sqlite3_column_int64(s, col + 5);
-	if (oom) {
-		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading a user");
-		return STORE_E_DB;
-	}
-	return STORE_OK;
-}
-
-int store_row_key(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_apikey *k)
-{
-	bool oom = false;
-	k->id = store_col_text(a, s, col, &oom);
-	k->user_id = store_col_text(a, s, col + 1, &oom);
-	k->name = store_col_text(a, s, col + 2, &oom);
-	k->scopes_json = store_col_text(a, s, col + 3, &oom);
-	k->created_ms = sqlite3_column_int64(s, col + 4);
-	k->expires_ms = sqlite3_column_int64(s, col + 5);
-	k->used_ms = sqlite3_column_type(s, col + 6) == SQLITE_NULL ? 0 : sqlite3_column_int64(s, col + 6);
-	if (oom) {
-		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading an API key");
-		return STORE_E_DB;
-	}
-	return STORE_OK;
 }
 
 int store_bind_text(sqlite3_stmt *s, int idx, const char *v)
@@ -727,94 +713,87 @@ int store_bind_ms(sqlite3_stmt *s, int idx, int64_t v)
 	return v ? sqlite3_bind_int64(s, idx, v) : sqlite3_bind_null(s, idx);
 }
 
-int store_row_item(struct store *st, struct arena *a, sqlite3_stmt *s, int c, struct store_item *it)
+int store_row_read(struct store *st, struct arena *a, sqlite3_stmt *s, int col, const struct store_row *r, void *out)
 {
 	bool oom = false;
-	it->seq = sqlite3_column_int64(s, c);
-	it->id = store_col_text(a, s, c + 1, &oom);
-	it->user_id = store_col_text(a, s, c + 2, &oom);
-	it->client_request_id = store_col_text(a, s, c + 3, &oom);
-	it->url = store_col_text(a, s, c + 4, &oom);
-	it->slug = store_col_text(a, s, c + 5, &oom);
-	it->title = store_col_text(a, s, c + 6, &oom);
-	it->author = store_col_text(a, s, c + 7, &oom);
-	it->description = store_col_text(a, s, c + 8, &oom);
-	it->site_name = store_col_text(a, s, c + 9, &oom);
-	it->site_icon = store_col_text(a, s, c + 10, &oom);
-	it->image = store_col_text(a, s, c + 11, &oom);
-	it->language = store_col_text(a, s, c + 12, &oom);
-	it->dir = store_col_text(a, s, c + 13, &oom);
-	it->page_type = store_col_text(a, s, c + 14, &oom);
-	it->state = store_col_text(a, s, c + 15, &oom);
-	it->want_state = store_col_text(a, s, c + 16, &oom);
-	it->fail_reason = store_col_text(a, s, c + 17, &oom);
-	it->folder = store_col_text(a, s, c + 18, &oom);
-	it->source = store_col_text(a, s, c + 19, &oom);
-	it->words_count = sqlite3_column_type(s, c + 20) == SQLITE_NULL ? -1 : sqlite3_column_int64(s, c + 20);
-	it->progress = sqlite3_column_double(s, c + 21);
-	it->progress_top = sqlite3_column_type(s, c + 22) == SQLITE_NULL ? -1 : sqlite3_column_double(s, c + 22);
-	it->progress_anchor = sqlite3_column_int64(s, c + 23);
-	it->saved_ms = store_col_ms(s, c + 24);
-	it->created_ms = store_col_ms(s, c + 25);
-	it->updated_ms = store_col_ms(s, c + 26);
-	it->published_ms = store_col_ms(s, c + 27);
-	it->read_ms = store_col_ms(s, c + 28);
-	it->archived_ms = store_col_ms(s, c + 29);
-	it->deleted_ms = store_col_ms(s, c + 30);
+	memset(out, 0, r->size);
+	for (size_t i = 0; i < r->ncols; i++) {
+		int c = col + (int)i;
+		void *f = (char *)out + r->cols[i].off;
+		bool null = sqlite3_column_type(s, c) == SQLITE_NULL;
+		switch (r->cols[i].kind) {
+		case STORE_COL_TEXT: *(const char **)f = store_col_text(a, s, c, &oom); break;
+		case STORE_COL_I64: *(int64_t *)f = sqlite3_column_int64(s, c); break;
+		case STORE_COL_INT: *(int *)f = sqlite3_column_int(s, c); break;
+		case STORE_COL_REAL: *(double *)f = sqlite3_column_double(s, c); break;
+		case STORE_COL_I64_OPT: *(int64_t *)f = null ? -1 : sqlite3_column_int64(s, c); break;
+		case STORE_COL_REAL_OPT: *(double *)f = null ? -1 : sqlite3_column_double(s, c); break;
+		}
+	}
 	if (oom) {
-		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading an item");
+		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading %s", r->what);
 		return STORE_E_DB;
 	}
 	return STORE_OK;
 }
 
-int store_row_label(struct store *st, struct arena *a, sqlite3_stmt *s, int c, struct store_label *l)
-{
-	bool oom = false;
-	l->id = store_col_text(a, s, c, &oom);
-	l->user_id = store_col_text(a, s, c + 1, &oom);
-	l->name = store_col_text(a, s, c + 2, &oom);
-	l->color = store_col_text(a, s, c + 3, &oom);
-	l->description = store_col_text(a, s, c + 4, &oom);
-	l->source = store_col_text(a, s, c + 5, &oom);
-	l->position = sqlite3_column_int64(s, c + 6);
-	l->created_ms = store_col_ms(s, c + 7);
-	l->updated_ms = store_col_ms(s, c + 8);
-	l->internal = sqlite3_column_int(s, c + 9);
-	if (oom) {
-		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading a label");
-		return STORE_E_DB;
+/* store_rowdef_<name> and store_row_<name>: one entity's reader from its ROW */
+#define ROW_READER(name, ROW, type, what) \
+	static const struct store_col name##_cols[] = STORE_ROW_DESC(ROW, type); \
+	const struct store_row store_rowdef_##name = { name##_cols, sizeof name##_cols / sizeof name##_cols[0], \
+	                                               sizeof(type), what }; \
+	int store_row_##name(struct store *st, struct arena *a, sqlite3_stmt *s, int col, type *out) \
+	{ \
+		return store_row_read(st, a, s, col, &store_rowdef_##name, out); \
 	}
-	return STORE_OK;
+ROW_READER(user, STORE_USER_ROW, struct store_user, "a user")
+ROW_READER(key, STORE_KEY_ROW, struct store_apikey, "an API key")
+ROW_READER(item, STORE_ITEM_ROW, struct store_item, "an item")
+ROW_READER(label, STORE_LABEL_ROW, struct store_label, "a label")
+ROW_READER(highlight, STORE_HL_ROW, struct store_highlight, "a highlight")
+ROW_READER(job, STORE_JOB_ROW, struct store_job, "a job")
+
+int store_get_row(struct store *st, struct arena *a, sqlite3_stmt *s, const struct store_row *r, void *out,
+                  const char *what)
+{
+	int rc = store_step_row(st, s, what);
+	if (rc == STORE_OK && out)
+		rc = store_row_read(st, a, s, 0, r, out);
+	store_done(s);
+	return rc;
 }
 
-int store_row_highlight(struct store *st, struct arena *a, sqlite3_stmt *s, int c, struct store_highlight *h)
+int store_get_rows(struct store *st, struct arena *a, sqlite3_stmt *s, const struct store_row *r, void **out,
+                   size_t *n, const char *what)
 {
-	bool oom = false;
-	h->id = store_col_text(a, s, c, &oom);
-	h->short_id = store_col_text(a, s, c + 1, &oom);
-	h->user_id = store_col_text(a, s, c + 2, &oom);
-	h->type = store_col_text(a, s, c + 3, &oom);
-	h->quote = store_col_text(a, s, c + 4, &oom);
-	h->prefix = store_col_text(a, s, c + 5, &oom);
-	h->suffix = store_col_text(a, s, c + 6, &oom);
-	h->patch = store_col_text(a, s, c + 7, &oom);
-	h->annotation = store_col_text(a, s, c + 8, &oom);
-	h->html = store_col_text(a, s, c + 9, &oom);
-	h->color = store_col_text(a, s, c + 10, &oom);
-	h->representation = store_col_text(a, s, c + 11, &oom);
-	h->position_percent = sqlite3_column_double(s, c + 12);
-	h->position_anchor = sqlite3_column_int64(s, c + 13);
-	h->created_ms = store_col_ms(s, c + 14);
-	h->updated_ms = store_col_ms(s, c + 15);
-	h->shared_ms = store_col_ms(s, c + 16);
-	h->item_seq = sqlite3_column_int64(s, c + 17);
-	h->item_id = NULL;
-	if (oom) {
-		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading a highlight");
-		return STORE_E_DB;
+	char *list = NULL;
+	size_t cap = 0;
+	int rc;
+	*out = NULL;
+	*n = 0;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (*n == cap) {
+			size_t ncap = cap ? cap * 2 : 8;
+			char *nl = arena_realloc(a, list, cap * r->size, ncap * r->size);
+			if (!nl) {
+				snprintf(st->errmsg, sizeof st->errmsg, "out of memory %s", what);
+				rc = STORE_E_DB;
+				goto out;
+			}
+			list = nl;
+			cap = ncap;
+		}
+		if ((rc = store_row_read(st, a, s, 0, r, list + *n * r->size)) != STORE_OK)
+			goto out;
+		(*n)++;
 	}
-	return STORE_OK;
+	rc = rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, what);
+out:
+	*out = rc == STORE_OK ? list : NULL;
+	if (rc != STORE_OK)
+		*n = 0;
+	store_done(s);
+	return rc;
 }
 
 /* Write transactions of all processes queue on an flock of DB-writer.lock before BEGIN IMMEDIATE:

@@ -104,8 +104,6 @@ struct store_item {
 	int64_t progress_anchor;
 	int64_t saved_ms, created_ms, updated_ms, published_ms, read_ms, archived_ms, deleted_ms;
 };
-/* the columns store_row_item reads, in order (prefix with a table alias) */
-#define STORE_ITEM_NCOLS 31
 
 struct store_label {
 	const char *id, *user_id, *name, *color, *description, *source;

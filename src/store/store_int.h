@@ -2,6 +2,7 @@
 #ifndef LARDER_STORE_INT_H
 #define LARDER_STORE_INT_H
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <sqlite3.h>
 
@@ -105,23 +106,83 @@ struct store {
 /* finalizes the cached dynamic statements (store_close) */
 void store_dyn_free(struct store *st);
 
-/* the user columns in the order store_row_user reads them (prefix with a table alias as needed) */
-#define STORE_USER_COLS(p) p "id, " p "username, " p "name, " p "email, " p "password_hash, " p "created"
-#define STORE_USER_NCOLS 6
-#define STORE_KEY_COLS(p) p "id, " p "user_id, " p "name, " p "scopes, " p "created, " p "expires, " p "used"
-#define STORE_KEY_NCOLS 7
-#define STORE_ITEM_COLS(p) p "seq, " p "id, " p "user_id, " p "client_request_id, " p "url, " p "slug, " \
-	p "title, " p "author, " p "description, " p "site_name, " p "site_icon, " p "image, " p "language, " \
-	p "dir, " p "page_type, " p "state, " p "want_state, " p "fail_reason, " p "folder, " p "source, " \
-	p "words_count, " p "progress, " p "progress_top, " p "progress_anchor, " p "saved_at, " p "created_at, " \
-	p "updated_at, " p "published_at, " p "read_at, " p "archived_at, " p "deleted_at"
-#define STORE_LABEL_COLS(p) p "id, " p "user_id, " p "name, " p "color, " p "description, " p "source, " \
-	p "position, " p "created_at, " p "updated_at, " p "internal"
-#define STORE_LABEL_NCOLS 10
-#define STORE_HL_COLS(p) p "id, " p "short_id, " p "user_id, " p "type, " p "quote, " p "prefix, " p "suffix, " \
-	p "patch, " p "annotation, " p "html, " p "color, " p "representation, " p "position_percent, " \
-	p "position_anchor, " p "created_at, " p "updated_at, " p "shared_at, " p "item_seq"
-#define STORE_HL_NCOLS 18
+/* One column list per entity: ROW(F, X, p) calls F(p, kind, column, field) for the first column and
+ * X(p, kind, column, field) for the others, in the order of the SELECTs. From it come the SQL column list
+ * (STORE_x_COLS(prefix)), the count (STORE_x_NCOLS) and the reader (store_row_x), so they cannot drift apart.
+ * kind: TEXT (copied into the arena, NULL for SQL NULL), I64 and INT (0 for NULL), REAL, I64_OPT and
+ * REAL_OPT (-1 for NULL). */
+#define STORE_USER_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, username, username) X(p, TEXT, name, name) X(p, TEXT, email, email) \
+	X(p, TEXT, password_hash, password_hash) X(p, I64, created, created_ms)
+#define STORE_KEY_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, name, name) X(p, TEXT, scopes, scopes_json) \
+	X(p, I64, created, created_ms) X(p, I64, expires, expires_ms) X(p, I64, used, used_ms)
+#define STORE_ITEM_ROW(F, X, p) \
+	F(p, I64, seq, seq) X(p, TEXT, id, id) X(p, TEXT, user_id, user_id) \
+	X(p, TEXT, client_request_id, client_request_id) X(p, TEXT, url, url) X(p, TEXT, slug, slug) \
+	X(p, TEXT, title, title) X(p, TEXT, author, author) X(p, TEXT, description, description) \
+	X(p, TEXT, site_name, site_name) X(p, TEXT, site_icon, site_icon) X(p, TEXT, image, image) \
+	X(p, TEXT, language, language) X(p, TEXT, dir, dir) X(p, TEXT, page_type, page_type) \
+	X(p, TEXT, state, state) X(p, TEXT, want_state, want_state) X(p, TEXT, fail_reason, fail_reason) \
+	X(p, TEXT, folder, folder) X(p, TEXT, source, source) X(p, I64_OPT, words_count, words_count) \
+	X(p, REAL, progress, progress) X(p, REAL_OPT, progress_top, progress_top) \
+	X(p, I64, progress_anchor, progress_anchor) X(p, I64, saved_at, saved_ms) X(p, I64, created_at, created_ms) \
+	X(p, I64, updated_at, updated_ms) X(p, I64, published_at, published_ms) X(p, I64, read_at, read_ms) \
+	X(p, I64, archived_at, archived_ms) X(p, I64, deleted_at, deleted_ms)
+#define STORE_LABEL_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, name, name) X(p, TEXT, color, color) \
+	X(p, TEXT, description, description) X(p, TEXT, source, source) X(p, I64, position, position) \
+	X(p, I64, created_at, created_ms) X(p, I64, updated_at, updated_ms) X(p, INT, internal, internal)
+#define STORE_HL_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, short_id, short_id) X(p, TEXT, user_id, user_id) X(p, TEXT, type, type) \
+	X(p, TEXT, quote, quote) X(p, TEXT, prefix, prefix) X(p, TEXT, suffix, suffix) X(p, TEXT, patch, patch) \
+	X(p, TEXT, annotation, annotation) X(p, TEXT, html, html) X(p, TEXT, color, color) \
+	X(p, TEXT, representation, representation) X(p, REAL, position_percent, position_percent) \
+	X(p, I64, position_anchor, position_anchor) X(p, I64, created_at, created_ms) \
+	X(p, I64, updated_at, updated_ms) X(p, I64, shared_at, shared_ms) X(p, I64, item_seq, item_seq)
+#define STORE_JOB_ROW(F, X, p) F(p, I64, id, id) X(p, I64, item_seq, item_seq) X(p, INT, attempts, attempts)
+
+/* the SQL column list of a ROW, each column prefixed with p (a table alias such as "u." or "") */
+#define STORE_SQL_COL1(p, kind, col, field) p #col
+#define STORE_SQL_COLN(p, kind, col, field) ", " p #col
+#define STORE_COLS(ROW, p) ROW(STORE_SQL_COL1, STORE_SQL_COLN, p)
+/* how many columns a ROW has (a constant expression) */
+#define STORE_COL_ONE(p, kind, col, field) + 1
+#define STORE_NCOLS(ROW) (0 ROW(STORE_COL_ONE, STORE_COL_ONE, ))
+
+#define STORE_USER_COLS(p) STORE_COLS(STORE_USER_ROW, p)
+#define STORE_USER_NCOLS STORE_NCOLS(STORE_USER_ROW)
+#define STORE_KEY_COLS(p) STORE_COLS(STORE_KEY_ROW, p)
+#define STORE_KEY_NCOLS STORE_NCOLS(STORE_KEY_ROW)
+#define STORE_ITEM_COLS(p) STORE_COLS(STORE_ITEM_ROW, p)
+#define STORE_LABEL_COLS(p) STORE_COLS(STORE_LABEL_ROW, p)
+#define STORE_LABEL_NCOLS STORE_NCOLS(STORE_LABEL_ROW)
+#define STORE_HL_COLS(p) STORE_COLS(STORE_HL_ROW, p)
+#define STORE_HL_NCOLS STORE_NCOLS(STORE_HL_ROW)
+#define STORE_JOB_COLS(p) STORE_COLS(STORE_JOB_ROW, p)
+
+/* what the generic reader needs of one column: how to read it and where in the struct it goes */
+enum store_col_kind { STORE_COL_TEXT, STORE_COL_I64, STORE_COL_INT, STORE_COL_REAL, STORE_COL_I64_OPT, STORE_COL_REAL_OPT };
+struct store_col { enum store_col_kind kind; size_t off; };
+#define STORE_COL_DESC(type, kind, col, field) { STORE_COL_##kind, offsetof(type, field) },
+#define STORE_ROW_DESC(ROW, type) { ROW(STORE_COL_DESC, STORE_COL_DESC, type) }
+
+/* one entity's reader: its columns, the size of its struct, and what it is called in messages ("a user") */
+struct store_row { const struct store_col *cols; size_t ncols, size; const char *what; };
+extern const struct store_row store_rowdef_user, store_rowdef_key, store_rowdef_item, store_rowdef_label,
+	store_rowdef_highlight, store_rowdef_job;
+
+/* zeroes *out, then fills it from r's columns starting at column col of s;
+ * STORE_OK, or STORE_E_DB (the arena is full: "out of memory reading <what>") */
+int store_row_read(struct store *st, struct arena *a, sqlite3_stmt *s, int col, const struct store_row *r, void *out);
+/* steps s for one row, reads it with r into out (NULL: not read) and resets s: STORE_OK, STORE_E_NOTFOUND
+ * when there is no row, else store_fail(what) */
+int store_get_row(struct store *st, struct arena *a, sqlite3_stmt *s, const struct store_row *r, void *out,
+                  const char *what);
+/* every row of s read with r into a new arena array *out of *n structs, resets s; STORE_OK, or STORE_E_DB
+ * ("out of memory <what>") or store_fail(what) */
+int store_get_rows(struct store *st, struct arena *a, sqlite3_stmt *s, const struct store_row *r, void **out,
+                   size_t *n, const char *what);
 
 /* the migrations compiled in from db/ (generated by build-aux/embed.sh), ended by { NULL, NULL } */
 struct embedded_file { const char *name; const char *text; };
@@ -133,11 +194,16 @@ int store_fail(struct store *st, int sqlite_rc, const char *what);
 void store_done(sqlite3_stmt *s);
 /* steps a bound one-shot statement and resets it: STORE_OK when it ran to the end, else store_fail(what) */
 int store_step_done(struct store *st, sqlite3_stmt *s, const char *what);
+/* steps a bound statement for one row: STORE_OK with the row current (read it, then store_done),
+ * STORE_E_NOTFOUND when there is none, else store_fail(what); the caller resets it either way */
+int store_step_row(struct store *st, sqlite3_stmt *s, const char *what);
+/* store_step_done, and STORE_E_NOTFOUND when it changed no row */
+int store_step_changed(struct store *st, sqlite3_stmt *s, const char *what);
 /* fills a fetched item with its article inside the caller's transaction (item.c; store_job_finish) */
 int store_item_fill_row(struct store *st, int64_t seq, const struct store_article *art, int64_t now_ms);
 /* copies column col into the arena (NULL for SQL NULL); *oom set when the arena is full */
 const char *store_col_text(struct arena *a, sqlite3_stmt *s, int col, bool *oom);
-/* fills a user / key from columns starting at col; STORE_OK or STORE_E_DB (arena full) */
+/* fill a user, key, item, … from its ROW's columns starting at col (store_row_read) */
 int store_row_user(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_user *u);
 int store_row_key(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_apikey *k);
 int store_row_item(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_item *it);
@@ -145,6 +211,7 @@ int store_row_label(struct store *st, struct arena *a, sqlite3_stmt *s, int col,
 int store_row_highlight(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_highlight *h);
 /* every row of a statement selecting STORE_LABEL_COLS into an arena array (resets the statement) */
 int store_labels_collect(struct store *st, struct arena *a, sqlite3_stmt *s, struct store_label **out, size_t *n);
+int store_row_job(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_job *j);
 /* transactions: BEGIN IMMEDIATE (waits on the busy timeout), COMMIT, ROLLBACK */
 int store_begin(struct store *st);
 int store_commit(struct store *st);
