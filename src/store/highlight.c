@@ -75,13 +75,7 @@ int store_highlight_create(struct store *st, struct arena *a, const char *user_i
 		}
 		return rc;
 	}
-	s = st->stmt[STMT_ITEM_TOUCH];
-	sqlite3_bind_int64(s, 1, it.seq);
-	sqlite3_bind_int64(s, 2, time_now_ms());
-	rc = sqlite3_step(s);
-	store_done(s);
-	if (rc != SQLITE_DONE) {
-		rc = store_fail(st, rc, "touching an item");
+	if ((rc = store_run2(st, STMT_ITEM_TOUCH, it.seq, time_now_ms(), "touching an item")) != STORE_OK) {
 		store_rollback(st);
 		return rc;
 	}
@@ -92,14 +86,19 @@ int store_highlight_create(struct store *st, struct arena *a, const char *user_i
 	return STORE_OK;
 }
 
+/* a highlight by id through a user-scoped statement with no other bindings (get, delete) */
+static int hl_by_id(struct store *st, struct arena *a, enum stmt which, const char *user_id, const char *id,
+                    const char *what, struct store_highlight *out)
+{
+	sqlite3_stmt *s = st->stmt[which];
+	if (!store_bind_owned(s, user_id, id))
+		return STORE_E_NOTFOUND;
+	return with_item_id(st, a, step_hl(st, a, s, what, out), out);
+}
+
 int store_highlight_get(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_highlight *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_HL_GET];
-	if (!user_id || !id)
-		return STORE_E_NOTFOUND;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
-	return with_item_id(st, a, step_hl(st, a, s, "reading a highlight", out), out);
+	return hl_by_id(st, a, STMT_HL_GET, user_id, id, "reading a highlight", out);
 }
 
 int store_highlight_update(struct store *st, struct arena *a, const char *user_id, const char *id,
@@ -107,10 +106,8 @@ int store_highlight_update(struct store *st, struct arena *a, const char *user_i
                            int64_t shared_ms, struct store_highlight *out)
 {
 	sqlite3_stmt *s = st->stmt[STMT_HL_UPDATE];
-	if (!user_id || !id)
+	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
 	store_bind_text(s, 3, annotation);
 	store_bind_text(s, 4, quote);
 	store_bind_text(s, 5, html);
@@ -122,12 +119,7 @@ int store_highlight_update(struct store *st, struct arena *a, const char *user_i
 
 int store_highlight_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_highlight *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_HL_DELETE];
-	if (!user_id || !id)
-		return STORE_E_NOTFOUND;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
-	return with_item_id(st, a, step_hl(st, a, s, "deleting a highlight", out), out);
+	return hl_by_id(st, a, STMT_HL_DELETE, user_id, id, "deleting a highlight", out);
 }
 
 int store_highlight_labels(struct store *st, struct arena *a, const char *highlight_id, struct store_label **out, size_t *n)

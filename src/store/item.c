@@ -25,10 +25,8 @@ int store_item_by_seq(struct store *st, struct arena *a, int64_t seq, struct sto
 int store_item_get(struct store *st, struct arena *a, const char *user_id, const char *key, struct store_item *out)
 {
 	sqlite3_stmt *s = st->stmt[STMT_ITEM_BY_ID];
-	if (!user_id || !key || !*key)
+	if (!key || !*key || !store_bind_owned(s, user_id, key))
 		return STORE_E_NOTFOUND;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, key, -1, SQLITE_STATIC);
 	return step_item(st, a, s, "reading an item", out);
 }
 
@@ -51,16 +49,14 @@ int store_item_content(struct store *st, struct arena *a, int64_t seq, const cha
 	int rc;
 	*html = NULL;
 	sqlite3_bind_int64(s, 1, seq);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
+	if ((rc = store_step_row(st, s, "reading content")) == STORE_OK) {
 		*html = store_col_text(a, s, 0, &oom);
-		rc = oom ? STORE_E_DB : STORE_OK;
-		if (oom)
+		if (oom) {
 			snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading content");
-	} else if (rc == SQLITE_DONE)
+			rc = STORE_E_DB;
+		}
+	} else if (rc == STORE_E_NOTFOUND) /* no content yet */
 		rc = STORE_OK;
-	else
-		rc = store_fail(st, rc, "reading content");
 	store_done(s);
 	return rc;
 }
@@ -165,16 +161,8 @@ int store_item_fill_row(struct store *st, int64_t seq, const struct store_articl
 static int count_labels(struct store *st, int64_t seq, int64_t *n)
 {
 	sqlite3_stmt *s = st->stmt[STMT_ITEM_LABEL_COUNT];
-	int rc;
 	sqlite3_bind_int64(s, 1, seq);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		*n = sqlite3_column_int64(s, 0);
-		rc = STORE_OK;
-	} else
-		rc = store_fail(st, rc, "counting an item's labels");
-	store_done(s);
-	return rc;
+	return store_get_ints(st, s, n, 1, "counting an item's labels");
 }
 
 /* LIMIT when the item now has more labels than labels_per_item (and more than before, so an item over a
@@ -220,15 +208,8 @@ static int add_labels(struct store *st, struct arena *a, const char *user_id, in
 
 static int queue_fetch(struct store *st, int64_t seq, int64_t now)
 {
-	sqlite3_stmt *s = st->stmt[STMT_JOB_CANCEL_ITEM];
-	int rc;
-	sqlite3_bind_int64(s, 1, seq);
-	if ((rc = store_step_done(st, s, "replacing a fetch job")) != STORE_OK)
-		return rc;
-	s = st->stmt[STMT_JOB_INSERT];
-	sqlite3_bind_int64(s, 1, seq);
-	sqlite3_bind_int64(s, 2, now);
-	return store_step_done(st, s, "queueing a fetch");
+	int rc = store_run(st, STMT_JOB_CANCEL_ITEM, seq, "replacing a fetch job");
+	return rc != STORE_OK ? rc : store_run2(st, STMT_JOB_INSERT, seq, now, "queueing a fetch");
 }
 
 static int insert_item(struct store *st, struct arena *a, const struct store_save *in, const char *hash,
@@ -386,10 +367,8 @@ int store_item_set_archived(struct store *st, struct arena *a, const char *user_
 {
 	sqlite3_stmt *s = st->stmt[STMT_ITEM_ARCHIVE];
 	int64_t now = time_now_ms();
-	if (!user_id || !id)
+	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
 	store_bind_ms(s, 3, archived ? now : 0);
 	sqlite3_bind_int64(s, 4, now);
 	return item_write(st, a, s, "archiving an item", out);
@@ -414,10 +393,8 @@ int store_item_update(struct store *st, struct arena *a, const char *user_id, co
                       const struct store_item_patch *p, struct store_item *out)
 {
 	sqlite3_stmt *s = st->stmt[STMT_ITEM_UPDATE];
-	if (!user_id || !id)
+	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
 	store_bind_text(s, 3, p->title);
 	store_bind_text(s, 4, p->description);
 	store_bind_text(s, 5, p->author);
@@ -432,10 +409,8 @@ int store_item_set_progress(struct store *st, struct arena *a, const char *user_
                             int64_t anchor, double top, struct store_item *out)
 {
 	sqlite3_stmt *s = st->stmt[STMT_ITEM_PROGRESS];
-	if (!user_id || !id)
+	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
 	sqlite3_bind_double(s, 3, percent);
 	if (anchor >= 0)
 		sqlite3_bind_int64(s, 4, anchor);
@@ -456,9 +431,7 @@ int store_item_set_labels(struct store *st, struct arena *a, const char *user_id
 		return rc;
 	if ((rc = store_item_get(st, a, user_id, id, &it)) != STORE_OK)
 		goto fail;
-	s = st->stmt[STMT_ITEM_LABELS_CLEAR];
-	sqlite3_bind_int64(s, 1, it.seq);
-	if ((rc = store_step_done(st, s, "clearing labels")) != STORE_OK)
+	if ((rc = store_run(st, STMT_ITEM_LABELS_CLEAR, it.seq, "clearing labels")) != STORE_OK)
 		goto fail;
 	for (size_t i = 0; i < n; i++) {
 		struct store_label l;
@@ -477,10 +450,7 @@ int store_item_set_labels(struct store *st, struct arena *a, const char *user_id
 	}
 	if ((rc = check_item_labels(st, it.seq, 0)) != STORE_OK)
 		goto fail;
-	s = st->stmt[STMT_ITEM_TOUCH];
-	sqlite3_bind_int64(s, 1, it.seq);
-	sqlite3_bind_int64(s, 2, now);
-	if ((rc = store_step_done(st, s, "touching an item")) != STORE_OK)
+	if ((rc = store_run2(st, STMT_ITEM_TOUCH, it.seq, now, "touching an item")) != STORE_OK)
 		goto fail;
 	if ((rc = store_commit(st)) != STORE_OK)
 		return rc;
@@ -527,31 +497,21 @@ int store_updates_since(struct store *st, struct arena *a, const char *user_id, 
 int store_updates_since_count(struct store *st, const char *user_id, int64_t since_ms, const char *folder, int64_t *count)
 {
 	sqlite3_stmt *s = st->stmt[STMT_UPDATES_SINCE_COUNT];
-	int rc;
 	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 2, since_ms);
 	store_bind_text(s, 3, folder);
-	rc = sqlite3_step(s);
-	*count = rc == SQLITE_ROW ? sqlite3_column_int64(s, 0) : 0;
-	rc = rc == SQLITE_ROW ? STORE_OK : store_fail(st, rc, "counting updates");
-	store_done(s);
-	return rc;
+	*count = 0;
+	return store_get_ints(st, s, count, 1, "counting updates");
 }
 
 int store_trash_purge(struct store *st, int64_t older_than_ms, int64_t *purged)
 {
-	sqlite3_stmt *s;
 	int rc;
 	*purged = 0;
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
-	s = st->stmt[STMT_TRASH_TOMBSTONE];
-	sqlite3_bind_int64(s, 1, older_than_ms);
-	if ((rc = store_step_done(st, s, "recording tombstones")) != STORE_OK)
-		goto fail;
-	s = st->stmt[STMT_TRASH_PURGE];
-	sqlite3_bind_int64(s, 1, older_than_ms);
-	if ((rc = store_step_done(st, s, "emptying the trash")) != STORE_OK)
+	if ((rc = store_run(st, STMT_TRASH_TOMBSTONE, older_than_ms, "recording tombstones")) != STORE_OK ||
+	    (rc = store_run(st, STMT_TRASH_PURGE, older_than_ms, "emptying the trash")) != STORE_OK)
 		goto fail;
 	*purged = sqlite3_changes64(st->db);
 	return store_commit(st);

@@ -18,9 +18,7 @@ int store_job_claim(struct store *st, int64_t now_ms, int64_t lease_ms, int per_
 
 int store_job_done(struct store *st, int64_t job_id)
 {
-	sqlite3_stmt *s = st->stmt[STMT_JOB_DONE];
-	sqlite3_bind_int64(s, 1, job_id);
-	return store_step_done(st, s, "finishing a job");
+	return store_run(st, STMT_JOB_DONE, job_id, "finishing a job");
 }
 
 static int set_status(struct store *st, int64_t job_id, const char *status, int64_t run_after_ms, const char *error)
@@ -81,31 +79,22 @@ int store_job_finish(struct store *st, const struct store_job *job, const struct
 int store_job_pending(struct store *st, int64_t now_ms, int64_t *count, int64_t *next_ms)
 {
 	sqlite3_stmt *s = st->stmt[STMT_JOB_COUNT_READY];
+	int64_t v[2];
 	int rc;
 	sqlite3_bind_int64(s, 1, now_ms);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		*count = sqlite3_column_int64(s, 0);
-		*next_ms = sqlite3_column_type(s, 1) == SQLITE_NULL ? 0 : sqlite3_column_int64(s, 1);
-		rc = STORE_OK;
-	} else
-		rc = store_fail(st, rc, "counting jobs");
-	store_done(s);
+	if ((rc = store_get_ints(st, s, v, 2, "counting jobs")) == STORE_OK)
+		*count = v[0], *next_ms = v[1];
 	return rc;
 }
 
 int store_job_claimable(struct store *st, int64_t now_ms, int per_user, bool *any)
 {
 	sqlite3_stmt *s = st->stmt[STMT_JOB_CLAIMABLE];
+	int64_t v;
 	int rc;
 	sqlite3_bind_int64(s, 1, now_ms);
 	sqlite3_bind_int(s, 3, per_user);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		*any = sqlite3_column_int(s, 0) != 0;
-		rc = STORE_OK;
-	} else
-		rc = store_fail(st, rc, "looking for a job");
-	store_done(s);
+	if ((rc = store_get_ints(st, s, &v, 1, "looking for a job")) == STORE_OK)
+		*any = v != 0;
 	return rc;
 }

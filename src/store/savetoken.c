@@ -26,10 +26,7 @@ int store_savetoken_get(struct store *st, const char *user_id, struct store_save
 		return STORE_E_INVAL;
 	store_bind_text(s, 1, user_id);
 	if ((rc = store_step_row(st, s, "reading a save token")) == STORE_OK) {
-		const unsigned char *h = sqlite3_column_text(s, 0);
-		if (h && strlen((const char *)h) == 64)
-			memcpy(out->hash, h, 65);
-		else {
+		if (!store_col_hex64(s, 0, out->hash)) {
 			snprintf(st->errmsg, sizeof st->errmsg, "a save token's hash is not 64 hex digits");
 			rc = STORE_E_DB;
 		}

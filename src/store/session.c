@@ -57,12 +57,6 @@ int store_session_extend(struct store *st, const char *token_hash, int64_t expir
 
 int store_session_purge(struct store *st, int64_t now_ms, int64_t before_ms)
 {
-	sqlite3_stmt *s = st->stmt[STMT_SESSION_PURGE];
-	int rc;
-	sqlite3_bind_int64(s, 1, now_ms);
-	if ((rc = store_step_done(st, s, "forgetting expired sessions")) != STORE_OK)
-		return rc;
-	s = st->stmt[STMT_LOGIN_PURGE];
-	sqlite3_bind_int64(s, 1, before_ms);
-	return store_step_done(st, s, "forgetting old login failures");
+	int rc = store_run(st, STMT_SESSION_PURGE, now_ms, "forgetting expired sessions");
+	return rc != STORE_OK ? rc : store_run(st, STMT_LOGIN_PURGE, before_ms, "forgetting old login failures");
 }

@@ -375,12 +375,35 @@ int store_step_done(struct store *st, sqlite3_stmt *s, const char *what)
 	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, what);
 }
 
+int store_run(struct store *st, enum stmt which, int64_t v1, const char *what)
+{
+	sqlite3_stmt *s = st->stmt[which];
+	sqlite3_bind_int64(s, 1, v1);
+	return store_step_done(st, s, what);
+}
+
+int store_run2(struct store *st, enum stmt which, int64_t v1, int64_t v2, const char *what)
+{
+	sqlite3_stmt *s = st->stmt[which];
+	sqlite3_bind_int64(s, 2, v2);
+	return store_run(st, which, v1, what);
+}
+
 int store_step_row(struct store *st, sqlite3_stmt *s, const char *what)
 {
 	int rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW)
 		return STORE_OK;
 	return rc == SQLITE_DONE ? STORE_E_NOTFOUND : store_fail(st, rc, what);
+}
+
+int store_get_ints(struct store *st, sqlite3_stmt *s, int64_t *v, int n, const char *what)
+{
+	int rc = store_step_row(st, s, what);
+	for (int i = 0; i < n && rc == STORE_OK; i++)
+		v[i] = sqlite3_column_int64(s, i);
+	store_done(s);
+	return rc;
 }
 
 int store_step_changed(struct store *st, sqlite3_stmt *s, const char *what)
@@ -410,6 +433,15 @@ const char *store_col_text(struct arena *a, sqlite3_stmt *s, int col, bool *oom)
 	if (!r)
 		*oom = true;
 	return r;
+}
+
+bool store_bind_owned(sqlite3_stmt *s, const char *user_id, const char *id)
+{
+	if (!user_id || !id)
+		return false;
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
+	return true;
 }
 
 int store_bind_text(sqlite3_stmt *s, int idx, const char *v)
@@ -711,6 +743,15 @@ int64_t store_col_ms(sqlite3_stmt *s, int col)
 int store_bind_ms(sqlite3_stmt *s, int idx, int64_t v)
 {
 	return v ? sqlite3_bind_int64(s, idx, v) : sqlite3_bind_null(s, idx);
+}
+
+bool store_col_hex64(sqlite3_stmt *s, int col, char out[65])
+{
+	const unsigned char *t = sqlite3_column_text(s, col);
+	if (!t || strlen((const char *)t) != 64)
+		return false;
+	memcpy(out, t, 65);
+	return true;
 }
 
 int store_row_read(struct store *st, struct arena *a, sqlite3_stmt *s, int col, const struct store_row *r, void *out)

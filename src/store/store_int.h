@@ -194,15 +194,22 @@ int store_fail(struct store *st, int sqlite_rc, const char *what);
 void store_done(sqlite3_stmt *s);
 /* steps a bound one-shot statement and resets it: STORE_OK when it ran to the end, else store_fail(what) */
 int store_step_done(struct store *st, sqlite3_stmt *s, const char *what);
+/* runs one-shot statement which with ?1 = v1 (and ?2 = v2) bound (store_step_done) */
+int store_run(struct store *st, enum stmt which, int64_t v1, const char *what);
+int store_run2(struct store *st, enum stmt which, int64_t v1, int64_t v2, const char *what);
 /* steps a bound statement for one row: STORE_OK with the row current (read it, then store_done),
  * STORE_E_NOTFOUND when there is none, else store_fail(what); the caller resets it either way */
 int store_step_row(struct store *st, sqlite3_stmt *s, const char *what);
+/* steps s for one row, reads its first n columns as integers (NULL: 0) into v and resets s (store_step_row's codes) */
+int store_get_ints(struct store *st, sqlite3_stmt *s, int64_t *v, int n, const char *what);
 /* store_step_done, and STORE_E_NOTFOUND when it changed no row */
 int store_step_changed(struct store *st, sqlite3_stmt *s, const char *what);
 /* fills a fetched item with its article inside the caller's transaction (item.c; store_job_finish) */
 int store_item_fill_row(struct store *st, int64_t seq, const struct store_article *art, int64_t now_ms);
 /* copies column col into the arena (NULL for SQL NULL); *oom set when the arena is full */
 const char *store_col_text(struct arena *a, sqlite3_stmt *s, int col, bool *oom);
+/* copies a 64-character text column (a SHA-256 or a secret in hex) with its NUL; false when it is not that long */
+bool store_col_hex64(sqlite3_stmt *s, int col, char out[65]);
 /* fill a user, key, item, … from its ROW's columns starting at col (store_row_read) */
 int store_row_user(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_user *u);
 int store_row_key(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_apikey *k);
@@ -220,6 +227,8 @@ void store_rollback(struct store *st);
 int64_t store_col_ms(sqlite3_stmt *s, int col);
 /* binds an int64 or NULL when v == 0 */
 int store_bind_ms(sqlite3_stmt *s, int idx, int64_t v);
+/* binds ?1 the user and ?2 the id of a user-scoped statement; false (nothing bound) when either is NULL */
+bool store_bind_owned(sqlite3_stmt *s, const char *user_id, const char *id);
 /* binds text or NULL */
 int store_bind_text(sqlite3_stmt *s, int idx, const char *v);
 /* registers the "larder" FTS5 tokenizer (one index partition per owner) and larder_rank() on a connection (fts.c) */
