@@ -50,13 +50,8 @@ int store_highlight_create(struct store *st, struct arena *a, const char *user_i
 	sqlite3_bind_text(s, 3, user_id, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 4, it.seq);
 	sqlite3_bind_text(s, 5, in->type ? in->type : "HIGHLIGHT", -1, SQLITE_STATIC);
-	store_bind_text(s, 6, in->quote);
-	store_bind_text(s, 7, in->prefix);
-	store_bind_text(s, 8, in->suffix);
-	store_bind_text(s, 9, in->patch);
-	store_bind_text(s, 10, in->annotation);
-	store_bind_text(s, 11, in->html);
-	store_bind_text(s, 12, in->color);
+	store_bind_texts(s, 6, (const char *const[]){ in->quote, in->prefix, in->suffix, in->patch, in->annotation,
+	                                              in->html, in->color }, 7);
 	sqlite3_bind_text(s, 13, in->representation ? in->representation : "CONTENT", -1, SQLITE_STATIC);
 	sqlite3_bind_double(s, 14, in->position_percent);
 	sqlite3_bind_int64(s, 15, in->position_anchor);
@@ -108,10 +103,7 @@ int store_highlight_update(struct store *st, struct arena *a, const char *user_i
 	sqlite3_stmt *s = st->stmt[STMT_HL_UPDATE];
 	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
-	store_bind_text(s, 3, annotation);
-	store_bind_text(s, 4, quote);
-	store_bind_text(s, 5, html);
-	store_bind_text(s, 6, color);
+	store_bind_texts(s, 3, (const char *const[]){ annotation, quote, html, color }, 4);
 	store_bind_ms(s, 7, shared_ms);
 	sqlite3_bind_int64(s, 8, time_now_ms());
 	return with_item_id(st, a, step_hl(st, a, s, "updating a highlight", out), out);

@@ -131,13 +131,9 @@ int store_item_fill_row(struct store *st, int64_t seq, const struct store_articl
 	sqlite3_stmt *s = st->stmt[STMT_ITEM_FILL];
 	int rc;
 	sqlite3_bind_int64(s, 1, seq);
-	store_bind_text(s, 2, art->title && *art->title ? art->title : NULL);
-	store_bind_text(s, 3, art->author);
-	store_bind_text(s, 4, art->description);
-	store_bind_text(s, 5, art->site_name);
-	store_bind_text(s, 6, art->image);
-	store_bind_text(s, 7, art->language);
-	store_bind_text(s, 8, art->dir);
+	store_bind_texts(s, 2, (const char *const[]){ art->title && *art->title ? art->title : NULL, art->author,
+	                                              art->description, art->site_name, art->image, art->language,
+	                                              art->dir }, 7);
 	if (art->words_count >= 0)
 		sqlite3_bind_int64(s, 9, art->words_count);
 	store_bind_ms(s, 10, art->published_ms);
@@ -246,11 +242,8 @@ static int insert_item(struct store *st, struct arena *a, const struct store_sav
 	sqlite3_bind_text(s, 5, hash, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 6, slug, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 7, title, -1, SQLITE_STATIC);
-	store_bind_text(s, 8, NULL);
-	store_bind_text(s, 9, NULL);
-	store_bind_text(s, 10, NULL);
-	store_bind_text(s, 11, NULL);
-	store_bind_text(s, 12, NULL);
+	/* author, description, site_name, image, language: the fetch fills them */
+	store_bind_texts(s, 8, (const char *const[]){ NULL, NULL, NULL, NULL, NULL }, 5);
 	sqlite3_bind_text(s, 13, "ARTICLE", -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 14, "PROCESSING", -1, SQLITE_STATIC);
 	store_bind_text(s, 15, in->want_state);

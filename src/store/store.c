@@ -211,81 +211,18 @@ static const char *const stmt_sql[STMT__MAX] = {
 	[STMT_JOB_CLAIMABLE] = "SELECT EXISTS (SELECT 1" JOB_CLAIMABLE ")",
 };
 
-static const char *const stmt_names[STMT__MAX] = {
-	[STMT_USER_ADD] = "user_add",
-	[STMT_USER_GET] = "user_get",
-	[STMT_USER_BY_NAME] = "user_by_name",
-	[STMT_USER_SET_PASSWORD] = "user_set_password",
-	[STMT_KEY_CREATE] = "key_create",
-	[STMT_KEY_LOOKUP] = "key_lookup",
-	[STMT_KEY_TOUCH] = "key_touch",
-	[STMT_KEY_LIST] = "key_list",
-	[STMT_KEY_DELETE] = "key_delete",
-	[STMT_SESSION_CREATE] = "session_create",
-	[STMT_SESSION_LOOKUP] = "session_lookup",
-	[STMT_SESSION_DELETE] = "session_delete",
-	[STMT_SESSION_END_USER] = "session_end_user",
-	[STMT_BEGIN] = "begin",
-	[STMT_COMMIT] = "commit",
-	[STMT_ROLLBACK] = "rollback",
-	[STMT_ITEM_BY_HASH] = "item_by_hash",
-	[STMT_ITEM_BY_ID] = "item_by_id",
-	[STMT_ITEM_BY_SEQ] = "item_by_seq",
-	[STMT_ITEM_INSERT] = "item_insert",
-	[STMT_ITEM_RESAVE] = "item_resave",
-	[STMT_ITEM_CONTENT] = "item_content",
-	[STMT_ITEM_CONTENT_SET] = "item_content_set",
-	[STMT_ITEM_SEARCH_TEXT] = "item_search_text",
-	[STMT_ITEM_FILL] = "item_fill",
-	[STMT_ITEM_FAIL] = "item_fail",
-	[STMT_ITEM_ARCHIVE] = "item_archive",
-	[STMT_ITEM_DELETE] = "item_delete",
-	[STMT_ITEM_UPDATE] = "item_update",
-	[STMT_ITEM_PROGRESS] = "item_progress",
-	[STMT_ITEM_TOUCH] = "item_touch",
-	[STMT_ITEM_SLUG_TAKEN] = "item_slug_taken",
-	[STMT_ITEM_LABELS] = "item_labels",
-	[STMT_ITEM_LABEL_ADD] = "item_label_add",
-	[STMT_ITEM_LABELS_CLEAR] = "item_labels_clear",
-	[STMT_ITEM_LABEL_COUNT] = "item_label_count",
-	[STMT_ITEM_HIGHLIGHTS] = "item_highlights",
-	[STMT_UPDATES_SINCE] = "updates_since",
-	[STMT_UPDATES_SINCE_COUNT] = "updates_since_count",
-	[STMT_LABEL_LIST] = "label_list",
-	[STMT_LABEL_BY_ID] = "label_by_id",
-	[STMT_LABEL_BY_NAME] = "label_by_name",
-	[STMT_LABEL_INSERT] = "label_insert",
-	[STMT_LABEL_UPDATE] = "label_update",
-	[STMT_LABEL_DELETE] = "label_delete",
-	[STMT_LABEL_TOUCH_ITEMS] = "label_touch_items",
-	[STMT_HL_INSERT] = "hl_insert",
-	[STMT_HL_GET] = "hl_get",
-	[STMT_HL_UPDATE] = "hl_update",
-	[STMT_HL_DELETE] = "hl_delete",
-	[STMT_HL_LABELS] = "hl_labels",
-	[STMT_JOB_INSERT] = "job_insert",
-	[STMT_JOB_CLAIM] = "job_claim",
-	[STMT_JOB_DONE] = "job_done",
-	[STMT_JOB_RETRY] = "job_retry",
-	[STMT_JOB_CANCEL_ITEM] = "job_cancel_item",
-	[STMT_JOB_COUNT_READY] = "job_count_ready",
-	[STMT_JOB_CLAIMABLE] = "job_claimable",
-	[STMT_TRASH_TOMBSTONE] = "trash_tombstone",
-	[STMT_TRASH_PURGE] = "trash_purge",
-	[STMT_SESSION_EXTEND] = "session_extend",
-	[STMT_SESSION_PURGE] = "session_purge",
-	[STMT_LOGIN_FAIL] = "login_fail",
-	[STMT_LOGIN_COUNT] = "login_count",
-	[STMT_LOGIN_CLEAR] = "login_clear",
-	[STMT_LOGIN_FORGET] = "login_forget",
-	[STMT_LOGIN_PURGE] = "login_purge",
-	[STMT_SETTING_GET] = "setting_get",
-	[STMT_SETTING_ADD] = "setting_add",
-	[STMT_SAVETOKEN_SET] = "savetoken_set",
-	[STMT_SAVETOKEN_GET] = "savetoken_get",
-	[STMT_SAVETOKEN_TOUCH] = "savetoken_touch",
-	[STMT_SAVETOKEN_DELETE] = "savetoken_delete",
-};
+#define STMT_NAME(n) #n,
+static const char *const stmt_names[STMT__MAX] = { STORE_STMTS(STMT_NAME) };
+
+/* a statement's name for a message: its enum name in lower case */
+static const char *stmt_name(int i, char buf[40])
+{
+	size_t n = 0;
+	for (const char *c = stmt_names[i]; *c && n < 39; c++)
+		buf[n++] = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+	buf[n] = '\0';
+	return buf;
+}
 
 static void writer_unlock(struct store *st);
 
@@ -444,6 +381,12 @@ bool store_bind_owned(sqlite3_stmt *s, const char *user_id, const char *id)
 	return true;
 }
 
+void store_bind_texts(sqlite3_stmt *s, int first, const char *const *v, int n)
+{
+	for (int i = 0; i < n; i++)
+		store_bind_text(s, first + i, v[i]);
+}
+
 int store_bind_text(sqlite3_stmt *s, int idx, const char *v)
 {
 	return v ? sqlite3_bind_text(s, idx, v, -1, SQLITE_STATIC) : sqlite3_bind_null(s, idx);
@@ -592,7 +535,8 @@ int store_open(const char *path, struct store **out, char *err, size_t errlen)
 		goto out;
 	for (int i = 0; i < STMT__MAX; i++) {
 		if (sqlite3_prepare_v3(st->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &st->stmt[i], NULL) != SQLITE_OK) {
-			set_err(err, errlen, "database %s: cannot prepare statement %s: %s", path, stmt_names[i],
+			char name[40];
+			set_err(err, errlen, "database %s: cannot prepare statement %s: %s", path, stmt_name(i, name),
 			        sqlite3_errmsg(st->db));
 			goto out;
 		}
