@@ -156,9 +156,9 @@ int store_row_key(struct store *st, struct arena *a, sqlite3_stmt *s, int col, s
 int store_row_item(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_item *it);
 int store_row_label(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_label *l);
 int store_row_highlight(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_highlight *h);
+int store_row_job(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_job *j);
 /* every row of a statement selecting STORE_LABEL_COLS into an arena array (resets the statement) */
 int store_labels_collect(struct store *st, struct arena *a, sqlite3_stmt *s, struct store_label **out, size_t *n);
-int store_row_job(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_job *j);
 /* transactions: BEGIN IMMEDIATE (waits on the busy timeout), COMMIT, ROLLBACK */
 int store_begin(struct store *st);
 int store_commit(struct store *st);
