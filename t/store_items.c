@@ -61,6 +61,61 @@ static void per_user_cap(struct store *st, struct arena *a, const char *alice, c
 	store_job_done(st, jb.id);
 }
 
+/* store_job_finish: each outcome sets the job and its item together */
+static void job_finish(struct store *st, struct arena *a, const char *user_id)
+{
+	struct store_article art = { .title = "Fetched", .content = "<p>f</p>", .text = "f", .words_count = 1 };
+	struct store_save sv = { .user_id = user_id, .url = "https://finish.example/1" };
+	struct store_item it, got;
+	struct store_job job;
+	bool existed;
+	int64_t count, next, now = time_now_ms();
+
+	while (store_job_claim(st, now + 10000000, 60000, 0, &job) == STORE_OK) /* earlier tests' retries */
+		store_job_done(st, job.id);
+	is_int(store_item_save(st, a, &sv, &it, &existed), STORE_OK, "finish: a save");
+	is_int(store_job_claim(st, time_now_ms(), 60000, 0, &job), STORE_OK, "finish: its job is claimed");
+	is_int(job.item_seq, it.seq, "finish: for that item");
+	is_int(store_job_finish(st, &job, &(struct store_job_outcome){ .kind = STORE_JOB_RETRY,
+	                        .run_after_ms = now + 100000, .reason = "HTTP 503" }), STORE_OK, "finish: retry later");
+	is_int(store_item_by_seq(st, a, it.seq, &got), STORE_OK, "finish: the item");
+	is_str(got.state, "PROCESSING", "finish: still PROCESSING while the retry waits");
+	is_str(got.fail_reason, "HTTP 503", "finish: with the reason shown");
+	is_int(store_job_pending(st, now, &count, &next), STORE_OK, "finish: pending");
+	is_int(count, 1, "finish: the job is queued again");
+	is_int(next, now + 100000, "finish: not before the delay");
+	is_int(store_job_claim(st, now + 100000, 60000, 0, &job), STORE_OK, "finish: claimed again when due");
+	is_int(job.item_seq, it.seq, "finish: the same job");
+	is_int(job.attempts, 2, "finish: second attempt");
+	is_int(store_job_finish(st, &job, &(struct store_job_outcome){ .kind = STORE_JOB_FAILED, .reason = "HTTP 404" }),
+	       STORE_OK, "finish: failed");
+	is_int(store_item_by_seq(st, a, it.seq, &got), STORE_OK, "finish: the item");
+	is_str(got.state, "FAILED", "finish: FAILED");
+	is_str(got.fail_reason, "HTTP 404", "finish: with the final reason");
+	is_int(store_job_claim(st, now + 10000000, 60000, 0, &job), STORE_E_NOTFOUND, "finish: a failed job is not claimed");
+
+	sv.url = "https://finish.example/2";
+	is_int(store_item_save(st, a, &sv, &it, &existed), STORE_OK, "finish: another save");
+	is_int(store_job_claim(st, time_now_ms(), 60000, 0, &job), STORE_OK, "finish: its job");
+	is_int(store_job_finish(st, &job, &(struct store_job_outcome){ .kind = STORE_JOB_FILLED, .article = &art }),
+	       STORE_OK, "finish: filled");
+	is_int(store_item_by_seq(st, a, it.seq, &got), STORE_OK, "finish: the item");
+	is_str(got.state, "SUCCEEDED", "finish: SUCCEEDED");
+	is_str(got.title, "Fetched", "finish: with its article");
+	is_int(store_job_pending(st, now, &count, &next), STORE_OK, "finish: pending");
+	is_int(count, 0, "finish: the job is gone");
+
+	sv.url = "https://finish.example/3";
+	is_int(store_item_save(st, a, &sv, &it, &existed), STORE_OK, "finish: a third save");
+	is_int(store_job_claim(st, time_now_ms(), 60000, 0, &job), STORE_OK, "finish: its job");
+	is_int(store_job_finish(st, &job, &(struct store_job_outcome){ .kind = STORE_JOB_FILLED }), STORE_OK,
+	       "finish: no article (the item is gone): the job alone ends");
+	is_int(store_item_by_seq(st, a, it.seq, &got), STORE_OK, "finish: the item");
+	is_str(got.state, "PROCESSING", "finish: untouched");
+	is_int(store_job_pending(st, now, &count, &next), STORE_OK, "finish: pending");
+	is_int(count, 0, "finish: no job left");
+}
+
 int main(void)
 {
 	struct store *st = NULL;
@@ -259,6 +314,7 @@ int main(void)
 	}
 	is_str(store_strerror(STORE_E_LIMIT), "over a limit", "store_strerror");
 	per_user_cap(st, &a, alice.id, bob.id);
+	job_finish(st, &a, alice.id);
 
 	store_close(st);
 	arena_free(&a);

@@ -19,6 +19,16 @@ static int64_t backoff_ms(int attempts)
 	return steps[i];
 }
 
+/* records the job's outcome with its item's state in one transaction: 1, or -1 with the store's error */
+static int finish(struct store *st, const struct store_job *job, const struct store_job_outcome *o, char *err,
+                  size_t errlen)
+{
+	if (store_job_finish(st, job, o) == STORE_OK)
+		return 1;
+	snprintf(err, errlen, "%s", store_errmsg(st));
+	return -1;
+}
+
 int api_worker_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen)
 {
 	struct store_job job;
@@ -26,7 +36,7 @@ int api_worker_step(struct store *st, const struct larder_config *cfg, struct ar
 	struct fetch_opts fo;
 	struct fetch_result fr;
 	struct store_article art;
-	const char *why = NULL;
+	struct store_job_outcome o = { .kind = STORE_JOB_FAILED };
 	int64_t now = time_now_ms();
 	int r;
 
@@ -38,42 +48,30 @@ int api_worker_step(struct store *st, const struct larder_config *cfg, struct ar
 		goto store_error;
 	r = store_item_by_seq(st, a, job.item_seq, &it);
 	if (r == STORE_E_NOTFOUND) /* the item is gone: nothing to fetch */
-		return store_job_done(st, job.id) == STORE_OK ? 1 : -1;
+		return finish(st, &job, &(struct store_job_outcome){ .kind = STORE_JOB_FILLED }, err, errlen);
 	if (r != STORE_OK)
 		goto store_error;
 	if (job.attempts > LIMIT_JOB_ATTEMPTS) { /* the worker died on this page every time */
-		why = arena_printf(a, "gave up after %d attempts%s%s", LIMIT_JOB_ATTEMPTS,
-		                   it.fail_reason ? ": " : "", it.fail_reason ? it.fail_reason : "");
-		if (store_item_fail(st, it.seq, "FAILED", why) != STORE_OK || store_job_fail(st, job.id, why) != STORE_OK)
-			goto store_error;
-		return 1;
+		o.reason = arena_printf(a, "gave up after %d attempts%s%s", LIMIT_JOB_ATTEMPTS,
+		                        it.fail_reason ? ": " : "", it.fail_reason ? it.fail_reason : "");
+		return finish(st, &job, &o, err, errlen);
 	}
 	memset(&fo, 0, sizeof fo);
 	if (cfg)
 		content_fetch_opts_from_config(&fo, cfg);
 	content_fetch(a, it.url, &fo, &fr);
 	if (fr.err != FETCH_OK) {
-		why = fr.message ? fr.message : "the page could not be fetched";
+		o.reason = fr.message ? fr.message : "the page could not be fetched";
 		if (fr.retryable && job.attempts < LIMIT_JOB_ATTEMPTS) {
-			/* still processing: the reason is visible while the next attempt waits */
-			if (store_item_fail(st, it.seq, "PROCESSING", why) != STORE_OK ||
-			    store_job_retry(st, job.id, now + backoff_ms(job.attempts), why) != STORE_OK)
-				goto store_error;
-			return 1;
+			o.kind = STORE_JOB_RETRY;
+			o.run_after_ms = now + backoff_ms(job.attempts);
 		}
-		if (store_item_fail(st, it.seq, "FAILED", why) != STORE_OK || store_job_fail(st, job.id, why) != STORE_OK)
-			goto store_error;
-		return 1;
+		return finish(st, &job, &o, err, errlen);
 	}
 	if (api_ingest(a, fr.html, fr.html_len, fr.final_url ? fr.final_url : it.url, api_content_max_bytes(cfg), &art,
-	               NULL, &why) != 0) {
-		if (store_item_fail(st, it.seq, "FAILED", why) != STORE_OK || store_job_fail(st, job.id, why) != STORE_OK)
-			goto store_error;
-		return 1;
-	}
-	if (store_item_fill(st, it.seq, &art) != STORE_OK || store_job_done(st, job.id) != STORE_OK)
-		goto store_error;
-	return 1;
+	               NULL, &o.reason) != 0)
+		return finish(st, &job, &o, err, errlen);
+	return finish(st, &job, &(struct store_job_outcome){ .kind = STORE_JOB_FILLED, .article = &art }, err, errlen);
 store_error:
 	snprintf(err, errlen, "%s", store_errmsg(st));
 	return -1;

@@ -26,8 +26,6 @@ int store_apikey_create(struct store *st, struct arena *a, const char *user_id, 
 {
 	sqlite3_stmt *s = st->stmt[STMT_KEY_CREATE];
 	char id[37];
-	int64_t now = time_now_ms();
-	int rc;
 
 	if (!user_id || !name || !*name || strlen(name) > KEY_NAME_MAX || !valid_hash(key_hash)) {
 		snprintf(st->errmsg, sizeof st->errmsg, "API key needs a user, a name of 1 to %d bytes and a SHA-256 hex hash",
@@ -40,30 +38,9 @@ int store_apikey_create(struct store *st, struct arena *a, const char *user_id, 
 	sqlite3_bind_text(s, 3, name, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 4, key_hash, -1, SQLITE_STATIC);
 	store_bind_text(s, 5, scopes_json);
-	sqlite3_bind_int64(s, 6, now);
+	sqlite3_bind_int64(s, 6, time_now_ms());
 	sqlite3_bind_int64(s, 7, expires_ms);
-	rc = sqlite3_step(s);
-	if (rc != SQLITE_DONE) {
-		rc = store_fail(st, rc, "creating an API key");
-		goto out;
-	}
-	rc = STORE_OK;
-	if (out) {
-		out->id = arena_strdup(a, id);
-		out->user_id = arena_strdup(a, user_id);
-		out->name = arena_strdup(a, name);
-		out->scopes_json = scopes_json ? arena_strdup(a, scopes_json) : NULL;
-		out->created_ms = now;
-		out->expires_ms = expires_ms;
-		out->used_ms = 0;
-		if (!out->id || !out->user_id || !out->name || (scopes_json && !out->scopes_json)) {
-			snprintf(st->errmsg, sizeof st->errmsg, "out of memory after creating an API key");
-			rc = STORE_E_DB;
-		}
-	}
-out:
-	store_done(s);
-	return rc;
+	return store_get_row(st, a, s, &store_rowdef_key, out, "creating an API key");
 }
 
 int store_apikey_lookup(struct store *st, struct arena *a, const char *key_hash,
@@ -75,18 +52,11 @@ int store_apikey_lookup(struct store *st, struct arena *a, const char *key_hash,
 	if (!key_hash)
 		return STORE_E_INVAL;
 	store_bind_text(s, 1, key_hash);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		rc = STORE_OK;
-		if (key)
-			rc = store_row_key(st, a, s, 0, key);
-		if (rc == STORE_OK && owner)
-			rc = store_row_user(st, a, s, STORE_KEY_NCOLS, owner);
-	} else if (rc == SQLITE_DONE) {
-		rc = STORE_E_NOTFOUND;
-	} else {
-		rc = store_fail(st, rc, "looking up an API key");
-	}
+	rc = store_step_row(st, s, "looking up an API key");
+	if (rc == STORE_OK && key)
+		rc = store_row_key(st, a, s, 0, key);
+	if (rc == STORE_OK && owner)
+		rc = store_row_user(st, a, s, STORE_KEY_NCOLS, owner);
 	store_done(s);
 	return rc;
 }
@@ -94,24 +64,19 @@ int store_apikey_lookup(struct store *st, struct arena *a, const char *key_hash,
 int store_apikey_touch(struct store *st, const char *key_id, int64_t now_ms, int64_t interval_ms)
 {
 	sqlite3_stmt *s = st->stmt[STMT_KEY_TOUCH];
-	int rc;
 
 	if (!key_id || interval_ms < 0)
 		return STORE_E_INVAL;
 	store_bind_text(s, 1, key_id);
 	sqlite3_bind_int64(s, 2, now_ms);
 	sqlite3_bind_int64(s, 3, interval_ms);
-	rc = sqlite3_step(s);
-	rc = rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "recording API key use");
-	store_done(s);
-	return rc;
+	return store_step_done(st, s, "recording API key use");
 }
 
 int store_apikey_list(struct store *st, struct arena *a, const char *user_id, struct store_apikey **out, size_t *n)
 {
 	sqlite3_stmt *s = st->stmt[STMT_KEY_LIST];
-	struct store_apikey *list = NULL;
-	size_t cap = 0, len = 0;
+	void *rows;
 	int rc;
 
 	*out = NULL;
@@ -119,32 +84,8 @@ int store_apikey_list(struct store *st, struct arena *a, const char *user_id, st
 	if (!user_id)
 		return STORE_E_INVAL;
 	store_bind_text(s, 1, user_id);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (len == cap) {
-			size_t ncap = cap ? cap * 2 : 8;
-			struct store_apikey *nl = arena_realloc(a, list, cap * sizeof *list, ncap * sizeof *list);
-			if (!nl) {
-				snprintf(st->errmsg, sizeof st->errmsg, "out of memory listing API keys");
-				rc = STORE_E_DB;
-				goto out;
-			}
-			list = nl;
-			cap = ncap;
-		}
-		rc = store_row_key(st, a, s, 0, &list[len]);
-		if (rc != STORE_OK)
-			goto out;
-		len++;
-	}
-	if (rc != SQLITE_DONE) {
-		rc = store_fail(st, rc, "listing API keys");
-		goto out;
-	}
-	*out = list;
-	*n = len;
-	rc = STORE_OK;
-out:
-	store_done(s);
+	rc = store_get_rows(st, a, s, &store_rowdef_key, &rows, n, "listing API keys");
+	*out = rows;
 	return rc;
 }
 
@@ -152,24 +93,11 @@ int store_apikey_delete(struct store *st, struct arena *a, const char *user_id, 
 {
 	sqlite3_stmt *s = st->stmt[STMT_KEY_DELETE];
 	struct store_apikey tmp;
-	int rc, step;
 
 	if (!key_id)
 		return STORE_E_INVAL;
 	store_bind_text(s, 1, key_id);
 	store_bind_text(s, 2, user_id);
-	step = sqlite3_step(s);
-	if (step == SQLITE_ROW) {
-		rc = store_row_key(st, a, s, 0, out ? out : &tmp);
-		/* finish the statement so the delete is complete before we report it */
-		step = sqlite3_step(s);
-		if (step != SQLITE_DONE)
-			rc = store_fail(st, step, "deleting an API key");
-	} else if (step == SQLITE_DONE) {
-		rc = STORE_E_NOTFOUND;
-	} else {
-		rc = store_fail(st, step, "deleting an API key");
-	}
-	store_done(s);
-	return rc;
+	/* the DELETE … RETURNING makes its change on the first step: the row read is the one deleted */
+	return store_get_row(st, a, s, &store_rowdef_key, out ? out : &tmp, "deleting an API key");
 }

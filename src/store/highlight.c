@@ -7,18 +7,11 @@
 #include "util/crypto.h"
 #include "util/time.h"
 
+/* one highlight row of a stepped statement into out (NULL: read and dropped), or NOTFOUND */
 static int step_hl(struct store *st, struct arena *a, sqlite3_stmt *s, const char *what, struct store_highlight *out)
 {
 	struct store_highlight tmp;
-	int rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		rc = store_row_highlight(st, a, s, 0, out ? out : &tmp);
-	else if (rc == SQLITE_DONE)
-		rc = STORE_E_NOTFOUND;
-	else
-		rc = store_fail(st, rc, what);
-	store_done(s);
-	return rc;
+	return store_get_row(st, a, s, &store_rowdef_highlight, out ? out : &tmp, what);
 }
 
 /* the highlight's item id (rows carry only the item's seq) */
@@ -57,13 +50,8 @@ int store_highlight_create(struct store *st, struct arena *a, const char *user_i
 	sqlite3_bind_text(s, 3, user_id, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 4, it.seq);
 	sqlite3_bind_text(s, 5, in->type ? in->type : "HIGHLIGHT", -1, SQLITE_STATIC);
-	store_bind_text(s, 6, in->quote);
-	store_bind_text(s, 7, in->prefix);
-	store_bind_text(s, 8, in->suffix);
-	store_bind_text(s, 9, in->patch);
-	store_bind_text(s, 10, in->annotation);
-	store_bind_text(s, 11, in->html);
-	store_bind_text(s, 12, in->color);
+	store_bind_texts(s, 6, (const char *const[]){ in->quote, in->prefix, in->suffix, in->patch, in->annotation,
+	                                              in->html, in->color }, 7);
 	sqlite3_bind_text(s, 13, in->representation ? in->representation : "CONTENT", -1, SQLITE_STATIC);
 	sqlite3_bind_double(s, 14, in->position_percent);
 	sqlite3_bind_int64(s, 15, in->position_anchor);
@@ -82,13 +70,7 @@ int store_highlight_create(struct store *st, struct arena *a, const char *user_i
 		}
 		return rc;
 	}
-	s = st->stmt[STMT_ITEM_TOUCH];
-	sqlite3_bind_int64(s, 1, it.seq);
-	sqlite3_bind_int64(s, 2, time_now_ms());
-	rc = sqlite3_step(s);
-	store_done(s);
-	if (rc != SQLITE_DONE) {
-		rc = store_fail(st, rc, "touching an item");
+	if ((rc = store_run2(st, STMT_ITEM_TOUCH, it.seq, time_now_ms(), "touching an item")) != STORE_OK) {
 		store_rollback(st);
 		return rc;
 	}
@@ -99,14 +81,19 @@ int store_highlight_create(struct store *st, struct arena *a, const char *user_i
 	return STORE_OK;
 }
 
+/* a highlight by id through a user-scoped statement with no other bindings (get, delete) */
+static int hl_by_id(struct store *st, struct arena *a, enum stmt which, const char *user_id, const char *id,
+                    const char *what, struct store_highlight *out)
+{
+	sqlite3_stmt *s = st->stmt[which];
+	if (!store_bind_owned(s, user_id, id))
+		return STORE_E_NOTFOUND;
+	return with_item_id(st, a, step_hl(st, a, s, what, out), out);
+}
+
 int store_highlight_get(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_highlight *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_HL_GET];
-	if (!user_id || !id)
-		return STORE_E_NOTFOUND;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
-	return with_item_id(st, a, step_hl(st, a, s, "reading a highlight", out), out);
+	return hl_by_id(st, a, STMT_HL_GET, user_id, id, "reading a highlight", out);
 }
 
 int store_highlight_update(struct store *st, struct arena *a, const char *user_id, const char *id,
@@ -114,14 +101,9 @@ int store_highlight_update(struct store *st, struct arena *a, const char *user_i
                            int64_t shared_ms, struct store_highlight *out)
 {
 	sqlite3_stmt *s = st->stmt[STMT_HL_UPDATE];
-	if (!user_id || !id)
+	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
-	store_bind_text(s, 3, annotation);
-	store_bind_text(s, 4, quote);
-	store_bind_text(s, 5, html);
-	store_bind_text(s, 6, color);
+	store_bind_texts(s, 3, (const char *const[]){ annotation, quote, html, color }, 4);
 	store_bind_ms(s, 7, shared_ms);
 	sqlite3_bind_int64(s, 8, time_now_ms());
 	return with_item_id(st, a, step_hl(st, a, s, "updating a highlight", out), out);
@@ -129,12 +111,7 @@ int store_highlight_update(struct store *st, struct arena *a, const char *user_i
 
 int store_highlight_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_highlight *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_HL_DELETE];
-	if (!user_id || !id)
-		return STORE_E_NOTFOUND;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
-	return with_item_id(st, a, step_hl(st, a, s, "deleting a highlight", out), out);
+	return hl_by_id(st, a, STMT_HL_DELETE, user_id, id, "deleting a highlight", out);
 }
 
 int store_highlight_labels(struct store *st, struct arena *a, const char *highlight_id, struct store_label **out, size_t *n)

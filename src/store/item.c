@@ -9,18 +9,10 @@
 #include "util/slug.h"
 #include "util/time.h"
 
-/* reads one item row from a statement that was just stepped to SQLITE_ROW, or NOTFOUND */
+/* one item row of a stepped statement into out (NULL: not read), or NOTFOUND */
 static int step_item(struct store *st, struct arena *a, sqlite3_stmt *s, const char *what, struct store_item *out)
 {
-	int rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		rc = out ? store_row_item(st, a, s, 0, out) : STORE_OK;
-	else if (rc == SQLITE_DONE)
-		rc = STORE_E_NOTFOUND;
-	else
-		rc = store_fail(st, rc, what);
-	store_done(s);
-	return rc;
+	return store_get_row(st, a, s, &store_rowdef_item, out, what);
 }
 
 int store_item_by_seq(struct store *st, struct arena *a, int64_t seq, struct store_item *out)
@@ -33,10 +25,8 @@ int store_item_by_seq(struct store *st, struct arena *a, int64_t seq, struct sto
 int store_item_get(struct store *st, struct arena *a, const char *user_id, const char *key, struct store_item *out)
 {
 	sqlite3_stmt *s = st->stmt[STMT_ITEM_BY_ID];
-	if (!user_id || !key || !*key)
+	if (!key || !*key || !store_bind_owned(s, user_id, key))
 		return STORE_E_NOTFOUND;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, key, -1, SQLITE_STATIC);
 	return step_item(st, a, s, "reading an item", out);
 }
 
@@ -59,46 +49,23 @@ int store_item_content(struct store *st, struct arena *a, int64_t seq, const cha
 	int rc;
 	*html = NULL;
 	sqlite3_bind_int64(s, 1, seq);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
+	if ((rc = store_step_row(st, s, "reading content")) == STORE_OK) {
 		*html = store_col_text(a, s, 0, &oom);
-		rc = oom ? STORE_E_DB : STORE_OK;
-		if (oom)
+		if (oom) {
 			snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading content");
-	} else if (rc == SQLITE_DONE)
+			rc = STORE_E_DB;
+		}
+	} else if (rc == STORE_E_NOTFOUND) /* no content yet */
 		rc = STORE_OK;
-	else
-		rc = store_fail(st, rc, "reading content");
 	store_done(s);
 	return rc;
 }
 
-/* every row of a label query into an arena array */
 int store_labels_collect(struct store *st, struct arena *a, sqlite3_stmt *s, struct store_label **out, size_t *n)
 {
-	size_t cap = 0;
-	int rc;
-	*out = NULL;
-	*n = 0;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (*n == cap) {
-			size_t ncap = cap ? cap * 2 : 8;
-			struct store_label *nl = arena_realloc(a, *out, cap * sizeof **out, ncap * sizeof **out);
-			if (!nl) {
-				snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading labels");
-				rc = STORE_E_DB;
-				goto out;
-			}
-			*out = nl;
-			cap = ncap;
-		}
-		if ((rc = store_row_label(st, a, s, 0, &(*out)[*n])) != STORE_OK)
-			goto out;
-		(*n)++;
-	}
-	rc = rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "reading labels");
-out:
-	store_done(s);
+	void *rows;
+	int rc = store_get_rows(st, a, s, &store_rowdef_label, &rows, n, "reading labels");
+	*out = rows;
 	return rc;
 }
 
@@ -112,40 +79,15 @@ int store_item_labels(struct store *st, struct arena *a, int64_t seq, struct sto
 int store_item_highlights(struct store *st, struct arena *a, int64_t seq, struct store_highlight **out, size_t *n)
 {
 	sqlite3_stmt *s = st->stmt[STMT_ITEM_HIGHLIGHTS];
-	size_t cap = 0;
+	void *rows;
 	int rc;
-	*out = NULL;
-	*n = 0;
 	sqlite3_bind_int64(s, 1, seq);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (*n == cap) {
-			size_t ncap = cap ? cap * 2 : 8;
-			struct store_highlight *nh = arena_realloc(a, *out, cap * sizeof **out, ncap * sizeof **out);
-			if (!nh) {
-				snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading highlights");
-				rc = STORE_E_DB;
-				goto out;
-			}
-			*out = nh;
-			cap = ncap;
-		}
-		if ((rc = store_row_highlight(st, a, s, 0, &(*out)[*n])) != STORE_OK)
-			goto out;
-		(*n)++;
-	}
-	rc = rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "reading highlights");
-out:
-	store_done(s);
+	rc = store_get_rows(st, a, s, &store_rowdef_highlight, &rows, n, "reading highlights");
+	*out = rows;
 	return rc;
 }
 
 /* runs a bound write statement to completion */
-static int step_done(struct store *st, sqlite3_stmt *s, const char *what)
-{
-	int rc = sqlite3_step(s);
-	store_done(s);
-	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, what);
-}
 
 /* a slug from text with a short random suffix that the user has not used yet */
 static int make_slug(struct store *st, struct arena *a, const char *user_id, const char *text, const char **out)
@@ -184,51 +126,39 @@ static int make_slug(struct store *st, struct arena *a, const char *user_id, con
 }
 
 /* content, index text and metadata of a fetched or supplied article (inside a transaction) */
-static int fill(struct store *st, int64_t seq, const struct store_article *art, int64_t now)
+int store_item_fill_row(struct store *st, int64_t seq, const struct store_article *art, int64_t now)
 {
 	sqlite3_stmt *s = st->stmt[STMT_ITEM_FILL];
 	int rc;
 	sqlite3_bind_int64(s, 1, seq);
-	store_bind_text(s, 2, art->title && *art->title ? art->title : NULL);
-	store_bind_text(s, 3, art->author);
-	store_bind_text(s, 4, art->description);
-	store_bind_text(s, 5, art->site_name);
-	store_bind_text(s, 6, art->image);
-	store_bind_text(s, 7, art->language);
-	store_bind_text(s, 8, art->dir);
+	store_bind_texts(s, 2, (const char *const[]){ art->title && *art->title ? art->title : NULL, art->author,
+	                                              art->description, art->site_name, art->image, art->language,
+	                                              art->dir }, 7);
 	if (art->words_count >= 0)
 		sqlite3_bind_int64(s, 9, art->words_count);
 	store_bind_ms(s, 10, art->published_ms);
 	store_bind_text(s, 11, art->site_icon);
 	store_bind_text(s, 12, NULL); /* the saved URL stays the de-duplication key */
 	sqlite3_bind_int64(s, 13, now);
-	if ((rc = step_done(st, s, "storing an article")) != STORE_OK)
+	if ((rc = store_step_done(st, s, "storing an article")) != STORE_OK)
 		return rc;
 	s = st->stmt[STMT_ITEM_CONTENT_SET];
 	sqlite3_bind_int64(s, 1, seq);
 	store_bind_text(s, 2, art->content);
-	if ((rc = step_done(st, s, "storing content")) != STORE_OK)
+	if ((rc = store_step_done(st, s, "storing content")) != STORE_OK)
 		return rc;
 	s = st->stmt[STMT_ITEM_SEARCH_TEXT];
 	sqlite3_bind_int64(s, 1, seq);
 	store_bind_text(s, 2, art->text);
-	return step_done(st, s, "indexing content");
+	return store_step_done(st, s, "indexing content");
 }
 
 /* how many labels the item has */
 static int count_labels(struct store *st, int64_t seq, int64_t *n)
 {
 	sqlite3_stmt *s = st->stmt[STMT_ITEM_LABEL_COUNT];
-	int rc;
 	sqlite3_bind_int64(s, 1, seq);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		*n = sqlite3_column_int64(s, 0);
-		rc = STORE_OK;
-	} else
-		rc = store_fail(st, rc, "counting an item's labels");
-	store_done(s);
-	return rc;
+	return store_get_ints(st, s, n, 1, "counting an item's labels");
 }
 
 /* LIMIT when the item now has more labels than labels_per_item (and more than before, so an item over a
@@ -266,7 +196,7 @@ static int add_labels(struct store *st, struct arena *a, const char *user_id, in
 		sqlite3_bind_int64(s, 1, seq);
 		sqlite3_bind_text(s, 2, l.id, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(s, 3, now + (int64_t)i); /* keeps the given order */
-		if ((rc = step_done(st, s, "labelling an item")) != STORE_OK)
+		if ((rc = store_step_done(st, s, "labelling an item")) != STORE_OK)
 			return rc;
 	}
 	return check_item_labels(st, seq, before);
@@ -274,15 +204,8 @@ static int add_labels(struct store *st, struct arena *a, const char *user_id, in
 
 static int queue_fetch(struct store *st, int64_t seq, int64_t now)
 {
-	sqlite3_stmt *s = st->stmt[STMT_JOB_CANCEL_ITEM];
-	int rc;
-	sqlite3_bind_int64(s, 1, seq);
-	if ((rc = step_done(st, s, "replacing a fetch job")) != STORE_OK)
-		return rc;
-	s = st->stmt[STMT_JOB_INSERT];
-	sqlite3_bind_int64(s, 1, seq);
-	sqlite3_bind_int64(s, 2, now);
-	return step_done(st, s, "queueing a fetch");
+	int rc = store_run(st, STMT_JOB_CANCEL_ITEM, seq, "replacing a fetch job");
+	return rc != STORE_OK ? rc : store_run2(st, STMT_JOB_INSERT, seq, now, "queueing a fetch");
 }
 
 static int insert_item(struct store *st, struct arena *a, const struct store_save *in, const char *hash,
@@ -319,11 +242,8 @@ static int insert_item(struct store *st, struct arena *a, const struct store_sav
 	sqlite3_bind_text(s, 5, hash, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 6, slug, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 7, title, -1, SQLITE_STATIC);
-	store_bind_text(s, 8, NULL);
-	store_bind_text(s, 9, NULL);
-	store_bind_text(s, 10, NULL);
-	store_bind_text(s, 11, NULL);
-	store_bind_text(s, 12, NULL);
+	/* author, description, site_name, image, language: the fetch fills them */
+	store_bind_texts(s, 8, (const char *const[]){ NULL, NULL, NULL, NULL, NULL }, 5);
 	sqlite3_bind_text(s, 13, "ARTICLE", -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 14, "PROCESSING", -1, SQLITE_STATIC);
 	store_bind_text(s, 15, in->want_state);
@@ -378,7 +298,7 @@ int store_item_save(struct store *st, struct arena *a, const struct store_save *
 		store_bind_text(s, 6, in->source);
 		store_bind_text(s, 7, in->folder);
 		store_bind_ms(s, 8, in->published_ms);
-		if ((rc = step_done(st, s, "saving an item again")) != STORE_OK)
+		if ((rc = store_step_done(st, s, "saving an item again")) != STORE_OK)
 			goto fail;
 	} else if (rc == STORE_E_NOTFOUND) {
 		*existed = false;
@@ -392,7 +312,7 @@ int store_item_save(struct store *st, struct arena *a, const struct store_save *
 		struct store_article art = *in->article;
 		if (in->title && *in->title)
 			art.title = in->title;
-		if ((rc = fill(st, seq, &art, now)) != STORE_OK)
+		if ((rc = store_item_fill_row(st, seq, &art, now)) != STORE_OK)
 			goto fail;
 	} else if ((rc = queue_fetch(st, seq, now)) != STORE_OK)
 		goto fail;
@@ -410,7 +330,7 @@ int store_item_fill(struct store *st, int64_t seq, const struct store_article *a
 	int rc;
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
-	if ((rc = fill(st, seq, art, time_now_ms())) != STORE_OK) {
+	if ((rc = store_item_fill_row(st, seq, art, time_now_ms())) != STORE_OK) {
 		store_rollback(st);
 		return rc;
 	}
@@ -424,7 +344,7 @@ int store_item_fail(struct store *st, int64_t seq, const char *state, const char
 	sqlite3_bind_text(s, 2, state ? state : "FAILED", -1, SQLITE_STATIC);
 	store_bind_text(s, 3, reason);
 	sqlite3_bind_int64(s, 4, time_now_ms());
-	return step_done(st, s, "marking an item failed");
+	return store_step_done(st, s, "marking an item failed");
 }
 
 /* a user-scoped UPDATE … RETURNING of one item (?1 user, ?2 id, then the caller's bindings) */
@@ -440,10 +360,8 @@ int store_item_set_archived(struct store *st, struct arena *a, const char *user_
 {
 	sqlite3_stmt *s = st->stmt[STMT_ITEM_ARCHIVE];
 	int64_t now = time_now_ms();
-	if (!user_id || !id)
+	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
 	store_bind_ms(s, 3, archived ? now : 0);
 	sqlite3_bind_int64(s, 4, now);
 	return item_write(st, a, s, "archiving an item", out);
@@ -468,10 +386,8 @@ int store_item_update(struct store *st, struct arena *a, const char *user_id, co
                       const struct store_item_patch *p, struct store_item *out)
 {
 	sqlite3_stmt *s = st->stmt[STMT_ITEM_UPDATE];
-	if (!user_id || !id)
+	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
 	store_bind_text(s, 3, p->title);
 	store_bind_text(s, 4, p->description);
 	store_bind_text(s, 5, p->author);
@@ -486,10 +402,8 @@ int store_item_set_progress(struct store *st, struct arena *a, const char *user_
                             int64_t anchor, double top, struct store_item *out)
 {
 	sqlite3_stmt *s = st->stmt[STMT_ITEM_PROGRESS];
-	if (!user_id || !id)
+	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
 	sqlite3_bind_double(s, 3, percent);
 	if (anchor >= 0)
 		sqlite3_bind_int64(s, 4, anchor);
@@ -510,9 +424,7 @@ int store_item_set_labels(struct store *st, struct arena *a, const char *user_id
 		return rc;
 	if ((rc = store_item_get(st, a, user_id, id, &it)) != STORE_OK)
 		goto fail;
-	s = st->stmt[STMT_ITEM_LABELS_CLEAR];
-	sqlite3_bind_int64(s, 1, it.seq);
-	if ((rc = step_done(st, s, "clearing labels")) != STORE_OK)
+	if ((rc = store_run(st, STMT_ITEM_LABELS_CLEAR, it.seq, "clearing labels")) != STORE_OK)
 		goto fail;
 	for (size_t i = 0; i < n; i++) {
 		struct store_label l;
@@ -526,15 +438,12 @@ int store_item_set_labels(struct store *st, struct arena *a, const char *user_id
 		sqlite3_bind_int64(s, 1, it.seq);
 		sqlite3_bind_text(s, 2, l.id, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(s, 3, now + (int64_t)i);
-		if ((rc = step_done(st, s, "labelling an item")) != STORE_OK)
+		if ((rc = store_step_done(st, s, "labelling an item")) != STORE_OK)
 			goto fail;
 	}
 	if ((rc = check_item_labels(st, it.seq, 0)) != STORE_OK)
 		goto fail;
-	s = st->stmt[STMT_ITEM_TOUCH];
-	sqlite3_bind_int64(s, 1, it.seq);
-	sqlite3_bind_int64(s, 2, now);
-	if ((rc = step_done(st, s, "touching an item")) != STORE_OK)
+	if ((rc = store_run2(st, STMT_ITEM_TOUCH, it.seq, now, "touching an item")) != STORE_OK)
 		goto fail;
 	if ((rc = store_commit(st)) != STORE_OK)
 		return rc;
@@ -581,31 +490,21 @@ int store_updates_since(struct store *st, struct arena *a, const char *user_id, 
 int store_updates_since_count(struct store *st, const char *user_id, int64_t since_ms, const char *folder, int64_t *count)
 {
 	sqlite3_stmt *s = st->stmt[STMT_UPDATES_SINCE_COUNT];
-	int rc;
 	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 2, since_ms);
 	store_bind_text(s, 3, folder);
-	rc = sqlite3_step(s);
-	*count = rc == SQLITE_ROW ? sqlite3_column_int64(s, 0) : 0;
-	rc = rc == SQLITE_ROW ? STORE_OK : store_fail(st, rc, "counting updates");
-	store_done(s);
-	return rc;
+	*count = 0;
+	return store_get_ints(st, s, count, 1, "counting updates");
 }
 
 int store_trash_purge(struct store *st, int64_t older_than_ms, int64_t *purged)
 {
-	sqlite3_stmt *s;
 	int rc;
 	*purged = 0;
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
-	s = st->stmt[STMT_TRASH_TOMBSTONE];
-	sqlite3_bind_int64(s, 1, older_than_ms);
-	if ((rc = step_done(st, s, "recording tombstones")) != STORE_OK)
-		goto fail;
-	s = st->stmt[STMT_TRASH_PURGE];
-	sqlite3_bind_int64(s, 1, older_than_ms);
-	if ((rc = step_done(st, s, "emptying the trash")) != STORE_OK)
+	if ((rc = store_run(st, STMT_TRASH_TOMBSTONE, older_than_ms, "recording tombstones")) != STORE_OK ||
+	    (rc = store_run(st, STMT_TRASH_PURGE, older_than_ms, "emptying the trash")) != STORE_OK)
 		goto fail;
 	*purged = sqlite3_changes64(st->db);
 	return store_commit(st);

@@ -1,6 +1,8 @@
 /* job.c: the fetch queue: claim a due job under a lease, finish it, retry it later, or give up on it. */
 #include "store/store_int.h"
 
+#include "util/time.h"
+
 int store_job_claim(struct store *st, int64_t now_ms, int64_t lease_ms, int per_user, struct store_job *out)
 {
 	sqlite3_stmt *s = st->stmt[STMT_JOB_CLAIM];
@@ -8,42 +10,26 @@ int store_job_claim(struct store *st, int64_t now_ms, int64_t lease_ms, int per_
 	sqlite3_bind_int64(s, 1, now_ms);
 	sqlite3_bind_int64(s, 2, now_ms + lease_ms);
 	sqlite3_bind_int(s, 3, per_user);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		out->id = sqlite3_column_int64(s, 0);
-		out->item_seq = sqlite3_column_int64(s, 1);
-		out->attempts = sqlite3_column_int(s, 2);
-		rc = STORE_OK;
-	} else if (rc == SQLITE_DONE)
-		rc = STORE_E_NOTFOUND;
-	else
-		rc = store_fail(st, rc, "claiming a job");
+	if ((rc = store_step_row(st, s, "claiming a job")) == STORE_OK)
+		rc = store_row_job(st, NULL, s, 0, out);
 	store_done(s);
 	return rc;
 }
 
 int store_job_done(struct store *st, int64_t job_id)
 {
-	sqlite3_stmt *s = st->stmt[STMT_JOB_DONE];
-	int rc;
-	sqlite3_bind_int64(s, 1, job_id);
-	rc = sqlite3_step(s);
-	store_done(s);
-	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "finishing a job");
+	return store_run(st, STMT_JOB_DONE, job_id, "finishing a job");
 }
 
 static int set_status(struct store *st, int64_t job_id, const char *status, int64_t run_after_ms, const char *error)
 {
 	sqlite3_stmt *s = st->stmt[STMT_JOB_RETRY];
-	int rc;
 	sqlite3_bind_int64(s, 1, job_id);
 	sqlite3_bind_text(s, 2, status, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 3, run_after_ms);
 	store_bind_text(s, 4, error);
 	sqlite3_bind_int64(s, 5, run_after_ms);
-	rc = sqlite3_step(s);
-	store_done(s);
-	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "updating a job");
+	return store_step_done(st, s, "updating a job");
 }
 
 int store_job_retry(struct store *st, int64_t job_id, int64_t run_after_ms, const char *error)
@@ -56,34 +42,59 @@ int store_job_fail(struct store *st, int64_t job_id, const char *error)
 	return set_status(st, job_id, "failed", 0, error);
 }
 
+/* the item's state and the job's for one outcome, inside the transaction */
+static int finish_rows(struct store *st, const struct store_job *job, const struct store_job_outcome *o)
+{
+	int rc;
+	switch (o->kind) {
+	case STORE_JOB_FILLED:
+		if (o->article && (rc = store_item_fill_row(st, job->item_seq, o->article, time_now_ms())) != STORE_OK)
+			return rc;
+		return store_job_done(st, job->id);
+	case STORE_JOB_RETRY: /* still processing: the reason is visible while the next attempt waits */
+		if ((rc = store_item_fail(st, job->item_seq, "PROCESSING", o->reason)) != STORE_OK)
+			return rc;
+		return store_job_retry(st, job->id, o->run_after_ms, o->reason);
+	case STORE_JOB_FAILED:
+		if ((rc = store_item_fail(st, job->item_seq, "FAILED", o->reason)) != STORE_OK)
+			return rc;
+		return store_job_fail(st, job->id, o->reason);
+	}
+	snprintf(st->errmsg, sizeof st->errmsg, "unknown job outcome %d", (int)o->kind);
+	return STORE_E_INVAL;
+}
+
+int store_job_finish(struct store *st, const struct store_job *job, const struct store_job_outcome *o)
+{
+	int rc;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	if ((rc = finish_rows(st, job, o)) != STORE_OK) {
+		store_rollback(st);
+		return rc;
+	}
+	return store_commit(st);
+}
+
 int store_job_pending(struct store *st, int64_t now_ms, int64_t *count, int64_t *next_ms)
 {
 	sqlite3_stmt *s = st->stmt[STMT_JOB_COUNT_READY];
+	int64_t v[2];
 	int rc;
 	sqlite3_bind_int64(s, 1, now_ms);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		*count = sqlite3_column_int64(s, 0);
-		*next_ms = sqlite3_column_type(s, 1) == SQLITE_NULL ? 0 : sqlite3_column_int64(s, 1);
-		rc = STORE_OK;
-	} else
-		rc = store_fail(st, rc, "counting jobs");
-	store_done(s);
+	if ((rc = store_get_ints(st, s, v, 2, "counting jobs")) == STORE_OK)
+		*count = v[0], *next_ms = v[1];
 	return rc;
 }
 
 int store_job_claimable(struct store *st, int64_t now_ms, int per_user, bool *any)
 {
 	sqlite3_stmt *s = st->stmt[STMT_JOB_CLAIMABLE];
+	int64_t v;
 	int rc;
 	sqlite3_bind_int64(s, 1, now_ms);
 	sqlite3_bind_int(s, 3, per_user);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		*any = sqlite3_column_int(s, 0) != 0;
-		rc = STORE_OK;
-	} else
-		rc = store_fail(st, rc, "looking for a job");
-	store_done(s);
+	if ((rc = store_get_ints(st, s, &v, 1, "looking for a job")) == STORE_OK)
+		*any = v != 0;
 	return rc;
 }

@@ -9,19 +9,10 @@
 #include "util/time.h"
 #include "util/utf8.h"
 
-
-/* one label row from a stepped statement, or NOTFOUND */
+/* one label row of a stepped statement into out (NULL: not read), or NOTFOUND */
 static int step_label(struct store *st, struct arena *a, sqlite3_stmt *s, const char *what, struct store_label *out)
 {
-	int rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		rc = out ? store_row_label(st, a, s, 0, out) : STORE_OK;
-	else if (rc == SQLITE_DONE)
-		rc = STORE_E_NOTFOUND;
-	else
-		rc = store_fail(st, rc, what);
-	store_done(s);
-	return rc;
+	return store_get_row(st, a, s, &store_rowdef_label, out, what);
 }
 
 int store_label_list(struct store *st, struct arena *a, const char *user_id, struct store_label **out, size_t *n)
@@ -34,10 +25,8 @@ int store_label_list(struct store *st, struct arena *a, const char *user_id, str
 int store_label_get(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_label *out)
 {
 	sqlite3_stmt *s = st->stmt[STMT_LABEL_BY_ID];
-	if (!user_id || !id)
+	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
 	return step_label(st, a, s, "reading a label", out);
 }
 
@@ -107,6 +96,15 @@ int store_label_ensure(struct store *st, struct arena *a, const char *user_id, c
 	return store_label_create(st, a, user_id, name, color, NULL, out);
 }
 
+/* the items with the label changed: updatesSince reports them */
+static int touch_items(struct store *st, const char *label_id, int64_t now)
+{
+	sqlite3_stmt *s = st->stmt[STMT_LABEL_TOUCH_ITEMS];
+	sqlite3_bind_text(s, 1, label_id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, now);
+	return store_step_done(st, s, "touching labelled items");
+}
+
 int store_label_update(struct store *st, struct arena *a, const char *user_id, const char *id, const char *name,
                        const char *color, const char *description, struct store_label *out)
 {
@@ -120,23 +118,14 @@ int store_label_update(struct store *st, struct arena *a, const char *user_id, c
 		return rc;
 	if ((rc = store_label_get(st, a, user_id, id, &cur)) != STORE_OK)
 		goto fail;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
+	store_bind_owned(s, user_id, id);
 	sqlite3_bind_text(s, 3, name ? name : cur.name, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 4, color ? color : cur.color, -1, SQLITE_STATIC);
 	store_bind_text(s, 5, description ? description : cur.description);
 	sqlite3_bind_int64(s, 6, now);
-	if ((rc = step_label(st, a, s, "updating a label", out)) != STORE_OK)
+	if ((rc = step_label(st, a, s, "updating a label", out)) != STORE_OK ||
+	    (rc = touch_items(st, id, now)) != STORE_OK)
 		goto fail;
-	s = st->stmt[STMT_LABEL_TOUCH_ITEMS]; /* the items' labels changed: updatesSince reports them */
-	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 2, now);
-	rc = sqlite3_step(s);
-	store_done(s);
-	if (rc != SQLITE_DONE) {
-		rc = store_fail(st, rc, "touching labelled items");
-		goto fail;
-	}
 	return store_commit(st);
 fail:
 	store_rollback(st);
@@ -145,23 +134,15 @@ fail:
 
 int store_label_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_label *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_LABEL_TOUCH_ITEMS];
+	sqlite3_stmt *s = st->stmt[STMT_LABEL_DELETE];
 	int rc;
 	if (!user_id || !id)
 		return STORE_E_NOTFOUND;
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
-	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 2, time_now_ms());
-	rc = sqlite3_step(s);
-	store_done(s);
-	if (rc != SQLITE_DONE) {
-		rc = store_fail(st, rc, "touching labelled items");
+	if ((rc = touch_items(st, id, time_now_ms())) != STORE_OK)
 		goto fail;
-	}
-	s = st->stmt[STMT_LABEL_DELETE];
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
+	store_bind_owned(s, user_id, id);
 	if ((rc = step_label(st, a, s, "deleting a label", out)) != STORE_OK)
 		goto fail;
 	return store_commit(st);

@@ -5,14 +5,11 @@
 static int step_key(struct store *st, enum stmt which, const char *key, int64_t ms, const char *what)
 {
 	sqlite3_stmt *s = st->stmt[which];
-	int rc;
 	if (key)
 		sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
 	if (ms >= 0)
 		sqlite3_bind_int64(s, key ? 2 : 1, ms);
-	rc = sqlite3_step(s);
-	store_done(s);
-	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, what);
+	return store_step_done(st, s, what);
 }
 
 /* inside the transaction: the longest wait over the keys */
@@ -52,17 +49,12 @@ int store_login_attempt(struct store *st, const char *const *keys, size_t n, int
 int store_login_failures(struct store *st, const char *key, int64_t since_ms, int64_t *count, int64_t *last_ms)
 {
 	sqlite3_stmt *s = st->stmt[STMT_LOGIN_COUNT];
+	int64_t v[2];
 	int rc;
 	sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 2, since_ms);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		*count = sqlite3_column_int64(s, 0);
-		*last_ms = sqlite3_column_type(s, 1) == SQLITE_NULL ? 0 : sqlite3_column_int64(s, 1);
-		rc = STORE_OK;
-	} else
-		rc = store_fail(st, rc, "counting failed logins");
-	store_done(s);
+	if ((rc = store_get_ints(st, s, v, 2, "counting failed logins")) == STORE_OK)
+		*count = v[0], *last_ms = v[1];
 	return rc;
 }
 

@@ -450,22 +450,28 @@ static int step_fail(struct store *st, struct store_search_res *r, int rc)
 	return store_fail(st, rc, "searching");
 }
 
-static int count_rows(struct store *st, const char *sql, const struct bind *b, int nb, int64_t *out,
-                      struct store_search_res *r)
+/* steps a bound statement for its one row and reads its first n columns as integers into v (resets it) */
+static int read_ints(struct store *st, sqlite3_stmt *s, int64_t *v, int n, struct store_search_res *r)
 {
-	sqlite3_stmt *s = dyn_prepare(st, sql);
-	int rc;
-	if (!s)
-		return STORE_E_DB;
-	bind_all(s, b, nb);
-	rc = sqlite3_step(s);
+	int rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW) {
-		*out = sqlite3_column_int64(s, 0);
+		for (int i = 0; i < n; i++)
+			v[i] = sqlite3_column_int64(s, i);
 		rc = STORE_OK;
 	} else
 		rc = step_fail(st, r, rc);
 	store_done(s);
 	return rc;
+}
+
+static int count_rows(struct store *st, const char *sql, const struct bind *b, int nb, int64_t *out,
+                      struct store_search_res *r)
+{
+	sqlite3_stmt *s = dyn_prepare(st, sql);
+	if (!s)
+		return STORE_E_DB;
+	bind_all(s, b, nb);
+	return read_ints(st, s, out, 1, r);
 }
 
 /* the rowids of the (RANK_MAX + 1)-th and the WINDOW-th newest (oldest: asc) matches (-1: fewer matches) */
@@ -477,20 +483,15 @@ static int probe_match(struct store *st, const char *match, bool asc, int64_t *n
 		" coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid ASC LIMIT 1 OFFSET ?3), -1)" :
 		"SELECT coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2), -1),"
 		" coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?3), -1)");
+	int64_t v[2] = { -1, -1 };
 	int rc;
 	if (!s)
 		return STORE_E_DB;
 	sqlite3_bind_text(s, 1, match, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 2, RANK_MAX);
 	sqlite3_bind_int64(s, 3, WINDOW - 1);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		*nrank = sqlite3_column_int64(s, 0);
-		*nwin = sqlite3_column_int64(s, 1);
-		rc = STORE_OK;
-	} else
-		rc = step_fail(st, r, rc);
-	store_done(s);
+	if ((rc = read_ints(st, s, v, 2, r)) == STORE_OK)
+		*nrank = v[0], *nwin = v[1];
 	return rc;
 }
 

@@ -463,11 +463,173 @@ static bool number(struct parser *p, struct store_sq_node *l, const char *v)
 	return true;
 }
 
+/* another spelling of a name */
+struct alias { const char *name; int value; };
+static const struct alias in_aliases[] = { { "library", SQI_ALL }, { "archived", SQI_ARCHIVE }, { NULL, 0 } };
+static const struct alias has_aliases[] = { { "highlight", SQH_HIGHLIGHTS }, { "label", SQH_LABELS }, { NULL, 0 } };
+static const struct alias sort_aliases[] = { { "relevance", SQO_SCORE }, { "rank", SQO_SCORE }, { "savedat", SQO_SAVED },
+                                             { "date", SQO_SAVED }, { "updatedat", SQO_UPDATED }, { NULL, 0 } };
+
+/* the index of the name v[0..n) spells in any case, else the value of the alias it spells, else -1 */
+static int lookup_alias(const char *const *names, int count, const struct alias *al, const char *v, size_t n)
+{
+	for (int i = 0; i < count; i++)
+		if (eqi(v, n, names[i]))
+			return i;
+	for (; al->name; al++)
+		if (eqi(v, n, al->name))
+			return al->value;
+	return -1;
+}
+
+/* title:, content:, … (k: the column, -1 for note:): the values the tokenizer sees something in */
+static struct store_sq_node *column_term(struct parser *p, int k, const char *field)
+{
+	struct store_sq_node *l;
+	size_t j = 0;
+	if (!(l = leaf(p, SQK_FIELD, k >= 0 ? k : SQC_NOTES)) || !split_values(p, l, field))
+		return NULL;
+	for (size_t i = 0; i < l->nvals; i++)
+		if (has_token(l->vals[i], strlen(l->vals[i])))
+			l->vals[j++] = l->vals[i];
+	l->nvals = j;
+	return j ? l : NULL;
+}
+
+/* label:, type:, language:, includes: a list of values (types checked and upper-cased, languages lower-cased) */
+static struct store_sq_node *list_term(struct parser *p, const char *field)
+{
+	enum store_sq_key key = field[0] == 'l' ? (field[1] == 'a' && field[2] == 'b' ? SQK_LABEL : SQK_LANGUAGE)
+	                        : field[0] == 't' ? SQK_TYPE : SQK_INCLUDES;
+	struct store_sq_node *l;
+	if (!(l = leaf(p, key, 0)) || !split_values(p, l, field))
+		return NULL;
+	for (size_t i = 0; i < l->nvals; i++) {
+		char *v = (char *)l->vals[i];
+		if (key == SQK_TYPE) {
+			bool found = false;
+			for (char *c = v; *c; c++)
+				if (*c >= 'a' && *c <= 'z')
+					*c = (char)(*c - 32);
+			for (size_t t = 0; t < sizeof type_names / sizeof *type_names; t++)
+				found |= strcmp(v, type_names[t]) == 0;
+			if (!found) {
+				fail(p, "unknown type: value \"%s\": use article, book, file, highlights, image, profile, "
+				        "tweet, unknown, video or website", shown(p, v, strlen(v)));
+				return NULL;
+			}
+		} else if (key == SQK_LANGUAGE) {
+			for (char *c = v; *c; c++)
+				if (*c >= 'A' && *c <= 'Z')
+					*c = (char)(*c + 32);
+		}
+	}
+	return l->nvals ? l : NULL;
+}
+
+/* saved:, published:, … (a date range) and wordsCount:, readPosition:, … (a comparison): one value */
+static struct store_sq_node *range_term(struct parser *p, bool date, int k, const char *field)
+{
+	struct store_sq_node *l;
+	if (!(l = leaf(p, date ? SQK_DATE : SQK_NUMBER, k)) || !split_values(p, l, field))
+		return NULL;
+	if (date && (l->nvals != 1 || !date_range(p, l, l->vals[0]))) {
+		fail(p, "bad date in %s: \"%s\": use today, yesterday, last12hrs, last24hrs, \"this week\", "
+		        "\"this month\", a date (2024-05-01), a date-time (2024-05-01T10:00:00Z) or start..end",
+		     field, shown(p, p->vp, p->vn));
+		return NULL;
+	}
+	if (!date && (l->nvals != 1 || !number(p, l, l->vals[0]))) {
+		fail(p, "bad number in %s: \"%s\": use a number after <, <=, >, >= or nothing (equal)",
+		     num_names[k], shown(p, p->vp, p->vn));
+		return NULL;
+	}
+	return l;
+}
+
+/* sort:key[-asc|-desc]: one more sort key (up to LIMIT_SEARCH_SORTS, each key once); false on an error */
+static bool add_sort(struct parser *p, const char *v, size_t n)
+{
+	const char *dash = strrchr(v, '-');
+	size_t kn = dash ? (size_t)(dash - v) : n;
+	bool asc = false, ok = true;
+	int key;
+	if (dash) {
+		if (eqi(dash + 1, strlen(dash + 1), "asc"))
+			asc = true;
+		else if (!eqi(dash + 1, strlen(dash + 1), "desc"))
+			ok = false;
+	}
+	/* a suffix other than -asc or -desc refuses the sort names; the aliases have always taken it as -desc */
+	if ((key = lookup_alias(sort_names, ok ? SQO__MAX : 0, sort_aliases, v, kn)) < 0) {
+		fail(p, "unknown sort: value \"%s\": use saved, updated, published, read or wordscount, "
+		        "optionally with -asc or -desc", shown(p, v, n));
+		return false;
+	}
+	if (p->q->nsorts < LIMIT_SEARCH_SORTS) {
+		bool dup = false;
+		for (size_t s = 0; s < p->q->nsorts; s++)
+			dup |= p->q->sorts[s].key == (enum store_sq_sortkey)key;
+		if (!dup)
+			p->q->sorts[p->q->nsorts++] = (struct store_sq_sort){ (enum store_sq_sortkey)key, asc };
+	}
+	return true;
+}
+
+/* one value of in:, is:, has: or no: as a leaf; NULL on an error */
+static struct store_sq_node *state_leaf(struct parser *p, const char *field, const char *v, size_t n)
+{
+	struct store_sq_node *l;
+	int k;
+	if (field[0] == 'i' && field[1] == 'n') {
+		if ((k = lookup_alias(in_names, SQI__MAX, in_aliases, v, n)) < 0) {
+			fail(p, "unknown in: value \"%s\": use inbox, archive, trash, all or library", shown(p, v, n));
+			return NULL;
+		}
+		if (k == SQI_TRASH)
+			p->q->trash = true;
+		return leaf(p, SQK_IN, k);
+	}
+	if (field[1] == 's') {
+		if ((k = lookup(is_names, SQS__MAX, v)) < 0) {
+			fail(p, "unknown is: value \"%s\": use read, unread or reading", shown(p, v, n));
+			return NULL;
+		}
+		return leaf(p, SQK_IS, k);
+	}
+	if ((k = lookup_alias(has_names, SQH__MAX, has_aliases, v, n)) < 0) {
+		fail(p, "unknown %s: value \"%s\": use highlights or labels", field, shown(p, v, n));
+		return NULL;
+	}
+	l = leaf(p, SQK_HAS, k);
+	return l && field[0] == 'n' ? node(p, SQ_NOT, l, NULL) : l;
+}
+
+/* in:, is:, has:, no: (their values ORed) and sort: (no node) */
+static struct store_sq_node *state_term(struct parser *p, const char *field)
+{
+	struct store_sq_node tmp = { 0 }, *l, *out = NULL;
+	if (!split_values(p, &tmp, field))
+		return NULL;
+	for (size_t i = 0; i < tmp.nvals; i++) {
+		const char *v = tmp.vals[i];
+		size_t n = strlen(v);
+		if (field[0] == 's') {
+			if (!add_sort(p, v, n))
+				return NULL;
+			continue;
+		}
+		if (!(l = state_leaf(p, field, v, n)))
+			return NULL;
+		out = join(p, SQ_OR, out, l);
+	}
+	return out;
+}
+
 /* a field:value term (p->fp..); NULL for a dropped term or an error */
 static struct store_sq_node *field_term(struct parser *p)
 {
 	char field[16];
-	struct store_sq_node *l, *out = NULL;
 	int k;
 	if (p->fn >= sizeof field)
 		return text_leaf(p, p->tp, p->tn, false);
@@ -477,147 +639,18 @@ static struct store_sq_node *field_term(struct parser *p)
 		if (*c >= 'A' && *c <= 'Z')
 			*c = (char)(*c + 32);
 
-	if ((k = lookup(store_sq_col_names, SQC__MAX, field)) >= 0 || strcmp(field, "note") == 0) {
-		if (!(l = leaf(p, SQK_FIELD, k >= 0 ? k : SQC_NOTES)) || !split_values(p, l, field))
-			return NULL;
-		size_t j = 0; /* keep values the tokenizer sees something in */
-		for (size_t i = 0; i < l->nvals; i++)
-			if (has_token(l->vals[i], strlen(l->vals[i])))
-				l->vals[j++] = l->vals[i];
-		l->nvals = j;
-		return j ? l : NULL;
-	}
+	if ((k = lookup(store_sq_col_names, SQC__MAX, field)) >= 0 || strcmp(field, "note") == 0)
+		return column_term(p, k, field);
 	if (strcmp(field, "label") == 0 || strcmp(field, "type") == 0 || strcmp(field, "language") == 0 ||
-	    strcmp(field, "includes") == 0) {
-		enum store_sq_key key = field[0] == 'l' ? (field[1] == 'a' && field[2] == 'b' ? SQK_LABEL : SQK_LANGUAGE)
-		                        : field[0] == 't' ? SQK_TYPE : SQK_INCLUDES;
-		if (!(l = leaf(p, key, 0)) || !split_values(p, l, field))
-			return NULL;
-		for (size_t i = 0; i < l->nvals; i++) {
-			char *v = (char *)l->vals[i];
-			if (key == SQK_TYPE) {
-				bool found = false;
-				for (char *c = v; *c; c++)
-					if (*c >= 'a' && *c <= 'z')
-						*c = (char)(*c - 32);
-				for (size_t t = 0; t < sizeof type_names / sizeof *type_names; t++)
-					found |= strcmp(v, type_names[t]) == 0;
-				if (!found) {
-					fail(p, "unknown type: value \"%s\": use article, book, file, highlights, image, profile, "
-					        "tweet, unknown, video or website", shown(p, v, strlen(v)));
-					return NULL;
-				}
-			} else if (key == SQK_LANGUAGE) {
-				for (char *c = v; *c; c++)
-					if (*c >= 'A' && *c <= 'Z')
-						*c = (char)(*c + 32);
-			}
-		}
-		return l->nvals ? l : NULL;
-	}
-	if ((k = lookup(date_names, SQD__MAX, field)) >= 0) {
-		if (!(l = leaf(p, SQK_DATE, k)) || !split_values(p, l, field))
-			return NULL;
-		if (l->nvals != 1 || !date_range(p, l, l->vals[0])) {
-			fail(p, "bad date in %s: \"%s\": use today, yesterday, last12hrs, last24hrs, \"this week\", "
-			        "\"this month\", a date (2024-05-01), a date-time (2024-05-01T10:00:00Z) or start..end",
-			     field, shown(p, p->vp, p->vn));
-			return NULL;
-		}
-		return l;
-	}
-	if ((k = lookup(num_names, SQN__MAX, field)) >= 0) {
-		if (!(l = leaf(p, SQK_NUMBER, k)) || !split_values(p, l, field))
-			return NULL;
-		if (l->nvals != 1 || !number(p, l, l->vals[0])) {
-			fail(p, "bad number in %s: \"%s\": use a number after <, <=, >, >= or nothing (equal)",
-			     num_names[k], shown(p, p->vp, p->vn));
-			return NULL;
-		}
-		return l;
-	}
+	    strcmp(field, "includes") == 0)
+		return list_term(p, field);
+	if ((k = lookup(date_names, SQD__MAX, field)) >= 0)
+		return range_term(p, true, k, field);
+	if ((k = lookup(num_names, SQN__MAX, field)) >= 0)
+		return range_term(p, false, k, field);
 	if (strcmp(field, "in") == 0 || strcmp(field, "is") == 0 || strcmp(field, "has") == 0 ||
-	    strcmp(field, "no") == 0 || strcmp(field, "sort") == 0) {
-		struct store_sq_node tmp = { 0 };
-		if (!split_values(p, &tmp, field))
-			return NULL;
-		for (size_t i = 0; i < tmp.nvals; i++) {
-			const char *v = tmp.vals[i];
-			size_t n = strlen(v);
-			if (field[0] == 's') { /* sort:key[-asc|-desc] */
-				const char *dash = strrchr(v, '-');
-				size_t kn = dash ? (size_t)(dash - v) : n;
-				bool asc = false, ok = true;
-				int key = -1;
-				if (dash) {
-					if (eqi(dash + 1, strlen(dash + 1), "asc"))
-						asc = true;
-					else if (!eqi(dash + 1, strlen(dash + 1), "desc"))
-						ok = false;
-				}
-				for (int s = 0; ok && s < SQO__MAX; s++)
-					if (eqi(v, kn, sort_names[s]))
-						key = s;
-				if (key < 0 && (eqi(v, kn, "relevance") || eqi(v, kn, "rank")))
-					key = SQO_SCORE;
-				if (key < 0 && (eqi(v, kn, "savedat") || eqi(v, kn, "date")))
-					key = SQO_SAVED;
-				if (key < 0 && eqi(v, kn, "updatedat"))
-					key = SQO_UPDATED;
-				if (key < 0) {
-					fail(p, "unknown sort: value \"%s\": use saved, updated, published, read or wordscount, "
-					        "optionally with -asc or -desc", shown(p, v, n));
-					return NULL;
-				}
-				if (p->q->nsorts < LIMIT_SEARCH_SORTS) {
-					bool dup = false;
-					for (size_t s = 0; s < p->q->nsorts; s++)
-						dup |= p->q->sorts[s].key == (enum store_sq_sortkey)key;
-					if (!dup)
-						p->q->sorts[p->q->nsorts++] = (struct store_sq_sort){ (enum store_sq_sortkey)key, asc };
-				}
-				continue;
-			}
-			if (field[0] == 'i' && field[1] == 'n') {
-				int in = lookup(in_names, SQI__MAX, v);
-				if (in < 0 && eqi(v, n, "library"))
-					in = SQI_ALL;
-				if (in < 0 && eqi(v, n, "archived"))
-					in = SQI_ARCHIVE;
-				if (in < 0) {
-					fail(p, "unknown in: value \"%s\": use inbox, archive, trash, all or library", shown(p, v, n));
-					return NULL;
-				}
-				if (in == SQI_TRASH)
-					p->q->trash = true;
-				l = leaf(p, SQK_IN, in);
-			} else if (field[1] == 's') {
-				int is = lookup(is_names, SQS__MAX, v);
-				if (is < 0) {
-					fail(p, "unknown is: value \"%s\": use read, unread or reading", shown(p, v, n));
-					return NULL;
-				}
-				l = leaf(p, SQK_IS, is);
-			} else {
-				int has = lookup(has_names, SQH__MAX, v);
-				if (has < 0 && eqi(v, n, "highlight"))
-					has = SQH_HIGHLIGHTS;
-				if (has < 0 && eqi(v, n, "label"))
-					has = SQH_LABELS;
-				if (has < 0) {
-					fail(p, "unknown %s: value \"%s\": use highlights or labels", field, shown(p, v, n));
-					return NULL;
-				}
-				l = leaf(p, SQK_HAS, has);
-				if (l && field[0] == 'n')
-					l = node(p, SQ_NOT, l, NULL);
-			}
-			if (!l)
-				return NULL;
-			out = join(p, SQ_OR, out, l);
-		}
-		return out;
-	}
+	    strcmp(field, "no") == 0 || strcmp(field, "sort") == 0)
+		return state_term(p, field);
 	/* an unknown field: the whole term is free text */
 	return text_leaf(p, p->tp, p->tn, false);
 }

@@ -6,7 +6,6 @@
 int store_session_create(struct store *st, const char *user_id, const char *token_hash, int64_t expires_ms)
 {
 	sqlite3_stmt *s = st->stmt[STMT_SESSION_CREATE];
-	int rc;
 
 	if (!user_id || !token_hash || !*token_hash)
 		return STORE_E_INVAL;
@@ -14,10 +13,7 @@ int store_session_create(struct store *st, const char *user_id, const char *toke
 	store_bind_text(s, 2, user_id);
 	sqlite3_bind_int64(s, 3, time_now_ms());
 	sqlite3_bind_int64(s, 4, expires_ms);
-	rc = sqlite3_step(s);
-	rc = rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "creating a session");
-	store_done(s);
-	return rc;
+	return store_step_done(st, s, "creating a session");
 }
 
 int store_session_lookup(struct store *st, struct arena *a, const char *token_hash, int64_t now_ms,
@@ -30,15 +26,11 @@ int store_session_lookup(struct store *st, struct arena *a, const char *token_ha
 		return STORE_E_INVAL;
 	store_bind_text(s, 1, token_hash);
 	sqlite3_bind_int64(s, 2, now_ms);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
+	if ((rc = store_step_row(st, s, "looking up a session")) == STORE_OK) {
 		if (expires_ms)
 			*expires_ms = sqlite3_column_int64(s, 0);
-		rc = owner ? store_row_user(st, a, s, 1, owner) : STORE_OK;
-	} else if (rc == SQLITE_DONE) {
-		rc = STORE_E_NOTFOUND;
-	} else {
-		rc = store_fail(st, rc, "looking up a session");
+		if (owner)
+			rc = store_row_user(st, a, s, 1, owner);
 	}
 	store_done(s);
 	return rc;
@@ -47,45 +39,24 @@ int store_session_lookup(struct store *st, struct arena *a, const char *token_ha
 int store_session_delete(struct store *st, const char *token_hash)
 {
 	sqlite3_stmt *s = st->stmt[STMT_SESSION_DELETE];
-	int rc;
 
 	if (!token_hash)
 		return STORE_E_INVAL;
 	store_bind_text(s, 1, token_hash);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_DONE)
-		rc = sqlite3_changes(st->db) > 0 ? STORE_OK : STORE_E_NOTFOUND;
-	else
-		rc = store_fail(st, rc, "deleting a session");
-	store_done(s);
-	return rc;
+	return store_step_changed(st, s, "deleting a session");
 }
 
 int store_session_extend(struct store *st, const char *token_hash, int64_t expires_ms, int64_t now_ms)
 {
 	sqlite3_stmt *s = st->stmt[STMT_SESSION_EXTEND];
-	int rc;
 	store_bind_text(s, 1, token_hash);
 	sqlite3_bind_int64(s, 2, expires_ms);
 	sqlite3_bind_int64(s, 3, now_ms);
-	rc = sqlite3_step(s);
-	rc = rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "extending a session");
-	store_done(s);
-	return rc;
+	return store_step_done(st, s, "extending a session");
 }
 
 int store_session_purge(struct store *st, int64_t now_ms, int64_t before_ms)
 {
-	sqlite3_stmt *s = st->stmt[STMT_SESSION_PURGE];
-	int rc;
-	sqlite3_bind_int64(s, 1, now_ms);
-	rc = sqlite3_step(s);
-	store_done(s);
-	if (rc != SQLITE_DONE)
-		return store_fail(st, rc, "forgetting expired sessions");
-	s = st->stmt[STMT_LOGIN_PURGE];
-	sqlite3_bind_int64(s, 1, before_ms);
-	rc = sqlite3_step(s);
-	store_done(s);
-	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, "forgetting old login failures");
+	int rc = store_run(st, STMT_SESSION_PURGE, now_ms, "forgetting expired sessions");
+	return rc != STORE_OK ? rc : store_run(st, STMT_LOGIN_PURGE, before_ms, "forgetting old login failures");
 }

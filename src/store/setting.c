@@ -1,8 +1,6 @@
 /* setting.c: server-wide settings: secrets made once from random bytes and kept in the database. */
 #include "store/store_int.h"
 
-#include <string.h>
-
 #include "util/crypto.h"
 
 static int get(struct store *st, const char *name, char out[65])
@@ -10,20 +8,10 @@ static int get(struct store *st, const char *name, char out[65])
 	sqlite3_stmt *s = st->stmt[STMT_SETTING_GET];
 	int rc;
 	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		const unsigned char *v = sqlite3_column_text(s, 0);
-		if (v && strlen((const char *)v) == 64) {
-			memcpy(out, v, 65);
-			rc = STORE_OK;
-		} else {
-			snprintf(st->errmsg, sizeof st->errmsg, "setting %s is not a 64-digit secret", name);
-			rc = STORE_E_DB;
-		}
-	} else if (rc == SQLITE_DONE)
-		rc = STORE_E_NOTFOUND;
-	else
-		rc = store_fail(st, rc, "reading a setting");
+	if ((rc = store_step_row(st, s, "reading a setting")) == STORE_OK && !store_col_hex64(s, 0, out)) {
+		snprintf(st->errmsg, sizeof st->errmsg, "setting %s is not a 64-digit secret", name);
+		rc = STORE_E_DB;
+	}
 	store_done(s);
 	return rc;
 }
@@ -31,7 +19,6 @@ static int get(struct store *st, const char *name, char out[65])
 int store_secret(struct store *st, const char *name, char out[65])
 {
 	char fresh[65];
-	sqlite3_stmt *s;
 	int rc = get(st, name, out);
 	if (rc != STORE_E_NOTFOUND)
 		return rc;
@@ -40,12 +27,9 @@ int store_secret(struct store *st, const char *name, char out[65])
 		return STORE_E_DB;
 	}
 	/* two processes may race here: INSERT OR IGNORE keeps the first, and both read it back */
-	s = st->stmt[STMT_SETTING_ADD];
-	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, fresh, -1, SQLITE_STATIC);
-	rc = sqlite3_step(s);
-	store_done(s);
-	if (rc != SQLITE_DONE)
-		return store_fail(st, rc, "storing a secret");
+	sqlite3_bind_text(st->stmt[STMT_SETTING_ADD], 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st->stmt[STMT_SETTING_ADD], 2, fresh, -1, SQLITE_STATIC);
+	if ((rc = store_step_done(st, st->stmt[STMT_SETTING_ADD], "storing a secret")) != STORE_OK)
+		return rc;
 	return get(st, name, out);
 }

@@ -28,7 +28,7 @@
 static const char *const stmt_sql[STMT__MAX] = {
 	[STMT_USER_ADD] =
 		"INSERT INTO users (id, username, name, email, password_hash, created, updated)"
-		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) RETURNING " STORE_USER_COLS(""),
 	[STMT_USER_GET] =
 		"SELECT " STORE_USER_COLS("") " FROM users WHERE id = ?1",
 	[STMT_USER_BY_NAME] =
@@ -38,7 +38,7 @@ static const char *const stmt_sql[STMT__MAX] = {
 		"UPDATE users SET password_hash = ?2, updated = ?3 WHERE id = ?1",
 	[STMT_KEY_CREATE] =
 		"INSERT INTO api_keys (id, user_id, name, key_hash, scopes, created, expires, used)"
-		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL)",
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL) RETURNING " STORE_KEY_COLS(""),
 	[STMT_KEY_LOOKUP] =
 		"SELECT " STORE_KEY_COLS("k.") ", " STORE_USER_COLS("u.")
 		" FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = ?1",
@@ -179,7 +179,7 @@ static const char *const stmt_sql[STMT__MAX] = {
 	[STMT_JOB_CLAIM] =
 		"UPDATE jobs SET status = 'running', locked_until = ?2, attempts = attempts + 1, updated_at = ?1"
 		" WHERE id = (SELECT j.id" JOB_CLAIMABLE " ORDER BY j.run_after, j.id LIMIT 1)"
-		" RETURNING id, item_seq, attempts",
+		" RETURNING " STORE_JOB_COLS(""),
 	[STMT_JOB_DONE] = "DELETE FROM jobs WHERE id = ?1",
 	[STMT_JOB_RETRY] =
 		"UPDATE jobs SET status = ?2, run_after = ?3, last_error = ?4, locked_until = NULL, updated_at = ?5"
@@ -211,81 +211,18 @@ static const char *const stmt_sql[STMT__MAX] = {
 	[STMT_JOB_CLAIMABLE] = "SELECT EXISTS (SELECT 1" JOB_CLAIMABLE ")",
 };
 
-static const char *const stmt_names[STMT__MAX] = {
-	[STMT_USER_ADD] = "user_add",
-	[STMT_USER_GET] = "user_get",
-	[STMT_USER_BY_NAME] = "user_by_name",
-	[STMT_USER_SET_PASSWORD] = "user_set_password",
-	[STMT_KEY_CREATE] = "key_create",
-	[STMT_KEY_LOOKUP] = "key_lookup",
-	[STMT_KEY_TOUCH] = "key_touch",
-	[STMT_KEY_LIST] = "key_list",
-	[STMT_KEY_DELETE] = "key_delete",
-	[STMT_SESSION_CREATE] = "session_create",
-	[STMT_SESSION_LOOKUP] = "session_lookup",
-	[STMT_SESSION_DELETE] = "session_delete",
-	[STMT_SESSION_END_USER] = "session_end_user",
-	[STMT_BEGIN] = "begin",
-	[STMT_COMMIT] = "commit",
-	[STMT_ROLLBACK] = "rollback",
-	[STMT_ITEM_BY_HASH] = "item_by_hash",
-	[STMT_ITEM_BY_ID] = "item_by_id",
-	[STMT_ITEM_BY_SEQ] = "item_by_seq",
-	[STMT_ITEM_INSERT] = "item_insert",
-	[STMT_ITEM_RESAVE] = "item_resave",
-	[STMT_ITEM_CONTENT] = "item_content",
-	[STMT_ITEM_CONTENT_SET] = "item_content_set",
-	[STMT_ITEM_SEARCH_TEXT] = "item_search_text",
-	[STMT_ITEM_FILL] = "item_fill",
-	[STMT_ITEM_FAIL] = "item_fail",
-	[STMT_ITEM_ARCHIVE] = "item_archive",
-	[STMT_ITEM_DELETE] = "item_delete",
-	[STMT_ITEM_UPDATE] = "item_update",
-	[STMT_ITEM_PROGRESS] = "item_progress",
-	[STMT_ITEM_TOUCH] = "item_touch",
-	[STMT_ITEM_SLUG_TAKEN] = "item_slug_taken",
-	[STMT_ITEM_LABELS] = "item_labels",
-	[STMT_ITEM_LABEL_ADD] = "item_label_add",
-	[STMT_ITEM_LABELS_CLEAR] = "item_labels_clear",
-	[STMT_ITEM_LABEL_COUNT] = "item_label_count",
-	[STMT_ITEM_HIGHLIGHTS] = "item_highlights",
-	[STMT_UPDATES_SINCE] = "updates_since",
-	[STMT_UPDATES_SINCE_COUNT] = "updates_since_count",
-	[STMT_LABEL_LIST] = "label_list",
-	[STMT_LABEL_BY_ID] = "label_by_id",
-	[STMT_LABEL_BY_NAME] = "label_by_name",
-	[STMT_LABEL_INSERT] = "label_insert",
-	[STMT_LABEL_UPDATE] = "label_update",
-	[STMT_LABEL_DELETE] = "label_delete",
-	[STMT_LABEL_TOUCH_ITEMS] = "label_touch_items",
-	[STMT_HL_INSERT] = "hl_insert",
-	[STMT_HL_GET] = "hl_get",
-	[STMT_HL_UPDATE] = "hl_update",
-	[STMT_HL_DELETE] = "hl_delete",
-	[STMT_HL_LABELS] = "hl_labels",
-	[STMT_JOB_INSERT] = "job_insert",
-	[STMT_JOB_CLAIM] = "job_claim",
-	[STMT_JOB_DONE] = "job_done",
-	[STMT_JOB_RETRY] = "job_retry",
-	[STMT_JOB_CANCEL_ITEM] = "job_cancel_item",
-	[STMT_JOB_COUNT_READY] = "job_count_ready",
-	[STMT_JOB_CLAIMABLE] = "job_claimable",
-	[STMT_TRASH_TOMBSTONE] = "trash_tombstone",
-	[STMT_TRASH_PURGE] = "trash_purge",
-	[STMT_SESSION_EXTEND] = "session_extend",
-	[STMT_SESSION_PURGE] = "session_purge",
-	[STMT_LOGIN_FAIL] = "login_fail",
-	[STMT_LOGIN_COUNT] = "login_count",
-	[STMT_LOGIN_CLEAR] = "login_clear",
-	[STMT_LOGIN_FORGET] = "login_forget",
-	[STMT_LOGIN_PURGE] = "login_purge",
-	[STMT_SETTING_GET] = "setting_get",
-	[STMT_SETTING_ADD] = "setting_add",
-	[STMT_SAVETOKEN_SET] = "savetoken_set",
-	[STMT_SAVETOKEN_GET] = "savetoken_get",
-	[STMT_SAVETOKEN_TOUCH] = "savetoken_touch",
-	[STMT_SAVETOKEN_DELETE] = "savetoken_delete",
-};
+#define STMT_NAME(n) #n,
+static const char *const stmt_names[STMT__MAX] = { STORE_STMTS(STMT_NAME) };
+
+/* a statement's name for a message: its enum name in lower case */
+static const char *stmt_name(int i, char buf[40])
+{
+	size_t n = 0;
+	for (const char *c = stmt_names[i]; *c && n < 39; c++)
+		buf[n++] = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+	buf[n] = '\0';
+	return buf;
+}
 
 static void writer_unlock(struct store *st);
 
@@ -368,6 +305,55 @@ void store_done(sqlite3_stmt *s)
 	sqlite3_clear_bindings(s);
 }
 
+int store_step_done(struct store *st, sqlite3_stmt *s, const char *what)
+{
+	int rc = sqlite3_step(s);
+	store_done(s);
+	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, what);
+}
+
+int store_run(struct store *st, enum stmt which, int64_t v1, const char *what)
+{
+	sqlite3_stmt *s = st->stmt[which];
+	sqlite3_bind_int64(s, 1, v1);
+	return store_step_done(st, s, what);
+}
+
+int store_run2(struct store *st, enum stmt which, int64_t v1, int64_t v2, const char *what)
+{
+	sqlite3_stmt *s = st->stmt[which];
+	sqlite3_bind_int64(s, 2, v2);
+	return store_run(st, which, v1, what);
+}
+
+int store_step_row(struct store *st, sqlite3_stmt *s, const char *what)
+{
+	int rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		return STORE_OK;
+	return rc == SQLITE_DONE ? STORE_E_NOTFOUND : store_fail(st, rc, what);
+}
+
+int store_get_ints(struct store *st, sqlite3_stmt *s, int64_t *v, int n, const char *what)
+{
+	int rc = store_step_row(st, s, what);
+	for (int i = 0; i < n && rc == STORE_OK; i++)
+		v[i] = sqlite3_column_int64(s, i);
+	store_done(s);
+	return rc;
+}
+
+int store_step_changed(struct store *st, sqlite3_stmt *s, const char *what)
+{
+	int rc = sqlite3_step(s);
+	if (rc == SQLITE_DONE)
+		rc = sqlite3_changes(st->db) > 0 ? STORE_OK : STORE_E_NOTFOUND;
+	else
+		rc = store_fail(st, rc, what);
+	store_done(s);
+	return rc;
+}
+
 const char *store_col_text(struct arena *a, sqlite3_stmt *s, int col, bool *oom)
 {
 	const unsigned char *t;
@@ -386,37 +372,19 @@ const char *store_col_text(struct arena *a, sqlite3_stmt *s, int col, bool *oom)
 	return r;
 }
 
-int store_row_user(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_user *u)
+bool store_bind_owned(sqlite3_stmt *s, const char *user_id, const char *id)
 {
-	bool oom = false;
-	u->id = store_col_text(a, s, col, &oom);
-	u->username = store_col_text(a, s, col + 1, &oom);
-	u->name = store_col_text(a, s, col + 2, &oom);
-	u->email = store_col_text(a, s, col + 3, &oom);
-	u->password_hash = store_col_text(a, s, col + 4, &oom);
-	u->created_ms = sqlite3_column_int64(s, col + 5);
-	if (oom) {
-		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading a user");
-		return STORE_E_DB;
-	}
-	return STORE_OK;
+	if (!user_id || !id)
+		return false;
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
+	return true;
 }
 
-int store_row_key(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_apikey *k)
+void store_bind_texts(sqlite3_stmt *s, int first, const char *const *v, int n)
 {
-	bool oom = false;
-	k->id = store_col_text(a, s, col, &oom);
-	k->user_id = store_col_text(a, s, col + 1, &oom);
-	k->name = store_col_text(a, s, col + 2, &oom);
-	k->scopes_json = store_col_text(a, s, col + 3, &oom);
-	k->created_ms = sqlite3_column_int64(s, col + 4);
-	k->expires_ms = sqlite3_column_int64(s, col + 5);
-	k->used_ms = sqlite3_column_type(s, col + 6) == SQLITE_NULL ? 0 : sqlite3_column_int64(s, col + 6);
-	if (oom) {
-		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading an API key");
-		return STORE_E_DB;
-	}
-	return STORE_OK;
+	for (int i = 0; i < n; i++)
+		store_bind_text(s, first + i, v[i]);
 }
 
 int store_bind_text(sqlite3_stmt *s, int idx, const char *v)
@@ -567,7 +535,8 @@ int store_open(const char *path, struct store **out, char *err, size_t errlen)
 		goto out;
 	for (int i = 0; i < STMT__MAX; i++) {
 		if (sqlite3_prepare_v3(st->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &st->stmt[i], NULL) != SQLITE_OK) {
-			set_err(err, errlen, "database %s: cannot prepare statement %s: %s", path, stmt_names[i],
+			char name[40];
+			set_err(err, errlen, "database %s: cannot prepare statement %s: %s", path, stmt_name(i, name),
 			        sqlite3_errmsg(st->db));
 			goto out;
 		}
@@ -720,94 +689,96 @@ int store_bind_ms(sqlite3_stmt *s, int idx, int64_t v)
 	return v ? sqlite3_bind_int64(s, idx, v) : sqlite3_bind_null(s, idx);
 }
 
-int store_row_item(struct store *st, struct arena *a, sqlite3_stmt *s, int c, struct store_item *it)
+bool store_col_hex64(sqlite3_stmt *s, int col, char out[65])
+{
+	const unsigned char *t = sqlite3_column_text(s, col);
+	if (!t || strlen((const char *)t) != 64)
+		return false;
+	memcpy(out, t, 65);
+	return true;
+}
+
+int store_row_read(struct store *st, struct arena *a, sqlite3_stmt *s, int col, const struct store_row *r, void *out)
 {
 	bool oom = false;
-	it->seq = sqlite3_column_int64(s, c);
-	it->id = store_col_text(a, s, c + 1, &oom);
-	it->user_id = store_col_text(a, s, c + 2, &oom);
-	it->client_request_id = store_col_text(a, s, c + 3, &oom);
-	it->url = store_col_text(a, s, c + 4, &oom);
-	it->slug = store_col_text(a, s, c + 5, &oom);
-	it->title = store_col_text(a, s, c + 6, &oom);
-	it->author = store_col_text(a, s, c + 7, &oom);
-	it->description = store_col_text(a, s, c + 8, &oom);
-	it->site_name = store_col_text(a, s, c + 9, &oom);
-	it->site_icon = store_col_text(a, s, c + 10, &oom);
-	it->image = store_col_text(a, s, c + 11, &oom);
-	it->language = store_col_text(a, s, c + 12, &oom);
-	it->dir = store_col_text(a, s, c + 13, &oom);
-	it->page_type = store_col_text(a, s, c + 14, &oom);
-	it->state = store_col_text(a, s, c + 15, &oom);
-	it->want_state = store_col_text(a, s, c + 16, &oom);
-	it->fail_reason = store_col_text(a, s, c + 17, &oom);
-	it->folder = store_col_text(a, s, c + 18, &oom);
-	it->source = store_col_text(a, s, c + 19, &oom);
-	it->words_count = sqlite3_column_type(s, c + 20) == SQLITE_NULL ? -1 : sqlite3_column_int64(s, c + 20);
-	it->progress = sqlite3_column_double(s, c + 21);
-	it->progress_top = sqlite3_column_type(s, c + 22) == SQLITE_NULL ? -1 : sqlite3_column_double(s, c + 22);
-	it->progress_anchor = sqlite3_column_int64(s, c + 23);
-	it->saved_ms = store_col_ms(s, c + 24);
-	it->created_ms = store_col_ms(s, c + 25);
-	it->updated_ms = store_col_ms(s, c + 26);
-	it->published_ms = store_col_ms(s, c + 27);
-	it->read_ms = store_col_ms(s, c + 28);
-	it->archived_ms = store_col_ms(s, c + 29);
-	it->deleted_ms = store_col_ms(s, c + 30);
+	memset(out, 0, r->size);
+	for (size_t i = 0; i < r->ncols; i++) {
+		int c = col + (int)i;
+		void *f = (char *)out + r->cols[i].off;
+		bool null = sqlite3_column_type(s, c) == SQLITE_NULL;
+		switch (r->cols[i].kind) {
+		case STORE_COL_TEXT: *(const char **)f = store_col_text(a, s, c, &oom); break;
+		case STORE_COL_I64: *(int64_t *)f = sqlite3_column_int64(s, c); break;
+		case STORE_COL_INT: *(int *)f = sqlite3_column_int(s, c); break;
+		case STORE_COL_REAL: *(double *)f = sqlite3_column_double(s, c); break;
+		case STORE_COL_I64_OPT: *(int64_t *)f = null ? -1 : sqlite3_column_int64(s, c); break;
+		case STORE_COL_REAL_OPT: *(double *)f = null ? -1 : sqlite3_column_double(s, c); break;
+		}
+	}
 	if (oom) {
-		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading an item");
+		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading %s", r->what);
 		return STORE_E_DB;
 	}
 	return STORE_OK;
 }
 
-int store_row_label(struct store *st, struct arena *a, sqlite3_stmt *s, int c, struct store_label *l)
-{
-	bool oom = false;
-	l->id = store_col_text(a, s, c, &oom);
-	l->user_id = store_col_text(a, s, c + 1, &oom);
-	l->name = store_col_text(a, s, c + 2, &oom);
-	l->color = store_col_text(a, s, c + 3, &oom);
-	l->description = store_col_text(a, s, c + 4, &oom);
-	l->source = store_col_text(a, s, c + 5, &oom);
-	l->position = sqlite3_column_int64(s, c + 6);
-	l->created_ms = store_col_ms(s, c + 7);
-	l->updated_ms = store_col_ms(s, c + 8);
-	l->internal = sqlite3_column_int(s, c + 9);
-	if (oom) {
-		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading a label");
-		return STORE_E_DB;
+/* store_rowdef_<name> and store_row_<name>: one entity's reader from its ROW */
+#define ROW_READER(name, ROW, type, what) \
+	static const struct store_col name##_cols[] = STORE_ROW_DESC(ROW, type); \
+	const struct store_row store_rowdef_##name = { name##_cols, sizeof name##_cols / sizeof name##_cols[0], \
+	                                               sizeof(type), what }; \
+	int store_row_##name(struct store *st, struct arena *a, sqlite3_stmt *s, int col, type *out) \
+	{ \
+		return store_row_read(st, a, s, col, &store_rowdef_##name, out); \
 	}
-	return STORE_OK;
+ROW_READER(user, STORE_USER_ROW, struct store_user, "a user")
+ROW_READER(key, STORE_KEY_ROW, struct store_apikey, "an API key")
+ROW_READER(item, STORE_ITEM_ROW, struct store_item, "an item")
+ROW_READER(label, STORE_LABEL_ROW, struct store_label, "a label")
+ROW_READER(highlight, STORE_HL_ROW, struct store_highlight, "a highlight")
+ROW_READER(job, STORE_JOB_ROW, struct store_job, "a job")
+
+int store_get_row(struct store *st, struct arena *a, sqlite3_stmt *s, const struct store_row *r, void *out,
+                  const char *what)
+{
+	int rc = store_step_row(st, s, what);
+	if (rc == STORE_OK && out)
+		rc = store_row_read(st, a, s, 0, r, out);
+	store_done(s);
+	return rc;
 }
 
-int store_row_highlight(struct store *st, struct arena *a, sqlite3_stmt *s, int c, struct store_highlight *h)
+int store_get_rows(struct store *st, struct arena *a, sqlite3_stmt *s, const struct store_row *r, void **out,
+                   size_t *n, const char *what)
 {
-	bool oom = false;
-	h->id = store_col_text(a, s, c, &oom);
-	h->short_id = store_col_text(a, s, c + 1, &oom);
-	h->user_id = store_col_text(a, s, c + 2, &oom);
-	h->type = store_col_text(a, s, c + 3, &oom);
-	h->quote = store_col_text(a, s, c + 4, &oom);
-	h->prefix = store_col_text(a, s, c + 5, &oom);
-	h->suffix = store_col_text(a, s, c + 6, &oom);
-	h->patch = store_col_text(a, s, c + 7, &oom);
-	h->annotation = store_col_text(a, s, c + 8, &oom);
-	h->html = store_col_text(a, s, c + 9, &oom);
-	h->color = store_col_text(a, s, c + 10, &oom);
-	h->representation = store_col_text(a, s, c + 11, &oom);
-	h->position_percent = sqlite3_column_double(s, c + 12);
-	h->position_anchor = sqlite3_column_int64(s, c + 13);
-	h->created_ms = store_col_ms(s, c + 14);
-	h->updated_ms = store_col_ms(s, c + 15);
-	h->shared_ms = store_col_ms(s, c + 16);
-	h->item_seq = sqlite3_column_int64(s, c + 17);
-	h->item_id = NULL;
-	if (oom) {
-		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading a highlight");
-		return STORE_E_DB;
+	char *list = NULL;
+	size_t cap = 0;
+	int rc;
+	*out = NULL;
+	*n = 0;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (*n == cap) {
+			size_t ncap = cap ? cap * 2 : 8;
+			char *nl = arena_realloc(a, list, cap * r->size, ncap * r->size);
+			if (!nl) {
+				snprintf(st->errmsg, sizeof st->errmsg, "out of memory %s", what);
+				rc = STORE_E_DB;
+				goto out;
+			}
+			list = nl;
+			cap = ncap;
+		}
+		if ((rc = store_row_read(st, a, s, 0, r, list + *n * r->size)) != STORE_OK)
+			goto out;
+		(*n)++;
 	}
-	return STORE_OK;
+	rc = rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, what);
+out:
+	*out = rc == STORE_OK ? list : NULL;
+	if (rc != STORE_OK)
+		*n = 0;
+	store_done(s);
+	return rc;
 }
 
 /* Write transactions of all processes queue on an flock of DB-writer.lock before BEGIN IMMEDIATE:

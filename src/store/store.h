@@ -104,8 +104,6 @@ struct store_item {
 	int64_t progress_anchor;
 	int64_t saved_ms, created_ms, updated_ms, published_ms, read_ms, archived_ms, deleted_ms;
 };
-/* the columns store_row_item reads, in order (prefix with a table alias) */
-#define STORE_ITEM_NCOLS 31
 
 struct store_label {
 	const char *id, *user_id, *name, *color, *description, *source;
@@ -248,6 +246,16 @@ int store_job_done(struct store *st, int64_t job_id);
 int store_job_retry(struct store *st, int64_t job_id, int64_t run_after_ms, const char *error);
 /* given up: kept as failed with its error */
 int store_job_fail(struct store *st, int64_t job_id, const char *error);
+/* how a claimed job ended (store_job_finish) */
+struct store_job_outcome {
+	enum { STORE_JOB_FILLED, STORE_JOB_RETRY, STORE_JOB_FAILED } kind;
+	const struct store_article *article; /* FILLED: the item's content (NULL: the item is gone, the job alone ends) */
+	int64_t run_after_ms;                /* RETRY: not before then */
+	const char *reason;                  /* RETRY, FAILED: why, shown on the item and kept on the job */
+};
+/* records a job's outcome and its item's matching state in one transaction: FILLED fills the item and ends the
+ * job; RETRY leaves the item PROCESSING with the reason and queues the job again; FAILED marks both failed */
+int store_job_finish(struct store *st, const struct store_job *job, const struct store_job_outcome *o);
 /* jobs ready or waiting, and when the next queued one is due (0: none) */
 int store_job_pending(struct store *st, int64_t now_ms, int64_t *count, int64_t *next_ms);
 #endif

@@ -2,88 +2,29 @@
 #ifndef LARDER_STORE_INT_H
 #define LARDER_STORE_INT_H
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <sqlite3.h>
 
 #include "store/store.h"
 
-/* every SQL statement the store runs, prepared once in store_open (SQL text in store.c) */
-enum stmt {
-	STMT_USER_ADD,
-	STMT_USER_GET,
-	STMT_USER_BY_NAME,
-	STMT_USER_SET_PASSWORD,
-	STMT_KEY_CREATE,
-	STMT_KEY_LOOKUP,
-	STMT_KEY_TOUCH,
-	STMT_KEY_LIST,
-	STMT_KEY_DELETE,
-	STMT_SESSION_CREATE,
-	STMT_SESSION_LOOKUP,
-	STMT_SESSION_DELETE,
-	STMT_BEGIN,
-	STMT_COMMIT,
-	STMT_ROLLBACK,
-	STMT_ITEM_BY_HASH,
-	STMT_ITEM_BY_ID,
-	STMT_ITEM_BY_SEQ,
-	STMT_ITEM_INSERT,
-	STMT_ITEM_RESAVE,
-	STMT_ITEM_CONTENT,
-	STMT_ITEM_CONTENT_SET,
-	STMT_ITEM_SEARCH_TEXT,
-	STMT_ITEM_FILL,
-	STMT_ITEM_FAIL,
-	STMT_ITEM_ARCHIVE,
-	STMT_ITEM_DELETE,
-	STMT_ITEM_UPDATE,
-	STMT_ITEM_PROGRESS,
-	STMT_ITEM_TOUCH,
-	STMT_ITEM_SLUG_TAKEN,
-	STMT_ITEM_LABELS,
-	STMT_ITEM_LABEL_ADD,
-	STMT_ITEM_LABELS_CLEAR,
-	STMT_ITEM_LABEL_COUNT,
-	STMT_ITEM_HIGHLIGHTS,
-	STMT_UPDATES_SINCE,
-	STMT_UPDATES_SINCE_COUNT,
-	STMT_LABEL_LIST,
-	STMT_LABEL_BY_ID,
-	STMT_LABEL_BY_NAME,
-	STMT_LABEL_INSERT,
-	STMT_LABEL_UPDATE,
-	STMT_LABEL_DELETE,
-	STMT_LABEL_TOUCH_ITEMS,
-	STMT_HL_INSERT,
-	STMT_HL_GET,
-	STMT_HL_UPDATE,
-	STMT_HL_DELETE,
-	STMT_HL_LABELS,
-	STMT_JOB_INSERT,
-	STMT_JOB_CLAIM,
-	STMT_JOB_DONE,
-	STMT_JOB_RETRY,
-	STMT_JOB_CANCEL_ITEM,
-	STMT_JOB_COUNT_READY,
-	STMT_JOB_CLAIMABLE,
-	STMT_TRASH_TOMBSTONE,
-	STMT_TRASH_PURGE,
-	STMT_SESSION_EXTEND,
-	STMT_SESSION_PURGE,
-	STMT_LOGIN_FAIL,
-	STMT_LOGIN_COUNT,
-	STMT_LOGIN_CLEAR,
-	STMT_LOGIN_PURGE,
-	STMT_SESSION_END_USER,
-	STMT_LOGIN_FORGET,
-	STMT_SETTING_GET,
-	STMT_SETTING_ADD,
-	STMT_SAVETOKEN_SET,
-	STMT_SAVETOKEN_GET,
-	STMT_SAVETOKEN_TOUCH,
-	STMT_SAVETOKEN_DELETE,
-	STMT__MAX
-};
+/* every SQL statement the store runs, prepared once in store_open (SQL text in store.c); its name in
+ * messages is the enum name in lower case (STMT_KEY_CREATE: key_create) */
+#define STORE_STMTS(X) \
+	X(USER_ADD) X(USER_GET) X(USER_BY_NAME) X(USER_SET_PASSWORD) X(KEY_CREATE) X(KEY_LOOKUP) X(KEY_TOUCH) \
+	X(KEY_LIST) X(KEY_DELETE) X(SESSION_CREATE) X(SESSION_LOOKUP) X(SESSION_DELETE) X(BEGIN) X(COMMIT) \
+	X(ROLLBACK) X(ITEM_BY_HASH) X(ITEM_BY_ID) X(ITEM_BY_SEQ) X(ITEM_INSERT) X(ITEM_RESAVE) X(ITEM_CONTENT) \
+	X(ITEM_CONTENT_SET) X(ITEM_SEARCH_TEXT) X(ITEM_FILL) X(ITEM_FAIL) X(ITEM_ARCHIVE) X(ITEM_DELETE) \
+	X(ITEM_UPDATE) X(ITEM_PROGRESS) X(ITEM_TOUCH) X(ITEM_SLUG_TAKEN) X(ITEM_LABELS) X(ITEM_LABEL_ADD) \
+	X(ITEM_LABELS_CLEAR) X(ITEM_LABEL_COUNT) X(ITEM_HIGHLIGHTS) X(UPDATES_SINCE) X(UPDATES_SINCE_COUNT) \
+	X(LABEL_LIST) X(LABEL_BY_ID) X(LABEL_BY_NAME) X(LABEL_INSERT) X(LABEL_UPDATE) X(LABEL_DELETE) \
+	X(LABEL_TOUCH_ITEMS) X(HL_INSERT) X(HL_GET) X(HL_UPDATE) X(HL_DELETE) X(HL_LABELS) X(JOB_INSERT) \
+	X(JOB_CLAIM) X(JOB_DONE) X(JOB_RETRY) X(JOB_CANCEL_ITEM) X(JOB_COUNT_READY) X(JOB_CLAIMABLE) \
+	X(TRASH_TOMBSTONE) X(TRASH_PURGE) X(SESSION_EXTEND) X(SESSION_PURGE) X(LOGIN_FAIL) X(LOGIN_COUNT) \
+	X(LOGIN_CLEAR) X(LOGIN_PURGE) X(SESSION_END_USER) X(LOGIN_FORGET) X(SETTING_GET) X(SETTING_ADD) \
+	X(SAVETOKEN_SET) X(SAVETOKEN_GET) X(SAVETOKEN_TOUCH) X(SAVETOKEN_DELETE)
+#define STORE_STMT_ENUM(n) STMT_##n,
+enum stmt { STORE_STMTS(STORE_STMT_ENUM) STMT__MAX };
 
 /* statements built per request (search): a few kept prepared, keyed by their SQL text (search.c) */
 #define STORE_DYN_CACHE 16
@@ -105,23 +46,83 @@ struct store {
 /* finalizes the cached dynamic statements (store_close) */
 void store_dyn_free(struct store *st);
 
-/* the user columns in the order store_row_user reads them (prefix with a table alias as needed) */
-#define STORE_USER_COLS(p) p "id, " p "username, " p "name, " p "email, " p "password_hash, " p "created"
-#define STORE_USER_NCOLS 6
-#define STORE_KEY_COLS(p) p "id, " p "user_id, " p "name, " p "scopes, " p "created, " p "expires, " p "used"
-#define STORE_KEY_NCOLS 7
-#define STORE_ITEM_COLS(p) p "seq, " p "id, " p "user_id, " p "client_request_id, " p "url, " p "slug, " \
-	p "title, " p "author, " p "description, " p "site_name, " p "site_icon, " p "image, " p "language, " \
-	p "dir, " p "page_type, " p "state, " p "want_state, " p "fail_reason, " p "folder, " p "source, " \
-	p "words_count, " p "progress, " p "progress_top, " p "progress_anchor, " p "saved_at, " p "created_at, " \
-	p "updated_at, " p "published_at, " p "read_at, " p "archived_at, " p "deleted_at"
-#define STORE_LABEL_COLS(p) p "id, " p "user_id, " p "name, " p "color, " p "description, " p "source, " \
-	p "position, " p "created_at, " p "updated_at, " p "internal"
-#define STORE_LABEL_NCOLS 10
-#define STORE_HL_COLS(p) p "id, " p "short_id, " p "user_id, " p "type, " p "quote, " p "prefix, " p "suffix, " \
-	p "patch, " p "annotation, " p "html, " p "color, " p "representation, " p "position_percent, " \
-	p "position_anchor, " p "created_at, " p "updated_at, " p "shared_at, " p "item_seq"
-#define STORE_HL_NCOLS 18
+/* One column list per entity: ROW(F, X, p) calls F(p, kind, column, field) for the first column and
+ * X(p, kind, column, field) for the others, in the order of the SELECTs. From it come the SQL column list
+ * (STORE_x_COLS(prefix)), the count (STORE_x_NCOLS) and the reader (store_row_x), so they cannot drift apart.
+ * kind: TEXT (copied into the arena, NULL for SQL NULL), I64 and INT (0 for NULL), REAL, I64_OPT and
+ * REAL_OPT (-1 for NULL). */
+#define STORE_USER_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, username, username) X(p, TEXT, name, name) X(p, TEXT, email, email) \
+	X(p, TEXT, password_hash, password_hash) X(p, I64, created, created_ms)
+#define STORE_KEY_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, name, name) X(p, TEXT, scopes, scopes_json) \
+	X(p, I64, created, created_ms) X(p, I64, expires, expires_ms) X(p, I64, used, used_ms)
+#define STORE_ITEM_ROW(F, X, p) \
+	F(p, I64, seq, seq) X(p, TEXT, id, id) X(p, TEXT, user_id, user_id) \
+	X(p, TEXT, client_request_id, client_request_id) X(p, TEXT, url, url) X(p, TEXT, slug, slug) \
+	X(p, TEXT, title, title) X(p, TEXT, author, author) X(p, TEXT, description, description) \
+	X(p, TEXT, site_name, site_name) X(p, TEXT, site_icon, site_icon) X(p, TEXT, image, image) \
+	X(p, TEXT, language, language) X(p, TEXT, dir, dir) X(p, TEXT, page_type, page_type) \
+	X(p, TEXT, state, state) X(p, TEXT, want_state, want_state) X(p, TEXT, fail_reason, fail_reason) \
+	X(p, TEXT, folder, folder) X(p, TEXT, source, source) X(p, I64_OPT, words_count, words_count) \
+	X(p, REAL, progress, progress) X(p, REAL_OPT, progress_top, progress_top) \
+	X(p, I64, progress_anchor, progress_anchor) X(p, I64, saved_at, saved_ms) X(p, I64, created_at, created_ms) \
+	X(p, I64, updated_at, updated_ms) X(p, I64, published_at, published_ms) X(p, I64, read_at, read_ms) \
+	X(p, I64, archived_at, archived_ms) X(p, I64, deleted_at, deleted_ms)
+#define STORE_LABEL_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, name, name) X(p, TEXT, color, color) \
+	X(p, TEXT, description, description) X(p, TEXT, source, source) X(p, I64, position, position) \
+	X(p, I64, created_at, created_ms) X(p, I64, updated_at, updated_ms) X(p, INT, internal, internal)
+#define STORE_HL_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, short_id, short_id) X(p, TEXT, user_id, user_id) X(p, TEXT, type, type) \
+	X(p, TEXT, quote, quote) X(p, TEXT, prefix, prefix) X(p, TEXT, suffix, suffix) X(p, TEXT, patch, patch) \
+	X(p, TEXT, annotation, annotation) X(p, TEXT, html, html) X(p, TEXT, color, color) \
+	X(p, TEXT, representation, representation) X(p, REAL, position_percent, position_percent) \
+	X(p, I64, position_anchor, position_anchor) X(p, I64, created_at, created_ms) \
+	X(p, I64, updated_at, updated_ms) X(p, I64, shared_at, shared_ms) X(p, I64, item_seq, item_seq)
+#define STORE_JOB_ROW(F, X, p) F(p, I64, id, id) X(p, I64, item_seq, item_seq) X(p, INT, attempts, attempts)
+
+/* the SQL column list of a ROW, each column prefixed with p (a table alias such as "u." or "") */
+#define STORE_SQL_COL1(p, kind, col, field) p #col
+#define STORE_SQL_COLN(p, kind, col, field) ", " p #col
+#define STORE_COLS(ROW, p) ROW(STORE_SQL_COL1, STORE_SQL_COLN, p)
+/* how many columns a ROW has (a constant expression) */
+#define STORE_COL_ONE(p, kind, col, field) + 1
+#define STORE_NCOLS(ROW) (0 ROW(STORE_COL_ONE, STORE_COL_ONE, ))
+
+#define STORE_USER_COLS(p) STORE_COLS(STORE_USER_ROW, p)
+#define STORE_USER_NCOLS STORE_NCOLS(STORE_USER_ROW)
+#define STORE_KEY_COLS(p) STORE_COLS(STORE_KEY_ROW, p)
+#define STORE_KEY_NCOLS STORE_NCOLS(STORE_KEY_ROW)
+#define STORE_ITEM_COLS(p) STORE_COLS(STORE_ITEM_ROW, p)
+#define STORE_LABEL_COLS(p) STORE_COLS(STORE_LABEL_ROW, p)
+#define STORE_LABEL_NCOLS STORE_NCOLS(STORE_LABEL_ROW)
+#define STORE_HL_COLS(p) STORE_COLS(STORE_HL_ROW, p)
+#define STORE_HL_NCOLS STORE_NCOLS(STORE_HL_ROW)
+#define STORE_JOB_COLS(p) STORE_COLS(STORE_JOB_ROW, p)
+
+/* what the generic reader needs of one column: how to read it and where in the struct it goes */
+enum store_col_kind { STORE_COL_TEXT, STORE_COL_I64, STORE_COL_INT, STORE_COL_REAL, STORE_COL_I64_OPT, STORE_COL_REAL_OPT };
+struct store_col { enum store_col_kind kind; size_t off; };
+#define STORE_COL_DESC(type, kind, col, field) { STORE_COL_##kind, offsetof(type, field) },
+#define STORE_ROW_DESC(ROW, type) { ROW(STORE_COL_DESC, STORE_COL_DESC, type) }
+
+/* one entity's reader: its columns, the size of its struct, and what it is called in messages ("a user") */
+struct store_row { const struct store_col *cols; size_t ncols, size; const char *what; };
+extern const struct store_row store_rowdef_user, store_rowdef_key, store_rowdef_item, store_rowdef_label,
+	store_rowdef_highlight, store_rowdef_job;
+
+/* zeroes *out, then fills it from r's columns starting at column col of s;
+ * STORE_OK, or STORE_E_DB (the arena is full: "out of memory reading <what>") */
+int store_row_read(struct store *st, struct arena *a, sqlite3_stmt *s, int col, const struct store_row *r, void *out);
+/* steps s for one row, reads it with r into out (NULL: not read) and resets s: STORE_OK, STORE_E_NOTFOUND
+ * when there is no row, else store_fail(what) */
+int store_get_row(struct store *st, struct arena *a, sqlite3_stmt *s, const struct store_row *r, void *out,
+                  const char *what);
+/* every row of s read with r into a new arena array *out of *n structs, resets s; STORE_OK, or STORE_E_DB
+ * ("out of memory <what>") or store_fail(what) */
+int store_get_rows(struct store *st, struct arena *a, sqlite3_stmt *s, const struct store_row *r, void **out,
+                   size_t *n, const char *what);
 
 /* the migrations compiled in from db/ (generated by build-aux/embed.sh), ended by { NULL, NULL } */
 struct embedded_file { const char *name; const char *text; };
@@ -131,14 +132,31 @@ extern const struct embedded_file store_migrations[];
 int store_fail(struct store *st, int sqlite_rc, const char *what);
 /* resets and clears the bindings of a statement after use */
 void store_done(sqlite3_stmt *s);
+/* steps a bound one-shot statement and resets it: STORE_OK when it ran to the end, else store_fail(what) */
+int store_step_done(struct store *st, sqlite3_stmt *s, const char *what);
+/* runs one-shot statement which with ?1 = v1 (and ?2 = v2) bound (store_step_done) */
+int store_run(struct store *st, enum stmt which, int64_t v1, const char *what);
+int store_run2(struct store *st, enum stmt which, int64_t v1, int64_t v2, const char *what);
+/* steps a bound statement for one row: STORE_OK with the row current (read it, then store_done),
+ * STORE_E_NOTFOUND when there is none, else store_fail(what); the caller resets it either way */
+int store_step_row(struct store *st, sqlite3_stmt *s, const char *what);
+/* steps s for one row, reads its first n columns as integers (NULL: 0) into v and resets s (store_step_row's codes) */
+int store_get_ints(struct store *st, sqlite3_stmt *s, int64_t *v, int n, const char *what);
+/* store_step_done, and STORE_E_NOTFOUND when it changed no row */
+int store_step_changed(struct store *st, sqlite3_stmt *s, const char *what);
+/* fills a fetched item with its article inside the caller's transaction (item.c; store_job_finish) */
+int store_item_fill_row(struct store *st, int64_t seq, const struct store_article *art, int64_t now_ms);
 /* copies column col into the arena (NULL for SQL NULL); *oom set when the arena is full */
 const char *store_col_text(struct arena *a, sqlite3_stmt *s, int col, bool *oom);
-/* fills a user / key from columns starting at col; STORE_OK or STORE_E_DB (arena full) */
+/* copies a 64-character text column (a SHA-256 or a secret in hex) with its NUL; false when it is not that long */
+bool store_col_hex64(sqlite3_stmt *s, int col, char out[65]);
+/* fill a user, key, item, … from its ROW's columns starting at col (store_row_read) */
 int store_row_user(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_user *u);
 int store_row_key(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_apikey *k);
 int store_row_item(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_item *it);
 int store_row_label(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_label *l);
 int store_row_highlight(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_highlight *h);
+int store_row_job(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_job *j);
 /* every row of a statement selecting STORE_LABEL_COLS into an arena array (resets the statement) */
 int store_labels_collect(struct store *st, struct arena *a, sqlite3_stmt *s, struct store_label **out, size_t *n);
 /* transactions: BEGIN IMMEDIATE (waits on the busy timeout), COMMIT, ROLLBACK */
@@ -149,8 +167,12 @@ void store_rollback(struct store *st);
 int64_t store_col_ms(sqlite3_stmt *s, int col);
 /* binds an int64 or NULL when v == 0 */
 int store_bind_ms(sqlite3_stmt *s, int idx, int64_t v);
+/* binds ?1 the user and ?2 the id of a user-scoped statement; false (nothing bound) when either is NULL */
+bool store_bind_owned(sqlite3_stmt *s, const char *user_id, const char *id);
 /* binds text or NULL */
 int store_bind_text(sqlite3_stmt *s, int idx, const char *v);
+/* binds v[0..n) (each text or NULL) to ?first, ?first+1, … */
+void store_bind_texts(sqlite3_stmt *s, int first, const char *const *v, int n);
 /* registers the "larder" FTS5 tokenizer (one index partition per owner) and larder_rank() on a connection (fts.c) */
 int store_fts_register(sqlite3 *db);
 #endif

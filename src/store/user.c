@@ -40,22 +40,13 @@ static bool valid_email(const char *s)
 static int fill_user(struct store *st, struct arena *a, enum stmt which, const char *key, struct store_user *out)
 {
 	sqlite3_stmt *s = st->stmt[which];
-	int rc;
 
 	if (!key) {
 		snprintf(st->errmsg, sizeof st->errmsg, "no user id or name");
 		return STORE_E_INVAL;
 	}
 	store_bind_text(s, 1, key);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		rc = store_row_user(st, a, s, 0, out);
-	else if (rc == SQLITE_DONE)
-		rc = STORE_E_NOTFOUND;
-	else
-		rc = store_fail(st, rc, "reading a user");
-	store_done(s);
-	return rc;
+	return store_get_row(st, a, s, &store_rowdef_user, out, "reading a user");
 }
 
 int store_user_add(struct store *st, struct arena *a, const char *username, const char *name,
@@ -63,8 +54,6 @@ int store_user_add(struct store *st, struct arena *a, const char *username, cons
 {
 	sqlite3_stmt *s = st->stmt[STMT_USER_ADD];
 	char id[37];
-	int64_t now = time_now_ms();
-	int rc;
 
 	if (!valid_username(username)) {
 		snprintf(st->errmsg, sizeof st->errmsg, "a username is 1 to %d letters, digits, '_', '-' or '.'", USERNAME_MAX);
@@ -88,29 +77,8 @@ int store_user_add(struct store *st, struct arena *a, const char *username, cons
 	sqlite3_bind_text(s, 3, name, -1, SQLITE_STATIC);
 	store_bind_text(s, 4, email);
 	store_bind_text(s, 5, password_hash);
-	sqlite3_bind_int64(s, 6, now);
-	rc = sqlite3_step(s);
-	if (rc != SQLITE_DONE) {
-		rc = store_fail(st, rc, "adding a user");
-		goto out;
-	}
-	rc = STORE_OK;
-	if (out) {
-		out->id = arena_strdup(a, id);
-		out->username = arena_strdup(a, username);
-		out->name = arena_strdup(a, name);
-		out->email = email ? arena_strdup(a, email) : NULL;
-		out->password_hash = password_hash ? arena_strdup(a, password_hash) : NULL;
-		out->created_ms = now;
-		if (!out->id || !out->username || !out->name || (email && !out->email) ||
-		    (password_hash && !out->password_hash)) {
-			snprintf(st->errmsg, sizeof st->errmsg, "out of memory after adding a user");
-			rc = STORE_E_DB;
-		}
-	}
-out:
-	store_done(s);
-	return rc;
+	sqlite3_bind_int64(s, 6, time_now_ms());
+	return store_get_row(st, a, s, &store_rowdef_user, out, "adding a user");
 }
 
 int store_user_get(struct store *st, struct arena *a, const char *id, struct store_user *out)
