@@ -162,28 +162,6 @@ static void put_str(struct sb *b, const char *s, size_t n)
 	b->buf[b->len] = '\0';
 }
 
-static inline void put_bool(struct sb *b, bool v)
-{
-	if (v)
-		put_raw(b, "true", 4);
-	else
-		put_raw(b, "false", 5);
-}
-
-static void put_int(struct sb *b, int64_t v)
-{
-	char tmp[24];
-	char *p = tmp + sizeof tmp;
-	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-	do {
-		*--p = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	if (v < 0)
-		*--p = '-';
-	put_raw(b, p, (size_t)(tmp + sizeof tmp - p));
-}
-
 /* a finite double; values with up to six decimals without printf */
 static void put_double(struct sb *b, double d)
 {
@@ -613,7 +591,7 @@ static inline bool out_is_null(const struct gql_out *o)
 static void put_quoted_int(struct sb *b, int64_t v)
 {
 	put_char(b, '"');
-	put_int(b, v);
+	sb_put_int(b, v);
 	put_char(b, '"');
 }
 
@@ -640,12 +618,12 @@ static int complete_scalar(struct exec *ex, const struct cfield *cf, const struc
 			why = "Int cannot represent non 32-bit signed integer value";
 			break;
 		}
-		put_int(b, v);
+		sb_put_int(b, v);
 		return 0;
 	}
 	case GQL_SCALAR_FLOAT:
 		if (o->kind == GQL_OUT_INT)
-			put_int(b, o->u.i);
+			sb_put_int(b, o->u.i);
 		else if (o->kind == GQL_OUT_FLOAT && isfinite(o->u.f))
 			put_double(b, o->u.f);
 		else if (o->kind == GQL_OUT_BOOL)
@@ -675,11 +653,11 @@ static int complete_scalar(struct exec *ex, const struct cfield *cf, const struc
 		break;
 	case GQL_SCALAR_BOOLEAN:
 		if (o->kind == GQL_OUT_BOOL)
-			put_bool(b, o->u.b);
+			jw_bool(b, o->u.b);
 		else if (o->kind == GQL_OUT_INT)
-			put_bool(b, o->u.i != 0);
+			jw_bool(b, o->u.i != 0);
 		else if (o->kind == GQL_OUT_FLOAT && isfinite(o->u.f))
-			put_bool(b, o->u.f != 0);
+			jw_bool(b, o->u.f != 0);
 		else {
 			why = "Boolean cannot represent a non boolean value";
 			break;
@@ -700,8 +678,8 @@ static int complete_scalar(struct exec *ex, const struct cfield *cf, const struc
 		switch (o->kind) {
 		case GQL_OUT_STRING: put_str(b, o->u.s.p, o->u.s.len); return 0;
 		case GQL_OUT_ENUM: put_str(b, o->u.s.p, o->u.s.len); return 0;
-		case GQL_OUT_INT: put_int(b, o->u.i); return 0;
-		case GQL_OUT_BOOL: put_bool(b, o->u.b); return 0;
+		case GQL_OUT_INT: sb_put_int(b, o->u.i); return 0;
+		case GQL_OUT_BOOL: jw_bool(b, o->u.b); return 0;
 		case GQL_OUT_FLOAT:
 			if (isfinite(o->u.f)) {
 				put_double(b, o->u.f);
@@ -905,7 +883,7 @@ static int exec_field(struct exec *ex, const struct gql_type *ptype, const void 
 		}
 	} else if (cf->leaf == GQL_SCALAR_INT) {
 		if (out.kind == GQL_OUT_INT && out.u.i >= INT32_MIN && out.u.i <= INT32_MAX) {
-			put_int(ex->out, out.u.i);
+			sb_put_int(ex->out, out.u.i);
 			return 0;
 		}
 	}
