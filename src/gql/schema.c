@@ -284,13 +284,6 @@ struct gql_enum_value *gql_enum_value(const struct gql_type *t, const char *name
 	return i < 0 ? NULL : t->values[i];
 }
 
-struct gql_type *gql_named_type(struct gql_type *t)
-{
-	while (t && (t->kind == GQL_K_LIST || t->kind == GQL_K_NON_NULL))
-		t = t->of;
-	return t;
-}
-
 static struct gql_type *wrap(struct gql_schema *s, struct gql_type *of, enum gql_type_kind k)
 {
 	struct gql_type **cache = k == GQL_K_LIST ? &of->list_of : &of->nonnull_of;
@@ -332,28 +325,21 @@ bool gql_type_is_possible(const struct gql_type *abs, const struct gql_type *obj
 	return false;
 }
 
-static const struct gql_type *named_c(const struct gql_type *t)
-{
-	while (t && (t->kind == GQL_K_LIST || t->kind == GQL_K_NON_NULL))
-		t = t->of;
-	return t;
-}
-
 bool gql_type_is_input(const struct gql_type *t)
 {
-	t = named_c(t);
+	t = gql_named_ctype(t);
 	return t && (t->kind == GQL_K_SCALAR || t->kind == GQL_K_ENUM || t->kind == GQL_K_INPUT_OBJECT);
 }
 
 bool gql_type_is_output(const struct gql_type *t)
 {
-	t = named_c(t);
+	t = gql_named_ctype(t);
 	return t && t->kind != GQL_K_INPUT_OBJECT;
 }
 
 bool gql_type_is_leaf(const struct gql_type *t)
 {
-	t = named_c(t);
+	t = gql_named_ctype(t);
 	return t && (t->kind == GQL_K_SCALAR || t->kind == GQL_K_ENUM);
 }
 
@@ -1289,12 +1275,18 @@ int gql_bind_scalar(struct gql_schema *s, const char *scalar, gql_scalar_parse_f
 	return 0;
 }
 
-int gql_schema_unbound(const struct gql_schema *s, char *buf, size_t buflen)
+static void reach(bool *seen, struct gql_type **queue, uint32_t *qt, struct gql_type *t)
 {
-	int count = 0;
-	size_t used = 0;
-	if (buf && buflen)
-		buf[0] = 0;
+	if (t != NULL && !seen[t->index]) {
+		seen[t->index] = true;
+		queue[(*qt)++] = t;
+	}
+}
+
+int gql_schema_reachable(const struct gql_schema *s, struct gql_type ***types, uint32_t *n)
+{
+	*types = NULL;
+	*n = 0;
 	if (s->ntypes == 0)
 		return 0;
 	bool *seen = calloc(s->ntypes, sizeof *seen);
@@ -1307,35 +1299,50 @@ int gql_schema_unbound(const struct gql_schema *s, char *buf, size_t buflen)
 	uint32_t qh = 0, qt = 0;
 	const struct gql_type *roots[3] = { s->query, s->mutation, s->subscription };
 	for (int r = 0; r < 3; r++)
-		if (roots[r] && !seen[roots[r]->index]) {
-			seen[roots[r]->index] = true;
-			queue[qt++] = s->types[roots[r]->index];
-		}
+		if (roots[r] != NULL)
+			reach(seen, queue, &qt, s->types[roots[r]->index]);
 	while (qh < qt) {
 		struct gql_type *t = queue[qh++];
 		for (uint32_t i = 0; i < t->nfields; i++) {
-			struct gql_field *f = t->fields[i];
-			if (t->kind == GQL_K_OBJECT && f->resolve == NULL) {
-				count++;
-				if (buf && buflen) {
-					int w = snprintf(buf + used, buflen - used, "%s%s.%s", count > 1 ? ", " : "", t->name, f->name);
-					if (w > 0)
-						used = used + (size_t)w < buflen ? used + (size_t)w : buflen - 1;
-				}
-			}
-			struct gql_type *ft = gql_named_type(f->type);
-			if (!ft->introspection && !seen[ft->index]) {
-				seen[ft->index] = true;
-				queue[qt++] = ft;
-			}
+			struct gql_type *ft = gql_named_type(t->fields[i]->type);
+			if (!ft->introspection)
+				reach(seen, queue, &qt, ft);
 		}
 		for (uint32_t i = 0; i < t->npossible; i++)
-			if (!seen[t->possible[i]->index]) {
-				seen[t->possible[i]->index] = true;
-				queue[qt++] = t->possible[i];
-			}
+			reach(seen, queue, &qt, t->possible[i]);
 	}
 	free(seen);
-	free(queue);
+	*types = queue;
+	*n = qt;
+	return 0;
+}
+
+int gql_schema_unbound(const struct gql_schema *s, char *buf, size_t buflen)
+{
+	int count = 0;
+	size_t used = 0;
+	if (buf && buflen)
+		buf[0] = 0;
+	struct gql_type **types;
+	uint32_t n;
+	if (gql_schema_reachable(s, &types, &n) != 0)
+		return -1;
+	for (uint32_t k = 0; k < n; k++) {
+		const struct gql_type *t = types[k];
+		if (t->kind != GQL_K_OBJECT)
+			continue;
+		for (uint32_t i = 0; i < t->nfields; i++) {
+			const struct gql_field *f = t->fields[i];
+			if (f->resolve != NULL)
+				continue;
+			count++;
+			if (buf && buflen) {
+				int w = snprintf(buf + used, buflen - used, "%s%s.%s", count > 1 ? ", " : "", t->name, f->name);
+				if (w > 0)
+					used = used + (size_t)w < buflen ? used + (size_t)w : buflen - 1;
+			}
+		}
+	}
+	free(types);
 	return count;
 }

@@ -79,19 +79,8 @@ int32_t vfrag_find(const struct vctx *c, const char *name)
 
 const char *vtype_str(struct vctx *c, const struct gql_type *t)
 {
-	if (t == NULL)
-		return "?";
-	if (t->kind == GQL_K_LIST) {
-		const char *in = vtype_str(c, t->of);
-		const char *r = arena_printf(c->a, "[%s]", in);
-		return r ? r : "?";
-	}
-	if (t->kind == GQL_K_NON_NULL) {
-		const char *in = vtype_str(c, t->of);
-		const char *r = arena_printf(c->a, "%s!", in);
-		return r ? r : "?";
-	}
-	return t->name ? t->name : "?";
+	const char *r = gql_type_print(c->a, t);
+	return r ? r : "?";
 }
 
 /* optimal string alignment distance, case-insensitive on ASCII; gives up past `limit` */
@@ -480,7 +469,7 @@ static void walk_field(struct vctx *c, const struct gql_selection *sel, const st
 	check_dirs(c, sel->dirs, sel->ndirs, GQL_DL_FIELD);
 	const struct gql_type *sub = NULL;
 	if (f != NULL && f->type != NULL) {
-		const struct gql_type *nt = vnamed(f->type);
+		const struct gql_type *nt = gql_named_ctype(f->type);
 		if (vis_leaf_named(nt)) {
 			if (sel->set)
 				verr(c, &sel->set->loc, 1, "Field \"%s\" must not have a selection since type \"%s\" has no subfields.",

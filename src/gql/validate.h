@@ -109,12 +109,6 @@ static inline bool vis_leaf_named(const struct gql_type *t)
 {
 	return t && (t->kind == GQL_K_SCALAR || t->kind == GQL_K_ENUM);
 }
-static inline const struct gql_type *vnamed(const struct gql_type *t)
-{
-	while (t && (t->kind == GQL_K_LIST || t->kind == GQL_K_NON_NULL))
-		t = t->of;
-	return t;
-}
 /* the field definition selected by `name` on a composite type, meta-fields included */
 const struct gql_field *vlookup_field(const struct vctx *c, const struct gql_type *pt, const char *name);
 #endif
