@@ -695,10 +695,9 @@ static struct gql_input_value **input_values(struct builder *b, struct gql_input
 	return arr;
 }
 
-/* pass B: fill one type from its definition and extensions */
-static void build_type(struct builder *b, struct gql_type *t, struct tinfo *ti)
+/* room for the members of a type and all its extensions */
+static void alloc_members(struct builder *b, struct gql_type *t, struct tinfo *ti)
 {
-	bool builtin = ti->from_builtins;
 	uint32_t nf = 0, ni = 0, nm = 0, nv = 0, nin = 0;
 	for (uint32_t k = 0; k < ti->ndefs; k++) {
 		struct gql_typedef *td = ti->defs[k];
@@ -720,102 +719,123 @@ static void build_type(struct builder *b, struct gql_type *t, struct tinfo *ti)
 		t->values = balloc(b, sizeof *t->values * nv);
 	if (nin)
 		t->inputs = balloc(b, sizeof *t->inputs * nin);
-	static const enum gql_dir_loc type_loc[] = {
-		[GQL_K_SCALAR] = GQL_DL_SCALAR, [GQL_K_OBJECT] = GQL_DL_OBJECT, [GQL_K_INTERFACE] = GQL_DL_INTERFACE,
-		[GQL_K_UNION] = GQL_DL_UNION, [GQL_K_ENUM] = GQL_DL_ENUM, [GQL_K_INPUT_OBJECT] = GQL_DL_INPUT_OBJECT,
-	};
-	for (uint32_t k = 0; k < ti->ndefs; k++) {
-		struct gql_typedef *td = ti->defs[k];
-		check_directives(b, td->dirs, td->ndirs, type_loc[t->kind]);
-		if (t->kind == GQL_K_SCALAR) {
-			const struct gql_directive *sd = find_dir(td->dirs, td->ndirs, "specifiedBy");
-			if (sd) {
-				const struct gql_value *u = dir_arg(sd, "url");
-				if (u == NULL || u->kind != GQL_V_STRING)
-					bfail(b, &sd->loc, "Directive \"@specifiedBy\" needs a String argument \"url\".");
-				t->specified_by = u->u.s.p;
-			}
-		}
-		for (uint32_t i = 0; i < td->ninterfaces; i++) {
-			struct gql_type *it = gql_schema_type(b->s, td->interfaces[i]);
-			if (it == NULL)
-				bfail(b, &td->interface_locs[i], "Unknown type \"%s\".", td->interfaces[i]);
-			if (it->kind != GQL_K_INTERFACE)
-				bfail(b, &td->interface_locs[i], "Type %s must only implement Interface types, it cannot implement %s.",
-				      t->name, it->name);
-			if (it == t)
-				bfail(b, &td->interface_locs[i], "Type %s cannot implement itself because it would create a circular reference.",
-				      t->name);
-			for (uint32_t j = 0; j < t->ninterfaces; j++)
-				if (t->interfaces[j] == it)
-					bfail(b, &td->interface_locs[i], "Type %s can only implement %s once.", t->name, it->name);
-			t->interfaces[t->ninterfaces++] = it;
-		}
-		for (uint32_t i = 0; i < td->nmembers; i++) {
-			struct gql_type *mt = gql_schema_type(b->s, td->members[i]);
-			if (mt == NULL)
-				bfail(b, &td->member_locs[i], "Unknown type \"%s\".", td->members[i]);
-			if (mt->kind != GQL_K_OBJECT)
-				bfail(b, &td->member_locs[i], "Union type %s can only include Object types, it cannot include %s.",
-				      t->name, mt->name);
-			for (uint32_t j = 0; j < t->npossible; j++)
-				if (t->possible[j] == mt)
-					bfail(b, &td->member_locs[i], "Union type %s can only include type %s once.", t->name, mt->name);
-			t->possible[t->npossible++] = mt;
-		}
-		for (uint32_t i = 0; i < td->nfields; i++) {
-			struct gql_field_def_ast *fa = td->fields[i];
-			if (!builtin)
-				check_name(b, fa->name, &fa->loc, false);
-			for (uint32_t j = 0; j < t->nfields; j++)
-				if (strcmp(t->fields[j]->name, fa->name) == 0)
-					bfail(b, &fa->loc, "Field \"%s.%s\" can only be defined once.", t->name, fa->name);
-			struct gql_field *f = balloc(b, sizeof *f);
-			f->name = fa->name;
-			f->description = fa->description;
-			f->owner = t;
-			f->index = t->nfields;
-			f->type = resolve(b, fa->type);
-			if (!gql_type_is_output(f->type))
-				bfail(b, &fa->type->loc, "The type of %s.%s must be Output Type but got: %s.", t->name, f->name,
-				      gql_type_print(b->a, f->type));
-			const char *owner = arena_printf(b->a, "%s.%s", t->name, f->name);
-			f->args = input_values(b, fa->args, fa->nargs, GQL_DL_ARGUMENT_DEFINITION, owner ? owner : f->name, true);
-			f->nargs = fa->nargs;
-			check_directives(b, fa->dirs, fa->ndirs, GQL_DL_FIELD_DEFINITION);
-			deprecation(b, fa->dirs, fa->ndirs, &f->deprecated, &f->deprecation_reason);
-			ti->member_locs[t->nfields] = fa->loc;
-			t->fields[t->nfields++] = f;
-		}
-		for (uint32_t i = 0; i < td->nvalues; i++) {
-			struct gql_enum_value_def_ast *va = td->values[i];
-			for (uint32_t j = 0; j < t->nvalues; j++)
-				if (strcmp(t->values[j]->name, va->name) == 0)
-					bfail(b, &va->loc, "Enum value \"%s.%s\" can only be defined once.", t->name, va->name);
-			struct gql_enum_value *v = balloc(b, sizeof *v);
-			v->name = va->name;
-			v->description = va->description;
-			v->index = t->nvalues;
-			check_directives(b, va->dirs, va->ndirs, GQL_DL_ENUM_VALUE);
-			deprecation(b, va->dirs, va->ndirs, &v->deprecated, &v->deprecation_reason);
-			ti->member_locs[t->nvalues] = va->loc;
-			t->values[t->nvalues++] = v;
-		}
-		if (td->ninputs) {
-			for (uint32_t i = 0; i < td->ninputs; i++)
-				for (uint32_t j = 0; j < t->ninputs; j++)
-					if (strcmp(t->inputs[j]->name, td->inputs[i]->name) == 0)
-						bfail(b, &td->inputs[i]->loc, "Input field \"%s.%s\" can only be defined once.", t->name,
-						      td->inputs[i]->name);
-			struct gql_input_value **iv = input_values(b, td->inputs, td->ninputs, GQL_DL_INPUT_FIELD_DEFINITION,
-			                                           t->name, false);
-			for (uint32_t i = 0; i < td->ninputs; i++) {
-				iv[i]->index = t->ninputs;
-				ti->member_locs[t->ninputs] = td->inputs[i]->loc;
-				t->inputs[t->ninputs++] = iv[i];
-			}
-		}
+}
+
+/* a scalar's @specifiedBy(url:) */
+static void build_specified_by(struct builder *b, struct gql_type *t, const struct gql_typedef *td)
+{
+	const struct gql_directive *sd = find_dir(td->dirs, td->ndirs, "specifiedBy");
+	if (sd) {
+		const struct gql_value *u = dir_arg(sd, "url");
+		if (u == NULL || u->kind != GQL_V_STRING)
+			bfail(b, &sd->loc, "Directive \"@specifiedBy\" needs a String argument \"url\".");
+		t->specified_by = u->u.s.p;
 	}
+}
+
+static void build_interfaces(struct builder *b, struct gql_type *t, const struct gql_typedef *td)
+{
+	for (uint32_t i = 0; i < td->ninterfaces; i++) {
+		struct gql_type *it = gql_schema_type(b->s, td->interfaces[i]);
+		if (it == NULL)
+			bfail(b, &td->interface_locs[i], "Unknown type \"%s\".", td->interfaces[i]);
+		if (it->kind != GQL_K_INTERFACE)
+			bfail(b, &td->interface_locs[i], "Type %s must only implement Interface types, it cannot implement %s.",
+			      t->name, it->name);
+		if (it == t)
+			bfail(b, &td->interface_locs[i], "Type %s cannot implement itself because it would create a circular reference.",
+			      t->name);
+		for (uint32_t j = 0; j < t->ninterfaces; j++)
+			if (t->interfaces[j] == it)
+				bfail(b, &td->interface_locs[i], "Type %s can only implement %s once.", t->name, it->name);
+		t->interfaces[t->ninterfaces++] = it;
+	}
+}
+
+static void build_members(struct builder *b, struct gql_type *t, const struct gql_typedef *td)
+{
+	for (uint32_t i = 0; i < td->nmembers; i++) {
+		struct gql_type *mt = gql_schema_type(b->s, td->members[i]);
+		if (mt == NULL)
+			bfail(b, &td->member_locs[i], "Unknown type \"%s\".", td->members[i]);
+		if (mt->kind != GQL_K_OBJECT)
+			bfail(b, &td->member_locs[i], "Union type %s can only include Object types, it cannot include %s.",
+			      t->name, mt->name);
+		for (uint32_t j = 0; j < t->npossible; j++)
+			if (t->possible[j] == mt)
+				bfail(b, &td->member_locs[i], "Union type %s can only include type %s once.", t->name, mt->name);
+		t->possible[t->npossible++] = mt;
+	}
+}
+
+static void build_fields(struct builder *b, struct gql_type *t, struct tinfo *ti, const struct gql_typedef *td)
+{
+	bool builtin = ti->from_builtins;
+	for (uint32_t i = 0; i < td->nfields; i++) {
+		struct gql_field_def_ast *fa = td->fields[i];
+		if (!builtin)
+			check_name(b, fa->name, &fa->loc, false);
+		for (uint32_t j = 0; j < t->nfields; j++)
+			if (strcmp(t->fields[j]->name, fa->name) == 0)
+				bfail(b, &fa->loc, "Field \"%s.%s\" can only be defined once.", t->name, fa->name);
+		struct gql_field *f = balloc(b, sizeof *f);
+		f->name = fa->name;
+		f->description = fa->description;
+		f->owner = t;
+		f->index = t->nfields;
+		f->type = resolve(b, fa->type);
+		if (!gql_type_is_output(f->type))
+			bfail(b, &fa->type->loc, "The type of %s.%s must be Output Type but got: %s.", t->name, f->name,
+			      gql_type_print(b->a, f->type));
+		const char *owner = arena_printf(b->a, "%s.%s", t->name, f->name);
+		f->args = input_values(b, fa->args, fa->nargs, GQL_DL_ARGUMENT_DEFINITION, owner ? owner : f->name, true);
+		f->nargs = fa->nargs;
+		check_directives(b, fa->dirs, fa->ndirs, GQL_DL_FIELD_DEFINITION);
+		deprecation(b, fa->dirs, fa->ndirs, &f->deprecated, &f->deprecation_reason);
+		ti->member_locs[t->nfields] = fa->loc;
+		t->fields[t->nfields++] = f;
+	}
+}
+
+static void build_values(struct builder *b, struct gql_type *t, struct tinfo *ti, const struct gql_typedef *td)
+{
+	for (uint32_t i = 0; i < td->nvalues; i++) {
+		struct gql_enum_value_def_ast *va = td->values[i];
+		for (uint32_t j = 0; j < t->nvalues; j++)
+			if (strcmp(t->values[j]->name, va->name) == 0)
+				bfail(b, &va->loc, "Enum value \"%s.%s\" can only be defined once.", t->name, va->name);
+		struct gql_enum_value *v = balloc(b, sizeof *v);
+		v->name = va->name;
+		v->description = va->description;
+		v->index = t->nvalues;
+		check_directives(b, va->dirs, va->ndirs, GQL_DL_ENUM_VALUE);
+		deprecation(b, va->dirs, va->ndirs, &v->deprecated, &v->deprecation_reason);
+		ti->member_locs[t->nvalues] = va->loc;
+		t->values[t->nvalues++] = v;
+	}
+}
+
+static void build_inputs(struct builder *b, struct gql_type *t, struct tinfo *ti, const struct gql_typedef *td)
+{
+	if (td->ninputs == 0)
+		return;
+	for (uint32_t i = 0; i < td->ninputs; i++)
+		for (uint32_t j = 0; j < t->ninputs; j++)
+			if (strcmp(t->inputs[j]->name, td->inputs[i]->name) == 0)
+				bfail(b, &td->inputs[i]->loc, "Input field \"%s.%s\" can only be defined once.", t->name,
+				      td->inputs[i]->name);
+	struct gql_input_value **iv = input_values(b, td->inputs, td->ninputs, GQL_DL_INPUT_FIELD_DEFINITION,
+	                                           t->name, false);
+	for (uint32_t i = 0; i < td->ninputs; i++) {
+		iv[i]->index = t->ninputs;
+		ti->member_locs[t->ninputs] = td->inputs[i]->loc;
+		t->inputs[t->ninputs++] = iv[i];
+	}
+}
+
+/* a type with nothing in it is an error */
+static void check_not_empty(struct builder *b, const struct gql_type *t, const struct tinfo *ti)
+{
 	switch (t->kind) {
 	case GQL_K_OBJECT:
 	case GQL_K_INTERFACE:
@@ -837,6 +857,28 @@ static void build_type(struct builder *b, struct gql_type *t, struct tinfo *ti)
 	default:
 		break;
 	}
+}
+
+/* pass B: fill one type from its definition and extensions */
+static void build_type(struct builder *b, struct gql_type *t, struct tinfo *ti)
+{
+	alloc_members(b, t, ti);
+	static const enum gql_dir_loc type_loc[] = {
+		[GQL_K_SCALAR] = GQL_DL_SCALAR, [GQL_K_OBJECT] = GQL_DL_OBJECT, [GQL_K_INTERFACE] = GQL_DL_INTERFACE,
+		[GQL_K_UNION] = GQL_DL_UNION, [GQL_K_ENUM] = GQL_DL_ENUM, [GQL_K_INPUT_OBJECT] = GQL_DL_INPUT_OBJECT,
+	};
+	for (uint32_t k = 0; k < ti->ndefs; k++) {
+		struct gql_typedef *td = ti->defs[k];
+		check_directives(b, td->dirs, td->ndirs, type_loc[t->kind]);
+		if (t->kind == GQL_K_SCALAR)
+			build_specified_by(b, t, td);
+		build_interfaces(b, t, td);
+		build_members(b, t, td);
+		build_fields(b, t, ti, td);
+		build_values(b, t, ti, td);
+		build_inputs(b, t, ti, td);
+	}
+	check_not_empty(b, t, ti);
 }
 
 static struct gql_typedef *directive_ast(struct gql_document *doc, const char *name)
