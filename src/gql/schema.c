@@ -423,6 +423,15 @@ static void *balloc(struct builder *b, size_t n)
 	return p;
 }
 
+/* an arena array of n elements of size sz moved to room for nc */
+static void *bgrow(struct builder *b, const void *old, uint32_t n, uint32_t nc, size_t sz)
+{
+	void *p = balloc(b, sz * nc);
+	if (n)
+		memcpy(p, old, sz * n);
+	return p;
+}
+
 static const char *kind_word(enum gql_def_kind k)
 {
 	switch (k) {
@@ -458,14 +467,8 @@ static void ti_add(struct builder *b, struct tinfo *ti, struct gql_typedef *td, 
 {
 	if (ti->ndefs == ti->cap) {
 		uint32_t nc = ti->cap ? ti->cap * 2 : 2;
-		struct gql_typedef **nd = balloc(b, sizeof *nd * nc);
-		enum gql_def_kind *nk = balloc(b, sizeof *nk * nc);
-		if (ti->ndefs) {
-			memcpy(nd, ti->defs, sizeof *nd * ti->ndefs);
-			memcpy(nk, ti->kinds, sizeof *nk * ti->ndefs);
-		}
-		ti->defs = nd;
-		ti->kinds = nk;
+		ti->defs = bgrow(b, ti->defs, ti->ndefs, nc, sizeof *ti->defs);
+		ti->kinds = bgrow(b, ti->kinds, ti->ndefs, nc, sizeof *ti->kinds);
 		ti->cap = nc;
 	}
 	ti->defs[ti->ndefs] = td;
@@ -473,80 +476,85 @@ static void ti_add(struct builder *b, struct tinfo *ti, struct gql_typedef *td, 
 	ti->ndefs++;
 }
 
+/* the index entry of a name being declared */
+static struct ix_ent *declare_name(struct builder *b, const struct gql_typedef *td, bool builtin)
+{
+	check_name(b, td->name, &td->name_loc, builtin);
+	struct ix_ent *e = ix_insert(b->a, &b->ix, td->name);
+	if (e == NULL)
+		bfail(b, NULL, "out of memory");
+	return e;
+}
+
+static void declare_directive(struct builder *b, const struct gql_typedef *td, bool builtin)
+{
+	struct gql_schema *s = b->s;
+	struct ix_ent *e = declare_name(b, td, builtin);
+	if (e->dir) {
+		if (builtin)
+			return; /* the SDL defines it itself */
+		bfail(b, &td->name_loc, "Directive \"@%s\" can only be defined once.", td->name);
+	}
+	struct gql_directive_def *dd = balloc(b, sizeof *dd);
+	dd->name = td->name;
+	dd->description = td->description;
+	dd->locations = td->locations;
+	dd->repeatable = td->repeatable;
+	dd->builtin = builtin;
+	e->dir = dd;
+	if (s->ndirectives == b->ndirs_cap) {
+		uint32_t nc = b->ndirs_cap ? b->ndirs_cap * 2 : 16;
+		s->directives = bgrow(b, s->directives, s->ndirectives, nc, sizeof *s->directives);
+		b->ndirs_cap = nc;
+	}
+	s->directives[s->ndirectives++] = dd;
+	/* its arguments are built in pass B, from td (kept through dd's index) */
+}
+
+static void declare_type(struct builder *b, struct gql_definition *d, bool builtin)
+{
+	struct gql_schema *s = b->s;
+	struct gql_typedef *td = &d->u.td;
+	struct ix_ent *e = declare_name(b, td, builtin);
+	if (e->type) {
+		if (builtin)
+			return; /* e.g. the SDL declares `scalar String` itself */
+		bfail(b, &td->name_loc, "There can be only one type named \"%s\".", td->name);
+	}
+	struct gql_type *t = balloc(b, sizeof *t);
+	t->kind = type_kind_of(d->kind);
+	t->name = td->name;
+	t->description = td->description;
+	t->introspection = builtin && td->name[0] == '_' && td->name[1] == '_';
+	t->index = s->ntypes;
+	e->type = t;
+	if (s->ntypes == b->ntypes_cap) {
+		uint32_t nc = b->ntypes_cap ? b->ntypes_cap * 2 : 64;
+		s->types = bgrow(b, s->types, s->ntypes, nc, sizeof *s->types);
+		b->ti = bgrow(b, b->ti, s->ntypes, nc, sizeof *b->ti);
+		b->ntypes_cap = nc;
+	}
+	s->types[s->ntypes] = t;
+	struct tinfo *ti = &b->ti[s->ntypes];
+	ti->loc = td->name_loc;
+	ti->from_builtins = builtin;
+	ti_add(b, ti, td, d->kind);
+	s->ntypes++;
+}
+
 /* pass A: one type or directive per definition */
 static void declare(struct builder *b, struct gql_document *doc, bool builtin)
 {
-	struct gql_schema *s = b->s;
 	for (uint32_t i = 0; i < doc->n; i++) {
 		struct gql_definition *d = doc->defs[i];
-		struct gql_typedef *td = &d->u.td;
 		if (d->kind == GQL_DEF_OPERATION || d->kind == GQL_DEF_FRAGMENT)
 			bfail(b, &d->loc, "Executable definitions are not allowed in a schema.");
-		if (d->kind == GQL_DEF_SCHEMA || td->extension)
+		if (d->kind == GQL_DEF_SCHEMA || d->u.td.extension)
 			continue;
-		if (d->kind == GQL_DEF_DIRECTIVE) {
-			check_name(b, td->name, &td->name_loc, builtin);
-			struct ix_ent *e = ix_insert(b->a, &b->ix, td->name);
-			if (e == NULL)
-				bfail(b, NULL, "out of memory");
-			if (e->dir) {
-				if (builtin)
-					continue; /* the SDL defines it itself */
-				bfail(b, &td->name_loc, "Directive \"@%s\" can only be defined once.", td->name);
-			}
-			struct gql_directive_def *dd = balloc(b, sizeof *dd);
-			dd->name = td->name;
-			dd->description = td->description;
-			dd->locations = td->locations;
-			dd->repeatable = td->repeatable;
-			dd->builtin = builtin;
-			e->dir = dd;
-			if (s->ndirectives == b->ndirs_cap) {
-				uint32_t nc = b->ndirs_cap ? b->ndirs_cap * 2 : 16;
-				struct gql_directive_def **nd = balloc(b, sizeof *nd * nc);
-				if (s->ndirectives)
-					memcpy(nd, s->directives, sizeof *nd * s->ndirectives);
-				s->directives = nd;
-				b->ndirs_cap = nc;
-			}
-			s->directives[s->ndirectives++] = dd;
-			/* its arguments are built in pass B, from td (kept through dd's index) */
-			continue;
-		}
-		check_name(b, td->name, &td->name_loc, builtin);
-		struct ix_ent *e = ix_insert(b->a, &b->ix, td->name);
-		if (e == NULL)
-			bfail(b, NULL, "out of memory");
-		if (e->type) {
-			if (builtin)
-				continue; /* e.g. the SDL declares `scalar String` itself */
-			bfail(b, &td->name_loc, "There can be only one type named \"%s\".", td->name);
-		}
-		struct gql_type *t = balloc(b, sizeof *t);
-		t->kind = type_kind_of(d->kind);
-		t->name = td->name;
-		t->description = td->description;
-		t->introspection = builtin && td->name[0] == '_' && td->name[1] == '_';
-		t->index = s->ntypes;
-		e->type = t;
-		if (s->ntypes == b->ntypes_cap) {
-			uint32_t nc = b->ntypes_cap ? b->ntypes_cap * 2 : 64;
-			struct gql_type **nt = balloc(b, sizeof *nt * nc);
-			struct tinfo *nti = balloc(b, sizeof *nti * nc);
-			if (s->ntypes) {
-				memcpy(nt, s->types, sizeof *nt * s->ntypes);
-				memcpy(nti, b->ti, sizeof *nti * s->ntypes);
-			}
-			s->types = nt;
-			b->ti = nti;
-			b->ntypes_cap = nc;
-		}
-		s->types[s->ntypes] = t;
-		struct tinfo *ti = &b->ti[s->ntypes];
-		ti->loc = td->name_loc;
-		ti->from_builtins = builtin;
-		ti_add(b, ti, td, d->kind);
-		s->ntypes++;
+		if (d->kind == GQL_DEF_DIRECTIVE)
+			declare_directive(b, &d->u.td, builtin);
+		else
+			declare_type(b, d, builtin);
 	}
 }
 
