@@ -578,13 +578,21 @@ static void attach_extensions(struct builder *b, struct gql_document *doc)
 	}
 }
 
+/* the type a definition names, which must exist */
+static struct gql_type *known_type(struct builder *b, const char *name, const struct gql_loc *loc)
+{
+	struct gql_type *nt = gql_schema_type(b->s, name);
+	if (nt == NULL)
+		bfail(b, loc, "Unknown type \"%s\".", name);
+	return nt;
+}
+
 static struct gql_type *resolve(struct builder *b, const struct gql_typeref *r)
 {
 	const struct gql_typeref *n = r;
 	while (n->kind != GQL_TR_NAMED)
 		n = n->of;
-	if (gql_schema_type(b->s, n->name) == NULL)
-		bfail(b, &n->loc, "Unknown type \"%s\".", n->name);
+	known_type(b, n->name, &n->loc);
 	struct gql_type *t = gql_schema_typeref(b->s, r);
 	if (t == NULL)
 		bfail(b, &r->loc, "Invalid type reference.");
@@ -741,21 +749,26 @@ static void build_specified_by(struct builder *b, struct gql_type *t, const stru
 	}
 }
 
+static bool type_in(struct gql_type *const *v, uint32_t n, const struct gql_type *t)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (v[i] == t)
+			return true;
+	return false;
+}
+
 static void build_interfaces(struct builder *b, struct gql_type *t, const struct gql_typedef *td)
 {
 	for (uint32_t i = 0; i < td->ninterfaces; i++) {
-		struct gql_type *it = gql_schema_type(b->s, td->interfaces[i]);
-		if (it == NULL)
-			bfail(b, &td->interface_locs[i], "Unknown type \"%s\".", td->interfaces[i]);
+		struct gql_type *it = known_type(b, td->interfaces[i], &td->interface_locs[i]);
 		if (it->kind != GQL_K_INTERFACE)
 			bfail(b, &td->interface_locs[i], "Type %s must only implement Interface types, it cannot implement %s.",
 			      t->name, it->name);
 		if (it == t)
 			bfail(b, &td->interface_locs[i], "Type %s cannot implement itself because it would create a circular reference.",
 			      t->name);
-		for (uint32_t j = 0; j < t->ninterfaces; j++)
-			if (t->interfaces[j] == it)
-				bfail(b, &td->interface_locs[i], "Type %s can only implement %s once.", t->name, it->name);
+		if (type_in(t->interfaces, t->ninterfaces, it))
+			bfail(b, &td->interface_locs[i], "Type %s can only implement %s once.", t->name, it->name);
 		t->interfaces[t->ninterfaces++] = it;
 	}
 }
@@ -763,15 +776,12 @@ static void build_interfaces(struct builder *b, struct gql_type *t, const struct
 static void build_members(struct builder *b, struct gql_type *t, const struct gql_typedef *td)
 {
 	for (uint32_t i = 0; i < td->nmembers; i++) {
-		struct gql_type *mt = gql_schema_type(b->s, td->members[i]);
-		if (mt == NULL)
-			bfail(b, &td->member_locs[i], "Unknown type \"%s\".", td->members[i]);
+		struct gql_type *mt = known_type(b, td->members[i], &td->member_locs[i]);
 		if (mt->kind != GQL_K_OBJECT)
 			bfail(b, &td->member_locs[i], "Union type %s can only include Object types, it cannot include %s.",
 			      t->name, mt->name);
-		for (uint32_t j = 0; j < t->npossible; j++)
-			if (t->possible[j] == mt)
-				bfail(b, &td->member_locs[i], "Union type %s can only include type %s once.", t->name, mt->name);
+		if (type_in(t->possible, t->npossible, mt))
+			bfail(b, &td->member_locs[i], "Union type %s can only include type %s once.", t->name, mt->name);
 		t->possible[t->npossible++] = mt;
 	}
 }
@@ -1098,9 +1108,7 @@ static void add_possible(struct builder *b, struct gql_type *it, struct gql_type
 
 static void set_root(struct builder *b, struct gql_type **slot, const struct gql_root_op_def *r)
 {
-	struct gql_type *t = gql_schema_type(b->s, r->type);
-	if (t == NULL)
-		bfail(b, &r->loc, "Unknown type \"%s\".", r->type);
+	struct gql_type *t = known_type(b, r->type, &r->loc);
 	if (*slot)
 		bfail(b, &r->loc, "Type for %s already defined in the schema. It cannot be redefined.",
 		      gql_op_kind_names[r->op]);
