@@ -277,14 +277,21 @@ static const char *arg_name(const void *arr, uint32_t i)
 	return ((struct gql_argument *const *)arr)[i]->name;
 }
 
+/* room for the locations of a group of n items that share a name; NULL after vnomem */
+static struct gql_loc *group_locs(struct vctx *c, uint32_t n)
+{
+	struct gql_loc *locs = ARENA_NEWN(c->a, struct gql_loc, n);
+	if (locs == NULL)
+		vnomem(c);
+	return locs;
+}
+
 static void dup_args(struct vctx *c, const void *arr, const uint32_t *idx, uint32_t n)
 {
 	struct gql_argument *const *args = arr;
-	struct gql_loc *locs = ARENA_NEWN(c->a, struct gql_loc, n);
-	if (locs == NULL) {
-		vnomem(c);
+	struct gql_loc *locs = group_locs(c, n);
+	if (locs == NULL)
 		return;
-	}
 	for (uint32_t i = 0; i < n; i++)
 		locs[i] = args[idx[i]]->loc;
 	verr(c, locs, n, "There can be only one argument named \"%s\".", args[idx[0]]->name);
@@ -881,11 +888,9 @@ static const char *var_name(const void *arr, uint32_t i)
 static void dup_vars(struct vctx *c, const void *arr, const uint32_t *idx, uint32_t n)
 {
 	struct gql_var_def *const *v = arr;
-	struct gql_loc *locs = ARENA_NEWN(c->a, struct gql_loc, n);
-	if (locs == NULL) {
-		vnomem(c);
+	struct gql_loc *locs = group_locs(c, n);
+	if (locs == NULL)
 		return;
-	}
 	for (uint32_t i = 0; i < n; i++) {
 		/* the variable's name, just after its '$' */
 		locs[i] = v[idx[i]]->loc;
