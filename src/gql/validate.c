@@ -129,6 +129,27 @@ static uint32_t lexical_distance(const char *a, const char *b, uint32_t limit)
 	return rows[la % 3][lb];
 }
 
+/* `lead` `more` "a", "b", or "c"? in the arena: "" when out of memory */
+static const char *did_you_mean(struct vctx *c, const char *lead, const char *more, const char *const *names,
+                                uint32_t n)
+{
+	struct sb b;
+	sb_init(&b);
+	sb_puts(&b, lead);
+	sb_puts(&b, more);
+	for (uint32_t i = 0; i < n; i++) {
+		if (i > 0)
+			sb_puts(&b, n > 2 ? ", " : " ");
+		if (i > 0 && i == n - 1)
+			sb_puts(&b, "or ");
+		sb_printf(&b, "\"%s\"", names[i]);
+	}
+	sb_putc(&b, '?');
+	const char *r = sb_error(&b) ? "" : arena_strdup(c->a, sb_str(&b));
+	sb_free(&b);
+	return r ? r : "";
+}
+
 const char *vsuggest(struct vctx *c, const char *input, const char *const *cands, uint32_t ncands,
                      const char *prefix)
 {
@@ -160,20 +181,7 @@ const char *vsuggest(struct vctx *c, const char *input, const char *const *cands
 	}
 	if (nb == 0)
 		return "";
-	struct sb b;
-	sb_init(&b);
-	sb_printf(&b, " Did you mean %s", prefix ? prefix : "");
-	for (uint32_t i = 0; i < nb; i++) {
-		if (i > 0)
-			sb_puts(&b, nb > 2 ? ", " : " ");
-		if (i > 0 && i == nb - 1)
-			sb_puts(&b, "or ");
-		sb_printf(&b, "\"%s\"", best[i]);
-	}
-	sb_putc(&b, '?');
-	const char *r = sb_error(&b) ? "" : arena_strdup(c->a, sb_str(&b));
-	sb_free(&b);
-	return r ? r : "";
+	return did_you_mean(c, " Did you mean ", prefix ? prefix : "", best, nb);
 }
 
 /* ---- grouping equal names */
@@ -426,24 +434,8 @@ static void unknown_field(struct vctx *c, const struct gql_selection *sel, const
 		for (uint32_t i = 0; i < pt->npossible && n < 5; i++)
 			if (gql_type_field(pt->possible[i], sel->name))
 				names[n++] = pt->possible[i]->name;
-		if (n > 0) {
-			struct sb b;
-			sb_init(&b);
-			sb_puts(&b, " Did you mean to use an inline fragment on ");
-			for (uint32_t i = 0; i < n; i++) {
-				if (i > 0)
-					sb_puts(&b, n > 2 ? ", " : " ");
-				if (i > 0 && i == n - 1)
-					sb_puts(&b, "or ");
-				sb_printf(&b, "\"%s\"", names[i]);
-			}
-			sb_putc(&b, '?');
-			if (!sb_error(&b))
-				sug = arena_strdup(c->a, sb_str(&b));
-			sb_free(&b);
-			if (sug == NULL)
-				sug = "";
-		}
+		if (n > 0)
+			sug = did_you_mean(c, " Did you mean to use an inline fragment on ", "", names, n);
 	}
 	if (*sug == '\0' && pt->nfields > 0) {
 		const char **names = ARENA_NEWN(c->a, const char *, pt->nfields);
