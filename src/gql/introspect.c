@@ -68,6 +68,16 @@ LIVE_LIST(input_values, struct gql_input_value)
 
 /* ---- __Schema */
 
+static int type_list(struct gql_rctx *rc, struct gql_out *o, struct gql_type *const *v, uint32_t n)
+{
+	struct gql_out *items = gql_out_list(rc, o, n);
+	if (items == NULL)
+		return -1;
+	for (uint32_t i = 0; i < n; i++)
+		out_type(&items[i], v[i]);
+	return 0;
+}
+
 #define SCHEMA(p) ((const struct gql_schema *)(p))
 
 ANSWER(schema_description, gql_out_cstr(o, SCHEMA(p)->description))
@@ -77,13 +87,7 @@ ANSWER(schema_subscription, out_type(o, SCHEMA(p)->subscription))
 
 static int schema_types(struct gql_rctx *rc, const void *p, struct gql_out *o)
 {
-	const struct gql_schema *s = p;
-	struct gql_out *items = gql_out_list(rc, o, s->ntypes);
-	if (items == NULL)
-		return -1;
-	for (uint32_t i = 0; i < s->ntypes; i++)
-		out_type(&items[i], s->types[i]);
-	return 0;
+	return type_list(rc, o, SCHEMA(p)->types, SCHEMA(p)->ntypes);
 }
 
 static int schema_directives(struct gql_rctx *rc, const void *p, struct gql_out *o)
@@ -117,55 +121,21 @@ ANSWER(type_description, gql_out_cstr(o, TYPE(p)->description))
 ANSWER(type_specified_by, gql_out_cstr(o, TYPE(p)->kind == GQL_K_SCALAR ? TYPE(p)->specified_by : NULL))
 ANSWER(type_of, out_type(o, TYPE(p)->kind == GQL_K_LIST || TYPE(p)->kind == GQL_K_NON_NULL ? TYPE(p)->of : NULL))
 
-static int type_fields(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	const struct gql_type *t = p;
-	if (!of_kind(t, KIND(GQL_K_OBJECT) | KIND(GQL_K_INTERFACE), o))
-		return 0;
-	return field_list(rc, o, t->fields, t->nfields);
-}
+/* a list-valued __Type field: null unless the type is of one of the kinds */
+#define TYPE_LIST(name, kinds, list, arr, n)                                               \
+	static int name(struct gql_rctx *rc, const void *p, struct gql_out *o)                 \
+	{                                                                                      \
+		const struct gql_type *t = p;                                                      \
+		if (!of_kind(t, kinds, o))                                                         \
+			return 0;                                                                      \
+		return list(rc, o, t->arr, t->n);                                                  \
+	}
 
-static int type_list(struct gql_rctx *rc, struct gql_out *o, struct gql_type *const *v, uint32_t n)
-{
-	struct gql_out *items = gql_out_list(rc, o, n);
-	if (items == NULL)
-		return -1;
-	for (uint32_t i = 0; i < n; i++)
-		out_type(&items[i], v[i]);
-	return 0;
-}
-
-static int type_interfaces(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	const struct gql_type *t = p;
-	if (!of_kind(t, KIND(GQL_K_OBJECT) | KIND(GQL_K_INTERFACE), o))
-		return 0;
-	return type_list(rc, o, t->interfaces, t->ninterfaces);
-}
-
-static int type_possible(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	const struct gql_type *t = p;
-	if (!of_kind(t, KIND(GQL_K_UNION) | KIND(GQL_K_INTERFACE), o))
-		return 0;
-	return type_list(rc, o, t->possible, t->npossible);
-}
-
-static int type_enum_values(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	const struct gql_type *t = p;
-	if (!of_kind(t, KIND(GQL_K_ENUM), o))
-		return 0;
-	return enum_value_list(rc, o, t->values, t->nvalues);
-}
-
-static int type_input_fields(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	const struct gql_type *t = p;
-	if (!of_kind(t, KIND(GQL_K_INPUT_OBJECT), o))
-		return 0;
-	return input_values(rc, o, t->inputs, t->ninputs);
-}
+TYPE_LIST(type_fields, KIND(GQL_K_OBJECT) | KIND(GQL_K_INTERFACE), field_list, fields, nfields)
+TYPE_LIST(type_interfaces, KIND(GQL_K_OBJECT) | KIND(GQL_K_INTERFACE), type_list, interfaces, ninterfaces)
+TYPE_LIST(type_possible, KIND(GQL_K_UNION) | KIND(GQL_K_INTERFACE), type_list, possible, npossible)
+TYPE_LIST(type_enum_values, KIND(GQL_K_ENUM), enum_value_list, values, nvalues)
+TYPE_LIST(type_input_fields, KIND(GQL_K_INPUT_OBJECT), input_values, inputs, ninputs)
 
 /* later editions of the spec: answered so a schema that declares them still works */
 static int type_is_one_of(struct gql_rctx *rc, const void *p, struct gql_out *o)
