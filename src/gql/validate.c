@@ -285,6 +285,15 @@ static const char *arg_name(const void *arr, uint32_t i)
 	return ((struct gql_argument *const *)arr)[i]->name;
 }
 
+void vdup_pairs(struct vctx *c, const void *arr, const uint32_t *idx, uint32_t n, vname_fn name, vloc_fn loc,
+                const char *what)
+{
+	for (uint32_t i = 1; i < n; i++) {
+		struct gql_loc locs[2] = { loc(arr, idx[0]), loc(arr, idx[i]) };
+		verr(c, locs, 2, "There can be only one %s named \"%s\".", what, name(arr, idx[0]));
+	}
+}
+
 /* room for the locations of a group of n items that share a name; NULL after vnomem */
 static struct gql_loc *group_locs(struct vctx *c, uint32_t n)
 {
@@ -1199,13 +1208,14 @@ static const char *def_name(const void *arr, uint32_t i)
 	return ((const struct gql_definition *const *)arr)[i]->u.op.name;
 }
 
+static struct gql_loc def_loc(const void *arr, uint32_t i)
+{
+	return ((const struct gql_definition *const *)arr)[i]->u.op.name_loc;
+}
+
 static void dup_ops(struct vctx *c, const void *arr, const uint32_t *idx, uint32_t n)
 {
-	const struct gql_definition *const *d = arr;
-	for (uint32_t i = 1; i < n; i++) {
-		struct gql_loc locs[2] = { d[idx[0]]->u.op.name_loc, d[idx[i]]->u.op.name_loc };
-		verr(c, locs, 2, "There can be only one operation named \"%s\".", d[idx[0]]->u.op.name);
-	}
+	vdup_pairs(c, arr, idx, n, def_name, def_loc, "operation");
 }
 
 static const char *frag_name(const void *arr, uint32_t i)
@@ -1213,13 +1223,14 @@ static const char *frag_name(const void *arr, uint32_t i)
 	return ((const struct vfrag *)arr)[i].f->name;
 }
 
+static struct gql_loc frag_loc(const void *arr, uint32_t i)
+{
+	return ((const struct vfrag *)arr)[i].f->name_loc;
+}
+
 static void dup_frags(struct vctx *c, const void *arr, const uint32_t *idx, uint32_t n)
 {
-	const struct vfrag *f = arr;
-	for (uint32_t i = 1; i < n; i++) {
-		struct gql_loc locs[2] = { f[idx[0]].f->name_loc, f[idx[i]].f->name_loc };
-		verr(c, locs, 2, "There can be only one fragment named \"%s\".", f[idx[0]].f->name);
-	}
+	vdup_pairs(c, arr, idx, n, frag_name, frag_loc, "fragment");
 }
 
 /* 5.5.1.4: every fragment is used by some operation */

@@ -77,13 +77,14 @@ static const char *ofield_name(const void *arr, uint32_t i)
 	return ((const struct gql_object_field *)arr)[i].name;
 }
 
+static struct gql_loc ofield_loc(const void *arr, uint32_t i)
+{
+	return ((const struct gql_object_field *)arr)[i].loc;
+}
+
 static void dup_ofields(struct vctx *c, const void *arr, const uint32_t *idx, uint32_t n)
 {
-	const struct gql_object_field *f = arr;
-	for (uint32_t i = 1; i < n; i++) {
-		struct gql_loc locs[2] = { f[idx[0]].loc, f[idx[i]].loc };
-		verr(c, locs, 2, "There can be only one input field named \"%s\".", f[idx[0]].name);
-	}
+	vdup_pairs(c, arr, idx, n, ofield_name, ofield_loc, "input field");
 }
 
 /* a value whose position has no known type: only its variables matter */
