@@ -17,48 +17,21 @@ static bool is_root(const struct gql_schema *s, const struct gql_type *t)
 
 int api_bind_defaults(struct gql_schema *s, char *err, size_t errlen)
 {
-	bool *seen = NULL;
-	struct gql_type **queue = NULL;
-	uint32_t qh = 0, qt = 0;
-	int ret = -1;
-	if (s->ntypes == 0)
-		return 0;
-	if ((seen = calloc(s->ntypes, sizeof *seen)) == NULL || (queue = calloc(s->ntypes, sizeof *queue)) == NULL) {
+	struct gql_type **types;
+	uint32_t n;
+	int ret = 0;
+	if (gql_schema_reachable(s, &types, &n) != 0) {
 		snprintf(err, errlen, "schema: out of memory binding the default resolvers");
-		goto out;
+		return -1;
 	}
-	/* every type reachable from the roots through field types, union members and implementations */
-	{
-		struct gql_type *roots[3] = { s->query, s->mutation, s->subscription };
-		for (int r = 0; r < 3; r++)
-			if (roots[r] != NULL && !seen[roots[r]->index]) {
-				seen[roots[r]->index] = true;
-				queue[qt++] = roots[r];
-			}
-	}
-	while (qh < qt) {
-		struct gql_type *t = queue[qh++];
-		for (uint32_t i = 0; i < t->nfields; i++) {
-			struct gql_type *ft = gql_named_type(t->fields[i]->type);
-			if (!ft->introspection && !seen[ft->index]) {
-				seen[ft->index] = true;
-				queue[qt++] = ft;
-			}
-		}
-		for (uint32_t i = 0; i < t->npossible; i++)
-			if (!seen[t->possible[i]->index]) {
-				seen[t->possible[i]->index] = true;
-				queue[qt++] = t->possible[i];
-			}
+	for (uint32_t k = 0; k < n && ret == 0; k++) {
+		struct gql_type *t = types[k];
 		if (t->kind != GQL_K_OBJECT || is_root(s, t))
 			continue;
 		/* "Type.*" binds only the fields still unbound */
 		if (api_bind_all(s, t->name, is_error_type(t) ? api_resolve_error : api_resolve_absent, err, errlen))
-			goto out;
+			ret = -1;
 	}
-	ret = 0;
-out:
-	free(seen);
-	free(queue);
+	free(types);
 	return ret;
 }

@@ -54,14 +54,11 @@ static void write_value(struct sb *b, const struct gql_value *v, int depth)
 	switch (v->kind) {
 	case GQL_V_NULL: sb_puts(b, "null"); break;
 	case GQL_V_INT:
-		if (v->raw)
-			sb_puts(b, v->raw);
-		else
-			sb_put_int(b, v->u.i);
-		break;
 	case GQL_V_FLOAT:
 		if (v->raw)
 			sb_puts(b, v->raw);
+		else if (v->kind == GQL_V_INT)
+			sb_put_int(b, v->u.i);
 		else
 			jw_double(b, v->u.f);
 		break;

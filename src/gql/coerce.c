@@ -572,124 +572,138 @@ static void oom(struct vctx *c)
 	c->nerr++;
 }
 
-/* returns NULL after reporting an error */
+/* a JSON string as a String or ID value: no NUL inside */
+static struct gql_value *json_text(struct vctx *c, struct json_object *j, const struct cpath *path)
+{
+	struct gql_value *v;
+	if (json_has_nul(j)) {
+		verr(c, j, path, "%s", NUL_MSG);
+		return NULL;
+	}
+	if ((v = json_any(c, j)) == NULL)
+		oom(c);
+	return v;
+}
+
 static struct gql_value *json_coerce(struct vctx *c, const struct gql_type *t, struct json_object *j,
-                                     const struct cpath *path)
+                                     const struct cpath *path);
+
+/* a list: one value that is not an array becomes a list of one */
+static struct gql_value *json_list(struct vctx *c, const struct gql_type *t, struct json_object *j,
+                                   enum json_type jt, const struct cpath *path)
 {
 	struct arena *a = c->a;
 	struct gql_value *v;
-	if (t->kind == GQL_K_NON_NULL) {
-		if (j == NULL) {
-			verr(c, j, path, "Expected non-nullable type \"%s\" not to be null.", type_str(a, t));
+	if (jt != json_type_array) {
+		struct gql_value *item = json_coerce(c, t->of, j, path);
+		if (item == NULL)
+			return NULL;
+		if ((v = new_value(a, GQL_V_LIST)) == NULL || (v->u.list.items = ARENA_NEWN(a, struct gql_value *, 1)) == NULL) {
+			oom(c);
 			return NULL;
 		}
-		return json_coerce(c, t->of, j, path);
-	}
-	if (j == NULL) {
-		if ((v = new_value(a, GQL_V_NULL)) == NULL)
-			oom(c);
+		v->u.list.items[0] = item;
+		v->u.list.n = 1;
 		return v;
 	}
-	enum json_type jt = json_object_get_type(j);
-	switch (t->kind) {
-	case GQL_K_LIST: {
-		if (jt != json_type_array) {
-			struct gql_value *item = json_coerce(c, t->of, j, path);
-			if (item == NULL)
-				return NULL;
-			if ((v = new_value(a, GQL_V_LIST)) == NULL || (v->u.list.items = ARENA_NEWN(a, struct gql_value *, 1)) == NULL) {
-				oom(c);
-				return NULL;
-			}
-			v->u.list.items[0] = item;
-			v->u.list.n = 1;
-			return v;
-		}
-		size_t n = json_object_array_length(j);
-		if ((v = new_value(a, GQL_V_LIST)) == NULL || (v->u.list.items = ARENA_NEWN(a, struct gql_value *, n + 1)) == NULL) {
-			oom(c);
-			return NULL;
-		}
-		bool bad = false;
-		for (size_t i = 0; i < n; i++) {
-			struct cpath p = { path, NULL, i };
-			v->u.list.items[i] = json_coerce(c, t->of, json_object_array_get_idx(j, i), &p);
-			if (v->u.list.items[i] == NULL)
-				bad = true;
-		}
-		v->u.list.n = (uint32_t)n;
-		return bad ? NULL : v;
-	}
-	case GQL_K_INPUT_OBJECT: {
-		if (jt != json_type_object) {
-			verr(c, j, path, "Expected type \"%s\" to be an object.", t->name);
-			return NULL;
-		}
-		if ((v = new_value(a, GQL_V_OBJECT)) == NULL ||
-		    (v->u.obj.fields = ARENA_NEWN(a, struct gql_object_field, t->ninputs + 1)) == NULL) {
-			oom(c);
-			return NULL;
-		}
-		bool bad = false;
-		for (uint32_t i = 0; i < t->ninputs; i++) {
-			const struct gql_input_value *f = t->inputs[i];
-			struct json_object *fj = NULL;
-			const struct gql_value *res = NULL;
-			struct cpath p = { path, f->name, 0 };
-			if (json_object_object_get_ex(j, f->name, &fj)) {
-				if ((res = json_coerce(c, f->type, fj, &p)) == NULL) {
-					bad = true;
-					continue;
-				}
-			} else if (f->defval != NULL) {
-				const char *m = NULL;
-				if (lit(f->type, f->defval, NULL, a, &res, &m)) {
-					verr(c, j, &p, "%s", m);
-					bad = true;
-					continue;
-				}
-			} else if (f->type->kind == GQL_K_NON_NULL) {
-				verr(c, j, path, "Field \"%s\" of required type \"%s\" was not provided.", f->name, type_str(a, f->type));
-				bad = true;
-				continue;
-			} else
-				continue;
-			struct gql_object_field *of = &v->u.obj.fields[v->u.obj.n++];
-			of->name = f->name;
-			of->value = (struct gql_value *)res;
-		}
-		json_object_object_foreach(j, k, val) {
-			(void)val;
-			if (gql_input_field(t, k) == NULL) {
-				verr(c, j, path, "Field \"%s\" is not defined by type \"%s\".", k, t->name);
-				bad = true;
-			}
-		}
-		return bad ? NULL : v;
-	}
-	case GQL_K_ENUM: {
-		if (jt != json_type_string) {
-			verr(c, j, path, "Enum \"%s\" cannot represent non-string value: %s.", t->name, inspect_str(a, j));
-			return NULL;
-		}
-		const struct gql_enum_value *ev = gql_enum_value(t, json_object_get_string(j));
-		if (ev == NULL) {
-			verr(c, j, path, "Value %s does not exist in \"%s\" enum.", inspect_str(a, j), t->name);
-			return NULL;
-		}
-		if ((v = new_value(a, GQL_V_ENUM)) == NULL) {
-			oom(c);
-			return NULL;
-		}
-		v->u.name = ev->name;
-		return v;
-	}
-	case GQL_K_SCALAR:
-		break;
-	default:
-		verr(c, j, path, "Type \"%s\" is not an input type.", type_str(a, t));
+	size_t n = json_object_array_length(j);
+	if ((v = new_value(a, GQL_V_LIST)) == NULL || (v->u.list.items = ARENA_NEWN(a, struct gql_value *, n + 1)) == NULL) {
+		oom(c);
 		return NULL;
 	}
+	bool bad = false;
+	for (size_t i = 0; i < n; i++) {
+		struct cpath p = { path, NULL, i };
+		v->u.list.items[i] = json_coerce(c, t->of, json_object_array_get_idx(j, i), &p);
+		if (v->u.list.items[i] == NULL)
+			bad = true;
+	}
+	v->u.list.n = (uint32_t)n;
+	return bad ? NULL : v;
+}
+
+/* an input object: its fields coerced, defaults filled, unknown keys refused */
+static struct gql_value *json_input_object(struct vctx *c, const struct gql_type *t, struct json_object *j,
+                                           enum json_type jt, const struct cpath *path)
+{
+	struct arena *a = c->a;
+	struct gql_value *v;
+	if (jt != json_type_object) {
+		verr(c, j, path, "Expected type \"%s\" to be an object.", t->name);
+		return NULL;
+	}
+	if ((v = new_value(a, GQL_V_OBJECT)) == NULL ||
+	    (v->u.obj.fields = ARENA_NEWN(a, struct gql_object_field, t->ninputs + 1)) == NULL) {
+		oom(c);
+		return NULL;
+	}
+	bool bad = false;
+	for (uint32_t i = 0; i < t->ninputs; i++) {
+		const struct gql_input_value *f = t->inputs[i];
+		struct json_object *fj = NULL;
+		const struct gql_value *res = NULL;
+		struct cpath p = { path, f->name, 0 };
+		if (json_object_object_get_ex(j, f->name, &fj)) {
+			if ((res = json_coerce(c, f->type, fj, &p)) == NULL) {
+				bad = true;
+				continue;
+			}
+		} else if (f->defval != NULL) {
+			const char *m = NULL;
+			if (lit(f->type, f->defval, NULL, a, &res, &m)) {
+				verr(c, j, &p, "%s", m);
+				bad = true;
+				continue;
+			}
+		} else if (f->type->kind == GQL_K_NON_NULL) {
+			verr(c, j, path, "Field \"%s\" of required type \"%s\" was not provided.", f->name, type_str(a, f->type));
+			bad = true;
+			continue;
+		} else
+			continue;
+		struct gql_object_field *of = &v->u.obj.fields[v->u.obj.n++];
+		of->name = f->name;
+		of->value = (struct gql_value *)res;
+	}
+	json_object_object_foreach(j, k, val) {
+		(void)val;
+		if (gql_input_field(t, k) == NULL) {
+			verr(c, j, path, "Field \"%s\" is not defined by type \"%s\".", k, t->name);
+			bad = true;
+		}
+	}
+	return bad ? NULL : v;
+}
+
+/* an enum value: a string naming one of its values */
+static struct gql_value *json_enum(struct vctx *c, const struct gql_type *t, struct json_object *j,
+                                   enum json_type jt, const struct cpath *path)
+{
+	struct arena *a = c->a;
+	struct gql_value *v;
+	if (jt != json_type_string) {
+		verr(c, j, path, "Enum \"%s\" cannot represent non-string value: %s.", t->name, inspect_str(a, j));
+		return NULL;
+	}
+	const struct gql_enum_value *ev = gql_enum_value(t, json_object_get_string(j));
+	if (ev == NULL) {
+		verr(c, j, path, "Value %s does not exist in \"%s\" enum.", inspect_str(a, j), t->name);
+		return NULL;
+	}
+	if ((v = new_value(a, GQL_V_ENUM)) == NULL) {
+		oom(c);
+		return NULL;
+	}
+	v->u.name = ev->name;
+	return v;
+}
+
+/* a built-in or custom scalar */
+static struct gql_value *json_scalar(struct vctx *c, const struct gql_type *t, struct json_object *j,
+                                     enum json_type jt, const struct cpath *path)
+{
+	struct arena *a = c->a;
+	struct gql_value *v;
 	switch (t->builtin) {
 	case GQL_SCALAR_INT: {
 		int64_t i;
@@ -742,13 +756,7 @@ static struct gql_value *json_coerce(struct vctx *c, const struct gql_type *t, s
 			verr(c, j, path, "String cannot represent a non string value: %s", inspect_str(a, j));
 			return NULL;
 		}
-		if (json_has_nul(j)) {
-			verr(c, j, path, "%s", NUL_MSG);
-			return NULL;
-		}
-		if ((v = json_any(c, j)) == NULL)
-			oom(c);
-		return v;
+		return json_text(c, j, path);
 	case GQL_SCALAR_BOOLEAN:
 		if (jt != json_type_boolean) {
 			verr(c, j, path, "Boolean cannot represent a non boolean value: %s", inspect_str(a, j));
@@ -758,15 +766,8 @@ static struct gql_value *json_coerce(struct vctx *c, const struct gql_type *t, s
 			oom(c);
 		return v;
 	case GQL_SCALAR_ID:
-		if (jt == json_type_string) {
-			if (json_has_nul(j)) {
-				verr(c, j, path, "%s", NUL_MSG);
-				return NULL;
-			}
-			if ((v = json_any(c, j)) == NULL)
-				oom(c);
-			return v;
-		}
+		if (jt == json_type_string)
+			return json_text(c, j, path);
 		if (jt == json_type_int) {
 			if ((v = new_value(a, GQL_V_STRING)) == NULL ||
 			    (v->u.s.p = arena_printf(a, "%" PRId64, json_object_get_int64(j))) == NULL) {
@@ -792,6 +793,35 @@ static struct gql_value *json_coerce(struct vctx *c, const struct gql_type *t, s
 			}
 		}
 		return v;
+	}
+}
+
+/* returns NULL after reporting an error */
+static struct gql_value *json_coerce(struct vctx *c, const struct gql_type *t, struct json_object *j,
+                                     const struct cpath *path)
+{
+	struct gql_value *v;
+	if (t->kind == GQL_K_NON_NULL) {
+		if (j == NULL) {
+			verr(c, j, path, "Expected non-nullable type \"%s\" not to be null.", type_str(c->a, t));
+			return NULL;
+		}
+		return json_coerce(c, t->of, j, path);
+	}
+	if (j == NULL) {
+		if ((v = new_value(c->a, GQL_V_NULL)) == NULL)
+			oom(c);
+		return v;
+	}
+	enum json_type jt = json_object_get_type(j);
+	switch (t->kind) {
+	case GQL_K_LIST: return json_list(c, t, j, jt, path);
+	case GQL_K_INPUT_OBJECT: return json_input_object(c, t, j, jt, path);
+	case GQL_K_ENUM: return json_enum(c, t, j, jt, path);
+	case GQL_K_SCALAR: return json_scalar(c, t, j, jt, path);
+	default:
+		verr(c, j, path, "Type \"%s\" is not an input type.", type_str(c->a, t));
+		return NULL;
 	}
 }
 

@@ -163,21 +163,6 @@ static void put_str(struct sb *b, const char *s, size_t n)
 	b->buf[b->len] = '\0';
 }
 
-static inline void put_bool(struct sb *b, bool v)
-{
-	if (v)
-		put_raw(b, "true", 4);
-	else
-		put_raw(b, "false", 5);
-}
-
-static void put_int(struct sb *b, int64_t v)
-{
-	char tmp[TEXT_INT_BUF];
-	const char *p = text_int(tmp, v);
-	put_raw(b, p, (size_t)(tmp + sizeof tmp - p));
-}
-
 /* a finite double; values with up to six decimals without printf */
 static void put_double(struct sb *b, double d)
 {
@@ -605,7 +590,7 @@ static inline bool out_is_null(const struct gql_out *o)
 static void put_quoted_int(struct sb *b, int64_t v)
 {
 	put_char(b, '"');
-	put_int(b, v);
+	sb_put_int(b, v);
 	put_char(b, '"');
 }
 
@@ -632,12 +617,12 @@ static int complete_scalar(struct exec *ex, const struct cfield *cf, const struc
 			why = "Int cannot represent non 32-bit signed integer value";
 			break;
 		}
-		put_int(b, v);
+		sb_put_int(b, v);
 		return 0;
 	}
 	case GQL_SCALAR_FLOAT:
 		if (o->kind == GQL_OUT_INT)
-			put_int(b, o->u.i);
+			sb_put_int(b, o->u.i);
 		else if (o->kind == GQL_OUT_FLOAT && isfinite(o->u.f))
 			put_double(b, o->u.f);
 		else if (o->kind == GQL_OUT_BOOL)
@@ -667,11 +652,11 @@ static int complete_scalar(struct exec *ex, const struct cfield *cf, const struc
 		break;
 	case GQL_SCALAR_BOOLEAN:
 		if (o->kind == GQL_OUT_BOOL)
-			put_bool(b, o->u.b);
+			jw_bool(b, o->u.b);
 		else if (o->kind == GQL_OUT_INT)
-			put_bool(b, o->u.i != 0);
+			jw_bool(b, o->u.i != 0);
 		else if (o->kind == GQL_OUT_FLOAT && isfinite(o->u.f))
-			put_bool(b, o->u.f != 0);
+			jw_bool(b, o->u.f != 0);
 		else {
 			why = "Boolean cannot represent a non boolean value";
 			break;
@@ -692,8 +677,8 @@ static int complete_scalar(struct exec *ex, const struct cfield *cf, const struc
 		switch (o->kind) {
 		case GQL_OUT_STRING: put_str(b, o->u.s.p, o->u.s.len); return 0;
 		case GQL_OUT_ENUM: put_str(b, o->u.s.p, o->u.s.len); return 0;
-		case GQL_OUT_INT: put_int(b, o->u.i); return 0;
-		case GQL_OUT_BOOL: put_bool(b, o->u.b); return 0;
+		case GQL_OUT_INT: sb_put_int(b, o->u.i); return 0;
+		case GQL_OUT_BOOL: jw_bool(b, o->u.b); return 0;
 		case GQL_OUT_FLOAT:
 			if (isfinite(o->u.f)) {
 				put_double(b, o->u.f);
@@ -897,7 +882,7 @@ static int exec_field(struct exec *ex, const struct gql_type *ptype, const void 
 		}
 	} else if (cf->leaf == GQL_SCALAR_INT) {
 		if (out.kind == GQL_OUT_INT && out.u.i >= INT32_MIN && out.u.i <= INT32_MAX) {
-			put_int(ex->out, out.u.i);
+			sb_put_int(ex->out, out.u.i);
 			return 0;
 		}
 	}

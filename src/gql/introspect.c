@@ -33,45 +33,61 @@ static int r_type(struct gql_rctx *rc, const void *parent, struct gql_out *o)
 	return 0;
 }
 
+/* a resolver that answers from its parent alone: p is the parent object, o the answer */
+#define ANSWER(name, ...)                                                                  \
+	static int name(struct gql_rctx *rc, const void *p, struct gql_out *o)                 \
+	{                                                                                      \
+		(void)rc;                                                                          \
+		(void)p;                                                                           \
+		__VA_ARGS__;                                                                       \
+		return 0;                                                                          \
+	}
+
+/* a list of members (fields, arguments, enum values): the deprecated ones only when
+ * includeDeprecated: true */
+#define LIVE_LIST(name, T)                                                                 \
+	static int name(struct gql_rctx *rc, struct gql_out *o, T *const *v, uint32_t nv)      \
+	{                                                                                      \
+		bool all = include_deprecated(rc);                                                 \
+		uint32_t n = 0;                                                                    \
+		for (uint32_t i = 0; i < nv; i++)                                                  \
+			n += all || !v[i]->deprecated;                                                 \
+		struct gql_out *items = gql_out_list(rc, o, n);                                    \
+		if (items == NULL)                                                                 \
+			return -1;                                                                     \
+		n = 0;                                                                             \
+		for (uint32_t i = 0; i < nv; i++)                                                  \
+			if (all || !v[i]->deprecated)                                                  \
+				gql_out_object(&items[n++], NULL, v[i]);                                   \
+		return 0;                                                                          \
+	}
+
+LIVE_LIST(field_list, struct gql_field)
+LIVE_LIST(enum_value_list, struct gql_enum_value)
+LIVE_LIST(input_values, struct gql_input_value)
+
 /* ---- __Schema */
 
-static int schema_description(struct gql_rctx *rc, const void *p, struct gql_out *o)
+static int type_list(struct gql_rctx *rc, struct gql_out *o, struct gql_type *const *v, uint32_t n)
 {
-	(void)rc;
-	gql_out_cstr(o, ((const struct gql_schema *)p)->description);
+	struct gql_out *items = gql_out_list(rc, o, n);
+	if (items == NULL)
+		return -1;
+	for (uint32_t i = 0; i < n; i++)
+		out_type(&items[i], v[i]);
 	return 0;
 }
+
+#define SCHEMA(p) ((const struct gql_schema *)(p))
+
+ANSWER(schema_description, gql_out_cstr(o, SCHEMA(p)->description))
+ANSWER(schema_query, out_type(o, SCHEMA(p)->query))
+ANSWER(schema_mutation, out_type(o, SCHEMA(p)->mutation))
+ANSWER(schema_subscription, out_type(o, SCHEMA(p)->subscription))
 
 static int schema_types(struct gql_rctx *rc, const void *p, struct gql_out *o)
 {
-	const struct gql_schema *s = p;
-	struct gql_out *items = gql_out_list(rc, o, s->ntypes);
-	if (items == NULL)
-		return -1;
-	for (uint32_t i = 0; i < s->ntypes; i++)
-		out_type(&items[i], s->types[i]);
-	return 0;
-}
-
-static int schema_query(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	out_type(o, ((const struct gql_schema *)p)->query);
-	return 0;
-}
-
-static int schema_mutation(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	out_type(o, ((const struct gql_schema *)p)->mutation);
-	return 0;
-}
-
-static int schema_subscription(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	out_type(o, ((const struct gql_schema *)p)->subscription);
-	return 0;
+	return type_list(rc, o, SCHEMA(p)->types, SCHEMA(p)->ntypes);
 }
 
 static int schema_directives(struct gql_rctx *rc, const void *p, struct gql_out *o)
@@ -88,236 +104,76 @@ static int schema_directives(struct gql_rctx *rc, const void *p, struct gql_out 
 /* ---- __Type */
 
 #define TYPE(p) ((const struct gql_type *)(p))
+#define KIND(k) (1u << (k))
 
-static int type_kind(struct gql_rctx *rc, const void *p, struct gql_out *o)
+/* whether t is of one of the kinds; if not, the answer is null */
+static bool of_kind(const struct gql_type *t, unsigned kinds, struct gql_out *o)
 {
-	(void)rc;
-	gql_out_enum(o, gql_type_kind_names[TYPE(p)->kind]);
-	return 0;
+	if (kinds & KIND(t->kind))
+		return true;
+	gql_out_null(o);
+	return false;
 }
 
-static int type_name(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	gql_out_cstr(o, TYPE(p)->name);
-	return 0;
-}
+ANSWER(type_kind, gql_out_enum(o, gql_type_kind_names[TYPE(p)->kind]))
+ANSWER(type_name, gql_out_cstr(o, TYPE(p)->name))
+ANSWER(type_description, gql_out_cstr(o, TYPE(p)->description))
+ANSWER(type_specified_by, gql_out_cstr(o, TYPE(p)->kind == GQL_K_SCALAR ? TYPE(p)->specified_by : NULL))
+ANSWER(type_of, out_type(o, TYPE(p)->kind == GQL_K_LIST || TYPE(p)->kind == GQL_K_NON_NULL ? TYPE(p)->of : NULL))
 
-static int type_description(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	gql_out_cstr(o, TYPE(p)->description);
-	return 0;
-}
-
-static int type_specified_by(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	gql_out_cstr(o, TYPE(p)->kind == GQL_K_SCALAR ? TYPE(p)->specified_by : NULL);
-	return 0;
-}
-
-static int type_fields(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	const struct gql_type *t = p;
-	if (t->kind != GQL_K_OBJECT && t->kind != GQL_K_INTERFACE) {
-		gql_out_null(o);
-		return 0;
+/* a list-valued __Type field: null unless the type is of one of the kinds */
+#define TYPE_LIST(name, kinds, list, arr, n)                                               \
+	static int name(struct gql_rctx *rc, const void *p, struct gql_out *o)                 \
+	{                                                                                      \
+		const struct gql_type *t = p;                                                      \
+		if (!of_kind(t, kinds, o))                                                         \
+			return 0;                                                                      \
+		return list(rc, o, t->arr, t->n);                                                  \
 	}
-	bool all = include_deprecated(rc);
-	uint32_t n = 0;
-	for (uint32_t i = 0; i < t->nfields; i++)
-		n += all || !t->fields[i]->deprecated;
-	struct gql_out *items = gql_out_list(rc, o, n);
-	if (items == NULL)
-		return -1;
-	n = 0;
-	for (uint32_t i = 0; i < t->nfields; i++)
-		if (all || !t->fields[i]->deprecated)
-			gql_out_object(&items[n++], NULL, t->fields[i]);
-	return 0;
-}
 
-static int type_list(struct gql_rctx *rc, struct gql_out *o, struct gql_type *const *v, uint32_t n)
-{
-	struct gql_out *items = gql_out_list(rc, o, n);
-	if (items == NULL)
-		return -1;
-	for (uint32_t i = 0; i < n; i++)
-		out_type(&items[i], v[i]);
-	return 0;
-}
-
-static int type_interfaces(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	const struct gql_type *t = p;
-	if (t->kind != GQL_K_OBJECT && t->kind != GQL_K_INTERFACE) {
-		gql_out_null(o);
-		return 0;
-	}
-	return type_list(rc, o, t->interfaces, t->ninterfaces);
-}
-
-static int type_possible(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	const struct gql_type *t = p;
-	if (t->kind != GQL_K_UNION && t->kind != GQL_K_INTERFACE) {
-		gql_out_null(o);
-		return 0;
-	}
-	return type_list(rc, o, t->possible, t->npossible);
-}
-
-static int type_enum_values(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	const struct gql_type *t = p;
-	if (t->kind != GQL_K_ENUM) {
-		gql_out_null(o);
-		return 0;
-	}
-	bool all = include_deprecated(rc);
-	uint32_t n = 0;
-	for (uint32_t i = 0; i < t->nvalues; i++)
-		n += all || !t->values[i]->deprecated;
-	struct gql_out *items = gql_out_list(rc, o, n);
-	if (items == NULL)
-		return -1;
-	n = 0;
-	for (uint32_t i = 0; i < t->nvalues; i++)
-		if (all || !t->values[i]->deprecated)
-			gql_out_object(&items[n++], NULL, t->values[i]);
-	return 0;
-}
-
-static int input_values(struct gql_rctx *rc, struct gql_out *o, struct gql_input_value *const *v, uint32_t nv)
-{
-	bool all = include_deprecated(rc);
-	uint32_t n = 0;
-	for (uint32_t i = 0; i < nv; i++)
-		n += all || !v[i]->deprecated;
-	struct gql_out *items = gql_out_list(rc, o, n);
-	if (items == NULL)
-		return -1;
-	n = 0;
-	for (uint32_t i = 0; i < nv; i++)
-		if (all || !v[i]->deprecated)
-			gql_out_object(&items[n++], NULL, v[i]);
-	return 0;
-}
-
-static int type_input_fields(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	const struct gql_type *t = p;
-	if (t->kind != GQL_K_INPUT_OBJECT) {
-		gql_out_null(o);
-		return 0;
-	}
-	return input_values(rc, o, t->inputs, t->ninputs);
-}
-
-static int type_of(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	const struct gql_type *t = p;
-	out_type(o, t->kind == GQL_K_LIST || t->kind == GQL_K_NON_NULL ? t->of : NULL);
-	return 0;
-}
+TYPE_LIST(type_fields, KIND(GQL_K_OBJECT) | KIND(GQL_K_INTERFACE), field_list, fields, nfields)
+TYPE_LIST(type_interfaces, KIND(GQL_K_OBJECT) | KIND(GQL_K_INTERFACE), type_list, interfaces, ninterfaces)
+TYPE_LIST(type_possible, KIND(GQL_K_UNION) | KIND(GQL_K_INTERFACE), type_list, possible, npossible)
+TYPE_LIST(type_enum_values, KIND(GQL_K_ENUM), enum_value_list, values, nvalues)
+TYPE_LIST(type_input_fields, KIND(GQL_K_INPUT_OBJECT), input_values, inputs, ninputs)
 
 /* later editions of the spec: answered so a schema that declares them still works */
 static int type_is_one_of(struct gql_rctx *rc, const void *p, struct gql_out *o)
 {
 	(void)rc;
-	if (TYPE(p)->kind == GQL_K_INPUT_OBJECT)
+	if (of_kind(TYPE(p), KIND(GQL_K_INPUT_OBJECT), o))
 		gql_out_bool(o, false);
-	else
-		gql_out_null(o);
 	return 0;
 }
 
-static int always_false(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	(void)p;
-	gql_out_bool(o, false);
-	return 0;
-}
+ANSWER(always_false, gql_out_bool(o, false))
+ANSWER(always_null, gql_out_null(o))
 
-static int always_null(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	(void)p;
-	gql_out_null(o);
-	return 0;
-}
+/* name, description, isDeprecated and deprecationReason of the members, through CAST(p) */
+#define MEMBER_ANSWERS(prefix, CAST)                                                       \
+	ANSWER(prefix##_name, gql_out_cstr(o, CAST(p)->name))                                  \
+	ANSWER(prefix##_description, gql_out_cstr(o, CAST(p)->description))                   \
+	ANSWER(prefix##_deprecated, gql_out_bool(o, CAST(p)->deprecated))                      \
+	ANSWER(prefix##_reason, gql_out_cstr(o, CAST(p)->deprecated ? CAST(p)->deprecation_reason : NULL))
 
 /* ---- __Field */
 
 #define FIELD(p) ((const struct gql_field *)(p))
 
-static int field_name(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	gql_out_cstr(o, FIELD(p)->name);
-	return 0;
-}
-
-static int field_description(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	gql_out_cstr(o, FIELD(p)->description);
-	return 0;
-}
+MEMBER_ANSWERS(field, FIELD)
+ANSWER(field_type, out_type(o, FIELD(p)->type))
 
 static int field_args(struct gql_rctx *rc, const void *p, struct gql_out *o)
 {
 	return input_values(rc, o, FIELD(p)->args, FIELD(p)->nargs);
 }
 
-static int field_type(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	out_type(o, FIELD(p)->type);
-	return 0;
-}
-
-static int field_deprecated(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	gql_out_bool(o, FIELD(p)->deprecated);
-	return 0;
-}
-
-static int field_reason(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	gql_out_cstr(o, FIELD(p)->deprecated ? FIELD(p)->deprecation_reason : NULL);
-	return 0;
-}
-
 /* ---- __InputValue */
 
 #define IV(p) ((const struct gql_input_value *)(p))
 
-static int iv_name(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	gql_out_cstr(o, IV(p)->name);
-	return 0;
-}
-
-static int iv_description(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	gql_out_cstr(o, IV(p)->description);
-	return 0;
-}
-
-static int iv_type(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	out_type(o, IV(p)->type);
-	return 0;
-}
+MEMBER_ANSWERS(iv, IV)
+ANSWER(iv_type, out_type(o, IV(p)->type))
 
 static int iv_default(struct gql_rctx *rc, const void *p, struct gql_out *o)
 {
@@ -331,76 +187,19 @@ static int iv_default(struct gql_rctx *rc, const void *p, struct gql_out *o)
 	return 0;
 }
 
-static int iv_deprecated(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	gql_out_bool(o, IV(p)->deprecated);
-	return 0;
-}
-
-static int iv_reason(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	gql_out_cstr(o, IV(p)->deprecated ? IV(p)->deprecation_reason : NULL);
-	return 0;
-}
-
 /* ---- __EnumValue */
 
 #define EV(p) ((const struct gql_enum_value *)(p))
 
-static int ev_name(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	gql_out_cstr(o, EV(p)->name);
-	return 0;
-}
-
-static int ev_description(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	gql_out_cstr(o, EV(p)->description);
-	return 0;
-}
-
-static int ev_deprecated(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	gql_out_bool(o, EV(p)->deprecated);
-	return 0;
-}
-
-static int ev_reason(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	gql_out_cstr(o, EV(p)->deprecated ? EV(p)->deprecation_reason : NULL);
-	return 0;
-}
+MEMBER_ANSWERS(ev, EV)
 
 /* ---- __Directive */
 
 #define DIR(p) ((const struct gql_directive_def *)(p))
 
-static int dir_name(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	gql_out_cstr(o, DIR(p)->name);
-	return 0;
-}
-
-static int dir_description(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	gql_out_cstr(o, DIR(p)->description);
-	return 0;
-}
-
-static int dir_repeatable(struct gql_rctx *rc, const void *p, struct gql_out *o)
-{
-	(void)rc;
-	gql_out_bool(o, DIR(p)->repeatable);
-	return 0;
-}
+ANSWER(dir_name, gql_out_cstr(o, DIR(p)->name))
+ANSWER(dir_description, gql_out_cstr(o, DIR(p)->description))
+ANSWER(dir_repeatable, gql_out_bool(o, DIR(p)->repeatable))
 
 static int dir_locations(struct gql_rctx *rc, const void *p, struct gql_out *o)
 {

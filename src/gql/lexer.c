@@ -184,6 +184,97 @@ static int bad_unicode(struct gql_lexer *lx, const char *bs, size_t n)
 	return fail(lx, bs, m ? m : "Invalid Unicode escape sequence.");
 }
 
+/* the escape sequence at q (its backslash) decoded into out + *n; returns its length, or -1
+ * after failing */
+static int read_escape(struct gql_lexer *lx, const char *q, char *out, size_t *n)
+{
+	int x = peekc(lx, q + 1);
+	switch (x) {
+	case '"': out[(*n)++] = '"'; return 2;
+	case '\\': out[(*n)++] = '\\'; return 2;
+	case '/': out[(*n)++] = '/'; return 2;
+	case 'b': out[(*n)++] = '\b'; return 2;
+	case 'f': out[(*n)++] = '\f'; return 2;
+	case 'n': out[(*n)++] = '\n'; return 2;
+	case 'r': out[(*n)++] = '\r'; return 2;
+	case 't': out[(*n)++] = '\t'; return 2;
+	case 'u': break;
+	default: {
+		const char *m;
+		if (x < 0)
+			m = "Invalid character escape sequence: \"\\\".";
+		else if (x >= 0x20 && x < 0x7f)
+			m = arena_printf(lx->a, "Invalid character escape sequence: \"\\%c\".", x);
+		else
+			m = arena_printf(lx->a, "Invalid character escape sequence: \"\\\" followed by %s.",
+			                 print_cp(lx, q + 1));
+		return fail(lx, q, m ? m : "Invalid character escape sequence.");
+	}
+	}
+	uint32_t cp;
+	size_t used;
+	if (peekc(lx, q + 2) == '{') {
+		/* \u{X...} (graphql-js 16) */
+		const char *h = q + 3;
+		cp = 0;
+		int digits = 0;
+		for (;;) {
+			int hc = peekc(lx, h);
+			if (hc == '}' && digits > 0)
+				break;
+			int hv = text_hex_value(hc);
+			if (hv < 0 || digits >= 8)
+				return bad_unicode(lx, q, (size_t)(h - q) + 1);
+			cp = cp * 16 + (uint32_t)hv;
+			digits++;
+			h++;
+			if (cp > 0x10ffff)
+				return bad_unicode(lx, q, (size_t)(h - q));
+		}
+		used = (size_t)(h + 1 - q);
+		if (cp >= 0xd800 && cp <= 0xdfff)
+			return bad_unicode(lx, q, used);
+	} else {
+		int32_t v = hex4(lx, q + 2);
+		if (v < 0)
+			return bad_unicode(lx, q, 6);
+		cp = (uint32_t)v;
+		used = 6;
+		if (cp >= 0xd800 && cp <= 0xdbff) {
+			/* a leading surrogate must be followed by \u and a trailing one */
+			int32_t lo = -1;
+			if (peekc(lx, q + 6) == '\\' && peekc(lx, q + 7) == 'u')
+				lo = hex4(lx, q + 8);
+			if (lo < 0xdc00 || lo > 0xdfff)
+				return bad_unicode(lx, q, 6);
+			cp = 0x10000 + ((cp - 0xd800) << 10) + ((uint32_t)lo - 0xdc00);
+			used = 12;
+		} else if (cp >= 0xdc00 && cp <= 0xdfff) {
+			return bad_unicode(lx, q, 6);
+		}
+	}
+	*n += utf8_encode(cp, out + *n);
+	return (int)used;
+}
+
+/* one source character at q copied to out + *n: its length, or 0 for invalid UTF-8. The October
+ * 2021 edition allows every Unicode scalar value, controls included. */
+static inline size_t copy_char(struct gql_lexer *lx, const char *q, char *out, size_t *n)
+{
+	unsigned char c = (unsigned char)*q;
+	if (c < 0x80) {
+		out[(*n)++] = (char)c;
+		return 1;
+	}
+	size_t l = utf8_at(lx, q);
+	if (l == 0)
+		return 0;
+	memcpy(out + *n, q, l);
+	*n += l;
+	lx->line_extra += (uint32_t)l - 1;
+	return l;
+}
+
 /* a "..." string starting at s (the quote); decodes into the arena */
 static int read_string(struct gql_lexer *lx, const char *s, struct gql_token *t)
 {
@@ -213,90 +304,18 @@ static int read_string(struct gql_lexer *lx, const char *s, struct gql_token *t)
 			return 0;
 		}
 		if (c == '\\') {
-			int x = peekc(lx, q + 1);
-			switch (x) {
-			case '"': out[n++] = '"'; q += 2; continue;
-			case '\\': out[n++] = '\\'; q += 2; continue;
-			case '/': out[n++] = '/'; q += 2; continue;
-			case 'b': out[n++] = '\b'; q += 2; continue;
-			case 'f': out[n++] = '\f'; q += 2; continue;
-			case 'n': out[n++] = '\n'; q += 2; continue;
-			case 'r': out[n++] = '\r'; q += 2; continue;
-			case 't': out[n++] = '\t'; q += 2; continue;
-			case 'u': break;
-			default: {
-				const char *m;
-				if (x < 0)
-					m = "Invalid character escape sequence: \"\\\".";
-				else if (x >= 0x20 && x < 0x7f)
-					m = arena_printf(lx->a, "Invalid character escape sequence: \"\\%c\".", x);
-				else
-					m = arena_printf(lx->a, "Invalid character escape sequence: \"\\\" followed by %s.",
-					                 print_cp(lx, q + 1));
-				return fail(lx, q, m ? m : "Invalid character escape sequence.");
-			}
-			}
-			uint32_t cp;
-			size_t used;
-			if (peekc(lx, q + 2) == '{') {
-				/* \u{X...} (graphql-js 16) */
-				const char *h = q + 3;
-				cp = 0;
-				int digits = 0;
-				for (;;) {
-					int hc = peekc(lx, h);
-					if (hc == '}' && digits > 0)
-						break;
-					int hv = text_hex_value(hc);
-					if (hv < 0 || digits >= 8)
-						return bad_unicode(lx, q, (size_t)(h - q) + 1);
-					cp = cp * 16 + (uint32_t)hv;
-					digits++;
-					h++;
-					if (cp > 0x10ffff)
-						return bad_unicode(lx, q, (size_t)(h - q));
-				}
-				used = (size_t)(h + 1 - q);
-				if (cp >= 0xd800 && cp <= 0xdfff)
-					return bad_unicode(lx, q, used);
-			} else {
-				int32_t v = hex4(lx, q + 2);
-				if (v < 0)
-					return bad_unicode(lx, q, 6);
-				cp = (uint32_t)v;
-				used = 6;
-				if (cp >= 0xd800 && cp <= 0xdbff) {
-					/* a leading surrogate must be followed by \u and a trailing one */
-					int32_t lo = -1;
-					if (peekc(lx, q + 6) == '\\' && peekc(lx, q + 7) == 'u')
-						lo = hex4(lx, q + 8);
-					if (lo < 0xdc00 || lo > 0xdfff)
-						return bad_unicode(lx, q, 6);
-					cp = 0x10000 + ((cp - 0xd800) << 10) + ((uint32_t)lo - 0xdc00);
-					used = 12;
-				} else if (cp >= 0xdc00 && cp <= 0xdfff) {
-					return bad_unicode(lx, q, 6);
-				}
-			}
-			n += utf8_encode(cp, out + n);
+			int used = read_escape(lx, q, out, &n);
+			if (used < 0)
+				return -1;
 			q += used;
 			continue;
 		}
 		if (c == '\n' || c == '\r')
 			break;
-		/* the October 2021 edition allows every Unicode scalar value, controls included */
-		if (c < 0x80) {
-			out[n++] = (char)c;
-			q++;
-			continue;
-		}
-		size_t l = utf8_at(lx, q);
+		size_t l = copy_char(lx, q, out, &n);
 		if (l == 0)
 			return fail(lx, q, "Invalid UTF-8 sequence.");
-		memcpy(out + n, q, l);
-		n += l;
 		q += l;
-		lx->line_extra += (uint32_t)l - 1;
 	}
 	return fail(lx, q, "Unterminated string.");
 }
@@ -405,19 +424,10 @@ static int read_block_string(struct gql_lexer *lx, const char *s, struct gql_tok
 			newline(lx, q);
 			continue;
 		}
-		/* the October 2021 edition allows every Unicode scalar value, controls included */
-		if (c < 0x80) {
-			raw[n++] = (char)c;
-			q++;
-			continue;
-		}
-		size_t l = utf8_at(lx, q);
+		size_t l = copy_char(lx, q, raw, &n);
 		if (l == 0)
 			return fail(lx, q, "Invalid UTF-8 sequence.");
-		memcpy(raw + n, q, l);
-		n += l;
 		q += l;
-		lx->line_extra += (uint32_t)l - 1;
 	}
 	return fail(lx, q, "Unterminated string.");
 }

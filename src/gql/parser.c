@@ -533,18 +533,24 @@ static void pop_names(struct parser *p, size_t mark, const char ***names, struct
 	}
 }
 
-static void parse_implements(struct parser *p, struct gql_typedef *td)
+/* names separated by sep, which may also stand before the first: A & B, = | A | B */
+static void parse_name_list(struct parser *p, enum gql_tok_kind sep, const char ***names, struct gql_loc **locs,
+                            uint32_t *n)
 {
-	if (!optional_kw(p, "implements"))
-		return;
-	optional(p, GQL_TOK_AMP);
+	optional(p, sep);
 	size_t mark = p->top;
 	do {
 		struct name_loc nl;
 		nl.name = parse_name(p, &nl.loc);
 		push(p, &nl, sizeof nl);
-	} while (optional(p, GQL_TOK_AMP));
-	pop_names(p, mark, &td->interfaces, &td->interface_locs, &td->ninterfaces);
+	} while (optional(p, sep));
+	pop_names(p, mark, names, locs, n);
+}
+
+static void parse_implements(struct parser *p, struct gql_typedef *td)
+{
+	if (optional_kw(p, "implements"))
+		parse_name_list(p, GQL_TOK_AMP, &td->interfaces, &td->interface_locs, &td->ninterfaces);
 }
 
 static void parse_fields_def(struct parser *p, struct gql_typedef *td)
@@ -567,16 +573,8 @@ static void parse_fields_def(struct parser *p, struct gql_typedef *td)
 
 static void parse_union_members(struct parser *p, struct gql_typedef *td)
 {
-	if (!optional(p, GQL_TOK_EQUALS))
-		return;
-	optional(p, GQL_TOK_PIPE);
-	size_t mark = p->top;
-	do {
-		struct name_loc nl;
-		nl.name = parse_name(p, &nl.loc);
-		push(p, &nl, sizeof nl);
-	} while (optional(p, GQL_TOK_PIPE));
-	pop_names(p, mark, &td->members, &td->member_locs, &td->nmembers);
+	if (optional(p, GQL_TOK_EQUALS))
+		parse_name_list(p, GQL_TOK_PIPE, &td->members, &td->member_locs, &td->nmembers);
 }
 
 static void parse_enum_values(struct parser *p, struct gql_typedef *td)

@@ -276,13 +276,6 @@ struct gql_enum_value *gql_enum_value(const struct gql_type *t, const char *name
 	return i < 0 ? NULL : t->values[i];
 }
 
-struct gql_type *gql_named_type(struct gql_type *t)
-{
-	while (t && (t->kind == GQL_K_LIST || t->kind == GQL_K_NON_NULL))
-		t = t->of;
-	return t;
-}
-
 static struct gql_type *wrap(struct gql_schema *s, struct gql_type *of, enum gql_type_kind k)
 {
 	struct gql_type **cache = k == GQL_K_LIST ? &of->list_of : &of->nonnull_of;
@@ -324,28 +317,21 @@ bool gql_type_is_possible(const struct gql_type *abs, const struct gql_type *obj
 	return false;
 }
 
-static const struct gql_type *named_c(const struct gql_type *t)
-{
-	while (t && (t->kind == GQL_K_LIST || t->kind == GQL_K_NON_NULL))
-		t = t->of;
-	return t;
-}
-
 bool gql_type_is_input(const struct gql_type *t)
 {
-	t = named_c(t);
+	t = gql_named_ctype(t);
 	return t && (t->kind == GQL_K_SCALAR || t->kind == GQL_K_ENUM || t->kind == GQL_K_INPUT_OBJECT);
 }
 
 bool gql_type_is_output(const struct gql_type *t)
 {
-	t = named_c(t);
+	t = gql_named_ctype(t);
 	return t && t->kind != GQL_K_INPUT_OBJECT;
 }
 
 bool gql_type_is_leaf(const struct gql_type *t)
 {
-	t = named_c(t);
+	t = gql_named_ctype(t);
 	return t && (t->kind == GQL_K_SCALAR || t->kind == GQL_K_ENUM);
 }
 
@@ -429,6 +415,15 @@ static void *balloc(struct builder *b, size_t n)
 	return p;
 }
 
+/* an arena array of n elements of size sz moved to room for nc */
+static void *bgrow(struct builder *b, const void *old, uint32_t n, uint32_t nc, size_t sz)
+{
+	void *p = balloc(b, sz * nc);
+	if (n)
+		memcpy(p, old, sz * n);
+	return p;
+}
+
 static const char *kind_word(enum gql_def_kind k)
 {
 	switch (k) {
@@ -464,14 +459,8 @@ static void ti_add(struct builder *b, struct tinfo *ti, struct gql_typedef *td, 
 {
 	if (ti->ndefs == ti->cap) {
 		uint32_t nc = ti->cap ? ti->cap * 2 : 2;
-		struct gql_typedef **nd = balloc(b, sizeof *nd * nc);
-		enum gql_def_kind *nk = balloc(b, sizeof *nk * nc);
-		if (ti->ndefs) {
-			memcpy(nd, ti->defs, sizeof *nd * ti->ndefs);
-			memcpy(nk, ti->kinds, sizeof *nk * ti->ndefs);
-		}
-		ti->defs = nd;
-		ti->kinds = nk;
+		ti->defs = bgrow(b, ti->defs, ti->ndefs, nc, sizeof *ti->defs);
+		ti->kinds = bgrow(b, ti->kinds, ti->ndefs, nc, sizeof *ti->kinds);
 		ti->cap = nc;
 	}
 	ti->defs[ti->ndefs] = td;
@@ -479,80 +468,85 @@ static void ti_add(struct builder *b, struct tinfo *ti, struct gql_typedef *td, 
 	ti->ndefs++;
 }
 
+/* the index entry of a name being declared */
+static struct ix_ent *declare_name(struct builder *b, const struct gql_typedef *td, bool builtin)
+{
+	check_name(b, td->name, &td->name_loc, builtin);
+	struct ix_ent *e = ix_insert(b->a, &b->ix, td->name);
+	if (e == NULL)
+		bfail(b, NULL, "out of memory");
+	return e;
+}
+
+static void declare_directive(struct builder *b, const struct gql_typedef *td, bool builtin)
+{
+	struct gql_schema *s = b->s;
+	struct ix_ent *e = declare_name(b, td, builtin);
+	if (e->dir) {
+		if (builtin)
+			return; /* the SDL defines it itself */
+		bfail(b, &td->name_loc, "Directive \"@%s\" can only be defined once.", td->name);
+	}
+	struct gql_directive_def *dd = balloc(b, sizeof *dd);
+	dd->name = td->name;
+	dd->description = td->description;
+	dd->locations = td->locations;
+	dd->repeatable = td->repeatable;
+	dd->builtin = builtin;
+	e->dir = dd;
+	if (s->ndirectives == b->ndirs_cap) {
+		uint32_t nc = b->ndirs_cap ? b->ndirs_cap * 2 : 16;
+		s->directives = bgrow(b, s->directives, s->ndirectives, nc, sizeof *s->directives);
+		b->ndirs_cap = nc;
+	}
+	s->directives[s->ndirectives++] = dd;
+	/* its arguments are built in pass B, from td (kept through dd's index) */
+}
+
+static void declare_type(struct builder *b, struct gql_definition *d, bool builtin)
+{
+	struct gql_schema *s = b->s;
+	struct gql_typedef *td = &d->u.td;
+	struct ix_ent *e = declare_name(b, td, builtin);
+	if (e->type) {
+		if (builtin)
+			return; /* e.g. the SDL declares `scalar String` itself */
+		bfail(b, &td->name_loc, "There can be only one type named \"%s\".", td->name);
+	}
+	struct gql_type *t = balloc(b, sizeof *t);
+	t->kind = type_kind_of(d->kind);
+	t->name = td->name;
+	t->description = td->description;
+	t->introspection = builtin && td->name[0] == '_' && td->name[1] == '_';
+	t->index = s->ntypes;
+	e->type = t;
+	if (s->ntypes == b->ntypes_cap) {
+		uint32_t nc = b->ntypes_cap ? b->ntypes_cap * 2 : 64;
+		s->types = bgrow(b, s->types, s->ntypes, nc, sizeof *s->types);
+		b->ti = bgrow(b, b->ti, s->ntypes, nc, sizeof *b->ti);
+		b->ntypes_cap = nc;
+	}
+	s->types[s->ntypes] = t;
+	struct tinfo *ti = &b->ti[s->ntypes];
+	ti->loc = td->name_loc;
+	ti->from_builtins = builtin;
+	ti_add(b, ti, td, d->kind);
+	s->ntypes++;
+}
+
 /* pass A: one type or directive per definition */
 static void declare(struct builder *b, struct gql_document *doc, bool builtin)
 {
-	struct gql_schema *s = b->s;
 	for (uint32_t i = 0; i < doc->n; i++) {
 		struct gql_definition *d = doc->defs[i];
-		struct gql_typedef *td = &d->u.td;
 		if (d->kind == GQL_DEF_OPERATION || d->kind == GQL_DEF_FRAGMENT)
 			bfail(b, &d->loc, "Executable definitions are not allowed in a schema.");
-		if (d->kind == GQL_DEF_SCHEMA || td->extension)
+		if (d->kind == GQL_DEF_SCHEMA || d->u.td.extension)
 			continue;
-		if (d->kind == GQL_DEF_DIRECTIVE) {
-			check_name(b, td->name, &td->name_loc, builtin);
-			struct ix_ent *e = ix_insert(b->a, &b->ix, td->name);
-			if (e == NULL)
-				bfail(b, NULL, "out of memory");
-			if (e->dir) {
-				if (builtin)
-					continue; /* the SDL defines it itself */
-				bfail(b, &td->name_loc, "Directive \"@%s\" can only be defined once.", td->name);
-			}
-			struct gql_directive_def *dd = balloc(b, sizeof *dd);
-			dd->name = td->name;
-			dd->description = td->description;
-			dd->locations = td->locations;
-			dd->repeatable = td->repeatable;
-			dd->builtin = builtin;
-			e->dir = dd;
-			if (s->ndirectives == b->ndirs_cap) {
-				uint32_t nc = b->ndirs_cap ? b->ndirs_cap * 2 : 16;
-				struct gql_directive_def **nd = balloc(b, sizeof *nd * nc);
-				if (s->ndirectives)
-					memcpy(nd, s->directives, sizeof *nd * s->ndirectives);
-				s->directives = nd;
-				b->ndirs_cap = nc;
-			}
-			s->directives[s->ndirectives++] = dd;
-			/* its arguments are built in pass B, from td (kept through dd's index) */
-			continue;
-		}
-		check_name(b, td->name, &td->name_loc, builtin);
-		struct ix_ent *e = ix_insert(b->a, &b->ix, td->name);
-		if (e == NULL)
-			bfail(b, NULL, "out of memory");
-		if (e->type) {
-			if (builtin)
-				continue; /* e.g. the SDL declares `scalar String` itself */
-			bfail(b, &td->name_loc, "There can be only one type named \"%s\".", td->name);
-		}
-		struct gql_type *t = balloc(b, sizeof *t);
-		t->kind = type_kind_of(d->kind);
-		t->name = td->name;
-		t->description = td->description;
-		t->introspection = builtin && td->name[0] == '_' && td->name[1] == '_';
-		t->index = s->ntypes;
-		e->type = t;
-		if (s->ntypes == b->ntypes_cap) {
-			uint32_t nc = b->ntypes_cap ? b->ntypes_cap * 2 : 64;
-			struct gql_type **nt = balloc(b, sizeof *nt * nc);
-			struct tinfo *nti = balloc(b, sizeof *nti * nc);
-			if (s->ntypes) {
-				memcpy(nt, s->types, sizeof *nt * s->ntypes);
-				memcpy(nti, b->ti, sizeof *nti * s->ntypes);
-			}
-			s->types = nt;
-			b->ti = nti;
-			b->ntypes_cap = nc;
-		}
-		s->types[s->ntypes] = t;
-		struct tinfo *ti = &b->ti[s->ntypes];
-		ti->loc = td->name_loc;
-		ti->from_builtins = builtin;
-		ti_add(b, ti, td, d->kind);
-		s->ntypes++;
+		if (d->kind == GQL_DEF_DIRECTIVE)
+			declare_directive(b, &d->u.td, builtin);
+		else
+			declare_type(b, d, builtin);
 	}
 }
 
@@ -576,13 +570,21 @@ static void attach_extensions(struct builder *b, struct gql_document *doc)
 	}
 }
 
+/* the type a definition names, which must exist */
+static struct gql_type *known_type(struct builder *b, const char *name, const struct gql_loc *loc)
+{
+	struct gql_type *nt = gql_schema_type(b->s, name);
+	if (nt == NULL)
+		bfail(b, loc, "Unknown type \"%s\".", name);
+	return nt;
+}
+
 static struct gql_type *resolve(struct builder *b, const struct gql_typeref *r)
 {
 	const struct gql_typeref *n = r;
 	while (n->kind != GQL_TR_NAMED)
 		n = n->of;
-	if (gql_schema_type(b->s, n->name) == NULL)
-		bfail(b, &n->loc, "Unknown type \"%s\".", n->name);
+	known_type(b, n->name, &n->loc);
 	struct gql_type *t = gql_schema_typeref(b->s, r);
 	if (t == NULL)
 		bfail(b, &r->loc, "Invalid type reference.");
@@ -701,10 +703,9 @@ static struct gql_input_value **input_values(struct builder *b, struct gql_input
 	return arr;
 }
 
-/* pass B: fill one type from its definition and extensions */
-static void build_type(struct builder *b, struct gql_type *t, struct tinfo *ti)
+/* room for the members of a type and all its extensions */
+static void alloc_members(struct builder *b, struct gql_type *t, struct tinfo *ti)
 {
-	bool builtin = ti->from_builtins;
 	uint32_t nf = 0, ni = 0, nm = 0, nv = 0, nin = 0;
 	for (uint32_t k = 0; k < ti->ndefs; k++) {
 		struct gql_typedef *td = ti->defs[k];
@@ -726,102 +727,125 @@ static void build_type(struct builder *b, struct gql_type *t, struct tinfo *ti)
 		t->values = balloc(b, sizeof *t->values * nv);
 	if (nin)
 		t->inputs = balloc(b, sizeof *t->inputs * nin);
-	static const enum gql_dir_loc type_loc[] = {
-		[GQL_K_SCALAR] = GQL_DL_SCALAR, [GQL_K_OBJECT] = GQL_DL_OBJECT, [GQL_K_INTERFACE] = GQL_DL_INTERFACE,
-		[GQL_K_UNION] = GQL_DL_UNION, [GQL_K_ENUM] = GQL_DL_ENUM, [GQL_K_INPUT_OBJECT] = GQL_DL_INPUT_OBJECT,
-	};
-	for (uint32_t k = 0; k < ti->ndefs; k++) {
-		struct gql_typedef *td = ti->defs[k];
-		check_directives(b, td->dirs, td->ndirs, type_loc[t->kind]);
-		if (t->kind == GQL_K_SCALAR) {
-			const struct gql_directive *sd = find_dir(td->dirs, td->ndirs, "specifiedBy");
-			if (sd) {
-				const struct gql_value *u = dir_arg(sd, "url");
-				if (u == NULL || u->kind != GQL_V_STRING)
-					bfail(b, &sd->loc, "Directive \"@specifiedBy\" needs a String argument \"url\".");
-				t->specified_by = u->u.s.p;
-			}
-		}
-		for (uint32_t i = 0; i < td->ninterfaces; i++) {
-			struct gql_type *it = gql_schema_type(b->s, td->interfaces[i]);
-			if (it == NULL)
-				bfail(b, &td->interface_locs[i], "Unknown type \"%s\".", td->interfaces[i]);
-			if (it->kind != GQL_K_INTERFACE)
-				bfail(b, &td->interface_locs[i], "Type %s must only implement Interface types, it cannot implement %s.",
-				      t->name, it->name);
-			if (it == t)
-				bfail(b, &td->interface_locs[i], "Type %s cannot implement itself because it would create a circular reference.",
-				      t->name);
-			for (uint32_t j = 0; j < t->ninterfaces; j++)
-				if (t->interfaces[j] == it)
-					bfail(b, &td->interface_locs[i], "Type %s can only implement %s once.", t->name, it->name);
-			t->interfaces[t->ninterfaces++] = it;
-		}
-		for (uint32_t i = 0; i < td->nmembers; i++) {
-			struct gql_type *mt = gql_schema_type(b->s, td->members[i]);
-			if (mt == NULL)
-				bfail(b, &td->member_locs[i], "Unknown type \"%s\".", td->members[i]);
-			if (mt->kind != GQL_K_OBJECT)
-				bfail(b, &td->member_locs[i], "Union type %s can only include Object types, it cannot include %s.",
-				      t->name, mt->name);
-			for (uint32_t j = 0; j < t->npossible; j++)
-				if (t->possible[j] == mt)
-					bfail(b, &td->member_locs[i], "Union type %s can only include type %s once.", t->name, mt->name);
-			t->possible[t->npossible++] = mt;
-		}
-		for (uint32_t i = 0; i < td->nfields; i++) {
-			struct gql_field_def_ast *fa = td->fields[i];
-			if (!builtin)
-				check_name(b, fa->name, &fa->loc, false);
-			for (uint32_t j = 0; j < t->nfields; j++)
-				if (strcmp(t->fields[j]->name, fa->name) == 0)
-					bfail(b, &fa->loc, "Field \"%s.%s\" can only be defined once.", t->name, fa->name);
-			struct gql_field *f = balloc(b, sizeof *f);
-			f->name = fa->name;
-			f->description = fa->description;
-			f->owner = t;
-			f->index = t->nfields;
-			f->type = resolve(b, fa->type);
-			if (!gql_type_is_output(f->type))
-				bfail(b, &fa->type->loc, "The type of %s.%s must be Output Type but got: %s.", t->name, f->name,
-				      gql_type_print(b->a, f->type));
-			const char *owner = arena_printf(b->a, "%s.%s", t->name, f->name);
-			f->args = input_values(b, fa->args, fa->nargs, GQL_DL_ARGUMENT_DEFINITION, owner ? owner : f->name, true);
-			f->nargs = fa->nargs;
-			check_directives(b, fa->dirs, fa->ndirs, GQL_DL_FIELD_DEFINITION);
-			deprecation(b, fa->dirs, fa->ndirs, &f->deprecated, &f->deprecation_reason);
-			ti->member_locs[t->nfields] = fa->loc;
-			t->fields[t->nfields++] = f;
-		}
-		for (uint32_t i = 0; i < td->nvalues; i++) {
-			struct gql_enum_value_def_ast *va = td->values[i];
-			for (uint32_t j = 0; j < t->nvalues; j++)
-				if (strcmp(t->values[j]->name, va->name) == 0)
-					bfail(b, &va->loc, "Enum value \"%s.%s\" can only be defined once.", t->name, va->name);
-			struct gql_enum_value *v = balloc(b, sizeof *v);
-			v->name = va->name;
-			v->description = va->description;
-			v->index = t->nvalues;
-			check_directives(b, va->dirs, va->ndirs, GQL_DL_ENUM_VALUE);
-			deprecation(b, va->dirs, va->ndirs, &v->deprecated, &v->deprecation_reason);
-			ti->member_locs[t->nvalues] = va->loc;
-			t->values[t->nvalues++] = v;
-		}
-		if (td->ninputs) {
-			for (uint32_t i = 0; i < td->ninputs; i++)
-				for (uint32_t j = 0; j < t->ninputs; j++)
-					if (strcmp(t->inputs[j]->name, td->inputs[i]->name) == 0)
-						bfail(b, &td->inputs[i]->loc, "Input field \"%s.%s\" can only be defined once.", t->name,
-						      td->inputs[i]->name);
-			struct gql_input_value **iv = input_values(b, td->inputs, td->ninputs, GQL_DL_INPUT_FIELD_DEFINITION,
-			                                           t->name, false);
-			for (uint32_t i = 0; i < td->ninputs; i++) {
-				iv[i]->index = t->ninputs;
-				ti->member_locs[t->ninputs] = td->inputs[i]->loc;
-				t->inputs[t->ninputs++] = iv[i];
-			}
-		}
+}
+
+/* a scalar's @specifiedBy(url:) */
+static void build_specified_by(struct builder *b, struct gql_type *t, const struct gql_typedef *td)
+{
+	const struct gql_directive *sd = find_dir(td->dirs, td->ndirs, "specifiedBy");
+	if (sd) {
+		const struct gql_value *u = dir_arg(sd, "url");
+		if (u == NULL || u->kind != GQL_V_STRING)
+			bfail(b, &sd->loc, "Directive \"@specifiedBy\" needs a String argument \"url\".");
+		t->specified_by = u->u.s.p;
 	}
+}
+
+static bool type_in(struct gql_type *const *v, uint32_t n, const struct gql_type *t)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (v[i] == t)
+			return true;
+	return false;
+}
+
+static void build_interfaces(struct builder *b, struct gql_type *t, const struct gql_typedef *td)
+{
+	for (uint32_t i = 0; i < td->ninterfaces; i++) {
+		struct gql_type *it = known_type(b, td->interfaces[i], &td->interface_locs[i]);
+		if (it->kind != GQL_K_INTERFACE)
+			bfail(b, &td->interface_locs[i], "Type %s must only implement Interface types, it cannot implement %s.",
+			      t->name, it->name);
+		if (it == t)
+			bfail(b, &td->interface_locs[i], "Type %s cannot implement itself because it would create a circular reference.",
+			      t->name);
+		if (type_in(t->interfaces, t->ninterfaces, it))
+			bfail(b, &td->interface_locs[i], "Type %s can only implement %s once.", t->name, it->name);
+		t->interfaces[t->ninterfaces++] = it;
+	}
+}
+
+static void build_members(struct builder *b, struct gql_type *t, const struct gql_typedef *td)
+{
+	for (uint32_t i = 0; i < td->nmembers; i++) {
+		struct gql_type *mt = known_type(b, td->members[i], &td->member_locs[i]);
+		if (mt->kind != GQL_K_OBJECT)
+			bfail(b, &td->member_locs[i], "Union type %s can only include Object types, it cannot include %s.",
+			      t->name, mt->name);
+		if (type_in(t->possible, t->npossible, mt))
+			bfail(b, &td->member_locs[i], "Union type %s can only include type %s once.", t->name, mt->name);
+		t->possible[t->npossible++] = mt;
+	}
+}
+
+static void build_fields(struct builder *b, struct gql_type *t, struct tinfo *ti, const struct gql_typedef *td)
+{
+	bool builtin = ti->from_builtins;
+	for (uint32_t i = 0; i < td->nfields; i++) {
+		struct gql_field_def_ast *fa = td->fields[i];
+		if (!builtin)
+			check_name(b, fa->name, &fa->loc, false);
+		for (uint32_t j = 0; j < t->nfields; j++)
+			if (strcmp(t->fields[j]->name, fa->name) == 0)
+				bfail(b, &fa->loc, "Field \"%s.%s\" can only be defined once.", t->name, fa->name);
+		struct gql_field *f = balloc(b, sizeof *f);
+		f->name = fa->name;
+		f->description = fa->description;
+		f->owner = t;
+		f->index = t->nfields;
+		f->type = resolve(b, fa->type);
+		if (!gql_type_is_output(f->type))
+			bfail(b, &fa->type->loc, "The type of %s.%s must be Output Type but got: %s.", t->name, f->name,
+			      gql_type_print(b->a, f->type));
+		const char *owner = arena_printf(b->a, "%s.%s", t->name, f->name);
+		f->args = input_values(b, fa->args, fa->nargs, GQL_DL_ARGUMENT_DEFINITION, owner ? owner : f->name, true);
+		f->nargs = fa->nargs;
+		check_directives(b, fa->dirs, fa->ndirs, GQL_DL_FIELD_DEFINITION);
+		deprecation(b, fa->dirs, fa->ndirs, &f->deprecated, &f->deprecation_reason);
+		ti->member_locs[t->nfields] = fa->loc;
+		t->fields[t->nfields++] = f;
+	}
+}
+
+static void build_values(struct builder *b, struct gql_type *t, struct tinfo *ti, const struct gql_typedef *td)
+{
+	for (uint32_t i = 0; i < td->nvalues; i++) {
+		struct gql_enum_value_def_ast *va = td->values[i];
+		for (uint32_t j = 0; j < t->nvalues; j++)
+			if (strcmp(t->values[j]->name, va->name) == 0)
+				bfail(b, &va->loc, "Enum value \"%s.%s\" can only be defined once.", t->name, va->name);
+		struct gql_enum_value *v = balloc(b, sizeof *v);
+		v->name = va->name;
+		v->description = va->description;
+		v->index = t->nvalues;
+		check_directives(b, va->dirs, va->ndirs, GQL_DL_ENUM_VALUE);
+		deprecation(b, va->dirs, va->ndirs, &v->deprecated, &v->deprecation_reason);
+		ti->member_locs[t->nvalues] = va->loc;
+		t->values[t->nvalues++] = v;
+	}
+}
+
+static void build_inputs(struct builder *b, struct gql_type *t, struct tinfo *ti, const struct gql_typedef *td)
+{
+	if (td->ninputs == 0)
+		return;
+	for (uint32_t i = 0; i < td->ninputs; i++)
+		for (uint32_t j = 0; j < t->ninputs; j++)
+			if (strcmp(t->inputs[j]->name, td->inputs[i]->name) == 0)
+				bfail(b, &td->inputs[i]->loc, "Input field \"%s.%s\" can only be defined once.", t->name,
+				      td->inputs[i]->name);
+	struct gql_input_value **iv = input_values(b, td->inputs, td->ninputs, GQL_DL_INPUT_FIELD_DEFINITION,
+	                                           t->name, false);
+	for (uint32_t i = 0; i < td->ninputs; i++) {
+		iv[i]->index = t->ninputs;
+		ti->member_locs[t->ninputs] = td->inputs[i]->loc;
+		t->inputs[t->ninputs++] = iv[i];
+	}
+}
+
+/* a type with nothing in it is an error */
+static void check_not_empty(struct builder *b, const struct gql_type *t, const struct tinfo *ti)
+{
 	switch (t->kind) {
 	case GQL_K_OBJECT:
 	case GQL_K_INTERFACE:
@@ -843,6 +867,28 @@ static void build_type(struct builder *b, struct gql_type *t, struct tinfo *ti)
 	default:
 		break;
 	}
+}
+
+/* pass B: fill one type from its definition and extensions */
+static void build_type(struct builder *b, struct gql_type *t, struct tinfo *ti)
+{
+	alloc_members(b, t, ti);
+	static const enum gql_dir_loc type_loc[] = {
+		[GQL_K_SCALAR] = GQL_DL_SCALAR, [GQL_K_OBJECT] = GQL_DL_OBJECT, [GQL_K_INTERFACE] = GQL_DL_INTERFACE,
+		[GQL_K_UNION] = GQL_DL_UNION, [GQL_K_ENUM] = GQL_DL_ENUM, [GQL_K_INPUT_OBJECT] = GQL_DL_INPUT_OBJECT,
+	};
+	for (uint32_t k = 0; k < ti->ndefs; k++) {
+		struct gql_typedef *td = ti->defs[k];
+		check_directives(b, td->dirs, td->ndirs, type_loc[t->kind]);
+		if (t->kind == GQL_K_SCALAR)
+			build_specified_by(b, t, td);
+		build_interfaces(b, t, td);
+		build_members(b, t, td);
+		build_fields(b, t, ti, td);
+		build_values(b, t, ti, td);
+		build_inputs(b, t, ti, td);
+	}
+	check_not_empty(b, t, ti);
 }
 
 static struct gql_typedef *directive_ast(struct gql_document *doc, const char *name)
@@ -1054,9 +1100,7 @@ static void add_possible(struct builder *b, struct gql_type *it, struct gql_type
 
 static void set_root(struct builder *b, struct gql_type **slot, const struct gql_root_op_def *r)
 {
-	struct gql_type *t = gql_schema_type(b->s, r->type);
-	if (t == NULL)
-		bfail(b, &r->loc, "Unknown type \"%s\".", r->type);
+	struct gql_type *t = known_type(b, r->type, &r->loc);
 	if (*slot)
 		bfail(b, &r->loc, "Type for %s already defined in the schema. It cannot be redefined.",
 		      gql_op_kind_names[r->op]);
@@ -1281,12 +1325,18 @@ int gql_bind_scalar(struct gql_schema *s, const char *scalar, gql_scalar_parse_f
 	return 0;
 }
 
-int gql_schema_unbound(const struct gql_schema *s, char *buf, size_t buflen)
+static void reach(bool *seen, struct gql_type **queue, uint32_t *qt, struct gql_type *t)
 {
-	int count = 0;
-	size_t used = 0;
-	if (buf && buflen)
-		buf[0] = 0;
+	if (t != NULL && !seen[t->index]) {
+		seen[t->index] = true;
+		queue[(*qt)++] = t;
+	}
+}
+
+int gql_schema_reachable(const struct gql_schema *s, struct gql_type ***types, uint32_t *n)
+{
+	*types = NULL;
+	*n = 0;
 	if (s->ntypes == 0)
 		return 0;
 	bool *seen = calloc(s->ntypes, sizeof *seen);
@@ -1299,35 +1349,50 @@ int gql_schema_unbound(const struct gql_schema *s, char *buf, size_t buflen)
 	uint32_t qh = 0, qt = 0;
 	const struct gql_type *roots[3] = { s->query, s->mutation, s->subscription };
 	for (int r = 0; r < 3; r++)
-		if (roots[r] && !seen[roots[r]->index]) {
-			seen[roots[r]->index] = true;
-			queue[qt++] = s->types[roots[r]->index];
-		}
+		if (roots[r] != NULL)
+			reach(seen, queue, &qt, s->types[roots[r]->index]);
 	while (qh < qt) {
 		struct gql_type *t = queue[qh++];
 		for (uint32_t i = 0; i < t->nfields; i++) {
-			struct gql_field *f = t->fields[i];
-			if (t->kind == GQL_K_OBJECT && f->resolve == NULL) {
-				count++;
-				if (buf && buflen) {
-					int w = snprintf(buf + used, buflen - used, "%s%s.%s", count > 1 ? ", " : "", t->name, f->name);
-					if (w > 0)
-						used = used + (size_t)w < buflen ? used + (size_t)w : buflen - 1;
-				}
-			}
-			struct gql_type *ft = gql_named_type(f->type);
-			if (!ft->introspection && !seen[ft->index]) {
-				seen[ft->index] = true;
-				queue[qt++] = ft;
-			}
+			struct gql_type *ft = gql_named_type(t->fields[i]->type);
+			if (!ft->introspection)
+				reach(seen, queue, &qt, ft);
 		}
 		for (uint32_t i = 0; i < t->npossible; i++)
-			if (!seen[t->possible[i]->index]) {
-				seen[t->possible[i]->index] = true;
-				queue[qt++] = t->possible[i];
-			}
+			reach(seen, queue, &qt, t->possible[i]);
 	}
 	free(seen);
-	free(queue);
+	*types = queue;
+	*n = qt;
+	return 0;
+}
+
+int gql_schema_unbound(const struct gql_schema *s, char *buf, size_t buflen)
+{
+	int count = 0;
+	size_t used = 0;
+	if (buf && buflen)
+		buf[0] = 0;
+	struct gql_type **types;
+	uint32_t n;
+	if (gql_schema_reachable(s, &types, &n) != 0)
+		return -1;
+	for (uint32_t k = 0; k < n; k++) {
+		const struct gql_type *t = types[k];
+		if (t->kind != GQL_K_OBJECT)
+			continue;
+		for (uint32_t i = 0; i < t->nfields; i++) {
+			const struct gql_field *f = t->fields[i];
+			if (f->resolve != NULL)
+				continue;
+			count++;
+			if (buf && buflen) {
+				int w = snprintf(buf + used, buflen - used, "%s%s.%s", count > 1 ? ", " : "", t->name, f->name);
+				if (w > 0)
+					used = used + (size_t)w < buflen ? used + (size_t)w : buflen - 1;
+			}
+		}
+	}
+	free(types);
 	return count;
 }

@@ -120,7 +120,17 @@ struct gql_input_value *gql_field_arg(const struct gql_field *f, const char *nam
 struct gql_input_value *gql_input_field(const struct gql_type *t, const char *name);
 struct gql_enum_value *gql_enum_value(const struct gql_type *t, const char *name);
 /* the named type under LIST / NON_NULL wrappers */
-struct gql_type *gql_named_type(struct gql_type *t);
+/* the named type under LIST and NON_NULL wrappers ([String!]! -> String) */
+static inline const struct gql_type *gql_named_ctype(const struct gql_type *t)
+{
+	while (t && (t->kind == GQL_K_LIST || t->kind == GQL_K_NON_NULL))
+		t = t->of;
+	return t;
+}
+static inline struct gql_type *gql_named_type(struct gql_type *t)
+{
+	return (struct gql_type *)gql_named_ctype(t);
+}
 /* the schema type for an AST type reference (wrappers created on demand), or NULL if unknown */
 struct gql_type *gql_schema_typeref(struct gql_schema *s, const struct gql_typeref *r);
 /* is `obj` (an OBJECT type) a possible type of abstract type `abs` (or equal to it)? */
@@ -135,6 +145,10 @@ const char *gql_type_print(struct arena *a, const struct gql_type *t);
  * field of Type not bound yet (the resolver switches on gql_rfield(rc)). -1 if none exists. */
 int gql_bind(struct gql_schema *s, const char *type_dot_field, gql_resolve_fn fn, void *udata);
 int gql_bind_scalar(struct gql_schema *s, const char *scalar, gql_scalar_parse_fn parse);
+/* The types reachable from the roots through field types, union members and implementations
+ * (introspection types left out), breadth first from query, mutation, subscription: a malloc'd
+ * array for the caller to free (NULL when there are none). 0, or -1 out of memory. */
+int gql_schema_reachable(const struct gql_schema *s, struct gql_type ***types, uint32_t *n);
 /* Names of OBJECT fields reachable from the roots that have no resolver and no default
  * (written comma-separated into buf); returns how many. Programs refuse to start when > 0. */
 int gql_schema_unbound(const struct gql_schema *s, char *buf, size_t buflen);

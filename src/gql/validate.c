@@ -72,19 +72,8 @@ int32_t vfrag_find(const struct vctx *c, const char *name)
 
 const char *vtype_str(struct vctx *c, const struct gql_type *t)
 {
-	if (t == NULL)
-		return "?";
-	if (t->kind == GQL_K_LIST) {
-		const char *in = vtype_str(c, t->of);
-		const char *r = arena_printf(c->a, "[%s]", in);
-		return r ? r : "?";
-	}
-	if (t->kind == GQL_K_NON_NULL) {
-		const char *in = vtype_str(c, t->of);
-		const char *r = arena_printf(c->a, "%s!", in);
-		return r ? r : "?";
-	}
-	return t->name ? t->name : "?";
+	const char *r = gql_type_print(c->a, t);
+	return r ? r : "?";
 }
 
 /* optimal string alignment distance, case-insensitive on ASCII; gives up past `limit` */
@@ -133,6 +122,27 @@ static uint32_t lexical_distance(const char *a, const char *b, uint32_t limit)
 	return rows[la % 3][lb];
 }
 
+/* `lead` `more` "a", "b", or "c"? in the arena: "" when out of memory */
+static const char *did_you_mean(struct vctx *c, const char *lead, const char *more, const char *const *names,
+                                uint32_t n)
+{
+	struct sb b;
+	sb_init(&b);
+	sb_puts(&b, lead);
+	sb_puts(&b, more);
+	for (uint32_t i = 0; i < n; i++) {
+		if (i > 0)
+			sb_puts(&b, n > 2 ? ", " : " ");
+		if (i > 0 && i == n - 1)
+			sb_puts(&b, "or ");
+		sb_printf(&b, "\"%s\"", names[i]);
+	}
+	sb_putc(&b, '?');
+	const char *r = sb_error(&b) ? "" : arena_strdup(c->a, sb_str(&b));
+	sb_free(&b);
+	return r ? r : "";
+}
+
 const char *vsuggest(struct vctx *c, const char *input, const char *const *cands, uint32_t ncands,
                      const char *prefix)
 {
@@ -164,20 +174,7 @@ const char *vsuggest(struct vctx *c, const char *input, const char *const *cands
 	}
 	if (nb == 0)
 		return "";
-	struct sb b;
-	sb_init(&b);
-	sb_printf(&b, " Did you mean %s", prefix ? prefix : "");
-	for (uint32_t i = 0; i < nb; i++) {
-		if (i > 0)
-			sb_puts(&b, nb > 2 ? ", " : " ");
-		if (i > 0 && i == nb - 1)
-			sb_puts(&b, "or ");
-		sb_printf(&b, "\"%s\"", best[i]);
-	}
-	sb_putc(&b, '?');
-	const char *r = sb_error(&b) ? "" : arena_strdup(c->a, sb_str(&b));
-	sb_free(&b);
-	return r ? r : "";
+	return did_you_mean(c, " Did you mean ", prefix ? prefix : "", best, nb);
 }
 
 /* ---- grouping equal names */
@@ -281,14 +278,30 @@ static const char *arg_name(const void *arr, uint32_t i)
 	return ((struct gql_argument *const *)arr)[i]->name;
 }
 
+void vdup_pairs(struct vctx *c, const void *arr, const uint32_t *idx, uint32_t n, vname_fn name, vloc_fn loc,
+                const char *what)
+{
+	for (uint32_t i = 1; i < n; i++) {
+		struct gql_loc locs[2] = { loc(arr, idx[0]), loc(arr, idx[i]) };
+		verr(c, locs, 2, "There can be only one %s named \"%s\".", what, name(arr, idx[0]));
+	}
+}
+
+/* room for the locations of a group of n items that share a name; NULL after vnomem */
+static struct gql_loc *group_locs(struct vctx *c, uint32_t n)
+{
+	struct gql_loc *locs = ARENA_NEWN(c->a, struct gql_loc, n);
+	if (locs == NULL)
+		vnomem(c);
+	return locs;
+}
+
 static void dup_args(struct vctx *c, const void *arr, const uint32_t *idx, uint32_t n)
 {
 	struct gql_argument *const *args = arr;
-	struct gql_loc *locs = ARENA_NEWN(c->a, struct gql_loc, n);
-	if (locs == NULL) {
-		vnomem(c);
+	struct gql_loc *locs = group_locs(c, n);
+	if (locs == NULL)
 		return;
-	}
 	for (uint32_t i = 0; i < n; i++)
 		locs[i] = args[idx[i]]->loc;
 	verr(c, locs, n, "There can be only one argument named \"%s\".", args[idx[0]]->name);
@@ -423,24 +436,8 @@ static void unknown_field(struct vctx *c, const struct gql_selection *sel, const
 		for (uint32_t i = 0; i < pt->npossible && n < 5; i++)
 			if (gql_type_field(pt->possible[i], sel->name))
 				names[n++] = pt->possible[i]->name;
-		if (n > 0) {
-			struct sb b;
-			sb_init(&b);
-			sb_puts(&b, " Did you mean to use an inline fragment on ");
-			for (uint32_t i = 0; i < n; i++) {
-				if (i > 0)
-					sb_puts(&b, n > 2 ? ", " : " ");
-				if (i > 0 && i == n - 1)
-					sb_puts(&b, "or ");
-				sb_printf(&b, "\"%s\"", names[i]);
-			}
-			sb_putc(&b, '?');
-			if (!sb_error(&b))
-				sug = arena_strdup(c->a, sb_str(&b));
-			sb_free(&b);
-			if (sug == NULL)
-				sug = "";
-		}
+		if (n > 0)
+			sug = did_you_mean(c, " Did you mean to use an inline fragment on ", "", names, n);
 	}
 	if (*sug == '\0' && pt->nfields > 0) {
 		const char **names = ARENA_NEWN(c->a, const char *, pt->nfields);
@@ -473,7 +470,7 @@ static void walk_field(struct vctx *c, const struct gql_selection *sel, const st
 	check_dirs(c, sel->dirs, sel->ndirs, GQL_DL_FIELD);
 	const struct gql_type *sub = NULL;
 	if (f != NULL && f->type != NULL) {
-		const struct gql_type *nt = vnamed(f->type);
+		const struct gql_type *nt = gql_named_ctype(f->type);
 		if (vis_leaf_named(nt)) {
 			if (sel->set)
 				verr(c, &sel->set->loc, 1, "Field \"%s\" must not have a selection since type \"%s\" has no subfields.",
@@ -885,11 +882,9 @@ static const char *var_name(const void *arr, uint32_t i)
 static void dup_vars(struct vctx *c, const void *arr, const uint32_t *idx, uint32_t n)
 {
 	struct gql_var_def *const *v = arr;
-	struct gql_loc *locs = ARENA_NEWN(c->a, struct gql_loc, n);
-	if (locs == NULL) {
-		vnomem(c);
+	struct gql_loc *locs = group_locs(c, n);
+	if (locs == NULL)
 		return;
-	}
 	for (uint32_t i = 0; i < n; i++) {
 		/* the variable's name, just after its '$' */
 		locs[i] = v[idx[i]]->loc;
@@ -1206,13 +1201,14 @@ static const char *def_name(const void *arr, uint32_t i)
 	return ((const struct gql_definition *const *)arr)[i]->u.op.name;
 }
 
+static struct gql_loc def_loc(const void *arr, uint32_t i)
+{
+	return ((const struct gql_definition *const *)arr)[i]->u.op.name_loc;
+}
+
 static void dup_ops(struct vctx *c, const void *arr, const uint32_t *idx, uint32_t n)
 {
-	const struct gql_definition *const *d = arr;
-	for (uint32_t i = 1; i < n; i++) {
-		struct gql_loc locs[2] = { d[idx[0]]->u.op.name_loc, d[idx[i]]->u.op.name_loc };
-		verr(c, locs, 2, "There can be only one operation named \"%s\".", d[idx[0]]->u.op.name);
-	}
+	vdup_pairs(c, arr, idx, n, def_name, def_loc, "operation");
 }
 
 static const char *frag_name(const void *arr, uint32_t i)
@@ -1220,13 +1216,14 @@ static const char *frag_name(const void *arr, uint32_t i)
 	return ((const struct vfrag *)arr)[i].f->name;
 }
 
+static struct gql_loc frag_loc(const void *arr, uint32_t i)
+{
+	return ((const struct vfrag *)arr)[i].f->name_loc;
+}
+
 static void dup_frags(struct vctx *c, const void *arr, const uint32_t *idx, uint32_t n)
 {
-	const struct vfrag *f = arr;
-	for (uint32_t i = 1; i < n; i++) {
-		struct gql_loc locs[2] = { f[idx[0]].f->name_loc, f[idx[i]].f->name_loc };
-		verr(c, locs, 2, "There can be only one fragment named \"%s\".", f[idx[0]].f->name);
-	}
+	vdup_pairs(c, arr, idx, n, frag_name, frag_loc, "fragment");
 }
 
 /* 5.5.1.4: every fragment is used by some operation */

@@ -86,6 +86,11 @@ const char *vtype_str(struct vctx *c, const struct gql_type *t);
 typedef const char *(*vname_fn)(const void *arr, uint32_t i);
 typedef void (*vdup_fn)(struct vctx *c, const void *arr, const uint32_t *idx, uint32_t n);
 void vdups(struct vctx *c, const void *arr, uint32_t n, vname_fn name, vdup_fn fn);
+/* for a group from vdups: "There can be only one <what> named "x"." once per later item, at its
+ * location (loc) beside the first one's */
+typedef struct gql_loc (*vloc_fn)(const void *arr, uint32_t i);
+void vdup_pairs(struct vctx *c, const void *arr, const uint32_t *idx, uint32_t n, vname_fn name, vloc_fn loc,
+                const char *what);
 
 /* validate_values.c: 5.6 (and recording variable usages into c->cur) */
 void vcheck_value(struct vctx *c, const struct gql_value *v, const struct gql_type *t, bool locdef);
@@ -108,12 +113,6 @@ static inline bool vis_composite(const struct gql_type *t)
 static inline bool vis_leaf_named(const struct gql_type *t)
 {
 	return t && (t->kind == GQL_K_SCALAR || t->kind == GQL_K_ENUM);
-}
-static inline const struct gql_type *vnamed(const struct gql_type *t)
-{
-	while (t && (t->kind == GQL_K_LIST || t->kind == GQL_K_NON_NULL))
-		t = t->of;
-	return t;
 }
 /* the field definition selected by `name` on a composite type, meta-fields included */
 const struct gql_field *vlookup_field(const struct vctx *c, const struct gql_type *pt, const char *name);

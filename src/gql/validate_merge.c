@@ -456,7 +456,7 @@ static void find_conflict(struct vctx *c, struct clist *out, bool parent_mutex, 
 	}
 	if (f1->sel->set && f2->sel->set) {
 		struct clist sub = { 0 };
-		sub_sets(c, &sub, mutex, vnamed(t1), f1->sel->set, vnamed(t2), f2->sel->set);
+		sub_sets(c, &sub, mutex, gql_named_ctype(t1), f1->sel->set, gql_named_ctype(t2), f2->sel->set);
 		if (sub.n == 0 || c->stop)
 			return;
 		struct sb b;

@@ -77,13 +77,14 @@ static const char *ofield_name(const void *arr, uint32_t i)
 	return ((const struct gql_object_field *)arr)[i].name;
 }
 
+static struct gql_loc ofield_loc(const void *arr, uint32_t i)
+{
+	return ((const struct gql_object_field *)arr)[i].loc;
+}
+
 static void dup_ofields(struct vctx *c, const void *arr, const uint32_t *idx, uint32_t n)
 {
-	const struct gql_object_field *f = arr;
-	for (uint32_t i = 1; i < n; i++) {
-		struct gql_loc locs[2] = { f[idx[0]].loc, f[idx[i]].loc };
-		verr(c, locs, 2, "There can be only one input field named \"%s\".", f[idx[0]].name);
-	}
+	vdup_pairs(c, arr, idx, n, ofield_name, ofield_loc, "input field");
 }
 
 /* a value whose position has no known type: only its variables matter */
@@ -128,31 +129,33 @@ static bool int32_literal(const struct gql_value *v)
 	return x >= -2147483648LL && x <= 2147483647LL;
 }
 
+#define VK(k) (1u << (k))
+
+/* the literal kinds each built-in scalar takes, and what is said of any other */
+static const struct {
+	unsigned kinds;
+	const char *refusal;
+} builtin_literal[] = {
+	[GQL_SCALAR_INT] = { VK(GQL_V_INT), "Int cannot represent non-integer value: " },
+	[GQL_SCALAR_FLOAT] = { VK(GQL_V_INT) | VK(GQL_V_FLOAT), "Float cannot represent non numeric value: " },
+	[GQL_SCALAR_STRING] = { VK(GQL_V_STRING), "String cannot represent a non string value: " },
+	[GQL_SCALAR_BOOLEAN] = { VK(GQL_V_BOOLEAN), "Boolean cannot represent a non boolean value: " },
+	[GQL_SCALAR_ID] = { VK(GQL_V_STRING) | VK(GQL_V_INT), "ID cannot represent a non-string and non-integer value: " },
+};
+
 static void check_scalar(struct vctx *c, const struct gql_value *v, const struct gql_type *t)
 {
 	enum gql_value_kind k = v->kind;
 	switch (t->builtin) {
 	case GQL_SCALAR_INT:
-		if (k != GQL_V_INT)
-			verr(c, &v->loc, 1, "Int cannot represent non-integer value: %s", vvalue_str(c, v));
-		else if (!int32_literal(v))
-			verr(c, &v->loc, 1, "Int cannot represent non 32-bit signed integer value: %s", vvalue_str(c, v));
-		break;
 	case GQL_SCALAR_FLOAT:
-		if (k != GQL_V_INT && k != GQL_V_FLOAT)
-			verr(c, &v->loc, 1, "Float cannot represent non numeric value: %s", vvalue_str(c, v));
-		break;
 	case GQL_SCALAR_STRING:
-		if (k != GQL_V_STRING)
-			verr(c, &v->loc, 1, "String cannot represent a non string value: %s", vvalue_str(c, v));
-		break;
 	case GQL_SCALAR_BOOLEAN:
-		if (k != GQL_V_BOOLEAN)
-			verr(c, &v->loc, 1, "Boolean cannot represent a non boolean value: %s", vvalue_str(c, v));
-		break;
 	case GQL_SCALAR_ID:
-		if (k != GQL_V_STRING && k != GQL_V_INT)
-			verr(c, &v->loc, 1, "ID cannot represent a non-string and non-integer value: %s", vvalue_str(c, v));
+		if (!(builtin_literal[t->builtin].kinds & VK(k)))
+			verr(c, &v->loc, 1, "%s%s", builtin_literal[t->builtin].refusal, vvalue_str(c, v));
+		else if (t->builtin == GQL_SCALAR_INT && !int32_literal(v))
+			verr(c, &v->loc, 1, "Int cannot represent non 32-bit signed integer value: %s", vvalue_str(c, v));
 		break;
 	case GQL_SCALAR_CUSTOM:
 		/* a scalar with its own input coercion checks its literals here, as graphql-js's
