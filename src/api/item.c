@@ -100,31 +100,60 @@ static int out_labels(struct gql_rctx *rc, struct store_label *l, size_t n, stru
 	return 0;
 }
 
+/* the item's plain text fields; false for any other field */
+static bool item_text(const struct store_item *it, enum item_field f, const char **s)
+{
+	switch (f) {
+	case IF_ID: case IF_LINK_ID: *s = it->id; return true;
+	case IF_TITLE: *s = it->title; return true;
+	case IF_SLUG: *s = it->slug; return true;
+	case IF_URL: case IF_ORIGINAL_URL: *s = it->url; return true;
+	case IF_AUTHOR: *s = it->author; return true;
+	case IF_DESCRIPTION: *s = it->description; return true;
+	case IF_IMAGE: *s = it->image; return true;
+	case IF_SITE_NAME: *s = it->site_name; return true;
+	case IF_SITE_ICON: *s = it->site_icon; return true;
+	case IF_LANGUAGE: *s = it->language; return true;
+	default: return false;
+	}
+}
+
+/* the item's date fields (*nullable: 0 answers null); false for any other field */
+static bool item_date(const struct store_item *it, enum item_field f, int64_t *ms, bool *nullable)
+{
+	*nullable = true;
+	switch (f) {
+	case IF_CREATED: *ms = it->created_ms; *nullable = false; return true;
+	case IF_SAVED: *ms = it->saved_ms; *nullable = false; return true;
+	case IF_UPDATED: *ms = it->updated_ms; *nullable = false; return true;
+	case IF_PUBLISHED: *ms = it->published_ms; return true;
+	case IF_READ: *ms = it->read_ms; return true;
+	case IF_ARCHIVED: *ms = it->archived_ms; return true;
+	default: return false;
+	}
+}
+
 static int resolve_item(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct api_item *o = parent;
 	const struct store_item *it = &o->it;
 	const struct api_ctx *ctx = api_ctx_of(rc);
 	struct arena *a = gql_arena(rc);
+	enum item_field f = (enum item_field)(intptr_t)gql_udata(rc);
+	const char *text;
+	int64_t ms;
+	bool nullable;
 	int r;
 
 	if (parent == api_absent)
 		return api_resolve_absent(rc, parent, out);
-	switch ((enum item_field)(intptr_t)gql_udata(rc)) {
-	case IF_ID:
-	case IF_LINK_ID:
-		gql_out_cstr(out, it->id);
+	if (item_text(it, f, &text)) {
+		gql_out_cstr(out, text);
 		return 0;
-	case IF_TITLE:
-		gql_out_cstr(out, it->title);
-		return 0;
-	case IF_SLUG:
-		gql_out_cstr(out, it->slug);
-		return 0;
-	case IF_URL:
-	case IF_ORIGINAL_URL:
-		gql_out_cstr(out, it->url);
-		return 0;
+	}
+	if (item_date(it, f, &ms, &nullable))
+		return nullable && ms == 0 ? (gql_out_null(out), 0) : api_out_date(rc, out, ms);
+	switch (f) {
 	case IF_CONTENT:
 		return out_content(rc, o, out);
 	case IF_HASH: {
@@ -137,24 +166,6 @@ static int resolve_item(struct gql_rctx *rc, const void *parent, struct gql_out 
 	}
 	case IF_FORMAT:
 		gql_out_cstr(out, api_format_markdown(o->format) ? "markdown" : "html");
-		return 0;
-	case IF_AUTHOR:
-		gql_out_cstr(out, it->author);
-		return 0;
-	case IF_DESCRIPTION:
-		gql_out_cstr(out, it->description);
-		return 0;
-	case IF_IMAGE:
-		gql_out_cstr(out, it->image);
-		return 0;
-	case IF_SITE_NAME:
-		gql_out_cstr(out, it->site_name);
-		return 0;
-	case IF_SITE_ICON:
-		gql_out_cstr(out, it->site_icon);
-		return 0;
-	case IF_LANGUAGE:
-		gql_out_cstr(out, it->language);
 		return 0;
 	case IF_DIRECTIONALITY:
 		if (it->dir == NULL)
@@ -183,18 +194,6 @@ static int resolve_item(struct gql_rctx *rc, const void *parent, struct gql_out 
 	case IF_IS_ARCHIVED:
 		gql_out_bool(out, it->archived_ms != 0);
 		return 0;
-	case IF_CREATED:
-		return api_out_date(rc, out, it->created_ms);
-	case IF_SAVED:
-		return api_out_date(rc, out, it->saved_ms);
-	case IF_UPDATED:
-		return api_out_date(rc, out, it->updated_ms);
-	case IF_PUBLISHED:
-		return it->published_ms ? api_out_date(rc, out, it->published_ms) : (gql_out_null(out), 0);
-	case IF_READ:
-		return it->read_ms ? api_out_date(rc, out, it->read_ms) : (gql_out_null(out), 0);
-	case IF_ARCHIVED:
-		return it->archived_ms ? api_out_date(rc, out, it->archived_ms) : (gql_out_null(out), 0);
 	case IF_PROGRESS:
 		gql_out_float(out, it->progress);
 		return 0;
