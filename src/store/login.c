@@ -1,14 +1,13 @@
 /* login.c: failed login attempts per throttle key (an account from an address, an address), for slowing down password guessing. */
 #include "store/store_int.h"
 
-/* one statement bound to a key and a time (either may be unused: NULL / -1) */
+/* one statement bound to a key (?1) and, unless ms is -1, a time (?2) */
 static int step_key(struct store *st, enum stmt which, const char *key, int64_t ms, const char *what)
 {
 	sqlite3_stmt *s = st->stmt[which];
-	if (key)
-		sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
 	if (ms >= 0)
-		sqlite3_bind_int64(s, key ? 2 : 1, ms);
+		sqlite3_bind_int64(s, 2, ms);
 	return store_step_done(st, s, what);
 }
 
@@ -34,7 +33,7 @@ int store_login_attempt(struct store *st, const char *const *keys, size_t n, int
 	int rc = store_begin(st);
 	if (rc != STORE_OK)
 		return rc;
-	rc = step_key(st, STMT_LOGIN_PURGE, NULL, forget_before_ms, "forgetting old login failures");
+	rc = store_run(st, STMT_LOGIN_PURGE, forget_before_ms, "forgetting old login failures");
 	if (rc == STORE_OK)
 		rc = longest_wait(st, keys, n, forget_before_ms, wait_ms, ctx, wait);
 	for (size_t i = 0; i < n && rc == STORE_OK && *wait == 0; i++)

@@ -55,8 +55,7 @@ int store_session_extend(struct store *st, const char *token_hash, int64_t expir
 	return store_step_done(st, s, "extending a session");
 }
 
-int store_session_purge(struct store *st, int64_t now_ms, int64_t before_ms)
+int store_session_purge(struct store *st, int64_t now_ms)
 {
-	int rc = store_run(st, STMT_SESSION_PURGE, now_ms, "forgetting expired sessions");
-	return rc != STORE_OK ? rc : store_run(st, STMT_LOGIN_PURGE, before_ms, "forgetting old login failures");
+	return store_run(st, STMT_SESSION_PURGE, now_ms, "forgetting expired sessions");
 }

@@ -72,8 +72,8 @@ int store_session_lookup(struct store *st, struct arena *a, const char *token_ha
 int store_session_delete(struct store *st, const char *token_hash);
 /* sliding expiry: the session now lasts until expires_ms */
 int store_session_extend(struct store *st, const char *token_hash, int64_t expires_ms, int64_t now_ms);
-/* forget sessions that expired by now_ms and login failures older than before_ms */
-int store_session_purge(struct store *st, int64_t now_ms, int64_t before_ms);
+/* forget sessions that expired by now_ms (old login failures go at each attempt: store_login_attempt) */
+int store_session_purge(struct store *st, int64_t now_ms);
 
 /* failed logins (login.c), counted per throttle key (an account from an address, an address; the web
  * layer makes the keys and sets the waits) */

@@ -4,7 +4,6 @@
 #include <strings.h>
 
 #include "util/crypto.h"
-#include "util/limits.h"
 #include "web/session.h"
 
 #define TOKEN_BYTES 32
@@ -121,8 +120,8 @@ int web_session_start(struct store *st, const struct larder_config *cfg, struct 
 	if (crypto_random_hex(token, TOKEN_BYTES) != 0)
 		return -1;
 	crypto_sha256_hex(token, strlen(token), hash);
-	/* each login also forgets sessions that have expired (and login failures past their window) */
-	store_session_purge(st, now_ms, now_ms - LIMIT_LOGIN_WINDOW_MS);
+	/* each login also forgets the sessions that have expired */
+	store_session_purge(st, now_ms);
 	if (store_session_create(st, user_id, hash, now_ms + days * 86400 * 1000) != STORE_OK)
 		return -1;
 	*set_cookie = web_cookie_make(a, token, days * 86400, secure);
