@@ -47,7 +47,7 @@ static const char *const stmt_sql[STMT__MAX] = {
 		" AND (used IS NULL OR used <= ?2 - ?3 OR used >= ?2 + ?3)",
 	[STMT_KEY_LIST] =
 		"SELECT " STORE_KEY_COLS("") " FROM api_keys WHERE user_id = ?1"
-		" ORDER BY used IS NULL, used DESC, created DESC, id",
+		" ORDER BY used IS NULL, used DESC, created DESC, rowid DESC",
 	[STMT_KEY_DELETE] =
 		"DELETE FROM api_keys WHERE id = ?1 AND (?2 IS NULL OR user_id = ?2)"
 		" RETURNING " STORE_KEY_COLS(""),

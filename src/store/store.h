@@ -60,7 +60,7 @@ int store_apikey_lookup(struct store *st, struct arena *a, const char *key_hash,
                         struct store_apikey *key, struct store_user *owner);
 /* sets used_ms = now unless the stored used_ms is within interval_ms of now (then no write); STORE_OK either way */
 int store_apikey_touch(struct store *st, const char *key_id, int64_t now_ms, int64_t interval_ms);
-/* the user's keys ordered by used desc (never-used last), then created desc */
+/* the user's keys ordered by used desc (never-used last), then created desc, then newest made first (a tie within one millisecond) */
 int store_apikey_list(struct store *st, struct arena *a, const char *user_id, struct store_apikey **out, size_t *n);
 /* deletes the key if it belongs to user_id (NULL = any user, for the admin CLI); *out = the deleted row */
 int store_apikey_delete(struct store *st, struct arena *a, const char *user_id, const char *key_id, struct store_apikey *out);
