@@ -68,12 +68,6 @@ bool api_format_markdown(const char *format);
 /* resolver of wrapper fields (ArticleSuccess.article, …): the parent object itself */
 int api_resolve_self(struct gql_rctx *rc, const void *parent, struct gql_out *out);
 
-/* ---- ingest.c: page HTML to a storable article (extract, sanitize, metadata) ---- */
-/* *canonical_url (may be NULL) gets the page's normalised canonical link, or NULL; -1 with *err on failure,
- * among them a sanitized article over max_content bytes (content_max_bytes) */
-int api_ingest(struct arena *a, const char *html, size_t n, const char *url, size_t max_content,
-               struct store_article *out, const char **canonical_url, const char **err);
-
 /* ---- save.c ---- */
 /* NULL when url (already normalised) may be saved, else why not: the host must not be a loopback,
  * private or link-local address (unless larder.conf allows private fetches) nor localhost */

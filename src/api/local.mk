@@ -4,12 +4,12 @@ src_api_libapi_a_SOURCES = \
 	src/api/api.h src/api/api_int.h \
 	src/api/api.c src/api/user.c src/api/apikey.c src/api/defaults.c \
 	src/api/item.c src/api/page.c src/api/library.c src/api/label.c src/api/highlight.c \
-	src/api/save.c src/api/ingest.c src/api/worker.c src/api/export.c src/api/search.c
+	src/api/save.c src/api/worker.c src/api/export.c src/api/search.c
 nodist_src_api_libapi_a_SOURCES = src/api/schema_sdl.c
 src_api_libapi_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS)
 
 # What a program linking the resolvers needs, in link order.
-API_LIBS = src/api/libapi.a $(STORE_LIBS) $(CONTENT_LIBS) $(GQL_LIBS) $(UTIL_LIBS) -lm
+API_LIBS = src/api/libapi.a $(SVC_LIBS) $(GQL_LIBS) $(UTIL_LIBS) -lm
 
 # The SDL is the single source of truth: compiled in, and installed for users to read.
 larderschemadir = $(pkgdatadir)

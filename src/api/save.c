@@ -4,6 +4,7 @@
 #include <sys/socket.h>
 
 #include "api/api_int.h"
+#include "svc/svc.h"
 #include "util/utf8.h"
 #include "util/crypto.h"
 #include "util/limits.h"
@@ -176,7 +177,7 @@ static int resolve_save_page(struct gql_rctx *rc, const void *parent, struct gql
 		                     api_content_max_bytes(ctx->cfg));
 	if ((art = ARENA_NEW(gql_arena(rc), struct store_article)) == NULL)
 		return api_internal(rc, "savePage", 0);
-	if (api_ingest(gql_arena(rc), html->u.s.p, html->u.s.len, sv.url, api_content_max_bytes(ctx->cfg), art, &canon,
+	if (svc_ingest(gql_arena(rc), html->u.s.p, html->u.s.len, sv.url, api_content_max_bytes(ctx->cfg), art, &canon,
 	               &why) != 0)
 		return api_out_error(rc, out, "SaveError", "UNKNOWN", "%s", why);
 	if (canon && api_url_refusal(ctx->cfg, gql_arena(rc), canon) == NULL)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "api/api_int.h"
+#include "svc/svc.h"
 #include "content/fetch.h"
 #include "util/limits.h"
 #include "util/time.h"
@@ -68,7 +69,7 @@ int api_worker_step(struct store *st, const struct larder_config *cfg, struct ar
 		}
 		return finish(st, &job, &o, err, errlen);
 	}
-	if (api_ingest(a, fr.html, fr.html_len, fr.final_url ? fr.final_url : it.url, api_content_max_bytes(cfg), &art,
+	if (svc_ingest(a, fr.html, fr.html_len, fr.final_url ? fr.final_url : it.url, api_content_max_bytes(cfg), &art,
 	               NULL, &o.reason) != 0)
 		return finish(st, &job, &o, err, errlen);
 	return finish(st, &job, &(struct store_job_outcome){ .kind = STORE_JOB_FILLED, .article = &art }, err, errlen);

@@ -1,7 +1,7 @@
-/* ingest.c: page HTML to a storable article: readable-article extraction, sanitizing, text and metadata. */
+/* ingest.c (svc): page HTML to a storable article: readable-article extraction, sanitizing, text and metadata. */
 #include <string.h>
 
-#include "api/api_int.h"
+#include "svc/svc.h"
 #include "content/extract.h"
 #include "content/html.h"
 #include "content/sanitize.h"
@@ -77,7 +77,7 @@ static bool keep_article(struct arena *a, const struct content_article *art, str
 
 #define NO_MEMORY "the article needs more memory than a request may use"
 
-int api_ingest(struct arena *a, const char *html, size_t n, const char *url, size_t max_content,
+int svc_ingest(struct arena *a, const char *html, size_t n, const char *url, size_t max_content,
                struct store_article *out, const char **canonical_url, const char **err)
 {
 	struct arena s1, s2;

@@ -1,0 +1,8 @@
+# src/svc/local.mk: the service layer (libsvc.a): the product's actions, below the GraphQL, HTTP and command-line front ends.
+noinst_LIBRARIES += src/svc/libsvc.a
+src_svc_libsvc_a_SOURCES = src/svc/svc.h \
+	src/svc/ingest.c src/svc/limits.c
+src_svc_libsvc_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS)
+
+# What a program using the services needs, in link order.
+SVC_LIBS = src/svc/libsvc.a $(STORE_LIBS) $(CONTENT_LIBS) $(UTIL_LIBS) -lm

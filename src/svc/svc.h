@@ -1,0 +1,19 @@
+/* svc.h: the service layer's shared declarations: the product's actions, each written once and called by the GraphQL resolvers (api/), the HTTP handlers (web/) and the command line (cmd/) alike. */
+#ifndef LARDER_SVC_H
+#define LARDER_SVC_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "store/store.h"
+#include "util/arena.h"
+#include "util/config.h"
+
+/* ---- ingest.c: page HTML to a storable article (extract, sanitize, metadata) ---- */
+/* *canonical_url (may be NULL) gets the page's normalised canonical link, or NULL; -1 with *err on failure,
+ * among them a sanitized article over max_content bytes (content_max_bytes) */
+int svc_ingest(struct arena *a, const char *html, size_t n, const char *url, size_t max_content,
+               struct store_article *out, const char **canonical_url, const char **err);
+
+/* the larder.conf limit on a stored article (the util/limits.h default without a configuration) */
+size_t svc_content_max_bytes(const struct larder_config *cfg);
+#endif
