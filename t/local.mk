@@ -42,3 +42,7 @@ clean-local: clean-screenshots
 clean-screenshots:
 	rm -rf t/screenshots
 .PHONY: clean-screenshots
+
+# the rules of src/README.md a script can check (layers, system libraries, file heads, function length)
+TESTS += t/layers.sh
+dist_check_SCRIPTS += t/layers.sh
