@@ -103,6 +103,19 @@ run -c "$conf" key create alice --name old --expires never; is "--expires never"
 run -c "$conf" key create bob --name laptop --expires 1y; is "same name for another user" 0 "$rc"
 run -c "$conf" key create bob --name "$(printf 'tab\there')"; is "name with a tab" 0 "$rc"
 run -c "$conf" key list bob; is "tab in a name cannot break the columns" "tab?here" "$(printf '%s\n' "$out" | grep here | cut -f2)"
+# key names follow the API's rules (svc/apikey.c): trimmed, not blank, at most 100 characters
+# (a NUL cannot reach the command line: argv strings end at one)
+run -c "$conf" key create bob --name "   "; is "blank key name: exit 1" 1 "$rc"
+is "blank key name message" "larder: name must not be empty" "$err"; is "no key printed for a blank name" "" "$out"
+long=$(printf '%0101d' 0)
+run -c "$conf" key create bob --name "$long"; is "101-character key name: exit 1" 1 "$rc"
+is "long key name message" "larder: name is too long: at most 100 characters" "$err"
+is "no key stored for refused names" 0 "$(db "SELECT count(*) FROM api_keys WHERE trim(name) = '' OR length(name) > 100")"
+run -c "$conf" key create bob --name "${long#0}"; is "100-character key name: exit 0" 0 "$rc"
+run -c "$conf" key create bob --name "  spaced out  "; is "padded key name: exit 0" 0 "$rc"
+is "the name is stored trimmed" 1 "$(db "SELECT count(*) FROM api_keys WHERE name = 'spaced out'")"
+run -c "$conf" key create bob --name " spaced out"; is "a name taken once trimmed: exit 1" 1 "$rc"
+is "names the trimmed name" "larder: user bob already has a key named 'spaced out'" "$err"
 
 db "UPDATE api_keys SET used = 1700000000000 WHERE name = 'tablet'"
 run -c "$conf" key list alice; is "key list: exit 0" 0 "$rc"

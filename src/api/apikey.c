@@ -2,10 +2,7 @@
 #include <string.h>
 #include <json-c/json.h>
 #include "api/api_int.h"
-#include "util/utf8.h"
-#include "util/crypto.h"
-#include "util/jsonw.h"
-#include "util/limits.h"
+#include "svc/apikey.h"
 
 /* the parent of an ApiKey: the stored row, plus the key value when it was just generated */
 struct apikey_out {
@@ -18,12 +15,6 @@ struct apikeys_out {
 	struct apikey_out *keys;
 	size_t n;
 };
-
-
-static bool is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
 
 /* ---- ApiKey ---- */
 
@@ -141,41 +132,25 @@ static int resolve_api_keys(struct gql_rctx *rc, const void *parent, struct gql_
 
 #define GEN_ERR(code, ...) api_out_error(rc, out, "GenerateApiKeyError", code, __VA_ARGS__)
 
-/* the scopes list as a JSON array in the arena (*json NULL when none given); 0, or 1 after
- * answering the error member */
-static int scopes_json(struct gql_rctx *rc, const struct gql_value *v, struct gql_out *out, const char **json)
+/* the scopes list as svc wants it (*scopes NULL when none given; a value that is not a string has p
+ * NULL); 0, or 1 after answering the error member */
+static int scopes_of(struct gql_rctx *rc, const struct gql_value *v, struct gql_out *out,
+                     struct svc_key_spec *spec)
 {
-	struct sb b;
-	*json = NULL;
+	struct svc_scope *s;
 	if (v == NULL || v->kind == GQL_V_NULL)
 		return 0;
 	if (v->kind != GQL_V_LIST) /* list input coercion makes a single value a list */
 		return GEN_ERR("BAD_REQUEST", "scopes must be a list of strings"), 1;
-	if (v->u.list.n > LIMIT_APIKEY_SCOPES)
-		return GEN_ERR("BAD_REQUEST", "too many scopes (%u): at most %d", v->u.list.n, LIMIT_APIKEY_SCOPES), 1;
+	if ((s = ARENA_NEWN(gql_arena(rc), struct svc_scope, v->u.list.n + 1)) == NULL)
+		return api_internal(rc, "generateApiKey", 0), 1;
 	for (uint32_t i = 0; i < v->u.list.n; i++) {
 		const struct gql_value *e = v->u.list.items[i];
-		if (e->kind != GQL_V_STRING)
-			return GEN_ERR("BAD_REQUEST", "scopes must be a list of strings"), 1;
-		if (utf8_count(e->u.s.p, e->u.s.len) > LIMIT_APIKEY_SCOPE)
-			return GEN_ERR("BAD_REQUEST", "scope %u is too long: at most %d characters", i + 1,
-			               LIMIT_APIKEY_SCOPE), 1;
-		if (memchr(e->u.s.p, 0, e->u.s.len) != NULL)
-			return GEN_ERR("BAD_REQUEST", "scope %u contains a NUL character", i + 1), 1;
+		if (e->kind == GQL_V_STRING)
+			s[i] = (struct svc_scope){ e->u.s.p, e->u.s.len };
 	}
-	sb_init(&b);
-	sb_putc(&b, '[');
-	for (uint32_t i = 0; i < v->u.list.n; i++) {
-		if (i)
-			sb_putc(&b, ',');
-		jw_string(&b, v->u.list.items[i]->u.s.p, v->u.list.items[i]->u.s.len);
-	}
-	sb_putc(&b, ']');
-	if (!sb_error(&b))
-		*json = arena_strndup(gql_arena(rc), sb_str(&b), b.len);
-	sb_free(&b);
-	if (*json == NULL)
-		return api_internal(rc, "generateApiKey", 0), 1;
+	spec->scopes = s;
+	spec->nscopes = v->u.list.n;
 	return 0;
 }
 
@@ -185,46 +160,34 @@ static int resolve_generate(struct gql_rctx *rc, const void *parent, struct gql_
 	struct arena *a = gql_arena(rc);
 	const struct gql_value *input = gql_arg(rc, "input");
 	const struct gql_value *vname = gql_value_get(input, "name");
-	const char *name, *scopes;
-	size_t len;
-	int64_t expires;
-	char key[37], hash[65];
-	struct apikey_out *k;
+	struct svc_key_spec spec = { 0 };
+	const char *msg;
+	struct svc_key *k;
+	struct apikey_out *ko;
 	int r;
 	if (ctx == NULL || ctx->user == NULL)
 		return GEN_ERR("UNAUTHORIZED", API_NO_USER_MSG);
 	if (vname == NULL || vname->kind != GQL_V_STRING)
 		return GEN_ERR("BAD_REQUEST", "name is required");
-	name = vname->u.s.p;
-	len = vname->u.s.len;
-	while (len > 0 && is_space(name[0]))
-		name++, len--;
-	while (len > 0 && is_space(name[len - 1]))
-		len--;
-	if (len == 0)
-		return GEN_ERR("BAD_REQUEST", "name must not be empty");
-	if (memchr(name, 0, len) != NULL)
-		return GEN_ERR("BAD_REQUEST", "name must not contain a NUL character");
-	if (utf8_count(name, len) > LIMIT_APIKEY_NAME)
-		return GEN_ERR("BAD_REQUEST", "name is too long: at most %d characters", LIMIT_APIKEY_NAME);
-	if ((name = arena_strndup(a, name, len)) == NULL)
-		return api_internal(rc, "generateApiKey", 0);
-	if (api_value_date(gql_value_get(input, "expiresAt"), &expires))
+	if ((spec.name = svc_apikey_name(a, vname->u.s.p, vname->u.s.len, &msg)) == NULL)
+		return msg ? GEN_ERR("BAD_REQUEST", "%s", msg) : api_internal(rc, "generateApiKey", 0);
+	spec.name_len = strlen(spec.name);
+	if (api_value_date(gql_value_get(input, "expiresAt"), &spec.expires_ms))
 		return GEN_ERR("BAD_REQUEST", "expiresAt must be a date");
-	if (scopes_json(rc, gql_value_get(input, "scopes"), out, &scopes))
+	if (scopes_of(rc, gql_value_get(input, "scopes"), out, &spec))
 		return 0;
-	if ((k = ARENA_NEW(a, struct apikey_out)) == NULL)
+	if ((k = ARENA_NEW(a, struct svc_key)) == NULL || (ko = ARENA_NEW(a, struct apikey_out)) == NULL)
 		return api_internal(rc, "generateApiKey", 0);
-	crypto_uuid_v4(key);
-	crypto_sha256_hex(key, strlen(key), hash);
-	r = store_apikey_create(ctx->store, a, ctx->user->id, name, hash, scopes, expires, &k->k);
+	r = svc_apikey_create(ctx->store, a, ctx->user->id, &spec, k, &msg);
+	if (r == STORE_E_INVAL)
+		return GEN_ERR("BAD_REQUEST", "%s", msg);
 	if (r == STORE_E_EXISTS)
-		return GEN_ERR("BAD_REQUEST", "you already have an API key named \"%s\": choose another name", name);
+		return GEN_ERR("BAD_REQUEST", "you already have an API key named \"%s\": choose another name", k->row.name);
 	if (r != STORE_OK)
 		return api_internal(rc, "creating the API key", r);
-	if ((k->key = arena_strdup(a, key)) == NULL)
-		return api_internal(rc, "generateApiKey", 0);
-	gql_out_object(out, "GenerateApiKeySuccess", k);
+	ko->k = k->row;
+	ko->key = k->value;
+	gql_out_object(out, "GenerateApiKeySuccess", ko);
 	return 0;
 }
 
@@ -238,14 +201,12 @@ static int resolve_revoke(struct gql_rctx *rc, const void *parent, struct gql_ou
 	int r;
 	if (ctx == NULL || ctx->user == NULL)
 		return api_out_error(rc, out, "RevokeApiKeyError", "UNAUTHORIZED", API_NO_USER_MSG);
-	if (id == NULL || !crypto_is_uuid(id, strlen(id)))
-		return api_out_error(rc, out, "RevokeApiKeyError", "NOT_FOUND", "you have no API key with id \"%.64s\"",
-		                     id ? id : "");
 	if ((k = ARENA_NEW(gql_arena(rc), struct apikey_out)) == NULL)
 		return api_internal(rc, "revokeApiKey", 0);
-	r = store_apikey_delete(ctx->store, gql_arena(rc), ctx->user->id, id, &k->k);
-	if (r == STORE_E_NOTFOUND)
-		return api_out_error(rc, out, "RevokeApiKeyError", "NOT_FOUND", "you have no API key with id \"%s\"", id);
+	r = svc_apikey_revoke(ctx->store, gql_arena(rc), ctx->user->id, id, &k->k);
+	if (r == STORE_E_NOTFOUND) /* also an id that is no UUID: shown cut short, as it may be long */
+		return api_out_error(rc, out, "RevokeApiKeyError", "NOT_FOUND", "you have no API key with id \"%.64s\"",
+		                     id ? id : "");
 	if (r != STORE_OK)
 		return api_internal(rc, "revoking the API key", r);
 	gql_out_object(out, "RevokeApiKeySuccess", k);

@@ -14,12 +14,13 @@
 #include "cmd/larder_fetch.h"
 #include "api/api.h"
 #include "store/store.h"
+#include "svc/account.h"
+#include "svc/apikey.h"
 #include "util/arena.h"
 #include "util/config.h"
-#include "util/crypto.h"
 #include "util/time.h"
 
-#define PASSWORD_MAX 1024
+#define PASSWORD_MAX SVC_PASSWORD_MAX
 
 #define U_INIT   "larder [-c CONF] init"
 #define U_UADD   "larder [-c CONF] user add USERNAME [--name \"Full Name\"] [--email EMAIL] [--password-file FILE|-]"
@@ -138,25 +139,15 @@ static int read_password(const char *file, char *buf, size_t len)
 	if (f != stdin)
 		fclose(f);
 	n = strlen(buf);
-	if (n == len - 1 && buf[n - 1] != '\n')
+	if (n == len - 1 && buf[n - 1] != '\n') {
+		memset(buf, 0, len); /* the start of a password: not left on the stack */
 		return fail("password longer than %d bytes", PASSWORD_MAX - 2);
+	}
 	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
 		buf[--n] = '\0';
 	if (n == 0)
 		return fail("empty password in %s", strcmp(file, "-") == 0 ? "standard input" : file);
 	return 0;
-}
-
-static int hash_password(const struct larder_config *c, const char *file, char *out, size_t outlen)
-{
-	char pw[PASSWORD_MAX];
-	int rc = read_password(file, pw, sizeof pw);
-	if (rc == 0 && crypto_password_hash(pw, strlen(pw), c->argon2_t_cost, c->argon2_m_kib, c->argon2_parallelism,
-	                                    out, outlen) < 0)
-		rc = fail("cannot hash the password (argon2 parameters t=%u m=%u p=%u)", c->argon2_t_cost,
-		          c->argon2_m_kib, c->argon2_parallelism);
-	memset(pw, 0, sizeof pw);
-	return rc;
 }
 
 static int open_store(const struct larder_config *c, struct store **st)
@@ -227,27 +218,39 @@ static int run_end(struct run *r, int rc)
 	return rc;
 }
 
+/* the hashing failed: larder.conf's argon2 cost is likely more than this machine allows */
+static int hash_failed(const struct larder_config *c)
+{
+	return fail("cannot hash the password (argon2 parameters t=%u m=%u p=%u)", c->argon2_t_cost, c->argon2_m_kib,
+	            c->argon2_parallelism);
+}
+
 static int cmd_user_add(const struct larder_config *c, int argc, char **argv)
 {
 	const char *username = NULL, *name = NULL, *email = NULL, *pwfile = NULL;
 	const struct opt opts[] = { { "--name", &name }, { "--email", &email }, { "--password-file", &pwfile }, { NULL, NULL } };
-	char hash[CRYPTO_PASSWORD_HASH_MAX];
+	char pw[PASSWORD_MAX];
 	struct run r;
 	int rc;
 
-	if ((rc = run_start(&r, argc, argv, opts, &username, U_UADD)) != 0 || (rc = run_open(&r, c, NULL)) != 0)
+	if ((rc = run_start(&r, argc, argv, opts, &username, U_UADD)) != 0 || (rc = run_open(&r, c, NULL)) != 0 ||
+	    (pwfile && (rc = read_password(pwfile, pw, sizeof pw)) != 0))
 		return run_end(&r, rc);
-	if (pwfile && (rc = hash_password(c, pwfile, hash, sizeof hash)) != 0)
-		return run_end(&r, rc);
-	switch (store_user_add(r.st, &r.a, username, name, email, pwfile ? hash : NULL, &r.u)) {
-	case STORE_OK:
+	/* the admin's rules: an account may have no password (no password login) */
+	rc = svc_signup(r.st, c, &r.a, &(struct svc_signup){ username, name, email, pwfile ? pw : NULL },
+	                &svc_signup_admin, &r.u);
+	memset(pw, 0, sizeof pw);
+	switch (rc) {
+	case SVC_ACCOUNT_OK:
 		return run_end(&r, EXIT_OK);
-	case STORE_E_EXISTS:
+	case SVC_ACCOUNT_EXISTS:
 		if (store_user_by_name(r.st, &r.a, username, &r.u) == STORE_OK)
 			return run_end(&r, fail("user %s already exists", username));
 		return run_end(&r, fail("email %s is already in use", email ? email : ""));
-	case STORE_E_INVAL:
+	case SVC_ACCOUNT_INVALID:
 		return run_end(&r, fail("%s", store_errmsg(r.st)));
+	case SVC_ACCOUNT_HASH:
+		return run_end(&r, hash_failed(c));
 	default:
 		return run_end(&r, fail("cannot add user %s: %s", username, store_errmsg(r.st)));
 	}
@@ -257,34 +260,43 @@ static int cmd_user_passwd(const struct larder_config *c, int argc, char **argv)
 {
 	const char *username = NULL, *pwfile = NULL;
 	const struct opt opts[] = { { "--password-file", &pwfile }, { NULL, NULL } };
-	char hash[CRYPTO_PASSWORD_HASH_MAX];
+	char pw[PASSWORD_MAX];
 	struct run r;
 	int rc;
 
 	if ((rc = run_start(&r, argc, argv, opts, &username, U_UPASS)) != 0 || (rc = run_open(&r, c, username)) != 0 ||
-	    (rc = hash_password(c, pwfile ? pwfile : "-", hash, sizeof hash)) != 0)
+	    (rc = read_password(pwfile ? pwfile : "-", pw, sizeof pw)) != 0)
 		return run_end(&r, rc);
-	if (store_user_set_password(r.st, r.u.id, hash) != STORE_OK)
+	/* also ends every login session of the user */
+	switch (svc_password_change(r.st, c, r.u.id, pw)) {
+	case SVC_ACCOUNT_OK:
+		break;
+	case SVC_ACCOUNT_HASH:
+		rc = hash_failed(c);
+		break;
+	default:
 		rc = fail("cannot set the password of %s: %s", username, store_errmsg(r.st));
+		break;
+	}
+	memset(pw, 0, sizeof pw);
 	return run_end(&r, rc);
 }
 
 /* create the key named name for r->u and print it */
 static int new_key(struct run *r, const char *name, int64_t exp_ms)
 {
-	char key[37], hash[65];
-	struct store_apikey k;
+	struct svc_key k;
+	const char *msg;
 
-	crypto_uuid_v4(key);
-	crypto_sha256_hex(key, strlen(key), hash);
-	switch (store_apikey_create(r->st, &r->a, r->u.id, name, hash, NULL, exp_ms, &k)) {
+	switch (svc_apikey_create(r->st, &r->a, r->u.id, &(struct svc_key_spec){ .name = name, .name_len = strlen(name),
+	                          .expires_ms = exp_ms }, &k, &msg)) {
 	case STORE_OK:
-		printf("%s\n", key);
+		printf("%s\n", k.value);
 		return finish_output();
 	case STORE_E_EXISTS:
-		return fail("user %s already has a key named '%s'", r->u.username, name);
+		return fail("user %s already has a key named '%s'", r->u.username, k.row.name);
 	case STORE_E_INVAL:
-		return fail("%s", store_errmsg(r->st));
+		return fail("%s", msg);
 	default:
 		return fail("cannot create the key: %s", store_errmsg(r->st));
 	}
@@ -359,9 +371,7 @@ static int cmd_key_revoke(const struct larder_config *c, int argc, char **argv)
 
 	if ((rc = run_start(&r, argc, argv, NULL, &id, U_KREV)) != 0 || (rc = run_open(&r, c, NULL)) != 0)
 		return run_end(&r, rc);
-	if (!crypto_is_uuid(id, strlen(id)))
-		return run_end(&r, fail("no API key %s", id));
-	switch (store_apikey_delete(r.st, &r.a, NULL, id, &k)) {
+	switch (svc_apikey_revoke(r.st, &r.a, NULL, id, &k)) {
 	case STORE_OK:
 		return run_end(&r, EXIT_OK);
 	case STORE_E_NOTFOUND:

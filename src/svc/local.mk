@@ -2,7 +2,16 @@
 noinst_LIBRARIES += src/svc/libsvc.a
 src_svc_libsvc_a_SOURCES = src/svc/svc.h \
 	src/svc/ingest.c src/svc/limits.c
+# accounts, logins, sessions and API keys
+src_svc_libsvc_a_SOURCES += src/svc/account.c src/svc/account.h src/svc/throttle.c src/svc/throttle.h \
+	src/svc/apikey.c src/svc/apikey.h
 src_svc_libsvc_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS)
 
 # What a program using the services needs, in link order.
 SVC_LIBS = src/svc/libsvc.a $(STORE_LIBS) $(CONTENT_LIBS) $(UTIL_LIBS) -lm
+
+# the account, login and API-key services called directly on a temporary database
+check_PROGRAMS += t/svc_account
+TESTS += t/svc_account
+t_svc_account_SOURCES = t/svc_account.c t/tap.h
+t_svc_account_LDADD = $(SVC_LIBS)

@@ -1,8 +1,8 @@
-/* auth.c: API-key authentication: header parsing, lookup by SHA-256, expiry check and last-used touch. */
+/* auth.c: API-key authentication: the authorization header read, the key checked by svc (lookup by SHA-256, expiry, last-used touch), the client's messages. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-#include "util/crypto.h"
+#include "svc/apikey.h"
 #include "util/time.h"
 #include "web/auth.h"
 
@@ -36,7 +36,7 @@ enum web_auth web_auth_key(struct store *st, const struct larder_config *cfg, st
 {
 	const char *k;
 	size_t klen;
-	char hash[65], when[TIME_ISO_BUF];
+	char when[TIME_ISO_BUF];
 	int rc;
 
 	msg[0] = 0;
@@ -45,29 +45,20 @@ enum web_auth web_auth_key(struct store *st, const struct larder_config *cfg, st
 	key_of(authorization, &k, &klen);
 	if (klen == 0)
 		return WEB_AUTH_NONE;
-	crypto_sha256_hex(k, klen, hash);
-	rc = store_apikey_lookup(st, a, hash, key, owner);
-	if (rc == STORE_E_NOTFOUND) {
+	switch (svc_apikey_check(st, cfg, a, k, klen, now_ms, key, owner, &rc)) {
+	case SVC_KEY_UNKNOWN:
 		snprintf(msg, msglen, "The API key is not valid: no such key exists (it may have been revoked)");
 		return WEB_AUTH_UNKNOWN;
-	}
-	if (rc != STORE_OK) {
+	case SVC_KEY_FAILED:
 		snprintf(msg, msglen, "API key lookup failed: %s", store_strerror(rc));
 		return WEB_AUTH_ERROR;
-	}
-	if (key->expires_ms <= now_ms) {
+	case SVC_KEY_EXPIRED:
 		time_format_iso(key->expires_ms, when, sizeof when);
 		snprintf(msg, msglen, "The API key \"%s\" expired at %s", key->name ? key->name : "", when);
 		return WEB_AUTH_EXPIRED;
-	}
-	/* record the use at most once per interval: the common case takes no write lock at all
-	 * (the store's UPDATE keeps the same guard for workers racing each other); failing to
-	 * record the use does not fail the request */
-	int64_t interval = (int64_t)cfg->key_touch_interval_s * 1000;
-	if (key->used_ms != 0 && key->used_ms <= now_ms && now_ms - key->used_ms < interval)
+	default:
+		if (rc != STORE_OK) /* failing to record the use does not fail the request */
+			snprintf(msg, msglen, "could not record the key's use: %s", store_strerror(rc));
 		return WEB_AUTH_OK;
-	rc = store_apikey_touch(st, key->id, now_ms, interval);
-	if (rc != STORE_OK)
-		snprintf(msg, msglen, "could not record the key's use: %s", store_strerror(rc));
-	return WEB_AUTH_OK;
+	}
 }

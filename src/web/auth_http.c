@@ -1,18 +1,15 @@
-/* auth_http.c: auth.fcgi's requests: POST /api/auth/login (password, throttled, sets the session cookie) and POST /api/auth/logout. */
+/* auth_http.c: auth.fcgi's requests: the login, signup and logout forms read, answered with the session cookie, redirects or pages (the policy is svc/account.c's). */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
-#include "util/crypto.h"
-#include "util/limits.h"
+#include "svc/account.h"
 #include "util/time.h"
 #include "web/auth_http.h"
 #include "web/page.h"
 #include "web/session.h"
-#include "web/throttle.h"
 
 #define FORM_LIMIT (16 * 1024)         /* bytes of a login form */
-#define PASSWORD_MAX 1024
 
 /* the login (and signup) form's fields */
 struct login_form {
@@ -54,17 +51,6 @@ static int read_form(struct web_request *req, struct arena *a, struct login_form
 	return 0;
 }
 
-/* spend the time a password check takes when there is no password to check, so a missing
- * account answers as slowly as a wrong password */
-static void dummy_verify(const struct larder_config *cfg, const char *pw)
-{
-	static char encoded[CRYPTO_PASSWORD_HASH_MAX];
-	if (!encoded[0] && crypto_password_hash("larder", 6, cfg->argon2_t_cost, cfg->argon2_m_kib,
-	                                        cfg->argon2_parallelism, encoded, sizeof encoded) != 0)
-		return;
-	crypto_password_verify(encoded, pw, strlen(pw));
-}
-
 /* the answer while an attempt must wait: the same for every account, known or not, and every password */
 static void too_many(struct web_response *res, struct arena *a, int64_t wait_ms)
 {
@@ -75,18 +61,27 @@ static void too_many(struct web_response *res, struct arena *a, int64_t wait_ms)
 	web_page(res, 429, "Too many attempts", msg ? msg : "Too many attempts; try again later.");
 }
 
-/* POST /api/auth/login: throttled per account-from-this-address and per address (web/throttle.h) */
+/* a new session's cookie set, then 303 to where the user goes */
+static void logged_in(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,
+                      const char *token, const char *to, const char *failed)
+{
+	const char *cookie = web_session_cookie(a, app->cfg, req, token);
+	if (cookie == NULL) {
+		web_page(res, 500, "Error", failed);
+		return;
+	}
+	web_response_header(res, "Set-Cookie", cookie);
+	web_redirect(res, 303, to);
+}
+
+/* POST /api/auth/login: the password login of svc/account.h, throttled */
 static void login(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)
 {
-	const struct larder_config *cfg = app->cfg;
 	struct login_form f;
-	struct store_user u;
-	struct web_throttle t;
-	const char *cookie, *redirect;
-	int64_t now = time_now_ms(), wait;
-	int rc;
+	struct svc_login lg;
+	const char *redirect;
 
-	if (web_cross_site(cfg, req)) { /* a login form posted from another site */
+	if (web_cross_site(app->cfg, req)) { /* a login form posted from another site */
 		web_page(res, 403, "Refused", "The login form must be sent from this site.");
 		return;
 	}
@@ -95,43 +90,21 @@ static void login(struct web_graphql *app, struct web_request *req, struct web_r
 		return;
 	}
 	redirect = f.redirect && web_safe_redirect(f.redirect) ? f.redirect : "/home";
-	if (f.username == NULL || !*f.username || f.password == NULL || !*f.password ||
-	    strlen(f.username) > 320 || strlen(f.password) > PASSWORD_MAX) {
+	switch (svc_login(app->store, app->cfg, a, &(struct svc_login_try){ f.username, f.password, req->remote_addr },
+	                  time_now_ms(), &lg)) {
+	case SVC_ACCOUNT_OK:
+		logged_in(app, req, res, a, lg.token, redirect, "The session could not be stored.");
+		break;
+	case SVC_ACCOUNT_WAIT:
+		too_many(res, a, lg.wait_ms);
+		break;
+	case SVC_ACCOUNT_FAILED:
+		web_page(res, 500, "Error", lg.failed);
+		break;
+	default:
 		back_to_login(res, a, "invalid", f.redirect);
-		return;
+		break;
 	}
-	rc = store_user_by_name(app->store, a, f.username, &u);
-	if (rc != STORE_OK && rc != STORE_E_NOTFOUND) {
-		web_page(res, 500, "Error", "The database could not be read.");
-		return;
-	}
-	if (web_throttle_keys(a, rc == STORE_OK ? u.id : NULL, f.username, req->remote_addr, &t) != 0) {
-		web_page(res, 500, "Error", "Out of memory.");
-		return;
-	}
-	if ((wait = web_throttle_attempt(app->store, &t, now)) != 0) { /* no password is checked while waiting */
-		if (wait > 0)
-			too_many(res, a, wait);
-		else
-			web_page(res, 500, "Error", "The database could not be written.");
-		return;
-	}
-	if (rc == STORE_E_NOTFOUND || u.password_hash == NULL) {
-		dummy_verify(cfg, f.password);
-		rc = -1;
-	} else
-		rc = crypto_password_verify(u.password_hash, f.password, strlen(f.password));
-	if (rc != 0) { /* the attempt is already counted as a failure */
-		back_to_login(res, a, "invalid", f.redirect);
-		return;
-	}
-	web_throttle_pass(app->store, &t, now);
-	if (web_session_start(app->store, cfg, a, u.id, now, web_request_secure(cfg, req), &cookie) != 0) {
-		web_page(res, 500, "Error", "The session could not be stored.");
-		return;
-	}
-	web_response_header(res, "Set-Cookie", cookie);
-	web_redirect(res, 303, redirect);
 }
 
 /* POST /api/auth/signup: only when larder.conf says `signup = yes` */
@@ -140,9 +113,7 @@ static void signup(struct web_graphql *app, struct web_request *req, struct web_
 	const struct larder_config *cfg = app->cfg;
 	struct login_form f;
 	struct store_user u;
-	char hash[CRYPTO_PASSWORD_HASH_MAX];
-	const char *cookie;
-	int rc;
+	char token[2 * SVC_TOKEN_BYTES + 1];
 
 	if (!cfg->signup) {
 		back_to_login(res, a, "signup-disabled", NULL);
@@ -152,31 +123,34 @@ static void signup(struct web_graphql *app, struct web_request *req, struct web_
 		web_page(res, 403, "Refused", "The signup form must be sent from this site.");
 		return;
 	}
-	if (read_form(req, a, &f) != 0 || f.username == NULL || f.password == NULL) {
+	if (read_form(req, a, &f) != 0) {
 		web_redirect(res, 303, "/login?error=signup-invalid&signup=1");
 		return;
 	}
-	if (strlen(f.password) < LIMIT_PASSWORD_MIN || strlen(f.password) > PASSWORD_MAX) {
+	switch (svc_signup(app->store, cfg, a, &(struct svc_signup){ f.username, f.name, f.email, f.password },
+	                   &svc_signup_web, &u)) {
+	case SVC_ACCOUNT_OK:
+		if (svc_session_start(app->store, cfg, u.id, time_now_ms(), token) == SVC_ACCOUNT_OK)
+			logged_in(app, req, res, a, token, "/home", "The account could not be stored.");
+		else
+			web_page(res, 500, "Error", "The account could not be stored.");
+		break;
+	case SVC_ACCOUNT_INVALID:
+		web_redirect(res, 303, "/login?error=signup-invalid&signup=1");
+		break;
+	case SVC_ACCOUNT_PASSWORD:
 		web_redirect(res, 303, "/login?error=signup-password&signup=1");
-		return;
-	}
-	if (crypto_password_hash(f.password, strlen(f.password), cfg->argon2_t_cost, cfg->argon2_m_kib,
-	                         cfg->argon2_parallelism, hash, sizeof hash) != 0) {
+		break;
+	case SVC_ACCOUNT_EXISTS:
+		web_redirect(res, 303, "/login?error=signup-taken&signup=1");
+		break;
+	case SVC_ACCOUNT_HASH:
 		web_page(res, 500, "Error", "The password could not be hashed.");
-		return;
-	}
-	rc = store_user_add(app->store, a, f.username, f.name, f.email, hash, &u);
-	if (rc == STORE_E_EXISTS || rc == STORE_E_INVAL) {
-		web_redirect(res, 303, rc == STORE_E_EXISTS ? "/login?error=signup-taken&signup=1" : "/login?error=signup-invalid&signup=1");
-		return;
-	}
-	if (rc != STORE_OK || web_session_start(app->store, cfg, a, u.id, time_now_ms(), web_request_secure(cfg, req),
-	                                        &cookie) != 0) {
+		break;
+	default:
 		web_page(res, 500, "Error", "The account could not be stored.");
-		return;
+		break;
 	}
-	web_response_header(res, "Set-Cookie", cookie);
-	web_redirect(res, 303, "/home");
 }
 
 static void logout(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)
@@ -187,8 +161,8 @@ static void logout(struct web_graphql *app, struct web_request *req, struct web_
 		web_page(res, 403, "Refused", "Logging out must be asked from this site.");
 		return;
 	}
-	if (web_auth_session(app->store, app->cfg, a, req, time_now_ms(), &u, &token_hash) == WEB_AUTH_OK && token_hash)
-		store_session_delete(app->store, token_hash); /* ended server-side: the cookie is worth nothing now */
+	if (web_auth_session(app->store, app->cfg, a, req, time_now_ms(), &u, &token_hash) == WEB_AUTH_OK)
+		svc_session_end(app->store, token_hash); /* ended server-side: the cookie is worth nothing now */
 	web_response_header(res, "Set-Cookie", web_cookie_make(a, "", 0, web_request_secure(app->cfg, req)));
 	web_redirect(res, 303, "/login");
 }

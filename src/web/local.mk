@@ -3,7 +3,7 @@ noinst_LIBRARIES += src/web/libweb.a
 # each module is a .c and its .h: the requests and answers, who asks, then each endpoint
 src_web_libweb_a_SOURCES = src/web/request.c src/web/request.h src/web/response.c src/web/response.h \
 	src/web/auth.c src/web/auth.h src/web/authenticate.c src/web/authenticate.h \
-	src/web/session.c src/web/session.h src/web/throttle.c src/web/throttle.h src/web/page.c src/web/page.h \
+	src/web/session.c src/web/session.h src/web/page.c src/web/page.h \
 	src/web/graphql_http.c src/web/graphql_http.h src/web/content_http.c src/web/content_http.h \
 	src/web/auth_http.c src/web/auth_http.h src/web/save_http.c src/web/save_http.h \
 	src/web/save_guard.c src/web/save_guard.h

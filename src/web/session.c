@@ -1,12 +1,10 @@
-/* session.c: cookie sessions of the browser pages: the `auth` cookie, sliding expiry, REMOTE_USER, and the same-site check that guards cookie-authenticated requests. */
+/* session.c: the browser pages' side of sessions: the `auth` cookie read and made, REMOTE_USER, and the same-site check that guards cookie-authenticated requests (the session policy is svc/account.c's). */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
-#include "util/crypto.h"
+#include "svc/account.h"
 #include "web/session.h"
-
-#define TOKEN_BYTES 32
 
 const char *web_cookie_get(struct arena *a, const char *header, const char *name)
 {
@@ -81,8 +79,6 @@ enum web_auth web_auth_session(struct store *st, const struct larder_config *cfg
                                const char **token_hash)
 {
 	const char *token;
-	char *hash;
-	int64_t expires, life = (int64_t)(cfg ? cfg->session_days : 30) * 86400 * 1000;
 	int rc;
 
 	if (token_hash)
@@ -96,34 +92,18 @@ enum web_auth web_auth_session(struct store *st, const struct larder_config *cfg
 	token = web_cookie_get(a, req->cookie, WEB_SESSION_COOKIE);
 	if (token == NULL || *token == '\0')
 		return WEB_AUTH_NONE;
-	if (strlen(token) != 2 * TOKEN_BYTES || (hash = arena_alloc(a, 65)) == NULL)
-		return WEB_AUTH_UNKNOWN;
-	crypto_sha256_hex(token, strlen(token), hash);
-	rc = store_session_lookup(st, a, hash, now_ms, owner, &expires);
-	if (rc == STORE_E_NOTFOUND)
+	switch (svc_session_check(st, cfg, a, token, now_ms, owner, token_hash)) {
+	case SVC_ACCOUNT_OK:
+		return WEB_AUTH_OK;
+	case SVC_ACCOUNT_NOTFOUND:
 		return WEB_AUTH_UNKNOWN; /* forged, expired or logged out: the request is anonymous */
-	if (rc != STORE_OK)
+	default:
 		return WEB_AUTH_ERROR;
-	/* sliding expiry: renewed when less than half of its life is left (one write a day or so) */
-	if (expires - now_ms < life / 2)
-		store_session_extend(st, hash, now_ms + life, now_ms);
-	if (token_hash)
-		*token_hash = hash;
-	return WEB_AUTH_OK;
+	}
 }
 
-int web_session_start(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
-                      int64_t now_ms, bool secure, const char **set_cookie)
+const char *web_session_cookie(struct arena *a, const struct larder_config *cfg, const struct web_request *req,
+                               const char *token)
 {
-	char token[2 * TOKEN_BYTES + 1], hash[65];
-	int64_t days = cfg ? cfg->session_days : 30;
-	if (crypto_random_hex(token, TOKEN_BYTES) != 0)
-		return -1;
-	crypto_sha256_hex(token, strlen(token), hash);
-	/* each login also forgets the sessions that have expired */
-	store_session_purge(st, now_ms);
-	if (store_session_create(st, user_id, hash, now_ms + days * 86400 * 1000) != STORE_OK)
-		return -1;
-	*set_cookie = web_cookie_make(a, token, days * 86400, secure);
-	return *set_cookie ? 0 : -1;
+	return web_cookie_make(a, token, svc_session_life_s(cfg), web_request_secure(cfg, req));
 }

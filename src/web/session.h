@@ -1,4 +1,4 @@
-/* session.h: cookie sessions for the browser pages (auth cookie, sliding expiry, REMOTE_USER) and the same-site check. */
+/* session.h: cookie sessions for the browser pages (the auth cookie, REMOTE_USER; the policy is svc's) and the same-site check. */
 #ifndef LARDER_WEB_SESSION_H
 #define LARDER_WEB_SESSION_H
 #include <stdbool.h>
@@ -30,8 +30,7 @@ bool web_cross_site(const struct larder_config *cfg, const struct web_request *r
 enum web_auth web_auth_session(struct store *st, const struct larder_config *cfg, struct arena *a,
                                const struct web_request *req, int64_t now_ms, struct store_user *owner,
                                const char **token_hash);
-/* a new session for user_id: a random token stored only as its SHA-256; *set_cookie gets the
- * Set-Cookie value carrying the token. 0, or -1 when the store fails */
-int web_session_start(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
-                      int64_t now_ms, bool secure, const char **set_cookie);
+/* the Set-Cookie value carrying a new session's token (svc_session_start) for the session's life */
+const char *web_session_cookie(struct arena *a, const struct larder_config *cfg, const struct web_request *req,
+                               const char *token);
 #endif

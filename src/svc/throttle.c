@@ -1,12 +1,12 @@
-/* throttle.c: login throttling: keys for an account from an address and for an address, and the doubling delays. */
+/* throttle.c (svc): login throttling: keys for an account from an address and for an address, and the doubling delays. */
 #include <arpa/inet.h>
 #include <string.h>
 
 #include "util/crypto.h"
 #include "util/limits.h"
-#include "web/throttle.h"
+#include "svc/throttle.h"
 
-int64_t web_throttle_delay(int64_t count, int64_t allowed, int64_t base_ms, int64_t cap_ms)
+int64_t svc_throttle_delay(int64_t count, int64_t allowed, int64_t base_ms, int64_t cap_ms)
 {
 	int64_t d = base_ms;
 	if (count < allowed)
@@ -33,7 +33,7 @@ static const char *client_of(struct arena *a, const char *addr)
 	return arena_printf(a, "%s/64", buf);
 }
 
-int web_throttle_keys(struct arena *a, const char *user_id, const char *name, const char *addr, struct web_throttle *t)
+int svc_throttle_keys(struct arena *a, const char *user_id, const char *name, const char *addr, struct svc_throttle *t)
 {
 	const char *client = client_of(a, addr), *who;
 	char hex[65];
@@ -56,11 +56,11 @@ int web_throttle_keys(struct arena *a, const char *user_id, const char *name, co
 static int64_t key_wait(void *ctx, size_t i, int64_t count, int64_t last_ms)
 {
 	int64_t allowed = i == 0 ? LIMIT_LOGIN_FREE_PAIR : LIMIT_LOGIN_FREE_ADDR, now = *(const int64_t *)ctx;
-	int64_t until = last_ms + web_throttle_delay(count, allowed, LIMIT_LOGIN_DELAY_MS, LIMIT_LOGIN_DELAY_MAX_MS);
+	int64_t until = last_ms + svc_throttle_delay(count, allowed, LIMIT_LOGIN_DELAY_MS, LIMIT_LOGIN_DELAY_MAX_MS);
 	return count >= allowed && until > now ? until - now : 0;
 }
 
-int64_t web_throttle_attempt(struct store *st, const struct web_throttle *t, int64_t now_ms)
+int64_t svc_throttle_attempt(struct store *st, const struct svc_throttle *t, int64_t now_ms)
 {
 	const char *keys[2] = { t->pair_key, t->addr_key };
 	int64_t wait = 0;
@@ -69,7 +69,7 @@ int64_t web_throttle_attempt(struct store *st, const struct web_throttle *t, int
 	return wait;
 }
 
-void web_throttle_pass(struct store *st, const struct web_throttle *t, int64_t now_ms)
+void svc_throttle_pass(struct store *st, const struct svc_throttle *t, int64_t now_ms)
 {
 	store_login_clear(st, t->pair_key);
 	store_login_forget(st, t->addr_key, now_ms);
