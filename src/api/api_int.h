@@ -213,7 +213,8 @@ int api_field(struct gql_rctx *rc, const void *parent, const char *const *names,
  * (obj NULL: out of memory), any other r the field error "<doing> failed: ..."; a caller answers
  * the results that have error members (STORE_E_NOTFOUND, ...) before calling it */
 int api_answer(struct gql_rctx *rc, struct gql_out *out, int r, const char *doing, const char *type, const void *obj);
-/* answer a list of n objects of GraphQL type `type`: the i-th is at (const char *)first + i * size */
+/* answer a list of n objects of GraphQL type `type`: the i-th is at (const char *)first + i * size;
+ * with type NULL a list of enum values, each element a const char * naming its value */
 int api_out_objects(struct gql_rctx *rc, struct gql_out *out, const char *type, const void *first, size_t n,
                     size_t size);
 #endif
