@@ -1,5 +1,6 @@
-/* api.c: loads the compiled-in schema, binds every resolver and the Date scalar, and shared resolver helpers. */
+/* api.c: loads the compiled-in schema, binds the resolver files' tables and the Date scalar, and the helpers every resolver file shares. */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include "api/api_int.h"
@@ -144,32 +145,99 @@ int api_resolve_absent(struct gql_rctx *rc, const void *parent, struct gql_out *
 	return out_empty(rc, gql_rfield(rc)->type, out);
 }
 
+enum error_field { EF_CODES, EF_MESSAGE };
+static const char *const error_fields[] = { [EF_CODES] = "errorCodes", [EF_MESSAGE] = "message" };
+
 int api_resolve_error(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct api_error *e = parent;
-	const char *f = gql_rfield(rc)->name;
-	struct gql_out *items;
+	switch (api_field(rc, parent, API_NAMES(error_fields))) {
+	case EF_CODES: return api_out_objects(rc, out, NULL, &e->code, 1, sizeof e->code);
+	case EF_MESSAGE: /* no message: null, or "" where it is String! */
+		return e->message ? api_text(out, e->message) : api_resolve_absent(rc, parent, out);
+	default: return api_resolve_absent(rc, parent, out);
+	}
+}
+
+int api_field(struct gql_rctx *rc, const void *parent, const char *const *names, int n)
+{
+	intptr_t bound = (intptr_t)gql_udata(rc);
+	const char *f;
 	if (parent == api_absent)
-		return api_resolve_absent(rc, parent, out);
-	if (strcmp(f, "errorCodes") == 0) {
-		if ((items = gql_out_list(rc, out, 1)) == NULL)
-			return api_internal(rc, "errorCodes", 0);
-		gql_out_enum(&items[0], e->code);
-		return 0;
+		return API_NO_FIELD;
+	if (bound > 0 && bound <= n) /* bound by an API_EACH row: the index + 1 */
+		return (int)bound - 1;
+	f = gql_rfield(rc)->name;
+	for (int i = 0; i < n; i++)
+		if (names[i] != NULL && strcmp(names[i], f) == 0)
+			return i;
+	return API_NO_FIELD;
+}
+
+int api_answer(struct gql_rctx *rc, struct gql_out *out, int r, const char *doing, const char *type, const void *obj)
+{
+	if (r != STORE_OK || obj == NULL)
+		return api_internal(rc, doing, r);
+	gql_out_object(out, type, obj);
+	return 0;
+}
+
+int api_out_objects(struct gql_rctx *rc, struct gql_out *out, const char *type, const void *first, size_t n,
+                    size_t size)
+{
+	struct gql_out *items = gql_out_list(rc, out, (uint32_t)n);
+	if (items == NULL && n > 0)
+		return api_internal(rc, gql_rfield(rc)->name, 0);
+	for (size_t i = 0; i < n; i++) {
+		const void *o = (const char *)first + i * size;
+		if (type != NULL)
+			gql_out_object(&items[i], type, o);
+		else /* a list of enum values: `first` points at their names */
+			gql_out_enum(&items[i], *(const char *const *)o);
 	}
-	if (strcmp(f, "message") == 0 && e->message != NULL) {
-		gql_out_cstr(out, e->message);
+	return 0;
+}
+
+const struct api_bind *api_row(struct gql_rctx *rc)
+{
+	return gql_udata(rc);
+}
+
+/* the resolver of rows with user_error: the row is the udata */
+static int resolve_signed_in(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+{
+	const struct api_bind *b = api_row(rc);
+	if (api_ctx_of(rc)->user == NULL)
+		return api_out_error(rc, out, b->user_error, "UNAUTHORIZED", API_NO_USER_MSG);
+	return b->fn(rc, parent, out);
+}
+
+int api_resolve_delete(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+{
+	const struct api_ctx *ctx = api_ctx_of(rc);
+	const struct api_bind *b = api_row(rc);
+	const struct api_delete *d = b->data;
+	const char *id = api_str(gql_arg(rc, d->arg));
+	void *row = arena_alloc(gql_arena(rc), d->size);
+	int r = row ? d->remove(ctx->store, gql_arena(rc), ctx->user->id, id, row) : STORE_OK;
+	if (r == STORE_E_NOTFOUND)
+		return api_out_error(rc, out, b->user_error, "NOT_FOUND", "you have no %s with id \"%.64s\"", d->noun,
+		                     id ? id : "");
+	return api_answer(rc, out, r, d->doing, d->success, row);
+}
+
+static int bind_with(struct gql_schema *s, const char *type_dot_field, gql_resolve_fn fn, void *udata, char *err,
+                     size_t errlen)
+{
+	if (gql_bind(s, type_dot_field, fn, udata) == 0)
 		return 0;
-	}
-	return api_resolve_absent(rc, parent, out); /* no message: null, or "" where it is String! */
+	snprintf(err, errlen, "schema: cannot bind %s (no such field in the SDL)", type_dot_field);
+	return -1;
 }
 
 int api_bind_one(struct gql_schema *s, const char *type_dot_field, gql_resolve_fn fn, char *err, size_t errlen)
 {
-	if (gql_bind(s, type_dot_field, fn, NULL) == 0)
-		return 0;
-	snprintf(err, errlen, "schema: cannot bind %s (no such field in the SDL)", type_dot_field);
-	return -1;
+	return bind_with(s, type_dot_field, fn, NULL, err, errlen);
 }
 
 int api_bind_all(struct gql_schema *s, const char *type, gql_resolve_fn fn, char *err, size_t errlen)
@@ -177,6 +245,41 @@ int api_bind_all(struct gql_schema *s, const char *type, gql_resolve_fn fn, char
 	char name[128];
 	snprintf(name, sizeof name, "%s.*", type);
 	return api_bind_one(s, name, fn, err, errlen);
+}
+
+/* an API_EACH row: each named field the type has and nothing bound yet, with its index + 1 */
+static int bind_fields(struct gql_schema *s, const struct api_bind *b, char *err, size_t errlen)
+{
+	struct gql_type *ty = gql_schema_type(s, b->where);
+	if (ty == NULL) {
+		snprintf(err, errlen, "schema: no type %s", b->where);
+		return -1;
+	}
+	for (int i = 0; i < b->nfields; i++) {
+		struct gql_field *f = b->fields[i] ? gql_type_field(ty, b->fields[i]) : NULL;
+		if (f != NULL && f->resolve == NULL) {
+			f->resolve = b->fn;
+			f->udata = (void *)(intptr_t)(i + 1);
+		}
+	}
+	return 0;
+}
+
+int api_bind_table(struct gql_schema *s, const struct api_bind *t, size_t n, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct api_bind *b = &t[i];
+		int r;
+		if (b->fields != NULL)
+			r = bind_fields(s, b, err, errlen);
+		else if (b->user_error != NULL)
+			r = bind_with(s, b->where, resolve_signed_in, (void *)b, err, errlen);
+		else
+			r = bind_with(s, b->where, b->fn, b->data ? (void *)b : NULL, err, errlen);
+		if (r != 0)
+			return -1;
+	}
+	return 0;
 }
 
 int api_schema_bind(struct gql_schema *s, char *err, size_t errlen)

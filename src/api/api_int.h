@@ -64,6 +64,9 @@ struct api_item *api_item_new(struct gql_rctx *rc, const struct store_item *it, 
 /* the ArticleSavingRequestStatus of an item (DELETED, ARCHIVED, or its content state) */
 const char *api_item_state(const struct store_item *it);
 bool api_format_markdown(const char *format);
+/* api_answer with the item: r == STORE_OK answers the member `type` with it (content in `format`) */
+int api_answer_item(struct gql_rctx *rc, struct gql_out *out, int r, const char *doing, const char *type,
+                    const struct store_item *it, const char *format);
 
 /* resolver of wrapper fields (ArticleSuccess.article, …): the parent object itself */
 int api_resolve_self(struct gql_rctx *rc, const void *parent, struct gql_out *out);
@@ -87,10 +90,31 @@ struct api_pageinfo {
 	int (*count)(struct gql_rctx *rc, const void *arg, int64_t *total);
 	const void *count_arg;
 };
-/* a PageInfo for a page of n items at p (end cursor = offset + n) */
-struct api_pageinfo *api_pageinfo_new(struct gql_rctx *rc, const struct api_page *p, size_t n, bool has_next);
+/* the parent of the edge types (SearchItemEdge, SyncUpdatedItemEdge); every edge's cursor is the
+ * page's end cursor, as Omnivore does */
+struct api_edge {
+	const char *cursor;
+	struct api_item *node;           /* NULL for a deleted item (updatesSince) */
+	const char *item_id, *reason;    /* SyncUpdatedItemEdge's itemID and updateReason */
+};
+/* the parent of the *Success types of paged fields (SearchSuccess, UpdatesSinceSuccess): the page's
+ * edges, of GraphQL type edge_type, and its PageInfo */
+struct api_connection {
+	struct api_edge *edges;
+	size_t n;
+	const char *edge_type;
+	struct api_pageinfo *pi;
+};
+/* a page of n zeroed edges at p, each with its cursor set; totalCount comes from count(count_arg);
+ * NULL when out of memory. The caller fills the edges' nodes and answers it as its *Success member */
+struct api_connection *api_connection_new(struct gql_rctx *rc, const struct api_page *p, size_t n, bool has_next,
+                                          const char *edge_type,
+                                          int (*count)(struct gql_rctx *rc, const void *arg, int64_t *total),
+                                          const void *count_arg);
 /* "" -> NULL-safe string argument: the text of a String/ID argument or input field, or NULL */
 const char *api_str(const struct gql_value *v);
+/* a Float or Int value as a double; dflt when absent, null or of another kind */
+double api_num(const struct gql_value *v, double dflt);
 /* trimmed copy of a string value in the arena (NULL when absent or null) */
 const char *api_str_trim(struct gql_rctx *rc, const struct gql_value *v);
 
@@ -114,7 +138,83 @@ int api_bind_label(struct gql_schema *s, char *err, size_t errlen);
 int api_bind_highlight(struct gql_schema *s, char *err, size_t errlen);
 int api_bind_save(struct gql_schema *s, char *err, size_t errlen);
 int api_bind_search(struct gql_schema *s, char *err, size_t errlen);
-/* bind every field of `type` (already-bound fields are kept) */
+
+/* ---- binding tables (api.c) ----
+ * A resolver file lists what it binds in one static table of rows and its api_bind_* returns
+ * API_BIND_TABLE(s, table, err, errlen). The rows:
+ *   API_ONE("Query.me", resolve_me)              that field (bound again if it was bound)
+ *   API_SIGNED_IN("Query.labels", resolve_labels, "LabelsError")
+ *       a root field that needs a user: a request without one is answered by the error member
+ *       with UNAUTHORIZED (API_NO_USER_MSG) before fn runs, so fn may use ctx->user freely
+ *   API_ALL("CreateLabelSuccess", api_resolve_self)   every field of the type still unbound
+ *   API_EACH("Label", resolve_label, label_fields)
+ *       the fields of the type named in the table (enum index -> name; those the SDL lacks are
+ *       skipped, those already bound are kept), each with its index: see api_field */
+struct api_bind {
+	const char *where;
+	gql_resolve_fn fn;
+	const char *const *fields;  /* with nfields: bind field by field */
+	int nfields;
+	const char *user_error;     /* root fields only: the error member answering a request without a user */
+	const void *data;           /* root fields only: what fn reads with api_row(rc)->data (API_DELETE);
+	                             * rows with user_error or data are their fields' udata */
+};
+#define API_ONE(where_, fn_) { .where = (where_), .fn = (fn_) }
+#define API_ALL(type_, fn_) { .where = type_ ".*", .fn = (fn_) }
+#define API_SIGNED_IN(where_, fn_, error_) { .where = (where_), .fn = (fn_), .user_error = (error_) }
+/* a mutation deleting one of the user's rows by id, answered by api_resolve_delete */
+#define API_DELETE(where_, error_, del_) \
+	{ .where = (where_), .fn = api_resolve_delete, .user_error = (error_), .data = (del_) }
+#define API_EACH(type_, fn_, names_) \
+	{ .where = (type_), .fn = (fn_), .fields = (names_), .nfields = (int)(sizeof(names_) / sizeof((names_)[0])) }
+int api_bind_table(struct gql_schema *s, const struct api_bind *t, size_t n, char *err, size_t errlen);
+#define API_BIND_TABLE(s, t, err, errlen) api_bind_table((s), (t), sizeof(t) / sizeof((t)[0]), (err), (errlen))
+/* the row a root field was bound with (API_SIGNED_IN, API_DELETE rows) */
+const struct api_bind *api_row(struct gql_rctx *rc);
+
+/* what API_DELETE deletes: the id argument `arg` names a row of `size` bytes that remove() deletes
+ * and fills in; the answer is the member `success` with the row, or the row's user_error member
+ * with NOT_FOUND "you have no <noun> with id ..."; a store failure is "<doing> failed" */
+struct api_delete {
+	const char *arg, *noun, *doing, *success;
+	size_t size;
+	int (*remove)(struct store *st, struct arena *a, const char *user_id, const char *id, void *row);
+};
+int api_resolve_delete(struct gql_rctx *rc, const void *parent, struct gql_out *out);
+
+/* one-row forms without a table (defaults.c binds with api_bind_all) */
 int api_bind_all(struct gql_schema *s, const char *type, gql_resolve_fn fn, char *err, size_t errlen);
 int api_bind_one(struct gql_schema *s, const char *type_dot_field, gql_resolve_fn fn, char *err, size_t errlen);
+
+/* ---- field resolvers: an enum of fields, a name table, api_field, a switch ----
+ *   enum label_field { LF_ID, LF_NAME, ... };
+ *   static const char *const label_fields[] = { [LF_ID] = "id", [LF_NAME] = "name", ... };
+ *   switch (api_field(rc, parent, API_NAMES(label_fields))) {
+ *   case LF_ID: ...
+ *   default: return api_resolve_absent(rc, parent, out);   (also for API_NO_FIELD)
+ *   }
+ * api_field answers the index the field was bound with (API_EACH rows); for a field bound
+ * otherwise ("Type.*") it looks the name up in the table. API_NO_FIELD when the parent is
+ * api_absent or the name is not in the table: answer the empty value then. */
+#define API_NO_FIELD (-1)
+/* one-line answers for the cases: each answers and returns 0 */
+static inline int api_null(struct gql_out *out) { gql_out_null(out); return 0; }
+static inline int api_text(struct gql_out *out, const char *s) { gql_out_cstr(out, s); return 0; }
+static inline int api_enum(struct gql_out *out, const char *value) { gql_out_enum(out, value); return 0; }
+static inline int api_bool(struct gql_out *out, bool b) { gql_out_bool(out, b); return 0; }
+static inline int api_int(struct gql_out *out, int64_t i) { gql_out_int(out, i); return 0; }
+static inline int api_float(struct gql_out *out, double d) { gql_out_float(out, d); return 0; }
+static inline int api_obj(struct gql_out *out, const char *type, const void *o) { gql_out_object(out, type, o); return 0; }
+#define API_NAMES(names) (names), (int)(sizeof(names) / sizeof((names)[0]))
+int api_field(struct gql_rctx *rc, const void *parent, const char *const *names, int n);
+
+/* ---- answers ---- */
+/* the usual end of a resolver: r == STORE_OK answers the member (or object) `type` with obj
+ * (obj NULL: out of memory), any other r the field error "<doing> failed: ..."; a caller answers
+ * the results that have error members (STORE_E_NOTFOUND, ...) before calling it */
+int api_answer(struct gql_rctx *rc, struct gql_out *out, int r, const char *doing, const char *type, const void *obj);
+/* answer a list of n objects of GraphQL type `type`: the i-th is at (const char *)first + i * size;
+ * with type NULL a list of enum values, each element a const char * naming its value */
+int api_out_objects(struct gql_rctx *rc, struct gql_out *out, const char *type, const void *first, size_t n,
+                    size_t size);
 #endif

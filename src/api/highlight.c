@@ -1,5 +1,6 @@
 /* highlight.c: resolvers for createHighlight, updateHighlight and deleteHighlight. */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "api/api_int.h"
@@ -18,14 +19,14 @@ static const char *too_long(const struct gql_value *in, const char *const *names
 	return NULL;
 }
 
-static double num(const struct gql_value *v, double dflt)
-{
-	if (v && v->kind == GQL_V_FLOAT)
-		return v->u.f;
-	if (v && v->kind == GQL_V_INT)
-		return (double)v->u.i;
-	return dflt;
-}
+/* createHighlight's text inputs and the members they fill */
+#define TEXT_INPUT(name, member) { name, offsetof(struct store_highlight, member) }
+static const struct { const char *name; size_t at; } create_inputs[] = {
+	TEXT_INPUT("id", id), TEXT_INPUT("shortId", short_id), TEXT_INPUT("articleId", item_id), TEXT_INPUT("type", type),
+	TEXT_INPUT("quote", quote), TEXT_INPUT("prefix", prefix), TEXT_INPUT("suffix", suffix),
+	TEXT_INPUT("patch", patch), TEXT_INPUT("annotation", annotation), TEXT_INPUT("html", html),
+	TEXT_INPUT("color", color), TEXT_INPUT("representation", representation),
+};
 
 static int resolve_create(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
@@ -38,22 +39,10 @@ static int resolve_create(struct gql_rctx *rc, const void *parent, struct gql_ou
 	int64_t shared;
 	struct store_highlight existing;
 	int r;
-	if (ctx->user == NULL)
-		return api_out_error(rc, out, "CreateHighlightError", "UNAUTHORIZED", API_NO_USER_MSG);
-	h.id = api_str(gql_value_get(in, "id"));
-	h.short_id = api_str(gql_value_get(in, "shortId"));
-	h.item_id = api_str(gql_value_get(in, "articleId"));
-	h.type = api_str(gql_value_get(in, "type"));
-	h.quote = api_str(gql_value_get(in, "quote"));
-	h.prefix = api_str(gql_value_get(in, "prefix"));
-	h.suffix = api_str(gql_value_get(in, "suffix"));
-	h.patch = api_str(gql_value_get(in, "patch"));
-	h.annotation = api_str(gql_value_get(in, "annotation"));
-	h.html = api_str(gql_value_get(in, "html"));
-	h.color = api_str(gql_value_get(in, "color"));
-	h.representation = api_str(gql_value_get(in, "representation"));
-	h.position_percent = num(gql_value_get(in, "highlightPositionPercent"), 0);
-	h.position_anchor = (int64_t)num(gql_value_get(in, "highlightPositionAnchorIndex"), 0);
+	for (size_t i = 0; i < sizeof create_inputs / sizeof create_inputs[0]; i++)
+		*(const char **)((char *)&h + create_inputs[i].at) = api_str(gql_value_get(in, create_inputs[i].name));
+	h.position_percent = api_num(gql_value_get(in, "highlightPositionPercent"), 0);
+	h.position_anchor = (int64_t)api_num(gql_value_get(in, "highlightPositionAnchorIndex"), 0);
 	if (h.id == NULL || !crypto_is_uuid(h.id, strlen(h.id)))
 		return api_out_error(rc, out, "CreateHighlightError", "BAD_DATA", "id must be a UUID");
 	if (h.short_id == NULL || strlen(h.short_id) == 0 || strlen(h.short_id) > 14)
@@ -78,10 +67,7 @@ static int resolve_create(struct gql_rctx *rc, const void *parent, struct gql_ou
 		return api_out_error(rc, out, "CreateHighlightError", "ALREADY_EXISTS", "a highlight with id %s exists", h.id);
 	if (r == STORE_E_LIMIT)
 		return api_out_error(rc, out, "CreateHighlightError", "BAD_DATA", "%s", store_errmsg(ctx->store));
-	if (r != STORE_OK)
-		return api_internal(rc, "creating the highlight", r);
-	gql_out_object(out, "CreateHighlightSuccess", res);
-	return 0;
+	return api_answer(rc, out, r, "creating the highlight", "CreateHighlightSuccess", res);
 }
 
 static int resolve_update(struct gql_rctx *rc, const void *parent, struct gql_out *out)
@@ -93,8 +79,6 @@ static int resolve_update(struct gql_rctx *rc, const void *parent, struct gql_ou
 	struct store_highlight *res;
 	int64_t shared = 0;
 	int r;
-	if (ctx->user == NULL)
-		return api_out_error(rc, out, "UpdateHighlightError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if ((field = too_long(in, texts, api_highlight_max_bytes(ctx))) != NULL)
 		return api_out_error(rc, out, "UpdateHighlightError", "BAD_DATA",
 		                     "%s is longer than %zu bytes (highlight_max_bytes in larder.conf)", field,
@@ -109,40 +93,27 @@ static int resolve_update(struct gql_rctx *rc, const void *parent, struct gql_ou
 	if (r == STORE_E_NOTFOUND)
 		return api_out_error(rc, out, "UpdateHighlightError", "NOT_FOUND", "you have no highlight with id \"%.64s\"",
 		                     id ? id : "");
-	if (r != STORE_OK)
-		return api_internal(rc, "updating the highlight", r);
-	gql_out_object(out, "UpdateHighlightSuccess", res);
-	return 0;
+	return api_answer(rc, out, r, "updating the highlight", "UpdateHighlightSuccess", res);
 }
 
-static int resolve_delete(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+static int remove_highlight(struct store *st, struct arena *a, const char *user_id, const char *id, void *row)
 {
-	const struct api_ctx *ctx = api_ctx_of(rc);
-	const char *id = api_str(gql_arg(rc, "highlightId"));
-	struct store_highlight *res;
-	int r;
-	if (ctx->user == NULL)
-		return api_out_error(rc, out, "DeleteHighlightError", "UNAUTHORIZED", API_NO_USER_MSG);
-	if ((res = ARENA_NEW(gql_arena(rc), struct store_highlight)) == NULL)
-		return api_internal(rc, "deleteHighlight", 0);
-	r = store_highlight_delete(ctx->store, gql_arena(rc), ctx->user->id, id, res);
-	if (r == STORE_E_NOTFOUND)
-		return api_out_error(rc, out, "DeleteHighlightError", "NOT_FOUND", "you have no highlight with id \"%.64s\"",
-		                     id ? id : "");
-	if (r != STORE_OK)
-		return api_internal(rc, "deleting the highlight", r);
-	gql_out_object(out, "DeleteHighlightSuccess", res);
-	return 0;
+	return store_highlight_delete(st, a, user_id, id, row);
 }
 
 int api_bind_highlight(struct gql_schema *s, char *err, size_t errlen)
 {
-	if (api_bind_one(s, "Mutation.createHighlight", resolve_create, err, errlen) ||
-	    api_bind_one(s, "Mutation.updateHighlight", resolve_update, err, errlen) ||
-	    api_bind_one(s, "Mutation.deleteHighlight", resolve_delete, err, errlen) ||
-	    api_bind_all(s, "CreateHighlightSuccess", api_resolve_self, err, errlen) ||
-	    api_bind_all(s, "UpdateHighlightSuccess", api_resolve_self, err, errlen) ||
-	    api_bind_all(s, "DeleteHighlightSuccess", api_resolve_self, err, errlen))
-		return -1;
-	return 0;
+	static const struct api_delete del = {
+		.arg = "highlightId", .noun = "highlight", .doing = "deleting the highlight",
+		.success = "DeleteHighlightSuccess", .size = sizeof(struct store_highlight), .remove = remove_highlight,
+	};
+	static const struct api_bind table[] = {
+		API_SIGNED_IN("Mutation.createHighlight", resolve_create, "CreateHighlightError"),
+		API_SIGNED_IN("Mutation.updateHighlight", resolve_update, "UpdateHighlightError"),
+		API_DELETE("Mutation.deleteHighlight", "DeleteHighlightError", &del),
+		API_ALL("CreateHighlightSuccess", api_resolve_self),
+		API_ALL("UpdateHighlightSuccess", api_resolve_self),
+		API_ALL("DeleteHighlightSuccess", api_resolve_self),
+	};
+	return API_BIND_TABLE(s, table, err, errlen);
 }

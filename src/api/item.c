@@ -1,4 +1,4 @@
-/* item.c: resolvers of the SearchItem, Article, Label and Highlight types (one table of fields, bound per field). */
+/* item.c: resolvers of the SearchItem, Article and Highlight types (an enum and a name table of fields each, bound per field). */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,10 +13,10 @@ enum item_field {
 	IF_IMAGE, IF_SITE_NAME, IF_SITE_ICON, IF_LANGUAGE, IF_DIRECTIONALITY, IF_PAGE_TYPE, IF_CONTENT_READER,
 	IF_STATE, IF_FOLDER, IF_WORDS, IF_IS_ARCHIVED, IF_CREATED, IF_SAVED, IF_UPDATED, IF_PUBLISHED, IF_READ,
 	IF_ARCHIVED, IF_PROGRESS, IF_PROGRESS_TOP, IF_ANCHOR, IF_LABELS, IF_HIGHLIGHTS, IF_HAS_CONTENT,
-	IF_OWNED, IF_SAVED_BY_VIEWER, IF_POSTED_BY_VIEWER, IF_LINK_ID, IF__MAX
+	IF_OWNED, IF_SAVED_BY_VIEWER, IF_POSTED_BY_VIEWER, IF_LINK_ID,
 };
 
-static const char *const item_field_names[IF__MAX] = {
+static const char *const item_field_names[] = {
 	[IF_ID] = "id", [IF_TITLE] = "title", [IF_SLUG] = "slug", [IF_URL] = "url",
 	[IF_ORIGINAL_URL] = "originalArticleUrl", [IF_CONTENT] = "content", [IF_HASH] = "hash",
 	[IF_FORMAT] = "format", [IF_AUTHOR] = "author", [IF_DESCRIPTION] = "description", [IF_IMAGE] = "image",
@@ -57,6 +57,12 @@ bool api_format_markdown(const char *format)
 	return format && (strcmp(format, "markdown") == 0 || strcmp(format, "highlightedMarkdown") == 0);
 }
 
+int api_answer_item(struct gql_rctx *rc, struct gql_out *out, int r, const char *doing, const char *type,
+                    const struct store_item *it, const char *format)
+{
+	return api_answer(rc, out, r, doing, type, r == STORE_OK ? api_item_new(rc, it, format) : NULL);
+}
+
 /* the readable content in the asked format; a placeholder while processing or after a failure */
 static int out_content(struct gql_rctx *rc, const struct api_item *o, struct gql_out *out)
 {
@@ -92,16 +98,11 @@ static int out_content(struct gql_rctx *rc, const struct api_item *o, struct gql
 
 static int out_labels(struct gql_rctx *rc, struct store_label *l, size_t n, struct gql_out *out)
 {
-	struct gql_out *items = gql_out_list(rc, out, (uint32_t)n);
-	if (items == NULL && n > 0)
-		return api_internal(rc, "labels", 0);
-	for (size_t i = 0; i < n; i++)
-		gql_out_object(&items[i], "Label", &l[i]);
-	return 0;
+	return api_out_objects(rc, out, "Label", l, n, sizeof *l);
 }
 
 /* the item's plain text fields; false for any other field */
-static bool item_text(const struct store_item *it, enum item_field f, const char **s)
+static bool item_text(const struct store_item *it, int f, const char **s)
 {
 	switch (f) {
 	case IF_ID: case IF_LINK_ID: *s = it->id; return true;
@@ -119,7 +120,7 @@ static bool item_text(const struct store_item *it, enum item_field f, const char
 }
 
 /* the item's date fields (*nullable: 0 answers null); false for any other field */
-static bool item_date(const struct store_item *it, enum item_field f, int64_t *ms, bool *nullable)
+static bool item_date(const struct store_item *it, int f, int64_t *ms, bool *nullable)
 {
 	*nullable = true;
 	switch (f) {
@@ -133,142 +134,71 @@ static bool item_date(const struct store_item *it, enum item_field f, int64_t *m
 	}
 }
 
+/* SearchItem.hash: the SHA-256 of the URL */
+static int out_hash(struct gql_rctx *rc, const struct store_item *it, struct gql_out *out)
+{
+	char *h = arena_alloc(gql_arena(rc), 65);
+	if (h == NULL)
+		return api_internal(rc, "hash", 0);
+	crypto_sha256_hex(it->url, strlen(it->url), h);
+	return api_text(out, h);
+}
+
+/* the item's labels, or its highlights (each told the item's id for Highlight.libraryItem) */
+static int out_item_list(struct gql_rctx *rc, const struct store_item *it, bool highlights, struct gql_out *out)
+{
+	const struct api_ctx *ctx = api_ctx_of(rc);
+	struct store_highlight *h;
+	struct store_label *l;
+	size_t n;
+	int r;
+	if (!highlights)
+		return (r = store_item_labels(ctx->store, gql_arena(rc), it->seq, &l, &n)) != STORE_OK
+		               ? api_internal(rc, "reading labels", r) : out_labels(rc, l, n, out);
+	if ((r = store_item_highlights(ctx->store, gql_arena(rc), it->seq, &h, &n)) != STORE_OK)
+		return api_internal(rc, "reading highlights", r);
+	for (size_t i = 0; i < n; i++)
+		h[i].item_id = it->id;
+	return api_out_objects(rc, out, "Highlight", h, n, sizeof *h);
+}
+
 static int resolve_item(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct api_item *o = parent;
 	const struct store_item *it = &o->it;
-	const struct api_ctx *ctx = api_ctx_of(rc);
-	struct arena *a = gql_arena(rc);
-	enum item_field f = (enum item_field)(intptr_t)gql_udata(rc);
+	int f = api_field(rc, parent, API_NAMES(item_field_names));
 	const char *text;
 	int64_t ms;
 	bool nullable;
-	int r;
 
-	if (parent == api_absent)
+	if (f == API_NO_FIELD)
 		return api_resolve_absent(rc, parent, out);
-	if (item_text(it, f, &text)) {
-		gql_out_cstr(out, text);
-		return 0;
-	}
+	if (item_text(it, f, &text))
+		return api_text(out, text);
 	if (item_date(it, f, &ms, &nullable))
-		return nullable && ms == 0 ? (gql_out_null(out), 0) : api_out_date(rc, out, ms);
+		return nullable && ms == 0 ? api_null(out) : api_out_date(rc, out, ms);
 	switch (f) {
-	case IF_CONTENT:
-		return out_content(rc, o, out);
-	case IF_HASH: {
-		char *h = arena_alloc(a, 65);
-		if (h == NULL)
-			return api_internal(rc, "hash", 0);
-		crypto_sha256_hex(it->url, strlen(it->url), h);
-		gql_out_cstr(out, h);
-		return 0;
-	}
-	case IF_FORMAT:
-		gql_out_cstr(out, api_format_markdown(o->format) ? "markdown" : "html");
-		return 0;
+	case IF_CONTENT: return out_content(rc, o, out);
+	case IF_HASH: return out_hash(rc, it, out);
+	case IF_FORMAT: return api_text(out, api_format_markdown(o->format) ? "markdown" : "html");
 	case IF_DIRECTIONALITY:
-		if (it->dir == NULL)
-			gql_out_null(out);
-		else
-			gql_out_enum(out, strcmp(it->dir, "rtl") == 0 ? "RTL" : "LTR");
-		return 0;
-	case IF_PAGE_TYPE:
-		gql_out_enum(out, it->page_type ? it->page_type : "ARTICLE");
-		return 0;
-	case IF_CONTENT_READER:
-		gql_out_enum(out, "WEB");
-		return 0;
-	case IF_STATE:
-		gql_out_enum(out, api_item_state(it));
-		return 0;
-	case IF_FOLDER:
-		gql_out_cstr(out, it->folder ? it->folder : "inbox");
-		return 0;
-	case IF_WORDS:
-		if (it->words_count < 0)
-			gql_out_null(out);
-		else
-			gql_out_int(out, it->words_count);
-		return 0;
-	case IF_IS_ARCHIVED:
-		gql_out_bool(out, it->archived_ms != 0);
-		return 0;
-	case IF_PROGRESS:
-		gql_out_float(out, it->progress);
-		return 0;
-	case IF_PROGRESS_TOP:
-		if (it->progress_top < 0)
-			gql_out_null(out);
-		else
-			gql_out_float(out, it->progress_top);
-		return 0;
-	case IF_ANCHOR:
-		gql_out_int(out, it->progress_anchor);
-		return 0;
-	case IF_LABELS: {
-		struct store_label *l;
-		size_t n;
-		if ((r = store_item_labels(ctx->store, a, it->seq, &l, &n)) != STORE_OK)
-			return api_internal(rc, "reading labels", r);
-		return out_labels(rc, l, n, out);
+		return it->dir == NULL ? api_null(out) : api_enum(out, strcmp(it->dir, "rtl") == 0 ? "RTL" : "LTR");
+	case IF_PAGE_TYPE: return api_enum(out, it->page_type ? it->page_type : "ARTICLE");
+	case IF_CONTENT_READER: return api_enum(out, "WEB");
+	case IF_STATE: return api_enum(out, api_item_state(it));
+	case IF_FOLDER: return api_text(out, it->folder ? it->folder : "inbox");
+	case IF_WORDS: return it->words_count < 0 ? api_null(out) : api_int(out, it->words_count);
+	case IF_IS_ARCHIVED: return api_bool(out, it->archived_ms != 0);
+	case IF_PROGRESS: return api_float(out, it->progress);
+	case IF_PROGRESS_TOP: return it->progress_top < 0 ? api_null(out) : api_float(out, it->progress_top);
+	case IF_ANCHOR: return api_int(out, it->progress_anchor);
+	case IF_LABELS: return out_item_list(rc, it, false, out);
+	case IF_HIGHLIGHTS: return out_item_list(rc, it, true, out);
+	case IF_HAS_CONTENT: return api_bool(out, strcmp(it->state, "SUCCEEDED") == 0);
+	case IF_OWNED: case IF_SAVED_BY_VIEWER: return api_bool(out, true);
+	case IF_POSTED_BY_VIEWER: return api_bool(out, false);
+	default: return api_resolve_absent(rc, parent, out);
 	}
-	case IF_HIGHLIGHTS: {
-		struct store_highlight *h;
-		struct gql_out *items;
-		size_t n;
-		if ((r = store_item_highlights(ctx->store, a, it->seq, &h, &n)) != STORE_OK)
-			return api_internal(rc, "reading highlights", r);
-		if ((items = gql_out_list(rc, out, (uint32_t)n)) == NULL && n > 0)
-			return api_internal(rc, "highlights", 0);
-		for (size_t i = 0; i < n; i++) {
-			h[i].item_id = it->id;
-			gql_out_object(&items[i], "Highlight", &h[i]);
-		}
-		return 0;
-	}
-	case IF_HAS_CONTENT:
-		gql_out_bool(out, strcmp(it->state, "SUCCEEDED") == 0);
-		return 0;
-	case IF_OWNED:
-	case IF_SAVED_BY_VIEWER:
-		gql_out_bool(out, true);
-		return 0;
-	case IF_POSTED_BY_VIEWER:
-		gql_out_bool(out, false);
-		return 0;
-	case IF__MAX:
-	default:
-		break;
-	}
-	return api_resolve_absent(rc, parent, out);
-}
-
-static int resolve_label(struct gql_rctx *rc, const void *parent, struct gql_out *out)
-{
-	const struct store_label *l = parent;
-	const char *f = gql_rfield(rc)->name;
-	if (parent == api_absent)
-		return api_resolve_absent(rc, parent, out);
-	if (strcmp(f, "id") == 0)
-		gql_out_cstr(out, l->id);
-	else if (strcmp(f, "name") == 0)
-		gql_out_cstr(out, l->name);
-	else if (strcmp(f, "color") == 0)
-		gql_out_cstr(out, l->color);
-	else if (strcmp(f, "description") == 0)
-		gql_out_cstr(out, l->description);
-	else if (strcmp(f, "createdAt") == 0)
-		return api_out_date(rc, out, l->created_ms);
-	else if (strcmp(f, "position") == 0)
-		gql_out_int(out, l->position);
-	else if (strcmp(f, "internal") == 0)
-		gql_out_bool(out, l->internal != 0);
-	else if (strcmp(f, "source") == 0)
-		gql_out_cstr(out, l->source);
-	else
-		return api_resolve_absent(rc, parent, out);
-	return 0;
 }
 
 /* Highlight.libraryItem: the item the highlight is on, found among the viewer's own items only */
@@ -293,87 +223,71 @@ static int highlight_item(struct gql_rctx *rc, const struct store_highlight *h, 
 	return o != NULL ? 0 : api_internal(rc, "libraryItem", 0);
 }
 
+enum highlight_field {
+	HF_ID, HF_SHORT_ID, HF_QUOTE, HF_PREFIX, HF_SUFFIX, HF_PATCH, HF_ANNOTATION, HF_HTML, HF_COLOR, HF_TYPE,
+	HF_REPRESENTATION, HF_POSITION, HF_ANCHOR, HF_LABELS, HF_USER, HF_BY_ME, HF_CREATED, HF_UPDATED, HF_SHARED,
+	HF_ITEM,
+};
+static const char *const highlight_fields[] = {
+	[HF_ID] = "id", [HF_SHORT_ID] = "shortId", [HF_QUOTE] = "quote", [HF_PREFIX] = "prefix", [HF_SUFFIX] = "suffix",
+	[HF_PATCH] = "patch", [HF_ANNOTATION] = "annotation", [HF_HTML] = "html", [HF_COLOR] = "color",
+	[HF_TYPE] = "type", [HF_REPRESENTATION] = "representation", [HF_POSITION] = "highlightPositionPercent",
+	[HF_ANCHOR] = "highlightPositionAnchorIndex", [HF_LABELS] = "labels", [HF_USER] = "user",
+	[HF_BY_ME] = "createdByMe", [HF_CREATED] = "createdAt", [HF_UPDATED] = "updatedAt", [HF_SHARED] = "sharedAt",
+	[HF_ITEM] = "libraryItem",
+};
+
+/* the highlight's plain text fields; false for any other field */
+static bool highlight_text(const struct store_highlight *h, int f, const char **s)
+{
+	const char *const texts[] = {
+		[HF_ID] = h->id, [HF_SHORT_ID] = h->short_id, [HF_QUOTE] = h->quote, [HF_PREFIX] = h->prefix,
+		[HF_SUFFIX] = h->suffix, [HF_PATCH] = h->patch, [HF_ANNOTATION] = h->annotation, [HF_HTML] = h->html,
+		[HF_COLOR] = h->color,
+	};
+	if (f < 0 || f > HF_COLOR)
+		return false;
+	*s = texts[f];
+	return true;
+}
+
 static int resolve_highlight(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct store_highlight *h = parent;
 	const struct api_ctx *ctx = api_ctx_of(rc);
-	const char *f = gql_rfield(rc)->name;
-	if (parent == api_absent)
-		return api_resolve_absent(rc, parent, out);
-	if (strcmp(f, "id") == 0)
-		gql_out_cstr(out, h->id);
-	else if (strcmp(f, "shortId") == 0)
-		gql_out_cstr(out, h->short_id);
-	else if (strcmp(f, "type") == 0)
-		gql_out_enum(out, h->type);
-	else if (strcmp(f, "quote") == 0)
-		gql_out_cstr(out, h->quote);
-	else if (strcmp(f, "prefix") == 0)
-		gql_out_cstr(out, h->prefix);
-	else if (strcmp(f, "suffix") == 0)
-		gql_out_cstr(out, h->suffix);
-	else if (strcmp(f, "patch") == 0)
-		gql_out_cstr(out, h->patch);
-	else if (strcmp(f, "annotation") == 0)
-		gql_out_cstr(out, h->annotation);
-	else if (strcmp(f, "html") == 0)
-		gql_out_cstr(out, h->html);
-	else if (strcmp(f, "color") == 0)
-		gql_out_cstr(out, h->color);
-	else if (strcmp(f, "highlightPositionPercent") == 0)
-		gql_out_float(out, h->position_percent);
-	else if (strcmp(f, "highlightPositionAnchorIndex") == 0)
-		gql_out_int(out, h->position_anchor);
-	else if (strcmp(f, "representation") == 0)
-		gql_out_enum(out, h->representation ? h->representation : "CONTENT");
-	else if (strcmp(f, "labels") == 0) {
-		struct store_label *l;
-		size_t n;
-		int r = store_highlight_labels(ctx->store, gql_arena(rc), h->id, &l, &n);
-		if (r != STORE_OK)
+	int f = api_field(rc, parent, API_NAMES(highlight_fields));
+	const char *text;
+	struct store_label *l;
+	size_t n;
+	int r;
+	if (f != API_NO_FIELD && highlight_text(h, f, &text))
+		return api_text(out, text);
+	switch (f) {
+	case HF_TYPE: return api_enum(out, h->type);
+	case HF_REPRESENTATION: return api_enum(out, h->representation ? h->representation : "CONTENT");
+	case HF_POSITION: return api_float(out, h->position_percent);
+	case HF_ANCHOR: return api_int(out, h->position_anchor);
+	case HF_LABELS:
+		if ((r = store_highlight_labels(ctx->store, gql_arena(rc), h->id, &l, &n)) != STORE_OK)
 			return api_internal(rc, "reading highlight labels", r);
 		return out_labels(rc, l, n, out);
-	} else if (strcmp(f, "user") == 0) {
-		if (ctx->user == NULL)
-			return gql_error(rc, "UNAUTHENTICATED", "no user");
-		gql_out_object(out, "User", ctx->user);
-	} else if (strcmp(f, "createdByMe") == 0)
-		gql_out_bool(out, true);
-	else if (strcmp(f, "createdAt") == 0)
-		return api_out_date(rc, out, h->created_ms);
-	else if (strcmp(f, "updatedAt") == 0)
-		return api_out_date(rc, out, h->updated_ms);
-	else if (strcmp(f, "sharedAt") == 0)
-		return h->shared_ms ? api_out_date(rc, out, h->shared_ms) : (gql_out_null(out), 0);
-	else if (strcmp(f, "libraryItem") == 0)
-		return highlight_item(rc, h, out);
-	else
-		return api_resolve_absent(rc, parent, out); /* reactions, replies: [] */
-	return 0;
+	case HF_USER:
+		return ctx->user == NULL ? gql_error(rc, "UNAUTHENTICATED", "no user") : api_obj(out, "User", ctx->user);
+	case HF_BY_ME: return api_bool(out, true);
+	case HF_CREATED: return api_out_date(rc, out, h->created_ms);
+	case HF_UPDATED: return api_out_date(rc, out, h->updated_ms);
+	case HF_SHARED: return h->shared_ms ? api_out_date(rc, out, h->shared_ms) : api_null(out);
+	case HF_ITEM: return highlight_item(rc, h, out);
+	default: return api_resolve_absent(rc, parent, out); /* reactions, replies: [] */
+	}
 }
 
 int api_bind_item(struct gql_schema *s, char *err, size_t errlen)
 {
-	static const char *const item_types[] = { "SearchItem", "Article" };
-	for (size_t t = 0; t < sizeof item_types / sizeof item_types[0]; t++) {
-		struct gql_type *ty = gql_schema_type(s, item_types[t]);
-		if (ty == NULL) {
-			snprintf(err, errlen, "schema: no type %s", item_types[t]);
-			return -1;
-		}
-		for (int f = 0; f < IF__MAX; f++) {
-			char name[96];
-			if (gql_type_field(ty, item_field_names[f]) == NULL)
-				continue;
-			snprintf(name, sizeof name, "%s.%s", item_types[t], item_field_names[f]);
-			if (gql_bind(s, name, resolve_item, (void *)(intptr_t)f) != 0) {
-				snprintf(err, errlen, "schema: cannot bind %s", name);
-				return -1;
-			}
-		}
-	}
-	if (api_bind_all(s, "Label", resolve_label, err, errlen) ||
-	    api_bind_all(s, "Highlight", resolve_highlight, err, errlen))
-		return -1;
-	return 0;
+	static const struct api_bind table[] = {
+		API_EACH("SearchItem", resolve_item, item_field_names),
+		API_EACH("Article", resolve_item, item_field_names),
+		API_EACH("Highlight", resolve_highlight, highlight_fields),
+	};
+	return API_BIND_TABLE(s, table, err, errlen);
 }

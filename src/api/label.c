@@ -1,4 +1,4 @@
-/* label.c: resolvers for labels, createLabel, updateLabel, deleteLabel and setLabels. */
+/* label.c: resolvers for the Label type, labels, createLabel, updateLabel, deleteLabel and setLabels. */
 #include <ctype.h>
 #include <string.h>
 
@@ -48,32 +48,43 @@ static const char *check_label(const char *name, const char *color, const char *
 	return NULL;
 }
 
+enum label_field { LF_ID, LF_NAME, LF_COLOR, LF_DESCRIPTION, LF_CREATED, LF_POSITION, LF_INTERNAL, LF_SOURCE };
+static const char *const label_fields[] = {
+	[LF_ID] = "id", [LF_NAME] = "name", [LF_COLOR] = "color", [LF_DESCRIPTION] = "description",
+	[LF_CREATED] = "createdAt", [LF_POSITION] = "position", [LF_INTERNAL] = "internal", [LF_SOURCE] = "source",
+};
+
+static int resolve_label(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+{
+	const struct store_label *l = parent;
+	switch (api_field(rc, parent, API_NAMES(label_fields))) {
+	case LF_ID: return api_text(out, l->id);
+	case LF_NAME: return api_text(out, l->name);
+	case LF_COLOR: return api_text(out, l->color);
+	case LF_DESCRIPTION: return api_text(out, l->description);
+	case LF_CREATED: return api_out_date(rc, out, l->created_ms);
+	case LF_POSITION: return api_int(out, l->position);
+	case LF_INTERNAL: return api_bool(out, l->internal != 0);
+	case LF_SOURCE: return api_text(out, l->source);
+	default: return api_resolve_absent(rc, parent, out);
+	}
+}
+
 static int resolve_labels(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
-	struct labels_out *res;
-	int r;
-	if (ctx->user == NULL)
-		return api_out_error(rc, out, "LabelsError", "UNAUTHORIZED", API_NO_USER_MSG);
-	if ((res = ARENA_NEW(gql_arena(rc), struct labels_out)) == NULL)
-		return api_internal(rc, "labels", 0);
-	if ((r = store_label_list(ctx->store, gql_arena(rc), ctx->user->id, &res->l, &res->n)) != STORE_OK)
-		return api_internal(rc, "listing labels", r);
-	gql_out_object(out, "LabelsSuccess", res);
-	return 0;
+	struct labels_out *res = ARENA_NEW(gql_arena(rc), struct labels_out);
+	int r = res ? store_label_list(ctx->store, gql_arena(rc), ctx->user->id, &res->l, &res->n) : STORE_OK;
+	return api_answer(rc, out, r, "listing labels", "LabelsSuccess", res);
 }
 
+/* LabelsSuccess.labels, SetLabelsSuccess.labels */
 static int resolve_labels_list(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct labels_out *res = parent;
-	struct gql_out *items;
 	if (parent == api_absent)
 		return api_resolve_absent(rc, parent, out);
-	if ((items = gql_out_list(rc, out, (uint32_t)res->n)) == NULL && res->n > 0)
-		return api_internal(rc, "labels", 0);
-	for (size_t i = 0; i < res->n; i++)
-		gql_out_object(&items[i], "Label", &res->l[i]);
-	return 0;
+	return api_out_objects(rc, out, "Label", res->l, res->n, sizeof *res->l);
 }
 
 static int resolve_create(struct gql_rctx *rc, const void *parent, struct gql_out *out)
@@ -84,8 +95,6 @@ static int resolve_create(struct gql_rctx *rc, const void *parent, struct gql_ou
 	           *desc = api_str(gql_value_get(in, "description")), *why;
 	struct store_label *l;
 	int r;
-	if (ctx->user == NULL)
-		return api_out_error(rc, out, "CreateLabelError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if (name == NULL)
 		return api_out_error(rc, out, "CreateLabelError", "BAD_REQUEST", "a label needs a name");
 	if ((why = check_label(name, color, desc)) != NULL)
@@ -97,10 +106,7 @@ static int resolve_create(struct gql_rctx *rc, const void *parent, struct gql_ou
 		return api_out_error(rc, out, "CreateLabelError", "LABEL_ALREADY_EXISTS", "you already have a label named \"%s\"", name);
 	if (r == STORE_E_LIMIT)
 		return api_out_error(rc, out, "CreateLabelError", "BAD_REQUEST", "%s", store_errmsg(ctx->store));
-	if (r != STORE_OK)
-		return api_internal(rc, "creating the label", r);
-	gql_out_object(out, "CreateLabelSuccess", l);
-	return 0;
+	return api_answer(rc, out, r, "creating the label", "CreateLabelSuccess", l);
 }
 
 static int resolve_update(struct gql_rctx *rc, const void *parent, struct gql_out *out)
@@ -111,8 +117,6 @@ static int resolve_update(struct gql_rctx *rc, const void *parent, struct gql_ou
 	           *color = api_str(gql_value_get(in, "color")), *desc = api_str(gql_value_get(in, "description")), *why;
 	struct store_label *l;
 	int r;
-	if (ctx->user == NULL)
-		return api_out_error(rc, out, "UpdateLabelError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if ((why = check_label(name, color, desc)) != NULL)
 		return api_out_error(rc, out, "UpdateLabelError", "BAD_REQUEST", "%s", why);
 	if ((l = ARENA_NEW(gql_arena(rc), struct store_label)) == NULL)
@@ -122,28 +126,48 @@ static int resolve_update(struct gql_rctx *rc, const void *parent, struct gql_ou
 		return api_out_error(rc, out, "UpdateLabelError", "NOT_FOUND", "you have no label with id \"%.64s\"", id ? id : "");
 	if (r == STORE_E_EXISTS)
 		return api_out_error(rc, out, "UpdateLabelError", "BAD_REQUEST", "you already have a label named \"%s\"", name);
-	if (r != STORE_OK)
-		return api_internal(rc, "updating the label", r);
-	gql_out_object(out, "UpdateLabelSuccess", l);
-	return 0;
+	return api_answer(rc, out, r, "updating the label", "UpdateLabelSuccess", l);
 }
 
-static int resolve_delete(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+static int remove_label(struct store *st, struct arena *a, const char *user_id, const char *id, void *row)
+{
+	return store_label_delete(st, a, user_id, id, row);
+}
+
+/* setLabels' input as label references (ids first, then names) in *all; when the input is refused,
+ * *all is NULL and the answer's result is returned */
+static int label_refs(struct gql_rctx *rc, struct gql_out *out, const struct gql_value *in,
+                      struct store_label_ref **all, size_t *n)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
-	const char *id = api_str(gql_arg(rc, "id"));
-	struct store_label *l;
-	int r;
-	if (ctx->user == NULL)
-		return api_out_error(rc, out, "DeleteLabelError", "UNAUTHORIZED", API_NO_USER_MSG);
-	if ((l = ARENA_NEW(gql_arena(rc), struct store_label)) == NULL)
-		return api_internal(rc, "deleteLabel", 0);
-	r = store_label_delete(ctx->store, gql_arena(rc), ctx->user->id, id, l);
-	if (r == STORE_E_NOTFOUND)
-		return api_out_error(rc, out, "DeleteLabelError", "NOT_FOUND", "you have no label with id \"%.64s\"", id ? id : "");
-	if (r != STORE_OK)
-		return api_internal(rc, "deleting the label", r);
-	gql_out_object(out, "DeleteLabelSuccess", l);
+	const struct gql_value *ids = gql_value_get(in, "labelIds"), *named = gql_value_get(in, "labels");
+	uint32_t nids = ids && ids->kind == GQL_V_LIST ? ids->u.list.n : 0;
+	uint32_t nnamed = named && named->kind == GQL_V_LIST ? named->u.list.n : 0;
+	struct store_label_ref *refs;
+	*all = NULL;
+	*n = 0;
+	if ((size_t)nids + nnamed > api_labels_per_item(ctx))
+		return api_out_error(rc, out, "SetLabelsError", "BAD_REQUEST",
+		                     "at most %u labels on one item (labels_per_item in larder.conf)", api_labels_per_item(ctx));
+	if ((refs = ARENA_NEWN(gql_arena(rc), struct store_label_ref, (size_t)nids + nnamed + 1)) == NULL)
+		return api_internal(rc, "setLabels", 0);
+	for (uint32_t i = 0; i < nids; i++) {
+		refs[*n].name = refs[*n].color = NULL;
+		if ((refs[*n].id = api_str(ids->u.list.items[i])) != NULL)
+			(*n)++;
+	}
+	for (uint32_t i = 0; i < nnamed; i++) {
+		const struct gql_value *li = named->u.list.items[i];
+		const char *name = api_str_trim(rc, gql_value_get(li, "name")), *color = api_str(gql_value_get(li, "color")),
+		           *why = NULL;
+		if (name == NULL || (why = check_label(name, color, api_str(gql_value_get(li, "description")))) != NULL)
+			return api_out_error(rc, out, "SetLabelsError", "BAD_REQUEST", "label %u: %s", i + 1,
+			                     name ? why : "a label needs a name");
+		refs[*n].id = NULL;
+		refs[*n].name = name;
+		refs[(*n)++].color = color && *color ? color : NULL;
+	}
+	*all = refs;
 	return 0;
 }
 
@@ -152,62 +176,42 @@ static int resolve_set_labels(struct gql_rctx *rc, const void *parent, struct gq
 	const struct api_ctx *ctx = api_ctx_of(rc);
 	struct arena *a = gql_arena(rc);
 	const struct gql_value *in = gql_arg(rc, "input");
-	const char *page = api_str(gql_value_get(in, "pageId"));
-	const struct gql_value *ids = gql_value_get(in, "labelIds"), *named = gql_value_get(in, "labels");
-	uint32_t nids = ids && ids->kind == GQL_V_LIST ? ids->u.list.n : 0;
-	uint32_t nnamed = named && named->kind == GQL_V_LIST ? named->u.list.n : 0;
 	struct labels_out *res;
 	struct store_label_ref *all;
-	size_t n = 0;
+	size_t n;
 	int r;
-	if (ctx->user == NULL)
-		return api_out_error(rc, out, "SetLabelsError", "UNAUTHORIZED", API_NO_USER_MSG);
-	if ((size_t)nids + nnamed > api_labels_per_item(ctx))
-		return api_out_error(rc, out, "SetLabelsError", "BAD_REQUEST",
-		                     "at most %u labels on one item (labels_per_item in larder.conf)", api_labels_per_item(ctx));
-	if ((res = ARENA_NEW(a, struct labels_out)) == NULL ||
-	    (all = ARENA_NEWN(a, struct store_label_ref, (size_t)nids + nnamed + 1)) == NULL)
+	if ((r = label_refs(rc, out, in, &all, &n)) != 0 || all == NULL)
+		return r;
+	if ((res = ARENA_NEW(a, struct labels_out)) == NULL)
 		return api_internal(rc, "setLabels", 0);
-	for (uint32_t i = 0; i < nids; i++) {
-		all[n].name = all[n].color = NULL;
-		if ((all[n].id = api_str(ids->u.list.items[i])) != NULL)
-			n++;
-	}
-	for (uint32_t i = 0; i < nnamed; i++) {
-		const struct gql_value *li = named->u.list.items[i];
-		const char *name = api_str_trim(rc, gql_value_get(li, "name")), *color = api_str(gql_value_get(li, "color")),
-		           *why;
-		if (name == NULL || (why = check_label(name, color, api_str(gql_value_get(li, "description")))) != NULL)
-			return api_out_error(rc, out, "SetLabelsError", "BAD_REQUEST", "label %u: %s", i + 1,
-			                     name ? why : "a label needs a name");
-		all[n].id = NULL;
-		all[n].name = name;
-		all[n++].color = color && *color ? color : NULL;
-	}
 	/* one transaction: labels made by name are created only when the whole change is accepted */
-	r = store_item_set_labels(ctx->store, a, ctx->user->id, page, all, n, &res->l, &res->n);
+	r = store_item_set_labels(ctx->store, a, ctx->user->id, api_str(gql_value_get(in, "pageId")), all, n, &res->l,
+	                          &res->n);
 	if (r == STORE_E_NOTFOUND)
 		return api_out_error(rc, out, "SetLabelsError", "NOT_FOUND", "no such item, or a label id that is not one of yours");
 	if (r == STORE_E_LIMIT || r == STORE_E_INVAL)
 		return api_out_error(rc, out, "SetLabelsError", "BAD_REQUEST", "%s", store_errmsg(ctx->store));
-	if (r != STORE_OK)
-		return api_internal(rc, "setting labels", r);
-	gql_out_object(out, "SetLabelsSuccess", res);
-	return 0;
+	return api_answer(rc, out, r, "setting labels", "SetLabelsSuccess", res);
 }
 
 int api_bind_label(struct gql_schema *s, char *err, size_t errlen)
 {
-	if (api_bind_one(s, "Query.labels", resolve_labels, err, errlen) ||
-	    api_bind_one(s, "Mutation.createLabel", resolve_create, err, errlen) ||
-	    api_bind_one(s, "Mutation.updateLabel", resolve_update, err, errlen) ||
-	    api_bind_one(s, "Mutation.deleteLabel", resolve_delete, err, errlen) ||
-	    api_bind_one(s, "Mutation.setLabels", resolve_set_labels, err, errlen) ||
-	    api_bind_all(s, "LabelsSuccess", resolve_labels_list, err, errlen) ||
-	    api_bind_all(s, "SetLabelsSuccess", resolve_labels_list, err, errlen) ||
-	    api_bind_all(s, "CreateLabelSuccess", api_resolve_self, err, errlen) ||
-	    api_bind_all(s, "UpdateLabelSuccess", api_resolve_self, err, errlen) ||
-	    api_bind_all(s, "DeleteLabelSuccess", api_resolve_self, err, errlen))
-		return -1;
-	return 0;
+	static const struct api_delete del = {
+		.arg = "id", .noun = "label", .doing = "deleting the label", .success = "DeleteLabelSuccess",
+		.size = sizeof(struct store_label), .remove = remove_label,
+	};
+	static const struct api_bind table[] = {
+		API_SIGNED_IN("Query.labels", resolve_labels, "LabelsError"),
+		API_SIGNED_IN("Mutation.createLabel", resolve_create, "CreateLabelError"),
+		API_SIGNED_IN("Mutation.updateLabel", resolve_update, "UpdateLabelError"),
+		API_DELETE("Mutation.deleteLabel", "DeleteLabelError", &del),
+		API_SIGNED_IN("Mutation.setLabels", resolve_set_labels, "SetLabelsError"),
+		API_ALL("LabelsSuccess", resolve_labels_list),
+		API_ALL("SetLabelsSuccess", resolve_labels_list),
+		API_ALL("CreateLabelSuccess", api_resolve_self),
+		API_ALL("UpdateLabelSuccess", api_resolve_self),
+		API_ALL("DeleteLabelSuccess", api_resolve_self),
+		API_EACH("Label", resolve_label, label_fields),
+	};
+	return API_BIND_TABLE(s, table, err, errlen);
 }

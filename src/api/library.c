@@ -15,6 +15,12 @@ int api_resolve_self(struct gql_rctx *rc, const void *parent, struct gql_out *ou
 	return 0;
 }
 
+/* the error member `type` for an item id not in the user's library */
+static int no_item(struct gql_rctx *rc, struct gql_out *out, const char *type, const char *code, const char *id)
+{
+	return api_out_error(rc, out, type, code, "no item with id \"%.200s\" in your library", id ? id : "");
+}
+
 /* ---- article ---- */
 
 static int resolve_article(struct gql_rctx *rc, const void *parent, struct gql_out *out)
@@ -22,21 +28,13 @@ static int resolve_article(struct gql_rctx *rc, const void *parent, struct gql_o
 	const struct api_ctx *ctx = api_ctx_of(rc);
 	const char *slug = api_str(gql_arg(rc, "slug"));
 	struct store_item it;
-	struct api_item *o;
 	int r;
-	if (ctx->user == NULL)
-		return api_out_error(rc, out, "ArticleError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if (slug == NULL || *slug == '\0')
 		return api_out_error(rc, out, "ArticleError", "BAD_DATA", "slug must not be empty");
 	r = store_item_get(ctx->store, gql_arena(rc), ctx->user->id, slug, &it);
 	if (r == STORE_E_NOTFOUND)
 		return api_out_error(rc, out, "ArticleError", "NOT_FOUND", "no item with slug or id \"%.200s\" in your library", slug);
-	if (r != STORE_OK)
-		return api_internal(rc, "reading the item", r);
-	if ((o = api_item_new(rc, &it, api_str(gql_arg(rc, "format")))) == NULL)
-		return api_internal(rc, "article", 0);
-	gql_out_object(out, "ArticleSuccess", o);
-	return 0;
+	return api_answer_item(rc, out, r, "reading the item", "ArticleSuccess", &it, api_str(gql_arg(rc, "format")));
 }
 
 /* ---- articleSavingRequest ---- */
@@ -47,10 +45,7 @@ static int resolve_saving_request(struct gql_rctx *rc, const void *parent, struc
 	struct arena *a = gql_arena(rc);
 	const char *id = api_str(gql_arg(rc, "id")), *url = api_str(gql_arg(rc, "url"));
 	struct store_item it;
-	struct api_item *o;
 	int r = STORE_E_NOTFOUND;
-	if (ctx->user == NULL)
-		return api_out_error(rc, out, "ArticleSavingRequestError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if ((id == NULL || *id == '\0') && (url == NULL || *url == '\0'))
 		return api_out_error(rc, out, "ArticleSavingRequestError", "BAD_DATA", "give the id or the url of a saved item");
 	if (id && *id)
@@ -62,60 +57,38 @@ static int resolve_saving_request(struct gql_rctx *rc, const void *parent, struc
 	}
 	if (r == STORE_E_NOTFOUND)
 		return api_out_error(rc, out, "ArticleSavingRequestError", "NOT_FOUND", "no such item in your library");
-	if (r != STORE_OK)
-		return api_internal(rc, "reading the item", r);
-	if ((o = api_item_new(rc, &it, NULL)) == NULL)
-		return api_internal(rc, "articleSavingRequest", 0);
-	gql_out_object(out, "ArticleSavingRequestSuccess", o);
-	return 0;
+	return api_answer_item(rc, out, r, "reading the item", "ArticleSavingRequestSuccess", &it, NULL);
 }
+
+enum saving_field {
+	SF_ID, SF_URL, SF_SLUG, SF_STATUS, SF_ERROR_CODE, SF_CREATED, SF_UPDATED, SF_USER, SF_USER_ID, SF_ARTICLE,
+};
+static const char *const saving_fields[] = {
+	[SF_ID] = "id", [SF_URL] = "url", [SF_SLUG] = "slug", [SF_STATUS] = "status", [SF_ERROR_CODE] = "errorCode",
+	[SF_CREATED] = "createdAt", [SF_UPDATED] = "updatedAt", [SF_USER] = "user", [SF_USER_ID] = "userId",
+	[SF_ARTICLE] = "article",
+};
 
 static int resolve_saving_request_obj(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct api_item *o = parent;
-	const struct api_ctx *ctx = api_ctx_of(rc);
-	const char *f = gql_rfield(rc)->name;
-	if (parent == api_absent)
-		return api_resolve_absent(rc, parent, out);
-	if (strcmp(f, "id") == 0)
-		gql_out_cstr(out, o->it.id);
-	else if (strcmp(f, "url") == 0)
-		gql_out_cstr(out, o->it.url);
-	else if (strcmp(f, "slug") == 0)
-		gql_out_cstr(out, o->it.slug);
-	else if (strcmp(f, "status") == 0)
-		gql_out_enum(out, api_item_state(&o->it));
-	else if (strcmp(f, "errorCode") == 0) {
-		if (strcmp(o->it.state, "FAILED") == 0)
-			gql_out_enum(out, "UNABLE_TO_FETCH");
-		else
-			gql_out_null(out);
-	} else if (strcmp(f, "createdAt") == 0)
-		return api_out_date(rc, out, o->it.created_ms);
-	else if (strcmp(f, "updatedAt") == 0)
-		return api_out_date(rc, out, o->it.updated_ms);
-	else if (strcmp(f, "user") == 0)
-		gql_out_object(out, "User", ctx->user);
-	else if (strcmp(f, "userId") == 0)
-		gql_out_cstr(out, o->it.user_id);
-	else if (strcmp(f, "article") == 0)
-		gql_out_object(out, "Article", o);
-	else
-		return api_resolve_absent(rc, parent, out);
-	return 0;
+	switch (api_field(rc, parent, API_NAMES(saving_fields))) {
+	case SF_ID: return api_text(out, o->it.id);
+	case SF_URL: return api_text(out, o->it.url);
+	case SF_SLUG: return api_text(out, o->it.slug);
+	case SF_STATUS: return api_enum(out, api_item_state(&o->it));
+	case SF_ERROR_CODE: return strcmp(o->it.state, "FAILED") == 0 ? api_enum(out, "UNABLE_TO_FETCH") : api_null(out);
+	case SF_CREATED: return api_out_date(rc, out, o->it.created_ms);
+	case SF_UPDATED: return api_out_date(rc, out, o->it.updated_ms);
+	case SF_USER: return api_obj(out, "User", api_ctx_of(rc)->user);
+	case SF_USER_ID: return api_text(out, o->it.user_id);
+	case SF_ARTICLE: return api_obj(out, "Article", o);
+	default: return api_resolve_absent(rc, parent, out);
+	}
 }
 
 /* ---- updatesSince ---- */
 
-struct update_edge {
-	const char *item_id, *reason, *cursor;
-	struct api_item *node;      /* NULL for deleted items */
-};
-struct updates_out {
-	struct update_edge *edges;
-	size_t n;
-	struct api_pageinfo *pi;
-};
 struct updates_count {
 	int64_t since;
 	const char *folder;
@@ -129,26 +102,41 @@ static int count_updates(struct gql_rctx *rc, const void *arg, int64_t *total)
 	return r == STORE_OK ? 0 : api_internal(rc, "counting updates", r);
 }
 
+/* one edge of updatesSince: the item, or DELETED when it is gone */
+static int update_edge(struct gql_rctx *rc, const struct store_update *up, int64_t since, struct api_edge *e)
+{
+	const struct api_ctx *ctx = api_ctx_of(rc);
+	struct store_item it;
+	int r;
+	e->item_id = up->item_id;
+	e->reason = "DELETED";
+	if (up->seq == 0)
+		return 0;
+	if ((r = store_item_by_seq(ctx->store, gql_arena(rc), up->seq, &it)) != STORE_OK)
+		return api_internal(rc, "reading an item", r);
+	if (it.deleted_ms)
+		return 0;
+	e->reason = it.created_ms > since ? "CREATED" : "UPDATED";
+	return (e->node = api_item_new(rc, &it, NULL)) != NULL ? 0 : api_internal(rc, "updatesSince", 0);
+}
+
 static int resolve_updates_since(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
 	struct arena *a = gql_arena(rc);
-	const struct gql_value *sort = gql_arg(rc, "sort");
-	const char *order = api_str(gql_value_get(sort, "order"));
+	const char *order = api_str(gql_value_get(gql_arg(rc, "sort"), "order"));
 	struct updates_count *cnt;
 	struct store_update *ups;
-	struct updates_out *res;
+	struct api_connection *c;
 	struct api_page pg;
 	size_t n;
 	int64_t since;
 	int r;
-	if (ctx->user == NULL)
-		return api_out_error(rc, out, "UpdatesSinceError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if (api_value_date(gql_arg(rc, "since"), &since))
 		return gql_error(rc, "BAD_USER_INPUT", "since must be a date");
 	if (api_page_args(rc, &pg))
 		return -1;
-	if ((res = ARENA_NEW(a, struct updates_out)) == NULL || (cnt = ARENA_NEW(a, struct updates_count)) == NULL)
+	if ((cnt = ARENA_NEW(a, struct updates_count)) == NULL)
 		return api_internal(rc, "updatesSince", 0);
 	cnt->since = since;
 	cnt->folder = api_str(gql_arg(rc, "folder"));
@@ -161,75 +149,12 @@ static int resolve_updates_since(struct gql_rctx *rc, const void *parent, struct
 	bool has_next = n > (size_t)pg.limit;
 	if (has_next)
 		n = (size_t)pg.limit;
-	if ((res->pi = api_pageinfo_new(rc, &pg, n, has_next)) == NULL ||
-	    (n > 0 && (res->edges = ARENA_NEWN(a, struct update_edge, n)) == NULL))
+	if ((c = api_connection_new(rc, &pg, n, has_next, "SyncUpdatedItemEdge", count_updates, cnt)) == NULL)
 		return api_internal(rc, "updatesSince", 0);
-	res->pi->count = count_updates;
-	res->pi->count_arg = cnt;
-	for (size_t i = 0; i < n; i++) {
-		struct update_edge *e = &res->edges[i];
-		struct store_item it;
-		e->item_id = ups[i].item_id;
-		e->cursor = res->pi->end;
-		if (ups[i].seq == 0) {
-			e->reason = "DELETED";
-			continue;
-		}
-		if ((r = store_item_by_seq(ctx->store, a, ups[i].seq, &it)) != STORE_OK)
-			return api_internal(rc, "reading an item", r);
-		if (it.deleted_ms) {
-			e->reason = "DELETED";
-			continue;
-		}
-		e->reason = it.created_ms > since ? "CREATED" : "UPDATED";
-		if ((e->node = api_item_new(rc, &it, NULL)) == NULL)
-			return api_internal(rc, "updatesSince", 0);
-	}
-	res->n = n;
-	gql_out_object(out, "UpdatesSinceSuccess", res);
-	return 0;
-}
-
-static int resolve_updates_success(struct gql_rctx *rc, const void *parent, struct gql_out *out)
-{
-	const struct updates_out *res = parent;
-	const char *f = gql_rfield(rc)->name;
-	struct gql_out *items;
-	if (parent == api_absent)
-		return api_resolve_absent(rc, parent, out);
-	if (strcmp(f, "pageInfo") == 0) {
-		gql_out_object(out, "PageInfo", res->pi);
-		return 0;
-	}
-	if (strcmp(f, "edges") != 0)
-		return api_resolve_absent(rc, parent, out);
-	if ((items = gql_out_list(rc, out, (uint32_t)res->n)) == NULL && res->n > 0)
-		return api_internal(rc, "edges", 0);
-	for (size_t i = 0; i < res->n; i++)
-		gql_out_object(&items[i], "SyncUpdatedItemEdge", &res->edges[i]);
-	return 0;
-}
-
-static int resolve_update_edge(struct gql_rctx *rc, const void *parent, struct gql_out *out)
-{
-	const struct update_edge *e = parent;
-	const char *f = gql_rfield(rc)->name;
-	if (parent == api_absent)
-		return api_resolve_absent(rc, parent, out);
-	if (strcmp(f, "cursor") == 0)
-		gql_out_cstr(out, e->cursor);
-	else if (strcmp(f, "itemID") == 0)
-		gql_out_cstr(out, e->item_id);
-	else if (strcmp(f, "updateReason") == 0)
-		gql_out_enum(out, e->reason);
-	else if (strcmp(f, "node") == 0) {
-		if (e->node)
-			gql_out_object(out, "SearchItem", e->node);
-		else
-			gql_out_null(out);
-	} else
-		return api_resolve_absent(rc, parent, out);
-	return 0;
+	for (size_t i = 0; i < n; i++)
+		if (update_edge(rc, &ups[i], since, &c->edges[i]) != 0)
+			return -1;
+	return api_answer(rc, out, r, "updatesSince", "UpdatesSinceSuccess", c);
 }
 
 /* ---- setBookmarkArticle (bookmark: false deletes) ---- */
@@ -241,7 +166,6 @@ static int resolve_set_bookmark(struct gql_rctx *rc, const void *parent, struct 
 	const char *id = api_str(gql_value_get(in, "articleID"));
 	const struct gql_value *bm = gql_value_get(in, "bookmark");
 	struct store_item it;
-	struct api_item *o;
 	int r;
 	if (ctx->user == NULL) /* the schema's enum has no UNAUTHORIZED */
 		return api_out_error(rc, out, "SetBookmarkArticleError", "NOT_FOUND", API_NO_USER_MSG);
@@ -256,14 +180,8 @@ static int resolve_set_bookmark(struct gql_rctx *rc, const void *parent, struct 
 	}
 	r = store_item_delete(ctx->store, gql_arena(rc), ctx->user->id, id, &it);
 	if (r == STORE_E_NOTFOUND)
-		return api_out_error(rc, out, "SetBookmarkArticleError", "NOT_FOUND", "no item with id \"%.200s\" in your library",
-		                     id ? id : "");
-	if (r != STORE_OK)
-		return api_internal(rc, "deleting the item", r);
-	if ((o = api_item_new(rc, &it, NULL)) == NULL)
-		return api_internal(rc, "setBookmarkArticle", 0);
-	gql_out_object(out, "SetBookmarkArticleSuccess", o);
-	return 0;
+		return no_item(rc, out, "SetBookmarkArticleError", "NOT_FOUND", id);
+	return api_answer_item(rc, out, r, "deleting the item", "SetBookmarkArticleSuccess", &it, NULL);
 }
 
 /* ---- setLinkArchived ---- */
@@ -278,50 +196,54 @@ static int resolve_set_archived(struct gql_rctx *rc, const void *parent, struct 
 	const struct gql_value *av = gql_value_get(in, "archived");
 	bool archived = av && av->kind == GQL_V_BOOLEAN && av->u.b;
 	struct store_item it;
-	struct archive_out *res;
-	int r;
-	if (ctx->user == NULL)
-		return api_out_error(rc, out, "ArchiveLinkError", "UNAUTHORIZED", API_NO_USER_MSG);
-	r = store_item_get(ctx->store, gql_arena(rc), ctx->user->id, id, &it);
+	struct archive_out *res = ARENA_NEW(gql_arena(rc), struct archive_out);
+	int r = store_item_get(ctx->store, gql_arena(rc), ctx->user->id, id, &it);
 	if (r == STORE_OK)
 		r = store_item_set_archived(ctx->store, gql_arena(rc), ctx->user->id, it.id, archived, &it);
-	if (r == STORE_E_NOTFOUND)
-		return api_out_error(rc, out, "ArchiveLinkError", "BAD_REQUEST", "no item with id \"%.200s\" in your library",
-		                     id ? id : "");
-	if (r != STORE_OK)
-		return api_internal(rc, "archiving the item", r);
-	if ((res = ARENA_NEW(gql_arena(rc), struct archive_out)) == NULL)
-		return api_internal(rc, "setLinkArchived", 0);
-	res->id = it.id;
-	res->message = archived ? "Link Archived" : "Link Unarchived";
-	gql_out_object(out, "ArchiveLinkSuccess", res);
-	return 0;
+	if (r == STORE_E_NOTFOUND) /* ArchiveLinkErrorCode has no NOT_FOUND */
+		return no_item(rc, out, "ArchiveLinkError", "BAD_REQUEST", id);
+	if (r == STORE_OK && res != NULL) {
+		res->id = it.id;
+		res->message = archived ? "Link Archived" : "Link Unarchived";
+	}
+	return api_answer(rc, out, r, "archiving the item", "ArchiveLinkSuccess", res);
 }
+
+enum archive_field { AF_LINK_ID, AF_MESSAGE };
+static const char *const archive_fields[] = { [AF_LINK_ID] = "linkId", [AF_MESSAGE] = "message" };
 
 static int resolve_archive_success(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct archive_out *res = parent;
-	const char *f = gql_rfield(rc)->name;
-	if (parent == api_absent)
-		return api_resolve_absent(rc, parent, out);
-	gql_out_cstr(out, strcmp(f, "linkId") == 0 ? res->id : res->message);
-	return 0;
+	int f = api_field(rc, parent, API_NAMES(archive_fields));
+	return f == API_NO_FIELD ? api_resolve_absent(rc, parent, out) : api_text(out, f == AF_LINK_ID ? res->id : res->message);
 }
 
 /* ---- updatePage ---- */
+
+/* updatePage's state: ARCHIVED archives, SUCCEEDED unarchives, DELETED deletes */
+static int update_state(const struct api_ctx *ctx, struct arena *a, const char *state, struct store_item *it)
+{
+	if (state == NULL)
+		return STORE_OK;
+	if (strcmp(state, "ARCHIVED") == 0)
+		return store_item_set_archived(ctx->store, a, ctx->user->id, it->id, true, it);
+	if (strcmp(state, "SUCCEEDED") == 0 && it->archived_ms)
+		return store_item_set_archived(ctx->store, a, ctx->user->id, it->id, false, it);
+	if (strcmp(state, "DELETED") == 0)
+		return store_item_delete(ctx->store, a, ctx->user->id, it->id, it);
+	return STORE_OK;
+}
 
 static int resolve_update_page(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
 	struct arena *a = gql_arena(rc);
 	const struct gql_value *in = gql_arg(rc, "input");
-	const char *id = api_str(gql_value_get(in, "pageId")), *state = api_str(gql_value_get(in, "state"));
+	const char *id = api_str(gql_value_get(in, "pageId"));
 	struct store_item_patch p = { 0 };
 	struct store_item it;
-	struct api_item *o;
 	int r;
-	if (ctx->user == NULL)
-		return api_out_error(rc, out, "UpdatePageError", "UNAUTHORIZED", API_NO_USER_MSG);
 	p.title = api_str_trim(rc, gql_value_get(in, "title"));
 	p.description = api_str(gql_value_get(in, "description"));
 	p.author = api_str(gql_value_get(in, "byline"));
@@ -335,23 +257,11 @@ static int resolve_update_page(struct gql_rctx *rc, const void *parent, struct g
 	r = store_item_get(ctx->store, a, ctx->user->id, id, &it);
 	if (r == STORE_OK)
 		r = store_item_update(ctx->store, a, ctx->user->id, it.id, &p, &it);
-	if (r == STORE_OK && state) {
-		if (strcmp(state, "ARCHIVED") == 0)
-			r = store_item_set_archived(ctx->store, a, ctx->user->id, it.id, true, &it);
-		else if (strcmp(state, "SUCCEEDED") == 0 && it.archived_ms)
-			r = store_item_set_archived(ctx->store, a, ctx->user->id, it.id, false, &it);
-		else if (strcmp(state, "DELETED") == 0)
-			r = store_item_delete(ctx->store, a, ctx->user->id, it.id, &it);
-	}
+	if (r == STORE_OK)
+		r = update_state(ctx, a, api_str(gql_value_get(in, "state")), &it);
 	if (r == STORE_E_NOTFOUND)
-		return api_out_error(rc, out, "UpdatePageError", "NOT_FOUND", "no item with id \"%.200s\" in your library",
-		                     id ? id : "");
-	if (r != STORE_OK)
-		return api_internal(rc, "updating the item", r);
-	if ((o = api_item_new(rc, &it, NULL)) == NULL)
-		return api_internal(rc, "updatePage", 0);
-	gql_out_object(out, "UpdatePageSuccess", o);
-	return 0;
+		return no_item(rc, out, "UpdatePageError", "NOT_FOUND", id);
+	return api_answer_item(rc, out, r, "updating the item", "UpdatePageSuccess", &it, NULL);
 }
 
 /* ---- saveArticleReadingProgress ---- */
@@ -362,28 +272,13 @@ static int resolve_progress(struct gql_rctx *rc, const void *parent, struct gql_
 	struct arena *a = gql_arena(rc);
 	const struct gql_value *in = gql_arg(rc, "input");
 	const char *id = api_str(gql_value_get(in, "id"));
-	const struct gql_value *pv = gql_value_get(in, "readingProgressPercent"),
-	                       *tv = gql_value_get(in, "readingProgressTopPercent"),
-	                       *av = gql_value_get(in, "readingProgressAnchorIndex"),
-	                       *fv = gql_value_get(in, "force");
-	double pct = 0, top = -1;
-	int64_t anchor = -1;
+	const struct gql_value *tv = gql_value_get(in, "readingProgressTopPercent"),
+	                       *av = gql_value_get(in, "readingProgressAnchorIndex"), *fv = gql_value_get(in, "force");
+	double pct = api_num(gql_value_get(in, "readingProgressPercent"), 0), top = api_num(tv, -1);
+	int64_t anchor = av && av->kind == GQL_V_INT ? av->u.i : -1;
 	bool force = fv && fv->kind == GQL_V_BOOLEAN && fv->u.b;
 	struct store_item it;
-	struct api_item *o;
 	int r;
-	if (ctx->user == NULL)
-		return api_out_error(rc, out, "SaveArticleReadingProgressError", "UNAUTHORIZED", API_NO_USER_MSG);
-	if (pv && pv->kind == GQL_V_FLOAT)
-		pct = pv->u.f;
-	else if (pv && pv->kind == GQL_V_INT)
-		pct = (double)pv->u.i;
-	if (tv && tv->kind == GQL_V_FLOAT)
-		top = tv->u.f;
-	else if (tv && tv->kind == GQL_V_INT)
-		top = (double)tv->u.i;
-	if (av && av->kind == GQL_V_INT)
-		anchor = av->u.i;
 	if (!isfinite(pct) || pct < 0 || pct > 100 || (tv && tv->kind != GQL_V_NULL && (!isfinite(top) || top < 0 || top > 100)))
 		return api_out_error(rc, out, "SaveArticleReadingProgressError", "BAD_DATA",
 		                     "reading progress is a percentage from 0 to 100");
@@ -401,34 +296,27 @@ static int resolve_progress(struct gql_rctx *rc, const void *parent, struct gql_
 		r = store_item_set_progress(ctx->store, a, ctx->user->id, it.id, pct, anchor, top, &it);
 	}
 	if (r == STORE_E_NOTFOUND)
-		return api_out_error(rc, out, "SaveArticleReadingProgressError", "NOT_FOUND",
-		                     "no item with id \"%.200s\" in your library", id ? id : "");
-	if (r != STORE_OK)
-		return api_internal(rc, "saving reading progress", r);
-	if ((o = api_item_new(rc, &it, NULL)) == NULL)
-		return api_internal(rc, "saveArticleReadingProgress", 0);
-	gql_out_object(out, "SaveArticleReadingProgressSuccess", o);
-	return 0;
+		return no_item(rc, out, "SaveArticleReadingProgressError", "NOT_FOUND", id);
+	return api_answer_item(rc, out, r, "saving reading progress", "SaveArticleReadingProgressSuccess", &it, NULL);
 }
 
 int api_bind_library(struct gql_schema *s, char *err, size_t errlen)
 {
-	if (api_bind_one(s, "Query.article", resolve_article, err, errlen) ||
-	    api_bind_one(s, "Query.articleSavingRequest", resolve_saving_request, err, errlen) ||
-	    api_bind_one(s, "Query.updatesSince", resolve_updates_since, err, errlen) ||
-	    api_bind_one(s, "Mutation.setBookmarkArticle", resolve_set_bookmark, err, errlen) ||
-	    api_bind_one(s, "Mutation.setLinkArchived", resolve_set_archived, err, errlen) ||
-	    api_bind_one(s, "Mutation.updatePage", resolve_update_page, err, errlen) ||
-	    api_bind_one(s, "Mutation.saveArticleReadingProgress", resolve_progress, err, errlen) ||
-	    api_bind_all(s, "ArticleSuccess", api_resolve_self, err, errlen) ||
-	    api_bind_all(s, "ArticleSavingRequestSuccess", api_resolve_self, err, errlen) ||
-	    api_bind_all(s, "ArticleSavingRequest", resolve_saving_request_obj, err, errlen) ||
-	    api_bind_all(s, "UpdatesSinceSuccess", resolve_updates_success, err, errlen) ||
-	    api_bind_all(s, "SyncUpdatedItemEdge", resolve_update_edge, err, errlen) ||
-	    api_bind_all(s, "SetBookmarkArticleSuccess", api_resolve_self, err, errlen) ||
-	    api_bind_all(s, "ArchiveLinkSuccess", resolve_archive_success, err, errlen) ||
-	    api_bind_all(s, "UpdatePageSuccess", api_resolve_self, err, errlen) ||
-	    api_bind_all(s, "SaveArticleReadingProgressSuccess", api_resolve_self, err, errlen))
-		return -1;
-	return 0;
+	static const struct api_bind table[] = {
+		API_SIGNED_IN("Query.article", resolve_article, "ArticleError"),
+		API_SIGNED_IN("Query.articleSavingRequest", resolve_saving_request, "ArticleSavingRequestError"),
+		API_SIGNED_IN("Query.updatesSince", resolve_updates_since, "UpdatesSinceError"),
+		API_ONE("Mutation.setBookmarkArticle", resolve_set_bookmark), /* answers a missing user itself */
+		API_SIGNED_IN("Mutation.setLinkArchived", resolve_set_archived, "ArchiveLinkError"),
+		API_SIGNED_IN("Mutation.updatePage", resolve_update_page, "UpdatePageError"),
+		API_SIGNED_IN("Mutation.saveArticleReadingProgress", resolve_progress, "SaveArticleReadingProgressError"),
+		API_ALL("ArticleSuccess", api_resolve_self),
+		API_ALL("ArticleSavingRequestSuccess", api_resolve_self),
+		API_EACH("ArticleSavingRequest", resolve_saving_request_obj, saving_fields),
+		API_ALL("SetBookmarkArticleSuccess", api_resolve_self),
+		API_EACH("ArchiveLinkSuccess", resolve_archive_success, archive_fields),
+		API_ALL("UpdatePageSuccess", api_resolve_self),
+		API_ALL("SaveArticleReadingProgressSuccess", api_resolve_self),
+	};
+	return API_BIND_TABLE(s, table, err, errlen);
 }

@@ -1,4 +1,4 @@
-/* page.c: paging shared by search and updatesSince (after/first arguments, PageInfo), and small argument helpers. */
+/* page.c: paging shared by search and updatesSince (after/first arguments, edges, PageInfo), and small argument helpers. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +9,15 @@
 const char *api_str(const struct gql_value *v)
 {
 	return v ? gql_value_str(v) : NULL;
+}
+
+double api_num(const struct gql_value *v, double dflt)
+{
+	if (v && v->kind == GQL_V_FLOAT)
+		return v->u.f;
+	if (v && v->kind == GQL_V_INT)
+		return (double)v->u.i;
+	return dflt;
 }
 
 const char *api_str_trim(struct gql_rctx *rc, const struct gql_value *v)
@@ -49,7 +58,8 @@ int api_page_args(struct gql_rctx *rc, struct api_page *p)
 	return 0;
 }
 
-struct api_pageinfo *api_pageinfo_new(struct gql_rctx *rc, const struct api_page *p, size_t n, bool has_next)
+/* a PageInfo for a page of n items at p (end cursor = offset + n) */
+static struct api_pageinfo *pageinfo_new(struct gql_rctx *rc, const struct api_page *p, size_t n, bool has_next)
 {
 	struct api_pageinfo *pi = ARENA_NEW(gql_arena(rc), struct api_pageinfo);
 	if (pi == NULL)
@@ -60,35 +70,86 @@ struct api_pageinfo *api_pageinfo_new(struct gql_rctx *rc, const struct api_page
 	return pi->end ? pi : NULL;
 }
 
+struct api_connection *api_connection_new(struct gql_rctx *rc, const struct api_page *p, size_t n, bool has_next,
+                                          const char *edge_type,
+                                          int (*count)(struct gql_rctx *rc, const void *arg, int64_t *total),
+                                          const void *count_arg)
+{
+	struct arena *a = gql_arena(rc);
+	struct api_connection *c = ARENA_NEW(a, struct api_connection);
+	if (c == NULL || (c->pi = pageinfo_new(rc, p, n, has_next)) == NULL ||
+	    (n > 0 && (c->edges = ARENA_NEWN(a, struct api_edge, n)) == NULL))
+		return NULL;
+	c->pi->count = count;
+	c->pi->count_arg = count_arg;
+	c->edge_type = edge_type;
+	c->n = n;
+	for (size_t i = 0; i < n; i++)
+		c->edges[i].cursor = c->pi->end;
+	return c;
+}
+
+enum pageinfo_field { PF_HAS_NEXT, PF_HAS_PREVIOUS, PF_START, PF_END, PF_TOTAL };
+static const char *const pageinfo_fields[] = {
+	[PF_HAS_NEXT] = "hasNextPage", [PF_HAS_PREVIOUS] = "hasPreviousPage", [PF_START] = "startCursor",
+	[PF_END] = "endCursor", [PF_TOTAL] = "totalCount",
+};
+
 static int resolve_pageinfo(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct api_pageinfo *pi = parent;
-	const char *f = gql_rfield(rc)->name;
-	if (parent == api_absent)
-		return api_resolve_absent(rc, parent, out);
-	if (strcmp(f, "hasNextPage") == 0)
-		gql_out_bool(out, pi->has_next);
-	else if (strcmp(f, "hasPreviousPage") == 0)
-		gql_out_bool(out, false);
-	else if (strcmp(f, "startCursor") == 0)
-		gql_out_cstr(out, pi->start);
-	else if (strcmp(f, "endCursor") == 0)
-		gql_out_cstr(out, pi->end);
-	else if (strcmp(f, "totalCount") == 0) {
-		int64_t total;
-		if (pi->count == NULL) {
-			gql_out_null(out);
-			return 0;
-		}
-		if (pi->count(rc, pi->count_arg, &total) != 0)
-			return -1;
-		gql_out_int(out, total);
-	} else
-		return api_resolve_absent(rc, parent, out);
-	return 0;
+	int64_t total;
+	switch (api_field(rc, parent, API_NAMES(pageinfo_fields))) {
+	case PF_HAS_NEXT: return api_bool(out, pi->has_next);
+	case PF_HAS_PREVIOUS: return api_bool(out, false);
+	case PF_START: return api_text(out, pi->start);
+	case PF_END: return api_text(out, pi->end);
+	case PF_TOTAL: /* counted only when asked for */
+		if (pi->count == NULL)
+			return api_null(out);
+		return pi->count(rc, pi->count_arg, &total) != 0 ? -1 : api_int(out, total);
+	default: return api_resolve_absent(rc, parent, out);
+	}
+}
+
+enum connection_field { CF_EDGES, CF_PAGE_INFO };
+static const char *const connection_fields[] = { [CF_EDGES] = "edges", [CF_PAGE_INFO] = "pageInfo" };
+
+static int resolve_connection(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+{
+	const struct api_connection *c = parent;
+	switch (api_field(rc, parent, API_NAMES(connection_fields))) {
+	case CF_EDGES: return api_out_objects(rc, out, c->edge_type, c->edges, c->n, sizeof *c->edges);
+	case CF_PAGE_INFO: return api_obj(out, "PageInfo", c->pi);
+	default: return api_resolve_absent(rc, parent, out);
+	}
+}
+
+enum edge_field { EF_CURSOR, EF_NODE, EF_ITEM_ID, EF_REASON };
+static const char *const edge_fields[] = {
+	[EF_CURSOR] = "cursor", [EF_NODE] = "node", [EF_ITEM_ID] = "itemID", [EF_REASON] = "updateReason",
+};
+
+static int resolve_edge(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+{
+	const struct api_edge *e = parent;
+	switch (api_field(rc, parent, API_NAMES(edge_fields))) {
+	case EF_NODE: return e->node == NULL ? api_null(out) : api_obj(out, "SearchItem", e->node);
+	case EF_CURSOR: return api_text(out, e->cursor);
+	case EF_ITEM_ID: return api_text(out, e->item_id);
+	case EF_REASON: return api_enum(out, e->reason);
+	default: return api_resolve_absent(rc, parent, out);
+	}
 }
 
 int api_bind_page(struct gql_schema *s, char *err, size_t errlen)
 {
-	return api_bind_all(s, "PageInfo", resolve_pageinfo, err, errlen);
+	static const struct api_bind table[] = {
+		API_EACH("PageInfo", resolve_pageinfo, pageinfo_fields),
+		API_EACH("SearchSuccess", resolve_connection, connection_fields),
+		API_EACH("UpdatesSinceSuccess", resolve_connection, connection_fields),
+		API_EACH("SearchItemEdge", resolve_edge, edge_fields),
+		API_EACH("SyncUpdatedItemEdge", resolve_edge, edge_fields),
+	};
+	return API_BIND_TABLE(s, table, err, errlen);
 }

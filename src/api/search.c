@@ -8,16 +8,6 @@
 #include "util/time.h"
 
 
-struct search_edge {
-	struct api_item *node;
-	const char *cursor;
-};
-struct search_out {
-	struct search_edge *items;
-	size_t n;
-	struct api_pageinfo *pi;
-};
-
 /* one search field's query and when its page began: its totalCount spends what is left of the same
  * search_time_ms budget */
 struct search_count { const char *query; int64_t started_ms; };
@@ -62,12 +52,10 @@ static int resolve_search(struct gql_rctx *rc, const void *parent, struct gql_ou
 	const char *query = api_str(gql_arg(rc, "query")), *format = api_str(gql_arg(rc, "format"));
 	struct store_search_req q = { 0 };
 	struct store_search_res res;
-	struct search_out *so;
+	struct api_connection *c;
 	struct search_count *sc;
 	struct api_page pg;
 	int r;
-	if (ctx->user == NULL)
-		return api_out_error(rc, out, "SearchError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if (query && utf8_count(query, strlen(query)) > LIMIT_SEARCH_QUERY)
 		return api_out_error(rc, out, "SearchError", "QUERY_TOO_LONG", "a search query has at most %d characters",
 		                     LIMIT_SEARCH_QUERY);
@@ -90,64 +78,18 @@ static int resolve_search(struct gql_rctx *rc, const void *parent, struct gql_ou
 		return gql_error(rc, "BAD_USER_INPUT", "%s", res.error[0] ? res.error : "malformed search query");
 	if (r != STORE_OK)
 		return api_internal(rc, "searching", r);
-	if ((so = ARENA_NEW(a, struct search_out)) == NULL || (so->pi = api_pageinfo_new(rc, &pg, res.n, res.has_next)) == NULL ||
-	    (res.n > 0 && (so->items = ARENA_NEWN(a, struct search_edge, res.n)) == NULL))
+	if ((c = api_connection_new(rc, &pg, res.n, res.has_next, "SearchItemEdge", count_matches, sc)) == NULL)
 		return api_internal(rc, "search", 0);
-	so->pi->count = count_matches;
-	so->pi->count_arg = sc;
-	for (size_t i = 0; i < res.n; i++) {
-		if ((so->items[i].node = api_item_new(rc, &res.items[i], format)) == NULL)
+	for (size_t i = 0; i < res.n; i++)
+		if ((c->edges[i].node = api_item_new(rc, &res.items[i], format)) == NULL)
 			return api_internal(rc, "search", 0);
-		so->items[i].cursor = so->pi->end;
-	}
-	so->n = res.n;
-	gql_out_object(out, "SearchSuccess", so);
-	return 0;
-}
-
-static int resolve_success(struct gql_rctx *rc, const void *parent, struct gql_out *out)
-{
-	const struct search_out *so = parent;
-	const char *f = gql_rfield(rc)->name;
-	struct gql_out *items;
-	if (parent == api_absent)
-		return api_resolve_absent(rc, parent, out);
-	if (strcmp(f, "pageInfo") == 0) {
-		gql_out_object(out, "PageInfo", so->pi);
-		return 0;
-	}
-	if (strcmp(f, "edges") != 0)
-		return api_resolve_absent(rc, parent, out);
-	if ((items = gql_out_list(rc, out, (uint32_t)so->n)) == NULL && so->n > 0)
-		return api_internal(rc, "edges", 0);
-	for (size_t i = 0; i < so->n; i++)
-		gql_out_object(&items[i], "SearchItemEdge", &so->items[i]);
-	return 0;
-}
-
-/* SearchItemEdge: every edge's cursor is the page's end cursor, as Omnivore does */
-static int resolve_edge(struct gql_rctx *rc, const void *parent, struct gql_out *out)
-{
-	const struct search_edge *e = parent;
-	const char *f = gql_rfield(rc)->name;
-	if (parent == api_absent)
-		return api_resolve_absent(rc, parent, out);
-	if (strcmp(f, "node") == 0) {
-		gql_out_object(out, "SearchItem", e->node);
-		return 0;
-	}
-	if (strcmp(f, "cursor") == 0) {
-		gql_out_cstr(out, e->cursor);
-		return 0;
-	}
-	return api_resolve_absent(rc, parent, out);
+	return api_answer(rc, out, r, "search", "SearchSuccess", c);
 }
 
 int api_bind_search(struct gql_schema *s, char *err, size_t errlen)
 {
-	if (api_bind_one(s, "Query.search", resolve_search, err, errlen) ||
-	    api_bind_all(s, "SearchSuccess", resolve_success, err, errlen) ||
-	    api_bind_all(s, "SearchItemEdge", resolve_edge, err, errlen))
-		return -1;
-	return 0;
+	static const struct api_bind table[] = {
+		API_SIGNED_IN("Query.search", resolve_search, "SearchError"),
+	};
+	return API_BIND_TABLE(s, table, err, errlen);
 }

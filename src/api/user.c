@@ -1,5 +1,4 @@
 /* user.c: resolvers for Query.me and the User and Profile types (parent: const struct store_user *). */
-#include <string.h>
 #include "api/api_int.h"
 
 static int resolve_me(struct gql_rctx *rc, const void *parent, struct gql_out *out)
@@ -12,105 +11,62 @@ static int resolve_me(struct gql_rctx *rc, const void *parent, struct gql_out *o
 	return 0;
 }
 
+enum user_field {
+	UF_ID, UF_NAME, UF_EMAIL, UF_CREATED, UF_PROFILE, UF_FULL_USER, UF_FRIEND, UF_FOLLOWING, UF_FEATURES,
+	UF_FEATURE_LIST, UF_SHARED_ARTICLES, UF_FOLLOWERS, UF_FRIENDS, UF_SHARED_ARTICLES_COUNT,
+	UF_SHARED_HIGHLIGHTS_COUNT, UF_SHARED_NOTES_COUNT,
+};
+static const char *const user_fields[] = {
+	[UF_ID] = "id", [UF_NAME] = "name", [UF_EMAIL] = "email", [UF_CREATED] = "createdAt", [UF_PROFILE] = "profile",
+	[UF_FULL_USER] = "isFullUser", [UF_FRIEND] = "isFriend", [UF_FOLLOWING] = "viewerIsFollowing",
+	[UF_FEATURES] = "features", [UF_FEATURE_LIST] = "featureList", [UF_SHARED_ARTICLES] = "sharedArticles",
+	[UF_FOLLOWERS] = "followersCount", [UF_FRIENDS] = "friendsCount",
+	[UF_SHARED_ARTICLES_COUNT] = "sharedArticlesCount", [UF_SHARED_HIGHLIGHTS_COUNT] = "sharedHighlightsCount",
+	[UF_SHARED_NOTES_COUNT] = "sharedNotesCount",
+};
+
 static int resolve_user(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct store_user *u = parent;
-	const char *f = gql_rfield(rc)->name;
-	if (parent == api_absent)
-		return api_resolve_absent(rc, parent, out);
-	switch (f[0]) {
-	case 'c':
-		if (strcmp(f, "createdAt") == 0)
-			return api_out_date(rc, out, u->created_ms);
-		break;
-	case 'e':
-		if (strcmp(f, "email") == 0) {
-			gql_out_cstr(out, u->email && u->email[0] ? u->email : NULL);
-			return 0;
-		}
-		break;
-	case 'i':
-		if (strcmp(f, "id") == 0) {
-			gql_out_cstr(out, u->id);
-			return 0;
-		}
-		if (strcmp(f, "isFullUser") == 0) { /* a Larder account is always a complete one */
-			gql_out_bool(out, true);
-			return 0;
-		}
-		if (strcmp(f, "isFriend") == 0) {
-			gql_out_bool(out, false);
-			return 0;
-		}
-		break;
-	case 'v':
-		if (strcmp(f, "viewerIsFollowing") == 0) { /* no social graph in Larder */
-			gql_out_bool(out, false);
-			return 0;
-		}
-		break;
-	case 'n':
-		if (strcmp(f, "name") == 0) { /* non-null: fall back to the username */
-			gql_out_cstr(out, u->name && u->name[0] ? u->name : u->username ? u->username : "");
-			return 0;
-		}
-		break;
-	case 'p':
-		if (strcmp(f, "profile") == 0) {
-			gql_out_object(out, "Profile", u);
-			return 0;
-		}
-		break;
-	case 'f':
-		if (strcmp(f, "features") == 0 || strcmp(f, "featureList") == 0) {
-			gql_out_list(rc, out, 0);
-			return 0;
-		}
-		if (strcmp(f, "followersCount") == 0 || strcmp(f, "friendsCount") == 0) {
-			gql_out_int(out, 0);
-			return 0;
-		}
-		break;
-	case 's':
-		if (strcmp(f, "sharedArticles") == 0) {
-			gql_out_list(rc, out, 0);
-			return 0;
-		}
-		if (strcmp(f, "sharedArticlesCount") == 0 || strcmp(f, "sharedHighlightsCount") == 0 ||
-		    strcmp(f, "sharedNotesCount") == 0) {
-			gql_out_int(out, 0);
-			return 0;
-		}
-		break;
-	default:
-		break;
+	switch (api_field(rc, parent, API_NAMES(user_fields))) {
+	case UF_ID: return api_text(out, u->id);
+	case UF_NAME: /* non-null: fall back to the username */
+		return api_text(out, u->name && u->name[0] ? u->name : u->username ? u->username : "");
+	case UF_EMAIL: return api_text(out, u->email && u->email[0] ? u->email : NULL);
+	case UF_CREATED: return api_out_date(rc, out, u->created_ms);
+	case UF_PROFILE: return api_obj(out, "Profile", u);
+	case UF_FULL_USER: return api_bool(out, true); /* a Larder account is always a complete one */
+	case UF_FRIEND: case UF_FOLLOWING: return api_bool(out, false); /* no social graph in Larder */
+	case UF_FEATURES: case UF_FEATURE_LIST: case UF_SHARED_ARTICLES:
+		gql_out_list(rc, out, 0);
+		return 0;
+	case UF_FOLLOWERS: case UF_FRIENDS: case UF_SHARED_ARTICLES_COUNT: case UF_SHARED_HIGHLIGHTS_COUNT:
+	case UF_SHARED_NOTES_COUNT:
+		return api_int(out, 0);
+	default: return api_resolve_absent(rc, parent, out); /* picture, source, intercomHash: null */
 	}
-	/* picture, source, intercomHash: null */
-	return api_resolve_absent(rc, parent, out);
 }
+
+enum profile_field { PF_ID, PF_USERNAME, PF_PRIVATE };
+static const char *const profile_fields[] = { [PF_ID] = "id", [PF_USERNAME] = "username", [PF_PRIVATE] = "private" };
 
 static int resolve_profile(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct store_user *u = parent;
-	const char *f = gql_rfield(rc)->name;
-	if (parent == api_absent)
-		return api_resolve_absent(rc, parent, out);
-	if (strcmp(f, "id") == 0)
-		gql_out_cstr(out, u->id);
-	else if (strcmp(f, "username") == 0)
-		gql_out_cstr(out, u->username ? u->username : "");
-	else if (strcmp(f, "private") == 0)
-		gql_out_bool(out, true); /* nothing in a Larder library is public */
-	else
-		return api_resolve_absent(rc, parent, out); /* bio, pictureUrl */
-	return 0;
+	switch (api_field(rc, parent, API_NAMES(profile_fields))) {
+	case PF_ID: return api_text(out, u->id);
+	case PF_USERNAME: return api_text(out, u->username ? u->username : "");
+	case PF_PRIVATE: return api_bool(out, true); /* nothing in a Larder library is public */
+	default: return api_resolve_absent(rc, parent, out); /* bio, pictureUrl */
+	}
 }
 
 int api_bind_user(struct gql_schema *s, char *err, size_t errlen)
 {
-	if (api_bind_one(s, "Query.me", resolve_me, err, errlen) ||
-	    api_bind_all(s, "User", resolve_user, err, errlen) ||
-	    api_bind_all(s, "Profile", resolve_profile, err, errlen))
-		return -1;
-	return 0;
+	static const struct api_bind table[] = {
+		API_ONE("Query.me", resolve_me),
+		API_EACH("User", resolve_user, user_fields),
+		API_EACH("Profile", resolve_profile, profile_fields),
+	};
+	return API_BIND_TABLE(s, table, err, errlen);
 }
