@@ -54,54 +54,45 @@ out:
 	return ret;
 }
 
+enum key_field { KF_ID, KF_NAME, KF_KEY, KF_SCOPES, KF_CREATED, KF_EXPIRES, KF_USED };
+static const char *const key_fields[] = {
+	[KF_ID] = "id", [KF_NAME] = "name", [KF_KEY] = "key", [KF_SCOPES] = "scopes",
+	[KF_CREATED] = "createdAt", [KF_EXPIRES] = "expiresAt", [KF_USED] = "usedAt",
+};
+
 static int resolve_apikey(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct apikey_out *k = parent;
-	const char *f = gql_rfield(rc)->name;
-	if (parent == api_absent)
-		return api_resolve_absent(rc, parent, out);
-	if (strcmp(f, "id") == 0)
-		gql_out_cstr(out, k->k.id);
-	else if (strcmp(f, "name") == 0)
-		gql_out_cstr(out, k->k.name);
-	else if (strcmp(f, "key") == 0)
-		gql_out_cstr(out, k->key);
-	else if (strcmp(f, "scopes") == 0)
-		return out_scopes(rc, k->k.scopes_json, out);
-	else if (strcmp(f, "createdAt") == 0)
-		return api_out_date(rc, out, k->k.created_ms);
-	else if (strcmp(f, "expiresAt") == 0)
-		return api_out_date(rc, out, k->k.expires_ms);
-	else if (strcmp(f, "usedAt") == 0) {
-		if (k->k.used_ms == 0)
-			gql_out_null(out);
-		else
-			return api_out_date(rc, out, k->k.used_ms);
-	} else
-		return api_resolve_absent(rc, parent, out);
-	return 0;
+	switch (api_field(rc, parent, API_NAMES(key_fields))) {
+	case KF_ID: return api_text(out, k->k.id);
+	case KF_NAME: return api_text(out, k->k.name);
+	case KF_KEY: return api_text(out, k->key);
+	case KF_SCOPES: return out_scopes(rc, k->k.scopes_json, out);
+	case KF_CREATED: return api_out_date(rc, out, k->k.created_ms);
+	case KF_EXPIRES: return api_out_date(rc, out, k->k.expires_ms);
+	case KF_USED: return k->k.used_ms == 0 ? api_null(out) : api_out_date(rc, out, k->k.used_ms);
+	default: return api_resolve_absent(rc, parent, out);
+	}
 }
+
+static const char *const key_success_fields[] = { "apiKey" };
 
 /* GenerateApiKeySuccess.apiKey, RevokeApiKeySuccess.apiKey: parent is the struct apikey_out */
 static int resolve_key_success(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
-	if (parent == api_absent || strcmp(gql_rfield(rc)->name, "apiKey") != 0)
-		return api_resolve_absent(rc, parent, out);
-	gql_out_object(out, "ApiKey", parent);
-	return 0;
+	if (api_field(rc, parent, API_NAMES(key_success_fields)) == 0)
+		return api_obj(out, "ApiKey", parent);
+	return api_resolve_absent(rc, parent, out);
 }
+
+static const char *const keys_success_fields[] = { "apiKeys" };
 
 static int resolve_keys_success(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct apikeys_out *l = parent;
-	struct gql_out *items;
-	if (parent == api_absent || strcmp(gql_rfield(rc)->name, "apiKeys") != 0)
-		return api_resolve_absent(rc, parent, out);
-	if ((items = gql_out_list(rc, out, (uint32_t)l->n)) == NULL)
-		return api_internal(rc, "apiKeys", 0);
-	for (size_t i = 0; i < l->n; i++)
-		gql_out_object(&items[i], "ApiKey", &l->keys[i]);
-	return 0;
+	if (api_field(rc, parent, API_NAMES(keys_success_fields)) == 0)
+		return api_out_objects(rc, out, "ApiKey", l->keys, l->n, sizeof *l->keys);
+	return api_resolve_absent(rc, parent, out);
 }
 
 /* ---- Query.apiKeys ---- */
@@ -114,8 +105,6 @@ static int resolve_api_keys(struct gql_rctx *rc, const void *parent, struct gql_
 	struct apikeys_out *l;
 	size_t n = 0;
 	int r;
-	if (ctx == NULL || ctx->user == NULL)
-		return api_out_error(rc, out, "ApiKeysError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if ((r = store_apikey_list(ctx->store, a, ctx->user->id, &rows, &n)) != STORE_OK)
 		return api_internal(rc, "listing API keys", r);
 	if ((l = ARENA_NEW(a, struct apikeys_out)) == NULL ||
@@ -165,8 +154,6 @@ static int resolve_generate(struct gql_rctx *rc, const void *parent, struct gql_
 	struct svc_key *k;
 	struct apikey_out *ko;
 	int r;
-	if (ctx == NULL || ctx->user == NULL)
-		return GEN_ERR("UNAUTHORIZED", API_NO_USER_MSG);
 	if (vname == NULL || vname->kind != GQL_V_STRING)
 		return GEN_ERR("BAD_REQUEST", "name is required");
 	if ((spec.name = svc_apikey_name(a, vname->u.s.p, vname->u.s.len, &msg)) == NULL)
@@ -193,38 +180,26 @@ static int resolve_generate(struct gql_rctx *rc, const void *parent, struct gql_
 
 /* ---- Mutation.revokeApiKey ---- */
 
-static int resolve_revoke(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+/* API_DELETE's remove: row is a struct apikey_out (an id that is no UUID is not found either) */
+static int remove_key(struct store *st, struct arena *a, const char *user_id, const char *id, void *row)
 {
-	const struct api_ctx *ctx = api_ctx_of(rc);
-	const char *id = gql_value_str(gql_arg(rc, "id"));
-	struct apikey_out *k;
-	int r;
-	if (ctx == NULL || ctx->user == NULL)
-		return api_out_error(rc, out, "RevokeApiKeyError", "UNAUTHORIZED", API_NO_USER_MSG);
-	if ((k = ARENA_NEW(gql_arena(rc), struct apikey_out)) == NULL)
-		return api_internal(rc, "revokeApiKey", 0);
-	r = svc_apikey_revoke(ctx->store, gql_arena(rc), ctx->user->id, id, &k->k);
-	if (r == STORE_E_NOTFOUND) /* also an id that is no UUID: shown cut short, as it may be long */
-		return api_out_error(rc, out, "RevokeApiKeyError", "NOT_FOUND", "you have no API key with id \"%.64s\"",
-		                     id ? id : "");
-	if (r != STORE_OK)
-		return api_internal(rc, "revoking the API key", r);
-	gql_out_object(out, "RevokeApiKeySuccess", k);
-	return 0;
+	return svc_apikey_revoke(st, a, user_id, id, &((struct apikey_out *)row)->k);
 }
 
 int api_bind_apikey(struct gql_schema *s, char *err, size_t errlen)
 {
-	if (api_bind_one(s, "Query.apiKeys", resolve_api_keys, err, errlen) ||
-	    api_bind_one(s, "Mutation.generateApiKey", resolve_generate, err, errlen) ||
-	    api_bind_one(s, "Mutation.revokeApiKey", resolve_revoke, err, errlen) ||
-	    api_bind_all(s, "ApiKey", resolve_apikey, err, errlen) ||
-	    api_bind_all(s, "ApiKeysSuccess", resolve_keys_success, err, errlen) ||
-	    api_bind_all(s, "GenerateApiKeySuccess", resolve_key_success, err, errlen) ||
-	    api_bind_all(s, "RevokeApiKeySuccess", resolve_key_success, err, errlen) ||
-	    api_bind_all(s, "ApiKeysError", api_resolve_error, err, errlen) ||
-	    api_bind_all(s, "GenerateApiKeyError", api_resolve_error, err, errlen) ||
-	    api_bind_all(s, "RevokeApiKeyError", api_resolve_error, err, errlen))
-		return -1;
-	return 0;
+	static const struct api_delete del = {
+		.arg = "id", .noun = "API key", .doing = "revoking the API key", .success = "RevokeApiKeySuccess",
+		.size = sizeof(struct apikey_out), .remove = remove_key,
+	};
+	static const struct api_bind table[] = {
+		API_SIGNED_IN("Query.apiKeys", resolve_api_keys, "ApiKeysError"),
+		API_SIGNED_IN("Mutation.generateApiKey", resolve_generate, "GenerateApiKeyError"),
+		API_DELETE("Mutation.revokeApiKey", "RevokeApiKeyError", &del),
+		API_EACH("ApiKey", resolve_apikey, key_fields),
+		API_ALL("ApiKeysSuccess", resolve_keys_success),
+		API_ALL("GenerateApiKeySuccess", resolve_key_success),
+		API_ALL("RevokeApiKeySuccess", resolve_key_success),
+	};
+	return API_BIND_TABLE(s, table, err, errlen);
 }
