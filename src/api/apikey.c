@@ -186,16 +186,17 @@ static int remove_key(struct store *st, struct arena *a, const char *user_id, co
 	return svc_apikey_revoke(st, a, user_id, id, &((struct apikey_out *)row)->k);
 }
 
+/* revokeApiKey: deleting one of the caller's keys by id, answered as deleteLabel is (api_resolve_delete) */
+static const struct api_delete revoke = { .arg = "id", .noun = "API key", .doing = "revoking the API key",
+                                          .success = "RevokeApiKeySuccess", .size = sizeof(struct apikey_out),
+                                          .remove = remove_key };
+
 int api_bind_apikey(struct gql_schema *s, char *err, size_t errlen)
 {
-	static const struct api_delete del = {
-		.arg = "id", .noun = "API key", .doing = "revoking the API key", .success = "RevokeApiKeySuccess",
-		.size = sizeof(struct apikey_out), .remove = remove_key,
-	};
 	static const struct api_bind table[] = {
 		API_SIGNED_IN("Query.apiKeys", resolve_api_keys, "ApiKeysError"),
 		API_SIGNED_IN("Mutation.generateApiKey", resolve_generate, "GenerateApiKeyError"),
-		API_DELETE("Mutation.revokeApiKey", "RevokeApiKeyError", &del),
+		API_DELETE("Mutation.revokeApiKey", "RevokeApiKeyError", &revoke),
 		API_EACH("ApiKey", resolve_apikey, key_fields),
 		API_ALL("ApiKeysSuccess", resolve_keys_success),
 		API_ALL("GenerateApiKeySuccess", resolve_key_success),
