@@ -1,16 +1,16 @@
 # src/svc/local.mk: the service layer (libsvc.a): the product's actions, below the GraphQL, HTTP and command-line front ends.
 noinst_LIBRARIES += src/svc/libsvc.a
 src_svc_libsvc_a_SOURCES = src/svc/svc.h \
-	src/svc/ingest.c src/svc/limits.c \
-	src/svc/save.c src/svc/save.h \
-	src/svc/jobs.h src/svc/worker.c src/svc/runner.c \
-	src/svc/export.c src/svc/export.h
+	src/svc/ingest.c src/svc/limits.c
 src_svc_libsvc_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS)
 
-# What a program using the services needs, in link order.
-SVC_LIBS = src/svc/libsvc.a $(STORE_LIBS) $(CONTENT_LIBS) $(UTIL_LIBS) -lm
-
+# saving (URL and page), the fetch queue and its detached runner, content export; and svc_save's test
+src_svc_libsvc_a_SOURCES += src/svc/save.c src/svc/save.h src/svc/jobs.h src/svc/worker.c src/svc/runner.c \
+	src/svc/export.c src/svc/export.h
 check_PROGRAMS += t/svc_save
 TESTS += t/svc_save
 t_svc_save_SOURCES = t/svc_save.c t/tap.h
 t_svc_save_LDADD = $(SVC_LIBS)
+
+# What a program using the services needs, in link order.
+SVC_LIBS = src/svc/libsvc.a $(STORE_LIBS) $(CONTENT_LIBS) $(UTIL_LIBS) -lm
