@@ -14,7 +14,6 @@ struct api_ctx {                       /* one per request; gql_request.context p
 	const struct store_user *user;     /* NULL: the request carries no credentials */
 	const struct store_apikey *key;    /* the key used, if any */
 	int64_t now_ms;
-	bool queued_fetch;                 /* set by saveUrl: a fetch job waits (the program may run it after answering) */
 };
 
 extern const char larder_schema_sdl[]; /* schema/larder.graphql, compiled in (generated src/api/schema_sdl.c) */
@@ -26,12 +25,4 @@ void api_store_limits(struct store *st, const struct larder_config *cfg);
 /* build the schema from larder_schema_sdl, bind every resolver and the Date scalar, and check
    gql_schema_unbound() == 0; NULL with a message in err on failure */
 struct gql_schema *api_schema_load(char *err, size_t errlen);
-/* an item's content for download (export.c): format "markdown" or "highlightedMarkdown" (highlight quotes
- * marked ==so==), anything else HTML; STORE_E_NOTFOUND when the user has no such item */
-int api_content_export(struct store *st, struct arena *a, const char *user_id, const char *item_id, const char *format,
-                       const char **body, size_t *len, const char **content_type);
-
-/* the fetch queue (worker.c): runs one due fetch job to its end (stored, retried later, or FAILED):
- * 1 when one ran, 0 when none was due, -1 on a store failure (message in err) */
-int api_worker_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen);
 #endif

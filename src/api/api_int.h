@@ -34,10 +34,6 @@ static inline size_t api_highlight_max_bytes(const struct api_ctx *c)
 {
 	return c->cfg ? c->cfg->highlight_max_bytes : LIMIT_HIGHLIGHT_TEXT;
 }
-static inline size_t api_content_max_bytes(const struct larder_config *cfg)
-{
-	return cfg ? cfg->content_max_bytes : LIMIT_CONTENT_BYTES;
-}
 
 /* "internal" field error for store failures and out-of-memory; returns -1 */
 int api_internal(struct gql_rctx *rc, const char *what, int store_rc);
@@ -70,11 +66,6 @@ int api_answer_item(struct gql_rctx *rc, struct gql_out *out, int r, const char 
 
 /* resolver of wrapper fields (ArticleSuccess.article, …): the parent object itself */
 int api_resolve_self(struct gql_rctx *rc, const void *parent, struct gql_out *out);
-
-/* ---- save.c ---- */
-/* NULL when url (already normalised) may be saved, else why not: the host must not be a loopback,
- * private or link-local address (unless larder.conf allows private fetches) nor localhost */
-const char *api_url_refusal(const struct larder_config *cfg, struct arena *a, const char *url);
 
 /* ---- paging (page.c): search and updatesSince ---- */
 struct api_page {

@@ -6,24 +6,13 @@
 #include <fcgiapp.h>
 #include "api/api.h"
 #include "cmd/fcgi_main.h"
-#include "cmd/fetch_runner.h"
 #include "content/fetch.h"
 #include "store/store.h"
+#include "svc/jobs.h"
 #include "util/arena.h"
 #include "util/config.h"
 #include "util/limits.h"
 #include "web/request.h"
-
-/* the response is out: a save queued a fetch, which a detached runner does (fetch_in_web), so this process
- * goes back to its requests at once; a separate worker, if any, simply finds less to do */
-static void hand_off_fetch(const char *prog, struct web_graphql *app, const struct larder_config *cfg)
-{
-	if (!app->queued_fetch)
-		return;
-	app->queued_fetch = false;
-	if (cfg->fetch_in_web)
-		fetch_runner_start(prog, cfg);
-}
 
 /* the request loop: FastCGI, or one request as plain CGI; exit status */
 static int serve(const char *prog, struct web_graphql *app, const struct larder_config *cfg, struct arena *arena,
@@ -38,7 +27,7 @@ static int serve(const char *prog, struct web_graphql *app, const struct larder_
 		web_io_cgi(&io);
 		rc = web_serve(app, &io, arena, handler) < 0 ? 1 : 0;
 		fflush(stdout); /* the whole answer is out before a runner is forked */
-		hand_off_fetch(prog, app, cfg);
+		svc_runner_after_request(prog, cfg);
 		return rc;
 	}
 	if (FCGX_Init() != 0 || FCGX_InitRequest(&rq, 0, 0) != 0) {
@@ -51,7 +40,7 @@ static int serve(const char *prog, struct web_graphql *app, const struct larder_
 		web_serve(app, &io, arena, handler);
 		FCGX_Finish_r(&rq);
 		arena_reset(arena);
-		hand_off_fetch(prog, app, cfg);
+		svc_runner_after_request(prog, cfg);
 	}
 	FCGX_Free(&rq, 1);
 	return 0;
@@ -64,16 +53,16 @@ int fcgi_main(const char *prog, const char *what, int argc, char **argv, web_han
 	struct gql_schema *schema = NULL;
 	struct web_graphql app;
 	struct arena arena;
-	bool runner = argc == 3 && strcmp(argv[1], FETCH_RUNNER_ARG) == 0;
+	bool runner = argc == 3 && strcmp(argv[1], SVC_RUNNER_ARG) == 0;
 	char err[512];
 	int rc = 1;
 
 	if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
 		printf("usage: %s\n"
-		       "       %s " FETCH_RUNNER_ARG " CONFIG\n"
+		       "       %s " SVC_RUNNER_ARG " CONFIG\n"
 		       "%s, over FastCGI (or one request as CGI).\n"
 		       "The configuration is read from $LARDER_CONFIG or %s/larder.conf.\n"
-		       "With " FETCH_RUNNER_ARG ", run the fetch jobs that are due, as `larder worker --once` does, within\n"
+		       "With " SVC_RUNNER_ARG ", run the fetch jobs that are due, as `larder worker --once` does, within\n"
 		       "larder.conf's fetch_runners slots (what the program starts by itself after a save), then exit.\n",
 		       prog, prog, what, LARDER_SYSCONFDIR);
 		return 0;
@@ -84,7 +73,7 @@ int fcgi_main(const char *prog, const char *what, int argc, char **argv, web_han
 	}
 	/* a client that goes away must not kill the worker */
 	signal(SIGPIPE, SIG_IGN);
-	fetch_runner_init(argv[0]);
+	svc_runner_init(argv[0]);
 
 	if (config_load(runner ? argv[2] : config_default_path(NULL), &cfg, err, sizeof err) != 0) {
 		fprintf(stderr, "%s: %s\n", prog, err);
@@ -100,7 +89,7 @@ int fcgi_main(const char *prog, const char *what, int argc, char **argv, web_han
 		goto out;
 	}
 	if (runner) {
-		rc = fetch_runner_run(prog, st, &cfg);
+		rc = svc_runner_run(prog, st, &cfg);
 		goto out;
 	}
 	schema = api_schema_load(err, sizeof err);

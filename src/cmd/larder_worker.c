@@ -10,6 +10,7 @@
 #include "cmd/larder_worker.h"
 #include "content/fetch.h"
 #include "store/store.h"
+#include "svc/jobs.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/time.h"
@@ -89,7 +90,7 @@ int larder_cmd_worker(const struct larder_config *c, int argc, char **argv)
 			empty_trash(st, verbose);
 			purged_at = time_now_ms();
 		}
-		int r = api_worker_step(st, c, &a, err, sizeof err);
+		int r = svc_worker_step(st, c, &a, err, sizeof err);
 		arena_reset(&a);
 		malloc_trim(0); /* a big page's parse trees go back to the system, not just to malloc */
 		if (r > 0) {

@@ -7,6 +7,14 @@ src_svc_libsvc_a_SOURCES += src/svc/account.c src/svc/account.h src/svc/throttle
 	src/svc/apikey.c src/svc/apikey.h
 src_svc_libsvc_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS)
 
+# saving (URL and page), the fetch queue and its detached runner, content export; and svc_save's test
+src_svc_libsvc_a_SOURCES += src/svc/save.c src/svc/save.h src/svc/jobs.h src/svc/worker.c src/svc/runner.c \
+	src/svc/export.c src/svc/export.h
+check_PROGRAMS += t/svc_save
+TESTS += t/svc_save
+t_svc_save_SOURCES = t/svc_save.c t/tap.h
+t_svc_save_LDADD = $(SVC_LIBS)
+
 # What a program using the services needs, in link order.
 SVC_LIBS = src/svc/libsvc.a $(STORE_LIBS) $(CONTENT_LIBS) $(UTIL_LIBS) -lm
 

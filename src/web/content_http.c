@@ -5,7 +5,7 @@
 #include <string.h>
 #include <json-c/json.h>
 
-#include "api/api.h"
+#include "svc/export.h"
 #include "util/crypto.h"
 #include "util/jsonw.h"
 #include "util/limits.h"
@@ -192,7 +192,7 @@ static void get_download(struct web_graphql *app, struct web_request *req, struc
 		reply(res, 403, "error", "FORBIDDEN", "this download link has expired: ask for a new one");
 		return;
 	}
-	rc = api_content_export(app->store, a, user->value, item->value, format->value, &body, &len, &ctype);
+	rc = svc_content_export(app->store, a, user->value, item->value, format->value, &body, &len, &ctype);
 	if (rc == STORE_E_NOTFOUND) {
 		reply(res, 404, "error", "NOT_FOUND", "the item is no longer in the library");
 		return;

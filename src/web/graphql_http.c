@@ -42,7 +42,6 @@ void web_graphql_init(struct web_graphql *app, const char *prog, struct store *s
 	app->cfg = cfg;
 	app->schema = schema;
 	app->prog = prog;
-	app->queued_fetch = false;
 	sb_init(&app->body);
 	sb_init(&app->head);
 	app->body.max = LIMIT_GQL_REQUEST_ARENA;
@@ -636,7 +635,6 @@ static void execute(struct web_graphql *app, struct web_request *req, struct web
 	memset(&r, 0, sizeof r);
 	sb_reset(res->body);
 	gql_execute(app->schema, &g, a, res->body, &r);
-	app->queued_fetch = ctx->queued_fetch;
 	if (sb_error(res->body) || res->body->len == 0) {
 		web_response_fail(res, ct, "Internal server error", "%s", res->body->len ?
 		                  "the response is too large" : "the engine wrote no response");
@@ -704,7 +702,6 @@ int web_serve(struct web_graphql *app, struct web_io *io, struct arena *a, web_h
 	struct web_response res;
 	int rc;
 
-	app->queued_fetch = false;  /* set again only by a request that queues a fetch */
 	web_request_init(&req, io, a);
 	web_response_init(&res, &app->body, &app->head);
 	handler(app, &req, &res, a);

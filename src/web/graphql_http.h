@@ -15,7 +15,6 @@ struct web_graphql {
 	const struct gql_schema *schema;
 	const char *prog;              /* prefix of log lines */
 	struct sb body, head;          /* response buffers, reused */
-	bool queued_fetch;             /* the last request queued a fetch job (saveUrl): run it after answering */
 };
 
 void web_graphql_init(struct web_graphql *app, const char *prog, struct store *st,

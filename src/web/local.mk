@@ -12,17 +12,14 @@ src_web_libweb_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 WEB_LIBS = src/web/libweb.a
 
 fcgi_PROGRAMS += src/cmd/graphql.fcgi
-src_cmd_graphql_fcgi_SOURCES = src/cmd/graphql_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h \
-	src/cmd/fetch_runner.c src/cmd/fetch_runner.h
+src_cmd_graphql_fcgi_SOURCES = src/cmd/graphql_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h
 src_cmd_graphql_fcgi_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 src_cmd_graphql_fcgi_LDADD = $(WEB_LIBS) $(API_LIBS) $(FCGI_LIBS)
 fcgi_PROGRAMS += src/cmd/auth.fcgi src/cmd/save.fcgi
-src_cmd_auth_fcgi_SOURCES = src/cmd/auth_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h \
-	src/cmd/fetch_runner.c src/cmd/fetch_runner.h
+src_cmd_auth_fcgi_SOURCES = src/cmd/auth_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h
 src_cmd_auth_fcgi_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 src_cmd_auth_fcgi_LDADD = $(WEB_LIBS) $(API_LIBS) $(FCGI_LIBS)
-src_cmd_save_fcgi_SOURCES = src/cmd/save_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h \
-	src/cmd/fetch_runner.c src/cmd/fetch_runner.h
+src_cmd_save_fcgi_SOURCES = src/cmd/save_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h
 src_cmd_save_fcgi_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 src_cmd_save_fcgi_LDADD = $(WEB_LIBS) $(API_LIBS) $(FCGI_LIBS)
 

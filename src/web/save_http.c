@@ -1,14 +1,9 @@
-/* save_http.c: save.fcgi's requests: GET /api/save?url=…&labels=…&token=… (saved at once with the bookmarklet's token, else confirmed first), the confirmation's POST, and /api/save/token. */
+/* save_http.c: save.fcgi's requests: GET /api/save?url=…&labels=…&token=… (saved at once through svc_save with the bookmarklet's token, else confirmed first), the confirmation's POST, and /api/save/token. */
 #include <stdio.h>
 #include <string.h>
-#include <json-c/json.h>
 
-#include "api/api.h"
-#include "gql/gql.h"
-#include "util/jsonw.h"
+#include "svc/save.h"
 #include "util/limits.h"
-#include "util/sb.h"
-#include "util/time.h"
 #include "util/url.h"
 #include "util/utf8.h"
 #include "web/authenticate.h"
@@ -19,62 +14,73 @@
 
 #define FORM_LIMIT (64 * 1024)  /* bytes of the confirmation form: a URL and labels */
 
-#define SAVE_QUERY "mutation Save($input: SaveUrlInput!) { saveUrl(input: $input) { __typename" \
-	" ... on SaveSuccess { url } ... on SaveError { message } } }"
+/* a copy of the n bytes at s in a with every byte that is not valid UTF-8 replaced by U+FFFD, as a JSON
+ * writer would send them (NULL when out of memory) */
+static const char *as_utf8(struct arena *a, const char *s, size_t n)
+{
+	char *out = arena_alloc(a, 3 * n + 1), *o = out;
+	size_t k;
+	if (out == NULL)
+		return NULL;
+	for (size_t i = 0; i < n; i += k ? k : 1) {
+		k = utf8_valid_prefix((const unsigned char *)s + i, n - i);
+		memcpy(o, k ? s + i : "\xef\xbf\xbd", k ? k : 3);
+		o += k ? k : 3;
+	}
+	*o = '\0';
+	return out;
+}
 
-/* the variables of the saveUrl call, from the query string; NULL with *why set when it is unusable */
-static const char *variables(struct arena *a, const struct larder_config *cfg, const struct web_qparam *q, size_t n,
-                             const char **why)
+/* the save asked for by the query string or form into *in (the URL and labels as UTF-8); false with *why
+ * set when it is unusable */
+static bool read_save(struct arena *a, const struct larder_config *cfg, const struct web_qparam *q, size_t n,
+                      struct svc_save_in *in, const char **why)
 {
 	const struct web_qparam *url = web_query_get(q, n, "url"), *state = web_query_get(q, n, "state");
-	struct sb b;
-	size_t labels = 0;
-	char *r, *norm;
+	const char **labels;
+	char *norm;
 	const char *bad = NULL;
 	if (url == NULL || url->value_len == 0) {
 		*why = "No URL to save: use /api/save?url=https://… (the bookmarklet on the settings page does this for you).";
-		return NULL;
+		return false;
 	}
 	if (url->value_len > LIMIT_URL_BYTES || strlen(url->value) != url->value_len) {
 		*why = "The URL to save is too long or holds a NUL byte.";
-		return NULL;
+		return false;
 	}
-	/* a URL that cannot be saved is said before asking to confirm (invalid UTF-8 is left to saveUrl,
-	 * which replaces the bytes) */
+	/* a URL that cannot be saved is said before asking to confirm (invalid UTF-8 is left to svc_save, which
+	 * gets the bytes replaced) */
 	if (utf8_valid(url->value, url->value_len) && url_normalise(a, url->value, url->value_len, &norm, &bad) != 0) {
 		*why = arena_printf(a, "This URL cannot be saved: %s.", bad ? bad : "malformed");
 		if (*why == NULL)
 			*why = "This URL cannot be saved.";
-		return NULL;
+		return false;
 	}
-	sb_init(&b);
-	sb_puts(&b, "{\"input\":{\"url\":");
-	jw_string(&b, url->value, url->value_len);
-	sb_puts(&b, ",\"source\":\"api-save-url\",\"clientRequestId\":\"\"");
-	if (state && strcmp(state->value, "ARCHIVED") == 0)
-		sb_puts(&b, ",\"state\":\"ARCHIVED\"");
-	sb_puts(&b, ",\"labels\":[");
+	memset(in, 0, sizeof *in);
+	in->url = as_utf8(a, url->value, url->value_len);
+	in->source = "api-save-url";
+	in->state = state ? state->value : NULL;
+	if ((labels = ARENA_NEWN(a, const char *, cfg->labels_per_item + 1)) == NULL || in->url == NULL) {
+		*why = "Out of memory.";
+		return false;
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (strcmp(q[i].name, "labels") != 0 || q[i].value_len == 0)
 			continue;
-		if (++labels > cfg->labels_per_item) {
-			sb_free(&b);
+		if (in->nlabels >= cfg->labels_per_item) {
 			*why = arena_printf(a, "Too many labels for one page: at most %u (labels_per_item in larder.conf).",
 			                    (unsigned)cfg->labels_per_item);
 			if (*why == NULL)
 				*why = "Too many labels for one page.";
-			return NULL;
+			return false;
 		}
-		sb_puts(&b, labels > 1 ? ",{\"name\":" : "{\"name\":");
-		jw_string(&b, q[i].value, q[i].value_len);
-		sb_putc(&b, '}');
+		if ((labels[in->nlabels++] = as_utf8(a, q[i].value, q[i].value_len)) == NULL) {
+			*why = "Out of memory.";
+			return false;
+		}
 	}
-	sb_puts(&b, "]}}");
-	r = sb_error(&b) ? NULL : arena_strdup(a, sb_str(&b));
-	sb_free(&b);
-	if (r == NULL)
-		*why = "Out of memory.";
-	return r;
+	in->labels = labels;
+	return true;
 }
 
 /* who asks, for /api/save: an API key (a program), else the session cookie from any site (the
@@ -91,43 +97,29 @@ static bool identify(struct web_graphql *app, struct web_request *req, struct we
 	return false;
 }
 
-/* saveUrl with vars, then a redirect (status) to the reader, or a page saying why not */
-static void run_save(struct web_graphql *app, struct web_response *res, struct arena *a, struct api_ctx *ctx,
-                     const char *vars, int status)
+/* svc_save for the user who asks, then a redirect (status) to the reader, or a page saying why not */
+static void run_save(struct web_graphql *app, struct web_response *res, struct arena *a, const struct web_authn *w,
+                     struct svc_save_in *in, int status)
 {
-	const struct larder_config *cfg = app->cfg;
-	struct gql_request g;
-	struct gql_result r;
-	struct json_object *root = NULL, *data, *su, *v;
-	const char *why;
+	struct svc_save_out r;
+	const char *path;
 
-	memset(&g, 0, sizeof g);
-	g.query = SAVE_QUERY;
-	g.query_len = strlen(SAVE_QUERY);
-	g.variables = json_tokener_parse(vars);
-	g.context = ctx;
-	sb_reset(res->body);
-	gql_execute(app->schema, &g, a, res->body, &r);
-	json_object_put(g.variables);
-	app->queued_fetch = ctx->queued_fetch;
-	root = json_tokener_parse(sb_str(res->body));
-	if (r.outcome != GQL_RESULT_DATA || !json_object_object_get_ex(root, "data", &data) ||
-	    !json_object_object_get_ex(data, "saveUrl", &su) || !json_object_object_get_ex(su, "__typename", &v)) {
+	in->user_id = w->user.id;
+	in->username = w->user.username;
+	switch (svc_save(app->store, app->cfg, a, in, &r)) {
+	case SVC_SAVED:
+		path = svc_reader_path(a, in->username, &r.item);
+		web_redirect(res, status, path ? path : "/home");
+		break;
+	case SVC_SAVE_REFUSED:
+		web_page(res, 400, "Not saved", r.message);
+		break;
+	case SVC_SAVE_FAILED:
 		web_page(res, 500, "Not saved", "The page could not be saved.");
-		snprintf(res->reason, sizeof res->reason, "saveUrl answered %.200s", sb_str(res->body));
-		goto out;
+		snprintf(res->reason, sizeof res->reason, "%s failed: %s", r.message,
+		         r.store_rc < 0 ? store_strerror(r.store_rc) : "out of memory");
+		break;
 	}
-	if (strcmp(json_object_get_string(v), "SaveSuccess") == 0 && json_object_object_get_ex(su, "url", &v)) {
-		/* the reader's path on our site (SaveSuccess.url is absolute, with base_url in front) */
-		const char *u = json_object_get_string(v), *base = cfg->base_url ? cfg->base_url : "";
-		const char *path = strncmp(u, base, strlen(base)) == 0 ? u + strlen(base) : u;
-		web_redirect(res, status, arena_strdup(a, path[0] == '/' ? path : "/home"));
-		goto out;
-	}
-	why = json_object_object_get_ex(su, "message", &v) ? json_object_get_string(v) : NULL;
-	web_page(res, 400, "Not saved", why ? why : "This page cannot be saved.");
-out:
-	json_object_put(root);
 }
 
 /* the notice of the confirmation page for a bookmarklet token that did not do */
@@ -151,7 +143,8 @@ static void get_save(struct web_graphql *app, struct web_request *req, struct we
 	struct web_authn w;
 	struct web_qparam *q;
 	const struct web_qparam *tok;
-	const char *vars, *why = NULL;
+	struct svc_save_in in;
+	const char *why = NULL;
 	enum web_save_token t;
 	char csrf[65];
 	size_t n;
@@ -172,7 +165,7 @@ static void get_save(struct web_graphql *app, struct web_request *req, struct we
 		web_page(res, 500, "Error", "Out of memory.");
 		return;
 	}
-	if ((vars = variables(a, app->cfg, q, n, &why)) == NULL) {
+	if (!read_save(a, app->cfg, q, n, &in, &why)) {
 		web_page(res, 400, "Not saved", why);
 		return;
 	}
@@ -181,7 +174,7 @@ static void get_save(struct web_graphql *app, struct web_request *req, struct we
 	             : web_save_token_check(app->store, w.user.id, tok ? tok->value : NULL, tok ? tok->value_len : 0,
 	                                    w.ctx.now_ms);
 	if (t == WEB_SAVE_TOKEN_OK) {
-		run_save(app, res, a, &w.ctx, vars, 302);
+		run_save(app, res, a, &w, &in, 302);
 		return;
 	}
 	if (t == WEB_SAVE_TOKEN_ERROR || web_save_csrf(app->store, w.user.id, w.session_hash, csrf) != 0) {
@@ -194,10 +187,11 @@ static void get_save(struct web_graphql *app, struct web_request *req, struct we
 /* POST /api/save: the confirmation page's form, honoured only with the session's CSRF token */
 static void post_save(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)
 {
+	struct svc_save_in in;
 	struct web_authn w;
 	struct web_qparam *q;
 	const struct web_qparam *csrf;
-	const char *vars, *why = NULL;
+	const char *why = NULL;
 	size_t n;
 
 	if (web_cross_site(app->cfg, req)) {
@@ -229,11 +223,11 @@ static void post_save(struct web_graphql *app, struct web_request *req, struct w
 		                                "page belonged to an older login. Nothing was saved.");
 		return;
 	}
-	if ((vars = variables(a, app->cfg, q, n, &why)) == NULL) {
+	if (!read_save(a, app->cfg, q, n, &in, &why)) {
 		web_page(res, 400, "Not saved", why);
 		return;
 	}
-	run_save(app, res, a, &w.ctx, vars, 303);
+	run_save(app, res, a, &w, &in, 303);
 }
 
 void web_save_handle(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)

@@ -1,8 +1,8 @@
-/* export.c: an item's content for download (POST /api/content): HTML, Markdown, or Markdown with its highlights marked. */
+/* export.c (svc): an item's content for download (POST /api/content): HTML, Markdown, or Markdown with its highlights marked. */
 #include <string.h>
 
-#include "api/api_int.h"
 #include "content/markdown.h"
+#include "svc/export.h"
 #include "util/sb.h"
 
 /* marks the first occurrence of each one-line highlight quote as ==quote== */
@@ -28,13 +28,23 @@ static const char *mark_highlights(struct arena *a, const char *md, const struct
 	return md;
 }
 
-int api_content_export(struct store *st, struct arena *a, const char *user_id, const char *item_id, const char *format,
+enum svc_format svc_format_parse(const char *name)
+{
+	if (name && strcmp(name, "markdown") == 0)
+		return SVC_FORMAT_MARKDOWN;
+	if (name && strcmp(name, "highlightedMarkdown") == 0)
+		return SVC_FORMAT_HIGHLIGHTED_MARKDOWN;
+	return SVC_FORMAT_HTML;
+}
+
+int svc_content_export(struct store *st, struct arena *a, const char *user_id, const char *item_id, const char *format,
                        const char **body, size_t *len, const char **content_type)
 {
 	struct store_item it;
 	const char *html;
 	char *md;
 	size_t mdlen;
+	enum svc_format f = svc_format_parse(format);
 	int r;
 	if ((r = store_item_get(st, a, user_id, item_id, &it)) != STORE_OK)
 		return r;
@@ -42,7 +52,7 @@ int api_content_export(struct store *st, struct arena *a, const char *user_id, c
 		return r;
 	if (html == NULL)
 		html = "";
-	if (!api_format_markdown(format)) {
+	if (f == SVC_FORMAT_HTML) {
 		*body = html;
 		*len = strlen(html);
 		*content_type = "text/html; charset=utf-8";
@@ -51,7 +61,7 @@ int api_content_export(struct store *st, struct arena *a, const char *user_id, c
 	if (content_markdown(a, html, strlen(html), &md, &mdlen) != 0)
 		return STORE_E_DB;
 	*body = md;
-	if (strcmp(format, "highlightedMarkdown") == 0) {
+	if (f == SVC_FORMAT_HIGHLIGHTED_MARKDOWN) {
 		struct store_highlight *h;
 		size_t n;
 		if ((r = store_item_highlights(st, a, it.seq, &h, &n)) != STORE_OK)

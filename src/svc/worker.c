@@ -1,8 +1,8 @@
-/* worker.c: runs the fetch queue: claim a due job, fetch the page, extract and store it, or retry with backoff and finally mark the item FAILED. */
+/* worker.c (svc): runs the fetch queue: claim a due job, fetch the page, extract and store it, or retry with backoff and finally mark the item FAILED. */
 #include <stdio.h>
 #include <string.h>
 
-#include "api/api_int.h"
+#include "svc/jobs.h"
 #include "svc/svc.h"
 #include "content/fetch.h"
 #include "util/limits.h"
@@ -30,7 +30,7 @@ static int finish(struct store *st, const struct store_job *job, const struct st
 	return -1;
 }
 
-int api_worker_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen)
+int svc_worker_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen)
 {
 	struct store_job job;
 	struct store_item it;
@@ -69,7 +69,7 @@ int api_worker_step(struct store *st, const struct larder_config *cfg, struct ar
 		}
 		return finish(st, &job, &o, err, errlen);
 	}
-	if (svc_ingest(a, fr.html, fr.html_len, fr.final_url ? fr.final_url : it.url, api_content_max_bytes(cfg), &art,
+	if (svc_ingest(a, fr.html, fr.html_len, fr.final_url ? fr.final_url : it.url, svc_content_max_bytes(cfg), &art,
 	               NULL, &o.reason) != 0)
 		return finish(st, &job, &o, err, errlen);
 	return finish(st, &job, &(struct store_job_outcome){ .kind = STORE_JOB_FILLED, .article = &art }, err, errlen);

@@ -1,4 +1,4 @@
-/* fetch_runner.c: fetches out of the web processes: a FastCGI program that answered a save re-executes itself as a detached runner, which drains the fetch queue under a global cap of runner slots and exits. */
+/* runner.c (svc): fetches out of the web processes: a FastCGI program that answered a save re-executes itself as a detached runner, which drains the fetch queue under a global cap of runner slots and exits. */
 #define _GNU_SOURCE /* close_range */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,15 +14,27 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "api/api.h"
-#include "cmd/fetch_runner.h"
+#include "svc/jobs.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/time.h"
 
 static char self_exe[PATH_MAX];
+static bool fetch_queued;   /* a save queued a fetch job since svc_fetch_queued_take last asked */
 
-void fetch_runner_init(const char *argv0)
+void svc_fetch_queued_note(void)
+{
+	fetch_queued = true;
+}
+
+bool svc_fetch_queued_take(void)
+{
+	bool was = fetch_queued;
+	fetch_queued = false;
+	return was;
+}
+
+void svc_runner_init(const char *argv0)
 {
 	ssize_t n = readlink("/proc/self/exe", self_exe, sizeof self_exe - 1);
 	const char *gone = " (deleted)";
@@ -87,7 +99,7 @@ static char **runner_env(void)
  * fd 0 is the FastCGI listen socket), then this program again in runner mode, with env. Async-signal-safe calls only. */
 static void __attribute__((noreturn)) detach_exec(const char *config_path, char **env)
 {
-	char *argv[] = { self_exe, (char *)FETCH_RUNNER_ARG, (char *)config_path, NULL };
+	char *argv[] = { self_exe, (char *)SVC_RUNNER_ARG, (char *)config_path, NULL };
 	struct stat sb;
 	int nul;
 
@@ -107,7 +119,9 @@ static void __attribute__((noreturn)) detach_exec(const char *config_path, char 
 	_exit(127);
 }
 
-void fetch_runner_start(const char *prog, const struct larder_config *cfg)
+/* when one of cfg->fetch_runners slots is free, start a runner (this program again with SVC_RUNNER_ARG,
+ * detached) and return at once; when none is free, start nothing */
+static void runner_start(const char *prog, const struct larder_config *cfg)
 {
 	static bool warned;
 	char **env;
@@ -139,6 +153,14 @@ void fetch_runner_start(const char *prog, const struct larder_config *cfg)
 	free(env);
 }
 
+/* the response is out: a save queued a fetch, which a detached runner does (fetch_in_web), so the program
+ * goes back to its requests at once; a separate worker, if any, simply finds less to do */
+void svc_runner_after_request(const char *prog, const struct larder_config *cfg)
+{
+	if (svc_fetch_queued_take() && cfg->fetch_in_web)
+		runner_start(prog, cfg);
+}
+
 static volatile sig_atomic_t stop_runner;
 
 static void runner_signal(int sig)
@@ -146,7 +168,7 @@ static void runner_signal(int sig)
 	stop_runner = sig;
 }
 
-int fetch_runner_run(const char *prog, struct store *st, const struct larder_config *cfg)
+int svc_runner_run(const char *prog, struct store *st, const struct larder_config *cfg)
 {
 	struct arena a;
 	char err[512];
@@ -159,7 +181,7 @@ int fetch_runner_run(const char *prog, struct store *st, const struct larder_con
 	a.limit = LIMIT_GQL_REQUEST_ARENA;
 	while (slot >= 0 && !stop_runner) {
 		bool more = false;
-		int r = api_worker_step(st, cfg, &a, err, sizeof err);
+		int r = svc_worker_step(st, cfg, &a, err, sizeof err);
 		arena_reset(&a);
 		malloc_trim(0);
 		if (r > 0)
