@@ -59,7 +59,6 @@ struct api_item {
 struct api_item *api_item_new(struct gql_rctx *rc, const struct store_item *it, const char *format);
 /* the ArticleSavingRequestStatus of an item (DELETED, ARCHIVED, or its content state) */
 const char *api_item_state(const struct store_item *it);
-bool api_format_markdown(const char *format);
 /* api_answer with the item: r == STORE_OK answers the member `type` with it (content in `format`) */
 int api_answer_item(struct gql_rctx *rc, struct gql_out *out, int r, const char *doing, const char *type,
                     const struct store_item *it, const char *format);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "api/api_int.h"
+#include "svc/export.h"
 #include "content/markdown.h"
 #include "util/crypto.h"
 #include "util/text.h"
@@ -52,11 +53,6 @@ struct api_item *api_item_new(struct gql_rctx *rc, const struct store_item *it, 
 	return o;
 }
 
-bool api_format_markdown(const char *format)
-{
-	return format && (strcmp(format, "markdown") == 0 || strcmp(format, "highlightedMarkdown") == 0);
-}
-
 int api_answer_item(struct gql_rctx *rc, struct gql_out *out, int r, const char *doing, const char *type,
                     const struct store_item *it, const char *format)
 {
@@ -86,7 +82,7 @@ static int out_content(struct gql_rctx *rc, const struct api_item *o, struct gql
 		if (html == NULL)
 			return api_internal(rc, "content", 0);
 	}
-	if (api_format_markdown(o->format)) {
+	if (svc_format_parse(o->format) != SVC_FORMAT_HTML) {
 		if (content_markdown(a, html, strlen(html), &md, &mdlen) != 0)
 			return api_internal(rc, "converting content to Markdown", 0);
 		gql_out_string(out, md, mdlen);
@@ -180,7 +176,7 @@ static int resolve_item(struct gql_rctx *rc, const void *parent, struct gql_out 
 	switch (f) {
 	case IF_CONTENT: return out_content(rc, o, out);
 	case IF_HASH: return out_hash(rc, it, out);
-	case IF_FORMAT: return api_text(out, api_format_markdown(o->format) ? "markdown" : "html");
+	case IF_FORMAT: return api_text(out, svc_format_parse(o->format) != SVC_FORMAT_HTML ? "markdown" : "html");
 	case IF_DIRECTIONALITY:
 		return it->dir == NULL ? api_null(out) : api_enum(out, strcmp(it->dir, "rtl") == 0 ? "RTL" : "LTR");
 	case IF_PAGE_TYPE: return api_enum(out, it->page_type ? it->page_type : "ARTICLE");

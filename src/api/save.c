@@ -73,8 +73,6 @@ static int answer(struct gql_rctx *rc, struct gql_out *out, const struct svc_sav
 static int resolve_save_url(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	struct svc_save_in in;
-	if (api_ctx_of(rc)->user == NULL)
-		return api_out_error(rc, out, "SaveError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if (read_input(rc, gql_arg(rc, "input"), &in) != 0)
 		return api_internal(rc, "saveUrl", 0);
 	return answer(rc, out, &in);
@@ -84,8 +82,6 @@ static int resolve_save_page(struct gql_rctx *rc, const void *parent, struct gql
 {
 	const struct gql_value *v = gql_arg(rc, "input"), *html = gql_value_get(v, "originalContent");
 	struct svc_save_in in;
-	if (api_ctx_of(rc)->user == NULL)
-		return api_out_error(rc, out, "SaveError", "UNAUTHORIZED", API_NO_USER_MSG);
 	if (read_input(rc, v, &in) != 0)
 		return api_internal(rc, "savePage", 0);
 	in.page = true;
@@ -97,26 +93,25 @@ static int resolve_save_page(struct gql_rctx *rc, const void *parent, struct gql
 	return answer(rc, out, &in);
 }
 
+enum save_field { SF_CLIENT_REQUEST_ID, SF_URL };
+static const char *const save_fields[] = { [SF_CLIENT_REQUEST_ID] = "clientRequestId", [SF_URL] = "url" };
+
 static int resolve_save_success(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct save_out *res = parent;
-	const char *f = gql_rfield(rc)->name;
-	if (parent == api_absent)
-		return api_resolve_absent(rc, parent, out);
-	if (strcmp(f, "clientRequestId") == 0)
-		gql_out_cstr(out, res->id);
-	else if (strcmp(f, "url") == 0)
-		gql_out_cstr(out, res->url);
-	else
-		return api_resolve_absent(rc, parent, out);
-	return 0;
+	switch (api_field(rc, parent, API_NAMES(save_fields))) {
+	case SF_CLIENT_REQUEST_ID: return api_text(out, res->id);
+	case SF_URL: return api_text(out, res->url);
+	default: return api_resolve_absent(rc, parent, out);
+	}
 }
 
 int api_bind_save(struct gql_schema *s, char *err, size_t errlen)
 {
-	if (api_bind_one(s, "Mutation.saveUrl", resolve_save_url, err, errlen) ||
-	    api_bind_one(s, "Mutation.savePage", resolve_save_page, err, errlen) ||
-	    api_bind_all(s, "SaveSuccess", resolve_save_success, err, errlen))
-		return -1;
-	return 0;
+	static const struct api_bind table[] = {
+		API_SIGNED_IN("Mutation.saveUrl", resolve_save_url, "SaveError"),
+		API_SIGNED_IN("Mutation.savePage", resolve_save_page, "SaveError"),
+		API_EACH("SaveSuccess", resolve_save_success, save_fields),
+	};
+	return API_BIND_TABLE(s, table, err, errlen);
 }
