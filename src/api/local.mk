@@ -21,26 +21,8 @@ src/api/schema_sdl.c: $(top_srcdir)/schema/larder.graphql $(top_srcdir)/build-au
 	$(AM_V_GEN)$(MKDIR_P) src/api && \
 	$(EMBED) larder_schema_sdl $(top_srcdir)/schema/larder.graphql > $@.tmp && mv $@.tmp $@
 
-check_PROGRAMS += t/api_schema t/api_me t/api_keys t/api_date t/api_defaults
-TESTS += t/api_schema t/api_me t/api_keys t/api_date t/api_defaults
-t_api_schema_SOURCES = t/api_schema.c t/api_harness.h t/tap.h
-t_api_schema_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
-t_api_schema_LDADD = $(API_LIBS)
-t_api_me_SOURCES = t/api_me.c t/api_harness.h t/tap.h
-t_api_me_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
-t_api_me_LDADD = $(API_LIBS)
-t_api_keys_SOURCES = t/api_keys.c t/api_harness.h t/tap.h
-t_api_keys_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
-t_api_keys_LDADD = $(API_LIBS)
-t_api_date_SOURCES = t/api_date.c t/api_harness.h t/tap.h
-t_api_date_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
-t_api_date_LDADD = $(API_LIBS)
-t_api_defaults_SOURCES = t/api_defaults.c t/api_harness.h t/tap.h
-t_api_defaults_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
-t_api_defaults_LDADD = $(API_LIBS)
-
-check_PROGRAMS += t/api_library
-TESTS += t/api_library
-t_api_library_SOURCES = t/api_library.c t/api_harness.h t/tap.h
-t_api_library_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
-t_api_library_LDADD = $(API_LIBS)
+# the resolver tests: t/api_NAME.c with the shared harness, each linked as LDADD says (Makefile.am: the resolvers)
+API_TESTS = t/api_schema t/api_me t/api_keys t/api_date t/api_defaults t/api_library
+check_PROGRAMS += $(API_TESTS)
+TESTS += $(API_TESTS)
+EXTRA_DIST += t/api_harness.h

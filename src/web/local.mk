@@ -31,6 +31,7 @@ EXTRA_DIST += t/cgi_lib.sh
 # a small FastCGI client, so one worker can be sent many requests in a row
 check_PROGRAMS += t/fcgi_client
 t_fcgi_client_SOURCES = t/fcgi_client.c
+t_fcgi_client_LDADD =
 TESTS += t/cgi_fcgi.sh
 dist_check_SCRIPTS += t/cgi_fcgi.sh
 
