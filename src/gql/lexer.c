@@ -257,22 +257,24 @@ static int read_escape(struct gql_lexer *lx, const char *q, char *out, size_t *n
 	return (int)used;
 }
 
-/* one source character at q copied to out + *n: its length, or 0 for invalid UTF-8. The October
- * 2021 edition allows every Unicode scalar value, controls included. */
-static inline size_t copy_char(struct gql_lexer *lx, const char *q, char *out, size_t *n)
+/* the source character at *q appended to out + *n and *q moved past it; -1 (after fail) for invalid
+ * UTF-8. The October 2021 edition allows every Unicode scalar value, controls included. */
+static inline int copy_char(struct gql_lexer *lx, const char **q, char *out, size_t *n)
 {
-	unsigned char c = (unsigned char)*q;
+	unsigned char c = (unsigned char)**q;
 	if (c < 0x80) {
 		out[(*n)++] = (char)c;
-		return 1;
-	}
-	size_t l = utf8_at(lx, q);
-	if (l == 0)
+		(*q)++;
 		return 0;
-	memcpy(out + *n, q, l);
+	}
+	size_t l = utf8_at(lx, *q);
+	if (l == 0)
+		return fail(lx, *q, "Invalid UTF-8 sequence.");
+	memcpy(out + *n, *q, l);
 	*n += l;
+	*q += l;
 	lx->line_extra += (uint32_t)l - 1;
-	return l;
+	return 0;
 }
 
 /* a "..." string starting at s (the quote); decodes into the arena */
@@ -312,10 +314,8 @@ static int read_string(struct gql_lexer *lx, const char *s, struct gql_token *t)
 		}
 		if (c == '\n' || c == '\r')
 			break;
-		size_t l = copy_char(lx, q, out, &n);
-		if (l == 0)
-			return fail(lx, q, "Invalid UTF-8 sequence.");
-		q += l;
+		if (copy_char(lx, &q, out, &n) < 0)
+			return -1;
 	}
 	return fail(lx, q, "Unterminated string.");
 }
@@ -424,10 +424,8 @@ static int read_block_string(struct gql_lexer *lx, const char *s, struct gql_tok
 			newline(lx, q);
 			continue;
 		}
-		size_t l = copy_char(lx, q, raw, &n);
-		if (l == 0)
-			return fail(lx, q, "Invalid UTF-8 sequence.");
-		q += l;
+		if (copy_char(lx, &q, raw, &n) < 0)
+			return -1;
 	}
 	return fail(lx, q, "Unterminated string.");
 }

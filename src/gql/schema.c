@@ -387,8 +387,7 @@ struct builder {
 	jmp_buf jb;
 };
 
-static _Noreturn void bfail(struct builder *b, const struct gql_loc *loc, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+__attribute__((format(printf, 3, 4)))
 static _Noreturn void bfail(struct builder *b, const struct gql_loc *loc, const char *fmt, ...)
 {
 	if (b->err && b->errlen) {
@@ -660,13 +659,21 @@ static const char *value_text(struct builder *b, const struct gql_value *v)
 	return r;
 }
 
+/* a member definition's directives checked for where, and its @deprecated read */
+static void member_dirs(struct builder *b, const struct gql_member_def *m, enum gql_dir_loc where, bool *deprecated,
+                        const char **reason)
+{
+	check_directives(b, m->dirs, m->ndirs, where);
+	deprecation(b, m->dirs, m->ndirs, deprecated, reason);
+}
+
 /* an argument or input field; `what` names it for messages, e.g. "Type.field(arg:)" */
 static struct gql_input_value *input_value(struct builder *b, struct gql_input_value_def *iv, uint32_t index,
                                            enum gql_dir_loc where, const char *what)
 {
 	struct gql_input_value *v = balloc(b, sizeof *v);
-	v->name = iv->name;
-	v->description = iv->description;
+	v->name = iv->m.name;
+	v->description = iv->m.description;
 	v->index = index;
 	v->type = resolve(b, iv->type);
 	if (!gql_type_is_input(v->type))
@@ -678,10 +685,9 @@ static struct gql_input_value *input_value(struct builder *b, struct gql_input_v
 		v->defval = iv->defval;
 		v->defval_text = value_text(b, iv->defval);
 	}
-	check_directives(b, iv->dirs, iv->ndirs, where);
-	deprecation(b, iv->dirs, iv->ndirs, &v->deprecated, &v->deprecation_reason);
+	member_dirs(b, &iv->m, where, &v->deprecated, &v->deprecation_reason);
 	if (v->deprecated && v->type->kind == GQL_K_NON_NULL && !iv->defval)
-		bfail(b, &iv->loc, "Required %s cannot be deprecated.", what);
+		bfail(b, &iv->m.loc, "Required %s cannot be deprecated.", what);
 	return v;
 }
 
@@ -692,13 +698,14 @@ static struct gql_input_value **input_values(struct builder *b, struct gql_input
 		return NULL;
 	struct gql_input_value **arr = balloc(b, sizeof *arr * n);
 	for (uint32_t i = 0; i < n; i++) {
-		check_name(b, defs[i]->name, &defs[i]->loc, false);
+		const struct gql_member_def *m = &defs[i]->m;
+		check_name(b, m->name, &m->loc, false);
 		for (uint32_t j = 0; j < i; j++)
-			if (strcmp(defs[j]->name, defs[i]->name) == 0)
-				bfail(b, &defs[i]->loc, is_arg ? "Argument \"%s(%s:)\" can only be defined once." :
-				      "Input field \"%s.%s\" can only be defined once.", owner, defs[i]->name);
-		const char *what = arena_printf(b->a, is_arg ? "%s(%s:)" : "%s.%s", owner, defs[i]->name);
-		arr[i] = input_value(b, defs[i], i, where, what ? what : defs[i]->name);
+			if (strcmp(defs[j]->m.name, m->name) == 0)
+				bfail(b, &m->loc, is_arg ? "Argument \"%s(%s:)\" can only be defined once." :
+				      "Input field \"%s.%s\" can only be defined once.", owner, m->name);
+		const char *what = arena_printf(b->a, is_arg ? "%s(%s:)" : "%s.%s", owner, m->name);
+		arr[i] = input_value(b, defs[i], i, where, what ? what : m->name);
 	}
 	return arr;
 }
@@ -778,19 +785,26 @@ static void build_members(struct builder *b, struct gql_type *t, const struct gq
 	}
 }
 
+/* refuses m when t already has a member of its name; what says which kind of member */
+static void check_new_member(struct builder *b, const struct gql_type *t, const struct gql_member_def *m,
+                             const char *what)
+{
+	for (uint32_t j = 0, n = member_count(t); j < n; j++)
+		if (strcmp(member_name(t, j), m->name) == 0)
+			bfail(b, &m->loc, "%s \"%s.%s\" can only be defined once.", what, t->name, m->name);
+}
+
 static void build_fields(struct builder *b, struct gql_type *t, struct tinfo *ti, const struct gql_typedef *td)
 {
 	bool builtin = ti->from_builtins;
 	for (uint32_t i = 0; i < td->nfields; i++) {
 		struct gql_field_def_ast *fa = td->fields[i];
 		if (!builtin)
-			check_name(b, fa->name, &fa->loc, false);
-		for (uint32_t j = 0; j < t->nfields; j++)
-			if (strcmp(t->fields[j]->name, fa->name) == 0)
-				bfail(b, &fa->loc, "Field \"%s.%s\" can only be defined once.", t->name, fa->name);
+			check_name(b, fa->m.name, &fa->m.loc, false);
+		check_new_member(b, t, &fa->m, "Field");
 		struct gql_field *f = balloc(b, sizeof *f);
-		f->name = fa->name;
-		f->description = fa->description;
+		f->name = fa->m.name;
+		f->description = fa->m.description;
 		f->owner = t;
 		f->index = t->nfields;
 		f->type = resolve(b, fa->type);
@@ -800,9 +814,8 @@ static void build_fields(struct builder *b, struct gql_type *t, struct tinfo *ti
 		const char *owner = arena_printf(b->a, "%s.%s", t->name, f->name);
 		f->args = input_values(b, fa->args, fa->nargs, GQL_DL_ARGUMENT_DEFINITION, owner ? owner : f->name, true);
 		f->nargs = fa->nargs;
-		check_directives(b, fa->dirs, fa->ndirs, GQL_DL_FIELD_DEFINITION);
-		deprecation(b, fa->dirs, fa->ndirs, &f->deprecated, &f->deprecation_reason);
-		ti->member_locs[t->nfields] = fa->loc;
+		member_dirs(b, &fa->m, GQL_DL_FIELD_DEFINITION, &f->deprecated, &f->deprecation_reason);
+		ti->member_locs[t->nfields] = fa->m.loc;
 		t->fields[t->nfields++] = f;
 	}
 }
@@ -810,16 +823,13 @@ static void build_fields(struct builder *b, struct gql_type *t, struct tinfo *ti
 static void build_values(struct builder *b, struct gql_type *t, struct tinfo *ti, const struct gql_typedef *td)
 {
 	for (uint32_t i = 0; i < td->nvalues; i++) {
-		struct gql_enum_value_def_ast *va = td->values[i];
-		for (uint32_t j = 0; j < t->nvalues; j++)
-			if (strcmp(t->values[j]->name, va->name) == 0)
-				bfail(b, &va->loc, "Enum value \"%s.%s\" can only be defined once.", t->name, va->name);
+		const struct gql_member_def *va = td->values[i];
+		check_new_member(b, t, va, "Enum value");
 		struct gql_enum_value *v = balloc(b, sizeof *v);
 		v->name = va->name;
 		v->description = va->description;
 		v->index = t->nvalues;
-		check_directives(b, va->dirs, va->ndirs, GQL_DL_ENUM_VALUE);
-		deprecation(b, va->dirs, va->ndirs, &v->deprecated, &v->deprecation_reason);
+		member_dirs(b, va, GQL_DL_ENUM_VALUE, &v->deprecated, &v->deprecation_reason);
 		ti->member_locs[t->nvalues] = va->loc;
 		t->values[t->nvalues++] = v;
 	}
@@ -830,15 +840,12 @@ static void build_inputs(struct builder *b, struct gql_type *t, struct tinfo *ti
 	if (td->ninputs == 0)
 		return;
 	for (uint32_t i = 0; i < td->ninputs; i++)
-		for (uint32_t j = 0; j < t->ninputs; j++)
-			if (strcmp(t->inputs[j]->name, td->inputs[i]->name) == 0)
-				bfail(b, &td->inputs[i]->loc, "Input field \"%s.%s\" can only be defined once.", t->name,
-				      td->inputs[i]->name);
+		check_new_member(b, t, &td->inputs[i]->m, "Input field");
 	struct gql_input_value **iv = input_values(b, td->inputs, td->ninputs, GQL_DL_INPUT_FIELD_DEFINITION,
 	                                           t->name, false);
 	for (uint32_t i = 0; i < td->ninputs; i++) {
 		iv[i]->index = t->ninputs;
-		ti->member_locs[t->ninputs] = td->inputs[i]->loc;
+		ti->member_locs[t->ninputs] = td->inputs[i]->m.loc;
 		t->inputs[t->ninputs++] = iv[i];
 	}
 }
