@@ -369,7 +369,7 @@ const char *gql_type_print(struct arena *a, const struct gql_type *t)
 /* ---- the builder ---- */
 struct tinfo {                    /* per named type, while building */
 	struct gql_typedef **defs;    /* the definition, then its extensions */
-	enum gql_def_kind *kinds;
+	enum gql_def_kind kind;       /* of the definition */
 	uint32_t ndefs, cap;
 	struct gql_loc loc;           /* of the defining name */
 	struct gql_loc *member_locs;  /* of each field / input field / enum value */
@@ -454,17 +454,14 @@ static void check_name(struct builder *b, const char *name, const struct gql_loc
 		bfail(b, loc, "Name \"%s\" must not begin with \"__\", which is reserved by GraphQL introspection.", name);
 }
 
-static void ti_add(struct builder *b, struct tinfo *ti, struct gql_typedef *td, enum gql_def_kind k)
+static void ti_add(struct builder *b, struct tinfo *ti, struct gql_typedef *td)
 {
 	if (ti->ndefs == ti->cap) {
 		uint32_t nc = ti->cap ? ti->cap * 2 : 2;
 		ti->defs = bgrow(b, ti->defs, ti->ndefs, nc, sizeof *ti->defs);
-		ti->kinds = bgrow(b, ti->kinds, ti->ndefs, nc, sizeof *ti->kinds);
 		ti->cap = nc;
 	}
-	ti->defs[ti->ndefs] = td;
-	ti->kinds[ti->ndefs] = k;
-	ti->ndefs++;
+	ti->defs[ti->ndefs++] = td;
 }
 
 /* the index entry of a name being declared */
@@ -529,7 +526,8 @@ static void declare_type(struct builder *b, struct gql_definition *d, bool built
 	struct tinfo *ti = &b->ti[s->ntypes];
 	ti->loc = td->name_loc;
 	ti->from_builtins = builtin;
-	ti_add(b, ti, td, d->kind);
+	ti->kind = d->kind;
+	ti_add(b, ti, td);
 	s->ntypes++;
 }
 
@@ -563,9 +561,9 @@ static void attach_extensions(struct builder *b, struct gql_document *doc)
 		struct tinfo *ti = &b->ti[t->index];
 		if (ti->from_builtins)
 			bfail(b, &td->name_loc, "Cannot extend built-in type \"%s\".", td->name);
-		if (ti->kinds[0] != d->kind)
+		if (ti->kind != d->kind)
 			bfail(b, &td->name_loc, "Cannot extend non-%s type \"%s\".", kind_word(d->kind), td->name);
-		ti_add(b, ti, td, d->kind);
+		ti_add(b, ti, td);
 	}
 }
 
@@ -853,27 +851,14 @@ static void build_inputs(struct builder *b, struct gql_type *t, struct tinfo *ti
 /* a type with nothing in it is an error */
 static void check_not_empty(struct builder *b, const struct gql_type *t, const struct tinfo *ti)
 {
-	switch (t->kind) {
-	case GQL_K_OBJECT:
-	case GQL_K_INTERFACE:
-		if (t->nfields == 0)
-			bfail(b, &ti->loc, "Type %s must define one or more fields.", t->name);
-		break;
-	case GQL_K_UNION:
-		if (t->npossible == 0)
-			bfail(b, &ti->loc, "Union type %s must define one or more member types.", t->name);
-		break;
-	case GQL_K_ENUM:
-		if (t->nvalues == 0)
-			bfail(b, &ti->loc, "Enum type %s must define one or more values.", t->name);
-		break;
-	case GQL_K_INPUT_OBJECT:
-		if (t->ninputs == 0)
-			bfail(b, &ti->loc, "Input Object type %s must define one or more fields.", t->name);
-		break;
-	default:
-		break;
-	}
+	static const struct { const char *type, *members; } what[GQL_K__MAX] = {
+		[GQL_K_OBJECT] = { "Type", "fields" }, [GQL_K_INTERFACE] = { "Type", "fields" },
+		[GQL_K_UNION] = { "Union type", "member types" }, [GQL_K_ENUM] = { "Enum type", "values" },
+		[GQL_K_INPUT_OBJECT] = { "Input Object type", "fields" },
+	};
+	uint32_t n = t->kind == GQL_K_UNION ? t->npossible : member_count(t);
+	if (n == 0 && what[t->kind].type != NULL)
+		bfail(b, &ti->loc, "%s %s must define one or more %s.", what[t->kind].type, t->name, what[t->kind].members);
 }
 
 /* pass B: fill one type from its definition and extensions */
