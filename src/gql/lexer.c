@@ -299,9 +299,10 @@ static char *value_room(struct gql_lexer *lx, const char *s, size_t len)
 /* a "..." string starting at s (the quote); decodes into the arena */
 static int read_string(struct gql_lexer *lx, const char *s, struct gql_token *t)
 {
-	const char *q = s + 1;
-	/* the decoded value is never longer than the source text */
-	const char *e = q;
+	const char *q = s + 1, *e = q;
+	size_t n = 0; /* bytes decoded */
+	/* the text runs to the closing quote, a line end or the end of the input (an escaped character
+	 * never ends it); decoded it is never longer */
 	while (e < lx->end && *e != '"' && *e != '\n' && *e != '\r') {
 		if (*e == '\\' && e + 1 < lx->end)
 			e++;
@@ -310,28 +311,22 @@ static int read_string(struct gql_lexer *lx, const char *s, struct gql_token *t)
 	char *out = value_room(lx, s, (size_t)(e - q));
 	if (out == NULL)
 		return -1;
-	size_t n = 0;
-	while (q < lx->end) {
-		unsigned char c = (unsigned char)*q;
-		if (c == '"') {
-			out[n] = 0;
-			t->value.p = out;
-			t->value.len = (uint32_t)n;
-			return token(lx, t, GQL_TOK_STRING, s, (size_t)(q + 1 - s));
-		}
-		if (c == '\\') {
+	while (q < e) {
+		if (*q == '\\') {
 			int used = read_escape(lx, q, out, &n);
 			if (used < 0)
 				return -1;
 			q += used;
-			continue;
-		}
-		if (c == '\n' || c == '\r')
-			break;
-		if (copy_char(lx, &q, out, &n) < 0)
+		} else if (copy_char(lx, &q, out, &n) < 0) {
 			return -1;
+		}
 	}
-	return fail(lx, q, "Unterminated string.");
+	if (q == lx->end || *q != '"')
+		return fail(lx, q, "Unterminated string.");
+	out[n] = 0;
+	t->value.p = out;
+	t->value.len = (uint32_t)n;
+	return token(lx, t, GQL_TOK_STRING, s, (size_t)(q + 1 - s));
 }
 
 static bool is_blank_ws(char c) { return c == ' ' || c == '\t'; }

@@ -754,32 +754,38 @@ static bool type_in(struct gql_type *const *v, uint32_t n, const struct gql_type
 	return false;
 }
 
-static void build_interfaces(struct builder *b, struct gql_type *t, const struct gql_typedef *td)
+/* may t implement interface it (named at `at`)? */
+static void check_interface(struct builder *b, const struct gql_type *t, const struct gql_type *it,
+                            const struct gql_loc *at)
 {
-	for (uint32_t i = 0; i < td->ninterfaces; i++) {
-		struct gql_type *it = known_type(b, td->interfaces[i], &td->interface_locs[i]);
-		if (it->kind != GQL_K_INTERFACE)
-			bfail(b, &td->interface_locs[i], "Type %s must only implement Interface types, it cannot implement %s.",
-			      t->name, it->name);
-		if (it == t)
-			bfail(b, &td->interface_locs[i], "Type %s cannot implement itself because it would create a circular reference.",
-			      t->name);
-		if (type_in(t->interfaces, t->ninterfaces, it))
-			bfail(b, &td->interface_locs[i], "Type %s can only implement %s once.", t->name, it->name);
-		t->interfaces[t->ninterfaces++] = it;
-	}
+	if (it->kind != GQL_K_INTERFACE)
+		bfail(b, at, "Type %s must only implement Interface types, it cannot implement %s.", t->name, it->name);
+	if (it == t)
+		bfail(b, at, "Type %s cannot implement itself because it would create a circular reference.", t->name);
+	if (type_in(t->interfaces, t->ninterfaces, it))
+		bfail(b, at, "Type %s can only implement %s once.", t->name, it->name);
 }
 
-static void build_members(struct builder *b, struct gql_type *t, const struct gql_typedef *td)
+/* may union t include mt (named at `at`)? */
+static void check_union_member(struct builder *b, const struct gql_type *t, const struct gql_type *mt,
+                               const struct gql_loc *at)
 {
-	for (uint32_t i = 0; i < td->nmembers; i++) {
-		struct gql_type *mt = known_type(b, td->members[i], &td->member_locs[i]);
-		if (mt->kind != GQL_K_OBJECT)
-			bfail(b, &td->member_locs[i], "Union type %s can only include Object types, it cannot include %s.",
-			      t->name, mt->name);
-		if (type_in(t->possible, t->npossible, mt))
-			bfail(b, &td->member_locs[i], "Union type %s can only include type %s once.", t->name, mt->name);
-		t->possible[t->npossible++] = mt;
+	if (mt->kind != GQL_K_OBJECT)
+		bfail(b, at, "Union type %s can only include Object types, it cannot include %s.", t->name, mt->name);
+	if (type_in(t->possible, t->npossible, mt))
+		bfail(b, at, "Union type %s can only include type %s once.", t->name, mt->name);
+}
+
+/* the n types named in names (at locs) appended to out (*nout of them) after check accepts each */
+static void build_type_list(struct builder *b, const struct gql_type *t, const char *const *names,
+                            const struct gql_loc *locs, uint32_t n, struct gql_type **out, uint32_t *nout,
+                            void (*check)(struct builder *, const struct gql_type *, const struct gql_type *,
+                                          const struct gql_loc *))
+{
+	for (uint32_t i = 0; i < n; i++) {
+		struct gql_type *nt = known_type(b, names[i], &locs[i]);
+		check(b, t, nt, &locs[i]);
+		out[(*nout)++] = nt;
 	}
 }
 
@@ -874,8 +880,10 @@ static void build_type(struct builder *b, struct gql_type *t, struct tinfo *ti)
 		check_directives(b, td->dirs, td->ndirs, type_loc[t->kind]);
 		if (t->kind == GQL_K_SCALAR)
 			build_specified_by(b, t, td);
-		build_interfaces(b, t, td);
-		build_members(b, t, td);
+		build_type_list(b, t, td->interfaces, td->interface_locs, td->ninterfaces, t->interfaces, &t->ninterfaces,
+		                check_interface);
+		build_type_list(b, t, td->members, td->member_locs, td->nmembers, t->possible, &t->npossible,
+		                check_union_member);
 		build_fields(b, t, ti, td);
 		build_values(b, t, ti, td);
 		build_inputs(b, t, ti, td);
@@ -1016,31 +1024,19 @@ static const char *check_value(struct builder *b, const struct gql_type *t, cons
 		if (v->kind != GQL_V_ENUM || gql_enum_value(t, v->u.name) == NULL)
 			return arena_printf(b->a, "value %s does not exist in \"%s\" enum", found, t->name);
 		return NULL;
-	case GQL_K_SCALAR:
+	case GQL_K_SCALAR: {
+		bool ok = true; /* custom scalars take any literal */
 		switch (t->builtin) {
-		case GQL_SCALAR_INT:
-			if (v->kind != GQL_V_INT || v->u.i > INT32_MAX || v->u.i < INT32_MIN)
-				return arena_printf(b->a, "Int cannot represent %s", found);
-			return NULL;
-		case GQL_SCALAR_FLOAT:
-			if (v->kind != GQL_V_INT && v->kind != GQL_V_FLOAT)
-				return arena_printf(b->a, "Float cannot represent %s", found);
-			return NULL;
-		case GQL_SCALAR_STRING:
-			if (v->kind != GQL_V_STRING)
-				return arena_printf(b->a, "String cannot represent %s", found);
-			return NULL;
-		case GQL_SCALAR_BOOLEAN:
-			if (v->kind != GQL_V_BOOLEAN)
-				return arena_printf(b->a, "Boolean cannot represent %s", found);
-			return NULL;
-		case GQL_SCALAR_ID:
-			if (v->kind != GQL_V_STRING && v->kind != GQL_V_INT)
-				return arena_printf(b->a, "ID cannot represent %s", found);
-			return NULL;
-		default:
-			return NULL; /* custom scalars take any literal */
+		case GQL_SCALAR_INT: ok = v->kind == GQL_V_INT && v->u.i <= INT32_MAX && v->u.i >= INT32_MIN; break;
+		case GQL_SCALAR_FLOAT: ok = v->kind == GQL_V_INT || v->kind == GQL_V_FLOAT; break;
+		case GQL_SCALAR_STRING: ok = v->kind == GQL_V_STRING; break;
+		case GQL_SCALAR_BOOLEAN: ok = v->kind == GQL_V_BOOLEAN; break;
+		case GQL_SCALAR_ID: ok = v->kind == GQL_V_STRING || v->kind == GQL_V_INT; break;
+		case GQL_SCALAR_CUSTOM: break;
 		}
+		/* the built-in scalars' names are their own: "Int cannot represent ..." */
+		return ok ? NULL : arena_printf(b->a, "%s cannot represent %s", t->name, found);
+	}
 	default:
 		return "not an input type";
 	}
