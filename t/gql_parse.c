@@ -121,11 +121,11 @@ static void pr_ivdefs(struct sb *b, struct gql_input_value_def **iv, uint32_t n,
 	sb_puts(b, open);
 	for (uint32_t i = 0; i < n; i++) {
 		if (i) sb_puts(b, ", ");
-		pr_desc(b, iv[i]->description);
-		sb_printf(b, "%s: ", iv[i]->name);
+		pr_desc(b, iv[i]->m.description);
+		sb_printf(b, "%s: ", iv[i]->m.name);
 		pr_type(b, iv[i]->type);
 		if (iv[i]->defval) { sb_puts(b, " = "); pr_value(b, iv[i]->defval); }
-		pr_dirs(b, iv[i]->dirs, iv[i]->ndirs);
+		pr_dirs(b, iv[i]->m.dirs, iv[i]->m.ndirs);
 	}
 	sb_puts(b, close);
 }
@@ -193,12 +193,12 @@ static const char *print_doc(const struct gql_document *doc)
 			for (uint32_t j = 0; j < td->nfields; j++) {
 				const struct gql_field_def_ast *f = td->fields[j];
 				sb_putc(&b, ' ');
-				pr_desc(&b, f->description);
-				sb_puts(&b, f->name);
+				pr_desc(&b, f->m.description);
+				sb_puts(&b, f->m.name);
 				pr_ivdefs(&b, f->args, f->nargs, "(", ")");
 				sb_puts(&b, ": ");
 				pr_type(&b, f->type);
-				pr_dirs(&b, f->dirs, f->ndirs);
+				pr_dirs(&b, f->m.dirs, f->m.ndirs);
 			}
 			sb_puts(&b, " }");
 		}
@@ -539,11 +539,11 @@ static void test_sdl_sink(void)
 	is_int(d->u.td.interface_locs[1].col, 27, "interface loc");
 	is_int(d->u.td.nfields, 7, "seven fields");
 	const struct gql_field_def_ast *f = d->u.td.fields[1];
-	is_str(f->name, "two", "field two");
-	is_int(f->loc.line, 12, "field line");
-	is_int(f->loc.col, 3, "field col");
+	is_str(f->m.name, "two", "field two");
+	is_int(f->m.loc.line, 12, "field line");
+	is_int(f->m.loc.col, 3, "field col");
 	is_int(f->nargs, 1, "one arg");
-	is_str(f->args[0]->description, "arg desc", "arg description");
+	is_str(f->args[0]->m.description, "arg desc", "arg description");
 	is_int(f->args[0]->type->kind, GQL_TR_NONNULL, "non-null arg");
 	ok(f->args[0]->defval == NULL, "no default");
 	is_int(d->u.td.fields[6]->args[0]->defval->kind, GQL_V_NULL, "null default");

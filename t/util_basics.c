@@ -1,10 +1,56 @@
-/* util_basics.c: tests of the arena, the string builder, UTF-8 checks, the JSON writer and the text helpers (hash, hex digits, HTML escaping). */
+/* util_basics.c: tests of the arena, the string builder, UTF-8 checks, the JSON writers and the text helpers (hash, hex digits, HTML escaping, stable name order). */
 #include "util/arena.h"
 #include "util/jsonw.h"
 #include "util/sb.h"
 #include "util/text.h"
 #include "util/utf8.h"
 #include "tap.h"
+
+/* the fast writers give jw_string's text and GraphQL's short decimals */
+static void test_fast_writers(void)
+{
+	static const char *const strs[] = {
+		"", "abc", "exactly8", "fifteen chars!!", "sixteen chars!!!", "a plain ASCII string of some length",
+		"quote at the end of a long string\"", "\"quote first in a long string", "tab\tin the middle of it",
+		"caf\xc3\xa9 au lait, quite long", "line\xe2\x80\xa8separator in a long string", "bad \xff byte here ok",
+		"backslash \\ in a longer string",
+	};
+	struct sb want, got;
+	sb_init(&want);
+	sb_init(&got);
+	int same = 0;
+	for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++) {
+		sb_reset(&want);
+		sb_reset(&got);
+		jw_string(&want, strs[i], strlen(strs[i]));
+		jw_fast_string(&got, strs[i], strlen(strs[i]));
+		same += strcmp(sb_str(&want), sb_str(&got)) == 0;
+	}
+	is_int(same, sizeof strs / sizeof strs[0], "jw_fast_string writes what jw_string writes");
+	sb_reset(&got);
+	const double nums[] = { 0.5, 0.000001, -2.25, 1234567.125, 3, -0.5, 1e10, 0.1, 1e-7 };
+	for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++) {
+		if (i)
+			jw_fast_putc(&got, ' ');
+		jw_fast_double(&got, nums[i]);
+	}
+	is_str(sb_str(&got), "0.5 0.000001 -2.25 1234567.125 3 -0.5 10000000000 0.1 1e-07",
+	       "jw_fast_double: up to six decimals in plain digits, else as jw_double");
+	sb_reset(&got);
+	static const char key[] = ",\"name\":\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
+	jw_fast_putc(&got, '{');
+	jw_fast_key(&got, key + 1, 7);
+	jw_fast_putn(&got, "null", 4);
+	jw_fast_key(&got, key, 8);
+	jw_int(&got, -7);
+	jw_fast_putc(&got, '}');
+	is_str(sb_str(&got), "{\"name\":null,\"name\":-7}", "jw_fast_key, jw_fast_putn, jw_fast_putc, jw_int");
+	sb_free(&want);
+	sb_free(&got);
+	ok(text_cmp_stable("a", 5, "b", 1) < 0 && text_cmp_stable("b", 0, "a", 9) > 0 &&
+	   text_cmp_stable("a", 1, "a", 2) < 0 && text_cmp_stable("a", 2, "a", 1) > 0 && text_cmp_stable("a", 3, "a", 3) == 0,
+	   "text_cmp_stable: by name, then by position");
+}
 
 int main(void)
 {
@@ -99,5 +145,6 @@ int main(void)
 	a.limit = a.total + 4;
 	is_str(text_html_escaped(&a, "too long for the arena"), "", "text_html_escaped out of memory is empty");
 	arena_free(&a);
+	test_fast_writers();
 	return done_testing();
 }

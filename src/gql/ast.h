@@ -127,33 +127,27 @@ struct gql_fragment {
 };
 
 /* ---- type system (SDL) ---- */
-struct gql_input_value_def {      /* argument definitions and input object fields */
+/* what every member definition has: arguments, input fields, fields and enum values (an enum value
+ * has nothing more) */
+struct gql_member_def {
 	const char *name;
 	const char *description;
 	struct gql_loc loc;
-	struct gql_typeref *type;
-	struct gql_value *defval;
 	struct gql_directive **dirs;
 	uint32_t ndirs;
+};
+
+struct gql_input_value_def {      /* argument definitions and input object fields */
+	struct gql_member_def m;
+	struct gql_typeref *type;
+	struct gql_value *defval;
 };
 
 struct gql_field_def_ast {
-	const char *name;
-	const char *description;
-	struct gql_loc loc;
+	struct gql_member_def m;
 	struct gql_input_value_def **args;
 	uint32_t nargs;
 	struct gql_typeref *type;
-	struct gql_directive **dirs;
-	uint32_t ndirs;
-};
-
-struct gql_enum_value_def_ast {
-	const char *name;
-	const char *description;
-	struct gql_loc loc;
-	struct gql_directive **dirs;
-	uint32_t ndirs;
 };
 
 struct gql_root_op_def { enum gql_op_kind op; const char *type; struct gql_loc loc; };
@@ -174,7 +168,7 @@ struct gql_typedef {
 	const char **members;                       /* UNION */
 	struct gql_loc *member_locs;
 	uint32_t nmembers;
-	struct gql_enum_value_def_ast **values;     /* ENUM */
+	struct gql_member_def **values;             /* ENUM */
 	uint32_t nvalues;
 	struct gql_root_op_def *roots;              /* SCHEMA */
 	uint32_t nroots;

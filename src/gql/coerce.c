@@ -19,6 +19,24 @@ static struct gql_value *new_value(struct arena *a, enum gql_value_kind k)
 	return v;
 }
 
+/* a LIST value with room for n item pointers, an OBJECT value with room for n fields (none set yet);
+ * NULL when the arena is out of memory */
+static struct gql_value *new_list(struct arena *a, size_t n)
+{
+	struct gql_value *v = new_value(a, GQL_V_LIST);
+	if (v != NULL && (v->u.list.items = ARENA_NEWN(a, struct gql_value *, n)) == NULL)
+		return NULL;
+	return v;
+}
+
+static struct gql_value *new_object(struct arena *a, size_t n)
+{
+	struct gql_value *v = new_value(a, GQL_V_OBJECT);
+	if (v != NULL && (v->u.obj.fields = ARENA_NEWN(a, struct gql_object_field, n)) == NULL)
+		return NULL;
+	return v;
+}
+
 bool gql_vars_get(const struct gql_vars *vars, const char *name, const struct gql_value **v)
 {
 	if (vars == NULL)
@@ -115,8 +133,7 @@ static int lit_any(const struct gql_value *v, const struct gql_vars *vars, struc
 		v = vv;
 		break;
 	case GQL_V_LIST:
-		c = new_value(a, GQL_V_LIST);
-		if (c == NULL || (c->u.list.items = ARENA_NEWN(a, struct gql_value *, v->u.list.n + 1)) == NULL)
+		if ((c = new_list(a, v->u.list.n + 1)) == NULL)
 			NOMEM();
 		c->loc = v->loc;
 		for (uint32_t i = 0; i < v->u.list.n; i++)
@@ -126,8 +143,7 @@ static int lit_any(const struct gql_value *v, const struct gql_vars *vars, struc
 		*out = c;
 		return 0;
 	case GQL_V_OBJECT:
-		c = new_value(a, GQL_V_OBJECT);
-		if (c == NULL || (c->u.obj.fields = ARENA_NEWN(a, struct gql_object_field, v->u.obj.n + 1)) == NULL)
+		if ((c = new_object(a, v->u.obj.n + 1)) == NULL)
 			NOMEM();
 		c->loc = v->loc;
 		for (uint32_t i = 0; i < v->u.obj.n; i++) {
@@ -149,6 +165,28 @@ static int lit_any(const struct gql_value *v, const struct gql_vars *vars, struc
 	return 0;
 }
 
+/* an Int literal as a Float value, and as an ID (its digits as a string); NULL when out of memory */
+static struct gql_value *int_as_float(struct arena *a, const struct gql_value *v)
+{
+	struct gql_value *c = new_value(a, GQL_V_FLOAT);
+	if (c != NULL) {
+		c->loc = v->loc;
+		c->raw = v->raw;
+		c->u.f = v->raw ? strtod(v->raw, NULL) : (double)v->u.i;
+	}
+	return c;
+}
+
+static struct gql_value *int_as_id(struct arena *a, const struct gql_value *v)
+{
+	struct gql_value *c = new_value(a, GQL_V_STRING);
+	if (c == NULL || (c->u.s.p = v->raw ? v->raw : arena_printf(a, "%" PRId64, v->u.i)) == NULL)
+		return NULL;
+	c->loc = v->loc;
+	c->u.s.len = (uint32_t)strlen(c->u.s.p);
+	return c;
+}
+
 static int lit_scalar(const struct gql_type *t, const struct gql_value *v, const struct gql_vars *vars,
                       struct arena *a, const struct gql_value **out, const char **msg)
 {
@@ -167,54 +205,33 @@ static int lit_scalar(const struct gql_type *t, const struct gql_value *v, const
 			c->u.i = i;
 			v = c;
 		}
-		*out = v;
-		return 0;
+		break;
 	case GQL_SCALAR_FLOAT:
-		if (v->kind == GQL_V_FLOAT) {
-			if (!isfinite(v->u.f))
-				FAIL("Float cannot represent non numeric value: %s", gql_value_print(a, v));
-			*out = v;
-			return 0;
-		}
-		if (v->kind != GQL_V_INT)
+		if (v->kind == GQL_V_INT) {
+			if ((v = int_as_float(a, v)) == NULL)
+				NOMEM();
+		} else if (v->kind != GQL_V_FLOAT || !isfinite(v->u.f))
 			FAIL("Float cannot represent non numeric value: %s", gql_value_print(a, v));
-		if ((c = new_value(a, GQL_V_FLOAT)) == NULL)
-			NOMEM();
-		c->loc = v->loc;
-		c->raw = v->raw;
-		c->u.f = v->raw ? strtod(v->raw, NULL) : (double)v->u.i;
-		*out = c;
-		return 0;
+		break;
 	case GQL_SCALAR_STRING:
 		if (v->kind != GQL_V_STRING)
 			FAIL("String cannot represent a non string value: %s", gql_value_print(a, v));
 		if (memchr(v->u.s.p, 0, v->u.s.len))
 			FAIL("%s", NUL_MSG);
-		*out = v;
-		return 0;
+		break;
 	case GQL_SCALAR_BOOLEAN:
 		if (v->kind != GQL_V_BOOLEAN)
 			FAIL("Boolean cannot represent a non boolean value: %s", gql_value_print(a, v));
-		*out = v;
-		return 0;
+		break;
 	case GQL_SCALAR_ID:
-		if (v->kind == GQL_V_STRING) {
-			if (memchr(v->u.s.p, 0, v->u.s.len))
-				FAIL("%s", NUL_MSG);
-			*out = v;
-			return 0;
-		}
-		if (v->kind != GQL_V_INT)
+		if (v->kind == GQL_V_INT) {
+			if ((v = int_as_id(a, v)) == NULL)
+				NOMEM();
+		} else if (v->kind != GQL_V_STRING)
 			FAIL("ID cannot represent a non-string and non-integer value: %s", gql_value_print(a, v));
-		if ((c = new_value(a, GQL_V_STRING)) == NULL)
-			NOMEM();
-		c->loc = v->loc;
-		c->u.s.p = v->raw ? v->raw : arena_printf(a, "%" PRId64, v->u.i);
-		if (c->u.s.p == NULL)
-			NOMEM();
-		c->u.s.len = (uint32_t)strlen(c->u.s.p);
-		*out = c;
-		return 0;
+		else if (memchr(v->u.s.p, 0, v->u.s.len))
+			FAIL("%s", NUL_MSG);
+		break;
 	case GQL_SCALAR_CUSTOM:
 	default:
 		if (lit_any(v, vars, a, &c, msg))
@@ -225,9 +242,11 @@ static int lit_scalar(const struct gql_type *t, const struct gql_value *v, const
 				FAIL("Expected value of type \"%s\", found %s; %s", t->name, gql_value_print(a, v),
 				     why ? why : "invalid value");
 		}
-		*out = c;
-		return 0;
+		v = c;
+		break;
 	}
+	*out = v;
+	return 0;
 }
 
 static int lit_object(const struct gql_type *t, const struct gql_value *v, const struct gql_vars *vars,
@@ -238,8 +257,8 @@ static int lit_object(const struct gql_type *t, const struct gql_value *v, const
 	for (uint32_t j = 0; j < v->u.obj.n; j++)
 		if (gql_input_field(t, v->u.obj.fields[j].name) == NULL)
 			FAIL("Field \"%s\" is not defined by type \"%s\".", v->u.obj.fields[j].name, t->name);
-	struct gql_value *c = new_value(a, GQL_V_OBJECT);
-	if (c == NULL || (c->u.obj.fields = ARENA_NEWN(a, struct gql_object_field, t->ninputs + 1)) == NULL)
+	struct gql_value *c = new_object(a, t->ninputs + 1);
+	if (c == NULL)
 		NOMEM();
 	c->loc = v->loc;
 	for (uint32_t i = 0; i < t->ninputs; i++) {
@@ -309,8 +328,8 @@ static int lit(const struct gql_type *t, const struct gql_value *v, const struct
 				return -1;
 			if (item == NULL)
 				return 0;
-			struct gql_value *c = new_value(a, GQL_V_LIST);
-			if (c == NULL || (c->u.list.items = ARENA_NEWN(a, struct gql_value *, 1)) == NULL)
+			struct gql_value *c = new_list(a, 1);
+			if (c == NULL)
 				NOMEM();
 			c->loc = v->loc;
 			c->u.list.items[0] = (struct gql_value *)item;
@@ -318,8 +337,8 @@ static int lit(const struct gql_type *t, const struct gql_value *v, const struct
 			*out = c;
 			return 0;
 		}
-		struct gql_value *c = new_value(a, GQL_V_LIST);
-		if (c == NULL || (c->u.list.items = ARENA_NEWN(a, struct gql_value *, v->u.list.n + 1)) == NULL)
+		struct gql_value *c = new_list(a, v->u.list.n + 1);
+		if (c == NULL)
 			NOMEM();
 		c->loc = v->loc;
 		c->u.list.n = v->u.list.n;
@@ -490,8 +509,9 @@ static void print_path(struct sb *b, const struct cpath *p)
 		sb_printf(b, "[%zu]", p->index);
 }
 
+/* reports a bad variable value; NULL, for the caller to return */
 __attribute__((format(printf, 4, 5)))
-static void verr(struct vctx *c, struct json_object *val, const struct cpath *path, const char *fmt, ...)
+static struct gql_value *verr(struct vctx *c, struct json_object *val, const struct cpath *path, const char *fmt, ...)
 {
 	va_list ap;
 	struct sb b;
@@ -512,6 +532,7 @@ static void verr(struct vctx *c, struct json_object *val, const struct cpath *pa
 	gql_errors_add(c->errs, "BAD_USER_INPUT", &loc, 1, "%s", sb_error(&b) ? "invalid variable value" : sb_str(&b));
 	sb_free(&b);
 	c->nerr++;
+	return NULL;
 }
 
 static struct gql_value *json_any(struct vctx *c, struct json_object *j)
@@ -540,8 +561,7 @@ static struct gql_value *json_any(struct vctx *c, struct json_object *j)
 		return v;
 	case json_type_array: {
 		size_t n = json_object_array_length(j);
-		if ((v = new_value(c->a, GQL_V_LIST)) == NULL ||
-		    (v->u.list.items = ARENA_NEWN(c->a, struct gql_value *, n + 1)) == NULL)
+		if ((v = new_list(c->a, n + 1)) == NULL)
 			return NULL;
 		for (size_t i = 0; i < n; i++)
 			if ((v->u.list.items[i] = json_any(c, json_object_array_get_idx(j, i))) == NULL)
@@ -551,8 +571,7 @@ static struct gql_value *json_any(struct vctx *c, struct json_object *j)
 	}
 	case json_type_object: {
 		size_t n = (size_t)json_object_object_length(j);
-		if ((v = new_value(c->a, GQL_V_OBJECT)) == NULL ||
-		    (v->u.obj.fields = ARENA_NEWN(c->a, struct gql_object_field, n + 1)) == NULL)
+		if ((v = new_object(c->a, n + 1)) == NULL)
 			return NULL;
 		json_object_object_foreach(j, k, val) {
 			struct gql_object_field *f = &v->u.obj.fields[v->u.obj.n++];
@@ -565,21 +584,21 @@ static struct gql_value *json_any(struct vctx *c, struct json_object *j)
 	return NULL;
 }
 
-static void oom(struct vctx *c)
+/* reports that memory ran out; NULL, for the caller to return */
+static struct gql_value *oom(struct vctx *c)
 {
 	if (c->nerr == 0)
 		gql_errors_add(c->errs, "INTERNAL_SERVER_ERROR", NULL, 0, "Out of memory while reading variables");
 	c->nerr++;
+	return NULL;
 }
 
 /* a JSON string as a String or ID value: no NUL inside */
 static struct gql_value *json_text(struct vctx *c, struct json_object *j, const struct cpath *path)
 {
 	struct gql_value *v;
-	if (json_has_nul(j)) {
-		verr(c, j, path, "%s", NUL_MSG);
-		return NULL;
-	}
+	if (json_has_nul(j))
+		return verr(c, j, path, "%s", NUL_MSG);
 	if ((v = json_any(c, j)) == NULL)
 		oom(c);
 	return v;
@@ -598,19 +617,15 @@ static struct gql_value *json_list(struct vctx *c, const struct gql_type *t, str
 		struct gql_value *item = json_coerce(c, t->of, j, path);
 		if (item == NULL)
 			return NULL;
-		if ((v = new_value(a, GQL_V_LIST)) == NULL || (v->u.list.items = ARENA_NEWN(a, struct gql_value *, 1)) == NULL) {
-			oom(c);
-			return NULL;
-		}
+		if ((v = new_list(a, 1)) == NULL)
+			return oom(c);
 		v->u.list.items[0] = item;
 		v->u.list.n = 1;
 		return v;
 	}
 	size_t n = json_object_array_length(j);
-	if ((v = new_value(a, GQL_V_LIST)) == NULL || (v->u.list.items = ARENA_NEWN(a, struct gql_value *, n + 1)) == NULL) {
-		oom(c);
-		return NULL;
-	}
+	if ((v = new_list(a, n + 1)) == NULL)
+		return oom(c);
 	bool bad = false;
 	for (size_t i = 0; i < n; i++) {
 		struct cpath p = { path, NULL, i };
@@ -628,15 +643,10 @@ static struct gql_value *json_input_object(struct vctx *c, const struct gql_type
 {
 	struct arena *a = c->a;
 	struct gql_value *v;
-	if (jt != json_type_object) {
-		verr(c, j, path, "Expected type \"%s\" to be an object.", t->name);
-		return NULL;
-	}
-	if ((v = new_value(a, GQL_V_OBJECT)) == NULL ||
-	    (v->u.obj.fields = ARENA_NEWN(a, struct gql_object_field, t->ninputs + 1)) == NULL) {
-		oom(c);
-		return NULL;
-	}
+	if (jt != json_type_object)
+		return verr(c, j, path, "Expected type \"%s\" to be an object.", t->name);
+	if ((v = new_object(a, t->ninputs + 1)) == NULL)
+		return oom(c);
 	bool bad = false;
 	for (uint32_t i = 0; i < t->ninputs; i++) {
 		const struct gql_input_value *f = t->inputs[i];
@@ -679,21 +689,14 @@ static struct gql_value *json_input_object(struct vctx *c, const struct gql_type
 static struct gql_value *json_enum(struct vctx *c, const struct gql_type *t, struct json_object *j,
                                    enum json_type jt, const struct cpath *path)
 {
-	struct arena *a = c->a;
-	struct gql_value *v;
-	if (jt != json_type_string) {
-		verr(c, j, path, "Enum \"%s\" cannot represent non-string value: %s.", t->name, inspect_str(a, j));
-		return NULL;
-	}
+	if (jt != json_type_string)
+		return verr(c, j, path, "Enum \"%s\" cannot represent non-string value: %s.", t->name, inspect_str(c->a, j));
 	const struct gql_enum_value *ev = gql_enum_value(t, json_object_get_string(j));
-	if (ev == NULL) {
-		verr(c, j, path, "Value %s does not exist in \"%s\" enum.", inspect_str(a, j), t->name);
-		return NULL;
-	}
-	if ((v = new_value(a, GQL_V_ENUM)) == NULL) {
-		oom(c);
-		return NULL;
-	}
+	if (ev == NULL)
+		return verr(c, j, path, "Value %s does not exist in \"%s\" enum.", inspect_str(c->a, j), t->name);
+	struct gql_value *v = new_value(c->a, GQL_V_ENUM);
+	if (v == NULL)
+		return oom(c);
 	v->u.name = ev->name;
 	return v;
 }
@@ -712,56 +715,38 @@ static struct gql_value *json_scalar(struct vctx *c, const struct gql_type *t, s
 			i = json_object_get_int64(j);
 		} else if (jt == json_type_double) {
 			double d = json_object_get_double(j);
-			if (!(d == floor(d)) || !isfinite(d)) {
-				verr(c, j, path, "Int cannot represent non-integer value: %s", inspect_str(a, j));
-				return NULL;
-			}
-			if (d < INT32_MIN || d > INT32_MAX) {
-				verr(c, j, path, "Int cannot represent non 32-bit signed integer value: %s", inspect_str(a, j));
-				return NULL;
-			}
+			if (!(d == floor(d)) || !isfinite(d))
+				return verr(c, j, path, "Int cannot represent non-integer value: %s", inspect_str(a, j));
+			if (d < INT32_MIN || d > INT32_MAX)
+				return verr(c, j, path, "Int cannot represent non 32-bit signed integer value: %s", inspect_str(a, j));
 			i = (int64_t)d;
-		} else {
-			verr(c, j, path, "Int cannot represent non-integer value: %s", inspect_str(a, j));
-			return NULL;
-		}
-		if (i < INT32_MIN || i > INT32_MAX) {
-			verr(c, j, path, "Int cannot represent non 32-bit signed integer value: %s", inspect_str(a, j));
-			return NULL;
-		}
+		} else
+			return verr(c, j, path, "Int cannot represent non-integer value: %s", inspect_str(a, j));
+		if (i < INT32_MIN || i > INT32_MAX)
+			return verr(c, j, path, "Int cannot represent non 32-bit signed integer value: %s", inspect_str(a, j));
 		if ((v = new_value(a, GQL_V_INT)) == NULL)
-			oom(c);
-		else
-			v->u.i = i;
+			return oom(c);
+		v->u.i = i;
 		return v;
 	}
 	case GQL_SCALAR_FLOAT: {
-		if (jt != json_type_int && jt != json_type_double) {
-			verr(c, j, path, "Float cannot represent non numeric value: %s", inspect_str(a, j));
-			return NULL;
-		}
+		if (jt != json_type_int && jt != json_type_double)
+			return verr(c, j, path, "Float cannot represent non numeric value: %s", inspect_str(a, j));
 		double d = jt == json_type_int ? (double)json_object_get_int64(j) : json_object_get_double(j);
-		if (!isfinite(d)) {
-			verr(c, j, path, "Float cannot represent non numeric value: %s", inspect_str(a, j));
-			return NULL;
-		}
+		if (!isfinite(d))
+			return verr(c, j, path, "Float cannot represent non numeric value: %s", inspect_str(a, j));
 		if ((v = new_value(a, GQL_V_FLOAT)) == NULL)
-			oom(c);
-		else
-			v->u.f = d;
+			return oom(c);
+		v->u.f = d;
 		return v;
 	}
 	case GQL_SCALAR_STRING:
-		if (jt != json_type_string) {
-			verr(c, j, path, "String cannot represent a non string value: %s", inspect_str(a, j));
-			return NULL;
-		}
+		if (jt != json_type_string)
+			return verr(c, j, path, "String cannot represent a non string value: %s", inspect_str(a, j));
 		return json_text(c, j, path);
 	case GQL_SCALAR_BOOLEAN:
-		if (jt != json_type_boolean) {
-			verr(c, j, path, "Boolean cannot represent a non boolean value: %s", inspect_str(a, j));
-			return NULL;
-		}
+		if (jt != json_type_boolean)
+			return verr(c, j, path, "Boolean cannot represent a non boolean value: %s", inspect_str(a, j));
 		if ((v = json_any(c, j)) == NULL)
 			oom(c);
 		return v;
@@ -770,27 +755,20 @@ static struct gql_value *json_scalar(struct vctx *c, const struct gql_type *t, s
 			return json_text(c, j, path);
 		if (jt == json_type_int) {
 			if ((v = new_value(a, GQL_V_STRING)) == NULL ||
-			    (v->u.s.p = arena_printf(a, "%" PRId64, json_object_get_int64(j))) == NULL) {
-				oom(c);
-				return NULL;
-			}
+			    (v->u.s.p = arena_printf(a, "%" PRId64, json_object_get_int64(j))) == NULL)
+				return oom(c);
 			v->u.s.len = (uint32_t)strlen(v->u.s.p);
 			return v;
 		}
-		verr(c, j, path, "ID cannot represent value: %s", inspect_str(a, j));
-		return NULL;
+		return verr(c, j, path, "ID cannot represent value: %s", inspect_str(a, j));
 	case GQL_SCALAR_CUSTOM:
 	default:
-		if ((v = json_any(c, j)) == NULL) {
-			oom(c);
-			return NULL;
-		}
+		if ((v = json_any(c, j)) == NULL)
+			return oom(c);
 		if (t->parse != NULL) {
 			const char *why = NULL;
-			if (t->parse(a, v, &why)) {
-				verr(c, j, path, "Expected type \"%s\". %s", t->name, why ? why : "Invalid value.");
-				return NULL;
-			}
+			if (t->parse(a, v, &why))
+				return verr(c, j, path, "Expected type \"%s\". %s", t->name, why ? why : "Invalid value.");
 		}
 		return v;
 	}
@@ -802,10 +780,8 @@ static struct gql_value *json_coerce(struct vctx *c, const struct gql_type *t, s
 {
 	struct gql_value *v;
 	if (t->kind == GQL_K_NON_NULL) {
-		if (j == NULL) {
-			verr(c, j, path, "Expected non-nullable type \"%s\" not to be null.", type_str(c->a, t));
-			return NULL;
-		}
+		if (j == NULL)
+			return verr(c, j, path, "Expected non-nullable type \"%s\" not to be null.", type_str(c->a, t));
 		return json_coerce(c, t->of, j, path);
 	}
 	if (j == NULL) {
@@ -820,8 +796,7 @@ static struct gql_value *json_coerce(struct vctx *c, const struct gql_type *t, s
 	case GQL_K_ENUM: return json_enum(c, t, j, jt, path);
 	case GQL_K_SCALAR: return json_scalar(c, t, j, jt, path);
 	default:
-		verr(c, j, path, "Type \"%s\" is not an input type.", type_str(c->a, t));
-		return NULL;
+		return verr(c, j, path, "Type \"%s\" is not an input type.", type_str(c->a, t));
 	}
 }
 

@@ -76,127 +76,6 @@ struct gql_rctx {
 	bool errored;
 };
 
-/* ---------------------------------------------------------------- output */
-
-/* bytes that go into a JSON string unchanged */
-static const unsigned char plain[256] = {
-#define R4(x) x, x, x, x
-#define R16(x) R4(x), R4(x), R4(x), R4(x)
-	R16(0), R16(0),                                  /* 0x00-0x1f */
-	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,  /* 0x20-0x2f: '"' */
-	R16(1),                                          /* 0x30-0x3f */
-	R16(1),                                          /* 0x40-0x4f */
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,  /* 0x50-0x5f: '\\' */
-	R16(1), R16(1),                                  /* 0x60-0x7f */
-	R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0),
-#undef R16
-#undef R4
-};
-
-static inline void put_char(struct sb *b, char c)
-{
-	if (b->cap - b->len > 1) {
-		b->buf[b->len++] = c;
-		b->buf[b->len] = '\0';
-	} else
-		sb_putc(b, c);
-}
-
-static inline void put_raw(struct sb *b, const char *s, size_t n)
-{
-	if (b->cap - b->len > n || sb_reserve(b, n) == 0) {
-		memcpy(b->buf + b->len, s, n);
-		b->len += n;
-		b->buf[b->len] = '\0';
-	}
-}
-
-/* a precomputed key text whose buffer has 16 bytes of slack past n */
-static inline void put_key(struct sb *b, const char *s, size_t n)
-{
-	if (b->cap - b->len <= n + 16 && sb_reserve(b, n + 16))
-		return;
-	char *d = b->buf + b->len;
-	for (size_t i = 0; i < n; i += 16)
-		memcpy(d + i, s + i, 16);
-	b->len += n;
-	b->buf[b->len] = '\0';
-}
-
-/* a JSON string: plain ASCII copied in one pass, anything else through jw_string */
-static void put_str(struct sb *b, const char *s, size_t n)
-{
-	if (b->cap - b->len <= n + 2 && sb_reserve(b, n + 2))
-		return;
-	char *d = b->buf + b->len + 1;
-	size_t i = 0;
-	if (n >= 8) {
-		/* eight bytes at a time (the last word overlapping): any byte < 0x20, '"', '\\' or >= 0x80? */
-		const uint64_t ones = UINT64_C(0x0101010101010101), high = UINT64_C(0x8080808080808080);
-		for (;;) {
-			uint64_t x;
-			memcpy(&x, s + i, 8);
-			uint64_t q = x ^ (ones * '"'), bs = x ^ (ones * '\\');
-			uint64_t bad = (((x - ones * 0x20) | (q - ones) | (bs - ones)) & ~x & high) | (x & high);
-			if (bad) {
-				jw_string(b, s, n);
-				return;
-			}
-			memcpy(d + i, &x, 8);
-			if (i + 8 == n)
-				break;
-			i = i + 16 <= n ? i + 8 : n - 8;
-		}
-		i = n;
-	}
-	for (; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (!plain[c]) {
-			jw_string(b, s, n);
-			return;
-		}
-		d[i] = (char)c;
-	}
-	d[-1] = '"';
-	d[n] = '"';
-	b->len += n + 2;
-	b->buf[b->len] = '\0';
-}
-
-/* a finite double; values with up to six decimals without printf */
-static void put_double(struct sb *b, double d)
-{
-	double m = d * 1e6;
-	if (fabs(d) < 1e9 && m == floor(m) && m / 1e6 == d) {
-		int64_t v = (int64_t)m;
-		char tmp[40];
-		char *p = tmp + sizeof tmp;
-		uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-		uint64_t ip = u / 1000000, fp = u % 1000000;
-		if (fp) {
-			int digits = 6;
-			while (fp % 10 == 0) {
-				fp /= 10;
-				digits--;
-			}
-			while (digits--) {
-				*--p = (char)('0' + fp % 10);
-				fp /= 10;
-			}
-			*--p = '.';
-		}
-		do {
-			*--p = (char)('0' + ip % 10);
-			ip /= 10;
-		} while (ip);
-		if (v < 0)
-			*--p = '-';
-		put_raw(b, p, (size_t)(tmp + sizeof tmp - p));
-		return;
-	}
-	jw_double(b, d);
-}
-
 /* ---------------------------------------------------------------- errors */
 
 static void set_path(struct exec *ex, struct gql_error *e, const struct path *path)
@@ -589,9 +468,9 @@ static inline bool out_is_null(const struct gql_out *o)
 
 static void put_quoted_int(struct sb *b, int64_t v)
 {
-	put_char(b, '"');
-	sb_put_int(b, v);
-	put_char(b, '"');
+	jw_fast_putc(b, '"');
+	jw_int(b, v);
+	jw_fast_putc(b, '"');
 }
 
 static int complete_scalar(struct exec *ex, const struct cfield *cf, const struct gql_type *t,
@@ -617,16 +496,16 @@ static int complete_scalar(struct exec *ex, const struct cfield *cf, const struc
 			why = "Int cannot represent non 32-bit signed integer value";
 			break;
 		}
-		sb_put_int(b, v);
+		jw_int(b, v);
 		return 0;
 	}
 	case GQL_SCALAR_FLOAT:
 		if (o->kind == GQL_OUT_INT)
-			sb_put_int(b, o->u.i);
+			jw_int(b, o->u.i);
 		else if (o->kind == GQL_OUT_FLOAT && isfinite(o->u.f))
-			put_double(b, o->u.f);
+			jw_fast_double(b, o->u.f);
 		else if (o->kind == GQL_OUT_BOOL)
-			put_char(b, o->u.b ? '1' : '0');
+			jw_fast_putc(b, o->u.b ? '1' : '0');
 		else {
 			why = "Float cannot represent non numeric value";
 			break;
@@ -634,15 +513,15 @@ static int complete_scalar(struct exec *ex, const struct cfield *cf, const struc
 		return 0;
 	case GQL_SCALAR_STRING:
 		switch (o->kind) {
-		case GQL_OUT_STRING: put_str(b, o->u.s.p, o->u.s.len); return 0;
-		case GQL_OUT_ENUM: put_str(b, o->u.s.p, o->u.s.len); return 0;
+		case GQL_OUT_STRING: jw_fast_string(b, o->u.s.p, o->u.s.len); return 0;
+		case GQL_OUT_ENUM: jw_fast_string(b, o->u.s.p, o->u.s.len); return 0;
 		case GQL_OUT_INT: put_quoted_int(b, o->u.i); return 0;
-		case GQL_OUT_BOOL: put_raw(b, o->u.b ? "\"true\"" : "\"false\"", o->u.b ? 6 : 7); return 0;
+		case GQL_OUT_BOOL: jw_fast_putn(b, o->u.b ? "\"true\"" : "\"false\"", o->u.b ? 6 : 7); return 0;
 		case GQL_OUT_FLOAT:
 			if (isfinite(o->u.f)) {
-				put_char(b, '"');
-				put_double(b, o->u.f);
-				put_char(b, '"');
+				jw_fast_putc(b, '"');
+				jw_fast_double(b, o->u.f);
+				jw_fast_putc(b, '"');
 				return 0;
 			}
 			break;
@@ -664,7 +543,7 @@ static int complete_scalar(struct exec *ex, const struct cfield *cf, const struc
 		return 0;
 	case GQL_SCALAR_ID:
 		if (o->kind == GQL_OUT_STRING)
-			put_str(b, o->u.s.p, o->u.s.len);
+			jw_fast_string(b, o->u.s.p, o->u.s.len);
 		else if (o->kind == GQL_OUT_INT)
 			put_quoted_int(b, o->u.i);
 		else {
@@ -675,13 +554,13 @@ static int complete_scalar(struct exec *ex, const struct cfield *cf, const struc
 	case GQL_SCALAR_CUSTOM:
 	default:
 		switch (o->kind) {
-		case GQL_OUT_STRING: put_str(b, o->u.s.p, o->u.s.len); return 0;
-		case GQL_OUT_ENUM: put_str(b, o->u.s.p, o->u.s.len); return 0;
-		case GQL_OUT_INT: sb_put_int(b, o->u.i); return 0;
+		case GQL_OUT_STRING: jw_fast_string(b, o->u.s.p, o->u.s.len); return 0;
+		case GQL_OUT_ENUM: jw_fast_string(b, o->u.s.p, o->u.s.len); return 0;
+		case GQL_OUT_INT: jw_int(b, o->u.i); return 0;
 		case GQL_OUT_BOOL: jw_bool(b, o->u.b); return 0;
 		case GQL_OUT_FLOAT:
 			if (isfinite(o->u.f)) {
-				put_double(b, o->u.f);
+				jw_fast_double(b, o->u.f);
 				return 0;
 			}
 			break;
@@ -709,15 +588,15 @@ static int complete_inner(struct exec *ex, struct cfield *cf, const struct gql_t
 			            "Expected Iterable, but did not find one for field \"%s.%s\".", ptype->name, cf->def->name);
 			return -1;
 		}
-		put_char(b, '[');
+		jw_fast_putc(b, '[');
 		for (uint32_t i = 0; i < o->u.l.n; i++) {
 			struct path p = { path, NULL, i };
 			if (i)
-				put_char(b, ',');
+				jw_fast_putc(b, ',');
 			if (complete(ex, cf, ptype, t->of, &o->u.l.items[i], &p) < 0)
 				return -1;
 		}
-		put_char(b, ']');
+		jw_fast_putc(b, ']');
 		return 0;
 	case GQL_K_SCALAR:
 		return complete_scalar(ex, cf, t, o, path);
@@ -725,7 +604,7 @@ static int complete_inner(struct exec *ex, struct cfield *cf, const struct gql_t
 		if (o->kind == GQL_OUT_ENUM || o->kind == GQL_OUT_STRING) {
 			const struct gql_enum_value *ev = o->u.s.p ? gql_enum_value(t, o->u.s.p) : NULL;
 			if (ev != NULL) {
-				put_str(b, ev->name, strlen(ev->name));
+				jw_fast_string(b, ev->name, strlen(ev->name));
 				return 0;
 			}
 		}
@@ -792,7 +671,7 @@ static int complete(struct exec *ex, struct cfield *cf, const struct gql_type *p
 			return 0;
 		if (nonnull || ex->fatal)
 			return -1;
-		put_raw(b, "null", 4);
+		jw_fast_putn(b, "null", 4);
 		return 0;
 	}
 	if (nonnull) {
@@ -804,7 +683,7 @@ static int complete(struct exec *ex, struct cfield *cf, const struct gql_type *p
 		return complete_inner(ex, cf, ptype, nt, o, path);
 	}
 	if (out_is_null(o)) {
-		put_raw(b, "null", 4);
+		jw_fast_putn(b, "null", 4);
 		return 0;
 	}
 	size_t mark = b->len;
@@ -812,7 +691,7 @@ static int complete(struct exec *ex, struct cfield *cf, const struct gql_type *p
 		if (ex->fatal)
 			return -1;
 		sb_truncate(b, mark);
-		put_raw(b, "null", 4);
+		jw_fast_putn(b, "null", 4);
 	}
 	return 0;
 }
@@ -821,7 +700,7 @@ static int null_or_propagate(struct exec *ex, const struct gql_type *t)
 {
 	if (t->kind == GQL_K_NON_NULL || ex->fatal)
 		return -1;
-	put_raw(ex->out, "null", 4);
+	jw_fast_putn(ex->out, "null", 4);
 	return 0;
 }
 
@@ -842,7 +721,7 @@ static int exec_field(struct exec *ex, const struct gql_type *ptype, const void 
 		return -1;
 	}
 	if (cf->meta == M_TYPENAME) {
-		put_str(ex->out, ptype->name, strlen(ptype->name));
+		jw_fast_string(ex->out, ptype->name, strlen(ptype->name));
 		return 0;
 	}
 	const struct gql_type *ft = cf->def->type;
@@ -877,12 +756,12 @@ static int exec_field(struct exec *ex, const struct gql_type *ptype, const void 
 	/* fast paths for the commonest leaves */
 	if (cf->leaf == GQL_SCALAR_STRING || cf->leaf == GQL_SCALAR_ID) {
 		if (out.kind == GQL_OUT_STRING) {
-			put_str(ex->out, out.u.s.p, out.u.s.len);
+			jw_fast_string(ex->out, out.u.s.p, out.u.s.len);
 			return 0;
 		}
 	} else if (cf->leaf == GQL_SCALAR_INT) {
 		if (out.kind == GQL_OUT_INT && out.u.i >= INT32_MIN && out.u.i <= INT32_MAX) {
-			sb_put_int(ex->out, out.u.i);
+			jw_int(ex->out, out.u.i);
 			return 0;
 		}
 	}
@@ -893,18 +772,18 @@ static int exec_object(struct exec *ex, const struct gql_type *t, const void *ob
                        const struct path *path)
 {
 	struct sb *b = ex->out;
-	put_char(b, '{');
+	jw_fast_putc(b, '{');
 	for (uint32_t i = 0; i < c->n; i++) {
 		struct cfield *cf = &c->f[i];
 		struct path p = { path, cf->key, 0 };
 		if (i)
-			put_key(b, cf->keyjson, cf->keyjson_len);
+			jw_fast_key(b, cf->keyjson, cf->keyjson_len);
 		else
-			put_key(b, cf->keyjson + 1, cf->keyjson_len - 1);
+			jw_fast_key(b, cf->keyjson + 1, cf->keyjson_len - 1);
 		if (exec_field(ex, t, obj, cf, &p) < 0)
 			return -1;
 	}
-	put_char(b, '}');
+	jw_fast_putc(b, '}');
 	return 0;
 }
 

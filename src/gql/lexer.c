@@ -257,67 +257,76 @@ static int read_escape(struct gql_lexer *lx, const char *q, char *out, size_t *n
 	return (int)used;
 }
 
-/* one source character at q copied to out + *n: its length, or 0 for invalid UTF-8. The October
- * 2021 edition allows every Unicode scalar value, controls included. */
-static inline size_t copy_char(struct gql_lexer *lx, const char *q, char *out, size_t *n)
+/* the source character at *q appended to out + *n and *q moved past it; -1 (after fail) for invalid
+ * UTF-8. The October 2021 edition allows every Unicode scalar value, controls included. */
+static inline int copy_char(struct gql_lexer *lx, const char **q, char *out, size_t *n)
 {
-	unsigned char c = (unsigned char)*q;
+	unsigned char c = (unsigned char)**q;
 	if (c < 0x80) {
 		out[(*n)++] = (char)c;
-		return 1;
-	}
-	size_t l = utf8_at(lx, q);
-	if (l == 0)
+		(*q)++;
 		return 0;
-	memcpy(out + *n, q, l);
+	}
+	size_t l = utf8_at(lx, *q);
+	if (l == 0)
+		return fail(lx, *q, "Invalid UTF-8 sequence.");
+	memcpy(out + *n, *q, l);
 	*n += l;
+	*q += l;
 	lx->line_extra += (uint32_t)l - 1;
-	return l;
+	return 0;
+}
+
+/* t is the token of kind k, len bytes at q; the lexer moves past it */
+static inline int token(struct gql_lexer *lx, struct gql_token *t, enum gql_tok_kind k, const char *q, size_t len)
+{
+	t->kind = k;
+	t->len = (uint32_t)len;
+	lx->p = q + len;
+	lx->ntokens++;
+	return 0;
+}
+
+/* room for a decoded value of up to len bytes and its NUL, or NULL after fail (s: the token) */
+static char *value_room(struct gql_lexer *lx, const char *s, size_t len)
+{
+	char *out = arena_alloc(lx->a, len + 1);
+	if (out == NULL)
+		fail(lx, s, "Out of memory for the document.");
+	return out;
 }
 
 /* a "..." string starting at s (the quote); decodes into the arena */
 static int read_string(struct gql_lexer *lx, const char *s, struct gql_token *t)
 {
-	const char *q = s + 1;
-	/* the decoded value is never longer than the source text */
-	size_t cap = 0;
-	const char *e = q;
+	const char *q = s + 1, *e = q;
+	size_t n = 0; /* bytes decoded */
+	/* the text runs to the closing quote, a line end or the end of the input (an escaped character
+	 * never ends it); decoded it is never longer */
 	while (e < lx->end && *e != '"' && *e != '\n' && *e != '\r') {
 		if (*e == '\\' && e + 1 < lx->end)
 			e++;
 		e++;
 	}
-	cap = (size_t)(e - q) + 1;
-	char *out = arena_alloc(lx->a, cap);
+	char *out = value_room(lx, s, (size_t)(e - q));
 	if (out == NULL)
-		return fail(lx, s, "Out of memory for the document.");
-	size_t n = 0;
-	while (q < lx->end) {
-		unsigned char c = (unsigned char)*q;
-		if (c == '"') {
-			out[n] = 0;
-			t->kind = GQL_TOK_STRING;
-			t->value.p = out;
-			t->value.len = (uint32_t)n;
-			t->len = (uint32_t)(q + 1 - s);
-			lx->p = q + 1;
-			return 0;
-		}
-		if (c == '\\') {
+		return -1;
+	while (q < e) {
+		if (*q == '\\') {
 			int used = read_escape(lx, q, out, &n);
 			if (used < 0)
 				return -1;
 			q += used;
-			continue;
+		} else if (copy_char(lx, &q, out, &n) < 0) {
+			return -1;
 		}
-		if (c == '\n' || c == '\r')
-			break;
-		size_t l = copy_char(lx, q, out, &n);
-		if (l == 0)
-			return fail(lx, q, "Invalid UTF-8 sequence.");
-		q += l;
 	}
-	return fail(lx, q, "Unterminated string.");
+	if (q == lx->end || *q != '"')
+		return fail(lx, q, "Unterminated string.");
+	out[n] = 0;
+	t->value.p = out;
+	t->value.len = (uint32_t)n;
+	return token(lx, t, GQL_TOK_STRING, s, (size_t)(q + 1 - s));
 }
 
 static bool is_blank_ws(char c) { return c == ' ' || c == '\t'; }
@@ -393,24 +402,19 @@ static int read_block_string(struct gql_lexer *lx, const char *s, struct gql_tok
 		}
 		e++;
 	}
-	size_t cap = (size_t)(e - q) + 1;
-	char *raw = arena_alloc(lx->a, cap);
+	char *raw = value_room(lx, s, (size_t)(e - q));
 	if (raw == NULL)
-		return fail(lx, s, "Out of memory for the document.");
+		return -1;
 	size_t n = 0;
 	while (q < lx->end) {
 		unsigned char c = (unsigned char)*q;
 		if (c == '"' && q + 2 < lx->end && q[1] == '"' && q[2] == '"') {
-			char *out = arena_alloc(lx->a, n + 1);
+			char *out = value_room(lx, s, n);
 			if (out == NULL)
-				return fail(lx, s, "Out of memory for the document.");
-			size_t vn = gql_block_string_value(raw, n, out);
-			t->kind = GQL_TOK_BLOCK_STRING;
+				return -1;
 			t->value.p = out;
-			t->value.len = (uint32_t)vn;
-			t->len = (uint32_t)(q + 3 - s);
-			lx->p = q + 3;
-			return 0;
+			t->value.len = (uint32_t)gql_block_string_value(raw, n, out);
+			return token(lx, t, GQL_TOK_BLOCK_STRING, s, (size_t)(q + 3 - s));
 		}
 		if (c == '\\' && q + 3 < lx->end && q[1] == '"' && q[2] == '"' && q[3] == '"') {
 			memcpy(raw + n, "\"\"\"", 3);
@@ -424,10 +428,8 @@ static int read_block_string(struct gql_lexer *lx, const char *s, struct gql_tok
 			newline(lx, q);
 			continue;
 		}
-		size_t l = copy_char(lx, q, raw, &n);
-		if (l == 0)
-			return fail(lx, q, "Invalid UTF-8 sequence.");
-		q += l;
+		if (copy_char(lx, &q, raw, &n) < 0)
+			return -1;
 	}
 	return fail(lx, q, "Unterminated string.");
 }
@@ -480,33 +482,22 @@ int gql_lex(struct gql_lexer *lx, struct gql_token *t)
 		lx->p = q;
 		return 0;
 	}
-	enum gql_tok_kind k;
+	/* the one-character punctuators; 0 (EOF) for every other character */
+	static const unsigned char punct[128] = {
+		['!'] = GQL_TOK_BANG, ['$'] = GQL_TOK_DOLLAR, ['&'] = GQL_TOK_AMP, ['('] = GQL_TOK_PAREN_L,
+		[')'] = GQL_TOK_PAREN_R, [':'] = GQL_TOK_COLON, ['='] = GQL_TOK_EQUALS, ['@'] = GQL_TOK_AT,
+		['['] = GQL_TOK_BRACKET_L, [']'] = GQL_TOK_BRACKET_R, ['{'] = GQL_TOK_BRACE_L, ['|'] = GQL_TOK_PIPE,
+		['}'] = GQL_TOK_BRACE_R,
+	};
 	unsigned char c = (unsigned char)*q;
+	if (c < 128 && punct[c])
+		return token(lx, t, (enum gql_tok_kind)punct[c], q, 1);
 	switch (c) {
-	case '!': k = GQL_TOK_BANG; break;
-	case '$': k = GQL_TOK_DOLLAR; break;
-	case '&': k = GQL_TOK_AMP; break;
-	case '(': k = GQL_TOK_PAREN_L; break;
-	case ')': k = GQL_TOK_PAREN_R; break;
-	case ':': k = GQL_TOK_COLON; break;
-	case '=': k = GQL_TOK_EQUALS; break;
-	case '@': k = GQL_TOK_AT; break;
-	case '[': k = GQL_TOK_BRACKET_L; break;
-	case ']': k = GQL_TOK_BRACKET_R; break;
-	case '{': k = GQL_TOK_BRACE_L; break;
-	case '|': k = GQL_TOK_PIPE; break;
-	case '}': k = GQL_TOK_BRACE_R; break;
 	case '.':
-		if (end - q >= 3 && q[1] == '.' && q[2] == '.') {
-			t->kind = GQL_TOK_SPREAD;
-			t->len = 3;
-			lx->p = q + 3;
-			lx->ntokens++;
-			return 0;
-		}
+		if (end - q >= 3 && q[1] == '.' && q[2] == '.')
+			return token(lx, t, GQL_TOK_SPREAD, q, 3);
 		return failf(lx, q, "Unexpected character: ", q);
 	case '"':
-		lx->ntokens++;
 		if (end - q >= 3 && q[1] == '"' && q[2] == '"')
 			return read_block_string(lx, q, t);
 		return read_string(lx, q, t);
@@ -517,11 +508,7 @@ int gql_lex(struct gql_lexer *lx, struct gql_token *t)
 			const char *e = q + 1;
 			while (e < end && is_name_cont((unsigned char)*e))
 				e++;
-			t->kind = GQL_TOK_NAME;
-			t->len = (uint32_t)(e - q);
-			lx->p = e;
-			lx->ntokens++;
-			return 0;
+			return token(lx, t, GQL_TOK_NAME, q, (size_t)(e - q));
 		}
 		if (is_digit(c) || c == '-') {
 			lx->ntokens++;
@@ -531,11 +518,6 @@ int gql_lex(struct gql_lexer *lx, struct gql_token *t)
 			return fail(lx, q, "Invalid UTF-8 sequence.");
 		return failf(lx, q, "Unexpected character: ", q);
 	}
-	t->kind = k;
-	t->len = 1;
-	lx->p = q + 1;
-	lx->ntokens++;
-	return 0;
 }
 
 const char *gql_token_desc(struct arena *a, const struct gql_token *t)

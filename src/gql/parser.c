@@ -27,9 +27,7 @@ struct parser {
 	jmp_buf jb;
 };
 
-static _Noreturn void bail(struct parser *p, const struct gql_loc *loc, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
+__attribute__((format(printf, 3, 4)))
 static _Noreturn void bail(struct parser *p, const struct gql_loc *loc, const char *fmt, ...)
 {
 	if (p->errs) {
@@ -489,30 +487,61 @@ static const char *parse_description(struct parser *p)
 	return s;
 }
 
-static struct gql_input_value_def *parse_input_value_def(struct parser *p)
-{
-	struct gql_input_value_def *iv = PNEW(p, struct gql_input_value_def);
-	iv->description = parse_description(p);
-	iv->name = parse_name(p, &iv->loc);
-	expect(p, GQL_TOK_COLON);
-	iv->type = parse_type(p);
-	if (optional(p, GQL_TOK_EQUALS))
-		iv->defval = parse_value(p, true);
-	iv->dirs = parse_directives(p, true, &iv->ndirs);
-	return iv;
-}
-
-static struct gql_input_value_def **parse_input_value_defs(struct parser *p, enum gql_tok_kind open,
-                                                           enum gql_tok_kind close, uint32_t *n)
+/* open, one or more definitions read by item, close; NULL without open. The result is an array of
+ * the pointers item returned. */
+static void *parse_member_defs(struct parser *p, enum gql_tok_kind open, enum gql_tok_kind close,
+                               void *(*item)(struct parser *), uint32_t *n)
 {
 	*n = 0;
 	if (!optional(p, open))
 		return NULL;
 	size_t mark = p->top;
 	do
-		push_ptr(p, parse_input_value_def(p));
+		push_ptr(p, item(p));
 	while (!optional(p, close));
-	return pop_list(p, mark, sizeof(struct gql_input_value_def *), n);
+	return pop_list(p, mark, sizeof(void *), n);
+}
+
+/* a member definition's description and name */
+static void parse_member_head(struct parser *p, struct gql_member_def *m)
+{
+	m->description = parse_description(p);
+	m->name = parse_name(p, &m->loc);
+}
+
+static void *parse_input_value_def(struct parser *p)
+{
+	struct gql_input_value_def *iv = PNEW(p, struct gql_input_value_def);
+	parse_member_head(p, &iv->m);
+	expect(p, GQL_TOK_COLON);
+	iv->type = parse_type(p);
+	if (optional(p, GQL_TOK_EQUALS))
+		iv->defval = parse_value(p, true);
+	iv->m.dirs = parse_directives(p, true, &iv->m.ndirs);
+	return iv;
+}
+
+static void *parse_field_def(struct parser *p)
+{
+	struct gql_field_def_ast *f = PNEW(p, struct gql_field_def_ast);
+	parse_member_head(p, &f->m);
+	f->args = parse_member_defs(p, GQL_TOK_PAREN_L, GQL_TOK_PAREN_R, parse_input_value_def, &f->nargs);
+	expect(p, GQL_TOK_COLON);
+	f->type = parse_type(p);
+	f->m.dirs = parse_directives(p, true, &f->m.ndirs);
+	return f;
+}
+
+static void *parse_enum_value_def(struct parser *p)
+{
+	struct gql_member_def *ev = PNEW(p, struct gql_member_def);
+	ev->description = parse_description(p);
+	if (is_kw(&p->tok, "true") || is_kw(&p->tok, "false") || is_kw(&p->tok, "null"))
+		bail(p, &p->tok.loc, "Syntax Error: Name \"%.*s\" is reserved and cannot be used for an enum value.",
+		     (int)p->tok.len, p->tok.start);
+	ev->name = parse_name(p, &ev->loc);
+	ev->dirs = parse_directives(p, true, &ev->ndirs);
+	return ev;
 }
 
 struct name_loc { const char *name; struct gql_loc loc; };
@@ -553,46 +582,10 @@ static void parse_implements(struct parser *p, struct gql_typedef *td)
 		parse_name_list(p, GQL_TOK_AMP, &td->interfaces, &td->interface_locs, &td->ninterfaces);
 }
 
-static void parse_fields_def(struct parser *p, struct gql_typedef *td)
-{
-	if (!optional(p, GQL_TOK_BRACE_L))
-		return;
-	size_t mark = p->top;
-	do {
-		struct gql_field_def_ast *f = PNEW(p, struct gql_field_def_ast);
-		f->description = parse_description(p);
-		f->name = parse_name(p, &f->loc);
-		f->args = parse_input_value_defs(p, GQL_TOK_PAREN_L, GQL_TOK_PAREN_R, &f->nargs);
-		expect(p, GQL_TOK_COLON);
-		f->type = parse_type(p);
-		f->dirs = parse_directives(p, true, &f->ndirs);
-		push_ptr(p, f);
-	} while (!optional(p, GQL_TOK_BRACE_R));
-	td->fields = pop_list(p, mark, sizeof(struct gql_field_def_ast *), &td->nfields);
-}
-
 static void parse_union_members(struct parser *p, struct gql_typedef *td)
 {
 	if (optional(p, GQL_TOK_EQUALS))
 		parse_name_list(p, GQL_TOK_PIPE, &td->members, &td->member_locs, &td->nmembers);
-}
-
-static void parse_enum_values(struct parser *p, struct gql_typedef *td)
-{
-	if (!optional(p, GQL_TOK_BRACE_L))
-		return;
-	size_t mark = p->top;
-	do {
-		struct gql_enum_value_def_ast *ev = PNEW(p, struct gql_enum_value_def_ast);
-		ev->description = parse_description(p);
-		if (is_kw(&p->tok, "true") || is_kw(&p->tok, "false") || is_kw(&p->tok, "null"))
-			bail(p, &p->tok.loc, "Syntax Error: Name \"%.*s\" is reserved and cannot be used for an enum value.",
-			     (int)p->tok.len, p->tok.start);
-		ev->name = parse_name(p, &ev->loc);
-		ev->dirs = parse_directives(p, true, &ev->ndirs);
-		push_ptr(p, ev);
-	} while (!optional(p, GQL_TOK_BRACE_R));
-	td->values = pop_list(p, mark, sizeof(struct gql_enum_value_def_ast *), &td->nvalues);
 }
 
 static void parse_schema_roots(struct parser *p, struct gql_typedef *td, bool required)
@@ -619,7 +612,7 @@ static void parse_directive_def(struct parser *p, struct gql_typedef *td)
 {
 	expect(p, GQL_TOK_AT);
 	td->name = parse_name(p, &td->name_loc);
-	td->inputs = parse_input_value_defs(p, GQL_TOK_PAREN_L, GQL_TOK_PAREN_R, &td->ninputs);
+	td->inputs = parse_member_defs(p, GQL_TOK_PAREN_L, GQL_TOK_PAREN_R, parse_input_value_def, &td->ninputs);
 	td->repeatable = optional_kw(p, "repeatable");
 	expect_kw(p, "on");
 	optional(p, GQL_TOK_PIPE);
@@ -679,7 +672,7 @@ static void parse_type_system(struct parser *p, struct gql_definition *d, bool e
 	case GQL_DEF_INTERFACE:
 		parse_implements(p, td);
 		td->dirs = parse_directives(p, true, &td->ndirs);
-		parse_fields_def(p, td);
+		td->fields = parse_member_defs(p, GQL_TOK_BRACE_L, GQL_TOK_BRACE_R, parse_field_def, &td->nfields);
 		body = td->ninterfaces || td->nfields;
 		break;
 	case GQL_DEF_UNION:
@@ -689,12 +682,12 @@ static void parse_type_system(struct parser *p, struct gql_definition *d, bool e
 		break;
 	case GQL_DEF_ENUM:
 		td->dirs = parse_directives(p, true, &td->ndirs);
-		parse_enum_values(p, td);
+		td->values = parse_member_defs(p, GQL_TOK_BRACE_L, GQL_TOK_BRACE_R, parse_enum_value_def, &td->nvalues);
 		body = td->nvalues;
 		break;
 	case GQL_DEF_INPUT:
 		td->dirs = parse_directives(p, true, &td->ndirs);
-		td->inputs = parse_input_value_defs(p, GQL_TOK_BRACE_L, GQL_TOK_BRACE_R, &td->ninputs);
+		td->inputs = parse_member_defs(p, GQL_TOK_BRACE_L, GQL_TOK_BRACE_R, parse_input_value_def, &td->ninputs);
 		body = td->ninputs;
 		break;
 	default: /* scalar */

@@ -369,7 +369,7 @@ const char *gql_type_print(struct arena *a, const struct gql_type *t)
 /* ---- the builder ---- */
 struct tinfo {                    /* per named type, while building */
 	struct gql_typedef **defs;    /* the definition, then its extensions */
-	enum gql_def_kind *kinds;
+	enum gql_def_kind kind;       /* of the definition */
 	uint32_t ndefs, cap;
 	struct gql_loc loc;           /* of the defining name */
 	struct gql_loc *member_locs;  /* of each field / input field / enum value */
@@ -387,8 +387,7 @@ struct builder {
 	jmp_buf jb;
 };
 
-static _Noreturn void bfail(struct builder *b, const struct gql_loc *loc, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+__attribute__((format(printf, 3, 4)))
 static _Noreturn void bfail(struct builder *b, const struct gql_loc *loc, const char *fmt, ...)
 {
 	if (b->err && b->errlen) {
@@ -455,17 +454,14 @@ static void check_name(struct builder *b, const char *name, const struct gql_loc
 		bfail(b, loc, "Name \"%s\" must not begin with \"__\", which is reserved by GraphQL introspection.", name);
 }
 
-static void ti_add(struct builder *b, struct tinfo *ti, struct gql_typedef *td, enum gql_def_kind k)
+static void ti_add(struct builder *b, struct tinfo *ti, struct gql_typedef *td)
 {
 	if (ti->ndefs == ti->cap) {
 		uint32_t nc = ti->cap ? ti->cap * 2 : 2;
 		ti->defs = bgrow(b, ti->defs, ti->ndefs, nc, sizeof *ti->defs);
-		ti->kinds = bgrow(b, ti->kinds, ti->ndefs, nc, sizeof *ti->kinds);
 		ti->cap = nc;
 	}
-	ti->defs[ti->ndefs] = td;
-	ti->kinds[ti->ndefs] = k;
-	ti->ndefs++;
+	ti->defs[ti->ndefs++] = td;
 }
 
 /* the index entry of a name being declared */
@@ -530,7 +526,8 @@ static void declare_type(struct builder *b, struct gql_definition *d, bool built
 	struct tinfo *ti = &b->ti[s->ntypes];
 	ti->loc = td->name_loc;
 	ti->from_builtins = builtin;
-	ti_add(b, ti, td, d->kind);
+	ti->kind = d->kind;
+	ti_add(b, ti, td);
 	s->ntypes++;
 }
 
@@ -564,9 +561,9 @@ static void attach_extensions(struct builder *b, struct gql_document *doc)
 		struct tinfo *ti = &b->ti[t->index];
 		if (ti->from_builtins)
 			bfail(b, &td->name_loc, "Cannot extend built-in type \"%s\".", td->name);
-		if (ti->kinds[0] != d->kind)
+		if (ti->kind != d->kind)
 			bfail(b, &td->name_loc, "Cannot extend non-%s type \"%s\".", kind_word(d->kind), td->name);
-		ti_add(b, ti, td, d->kind);
+		ti_add(b, ti, td);
 	}
 }
 
@@ -660,13 +657,21 @@ static const char *value_text(struct builder *b, const struct gql_value *v)
 	return r;
 }
 
+/* a member definition's directives checked for where, and its @deprecated read */
+static void member_dirs(struct builder *b, const struct gql_member_def *m, enum gql_dir_loc where, bool *deprecated,
+                        const char **reason)
+{
+	check_directives(b, m->dirs, m->ndirs, where);
+	deprecation(b, m->dirs, m->ndirs, deprecated, reason);
+}
+
 /* an argument or input field; `what` names it for messages, e.g. "Type.field(arg:)" */
 static struct gql_input_value *input_value(struct builder *b, struct gql_input_value_def *iv, uint32_t index,
                                            enum gql_dir_loc where, const char *what)
 {
 	struct gql_input_value *v = balloc(b, sizeof *v);
-	v->name = iv->name;
-	v->description = iv->description;
+	v->name = iv->m.name;
+	v->description = iv->m.description;
 	v->index = index;
 	v->type = resolve(b, iv->type);
 	if (!gql_type_is_input(v->type))
@@ -678,10 +683,9 @@ static struct gql_input_value *input_value(struct builder *b, struct gql_input_v
 		v->defval = iv->defval;
 		v->defval_text = value_text(b, iv->defval);
 	}
-	check_directives(b, iv->dirs, iv->ndirs, where);
-	deprecation(b, iv->dirs, iv->ndirs, &v->deprecated, &v->deprecation_reason);
+	member_dirs(b, &iv->m, where, &v->deprecated, &v->deprecation_reason);
 	if (v->deprecated && v->type->kind == GQL_K_NON_NULL && !iv->defval)
-		bfail(b, &iv->loc, "Required %s cannot be deprecated.", what);
+		bfail(b, &iv->m.loc, "Required %s cannot be deprecated.", what);
 	return v;
 }
 
@@ -692,13 +696,14 @@ static struct gql_input_value **input_values(struct builder *b, struct gql_input
 		return NULL;
 	struct gql_input_value **arr = balloc(b, sizeof *arr * n);
 	for (uint32_t i = 0; i < n; i++) {
-		check_name(b, defs[i]->name, &defs[i]->loc, false);
+		const struct gql_member_def *m = &defs[i]->m;
+		check_name(b, m->name, &m->loc, false);
 		for (uint32_t j = 0; j < i; j++)
-			if (strcmp(defs[j]->name, defs[i]->name) == 0)
-				bfail(b, &defs[i]->loc, is_arg ? "Argument \"%s(%s:)\" can only be defined once." :
-				      "Input field \"%s.%s\" can only be defined once.", owner, defs[i]->name);
-		const char *what = arena_printf(b->a, is_arg ? "%s(%s:)" : "%s.%s", owner, defs[i]->name);
-		arr[i] = input_value(b, defs[i], i, where, what ? what : defs[i]->name);
+			if (strcmp(defs[j]->m.name, m->name) == 0)
+				bfail(b, &m->loc, is_arg ? "Argument \"%s(%s:)\" can only be defined once." :
+				      "Input field \"%s.%s\" can only be defined once.", owner, m->name);
+		const char *what = arena_printf(b->a, is_arg ? "%s(%s:)" : "%s.%s", owner, m->name);
+		arr[i] = input_value(b, defs[i], i, where, what ? what : m->name);
 	}
 	return arr;
 }
@@ -749,33 +754,48 @@ static bool type_in(struct gql_type *const *v, uint32_t n, const struct gql_type
 	return false;
 }
 
-static void build_interfaces(struct builder *b, struct gql_type *t, const struct gql_typedef *td)
+/* may t implement interface it (named at `at`)? */
+static void check_interface(struct builder *b, const struct gql_type *t, const struct gql_type *it,
+                            const struct gql_loc *at)
 {
-	for (uint32_t i = 0; i < td->ninterfaces; i++) {
-		struct gql_type *it = known_type(b, td->interfaces[i], &td->interface_locs[i]);
-		if (it->kind != GQL_K_INTERFACE)
-			bfail(b, &td->interface_locs[i], "Type %s must only implement Interface types, it cannot implement %s.",
-			      t->name, it->name);
-		if (it == t)
-			bfail(b, &td->interface_locs[i], "Type %s cannot implement itself because it would create a circular reference.",
-			      t->name);
-		if (type_in(t->interfaces, t->ninterfaces, it))
-			bfail(b, &td->interface_locs[i], "Type %s can only implement %s once.", t->name, it->name);
-		t->interfaces[t->ninterfaces++] = it;
+	if (it->kind != GQL_K_INTERFACE)
+		bfail(b, at, "Type %s must only implement Interface types, it cannot implement %s.", t->name, it->name);
+	if (it == t)
+		bfail(b, at, "Type %s cannot implement itself because it would create a circular reference.", t->name);
+	if (type_in(t->interfaces, t->ninterfaces, it))
+		bfail(b, at, "Type %s can only implement %s once.", t->name, it->name);
+}
+
+/* may union t include mt (named at `at`)? */
+static void check_union_member(struct builder *b, const struct gql_type *t, const struct gql_type *mt,
+                               const struct gql_loc *at)
+{
+	if (mt->kind != GQL_K_OBJECT)
+		bfail(b, at, "Union type %s can only include Object types, it cannot include %s.", t->name, mt->name);
+	if (type_in(t->possible, t->npossible, mt))
+		bfail(b, at, "Union type %s can only include type %s once.", t->name, mt->name);
+}
+
+/* the n types named in names (at locs) appended to out (*nout of them) after check accepts each */
+static void build_type_list(struct builder *b, const struct gql_type *t, const char *const *names,
+                            const struct gql_loc *locs, uint32_t n, struct gql_type **out, uint32_t *nout,
+                            void (*check)(struct builder *, const struct gql_type *, const struct gql_type *,
+                                          const struct gql_loc *))
+{
+	for (uint32_t i = 0; i < n; i++) {
+		struct gql_type *nt = known_type(b, names[i], &locs[i]);
+		check(b, t, nt, &locs[i]);
+		out[(*nout)++] = nt;
 	}
 }
 
-static void build_members(struct builder *b, struct gql_type *t, const struct gql_typedef *td)
+/* refuses m when t already has a member of its name; what says which kind of member */
+static void check_new_member(struct builder *b, const struct gql_type *t, const struct gql_member_def *m,
+                             const char *what)
 {
-	for (uint32_t i = 0; i < td->nmembers; i++) {
-		struct gql_type *mt = known_type(b, td->members[i], &td->member_locs[i]);
-		if (mt->kind != GQL_K_OBJECT)
-			bfail(b, &td->member_locs[i], "Union type %s can only include Object types, it cannot include %s.",
-			      t->name, mt->name);
-		if (type_in(t->possible, t->npossible, mt))
-			bfail(b, &td->member_locs[i], "Union type %s can only include type %s once.", t->name, mt->name);
-		t->possible[t->npossible++] = mt;
-	}
+	for (uint32_t j = 0, n = member_count(t); j < n; j++)
+		if (strcmp(member_name(t, j), m->name) == 0)
+			bfail(b, &m->loc, "%s \"%s.%s\" can only be defined once.", what, t->name, m->name);
 }
 
 static void build_fields(struct builder *b, struct gql_type *t, struct tinfo *ti, const struct gql_typedef *td)
@@ -784,13 +804,11 @@ static void build_fields(struct builder *b, struct gql_type *t, struct tinfo *ti
 	for (uint32_t i = 0; i < td->nfields; i++) {
 		struct gql_field_def_ast *fa = td->fields[i];
 		if (!builtin)
-			check_name(b, fa->name, &fa->loc, false);
-		for (uint32_t j = 0; j < t->nfields; j++)
-			if (strcmp(t->fields[j]->name, fa->name) == 0)
-				bfail(b, &fa->loc, "Field \"%s.%s\" can only be defined once.", t->name, fa->name);
+			check_name(b, fa->m.name, &fa->m.loc, false);
+		check_new_member(b, t, &fa->m, "Field");
 		struct gql_field *f = balloc(b, sizeof *f);
-		f->name = fa->name;
-		f->description = fa->description;
+		f->name = fa->m.name;
+		f->description = fa->m.description;
 		f->owner = t;
 		f->index = t->nfields;
 		f->type = resolve(b, fa->type);
@@ -800,9 +818,8 @@ static void build_fields(struct builder *b, struct gql_type *t, struct tinfo *ti
 		const char *owner = arena_printf(b->a, "%s.%s", t->name, f->name);
 		f->args = input_values(b, fa->args, fa->nargs, GQL_DL_ARGUMENT_DEFINITION, owner ? owner : f->name, true);
 		f->nargs = fa->nargs;
-		check_directives(b, fa->dirs, fa->ndirs, GQL_DL_FIELD_DEFINITION);
-		deprecation(b, fa->dirs, fa->ndirs, &f->deprecated, &f->deprecation_reason);
-		ti->member_locs[t->nfields] = fa->loc;
+		member_dirs(b, &fa->m, GQL_DL_FIELD_DEFINITION, &f->deprecated, &f->deprecation_reason);
+		ti->member_locs[t->nfields] = fa->m.loc;
 		t->fields[t->nfields++] = f;
 	}
 }
@@ -810,16 +827,13 @@ static void build_fields(struct builder *b, struct gql_type *t, struct tinfo *ti
 static void build_values(struct builder *b, struct gql_type *t, struct tinfo *ti, const struct gql_typedef *td)
 {
 	for (uint32_t i = 0; i < td->nvalues; i++) {
-		struct gql_enum_value_def_ast *va = td->values[i];
-		for (uint32_t j = 0; j < t->nvalues; j++)
-			if (strcmp(t->values[j]->name, va->name) == 0)
-				bfail(b, &va->loc, "Enum value \"%s.%s\" can only be defined once.", t->name, va->name);
+		const struct gql_member_def *va = td->values[i];
+		check_new_member(b, t, va, "Enum value");
 		struct gql_enum_value *v = balloc(b, sizeof *v);
 		v->name = va->name;
 		v->description = va->description;
 		v->index = t->nvalues;
-		check_directives(b, va->dirs, va->ndirs, GQL_DL_ENUM_VALUE);
-		deprecation(b, va->dirs, va->ndirs, &v->deprecated, &v->deprecation_reason);
+		member_dirs(b, va, GQL_DL_ENUM_VALUE, &v->deprecated, &v->deprecation_reason);
 		ti->member_locs[t->nvalues] = va->loc;
 		t->values[t->nvalues++] = v;
 	}
@@ -830,15 +844,12 @@ static void build_inputs(struct builder *b, struct gql_type *t, struct tinfo *ti
 	if (td->ninputs == 0)
 		return;
 	for (uint32_t i = 0; i < td->ninputs; i++)
-		for (uint32_t j = 0; j < t->ninputs; j++)
-			if (strcmp(t->inputs[j]->name, td->inputs[i]->name) == 0)
-				bfail(b, &td->inputs[i]->loc, "Input field \"%s.%s\" can only be defined once.", t->name,
-				      td->inputs[i]->name);
+		check_new_member(b, t, &td->inputs[i]->m, "Input field");
 	struct gql_input_value **iv = input_values(b, td->inputs, td->ninputs, GQL_DL_INPUT_FIELD_DEFINITION,
 	                                           t->name, false);
 	for (uint32_t i = 0; i < td->ninputs; i++) {
 		iv[i]->index = t->ninputs;
-		ti->member_locs[t->ninputs] = td->inputs[i]->loc;
+		ti->member_locs[t->ninputs] = td->inputs[i]->m.loc;
 		t->inputs[t->ninputs++] = iv[i];
 	}
 }
@@ -846,27 +857,14 @@ static void build_inputs(struct builder *b, struct gql_type *t, struct tinfo *ti
 /* a type with nothing in it is an error */
 static void check_not_empty(struct builder *b, const struct gql_type *t, const struct tinfo *ti)
 {
-	switch (t->kind) {
-	case GQL_K_OBJECT:
-	case GQL_K_INTERFACE:
-		if (t->nfields == 0)
-			bfail(b, &ti->loc, "Type %s must define one or more fields.", t->name);
-		break;
-	case GQL_K_UNION:
-		if (t->npossible == 0)
-			bfail(b, &ti->loc, "Union type %s must define one or more member types.", t->name);
-		break;
-	case GQL_K_ENUM:
-		if (t->nvalues == 0)
-			bfail(b, &ti->loc, "Enum type %s must define one or more values.", t->name);
-		break;
-	case GQL_K_INPUT_OBJECT:
-		if (t->ninputs == 0)
-			bfail(b, &ti->loc, "Input Object type %s must define one or more fields.", t->name);
-		break;
-	default:
-		break;
-	}
+	static const struct { const char *type, *members; } what[GQL_K__MAX] = {
+		[GQL_K_OBJECT] = { "Type", "fields" }, [GQL_K_INTERFACE] = { "Type", "fields" },
+		[GQL_K_UNION] = { "Union type", "member types" }, [GQL_K_ENUM] = { "Enum type", "values" },
+		[GQL_K_INPUT_OBJECT] = { "Input Object type", "fields" },
+	};
+	uint32_t n = t->kind == GQL_K_UNION ? t->npossible : member_count(t);
+	if (n == 0 && what[t->kind].type != NULL)
+		bfail(b, &ti->loc, "%s %s must define one or more %s.", what[t->kind].type, t->name, what[t->kind].members);
 }
 
 /* pass B: fill one type from its definition and extensions */
@@ -882,8 +880,10 @@ static void build_type(struct builder *b, struct gql_type *t, struct tinfo *ti)
 		check_directives(b, td->dirs, td->ndirs, type_loc[t->kind]);
 		if (t->kind == GQL_K_SCALAR)
 			build_specified_by(b, t, td);
-		build_interfaces(b, t, td);
-		build_members(b, t, td);
+		build_type_list(b, t, td->interfaces, td->interface_locs, td->ninterfaces, t->interfaces, &t->ninterfaces,
+		                check_interface);
+		build_type_list(b, t, td->members, td->member_locs, td->nmembers, t->possible, &t->npossible,
+		                check_union_member);
 		build_fields(b, t, ti, td);
 		build_values(b, t, ti, td);
 		build_inputs(b, t, ti, td);
@@ -1024,31 +1024,19 @@ static const char *check_value(struct builder *b, const struct gql_type *t, cons
 		if (v->kind != GQL_V_ENUM || gql_enum_value(t, v->u.name) == NULL)
 			return arena_printf(b->a, "value %s does not exist in \"%s\" enum", found, t->name);
 		return NULL;
-	case GQL_K_SCALAR:
+	case GQL_K_SCALAR: {
+		bool ok = true; /* custom scalars take any literal */
 		switch (t->builtin) {
-		case GQL_SCALAR_INT:
-			if (v->kind != GQL_V_INT || v->u.i > INT32_MAX || v->u.i < INT32_MIN)
-				return arena_printf(b->a, "Int cannot represent %s", found);
-			return NULL;
-		case GQL_SCALAR_FLOAT:
-			if (v->kind != GQL_V_INT && v->kind != GQL_V_FLOAT)
-				return arena_printf(b->a, "Float cannot represent %s", found);
-			return NULL;
-		case GQL_SCALAR_STRING:
-			if (v->kind != GQL_V_STRING)
-				return arena_printf(b->a, "String cannot represent %s", found);
-			return NULL;
-		case GQL_SCALAR_BOOLEAN:
-			if (v->kind != GQL_V_BOOLEAN)
-				return arena_printf(b->a, "Boolean cannot represent %s", found);
-			return NULL;
-		case GQL_SCALAR_ID:
-			if (v->kind != GQL_V_STRING && v->kind != GQL_V_INT)
-				return arena_printf(b->a, "ID cannot represent %s", found);
-			return NULL;
-		default:
-			return NULL; /* custom scalars take any literal */
+		case GQL_SCALAR_INT: ok = v->kind == GQL_V_INT && v->u.i <= INT32_MAX && v->u.i >= INT32_MIN; break;
+		case GQL_SCALAR_FLOAT: ok = v->kind == GQL_V_INT || v->kind == GQL_V_FLOAT; break;
+		case GQL_SCALAR_STRING: ok = v->kind == GQL_V_STRING; break;
+		case GQL_SCALAR_BOOLEAN: ok = v->kind == GQL_V_BOOLEAN; break;
+		case GQL_SCALAR_ID: ok = v->kind == GQL_V_STRING || v->kind == GQL_V_INT; break;
+		case GQL_SCALAR_CUSTOM: break;
 		}
+		/* the built-in scalars' names are their own: "Int cannot represent ..." */
+		return ok ? NULL : arena_printf(b->a, "%s cannot represent %s", t->name, found);
+	}
 	default:
 		return "not an input type";
 	}

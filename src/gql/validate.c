@@ -186,10 +186,7 @@ struct dupent {
 static int dupent_cmp(const void *x, const void *y)
 {
 	const struct dupent *a = x, *b = y;
-	int r = strcmp(a->name, b->name);
-	if (r)
-		return r;
-	return a->idx < b->idx ? -1 : a->idx > b->idx;
+	return text_cmp_stable(a->name, a->idx, b->name, b->idx);
 }
 
 void vdups(struct vctx *c, const void *arr, uint32_t n, vname_fn name, vdup_fn fn)
@@ -544,17 +541,12 @@ static void walk_set(struct vctx *c, const struct gql_selection_set *set, const 
 		return;
 	for (uint32_t i = 0; i < set->n && !c->stop; i++) {
 		const struct gql_selection *sel = set->items[i];
-		switch (sel->kind) {
-		case GQL_SEL_FIELD:
+		if (sel->kind == GQL_SEL_FIELD)
 			walk_field(c, sel, pt);
-			break;
-		case GQL_SEL_INLINE:
+		else if (sel->kind == GQL_SEL_INLINE)
 			walk_inline(c, sel, pt);
-			break;
-		case GQL_SEL_SPREAD:
+		else
 			walk_spread(c, sel, pt);
-			break;
-		}
 	}
 	if (!c->stop)
 		vmerge_set(c, set, pt);
@@ -1136,6 +1128,26 @@ static const char *sel_key(const void *arr, uint32_t i)
 	return gql_response_key(((const struct gql_selection *const *)arr)[i]);
 }
 
+/* the places of the fields of group g (g->idx: where it starts in e, sorted by key) appended to locs
+ * from nl on; the new count */
+static uint32_t sub_group_locs(const struct subcol *sc, const struct dupent *e, const struct dupent *g,
+                               struct gql_loc *locs, uint32_t nl)
+{
+	for (uint32_t j = g->idx; j < sc->n && strcmp(e[j].name, g->name) == 0; j++)
+		locs[nl++] = sc->f[e[j].idx]->loc;
+	return nl;
+}
+
+/* "Subscription "S" must <rule>." at locs, or "Anonymous Subscription must <rule>." */
+static void sub_error(struct vctx *c, const struct gql_operation *op, const struct gql_loc *locs, uint32_t nl,
+                      const char *rule)
+{
+	if (op->name)
+		verr(c, locs, nl, "Subscription \"%s\" must %s.", op->name, rule);
+	else
+		verr(c, locs, nl, "Anonymous Subscription must %s.", rule);
+}
+
 static void check_subscription(struct vctx *c, const struct gql_operation *op, uint32_t stamp)
 {
 	struct subcol sc = { 0 };
@@ -1169,28 +1181,17 @@ static void check_subscription(struct vctx *c, const struct gql_operation *op, u
 			g[ng].idx = gstart[i];
 			ng++;
 		}
-	const char *name = op->name;
 	if (ng > 1) {
 		uint32_t nl = 0;
 		for (uint32_t i = 1; i < ng; i++)
-			for (uint32_t j = g[i].idx; j < sc.n && strcmp(e[j].name, g[i].name) == 0; j++)
-				locs[nl++] = sc.f[e[j].idx]->loc;
-		if (name)
-			verr(c, locs, nl, "Subscription \"%s\" must select only one top level field.", name);
-		else
-			verr(c, locs, nl, "Anonymous Subscription must select only one top level field.");
+			nl = sub_group_locs(&sc, e, &g[i], locs, nl);
+		sub_error(c, op, locs, nl, "select only one top level field");
 	}
 	for (uint32_t i = 0; i < ng && !c->stop; i++) {
 		const struct gql_selection *first = sc.f[e[g[i].idx].idx];
-		if (first->name[0] != '_' || first->name[1] != '_')
-			continue;
-		uint32_t nl = 0;
-		for (uint32_t j = g[i].idx; j < sc.n && strcmp(e[j].name, g[i].name) == 0; j++)
-			locs[nl++] = sc.f[e[j].idx]->loc;
-		if (name)
-			verr(c, locs, nl, "Subscription \"%s\" must not select an introspection top level field.", name);
-		else
-			verr(c, locs, nl, "Anonymous Subscription must not select an introspection top level field.");
+		if (first->name[0] == '_' && first->name[1] == '_')
+			sub_error(c, op, locs, sub_group_locs(&sc, e, &g[i], locs, 0),
+			          "not select an introspection top level field");
 	}
 }
 

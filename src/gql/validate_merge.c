@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gql/validate.h"
+#include "util/text.h"
 
 /* one field of a selection set, found directly or through inline fragments */
 struct mfield {
@@ -206,10 +207,7 @@ static void collect(struct vctx *c, struct mset *ms, const struct gql_selection_
 static int mfield_cmp(const void *x, const void *y)
 {
 	const struct mfield *a = x, *b = y;
-	int r = strcmp(a->key, b->key);
-	if (r)
-		return r;
-	return a->order < b->order ? -1 : a->order > b->order;
+	return text_cmp_stable(a->key, a->order, b->key, b->order);
 }
 
 static int mgroup_cmp(const void *x, const void *y)

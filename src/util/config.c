@@ -222,44 +222,45 @@ static char *unquote(char *v)
 	return v + 1;
 }
 
-enum key { K_DATABASE, K_BASE_URL, K_CORS, K_BODY_LIMIT, K_T_COST, K_M_KIB, K_PAR, K_TOUCH, K_PRIVATE_FETCH,
-	K_FETCH_TIMEOUT, K_FETCH_BYTES, K_FETCH_REDIRECTS, K_FETCH_IN_WEB, K_SESSION_DAYS, K_SIGNUP,
-	K_TRUST_REMOTE_USER, K_JOB_LEASE, K_QUERY_BYTES, K_QUERY_DEPTH, K_QUERY_FIELDS, K_QUERY_ALIASES, K_PAGE_SIZE,
-	K_SEARCHES, K_SEARCH_TIME, K_LABELS_ITEM, K_LABELS_USER, K_HIGHLIGHTS_ITEM, K_HIGHLIGHT_BYTES, K_CONTENT_BYTES,
-	K_FETCH_RUNNERS, K_FETCHES_PER_USER, K__MAX };
-static const char *const key_names[K__MAX] = {
-	[K_DATABASE] = "database",
-	[K_BASE_URL] = "base_url",
-	[K_CORS] = "cors_origins",
-	[K_BODY_LIMIT] = "body_limit",
-	[K_T_COST] = "argon2_t_cost",
-	[K_M_KIB] = "argon2_memory_kib",
-	[K_PAR] = "argon2_parallelism",
-	[K_TOUCH] = "key_touch_interval",
-	[K_PRIVATE_FETCH] = "allow_private_fetch",
-	[K_FETCH_TIMEOUT] = "fetch_timeout",
-	[K_FETCH_BYTES] = "fetch_max_bytes",
-	[K_FETCH_REDIRECTS] = "fetch_max_redirects",
-	[K_FETCH_IN_WEB] = "fetch_in_web",
-	[K_SESSION_DAYS] = "session_days",
-	[K_SIGNUP] = "signup",
-	[K_TRUST_REMOTE_USER] = "trust_remote_user",
-	[K_JOB_LEASE] = "job_lease",
-	[K_QUERY_BYTES] = "query_max_bytes",
-	[K_QUERY_DEPTH] = "query_max_depth",
-	[K_QUERY_FIELDS] = "query_max_fields",
-	[K_QUERY_ALIASES] = "query_max_aliases",
-	[K_PAGE_SIZE] = "page_size_max",
-	[K_SEARCHES] = "searches_per_request",
-	[K_SEARCH_TIME] = "search_time_ms",
-	[K_LABELS_ITEM] = "labels_per_item",
-	[K_LABELS_USER] = "labels_per_user",
-	[K_HIGHLIGHTS_ITEM] = "highlights_per_item",
-	[K_HIGHLIGHT_BYTES] = "highlight_max_bytes",
-	[K_CONTENT_BYTES] = "content_max_bytes",
-	[K_FETCH_RUNNERS] = "fetch_runners",
-	[K_FETCHES_PER_USER] = "fetches_per_user",
-};
+/* the keys of larder.conf: X(enum name, the key as written) */
+#define CONFIG_KEYS(X) \
+	X(K_DATABASE, "database") \
+	X(K_BASE_URL, "base_url") \
+	X(K_CORS, "cors_origins") \
+	X(K_BODY_LIMIT, "body_limit") \
+	X(K_T_COST, "argon2_t_cost") \
+	X(K_M_KIB, "argon2_memory_kib") \
+	X(K_PAR, "argon2_parallelism") \
+	X(K_TOUCH, "key_touch_interval") \
+	X(K_PRIVATE_FETCH, "allow_private_fetch") \
+	X(K_FETCH_TIMEOUT, "fetch_timeout") \
+	X(K_FETCH_BYTES, "fetch_max_bytes") \
+	X(K_FETCH_REDIRECTS, "fetch_max_redirects") \
+	X(K_FETCH_IN_WEB, "fetch_in_web") \
+	X(K_SESSION_DAYS, "session_days") \
+	X(K_SIGNUP, "signup") \
+	X(K_TRUST_REMOTE_USER, "trust_remote_user") \
+	X(K_JOB_LEASE, "job_lease") \
+	X(K_QUERY_BYTES, "query_max_bytes") \
+	X(K_QUERY_DEPTH, "query_max_depth") \
+	X(K_QUERY_FIELDS, "query_max_fields") \
+	X(K_QUERY_ALIASES, "query_max_aliases") \
+	X(K_PAGE_SIZE, "page_size_max") \
+	X(K_SEARCHES, "searches_per_request") \
+	X(K_SEARCH_TIME, "search_time_ms") \
+	X(K_LABELS_ITEM, "labels_per_item") \
+	X(K_LABELS_USER, "labels_per_user") \
+	X(K_HIGHLIGHTS_ITEM, "highlights_per_item") \
+	X(K_HIGHLIGHT_BYTES, "highlight_max_bytes") \
+	X(K_CONTENT_BYTES, "content_max_bytes") \
+	X(K_FETCH_RUNNERS, "fetch_runners") \
+	X(K_FETCHES_PER_USER, "fetches_per_user")
+#define KEY_ENUM(k, name) k,
+#define KEY_NAME(k, name) [k] = name,
+enum key { CONFIG_KEYS(KEY_ENUM) K__MAX };
+static const char *const key_names[K__MAX] = { CONFIG_KEYS(KEY_NAME) };
+#undef KEY_NAME
+#undef KEY_ENUM
 
 /* the numeric keys: a whole number from lo to hi kept in a field of the config (uint32_t, int or size_t).
  * The error says "'KEY' must be a number" + unit + range, range "from LO to HI" unless given (byte sizes

@@ -2,11 +2,27 @@
 #include "util/jsonw.h"
 #include "util/utf8.h"
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char hex[] = "0123456789abcdef";
+
+/* the bytes a JSON string holds as they are: printable ASCII but '"' and '\\' */
+static const unsigned char plain[256] = {
+#define R4(x) x, x, x, x
+#define R16(x) R4(x), R4(x), R4(x), R4(x)
+	R16(0), R16(0),                                  /* 0x00-0x1f */
+	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,  /* 0x20-0x2f: '"' */
+	R16(1),                                          /* 0x30-0x3f */
+	R16(1),                                          /* 0x40-0x4f */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,  /* 0x50-0x5f: '\\' */
+	R16(1), R16(1),                                  /* 0x60-0x7f */
+	R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0),
+#undef R16
+#undef R4
+};
 
 void jw_string(struct sb *b, const char *s, size_t n)
 {
@@ -14,7 +30,7 @@ void jw_string(struct sb *b, const char *s, size_t n)
 	sb_putc(b, '"');
 	while (p < end) {
 		unsigned char c = *p;
-		if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
+		if (plain[c]) {
 			p++;
 			continue;
 		}
@@ -75,4 +91,78 @@ void jw_double(struct sb *b, double d)
 			break;
 	}
 	sb_puts(b, buf);
+}
+
+void jw_fast_string(struct sb *b, const char *s, size_t n)
+{
+	if (b->cap - b->len <= n + 2 && sb_reserve(b, n + 2))
+		return;
+	/* copy behind the opening quote while checking; on the first byte that needs care, hand the
+	 * whole string to jw_string (nothing is committed until the end) */
+	char *d = b->buf + b->len + 1;
+	size_t i = 0;
+	if (n >= 8) {
+		/* a word at a time, the last word overlapping the one before: a byte below 0x20, '"', '\\'
+		 * or with the high bit set sets that byte's high bit in bad */
+		const uint64_t ones = UINT64_C(0x0101010101010101), high = UINT64_C(0x8080808080808080);
+		for (;;) {
+			uint64_t x;
+			memcpy(&x, s + i, 8);
+			uint64_t q = x ^ (ones * '"'), bs = x ^ (ones * '\\');
+			uint64_t bad = (((x - ones * 0x20) | (q - ones) | (bs - ones)) & ~x & high) | (x & high);
+			if (bad) {
+				jw_string(b, s, n);
+				return;
+			}
+			memcpy(d + i, &x, 8);
+			if (i + 8 == n)
+				break;
+			i = i + 16 <= n ? i + 8 : n - 8;
+		}
+		i = n;
+	}
+	for (; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (!plain[c]) {
+			jw_string(b, s, n);
+			return;
+		}
+		d[i] = (char)c;
+	}
+	d[-1] = '"';
+	d[n] = '"';
+	b->len += n + 2;
+	b->buf[b->len] = '\0';
+}
+
+void jw_fast_double(struct sb *b, double d)
+{
+	double m = d * 1e6;
+	if (!(fabs(d) < 1e9 && m == floor(m) && m / 1e6 == d)) {
+		jw_double(b, d);
+		return;
+	}
+	/* d is m millionths exactly: the digits from the right, trailing zeros of the fraction dropped */
+	int64_t v = (int64_t)m;
+	char tmp[40];
+	char *p = tmp + sizeof tmp;
+	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+	uint64_t ip = u / 1000000, fp = u % 1000000;
+	if (fp) {
+		int digits = 6;
+		for (; fp % 10 == 0; digits--)
+			fp /= 10;
+		while (digits--) {
+			*--p = (char)('0' + fp % 10);
+			fp /= 10;
+		}
+		*--p = '.';
+	}
+	do {
+		*--p = (char)('0' + ip % 10);
+		ip /= 10;
+	} while (ip);
+	if (v < 0)
+		*--p = '-';
+	jw_fast_putn(b, p, (size_t)(tmp + sizeof tmp - p));
 }

@@ -1,4 +1,4 @@
-/* text.c: small text helpers shared by every layer: hex digit value, HTML escaping (the hash and text_int are inline in text.h). */
+/* text.c: small text helpers shared by every layer: hex digit value, HTML escaping (the hash, text_int and text_cmp_stable are inline in text.h). */
 #include "util/text.h"
 #include "util/arena.h"
 #include "util/sb.h"

@@ -1,8 +1,9 @@
-/* text.h: small text helpers shared by every layer: FNV-1a hash, integers in decimal, hex digit value, HTML escaping. */
+/* text.h: small text helpers shared by every layer: FNV-1a hash, integers in decimal, stable name order, hex digit value, HTML escaping. */
 #ifndef LARDER_TEXT_H
 #define LARDER_TEXT_H
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct arena;
 struct sb;
@@ -42,6 +43,15 @@ static inline char *text_int(char buf[TEXT_INT_BUF], int64_t v)
 	if (v < 0)
 		*--p = '-';
 	return p;
+}
+/* names in strcmp order, equal names by their positions ia and ib: the comparison for a stable sort of
+ * (name, position) records with qsort */
+static inline int text_cmp_stable(const char *a, size_t ia, const char *b, size_t ib)
+{
+	int r = strcmp(a, b);
+	if (r)
+		return r;
+	return ia < ib ? -1 : ia > ib;
 }
 /* the value of one hex digit (0-9, a-f, A-F), or -1 */
 int text_hex_value(int c);

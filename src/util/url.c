@@ -335,10 +335,7 @@ struct qparam {
 static int qparam_cmp(const void *x, const void *y)
 {
 	const struct qparam *a = x, *b = y;
-	int c = strcmp(a->key, b->key);
-	if (c)
-		return c;
-	return a->order < b->order ? -1 : a->order > b->order;
+	return text_cmp_stable(a->key, a->order, b->key, b->order);
 }
 
 static bool starts_utm(const char *k)
