@@ -377,14 +377,14 @@ struct tinfo {                    /* per named type, while building */
 };
 
 struct builder {
+	jmp_buf jb;                   /* where bfail jumps back to */
+	char *err;                    /* the caller's message buffer */
+	size_t errlen;
 	struct gql_schema *s;
 	struct arena *a;
 	struct ix ix;
 	struct tinfo *ti;             /* indexed like s->types */
 	uint32_t ntypes_cap, ndirs_cap;
-	char *err;
-	size_t errlen;
-	jmp_buf jb;
 };
 
 __attribute__((format(printf, 3, 4)))
