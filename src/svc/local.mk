@@ -1,7 +1,7 @@
 # src/svc/local.mk: the service layer (libsvc.a): the product's actions, below the GraphQL, HTTP and command-line front ends.
 noinst_LIBRARIES += src/svc/libsvc.a
 src_svc_libsvc_a_SOURCES = src/svc/svc.h \
-	src/svc/ingest.c src/svc/limits.c
+	src/svc/ingest.c src/svc/limits.c src/svc/import.h
 # accounts, logins, sessions and API keys
 src_svc_libsvc_a_SOURCES += src/svc/account.c src/svc/account.h src/svc/throttle.c src/svc/throttle.h \
 	src/svc/apikey.c src/svc/apikey.h
