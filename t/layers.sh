@@ -48,6 +48,8 @@ only_in sqlite3 'sqlite3' store
 only_in libcurl 'curl/' content
 only_in gumbo 'gumbo' content
 only_in libfcgi 'fcgi' cmd web
+only_in libarchive 'archive' svc
+only_in libcsv 'csv.h' svc
 
 # a first line that says what the file is: "/* name: …" in C, "# name…" in make fragments
 nohead=$(for f in */*.c */*.h; do

@@ -5,7 +5,7 @@ src_svc_libsvc_a_SOURCES = src/svc/svc.h \
 # accounts, logins, sessions and API keys
 src_svc_libsvc_a_SOURCES += src/svc/account.c src/svc/account.h src/svc/throttle.c src/svc/throttle.h \
 	src/svc/apikey.c src/svc/apikey.h
-src_svc_libsvc_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS)
+src_svc_libsvc_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS) $(ARCHIVE_CFLAGS)
 
 # saving (URL and page), the fetch queue and its detached runner, content export; and svc_save's test
 src_svc_libsvc_a_SOURCES += src/svc/save.c src/svc/save.h src/svc/jobs.h src/svc/worker.c src/svc/runner.c \
@@ -16,7 +16,7 @@ t_svc_save_SOURCES = t/svc_save.c t/tap.h
 t_svc_save_LDADD = $(SVC_LIBS)
 
 # What a program using the services needs, in link order.
-SVC_LIBS = src/svc/libsvc.a $(STORE_LIBS) $(CONTENT_LIBS) $(UTIL_LIBS) -lm
+SVC_LIBS = src/svc/libsvc.a $(STORE_LIBS) $(CONTENT_LIBS) $(UTIL_LIBS) $(ARCHIVE_LIBS) $(CSV_LIBS) -lm
 
 # the account, login and API-key services called directly on a temporary database
 check_PROGRAMS += t/svc_account
