@@ -75,6 +75,16 @@ static void refusals(struct store *st, const struct larder_config *cfg, struct a
 	is_int(svc_save(st, cfg, a, &in, &out), SVC_SAVE_REFUSED, "a localhost URL is refused");
 	is_str(out.message, "URLs on localhost cannot be saved", "with its message");
 	ok(!svc_fetch_queued_take(), "a refused save notes no fetch");
+	/* the same host written with its root dot, or a name under it */
+	for (size_t i = 0; i < 4; i++) {
+		static const char *const local[] = { "http://localhost./x", "http://LOCALHOST./", "http://a.localhost./",
+		                                     "http://b.localhost:81/" };
+		in.url = local[i];
+		is_int(svc_save(st, cfg, a, &in, &out), SVC_SAVE_REFUSED, "%s is refused", local[i]);
+		is_str(out.message, "URLs on localhost cannot be saved", "as localhost");
+	}
+	in.url = "http://notlocalhost./";
+	is_int(svc_save(st, cfg, a, &in, &out), SVC_SAVED, "a name merely ending in localhost is saved");
 	in.url = "http://10.1.2.3/";
 	is_int(svc_save(st, cfg, a, &in, &out), SVC_SAVE_REFUSED, "a private address is refused");
 	is_str(out.message, "URLs on loopback, private or link-local addresses cannot be saved", "with its message");

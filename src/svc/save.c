@@ -33,8 +33,10 @@ const char *svc_url_refusal(const struct larder_config *cfg, struct arena *a, co
 	if (private_allowed(cfg, NULL))
 		return NULL;
 	hl = strlen(u.host);
-	if (strcasecmp(u.host, "localhost") == 0 || (hl > 10 && strcasecmp(u.host + hl - 10, ".localhost") == 0) ||
-	    (hl > 11 && strcasecmp(u.host + hl - 11, ".localhost.") == 0))
+	if (hl > 0 && u.host[hl - 1] == '.') /* "localhost." names the same host */
+		hl--;
+	if ((hl == 9 && strncasecmp(u.host, "localhost", 9) == 0) ||
+	    (hl > 10 && strncasecmp(u.host + hl - 10, ".localhost", 10) == 0))
 		return "URLs on localhost cannot be saved";
 	switch (netaddr_parse_literal(u.host, &ss)) {
 	case 0:
