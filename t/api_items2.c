@@ -195,7 +195,7 @@ static void test_favorite_and_folder(struct harness *h, const char *a1)
 static void test_bulk(struct harness *h, const char *a1, const char *a2, const char *a3, const char *b1,
                       const char *birds, const char *bobs_label)
 {
-	const char *body = bulk(h, &h->alice, "action: ARCHIVE, query: \"pelicans\", expectedCount: 2");
+	const char *saved, *body = bulk(h, &h->alice, "action: ARCHIVE, query: \"pelicans\", expectedCount: 2");
 	like(body, "{\"success\":true}", "bulkAction ARCHIVE (%s)", body);
 	like(article(h, &h->alice, a1), "\"isArchived\":true", "the first match is archived");
 	like(article(h, &h->alice, a3), "\"isArchived\":true", "the second match is archived");
@@ -213,6 +213,14 @@ static void test_bulk(struct harness *h, const char *a1, const char *a2, const c
 	like(body, "ADD_LABELS needs the labels", "bulkAction ADD_LABELS without labelIds (%s)", body);
 	body = bulk(h, &h->alice, "action: MOVE_TO_FOLDER, query: \"gulls\", arguments: {folder: \"following\"}");
 	like(article(h, &h->alice, a2), "\"folder\":\"following\"", "bulkAction MOVE_TO_FOLDER (%s)", body);
+	body = h_run(h, &h->alice, "{ search(query: \"pelicans\") { ... on SearchSuccess { edges { node { savedAt } } } } }",
+	             NULL);
+	saved = h_get(h, body, "data.search.edges.0.node.savedAt");
+	h_sleep_ms(5);
+	body = bulk(h, &h->alice, "action: MOVE_TO_FOLDER, query: \"pelicans\", arguments: {folder: \"inbox\"}");
+	body = h_run(h, &h->alice, "{ search(query: \"pelicans\") { ... on SearchSuccess { edges { node { savedAt } } } } }",
+	             NULL);
+	is_str(h_get(h, body, "data.search.edges.0.node.savedAt"), saved, "items in the inbox already are left as they are");
 	body = bulk(h, &h->alice, "action: MOVE_TO_FOLDER, query: \"gulls\", arguments: {folder: \"attic\"}");
 	like(body, "\"errorCodes\":[\"BAD_REQUEST\"]", "bulkAction MOVE_TO_FOLDER to no such folder (%s)", body);
 	body = bulk(h, &h->alice, "action: MARK_AS_SEEN, query: \"gulls\", async: true");

@@ -220,7 +220,7 @@ static const char *const stmt_sql[STMT__MAX] = {
 	[STMT_ITEM_FOLDER] =
 		/* moving into the inbox saves the item again (now), as Omnivore does */
 		"UPDATE library_items SET folder = ?3, saved_at = CASE WHEN ?3 = 'inbox' THEN ?2 ELSE saved_at END,"
-		" updated_at = ?2 WHERE seq = ?1",
+		" updated_at = ?2 WHERE seq = ?1 AND coalesce(folder, 'inbox') <> ?3",
 	[STMT_BULK_ARCHIVE] =
 		"UPDATE library_items SET archived_at = ?2, updated_at = ?2 WHERE seq = ?1 AND archived_at IS NULL",
 	[STMT_BULK_DELETE] =
