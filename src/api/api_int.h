@@ -129,6 +129,36 @@ int api_bind_highlight(struct gql_schema *s, char *err, size_t errlen);
 int api_bind_save(struct gql_schema *s, char *err, size_t errlen);
 int api_bind_search(struct gql_schema *s, char *err, size_t errlen);
 
+/* ---- labels (label.c) ---- */
+/* the parent of LabelsSuccess and SetLabelsSuccess */
+struct api_labels { struct store_label *l; size_t n; };
+/* setLabels' (or setLabelsForHighlight's) labelIds and labels as label references (ids first, then names) in
+ * *all; when the input is refused (a SetLabelsError answered), *all is NULL and the answer's result is returned */
+int api_label_refs(struct gql_rctx *rc, struct gql_out *out, const struct gql_value *in, struct store_label_ref **all,
+                   size_t *n);
+/* what a mutation answering SetLabelsResult labels (setLabels: an item, setLabelsForHighlight: a highlight): the
+ * input field naming it, its noun in the NOT_FOUND message, and the store call replacing its labels */
+struct api_set_labels {
+	const char *id_field, *noun;
+	int (*set)(struct store *st, struct arena *a, const char *user_id, const char *id,
+	           const struct store_label_ref *labels, size_t n, struct store_label **out, size_t *nout);
+};
+/* the resolver of such a mutation, bound with API_SET_LABELS(where, &its struct api_set_labels) */
+int api_resolve_set_labels(struct gql_rctx *rc, const void *parent, struct gql_out *out);
+#define API_SET_LABELS(where_, labels_) \
+	{ .where = (where_), .fn = api_resolve_set_labels, .user_error = "SetLabelsError", .data = (labels_) }
+
+/* binding of the item and highlight calls added for the clients of issue 12 (bulk.c, highlights.c,
+ * typeahead.c, saving_request.c) */
+int api_bind_bulk(struct gql_schema *s, char *err, size_t errlen);
+int api_bind_highlights(struct gql_schema *s, char *err, size_t errlen);
+int api_bind_typeahead(struct gql_schema *s, char *err, size_t errlen);
+int api_bind_saving_request(struct gql_schema *s, char *err, size_t errlen);
+/* resolver of the *Success types that hold only `success: Boolean`: true */
+int api_resolve_success(struct gql_rctx *rc, const void *parent, struct gql_out *out);
+/* the parent object of those types */
+extern const char api_done[];
+
 /* ---- binding tables (api.c) ----
  * A resolver file lists what it binds in one static table of rows and its api_bind_* returns
  * API_BIND_TABLE(s, table, err, errlen). The rows:

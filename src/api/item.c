@@ -1,4 +1,4 @@
-/* item.c: resolvers of the SearchItem, Article and Highlight types (an enum and a name table of fields each, bound per field). */
+/* item.c: resolvers of the SearchItem, Article, TypeaheadSearchItem and Highlight types (an enum and a name table of fields each, bound per field). */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,7 +14,7 @@ enum item_field {
 	IF_IMAGE, IF_SITE_NAME, IF_SITE_ICON, IF_LANGUAGE, IF_DIRECTIONALITY, IF_PAGE_TYPE, IF_CONTENT_READER,
 	IF_STATE, IF_FOLDER, IF_WORDS, IF_IS_ARCHIVED, IF_CREATED, IF_SAVED, IF_UPDATED, IF_PUBLISHED, IF_READ,
 	IF_ARCHIVED, IF_PROGRESS, IF_PROGRESS_TOP, IF_ANCHOR, IF_LABELS, IF_HIGHLIGHTS, IF_HAS_CONTENT,
-	IF_OWNED, IF_SAVED_BY_VIEWER, IF_POSTED_BY_VIEWER, IF_LINK_ID,
+	IF_OWNED, IF_SAVED_BY_VIEWER, IF_POSTED_BY_VIEWER, IF_LINK_ID, IF_HIGHLIGHTS_COUNT,
 };
 
 static const char *const item_field_names[] = {
@@ -29,7 +29,7 @@ static const char *const item_field_names[] = {
 	[IF_PROGRESS_TOP] = "readingProgressTopPercent", [IF_ANCHOR] = "readingProgressAnchorIndex",
 	[IF_LABELS] = "labels", [IF_HIGHLIGHTS] = "highlights", [IF_HAS_CONTENT] = "hasContent",
 	[IF_OWNED] = "ownedByViewer", [IF_SAVED_BY_VIEWER] = "savedByViewer", [IF_POSTED_BY_VIEWER] = "postedByViewer",
-	[IF_LINK_ID] = "linkId",
+	[IF_LINK_ID] = "linkId", [IF_HIGHLIGHTS_COUNT] = "highlightsCount",
 };
 
 #define PLACEHOLDER_PROCESSING "<div class=\"larder-placeholder\"><p>This page is still being saved.</p></div>"
@@ -158,6 +158,14 @@ static int out_item_list(struct gql_rctx *rc, const struct store_item *it, bool 
 	return api_out_objects(rc, out, "Highlight", h, n, sizeof *h);
 }
 
+/* SearchItem.highlightsCount */
+static int out_highlights_count(struct gql_rctx *rc, const struct store_item *it, struct gql_out *out)
+{
+	int64_t n;
+	int r = store_item_highlight_count(api_ctx_of(rc)->store, it->seq, &n);
+	return r != STORE_OK ? api_internal(rc, "counting highlights", r) : api_int(out, n);
+}
+
 static int resolve_item(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct api_item *o = parent;
@@ -193,6 +201,7 @@ static int resolve_item(struct gql_rctx *rc, const void *parent, struct gql_out 
 	case IF_HAS_CONTENT: return api_bool(out, strcmp(it->state, "SUCCEEDED") == 0);
 	case IF_OWNED: case IF_SAVED_BY_VIEWER: return api_bool(out, true);
 	case IF_POSTED_BY_VIEWER: return api_bool(out, false);
+	case IF_HIGHLIGHTS_COUNT: return out_highlights_count(rc, it, out);
 	default: return api_resolve_absent(rc, parent, out);
 	}
 }
@@ -285,5 +294,7 @@ int api_bind_item(struct gql_schema *s, char *err, size_t errlen)
 		API_EACH("Article", resolve_item, item_field_names),
 		API_EACH("Highlight", resolve_highlight, highlight_fields),
 	};
-	return API_BIND_TABLE(s, table, err, errlen);
+	/* the items typeaheadSearch lists (typeahead.c): a few of the same fields */
+	static const struct api_bind typeahead = API_EACH("TypeaheadSearchItem", resolve_item, item_field_names);
+	return API_BIND_TABLE(s, table, err, errlen) != 0 ? -1 : api_bind_table(s, &typeahead, 1, err, errlen);
 }

@@ -9,8 +9,6 @@
 #define XSTR(x) STR(x)
 #define STR(x) #x
 
-struct labels_out { struct store_label *l; size_t n; };
-
 /* NULL when fine, else why not: a colour is #RGB, #RRGGBB (or with alpha) or a CSS colour name */
 static const char *bad_color(const char *c)
 {
@@ -73,7 +71,7 @@ static int resolve_label(struct gql_rctx *rc, const void *parent, struct gql_out
 static int resolve_labels(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
-	struct labels_out *res = ARENA_NEW(gql_arena(rc), struct labels_out);
+	struct api_labels *res = ARENA_NEW(gql_arena(rc), struct api_labels);
 	int r = res ? store_label_list(ctx->store, gql_arena(rc), ctx->user->id, &res->l, &res->n) : STORE_OK;
 	return api_answer(rc, out, r, "listing labels", "LabelsSuccess", res);
 }
@@ -81,7 +79,7 @@ static int resolve_labels(struct gql_rctx *rc, const void *parent, struct gql_ou
 /* LabelsSuccess.labels, SetLabelsSuccess.labels */
 static int resolve_labels_list(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
-	const struct labels_out *res = parent;
+	const struct api_labels *res = parent;
 	if (parent == api_absent)
 		return api_resolve_absent(rc, parent, out);
 	return api_out_objects(rc, out, "Label", res->l, res->n, sizeof *res->l);
@@ -134,10 +132,8 @@ static int remove_label(struct store *st, struct arena *a, const char *user_id, 
 	return store_label_delete(st, a, user_id, id, row);
 }
 
-/* setLabels' input as label references (ids first, then names) in *all; when the input is refused,
- * *all is NULL and the answer's result is returned */
-static int label_refs(struct gql_rctx *rc, struct gql_out *out, const struct gql_value *in,
-                      struct store_label_ref **all, size_t *n)
+int api_label_refs(struct gql_rctx *rc, struct gql_out *out, const struct gql_value *in,
+                   struct store_label_ref **all, size_t *n)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
 	const struct gql_value *ids = gql_value_get(in, "labelIds"), *named = gql_value_get(in, "labels");
@@ -171,24 +167,25 @@ static int label_refs(struct gql_rctx *rc, struct gql_out *out, const struct gql
 	return 0;
 }
 
-static int resolve_set_labels(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+int api_resolve_set_labels(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
+	const struct api_set_labels *sl = api_row(rc)->data;
 	struct arena *a = gql_arena(rc);
 	const struct gql_value *in = gql_arg(rc, "input");
-	struct labels_out *res;
+	struct api_labels *res;
 	struct store_label_ref *all;
 	size_t n;
 	int r;
-	if ((r = label_refs(rc, out, in, &all, &n)) != 0 || all == NULL)
+	if ((r = api_label_refs(rc, out, in, &all, &n)) != 0 || all == NULL)
 		return r;
-	if ((res = ARENA_NEW(a, struct labels_out)) == NULL)
+	if ((res = ARENA_NEW(a, struct api_labels)) == NULL)
 		return api_internal(rc, "setLabels", 0);
 	/* one transaction: labels made by name are created only when the whole change is accepted */
-	r = store_item_set_labels(ctx->store, a, ctx->user->id, api_str(gql_value_get(in, "pageId")), all, n, &res->l,
-	                          &res->n);
+	r = sl->set(ctx->store, a, ctx->user->id, api_str(gql_value_get(in, sl->id_field)), all, n, &res->l, &res->n);
 	if (r == STORE_E_NOTFOUND)
-		return api_out_error(rc, out, "SetLabelsError", "NOT_FOUND", "no such item, or a label id that is not one of yours");
+		return api_out_error(rc, out, "SetLabelsError", "NOT_FOUND", "no such %s, or a label id that is not one of yours",
+		                     sl->noun);
 	if (r == STORE_E_LIMIT || r == STORE_E_INVAL)
 		return api_out_error(rc, out, "SetLabelsError", "BAD_REQUEST", "%s", store_errmsg(ctx->store));
 	return api_answer(rc, out, r, "setting labels", "SetLabelsSuccess", res);
@@ -200,12 +197,14 @@ int api_bind_label(struct gql_schema *s, char *err, size_t errlen)
 		.arg = "id", .noun = "label", .doing = "deleting the label", .success = "DeleteLabelSuccess",
 		.size = sizeof(struct store_label), .remove = remove_label,
 	};
+	static const struct api_set_labels item_labels = { .id_field = "pageId", .noun = "item",
+	                                                   .set = store_item_set_labels };
 	static const struct api_bind table[] = {
 		API_SIGNED_IN("Query.labels", resolve_labels, "LabelsError"),
 		API_SIGNED_IN("Mutation.createLabel", resolve_create, "CreateLabelError"),
 		API_SIGNED_IN("Mutation.updateLabel", resolve_update, "UpdateLabelError"),
 		API_DELETE("Mutation.deleteLabel", "DeleteLabelError", &del),
-		API_SIGNED_IN("Mutation.setLabels", resolve_set_labels, "SetLabelsError"),
+		API_SET_LABELS("Mutation.setLabels", &item_labels),
 		API_ALL("LabelsSuccess", resolve_labels_list),
 		API_ALL("SetLabelsSuccess", resolve_labels_list),
 		API_ALL("CreateLabelSuccess", api_resolve_self),

@@ -26,7 +26,7 @@ static int with_item_id(struct store *st, struct arena *a, int rc, struct store_
 	return STORE_OK;
 }
 
-int store_highlight_create(struct store *st, struct arena *a, const char *user_id, const struct store_highlight *in,
+int store_highlight_insert(struct store *st, struct arena *a, const char *user_id, const struct store_highlight *in,
                            struct store_highlight *out)
 {
 	sqlite3_stmt *s = st->stmt[STMT_HL_INSERT];
@@ -57,12 +57,7 @@ int store_highlight_create(struct store *st, struct arena *a, const char *user_i
 	sqlite3_bind_int64(s, 15, in->position_anchor);
 	sqlite3_bind_int64(s, 16, time_now_ms());
 	sqlite3_bind_int64(s, 17, st->lim.highlights_per_item);
-	if ((rc = store_begin(st)) != STORE_OK) {
-		store_done(s);
-		return rc;
-	}
 	if ((rc = step_hl(st, a, s, "creating a highlight", out)) != STORE_OK) {
-		store_rollback(st);
 		if (rc == STORE_E_NOTFOUND) { /* no row inserted: the item has as many highlights as allowed */
 			snprintf(st->errmsg, sizeof st->errmsg, "the item has %u highlights, the most allowed "
 			         "(highlights_per_item in larder.conf)", (unsigned)st->lim.highlights_per_item);
@@ -70,15 +65,24 @@ int store_highlight_create(struct store *st, struct arena *a, const char *user_i
 		}
 		return rc;
 	}
-	if ((rc = store_run2(st, STMT_ITEM_TOUCH, it.seq, time_now_ms(), "touching an item")) != STORE_OK) {
-		store_rollback(st);
-		return rc;
-	}
-	if ((rc = store_commit(st)) != STORE_OK)
+	if ((rc = store_run2(st, STMT_ITEM_TOUCH, it.seq, time_now_ms(), "touching an item")) != STORE_OK)
 		return rc;
 	if (out)
 		out->item_id = it.id;
 	return STORE_OK;
+}
+
+int store_highlight_create(struct store *st, struct arena *a, const char *user_id, const struct store_highlight *in,
+                           struct store_highlight *out)
+{
+	int rc;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	if ((rc = store_highlight_insert(st, a, user_id, in, out)) != STORE_OK) {
+		store_rollback(st);
+		return rc;
+	}
+	return store_commit(st);
 }
 
 /* a highlight by id through a user-scoped statement with no other bindings (get, delete) */

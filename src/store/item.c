@@ -163,7 +163,7 @@ static int count_labels(struct store *st, int64_t seq, int64_t *n)
 
 /* LIMIT when the item now has more labels than labels_per_item (and more than before, so an item over a
  * limit lowered later can still be saved again) */
-static int check_item_labels(struct store *st, int64_t seq, int64_t before)
+int store_item_check_labels(struct store *st, int64_t seq, int64_t before)
 {
 	int64_t n;
 	int rc = count_labels(st, seq, &n);
@@ -199,7 +199,7 @@ static int add_labels(struct store *st, struct arena *a, const char *user_id, in
 		if ((rc = store_step_done(st, s, "labelling an item")) != STORE_OK)
 			return rc;
 	}
-	return check_item_labels(st, seq, before);
+	return store_item_check_labels(st, seq, before);
 }
 
 static int queue_fetch(struct store *st, int64_t seq, int64_t now)
@@ -441,7 +441,7 @@ int store_item_set_labels(struct store *st, struct arena *a, const char *user_id
 		if ((rc = store_step_done(st, s, "labelling an item")) != STORE_OK)
 			goto fail;
 	}
-	if ((rc = check_item_labels(st, it.seq, 0)) != STORE_OK)
+	if ((rc = store_item_check_labels(st, it.seq, 0)) != STORE_OK)
 		goto fail;
 	if ((rc = store_run2(st, STMT_ITEM_TOUCH, it.seq, now, "touching an item")) != STORE_OK)
 		goto fail;

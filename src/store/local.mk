@@ -4,7 +4,8 @@ src_store_libstore_a_SOURCES = \
 	src/store/store.h src/store/store_int.h \
 	src/store/store.c src/store/user.c src/store/apikey.c src/store/session.c \
 	src/store/item.c src/store/label.c src/store/highlight.c src/store/job.c src/store/setting.c src/store/login.c src/store/savetoken.c \
-	src/store/search_query.h src/store/search_query.c src/store/search.h src/store/search.c src/store/fts.c
+	src/store/search_query.h src/store/search_query.c src/store/search.h src/store/search.c src/store/fts.c \
+	src/store/bulk.c
 nodist_src_store_libstore_a_SOURCES = src/store/migrations_gen.c
 src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
 

@@ -209,6 +209,28 @@ static const char *const stmt_sql[STMT__MAX] = {
 		"SELECT count(*), min(run_after) FROM jobs WHERE status = 'queued'"
 		" OR (status = 'running' AND locked_until <= ?1)",
 	[STMT_JOB_CLAIMABLE] = "SELECT EXISTS (SELECT 1" JOB_CLAIMABLE ")",
+	/* bulk.c: highlights of a user, merging and labelling them; several items at once; the user's trash */
+	[STMT_ITEM_HL_COUNT] = "SELECT count(*) FROM highlights WHERE item_seq = ?1",
+	[STMT_HL_PAGE] =
+		"SELECT " STORE_HL_COLS("") " FROM highlights WHERE user_id = ?1"
+		" AND item_seq IN (SELECT seq FROM library_items WHERE user_id = ?1 AND deleted_at IS NULL)"
+		" ORDER BY updated_at DESC, created_at DESC, id LIMIT ?2 OFFSET ?3",
+	[STMT_HL_LABELS_CLEAR] = "DELETE FROM highlight_labels WHERE highlight_id = ?1",
+	[STMT_HL_LABEL_ADD] = "INSERT OR IGNORE INTO highlight_labels (highlight_id, label_id) VALUES (?1, ?2)",
+	[STMT_ITEM_FOLDER] =
+		/* moving into the inbox saves the item again (now), as Omnivore does */
+		"UPDATE library_items SET folder = ?3, saved_at = CASE WHEN ?3 = 'inbox' THEN ?2 ELSE saved_at END,"
+		" updated_at = ?2 WHERE seq = ?1 AND coalesce(folder, 'inbox') <> ?3",
+	[STMT_BULK_ARCHIVE] =
+		"UPDATE library_items SET archived_at = ?2, updated_at = ?2 WHERE seq = ?1 AND archived_at IS NULL",
+	[STMT_BULK_DELETE] =
+		"UPDATE library_items SET deleted_at = ?2, updated_at = ?2 WHERE seq = ?1 AND deleted_at IS NULL",
+	[STMT_BULK_READ] =
+		"UPDATE library_items SET progress = 100, read_at = ?2, updated_at = ?2 WHERE seq = ?1",
+	[STMT_TRASH_TOMBSTONE_USER] =
+		"INSERT OR REPLACE INTO item_tombstones (user_id, item_id, deleted_at)"
+		" SELECT user_id, id, deleted_at FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL",
+	[STMT_TRASH_EMPTY_USER] = "DELETE FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL",
 };
 
 #define STMT_NAME(n) #n,

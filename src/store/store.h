@@ -220,6 +220,44 @@ int store_highlight_update(struct store *st, struct arena *a, const char *user_i
 int store_highlight_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_highlight *out);
 int store_highlight_labels(struct store *st, struct arena *a, const char *highlight_id, struct store_label **out, size_t *n);
 
+/* ---- several items or highlights at once, and the calls built on them (bulk.c) ---- */
+/* how many highlights the item at seq has */
+int store_item_highlight_count(struct store *st, int64_t seq, int64_t *n);
+/* a page of the user's highlights on items not in the trash, most recently changed first; *has_next tells
+ * whether more follow */
+int store_highlights_page(struct store *st, struct arena *a, const char *user_id, int64_t offset, int64_t limit,
+                          struct store_highlight **out, size_t *n, bool *has_next);
+/* one transaction: deletes the user's highlights named in overlap (NOTFOUND, nothing written, when one is not the
+ * user's) and creates `in` in their place (store_highlight_create's codes), with their labels, and, when
+ * in->annotation is NULL, their notes joined by line breaks */
+int store_highlight_merge(struct store *st, struct arena *a, const char *user_id, const struct store_highlight *in,
+                          const char *const *overlap, size_t n, struct store_highlight *out);
+/* replace the highlight's labels (store_item_set_labels' rules and codes; labels_per_item applies) */
+int store_highlight_set_labels(struct store *st, struct arena *a, const char *user_id, const char *id,
+                               const struct store_label_ref *labels, size_t n, struct store_label **out,
+                               size_t *nout);
+/* gives the user's item the label of that name, created (with color) when missing; an item that has it
+ * already is left as it is. NOTFOUND, INVAL, LIMIT as store_item_set_labels */
+int store_item_add_label(struct store *st, struct arena *a, const char *user_id, const char *id, const char *name,
+                         const char *color, struct store_item *out);
+/* moves the user's item to folder (into "inbox": saved again now); EXISTS when it is there already, NOTFOUND */
+int store_item_set_folder(struct store *st, struct arena *a, const char *user_id, const char *id, const char *folder,
+                          struct store_item *out);
+/* what store_bulk_apply does to each item */
+enum store_bulk_action { STORE_BULK_ARCHIVE, STORE_BULK_DELETE, STORE_BULK_READ, STORE_BULK_SEEN, STORE_BULK_FOLDER,
+                         STORE_BULK_LABELS };
+struct store_bulk {
+	enum store_bulk_action action;
+	const char *folder;            /* STORE_BULK_FOLDER */
+	const char *const *label_ids;  /* STORE_BULK_LABELS: labels of the user's added to each item */
+	size_t nlabels;
+};
+/* one transaction over the n items at seqs (the user's, as a search found them): NOTFOUND (nothing written)
+ * for a label id that is not the user's, LIMIT for labels_per_item */
+int store_bulk_apply(struct store *st, struct arena *a, const char *user_id, const struct store_bulk *b, const int64_t *seqs, size_t n);
+/* removes for good every item of the user's in the trash (a tombstone each, as store_trash_purge) */
+int store_trash_empty(struct store *st, const char *user_id, int64_t *purged);
+
 /* ---- settings (setting.c) ---- */
 /* a server secret of 64 hex digits by name, made from random bytes the first time it is asked for */
 int store_secret(struct store *st, const char *name, char out[65]);

@@ -22,7 +22,9 @@
 	X(JOB_CLAIM) X(JOB_DONE) X(JOB_RETRY) X(JOB_CANCEL_ITEM) X(JOB_COUNT_READY) X(JOB_CLAIMABLE) \
 	X(TRASH_TOMBSTONE) X(TRASH_PURGE) X(SESSION_EXTEND) X(SESSION_PURGE) X(LOGIN_FAIL) X(LOGIN_COUNT) \
 	X(LOGIN_CLEAR) X(LOGIN_PURGE) X(SESSION_END_USER) X(LOGIN_FORGET) X(SETTING_GET) X(SETTING_ADD) \
-	X(SAVETOKEN_SET) X(SAVETOKEN_GET) X(SAVETOKEN_TOUCH) X(SAVETOKEN_DELETE)
+	X(SAVETOKEN_SET) X(SAVETOKEN_GET) X(SAVETOKEN_TOUCH) X(SAVETOKEN_DELETE) \
+	X(ITEM_HL_COUNT) X(HL_PAGE) X(HL_LABELS_CLEAR) X(HL_LABEL_ADD) X(ITEM_FOLDER) \
+	X(BULK_ARCHIVE) X(BULK_DELETE) X(BULK_READ) X(TRASH_TOMBSTONE_USER) X(TRASH_EMPTY_USER)
 #define STORE_STMT_ENUM(n) STMT_##n,
 enum stmt { STORE_STMTS(STORE_STMT_ENUM) STMT__MAX };
 
@@ -144,6 +146,12 @@ int store_step_row(struct store *st, sqlite3_stmt *s, const char *what);
 int store_get_ints(struct store *st, sqlite3_stmt *s, int64_t *v, int n, const char *what);
 /* store_step_done, and STORE_E_NOTFOUND when it changed no row */
 int store_step_changed(struct store *st, sqlite3_stmt *s, const char *what);
+/* inside the caller's transaction: LIMIT (store_errmsg says so) when the item at seq now has more labels than
+ * labels_per_item and more than `before` (item.c) */
+int store_item_check_labels(struct store *st, int64_t seq, int64_t before);
+/* store_highlight_create inside the caller's transaction (highlight.c) */
+int store_highlight_insert(struct store *st, struct arena *a, const char *user_id, const struct store_highlight *in,
+                           struct store_highlight *out);
 /* fills a fetched item with its article inside the caller's transaction (item.c; store_job_finish) */
 int store_item_fill_row(struct store *st, int64_t seq, const struct store_article *art, int64_t now_ms);
 /* copies column col into the arena (NULL for SQL NULL); *oom set when the arena is full */

@@ -10,6 +10,8 @@ src_svc_libsvc_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS) $(ARC
 # saving (URL and page), the fetch queue and its detached runner, content export; and svc_save's test
 src_svc_libsvc_a_SOURCES += src/svc/save.c src/svc/save.h src/svc/jobs.h src/svc/worker.c src/svc/runner.c \
 	src/svc/export.c src/svc/export.h
+# bulkAction: one action over the items a search finds
+src_svc_libsvc_a_SOURCES += src/svc/bulk.c src/svc/bulk.h
 check_PROGRAMS += t/svc_save
 TESTS += t/svc_save
 t_svc_save_SOURCES = t/svc_save.c t/tap.h

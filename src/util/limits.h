@@ -53,6 +53,7 @@
 #define LIMIT_SEARCHES_PER_REQUEST 3              /* search root fields in one GraphQL operation (searches_per_request) */
 #define LIMIT_SEARCH_TIME_MS    500               /* milliseconds one search may run inside SQLite (search_time_ms) */
 #define LIMIT_SEARCH_SORTS      4                 /* sort: terms that count (later ones are ignored) */
+#define LIMIT_BULK_ITEMS        1000              /* items one bulkAction may change (a query matching more is refused) */
 #define LIMIT_TITLE             1000              /* characters of a title kept */
 #define LIMIT_CONTENT_BYTES     (5 * 1024 * 1024) /* bytes of article HTML stored (savePage input too) */
 #define LIMIT_INGEST_ARENA      (64 * 1024 * 1024)/* scratch memory for each stage of ingesting a page (extract,

@@ -1,0 +1,269 @@
+/* bulk.c: store functions acting on several rows at once: a page of a user's highlights, merging and labelling highlights, labels and folders of items, bulk actions and emptying the trash. */
+#include "store/store_int.h"
+
+#include <string.h>
+
+#include "util/arena.h"
+#include "util/sb.h"
+#include "util/time.h"
+
+int store_item_highlight_count(struct store *st, int64_t seq, int64_t *n)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_HL_COUNT];
+	sqlite3_bind_int64(s, 1, seq);
+	*n = 0;
+	return store_get_ints(st, s, n, 1, "counting an item's highlights");
+}
+
+int store_highlights_page(struct store *st, struct arena *a, const char *user_id, int64_t offset, int64_t limit,
+                          struct store_highlight **out, size_t *n, bool *has_next)
+{
+	sqlite3_stmt *s = st->stmt[STMT_HL_PAGE];
+	void *rows;
+	int rc;
+	*out = NULL;
+	*n = 0;
+	*has_next = false;
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, limit + 1); /* one more than asked: is there a next page? */
+	sqlite3_bind_int64(s, 3, offset < 0 ? 0 : offset);
+	if ((rc = store_get_rows(st, a, s, &store_rowdef_highlight, &rows, n, "listing highlights")) != STORE_OK)
+		return rc;
+	if (*n > (size_t)limit) {
+		*n = (size_t)limit;
+		*has_next = true;
+	}
+	*out = rows;
+	return STORE_OK;
+}
+
+/* the label (by id, or by name, created when missing) into *l */
+static int label_of(struct store *st, struct arena *a, const char *user_id, const struct store_label_ref *ref,
+                    struct store_label *l)
+{
+	if (ref->id)
+		return store_label_get(st, a, user_id, ref->id, l);
+	return store_label_ensure(st, a, user_id, ref->name, ref->color, l);
+}
+
+/* one label on one highlight (a label it has already is kept once) */
+static int label_highlight(struct store *st, const char *highlight_id, const char *label_id)
+{
+	sqlite3_stmt *s = st->stmt[STMT_HL_LABEL_ADD];
+	sqlite3_bind_text(s, 1, highlight_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, label_id, -1, SQLITE_STATIC);
+	return store_step_done(st, s, "labelling a highlight");
+}
+
+/* one label on the item at seq, added at `at` (a label it has already is kept once) */
+static int label_item(struct store *st, int64_t seq, const char *label_id, int64_t at)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_LABEL_ADD];
+	sqlite3_bind_int64(s, 1, seq);
+	sqlite3_bind_text(s, 2, label_id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 3, at);
+	return store_step_done(st, s, "labelling an item");
+}
+
+/* ends a transaction: commit when rc is STORE_OK, else roll back and keep rc */
+static int finish(struct store *st, int rc)
+{
+	if (rc == STORE_OK)
+		return store_commit(st);
+	store_rollback(st);
+	return rc;
+}
+
+/* the overlapped highlights' labels, then the highlights themselves, gone; their notes joined into *notes */
+static int remove_overlaps(struct store *st, struct arena *a, const char *user_id, const char *const *overlap,
+                           size_t n, struct store_label **labels, size_t *nlabels, struct sb *notes)
+{
+	*labels = NULL;
+	*nlabels = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct store_highlight h;
+		struct store_label *l;
+		size_t nl;
+		int rc;
+		if ((rc = store_highlight_get(st, a, user_id, overlap[i], &h)) != STORE_OK ||
+		    (rc = store_highlight_labels(st, a, h.id, &l, &nl)) != STORE_OK)
+			return rc;
+		if (nl > 0) {
+			struct store_label *all = ARENA_NEWN(a, struct store_label, *nlabels + nl);
+			if (all == NULL)
+				return STORE_E_DB;
+			if (*nlabels)
+				memcpy(all, *labels, *nlabels * sizeof *all);
+			memcpy(all + *nlabels, l, nl * sizeof *all);
+			*labels = all;
+			*nlabels += nl;
+		}
+		if (h.annotation && *h.annotation)
+			sb_printf(notes, "%s%s", notes->len ? "\n" : "", h.annotation);
+		if ((rc = store_highlight_delete(st, a, user_id, h.id, NULL)) != STORE_OK)
+			return rc;
+	}
+	return STORE_OK;
+}
+
+int store_highlight_merge(struct store *st, struct arena *a, const char *user_id, const struct store_highlight *in,
+                          const char *const *overlap, size_t n, struct store_highlight *out)
+{
+	struct store_highlight merged = *in;
+	struct store_label *labels;
+	size_t nlabels;
+	struct sb notes;
+	int rc;
+	if (!user_id || !in)
+		return STORE_E_NOTFOUND;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	sb_init(&notes);
+	rc = remove_overlaps(st, a, user_id, overlap, n, &labels, &nlabels, &notes);
+	if (rc == STORE_OK && merged.annotation == NULL && notes.len > 0 &&
+	    (merged.annotation = arena_strdup(a, sb_str(&notes))) == NULL)
+		rc = STORE_E_DB;
+	sb_free(&notes);
+	if (rc == STORE_OK)
+		rc = store_highlight_insert(st, a, user_id, &merged, out);
+	for (size_t i = 0; rc == STORE_OK && i < nlabels; i++)
+		rc = label_highlight(st, out->id, labels[i].id);
+	return finish(st, rc);
+}
+
+int store_highlight_set_labels(struct store *st, struct arena *a, const char *user_id, const char *id,
+                               const struct store_label_ref *labels, size_t n, struct store_label **out,
+                               size_t *nout)
+{
+	struct store_highlight h;
+	int rc;
+	if (n > st->lim.labels_per_item) {
+		snprintf(st->errmsg, sizeof st->errmsg, "a highlight has at most %u labels (labels_per_item in larder.conf)",
+		         (unsigned)st->lim.labels_per_item);
+		return STORE_E_LIMIT;
+	}
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	if ((rc = store_highlight_get(st, a, user_id, id, &h)) == STORE_OK) {
+		sqlite3_stmt *s = st->stmt[STMT_HL_LABELS_CLEAR];
+		sqlite3_bind_text(s, 1, h.id, -1, SQLITE_STATIC);
+		rc = store_step_done(st, s, "clearing a highlight's labels");
+	}
+	for (size_t i = 0; rc == STORE_OK && i < n; i++) {
+		struct store_label l;
+		if ((rc = label_of(st, a, user_id, &labels[i], &l)) == STORE_OK)
+			rc = label_highlight(st, h.id, l.id);
+	}
+	if (rc == STORE_OK)
+		rc = store_run2(st, STMT_ITEM_TOUCH, h.item_seq, time_now_ms(), "touching an item");
+	if ((rc = finish(st, rc)) != STORE_OK)
+		return rc;
+	return store_highlight_labels(st, a, h.id, out, nout);
+}
+
+/* gives the item at seq the labels (ids of labels already checked to be the user's) */
+static int label_item_ids(struct store *st, int64_t seq, const char *const *ids, size_t n, int64_t now)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_LABEL_COUNT];
+	int64_t before = 0;
+	int rc;
+	sqlite3_bind_int64(s, 1, seq);
+	rc = store_get_ints(st, s, &before, 1, "counting an item's labels");
+	for (size_t i = 0; rc == STORE_OK && i < n; i++)
+		rc = label_item(st, seq, ids[i], now + (int64_t)i);
+	if (rc == STORE_OK)
+		rc = store_item_check_labels(st, seq, before);
+	return rc == STORE_OK ? store_run2(st, STMT_ITEM_TOUCH, seq, now, "touching an item") : rc;
+}
+
+int store_item_add_label(struct store *st, struct arena *a, const char *user_id, const char *id, const char *name,
+                         const char *color, struct store_item *out)
+{
+	struct store_label_ref ref = { .name = name, .color = color };
+	struct store_label l;
+	int rc;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	if ((rc = store_item_get(st, a, user_id, id, out)) == STORE_OK &&
+	    (rc = label_of(st, a, user_id, &ref, &l)) == STORE_OK)
+		rc = label_item_ids(st, out->seq, (const char *const[]){ l.id }, 1, time_now_ms());
+	if ((rc = finish(st, rc)) != STORE_OK)
+		return rc;
+	return store_item_by_seq(st, a, out->seq, out);
+}
+
+/* the item at seq into folder */
+static int move_item(struct store *st, int64_t seq, const char *folder, int64_t now)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_FOLDER];
+	sqlite3_bind_int64(s, 1, seq);
+	sqlite3_bind_int64(s, 2, now);
+	sqlite3_bind_text(s, 3, folder, -1, SQLITE_STATIC);
+	return store_step_done(st, s, "moving an item");
+}
+
+int store_item_set_folder(struct store *st, struct arena *a, const char *user_id, const char *id, const char *folder,
+                          struct store_item *out)
+{
+	int rc;
+	if (!folder)
+		return STORE_E_INVAL;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	if ((rc = store_item_get(st, a, user_id, id, out)) == STORE_OK)
+		rc = strcmp(out->folder ? out->folder : "inbox", folder) == 0 ? STORE_E_EXISTS
+		                                                                 : move_item(st, out->seq, folder, time_now_ms());
+	if ((rc = finish(st, rc)) != STORE_OK)
+		return rc;
+	return store_item_by_seq(st, a, out->seq, out);
+}
+
+/* the action on the item at seq */
+static int bulk_one(struct store *st, const struct store_bulk *b, int64_t seq, int64_t now)
+{
+	switch (b->action) {
+	case STORE_BULK_ARCHIVE: return store_run2(st, STMT_BULK_ARCHIVE, seq, now, "archiving an item");
+	case STORE_BULK_DELETE: return store_run2(st, STMT_BULK_DELETE, seq, now, "moving an item to the trash");
+	case STORE_BULK_READ: return store_run2(st, STMT_BULK_READ, seq, now, "marking an item read");
+	case STORE_BULK_FOLDER: return move_item(st, seq, b->folder, now);
+	case STORE_BULK_LABELS: return label_item_ids(st, seq, b->label_ids, b->nlabels, now);
+	case STORE_BULK_SEEN: default: return STORE_OK; /* Larder keeps no "seen" time */
+	}
+}
+
+int store_bulk_apply(struct store *st, struct arena *a, const char *user_id, const struct store_bulk *b,
+                     const int64_t *seqs, size_t n)
+{
+	int64_t now = time_now_ms();
+	int rc;
+	if (!user_id || (b->action == STORE_BULK_FOLDER && !b->folder))
+		return STORE_E_INVAL;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	for (size_t i = 0; rc == STORE_OK && i < b->nlabels; i++) {
+		struct store_label l;
+		rc = store_label_get(st, a, user_id, b->label_ids[i], &l);
+	}
+	for (size_t i = 0; rc == STORE_OK && i < n; i++)
+		rc = bulk_one(st, b, seqs[i], now);
+	return finish(st, rc);
+}
+
+int store_trash_empty(struct store *st, const char *user_id, int64_t *purged)
+{
+	static const enum stmt steps[] = { STMT_TRASH_TOMBSTONE_USER, STMT_TRASH_EMPTY_USER };
+	int rc;
+	*purged = 0;
+	if (!user_id)
+		return STORE_E_NOTFOUND;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	for (size_t i = 0; rc == STORE_OK && i < 2; i++) {
+		sqlite3_stmt *s = st->stmt[steps[i]];
+		sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+		rc = store_step_done(st, s, i == 0 ? "recording tombstones" : "emptying the trash");
+	}
+	if (rc == STORE_OK)
+		*purged = sqlite3_changes64(st->db);
+	return finish(st, rc);
+}
