@@ -159,21 +159,21 @@ int api_bind_filter(struct gql_schema *s, char *err, size_t errlen)
 		.arg = "id", .noun = "saved search", .doing = "deleting the saved search", .success = "DeleteFilterSuccess",
 		.size = sizeof(struct store_filter), .remove = remove_filter,
 	};
-	static const struct api_bind table[] = {
-		API_SIGNED_IN("Query.filters", resolve_filters, "FiltersError"),
-		API_SIGNED_IN("Query.recentSearches", resolve_recent_searches, "RecentSearchesError"),
-		API_SIGNED_IN("Mutation.saveFilter", resolve_save, "SaveFilterError"),
-		API_SIGNED_IN("Mutation.updateFilter", resolve_update, "UpdateFilterError"),
-		API_DELETE("Mutation.deleteFilter", "DeleteFilterError", &del),
-		API_SIGNED_IN("Mutation.moveFilter", resolve_move, "MoveFilterError"),
-		API_ALL("FiltersSuccess", resolve_filter_list),
-		API_ALL("RecentSearchesSuccess", resolve_search_list),
-		API_ALL("SaveFilterSuccess", api_resolve_self),
-		API_ALL("UpdateFilterSuccess", api_resolve_self),
-		API_ALL("DeleteFilterSuccess", api_resolve_self),
-		API_ALL("MoveFilterSuccess", api_resolve_self),
+	static const struct api_bind table[] = { /* each operation beside its success member */
 		API_EACH("Filter", resolve_filter, filter_fields),
 		API_EACH("RecentSearch", resolve_recent, recent_fields),
+		API_SIGNED_IN("Query.filters", resolve_filters, "FiltersError"),
+		API_ALL("FiltersSuccess", resolve_filter_list),
+		API_SIGNED_IN("Query.recentSearches", resolve_recent_searches, "RecentSearchesError"),
+		API_ALL("RecentSearchesSuccess", resolve_search_list),
+		API_SIGNED_IN("Mutation.saveFilter", resolve_save, "SaveFilterError"),
+		API_ALL("SaveFilterSuccess", api_resolve_self),
+		API_SIGNED_IN("Mutation.updateFilter", resolve_update, "UpdateFilterError"),
+		API_ALL("UpdateFilterSuccess", api_resolve_self),
+		API_DELETE("Mutation.deleteFilter", "DeleteFilterError", &del),
+		API_ALL("DeleteFilterSuccess", api_resolve_self),
+		API_SIGNED_IN("Mutation.moveFilter", resolve_move, "MoveFilterError"),
+		API_ALL("MoveFilterSuccess", api_resolve_self),
 	};
 	return API_BIND_TABLE(s, table, err, errlen);
 }
