@@ -142,6 +142,19 @@ run -c "$conf" key revoke "$laptop_id"; is "revoke again: exit 1" 1 "$rc"; is "r
 run -c "$conf" key revoke not-a-uuid; is "revoke garbage: exit 1" 1 "$rc"
 run -c "$conf" key create alice --name laptop; is "name free again after revoke" 0 "$rc"
 
+# user delete: the account and every row of it
+run -c "$conf" user add doomed --email doomed@example.org; is "user add doomed: exit 0" 0 "$rc"
+run -c "$conf" key create doomed --name k; is "a key for doomed" 0 "$rc"
+doomed_id=$(db "SELECT id FROM users WHERE username = 'doomed'")
+run -c "$conf" user delete; is "user delete without USERNAME: exit 2" 2 "$rc"; like "user delete usage line" 'usage: larder \[-c CONF\] user delete USERNAME' "$err"
+run -c "$conf" user delete DOOMED; is "user delete (username any case): exit 0" 0 "$rc"; is "user delete: quiet" "" "$out$err"
+is "the user row is gone" 0 "$(db "SELECT count(*) FROM users WHERE id = '$doomed_id'")"
+is "and its key" 0 "$(db "SELECT count(*) FROM api_keys WHERE user_id = '$doomed_id'")"
+is "the others stay" 3 "$(db "SELECT count(*) FROM users")"
+run -c "$conf" user delete doomed; is "user delete again: exit 1" 1 "$rc"; is "names the user" "larder: no user doomed" "$err"
+run -c "$conf" user frob; is "unknown user command: exit 2" 2 "$rc"; like "names it" 'unknown command user frob' "$err"
+run --help; like "--help lists user delete" 'user delete USERNAME' "$out"
+
 # an old database is refused with a clear message
 db "PRAGMA user_version = 0"
 run -c "$conf" key list alice; is "old schema: exit 1" 1 "$rc"; like "old schema message" 'not initialised: run larder init' "$err"

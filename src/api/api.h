@@ -13,6 +13,7 @@ struct api_ctx {                       /* one per request; gql_request.context p
 	const struct larder_config *cfg;
 	const struct store_user *user;     /* NULL: the request carries no credentials */
 	const struct store_apikey *key;    /* the key used, if any */
+	const char *session_hash;          /* the login session used (its token's hash), if any: logOut ends it */
 	int64_t now_ms;
 };
 

@@ -128,6 +128,9 @@ int api_bind_label(struct gql_schema *s, char *err, size_t errlen);
 int api_bind_highlight(struct gql_schema *s, char *err, size_t errlen);
 int api_bind_save(struct gql_schema *s, char *err, size_t errlen);
 int api_bind_search(struct gql_schema *s, char *err, size_t errlen);
+int api_bind_filter(struct gql_schema *s, char *err, size_t errlen);
+int api_bind_account(struct gql_schema *s, char *err, size_t errlen);
+int api_bind_later(struct gql_schema *s, char *err, size_t errlen);
 
 /* ---- labels (label.c) ---- */
 /* the parent of LabelsSuccess and SetLabelsSuccess */

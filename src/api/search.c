@@ -78,6 +78,7 @@ static int resolve_search(struct gql_rctx *rc, const void *parent, struct gql_ou
 		return gql_error(rc, "BAD_USER_INPUT", "%s", res.error[0] ? res.error : "malformed search query");
 	if (r != STORE_OK)
 		return api_internal(rc, "searching", r);
+	store_recent_search_add(ctx->store, q.user_id, q.query, ctx->now_ms, LIMIT_RECENT_SEARCHES); /* best effort */
 	if ((c = api_connection_new(rc, &pg, res.n, res.has_next, "SearchItemEdge", count_matches, sc)) == NULL)
 		return api_internal(rc, "search", 0);
 	for (size_t i = 0; i < res.n; i++)

@@ -1,4 +1,4 @@
-/* user.c: resolvers for Query.me and the User and Profile types (parent: const struct store_user *). */
+/* user.c: resolvers for Query.me and the User and Profile types (parent: const struct store_user *); the profile's bio and picture come from the store. */
 #include "api/api_int.h"
 
 static int resolve_me(struct gql_rctx *rc, const void *parent, struct gql_out *out)
@@ -47,17 +47,31 @@ static int resolve_user(struct gql_rctx *rc, const void *parent, struct gql_out 
 	}
 }
 
-enum profile_field { PF_ID, PF_USERNAME, PF_PRIVATE };
-static const char *const profile_fields[] = { [PF_ID] = "id", [PF_USERNAME] = "username", [PF_PRIVATE] = "private" };
+enum profile_field { PF_ID, PF_USERNAME, PF_PRIVATE, PF_BIO, PF_PICTURE };
+static const char *const profile_fields[] = {
+	[PF_ID] = "id", [PF_USERNAME] = "username", [PF_PRIVATE] = "private", [PF_BIO] = "bio", [PF_PICTURE] = "pictureUrl",
+};
+
+/* Profile.bio and Profile.pictureUrl, read when selected (updateUserProfile sets them) */
+static int resolve_profile_extra(struct gql_rctx *rc, const struct store_user *u, bool bio, struct gql_out *out)
+{
+	struct store_profile p;
+	int r = store_profile_get(api_ctx_of(rc)->store, gql_arena(rc), u->id, &p);
+	if (r != STORE_OK)
+		return api_internal(rc, "reading the profile", r);
+	return api_text(out, bio ? p.bio : p.picture_url);
+}
 
 static int resolve_profile(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct store_user *u = parent;
-	switch (api_field(rc, parent, API_NAMES(profile_fields))) {
+	int f = api_field(rc, parent, API_NAMES(profile_fields));
+	switch (f) {
 	case PF_ID: return api_text(out, u->id);
 	case PF_USERNAME: return api_text(out, u->username ? u->username : "");
 	case PF_PRIVATE: return api_bool(out, true); /* nothing in a Larder library is public */
-	default: return api_resolve_absent(rc, parent, out); /* bio, pictureUrl */
+	case PF_BIO: case PF_PICTURE: return resolve_profile_extra(rc, u, f == PF_BIO, out);
+	default: return api_resolve_absent(rc, parent, out);
 	}
 }
 

@@ -1,4 +1,4 @@
-/* larder.c: the admin command line (init, users, passwords, API keys, a fetch check); non-interactive, for admins and scripts. */
+/* larder.c: the admin command line (init, users and their removal, passwords, API keys, a fetch check); non-interactive, for admins and scripts. */
 #include "config.h"
 
 #include <errno.h>
@@ -25,6 +25,7 @@
 #define U_INIT   "larder [-c CONF] init"
 #define U_UADD   "larder [-c CONF] user add USERNAME [--name \"Full Name\"] [--email EMAIL] [--password-file FILE|-]"
 #define U_UPASS  "larder [-c CONF] user passwd USERNAME [--password-file FILE|-]"
+#define U_UDEL   "larder [-c CONF] user delete USERNAME"
 #define U_KNEW   "larder [-c CONF] key create USERNAME --name NAME [--expires 7d|30d|90d|1y|never|ISO-8601]"
 #define U_KLIST  "larder [-c CONF] key list USERNAME"
 #define U_KREV   "larder [-c CONF] key revoke KEY_ID"
@@ -34,6 +35,7 @@ static const char usage_all[] =
 	"usage: " U_INIT "\n"
 	"       " U_UADD "\n"
 	"       " U_UPASS "\n"
+	"       " U_UDEL "\n"
 	"       " U_KNEW "\n"
 	"       " U_KLIST "\n"
 	"       " U_KREV "\n"
@@ -282,6 +284,25 @@ static int cmd_user_passwd(const struct larder_config *c, int argc, char **argv)
 	return run_end(&r, rc);
 }
 
+/* removes the user and everything of theirs, for good */
+static int cmd_user_delete(const struct larder_config *c, int argc, char **argv)
+{
+	const char *username = NULL;
+	struct run r;
+	int rc;
+
+	if ((rc = run_start(&r, argc, argv, NULL, &username, U_UDEL)) != 0 || (rc = run_open(&r, c, username)) != 0)
+		return run_end(&r, rc);
+	switch (svc_account_delete(r.st, r.u.id)) {
+	case SVC_ACCOUNT_OK:
+		return run_end(&r, EXIT_OK);
+	case SVC_ACCOUNT_NOTFOUND:
+		return run_end(&r, fail("no user %s", username));
+	default:
+		return run_end(&r, fail("cannot delete user %s: %s", username, store_errmsg(r.st)));
+	}
+}
+
 /* create the key named name for r->u and print it */
 static int new_key(struct run *r, const char *name, int64_t exp_ms)
 {
@@ -432,6 +453,8 @@ int main(int argc, char **argv)
 			fn = cmd_user_add;
 		else if (strcmp(cmd, "user") == 0 && strcmp(sub, "passwd") == 0)
 			fn = cmd_user_passwd;
+		else if (strcmp(cmd, "user") == 0 && strcmp(sub, "delete") == 0)
+			fn = cmd_user_delete;
 		else if (strcmp(cmd, "key") == 0 && strcmp(sub, "create") == 0)
 			fn = cmd_key_create;
 		else if (strcmp(cmd, "key") == 0 && strcmp(sub, "list") == 0)
@@ -439,7 +462,7 @@ int main(int argc, char **argv)
 		else if (strcmp(cmd, "key") == 0 && strcmp(sub, "revoke") == 0)
 			fn = cmd_key_revoke;
 		else if (strcmp(cmd, "user") == 0)
-			return usage(NULL, *sub ? "unknown command user %s" : "user needs a command: add or passwd", sub);
+			return usage(NULL, *sub ? "unknown command user %s" : "user needs a command: add, passwd or delete", sub);
 		else
 			return usage(NULL, *sub ? "unknown command key %s" : "key needs a command: create, list or revoke", sub);
 	} else {

@@ -231,6 +231,49 @@ static const char *const stmt_sql[STMT__MAX] = {
 		"INSERT OR REPLACE INTO item_tombstones (user_id, item_id, deleted_at)"
 		" SELECT user_id, id, deleted_at FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL",
 	[STMT_TRASH_EMPTY_USER] = "DELETE FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL",
+	[STMT_FILTER_INSERT] =
+		/* no row when the user has ?10 saved searches already */
+		"INSERT INTO filters (id, user_id, name, filter, position, folder, category, description, visible,"
+		" created_at, updated_at)"
+		" SELECT ?1, ?2, ?3, ?4, coalesce(?5, (SELECT coalesce(max(position), 0) + 1 FROM filters WHERE user_id = ?2)),"
+		" ?6, ?7, ?8, 1, ?9, ?9 WHERE (SELECT count(*) FROM filters WHERE user_id = ?2) < ?10"
+		" RETURNING " STORE_FILTER_COLS(""),
+	[STMT_FILTER_LIST] =
+		"SELECT " STORE_FILTER_COLS("") " FROM filters WHERE user_id = ?1 ORDER BY position, created_at, id",
+	[STMT_FILTER_UPDATE] =
+		"UPDATE filters SET name = coalesce(?3, name), filter = coalesce(?4, filter), folder = coalesce(?5, folder),"
+		" category = coalesce(?6, category), description = coalesce(?7, description),"
+		" position = coalesce(?8, position), visible = coalesce(?9, visible), updated_at = ?10"
+		" WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_FILTER_COLS(""),
+	[STMT_FILTER_DELETE] =
+		"DELETE FROM filters WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_FILTER_COLS(""),
+	[STMT_FILTER_AFTER_POS] =
+		/* the position a moved saved search ?2 goes after: ?3's, or (?3 NULL) one before the first other's
+		 * less one; no row when ?3 is not the user's */
+		"SELECT position FROM filters WHERE user_id = ?1 AND id = ?3"
+		" UNION ALL SELECT (SELECT coalesce(min(position), 1) - 2 FROM filters WHERE user_id = ?1 AND id <> ?2)"
+		" WHERE ?3 IS NULL",
+	[STMT_FILTER_SHIFT] =
+		"UPDATE filters SET position = position + 1 WHERE user_id = ?1 AND id <> ?2 AND position > ?3",
+	[STMT_RECENT_ADD] =
+		"INSERT INTO recent_searches (id, user_id, term, created_at, seq)"
+		" VALUES (?1, ?2, ?3, ?4, (SELECT coalesce(max(seq), 0) + 1 FROM recent_searches WHERE user_id = ?2))"
+		" ON CONFLICT (user_id, term) DO UPDATE SET created_at = excluded.created_at, seq = excluded.seq",
+	[STMT_RECENT_TRIM] =
+		"DELETE FROM recent_searches WHERE user_id = ?1 AND id NOT IN"
+		" (SELECT id FROM recent_searches WHERE user_id = ?1 ORDER BY seq DESC LIMIT ?2)",
+	[STMT_RECENT_LIST] =
+		"SELECT " STORE_RECENT_COLS("") " FROM recent_searches WHERE user_id = ?1 ORDER BY seq DESC",
+	[STMT_PROFILE_GET] = "SELECT bio, picture_url FROM user_profiles WHERE user_id = ?1",
+	[STMT_PROFILE_SET] =
+		/* NULL keeps a value, '' clears it */
+		"INSERT INTO user_profiles (user_id, bio, picture_url) VALUES (?1, nullif(?2, ''), nullif(?3, ''))"
+		" ON CONFLICT (user_id) DO UPDATE SET bio = CASE WHEN ?2 IS NULL THEN bio ELSE nullif(?2, '') END,"
+		" picture_url = CASE WHEN ?3 IS NULL THEN picture_url ELSE nullif(?3, '') END",
+	[STMT_USER_UPDATE] =
+		"UPDATE users SET name = coalesce(?2, name), username = coalesce(?3, username), updated = ?4 WHERE id = ?1"
+		" RETURNING " STORE_USER_COLS(""),
+	[STMT_USER_DELETE] = "DELETE FROM users WHERE id = ?1",
 };
 
 #define STMT_NAME(n) #n,

@@ -296,4 +296,52 @@ struct store_job_outcome {
 int store_job_finish(struct store *st, const struct store_job *job, const struct store_job_outcome *o);
 /* jobs ready or waiting, and when the next queued one is due (0: none) */
 int store_job_pending(struct store *st, int64_t now_ms, int64_t *count, int64_t *next_ms);
+
+/* ---- saved searches (filter.c): Omnivore's filters, a name for a search query ---- */
+struct store_filter {
+	const char *id, *user_id, *name, *filter, *folder, *category, *description;
+	int64_t position, created_ms, updated_ms;
+	int visible;
+};
+/* a new saved search: name and filter (a query our search parser accepts) needed; position STORE_NO_POSITION:
+ * after the last; folder, category, description may be NULL. INVAL (store_errmsg says why) for a missing name or a
+ * query the parser refuses; LIMIT (nothing written) when the user has max saved searches already */
+int store_filter_create(struct store *st, struct arena *a, const char *user_id, const struct store_filter *in,
+                        uint32_t max, struct store_filter *out);
+/* the user's saved searches in their order */
+int store_filter_list(struct store *st, struct arena *a, const char *user_id, struct store_filter **out, size_t *n);
+#define STORE_NO_POSITION INT64_MIN
+/* changes to a saved search: NULL texts, position STORE_NO_POSITION and visible < 0 are left as they are */
+struct store_filter_patch { const char *name, *filter, *folder, *category, *description; int64_t position; int visible; };
+/* NOTFOUND for another user's or an unknown id; INVAL as at create */
+int store_filter_update(struct store *st, struct arena *a, const char *user_id, const char *id,
+                        const struct store_filter_patch *p, struct store_filter *out);
+int store_filter_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_filter *out);
+/* put the saved search right after after_id (NULL: first); NOTFOUND when either is not the user's */
+int store_filter_move(struct store *st, struct arena *a, const char *user_id, const char *id, const char *after_id,
+                      struct store_filter *out);
+
+/* ---- recent searches (filter.c): the query texts of the user's latest searches ---- */
+struct store_recent_search { const char *id, *term; int64_t created_ms; };
+/* records term as the user's newest search (one row per distinct text; "" is not recorded) and keeps only
+ * the keep newest */
+int store_recent_search_add(struct store *st, const char *user_id, const char *term, int64_t now_ms, uint32_t keep);
+/* newest first */
+int store_recent_search_list(struct store *st, struct arena *a, const char *user_id, struct store_recent_search **out,
+                             size_t *n);
+
+/* ---- the account (account.c): profile, changes, and removal ---- */
+/* the Profile's bio and picture (NULL when never set) */
+struct store_profile { const char *bio, *picture_url; };
+int store_profile_get(struct store *st, struct arena *a, const char *user_id, struct store_profile *out);
+/* a username as store_user_add takes it: 1-64 of [A-Za-z0-9_.-] */
+bool store_username_valid(const char *username);
+/* changes to a user: NULL fields are left as they are ("" clears bio and picture_url); username as at
+ * store_user_add (INVAL when malformed, EXISTS when another user has it); NOTFOUND for no such user */
+struct store_user_patch { const char *name, *username, *bio, *picture_url; };
+int store_user_update(struct store *st, struct arena *a, const char *user_id, const struct store_user_patch *p,
+                      struct store_user *out);
+/* removes the user and, with it, every row of theirs: items, content, labels, highlights, keys,
+ * sessions, jobs, save token, search index rows, saved and recent searches; NOTFOUND for no such user */
+int store_user_delete(struct store *st, const char *user_id);
 #endif

@@ -24,7 +24,9 @@
 	X(LOGIN_CLEAR) X(LOGIN_PURGE) X(SESSION_END_USER) X(LOGIN_FORGET) X(SETTING_GET) X(SETTING_ADD) \
 	X(SAVETOKEN_SET) X(SAVETOKEN_GET) X(SAVETOKEN_TOUCH) X(SAVETOKEN_DELETE) \
 	X(ITEM_HL_COUNT) X(HL_PAGE) X(HL_LABELS_CLEAR) X(HL_LABEL_ADD) X(ITEM_FOLDER) \
-	X(BULK_ARCHIVE) X(BULK_DELETE) X(BULK_READ) X(TRASH_TOMBSTONE_USER) X(TRASH_EMPTY_USER)
+	X(BULK_ARCHIVE) X(BULK_DELETE) X(BULK_READ) X(TRASH_TOMBSTONE_USER) X(TRASH_EMPTY_USER) \
+	X(FILTER_INSERT) X(FILTER_LIST) X(FILTER_UPDATE) X(FILTER_DELETE) X(FILTER_AFTER_POS) X(FILTER_SHIFT) \
+	X(RECENT_ADD) X(RECENT_TRIM) X(RECENT_LIST) X(PROFILE_GET) X(PROFILE_SET) X(USER_UPDATE) X(USER_DELETE)
 #define STORE_STMT_ENUM(n) STMT_##n,
 enum stmt { STORE_STMTS(STORE_STMT_ENUM) STMT__MAX };
 
@@ -83,6 +85,12 @@ void store_dyn_free(struct store *st);
 	X(p, I64, position_anchor, position_anchor) X(p, I64, created_at, created_ms) \
 	X(p, I64, updated_at, updated_ms) X(p, I64, shared_at, shared_ms) X(p, I64, item_seq, item_seq)
 #define STORE_JOB_ROW(F, X, p) F(p, I64, id, id) X(p, I64, item_seq, item_seq) X(p, INT, attempts, attempts)
+#define STORE_FILTER_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, name, name) X(p, TEXT, filter, filter) \
+	X(p, TEXT, folder, folder) X(p, TEXT, category, category) X(p, TEXT, description, description) \
+	X(p, I64, position, position) X(p, I64, created_at, created_ms) X(p, I64, updated_at, updated_ms) \
+	X(p, INT, visible, visible)
+#define STORE_RECENT_ROW(F, X, p) F(p, TEXT, id, id) X(p, TEXT, term, term) X(p, I64, created_at, created_ms)
 
 /* the SQL column list of a ROW, each column prefixed with p (a table alias such as "u." or "") */
 #define STORE_SQL_COL1(p, kind, col, field) p #col
@@ -102,6 +110,8 @@ void store_dyn_free(struct store *st);
 #define STORE_HL_COLS(p) STORE_COLS(STORE_HL_ROW, p)
 #define STORE_HL_NCOLS STORE_NCOLS(STORE_HL_ROW)
 #define STORE_JOB_COLS(p) STORE_COLS(STORE_JOB_ROW, p)
+#define STORE_FILTER_COLS(p) STORE_COLS(STORE_FILTER_ROW, p)
+#define STORE_RECENT_COLS(p) STORE_COLS(STORE_RECENT_ROW, p)
 
 /* what the generic reader needs of one column: how to read it and where in the struct it goes */
 enum store_col_kind { STORE_COL_TEXT, STORE_COL_I64, STORE_COL_INT, STORE_COL_REAL, STORE_COL_I64_OPT, STORE_COL_REAL_OPT };

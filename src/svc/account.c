@@ -1,4 +1,4 @@
-/* account.c (svc): signup, password change, the throttled password login, and session tokens (made, checked with sliding expiry, ended). */
+/* account.c (svc): signup, password change, the throttled password login, session tokens (made, checked with sliding expiry, ended), and an account's removal. */
 #include <string.h>
 
 #include "svc/account.h"
@@ -159,4 +159,16 @@ void svc_session_end(struct store *st, const char *token_hash)
 {
 	if (token_hash)
 		store_session_delete(st, token_hash);
+}
+
+enum svc_account svc_account_delete(struct store *st, const char *user_id)
+{
+	switch (store_user_delete(st, user_id)) {
+	case STORE_OK:
+		return SVC_ACCOUNT_OK;
+	case STORE_E_NOTFOUND:
+		return SVC_ACCOUNT_NOTFOUND;
+	default:
+		return SVC_ACCOUNT_FAILED;
+	}
 }

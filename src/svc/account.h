@@ -80,4 +80,8 @@ enum svc_account svc_session_check(struct store *st, const struct larder_config 
                                    const char **token_hash);
 /* end the session whose token hashes to token_hash */
 void svc_session_end(struct store *st, const char *token_hash);
+
+/* Remove the account and everything of it (items, content, labels, highlights, keys, sessions, jobs, save
+ * token, search index rows, saved and recent searches): OK, NOTFOUND (no such user) or FAILED */
+enum svc_account svc_account_delete(struct store *st, const char *user_id);
 #endif

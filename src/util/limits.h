@@ -61,6 +61,13 @@
 #define LIMIT_INGEST_PER_BYTE   40                /* ... plus this many bytes per byte of the page (extracting a
                                                      page of dense markup takes about 23, sanitizing it 18) */
 
+/* saved searches (filters) and recent searches */
+#define LIMIT_FILTERS_PER_USER  100               /* saved searches one user may have */
+#define LIMIT_FILTER_TEXT       1000              /* characters of a saved search's name, folder, category or description */
+#define LIMIT_RECENT_SEARCHES   20                /* recent searches kept per user (recentSearches) */
+#define LIMIT_USER_BIO          400               /* characters of a profile's bio (Omnivore's limit) */
+#define LIMIT_USER_NAME         1000              /* characters of a user's full name (updateUser) */
+
 #define LIMIT_TRASH_DAYS        14                /* days a deleted item stays in the trash before it is purged */
 
 /* the fetch queue */

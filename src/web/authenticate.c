@@ -20,6 +20,7 @@ static enum web_authn_outcome admit(struct web_authn *out, bool by_key)
 	out->by_key = by_key;
 	out->ctx.user = &out->user;
 	out->ctx.key = by_key ? &out->key : NULL;
+	out->ctx.session_hash = by_key ? NULL : out->session_hash;
 	return out->outcome;
 }
 

@@ -1,0 +1,92 @@
+/* account.c: a user's profile (bio, picture), changes to name and username, and the removal of a user with every row of theirs. */
+#include "store/store_int.h"
+
+#include <string.h>
+
+#include "util/arena.h"
+#include "util/time.h"
+
+#define USERNAME_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-."
+#define USERNAME_MAX 64
+
+int store_profile_get(struct store *st, struct arena *a, const char *user_id, struct store_profile *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_PROFILE_GET];
+	bool oom = false;
+	int rc;
+	memset(out, 0, sizeof *out);
+	store_bind_text(s, 1, user_id);
+	rc = store_step_row(st, s, "reading a profile");
+	if (rc == STORE_OK) {
+		out->bio = store_col_text(a, s, 0, &oom);
+		out->picture_url = store_col_text(a, s, 1, &oom);
+	}
+	store_done(s);
+	if (rc == STORE_E_NOTFOUND) /* never set: no bio, no picture */
+		return STORE_OK;
+	return oom ? STORE_E_DB : rc;
+}
+
+bool store_username_valid(const char *u)
+{
+	size_t n = u ? strlen(u) : 0;
+	return n > 0 && n <= USERNAME_MAX && strspn(u, USERNAME_CHARS) == n;
+}
+
+static bool username_ok(struct store *st, const char *u)
+{
+	if (store_username_valid(u))
+		return true;
+	snprintf(st->errmsg, sizeof st->errmsg, "a username is 1 to %d letters, digits, '_', '-' or '.'", USERNAME_MAX);
+	return false;
+}
+
+static int update_rows(struct store *st, struct arena *a, const char *user_id, const struct store_user_patch *p,
+                       struct store_user *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_USER_UPDATE];
+	int rc;
+	store_bind_texts(s, 1, (const char *const[]){ user_id, p->name, p->username }, 3);
+	sqlite3_bind_int64(s, 4, time_now_ms());
+	if ((rc = store_get_row(st, a, s, &store_rowdef_user, out, "changing a user")) != STORE_OK ||
+	    (p->bio == NULL && p->picture_url == NULL))
+		return rc;
+	s = st->stmt[STMT_PROFILE_SET];
+	store_bind_texts(s, 1, (const char *const[]){ user_id, p->bio, p->picture_url }, 3);
+	return store_step_done(st, s, "changing a profile");
+}
+
+int store_user_update(struct store *st, struct arena *a, const char *user_id, const struct store_user_patch *p,
+                      struct store_user *out)
+{
+	int rc;
+	if (!user_id)
+		return STORE_E_NOTFOUND;
+	if (p->username && !username_ok(st, p->username))
+		return STORE_E_INVAL;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	if ((rc = update_rows(st, a, user_id, p, out)) != STORE_OK) {
+		store_rollback(st);
+		return rc;
+	}
+	return store_commit(st);
+}
+
+int store_user_delete(struct store *st, const char *user_id)
+{
+	sqlite3_stmt *s = st->stmt[STMT_USER_DELETE];
+	int rc;
+	if (!user_id)
+		return STORE_E_NOTFOUND;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	/* every table of a user's rows refers to users (or to their items) ON DELETE CASCADE: one delete takes
+	 * items, content, labels, highlights, jobs, keys, sessions, save token, index rows, searches with it */
+	store_bind_text(s, 1, user_id);
+	if ((rc = store_step_changed(st, s, "deleting a user")) != STORE_OK) {
+		store_rollback(st);
+		return rc;
+	}
+	return store_commit(st);
+}

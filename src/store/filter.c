@@ -1,0 +1,180 @@
+/* filter.c: saved searches (Omnivore's filters: created, listed, changed, moved, deleted) and each user's recent search terms. */
+#include "store/store_int.h"
+
+#include <string.h>
+
+#include "store/search_query.h"
+#include "util/arena.h"
+#include "util/crypto.h"
+#include "util/time.h"
+#include "util/utf8.h"
+
+static const struct store_col filter_cols[] = STORE_ROW_DESC(STORE_FILTER_ROW, struct store_filter);
+static const struct store_row filter_row = { filter_cols, sizeof filter_cols / sizeof filter_cols[0],
+                                             sizeof(struct store_filter), "a saved search" };
+static const struct store_col recent_cols[] = STORE_ROW_DESC(STORE_RECENT_ROW, struct store_recent_search);
+static const struct store_row recent_row = { recent_cols, sizeof recent_cols / sizeof recent_cols[0],
+                                             sizeof(struct store_recent_search), "a recent search" };
+
+/* the texts a saved search is given: a name that is not blank, texts of at most LIMIT_FILTER_TEXT
+ * characters, and a query the search parser takes */
+static bool valid_filter(struct store *st, const char *name, const char *query, const char *const *texts, int n)
+{
+	struct arena scratch;
+	struct store_sq q;
+	char err[200];
+	int rc;
+	if (name != NULL && name[strspn(name, " \t\r\n")] == '\0') {
+		snprintf(st->errmsg, sizeof st->errmsg, "a saved search needs a name");
+		return false;
+	}
+	for (int i = 0; i < n; i++)
+		if (texts[i] && utf8_count(texts[i], strlen(texts[i])) > LIMIT_FILTER_TEXT) {
+			snprintf(st->errmsg, sizeof st->errmsg, "a saved search's name, folder, category and description have"
+			         " at most %d characters", LIMIT_FILTER_TEXT);
+			return false;
+		}
+	if (query == NULL)
+		return true;
+	if (utf8_count(query, strlen(query)) > LIMIT_SEARCH_QUERY) {
+		snprintf(st->errmsg, sizeof st->errmsg, "a search query has at most %d characters", LIMIT_SEARCH_QUERY);
+		return false;
+	}
+	arena_init(&scratch);
+	rc = store_sq_parse(&scratch, query, strlen(query), time_now_ms(), 0, &q, err, sizeof err);
+	arena_free(&scratch);
+	if (rc != 0)
+		snprintf(st->errmsg, sizeof st->errmsg, "%s", rc == -2 ? "out of memory reading the query" : err);
+	return rc == 0;
+}
+
+int store_filter_create(struct store *st, struct arena *a, const char *user_id, const struct store_filter *in,
+                        uint32_t max, struct store_filter *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_FILTER_INSERT];
+	const char *texts[] = { in->name, in->folder, in->category, in->description };
+	char id[37];
+	int rc;
+	if (!user_id || !valid_filter(st, in->name ? in->name : "", in->filter ? in->filter : "", texts, 4))
+		return STORE_E_INVAL;
+	crypto_uuid_v4(id);
+	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, user_id, -1, SQLITE_STATIC);
+	store_bind_texts(s, 3, (const char *const[]){ in->name, in->filter }, 2);
+	if (in->position != STORE_NO_POSITION)
+		sqlite3_bind_int64(s, 5, in->position);
+	store_bind_texts(s, 6, (const char *const[]){ in->folder, in->category, in->description }, 3);
+	sqlite3_bind_int64(s, 9, time_now_ms());
+	sqlite3_bind_int64(s, 10, max);
+	rc = store_get_row(st, a, s, &filter_row, out, "saving a search");
+	if (rc == STORE_E_NOTFOUND) { /* no row inserted: the user has as many as allowed */
+		snprintf(st->errmsg, sizeof st->errmsg, "you have %u saved searches, the most allowed", (unsigned)max);
+		rc = STORE_E_LIMIT;
+	}
+	return rc;
+}
+
+int store_filter_list(struct store *st, struct arena *a, const char *user_id, struct store_filter **out, size_t *n)
+{
+	sqlite3_stmt *s = st->stmt[STMT_FILTER_LIST];
+	store_bind_text(s, 1, user_id);
+	return store_get_rows(st, a, s, &filter_row, (void **)out, n, "listing saved searches");
+}
+
+int store_filter_update(struct store *st, struct arena *a, const char *user_id, const char *id,
+                        const struct store_filter_patch *p, struct store_filter *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_FILTER_UPDATE];
+	const char *texts[] = { p->name, p->folder, p->category, p->description };
+	if (!valid_filter(st, p->name, p->filter, texts, 4))
+		return STORE_E_INVAL;
+	if (!store_bind_owned(s, user_id, id))
+		return STORE_E_NOTFOUND;
+	store_bind_texts(s, 3, texts, 1);
+	store_bind_texts(s, 4, (const char *const[]){ p->filter, p->folder, p->category, p->description }, 4);
+	if (p->position != STORE_NO_POSITION)
+		sqlite3_bind_int64(s, 8, p->position);
+	if (p->visible >= 0)
+		sqlite3_bind_int(s, 9, p->visible != 0);
+	sqlite3_bind_int64(s, 10, time_now_ms());
+	return store_get_row(st, a, s, &filter_row, out, "changing a saved search");
+}
+
+int store_filter_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_filter *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_FILTER_DELETE];
+	if (!store_bind_owned(s, user_id, id))
+		return STORE_E_NOTFOUND;
+	return store_get_row(st, a, s, &filter_row, out, "deleting a saved search");
+}
+
+/* inside the move's transaction: the position after which the saved search goes, and room made there */
+static int make_room(struct store *st, const char *user_id, const char *id, const char *after_id, int64_t *pos)
+{
+	sqlite3_stmt *s = st->stmt[STMT_FILTER_AFTER_POS];
+	int rc;
+	store_bind_texts(s, 1, (const char *const[]){ user_id, id, after_id }, 3);
+	if ((rc = store_get_ints(st, s, pos, 1, "placing a saved search")) != STORE_OK)
+		return rc;
+	s = st->stmt[STMT_FILTER_SHIFT];
+	store_bind_texts(s, 1, (const char *const[]){ user_id, id }, 2);
+	sqlite3_bind_int64(s, 3, *pos);
+	return store_step_done(st, s, "making room for a saved search");
+}
+
+int store_filter_move(struct store *st, struct arena *a, const char *user_id, const char *id, const char *after_id,
+                      struct store_filter *out)
+{
+	struct store_filter_patch p = { .visible = -1 };
+	int64_t pos = 0;
+	int rc;
+	if (!user_id || !id)
+		return STORE_E_NOTFOUND;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	rc = make_room(st, user_id, id, after_id, &pos);
+	p.position = pos + 1;
+	if (rc == STORE_OK)
+		rc = store_filter_update(st, a, user_id, id, &p, out);
+	if (rc != STORE_OK) {
+		store_rollback(st);
+		return rc;
+	}
+	return store_commit(st);
+}
+
+int store_recent_search_add(struct store *st, const char *user_id, const char *term, int64_t now_ms, uint32_t keep)
+{
+	sqlite3_stmt *s = st->stmt[STMT_RECENT_ADD];
+	char id[37];
+	int rc;
+	if (!user_id || !term)
+		return STORE_E_INVAL;
+	if (!*term) /* an empty query is no search to remember */
+		return STORE_OK;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	crypto_uuid_v4(id);
+	store_bind_texts(s, 1, (const char *const[]){ id, user_id, term }, 3);
+	sqlite3_bind_int64(s, 4, now_ms);
+	rc = store_step_done(st, s, "recording a search");
+	if (rc == STORE_OK) {
+		s = st->stmt[STMT_RECENT_TRIM];
+		store_bind_text(s, 1, user_id);
+		sqlite3_bind_int64(s, 2, keep);
+		rc = store_step_done(st, s, "forgetting old searches");
+	}
+	if (rc != STORE_OK) {
+		store_rollback(st);
+		return rc;
+	}
+	return store_commit(st);
+}
+
+int store_recent_search_list(struct store *st, struct arena *a, const char *user_id, struct store_recent_search **out,
+                             size_t *n)
+{
+	sqlite3_stmt *s = st->stmt[STMT_RECENT_LIST];
+	store_bind_text(s, 1, user_id);
+	return store_get_rows(st, a, s, &recent_row, (void **)out, n, "listing recent searches");
+}
