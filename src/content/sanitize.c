@@ -1,4 +1,4 @@
-/* sanitize.c: allow-list HTML sanitizer (elements, attributes, URL schemes) on the arena DOM, with a re-parse fixed point. */
+/* sanitize.c: allow-list HTML sanitizer (elements, attributes, URL schemes) on the arena DOM, leaving a tree its serialization parses back to. */
 #include "content/sanitize.h"
 
 #include <ctype.h>
@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "content/html.h"
+#include "content/shape.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/sb.h"
@@ -133,20 +134,19 @@ static const char *const dropped[] = {
 	"isindex", "svg", "math", NULL,
 };
 
-static bool in_list(const char *s, const char *const *list)
+/* the entry called name in a table of structs (size bytes each) that begin with their name and end with
+ * a NULL name */
+static const void *find_named(const void *table, size_t size, const char *name)
 {
-	for (; *list; list++)
-		if (strcmp(s, *list) == 0)
-			return true;
-	return false;
+	for (const char *e = table; *(const char *const *)(const void *)e; e += size)
+		if (strcmp(*(const char *const *)(const void *)e, name) == 0)
+			return e;
+	return NULL;
 }
 
 static const struct elem_rule *find_kept(const char *name)
 {
-	for (const struct elem_rule *r = kept; r->name; r++)
-		if (strcmp(r->name, name) == 0)
-			return r;
-	return NULL;
+	return find_named(kept, sizeof kept[0], name);
 }
 
 /* ---- URLs */
@@ -439,10 +439,7 @@ static const char *check_value(struct ctx *c, const struct attr_rule *r, const c
 
 static const struct attr_rule *find_rule(const struct attr_rule *list, const char *name)
 {
-	for (; list->name; list++)
-		if (strcmp(list->name, name) == 0)
-			return list;
-	return NULL;
+	return find_named(list, sizeof *list, name);
 }
 
 /* rewrite el's attributes through its rules; false when el must go (an image without a source) */
@@ -489,7 +486,7 @@ static enum action decide(struct ctx *c, struct html_node *n, int depth)
 		return KEEP;
 	if (n->type != HTML_ELEMENT)
 		return DROP;            /* comments (and anything else) */
-	if (n->ns != HTML_NS_HTML || in_list(n->name, dropped))
+	if (n->ns != HTML_NS_HTML || html_name_in(n->name, dropped))
 		return DROP;
 	const struct elem_rule *r = find_kept(n->name);
 	if (!r)
@@ -562,7 +559,7 @@ static bool body_like(const struct html_node *root)
 	};
 	if (root->type == HTML_DOCUMENT)
 		return true;
-	return root->type == HTML_ELEMENT && root->ns == HTML_NS_HTML && !in_list(root->name, not_body);
+	return root->type == HTML_ELEMENT && root->ns == HTML_NS_HTML && !html_name_in(root->name, not_body);
 }
 
 static int serialize_children(const struct html_node *root, struct sb *b)
@@ -575,19 +572,22 @@ static int serialize_children(const struct html_node *root, struct sb *b)
 	return 0;
 }
 
-/* sanitize root, then re-parse and re-sanitize its serialization until it stops changing; the last
+/* sanitize root and bring it to the shape a re-parse of its serialization gives (html_shape_fix; for the
+ * rare shapes that walk leaves, by re-parsing and re-sanitizing until nothing changes); the
  * serialization is left in *b */
 static int sanitize_stable(struct html_doc *d, struct html_node *root, const char *base, struct sb *b)
 {
 	struct ctx c = { d, base, 0 };
 	struct sb cur;
-	int rc;
+	int rc, shape = 0;
 
 	if (base && !http_ok(d->arena, base))
 		c.base = NULL;
 	if (sanitize_pass(&c, root) < 0)
 		return -1;
-	if ((rc = serialize_children(root, b)) < 0 || !body_like(root))
+	if (body_like(root) && (shape = html_shape_fix(d, root)) < 0)
+		return -1;
+	if ((rc = serialize_children(root, b)) < 0 || shape == 0)
 		return rc;
 	sb_init(&cur);
 	for (int pass = 1; pass < LIMIT_SANITIZE_PASSES; pass++) {
