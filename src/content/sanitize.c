@@ -17,6 +17,7 @@
 
 #define ID_PREFIX "user-content-"
 #define DOCTYPE "<!DOCTYPE html>"
+#define HTML_WS " \t\n\r\f"      /* ASCII white space as HTML reads it */
 
 /* ---- the policy tables */
 
@@ -102,28 +103,23 @@ struct elem_rule {
 	const struct attr_rule *attrs;
 };
 
-/* kept elements (HTML namespace only), with the attributes they may carry besides global_attrs */
+/* kept elements (HTML namespace only) with attributes of their own besides global_attrs */
 static const struct elem_rule kept[] = {
-	{ "a", a_attrs }, { "abbr", no_attrs }, { "address", no_attrs }, { "article", no_attrs },
-	{ "aside", no_attrs }, { "audio", audio_attrs }, { "b", no_attrs }, { "bdi", no_attrs },
-	{ "bdo", no_attrs }, { "blockquote", cite_attrs }, { "br", no_attrs }, { "caption", no_attrs },
-	{ "cite", no_attrs }, { "code", no_attrs }, { "col", col_attrs }, { "colgroup", col_attrs },
-	{ "data", data_attrs }, { "dd", no_attrs }, { "del", edit_attrs }, { "details", details_attrs },
-	{ "dfn", no_attrs }, { "div", no_attrs }, { "dl", no_attrs }, { "dt", no_attrs }, { "em", no_attrs },
-	{ "figcaption", no_attrs }, { "figure", no_attrs }, { "footer", no_attrs }, { "h1", no_attrs },
-	{ "h2", no_attrs }, { "h3", no_attrs }, { "h4", no_attrs }, { "h5", no_attrs }, { "h6", no_attrs },
-	{ "header", no_attrs }, { "hgroup", no_attrs }, { "hr", no_attrs }, { "i", no_attrs },
-	{ "img", img_attrs }, { "ins", edit_attrs }, { "kbd", no_attrs }, { "li", li_attrs },
-	{ "mark", no_attrs }, { "ol", ol_attrs }, { "p", no_attrs }, { "picture", no_attrs },
-	{ "pre", no_attrs }, { "q", cite_attrs }, { "rb", no_attrs }, { "rp", no_attrs }, { "rt", no_attrs },
-	{ "ruby", no_attrs }, { "s", no_attrs }, { "samp", no_attrs }, { "section", no_attrs },
-	{ "small", no_attrs }, { "source", source_img_attrs }, { "span", no_attrs }, { "strong", no_attrs },
-	{ "sub", no_attrs }, { "summary", no_attrs }, { "sup", no_attrs }, { "table", no_attrs },
-	{ "tbody", no_attrs }, { "td", td_attrs }, { "tfoot", no_attrs }, { "th", th_attrs },
-	{ "thead", no_attrs }, { "time", time_attrs }, { "tr", no_attrs }, { "track", track_attrs },
-	{ "u", no_attrs }, { "ul", no_attrs }, { "var", no_attrs }, { "video", video_attrs }, { "wbr", no_attrs },
-	{ NULL, NULL },
+	{ "a", a_attrs }, { "audio", audio_attrs }, { "blockquote", cite_attrs }, { "col", col_attrs },
+	{ "colgroup", col_attrs }, { "data", data_attrs }, { "del", edit_attrs }, { "details", details_attrs },
+	{ "img", img_attrs }, { "ins", edit_attrs }, { "li", li_attrs }, { "ol", ol_attrs }, { "q", cite_attrs },
+	{ "source", source_img_attrs }, { "td", td_attrs }, { "th", th_attrs }, { "time", time_attrs },
+	{ "track", track_attrs }, { "video", video_attrs }, { NULL, NULL },
 };
+/* the other kept elements: global_attrs only */
+static const char *const kept_plain[] = {
+	"abbr", "address", "article", "aside", "b", "bdi", "bdo", "br", "caption", "cite", "code", "dd", "dfn",
+	"div", "dl", "dt", "em", "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header",
+	"hgroup", "hr", "i", "kbd", "mark", "p", "picture", "pre", "rb", "rp", "rt", "ruby", "s", "samp", "section",
+	"small", "span", "strong", "sub", "summary", "sup", "table", "tbody", "tfoot", "thead", "tr", "u", "ul",
+	"var", "wbr", NULL,
+};
+static const struct elem_rule plain_rule = { NULL, no_attrs };
 
 /* dropped with their contents; everything not kept and not here is unwrapped */
 static const char *const dropped[] = {
@@ -146,7 +142,8 @@ static const void *find_named(const void *table, size_t size, const char *name)
 
 static const struct elem_rule *find_kept(const char *name)
 {
-	return find_named(kept, sizeof kept[0], name);
+	const struct elem_rule *r = find_named(kept, sizeof kept[0], name);
+	return r ? r : html_name_in(name, kept_plain) ? &plain_rule : NULL;
 }
 
 /* ---- URLs */
@@ -292,13 +289,11 @@ static char *check_srcset(struct ctx *c, const char *v)
 	char *r = NULL;
 	sb_init(&b);
 	for (;;) {
-		while (*p && (ascii_ws((unsigned char)*p) || *p == ','))
-			p++;
+		p += strspn(p, HTML_WS ",");
 		if (!*p)
 			break;
 		const char *u0 = p;
-		while (*p && !ascii_ws((unsigned char)*p))
-			p++;
+		p += strcspn(p, HTML_WS);
 		size_t ul = (size_t)(p - u0);
 		bool ended = false;     /* the URL ended with commas: no descriptors */
 		while (ul > 0 && u0[ul - 1] == ',') {
