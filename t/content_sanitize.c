@@ -416,6 +416,9 @@ static void shaped(void)
 		{ "  <span data-to=x-y> lead</span>", "lead" },
 		{ "<table><caption>c</caption><tr><td>x</td></tr></table>",
 		  "<table><caption>c</caption><tbody><tr><td>x</td></tr></tbody></table>" },
+		/* characters a reference made that a re-parse reads otherwise: CR, controls, noncharacters */
+		{ "<p title=\"a&#11;b\">x&#13;&#10;y&#x81;&#xFDD0;</p><pre>&#13;\nz</pre>",
+		  "<p title=\"a\xEF\xBF\xBD" "b\">x\ny\xEF\xBF\xBD\xEF\xBF\xBD</p><pre>z</pre>" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const char *o = shaped_tree(cases[i][0]);

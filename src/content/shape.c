@@ -2,16 +2,20 @@
 #include "content/shape.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "content/html.h"
 #include "util/arena.h"
+#include "util/utf8.h"
 
 /* The walk visits nodes in document order, each after its ancestors have taken their final place, and
  * checks each against the parser's rules for the tag that would open it there (HTML's tree
- * construction, "in body" and the table modes, no-quirks). A breach the parser repairs in a way
- * that only depends on the node and its parent is repaired here the same way; the rest, rarer
- * (the adoption agency's reshuffles, a cell closed from inside), are only reported. */
+ * construction, "in body" and the table modes, no-quirks). Each repair is the one the parser makes
+ * for that breach, so repeating them reaches the tree that serialize + re-parse rounds reach. The
+ * breaches whose repair reaches further (the parser reopening formatting elements it closed early,
+ * the adoption agency's reshuffles, a cell or caption closed from inside, a table in a table's
+ * structure) are reported instead, and the walk stops there: the caller re-parses. */
 
 static const char *const closes_p[] = {
 	"address", "article", "aside", "blockquote", "details", "div", "dl", "figcaption", "figure", "footer",
@@ -179,6 +183,61 @@ static bool holds_table(const struct html_node *n)
 
 static void walk(struct walk *w, struct html_node *top, struct html_node *n);
 
+/* a code point gumbo's input decoder reads as U+FFFD (a character reference can make one: C0 controls
+ * other than white space, DEL and the C1 controls, noncharacters) */
+static bool refused(const char *s, size_t k)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	uint32_t c = k == 1 ? p[0] : p[0] & (0xFFu >> (k + 1));
+	for (size_t i = 1; i < k; i++)
+		c = c << 6 | (p[i] & 0x3Fu);
+	return (c >= 0x01 && c <= 0x08) || c == 0x0B || (c >= 0x0E && c <= 0x1F) || (c >= 0x7F && c <= 0x9F) ||
+	       (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE;
+}
+
+/* bytes of the character at s[i] (of n) that reads back as it is, 0 for one that does not (CR, a
+ * refused code point, an invalid byte) */
+static size_t stays(const char *s, size_t i, size_t n)
+{
+	unsigned char c = (unsigned char)s[i];
+	if ((c >= 0x20 && c < 0x7F) || c == '\t' || c == '\n' || c == '\f')
+		return 1;
+	size_t k = c == '\r' ? 0 : utf8_valid_prefix((const unsigned char *)s + i, n - i);
+	return k && !refused(s + i, k) ? k : 0;
+}
+
+/* text or an attribute value as a re-parse reads it back: CR LF and CR as LF, the rest that does not
+ * stay as U+FFFD; s itself when that changes nothing */
+static char *reread(struct walk *w, char *s)
+{
+	size_t n = strlen(s), i = 0, j, k;
+	while (i < n && (k = stays(s, i, n)) > 0)
+		i += k;
+	if (i == n)
+		return s;
+	char *r = arena_alloc(w->d->arena, n * 3 + 1);
+	if (!r) {
+		w->oom = true;
+		return s;
+	}
+	memcpy(r, s, i);
+	for (j = i; i < n; i += k ? k : 1) {
+		if ((k = stays(s, i, n)) > 0) {
+			memcpy(r + j, s + i, k);
+			j += k;
+		} else if (s[i] == '\r') {
+			r[j++] = '\n';
+			i += s[i + 1] == '\n';
+		} else {
+			memcpy(r + j, "\xEF\xBF\xBD", 3);
+			j += 3;
+			k = utf8_valid_prefix((const unsigned char *)s + i, n - i);
+		}
+	}
+	r[j] = '\0';
+	return r;
+}
+
 /* the parser drops the white space that opens a document's body */
 static void strip_lead(const struct walk *w, struct html_node *n)
 {
@@ -267,6 +326,8 @@ static enum step check_element(struct walk *w, struct html_node *top, struct htm
 	struct html_node *p = n->parent;
 	if (n->ns != HTML_NS_HTML)
 		return DESCEND;
+	for (struct html_attr *at = n->attrs; at; at = at->next)
+		at->value = reread(w, at->value);
 	if (html_is_void(n))
 		while (n->first_child)
 			html_remove(n->first_child);
@@ -307,6 +368,10 @@ static enum step check_text(struct walk *w, struct html_node *top, struct html_n
 		*at = '\0';
 		n->text = t;
 	}
+	/* a CR opening a <pre> is not the newline the serializer doubles: a re-parse drops it */
+	if (html_is(n->parent, "pre") && !n->prev && n->text[0] == '\r')
+		n->text += n->text[1] == '\n' ? 2 : 1;
+	n->text = reread(w, n->text);
 	strip_lead(w, n);
 	if (n->text[0] == '\0' || (el_in(n->parent, skeleton) && n->parent != w->root && !blank(n->text))) {
 		if (n->text[0] && html_is(n->parent, "colgroup")) {
