@@ -437,6 +437,22 @@ static const struct attr_rule *find_rule(const struct attr_rule *list, const cha
 	return find_named(list, sizeof *list, name);
 }
 
+/* the value to write for v, as the rounds of sanitizing, serializing and re-parsing would settle it:
+ * checked and read back as a parse reads it until that changes nothing (a check need not accept its
+ * own output: "user-content-" makes an id longer, a reread control a title); NULL to drop it */
+static const char *settle(struct ctx *c, const struct attr_rule *r, const char *v)
+{
+	for (int round = 0; v && round < LIMIT_SANITIZE_PASSES; round++) {
+		const char *next = check_value(c, r, v);
+		if (next && !(next = html_shape_reread(c->d->arena, next)))
+			c->err = -1;
+		if (!next || strcmp(next, v) == 0)
+			return next;
+		v = next;
+	}
+	return v;
+}
+
 /* rewrite el's attributes through its rules; false when el must go (an image without a source) */
 static bool filter_attrs(struct ctx *c, struct html_node *el, const struct attr_rule *rules)
 {
@@ -448,7 +464,7 @@ static bool filter_attrs(struct ctx *c, struct html_node *el, const struct attr_
 			r = find_rule(global_attrs, at->name);
 		if (!r)
 			continue;
-		const char *v = check_value(c, r, at->value);
+		const char *v = settle(c, r, at->value);
 		if (v && html_set_attr(c->d, el, at->name, v) < 0)
 			c->err = -1;
 	}

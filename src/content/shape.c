@@ -7,6 +7,7 @@
 
 #include "content/html.h"
 #include "util/arena.h"
+#include "util/limits.h"
 #include "util/utf8.h"
 
 /* The walk visits nodes in document order, each after its ancestors have taken their final place, and
@@ -163,6 +164,10 @@ static struct html_node *wrap_run(struct walk *w, struct html_node *n, const cha
 		return NULL;
 	}
 	html_insert_before(n->parent, e, n);
+	size_t depth = 0;
+	for (struct html_node *up = e; up && up != w->root; up = up->parent)
+		depth++;
+	w->unsure = w->unsure || depth > LIMIT_SANITIZE_DEPTH;    /* the sanitizer would unwrap it */
 	for (struct html_node *m = n, *next; m && !(ends ? el_in(m, ends) : ends_cols(m)); m = next) {
 		next = m->next;
 		html_append(e, m);
@@ -206,20 +211,16 @@ static size_t stays(const char *s, size_t i, size_t n)
 	return k && !refused(s + i, k) ? k : 0;
 }
 
-/* text or an attribute value as a re-parse reads it back: CR LF and CR as LF, the rest that does not
- * stay as U+FFFD; s itself when that changes nothing */
-static char *reread(struct walk *w, char *s)
+const char *html_shape_reread(struct arena *a, const char *s)
 {
 	size_t n = strlen(s), i = 0, j, k;
 	while (i < n && (k = stays(s, i, n)) > 0)
 		i += k;
 	if (i == n)
 		return s;
-	char *r = arena_alloc(w->d->arena, n * 3 + 1);
-	if (!r) {
-		w->oom = true;
-		return s;
-	}
+	char *r = arena_alloc(a, n * 3 + 1);
+	if (!r)
+		return NULL;
 	memcpy(r, s, i);
 	for (j = i; i < n; i += k ? k : 1) {
 		if ((k = stays(s, i, n)) > 0) {
@@ -326,8 +327,6 @@ static enum step check_element(struct walk *w, struct html_node *top, struct htm
 	struct html_node *p = n->parent;
 	if (n->ns != HTML_NS_HTML)
 		return DESCEND;
-	for (struct html_attr *at = n->attrs; at; at = at->next)
-		at->value = reread(w, at->value);
 	if (html_is_void(n))
 		while (n->first_child)
 			html_remove(n->first_child);
@@ -371,7 +370,12 @@ static enum step check_text(struct walk *w, struct html_node *top, struct html_n
 	/* a CR opening a <pre> is not the newline the serializer doubles: a re-parse drops it */
 	if (html_is(n->parent, "pre") && !n->prev && n->text[0] == '\r')
 		n->text += n->text[1] == '\n' ? 2 : 1;
-	n->text = reread(w, n->text);
+	const char *t = html_shape_reread(w->d->arena, n->text);
+	if (!t) {
+		w->oom = true;
+		return DESCEND;
+	}
+	n->text = (char *)t;
 	strip_lead(w, n);
 	if (n->text[0] == '\0' || (el_in(n->parent, skeleton) && n->parent != w->root && !blank(n->text))) {
 		if (n->text[0] && html_is(n->parent, "colgroup")) {

@@ -2,6 +2,7 @@
 #ifndef LARDER_SHAPE_H
 #define LARDER_SHAPE_H
 
+struct arena;
 struct html_doc;
 struct html_node;
 
@@ -14,4 +15,10 @@ struct html_node;
  * tree; 1 when some shape was left that this walk does not rebuild the parser's way (a re-parse must
  * settle it); -1 out of memory. */
 int html_shape_fix(struct html_doc *d, struct html_node *root);
+
+/* text or an attribute value as a re-parse reads it back after serializing: CR LF and CR as LF, the code
+ * points gumbo's decoder refuses (C0 controls other than white space, DEL, C1 controls, noncharacters,
+ * which character references can make) and invalid bytes as U+FFFD; s itself when that changes
+ * nothing, a copy in a otherwise, NULL out of memory */
+const char *html_shape_reread(struct arena *a, const char *s);
 #endif
