@@ -14,54 +14,46 @@
 #include "util/sb.h"
 #include "util/utf8.h"
 
-struct label {
-	const char *label;
-	const char *name;       /* WHATWG canonical name */
-};
-
-/* The common labels of the WHATWG Encoding Standard (ASCII case-insensitive, after trimming). */
-static const struct label labels[] = {
-	{"utf-8", "UTF-8"}, {"utf8", "UTF-8"}, {"unicode-1-1-utf-8", "UTF-8"}, {"unicode11utf8", "UTF-8"},
-	{"unicode20utf8", "UTF-8"}, {"x-unicode20utf8", "UTF-8"},
-	{"utf-16le", "UTF-16LE"}, {"utf-16", "UTF-16LE"}, {"ucs-2", "UTF-16LE"}, {"unicode", "UTF-16LE"},
-	{"csunicode", "UTF-16LE"}, {"iso-10646-ucs-2", "UTF-16LE"}, {"unicodefeff", "UTF-16LE"},
-	{"utf-16be", "UTF-16BE"}, {"unicodefffe", "UTF-16BE"},
-	{"windows-1252", "windows-1252"}, {"cp1252", "windows-1252"}, {"x-cp1252", "windows-1252"},
-	{"iso-8859-1", "windows-1252"}, {"iso8859-1", "windows-1252"}, {"iso88591", "windows-1252"},
-	{"iso_8859-1", "windows-1252"}, {"iso_8859-1:1987", "windows-1252"}, {"latin1", "windows-1252"},
-	{"l1", "windows-1252"}, {"cp819", "windows-1252"}, {"ibm819", "windows-1252"},
-	{"csisolatin1", "windows-1252"}, {"iso-ir-100", "windows-1252"}, {"us-ascii", "windows-1252"},
-	{"ascii", "windows-1252"}, {"ansi_x3.4-1968", "windows-1252"}, {"windows-1250", "windows-1250"},
-	{"cp1250", "windows-1250"}, {"x-cp1250", "windows-1250"}, {"windows-1251", "windows-1251"},
-	{"cp1251", "windows-1251"}, {"x-cp1251", "windows-1251"}, {"windows-1253", "windows-1253"},
-	{"cp1253", "windows-1253"}, {"windows-1254", "windows-1254"}, {"cp1254", "windows-1254"},
-	{"iso-8859-9", "windows-1254"}, {"latin5", "windows-1254"}, {"iso8859-9", "windows-1254"},
-	{"windows-1255", "windows-1255"}, {"cp1255", "windows-1255"}, {"windows-1256", "windows-1256"},
-	{"cp1256", "windows-1256"}, {"windows-1257", "windows-1257"}, {"cp1257", "windows-1257"},
-	{"windows-1258", "windows-1258"}, {"cp1258", "windows-1258"},
-	{"iso-8859-2", "ISO-8859-2"}, {"iso8859-2", "ISO-8859-2"}, {"latin2", "ISO-8859-2"},
-	{"iso-8859-3", "ISO-8859-3"}, {"latin3", "ISO-8859-3"}, {"iso-8859-4", "ISO-8859-4"},
-	{"latin4", "ISO-8859-4"}, {"iso-8859-5", "ISO-8859-5"}, {"cyrillic", "ISO-8859-5"},
-	{"iso-8859-6", "ISO-8859-6"}, {"arabic", "ISO-8859-6"}, {"iso-8859-7", "ISO-8859-7"},
-	{"greek", "ISO-8859-7"}, {"iso-8859-8", "ISO-8859-8"}, {"hebrew", "ISO-8859-8"},
-	{"iso-8859-10", "ISO-8859-10"}, {"latin6", "ISO-8859-10"}, {"iso-8859-13", "ISO-8859-13"},
-	{"iso-8859-14", "ISO-8859-14"}, {"iso-8859-15", "ISO-8859-15"}, {"latin9", "ISO-8859-15"},
-	{"l9", "ISO-8859-15"}, {"iso-8859-16", "ISO-8859-16"},
-	{"koi8-r", "KOI8-R"}, {"koi8r", "KOI8-R"}, {"koi", "KOI8-R"}, {"koi8", "KOI8-R"},
-	{"koi8-u", "KOI8-U"}, {"koi8-ru", "KOI8-U"},
-	{"shift_jis", "Shift_JIS"}, {"shift-jis", "Shift_JIS"}, {"sjis", "Shift_JIS"},
-	{"ms_kanji", "Shift_JIS"}, {"x-sjis", "Shift_JIS"}, {"windows-31j", "Shift_JIS"},
-	{"csshiftjis", "Shift_JIS"}, {"ms932", "Shift_JIS"},
-	{"euc-jp", "EUC-JP"}, {"x-euc-jp", "EUC-JP"}, {"cseucpkdfmtjapanese", "EUC-JP"},
-	{"iso-2022-jp", "ISO-2022-JP"}, {"csiso2022jp", "ISO-2022-JP"},
-	{"euc-kr", "EUC-KR"}, {"ks_c_5601-1987", "EUC-KR"}, {"windows-949", "EUC-KR"}, {"cseuckr", "EUC-KR"},
-	{"gbk", "GBK"}, {"gb2312", "GBK"}, {"x-gbk", "GBK"}, {"cp936", "GBK"}, {"chinese", "GBK"},
-	{"csgb2312", "GBK"}, {"gb_2312-80", "GBK"}, {"gb18030", "gb18030"},
-	{"big5", "Big5"}, {"big5-hkscs", "Big5"}, {"cn-big5", "Big5"}, {"csbig5", "Big5"}, {"x-x-big5", "Big5"},
-	{"windows-874", "windows-874"}, {"tis-620", "windows-874"}, {"iso-8859-11", "windows-874"},
-	{"macintosh", "macintosh"}, {"mac", "macintosh"}, {"x-mac-roman", "macintosh"},
-	{"ibm866", "IBM866"}, {"cp866", "IBM866"},
-};
+/* The common labels of the WHATWG Encoding Standard (ASCII case-insensitive, after trimming): an
+ * encoding's labels, each ended by a space, then '=' and its canonical name, ended by a NUL. */
+static const char labels[] =
+	"utf-8 utf8 unicode-1-1-utf-8 unicode11utf8 unicode20utf8 x-unicode20utf8 =UTF-8\0"
+	"utf-16le utf-16 ucs-2 unicode csunicode iso-10646-ucs-2 unicodefeff =UTF-16LE\0"
+	"utf-16be unicodefffe =UTF-16BE\0"
+	"windows-1252 cp1252 x-cp1252 iso-8859-1 iso8859-1 iso88591 iso_8859-1 iso_8859-1:1987 latin1 l1 "
+	"cp819 ibm819 csisolatin1 iso-ir-100 us-ascii ascii ansi_x3.4-1968 =windows-1252\0"
+	"windows-1250 cp1250 x-cp1250 =windows-1250\0"
+	"windows-1251 cp1251 x-cp1251 =windows-1251\0"
+	"windows-1253 cp1253 =windows-1253\0"
+	"windows-1254 cp1254 iso-8859-9 latin5 iso8859-9 =windows-1254\0"
+	"windows-1255 cp1255 =windows-1255\0"
+	"windows-1256 cp1256 =windows-1256\0"
+	"windows-1257 cp1257 =windows-1257\0"
+	"windows-1258 cp1258 =windows-1258\0"
+	"iso-8859-2 iso8859-2 latin2 =ISO-8859-2\0"
+	"iso-8859-3 latin3 =ISO-8859-3\0"
+	"iso-8859-4 latin4 =ISO-8859-4\0"
+	"iso-8859-5 cyrillic =ISO-8859-5\0"
+	"iso-8859-6 arabic =ISO-8859-6\0"
+	"iso-8859-7 greek =ISO-8859-7\0"
+	"iso-8859-8 hebrew =ISO-8859-8\0"
+	"iso-8859-10 latin6 =ISO-8859-10\0"
+	"iso-8859-13 =ISO-8859-13\0"
+	"iso-8859-14 =ISO-8859-14\0"
+	"iso-8859-15 latin9 l9 =ISO-8859-15\0"
+	"iso-8859-16 =ISO-8859-16\0"
+	"koi8-r koi8r koi koi8 =KOI8-R\0"
+	"koi8-u koi8-ru =KOI8-U\0"
+	"shift_jis shift-jis sjis ms_kanji x-sjis windows-31j csshiftjis ms932 =Shift_JIS\0"
+	"euc-jp x-euc-jp cseucpkdfmtjapanese =EUC-JP\0"
+	"iso-2022-jp csiso2022jp =ISO-2022-JP\0"
+	"euc-kr ks_c_5601-1987 windows-949 cseuckr =EUC-KR\0"
+	"gbk gb2312 x-gbk cp936 chinese csgb2312 gb_2312-80 =GBK\0"
+	"gb18030 =gb18030\0"
+	"big5 big5-hkscs cn-big5 csbig5 x-x-big5 =Big5\0"
+	"windows-874 tis-620 iso-8859-11 =windows-874\0"
+	"macintosh mac x-mac-roman =macintosh\0"
+	"ibm866 cp866 =IBM866\0";
 
 static bool is_ws(unsigned char c)
 {
@@ -76,9 +68,15 @@ const char *charset_canonical(const char *label, size_t n)
 	}
 	while (n > 0 && is_ws((unsigned char)label[n - 1]))
 		n--;
-	for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
-		if (strlen(labels[i].label) == n && strncasecmp(labels[i].label, label, n) == 0)
-			return labels[i].name;
+	bool found = false;
+	for (const char *p = labels; p < labels + sizeof labels - 1;) {
+		size_t k = strcspn(p, " ");
+		if (*p == '=' && found)
+			return p + 1;
+		if (*p != '=' && k == n && strncasecmp(p, label, n) == 0)
+			found = true;
+		p += k + 1;
+	}
 	return NULL;
 }
 

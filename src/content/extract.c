@@ -409,17 +409,12 @@ static size_t count_elements(const struct html_node *root)
 	return k;
 }
 
-#define EX_COPY_BYTES (256 * 1024)     /* a page this large keeps a copy of its first parse for the retries */
-
-/* the document prepared for a pass: parsed, noscript images unwrapped, scripts and styles gone,
- * <br> chains made paragraphs, <font> made <span> */
-static int prepare(struct ex_ctx *x, const char *html, size_t n, bool meta)
+/* the document prepared for a pass: x->doc itself for the first (meta), a copy of the page as parsed
+ * for a retry; noscript images unwrapped, scripts and styles gone, <br> chains made paragraphs,
+ * <font> made <span> */
+static int prepare(struct ex_ctx *x, bool meta)
 {
-	x->doc = x->first ? html_clone_doc(x->a, x->first) : html_parse(x->a, html, n);
-	if (!x->doc)
-		return -1;
-	/* a large page, or one whose parse ran past its budget, is parsed once: the retries copy it */
-	if (meta && (n > EX_COPY_BYTES || x->doc->degraded) && !(x->first = html_clone_doc(x->a, x->doc)))
+	if (!meta && !(x->doc = html_clone_doc(x->a, x->first)))
 		return -1;
 	x->map.slots = NULL;
 	x->map.cap = x->map.used = 0;
@@ -434,6 +429,9 @@ static int prepare(struct ex_ctx *x, const char *html, size_t n, bool meta)
 		x->too_big = count_elements(root) > LIMIT_EXTRACT_ELEMENTS;
 		const char *lang = html_el ? html_get_attr(html_el, "lang") : NULL;
 		x->lang = lang ? arena_strdup(x->a, lang) : NULL;
+		/* the retries start again from a copy of the page as parsed (copying is cheap, parsing is not) */
+		if (!x->too_big && x->body && !(x->first = html_clone_doc(x->a, x->doc)))
+			return -1;
 	}
 	ex_unwrap_noscript_images(x);
 	if (meta)
@@ -514,55 +512,71 @@ long content_count_words(const char *text)
 	return words;
 }
 
-int content_extract(struct arena *a, const char *html, size_t n, const char *url, struct content_article *out)
+struct html_doc *content_parse_page(struct arena *a, const char *html, size_t n)
+{
+	/* scripts and styles go unread */
+	html = ex_strip_raw(a, html ? html : "", n, &n);
+	return html ? html_parse(a, html, n) : NULL;
+}
+
+/* the attempt to keep: the first long enough, else the longest, else none */
+static struct attempt *best_attempt(struct attempt *tries, int ntries)
+{
+	struct attempt *best = NULL;
+	for (int i = 0; i < ntries; i++) {
+		if (tries[i].len >= LIMIT_EXTRACT_CHAR_THRESHOLD)
+			return &tries[i];
+		if (!best || tries[i].len > best->len)
+			best = &tries[i];
+	}
+	return best && best->len ? best : NULL;
+}
+
+/* grab passes, dropping one heuristic after each that comes out too short; the best, or NULL with
+ * *failed set when memory ran out */
+static struct attempt *run_passes(struct ex_ctx *x, struct attempt tries[4], bool *failed)
+{
+	int ntries = 0;
+	*failed = false;
+	while (ntries < 4) {
+		if ((ntries > 0 && prepare(x, false) < 0) || grab(x, &tries[ntries]) < 0) {
+			*failed = true;
+			return NULL;
+		}
+		if (tries[ntries++].len >= LIMIT_EXTRACT_CHAR_THRESHOLD)
+			break;
+		if (x->flags & EX_STRIP_UNLIKELYS)
+			x->flags &= ~EX_STRIP_UNLIKELYS;
+		else if (x->flags & EX_WEIGHT_CLASSES)
+			x->flags &= ~EX_WEIGHT_CLASSES;
+		else if (x->flags & EX_CLEAN_CONDITIONALLY)
+			x->flags &= ~EX_CLEAN_CONDITIONALLY;
+		else
+			break;
+	}
+	return best_attempt(tries, ntries);
+}
+
+int content_extract_doc(struct arena *a, struct html_doc *doc, const char *url, struct content_article *out,
+                        struct html_node **article)
 {
 	struct ex_ctx x;
 	memset(&x, 0, sizeof x);
 	memset(out, 0, sizeof *out);
+	*article = NULL;
 	x.a = a;
+	x.doc = doc;
 	x.flags = EX_STRIP_UNLIKELYS | EX_WEIGHT_CLASSES | EX_CLEAN_CONDITIONALLY;
-	if (!html)
-		html = "";
-
-	/* scripts and styles go unread (all passes parse the stripped copy) */
-	html = ex_strip_raw(a, html, n, &n);
-	if (!html)
-		return -1;
-	if (prepare(&x, html, n, true) < 0)
+	if (prepare(&x, true) < 0)
 		return -1;
 	out->readerable = x.readerable;
 	bool too_big = x.too_big || !x.body;       /* a <frameset> page has no body to read */
 	set_base(&x, url);
 
 	struct attempt tries[4], *best = NULL;
-	int ntries = 0;
-	while (!too_big && ntries < 4) {
-		if (ntries > 0 && prepare(&x, html, n, false) < 0)
-			return -1;
-		struct attempt *at = &tries[ntries++];
-		if (grab(&x, at) < 0)
-			return -1;
-		if (at->len >= LIMIT_EXTRACT_CHAR_THRESHOLD) {
-			best = at;
-			break;
-		}
-		if (x.flags & EX_STRIP_UNLIKELYS)
-			x.flags &= ~EX_STRIP_UNLIKELYS;
-		else if (x.flags & EX_WEIGHT_CLASSES)
-			x.flags &= ~EX_WEIGHT_CLASSES;
-		else if (x.flags & EX_CLEAN_CONDITIONALLY)
-			x.flags &= ~EX_CLEAN_CONDITIONALLY;
-		else
-			break;
-	}
-	if (!best && ntries) {
-		best = &tries[0];
-		for (int i = 1; i < ntries; i++)
-			if (tries[i].len > best->len)
-				best = &tries[i];
-		if (!best->len)
-			best = NULL;
-	}
+	bool failed = false;
+	if (!too_big && (best = run_passes(&x, tries, &failed)) == NULL && failed)
+		return -1;
 
 	out->title = x.title && *x.title ? x.title : NULL;
 	out->site_name = x.meta.site_name;
@@ -592,17 +606,26 @@ int content_extract(struct arena *a, const char *html, size_t n, const char *url
 			out->excerpt = ex_trim(a, html_text_content(a, p));
 	}
 	out->text_content = html_text_content(a, best->article);
-	struct sb b;
-	sb_init(&b);
-	html_serialize(best->article, &b, false);
-	if (sb_error(&b)) {
-		sb_free(&b);
-		return -1;
-	}
-	out->content = arena_strndup(a, sb_str(&b), b.len);
-	sb_free(&b);
-	if (!out->content || !out->text_content || x.oom)
+	if (!out->text_content || x.oom)
 		return -1;
 	out->words_count = content_count_words(out->text_content);
+	*article = best->article;
 	return 0;
+}
+
+int content_extract(struct arena *a, const char *html, size_t n, const char *url, struct content_article *out)
+{
+	struct html_node *article;
+	struct html_doc *doc = content_parse_page(a, html, n);
+	memset(out, 0, sizeof *out);
+	if (!doc || content_extract_doc(a, doc, url, out, &article) < 0)
+		return -1;
+	if (!article)
+		return 0;
+	struct sb b;
+	sb_init(&b);
+	html_serialize(article, &b, false);
+	out->content = sb_error(&b) ? NULL : arena_strndup(a, sb_str(&b), b.len);
+	sb_free(&b);
+	return out->content ? 0 : -1;
 }

@@ -5,6 +5,8 @@
 #include <stddef.h>
 
 struct arena;
+struct html_doc;
+struct html_node;
 
 struct content_article {
 	const char *title, *byline;
@@ -23,6 +25,17 @@ struct content_article {
  * NULL when unknown (content and text_content are NULL only when no article text was found).
  * Returns 0, or -1 only when the arena is exhausted or the input cannot be parsed. */
 int content_extract(struct arena *a, const char *html, size_t n, const char *url, struct content_article *out);
+
+/* The page parsed as the extractor reads it (one html_parse of html without the bodies of its
+ * scripts and styles, which the extractor drops); NULL when a is exhausted or parsing fails. */
+struct html_doc *content_parse_page(struct arena *a, const char *html, size_t n);
+
+/* content_extract on a page already parsed (by content_parse_page), which it edits: the article
+ * is built from doc's own nodes (the retries work on copies of doc). *article gets the article,
+ * a detached <div> not yet sanitized, or NULL when no article text was found; out->content is
+ * left NULL (serialize *article, after content_sanitize_tree, to get it). 0, or -1 out of memory. */
+int content_extract_doc(struct arena *a, struct html_doc *doc, const char *url, struct content_article *out,
+                        struct html_node **article);
 
 /* Words of a text: runs of letters and digits separated by anything else; every CJK ideograph,
  * kana or hangul syllable counts as one word by itself (as Omnivore counts CJK text). */

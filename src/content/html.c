@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <gumbo.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -388,6 +389,13 @@ static int parse_degraded(struct html_doc *d, const char *s, size_t n)
 	return err;
 }
 
+static atomic_ulong parses;     /* html_parse calls in this process */
+
+unsigned long html_parse_count(void)
+{
+	return atomic_load(&parses);
+}
+
 struct html_doc *html_parse(struct arena *a, const char *utf8, size_t n)
 {
 	struct html_doc *d = ARENA_NEW(a, struct html_doc);
@@ -397,6 +405,7 @@ struct html_doc *html_parse(struct arena *a, const char *utf8, size_t n)
 	size_t capn;
 	int err = 0;
 
+	atomic_fetch_add(&parses, 1);
 	if (!d)
 		return NULL;
 	d->arena = a;
@@ -757,9 +766,9 @@ static void put_escaped(struct sb *out, const char *s, bool attr)
 	sb_puts(out, run);
 }
 
-static bool is_void(const struct html_node *n)
+bool html_is_void(const struct html_node *n)
 {
-	return n->ns == HTML_NS_HTML && html_name_in(n->name, void_elements);
+	return n->type == HTML_ELEMENT && n->ns == HTML_NS_HTML && html_name_in(n->name, void_elements);
 }
 
 static void open_tag(const struct html_node *n, struct sb *out)
@@ -782,7 +791,7 @@ static void open_tag(const struct html_node *n, struct sb *out)
 
 static void close_tag(const struct html_node *n, struct sb *out)
 {
-	if (n->type != HTML_ELEMENT || is_void(n))
+	if (n->type != HTML_ELEMENT || html_is_void(n))
 		return;
 	sb_puts(out, "</");
 	sb_puts(out, n->name);
@@ -795,7 +804,7 @@ static bool enter(const struct html_node *n, struct sb *out)
 	switch (n->type) {
 	case HTML_ELEMENT:
 		open_tag(n, out);
-		return !is_void(n) && n->first_child;
+		return !html_is_void(n) && n->first_child;
 	case HTML_TEXT: {
 		const struct html_node *p = n->parent;
 		if (p && p->type == HTML_ELEMENT && p->ns == HTML_NS_HTML && html_name_in(p->name, rawtext_elements))
@@ -823,7 +832,7 @@ void html_serialize(const struct html_node *root, struct sb *out, bool outer)
 			close_tag(root, out);
 			return;
 		}
-	} else if (root->type == HTML_ELEMENT && is_void(root)) {
+	} else if (root->type == HTML_ELEMENT && html_is_void(root)) {
 		return;
 	}
 	n = root->first_child;

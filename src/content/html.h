@@ -43,6 +43,10 @@ struct html_doc {
  * LIMIT_HTML_PARSE_MS of CPU is abandoned for the tree of html_degrade (doc->degraded). */
 struct html_doc *html_parse(struct arena *a, const char *utf8, size_t n);
 
+/* html_parse calls so far in this process, from every thread (a degraded parse's second gumbo run is
+ * part of its call); for tests that count how often a page is parsed */
+unsigned long html_parse_count(void);
+
 /* The page as the degraded parse reads it: its text (character references kept), a <p> where a
  * block element's tag was, every other tag, comment and script or style element dropped, each
  * other '<' escaped. Linear; in the arena; NULL out of memory. */
@@ -75,6 +79,7 @@ int html_set_attr(struct html_doc *d, struct html_node *el, const char *name, co
 void html_remove_attr(struct html_node *el, const char *name);
 int html_rename(struct html_doc *d, struct html_node *el, const char *name);
 bool html_is(const struct html_node *n, const char *tag);       /* HTML-namespace element named tag */
+bool html_is_void(const struct html_node *n);                   /* an HTML void element (br, img, ...): no content */
 /* is name one of list (NULL-terminated) */
 static inline bool html_name_in(const char *name, const char *const *list)
 {

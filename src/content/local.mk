@@ -3,7 +3,7 @@ noinst_LIBRARIES += src/content/libcontent.a
 src_content_libcontent_a_SOURCES = \
 	src/content/html.c src/content/html.h src/content/html_guard.c src/content/html_guard.h \
 	src/content/charset.c src/content/charset.h \
-	src/content/sanitize.c src/content/sanitize.h \
+	src/content/sanitize.c src/content/sanitize.h src/content/shape.c src/content/shape.h \
 	src/content/markdown.c src/content/markdown.h \
 	src/content/extract.c src/content/extract.h src/content/extract_int.h \
 	src/content/extract_util.c src/content/extract_meta.c src/content/extract_clean.c \

@@ -1,4 +1,4 @@
-/* sanitize.c: allow-list HTML sanitizer (elements, attributes, URL schemes) on the arena DOM, with a re-parse fixed point. */
+/* sanitize.c: allow-list HTML sanitizer (elements, attributes, URL schemes) on the arena DOM, leaving a tree its serialization parses back to. */
 #include "content/sanitize.h"
 
 #include <ctype.h>
@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "content/html.h"
+#include "content/shape.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/sb.h"
@@ -16,6 +17,7 @@
 
 #define ID_PREFIX "user-content-"
 #define DOCTYPE "<!DOCTYPE html>"
+#define HTML_WS " \t\n\r\f"      /* ASCII white space as HTML reads it */
 
 /* ---- the policy tables */
 
@@ -101,28 +103,23 @@ struct elem_rule {
 	const struct attr_rule *attrs;
 };
 
-/* kept elements (HTML namespace only), with the attributes they may carry besides global_attrs */
+/* kept elements (HTML namespace only) with attributes of their own besides global_attrs */
 static const struct elem_rule kept[] = {
-	{ "a", a_attrs }, { "abbr", no_attrs }, { "address", no_attrs }, { "article", no_attrs },
-	{ "aside", no_attrs }, { "audio", audio_attrs }, { "b", no_attrs }, { "bdi", no_attrs },
-	{ "bdo", no_attrs }, { "blockquote", cite_attrs }, { "br", no_attrs }, { "caption", no_attrs },
-	{ "cite", no_attrs }, { "code", no_attrs }, { "col", col_attrs }, { "colgroup", col_attrs },
-	{ "data", data_attrs }, { "dd", no_attrs }, { "del", edit_attrs }, { "details", details_attrs },
-	{ "dfn", no_attrs }, { "div", no_attrs }, { "dl", no_attrs }, { "dt", no_attrs }, { "em", no_attrs },
-	{ "figcaption", no_attrs }, { "figure", no_attrs }, { "footer", no_attrs }, { "h1", no_attrs },
-	{ "h2", no_attrs }, { "h3", no_attrs }, { "h4", no_attrs }, { "h5", no_attrs }, { "h6", no_attrs },
-	{ "header", no_attrs }, { "hgroup", no_attrs }, { "hr", no_attrs }, { "i", no_attrs },
-	{ "img", img_attrs }, { "ins", edit_attrs }, { "kbd", no_attrs }, { "li", li_attrs },
-	{ "mark", no_attrs }, { "ol", ol_attrs }, { "p", no_attrs }, { "picture", no_attrs },
-	{ "pre", no_attrs }, { "q", cite_attrs }, { "rb", no_attrs }, { "rp", no_attrs }, { "rt", no_attrs },
-	{ "ruby", no_attrs }, { "s", no_attrs }, { "samp", no_attrs }, { "section", no_attrs },
-	{ "small", no_attrs }, { "source", source_img_attrs }, { "span", no_attrs }, { "strong", no_attrs },
-	{ "sub", no_attrs }, { "summary", no_attrs }, { "sup", no_attrs }, { "table", no_attrs },
-	{ "tbody", no_attrs }, { "td", td_attrs }, { "tfoot", no_attrs }, { "th", th_attrs },
-	{ "thead", no_attrs }, { "time", time_attrs }, { "tr", no_attrs }, { "track", track_attrs },
-	{ "u", no_attrs }, { "ul", no_attrs }, { "var", no_attrs }, { "video", video_attrs }, { "wbr", no_attrs },
-	{ NULL, NULL },
+	{ "a", a_attrs }, { "audio", audio_attrs }, { "blockquote", cite_attrs }, { "col", col_attrs },
+	{ "colgroup", col_attrs }, { "data", data_attrs }, { "del", edit_attrs }, { "details", details_attrs },
+	{ "img", img_attrs }, { "ins", edit_attrs }, { "li", li_attrs }, { "ol", ol_attrs }, { "q", cite_attrs },
+	{ "source", source_img_attrs }, { "td", td_attrs }, { "th", th_attrs }, { "time", time_attrs },
+	{ "track", track_attrs }, { "video", video_attrs }, { NULL, NULL },
 };
+/* the other kept elements: global_attrs only */
+static const char *const kept_plain[] = {
+	"abbr", "address", "article", "aside", "b", "bdi", "bdo", "br", "caption", "cite", "code", "dd", "dfn",
+	"div", "dl", "dt", "em", "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header",
+	"hgroup", "hr", "i", "kbd", "mark", "p", "picture", "pre", "rb", "rp", "rt", "ruby", "s", "samp", "section",
+	"small", "span", "strong", "sub", "summary", "sup", "table", "tbody", "tfoot", "thead", "tr", "u", "ul",
+	"var", "wbr", NULL,
+};
+static const struct elem_rule plain_rule = { NULL, no_attrs };
 
 /* dropped with their contents; everything not kept and not here is unwrapped */
 static const char *const dropped[] = {
@@ -133,20 +130,20 @@ static const char *const dropped[] = {
 	"isindex", "svg", "math", NULL,
 };
 
-static bool in_list(const char *s, const char *const *list)
+/* the entry called name in a table of structs (size bytes each) that begin with their name and end with
+ * a NULL name */
+static const void *find_named(const void *table, size_t size, const char *name)
 {
-	for (; *list; list++)
-		if (strcmp(s, *list) == 0)
-			return true;
-	return false;
+	for (const char *e = table; *(const char *const *)(const void *)e; e += size)
+		if (strcmp(*(const char *const *)(const void *)e, name) == 0)
+			return e;
+	return NULL;
 }
 
 static const struct elem_rule *find_kept(const char *name)
 {
-	for (const struct elem_rule *r = kept; r->name; r++)
-		if (strcmp(r->name, name) == 0)
-			return r;
-	return NULL;
+	const struct elem_rule *r = find_named(kept, sizeof kept[0], name);
+	return r ? r : html_name_in(name, kept_plain) ? &plain_rule : NULL;
 }
 
 /* ---- URLs */
@@ -292,13 +289,11 @@ static char *check_srcset(struct ctx *c, const char *v)
 	char *r = NULL;
 	sb_init(&b);
 	for (;;) {
-		while (*p && (ascii_ws((unsigned char)*p) || *p == ','))
-			p++;
+		p += strspn(p, HTML_WS ",");
 		if (!*p)
 			break;
 		const char *u0 = p;
-		while (*p && !ascii_ws((unsigned char)*p))
-			p++;
+		p += strcspn(p, HTML_WS);
 		size_t ul = (size_t)(p - u0);
 		bool ended = false;     /* the URL ended with commas: no descriptors */
 		while (ul > 0 && u0[ul - 1] == ',') {
@@ -439,10 +434,23 @@ static const char *check_value(struct ctx *c, const struct attr_rule *r, const c
 
 static const struct attr_rule *find_rule(const struct attr_rule *list, const char *name)
 {
-	for (; list->name; list++)
-		if (strcmp(list->name, name) == 0)
-			return list;
-	return NULL;
+	return find_named(list, sizeof *list, name);
+}
+
+/* the value to write for v, as the rounds of sanitizing, serializing and re-parsing would settle it:
+ * checked and read back as a parse reads it until that changes nothing (a check need not accept its
+ * own output: "user-content-" makes an id longer, a reread control a title); NULL to drop it */
+static const char *settle(struct ctx *c, const struct attr_rule *r, const char *v)
+{
+	for (int round = 0; v && round < LIMIT_SANITIZE_PASSES; round++) {
+		const char *next = check_value(c, r, v);
+		if (next && !(next = html_shape_reread(c->d->arena, next)))
+			c->err = -1;
+		if (!next || strcmp(next, v) == 0)
+			return next;
+		v = next;
+	}
+	return v;
 }
 
 /* rewrite el's attributes through its rules; false when el must go (an image without a source) */
@@ -456,7 +464,7 @@ static bool filter_attrs(struct ctx *c, struct html_node *el, const struct attr_
 			r = find_rule(global_attrs, at->name);
 		if (!r)
 			continue;
-		const char *v = check_value(c, r, at->value);
+		const char *v = settle(c, r, at->value);
 		if (v && html_set_attr(c->d, el, at->name, v) < 0)
 			c->err = -1;
 	}
@@ -489,7 +497,7 @@ static enum action decide(struct ctx *c, struct html_node *n, int depth)
 		return KEEP;
 	if (n->type != HTML_ELEMENT)
 		return DROP;            /* comments (and anything else) */
-	if (n->ns != HTML_NS_HTML || in_list(n->name, dropped))
+	if (n->ns != HTML_NS_HTML || html_name_in(n->name, dropped))
 		return DROP;
 	const struct elem_rule *r = find_kept(n->name);
 	if (!r)
@@ -562,7 +570,7 @@ static bool body_like(const struct html_node *root)
 	};
 	if (root->type == HTML_DOCUMENT)
 		return true;
-	return root->type == HTML_ELEMENT && root->ns == HTML_NS_HTML && !in_list(root->name, not_body);
+	return root->type == HTML_ELEMENT && root->ns == HTML_NS_HTML && !html_name_in(root->name, not_body);
 }
 
 static int serialize_children(const struct html_node *root, struct sb *b)
@@ -575,19 +583,22 @@ static int serialize_children(const struct html_node *root, struct sb *b)
 	return 0;
 }
 
-/* sanitize root, then re-parse and re-sanitize its serialization until it stops changing; the last
+/* sanitize root and bring it to the shape a re-parse of its serialization gives (html_shape_fix; for the
+ * rare shapes that walk leaves, by re-parsing and re-sanitizing until nothing changes); the
  * serialization is left in *b */
 static int sanitize_stable(struct html_doc *d, struct html_node *root, const char *base, struct sb *b)
 {
 	struct ctx c = { d, base, 0 };
 	struct sb cur;
-	int rc;
+	int rc, shape = 0;
 
 	if (base && !http_ok(d->arena, base))
 		c.base = NULL;
 	if (sanitize_pass(&c, root) < 0)
 		return -1;
-	if ((rc = serialize_children(root, b)) < 0 || !body_like(root))
+	if (body_like(root) && (shape = html_shape_fix(d, root)) < 0)
+		return -1;
+	if ((rc = serialize_children(root, b)) < 0 || shape == 0)
 		return rc;
 	sb_init(&cur);
 	for (int pass = 1; pass < LIMIT_SANITIZE_PASSES; pass++) {

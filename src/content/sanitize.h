@@ -36,7 +36,9 @@ int content_sanitize(struct arena *a, const char *html, size_t n, const char *ba
 /* the same on a parsed tree, in place (for callers that already hold a tree, e.g. the extractor's
  * output): root's descendants are sanitized, root itself (element or document) is left as it is.
  * When root parses its content like <body> does (not a table part, select, template or raw-text
- * element) the result is also brought to a fixed point of serialize + re-parse, so its
- * serialization is stable. 0 ok, -1 out of memory, -2 output larger than LIMIT_SANITIZE_OUTPUT. */
+ * element) the result is also given the shape a re-parse of its serialization would give it, so
+ * its serialization is stable: in one walk (shape.c), without parsing, except for rare misnested
+ * shapes that walk leaves to serialize + re-parse rounds (each counted by html_parse_count).
+ * 0 ok, -1 out of memory, -2 output larger than LIMIT_SANITIZE_OUTPUT. */
 int content_sanitize_tree(struct html_doc *d, struct html_node *root, const char *base_url);
 #endif

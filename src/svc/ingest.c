@@ -1,4 +1,4 @@
-/* ingest.c (svc): page HTML to a storable article: readable-article extraction, sanitizing, text and metadata. */
+/* ingest.c (svc): page HTML to a storable article: one parse, extraction and in-place sanitizing, text and metadata. */
 #include <string.h>
 
 #include "svc/svc.h"
@@ -6,16 +6,14 @@
 #include "content/html.h"
 #include "content/sanitize.h"
 #include "util/limits.h"
+#include "util/sb.h"
 #include "util/time.h"
 #include "util/url.h"
 
 /* the page's <link rel=canonical href> made absolute and normalised, or NULL */
-static const char *canonical(struct arena *a, const char *html, size_t n, const char *url)
+static const char *canonical(struct arena *a, const struct html_doc *d, const char *url)
 {
-	struct html_doc *d = html_parse(a, html, n);
 	char *abs, *norm;
-	if (d == NULL)
-		return NULL;
 	for (struct html_node *e = d->root; e; e = html_next(d->root, e)) {
 		const char *rel, *href;
 		if (!html_is(e, "link") || (rel = html_get_attr(e, "rel")) == NULL || (href = html_get_attr(e, "href")) == NULL)
@@ -33,10 +31,10 @@ static const char *canonical(struct arena *a, const char *html, size_t n, const 
 	return NULL;
 }
 
-/* Extracting and sanitizing a page takes many times its size in memory (the DOM, the extractor's
- * work, every sanitizer pass): each stage gets an arena of its own, sized to the page and freed
- * when the stage is done, so a page up to content_max_bytes does not exhaust the request's memory
- * (LIMIT_GQL_REQUEST_ARENA) and stages do not add up; only their results are copied into a. */
+/* Extracting and sanitizing a page takes many times its size in memory (the DOM, its copies for the
+ * extractor's retries, the extractor's work): that happens in an arena of its own, sized to the page
+ * and freed when done, so a page up to content_max_bytes does not exhaust the request's memory
+ * (LIMIT_GQL_REQUEST_ARENA); only the results are copied into a. */
 static void scratch_init(struct arena *s, size_t n)
 {
 	arena_init(s);
@@ -77,52 +75,69 @@ static bool keep_article(struct arena *a, const struct content_article *art, str
 
 #define NO_MEMORY "the article needs more memory than a request may use"
 
+/* the sanitized article of doc's page, serialized into a; 0, or -1 with *err */
+static int clean_article(struct arena *a, struct arena *s, size_t n, struct html_doc *doc, struct html_node *article,
+                         const char *url, size_t max_content, const char **content, const char **err)
+{
+	struct sb b;
+	sb_init(&b);
+	b.max = LIMIT_SANITIZE_OUTPUT;
+	if (article && content_sanitize_tree(doc, article, url) != 0) {
+		*err = failed(a, s, n, "the page could not be sanitized");
+		return -1;
+	}
+	if (article)
+		html_serialize(article, &b, false);
+	if (sb_error(&b)) {
+		*err = failed(a, s, n, "the page could not be sanitized");
+	} else if (b.len > max_content) {
+		*err = arena_printf(a, "the article is larger than %zu bytes (content_max_bytes in larder.conf)", max_content);
+		if (*err == NULL)
+			*err = "the article is larger than Larder stores";
+	} else if ((*content = arena_strndup(a, sb_str(&b), b.len)) == NULL) {
+		*err = NO_MEMORY;
+	}
+	sb_free(&b);
+	return *content ? 0 : -1;
+}
+
 int svc_ingest(struct arena *a, const char *html, size_t n, const char *url, size_t max_content,
                struct store_article *out, const char **canonical_url, const char **err)
 {
-	struct arena s1, s2;
+	struct arena s;
 	struct content_article art;
-	char *raw, *clean;
-	size_t clean_len;
+	struct html_doc *doc;
+	struct html_node *article;
 	int rc = -1;
 
 	memset(out, 0, sizeof *out);
 	out->words_count = -1;
+	if (canonical_url)
+		*canonical_url = NULL;
+	/* one parse: the canonical link is read from it, then the extractor and the sanitizer edit it */
+	scratch_init(&s, n);
+	if ((doc = content_parse_page(&s, html, n)) == NULL) {
+		*err = failed(a, &s, n, "the page could not be parsed");
+		goto out;
+	}
 	if (canonical_url) {
-		scratch_init(&s1, n);
-		const char *c = canonical(&s1, html, n, url);
-		*canonical_url = c ? arena_strdup(a, c) : NULL;
-		arena_free(&s1);
+		const char *c = canonical(&s, doc, url);
+		if (c && (*canonical_url = arena_strdup(a, c)) == NULL) {
+			*err = NO_MEMORY;
+			goto out;
+		}
 	}
-	scratch_init(&s1, n);
-	scratch_init(&s2, n);
-	if (content_extract(&s1, html, n, url, &art) != 0) {
-		*err = failed(a, &s1, n, "the page could not be parsed");
+	if (content_extract_doc(&s, doc, url, &art, &article) != 0) {
+		*err = failed(a, &s, n, "the page could not be parsed");
 		goto out;
 	}
-	if (!keep_article(a, &art, out) || (raw = arena_strdup(&s2, art.content ? art.content : "")) == NULL) {
+	if (!keep_article(a, &art, out)) {
 		*err = NO_MEMORY;
 		goto out;
 	}
-	arena_free(&s1);
-	if (content_sanitize(&s2, raw, strlen(raw), url, &clean, &clean_len) != 0) {
-		*err = failed(a, &s2, n, "the page could not be sanitized");
-		goto out;
-	}
-	if (clean_len > max_content) {
-		*err = arena_printf(a, "the article is larger than %zu bytes (content_max_bytes in larder.conf)", max_content);
-		if (*err == NULL)
-			*err = "the article is larger than Larder stores";
-		goto out;
-	}
-	if ((out->content = arena_strndup(a, clean, clean_len)) == NULL) {
-		*err = NO_MEMORY;
-		goto out;
-	}
-	rc = 0;
+	rc = clean_article(a, &s, n, doc, article, url, max_content, &out->content, err);
 out:
-	arena_free(&s1);
-	arena_free(&s2);
+	arena_free(&s);
 	if (rc != 0) {
 		memset(out, 0, sizeof *out);
 		out->words_count = -1;

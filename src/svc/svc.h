@@ -9,8 +9,10 @@
 #include "util/config.h"
 
 /* ---- ingest.c: page HTML to a storable article (extract, sanitize, metadata) ---- */
-/* *canonical_url (may be NULL) gets the page's normalised canonical link, or NULL; -1 with *err on failure,
- * among them a sanitized article over max_content bytes (content_max_bytes) */
+/* The page is parsed once (html_parse_count counts it): the canonical link is read from that tree, the
+ * extractor works on it and the article is sanitized in place. *canonical_url (may be NULL) gets the
+ * page's normalised canonical link, or NULL; -1 with *err on failure, among them a sanitized article
+ * over max_content bytes (content_max_bytes) */
 int svc_ingest(struct arena *a, const char *html, size_t n, const char *url, size_t max_content,
                struct store_article *out, const char **canonical_url, const char **err);
 
