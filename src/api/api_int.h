@@ -66,6 +66,14 @@ int api_answer_item(struct gql_rctx *rc, struct gql_out *out, int r, const char 
 /* resolver of wrapper fields (ArticleSuccess.article, …): the parent object itself */
 int api_resolve_self(struct gql_rctx *rc, const void *parent, struct gql_out *out);
 
+/* ---- save.c ---- */
+struct svc_save_in;
+struct svc_save_out;
+/* svc_save for a resolver: 1 with *r filled when saved; otherwise the answer is made (the member error_type
+ * with code and svc's message for a refused save, an internal error for a failed one) and its return given */
+int api_save(struct gql_rctx *rc, struct gql_out *out, const struct svc_save_in *in, const char *error_type,
+             const char *code, struct svc_save_out *r);
+
 /* ---- paging (page.c): search and updatesSince ---- */
 struct api_page {
 	int64_t offset, limit;   /* from after / first: 10 when absent or 0, at most page_size_max (larder.conf) */
@@ -84,7 +92,8 @@ struct api_pageinfo {
  * page's end cursor, as Omnivore does */
 struct api_edge {
 	const char *cursor;
-	struct api_item *node;           /* NULL for a deleted item (updatesSince) */
+	const void *node;                /* a struct api_item (NULL for a deleted item, updatesSince), or one of node_type */
+	const char *node_type;           /* the GraphQL type of node; NULL: SearchItem */
 	const char *item_id, *reason;    /* SyncUpdatedItemEdge's itemID and updateReason */
 };
 /* the parent of the *Success types of paged fields (SearchSuccess, UpdatesSinceSuccess): the page's

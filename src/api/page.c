@@ -134,7 +134,7 @@ static int resolve_edge(struct gql_rctx *rc, const void *parent, struct gql_out 
 {
 	const struct api_edge *e = parent;
 	switch (api_field(rc, parent, API_NAMES(edge_fields))) {
-	case EF_NODE: return e->node == NULL ? api_null(out) : api_obj(out, "SearchItem", e->node);
+	case EF_NODE: return e->node == NULL ? api_null(out) : api_obj(out, e->node_type ? e->node_type : "SearchItem", e->node);
 	case EF_CURSOR: return api_text(out, e->cursor);
 	case EF_ITEM_ID: return api_text(out, e->item_id);
 	case EF_REASON: return api_enum(out, e->reason);
@@ -148,8 +148,10 @@ int api_bind_page(struct gql_schema *s, char *err, size_t errlen)
 		API_EACH("PageInfo", resolve_pageinfo, pageinfo_fields),
 		API_EACH("SearchSuccess", resolve_connection, connection_fields),
 		API_EACH("UpdatesSinceSuccess", resolve_connection, connection_fields),
+		API_EACH("HighlightsSuccess", resolve_connection, connection_fields),
 		API_EACH("SearchItemEdge", resolve_edge, edge_fields),
 		API_EACH("SyncUpdatedItemEdge", resolve_edge, edge_fields),
+		API_EACH("HighlightEdge", resolve_edge, edge_fields),
 	};
 	return API_BIND_TABLE(s, table, err, errlen);
 }

@@ -45,6 +45,21 @@ static int read_input(struct gql_rctx *rc, const struct gql_value *v, struct svc
 	return read_labels(rc, gql_value_get(v, "labels"), in);
 }
 
+int api_save(struct gql_rctx *rc, struct gql_out *out, const struct svc_save_in *in, const char *error_type,
+             const char *code, struct svc_save_out *r)
+{
+	struct api_ctx *ctx = api_ctx_of(rc);
+	switch (svc_save(ctx->store, ctx->cfg, gql_arena(rc), in, r)) {
+	case SVC_SAVE_REFUSED:
+		return api_out_error(rc, out, error_type, code, "%s", r->message);
+	case SVC_SAVE_FAILED:
+		return api_internal(rc, r->message, r->store_rc);
+	case SVC_SAVED:
+		break;
+	}
+	return 1;
+}
+
 /* svc_save's answer: SaveSuccess with the reader URL (base_url in front), SaveError, or an internal error */
 static int answer(struct gql_rctx *rc, struct gql_out *out, const struct svc_save_in *in)
 {
@@ -53,15 +68,10 @@ static int answer(struct gql_rctx *rc, struct gql_out *out, const struct svc_sav
 	const char *base = ctx->cfg && ctx->cfg->base_url ? ctx->cfg->base_url : "", *path;
 	struct svc_save_out r;
 	struct save_out *res;
+	int saved = api_save(rc, out, in, "SaveError", "UNKNOWN", &r);
 
-	switch (svc_save(ctx->store, ctx->cfg, a, in, &r)) {
-	case SVC_SAVE_REFUSED:
-		return api_out_error(rc, out, "SaveError", "UNKNOWN", "%s", r.message);
-	case SVC_SAVE_FAILED:
-		return api_internal(rc, r.message, r.store_rc);
-	case SVC_SAVED:
-		break;
-	}
+	if (saved != 1)
+		return saved;
 	if ((res = ARENA_NEW(a, struct save_out)) == NULL || (path = svc_reader_path(a, in->username, &r.item)) == NULL ||
 	    (res->url = arena_printf(a, "%s%s", base, path)) == NULL)
 		return api_internal(rc, "save", 0);

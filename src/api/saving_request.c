@@ -12,14 +12,9 @@ static int resolve_create(struct gql_rctx *rc, const void *parent, struct gql_ou
 		.url = api_str(gql_value_get(gql_arg(rc, "input"), "url")), .source = "api",
 	};
 	struct svc_save_out r;
-	switch (svc_save(ctx->store, ctx->cfg, gql_arena(rc), &in, &r)) {
-	case SVC_SAVE_REFUSED:
-		return api_out_error(rc, out, "CreateArticleSavingRequestError", "BAD_DATA", "%s", r.message);
-	case SVC_SAVE_FAILED:
-		return api_internal(rc, r.message, r.store_rc);
-	case SVC_SAVED:
-		break;
-	}
+	int saved = api_save(rc, out, &in, "CreateArticleSavingRequestError", "BAD_DATA", &r);
+	if (saved != 1)
+		return saved;
 	/* CreateArticleSavingRequestSuccess.articleSavingRequest is the item itself, as for articleSavingRequest */
 	return api_answer_item(rc, out, STORE_OK, "createArticleSavingRequest", "CreateArticleSavingRequestSuccess",
 	                       &r.item, NULL);

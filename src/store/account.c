@@ -66,11 +66,7 @@ int store_user_update(struct store *st, struct arena *a, const char *user_id, co
 		return STORE_E_INVAL;
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
-	if ((rc = update_rows(st, a, user_id, p, out)) != STORE_OK) {
-		store_rollback(st);
-		return rc;
-	}
-	return store_commit(st);
+	return store_end(st, update_rows(st, a, user_id, p, out));
 }
 
 int store_user_delete(struct store *st, const char *user_id)

@@ -78,11 +78,7 @@ int store_highlight_create(struct store *st, struct arena *a, const char *user_i
 	int rc;
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
-	if ((rc = store_highlight_insert(st, a, user_id, in, out)) != STORE_OK) {
-		store_rollback(st);
-		return rc;
-	}
-	return store_commit(st);
+	return store_end(st, store_highlight_insert(st, a, user_id, in, out));
 }
 
 /* a highlight by id through a user-scoped statement with no other bindings (get, delete) */

@@ -330,11 +330,7 @@ int store_item_fill(struct store *st, int64_t seq, const struct store_article *a
 	int rc;
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
-	if ((rc = store_item_fill_row(st, seq, art, time_now_ms())) != STORE_OK) {
-		store_rollback(st);
-		return rc;
-	}
-	return store_commit(st);
+	return store_end(st, store_item_fill_row(st, seq, art, time_now_ms()));
 }
 
 int store_item_fail(struct store *st, int64_t seq, const char *state, const char *reason)

@@ -69,11 +69,7 @@ int store_job_finish(struct store *st, const struct store_job *job, const struct
 	int rc;
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
-	if ((rc = finish_rows(st, job, o)) != STORE_OK) {
-		store_rollback(st);
-		return rc;
-	}
-	return store_commit(st);
+	return store_end(st, finish_rows(st, job, o));
 }
 
 int store_job_pending(struct store *st, int64_t now_ms, int64_t *count, int64_t *next_ms)

@@ -894,6 +894,14 @@ int store_commit(struct store *st)
 	return rc;
 }
 
+int store_end(struct store *st, int rc)
+{
+	if (rc == STORE_OK)
+		return store_commit(st);
+	store_rollback(st);
+	return rc;
+}
+
 void store_rollback(struct store *st)
 {
 	sqlite3_stmt *s = st->stmt[STMT_ROLLBACK];

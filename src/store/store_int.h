@@ -181,6 +181,8 @@ int store_labels_collect(struct store *st, struct arena *a, sqlite3_stmt *s, str
 int store_begin(struct store *st);
 int store_commit(struct store *st);
 void store_rollback(struct store *st);
+/* the end of a transaction whose work answered rc: committed when rc is STORE_OK, else rolled back; rc, or the commit's failure */
+int store_end(struct store *st, int rc);
 /* int64 column, 0 for NULL */
 int64_t store_col_ms(sqlite3_stmt *s, int col);
 /* binds an int64 or NULL when v == 0 */
