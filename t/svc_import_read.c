@@ -251,7 +251,8 @@ static void names_and_detection(struct arena *a)
 	       "a zip with a metadata_*.json is Omnivore's export");
 	is_int(svc_import_detect(write_zip(a, "other.zip", "content/readme.html")), SVC_IMPORT_UNKNOWN,
 	       "a zip without one is not");
-	is_int(svc_import_detect(write_file(a, "junk.bin", "\x7f" "ELF\x02\x01\x01\0\0\0junk", 16)), SVC_IMPORT_UNKNOWN,
+	static const char junk[] = "\x7f" "ELF\x02\x01\x01\0\0\0junk";
+	is_int(svc_import_detect(write_file(a, "junk.bin", junk, sizeof junk - 1)), SVC_IMPORT_UNKNOWN,
 	       "junk is no format");
 	is_int(svc_import_detect(write_file(a, "empty.txt", "", 0)), SVC_IMPORT_UNKNOWN, "nor is an empty file");
 	is_int(svc_import_detect(arena_printf(a, "%s/absent", dir)), SVC_IMPORT_UNKNOWN, "nor a missing one");
@@ -300,10 +301,14 @@ static void bounds(struct arena *a)
 		"L2 url=https://example.com/a saved=1000", "L3 bad: the row is over 1 MB",
 		"L16095 url=https://example.com/b saved=2000", NULL,   /* the long row holds 16091 newlines */
 	};
+	static const char *const cr[] = {
+		"L2 url=https://example.com/c saved=3000", "L2 bad: time_added is not a number",
+		"L5 url=https://example.com/e saved=5000", NULL,
+	};
 	static const char *const list[] = {
 		"L1 bad: the line is over 1 MB", "L2 url=https://example.com/after", NULL,
 	};
-	ok(fp && ftruncate(fileno(fp), 201 * 1024 * 1024) == 0, "a sparse file of 201 MB");
+	ok(fp && ftruncate(fileno(fp), (off_t)2049 * 1024 * 1024) == 0, "a sparse file of 2049 MB");
 	if (fp)
 		fclose(fp);
 	refused(a, SVC_IMPORT_URLS, big, "larger than the import limit", "a URL list over the limit");
@@ -321,6 +326,9 @@ static void bounds(struct arena *a)
 	sb_puts(&b, "\nhttps://example.com/after\n");
 	expect_path(a, SVC_IMPORT_URLS, write_file(a, "long.txt", sb_str(&b), b.len), "a URL list with a long line", list);
 	sb_free(&b);
+	expect_path(a, SVC_IMPORT_POCKET_CSV, write_file(a, "cr.csv", "title,url,time_added,tags,status\n"
+	            ",https://example.com/c,3,,\r,https://example.com/d,x,,\r\n\r\n  \n,https://example.com/e,5,,\n", 0),
+	            "rows ended by a lone carriage return", cr);
 }
 
 /* a sink that asks to stop after the first item stops the reader */
@@ -342,7 +350,7 @@ static void stopping(struct arena *a)
 static void cleanup(struct arena *a)
 {
 	static const char *const files[] = { "omnivore.zip", "other.zip", "junk.bin", "empty.txt", "other.csv", "bom.csv",
-	                                      "list.json", "empty.csv", "object.json", "big.txt", "long.csv", "long.txt" };
+	                                      "list.json", "empty.csv", "object.json", "big.txt", "long.csv", "long.txt", "cr.csv" };
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++)
 		unlink(arena_printf(a, "%s/%s", dir, files[i]));
 	rmdir(dir);

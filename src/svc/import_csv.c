@@ -231,26 +231,26 @@ static void on_row(int c, void *data)
 	arena_reset(&r->scratch);
 }
 
-/* the n bytes at s to the parser, a line at a time so that each row knows the line it began on */
-static int feed(struct csv_read *r, struct csv_parser *p, const char *s, size_t n, bool *blank_line)
+/* the n bytes at s to the parser a piece at a time, each ending at a line break ('\r' or '\n', where a row may
+ * end), so that each row knows the line it began on */
+static int feed(struct csv_read *r, struct csv_parser *p, const char *s, size_t n)
 {
 	while (n > 0 && !r->stop) {
-		const char *nl = memchr(s, '\n', n);
-		size_t len = nl ? (size_t)(nl - s) + 1 : n;
-		if (r->row_start == 0)
+		size_t len = 0;
+		bool blank = true, starts = r->row_start == 0;
+		while (len < n && s[len] != '\n' && s[len] != '\r')
+			blank = blank && (s[len] == ' ' || s[len] == '\t'), len++;
+		len += len < n;
+		if (starts)
 			r->row_start = r->line;
-		for (size_t i = 0; i < len && *blank_line; i++)
-			*blank_line = s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n';
 		if (csv_parse(p, s, len, on_field, on_row, r) != len) {
 			r->err = arena_printf(r->a, "line %zu: the CSV cannot be read: %s", r->line, csv_strerror(csv_error(p)));
 			return -1;
 		}
-		if (nl) {
-			if (*blank_line && r->row_start == r->line)
-				r->row_start = 0;   /* libcsv skips blank lines: the row begins on a later one */
+		if (starts && blank && r->row_start == r->line)
+			r->row_start = 0;   /* libcsv skips blank lines: the row begins on a later one */
+		if (s[len - 1] == '\n')
 			r->line++;
-			*blank_line = true;
-		}
 		s += len, n -= len;
 	}
 	return 0;
@@ -268,11 +268,10 @@ enum svc_import_format import_csv_detect(const char *s, size_t n)
 {
 	struct csv_read r;
 	struct csv_parser p;
-	bool blank = true;
 	if (csv_init(&p, 0) != 0)
 		return SVC_IMPORT_UNKNOWN;
 	csv_read_init(&r, NULL, SVC_IMPORT_UNKNOWN, NULL);
-	if (feed(&r, &p, s, n, &blank) == 0 && !r.header_done)
+	if (feed(&r, &p, s, n) == 0 && !r.header_done)
 		csv_fini(&p, on_field, on_row, &r);
 	csv_free(&p);
 	arena_free(&r.scratch);
@@ -284,10 +283,9 @@ int import_read_csv(enum svc_import_format f, struct arena *a, const char *path,
 {
 	struct csv_read r;
 	struct csv_parser p;
-	FILE *fp = import_open(a, path, err);
+	FILE *fp = import_open(a, path, NULL, err);
 	char *buf = fp ? malloc(64 * 1024) : NULL;
 	size_t got, total = 0;
-	bool blank = true;
 	int rc = 0;
 	if (fp == NULL || buf == NULL || csv_init(&p, 0) != 0) {
 		if (fp)
@@ -299,12 +297,11 @@ int import_read_csv(enum svc_import_format f, struct arena *a, const char *path,
 	while (rc == 0 && !r.stop && (got = fread(buf, 1, 64 * 1024, fp)) > 0) {
 		size_t skip = total == 0 && got >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 		total += got;
-		if (total > LIMIT_IMPORT_BYTES) {
-			r.err = arena_printf(a, "the file is larger than the import limit of %d MB (import_max_bytes)",
-			                     LIMIT_IMPORT_BYTES / (1024 * 1024));
+		if (total > IMPORT_MAX_BYTES) {
+			r.err = IMPORT_TOO_LARGE;
 			break;
 		}
-		rc = feed(&r, &p, buf + skip, got - skip, &blank);
+		rc = feed(&r, &p, buf + skip, got - skip);
 	}
 	if (rc == 0 && !r.stop)
 		csv_fini(&p, on_field, on_row, &r);

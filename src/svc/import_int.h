@@ -7,11 +7,10 @@
 #include "svc/import.h"
 #include "util/limits.h"
 
-/* bytes of an import file read (larder.conf's import_max_bytes is checked by the import before it reads;
- * this bound holds for every reader whoever calls it) */
-#ifndef LIMIT_IMPORT_BYTES
-#define LIMIT_IMPORT_BYTES (200 * 1024 * 1024)
-#endif
+/* bytes of an import file any reader reads: the most larder.conf's import_max_bytes accepts (the import
+ * refuses a file over the configured value before it calls a reader) */
+#define IMPORT_MAX_BYTES ((size_t)1 << 31)
+#define IMPORT_TOO_LARGE "the file is larger than the import limit of 2048 MB (import_max_bytes)"
 #define IMPORT_ROW_BYTES (1024 * 1024)       /* bytes of one CSV row or one line of a URL list */
 #define IMPORT_HTML_PARSE_MS (30 * 1000)     /* CPU ms for parsing a bookmarks file (a browser's export with
                                                 icons runs to tens of MB, past a web page's budget) */
@@ -29,8 +28,9 @@ int import_read_urls(struct arena *a, const char *path, const struct svc_import_
  * SVC_IMPORT_UNKNOWN */
 enum svc_import_format import_csv_detect(const char *s, size_t n);
 
-/* the file at path opened for reading, refused when it is larger than LIMIT_IMPORT_BYTES: NULL with *err */
-FILE *import_open(struct arena *a, const char *path, const char **err);
+/* the file at path opened for reading, refused when it is larger than IMPORT_MAX_BYTES: NULL with *err; its
+ * size in *size when size is not NULL (0 when it is not a regular file) */
+FILE *import_open(struct arena *a, const char *path, size_t *size, const char **err);
 /* the whole file in a (NUL-terminated, *n bytes), or NULL with *err */
 char *import_slurp(struct arena *a, const char *path, size_t *n, const char **err);
 /* why url cannot be imported ("no URL", "the URL is not http(s)", url_normalise's reason), or NULL when it

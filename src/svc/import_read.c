@@ -175,7 +175,7 @@ int svc_import_read(enum svc_import_format f, struct arena *a, const char *path,
 	}
 }
 
-FILE *import_open(struct arena *a, const char *path, const char **err)
+FILE *import_open(struct arena *a, const char *path, size_t *size, const char **err)
 {
 	struct stat st;
 	FILE *fp = fopen(path, "rb");
@@ -183,41 +183,44 @@ FILE *import_open(struct arena *a, const char *path, const char **err)
 		*err = arena_printf(a, "cannot open %s: %s", path, strerror(errno));
 		return NULL;
 	}
-	if (fstat(fileno(fp), &st) == 0 && st.st_size > LIMIT_IMPORT_BYTES) {
+	if (fstat(fileno(fp), &st) != 0)
+		st.st_mode = 0;
+	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > IMPORT_MAX_BYTES) {
 		fclose(fp);
-		*err = arena_printf(a, "the file is larger than the import limit of %d MB (import_max_bytes)",
-		                    LIMIT_IMPORT_BYTES / (1024 * 1024));
+		*err = IMPORT_TOO_LARGE;
 		return NULL;
 	}
+	if (size)
+		*size = S_ISREG(st.st_mode) ? (size_t)st.st_size : 0;
 	return fp;
 }
 
 char *import_slurp(struct arena *a, const char *path, size_t *n, const char **err)
 {
-	FILE *fp = import_open(a, path, err);
 	size_t cap = 64 * 1024, len = 0, got;
-	char *buf = fp ? arena_alloc(a, cap + 1) : NULL;
-	if (fp && buf == NULL)
+	FILE *fp = import_open(a, path, &cap, err);
+	char *buf;
+	if (fp == NULL)
+		return NULL;
+	cap = cap < 64 * 1024 ? 64 * 1024 : cap + 1;   /* one read past the size sees the end (or growth) */
+	if ((buf = arena_alloc(a, cap + 1)) == NULL)
 		*err = "out of memory reading the file";
 	while (buf && (got = fread(buf + len, 1, cap - len, fp)) > 0) {
 		len += got;
-		if (len == cap && cap > LIMIT_IMPORT_BYTES) {
-			*err = arena_printf(a, "the file is larger than the import limit of %d MB (import_max_bytes)",
-			                    LIMIT_IMPORT_BYTES / (1024 * 1024));
+		if (len > IMPORT_MAX_BYTES) {
+			*err = IMPORT_TOO_LARGE;
 			buf = NULL;
 		} else if (len == cap) {
-			buf = arena_realloc(a, buf, cap + 1, cap * 2 + 1);
-			cap *= 2;
-			if (buf == NULL)
+			if ((buf = arena_realloc(a, buf, cap + 1, cap * 2 + 1)) == NULL)
 				*err = "out of memory reading the file";
+			cap *= 2;
 		}
 	}
 	if (buf && ferror(fp)) {
 		*err = arena_printf(a, "cannot read %s: %s", path, strerror(errno));
 		buf = NULL;
 	}
-	if (fp)
-		fclose(fp);
+	fclose(fp);
 	if (buf) {
 		buf[len] = '\0';
 		*n = len;
@@ -242,13 +245,11 @@ const char *import_url_problem(struct arena *a, const char *url)
 
 char *import_trim(struct arena *a, const char *s)
 {
-	const char *end;
-	while (blank(*s))
-		s++;
-	end = s + strlen(s);
-	while (end > s && blank(end[-1]))
-		end--;
-	return arena_strndup(a, s, (size_t)(end - s));
+	size_t n;
+	s += strspn(s, " \t\r\n");
+	for (n = strlen(s); n > 0 && blank(s[n - 1]); n--)
+		;
+	return arena_strndup(a, s, n);
 }
 
 int import_epoch_ms(const char *s, int64_t *ms)

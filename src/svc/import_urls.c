@@ -6,7 +6,7 @@
 
 int import_read_urls(struct arena *a, const char *path, const struct svc_import_sink *sink, const char **err)
 {
-	FILE *fp = import_open(a, path, err);
+	FILE *fp = import_open(a, path, NULL, err);
 	struct arena scratch;
 	char *line = NULL;
 	size_t cap = 0, lineno = 0, total = 0;
@@ -21,9 +21,8 @@ int import_read_urls(struct arena *a, const char *path, const struct svc_import_
 		lineno++;
 		total += (size_t)len;
 		arena_reset(&scratch);
-		if (total > LIMIT_IMPORT_BYTES) {
-			*err = arena_printf(a, "the file is larger than the import limit of %d MB (import_max_bytes)",
-			                    LIMIT_IMPORT_BYTES / (1024 * 1024));
+		if (total > IMPORT_MAX_BYTES) {
+			*err = IMPORT_TOO_LARGE;
 			rc = -1;
 			break;
 		}
