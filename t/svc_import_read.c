@@ -301,6 +301,8 @@ static void bounds(struct arena *a)
 		"L2 url=https://example.com/a saved=1000", "L3 bad: the row is over 1 MB",
 		"L16095 url=https://example.com/b saved=2000", NULL,   /* the long row holds 16091 newlines */
 	};
+	static const char bom_json[] = "\xEF\xBB\xBF[{\"is_archived\":0,\"url\":\"https://example.com/bom\"}]";
+	static const char *const bom[] = { "L1 url=https://example.com/bom", NULL };
 	static const char *const cr[] = {
 		"L2 url=https://example.com/c saved=3000", "L2 bad: time_added is not a number",
 		"L5 url=https://example.com/e saved=5000", NULL,
@@ -326,6 +328,10 @@ static void bounds(struct arena *a)
 	sb_puts(&b, "\nhttps://example.com/after\n");
 	expect_path(a, SVC_IMPORT_URLS, write_file(a, "long.txt", sb_str(&b), b.len), "a URL list with a long line", list);
 	sb_free(&b);
+	is_int(svc_import_detect(write_file(a, "bom.json", bom_json, 0)), SVC_IMPORT_WALLABAG,
+	       "wallabag's JSON after a byte order mark is detected");
+	expect_path(a, SVC_IMPORT_WALLABAG, arena_printf(a, "%s/bom.json", dir), "wallabag's JSON after a byte order mark",
+	            bom);
 	expect_path(a, SVC_IMPORT_POCKET_CSV, write_file(a, "cr.csv", "title,url,time_added,tags,status\n"
 	            ",https://example.com/c,3,,\r,https://example.com/d,x,,\r\n\r\n  \n,https://example.com/e,5,,\n", 0),
 	            "rows ended by a lone carriage return", cr);
@@ -350,7 +356,8 @@ static void stopping(struct arena *a)
 static void cleanup(struct arena *a)
 {
 	static const char *const files[] = { "omnivore.zip", "other.zip", "junk.bin", "empty.txt", "other.csv", "bom.csv",
-	                                      "list.json", "empty.csv", "object.json", "big.txt", "long.csv", "long.txt", "cr.csv" };
+	                                      "list.json", "empty.csv", "object.json", "big.txt", "long.csv", "long.txt", "cr.csv",
+	                                      "bom.json" };
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++)
 		unlink(arena_printf(a, "%s/%s", dir, files[i]));
 	rmdir(dir);

@@ -185,6 +185,8 @@ int import_read_wallabag(struct arena *a, const char *path, const struct svc_imp
 		*err = "the file is too large";
 		return -1;
 	}
+	if (n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
+		s += 3, n -= 3;   /* a byte order mark is no JSON */
 	if ((root = parse(a, s, n, err)) == NULL)
 		return -1;
 	if (!json_object_is_type(root, json_type_array)) {
