@@ -13,6 +13,9 @@ src_svc_libsvc_a_SOURCES = src/svc/svc.h \
 # accounts, logins, sessions and API keys
 src_svc_libsvc_a_SOURCES += src/svc/account.c src/svc/account.h src/svc/throttle.c src/svc/throttle.h \
 	src/svc/apikey.c src/svc/apikey.h
+# import: the format readers (every format but Omnivore's zip in import_omnivore.c) and format detection
+src_svc_libsvc_a_SOURCES += src/svc/import_int.h src/svc/import_read.c src/svc/import_csv.c src/svc/import_html.c \
+	src/svc/import_json.c src/svc/import_urls.c src/svc/import_omnivore.c
 src_svc_libsvc_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS) $(ARCHIVE_CFLAGS)
 
 # saving (URL and page), the fetch queue and its detached runner, content export; and svc_save's test
@@ -33,3 +36,10 @@ check_PROGRAMS += t/svc_account
 TESTS += t/svc_account
 t_svc_account_SOURCES = t/svc_account.c t/tap.h
 t_svc_account_LDADD = $(SVC_LIBS)
+
+# the import readers on the samples of t/data/import: every record field by field, the bad rows, detection
+check_PROGRAMS += t/svc_import_read
+TESTS += t/svc_import_read
+t_svc_import_read_SOURCES = t/svc_import_read.c t/tap.h
+t_svc_import_read_LDADD = $(SVC_LIBS)
+EXTRA_DIST += t/data/import
