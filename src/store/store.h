@@ -258,4 +258,19 @@ struct store_job_outcome {
 int store_job_finish(struct store *st, const struct store_job *job, const struct store_job_outcome *o);
 /* jobs ready or waiting, and when the next queued one is due (0: none) */
 int store_job_pending(struct store *st, int64_t now_ms, int64_t *count, int64_t *next_ms);
+
+/* ---- a user's reader and library settings (personalization.c): Omnivore's UserPersonalization ----
+ * Text fields are NULL, and font_size and margin -1, when never set; fields_json holds any JSON value as its
+ * text, digest_json a JSON array of strings. */
+struct store_personalization {
+	const char *theme, *font_family, *layout, *sort_order, *speech_voice, *speech_secondary_voice,
+		*speech_rate, *speech_volume, *fields_json, *digest_json;
+	int64_t font_size, margin, updated_ms;
+};
+/* the user's settings; STORE_E_NOTFOUND when none was ever stored */
+int store_personalization_get(struct store *st, struct arena *a, const char *user_id, struct store_personalization *out);
+/* stores the fields of in that are set (non-NULL, not -1), keeping the others, and reads the whole row back */
+int store_personalization_set(struct store *st, struct arena *a, const char *user_id,
+                              const struct store_personalization *in, int64_t now_ms,
+                              struct store_personalization *out);
 #endif

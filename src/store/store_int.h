@@ -22,7 +22,8 @@
 	X(JOB_CLAIM) X(JOB_DONE) X(JOB_RETRY) X(JOB_CANCEL_ITEM) X(JOB_COUNT_READY) X(JOB_CLAIMABLE) \
 	X(TRASH_TOMBSTONE) X(TRASH_PURGE) X(SESSION_EXTEND) X(SESSION_PURGE) X(LOGIN_FAIL) X(LOGIN_COUNT) \
 	X(LOGIN_CLEAR) X(LOGIN_PURGE) X(SESSION_END_USER) X(LOGIN_FORGET) X(SETTING_GET) X(SETTING_ADD) \
-	X(SAVETOKEN_SET) X(SAVETOKEN_GET) X(SAVETOKEN_TOUCH) X(SAVETOKEN_DELETE)
+	X(SAVETOKEN_SET) X(SAVETOKEN_GET) X(SAVETOKEN_TOUCH) X(SAVETOKEN_DELETE) \
+	X(PERSONAL_GET) X(PERSONAL_SET)
 #define STORE_STMT_ENUM(n) STMT_##n,
 enum stmt { STORE_STMTS(STORE_STMT_ENUM) STMT__MAX };
 
@@ -175,4 +176,12 @@ int store_bind_text(sqlite3_stmt *s, int idx, const char *v);
 void store_bind_texts(sqlite3_stmt *s, int first, const char *const *v, int n);
 /* registers the "larder" FTS5 tokenizer (one index partition per owner) and larder_rank() on a connection (fts.c) */
 int store_fts_register(sqlite3 *db);
+/* a user's reader settings (personalization.c) */
+#define STORE_PERSONAL_ROW(F, X, p) \
+	F(p, TEXT, theme, theme) X(p, I64_OPT, font_size, font_size) X(p, TEXT, font_family, font_family) \
+	X(p, I64_OPT, margin, margin) X(p, TEXT, library_layout_type, layout) X(p, TEXT, library_sort_order, sort_order) \
+	X(p, TEXT, speech_voice, speech_voice) X(p, TEXT, speech_secondary_voice, speech_secondary_voice) \
+	X(p, TEXT, speech_rate, speech_rate) X(p, TEXT, speech_volume, speech_volume) X(p, TEXT, fields, fields_json) \
+	X(p, TEXT, digest_channels, digest_json) X(p, I64, updated_at, updated_ms)
+#define STORE_PERSONAL_COLS(p) STORE_COLS(STORE_PERSONAL_ROW, p)
 #endif
