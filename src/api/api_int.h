@@ -249,4 +249,16 @@ int api_answer(struct gql_rctx *rc, struct gql_out *out, int r, const char *doin
  * with type NULL a list of enum values, each element a const char * naming its value */
 int api_out_objects(struct gql_rctx *rc, struct gql_out *out, const char *type, const void *first, size_t n,
                     size_t size);
+/* ---- issue 12: the other calls of the client corpus ---- */
+/* search under another name (search.c): the row's data, when set, is a struct api_search_as naming the
+ * edge and success types answered (Query.articles); without it, SearchItemEdge and SearchSuccess */
+struct api_search_as { const char *edge_type, *success; };
+int api_resolve_search(struct gql_rctx *rc, const void *parent, struct gql_out *out);
+/* the input fields saveUrl, savePage and createArticle share (url, clientRequestId, source, folder, state,
+ * savedAt, publishedAt, labels) into *in, for the caller (save.c); -1 when out of memory */
+struct svc_save_in;
+int api_save_input(struct gql_rctx *rc, const struct gql_value *v, struct svc_save_in *in);
+int api_bind_articles(struct gql_schema *s, char *err, size_t errlen);
+int api_bind_personalization(struct gql_schema *s, char *err, size_t errlen);
+int api_bind_unoffered(struct gql_schema *s, char *err, size_t errlen);
 #endif

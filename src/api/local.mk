@@ -6,7 +6,8 @@ src_api_libapi_a_SOURCES = \
 	src/api/item.c src/api/page.c src/api/library.c src/api/label.c src/api/highlight.c \
 	src/api/save.c src/api/search.c \
 	src/api/bulk.c src/api/highlights.c src/api/typeahead.c src/api/saving_request.c \
-	src/api/filter.c src/api/account.c src/api/later.c
+	src/api/filter.c src/api/account.c src/api/later.c \
+	src/api/articles.c src/api/personalization.c src/api/unoffered.c
 nodist_src_api_libapi_a_SOURCES = src/api/schema_sdl.c
 src_api_libapi_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS)
 
@@ -25,7 +26,7 @@ src/api/schema_sdl.c: $(top_srcdir)/schema/larder.graphql $(top_srcdir)/build-au
 
 # the resolver tests: t/api_NAME.c with the shared harness, each linked as LDADD says (Makefile.am: the resolvers)
 API_TESTS = t/api_schema t/api_me t/api_keys t/api_date t/api_defaults t/api_library t/api_clients \
-	t/api_items2 t/api_user2
+	t/api_items2 t/api_user2 t/api_rest
 check_PROGRAMS += $(API_TESTS)
 TESTS += $(API_TESTS)
 EXTRA_DIST += t/api_harness.h

@@ -24,8 +24,7 @@ static int read_labels(struct gql_rctx *rc, const struct gql_value *labels, stru
 	return 0;
 }
 
-/* the input fields saveUrl and savePage share, into *in; -1 when out of memory */
-static int read_input(struct gql_rctx *rc, const struct gql_value *v, struct svc_save_in *in)
+int api_save_input(struct gql_rctx *rc, const struct gql_value *v, struct svc_save_in *in)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
 	int64_t ms;
@@ -83,7 +82,7 @@ static int answer(struct gql_rctx *rc, struct gql_out *out, const struct svc_sav
 static int resolve_save_url(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	struct svc_save_in in;
-	if (read_input(rc, gql_arg(rc, "input"), &in) != 0)
+	if (api_save_input(rc, gql_arg(rc, "input"), &in) != 0)
 		return api_internal(rc, "saveUrl", 0);
 	return answer(rc, out, &in);
 }
@@ -92,7 +91,7 @@ static int resolve_save_page(struct gql_rctx *rc, const void *parent, struct gql
 {
 	const struct gql_value *v = gql_arg(rc, "input"), *html = gql_value_get(v, "originalContent");
 	struct svc_save_in in;
-	if (read_input(rc, v, &in) != 0)
+	if (api_save_input(rc, v, &in) != 0)
 		return api_internal(rc, "savePage", 0);
 	in.page = true;
 	if (html && html->kind == GQL_V_STRING) {

@@ -1,4 +1,4 @@
-/* search.c: the search resolver: Omnivore's query language through store_search, edges, cursors and a lazy totalCount. */
+/* search.c: the search resolver (also answering the older articles field): Omnivore's query language through store_search, edges, cursors and a lazy totalCount. */
 #include <string.h>
 
 #include "api/api_int.h"
@@ -45,8 +45,10 @@ static int count_matches(struct gql_rctx *rc, const void *arg, int64_t *total)
 	return 0;
 }
 
-static int resolve_search(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+int api_resolve_search(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
+	static const struct api_search_as plain = { "SearchItemEdge", "SearchSuccess" };
+	const struct api_search_as *as = api_row(rc)->data ? api_row(rc)->data : &plain;
 	const struct api_ctx *ctx = api_ctx_of(rc);
 	struct arena *a = gql_arena(rc);
 	const char *query = api_str(gql_arg(rc, "query")), *format = api_str(gql_arg(rc, "format"));
@@ -56,9 +58,11 @@ static int resolve_search(struct gql_rctx *rc, const void *parent, struct gql_ou
 	struct search_count *sc;
 	struct api_page pg;
 	int r;
-	if (query && utf8_count(query, strlen(query)) > LIMIT_SEARCH_QUERY)
+	if (query && utf8_count(query, strlen(query)) > LIMIT_SEARCH_QUERY && as == &plain)
 		return api_out_error(rc, out, "SearchError", "QUERY_TOO_LONG", "a search query has at most %d characters",
 		                     LIMIT_SEARCH_QUERY);
+	if (query && utf8_count(query, strlen(query)) > LIMIT_SEARCH_QUERY) /* no error member says so */
+		return gql_error(rc, "BAD_USER_INPUT", "a search query has at most %d characters", LIMIT_SEARCH_QUERY);
 	if (api_page_args(rc, &pg))
 		return -1;
 	q.user_id = ctx->user->id;
@@ -79,18 +83,18 @@ static int resolve_search(struct gql_rctx *rc, const void *parent, struct gql_ou
 	if (r != STORE_OK)
 		return api_internal(rc, "searching", r);
 	store_recent_search_add(ctx->store, q.user_id, q.query, ctx->now_ms, LIMIT_RECENT_SEARCHES); /* best effort */
-	if ((c = api_connection_new(rc, &pg, res.n, res.has_next, "SearchItemEdge", count_matches, sc)) == NULL)
+	if ((c = api_connection_new(rc, &pg, res.n, res.has_next, as->edge_type, count_matches, sc)) == NULL)
 		return api_internal(rc, "search", 0);
 	for (size_t i = 0; i < res.n; i++)
 		if ((c->edges[i].node = api_item_new(rc, &res.items[i], format)) == NULL)
 			return api_internal(rc, "search", 0);
-	return api_answer(rc, out, r, "search", "SearchSuccess", c);
+	return api_answer(rc, out, r, "search", as->success, c);
 }
 
 int api_bind_search(struct gql_schema *s, char *err, size_t errlen)
 {
 	static const struct api_bind table[] = {
-		API_SIGNED_IN("Query.search", resolve_search, "SearchError"),
+		API_SIGNED_IN("Query.search", api_resolve_search, "SearchError"),
 	};
 	return API_BIND_TABLE(s, table, err, errlen);
 }

@@ -274,6 +274,18 @@ static const char *const stmt_sql[STMT__MAX] = {
 		"UPDATE users SET name = coalesce(?2, name), username = coalesce(?3, username), updated = ?4 WHERE id = ?1"
 		" RETURNING " STORE_USER_COLS(""),
 	[STMT_USER_DELETE] = "DELETE FROM users WHERE id = ?1",
+	[STMT_PERSONAL_GET] = "SELECT " STORE_PERSONAL_COLS("") " FROM user_personalization WHERE user_id = ?1",
+	[STMT_PERSONAL_SET] =
+		"INSERT INTO user_personalization (user_id, theme, font_size, font_family, margin, library_layout_type,"
+		" library_sort_order, speech_voice, speech_secondary_voice, speech_rate, speech_volume, fields,"
+		" digest_channels, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"
+		" ON CONFLICT (user_id) DO UPDATE SET theme = coalesce(?2, theme), font_size = coalesce(?3, font_size),"
+		" font_family = coalesce(?4, font_family), margin = coalesce(?5, margin),"
+		" library_layout_type = coalesce(?6, library_layout_type), library_sort_order = coalesce(?7, library_sort_order),"
+		" speech_voice = coalesce(?8, speech_voice), speech_secondary_voice = coalesce(?9, speech_secondary_voice),"
+		" speech_rate = coalesce(?10, speech_rate), speech_volume = coalesce(?11, speech_volume),"
+		" fields = coalesce(?12, fields), digest_channels = coalesce(?13, digest_channels), updated_at = ?14"
+		" RETURNING " STORE_PERSONAL_COLS(""),
 };
 
 #define STMT_NAME(n) #n,

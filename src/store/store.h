@@ -344,4 +344,18 @@ int store_user_update(struct store *st, struct arena *a, const char *user_id, co
 /* removes the user and, with it, every row of theirs: items, content, labels, highlights, keys,
  * sessions, jobs, save token, search index rows, saved and recent searches; NOTFOUND for no such user */
 int store_user_delete(struct store *st, const char *user_id);
+/* ---- a user's reader and library settings (personalization.c): Omnivore's UserPersonalization ----
+ * Text fields are NULL, and font_size and margin -1, when never set; fields_json holds any JSON value as its
+ * text, digest_json a JSON array of strings. */
+struct store_personalization {
+	const char *theme, *font_family, *layout, *sort_order, *speech_voice, *speech_secondary_voice,
+		*speech_rate, *speech_volume, *fields_json, *digest_json;
+	int64_t font_size, margin, updated_ms;
+};
+/* the user's settings; STORE_E_NOTFOUND when none was ever stored */
+int store_personalization_get(struct store *st, struct arena *a, const char *user_id, struct store_personalization *out);
+/* stores the fields of in that are set (non-NULL, not -1), keeping the others, and reads the whole row back */
+int store_personalization_set(struct store *st, struct arena *a, const char *user_id,
+                              const struct store_personalization *in, int64_t now_ms,
+                              struct store_personalization *out);
 #endif

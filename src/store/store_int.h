@@ -26,7 +26,8 @@
 	X(ITEM_HL_COUNT) X(HL_PAGE) X(HL_LABELS_CLEAR) X(HL_LABEL_ADD) X(ITEM_FOLDER) \
 	X(BULK_ARCHIVE) X(BULK_DELETE) X(BULK_READ) X(TRASH_TOMBSTONE_USER) X(TRASH_EMPTY_USER) \
 	X(FILTER_INSERT) X(FILTER_LIST) X(FILTER_UPDATE) X(FILTER_DELETE) X(FILTER_AFTER_POS) X(FILTER_SHIFT) \
-	X(RECENT_ADD) X(RECENT_TRIM) X(RECENT_LIST) X(PROFILE_GET) X(PROFILE_SET) X(USER_UPDATE) X(USER_DELETE)
+	X(RECENT_ADD) X(RECENT_TRIM) X(RECENT_LIST) X(PROFILE_GET) X(PROFILE_SET) X(USER_UPDATE) X(USER_DELETE) \
+	X(PERSONAL_GET) X(PERSONAL_SET)
 #define STORE_STMT_ENUM(n) STMT_##n,
 enum stmt { STORE_STMTS(STORE_STMT_ENUM) STMT__MAX };
 
@@ -195,4 +196,12 @@ int store_bind_text(sqlite3_stmt *s, int idx, const char *v);
 void store_bind_texts(sqlite3_stmt *s, int first, const char *const *v, int n);
 /* registers the "larder" FTS5 tokenizer (one index partition per owner) and larder_rank() on a connection (fts.c) */
 int store_fts_register(sqlite3 *db);
+/* a user's reader settings (personalization.c) */
+#define STORE_PERSONAL_ROW(F, X, p) \
+	F(p, TEXT, theme, theme) X(p, I64_OPT, font_size, font_size) X(p, TEXT, font_family, font_family) \
+	X(p, I64_OPT, margin, margin) X(p, TEXT, library_layout_type, layout) X(p, TEXT, library_sort_order, sort_order) \
+	X(p, TEXT, speech_voice, speech_voice) X(p, TEXT, speech_secondary_voice, speech_secondary_voice) \
+	X(p, TEXT, speech_rate, speech_rate) X(p, TEXT, speech_volume, speech_volume) X(p, TEXT, fields, fields_json) \
+	X(p, TEXT, digest_channels, digest_json) X(p, I64, updated_at, updated_ms)
+#define STORE_PERSONAL_COLS(p) STORE_COLS(STORE_PERSONAL_ROW, p)
 #endif

@@ -1,0 +1,1 @@
+-- 010_import.sql: placeholder so that 011_personalization.sql keeps its number on branch i12-rest; the real file comes from its own branch.
