@@ -258,4 +258,9 @@ struct store_job_outcome {
 int store_job_finish(struct store *st, const struct store_job *job, const struct store_job_outcome *o);
 /* jobs ready or waiting, and when the next queued one is due (0: none) */
 int store_job_pending(struct store *st, int64_t now_ms, int64_t *count, int64_t *next_ms);
+
+/* ---- a user's whole library, page by page (the export; read only) ---- */
+/* up to limit of the user's items after after_seq, in seq order, every state and the trash included */
+int store_item_page(struct store *st, struct arena *a, const char *user_id, int64_t after_seq, int64_t limit,
+                    struct store_item **out, size_t *n);
 #endif

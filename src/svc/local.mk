@@ -10,6 +10,14 @@ src_svc_libsvc_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS) $(ARC
 # saving (URL and page), the fetch queue and its detached runner, content export; and svc_save's test
 src_svc_libsvc_a_SOURCES += src/svc/save.c src/svc/save.h src/svc/jobs.h src/svc/worker.c src/svc/runner.c \
 	src/svc/export.c src/svc/export.h
+# Omnivore's export zip, read for import and written for export (and its round-trip test)
+src_svc_libsvc_a_SOURCES += src/svc/import_int.h src/svc/import_omnivore.c src/svc/omnivore_format.h \
+	src/svc/omnivore_md.c src/svc/export_omnivore.c src/svc/export_omnivore.h
+check_PROGRAMS += t/svc_omnivore
+TESTS += t/svc_omnivore
+t_svc_omnivore_SOURCES = t/svc_omnivore.c t/tap.h
+t_svc_omnivore_LDADD = $(SVC_LIBS)
+EXTRA_DIST += t/data/import/make-omnivore-sample.py t/data/import/omnivore-sample.zip t/data/import/omnivore-nometa.zip
 check_PROGRAMS += t/svc_save
 TESTS += t/svc_save
 t_svc_save_SOURCES = t/svc_save.c t/tap.h
