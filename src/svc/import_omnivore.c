@@ -19,13 +19,17 @@ enum file_kind { FILE_CONTENT, FILE_HIGHLIGHTS };
 struct omni_item {
 	struct svc_import_item it;
 	const char *slug;
-	size_t ready;        /* the entry number after which the item has all its files */
-	bool has_data;       /* holds content or highlights from the scratch arena */
+	size_t bytes;        /* the size of its files (as the zip's directory says, or the most we read) */
 	bool skip;           /* reported bad already (a file of it could not be read) */
 };
 
 /* a content or highlights file seen in the first pass, in entry order */
-struct omni_file { size_t entry; enum file_kind kind; const char *slug; size_t item; /* SIZE_MAX: none */ };
+struct omni_file {
+	size_t entry, size;
+	enum file_kind kind;
+	const char *slug;
+	size_t item;         /* SIZE_MAX: no item has its slug */
+};
 
 struct reader {
 	struct arena *a;               /* the records: live until the reader returns */
@@ -35,8 +39,7 @@ struct reader {
 	size_t n, cap;
 	struct omni_file *files;
 	size_t nfiles, fcap;
-	size_t pending;                /* items sent yet holding scratch data */
-	size_t next;                   /* the next item to send */
+	size_t meta_bytes;             /* of the metadata files read so far */
 	size_t nmeta;                  /* metadata files seen */
 	const char *err;
 };
@@ -59,32 +62,37 @@ static struct archive *open_zip(const char *path, const char **err)
 	return ar;
 }
 
-/* the current entry's data (at most max bytes, NUL-terminated) into a; 0, 1 when larger than max, -1 on a
- * read error or a full arena */
-static int read_data(struct archive *ar, struct arena *a, size_t max, char **out, size_t *len)
+/* the current entry's data (at most max bytes, NUL-terminated; hint: its size when the zip says it, or 0) into a;
+ * 0, 1 when larger than max, -1 on a read error or a full arena */
+static int read_data(struct archive *ar, struct arena *a, size_t max, size_t hint, char **out, size_t *len)
 {
-	size_t cap = 64 * 1024, n = 0;
+	size_t cap = hint && hint <= max ? hint : (max < 65536 ? max : 65536), n = 0;
 	char *buf = arena_alloc(a, cap + 1);
 	for (;;) {
 		la_ssize_t got;
+		char probe;
 		if (!buf)
 			return -1;
-		if (n == cap) {
-			if (cap > max)
-				return 1;
-			buf = arena_realloc(a, buf, cap + 1, cap * 2 + 1);
-			cap *= 2;
+		if (n < cap) {
+			if ((got = archive_read_data(ar, buf + n, cap - n)) < 0)
+				return -1;
+			if (got == 0)
+				break;
+			n += (size_t)got;
 			continue;
 		}
-		got = archive_read_data(ar, buf + n, cap - n);
-		if (got < 0)
+		/* full: is there more? */
+		if ((got = archive_read_data(ar, &probe, 1)) < 0)
 			return -1;
 		if (got == 0)
 			break;
-		n += (size_t)got;
+		if (cap >= max)
+			return 1;
+		buf = arena_realloc(a, buf, cap + 1, (cap * 2 < max ? cap * 2 : max) + 1);
+		cap = cap * 2 < max ? cap * 2 : max;
+		if (buf)
+			buf[n++] = probe;
 	}
-	if (n > max)
-		return 1;
 	buf[n] = '\0';
 	*out = buf;
 	*len = n;
@@ -261,7 +269,6 @@ static int read_metadata(struct reader *r, size_t entry, const char *name, const
 			json_tokener_free(tok);
 			return -1;
 		}
-		m->ready = entry;
 		m->it.line = entry;
 		if ((why = read_item(r, json_object_array_get_idx(root, i), m)) != NULL) {
 			r->n--;
@@ -276,17 +283,21 @@ out:
 
 /* ---- the first pass: metadata read, files listed ---- */
 
-static int add_file(struct reader *r, size_t entry, enum file_kind kind, const char *base, const char *ext)
+static int add_file(struct reader *r, size_t entry, la_int64_t size, enum file_kind kind, const char *base,
+                    const char *ext)
 {
+	size_t max = kind == FILE_CONTENT ? LIMIT_CONTENT_BYTES : OMNI_MAX_HIGHLIGHTS;
 	if (!grow(r->a, (void **)&r->files, r->nfiles, &r->fcap, sizeof *r->files))
 		return -1;
-	r->files[r->nfiles++] = (struct omni_file){ entry, kind, arena_strndup(r->a, base, strlen(base) - strlen(ext)),
-	                                            SIZE_MAX };
+	r->files[r->nfiles++] = (struct omni_file){ entry, size >= 0 && (uint64_t)size < max ? (size_t)size : max, kind,
+	                                            arena_strndup(r->a, base, strlen(base) - strlen(ext)), SIZE_MAX };
 	return r->files[r->nfiles - 1].slug ? 0 : -1;
 }
 
-static int first_entry(struct reader *r, struct archive *ar, size_t entry, const char *path)
+static int first_entry(struct reader *r, struct archive *ar, size_t entry, struct archive_entry *e)
 {
+	const char *path = archive_entry_pathname(e);
+	la_int64_t size = archive_entry_size_is_set(e) ? archive_entry_size(e) : -1;
 	bool in_content, in_highlights;
 	const char *base = base_name(path, "content", &in_content);
 	char *text;
@@ -295,19 +306,22 @@ static int first_entry(struct reader *r, struct archive *ar, size_t entry, const
 
 	base_name(path, "highlights", &in_highlights);
 	if (in_content && ends_with(base, ".html"))
-		return add_file(r, entry, FILE_CONTENT, base, ".html");
+		return add_file(r, entry, size, FILE_CONTENT, base, ".html");
 	if (in_highlights && ends_with(base, ".md"))
-		return add_file(r, entry, FILE_HIGHLIGHTS, base, ".md");
+		return add_file(r, entry, size, FILE_HIGHLIGHTS, base, ".md");
 	if (strncmp(base, "metadata_", 9) != 0 || !ends_with(base, ".json"))
 		return 0;
 	r->nmeta++;
-	rc = read_data(ar, &r->scratch, OMNI_MAX_METADATA, &text, &len);
-	if (rc == 0)
+	rc = read_data(ar, &r->scratch, OMNI_MAX_METADATA, size > 0 ? (size_t)size : 0, &text, &len);
+	if (rc == 0 && (r->meta_bytes += len) > OMNI_MAX_METADATA_ALL) {
+		r->err = "the metadata files together are too large for one export";
+		rc = -2;
+	} else if (rc == 0)
 		rc = read_metadata(r, entry, base, text, len);
 	else if (rc == 1)
 		r->sink->bad(r->sink->ctx, entry, arena_printf(r->a, "%s is larger than %d MB", base, OMNI_MAX_METADATA >> 20));
 	arena_reset(&r->scratch);
-	return rc < 0 ? -1 : 0;
+	return rc < 0 ? rc : 0;
 }
 
 static int first_pass(struct reader *r, const char *path)
@@ -325,8 +339,10 @@ static int first_pass(struct reader *r, const char *path)
 			rc = -1;
 			break;
 		}
-		if (name && archive_entry_filetype(e) == AE_IFREG && (rc = first_entry(r, ar, entry, name)) != 0) {
-			r->err = "the zip archive could not be read";
+		if (name && archive_entry_filetype(e) == AE_IFREG && (rc = first_entry(r, ar, entry, e)) != 0) {
+			if (rc == -1)
+				r->err = "the zip archive could not be read";
+			rc = -1;
 			break;
 		}
 	}
@@ -363,29 +379,12 @@ static int match_files(struct reader *r)
 		const char *s = r->files[f].slug;
 		for (size_t h = text_hash(s) & (nslots - 1); slot[h]; h = (h + 1) & (nslots - 1))
 			if (strcmp(r->items[slot[h] - 1].slug, s) == 0) {
-				struct omni_item *m = &r->items[slot[h] - 1];
 				r->files[f].item = slot[h] - 1;
-				if (m->ready < r->files[f].entry)
-					m->ready = r->files[f].entry;
+				r->items[slot[h] - 1].bytes += r->files[f].size;
 				break;
 			}
 	}
 	arena_reset(&r->scratch);
-	return 0;
-}
-
-/* send the items whose files are all read (entry: the last entry read), in the order of the metadata */
-static int send_ready(struct reader *r, size_t entry)
-{
-	while (r->next < r->n && r->items[r->next].ready <= entry) {
-		struct omni_item *m = &r->items[r->next++];
-		if (!m->skip && r->sink->item(r->sink->ctx, &m->it) != 0) {
-			r->err = "the import was stopped";
-			return -1;
-		}
-		if (m->has_data && --r->pending == 0)
-			arena_reset(&r->scratch);
-	}
 	return 0;
 }
 
@@ -396,11 +395,7 @@ static int attach(struct reader *r, struct archive *ar, const struct omni_file *
 	size_t max = f->kind == FILE_CONTENT ? LIMIT_CONTENT_BYTES : OMNI_MAX_HIGHLIGHTS;
 	char *text;
 	size_t len;
-	int rc = read_data(ar, &r->scratch, max, &text, &len);
-	if (!m->has_data) {
-		m->has_data = true;
-		r->pending++;
-	}
+	int rc = read_data(ar, &r->scratch, max, f->size < max ? f->size : 0, &text, &len);
 	if (rc == 1) {
 		r->sink->bad(r->sink->ctx, f->entry, arena_printf(r->a, "%s is larger than %zu KB: item %s left out", path,
 		                                                 max >> 10, m->it.url));
@@ -418,7 +413,8 @@ static int attach(struct reader *r, struct archive *ar, const struct omni_file *
 	                    &m->it.nhighlights);
 }
 
-static int second_pass(struct reader *r, const char *path)
+/* one pass over the zip reading the files of the items [w0, w1) */
+static int read_window(struct reader *r, const char *path, size_t w0, size_t w1)
 {
 	struct archive *ar = open_zip(path, &r->err);
 	struct archive_entry *e;
@@ -426,22 +422,37 @@ static int second_pass(struct reader *r, const char *path)
 	int rc = 0;
 	if (!ar)
 		return -1;
-	while (rc == 0 && r->next < r->n && archive_read_next_header(ar, &e) == ARCHIVE_OK) {
-		entry++;
-		while (f < r->nfiles && r->files[f].entry < entry)
-			f++;
-		if (f < r->nfiles && r->files[f].entry == entry && r->files[f].item != SIZE_MAX &&
-		    (rc = attach(r, ar, &r->files[f], archive_entry_pathname(e))) != 0)
+	while (rc == 0 && f < r->nfiles && archive_read_next_header(ar, &e) == ARCHIVE_OK) {
+		const struct omni_file *file = &r->files[f];
+		if (++entry < file->entry)
+			continue;
+		f++;
+		if (file->item != SIZE_MAX && file->item >= w0 && file->item < w1 &&
+		    (rc = attach(r, ar, file, archive_entry_pathname(e))) != 0)
 			r->err = "the zip archive could not be read";
-		if (rc == 0)
-			rc = send_ready(r, entry);
-	}
-	if (rc == 0 && r->next < r->n) {
-		r->err = "the zip archive changed while it was read";
-		rc = -1;
 	}
 	archive_read_free(ar);
 	return rc;
+}
+
+/* the items in the order of the metadata, in windows whose files fit OMNI_WINDOW bytes: one pass over the zip
+ * each (one in all for an export as Omnivore wrote it, whatever the order of its entries) */
+static int second_pass(struct reader *r, const char *path)
+{
+	for (size_t w0 = 0, w1; w0 < r->n; w0 = w1) {
+		size_t bytes = r->items[w0].bytes;
+		for (w1 = w0 + 1; w1 < r->n && bytes + r->items[w1].bytes <= OMNI_WINDOW; w1++)
+			bytes += r->items[w1].bytes;
+		if (bytes && read_window(r, path, w0, w1) != 0)
+			return -1;
+		for (size_t i = w0; i < w1; i++)
+			if (!r->items[i].skip && r->sink->item(r->sink->ctx, &r->items[i].it) != 0) {
+				r->err = "the import was stopped";
+				return -1;
+			}
+		arena_reset(&r->scratch);
+	}
+	return 0;
 }
 
 int svc_import_read_omnivore(struct arena *a, const char *path, const struct svc_import_sink *sink, const char **err)

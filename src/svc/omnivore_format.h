@@ -50,6 +50,9 @@
 #define OMNI_MAX_METADATA     (16 * 1024 * 1024) /* bytes of one metadata file */
 #define OMNI_MAX_ITEMS        200000             /* items of one export */
 #define OMNI_MAX_HIGHLIGHTS   (8 * 1024 * 1024)  /* bytes of one highlights file */
+#define OMNI_MAX_METADATA_ALL (64 * 1024 * 1024) /* bytes of all the metadata files together (kept while reading) */
+#define OMNI_WINDOW           (16 * 1024 * 1024) /* bytes of content and highlights held at once: the reader passes
+                                                  * over the zip once for each window of items */
 
 #include <stdbool.h>
 #include <stddef.h>
