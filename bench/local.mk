@@ -51,3 +51,14 @@ bench: bench/html_bench$(EXEEXT)
 .PHONY: bench-html
 bench-html: bench/html_bench$(EXEEXT)
 	bash $(top_srcdir)/bench/html-bench -B $(abs_top_builddir)
+
+# Omnivore's export zip round trip on a generated library (bench/import-export-bench drives it; not part of make check)
+EXTRA_PROGRAMS += bench/omnivore_bench
+bench_omnivore_bench_SOURCES = bench/omnivore_bench.c
+bench_omnivore_bench_LDADD = $(SVC_LIBS)
+EXTRA_DIST += bench/import-export-bench
+CLEANFILES += bench/omnivore_bench$(EXEEXT)
+bench: bench/omnivore_bench$(EXEEXT)
+.PHONY: bench-omnivore
+bench-omnivore: bench/omnivore_bench$(EXEEXT) src/cmd/larder$(EXEEXT)
+	bash $(top_srcdir)/bench/import-export-bench -B $(abs_top_builddir)

@@ -923,3 +923,24 @@ void store_rollback(struct store *st)
 	}
 	writer_unlock(st);
 }
+
+/* ---- a user's whole library, page by page (read only; the export) ---- */
+
+int store_item_page(struct store *st, struct arena *a, const char *user_id, int64_t after_seq, int64_t limit,
+                    struct store_item **out, size_t *n)
+{
+	static const char sql[] = "SELECT " STORE_ITEM_COLS("") " FROM library_items"
+	                          " WHERE user_id = ?1 AND seq > ?2 ORDER BY seq LIMIT ?3";
+	sqlite3_stmt *s;
+	int rc = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL);
+	*out = NULL;
+	*n = 0;
+	if (rc != SQLITE_OK)
+		return store_fail(st, rc, "preparing a page of items");
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, after_seq);
+	sqlite3_bind_int64(s, 3, limit);
+	rc = store_get_rows(st, a, s, &store_rowdef_item, (void **)out, n, "reading a page of items");
+	sqlite3_finalize(s);
+	return rc;
+}

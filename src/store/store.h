@@ -358,4 +358,8 @@ int store_personalization_get(struct store *st, struct arena *a, const char *use
 int store_personalization_set(struct store *st, struct arena *a, const char *user_id,
                               const struct store_personalization *in, int64_t now_ms,
                               struct store_personalization *out);
+/* ---- a user's whole library, page by page (the export; read only) ---- */
+/* up to limit of the user's items after after_seq, in seq order, every state and the trash included */
+int store_item_page(struct store *st, struct arena *a, const char *user_id, int64_t after_seq, int64_t limit,
+                    struct store_item **out, size_t *n);
 #endif

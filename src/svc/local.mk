@@ -15,7 +15,7 @@ src_svc_libsvc_a_SOURCES += src/svc/account.c src/svc/account.h src/svc/throttle
 	src/svc/apikey.c src/svc/apikey.h
 # import: the format readers (every format but Omnivore's zip in import_omnivore.c) and format detection
 src_svc_libsvc_a_SOURCES += src/svc/import_int.h src/svc/import_read.c src/svc/import_csv.c src/svc/import_html.c \
-	src/svc/import_json.c src/svc/import_urls.c src/svc/import_omnivore.c
+	src/svc/import_json.c src/svc/import_urls.c
 src_svc_libsvc_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS) $(ARCHIVE_CFLAGS)
 
 # saving (URL and page), the fetch queue and its detached runner, content export; and svc_save's test
@@ -23,6 +23,14 @@ src_svc_libsvc_a_SOURCES += src/svc/save.c src/svc/save.h src/svc/jobs.h src/svc
 	src/svc/export.c src/svc/export.h
 # bulkAction: one action over the items a search finds
 src_svc_libsvc_a_SOURCES += src/svc/bulk.c src/svc/bulk.h
+# Omnivore's export zip, read for import and written for export (and its round-trip test)
+src_svc_libsvc_a_SOURCES += src/svc/import_omnivore.c src/svc/omnivore_format.h \
+	src/svc/omnivore_md.c src/svc/export_omnivore.c src/svc/export_omnivore.h
+check_PROGRAMS += t/svc_omnivore
+TESTS += t/svc_omnivore
+t_svc_omnivore_SOURCES = t/svc_omnivore.c t/tap.h
+t_svc_omnivore_LDADD = $(SVC_LIBS)
+EXTRA_DIST += t/data/import/make-omnivore-sample.py t/data/import/omnivore-sample.zip t/data/import/omnivore-nometa.zip
 check_PROGRAMS += t/svc_save
 TESTS += t/svc_save
 t_svc_save_SOURCES = t/svc_save.c t/tap.h

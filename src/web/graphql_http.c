@@ -11,6 +11,7 @@
 #include "web/authenticate.h"
 #include "web/graphql_http.h"
 #include "web/content_http.h"
+#include "web/export_http.h"
 #include "web/response.h"
 
 #define CT_JSON "application/json; charset=utf-8"
@@ -714,11 +715,13 @@ int web_serve(struct web_graphql *app, struct web_io *io, struct arena *a, web_h
 	return rc == 0 ? res.status : -1;
 }
 
-/* /api/graphql, and the REST /api/content the same program answers */
+/* /api/graphql, and the REST /api/content and /api/export the same program answers */
 void web_graphql_route(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)
 {
 	if (web_content_route(req->path))
 		web_content_handle(app, req, res, a);
+	else if (web_export_route(req->path))
+		web_export_handle(app, req, res, a);
 	else
 		handle(app, req, res, a);
 }

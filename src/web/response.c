@@ -11,6 +11,7 @@ void web_response_init(struct web_response *res, struct sb *body, struct sb *hea
 	res->content_type = NULL;
 	res->nheaders = 0;
 	res->reason[0] = 0;
+	res->streamed = 0;
 	res->body = body;
 	res->head = head;
 	sb_reset(body);
@@ -68,6 +69,8 @@ int web_response_send(struct web_response *res, struct web_io *io)
 	struct sb *h = res->head;
 	bool body = res->content_type != NULL && res->status != 204;
 
+	if (res->streamed)
+		return res->streamed > 0 ? 0 : -1;
 	sb_reset(h);
 	sb_printf(h, "Status: %d %s\r\n", res->status, web_status_text(res->status));
 	if (body)

@@ -21,6 +21,8 @@ struct web_response {
 	struct sb *body;               /* the caller's buffers (kept across requests) */
 	struct sb *head;               /* scratch for the header block */
 	char reason[512];              /* the message of an error response (for the log line) */
+	int streamed;                  /* the handler wrote the whole response itself (a download streamed
+	                                * through req->io): 1, or -1 when a write failed; nothing more is sent */
 };
 
 /* both buffers are emptied; the response starts as 200 with no content type */

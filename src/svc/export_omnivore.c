@@ -1,0 +1,259 @@
+/* export_omnivore.c (svc): writes a user's library as Omnivore's export zip through libarchive, one batch of items at a time. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <archive.h>
+#include <archive_entry.h>
+
+#include "svc/export_omnivore.h"
+#include "svc/omnivore_format.h"
+#include "util/jsonw.h"
+#include "util/time.h"
+
+struct exporter {
+	struct store *st;
+	struct archive *ar;
+	struct arena page;           /* one batch of items: reset between batches */
+	struct sb meta, md;          /* the batch's metadata file; one highlights file */
+	svc_export_write_fn *w;
+	void *ctx;
+	bool write_failed;
+	time_t now;
+};
+
+static la_ssize_t on_write(struct archive *ar, void *ctx, const void *buf, size_t n)
+{
+	struct exporter *x = ctx;
+	if (x->w(x->ctx, buf, n) != 0) {
+		x->write_failed = true;
+		archive_set_error(ar, EIO, "the output refused the export");
+		return -1;
+	}
+	return (la_ssize_t)n;
+}
+
+/* one file of the zip */
+static int put_file(struct exporter *x, const char *name, const char *data, size_t len)
+{
+	struct archive_entry *e = archive_entry_new();
+	int rc = -1;
+	if (!e)
+		return -1;
+	archive_entry_set_pathname_utf8(e, name);
+	archive_entry_set_filetype(e, AE_IFREG);
+	archive_entry_set_perm(e, 0644);
+	archive_entry_set_size(e, (la_int64_t)len);
+	archive_entry_set_mtime(e, x->now, 0);
+	if (archive_write_header(x->ar, e) == ARCHIVE_OK) {
+		size_t done = 0;
+		while (done < len) {
+			la_ssize_t got = archive_write_data(x->ar, data + done, len - done);
+			if (got <= 0)
+				break;
+			done += (size_t)got;
+		}
+		rc = done == len ? 0 : -1;
+	}
+	archive_entry_free(e);
+	return rc;
+}
+
+/* the name files of the item go by: its slug when it is a plain file name, else its id */
+static const char *file_slug(const struct store_item *it)
+{
+	const char *s = it->slug;
+	if (!s || !*s || *s == '.' || strlen(s) > 200)
+		return it->id;
+	for (const char *p = s; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '-' ||
+		      *p == '_' || *p == '.'))
+			return it->id;
+	return s;
+}
+
+static void key(struct sb *b, const char *name)
+{
+	sb_puts(b, ",\n    \"");
+	sb_puts(b, name);
+	sb_puts(b, "\": ");
+}
+
+static void put_time(struct sb *b, const char *name, int64_t ms)
+{
+	char buf[TIME_ISO_BUF];
+	key(b, name);
+	if (ms == 0) {
+		sb_puts(b, "null");
+		return;
+	}
+	time_format_iso(ms, buf, sizeof buf);
+	jw_cstr(b, buf);
+}
+
+static void put_str(struct sb *b, const char *name, const char *v)
+{
+	key(b, name);
+	jw_cstr(b, v);
+}
+
+/* one element of the metadata file, indented as JSON.stringify(…, null, 2) writes it */
+static int put_meta(struct exporter *x, const struct store_item *it, bool first)
+{
+	struct sb *b = &x->meta;
+	struct store_label *labels;
+	size_t n;
+	if (store_item_labels(x->st, &x->page, it->seq, &labels, &n) != STORE_OK)
+		return -1;
+	sb_puts(b, first ? "\n  {\n    \"id\": " : ",\n  {\n    \"id\": ");
+	jw_cstr(b, it->id);
+	put_str(b, "slug", file_slug(it));
+	put_str(b, "title", it->title);
+	put_str(b, "description", it->description);
+	put_str(b, "author", it->author);
+	put_str(b, "url", it->url);
+	put_str(b, "state", it->deleted_ms ? "Deleted" : it->archived_ms ? "Archived" : "Active");
+	key(b, "readingProgress");
+	jw_double(b, it->progress);
+	put_str(b, "thumbnail", it->image);
+	key(b, "labels");
+	sb_puts(b, n ? "[" : "[]");
+	for (size_t i = 0; i < n; i++) {
+		sb_puts(b, i ? ",\n      " : "\n      ");
+		jw_cstr(b, labels[i].name);
+	}
+	if (n)
+		sb_puts(b, "\n    ]");
+	put_time(b, "savedAt", it->saved_ms);
+	put_time(b, "updatedAt", it->updated_ms);
+	put_time(b, "publishedAt", it->published_ms);
+	put_str(b, "siteName", it->site_name);
+	put_time(b, "archivedAt", it->archived_ms);
+	sb_puts(b, "\n  }");
+	return 0;
+}
+
+/* highlights/SLUG.md: the item's note first, then its passages with their labels and notes */
+static int put_highlights(struct exporter *x, const struct store_item *it, const char *slug)
+{
+	struct store_highlight *h;
+	size_t n;
+	bool first = true;
+	if (store_item_highlights(x->st, &x->page, it->seq, &h, &n) != STORE_OK)
+		return -1;
+	if (n == 0)
+		return 0;
+	sb_reset(&x->md);
+	for (size_t i = 0; i < n; i++)
+		if (h[i].type && strcmp(h[i].type, "NOTE") == 0)
+			omni_md_note(&x->md, h[i].annotation, &first);
+	for (size_t i = 0; i < n; i++) {
+		struct store_label *l;
+		size_t nl;
+		const char **names;
+		if (h[i].type && strcmp(h[i].type, "NOTE") == 0)
+			continue;
+		if (store_highlight_labels(x->st, &x->page, h[i].id, &l, &nl) != STORE_OK ||
+		    !(names = ARENA_NEWN(&x->page, const char *, nl + 1)))
+			return -1;
+		for (size_t j = 0; j < nl; j++)
+			names[j] = l[j].name;
+		omni_md_passage(&x->md, h[i].quote, names, nl, h[i].annotation, &first);
+	}
+	if (first)
+		return 0;
+	return put_file(x, arena_printf(&x->page, "highlights/%s.md", slug), sb_str(&x->md), x->md.len) ? -2 : 0;
+}
+
+/* one batch: its metadata file, then each item's content and highlights; -1 store, -2 zip */
+static int put_batch(struct exporter *x, const struct store_item *items, size_t n, size_t cursor)
+{
+	sb_reset(&x->meta);
+	sb_putc(&x->meta, '[');
+	for (size_t i = 0; i < n; i++)
+		if (put_meta(x, &items[i], i == 0) != 0)
+			return -1;
+	sb_puts(&x->meta, n ? "\n]" : "]");
+	if (sb_error(&x->meta) ||
+	    put_file(x, arena_printf(&x->page, "metadata_%zu_to_%zu.json", cursor, cursor + n), sb_str(&x->meta), x->meta.len))
+		return -2;
+	for (size_t i = 0; i < n; i++) {
+		const char *slug = file_slug(&items[i]), *html;
+		int rc;
+		if (store_item_content(x->st, &x->page, items[i].seq, &html) != STORE_OK)
+			return -1;
+		if (html && *html && put_file(x, arena_printf(&x->page, "content/%s.html", slug), html, strlen(html)))
+			return -2;
+		if ((rc = put_highlights(x, &items[i], slug)) != 0 || sb_error(&x->md))
+			return rc ? rc : -2;
+	}
+	return 0;
+}
+
+static enum svc_export_rc run(struct exporter *x, const char *user_id)
+{
+	int64_t after = 0;
+	size_t cursor = 0;
+	for (;;) {
+		struct store_item *items;
+		size_t n;
+		int rc;
+		arena_reset(&x->page);
+		if (store_item_page(x->st, &x->page, user_id, after, OMNI_BATCH, &items, &n) != STORE_OK)
+			return SVC_EXPORT_E_STORE;
+		if (n == 0 && cursor > 0)
+			return SVC_EXPORT_OK;
+		if ((rc = put_batch(x, items, n, cursor)) != 0)
+			return rc == -1 ? SVC_EXPORT_E_STORE : x->write_failed ? SVC_EXPORT_E_WRITE : SVC_EXPORT_E_ZIP;
+		if (n < OMNI_BATCH)
+			return SVC_EXPORT_OK;
+		after = items[n - 1].seq;
+		cursor += n;
+	}
+}
+
+enum svc_export_rc svc_export_omnivore_to(struct store *st, const struct larder_config *cfg, const char *user_id,
+                                          svc_export_write_fn *w, void *ctx)
+{
+	struct exporter x = { .st = st, .w = w, .ctx = ctx, .now = time(NULL) };
+	enum svc_export_rc rc = SVC_EXPORT_E_ZIP;
+	(void)cfg;
+	if (!(x.ar = archive_write_new()))
+		return SVC_EXPORT_E_ZIP;
+	arena_init(&x.page);
+	sb_init(&x.meta);
+	sb_init(&x.md);
+	if (archive_write_set_format_zip(x.ar) == ARCHIVE_OK && archive_write_set_bytes_in_last_block(x.ar, 1) == ARCHIVE_OK &&
+	    archive_write_open(x.ar, &x, NULL, on_write, NULL) == ARCHIVE_OK) {
+		rc = run(&x, user_id);
+		if (archive_write_close(x.ar) != ARCHIVE_OK && rc == SVC_EXPORT_OK)
+			rc = x.write_failed ? SVC_EXPORT_E_WRITE : SVC_EXPORT_E_ZIP;
+	}
+	archive_write_free(x.ar);
+	sb_free(&x.meta);
+	sb_free(&x.md);
+	arena_free(&x.page);
+	return rc;
+}
+
+static int write_fd(void *ctx, const void *buf, size_t n)
+{
+	int fd = *(int *)ctx;
+	const char *p = buf;
+	while (n > 0) {
+		ssize_t got = write(fd, p, n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return -1;
+		p += got;
+		n -= (size_t)got;
+	}
+	return 0;
+}
+
+enum svc_export_rc svc_export_omnivore(struct store *st, const struct larder_config *cfg, const char *user_id, int fd)
+{
+	return svc_export_omnivore_to(st, cfg, user_id, write_fd, &fd);
+}
