@@ -3,7 +3,7 @@ noinst_LIBRARIES += src/store/libstore.a
 src_store_libstore_a_SOURCES = \
 	src/store/store.h src/store/store_int.h \
 	src/store/store.c src/store/user.c src/store/apikey.c src/store/session.c \
-	src/store/item.c src/store/label.c src/store/highlight.c src/store/job.c src/store/setting.c src/store/login.c src/store/savetoken.c \
+	src/store/item.c src/store/label.c src/store/highlight.c src/store/job.c src/store/setting.c src/store/login.c src/store/savetoken.c src/store/import.c \
 	src/store/search_query.h src/store/search_query.c src/store/search.h src/store/search.c src/store/fts.c
 nodist_src_store_libstore_a_SOURCES = src/store/migrations_gen.c
 src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
@@ -13,7 +13,7 @@ STORE_LIBS = src/store/libstore.a $(SQLITE_LIBS)
 
 # Migrations, applied in this order by `larder init`; add new ones at the end (NNN_name.sql).
 STORE_MIGRATIONS = db/001_init.sql db/002_library.sql db/003_settings.sql db/004_trash.sql db/005_logins.sql \
-	db/006_search_owner.sql db/007_save_tokens.sql
+	db/006_search_owner.sql db/007_save_tokens.sql db/008_items.sql db/009_user.sql db/010_import.sql
 EXTRA_DIST += $(STORE_MIGRATIONS)
 BUILT_SOURCES += src/store/migrations_gen.c
 CLEANFILES += src/store/migrations_gen.c

@@ -22,7 +22,12 @@
 	X(JOB_CLAIM) X(JOB_DONE) X(JOB_RETRY) X(JOB_CANCEL_ITEM) X(JOB_COUNT_READY) X(JOB_CLAIMABLE) \
 	X(TRASH_TOMBSTONE) X(TRASH_PURGE) X(SESSION_EXTEND) X(SESSION_PURGE) X(LOGIN_FAIL) X(LOGIN_COUNT) \
 	X(LOGIN_CLEAR) X(LOGIN_PURGE) X(SESSION_END_USER) X(LOGIN_FORGET) X(SETTING_GET) X(SETTING_ADD) \
-	X(SAVETOKEN_SET) X(SAVETOKEN_GET) X(SAVETOKEN_TOUCH) X(SAVETOKEN_DELETE)
+	X(SAVETOKEN_SET) X(SAVETOKEN_GET) X(SAVETOKEN_TOUCH) X(SAVETOKEN_DELETE) \
+	STORE_IMPORT_STMTS(X)
+/* the import's statements (import.c), SQL appended to store.c's table */
+#define STORE_IMPORT_STMTS(X) \
+	X(IMPORT_INSERT) X(IMPORT_UPDATE) X(IMPORT_JOB_PENDING) X(IMPORT_FETCH_HORIZON) X(IMPORT_HL_FIND) \
+	X(IMPORT_CREATE) X(IMPORT_GET) X(IMPORT_BY_UPLOAD) X(IMPORT_UPLOADED) X(IMPORT_CLAIM) X(IMPORT_FINISH)
 #define STORE_STMT_ENUM(n) STMT_##n,
 enum stmt { STORE_STMTS(STORE_STMT_ENUM) STMT__MAX };
 
@@ -80,6 +85,11 @@ void store_dyn_free(struct store *st);
 	X(p, TEXT, representation, representation) X(p, REAL, position_percent, position_percent) \
 	X(p, I64, position_anchor, position_anchor) X(p, I64, created_at, created_ms) \
 	X(p, I64, updated_at, updated_ms) X(p, I64, shared_at, shared_ms) X(p, I64, item_seq, item_seq)
+#define STORE_IMPORT_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, format, format) X(p, TEXT, path, path) \
+	X(p, TEXT, status, status) X(p, TEXT, report, report) X(p, I64, added, added) X(p, I64, updated, updated) \
+	X(p, I64, unchanged, unchanged) X(p, I64, failed, failed) X(p, I64, created_at, created_ms) \
+	X(p, I64, finished_at, finished_ms)
 #define STORE_JOB_ROW(F, X, p) F(p, I64, id, id) X(p, I64, item_seq, item_seq) X(p, INT, attempts, attempts)
 
 /* the SQL column list of a ROW, each column prefixed with p (a table alias such as "u." or "") */
@@ -144,6 +154,8 @@ int store_step_row(struct store *st, sqlite3_stmt *s, const char *what);
 int store_get_ints(struct store *st, sqlite3_stmt *s, int64_t *v, int n, const char *what);
 /* store_step_done, and STORE_E_NOTFOUND when it changed no row */
 int store_step_changed(struct store *st, sqlite3_stmt *s, const char *what);
+/* a slug made from text with a short random suffix the user has not used yet (item.c) */
+int store_item_slug(struct store *st, struct arena *a, const char *user_id, const char *text, const char **out);
 /* fills a fetched item with its article inside the caller's transaction (item.c; store_job_finish) */
 int store_item_fill_row(struct store *st, int64_t seq, const struct store_article *art, int64_t now_ms);
 /* copies column col into the arena (NULL for SQL NULL); *oom set when the arena is full */

@@ -1,0 +1,1 @@
+-- 009_user.sql: placeholder so that 010_import.sql keeps its number on branch i12-import; the real file comes from its own branch.
