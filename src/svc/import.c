@@ -278,7 +278,7 @@ int svc_import_file(struct store *st, const struct larder_config *cfg, struct ar
 	rc = svc_import_read(f, a, path, &sink, err);
 	if (svc_import_sink_flush(s) != 0 && rc == 0) {
 		*err = "some batches could not be stored (the database failed)";
-		rc = -1;
+		rc = -2;
 	}
 	return rc;
 }

@@ -108,7 +108,8 @@ int svc_import_sink_flush(struct svc_import_store *s);
 int svc_import_items(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
                      const struct svc_import_item *items, size_t n, struct svc_import_report *report);
 /* the file at path read in format f (SVC_IMPORT_UNKNOWN: detected) and stored for user_id; progress as in
- * svc_import_store. 0; -1 with *err when it could not be read at all or a batch failed */
+ * svc_import_store. 0; -1 with *err when it could not be read at all (its format unknown, not that format),
+ * -2 with *err when a batch could not be stored (what was read is in the report either way) */
 int svc_import_file(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
                     enum svc_import_format f, const char *path, struct svc_import_report *report,
                     void (*progress)(void *ctx, const struct svc_import_report *r), void *ctx, const char **err);
