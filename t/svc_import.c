@@ -3,10 +3,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "store/store.h"
 #include "svc/import.h"
+#include "svc/jobs.h"
 #include "util/arena.h"
 #include "util/config.h"
 #include "util/limits.h"
@@ -25,6 +27,8 @@ static void cleanup(void)
 		snprintf(p, sizeof p, "%s%s", path, sfx[i]);
 		unlink(p);
 	}
+	snprintf(p, sizeof p, "%s/imports", dir);
+	rmdir(p);
 	rmdir(dir);
 }
 
@@ -279,6 +283,58 @@ static void batch_atomicity(struct store *st, const struct larder_config *cfg, s
 	free(it);
 }
 
+/* a request body read from memory, a few bytes at a time */
+struct body { const char *p; size_t left; };
+static long read_body(void *ctx, char *buf, size_t n)
+{
+	struct body *b = ctx;
+	if (n > 7)
+		n = 7;
+	if (n > b->left)
+		n = b->left;
+	memcpy(buf, b->p, n);
+	b->p += n;
+	b->left -= n;
+	return (long)n;
+}
+
+/* an upload: token, file received, the import run by the worker's step, its report kept */
+static void upload(struct store *st, struct larder_config *cfg, struct arena *a, const char *uid)
+{
+	static const char list[] = "https://upload.example.net/1\nhttps://upload.example.net/2\nnot a url\n";
+	struct store_import_job job, got;
+	struct body b = { list, sizeof list - 1 };
+	const char *token, *msg;
+	char err[256];
+	struct stat sb;
+
+	is_int(svc_import_begin_upload(st, a, uid, "urls", &token, &job), 0, "an upload begins");
+	is_int(strlen(token), 64, "with a token of 64 hex digits");
+	is_str(job.status, "uploading", "the import waits for its file");
+	is_int(svc_import_receive(st, cfg, a, "0123", -1, read_body, &b, &got, &msg), SVC_UPLOAD_UNKNOWN, "a wrong token");
+	cfg->import_max_bytes = 10;
+	is_int(svc_import_receive(st, cfg, a, token, -1, read_body, &b, &got, &msg), SVC_UPLOAD_TOO_LARGE,
+	       "a file over import_max_bytes");
+	is_int(svc_import_receive(st, cfg, a, token, 1000, read_body, &b, &got, &msg), SVC_UPLOAD_TOO_LARGE,
+	       "a declared length over it, refused before reading");
+	cfg->import_max_bytes = LIMIT_IMPORT_BYTES;
+	b = (struct body){ list, sizeof list - 1 };
+	is_int(svc_import_receive(st, cfg, a, token, -1, read_body, &b, &got, &msg), SVC_UPLOAD_OK, "the file arrives");
+	is_str(got.status, "queued", "the import is queued");
+	is_int(svc_import_receive(st, cfg, a, token, -1, read_body, &b, &got, &msg), SVC_UPLOAD_UNKNOWN,
+	       "the token works once");
+	is_int(store_import_get(st, a, uid, job.id, &got), STORE_OK, "the import");
+	ok(got.path && stat(got.path, &sb) == 0 && sb.st_size == (off_t)(sizeof list - 1), "its file is kept whole");
+	is_int(svc_worker_step(st, cfg, a, err, sizeof err), 1, "the worker's step runs it");
+	is_int(store_import_get(st, a, uid, job.id, &got), STORE_OK, "the import afterwards");
+	is_str(got.status, "done", "done");
+	ok(got.added == 2 && got.failed == 1, "two added, one failed (%lld, %lld)", (long long)got.added,
+	   (long long)got.failed);
+	like(got.report, "line 3: ", "the bad row in its report");
+	ok(stat(got.path, &sb) != 0, "the uploaded file is removed");
+	is_int(svc_import_step(st, cfg, err, sizeof err), 0, "no import waits any more");
+}
+
 int main(void)
 {
 	struct store *st = NULL;
@@ -295,6 +351,7 @@ int main(void)
 	if (!mkdtemp(dir))
 		return 99;
 	snprintf(path, sizeof path, "%s/larder.db", dir);
+	cfg.database = path;
 	is_int(store_init(path, err, sizeof err), STORE_OK, "init: %s", err);
 	is_int(store_open(path, &st, err, sizeof err), STORE_OK, "open: %s", err);
 	is_int(store_user_add(st, &a, "alice", NULL, NULL, NULL, &alice), STORE_OK, "alice");
@@ -304,6 +361,7 @@ int main(void)
 	second_import(st, &cfg, &a, alice.id);
 	other_user(st, &cfg, &a, alice.id, bob.id);
 	batch_atomicity(st, &cfg, &a, alice.id);
+	upload(st, &cfg, &a, alice.id);
 
 	store_close(st);
 	arena_free(&a);

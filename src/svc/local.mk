@@ -11,7 +11,7 @@ src_svc_libsvc_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS) $(ARC
 src_svc_libsvc_a_SOURCES += src/svc/save.c src/svc/save.h src/svc/jobs.h src/svc/worker.c src/svc/runner.c \
 	src/svc/export.c src/svc/export.h
 # storing imports (and, on branch i12-import only, a stand-in for the readers: drop import_read_stub.c with i12-readers)
-src_svc_libsvc_a_SOURCES += src/svc/import.c src/svc/import_read_stub.c
+src_svc_libsvc_a_SOURCES += src/svc/import.c src/svc/import_job.c src/svc/import_read_stub.c
 check_PROGRAMS += t/svc_import
 TESTS += t/svc_import
 t_svc_import_SOURCES = t/svc_import.c t/tap.h
