@@ -294,6 +294,7 @@ int api_schema_bind(struct gql_schema *s, char *err, size_t errlen)
 	if (api_bind_user(s, err, errlen) || api_bind_apikey(s, err, errlen) || api_bind_item(s, err, errlen) ||
 	    api_bind_page(s, err, errlen) || api_bind_library(s, err, errlen) || api_bind_label(s, err, errlen) ||
 	    api_bind_highlight(s, err, errlen) || api_bind_save(s, err, errlen) || api_bind_search(s, err, errlen) ||
+	    api_bind_import(s, err, errlen) ||
 	    api_bind_defaults(s, err, errlen))
 		return -1;
 	if ((n = gql_schema_unbound(s, unbound, sizeof unbound)) > 0) {

@@ -128,6 +128,7 @@ int api_bind_label(struct gql_schema *s, char *err, size_t errlen);
 int api_bind_highlight(struct gql_schema *s, char *err, size_t errlen);
 int api_bind_save(struct gql_schema *s, char *err, size_t errlen);
 int api_bind_search(struct gql_schema *s, char *err, size_t errlen);
+int api_bind_import(struct gql_schema *s, char *err, size_t errlen);
 
 /* ---- binding tables (api.c) ----
  * A resolver file lists what it binds in one static table of rows and its api_bind_* returns

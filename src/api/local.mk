@@ -4,7 +4,7 @@ src_api_libapi_a_SOURCES = \
 	src/api/api.h src/api/api_int.h \
 	src/api/api.c src/api/user.c src/api/apikey.c src/api/defaults.c \
 	src/api/item.c src/api/page.c src/api/library.c src/api/label.c src/api/highlight.c \
-	src/api/save.c src/api/search.c
+	src/api/save.c src/api/search.c src/api/import.c
 nodist_src_api_libapi_a_SOURCES = src/api/schema_sdl.c
 src_api_libapi_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS)
 
