@@ -11,6 +11,7 @@
 #include "web/authenticate.h"
 #include "web/graphql_http.h"
 #include "web/content_http.h"
+#include "web/import_http.h"
 #include "web/response.h"
 
 #define CT_JSON "application/json; charset=utf-8"
@@ -719,6 +720,8 @@ void web_graphql_route(struct web_graphql *app, struct web_request *req, struct 
 {
 	if (web_content_route(req->path))
 		web_content_handle(app, req, res, a);
+	else if (web_import_route(req->path))
+		web_import_handle(app, req, res, a);
 	else
 		handle(app, req, res, a);
 }
