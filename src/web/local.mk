@@ -42,5 +42,6 @@ t_web_request_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 t_web_request_LDADD = $(WEB_LIBS) $(API_LIBS) $(FCGI_LIBS)
 
 # imports through the web: uploadImportFile + PUT through nginx, and the /settings/import page in Chromium
-TESTS += t/import_upload.sh
-dist_check_SCRIPTS += t/import_upload.sh
+TESTS += t/import_upload.sh t/import_browser.sh
+dist_check_SCRIPTS += t/import_upload.sh t/import_browser.sh
+EXTRA_DIST += t/js/import_page.mjs
