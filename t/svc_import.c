@@ -112,7 +112,8 @@ static size_t records(struct svc_import_item *it)
 	                                    .reading_progress = -1, .saved_ms = 1300000000000 };
 	it[n++] = (struct svc_import_item){ .line = 6, .url = "http://localhost/x", .reading_progress = -1 };
 	it[n++] = (struct svc_import_item){ .line = 7, .url = "", .reading_progress = -1 };
-	it[n++] = (struct svc_import_item){ .line = 8, .url = "https://example.com/c", .state = "LOST", .reading_progress = -1 };
+	it[n++] = (struct svc_import_item){ .line = 8, .url = "https://example.com/c", .state = "LOST",
+	                                    .reading_progress = -1 };
 	return n;
 }
 

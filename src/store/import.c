@@ -276,7 +276,8 @@ int store_import_create(struct store *st, struct arena *a, const char *user_id, 
 	return store_import_get(st, a, user_id, id, out);
 }
 
-int store_import_get(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_import_job *out)
+int store_import_get(struct store *st, struct arena *a, const char *user_id, const char *id,
+                     struct store_import_job *out)
 {
 	sqlite3_stmt *s = st->stmt[STMT_IMPORT_GET];
 	if (!store_bind_owned(s, user_id, id))
@@ -312,11 +313,10 @@ int store_import_claim(struct store *st, struct arena *a, int64_t now_ms, int64_
 int store_import_finish(struct store *st, const char *id, const struct store_import_job *in)
 {
 	sqlite3_stmt *s = st->stmt[STMT_IMPORT_FINISH];
+	const int64_t counts[] = { in->added, in->updated, in->unchanged, in->failed };
 	store_bind_texts(s, 1, (const char *const[]){ id, in->status }, 2);
-	sqlite3_bind_int64(s, 3, in->added);
-	sqlite3_bind_int64(s, 4, in->updated);
-	sqlite3_bind_int64(s, 5, in->unchanged);
-	sqlite3_bind_int64(s, 6, in->failed);
+	for (int i = 0; i < 4; i++)
+		sqlite3_bind_int64(s, 3 + i, counts[i]);
 	store_bind_text(s, 7, in->report);
 	sqlite3_bind_int64(s, 8, time_now_ms());
 	return store_step_done(st, s, "finishing an import");

@@ -63,23 +63,14 @@ static struct store_highlight *highlights_of(struct arena *a, const struct svc_i
 	for (size_t i = 0; i < it->nhighlights; i++) {
 		const struct svc_import_highlight *in = &it->highlights[i];
 		const char *at = len && in->quote && *in->quote ? strstr(art->text, in->quote) : NULL;
-		struct store_highlight *o = &h[(*n)++];
-		memset(o, 0, sizeof *o);
-		o->type = at ? "HIGHLIGHT" : "NOTE";
-		o->quote = in->quote;
-		o->annotation = in->annotation;
-		o->prefix = in->prefix;
-		o->suffix = in->suffix;
-		o->color = in->color;
-		o->created_ms = in->created_ms;
-		o->position_percent = at ? 100.0 * (double)(at - art->text) / (double)len : 0;
+		double where = at ? 100.0 * (double)(at - art->text) / (double)len : 0;
+		h[(*n)++] = (struct store_highlight){ .type = at ? "HIGHLIGHT" : "NOTE", .quote = in->quote,
+		                                      .annotation = in->annotation, .prefix = in->prefix,
+		                                      .suffix = in->suffix, .color = in->color, .created_ms = in->created_ms,
+		                                      .position_percent = where };
 	}
-	if (it->note && *it->note) {
-		memset(&h[*n], 0, sizeof h[*n]);
-		h[*n].type = "NOTE";
-		h[*n].annotation = it->note;
-		(*n)++;
-	}
+	if (it->note && *it->note)
+		h[(*n)++] = (struct store_highlight){ .type = "NOTE", .annotation = it->note };
 	return h;
 }
 
