@@ -92,6 +92,8 @@ int main(void)
 	is_int(c.content_max_bytes, LIMIT_CONTENT_BYTES, "default content_max_bytes");
 	is_int(c.fetch_runners, LIMIT_FETCH_RUNNERS, "default fetch_runners");
 	is_int(c.fetches_per_user, LIMIT_FETCHES_PER_USER, "default fetches_per_user");
+	is_int((long long)c.import_max_bytes, LIMIT_IMPORT_BYTES, "default import_max_bytes");
+	is_int(c.import_fetches_per_minute, LIMIT_IMPORT_FETCHES_PER_MINUTE, "default import_fetches_per_minute");
 	config_free(&c);
 	ok(c.path == NULL && c.cors_origins == NULL, "config_free clears");
 	config_free(&c);
@@ -260,6 +262,10 @@ int main(void)
 			  "'fetch_runners' must be a number from 1 to 64" },
 			{ "fetches_per_user = 0", "fetches_per_user = 1001", "fetches_per_user = 2.5",
 			  "'fetches_per_user' must be a number from 1 to 1000" },
+			{ "import_max_bytes = 1023", "import_max_bytes = 3G", "import_max_bytes = lots",
+			  "'import_max_bytes' must be a number of bytes from 1024 to 2G (K, M, G suffixes allowed)" },
+			{ "import_fetches_per_minute = 0", "import_fetches_per_minute = 100001", "import_fetches_per_minute = 1.5",
+			  "'import_fetches_per_minute' must be a number from 1 to 100000" },
 		};
 		for (size_t i = 0; i < sizeof lim / sizeof lim[0]; i++) {
 			char text[128];

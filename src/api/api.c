@@ -298,7 +298,8 @@ int api_schema_bind(struct gql_schema *s, char *err, size_t errlen)
 	    api_bind_saving_request(s, err, errlen) ||
 	    api_bind_filter(s, err, errlen) || api_bind_account(s, err, errlen) || api_bind_later(s, err, errlen) ||
 	    api_bind_articles(s, err, errlen) || api_bind_personalization(s, err, errlen) ||
-	    api_bind_unoffered(s, err, errlen) || api_bind_defaults(s, err, errlen))
+	    api_bind_unoffered(s, err, errlen) || api_bind_import(s, err, errlen) ||
+	    api_bind_defaults(s, err, errlen))
 		return -1;
 	if ((n = gql_schema_unbound(s, unbound, sizeof unbound)) > 0) {
 		snprintf(err, errlen, "schema: %d field%s without a resolver: %s", n, n == 1 ? "" : "s", unbound);

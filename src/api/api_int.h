@@ -170,6 +170,7 @@ int api_bind_saving_request(struct gql_schema *s, char *err, size_t errlen);
 int api_resolve_success(struct gql_rctx *rc, const void *parent, struct gql_out *out);
 /* the parent object of those types */
 extern const char api_done[];
+int api_bind_import(struct gql_schema *s, char *err, size_t errlen);
 
 /* ---- binding tables (api.c) ----
  * A resolver file lists what it binds in one static table of rows and its api_bind_* returns

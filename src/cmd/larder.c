@@ -13,6 +13,7 @@
 #include "cmd/larder_worker.h"
 #include "cmd/larder_fetch.h"
 #include "cmd/larder_export.h"
+#include "cmd/larder_import.h"
 #include "api/api.h"
 #include "store/store.h"
 #include "svc/account.h"
@@ -45,6 +46,7 @@ static const char usage_all[] =
 	"       " LARDER_WORKER_USAGE "\n"
 	"       " U_FETCH "\n"
 	"       " U_EXPORT "\n"
+	"       " LARDER_IMPORT_USAGE "\n"
 	"       larder --version | --help\n";
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
@@ -451,6 +453,8 @@ int main(int argc, char **argv)
 		fn = larder_cmd_fetch;
 	} else if (strcmp(cmd, "export") == 0) {
 		fn = larder_cmd_export;
+	} else if (strcmp(cmd, "import") == 0) {
+		fn = larder_cmd_import;
 	} else if (strcmp(cmd, "user") == 0 || strcmp(cmd, "key") == 0) {
 		sub = i < argc ? argv[i++] : "";
 		if (strcmp(cmd, "user") == 0 && strcmp(sub, "add") == 0)

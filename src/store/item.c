@@ -89,8 +89,7 @@ int store_item_highlights(struct store *st, struct arena *a, int64_t seq, struct
 
 /* runs a bound write statement to completion */
 
-/* a slug from text with a short random suffix that the user has not used yet */
-static int make_slug(struct store *st, struct arena *a, const char *user_id, const char *text, const char **out)
+int store_item_slug(struct store *st, struct arena *a, const char *user_id, const char *text, const char **out)
 {
 	static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
 	sqlite3_stmt *s = st->stmt[STMT_ITEM_SLUG_TAKEN];
@@ -218,7 +217,7 @@ static int insert_item(struct store *st, struct arena *a, const struct store_sav
 	int rc;
 	bool archived = !in->article ? false : in->want_state && strcmp(in->want_state, "ARCHIVED") == 0;
 
-	if ((rc = make_slug(st, a, in->user_id, in->slug_text ? in->slug_text : title, &slug)) != STORE_OK)
+	if ((rc = store_item_slug(st, a, in->user_id, in->slug_text ? in->slug_text : title, &slug)) != STORE_OK)
 		return rc;
 	if (id) { /* a UUID another item already has: give this one its own */
 		sqlite3_stmt *q = st->stmt[STMT_ITEM_BY_ID];

@@ -6,7 +6,7 @@ src_store_libstore_a_SOURCES = \
 	src/store/item.c src/store/label.c src/store/highlight.c src/store/job.c src/store/setting.c src/store/login.c src/store/savetoken.c \
 	src/store/search_query.h src/store/search_query.c src/store/search.h src/store/search.c src/store/fts.c \
 	src/store/bulk.c \
-	src/store/filter.c src/store/account.c src/store/personalization.c
+	src/store/filter.c src/store/account.c src/store/personalization.c src/store/import.c
 nodist_src_store_libstore_a_SOURCES = src/store/migrations_gen.c
 src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
 

@@ -286,6 +286,38 @@ static const char *const stmt_sql[STMT__MAX] = {
 		" speech_rate = coalesce(?10, speech_rate), speech_volume = coalesce(?11, speech_volume),"
 		" fields = coalesce(?12, fields), digest_channels = coalesce(?13, digest_channels), updated_at = ?14"
 		" RETURNING " STORE_PERSONAL_COLS(""),
+	/* imports (import.c) */
+	[STMT_IMPORT_INSERT] =
+		"INSERT INTO library_items (id, user_id, url, url_hash, slug, title, author, description, site_name, image,"
+		" page_type, state, folder, source, progress, saved_at, created_at, updated_at, published_at, archived_at,"
+		" deleted_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'ARTICLE', 'PROCESSING', 'inbox', 'import',"
+		" ?11, ?12, ?13, ?13, ?14, ?15, ?16) RETURNING seq",
+	[STMT_IMPORT_UPDATE] =
+		"UPDATE library_items SET title = ?2, author = ?3, description = ?4, site_name = ?5, image = ?6,"
+		" progress = ?7, saved_at = ?8, published_at = ?9, archived_at = ?10, deleted_at = ?11, updated_at = ?12"
+		" WHERE seq = ?1",
+	[STMT_IMPORT_JOB_PENDING] = "SELECT count(*) FROM jobs WHERE item_seq = ?1 AND status IN ('queued', 'running')",
+	[STMT_IMPORT_FETCH_HORIZON] =
+		"SELECT max(j.run_after) FROM jobs j JOIN library_items i ON i.seq = j.item_seq"
+		" WHERE i.user_id = ?1 AND j.status = 'queued'",
+	[STMT_IMPORT_HL_FIND] =
+		"SELECT count(*) FROM highlights WHERE item_seq = ?1 AND quote IS ?2 AND annotation IS ?3",
+	[STMT_IMPORT_CREATE] =
+		"INSERT INTO imports (id, user_id, format, path, status, upload_hash, upload_expires, created_at)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+	[STMT_IMPORT_GET] = "SELECT " STORE_COLS(STORE_IMPORT_ROW, "") " FROM imports WHERE user_id = ?1 AND id = ?2",
+	[STMT_IMPORT_BY_UPLOAD] =
+		"SELECT " STORE_COLS(STORE_IMPORT_ROW, "") " FROM imports"
+		" WHERE upload_hash = ?1 AND status = 'uploading' AND upload_expires > ?2",
+	[STMT_IMPORT_UPLOADED] =
+		"UPDATE imports SET status = 'queued', path = ?2, upload_hash = NULL WHERE id = ?1 AND status = 'uploading'",
+	[STMT_IMPORT_CLAIM] =
+		"UPDATE imports SET status = 'running', locked_until = ?2 WHERE id = (SELECT id FROM imports"
+		" WHERE status = 'queued' OR (status = 'running' AND locked_until <= ?1) ORDER BY created_at LIMIT 1)"
+		" RETURNING " STORE_COLS(STORE_IMPORT_ROW, ""),
+	[STMT_IMPORT_FINISH] =
+		"UPDATE imports SET status = ?2, added = ?3, updated = ?4, unchanged = ?5, failed = ?6, report = ?7,"
+		" finished_at = ?8, locked_until = NULL WHERE id = ?1",
 };
 
 #define STMT_NAME(n) #n,

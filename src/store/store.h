@@ -362,4 +362,55 @@ int store_personalization_set(struct store *st, struct arena *a, const char *use
 /* up to limit of the user's items after after_seq, in seq order, every state and the trash included */
 int store_item_page(struct store *st, struct arena *a, const char *user_id, int64_t after_seq, int64_t limit,
                     struct store_item **out, size_t *n);
+/* ---- imports (import.c): a library moved in from another service ---- */
+/* one imported item, checked and normalised by the caller; NULL / 0 / negative fields are not known */
+struct store_import {
+	const char *user_id, *url;        /* url normalised: the de-duplication key */
+	const char *slug_text;            /* what a new item's slug is made from (NULL: the title) */
+	const char *title, *author, *description, *site_name, *image;
+	const char *state;                /* NULL: as it is (a new item: the inbox), "INBOX", "ARCHIVED", "DELETED" */
+	int64_t saved_ms, published_ms, archived_ms;
+	double progress;                  /* 0-100, < 0: as it is */
+	const char *const *labels;        /* label names, created when missing */
+	size_t nlabels;
+	const struct store_article *article; /* the content kept by the export (sanitized), or NULL */
+	const struct store_highlight *highlights; /* type, quote, prefix, suffix, annotation, color, position_percent,
+	                                   * created_ms; one with the same quote and annotation is not added again */
+	size_t nhighlights;
+	int64_t fetch_after_ms;           /* an item left without content gets a fetch job due then */
+};
+enum store_import_result { STORE_IMPORT_ADDED, STORE_IMPORT_UPDATED, STORE_IMPORT_UNCHANGED };
+/* a batch of imported items is one transaction: begin, store_import_item for each, commit (or rollback) */
+int store_import_begin(struct store *st);
+int store_import_commit(struct store *st);
+void store_import_rollback(struct store *st);
+/* stores one item inside the batch's transaction: a new item, or the user's item for the URL brought up to
+ * the record (nothing written when it already matches, so a second import changes nothing); *queued: a fetch
+ * job was queued for it. LIMIT for labels_per_user, labels_per_item or highlights_per_item */
+int store_import_item(struct store *st, struct arena *a, const struct store_import *in,
+                      enum store_import_result *result, bool *queued);
+/* when the user's latest queued fetch job is due (0: none queued) */
+int store_import_fetch_horizon(struct store *st, const char *user_id, int64_t *ms);
+
+/* an import job: a file waiting for its upload, queued, running or finished with its report */
+struct store_import_job {
+	const char *id, *user_id, *format, *path, *status, *report;
+	int64_t added, updated, unchanged, failed, created_ms, finished_ms;
+};
+/* a new import of user_id; upload_hash non-NULL: status "uploading" until store_import_uploaded (the hash of
+ * a one-time token, valid until upload_expires_ms), else "queued" with the file at path. out->id: a fresh UUID */
+int store_import_create(struct store *st, struct arena *a, const char *user_id, const char *format, const char *path,
+                        const char *upload_hash, int64_t upload_expires_ms, struct store_import_job *out);
+/* the user's import by id; NOTFOUND */
+int store_import_get(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_import_job *out);
+/* the import waiting for the upload whose token has this hash, unexpired at now_ms; NOTFOUND */
+int store_import_by_upload(struct store *st, struct arena *a, const char *upload_hash, int64_t now_ms,
+                           struct store_import_job *out);
+/* the file arrived at path: the import is queued and its token forgotten; NOTFOUND when it waits no more */
+int store_import_uploaded(struct store *st, const char *id, const char *path);
+/* claims the oldest queued import (or a running one whose lease ran out) until lease_until_ms; NOTFOUND: none */
+int store_import_claim(struct store *st, struct arena *a, int64_t now_ms, int64_t lease_until_ms,
+                       struct store_import_job *out);
+/* records the outcome: status "done" or "failed", the counts and the report in *in */
+int store_import_finish(struct store *st, const char *id, const struct store_import_job *in);
 #endif

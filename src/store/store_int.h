@@ -27,7 +27,12 @@
 	X(BULK_ARCHIVE) X(BULK_DELETE) X(BULK_READ) X(TRASH_TOMBSTONE_USER) X(TRASH_EMPTY_USER) \
 	X(FILTER_INSERT) X(FILTER_LIST) X(FILTER_UPDATE) X(FILTER_DELETE) X(FILTER_AFTER_POS) X(FILTER_SHIFT) \
 	X(RECENT_ADD) X(RECENT_TRIM) X(RECENT_LIST) X(PROFILE_GET) X(PROFILE_SET) X(USER_UPDATE) X(USER_DELETE) \
-	X(PERSONAL_GET) X(PERSONAL_SET)
+	X(PERSONAL_GET) X(PERSONAL_SET) \
+	STORE_IMPORT_STMTS(X)
+/* the import's statements (import.c), SQL appended to store.c's table */
+#define STORE_IMPORT_STMTS(X) \
+	X(IMPORT_INSERT) X(IMPORT_UPDATE) X(IMPORT_JOB_PENDING) X(IMPORT_FETCH_HORIZON) X(IMPORT_HL_FIND) \
+	X(IMPORT_CREATE) X(IMPORT_GET) X(IMPORT_BY_UPLOAD) X(IMPORT_UPLOADED) X(IMPORT_CLAIM) X(IMPORT_FINISH)
 #define STORE_STMT_ENUM(n) STMT_##n,
 enum stmt { STORE_STMTS(STORE_STMT_ENUM) STMT__MAX };
 
@@ -85,6 +90,11 @@ void store_dyn_free(struct store *st);
 	X(p, TEXT, representation, representation) X(p, REAL, position_percent, position_percent) \
 	X(p, I64, position_anchor, position_anchor) X(p, I64, created_at, created_ms) \
 	X(p, I64, updated_at, updated_ms) X(p, I64, shared_at, shared_ms) X(p, I64, item_seq, item_seq)
+#define STORE_IMPORT_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, format, format) X(p, TEXT, path, path) \
+	X(p, TEXT, status, status) X(p, TEXT, report, report) X(p, I64, added, added) X(p, I64, updated, updated) \
+	X(p, I64, unchanged, unchanged) X(p, I64, failed, failed) X(p, I64, created_at, created_ms) \
+	X(p, I64, finished_at, finished_ms)
 #define STORE_JOB_ROW(F, X, p) F(p, I64, id, id) X(p, I64, item_seq, item_seq) X(p, INT, attempts, attempts)
 #define STORE_FILTER_ROW(F, X, p) \
 	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, name, name) X(p, TEXT, filter, filter) \
@@ -163,6 +173,8 @@ int store_item_check_labels(struct store *st, int64_t seq, int64_t before);
 /* store_highlight_create inside the caller's transaction (highlight.c) */
 int store_highlight_insert(struct store *st, struct arena *a, const char *user_id, const struct store_highlight *in,
                            struct store_highlight *out);
+/* a slug made from text with a short random suffix the user has not used yet (item.c) */
+int store_item_slug(struct store *st, struct arena *a, const char *user_id, const char *text, const char **out);
 /* fills a fetched item with its article inside the caller's transaction (item.c; store_job_finish) */
 int store_item_fill_row(struct store *st, int64_t seq, const struct store_article *art, int64_t now_ms);
 /* copies column col into the arena (NULL for SQL NULL); *oom set when the arena is full */

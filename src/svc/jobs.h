@@ -11,8 +11,8 @@
 #define SVC_RUNNER_ARG "--fetch-runner"
 
 /* ---- worker.c ---- */
-/* runs one due fetch job to its end (stored, retried later, or FAILED): 1 when one ran, 0 when none was due,
- * -1 on a store failure (message in err) */
+/* runs a waiting import (svc_import_step) or else one due fetch job to its end (stored, retried later, or
+ * FAILED): 1 when one ran, 0 when none was due, -1 on a store failure (message in err) */
 int svc_worker_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen);
 
 /* ---- runner.c ---- */
@@ -30,4 +30,32 @@ void svc_runner_init(const char *argv0);
 void svc_runner_after_request(const char *prog, const struct larder_config *cfg);
 /* the runner: take a slot, run due jobs until none is left, then return; 0, or 1 on a database error */
 int svc_runner_run(const char *prog, struct store *st, const struct larder_config *cfg);
+
+/* ---- import_job.c: imports uploaded through the web, run by the fetch runner or `larder worker` ---- */
+#include "store/store.h"
+/* where the one-time upload URL of an import points, followed by its token */
+#define SVC_IMPORT_UPLOAD_PATH "/api/import/upload/"
+/* how long an upload URL works */
+#define SVC_IMPORT_UPLOAD_TTL_MS (60 * 60 * 1000)
+
+/* a new import of user_id waiting for its file (format: a format's name, or NULL: found from the file):
+ * *token (64 hex digits, kept only as its hash) is what the file is PUT with; 0, or -1 when the store failed */
+int svc_import_begin_upload(struct store *st, struct arena *a, const char *user_id, const char *format,
+                            const char **token, struct store_import_job *job);
+
+enum svc_upload_status {
+	SVC_UPLOAD_OK,          /* stored: the import is queued (*job) and a runner is noted to start */
+	SVC_UPLOAD_UNKNOWN,     /* no import waits for this token (never made, used, or expired) */
+	SVC_UPLOAD_TOO_LARGE,   /* over import_max_bytes: nothing kept */
+	SVC_UPLOAD_FAILED,      /* the file could not be written or read, or the store failed: *msg says which */
+};
+/* the file of the import waiting for token, read with read(ctx, buf, n) (bytes, 0 at the end, < 0 an error;
+ * declared_len < 0: unknown) into the imports folder beside the database */
+enum svc_upload_status svc_import_receive(struct store *st, const struct larder_config *cfg, struct arena *a,
+                                          const char *token, int64_t declared_len,
+                                          long (*read)(void *ctx, char *buf, size_t n), void *ctx,
+                                          struct store_import_job *job, const char **msg);
+/* runs one queued import (its own memory; the file removed once read) to its end: 1 when one ran, 0 when
+ * none was waiting, -1 on a store failure (message in err). svc_worker_step calls it first. */
+int svc_import_step(struct store *st, const struct larder_config *cfg, char *err, size_t errlen);
 #endif

@@ -31,6 +31,13 @@ TESTS += t/svc_omnivore
 t_svc_omnivore_SOURCES = t/svc_omnivore.c t/tap.h
 t_svc_omnivore_LDADD = $(SVC_LIBS)
 EXTRA_DIST += t/data/import/make-omnivore-sample.py t/data/import/omnivore-sample.zip t/data/import/omnivore-nometa.zip
+# storing imports: batches, the report, upload tokens and background import jobs
+src_svc_libsvc_a_SOURCES += src/svc/import.c src/svc/import_job.c
+check_PROGRAMS += t/svc_import
+TESTS += t/svc_import
+t_svc_import_SOURCES = t/svc_import.c t/tap.h
+t_svc_import_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
+t_svc_import_LDADD = $(SVC_LIBS)
 check_PROGRAMS += t/svc_save
 TESTS += t/svc_save
 t_svc_save_SOURCES = t/svc_save.c t/tap.h

@@ -118,8 +118,7 @@ static const char *read_labels(const struct larder_config *cfg, struct arena *a,
 	return NULL;
 }
 
-/* what every save checks, into *sv; NULL when fine, else the refusal */
-static const char *read_input(const struct larder_config *cfg, struct arena *a, const struct svc_save_in *in,
+const char *svc_save_check(const struct larder_config *cfg, struct arena *a, const struct svc_save_in *in,
                               struct store_save *sv)
 {
 	const char *crid = in->client_request_id, *why;
@@ -187,7 +186,7 @@ enum svc_save_status svc_save(struct store *st, const struct larder_config *cfg,
 	int r;
 
 	memset(out, 0, sizeof *out);
-	if ((why = read_input(cfg, a, in, &sv)) != NULL)
+	if ((why = svc_save_check(cfg, a, in, &sv)) != NULL)
 		return refuse(out, why);
 	if (in->page) {
 		if ((art = ARENA_NEW(a, struct store_article)) == NULL) {

@@ -45,6 +45,12 @@ struct svc_save_out {
 enum svc_save_status svc_save(struct store *st, const struct larder_config *cfg, struct arena *a,
                               const struct svc_save_in *in, struct svc_save_out *out);
 
+/* what every save checks (the URL normalised and allowed, clientRequestId, source, folder, state, times, the
+ * label names trimmed and counted) into *sv; NULL when fine, else the refusal in words for the user. The
+ * import (svc/import.h) checks each record with it too. */
+const char *svc_save_check(const struct larder_config *cfg, struct arena *a, const struct svc_save_in *in,
+                           struct store_save *sv);
+
 /* NULL when url (already normalised) may be saved, else why not: no host, localhost, or a loopback, private or
  * link-local address literal (unless larder.conf's allow_private_fetch allows it); names are checked when fetched */
 const char *svc_url_refusal(const struct larder_config *cfg, struct arena *a, const char *url);

@@ -1,4 +1,4 @@
-/* worker.c (svc): runs the fetch queue: claim a due job, fetch the page, extract and store it, or retry with backoff and finally mark the item FAILED. */
+/* worker.c (svc): runs the fetch queue (after any waiting import): claim a due job, fetch the page, extract and store it, or retry with backoff and finally mark the item FAILED. */
 #include <stdio.h>
 #include <string.h>
 
@@ -41,6 +41,8 @@ int svc_worker_step(struct store *st, const struct larder_config *cfg, struct ar
 	int64_t now = time_now_ms();
 	int r;
 
+	if ((r = svc_import_step(st, cfg, err, errlen)) != 0) /* a waiting import goes first: it queues fetches */
+		return r;
 	r = store_job_claim(st, now, cfg ? (int64_t)cfg->job_lease_s * 1000 : LIMIT_JOB_LEASE_MS,
 	                    cfg ? (int)cfg->fetches_per_user : LIMIT_FETCHES_PER_USER, &job);
 	if (r == STORE_E_NOTFOUND)

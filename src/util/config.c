@@ -192,6 +192,8 @@ static int set_defaults(struct larder_config *c, const char *path)
 	c->highlights_per_item = LIMIT_HIGHLIGHTS_PER_ITEM;
 	c->highlight_max_bytes = LIMIT_HIGHLIGHT_TEXT;
 	c->content_max_bytes = LIMIT_CONTENT_BYTES;
+	c->import_max_bytes = LIMIT_IMPORT_BYTES;
+	c->import_fetches_per_minute = LIMIT_IMPORT_FETCHES_PER_MINUTE;
 	if (!c->path || !c->database || !c->base_url || set_origins(c, DEFAULT_CORS) < 0)
 		return -1;
 	return 0;
@@ -254,7 +256,9 @@ static char *unquote(char *v)
 	X(K_HIGHLIGHT_BYTES, "highlight_max_bytes") \
 	X(K_CONTENT_BYTES, "content_max_bytes") \
 	X(K_FETCH_RUNNERS, "fetch_runners") \
-	X(K_FETCHES_PER_USER, "fetches_per_user")
+	X(K_FETCHES_PER_USER, "fetches_per_user") \
+	X(K_IMPORT_BYTES, "import_max_bytes") \
+	X(K_IMPORT_FETCHES, "import_fetches_per_minute")
 #define KEY_ENUM(k, name) k,
 #define KEY_NAME(k, name) [k] = name,
 enum key { CONFIG_KEYS(KEY_ENUM) K__MAX };
@@ -297,6 +301,8 @@ static const struct num_key {
 	{ K_LABELS_ITEM, 1, 10000, "", NULL, false, FIELD(labels_per_item) },
 	{ K_LABELS_USER, 1, 1000000, "", NULL, false, FIELD(labels_per_user) },
 	{ K_HIGHLIGHTS_ITEM, 1, 1000000, "", NULL, false, FIELD(highlights_per_item) },
+	{ K_IMPORT_BYTES, 1024, (uint64_t)1 << 31, SIZES(1024, "2G", "K, M, G"), FIELD(import_max_bytes) },
+	{ K_IMPORT_FETCHES, 1, 100000, "", NULL, false, FIELD(import_fetches_per_minute) },
 };
 #undef SIZES
 #undef FIELD

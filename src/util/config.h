@@ -53,6 +53,10 @@ struct larder_config {
 	                                  …, default LIMIT_HIGHLIGHT_TEXT */
 	size_t content_max_bytes;      /* key `content_max_bytes`: bytes of savePage's HTML and of a stored article,
 	                                  default LIMIT_CONTENT_BYTES */
+	size_t import_max_bytes;       /* key `import_max_bytes`: bytes of an uploaded import file, default
+	                                  LIMIT_IMPORT_BYTES (200M) */
+	uint32_t import_fetches_per_minute; /* key `import_fetches_per_minute`, default LIMIT_IMPORT_FETCHES_PER_MINUTE:
+	                                  the rate at which an import's items without content are queued for fetching */
 };
 /* which file: explicit path if non-NULL, else $LARDER_CONFIG, else LARDER_SYSCONFDIR "/larder.conf" */
 const char *config_default_path(const char *explicit_path);

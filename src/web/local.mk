@@ -6,7 +6,8 @@ src_web_libweb_a_SOURCES = src/web/request.c src/web/request.h src/web/response.
 	src/web/session.c src/web/session.h src/web/page.c src/web/page.h \
 	src/web/graphql_http.c src/web/graphql_http.h src/web/content_http.c src/web/content_http.h \
 	src/web/auth_http.c src/web/auth_http.h src/web/save_http.c src/web/save_http.h \
-	src/web/save_guard.c src/web/save_guard.h src/web/export_http.c src/web/export_http.h
+	src/web/save_guard.c src/web/save_guard.h src/web/export_http.c src/web/export_http.h \
+	src/web/import_http.c src/web/import_http.h
 src_web_libweb_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 
 WEB_LIBS = src/web/libweb.a
@@ -45,3 +46,7 @@ t_web_request_LDADD = $(WEB_LIBS) $(API_LIBS) $(FCGI_LIBS)
 TESTS += t/web_export.sh
 dist_check_SCRIPTS += t/web_export.sh
 EXTRA_DIST += t/js/export_button.mjs
+# imports through the web: uploadImportFile + PUT through nginx, and the /settings/import page in Chromium
+TESTS += t/import_upload.sh t/import_browser.sh
+dist_check_SCRIPTS += t/import_upload.sh t/import_browser.sh
+EXTRA_DIST += t/js/import_page.mjs

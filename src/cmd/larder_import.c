@@ -1,0 +1,129 @@
+/* larder_import.c: `larder import --user NAME [--format F] FILE`: reads an export of another service (its format detected unless named), stores it for the user, progress on stderr and the report on stdout; exit 0 all imported, 1 some rows bad, 2 usage or an unreadable file. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "api/api.h"
+#include "cmd/larder_import.h"
+#include "store/store.h"
+#include "svc/import.h"
+#include "util/arena.h"
+
+enum { IMPORT_OK = 0, IMPORT_BAD_ROWS = 1, IMPORT_USAGE = 2 };
+
+static int bad_usage(const char *what, const char *arg)
+{
+	fprintf(stderr, "larder: %s%s\nusage: %s\n", what, arg ? arg : "", LARDER_IMPORT_USAGE);
+	return IMPORT_USAGE;
+}
+
+struct import_args { const char *user, *format, *file; };
+
+/* --user and --format (`--opt VALUE` or `--opt=VALUE`) and the file; 0 or the usage exit code */
+static int read_args(int argc, char **argv, struct import_args *ia)
+{
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i], **slot = NULL;
+		size_t n = strcspn(a, "=");
+		if (strncmp(a, "--user", n) == 0 && n == 6)
+			slot = &ia->user;
+		else if (strncmp(a, "--format", n) == 0 && n == 8)
+			slot = &ia->format;
+		else if (a[0] == '-' && a[1] != '\0')
+			return bad_usage("unknown option ", a);
+		else if (ia->file)
+			return bad_usage("unexpected argument ", a);
+		else {
+			ia->file = a;
+			continue;
+		}
+		if (a[n] == '=')
+			*slot = a + n + 1;
+		else if (i + 1 < argc)
+			*slot = argv[++i];
+		else
+			return bad_usage("a value is missing after ", a);
+	}
+	if (!ia->user || !*ia->user)
+		return bad_usage("import needs --user NAME", NULL);
+	if (!ia->file)
+		return bad_usage("import needs a file", NULL);
+	return 0;
+}
+
+static void progress(void *ctx, const struct svc_import_report *r)
+{
+	(void)ctx;
+	fprintf(stderr, "larder import: %zu done (%zu added, %zu updated, %zu unchanged, %zu failed)\n",
+	        r->added + r->updated + r->unchanged + r->failed, r->added, r->updated, r->unchanged, r->failed);
+}
+
+static void print_report(enum svc_import_format f, const struct svc_import_report *r)
+{
+	printf("format: %s\nadded: %zu\nupdated: %zu\nunchanged: %zu\nfailed: %zu\n", svc_import_format_name(f),
+	       r->added, r->updated, r->unchanged, r->failed);
+	fputs(sb_str(&r->lines), stdout);
+}
+
+/* the file read and stored for user u, the report printed; the exit code */
+static int run(const struct larder_config *c, struct store *st, struct arena *a, const struct store_user *u,
+               enum svc_import_format f, const char *file)
+{
+	struct svc_import_report r = { 0 };
+	const char *err = NULL;
+	int rc;
+	if (f == SVC_IMPORT_UNKNOWN && (f = svc_import_detect(file)) == SVC_IMPORT_UNKNOWN) {
+		fprintf(stderr, "larder: %s: the format is not one Larder recognises: name it with --format\n", file);
+		return IMPORT_USAGE;
+	}
+	sb_init(&r.lines);
+	rc = svc_import_file(st, c, a, u->id, f, file, &r, progress, NULL, &err);
+	if (rc == -1) {
+		fprintf(stderr, "larder: %s: %s\n", file, err ? err : "cannot be read");
+		sb_free(&r.lines);
+		return IMPORT_USAGE;
+	}
+	print_report(f, &r);
+	if (rc == -2)
+		fprintf(stderr, "larder: %s\n", err);
+	rc = r.failed > 0 || rc != 0 ? IMPORT_BAD_ROWS : IMPORT_OK;
+	sb_free(&r.lines);
+	if (fflush(stdout) != 0)
+		return IMPORT_BAD_ROWS;
+	return rc;
+}
+
+int larder_cmd_import(const struct larder_config *c, int argc, char **argv)
+{
+	struct import_args ia = { 0 };
+	enum svc_import_format f = SVC_IMPORT_UNKNOWN;
+	struct store *st = NULL;
+	struct store_user u;
+	struct arena a;
+	char err[512];
+	FILE *probe;
+	int rc = read_args(argc, argv, &ia);
+	if (rc)
+		return rc;
+	if (ia.format && (f = svc_import_format_by_name(ia.format)) == SVC_IMPORT_UNKNOWN)
+		return bad_usage("unknown format ", ia.format);
+	if ((probe = fopen(ia.file, "rb")) == NULL) {
+		fprintf(stderr, "larder: cannot read %s: %s\n", ia.file, strerror(errno));
+		return IMPORT_USAGE;
+	}
+	fclose(probe);
+	if (store_open(c->database, &st, err, sizeof err) != STORE_OK) {
+		fprintf(stderr, "larder: %s\n", err);
+		return IMPORT_BAD_ROWS;
+	}
+	api_store_limits(st, c);
+	arena_init(&a);
+	if ((rc = store_user_by_name(st, &a, ia.user, &u)) != STORE_OK) {
+		fprintf(stderr, "larder: %s\n", rc == STORE_E_NOTFOUND ? "no such user" : store_errmsg(st));
+		rc = rc == STORE_E_NOTFOUND ? IMPORT_USAGE : IMPORT_BAD_ROWS;
+	} else
+		rc = run(c, st, &a, &u, f, ia.file);
+	arena_free(&a);
+	store_close(st);
+	return rc;
+}

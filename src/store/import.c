@@ -1,0 +1,323 @@
+/* import.c: store functions for imports: one imported item stored or brought up to date inside a batch's transaction, and the import jobs' rows. */
+#include "store/store_int.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include "util/arena.h"
+#include "util/crypto.h"
+#include "util/time.h"
+
+static const struct store_col import_cols[] = STORE_ROW_DESC(STORE_IMPORT_ROW, struct store_import_job);
+static const struct store_row import_rowdef = { import_cols, sizeof import_cols / sizeof import_cols[0],
+                                                sizeof(struct store_import_job), "an import" };
+
+int store_import_begin(struct store *st)
+{
+	return store_begin(st);
+}
+
+int store_import_commit(struct store *st)
+{
+	return store_commit(st);
+}
+
+void store_import_rollback(struct store *st)
+{
+	store_rollback(st);
+}
+
+/* the metadata an item gets: the record's field where it has one, else what is stored */
+struct meta {
+	const char *title, *author, *description, *site_name, *image;
+	double progress;
+	int64_t saved, published, archived, deleted;
+};
+
+static const char *pick(const char *given, const char *old)
+{
+	return given && *given ? given : old;
+}
+
+static bool same_text(const char *x, const char *y)
+{
+	return (x == NULL && y == NULL) || (x && y && strcmp(x, y) == 0);
+}
+
+/* what the record makes of the item old (all zero / NULL for a new one) at now */
+static void merge(const struct store_import *in, const struct store_item *old, int64_t now, struct meta *m)
+{
+	m->title = pick(in->title, old->title);
+	m->author = pick(in->author, old->author);
+	m->description = pick(in->description, old->description);
+	m->site_name = pick(in->site_name, old->site_name);
+	m->image = pick(in->image, old->image);
+	m->progress = in->progress >= 0 ? in->progress : old->progress;
+	m->saved = in->saved_ms ? in->saved_ms : old->saved_ms ? old->saved_ms : now;
+	m->published = in->published_ms ? in->published_ms : old->published_ms;
+	m->archived = old->archived_ms;
+	m->deleted = old->deleted_ms;
+	if (in->state == NULL)
+		return;
+	if (strcmp(in->state, "ARCHIVED") == 0) {
+		m->archived = in->archived_ms ? in->archived_ms : old->archived_ms ? old->archived_ms : m->saved;
+		m->deleted = 0;
+	} else if (strcmp(in->state, "DELETED") == 0)
+		m->deleted = old->deleted_ms ? old->deleted_ms : now; /* the trash empties LIMIT_TRASH_DAYS after this */
+	else
+		m->archived = m->deleted = 0;
+}
+
+static bool meta_differs(const struct meta *m, const struct store_item *old)
+{
+	return !same_text(m->title, old->title) || !same_text(m->author, old->author) ||
+	       !same_text(m->description, old->description) || !same_text(m->site_name, old->site_name) ||
+	       !same_text(m->image, old->image) || m->progress != old->progress || m->saved != old->saved_ms ||
+	       m->published != old->published_ms || m->archived != old->archived_ms || m->deleted != old->deleted_ms;
+}
+
+static int insert_row(struct store *st, struct arena *a, const struct store_import *in, const struct meta *m,
+                      int64_t now, int64_t *seq)
+{
+	sqlite3_stmt *s = st->stmt[STMT_IMPORT_INSERT];
+	const char *title = m->title ? m->title : in->url, *slug;
+	char id[37], hash[65];
+	int rc;
+	if ((rc = store_item_slug(st, a, in->user_id, in->slug_text ? in->slug_text : title, &slug)) != STORE_OK)
+		return rc;
+	crypto_uuid_v4(id);
+	crypto_sha256_hex(in->url, strlen(in->url), hash);
+	store_bind_texts(s, 1, (const char *const[]){ id, in->user_id, in->url, hash, slug, title, m->author,
+	                                              m->description, m->site_name, m->image }, 10);
+	sqlite3_bind_double(s, 11, m->progress);
+	sqlite3_bind_int64(s, 12, m->saved);
+	sqlite3_bind_int64(s, 13, now);
+	store_bind_ms(s, 14, m->published);
+	store_bind_ms(s, 15, m->archived);
+	store_bind_ms(s, 16, m->deleted);
+	if ((rc = store_step_row(st, s, "importing an item")) == STORE_OK)
+		*seq = sqlite3_column_int64(s, 0);
+	store_done(s);
+	return rc;
+}
+
+static int update_row(struct store *st, int64_t seq, const struct meta *m, int64_t now)
+{
+	sqlite3_stmt *s = st->stmt[STMT_IMPORT_UPDATE];
+	sqlite3_bind_int64(s, 1, seq);
+	store_bind_texts(s, 2, (const char *const[]){ m->title, m->author, m->description, m->site_name, m->image }, 5);
+	sqlite3_bind_double(s, 7, m->progress);
+	sqlite3_bind_int64(s, 8, m->saved);
+	store_bind_ms(s, 9, m->published);
+	store_bind_ms(s, 10, m->archived);
+	store_bind_ms(s, 11, m->deleted);
+	sqlite3_bind_int64(s, 12, now);
+	return store_step_done(st, s, "updating an imported item");
+}
+
+/* the record's labels on item seq; *changed when one was not there yet */
+static int add_labels(struct store *st, struct arena *a, const struct store_import *in, int64_t seq, int64_t now,
+                      bool *changed)
+{
+	int64_t count;
+	int rc;
+	for (size_t i = 0; i < in->nlabels; i++) {
+		sqlite3_stmt *s = st->stmt[STMT_ITEM_LABEL_ADD];
+		struct store_label l;
+		if ((rc = store_label_ensure(st, a, in->user_id, in->labels[i], NULL, &l)) != STORE_OK)
+			return rc;
+		sqlite3_bind_int64(s, 1, seq);
+		sqlite3_bind_text(s, 2, l.id, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(s, 3, now + (int64_t)i);
+		if ((rc = store_step_done(st, s, "labelling an imported item")) != STORE_OK)
+			return rc;
+		if (sqlite3_changes(st->db) > 0)
+			*changed = true;
+	}
+	if (!*changed || in->nlabels == 0)
+		return STORE_OK;
+	sqlite3_bind_int64(st->stmt[STMT_ITEM_LABEL_COUNT], 1, seq);
+	if ((rc = store_get_ints(st, st->stmt[STMT_ITEM_LABEL_COUNT], &count, 1, "counting labels")) != STORE_OK)
+		return rc;
+	if (count > (int64_t)st->lim.labels_per_item) {
+		snprintf(st->errmsg, sizeof st->errmsg, "an item has at most %u labels (labels_per_item in larder.conf)",
+		         (unsigned)st->lim.labels_per_item);
+		return STORE_E_LIMIT;
+	}
+	return STORE_OK;
+}
+
+/* the record's highlights not on item seq yet; *changed when one was added */
+static int add_highlights(struct store *st, const struct store_import *in, int64_t seq, int64_t now, bool *changed)
+{
+	int rc;
+	for (size_t i = 0; i < in->nhighlights; i++) {
+		const struct store_highlight *h = &in->highlights[i];
+		const char *type = h->type ? h->type : "HIGHLIGHT";
+		sqlite3_stmt *s = st->stmt[STMT_IMPORT_HL_FIND];
+		char id[37], short_id[9];
+		int64_t n;
+		sqlite3_bind_int64(s, 1, seq);
+		store_bind_texts(s, 2, (const char *const[]){ h->quote, h->annotation }, 2);
+		if ((rc = store_get_ints(st, s, &n, 1, "looking for a highlight")) != STORE_OK)
+			return rc;
+		if (n > 0)
+			continue;
+		crypto_uuid_v4(id);
+		memcpy(short_id, id, 8), short_id[8] = '\0';
+		s = st->stmt[STMT_HL_INSERT];
+		store_bind_texts(s, 1, (const char *const[]){ id, short_id, in->user_id }, 3);
+		sqlite3_bind_int64(s, 4, seq);
+		store_bind_texts(s, 5, (const char *const[]){ type, h->quote, h->prefix, h->suffix, NULL, h->annotation,
+		                                              NULL, h->color, "CONTENT" }, 9);
+		sqlite3_bind_double(s, 14, h->position_percent);
+		sqlite3_bind_int64(s, 15, 0);
+		sqlite3_bind_int64(s, 16, h->created_ms ? h->created_ms : now);
+		sqlite3_bind_int64(s, 17, st->lim.highlights_per_item);
+		rc = store_step_row(st, s, "importing a highlight");
+		store_done(s);
+		if (rc == STORE_E_NOTFOUND) {
+			snprintf(st->errmsg, sizeof st->errmsg, "the item has %u highlights, the most allowed "
+			         "(highlights_per_item in larder.conf)", (unsigned)st->lim.highlights_per_item);
+			return STORE_E_LIMIT;
+		}
+		if (rc != STORE_OK)
+			return rc;
+		*changed = true;
+	}
+	return STORE_OK;
+}
+
+/* content for an item without it, or a fetch job when it has neither content nor a job */
+static int content_or_fetch(struct store *st, const struct store_import *in, const struct meta *m,
+                            const struct store_item *old, int64_t seq, int64_t now, bool *changed, bool *queued)
+{
+	int64_t pending;
+	int rc;
+	if (old->state && strcmp(old->state, "PROCESSING") != 0)
+		return STORE_OK; /* fetched, failed or filled already: left as it is */
+	if (in->article) {
+		struct store_article art = *in->article;
+		art.title = m->title ? m->title : art.title;
+		art.author = pick(m->author, art.author);
+		art.description = pick(m->description, art.description);
+		art.site_name = pick(m->site_name, art.site_name);
+		art.image = pick(m->image, art.image);
+		*changed = true;
+		if ((rc = store_run(st, STMT_JOB_CANCEL_ITEM, seq, "dropping a fetch job")) != STORE_OK)
+			return rc;
+		return store_item_fill_row(st, seq, &art, now);
+	}
+	sqlite3_bind_int64(st->stmt[STMT_IMPORT_JOB_PENDING], 1, seq);
+	if ((rc = store_get_ints(st, st->stmt[STMT_IMPORT_JOB_PENDING], &pending, 1, "looking for a job")) != STORE_OK)
+		return rc;
+	if (pending > 0)
+		return STORE_OK;
+	*changed = *queued = true;
+	return store_run2(st, STMT_JOB_INSERT, seq, in->fetch_after_ms ? in->fetch_after_ms : now,
+	                  "queueing a fetch");
+}
+
+int store_import_item(struct store *st, struct arena *a, const struct store_import *in,
+                      enum store_import_result *result, bool *queued)
+{
+	struct store_item old;
+	struct meta m;
+	int64_t now = time_now_ms(), seq;
+	bool isnew = false, changed = false;
+	int rc = store_item_by_url(st, a, in->user_id, in->url, &old);
+	*queued = false;
+	if (rc == STORE_E_NOTFOUND) {
+		memset(&old, 0, sizeof old);
+		isnew = true;
+	} else if (rc != STORE_OK)
+		return rc;
+	merge(in, &old, now, &m);
+	if (isnew)
+		rc = insert_row(st, a, in, &m, now, &seq);
+	else if ((seq = old.seq), meta_differs(&m, &old)) {
+		changed = true;
+		rc = update_row(st, seq, &m, now);
+	}
+	if (rc == STORE_OK)
+		rc = add_labels(st, a, in, seq, now, &changed);
+	if (rc == STORE_OK)
+		rc = content_or_fetch(st, in, &m, &old, seq, now, &changed, queued);
+	if (rc == STORE_OK)
+		rc = add_highlights(st, in, seq, now, &changed);
+	if (rc == STORE_OK && changed && !isnew)
+		rc = store_run2(st, STMT_ITEM_TOUCH, seq, now, "touching an item");
+	*result = isnew ? STORE_IMPORT_ADDED : changed ? STORE_IMPORT_UPDATED : STORE_IMPORT_UNCHANGED;
+	return rc;
+}
+
+int store_import_fetch_horizon(struct store *st, const char *user_id, int64_t *ms)
+{
+	sqlite3_stmt *s = st->stmt[STMT_IMPORT_FETCH_HORIZON];
+	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	return store_get_ints(st, s, ms, 1, "reading the fetch queue");
+}
+
+/* ---- import jobs ---- */
+
+int store_import_create(struct store *st, struct arena *a, const char *user_id, const char *format, const char *path,
+                        const char *upload_hash, int64_t upload_expires_ms, struct store_import_job *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_IMPORT_CREATE];
+	char id[37];
+	int rc;
+	crypto_uuid_v4(id);
+	store_bind_texts(s, 1, (const char *const[]){ id, user_id, format, path, upload_hash ? "uploading" : "queued",
+	                                              upload_hash }, 6);
+	store_bind_ms(s, 7, upload_hash ? upload_expires_ms : 0);
+	sqlite3_bind_int64(s, 8, time_now_ms());
+	if ((rc = store_step_done(st, s, "creating an import")) != STORE_OK)
+		return rc;
+	return store_import_get(st, a, user_id, id, out);
+}
+
+int store_import_get(struct store *st, struct arena *a, const char *user_id, const char *id,
+                     struct store_import_job *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_IMPORT_GET];
+	if (!store_bind_owned(s, user_id, id))
+		return STORE_E_NOTFOUND;
+	return store_get_row(st, a, s, &import_rowdef, out, "reading an import");
+}
+
+int store_import_by_upload(struct store *st, struct arena *a, const char *upload_hash, int64_t now_ms,
+                           struct store_import_job *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_IMPORT_BY_UPLOAD];
+	store_bind_text(s, 1, upload_hash);
+	sqlite3_bind_int64(s, 2, now_ms);
+	return store_get_row(st, a, s, &import_rowdef, out, "reading an import");
+}
+
+int store_import_uploaded(struct store *st, const char *id, const char *path)
+{
+	sqlite3_stmt *s = st->stmt[STMT_IMPORT_UPLOADED];
+	store_bind_texts(s, 1, (const char *const[]){ id, path }, 2);
+	return store_step_changed(st, s, "recording an upload");
+}
+
+int store_import_claim(struct store *st, struct arena *a, int64_t now_ms, int64_t lease_until_ms,
+                       struct store_import_job *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_IMPORT_CLAIM];
+	sqlite3_bind_int64(s, 1, now_ms);
+	sqlite3_bind_int64(s, 2, lease_until_ms);
+	return store_get_row(st, a, s, &import_rowdef, out, "claiming an import");
+}
+
+int store_import_finish(struct store *st, const char *id, const struct store_import_job *in)
+{
+	sqlite3_stmt *s = st->stmt[STMT_IMPORT_FINISH];
+	const int64_t counts[] = { in->added, in->updated, in->unchanged, in->failed };
+	store_bind_texts(s, 1, (const char *const[]){ id, in->status }, 2);
+	for (int i = 0; i < 4; i++)
+		sqlite3_bind_int64(s, 3 + i, counts[i]);
+	store_bind_text(s, 7, in->report);
+	sqlite3_bind_int64(s, 8, time_now_ms());
+	return store_step_done(st, s, "finishing an import");
+}

@@ -1,0 +1,150 @@
+/* import_job.c (svc): imports that arrive through the web: a one-time upload token, the file received into the imports folder beside the database (under import_max_bytes), and the import run later by the fetch runner or `larder worker`. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "svc/import.h"
+#include "svc/jobs.h"
+#include "util/crypto.h"
+#include "util/limits.h"
+#include "util/time.h"
+
+#define IMPORT_LEASE_MS (60 * 60 * 1000) /* a running import is taken up again by another runner after this */
+#define REPORT_MAX (1024 * 1024)         /* bytes of report lines kept with an import */
+
+int svc_import_begin_upload(struct store *st, struct arena *a, const char *user_id, const char *format,
+                            const char **token, struct store_import_job *job)
+{
+	char *tok = ARENA_NEWN(a, char, 65), hash[65];
+	if (tok == NULL || crypto_random_hex(tok, 32) != 0)
+		return -1;
+	crypto_sha256_hex(tok, 64, hash);
+	if (store_import_create(st, a, user_id, format, NULL, hash, time_now_ms() + SVC_IMPORT_UPLOAD_TTL_MS, job) != STORE_OK)
+		return -1;
+	*token = tok;
+	return 0;
+}
+
+/* the folder beside the database that uploads are kept in until their import ran, created when missing */
+static const char *imports_dir(struct arena *a, const struct larder_config *cfg)
+{
+	const char *db = cfg && cfg->database ? cfg->database : "larder.db", *slash = strrchr(db, '/');
+	const char *dir = slash ? arena_printf(a, "%.*s/imports", (int)(slash - db), db) : "imports";
+	if (dir == NULL || (mkdir(dir, 0700) != 0 && errno != EEXIST))
+		return NULL;
+	return dir;
+}
+
+/* the body copied into fd, at most max bytes: SVC_UPLOAD_OK, TOO_LARGE or FAILED */
+static enum svc_upload_status copy_body(int fd, size_t max, long (*read)(void *ctx, char *buf, size_t n), void *ctx)
+{
+	char buf[65536];
+	size_t total = 0;
+	for (;;) {
+		long n = read(ctx, buf, sizeof buf);
+		if (n == 0)
+			return SVC_UPLOAD_OK;
+		if (n < 0)
+			return SVC_UPLOAD_FAILED;
+		if ((total += (size_t)n) > max)
+			return SVC_UPLOAD_TOO_LARGE;
+		for (long off = 0; off < n;) {
+			ssize_t w = write(fd, buf + off, (size_t)(n - off));
+			if (w < 0 && errno != EINTR)
+				return SVC_UPLOAD_FAILED;
+			off += w > 0 ? w : 0;
+		}
+	}
+}
+
+enum svc_upload_status svc_import_receive(struct store *st, const struct larder_config *cfg, struct arena *a,
+                                          const char *token, int64_t declared_len,
+                                          long (*read)(void *ctx, char *buf, size_t n), void *ctx,
+                                          struct store_import_job *job, const char **msg)
+{
+	size_t max = cfg ? cfg->import_max_bytes : LIMIT_IMPORT_BYTES;
+	const char *dir, *path;
+	enum svc_upload_status r;
+	char hash[65];
+	int fd;
+
+	*msg = NULL;
+	if (token == NULL || strlen(token) != 64)
+		return SVC_UPLOAD_UNKNOWN;
+	crypto_sha256_hex(token, 64, hash);
+	if (store_import_by_upload(st, a, hash, time_now_ms(), job) != STORE_OK)
+		return SVC_UPLOAD_UNKNOWN;
+	if (declared_len > 0 && (uint64_t)declared_len > max)
+		return SVC_UPLOAD_TOO_LARGE;
+	if ((dir = imports_dir(a, cfg)) == NULL || (path = arena_printf(a, "%s/%s.upload", dir, job->id)) == NULL ||
+	    (fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0) {
+		*msg = "the file could not be stored on the server";
+		return SVC_UPLOAD_FAILED;
+	}
+	r = copy_body(fd, max, read, ctx);
+	if (close(fd) != 0 && r == SVC_UPLOAD_OK)
+		r = SVC_UPLOAD_FAILED;
+	if (r == SVC_UPLOAD_OK && store_import_uploaded(st, job->id, path) != STORE_OK)
+		r = SVC_UPLOAD_UNKNOWN; /* another upload with the same token came first */
+	if (r != SVC_UPLOAD_OK) {
+		unlink(path);
+		*msg = r == SVC_UPLOAD_FAILED ? "the file could not be received" : NULL;
+		return r;
+	}
+	job->status = "queued";
+	svc_fetch_queued_note(); /* the runner the web program starts after answering runs the import */
+	return SVC_UPLOAD_OK;
+}
+
+/* the import's file read and stored; its outcome into *done */
+static void run_import(struct store *st, const struct larder_config *cfg, const struct store_import_job *job,
+                       struct store_import_job *done)
+{
+	struct svc_import_report r = { 0 };
+	enum svc_import_format f = job->format ? svc_import_format_by_name(job->format) : SVC_IMPORT_UNKNOWN;
+	const char *err = NULL;
+	struct arena a;
+	int rc;
+
+	arena_init(&a);
+	sb_init(&r.lines);
+	r.lines.max = REPORT_MAX;
+	rc = svc_import_file(st, cfg, &a, job->user_id, f, job->path, &r, NULL, NULL, &err);
+	if (rc == -1)
+		sb_printf(&r.lines, "the file could not be read: %s\n", err ? err : "unknown error");
+	*done = (struct store_import_job){ .status = rc == -1 ? "failed" : "done", .added = (int64_t)r.added,
+	                                   .updated = (int64_t)r.updated, .unchanged = (int64_t)r.unchanged,
+	                                   .failed = (int64_t)r.failed };
+	done->report = sb_take(&r.lines);
+	arena_free(&a);
+}
+
+int svc_import_step(struct store *st, const struct larder_config *cfg, char *err, size_t errlen)
+{
+	struct store_import_job job, done;
+	struct arena a;
+	int64_t now = time_now_ms();
+	int rc;
+
+	arena_init(&a);
+	rc = store_import_claim(st, &a, now, now + IMPORT_LEASE_MS, &job);
+	if (rc == STORE_E_NOTFOUND) {
+		arena_free(&a);
+		return 0;
+	}
+	if (rc == STORE_OK) {
+		run_import(st, cfg, &job, &done);
+		rc = store_import_finish(st, job.id, &done);
+		free((char *)done.report);
+		if (job.path)
+			unlink(job.path);
+	}
+	if (rc != STORE_OK)
+		snprintf(err, errlen, "import: %s", store_errmsg(st));
+	arena_free(&a);
+	return rc == STORE_OK ? 1 : -1;
+}

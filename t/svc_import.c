@@ -1,0 +1,371 @@
+/* svc_import.c: tests of svc_import_items on a temporary database: every field of a record stored, bad items reported, fetch jobs spread in time, a second import changing nothing (the whole database compared), another user untouched, and a failing batch rolled back alone. */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "store/store.h"
+#include "svc/import.h"
+#include "svc/jobs.h"
+#include "util/arena.h"
+#include "util/config.h"
+#include "util/limits.h"
+#include "util/sb.h"
+#include "util/time.h"
+#include "t/tap.h"
+
+static char dir[] = "/tmp/larder-svc-import-XXXXXX";
+static char path[256];
+
+static void cleanup(void)
+{
+	char p[300];
+	static const char *const sfx[] = { "", "-wal", "-shm", "-writer.lock" };
+	for (int i = 0; i < 4; i++) {
+		snprintf(p, sizeof p, "%s%s", path, sfx[i]);
+		unlink(p);
+	}
+	snprintf(p, sizeof p, "%s/imports", dir);
+	rmdir(p);
+	rmdir(dir);
+}
+
+/* every row of every table, in a stable order, as text (malloc'd) */
+static char *dump(void)
+{
+	sqlite3 *db;
+	sqlite3_stmt *t, *s;
+	struct sb b;
+	sb_init(&b);
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", -1, &t, NULL);
+	while (sqlite3_step(t) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(t, 0);
+		char sql[512];
+		int n;
+		snprintf(sql, sizeof sql, "SELECT * FROM \"%s\"", name);
+		if (sqlite3_prepare_v2(db, sql, -1, &s, NULL) != SQLITE_OK)
+			continue;
+		n = sqlite3_column_count(s);
+		sqlite3_finalize(s);
+		for (int i = 1; i <= n; i++) /* every column in ORDER BY: a stable order */
+			snprintf(sql + strlen(sql), sizeof sql - strlen(sql), "%s%d", i == 1 ? " ORDER BY " : ", ", i);
+		if (sqlite3_prepare_v2(db, sql, -1, &s, NULL) != SQLITE_OK)
+			continue;
+		sb_printf(&b, "== %s\n", name);
+		while (sqlite3_step(s) == SQLITE_ROW) {
+			for (int i = 0; i < n; i++) {
+				const char *v = (const char *)sqlite3_column_text(s, i);
+				sb_printf(&b, "%s|", v ? v : "NULL");
+			}
+			sb_putc(&b, '\n');
+		}
+		sqlite3_finalize(s);
+	}
+	sqlite3_finalize(t);
+	sqlite3_close(db);
+	return sb_take(&b);
+}
+
+static const char article[] =
+	"<html><head><title>The pelican's beak</title></head><body><article><h1>The pelican's beak</h1>"
+	"<p>Pelicans are a genus of large water birds that make up the family Pelecanidae. They are characterised by a "
+	"long beak and a large throat pouch used for catching prey and draining water from the scooped-up contents "
+	"before swallowing.</p><script>alert(1)</script>"
+	"<p>They have predominantly pale plumage, the exceptions being the brown and Peruvian pelicans. The bills, "
+	"pouches, and bare facial skin of all species become brightly coloured before the breeding season.</p>"
+	"<p>The eight living pelican species have a patchy global distribution, ranging latitudinally from the "
+	"tropics to the temperate zone, though they are absent from interior South America and from polar regions "
+	"and the open ocean.</p></article></body></html>";
+
+static const struct svc_import_highlight pelican_hl[] = {
+	{ .quote = "a large throat pouch used for catching prey", .annotation = "the pouch!", .prefix = "long beak and ",
+	  .suffix = " and draining", .color = "yellow", .created_ms = 1600000000000 },
+	{ .quote = "a sentence that is not in the article", .annotation = "kept anyway", .created_ms = 1600000001000 },
+};
+static const char *const pelican_labels[] = { "Birds", "Nature" };
+
+/* the full record: every field a format can carry */
+static struct svc_import_item pelican(void)
+{
+	return (struct svc_import_item){
+		.line = 2, .url = "https://www.example.org/pelicans", .title = "Pelicans, imported", .author = "A. Birder",
+		.description = "All about pelicans", .site_name = "Example Birds", .image = "https://example.org/p.jpg",
+		.state = "ARCHIVED", .saved_ms = 1500000000000, .published_ms = 1400000000000, .archived_ms = 1550000000000,
+		.reading_progress = 42.5, .labels = pelican_labels, .nlabels = 2, .html = article,
+		.html_len = sizeof article - 1, .note = "a note on the whole item", .favorite = true,
+		.highlights = pelican_hl, .nhighlights = 2 };
+}
+
+/* the records of the first import: the full one, two without content, one in the trash, three bad ones */
+static size_t records(struct svc_import_item *it)
+{
+	size_t n = 0;
+	it[n++] = pelican();
+	it[n++] = (struct svc_import_item){ .line = 3, .url = "https://example.com/a", .reading_progress = -1 };
+	it[n++] = (struct svc_import_item){ .line = 4, .url = "https://example.com/b", .title = "B", .reading_progress = -1,
+	                                    .state = "INBOX" };
+	it[n++] = (struct svc_import_item){ .line = 5, .url = "https://example.com/gone", .state = "DELETED",
+	                                    .reading_progress = -1, .saved_ms = 1300000000000 };
+	it[n++] = (struct svc_import_item){ .line = 6, .url = "http://localhost/x", .reading_progress = -1 };
+	it[n++] = (struct svc_import_item){ .line = 7, .url = "", .reading_progress = -1 };
+	it[n++] = (struct svc_import_item){ .line = 8, .url = "https://example.com/c", .state = "LOST",
+	                                    .reading_progress = -1 };
+	return n;
+}
+
+static void every_field(struct store *st, struct arena *a, const char *uid)
+{
+	struct store_item it;
+	struct store_label *l;
+	struct store_highlight *h;
+	const char *html;
+	size_t n;
+	int64_t pending, next;
+
+	is_int(store_item_by_url(st, a, uid, "https://www.example.org/pelicans", &it), STORE_OK, "the full record is stored");
+	is_str(it.title, "Pelicans, imported", "its title");
+	is_str(it.author, "A. Birder", "its author");
+	is_str(it.description, "All about pelicans", "its description");
+	is_str(it.site_name, "Example Birds", "its site");
+	is_str(it.image, "https://example.org/p.jpg", "its image");
+	is_str(it.state, "SUCCEEDED", "its content kept: not fetched");
+	is_int(it.saved_ms, 1500000000000, "saved at its original time");
+	is_int(it.published_ms, 1400000000000, "its published time");
+	is_int(it.archived_ms, 1550000000000, "archived at its time");
+	is_int(it.deleted_ms, 0, "not in the trash");
+	ok(it.progress == 42.5, "its reading progress");
+	is_int(store_item_content(st, a, it.seq, &html), STORE_OK, "its content");
+	ok(html && strstr(html, "throat pouch") && !strstr(html, "<script"), "kept, sanitized");
+	is_int(store_item_labels(st, a, it.seq, &l, &n), STORE_OK, "its labels");
+	is_int(n, 3, "two labels and the favourite's");
+	ok(n == 3 && !strcmp(l[0].name, "Birds") && !strcmp(l[1].name, "Nature") && !strcmp(l[2].name, SVC_IMPORT_FAVORITES),
+	   "Birds, Nature, Favorites");
+	is_int(store_item_highlights(st, a, it.seq, &h, &n), STORE_OK, "its highlights");
+	is_int(n, 3, "two highlights and the item's note");
+	for (size_t i = 0; i < n; i++) {
+		if (h[i].quote && strstr(h[i].quote, "throat pouch")) {
+			is_str(h[i].type, "HIGHLIGHT", "a quote found in the content is a highlight");
+			ok(h[i].position_percent > 0 && h[i].position_percent < 50, "placed where it is");
+			is_str(h[i].annotation, "the pouch!", "with its note");
+			is_str(h[i].prefix, "long beak and ", "its prefix");
+			is_str(h[i].suffix, " and draining", "its suffix");
+			is_str(h[i].color, "yellow", "its colour");
+			is_int(h[i].created_ms, 1600000000000, "its time");
+		} else if (h[i].quote) {
+			is_str(h[i].type, "NOTE", "a quote not in the content is kept as a note");
+			is_str(h[i].annotation, "kept anyway", "with its note");
+		} else {
+			is_str(h[i].type, "NOTE", "the item's note");
+			is_str(h[i].annotation, "a note on the whole item", "its text");
+		}
+	}
+	is_int(store_job_pending(st, time_now_ms() + 3600000, &pending, &next), STORE_OK, "the queue");
+	is_int(pending, 3, "three items without content wait for a fetch, the full one none");
+	is_int(store_item_by_url(st, a, uid, "https://example.com/gone", &it), STORE_OK, "the deleted record");
+	ok(it.deleted_ms > 0 && it.saved_ms == 1300000000000, "in the trash, saved at its time");
+	is_int(store_item_by_url(st, a, uid, "https://example.com/b", &it), STORE_OK, "an inbox record");
+	ok(it.archived_ms == 0 && it.deleted_ms == 0 && !strcmp(it.title, "B"), "in the inbox with its title");
+}
+
+/* the fetch jobs are due one after another at the configured rate */
+static void fetch_times(void)
+{
+	static const char *const urls[] = { "https://example.com/a", "https://example.com/b", "https://example.com/gone" };
+	int64_t first = 0;
+	sqlite3 *db;
+	sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL);
+	for (int i = 0; i < 3; i++) {
+		sqlite3_stmt *s;
+		sqlite3_prepare_v2(db, "SELECT j.run_after FROM jobs j JOIN library_items i ON i.seq = j.item_seq"
+		                       " WHERE i.url = ?1", -1, &s, NULL);
+		sqlite3_bind_text(s, 1, urls[i], -1, SQLITE_STATIC);
+		if (sqlite3_step(s) == SQLITE_ROW) {
+			int64_t t = sqlite3_column_int64(s, 0);
+			if (i == 0)
+				first = t;
+			else
+				is_int(t - first, i * 2000, "fetch %d is due %d s after the first (30 a minute)", i + 1, i * 2);
+		} else
+			ok(0, "a job for %s", urls[i]);
+		sqlite3_finalize(s);
+	}
+	sqlite3_close(db);
+}
+
+static void first_import(struct store *st, const struct larder_config *cfg, struct arena *a, const char *uid)
+{
+	struct svc_import_item it[8];
+	struct svc_import_report r = { 0 };
+	size_t n = records(it);
+	sb_init(&r.lines);
+	is_int(svc_import_items(st, cfg, a, uid, it, n, &r), 0, "the import runs");
+	is_int(r.added, 4, "four added");
+	is_int(r.failed, 3, "three bad");
+	is_int(r.updated + r.unchanged, 0, "nothing else");
+	like(sb_str(&r.lines), "line 6: URLs on localhost cannot be saved", "a localhost URL reported with its line");
+	like(sb_str(&r.lines), "line 7: url is required", "an empty URL reported");
+	like(sb_str(&r.lines), "line 8: unknown state LOST", "an unknown state reported");
+	sb_free(&r.lines);
+	every_field(st, a, uid);
+	fetch_times();
+}
+
+static void second_import(struct store *st, const struct larder_config *cfg, struct arena *a, const char *uid)
+{
+	struct svc_import_item it[8];
+	struct svc_import_report r = { 0 };
+	size_t n = records(it);
+	char *before = dump(), *after;
+	sb_init(&r.lines);
+	usleep(5000); /* a write now would show in the updated times */
+	is_int(svc_import_items(st, cfg, a, uid, it, n, &r), 0, "the same records again");
+	is_int(r.unchanged, 4, "four unchanged");
+	is_int(r.added + r.updated, 0, "none added or updated");
+	is_int(r.failed, 3, "the bad ones reported again");
+	after = dump();
+	ok(before && after && strcmp(before, after) == 0, "the database is exactly as before");
+	free(before);
+	free(after);
+	sb_free(&r.lines);
+}
+
+/* bob imports the same URL: his own item, alice's untouched */
+static void other_user(struct store *st, const struct larder_config *cfg, struct arena *a, const char *alice,
+                       const char *bob)
+{
+	struct svc_import_item it = pelican();
+	struct svc_import_report r = { 0 };
+	struct store_item mine, his, after;
+	it.title = "Bob's pelicans";
+	it.nhighlights = 0;
+	sb_init(&r.lines);
+	store_item_by_url(st, a, alice, "https://www.example.org/pelicans", &mine);
+	is_int(svc_import_items(st, cfg, a, bob, &it, 1, &r), 0, "bob imports");
+	is_int(r.added, 1, "a new item for bob");
+	is_int(store_item_by_url(st, a, bob, "https://www.example.org/pelicans", &his), STORE_OK, "bob's item");
+	ok(strcmp(his.id, mine.id) != 0 && !strcmp(his.title, "Bob's pelicans"), "his own item");
+	store_item_by_url(st, a, alice, "https://www.example.org/pelicans", &after);
+	ok(after.updated_ms == mine.updated_ms && !strcmp(after.title, "Pelicans, imported"), "alice's item untouched");
+	sb_free(&r.lines);
+}
+
+/* an item over highlights_per_item fails its batch of 200 alone: the next batch is stored */
+static void batch_atomicity(struct store *st, const struct larder_config *cfg, struct arena *a, const char *uid)
+{
+	enum { N = SVC_IMPORT_BATCH + 5 };
+	static const struct svc_import_highlight two[] = { { .quote = "one" }, { .quote = "two" } };
+	struct svc_import_item *it = calloc(N, sizeof *it);
+	struct svc_import_report r = { 0 };
+	struct store_item item;
+	sb_init(&r.lines);
+	store_set_limits(st, &(struct store_limits){ .highlights_per_item = 1 });
+	for (int i = 0; i < N; i++) {
+		it[i].line = (size_t)i + 1;
+		it[i].url = arena_printf(a, "https://batch.example.net/%d", i);
+		it[i].reading_progress = -1;
+	}
+	it[10].highlights = two;
+	it[10].nhighlights = 2;
+	is_int(svc_import_items(st, cfg, a, uid, it, N, &r), -1, "a batch failed");
+	is_int(r.failed, SVC_IMPORT_BATCH, "its 200 items reported");
+	is_int(r.added, 5, "the next batch stored");
+	like(sb_str(&r.lines), "line 11: the item has 1 highlights, the most allowed (highlights_per_item",
+	     "the failing item reported with its reason");
+	like(sb_str(&r.lines), "line 1: not stored: another item of its batch failed", "the others of its batch too");
+	is_int(store_item_by_url(st, a, uid, "https://batch.example.net/0", &item), STORE_E_NOTFOUND,
+	       "nothing of the failed batch stayed");
+	is_int(store_item_by_url(st, a, uid, "https://batch.example.net/204", &item), STORE_OK, "the next batch is there");
+	store_set_limits(st, &(struct store_limits){ .highlights_per_item = LIMIT_HIGHLIGHTS_PER_ITEM });
+	sb_free(&r.lines);
+	free(it);
+}
+
+/* a request body read from memory, a few bytes at a time */
+struct body { const char *p; size_t left; };
+static long read_body(void *ctx, char *buf, size_t n)
+{
+	struct body *b = ctx;
+	if (n > 7)
+		n = 7;
+	if (n > b->left)
+		n = b->left;
+	memcpy(buf, b->p, n);
+	b->p += n;
+	b->left -= n;
+	return (long)n;
+}
+
+/* an upload: token, file received, the import run by the worker's step, its report kept */
+static void upload(struct store *st, struct larder_config *cfg, struct arena *a, const char *uid)
+{
+	static const char list[] = "https://upload.example.net/1\nhttps://upload.example.net/2\nnot a url\n";
+	struct store_import_job job, got;
+	struct body b = { list, sizeof list - 1 };
+	const char *token, *msg;
+	char err[256];
+	struct stat sb;
+
+	is_int(svc_import_begin_upload(st, a, uid, "urls", &token, &job), 0, "an upload begins");
+	is_int(strlen(token), 64, "with a token of 64 hex digits");
+	is_str(job.status, "uploading", "the import waits for its file");
+	is_int(svc_import_receive(st, cfg, a, "0123", -1, read_body, &b, &got, &msg), SVC_UPLOAD_UNKNOWN, "a wrong token");
+	cfg->import_max_bytes = 10;
+	is_int(svc_import_receive(st, cfg, a, token, -1, read_body, &b, &got, &msg), SVC_UPLOAD_TOO_LARGE,
+	       "a file over import_max_bytes");
+	is_int(svc_import_receive(st, cfg, a, token, 1000, read_body, &b, &got, &msg), SVC_UPLOAD_TOO_LARGE,
+	       "a declared length over it, refused before reading");
+	cfg->import_max_bytes = LIMIT_IMPORT_BYTES;
+	b = (struct body){ list, sizeof list - 1 };
+	is_int(svc_import_receive(st, cfg, a, token, -1, read_body, &b, &got, &msg), SVC_UPLOAD_OK, "the file arrives");
+	is_str(got.status, "queued", "the import is queued");
+	is_int(svc_import_receive(st, cfg, a, token, -1, read_body, &b, &got, &msg), SVC_UPLOAD_UNKNOWN,
+	       "the token works once");
+	is_int(store_import_get(st, a, uid, job.id, &got), STORE_OK, "the import");
+	ok(got.path && stat(got.path, &sb) == 0 && sb.st_size == (off_t)(sizeof list - 1), "its file is kept whole");
+	is_int(svc_worker_step(st, cfg, a, err, sizeof err), 1, "the worker's step runs it");
+	is_int(store_import_get(st, a, uid, job.id, &got), STORE_OK, "the import afterwards");
+	is_str(got.status, "done", "done");
+	ok(got.added == 2 && got.failed == 1, "two added, one failed (%lld, %lld)", (long long)got.added,
+	   (long long)got.failed);
+	like(got.report, "line 3: ", "the bad row in its report");
+	ok(stat(got.path, &sb) != 0, "the uploaded file is removed");
+	is_int(svc_import_step(st, cfg, err, sizeof err), 0, "no import waits any more");
+}
+
+int main(void)
+{
+	struct store *st = NULL;
+	struct arena a;
+	struct store_user alice, bob;
+	struct larder_config cfg;
+	char err[512];
+
+	memset(&cfg, 0, sizeof cfg);
+	cfg.labels_per_item = LIMIT_LABELS_PER_ITEM;
+	cfg.content_max_bytes = LIMIT_CONTENT_BYTES;
+	cfg.import_fetches_per_minute = 30;
+	arena_init(&a);
+	if (!mkdtemp(dir))
+		return 99;
+	snprintf(path, sizeof path, "%s/larder.db", dir);
+	cfg.database = path;
+	is_int(store_init(path, err, sizeof err), STORE_OK, "init: %s", err);
+	is_int(store_open(path, &st, err, sizeof err), STORE_OK, "open: %s", err);
+	is_int(store_user_add(st, &a, "alice", NULL, NULL, NULL, &alice), STORE_OK, "alice");
+	is_int(store_user_add(st, &a, "bob", NULL, NULL, NULL, &bob), STORE_OK, "bob");
+
+	first_import(st, &cfg, &a, alice.id);
+	second_import(st, &cfg, &a, alice.id);
+	other_user(st, &cfg, &a, alice.id, bob.id);
+	batch_atomicity(st, &cfg, &a, alice.id);
+	upload(st, &cfg, &a, alice.id);
+
+	store_close(st);
+	arena_free(&a);
+	cleanup();
+	return done_testing();
+}
