@@ -296,7 +296,7 @@ int api_schema_bind(struct gql_schema *s, char *err, size_t errlen)
 	    api_bind_highlight(s, err, errlen) || api_bind_save(s, err, errlen) || api_bind_search(s, err, errlen) ||
 	    api_bind_bulk(s, err, errlen) || api_bind_highlights(s, err, errlen) || api_bind_typeahead(s, err, errlen) ||
 	    api_bind_saving_request(s, err, errlen) ||
-	    api_bind_filter(s, err, errlen) || api_bind_account(s, err, errlen) || api_bind_later(s, err, errlen) ||
+	    api_bind_filter(s, err, errlen) || api_bind_account(s, err, errlen) ||
 	    api_bind_articles(s, err, errlen) || api_bind_personalization(s, err, errlen) ||
 	    api_bind_unoffered(s, err, errlen) || api_bind_import(s, err, errlen) ||
 	    api_bind_defaults(s, err, errlen))

@@ -139,7 +139,6 @@ int api_bind_save(struct gql_schema *s, char *err, size_t errlen);
 int api_bind_search(struct gql_schema *s, char *err, size_t errlen);
 int api_bind_filter(struct gql_schema *s, char *err, size_t errlen);
 int api_bind_account(struct gql_schema *s, char *err, size_t errlen);
-int api_bind_later(struct gql_schema *s, char *err, size_t errlen);
 
 /* ---- labels (label.c) ---- */
 /* the parent of LabelsSuccess and SetLabelsSuccess */
@@ -252,8 +251,8 @@ int api_out_objects(struct gql_rctx *rc, struct gql_out *out, const char *type, 
                     size_t size);
 /* ---- issue 12: the other calls of the client corpus ---- */
 /* search under another name (search.c): the row's data, when set, is a struct api_search_as naming the
- * edge and success types answered (Query.articles); without it, SearchItemEdge and SearchSuccess */
-struct api_search_as { const char *edge_type, *success; };
+ * edge, success and node types answered (Query.articles); without it, SearchItemEdge, SearchSuccess, SearchItem */
+struct api_search_as { const char *edge_type, *success, *node_type; };
 int api_resolve_search(struct gql_rctx *rc, const void *parent, struct gql_out *out);
 /* the input fields saveUrl, savePage and createArticle share (url, clientRequestId, source, folder, state,
  * savedAt, publishedAt, labels) into *in, for the caller (save.c); -1 when out of memory */

@@ -4,19 +4,6 @@
 #include "api/api_int.h"
 #include "svc/save.h"
 
-enum article_edge_field { AE_CURSOR, AE_NODE };
-static const char *const article_edge_fields[] = { [AE_CURSOR] = "cursor", [AE_NODE] = "node" };
-
-static int resolve_article_edge(struct gql_rctx *rc, const void *parent, struct gql_out *out)
-{
-	const struct api_edge *e = parent;
-	switch (api_field(rc, parent, API_NAMES(article_edge_fields))) {
-	case AE_CURSOR: return api_text(out, e->cursor);
-	case AE_NODE: return api_obj(out, "Article", e->node);
-	default: return api_resolve_absent(rc, parent, out);
-	}
-}
-
 /* the parent of CreateArticleSuccess */
 struct created { struct api_item *item; bool created; };
 
@@ -73,10 +60,9 @@ static int resolve_created(struct gql_rctx *rc, const void *parent, struct gql_o
 
 int api_bind_articles(struct gql_schema *s, char *err, size_t errlen)
 {
-	static const struct api_search_as as_articles = { "ArticleEdge", "ArticlesSuccess" };
+	static const struct api_search_as as_articles = { "ArticleEdge", "ArticlesSuccess", "Article" };
 	static const struct api_bind table[] = {
 		{ .where = "Query.articles", .fn = api_resolve_search, .user_error = "ArticlesError", .data = &as_articles },
-		API_EACH("ArticleEdge", resolve_article_edge, article_edge_fields),
 		API_SIGNED_IN("Mutation.createArticle", resolve_create, "CreateArticleError"),
 		API_EACH("CreateArticleSuccess", resolve_created, created_fields),
 	};

@@ -6,7 +6,7 @@ src_api_libapi_a_SOURCES = \
 	src/api/item.c src/api/page.c src/api/library.c src/api/label.c src/api/highlight.c \
 	src/api/save.c src/api/search.c \
 	src/api/bulk.c src/api/highlights.c src/api/typeahead.c src/api/saving_request.c \
-	src/api/filter.c src/api/account.c src/api/later.c \
+	src/api/filter.c src/api/account.c \
 	src/api/articles.c src/api/personalization.c src/api/unoffered.c \
 	src/api/import.c
 nodist_src_api_libapi_a_SOURCES = src/api/schema_sdl.c

@@ -2,7 +2,6 @@
 #include <json-c/json.h>
 
 #include "api/api_int.h"
-#include "util/jsonw.h"
 #include "util/sb.h"
 
 /* the parent of Get/SetUserPersonalizationSuccess: the stored row, or none yet */
@@ -10,44 +9,6 @@ struct api_personal {
 	bool found;
 	struct store_personalization p;
 };
-
-/* an input value as JSON text (enum values as strings) */
-static void value_json(struct sb *b, const struct gql_value *v)
-{
-	switch (v ? v->kind : GQL_V_NULL) {
-	case GQL_V_INT:
-		if (v->raw)
-			sb_puts(b, v->raw);
-		else
-			jw_int(b, v->u.i);
-		return;
-	case GQL_V_FLOAT: jw_double(b, v->u.f); return;
-	case GQL_V_BOOLEAN: jw_bool(b, v->u.b); return;
-	case GQL_V_STRING: jw_string(b, v->u.s.p, v->u.s.len); return;
-	case GQL_V_ENUM: jw_cstr(b, v->u.name); return;
-	case GQL_V_LIST:
-		sb_putc(b, '[');
-		for (uint32_t i = 0; i < v->u.list.n; i++) {
-			if (i)
-				sb_putc(b, ',');
-			value_json(b, v->u.list.items[i]);
-		}
-		sb_putc(b, ']');
-		return;
-	case GQL_V_OBJECT:
-		sb_putc(b, '{');
-		for (uint32_t i = 0; i < v->u.obj.n; i++) {
-			if (i)
-				sb_putc(b, ',');
-			jw_cstr(b, v->u.obj.fields[i].name);
-			sb_putc(b, ':');
-			value_json(b, v->u.obj.fields[i].value);
-		}
-		sb_putc(b, '}');
-		return;
-	default: sb_putn(b, "null", 4); return;
-	}
-}
 
 /* the JSON text of an input value in the arena; NULL when absent or null (the stored value is kept) */
 static const char *json_text(struct gql_rctx *rc, const struct gql_value *v, bool *oom)
@@ -57,7 +18,7 @@ static const char *json_text(struct gql_rctx *rc, const struct gql_value *v, boo
 	if (v == NULL || v->kind == GQL_V_NULL)
 		return NULL;
 	sb_init(&b);
-	value_json(&b, v);
+	gql_value_write_json(&b, v);
 	t = sb_error(&b) ? NULL : arena_strndup(gql_arena(rc), sb_str(&b), b.len);
 	*oom = *oom || t == NULL;
 	sb_free(&b);

@@ -47,7 +47,7 @@ static int count_matches(struct gql_rctx *rc, const void *arg, int64_t *total)
 
 int api_resolve_search(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
-	static const struct api_search_as plain = { "SearchItemEdge", "SearchSuccess" };
+	static const struct api_search_as plain = { "SearchItemEdge", "SearchSuccess", NULL };
 	const struct api_search_as *as = api_row(rc)->data ? api_row(rc)->data : &plain;
 	const struct api_ctx *ctx = api_ctx_of(rc);
 	struct arena *a = gql_arena(rc);
@@ -85,9 +85,11 @@ int api_resolve_search(struct gql_rctx *rc, const void *parent, struct gql_out *
 	store_recent_search_add(ctx->store, q.user_id, q.query, ctx->now_ms, LIMIT_RECENT_SEARCHES); /* best effort */
 	if ((c = api_connection_new(rc, &pg, res.n, res.has_next, as->edge_type, count_matches, sc)) == NULL)
 		return api_internal(rc, "search", 0);
-	for (size_t i = 0; i < res.n; i++)
+	for (size_t i = 0; i < res.n; i++) {
 		if ((c->edges[i].node = api_item_new(rc, &res.items[i], format)) == NULL)
 			return api_internal(rc, "search", 0);
+		c->edges[i].node_type = as->node_type;
+	}
 	return api_answer(rc, out, r, "search", as->success, c);
 }
 

@@ -45,10 +45,11 @@ static void write_string(struct sb *b, const char *p, uint32_t len)
 	sb_putc(b, '"');
 }
 
-static void write_value(struct sb *b, const struct gql_value *v, int depth)
+/* a value as GraphQL text, or (json) as JSON: enum values as strings, names quoted, no spaces */
+static void write_value(struct sb *b, const struct gql_value *v, int depth, bool json)
 {
 	if (depth > 64) {
-		sb_puts(b, "...");
+		sb_puts(b, json ? "null" : "...");
 		return;
 	}
 	switch (v->kind) {
@@ -62,38 +63,59 @@ static void write_value(struct sb *b, const struct gql_value *v, int depth)
 		else
 			jw_double(b, v->u.f);
 		break;
-	case GQL_V_STRING: write_string(b, v->u.s.p, v->u.s.len); break;
+	case GQL_V_STRING:
+		if (json)
+			jw_string(b, v->u.s.p, v->u.s.len);
+		else
+			write_string(b, v->u.s.p, v->u.s.len);
+		break;
 	case GQL_V_BOOLEAN: sb_puts(b, v->u.b ? "true" : "false"); break;
-	case GQL_V_ENUM: sb_puts(b, v->u.name); break;
-	case GQL_V_VARIABLE: sb_putc(b, '$'); sb_puts(b, v->u.name); break;
+	case GQL_V_ENUM:
+		if (json)
+			jw_cstr(b, v->u.name);
+		else
+			sb_puts(b, v->u.name);
+		break;
+	case GQL_V_VARIABLE:
+		if (json)
+			sb_puts(b, "null");
+		else
+			sb_printf(b, "$%s", v->u.name);
+		break;
 	case GQL_V_LIST:
 		sb_putc(b, '[');
 		for (uint32_t i = 0; i < v->u.list.n; i++) {
-			if (i)
-				sb_puts(b, ", ");
-			write_value(b, v->u.list.items[i], depth + 1);
+			sb_puts(b, i == 0 ? "" : json ? "," : ", ");
+			write_value(b, v->u.list.items[i], depth + 1, json);
 		}
 		sb_putc(b, ']');
 		break;
 	case GQL_V_OBJECT:
 		sb_putc(b, '{');
 		for (uint32_t i = 0; i < v->u.obj.n; i++) {
-			if (i)
-				sb_puts(b, ", ");
-			sb_puts(b, v->u.obj.fields[i].name);
-			sb_puts(b, ": ");
-			write_value(b, v->u.obj.fields[i].value, depth + 1);
+			sb_puts(b, i == 0 ? "" : json ? "," : ", ");
+			if (json)
+				jw_cstr(b, v->u.obj.fields[i].name);
+			else
+				sb_puts(b, v->u.obj.fields[i].name);
+			sb_puts(b, json ? ":" : ": ");
+			write_value(b, v->u.obj.fields[i].value, depth + 1, json);
 		}
 		sb_putc(b, '}');
 		break;
 	default:
-		sb_putc(b, '?');
+		sb_puts(b, json ? "null" : "?");
 	}
 }
 
 void gql_value_write(struct sb *b, const struct gql_value *v)
 {
-	write_value(b, v, 0);
+	write_value(b, v, 0, false);
+}
+
+void gql_value_write_json(struct sb *b, const struct gql_value *v)
+{
+	write_value(b, v, 0, true);
 }
 
 const char *gql_value_print(struct arena *a, const struct gql_value *v)
@@ -101,7 +123,7 @@ const char *gql_value_print(struct arena *a, const struct gql_value *v)
 	struct sb b;
 	sb_init(&b);
 	b.max = 4096;
-	write_value(&b, v, 0);
+	write_value(&b, v, 0, false);
 	const char *r = sb_error(&b) ? NULL : arena_strndup(a, sb_str(&b), b.len);
 	sb_free(&b);
 	return r ? r : "(value)";

@@ -205,6 +205,8 @@ struct arena;
  * past 64 levels prints "...". gql_value_print returns it in the arena ("(value)" on failure;
  * values longer than 4 KiB are cut). */
 void gql_value_write(struct sb *b, const struct gql_value *v);
+/* v as JSON (enum values as strings; a variable, or a value nested past 64 levels, as null) */
+void gql_value_write_json(struct sb *b, const struct gql_value *v);
 const char *gql_value_print(struct arena *a, const struct gql_value *v);
 
 /* Directive locations (bit positions), in the spec's order. */
