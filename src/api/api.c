@@ -290,16 +290,11 @@ int api_schema_bind(struct gql_schema *s, char *err, size_t errlen)
 		snprintf(err, errlen, "schema: no scalar Date in the SDL");
 		return -1;
 	}
-	/* the resolver files first; api_bind_defaults last: it fills in only what they left unbound */
-	if (api_bind_user(s, err, errlen) || api_bind_apikey(s, err, errlen) || api_bind_item(s, err, errlen) ||
-	    api_bind_page(s, err, errlen) || api_bind_library(s, err, errlen) || api_bind_label(s, err, errlen) ||
-	    api_bind_highlight(s, err, errlen) || api_bind_save(s, err, errlen) || api_bind_search(s, err, errlen) ||
-	    api_bind_bulk(s, err, errlen) || api_bind_highlights(s, err, errlen) || api_bind_typeahead(s, err, errlen) ||
-	    api_bind_saving_request(s, err, errlen) ||
-	    api_bind_filter(s, err, errlen) || api_bind_account(s, err, errlen) ||
-	    api_bind_articles(s, err, errlen) || api_bind_personalization(s, err, errlen) ||
-	    api_bind_unoffered(s, err, errlen) || api_bind_import(s, err, errlen) ||
-	    api_bind_defaults(s, err, errlen))
+	/* the resolver files first (API_FILES' order); api_bind_defaults last: it fills in only what they left unbound */
+#define API_BIND_CALL(name) if (api_bind_##name(s, err, errlen) != 0) return -1;
+	API_FILES(API_BIND_CALL)
+#undef API_BIND_CALL
+	if (api_bind_defaults(s, err, errlen) != 0)
 		return -1;
 	if ((n = gql_schema_unbound(s, unbound, sizeof unbound)) > 0) {
 		snprintf(err, errlen, "schema: %d field%s without a resolver: %s", n, n == 1 ? "" : "s", unbound);

@@ -123,22 +123,17 @@ struct gql_schema *api_schema_build(const char *sdl, size_t len, char *err, size
  * when any reachable field is left unbound; fields bound before the call are kept */
 int api_schema_bind(struct gql_schema *s, char *err, size_t errlen);
 
-/* binding, per file; each returns 0 or -1 with a message in err */
-int api_bind_user(struct gql_schema *s, char *err, size_t errlen);
-int api_bind_apikey(struct gql_schema *s, char *err, size_t errlen);
+/* binding, per file: api_bind_NAME for each NAME below (NAME.c binds its fields), called in this order;
+ * each returns 0 or -1 with a message in err */
+#define API_FILES(X) X(user) X(apikey) X(item) X(page) X(library) X(label) X(highlight) X(save) X(search) \
+	X(bulk) X(highlights) X(typeahead) X(saving_request) X(filter) X(account) X(articles) X(personalization) \
+	X(unoffered) X(import)
+#define API_BIND_DECL(name) int api_bind_##name(struct gql_schema *s, char *err, size_t errlen);
+API_FILES(API_BIND_DECL)
 /* called last by api_schema_bind: binds only object fields still unbound: every field of a
  * reachable *Error object type to api_resolve_error, every other reachable non-root object type
  * to api_resolve_absent; root fields get nothing, so one without a resolver stops the program */
 int api_bind_defaults(struct gql_schema *s, char *err, size_t errlen);
-int api_bind_item(struct gql_schema *s, char *err, size_t errlen);
-int api_bind_page(struct gql_schema *s, char *err, size_t errlen);
-int api_bind_library(struct gql_schema *s, char *err, size_t errlen);
-int api_bind_label(struct gql_schema *s, char *err, size_t errlen);
-int api_bind_highlight(struct gql_schema *s, char *err, size_t errlen);
-int api_bind_save(struct gql_schema *s, char *err, size_t errlen);
-int api_bind_search(struct gql_schema *s, char *err, size_t errlen);
-int api_bind_filter(struct gql_schema *s, char *err, size_t errlen);
-int api_bind_account(struct gql_schema *s, char *err, size_t errlen);
 
 /* ---- labels (label.c) ---- */
 /* the parent of LabelsSuccess and SetLabelsSuccess */
@@ -159,17 +154,10 @@ int api_resolve_set_labels(struct gql_rctx *rc, const void *parent, struct gql_o
 #define API_SET_LABELS(where_, labels_) \
 	{ .where = (where_), .fn = api_resolve_set_labels, .user_error = "SetLabelsError", .data = (labels_) }
 
-/* binding of the item and highlight calls added for the clients of issue 12 (bulk.c, highlights.c,
- * typeahead.c, saving_request.c) */
-int api_bind_bulk(struct gql_schema *s, char *err, size_t errlen);
-int api_bind_highlights(struct gql_schema *s, char *err, size_t errlen);
-int api_bind_typeahead(struct gql_schema *s, char *err, size_t errlen);
-int api_bind_saving_request(struct gql_schema *s, char *err, size_t errlen);
 /* resolver of the *Success types that hold only `success: Boolean`: true */
 int api_resolve_success(struct gql_rctx *rc, const void *parent, struct gql_out *out);
 /* the parent object of those types */
 extern const char api_done[];
-int api_bind_import(struct gql_schema *s, char *err, size_t errlen);
 
 /* ---- binding tables (api.c) ----
  * A resolver file lists what it binds in one static table of rows and its api_bind_* returns
@@ -258,7 +246,4 @@ int api_resolve_search(struct gql_rctx *rc, const void *parent, struct gql_out *
  * savedAt, publishedAt, labels) into *in, for the caller (save.c); -1 when out of memory */
 struct svc_save_in;
 int api_save_input(struct gql_rctx *rc, const struct gql_value *v, struct svc_save_in *in);
-int api_bind_articles(struct gql_schema *s, char *err, size_t errlen);
-int api_bind_personalization(struct gql_schema *s, char *err, size_t errlen);
-int api_bind_unoffered(struct gql_schema *s, char *err, size_t errlen);
 #endif

@@ -45,6 +45,15 @@ static void write_string(struct sb *b, const char *p, uint32_t len)
 	sb_putc(b, '"');
 }
 
+/* a name (an enum value, an object field's name): quoted in JSON, as it is in GraphQL */
+static void write_name(struct sb *b, const char *name, bool json)
+{
+	if (json)
+		jw_cstr(b, name);
+	else
+		sb_puts(b, name);
+}
+
 /* a value as GraphQL text, or (json) as JSON: enum values as strings, names quoted, no spaces */
 static void write_value(struct sb *b, const struct gql_value *v, int depth, bool json)
 {
@@ -70,12 +79,7 @@ static void write_value(struct sb *b, const struct gql_value *v, int depth, bool
 			write_string(b, v->u.s.p, v->u.s.len);
 		break;
 	case GQL_V_BOOLEAN: sb_puts(b, v->u.b ? "true" : "false"); break;
-	case GQL_V_ENUM:
-		if (json)
-			jw_cstr(b, v->u.name);
-		else
-			sb_puts(b, v->u.name);
-		break;
+	case GQL_V_ENUM: write_name(b, v->u.name, json); break;
 	case GQL_V_VARIABLE:
 		if (json)
 			sb_puts(b, "null");
@@ -94,10 +98,7 @@ static void write_value(struct sb *b, const struct gql_value *v, int depth, bool
 		sb_putc(b, '{');
 		for (uint32_t i = 0; i < v->u.obj.n; i++) {
 			sb_puts(b, i == 0 ? "" : json ? "," : ", ");
-			if (json)
-				jw_cstr(b, v->u.obj.fields[i].name);
-			else
-				sb_puts(b, v->u.obj.fields[i].name);
+			write_name(b, v->u.obj.fields[i].name, json);
 			sb_puts(b, json ? ":" : ": ");
 			write_value(b, v->u.obj.fields[i].value, depth + 1, json);
 		}
