@@ -93,6 +93,7 @@ for f in "$top_srcdir"/t/data/import/*; do
 	run import --user bob "$f"
 	ok=$([ "$rc" -le 1 ] && echo yes || echo "no: $rc $err")
 	is "$name imports" yes "$ok"
+	like "$name: with its report" '^added: [1-9][0-9]*$' "$out"
 	before=$(dump)
 	run import --user bob "$f"
 	like "$name again: nothing added" '^added: 0$' "$out"

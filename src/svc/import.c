@@ -86,7 +86,8 @@ static const char *prepare(const struct larder_config *cfg, struct arena *a, con
 	if (it->favorite) {
 		if ((labels = ARENA_NEWN(a, const char *, it->nlabels + 1)) == NULL)
 			return NULL;
-		memcpy(labels, it->labels, it->nlabels * sizeof *labels);
+		if (it->nlabels > 0)
+			memcpy(labels, it->labels, it->nlabels * sizeof *labels);
 		labels[it->nlabels] = SVC_IMPORT_FAVORITES;
 		in.labels = labels;
 		in.nlabels++;
