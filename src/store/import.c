@@ -99,18 +99,16 @@ static int pick_slug(struct store *st, struct arena *a, const struct store_impor
                      const char **slug)
 {
 	sqlite3_stmt *s = st->stmt[STMT_ITEM_SLUG_TAKEN];
-	int rc = SQLITE_ROW;
+	int64_t one;
+	int rc;
 	if (in->slug && *in->slug) {
-		sqlite3_bind_text(s, 1, in->user_id, -1, SQLITE_STATIC);
-		sqlite3_bind_text(s, 2, in->slug, -1, SQLITE_STATIC);
-		rc = sqlite3_step(s);
-		store_done(s);
-		if (rc == SQLITE_DONE) {
+		store_bind_texts(s, 1, (const char *const[]){ in->user_id, in->slug }, 2);
+		if ((rc = store_get_ints(st, s, &one, 1, "checking a slug")) == STORE_E_NOTFOUND) {
 			*slug = in->slug;
 			return STORE_OK;
 		}
-		if (rc != SQLITE_ROW)
-			return store_fail(st, rc, "checking a slug");
+		if (rc != STORE_OK)
+			return rc;
 	}
 	return store_item_slug(st, a, in->user_id, in->slug_text ? in->slug_text : title, slug);
 }
@@ -189,17 +187,16 @@ static int add_labels(struct store *st, struct arena *a, const struct store_impo
 static int label_highlight(struct store *st, struct arena *a, const struct store_import *in, const char *id,
                            const struct store_import_labels *l)
 {
-	int rc;
-	for (size_t i = 0; i < l->n; i++) {
-		sqlite3_stmt *s = st->stmt[STMT_HL_LABEL_ADD];
+	int rc = STORE_OK;
+	for (size_t i = 0; i < l->n && rc == STORE_OK; i++) {
 		struct store_label label;
-		if ((rc = store_label_ensure(st, a, in->user_id, l->names[i], NULL, &label)) != STORE_OK)
-			return rc;
-		store_bind_texts(s, 1, (const char *const[]){ id, label.id }, 2);
-		if ((rc = store_step_done(st, s, "labelling an imported highlight")) != STORE_OK)
-			return rc;
+		rc = store_label_ensure(st, a, in->user_id, l->names[i], NULL, &label);
+		if (rc == STORE_OK) {
+			store_bind_texts(st->stmt[STMT_HL_LABEL_ADD], 1, (const char *const[]){ id, label.id }, 2);
+			rc = store_step_done(st, st->stmt[STMT_HL_LABEL_ADD], "labelling an imported highlight");
+		}
 	}
-	return STORE_OK;
+	return rc;
 }
 
 /* the record's highlights not on item seq yet, with their labels; *changed when one was added */
