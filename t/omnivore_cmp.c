@@ -37,7 +37,7 @@ static char *entry_data(struct archive *ar, size_t *len)
 	while (p && (got = archive_read_data(ar, p + n, cap - n)) > 0)
 		if ((n += (size_t)got) == cap)
 			p = realloc(p, (cap *= 2) + 1);
-	if (!p)
+	if (!p || !(p = realloc(p, n + 1))) /* no more than it needs: thousands of files are held at once */
 		exit(2);
 	p[n] = '\0';
 	*len = n;
@@ -52,6 +52,7 @@ static bool read_zip(const char *path, struct zip *z)
 	archive_read_support_format_zip(ar);
 	if (archive_read_open_filename(ar, path, 65536) != ARCHIVE_OK) {
 		fprintf(stderr, "omnivore_cmp: %s: %s\n", path, archive_error_string(ar));
+		archive_read_free(ar);
 		return false;
 	}
 	z->items = json_object_new_array();
@@ -78,6 +79,16 @@ static bool read_zip(const char *path, struct zip *z)
 	}
 	archive_read_free(ar);
 	return true;
+}
+
+static void free_zip(struct zip *z)
+{
+	for (size_t i = 0; i < z->nfiles; i++) {
+		free(z->files[i].name);
+		free(z->files[i].data);
+	}
+	free(z->files);
+	json_object_put(z->items);
 }
 
 static const char *str_of(struct json_object *o, const char *key)
@@ -206,5 +217,7 @@ int main(int argc, char **argv)
 	}
 	cmp_files(&a, &b);
 	printf("%zu items, %zu files compared: %d differences\n", n, a.nfiles, differences);
+	free_zip(&a);
+	free_zip(&b);
 	return differences ? 1 : 0;
 }

@@ -67,6 +67,9 @@ static int on_item(void *ctx, const struct svc_import_item *it)
 		h[i] = it->highlights[i];
 		h[i].quote = copy_str(c->a, it->highlights[i].quote);
 		h[i].annotation = copy_str(c->a, it->highlights[i].annotation);
+		h[i].labels = ARENA_NEWN(c->a, const char *, it->highlights[i].nlabels + 1);
+		for (size_t j = 0; j < it->highlights[i].nlabels; j++)
+			((const char **)h[i].labels)[j] = copy_str(c->a, it->highlights[i].labels[j]);
 	}
 	return 0;
 }
