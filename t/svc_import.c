@@ -81,18 +81,21 @@ static const char article[] =
 	"tropics to the temperate zone, though they are absent from interior South America and from polar regions "
 	"and the open ocean.</p></article></body></html>";
 
+static const char *const pouch_labels[] = { "pouch", "Anatomy" };
 static const struct svc_import_highlight pelican_hl[] = {
 	{ .quote = "a large throat pouch used for catching prey", .annotation = "the pouch!", .prefix = "long beak and ",
-	  .suffix = " and draining", .color = "yellow", .created_ms = 1600000000000 },
+	  .suffix = " and draining", .color = "yellow", .created_ms = 1600000000000, .labels = pouch_labels, .nlabels = 2 },
 	{ .quote = "a sentence that is not in the article", .annotation = "kept anyway", .created_ms = 1600000001000 },
 };
 static const char *const pelican_labels[] = { "Birds", "Nature" };
 
+#define PELICAN_ID "7d9a3c1e-2b4f-4a6d-8e0f-1a2b3c4d5e6f"
 /* the full record: every field a format can carry */
 static struct svc_import_item pelican(void)
 {
 	return (struct svc_import_item){
-		.line = 2, .url = "https://www.example.org/pelicans", .title = "Pelicans, imported", .author = "A. Birder",
+		.line = 2, .url = "https://www.example.org/pelicans", .id = PELICAN_ID, .slug = "pelicans-of-old",
+		.updated_ms = 1560000000000, .title = "Pelicans, imported", .author = "A. Birder",
 		.description = "All about pelicans", .site_name = "Example Birds", .image = "https://example.org/p.jpg",
 		.state = "ARCHIVED", .saved_ms = 1500000000000, .published_ms = 1400000000000, .archived_ms = 1550000000000,
 		.reading_progress = 42.5, .labels = pelican_labels, .nlabels = 2, .html = article,
@@ -127,6 +130,9 @@ static void every_field(struct store *st, struct arena *a, const char *uid)
 	int64_t pending, next;
 
 	is_int(store_item_by_url(st, a, uid, "https://www.example.org/pelicans", &it), STORE_OK, "the full record is stored");
+	is_str(it.id, PELICAN_ID, "its id kept");
+	is_str(it.slug, "pelicans-of-old", "its slug kept");
+	is_int(it.updated_ms, 1560000000000, "its last change kept");
 	is_str(it.title, "Pelicans, imported", "its title");
 	is_str(it.author, "A. Birder", "its author");
 	is_str(it.description, "All about pelicans", "its description");
@@ -155,6 +161,9 @@ static void every_field(struct store *st, struct arena *a, const char *uid)
 			is_str(h[i].suffix, " and draining", "its suffix");
 			is_str(h[i].color, "yellow", "its colour");
 			is_int(h[i].created_ms, 1600000000000, "its time");
+			is_int(store_highlight_labels(st, a, h[i].id, &l, &n), STORE_OK, "its labels");
+			ok(n == 2 && !strcmp(l[0].name, "Anatomy") && !strcmp(l[1].name, "pouch"), "Anatomy, pouch");
+			n = 3;
 		} else if (h[i].quote) {
 			is_str(h[i].type, "NOTE", "a quote not in the content is kept as a note");
 			is_str(h[i].annotation, "kept anyway", "with its note");
@@ -247,9 +256,31 @@ static void other_user(struct store *st, const struct larder_config *cfg, struct
 	is_int(svc_import_items(st, cfg, a, bob, &it, 1, &r), 0, "bob imports");
 	is_int(r.added, 1, "a new item for bob");
 	is_int(store_item_by_url(st, a, bob, "https://www.example.org/pelicans", &his), STORE_OK, "bob's item");
-	ok(strcmp(his.id, mine.id) != 0 && !strcmp(his.title, "Bob's pelicans"), "his own item");
+	ok(strcmp(his.id, mine.id) != 0 && !strcmp(his.title, "Bob's pelicans"), "his own item, with a fresh id");
+	is_str(his.slug, "pelicans-of-old", "the slug kept: bob has none such");
 	store_item_by_url(st, a, alice, "https://www.example.org/pelicans", &after);
 	ok(after.updated_ms == mine.updated_ms && !strcmp(after.title, "Pelicans, imported"), "alice's item untouched");
+	sb_free(&r.lines);
+}
+
+/* an id or slug already taken, and an id that is no UUID: the item gets its own */
+static void taken(struct store *st, const struct larder_config *cfg, struct arena *a, const char *uid)
+{
+	struct svc_import_item it[2] = {
+		{ .line = 1, .url = "https://example.com/same-id", .id = PELICAN_ID, .slug = "pelicans-of-old",
+		  .title = "Same id", .reading_progress = -1 },
+		{ .line = 2, .url = "https://example.com/odd-id", .id = "not-a-uuid", .slug = "odd/slug", .title = "Odd",
+		  .reading_progress = -1 } };
+	struct svc_import_report r = { 0 };
+	struct store_item x;
+	sb_init(&r.lines);
+	is_int(svc_import_items(st, cfg, a, uid, it, 2, &r), 0, "records whose id and slug are taken");
+	is_int(r.added, 2, "both added");
+	is_int(store_item_by_url(st, a, uid, "https://example.com/same-id", &x), STORE_OK, "the first");
+	ok(strcmp(x.id, PELICAN_ID) != 0 && strlen(x.id) == 36, "a fresh id: %s", x.id);
+	ok(strcmp(x.slug, "pelicans-of-old") != 0 && strstr(x.slug, "same-id"), "a slug of its own: %s", x.slug);
+	is_int(store_item_by_url(st, a, uid, "https://example.com/odd-id", &x), STORE_OK, "the second");
+	ok(strlen(x.id) == 36 && strchr(x.slug, '/') == NULL, "a UUID and a plain slug: %s %s", x.id, x.slug);
 	sb_free(&r.lines);
 }
 
@@ -363,6 +394,7 @@ int main(void)
 	other_user(st, &cfg, &a, alice.id, bob.id);
 	batch_atomicity(st, &cfg, &a, alice.id);
 	upload(st, &cfg, &a, alice.id);
+	taken(st, &cfg, &a, alice.id);
 
 	store_close(st);
 	arena_free(&a);

@@ -67,6 +67,9 @@ static int on_item(void *ctx, const struct svc_import_item *it)
 		h[i] = it->highlights[i];
 		h[i].quote = copy_str(c->a, it->highlights[i].quote);
 		h[i].annotation = copy_str(c->a, it->highlights[i].annotation);
+		h[i].labels = ARENA_NEWN(c->a, const char *, it->highlights[i].nlabels + 1);
+		for (size_t j = 0; j < it->highlights[i].nlabels; j++)
+			((const char **)h[i].labels)[j] = copy_str(c->a, it->highlights[i].labels[j]);
 	}
 	return 0;
 }
@@ -188,6 +191,9 @@ static void compare(struct store *st, struct arena *a, const struct store_item *
 	size_t nl, nh, k = 0;
 	const char *html, *note = NULL;
 
+	is_str(r->id, s->id, "%s: id", s->url);
+	is_str(r->slug, s->slug, "%s: slug", s->url);
+	is_int(r->updated_ms, s->updated_ms, "%s: updatedAt", s->url);
 	is_str(r->title, s->title, "%s: title", s->url);
 	is_str(r->author, s->author, "%s: author", s->url);
 	is_str(r->description, s->description, "%s: description", s->url);
@@ -215,6 +221,8 @@ static void compare(struct store *st, struct arena *a, const struct store_item *
 			continue;
 		is_str(r->highlights[k].quote, h[i].quote, "%s: highlight %zu quote", s->url, k);
 		is_str(r->highlights[k].annotation, h[i].annotation, "%s: highlight %zu note", s->url, k);
+		store_highlight_labels(st, a, h[i].id, &l, &nl);
+		is_int(r->highlights[k].nlabels, nl, "%s: highlight %zu labels", s->url, k);
 		k++;
 	}
 }
@@ -270,6 +278,9 @@ static void sample(struct arena *a, const char *srcdir)
 		return;
 	it = &c.items[0];
 	is_str(it->url, "https://birds.example.com/tale?ref=feed", "A: url");
+	is_str(it->id, "5b7c1d9e-3f2a-4c8b-9d0e-1a2b3c4d5e6f", "A: its id");
+	is_str(it->slug, "a-tale-of-two-birds-18c2f1a0f2b", "A: its slug");
+	is_int(it->updated_ms, 1707004800000, "A: updatedAt");
 	is_str(it->title, "A Tale of Two Birds", "A: title");
 	is_str(it->description, "Pelicans and herons, compared.", "A: description");
 	is_str(it->author, "Jane Roe", "A: author");
@@ -287,6 +298,11 @@ static void sample(struct arena *a, const char *srcdir)
 	if (it->nhighlights == 3) {
 		is_str(it->highlights[0].quote, "First passage here.", "A: quote 1");
 		is_str(it->highlights[0].annotation, "My note on it", "A: its note, the label line aside");
+		is_int(it->highlights[0].nlabels, 2, "A: the labels of quote 1");
+		if (it->highlights[0].nlabels == 2)
+			ok(strcmp(it->highlights[0].labels[0], "important") == 0 &&
+			   strcmp(it->highlights[0].labels[1], "birds") == 0, "A: important, birds");
+		is_int(it->highlights[1].nlabels, 0, "A: quote 2 without labels");
 		is_str(it->highlights[1].quote, "Line one\n\nline three", "A: quote 2 with its empty line");
 		is_str(it->highlights[1].annotation, "Two\n\nparagraphs", "A: a note of two paragraphs");
 		is_str(it->highlights[2].quote, "Third, without a note", "A: quote 3");

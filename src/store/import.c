@@ -76,6 +76,43 @@ static bool meta_differs(const struct meta *m, const struct store_item *old)
 	       m->published != old->published_ms || m->archived != old->archived_ms || m->deleted != old->deleted_ms;
 }
 
+/* the record's id when it is free among every user's items, else a fresh one, into id */
+static int pick_id(struct store *st, const struct store_import *in, char id[37])
+{
+	sqlite3_stmt *s = st->stmt[STMT_IMPORT_ID_TAKEN];
+	int64_t taken = 1;
+	int rc;
+	if (in->id && strlen(in->id) == 36) {
+		sqlite3_bind_text(s, 1, in->id, -1, SQLITE_STATIC);
+		if ((rc = store_get_ints(st, s, &taken, 1, "checking an item id")) != STORE_OK)
+			return rc;
+	}
+	if (taken)
+		crypto_uuid_v4(id);
+	else
+		memcpy(id, in->id, 37);
+	return STORE_OK;
+}
+
+/* the record's slug when the user has no item with it, else one made from its text */
+static int pick_slug(struct store *st, struct arena *a, const struct store_import *in, const char *title,
+                     const char **slug)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_SLUG_TAKEN];
+	int64_t one;
+	int rc;
+	if (in->slug && *in->slug) {
+		store_bind_texts(s, 1, (const char *const[]){ in->user_id, in->slug }, 2);
+		if ((rc = store_get_ints(st, s, &one, 1, "checking a slug")) == STORE_E_NOTFOUND) {
+			*slug = in->slug;
+			return STORE_OK;
+		}
+		if (rc != STORE_OK)
+			return rc;
+	}
+	return store_item_slug(st, a, in->user_id, in->slug_text ? in->slug_text : title, slug);
+}
+
 static int insert_row(struct store *st, struct arena *a, const struct store_import *in, const struct meta *m,
                       int64_t now, int64_t *seq)
 {
@@ -83,9 +120,8 @@ static int insert_row(struct store *st, struct arena *a, const struct store_impo
 	const char *title = m->title ? m->title : in->url, *slug;
 	char id[37], hash[65];
 	int rc;
-	if ((rc = store_item_slug(st, a, in->user_id, in->slug_text ? in->slug_text : title, &slug)) != STORE_OK)
+	if ((rc = pick_slug(st, a, in, title, &slug)) != STORE_OK || (rc = pick_id(st, in, id)) != STORE_OK)
 		return rc;
-	crypto_uuid_v4(id);
 	crypto_sha256_hex(in->url, strlen(in->url), hash);
 	store_bind_texts(s, 1, (const char *const[]){ id, in->user_id, in->url, hash, slug, title, m->author,
 	                                              m->description, m->site_name, m->image }, 10);
@@ -147,8 +183,25 @@ static int add_labels(struct store *st, struct arena *a, const struct store_impo
 	return STORE_OK;
 }
 
-/* the record's highlights not on item seq yet; *changed when one was added */
-static int add_highlights(struct store *st, const struct store_import *in, int64_t seq, int64_t now, bool *changed)
+/* the labels of highlight id (just added) */
+static int label_highlight(struct store *st, struct arena *a, const struct store_import *in, const char *id,
+                           const struct store_import_labels *l)
+{
+	int rc = STORE_OK;
+	for (size_t i = 0; i < l->n && rc == STORE_OK; i++) {
+		struct store_label label;
+		rc = store_label_ensure(st, a, in->user_id, l->names[i], NULL, &label);
+		if (rc == STORE_OK) {
+			store_bind_texts(st->stmt[STMT_HL_LABEL_ADD], 1, (const char *const[]){ id, label.id }, 2);
+			rc = store_step_done(st, st->stmt[STMT_HL_LABEL_ADD], "labelling an imported highlight");
+		}
+	}
+	return rc;
+}
+
+/* the record's highlights not on item seq yet, with their labels; *changed when one was added */
+static int add_highlights(struct store *st, struct arena *a, const struct store_import *in, int64_t seq, int64_t now,
+                          bool *changed)
 {
 	int rc;
 	for (size_t i = 0; i < in->nhighlights; i++) {
@@ -181,7 +234,8 @@ static int add_highlights(struct store *st, const struct store_import *in, int64
 			         "(highlights_per_item in larder.conf)", (unsigned)st->lim.highlights_per_item);
 			return STORE_E_LIMIT;
 		}
-		if (rc != STORE_OK)
+		if (rc != STORE_OK || (in->highlight_labels &&
+		                       (rc = label_highlight(st, a, in, id, &in->highlight_labels[i])) != STORE_OK))
 			return rc;
 		*changed = true;
 	}
@@ -244,9 +298,11 @@ int store_import_item(struct store *st, struct arena *a, const struct store_impo
 	if (rc == STORE_OK)
 		rc = content_or_fetch(st, in, &m, &old, seq, now, &changed, queued);
 	if (rc == STORE_OK)
-		rc = add_highlights(st, in, seq, now, &changed);
+		rc = add_highlights(st, a, in, seq, now, &changed);
 	if (rc == STORE_OK && changed && !isnew)
 		rc = store_run2(st, STMT_ITEM_TOUCH, seq, now, "touching an item");
+	else if (rc == STORE_OK && isnew && in->updated_ms) /* its content and labels set: the export's time again */
+		rc = store_run2(st, STMT_ITEM_TOUCH, seq, in->updated_ms, "dating an imported item");
 	*result = isnew ? STORE_IMPORT_ADDED : changed ? STORE_IMPORT_UPDATED : STORE_IMPORT_UNCHANGED;
 	return rc;
 }

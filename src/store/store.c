@@ -302,6 +302,7 @@ static const char *const stmt_sql[STMT__MAX] = {
 		" WHERE i.user_id = ?1 AND j.status = 'queued'",
 	[STMT_IMPORT_HL_FIND] =
 		"SELECT count(*) FROM highlights WHERE item_seq = ?1 AND quote IS ?2 AND annotation IS ?3",
+	[STMT_IMPORT_ID_TAKEN] = "SELECT count(*) FROM library_items WHERE id = ?1",
 	[STMT_IMPORT_CREATE] =
 		"INSERT INTO imports (id, user_id, format, path, status, upload_hash, upload_expires, created_at)"
 		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",

@@ -363,13 +363,21 @@ int store_personalization_set(struct store *st, struct arena *a, const char *use
 int store_item_page(struct store *st, struct arena *a, const char *user_id, int64_t after_seq, int64_t limit,
                     struct store_item **out, size_t *n);
 /* ---- imports (import.c): a library moved in from another service ---- */
+/* label names (a highlight's) */
+struct store_import_labels {
+	const char *const *names;
+	size_t n;
+};
 /* one imported item, checked and normalised by the caller; NULL / 0 / negative fields are not known */
 struct store_import {
 	const char *user_id, *url;        /* url normalised: the de-duplication key */
+	const char *id;                   /* a new item's id when no item of any user has it (a UUID), NULL: a new one */
+	const char *slug;                 /* a new item's slug when the user has no item with it, NULL: made */
 	const char *slug_text;            /* what a new item's slug is made from (NULL: the title) */
 	const char *title, *author, *description, *site_name, *image;
 	const char *state;                /* NULL: as it is (a new item: the inbox), "INBOX", "ARCHIVED", "DELETED" */
 	int64_t saved_ms, published_ms, archived_ms;
+	int64_t updated_ms;               /* a new item's last change (0: the import's time) */
 	double progress;                  /* 0-100, < 0: as it is */
 	const char *const *labels;        /* label names, created when missing */
 	size_t nlabels;
@@ -377,6 +385,7 @@ struct store_import {
 	const struct store_highlight *highlights; /* type, quote, prefix, suffix, annotation, color, position_percent,
 	                                   * created_ms; one with the same quote and annotation is not added again */
 	size_t nhighlights;
+	const struct store_import_labels *highlight_labels; /* the labels of each highlight added, or NULL */
 	int64_t fetch_after_ms;           /* an item left without content gets a fetch job due then */
 };
 enum store_import_result { STORE_IMPORT_ADDED, STORE_IMPORT_UPDATED, STORE_IMPORT_UNCHANGED };

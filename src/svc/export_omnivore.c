@@ -63,14 +63,7 @@ static int put_file(struct exporter *x, const char *name, const char *data, size
 /* the name files of the item go by: its slug when it is a plain file name, else its id */
 static const char *file_slug(const struct store_item *it)
 {
-	const char *s = it->slug;
-	if (!s || !*s || *s == '.' || strlen(s) > 200)
-		return it->id;
-	for (const char *p = s; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '-' ||
-		      *p == '_' || *p == '.'))
-			return it->id;
-	return s;
+	return svc_import_plain_slug(it->slug) ? it->slug : it->id;
 }
 
 static void key(struct sb *b, const char *name)

@@ -5,6 +5,7 @@
 #include "svc/jobs.h"
 #include "svc/save.h"
 #include "svc/svc.h"
+#include "util/crypto.h"
 #include "util/limits.h"
 #include "util/time.h"
 
@@ -13,15 +14,26 @@ static const char *copy_text(struct arena *a, const char *s)
 	return s ? arena_strdup(a, s) : NULL;
 }
 
+/* a copy of the n names in a (NULL when there are none, or a is full) */
+static const char *const *copy_names(struct arena *a, const char *const *names, size_t n)
+{
+	const char **out = n ? ARENA_NEWN(a, const char *, n) : NULL;
+	for (size_t i = 0; out && i < n; i++)
+		out[i] = copy_text(a, names[i]);
+	return out;
+}
+
 /* a deep copy of *it in a (false when out of memory) */
 static bool copy_item(struct arena *a, const struct svc_import_item *it, struct svc_import_item *out)
 {
-	const char **labels = it->nlabels ? ARENA_NEWN(a, const char *, it->nlabels) : NULL;
+	const char *const *labels = copy_names(a, it->labels, it->nlabels);
 	struct svc_import_highlight *hl = it->nhighlights ? ARENA_NEWN(a, struct svc_import_highlight, it->nhighlights) : NULL;
 	*out = *it;
 	if ((it->nlabels && !labels) || (it->nhighlights && !hl))
 		return false;
 	out->url = copy_text(a, it->url);
+	out->id = copy_text(a, it->id);
+	out->slug = copy_text(a, it->slug);
 	out->title = copy_text(a, it->title);
 	out->author = copy_text(a, it->author);
 	out->description = copy_text(a, it->description);
@@ -30,8 +42,6 @@ static bool copy_item(struct arena *a, const struct svc_import_item *it, struct 
 	out->state = copy_text(a, it->state);
 	out->note = copy_text(a, it->note);
 	out->html = it->html ? arena_strndup(a, it->html, it->html_len) : NULL;
-	for (size_t i = 0; i < it->nlabels; i++)
-		labels[i] = copy_text(a, it->labels[i]);
 	for (size_t i = 0; i < it->nhighlights; i++) {
 		hl[i] = it->highlights[i];
 		hl[i].quote = copy_text(a, hl[i].quote);
@@ -39,10 +49,24 @@ static bool copy_item(struct arena *a, const struct svc_import_item *it, struct 
 		hl[i].prefix = copy_text(a, hl[i].prefix);
 		hl[i].suffix = copy_text(a, hl[i].suffix);
 		hl[i].color = copy_text(a, hl[i].color);
+		hl[i].labels = copy_names(a, hl[i].labels, hl[i].nlabels);
+		if (hl[i].nlabels && !hl[i].labels)
+			return false;
 	}
 	out->labels = labels;
 	out->highlights = hl;
 	return (!it->url || out->url) && (!it->html || out->html);
+}
+
+bool svc_import_plain_slug(const char *s)
+{
+	if (!s || !*s || *s == '.' || strlen(s) > 200)
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '-' ||
+		      *s == '_' || *s == '.'))
+			return false;
+	return true;
 }
 
 static void report_line(struct svc_import_report *r, size_t line, const char *why)
@@ -53,12 +77,15 @@ static void report_line(struct svc_import_report *r, size_t line, const char *wh
 /* the highlights as the store keeps them: a quote found in the kept content is a highlight placed where it is,
  * any other one a note that keeps its quote; the item's own note a note without a quote */
 static struct store_highlight *highlights_of(struct arena *a, const struct svc_import_item *it,
-                                             const struct store_article *art, size_t *n)
+                                             const struct store_article *art, size_t *n,
+                                             const struct store_import_labels **labels)
 {
 	struct store_highlight *h = ARENA_NEWN(a, struct store_highlight, it->nhighlights + 1);
+	struct store_import_labels *l = ARENA_NEWN(a, struct store_import_labels, it->nhighlights + 1);
 	size_t len = art && art->text ? strlen(art->text) : 0;
 	*n = 0;
-	if (h == NULL)
+	*labels = l;
+	if (h == NULL || l == NULL)
 		return NULL;
 	for (size_t i = 0; i < it->nhighlights; i++) {
 		const struct svc_import_highlight *in = &it->highlights[i];
@@ -68,9 +95,12 @@ static struct store_highlight *highlights_of(struct arena *a, const struct svc_i
 		                                      .annotation = in->annotation, .prefix = in->prefix,
 		                                      .suffix = in->suffix, .color = in->color, .created_ms = in->created_ms,
 		                                      .position_percent = where };
+		l[i] = (struct store_import_labels){ in->labels, in->nlabels };
 	}
-	if (it->note && *it->note)
+	if (it->note && *it->note) {
+		l[*n] = (struct store_import_labels){ NULL, 0 };
 		h[(*n)++] = (struct store_highlight){ .type = "NOTE", .annotation = it->note };
+	}
 	return h;
 }
 
@@ -105,12 +135,14 @@ static const char *prepare(const struct larder_config *cfg, struct arena *a, con
 	}
 	memset(out, 0, sizeof *out);
 	*out = (struct store_import){ .user_id = user_id, .url = sv.url, .slug_text = sv.slug_text, .title = it->title,
+	                              .id = it->id && crypto_is_uuid(it->id, strlen(it->id)) ? it->id : NULL,
+	                              .slug = svc_import_plain_slug(it->slug) ? it->slug : NULL, .updated_ms = it->updated_ms,
 	                              .author = it->author, .description = it->description, .site_name = it->site_name,
 	                              .image = it->image, .state = it->state, .saved_ms = it->saved_ms,
 	                              .published_ms = it->published_ms, .archived_ms = it->archived_ms,
 	                              .progress = it->reading_progress, .labels = sv.labels, .nlabels = sv.nlabels,
 	                              .article = art };
-	out->highlights = highlights_of(a, it, art, &out->nhighlights);
+	out->highlights = highlights_of(a, it, art, &out->nhighlights, &out->highlight_labels);
 	return out->highlights ? NULL : "out of memory";
 }
 

@@ -33,15 +33,20 @@ struct svc_import_highlight {
 	const char *prefix, *suffix;  /* text around the quote when the format keeps it, or NULL */
 	const char *color;            /* or NULL */
 	int64_t created_ms;           /* 0: unknown */
+	const char *const *labels;    /* the highlight's label names (Omnivore's "#label" line) */
+	size_t nlabels;
 };
 
 /* one imported item: what a format could read, the rest left empty (NULL / 0 / -1) */
 struct svc_import_item {
 	size_t line;                  /* where it is in the file, for the report: line, row or entry number */
 	const char *url;              /* required: as found (svc normalises it) */
+	const char *id;               /* the old service's id: kept when a UUID no item of any user has, or NULL */
+	const char *slug;             /* kept when the user has no item with it, or NULL */
 	const char *title, *author, *description, *site_name, *image;
 	const char *state;            /* "INBOX" (NULL too), "ARCHIVED" or "DELETED" */
 	int64_t saved_ms, published_ms, archived_ms;   /* 0: unknown (saved: the import's time) */
+	int64_t updated_ms;           /* the item's last change, 0: unknown (the import's time) */
 	double reading_progress;      /* 0-100, -1 unknown */
 	const char *const *labels;    /* label names */
 	size_t nlabels;
@@ -68,6 +73,9 @@ enum svc_import_format svc_import_detect(const char *path);
  * *err when it could not be read at all (not a zip, not JSON, unreadable) */
 int svc_import_read(enum svc_import_format f, struct arena *a, const char *path, const struct svc_import_sink *sink,
                     const char **err);
+
+/* is s a slug an item may keep (and a file be named by): letters, digits, '-', '_', '.', not first, at most 200 */
+bool svc_import_plain_slug(const char *s);
 
 /* ---- import.c: storing the records (larder import, the import job of an upload) ---- */
 #include "util/sb.h"

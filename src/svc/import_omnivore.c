@@ -196,14 +196,19 @@ static const char *read_item(struct reader *r, struct json_object *o, struct omn
 		return "not a JSON object";
 	if (!get_str(r, o, "url", &it->url) || !it->url || !*it->url)
 		return "no url";
+	if (!get_str(r, o, "id", &it->id))
+		it->id = NULL; /* an id of another shape: the item gets a new one */
 	if (!get_str(r, o, "slug", &m->slug) || !get_str(r, o, "title", &it->title) ||
 	    !get_str(r, o, "author", &it->author) || !get_str(r, o, "description", &it->description) ||
 	    !get_str(r, o, "thumbnail", &it->image) || !get_str(r, o, "siteName", &it->site_name) ||
 	    !get_str(r, o, "state", &state))
 		return "a text field (slug, title, author, description, thumbnail, siteName, state) is not text";
+	it->slug = m->slug;
 	it->state = map_state(state);
 	if (!get_time(o, "savedAt", &it->saved_ms))
 		return "savedAt is not a date";
+	if (!get_time(o, "updatedAt", &it->updated_ms))
+		it->updated_ms = 0; /* read before it was kept: not a reason to leave the item out */
 	if (!get_time(o, "publishedAt", &it->published_ms))
 		return "publishedAt is not a date";
 	if (!get_time(o, "archivedAt", &it->archived_ms))

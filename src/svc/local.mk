@@ -31,6 +31,16 @@ TESTS += t/svc_omnivore
 t_svc_omnivore_SOURCES = t/svc_omnivore.c t/tap.h
 t_svc_omnivore_LDADD = $(SVC_LIBS)
 EXTRA_DIST += t/data/import/make-omnivore-sample.py t/data/import/omnivore-sample.zip t/data/import/omnivore-nometa.zip
+# the whole loop: a generated export of 2,000 items imported, exported and compared by programs of their own
+check_PROGRAMS += t/omnivore_gen t/omnivore_cmp
+t_omnivore_gen_SOURCES = t/omnivore_gen.c
+t_omnivore_gen_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(ARCHIVE_CFLAGS)
+t_omnivore_gen_LDADD = $(JSONC_LIBS) $(ARCHIVE_LIBS)
+t_omnivore_cmp_SOURCES = t/omnivore_cmp.c
+t_omnivore_cmp_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(ARCHIVE_CFLAGS)
+t_omnivore_cmp_LDADD = $(JSONC_LIBS) $(ARCHIVE_LIBS) -lm
+TESTS += t/omnivore_roundtrip.sh
+dist_check_SCRIPTS += t/omnivore_roundtrip.sh
 # storing imports: batches, the report, upload tokens and background import jobs
 src_svc_libsvc_a_SOURCES += src/svc/import.c src/svc/import_job.c
 check_PROGRAMS += t/svc_import

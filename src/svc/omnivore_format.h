@@ -42,7 +42,16 @@
  * position, creation time) is in the file. Larder writes the item's note first, then the passages in
  * order, and puts a backslash before any note or annotation line that starts with '>' or '#' (after
  * backslashes), so that reading the file back splits it where it was joined: text before the first
- * passage is the item's note; text after a passage (its label line aside) is that passage's annotation.
+ * passage is the item's note; text after a passage (its label line aside, read as the labels) is that passage's annotation.
+ *
+ * What an import keeps, so that a re-export gives the same file back: the item's id (when it is a UUID no
+ * item of any user has yet: an export imported into a second account gets fresh ids), its slug (when the
+ * user has no item with it; the files keep their names), updatedAt, and each passage's "#label" line as the
+ * highlight's labels (Larder lists them in name order). The content is stored as Larder's ingest leaves it
+ * (extracted and sanitized): Readability output of Larder's own shape
+ * (<div id="user-content-readability-page-1"><div id="user-content-readability-page-1">...) comes back byte
+ * for byte; content of another shape is kept readable but not byte for byte. A null description, author,
+ * siteName or thumbnail of an item with content is filled from the content (as a fetch would).
  */
 
 #define OMNI_BATCH            20                 /* items per metadata file, as Omnivore wrote */

@@ -153,6 +153,30 @@ static bool is_labels(const char *p, const char *end)
 	return true;
 }
 
+/* the names of the labels line p..end ("#a #b") into h */
+static void take_labels(struct arena *a, const char *p, const char *end, struct svc_import_highlight *h, bool *oom)
+{
+	size_t n = 0;
+	const char **names;
+	for (const char *q = p; q < end; q++)
+		n += *q == '#' && (q == p || q[-1] == ' ');
+	if (!(names = ARENA_NEWN(a, const char *, n))) {
+		*oom = true;
+		return;
+	}
+	while (p < end && h->nlabels < n) {
+		const char *e = p + 1;
+		while (e < end && !(*e == ' ' && e + 1 < end && e[1] == '#'))
+			e++;
+		if (!(names[h->nlabels++] = arena_strndup(a, p + 1, (size_t)(e - p - 1)))) {
+			*oom = true;
+			return;
+		}
+		p = e + 1;
+	}
+	h->labels = names;
+}
+
 /* one passage: p at its "> ", end before the next one */
 static void read_passage(struct arena *a, const char *p, const char *end, struct svc_import_highlight *h, bool *oom)
 {
@@ -162,8 +186,10 @@ static void read_passage(struct arena *a, const char *p, const char *end, struct
 	rest = qend + 2 < end ? qend + 2 : end;
 	if (rest < end) {
 		const char *pend = find2nl(rest, end);
-		if (is_labels(rest, pend))
-			rest = pend + 2 < end ? pend + 2 : end; /* the labels of a highlight: no field to carry them */
+		if (is_labels(rest, pend)) {
+			take_labels(a, rest, pend, h, oom);
+			rest = pend + 2 < end ? pend + 2 : end;
+		}
 	}
 	h->annotation = take_text(a, rest, end, true, oom);
 }
