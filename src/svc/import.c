@@ -130,7 +130,7 @@ static const char *prepare(const struct larder_config *cfg, struct arena *a, con
 	if (it->html) {
 		if ((art = ARENA_NEW(a, struct store_article)) == NULL)
 			return "out of memory";
-		if (svc_ingest(a, it->html, it->html_len, sv.url, svc_content_max_bytes(cfg), art, NULL, &why) != 0)
+		if (svc_ingest_kept(a, it->html, it->html_len, sv.url, svc_content_max_bytes(cfg), art, &why) != 0)
 			return arena_printf(a, "the content could not be kept: %s", why);
 	}
 	memset(out, 0, sizeof *out);

@@ -146,3 +146,39 @@ out:
 	}
 	return rc;
 }
+
+int svc_ingest_kept(struct arena *a, const char *html, size_t n, const char *url, size_t max_content,
+                    struct store_article *out, const char **err)
+{
+	struct arena s;
+	struct html_doc *doc;
+	struct html_node *body;
+	int rc = -1;
+
+	memset(out, 0, sizeof *out);
+	out->words_count = -1;
+	scratch_init(&s, n);
+	/* one parse; the body is the article: nothing is extracted, so nothing of it is dropped as boilerplate */
+	if ((doc = content_parse_page(&s, html, n)) == NULL) {
+		*err = failed(a, &s, n, "the content could not be parsed");
+		goto out;
+	}
+	if ((body = html_first_element(doc->root, "body")) == NULL)
+		body = doc->root;
+	if ((rc = clean_article(a, &s, n, doc, body, url, max_content, &out->content, err)) != 0)
+		goto out;
+	rc = -1;
+	if ((out->text = html_inner_text(a, body)) == NULL) { /* blocks apart, so their words stay apart */
+		*err = NO_MEMORY;
+		goto out;
+	}
+	out->words_count = content_count_words(out->text);
+	rc = 0;
+out:
+	arena_free(&s);
+	if (rc != 0) {
+		memset(out, 0, sizeof *out);
+		out->words_count = -1;
+	}
+	return rc;
+}

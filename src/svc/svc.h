@@ -16,6 +16,12 @@
 int svc_ingest(struct arena *a, const char *html, size_t n, const char *url, size_t max_content,
                struct store_article *out, const char **canonical_url, const char **err);
 
+/* content that is already an article (an export's kept content, imported): parsed once, its body sanitized in
+ * place and serialized, its text and word count taken; nothing extracted or dropped, no metadata read. 0, or -1
+ * with *err (among them an article over max_content bytes) */
+int svc_ingest_kept(struct arena *a, const char *html, size_t n, const char *url, size_t max_content,
+                    struct store_article *out, const char **err);
+
 /* the larder.conf limit on a stored article (the util/limits.h default without a configuration) */
 size_t svc_content_max_bytes(const struct larder_config *cfg);
 #endif
