@@ -101,13 +101,42 @@ static int clean_article(struct arena *a, struct arena *s, size_t n, struct html
 	return *content ? 0 : -1;
 }
 
-int svc_ingest(struct arena *a, const char *html, size_t n, const char *url, size_t max_content,
-               struct store_article *out, const char **canonical_url, const char **err)
+/* the article of doc: extracted from the page, or (kept) its body as it is; its metadata, text and sanitized
+ * content into out; 0, or -1 with *err */
+static int article_of(struct arena *a, struct arena *s, size_t n, struct html_doc *doc, const char *url, bool kept,
+                      size_t max_content, struct store_article *out, const char **err)
+{
+	struct content_article art;
+	struct html_node *article;
+	if (kept) { /* nothing extracted, so nothing of it is dropped as boilerplate */
+		if ((article = html_first_element(doc->root, "body")) == NULL)
+			article = doc->root;
+		if (clean_article(a, s, n, doc, article, url, max_content, &out->content, err) != 0)
+			return -1;
+		if ((out->text = html_inner_text(a, article)) == NULL) { /* blocks apart: their words stay apart */
+			*err = NO_MEMORY;
+			return -1;
+		}
+		out->words_count = content_count_words(out->text);
+		return 0;
+	}
+	if (content_extract_doc(s, doc, url, &art, &article) != 0) {
+		*err = failed(a, s, n, "the page could not be parsed");
+		return -1;
+	}
+	if (!keep_article(a, &art, out)) {
+		*err = NO_MEMORY;
+		return -1;
+	}
+	return clean_article(a, s, n, doc, article, url, max_content, &out->content, err);
+}
+
+/* svc_ingest and svc_ingest_kept: one parse, then the article of the page (canonical_url may be NULL) */
+static int ingest(struct arena *a, const char *html, size_t n, const char *url, bool kept, size_t max_content,
+                  struct store_article *out, const char **canonical_url, const char **err)
 {
 	struct arena s;
-	struct content_article art;
 	struct html_doc *doc;
-	struct html_node *article;
 	int rc = -1;
 
 	memset(out, 0, sizeof *out);
@@ -117,7 +146,7 @@ int svc_ingest(struct arena *a, const char *html, size_t n, const char *url, siz
 	/* one parse: the canonical link is read from it, then the extractor and the sanitizer edit it */
 	scratch_init(&s, n);
 	if ((doc = content_parse_page(&s, html, n)) == NULL) {
-		*err = failed(a, &s, n, "the page could not be parsed");
+		*err = failed(a, &s, n, kept ? "the content could not be parsed" : "the page could not be parsed");
 		goto out;
 	}
 	if (canonical_url) {
@@ -127,15 +156,7 @@ int svc_ingest(struct arena *a, const char *html, size_t n, const char *url, siz
 			goto out;
 		}
 	}
-	if (content_extract_doc(&s, doc, url, &art, &article) != 0) {
-		*err = failed(a, &s, n, "the page could not be parsed");
-		goto out;
-	}
-	if (!keep_article(a, &art, out)) {
-		*err = NO_MEMORY;
-		goto out;
-	}
-	rc = clean_article(a, &s, n, doc, article, url, max_content, &out->content, err);
+	rc = article_of(a, &s, n, doc, url, kept, max_content, out, err);
 out:
 	arena_free(&s);
 	if (rc != 0) {
@@ -147,38 +168,14 @@ out:
 	return rc;
 }
 
+int svc_ingest(struct arena *a, const char *html, size_t n, const char *url, size_t max_content,
+               struct store_article *out, const char **canonical_url, const char **err)
+{
+	return ingest(a, html, n, url, false, max_content, out, canonical_url, err);
+}
+
 int svc_ingest_kept(struct arena *a, const char *html, size_t n, const char *url, size_t max_content,
                     struct store_article *out, const char **err)
 {
-	struct arena s;
-	struct html_doc *doc;
-	struct html_node *body;
-	int rc = -1;
-
-	memset(out, 0, sizeof *out);
-	out->words_count = -1;
-	scratch_init(&s, n);
-	/* one parse; the body is the article: nothing is extracted, so nothing of it is dropped as boilerplate */
-	if ((doc = content_parse_page(&s, html, n)) == NULL) {
-		*err = failed(a, &s, n, "the content could not be parsed");
-		goto out;
-	}
-	if ((body = html_first_element(doc->root, "body")) == NULL)
-		body = doc->root;
-	if ((rc = clean_article(a, &s, n, doc, body, url, max_content, &out->content, err)) != 0)
-		goto out;
-	rc = -1;
-	if ((out->text = html_inner_text(a, body)) == NULL) { /* blocks apart, so their words stay apart */
-		*err = NO_MEMORY;
-		goto out;
-	}
-	out->words_count = content_count_words(out->text);
-	rc = 0;
-out:
-	arena_free(&s);
-	if (rc != 0) {
-		memset(out, 0, sizeof *out);
-		out->words_count = -1;
-	}
-	return rc;
+	return ingest(a, html, n, url, true, max_content, out, NULL, err);
 }
