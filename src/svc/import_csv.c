@@ -46,7 +46,7 @@ static void on_field(void *s, size_t len, void *data)
 	if (r->stop || r->too_big)
 		return;
 	r->bytes += len + sizeof(char *);
-	if (r->bytes > IMPORT_ROW_BYTES) {
+	if (r->bytes > LIMIT_IMPORT_ROW) {
 		r->too_big = true;
 		return;
 	}
@@ -297,7 +297,7 @@ int import_read_csv(enum svc_import_format f, struct arena *a, const char *path,
 	while (rc == 0 && !r.stop && (got = fread(buf, 1, 64 * 1024, fp)) > 0) {
 		size_t skip = total == 0 && got >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 		total += got;
-		if (total > IMPORT_MAX_BYTES) {
+		if (total > LIMIT_IMPORT_FILE_MAX) {
 			r.err = IMPORT_TOO_LARGE;
 			break;
 		}

@@ -187,7 +187,7 @@ static const char *parse_and_read(struct html_read *r, const char *path)
 	if (s == NULL)
 		return err;
 	index_lines(r, s, n);
-	html_set_parse_budget_ms(IMPORT_HTML_PARSE_MS);
+	html_set_parse_budget_ms(LIMIT_IMPORT_PARSE_MS);
 	doc = html_parse(r->doc_arena, s, n);
 	html_set_parse_budget_ms(-1);
 	if (doc == NULL)

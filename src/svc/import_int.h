@@ -7,13 +7,9 @@
 #include "svc/import.h"
 #include "util/limits.h"
 
-/* bytes of an import file any reader reads: the most larder.conf's import_max_bytes accepts (the import
- * refuses a file over the configured value before it calls a reader) */
-#define IMPORT_MAX_BYTES ((size_t)1 << 31)
+/* the file and row bounds are util/limits.h's LIMIT_IMPORT_FILE_MAX, LIMIT_IMPORT_ROW and LIMIT_IMPORT_PARSE_MS
+ * (the import refuses a file over the configured import_max_bytes before it calls a reader) */
 #define IMPORT_TOO_LARGE "the file is larger than the import limit of 2048 MB (import_max_bytes)"
-#define IMPORT_ROW_BYTES (1024 * 1024)       /* bytes of one CSV row or one line of a URL list */
-#define IMPORT_HTML_PARSE_MS (30 * 1000)     /* CPU ms for parsing a bookmarks file (a browser's export with
-                                                icons runs to tens of MB, past a web page's budget) */
 
 /* the readers, one a format (or a family of formats): the contract of svc_import_read */
 int svc_import_read_omnivore(struct arena *a, const char *path, const struct svc_import_sink *sink, const char **err);

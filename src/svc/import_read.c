@@ -185,7 +185,7 @@ FILE *import_open(struct arena *a, const char *path, size_t *size, const char **
 	}
 	if (fstat(fileno(fp), &st) != 0)
 		st.st_mode = 0;
-	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > IMPORT_MAX_BYTES) {
+	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > LIMIT_IMPORT_FILE_MAX) {
 		fclose(fp);
 		*err = IMPORT_TOO_LARGE;
 		return NULL;
@@ -207,7 +207,7 @@ char *import_slurp(struct arena *a, const char *path, size_t *n, const char **er
 		*err = "out of memory reading the file";
 	while (buf && (got = fread(buf + len, 1, cap - len, fp)) > 0) {
 		len += got;
-		if (len > IMPORT_MAX_BYTES) {
+		if (len > LIMIT_IMPORT_FILE_MAX) {
 			*err = IMPORT_TOO_LARGE;
 			buf = NULL;
 		} else if (len == cap) {

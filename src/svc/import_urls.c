@@ -21,14 +21,14 @@ int import_read_urls(struct arena *a, const char *path, const struct svc_import_
 		lineno++;
 		total += (size_t)len;
 		arena_reset(&scratch);
-		if (total > IMPORT_MAX_BYTES) {
+		if (total > LIMIT_IMPORT_FILE_MAX) {
 			*err = IMPORT_TOO_LARGE;
 			rc = -1;
 			break;
 		}
 		if (lineno == 1 && len >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0)
 			memmove(line, line + 3, (size_t)len - 2), len -= 3;
-		if ((size_t)len > IMPORT_ROW_BYTES) {
+		if ((size_t)len > LIMIT_IMPORT_ROW) {
 			sink->bad(sink->ctx, lineno, "the line is over 1 MB");
 			continue;
 		}

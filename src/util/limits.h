@@ -77,6 +77,10 @@
 #define LIMIT_FETCHES_PER_USER  2                 /* fetch jobs of one user running at once (all workers) */
 #define LIMIT_IMPORT_BYTES      (200 * 1024 * 1024) /* bytes of an uploaded import file (import_max_bytes) */
 #define LIMIT_IMPORT_FETCHES_PER_MINUTE 30        /* an import's fetch jobs due per minute (import_fetches_per_minute) */
+#define LIMIT_IMPORT_FILE_MAX   ((size_t)1 << 31) /* bytes of an import file any reader reads: import_max_bytes' top */
+#define LIMIT_IMPORT_ROW        (1024 * 1024)     /* bytes of one CSV row or one line of a URL list */
+#define LIMIT_IMPORT_PARSE_MS   (30 * 1000)       /* CPU ms to parse a bookmarks file (a browser's export with icons
+                                                     runs to tens of MB, past a web page's budget) */
 
 /* URLs (saveUrl, fetcher, link resolution) */
 #define LIMIT_URL_BYTES         2048              /* bytes of a URL we parse or save */
