@@ -24,7 +24,7 @@ int import_read_urls(struct arena *a, const char *path, const struct svc_import_
  * SVC_IMPORT_UNKNOWN */
 enum svc_import_format import_csv_detect(const char *s, size_t n);
 
-/* the file at path opened for reading, refused when it is larger than IMPORT_MAX_BYTES: NULL with *err; its
+/* the file at path opened for reading, refused when it is larger than LIMIT_IMPORT_FILE_MAX: NULL with *err; its
  * size in *size when size is not NULL (0 when it is not a regular file) */
 FILE *import_open(struct arena *a, const char *path, size_t *size, const char **err);
 /* the whole file in a (NUL-terminated, *n bytes), or NULL with *err */
