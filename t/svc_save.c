@@ -6,6 +6,7 @@
 
 #include "store/store.h"
 #include "svc/jobs.h"
+#include "store/search.h"
 #include "svc/save.h"
 #include "util/arena.h"
 #include "util/config.h"
@@ -116,7 +117,7 @@ static void page_save(struct store *st, const struct larder_config *cfg, struct 
 {
 	static const char html[] = "<html><head><title>Brown pelicans</title></head><body><article><h1>Brown pelicans</h1>"
 	                           "<p>Brown pelicans dive from the air to catch fish along the coast, folding their wings "
-	                           "as they hit the water.</p><p>They nest in colonies on islands.</p>"
+	                           "as they hit the water</p><p>Colonies nest on islands.</p>"
 	                           "<script>alert(1)</script></article></body></html>";
 	struct svc_save_in in = { .user_id = u->id, .username = u->username, .url = "https://example.org/birds/pelican",
 	                          .page = true, .html = html, .html_len = sizeof html - 1 };
@@ -136,6 +137,16 @@ static void page_save(struct store *st, const struct larder_config *cfg, struct 
 	is_int(store_item_content(st, a, out.item.seq, &content), STORE_OK, "its content read");
 	like(content, "dive from the air", "the article's text is stored");
 	ok(content && strstr(content, "<script") == NULL, "sanitized");
+	{
+		/* the indexed text keeps blocks apart: "water</p><p>Colonies" is two words, found each on its own */
+		struct store_search_req q = { .user_id = u->id, .query = "water" };
+		struct store_search_res r;
+		is_int(store_search(st, a, &q, &r), STORE_OK, "a search for the last word of a paragraph");
+		is_int(r.n, 1, "finds the page");
+		q.query = "colonies";
+		is_int(store_search(st, a, &q, &r), STORE_OK, "and for the first word of the next");
+		is_int(r.n, 1, "finds it too");
+	}
 
 	in.html = NULL;
 	in.html_len = 0;

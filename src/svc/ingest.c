@@ -128,7 +128,14 @@ static int article_of(struct arena *a, struct arena *s, size_t n, struct html_do
 		*err = NO_MEMORY;
 		return -1;
 	}
-	return clean_article(a, s, n, doc, article, url, max_content, &out->content, err);
+	if (clean_article(a, s, n, doc, article, url, max_content, &out->content, err) != 0)
+		return -1;
+	/* the indexed text by blocks, as the reader shows it: <p>a</p><p>b</p> is two words, not "ab" */
+	if (article && (out->text = html_inner_text(a, article)) == NULL) {
+		*err = NO_MEMORY;
+		return -1;
+	}
+	return 0;
 }
 
 /* svc_ingest and svc_ingest_kept: one parse, then the article of the page (canonical_url may be NULL) */
