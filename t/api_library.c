@@ -188,6 +188,9 @@ int main(void)
 	body = h_run(&h, &h.alice, "query { updatesSince(since: \"2000-01-01\") { ... on UpdatesSinceSuccess {"
 	             " edges { itemID updateReason node { id } } } } }", NULL);
 	like(body, "\"updateReason\":\"DELETED\",\"node\":null", "a deleted item is reported as DELETED (%s)", body);
+	body = h_run(&h, &h.alice, "mutation A($i: ID!) { updatePage(input: {pageId: $i, state: SUCCEEDED}) {"
+	             " ... on UpdatePageSuccess { updatedPage { state isArchived } } } }", vars);
+	like(body, "\"state\":\"ARCHIVED\",\"isArchived\":true", "updatePage SUCCEEDED restores from the trash, still archived (%s)", body);
 	body = h_run(&h, &h.bob, "query A($s: String!) { article(username: \"me\", slug: $s) { ... on ArticleError { errorCodes } } }",
 	             "{\"s\":\"6f1d4c1e-0b7a-4f5e-9a39-0c2b1f0e9d11\"}");
 	like(body, "NOT_FOUND", "bob cannot read alice's item");

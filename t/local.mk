@@ -33,6 +33,12 @@ TESTS += t/browser_flow.sh
 dist_check_SCRIPTS += t/browser_flow.sh
 EXTRA_DIST += t/js/browser_flow.mjs
 
+# the library in Chromium: keyboard, multi-select and bulk actions, saved searches, label colours, the trash, sort,
+# counts, the empty state and the phone layout; screenshots in t/screenshots/library-*.png
+TESTS += t/browser_library.sh
+dist_check_SCRIPTS += t/browser_library.sh
+EXTRA_DIST += t/js/browser_library.mjs
+
 # cross-site /api/save in Chromium: another site's page can neither save nor click through the confirmation
 # page, a forged form POST is refused, the bookmarklet's token saves in one click and a replaced one does not
 TESTS += t/save_csrf.sh

@@ -221,13 +221,15 @@ static int resolve_archive_success(struct gql_rctx *rc, const void *parent, stru
 
 /* ---- updatePage ---- */
 
-/* updatePage's state: ARCHIVED archives, SUCCEEDED unarchives, DELETED deletes */
+/* updatePage's state: ARCHIVED archives, SUCCEEDED restores from the trash (or else unarchives), DELETED deletes */
 static int update_state(const struct api_ctx *ctx, struct arena *a, const char *state, struct store_item *it)
 {
 	if (state == NULL)
 		return STORE_OK;
 	if (strcmp(state, "ARCHIVED") == 0)
 		return store_item_set_archived(ctx->store, a, ctx->user->id, it->id, true, it);
+	if (strcmp(state, "SUCCEEDED") == 0 && it->deleted_ms)
+		return store_item_restore(ctx->store, a, ctx->user->id, it->id, it);
 	if (strcmp(state, "SUCCEEDED") == 0 && it->archived_ms)
 		return store_item_set_archived(ctx->store, a, ctx->user->id, it->id, false, it);
 	if (strcmp(state, "DELETED") == 0)

@@ -377,6 +377,17 @@ int store_item_delete(struct store *st, struct arena *a, const char *user_id, co
 	return item_write(st, a, s, "deleting an item", out);
 }
 
+/* out of the trash: store_item_delete's statement with no deletion time */
+int store_item_restore(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_item *out)
+{
+	sqlite3_stmt *s = st->stmt[STMT_ITEM_DELETE];
+	if (!store_bind_owned(s, user_id, id))
+		return STORE_E_NOTFOUND;
+	sqlite3_bind_null(s, 3);
+	sqlite3_bind_int64(s, 4, time_now_ms());
+	return item_write(st, a, s, "restoring an item", out);
+}
+
 int store_item_update(struct store *st, struct arena *a, const char *user_id, const char *id,
                       const struct store_item_patch *p, struct store_item *out)
 {

@@ -167,6 +167,8 @@ int store_item_set_archived(struct store *st, struct arena *a, const char *user_
                             struct store_item *out);
 /* move to the trash (deleted_ms = now; an item already in the trash keeps its time); NOTFOUND */
 int store_item_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_item *out);
+/* an item out of the trash, archived or not as it was */
+int store_item_restore(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_item *out);
 /* updatePage: NULL / 0 fields are left as they are */
 struct store_item_patch { const char *title, *description, *author, *image; int64_t saved_ms, published_ms; };
 int store_item_update(struct store *st, struct arena *a, const char *user_id, const char *id,

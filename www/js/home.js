@@ -1,177 +1,129 @@
-// home.js: the library page: lists search results (?q= in Omnivore's query language), filters, saves URLs, archives, deletes, edits labels, loads more.
+// home.js: the library page: lists a search (?q= in Omnivore's query language) and wires the sidebar, sort, selection, keyboard, trash and saving a URL.
 import { gql, requireUser, uuid } from './api.js';
-import { el, fmtDate, hostOf, htmlText, labelChips, labelEditor, showUser, say, allLabels } from './ui.js';
-import { ITEM_FIELDS, readerHref, setArchived, deleteItem, articles } from './items.js';
+import { el, showUser, say, allLabels } from './ui.js';
+import { ITEM_FIELDS, articles } from './items.js';
+import { SORTS, folderOf, labelOf, sortOf, withFolder, withLabel, withSort, homeHref, isPlainFolder } from './library-query.js';
+import { itemView } from './library-item.js';
+import { setupSelection } from './library-select.js';
+import { setupKeys } from './library-keys.js';
+import { setupFilters } from './library-filters.js';
+import { setupLabels } from './library-labels.js';
+import { emptyTrash } from './library-bulk.js';
 
 const PAGE = 20;
 const POLL_MS = 2000;
 const POLL_MAX_MS = 60000;
+const FOLDERS = { inbox: 'Inbox', archive: 'Archive', all: 'All', trash: 'Trash' };
 
 const SEARCH = `query Search($q: String, $after: String, $first: Int) {
 	search(query: $q, after: $after, first: $first) { __typename
 		... on SearchSuccess { edges { cursor node { ${ITEM_FIELDS} } } pageInfo { hasNextPage endCursor totalCount } }
 		... on SearchError { errorCodes message } } }`;
+const COUNT = (f) => `${f}: search(query: "in:${f}", first: 1) { __typename ... on SearchSuccess { pageInfo { totalCount } }
+	... on SearchError { errorCodes message } }`;
 const SAVE = `mutation Save($input: SaveUrlInput!) { saveUrl(input: $input) { __typename
 	... on SaveSuccess { clientRequestId url } ... on SaveError { errorCodes message } } }`;
 
 const params = new URLSearchParams(location.search);
 const query = params.has('q') ? params.get('q') : 'in:inbox';
+const folder = folderOf(query);
 const $ = (id) => document.getElementById(id);
 const list = $('items');
 const listStatus = $('list-status');
-let me = null;
-let known = [];
+const known = [];
+const ctx = { username: 'me', query, known, onRemove: removeItem, onSelect: (li, ev) => selection.onSelect(li, ev) };
+let selection = null;
 let endCursor = null;
 let total = null;
+let counts = null;
 
-// ---- the query string: folder and label filters edit it
-const IN_RE = /(^|\s)in:\S+/gi;
-const LABEL_RE = /(^|\s)label:("[^"]*"|\S+)/gi;
-function folderOf(q) {
-	const m = /(?:^|\s)in:(\S+)/i.exec(q);
-	return m ? m[1].toLowerCase() : 'all';
-}
-function labelOf(q) {
-	const m = /(?:^|\s)label:("[^"]*"|\S+)/i.exec(q);
-	return m ? m[1].replace(/^"|"$/g, '') : '';
-}
-function tidy(q) { return q.replace(/\s+/g, ' ').trim(); }
-function withFolder(q, folder) {
-	const rest = tidy(q.replace(IN_RE, ' '));
-	return tidy(folder === 'all' ? rest : `in:${folder} ${rest}`);
-}
-function withLabel(q, name) {
-	const rest = tidy(q.replace(LABEL_RE, ' '));
-	if (!name) return rest;
-	return tidy(`${rest} label:${/[\s",]/.test(name) ? `"${name.replace(/"/g, '')}"` : name}`);
-}
-const homeHref = (q) => `/home?q=${encodeURIComponent(q)}`;
-
-function setupFilters() {
+// ---- the view: folder links, title, label filter, sort
+function setupView() {
 	$('q').value = query;
-	const folder = folderOf(query);
-	for (const f of ['inbox', 'archive', 'all']) {
+	for (const f of Object.keys(FOLDERS)) {
 		const a = $(`tab-${f}`);
-		a.href = homeHref(withFolder(query, f));
+		a.href = homeHref(f === 'trash' ? 'in:trash' : withFolder(query, f));
 		if (f === folder) a.setAttribute('aria-current', 'true');
 	}
-	$('label-filter').addEventListener('change', (ev) => {
-		location.assign(homeHref(withLabel(query, ev.target.value)));
+	const label = labelOf(query);
+	$('view-title').textContent = isPlainFolder(query) && FOLDERS[folder] ? FOLDERS[folder] : label ? `Label: ${label}` : 'Search';
+	$('label-filter').addEventListener('change', (ev) => location.assign(homeHref(withLabel(query, ev.target.value))));
+	const sort = $('sort');
+	const current = sortOf(query);
+	for (const [v, text] of SORTS) sort.append(el('option', { value: v, text, selected: v === current }));
+	sort.addEventListener('change', () => location.assign(homeHref(withSort(query, sort.value))));
+	$('trash-bar').hidden = folder !== 'trash';
+	$('menu').addEventListener('click', () => {
+		const open = document.body.classList.toggle('sidebar-open');
+		$('menu').setAttribute('aria-expanded', String(open));
 	});
 }
 
 function fillLabelFilter() {
 	const sel = $('label-filter');
 	const current = labelOf(query).toLowerCase();
-	for (const l of known) {
-		const opt = el('option', { value: l.name, text: l.name });
-		if (l.name.toLowerCase() === current) opt.selected = true;
-		sel.append(opt);
-	}
+	for (const l of known) sel.append(el('option', { value: l.name, text: l.name, selected: l.name.toLowerCase() === current }));
 }
 
-// ---- one item
-function itemState(node) {
-	if (node.state === 'PROCESSING') return el('p', { class: 'item-state processing', text: 'Saving…' });
-	if (node.state === 'FAILED') {
-		const reason = node.content ? htmlText(node.content) : '';
-		return el('p', { class: 'item-state failed', text: `Saving failed${reason ? `: ${reason}` : '.'}` });
-	}
-	return null;
-}
-
-function renderItem(node) {
-	const li = el('li', { class: 'item', dataset: { id: node.id, state: node.state || '' } });
-	const site = node.siteName || hostOf(node.originalArticleUrl || node.url);
-	const pct = Math.round(node.readingProgressPercent || 0);
-	li.append(...[
-		el('a', { class: 'item-title', href: readerHref(me.profile.username, node), text: node.title || node.url }),
-		el('div', { class: 'meta' },
-			el('span', { class: 'site', text: site }),
-			node.author ? el('span', { class: 'author', text: node.author }) : null,
-			el('span', { class: 'saved', text: `Saved ${fmtDate(node.savedAt)}` })),
-		labelChips(node.labels, (l) => homeHref(withLabel(query, l.name))),
-		itemState(node),
-		pct > 0 ? el('div', { class: 'progress' },
-			el('progress', { max: 100, value: pct, 'aria-label': 'Reading progress' }),
-			el('span', { class: 'pct', text: `${pct}% read` })) : null,
-		itemActions(li, node)].filter(Boolean));
-	return li;
-}
-
-function itemActions(li, node) {
-	const status = el('span', { class: 'status', role: 'status' });
-	const archive = el('button', { type: 'button', class: 'archive', text: node.isArchived ? 'Unarchive' : 'Archive' });
-	archive.addEventListener('click', async () => {
-		archive.disabled = true;
-		try {
-			await setArchived(node.id, !node.isArchived);
-			node.isArchived = !node.isArchived;
-			const folder = folderOf(query);
-			if ((folder === 'inbox' && node.isArchived) || (folder === 'archive' && !node.isArchived)) {
-				removeItem(li, `${node.isArchived ? 'Archived' : 'Moved to the inbox'}: “${node.title}”.`);
-			} else {
-				li.replaceWith(renderItem(node));
-			}
-		} catch (e) {
-			say(status, `Could not archive: ${e.message}`, true);
-			archive.disabled = false;
+// ---- counts per folder, and what an empty list says
+async function loadCounts() {
+	try {
+		const data = await gql(`{ ${['inbox', 'archive', 'trash'].map(COUNT).join('\n')} }`);
+		counts = {};
+		for (const f of ['inbox', 'archive', 'trash']) {
+			counts[f] = data[f].pageInfo.totalCount;
+			$(`n-${f}`).textContent = String(counts[f]);
 		}
-	});
-	const labels = el('button', { type: 'button', class: 'edit-labels', text: 'Labels' });
-	labels.addEventListener('click', () => {
-		const old = li.querySelector('.label-editor');
-		if (old) { old.remove(); return; }
-		li.append(labelEditor(node.id, node.labels, known, (newLabels) => {
-			node.labels = newLabels;
-			for (const l of newLabels) if (!known.some((k) => k.id === l.id)) known.push(l);
-			li.replaceWith(renderItem(node));
-		}, () => li.querySelector('.label-editor')?.remove()));
-	});
-	const del = el('button', { type: 'button', class: 'delete danger', text: 'Delete' });
-	del.addEventListener('click', async () => {
-		if (!window.confirm(`Delete “${node.title || node.url}”?`)) return;
-		del.disabled = true;
-		try {
-			await deleteItem(node.id);
-			removeItem(li, `Deleted “${node.title}”.`);
-		} catch (e) {
-			say(status, `Could not delete: ${e.message}`, true);
-			del.disabled = false;
-		}
-	});
-	return el('div', { class: 'actions' }, archive, labels, del, status);
-}
-
-function removeItem(li, message) {
-	li.remove();
-	if (total !== null) total = Math.max(0, total - 1);
+	} catch (e) { counts = null; }
 	showCount();
-	say(listStatus, message);
 }
 
 function showCount() {
 	$('count').textContent = total === null ? '' : `${total} ${total === 1 ? 'item' : 'items'}`;
-	$('empty').hidden = list.children.length > 0;
+	const empty = list.children.length === 0 && total !== null;
+	$('empty').hidden = !empty;
+	const brandNew = empty && counts && counts.inbox + counts.archive + counts.trash === 0;
+	$('empty').querySelector('.empty-new').hidden = !brandNew;
+	const said = $('empty').querySelector('.empty-search');
+	said.hidden = !!brandNew;
+	said.textContent = folder === 'trash' && isPlainFolder(query) ? 'The trash is empty.'
+		: isPlainFolder(query) ? `Nothing in ${FOLDERS[folder] || 'this view'}.` : 'Nothing matches this search.';
+	$('empty-trash').disabled = folder === 'trash' && total === 0;
+}
+
+// an item leaves the list; when it was the current one, the next one becomes current
+function removeItem(li, message) {
+	const next = li.classList.contains('current') ? li.nextElementSibling || li.previousElementSibling : null;
+	li.remove();
+	if (next) {
+		next.classList.add('current');
+		next.querySelector('.item-title').focus();
+	}
+	if (total !== null) total = Math.max(0, total - 1);
+	showCount();
+	say(listStatus, message);
+	selection.refresh();
+	loadCounts();
 }
 
 // ---- pages of results
 async function loadPage(reset) {
 	const more = $('more');
 	more.disabled = true;
-	if (reset) { endCursor = null; }
+	if (reset) endCursor = null;
 	say(listStatus, 'Loading…');
 	try {
 		const data = await gql(SEARCH, { q: query, after: endCursor, first: PAGE });
 		const { edges, pageInfo } = data.search;
 		if (reset) list.replaceChildren();
 		const nodes = edges.map((e) => e.node);
-		for (const n of nodes) list.append(renderItem(n));
+		for (const n of nodes) list.append(itemView(n, ctx));
 		endCursor = pageInfo.endCursor;
 		total = typeof pageInfo.totalCount === 'number' ? pageInfo.totalCount : null;
 		more.hidden = !pageInfo.hasNextPage;
 		say(listStatus, '');
 		showCount();
+		selection.refresh();
 		await explainFailures(nodes.filter((n) => n.state === 'FAILED'));
 		if (nodes.some((n) => n.state === 'PROCESSING')) pollProcessing();
 	} catch (e) {
@@ -183,7 +135,7 @@ async function loadPage(reset) {
 
 function replaceNode(node) {
 	const li = list.querySelector(`li[data-id="${CSS.escape(node.id)}"]`);
-	if (li) li.replaceWith(renderItem(node));
+	if (li) li.replaceWith(itemView(node, ctx));
 }
 
 // a failed item's reason is in its content placeholder: fetched only for those items
@@ -213,7 +165,7 @@ async function pollProcessing() {
 	polling = false;
 }
 
-// ---- saving a URL
+// ---- saving a URL, emptying the trash
 function setupSave() {
 	const form = $('save-form');
 	const status = $('save-status');
@@ -229,25 +181,37 @@ function setupSave() {
 			await gql(SAVE, { input: { url, source: 'add-link', clientRequestId: uuid() } });
 			input.value = '';
 			say(status, `Saved ${url}; its page is being fetched.`);
-			await loadPage(true);
+			await Promise.all([loadPage(true), loadCounts()]);
 		} catch (e) {
 			say(status, `Could not save: ${e.message}`, true);
 		} finally {
 			button.disabled = false;
 		}
 	});
+	$('empty-trash').addEventListener('click', async () => {
+		if (!window.confirm('Delete everything in the trash for good? This cannot be undone.')) return;
+		try {
+			await emptyTrash();
+			say(listStatus, 'The trash is empty.');
+			await Promise.all([loadPage(true), loadCounts()]);
+		} catch (e) { say(listStatus, `Could not empty the trash: ${e.message}`, true); }
+	});
 }
 
 async function main() {
-	setupFilters();
-	me = await requireUser();
+	setupView();
+	selection = setupSelection({ list, bar: $('bulk-bar'), trash: folder === 'trash', known: () => known,
+		done: async (message) => { await Promise.all([loadPage(true), loadCounts()]); say(listStatus, message); } });
+	setupKeys({ list, search: $('q'), help: $('help'), select: selection });
+	const me = await requireUser();
 	showUser(me);
+	ctx.username = me.profile.username;
 	setupSave();
 	$('more').addEventListener('click', () => loadPage(false));
-	try {
-		known = await allLabels();
-	} catch (e) { known = []; }
+	try { known.push(...await allLabels()); } catch (e) { /* no labels to offer */ }
 	fillLabelFilter();
-	await loadPage(true);
+	setupLabels($('side-labels'), query, known, () => loadPage(true));
+	setupFilters($('saved'), query);
+	await Promise.all([loadPage(true), loadCounts()]);
 }
 main().catch((e) => say(listStatus, `Something went wrong: ${e.message}`, true));

@@ -51,3 +51,10 @@ async function fetchLenient(query, variables) {
 	if (body.errors && body.errors.length) throw new Error(body.errors.map((e) => e.message).join('; '));
 	return body.data || {};
 }
+
+// bring an item back from the trash (updatePage's state SUCCEEDED, as Omnivore's web does)
+export async function restoreItem(id) {
+	await gql(`mutation Restore($input: UpdatePageInput!) { updatePage(input: $input) { __typename
+		... on UpdatePageSuccess { updatedPage { id } } ... on UpdatePageError { errorCodes } } }`,
+	{ input: { pageId: id, state: 'SUCCEEDED' } });
+}
