@@ -44,7 +44,7 @@ const gql = (query, variables, p) => (p || page).evaluate(async ([q, v]) => {
 	return (await r.json()).data;
 }, [query, variables || {}]);
 const HLQ = `query H($s: String!) { article(username: "me", slug: $s) { ... on ArticleSuccess { article { highlights {
-	id type quote prefix suffix patch annotation highlightPositionPercent labels { name } } } } } }`;
+	id type quote prefix suffix patch annotation color highlightPositionPercent labels { name } } } } } }`;
 let itemId;
 const stored = async () => (await gql(HLQ, { s: itemId })).article.article.highlights;
 const passagesOf = (list) => list.filter((h) => h.type === 'HIGHLIGHT');
@@ -149,6 +149,9 @@ try {
 	await page.keyboard.press('Control+Enter');
 	await page.waitForFunction(() => document.querySelectorAll('#hl-list .hl-note').length === 2);
 	is(await textsOf('#hl-list .hl-quote'), [hs[0].quote, 'Pelicans nest in colonies on islands without predators.'], 'a second highlight, listed in text order');
+	await page.selectOption('#hl-list > li:nth-child(2) .hl-color', 'green');
+	await page.waitForSelector('#content mark.hl[data-color="green"]');
+	is(passagesOf(await stored()).map((h) => h.color).sort(), ['green', 'yellow'], 'a highlight\'s colour is changed from the notebook');
 
 	// ---- re-anchoring: a highlight stored elsewhere (a re-extraction moved the text) is found by quote, prefix and suffix
 	const add = (input) => gql(`mutation C($input: CreateHighlightInput!) { createHighlight(input: $input) { __typename } }`,

@@ -95,8 +95,9 @@ export async function highlightSelection(opts) {
 
 const replace = (h) => { state.list = state.list.map((o) => (o.id === h.id ? h : o)); };
 
-export async function setNote(h, annotation) {
-	replace((await update({ highlightId: h.id, annotation })).highlight);
+// changes a highlight's note ({annotation}) or colour ({color})
+export async function change(h, fields) {
+	replace((await update({ highlightId: h.id, ...fields })).highlight);
 	redraw();
 }
 

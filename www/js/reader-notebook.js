@@ -1,8 +1,9 @@
 // reader-notebook.js: the notebook panel beside the article: the article's note, every highlight with its note and labels (edit, label, delete, go to), and the whole as Markdown to copy or download.
 import { el, labelChips, parseLabelNames, say } from './ui.js';
-import { state, passages, onChange, setNote, setHighlightLabels, deleteHighlight, saveArticleNote, reveal } from './reader-highlights.js';
+import { state, passages, onChange, change, setHighlightLabels, deleteHighlight, saveArticleNote, reveal } from './reader-highlights.js';
 
 const $ = (id) => document.getElementById(id);
+const COLORS = ['yellow', 'red', 'green', 'blue'];
 let editing = null;   // [highlight id, 'note' | 'labels'] of the open small form
 
 // the notebook as Markdown: the title and link, the note, then each passage quoted with its note and labels
@@ -44,6 +45,15 @@ function smallForm(label, value, multiline, save) {
 	return form;
 }
 
+// a highlight's colour, changed as it is chosen
+function colorPicker(h) {
+	const pick = el('select', { class: 'hl-color', 'aria-label': 'Colour' },
+		COLORS.map((c) => el('option', { value: c, text: c[0].toUpperCase() + c.slice(1) })));
+	pick.value = COLORS.includes(h.color) ? h.color : 'yellow';
+	pick.addEventListener('change', () => change(h, { color: pick.value }).catch((e) => say($('notebook-status'), e.message, true)));
+	return pick;
+}
+
 function entry(h) {
 	const open = editing && editing[0] === h.id ? editing[1] : null;
 	const act = (text, fn, cls) => el('button', { type: 'button', class: cls, text, onclick: fn });
@@ -52,13 +62,14 @@ function entry(h) {
 		h.span ? null : el('p', { class: 'hint', text: 'This passage is no longer in the text.' }),
 		h.annotation && open !== 'note' ? el('p', { class: 'hl-note', text: h.annotation }) : null,
 		open !== 'labels' ? labelChips(h.labels) : null,
-		open === 'note' ? smallForm('Note', h.annotation || '', true, (v) => setNote(h, v)) : null,
+		open === 'note' ? smallForm('Note', h.annotation || '', true, (v) => change(h, { annotation: v })) : null,
 		open === 'labels' ? smallForm('Labels, separated by commas', (h.labels || []).map((l) => l.name).join(', '), false,
 			(v) => setHighlightLabels(h, parseLabelNames(v))) : null,
 		open ? null : el('div', { class: 'actions' },
 			h.span ? act('Go to', () => reveal(h)) : null,
 			act(h.annotation ? 'Edit note' : 'Add note', () => edit(h.id, 'note'), 'hl-edit-note'),
 			act('Labels', () => edit(h.id, 'labels'), 'hl-labels'),
+			colorPicker(h),
 			act('Delete', async () => {
 				if (window.confirm('Delete this highlight?')) await deleteHighlight(h).catch((e) => say($('notebook-status'), e.message, true));
 			}, 'danger hl-delete')));
