@@ -39,6 +39,12 @@ TESTS += t/browser_library.sh
 dist_check_SCRIPTS += t/browser_library.sh
 EXTRA_DIST += t/js/browser_library.mjs
 
+# the reader in Chromium: highlights from a selection, notes, labels, merging, re-anchoring, the notebook's Markdown,
+# text settings kept per user, keys, phone width; screenshots in t/screenshots/reader-*.png
+TESTS += t/browser_reader.sh
+dist_check_SCRIPTS += t/browser_reader.sh
+EXTRA_DIST += t/js/browser_reader.mjs
+
 # cross-site /api/save in Chromium: another site's page can neither save nor click through the confirmation
 # page, a forged form POST is refused, the bookmarklet's token saves in one click and a replaced one does not
 TESTS += t/save_csrf.sh

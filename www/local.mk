@@ -5,11 +5,13 @@ dist_www_DATA = www/index.html www/login.html www/home.html www/reader.html
 wwwsettingsdir = $(wwwdir)/settings
 dist_wwwsettings_DATA = www/settings/api.html www/settings/bookmarklet.html www/settings/import.html
 wwwcssdir = $(wwwdir)/css
-dist_wwwcss_DATA = www/css/larder.css www/css/library.css
+dist_wwwcss_DATA = www/css/larder.css www/css/library.css www/css/reader.css
 wwwimgdir = $(wwwdir)/img
 dist_wwwimg_DATA = www/img/favicon.svg
 wwwjsdir = $(wwwdir)/js
 dist_wwwjs_DATA = www/js/api.js www/js/ui.js www/js/items.js www/js/login.js www/js/home.js \
 	www/js/reader.js www/js/settings-api.js www/js/bookmarklet.js www/js/import.js \
 	www/js/library-query.js www/js/library-item.js www/js/library-bulk.js www/js/library-select.js \
-	www/js/library-keys.js www/js/library-filters.js www/js/library-labels.js
+	www/js/library-keys.js www/js/library-filters.js www/js/library-labels.js \
+	www/js/reader-anchor.js www/js/reader-highlights.js www/js/reader-notebook.js www/js/reader-toolbar.js \
+	www/js/reader-settings.js www/js/reader-keys.js

@@ -1,11 +1,17 @@
-// reader.js: the reader: finds the item (/{username}/{slug} or /article?url=), shows it, waits while it is saved, and records reading progress.
+// reader.js: the reader: finds the item (/{username}/{slug} or /article?url=), shows it, waits while it is saved, records reading progress, and starts the highlights, notebook, text settings and keys.
 import { gql, requireUser } from './api.js';
 import { el, fmtDate, hostOf, safeHref, labelChips, labelEditor, showUser, say, allLabels } from './ui.js';
 import { ITEM_FIELDS, setArchived, deleteItem } from './items.js';
+import * as highlights from './reader-highlights.js';
+import * as notebook from './reader-notebook.js';
+import * as toolbar from './reader-toolbar.js';
+import * as settings from './reader-settings.js';
+import * as keys from './reader-keys.js';
 
 const POLL_MS = 2000;
 const POLL_MAX_MS = 60000;
 const PROGRESS_EVERY_MS = 2000;
+const WORDS_PER_MINUTE = 230;
 
 const ARTICLE = `query Article($slug: String!) { article(username: "me", slug: $slug, format: "html") { __typename
 	... on ArticleSuccess { article { ${ITEM_FIELDS} content } } ... on ArticleError { errorCodes message } } }`;
@@ -50,6 +56,7 @@ function renderHead() {
 	bits.push(el('span', { class: 'site', text: item.siteName || hostOf(item.originalArticleUrl || item.url) }));
 	if (item.publishedAt) bits.push(el('span', { class: 'published', text: `Published ${fmtDate(item.publishedAt)}` }));
 	bits.push(el('span', { class: 'saved', text: `Saved ${fmtDate(item.savedAt)}` }));
+	if (item.wordsCount > 0) bits.push(el('span', { class: 'reading-time', text: `${Math.max(1, Math.round(item.wordsCount / WORDS_PER_MINUTE))} min read` }));
 	$('meta').replaceChildren(...bits);
 	const href = safeHref(item.originalArticleUrl || item.url);
 	const orig = $('original');
@@ -83,8 +90,25 @@ function renderBody() {
 	} else {
 		state.hidden = true;
 	}
-	// the content was sanitized by the server when it was stored
-	$('content').innerHTML = item.content || '';
+	// the content was sanitized by the server when it was stored; parsed in an inert template so that its images
+	// and frames load only as they come near (loading=lazy) instead of all at once
+	const t = document.createElement('template');
+	t.innerHTML = item.content || '';
+	for (const m of t.content.querySelectorAll('img, iframe')) {
+		m.setAttribute('loading', 'lazy');
+		if (m.tagName === 'IMG') m.setAttribute('decoding', 'async');
+	}
+	$('content').replaceChildren(t.content);
+}
+
+// the highlights, once the article's text is there
+async function showHighlights() {
+	if (item.state !== 'SUCCEEDED') return;
+	try {
+		await highlights.load(item, $('content'));
+	} catch (e) {
+		say($('action-status'), `Could not load the highlights: ${e.message}`, true);
+	}
 }
 
 // ---- waiting for a save to finish
@@ -106,6 +130,7 @@ async function waitForSave() {
 	renderHead();
 	renderBody();
 	trackProgress();
+	showHighlights();
 }
 
 // ---- reading progress
@@ -214,13 +239,21 @@ async function main() {
 		say(status, e.codes && e.codes.includes('NOT_FOUND') ? 'This article is not in your library.' : `Could not load the article: ${e.message}`, true);
 		return;
 	}
+	await settings.load();
 	say(status, '');
 	status.hidden = true;
 	renderHead();
 	renderBody();
 	setupActions();
+	settings.setup();
+	notebook.setup();
+	toolbar.setup();
+	keys.setup();
 	$('reader').hidden = false;
 	if (item.state === 'PROCESSING') await waitForSave();
-	else trackProgress();
+	else {
+		trackProgress();
+		showHighlights();
+	}
 }
 main().catch((e) => say(status, `Something went wrong: ${e.message}`, true));
