@@ -197,6 +197,14 @@ try {
 	await page.waitForSelector('#items .item');
 	is(await page.getAttribute('.saved-list a', 'aria-current'), 'page', 'a saved search opens its query and is marked current');
 
+	// ---- a label made in an item's label editor joins the sidebar and the filter at once
+	await page.click('#items li:first-child .edit-labels');
+	await page.fill('.label-editor input', 'Waders');
+	await page.click('.label-editor button[type=submit]');
+	await page.waitForFunction(() => [...document.querySelectorAll('.label-list .chip')].some((c) => c.textContent === 'Waders'));
+	ok(await page.evaluate(() => [...document.querySelectorAll('#label-filter option')].filter((o) => o.value === 'Waders').length === 1),
+		'a label made from an item shows in the sidebar and, once, in the label filter, without a reload');
+
 	// ---- labels with colours
 	await page.click('.label-new');
 	await page.fill('.label-form input[type=text]', 'Fish');

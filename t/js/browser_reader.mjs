@@ -190,7 +190,11 @@ try {
 	ok(true, 'and takes its marks out of the text');
 	await shot('reader-notebook-desktop', null, true);
 
-	// ---- a mark opens its entry; Esc closes the notebook
+	// ---- Esc in a note's field leaves the field, the notebook stays; a mark opens its entry; Esc closes the notebook
+	await page.focus('#article-note');
+	await page.keyboard.press('Escape');
+	ok(await page.evaluate(() => !document.getElementById('notebook').hidden && document.activeElement.id !== 'article-note'),
+		'Esc in the article note leaves the field and keeps the notebook open');
 	await page.keyboard.press('Escape');
 	await page.waitForSelector('#notebook', { state: 'hidden' });
 	await page.click('#content mark.hl');

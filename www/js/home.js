@@ -62,6 +62,7 @@ function setupView() {
 function fillLabelFilter() {
 	const sel = $('label-filter');
 	const current = labelOf(query).toLowerCase();
+	sel.replaceChildren(sel.options[0]);   // "Any label", then the labels (called again when labels are added)
 	for (const l of known) sel.append(el('option', { value: l.name, text: l.name, selected: l.name.toLowerCase() === current }));
 }
 
@@ -210,7 +211,8 @@ async function main() {
 	$('more').addEventListener('click', () => loadPage(false));
 	try { known.push(...await allLabels()); } catch (e) { /* no labels to offer */ }
 	fillLabelFilter();
-	setupLabels($('side-labels'), query, known, () => loadPage(true));
+	const drawLabels = setupLabels($('side-labels'), query, known, () => loadPage(true));
+	ctx.labelsAdded = () => { drawLabels(); fillLabelFilter(); };
 	setupFilters($('saved'), query);
 	await Promise.all([loadPage(true), loadCounts()]);
 }

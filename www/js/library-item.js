@@ -76,7 +76,9 @@ function actions(li, node, ctx) {
 		if (old) { old.remove(); return; }
 		li.querySelector('.item-body').append(labelEditor(node.id, node.labels, ctx.known, (got) => {
 			node.labels = got;
-			for (const l of got) if (!ctx.known.some((k) => k.id === l.id)) ctx.known.push(l);
+			const added = got.filter((l) => !ctx.known.some((k) => k.id === l.id));
+			ctx.known.push(...added);
+			if (added.length) ctx.labelsAdded?.();
 			li.replaceWith(itemView(node, ctx));
 		}, () => { li.querySelector('.label-editor')?.remove(); labels.focus(); }));
 	});

@@ -19,7 +19,8 @@ export function hex6(c) {
 }
 
 // setupLabels(box, query, known, changed): the Labels section; known is the page's array of labels, kept up to date;
-// changed() after a label changed (the list's chips show the new name and colour)
+// changed() after a label changed (the list's chips show the new name and colour); returns the function that
+// redraws the list, for labels made elsewhere (an item's label editor)
 export function setupLabels(box, query, known, changed) {
 	const list = box.querySelector('.label-list');
 	const status = box.querySelector('.labels-status');
@@ -80,4 +81,5 @@ export function setupLabels(box, query, known, changed) {
 
 	box.querySelector('.label-new').addEventListener('click', () => box.querySelector('.label-new').after(labelForm(null)));
 	draw();
+	return draw;   // to call when labels were made elsewhere (an item's label editor)
 }

@@ -1,4 +1,4 @@
-// reader-keys.js: the reader's keyboard: j/k scroll, h highlight the selection, n a note, b the notebook, t text settings, o the original, Esc closes, ? the list of keys.
+// reader-keys.js: the reader's keyboard: j/k scroll, h highlight the selection, n a note, b the notebook, t text settings, o the original, Esc leaves a field or closes, ? the list of keys.
 import * as toolbar from './reader-toolbar.js';
 import * as notebook from './reader-notebook.js';
 import * as settings from './reader-settings.js';
@@ -25,8 +25,15 @@ export function setup() {
 		const typing = t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
 		if (typing && ev.key !== 'Escape') return;
 		if ($('help').open) return;   // the dialog closes itself on Esc
+		if (typing && ev.key === 'Escape') {   // Esc in a field leaves the field; a second Esc closes the panel
+			if (t.closest('#notebook, #reader-settings')) {
+				ev.preventDefault();
+				t.blur();
+			}
+			return;
+		}
 		const fn = keys[ev.key];
-		if (!fn || (typing && ev.key === 'Escape' && !t.closest('#notebook, #reader-settings'))) return;
+		if (!fn) return;
 		ev.preventDefault();
 		fn();
 	});
