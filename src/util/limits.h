@@ -119,4 +119,9 @@
 #define LIMIT_EXTRACT_CHAR_THRESHOLD 500          /* characters an article needs before the relaxed retries stop */
 #define LIMIT_EXTRACT_JSONLD_BYTES (1024 * 1024)  /* bytes of one JSON-LD script we parse */
 #define LIMIT_EXTRACT_SIMILARITY_TOKENS 2000      /* words of each side compared by the title-similarity test */
+
+/* feeds (src/svc/feeds*.c): what one parsed feed may hold */
+#define LIMIT_FEED_ENTRIES      500               /* entries read from one feed; later ones are dropped */
+#define LIMIT_FEED_FIELD        (4 * 1024 * 1024) /* bytes of one entry's text or HTML field kept */
+#define LIMIT_FEED_DISCOVER     16                /* feed links taken from one page (scanFeeds) */
 #endif
