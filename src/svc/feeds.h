@@ -1,6 +1,7 @@
 /* feeds.h: feeds read into one shape (RSS 0.9x/1.0/2.0 and Atom through libxml2, JSON Feed through json-c) and feed links found on a page. */
 #ifndef LARDER_SVC_FEEDS_H
 #define LARDER_SVC_FEEDS_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -50,4 +51,44 @@ long svc_feed_discover(struct arena *a, const char *html, size_t len, const char
 /* An RFC 822 / RFC 1123 date as RSS writes it ("Tue, 10 Jun 2003 04:00:00 GMT", "+0200", "EST",
  * seconds and weekday optional) or an ISO 8601 one; 0 ok, -1 unreadable. */
 int svc_feed_date(const char *s, int64_t *ms);
+
+/* ---- feeds_poll.c: polling subscriptions (larder worker) ---- */
+struct store;
+struct store_sub;
+struct larder_config;
+
+/* what one poll did */
+struct svc_feed_poll {
+	bool not_modified;     /* the server answered 304 to our validators */
+	bool failed;           /* fetch or parse failed: message says why, the feed waits longer */
+	const char *message;
+	long new_items;        /* entries that became items */
+	long seen;             /* entries already had (by entry id or URL) */
+};
+/* Fetches sub's feed through content_fetch (the SSRF rules apply; ETag and Last-Modified sent back), turns
+ * each entry the user has not had (by entry id, then URL) into an item in the subscription's folder: a
+ * full-content entry's HTML through svc_ingest_kept, else a fetch job; then records the poll (next poll after
+ * feed_poll_interval, or a backoff growing with the failures). 0, or -1 when the store failed (err). */
+int svc_feed_poll(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_sub *sub,
+                  struct svc_feed_poll *out, char *err, size_t errlen);
+/* polls the longest-waiting due subscription unless this process reached feed_polls_per_minute: 1 when one
+ * was polled, 0 when none (due, or allowed now), -1 on a store failure (err) */
+int svc_feed_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen);
+
+/* ---- feeds_sub.c: subscribing (subscribe, scanFeeds, OPML import) ---- */
+enum svc_sub_status { SVC_SUB_OK, SVC_SUB_REFUSED, SVC_SUB_EXISTS, SVC_SUB_FAILED };
+/* what a URL holds: the feed itself (one link) or the feeds its page announces (discovery). Fetched through
+ * content_fetch. Returns how many links (0: none), or -1 with *msg when the URL is refused or unreachable */
+long svc_feed_scan(const struct larder_config *cfg, struct arena *a, const char *url, struct svc_feed_link **out,
+                   struct svc_feed *feed, const char **msg);
+/* subscribes user_id to the feed at url (or the first feed its page announces), named after the feed unless
+ * name is given; folder NULL: "following". The first poll is due at once. *msg says why on REFUSED (bad URL,
+ * no feed there), EXISTS (already followed) and FAILED (the store). */
+enum svc_sub_status svc_feed_subscribe(struct store *st, const struct larder_config *cfg, struct arena *a,
+                                       const char *user_id, const char *url, const char *name, const char *folder,
+                                       bool fetch_content, struct store_sub *out, const char **msg);
+/* subscribes without fetching (OPML import): url must be a feed's address */
+enum svc_sub_status svc_feed_subscribe_known(struct store *st, const struct larder_config *cfg, struct arena *a,
+                                             const char *user_id, const char *url, const char *name,
+                                             struct store_sub *out, const char **msg);
 #endif

@@ -71,7 +71,7 @@ EXTRA_DIST += t/data/import
 
 # feeds: RSS, Atom and JSON Feed read into one shape, feed links found on a page; their test on t/data/feeds
 src_svc_libsvc_a_SOURCES += src/svc/feeds.h src/svc/feeds_int.h src/svc/feeds.c src/svc/feeds_json.c \
-	src/svc/feeds_read.c src/svc/feeds_find.c
+	src/svc/feeds_read.c src/svc/feeds_find.c src/svc/feeds_poll.c src/svc/feeds_sub.c
 check_PROGRAMS += t/svc_feeds
 TESTS += t/svc_feeds
 t_svc_feeds_SOURCES = t/svc_feeds.c t/tap.h
