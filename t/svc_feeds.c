@@ -126,7 +126,7 @@ static void test_bad(void)
 	struct svc_feed f;
 	char err[256];
 	is_int(parse("broken.xml", NULL, &f, err), -1, "broken: refused");
-	like(err, "not well-formed", "broken: says why (%s)", err);
+	like(err, "feed: not well-formed", "broken: says why (%s)", err);
 	is_int(parse("laughs.xml", NULL, &f, err), -1, "billion laughs: refused");
 	like(err, "entit", "billion laughs: names entities (%s)", err);
 	is_int(parse("xxe.xml", NULL, &f, err), -1, "xxe: refused");

@@ -233,37 +233,49 @@ static bool declares_entities(const xmlDoc *doc)
 	return false;
 }
 
-int feed_parse_xml(struct arena *a, const char *body, size_t len, struct svc_feed *f, char *err, size_t errlen)
+xmlDoc *feed_xml_read(const char *body, size_t len, char *err, size_t errlen)
 {
 	if (len > (size_t)INT32_MAX) {
-		snprintf(err, errlen, "feed is too large");
-		return -1;
+		snprintf(err, errlen, "the XML document is too large");
+		return NULL;
 	}
 	xmlParserCtxt *ctx = xmlNewParserCtxt();
 	if (ctx == NULL) {
 		snprintf(err, errlen, "out of memory");
-		return -1;
+		return NULL;
 	}
 	/* NONET: no fetch of anything; without NOENT, DTDLOAD and DTDATTR no entity is substituted and no
 	 * external DTD is read */
 	xmlDoc *doc = xmlCtxtReadMemory(ctx, body, (int)len, NULL, NULL,
 	                                XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOCDATA);
-	int rc = -1;
 	if (doc == NULL) {
 		const xmlError *e = xmlCtxtGetLastError(ctx);
-		snprintf(err, errlen, "feed is not well-formed XML%s%s", e && e->message ? ": " : "",
-		         e && e->message ? e->message : "");
+		snprintf(err, errlen, "not well-formed XML%s%s", e && e->message ? ": " : "", e && e->message ? e->message : "");
 		size_t k = strlen(err);
 		if (k && err[k - 1] == '\n')
 			err[k - 1] = '\0';
 	} else if (declares_entities(doc)) {
-		snprintf(err, errlen, "feed declares XML entities (refused)");
+		snprintf(err, errlen, "the document declares XML entities (refused)");
 	} else if (xmlDocGetRootElement(doc) == NULL) {
-		snprintf(err, errlen, "feed has no root element");
+		snprintf(err, errlen, "the XML document has no root element");
 	} else {
-		rc = read_root(a, doc, xmlDocGetRootElement(doc), f, err, errlen);
+		xmlFreeParserCtxt(ctx);
+		return doc;
 	}
 	xmlFreeDoc(doc);
 	xmlFreeParserCtxt(ctx);
+	return NULL;
+}
+
+int feed_parse_xml(struct arena *a, const char *body, size_t len, struct svc_feed *f, char *err, size_t errlen)
+{
+	char why[200];
+	xmlDoc *doc = feed_xml_read(body, len, why, sizeof why);
+	if (doc == NULL) {
+		snprintf(err, errlen, "feed: %s", why);
+		return -1;
+	}
+	int rc = read_root(a, doc, xmlDocGetRootElement(doc), f, err, errlen);
+	xmlFreeDoc(doc);
 	return rc;
 }

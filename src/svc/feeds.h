@@ -4,8 +4,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct arena;
+struct sb;
 
 enum svc_feed_kind { SVC_FEED_RSS, SVC_FEED_ATOM, SVC_FEED_JSON };
 
@@ -91,4 +93,14 @@ enum svc_sub_status svc_feed_subscribe(struct store *st, const struct larder_con
 enum svc_sub_status svc_feed_subscribe_known(struct store *st, const struct larder_config *cfg, struct arena *a,
                                              const char *user_id, const char *url, const char *name,
                                              struct store_sub *out, const char **msg);
+
+/* ---- import_opml.c: subscriptions read from and written as OPML ---- */
+struct svc_opml_report { size_t added, existing, failed; };
+/* every <outline xmlUrl=...> of the OPML file at path (any depth) subscribed for user_id, without fetching;
+ * a refused URL counts as failed and is named in lines (when not NULL: "URL: why\n" each). 0, or -1 with
+ * *err when the file cannot be read or is not OPML (nothing subscribed), -2 when the store failed. */
+int svc_import_opml(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
+                    const char *path, struct svc_opml_report *r, struct sb *lines, const char **err);
+/* the user's active subscriptions as an OPML 2.0 document on out; 0, or -1 (store or write failure) */
+int svc_export_opml(struct store *st, struct arena *a, const char *user_id, FILE *out);
 #endif

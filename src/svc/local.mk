@@ -71,10 +71,14 @@ EXTRA_DIST += t/data/import
 
 # feeds: RSS, Atom and JSON Feed read into one shape, feed links found on a page; their test on t/data/feeds
 src_svc_libsvc_a_SOURCES += src/svc/feeds.h src/svc/feeds_int.h src/svc/feeds.c src/svc/feeds_json.c \
-	src/svc/feeds_read.c src/svc/feeds_find.c src/svc/feeds_poll.c src/svc/feeds_sub.c
+	src/svc/feeds_read.c src/svc/feeds_find.c src/svc/feeds_poll.c src/svc/feeds_sub.c src/svc/import_opml.c
 check_PROGRAMS += t/svc_feeds
 TESTS += t/svc_feeds
 t_svc_feeds_SOURCES = t/svc_feeds.c t/tap.h
 t_svc_feeds_CPPFLAGS = $(AM_CPPFLAGS) -DFEEDS_DIR='"$(abs_top_srcdir)/t/data/feeds"'
 t_svc_feeds_LDADD = $(SVC_LIBS)
 EXTRA_DIST += t/data/feeds
+# feeds end to end: OPML import, `larder worker --once` polls against a local feed server, 304s, OPML export
+TESTS += t/feeds_poll.sh
+dist_check_SCRIPTS += t/feeds_poll.sh
+EXTRA_DIST += t/js/feedserver.mjs
