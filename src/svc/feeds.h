@@ -101,6 +101,9 @@ struct svc_opml_report { size_t added, existing, failed; };
  * *err when the file cannot be read or is not OPML (nothing subscribed), -2 when the store failed. */
 int svc_import_opml(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
                     const char *path, struct svc_opml_report *r, struct sb *lines, const char **err);
+/* the feeds (<outline xmlUrl=...>, any depth, at most LIMIT_OPML_OUTLINES) of an OPML text, read like a feed
+ * (no network, no entities); how many, or -1 with *err when it is not OPML */
+long svc_opml_read(struct arena *a, const char *body, size_t len, struct svc_feed_link **out, const char **err);
 /* the user's active subscriptions as an OPML 2.0 document on out; 0, or -1 (store or write failure) */
 int svc_export_opml(struct store *st, struct arena *a, const char *user_id, FILE *out);
 #endif

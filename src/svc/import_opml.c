@@ -45,50 +45,32 @@ static const char *prop(struct arena *a, xmlNode *n, const char *name)
 	return s;
 }
 
-struct opml_run {
-	struct store *st;
-	const struct larder_config *cfg;
-	struct arena *a;
-	const char *user_id;
-	struct svc_opml_report *r;
-	struct sb *lines;
-	int rc;
-};
+/* the outlines' feeds gathered in document order */
+struct opml_list { struct arena *a; struct svc_feed_link *v; size_t n, cap; };
 
-/* the outlines under n (nested folders included), in document order */
-static void outlines(struct opml_run *run, xmlNode *n, int depth)
+static void outlines(struct opml_list *l, xmlNode *n, int depth)
 {
-	for (xmlNode *c = n->children; c && run->rc == 0 && depth < 32; c = c->next) {
+	for (xmlNode *c = n->children; c && depth < 32 && l->n < LIMIT_OPML_OUTLINES; c = c->next) {
 		if (c->type != XML_ELEMENT_NODE || strcmp((const char *)c->name, "outline") != 0)
 			continue;
-		const char *url = prop(run->a, c, "xmlUrl"), *name = prop(run->a, c, "title"), *msg = NULL;
+		const char *url = prop(l->a, c, "xmlUrl"), *name = prop(l->a, c, "title");
 		if (name == NULL)
-			name = prop(run->a, c, "text");
+			name = prop(l->a, c, "text");
 		if (url) {
-			struct store_sub sub;
-			enum svc_sub_status s = svc_feed_subscribe_known(run->st, run->cfg, run->a, run->user_id, url, name,
-			                                                 &sub, &msg);
-			run->r->added += s == SVC_SUB_OK;
-			run->r->existing += s == SVC_SUB_EXISTS;
-			run->r->failed += s == SVC_SUB_REFUSED;
-			if (s == SVC_SUB_REFUSED && run->lines)
-				sb_printf(run->lines, "%s: %s\n", url, msg ? msg : "refused");
-			if (s == SVC_SUB_FAILED)
-				run->rc = -2;
+			if (l->n == l->cap) {
+				size_t cap = l->cap ? l->cap * 2 : 16;
+				l->v = arena_realloc(l->a, l->v, l->cap * sizeof *l->v, cap * sizeof *l->v);
+				l->cap = cap;
+			}
+			l->v[l->n++] = (struct svc_feed_link){ .url = url, .title = name, .kind = SVC_FEED_RSS };
 		}
-		outlines(run, c, depth + 1);
+		outlines(l, c, depth + 1);
 	}
 }
 
-int svc_import_opml(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
-                    const char *path, struct svc_opml_report *r, struct sb *lines, const char **err)
+long svc_opml_read(struct arena *a, const char *body, size_t len, struct svc_feed_link **out, const char **err)
 {
-	size_t len, max = cfg ? cfg->import_max_bytes : LIMIT_IMPORT_BYTES;
 	char why[200];
-	memset(r, 0, sizeof *r);
-	const char *body = read_file(a, path, max, &len, err);
-	if (body == NULL)
-		return -1;
 	xmlDoc *doc = feed_xml_read(body, len, why, sizeof why);
 	xmlNode *root = doc ? xmlDocGetRootElement(doc) : NULL, *b = NULL;
 	for (xmlNode *c = root && strcmp((const char *)root->name, "opml") == 0 ? root->children : NULL; c; c = c->next)
@@ -99,12 +81,36 @@ int svc_import_opml(struct store *st, const struct larder_config *cfg, struct ar
 		xmlFreeDoc(doc);
 		return -1;
 	}
-	struct opml_run run = { st, cfg, a, user_id, r, lines, 0 };
-	outlines(&run, b, 0);
+	struct opml_list l = { .a = a };
+	outlines(&l, b, 0);
 	xmlFreeDoc(doc);
-	if (run.rc != 0)
-		*err = store_errmsg(st);
-	return run.rc;
+	*out = l.v;
+	return (long)l.n;
+}
+
+int svc_import_opml(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
+                    const char *path, struct svc_opml_report *r, struct sb *lines, const char **err)
+{
+	size_t len, max = cfg ? cfg->import_max_bytes : LIMIT_IMPORT_BYTES;
+	struct svc_feed_link *feeds;
+	memset(r, 0, sizeof *r);
+	const char *body = read_file(a, path, max, &len, err);
+	long n = body ? svc_opml_read(a, body, len, &feeds, err) : -1;
+	for (long i = 0; i < n; i++) {
+		struct store_sub sub;
+		const char *msg = NULL;
+		enum svc_sub_status s = svc_feed_subscribe_known(st, cfg, a, user_id, feeds[i].url, feeds[i].title, &sub, &msg);
+		r->added += s == SVC_SUB_OK;
+		r->existing += s == SVC_SUB_EXISTS;
+		r->failed += s == SVC_SUB_REFUSED;
+		if (s == SVC_SUB_REFUSED && lines)
+			sb_printf(lines, "%s: %s\n", feeds[i].url, msg ? msg : "refused");
+		if (s == SVC_SUB_FAILED) {
+			*err = store_errmsg(st);
+			return -2;
+		}
+	}
+	return n < 0 ? -1 : 0;
 }
 
 /* one <outline type="rss"> for a subscription */
