@@ -82,3 +82,6 @@ EXTRA_DIST += t/data/feeds
 TESTS += t/feeds_poll.sh
 dist_check_SCRIPTS += t/feeds_poll.sh
 EXTRA_DIST += t/js/feedserver.mjs
+# the subscription calls through graphql.fcgi against the local feed server
+TESTS += t/feeds_api.sh
+dist_check_SCRIPTS += t/feeds_api.sh
