@@ -309,22 +309,22 @@ static int resolve_feeds(struct gql_rctx *rc, const void *parent, struct gql_out
 
 int api_bind_feeds(struct gql_schema *s, char *err, size_t errlen)
 {
-	static const struct api_bind table[] = { /* each operation beside its success member */
+	static const struct api_bind table[] = { /* the types, the operations, then their success members */
 		API_EACH("Subscription", resolve_sub, sub_fields),
 		API_EACH("Feed", resolve_feed, feed_fields),
 		API_SIGNED_IN("Query.subscriptions", resolve_subscriptions, "SubscriptionsError"),
-		API_ALL("SubscriptionsSuccess", resolve_sub_list),
 		API_SIGNED_IN("Query.subscription", resolve_subscription, "SubscriptionError"),
-		API_ONE("SubscriptionSuccess.subscription", api_resolve_self),
 		API_SIGNED_IN("Mutation.subscribe", resolve_subscribe, "SubscribeError"),
-		API_ALL("SubscribeSuccess", resolve_sub_list),
 		API_SIGNED_IN("Mutation.unsubscribe", resolve_unsubscribe, "UnsubscribeError"),
-		API_ONE("UnsubscribeSuccess.subscription", api_resolve_self),
 		API_SIGNED_IN("Mutation.updateSubscription", resolve_update, "UpdateSubscriptionError"),
-		API_ONE("UpdateSubscriptionSuccess.subscription", api_resolve_self),
-		API_ONE("Query.scanFeeds", resolve_scan),
-		API_ALL("ScanFeedsSuccess", resolve_feed_list),
 		API_SIGNED_IN("Query.feeds", resolve_feeds, "FeedsError"),
+		API_ONE("Query.scanFeeds", resolve_scan), /* answers a caller without a key itself */
+		API_ALL("SubscriptionsSuccess", resolve_sub_list),
+		API_ALL("SubscribeSuccess", resolve_sub_list),
+		API_ALL("ScanFeedsSuccess", resolve_feed_list),
+		API_ONE("SubscriptionSuccess.subscription", api_resolve_self),
+		API_ONE("UnsubscribeSuccess.subscription", api_resolve_self),
+		API_ONE("UpdateSubscriptionSuccess.subscription", api_resolve_self),
 	};
 	return API_BIND_TABLE(s, table, err, errlen);
 }
