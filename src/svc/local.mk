@@ -85,3 +85,5 @@ EXTRA_DIST += t/js/feedserver.mjs
 # the subscription calls through graphql.fcgi against the local feed server
 TESTS += t/feeds_api.sh
 dist_check_SCRIPTS += t/feeds_api.sh
+# polling 1,000 unchanged feeds: CPU seconds (run by hand: bench/feeds-bench -B BUILDDIR)
+EXTRA_DIST += bench/feeds-bench
