@@ -14,7 +14,7 @@ while [ ! -s "$tmp/port" ]; do
 	sleep 0.1
 done
 base=http://127.0.0.1:$(cat "$tmp/port")
-echo 'allow_private_fetch = 127.0.0.1/32' >>"$conf"
+printf 'allow_private_fetch = 127.0.0.1/32\nsubscriptions_per_user = 1\n' >>"$conf"
 setup
 A="HTTP_AUTHORIZATION=$KEY"
 gqlv() { _q=$1 _v=$2; shift 2; req POST "$(jq -cn --arg q "$_q" --argjson v "$_v" '{query: $q, variables: $v}')" "$@"; }
@@ -39,6 +39,10 @@ is "subscribe through the page" "SubscribeSuccess|Local Feed|$base/feed.xml|RSS|
 id=$(jqr '.data.subscribe.subscriptions[0].id')
 gqlv "$SUB" "{\"u\":\"$base/feed.xml\"}" "$A"
 is "subscribe again: ALREADY_SUBSCRIBED" "ALREADY_SUBSCRIBED" "$(jqr '.data.subscribe.errorCodes[0]')"
+gqlv "$SUB" "{\"u\":\"$base/atom/7.xml\"}" "$A"
+is "a second feed past subscriptions_per_user = 1" \
+	"EXCEEDED_MAX_SUBSCRIPTIONS|you follow 1 feeds, the most allowed (subscriptions_per_user in larder.conf)" \
+	"$(jqr '.data.subscribe | [.errorCodes[0], .message] | join("|")')"
 gqlv "$SUB" "{\"u\":\"$base/post/1\"}" "$A"
 is "a page without feeds: BAD_REQUEST" "BAD_REQUEST|no feed found at this URL" "$(jqr '.data.subscribe | [.errorCodes[0], .message] | join("|")')"
 gqlv "$SUB" "{\"u\":\"$base/nothing\"}" "$A"

@@ -182,6 +182,6 @@ int main(void)
 	test_bad();
 	test_dates();
 	test_discover();
-	arena_reset(&A);
+	arena_free(&A);
 	return done_testing();
 }

@@ -39,6 +39,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	long n = svc_feed_discover(&a, (const char *)data, size, "https://fuzz.example/page", &links);
 	if (n > LIMIT_FEED_DISCOVER)
 		fail("more links than LIMIT_FEED_DISCOVER");
-	arena_reset(&a);
+	arena_free(&a);
 	return 0;
 }

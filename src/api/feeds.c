@@ -127,6 +127,8 @@ static int resolve_subscribe(struct gql_rctx *rc, const void *parent, struct gql
 		return api_obj(out, "SubscribeSuccess", l);
 	case SVC_SUB_EXISTS:
 		return api_out_error(rc, out, "SubscribeError", "ALREADY_SUBSCRIBED", "%s", msg);
+	case SVC_SUB_LIMIT:
+		return api_out_error(rc, out, "SubscribeError", "EXCEEDED_MAX_SUBSCRIPTIONS", "%s", msg);
 	case SVC_SUB_REFUSED:
 		return api_out_error(rc, out, "SubscribeError", "BAD_REQUEST", "%s", msg ? msg : "no feed there");
 	default:

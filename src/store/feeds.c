@@ -49,6 +49,13 @@ int store_sub_get(struct store *st, struct arena *a, const char *user_id, const 
 	return store_get_row(st, a, by_id(st, STMT_SUB_GET, user_id, id), &sub_row, out, "reading a subscription");
 }
 
+int store_sub_count(struct store *st, const char *user_id, int64_t *n)
+{
+	sqlite3_stmt *s = st->stmt[STMT_SUB_COUNT];
+	store_bind_text(s, 1, user_id);
+	return store_get_ints(st, s, n, 1, "counting subscriptions");
+}
+
 int store_sub_list(struct store *st, struct arena *a, const char *user_id, struct store_sub **out, size_t *n)
 {
 	sqlite3_stmt *s = st->stmt[STMT_SUB_LIST];

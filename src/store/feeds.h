@@ -23,6 +23,8 @@ struct store_sub {
  * EXISTS when the user already follows that URL */
 int store_sub_create(struct store *st, struct arena *a, const char *user_id, const struct store_sub *in,
                      struct store_sub *out);
+/* how many ACTIVE subscriptions the user has */
+int store_sub_count(struct store *st, const char *user_id, int64_t *n);
 /* the user's subscription id (NOTFOUND: none) */
 int store_sub_get(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_sub *out);
 /* all the user's subscriptions, the active ones first, then by name */

@@ -350,6 +350,7 @@ static const char *const stmt_sql[STMT__MAX] = {
 	[STMT_FEED_ITEM_SUB] =
 		"SELECT " STORE_SUB_COLS("s.") " FROM feed_entries e JOIN subscriptions s ON s.id = e.subscription_id"
 		" WHERE e.item_id = ?1 LIMIT 1",
+	[STMT_SUB_COUNT] = "SELECT count(*) FROM subscriptions WHERE user_id = ?1 AND status = 'ACTIVE'",
 };
 
 #define STMT_NAME(n) #n,

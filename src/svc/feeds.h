@@ -78,14 +78,15 @@ int svc_feed_poll(struct store *st, const struct larder_config *cfg, struct aren
 int svc_feed_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen);
 
 /* ---- feeds_sub.c: subscribing (subscribe, scanFeeds, OPML import) ---- */
-enum svc_sub_status { SVC_SUB_OK, SVC_SUB_REFUSED, SVC_SUB_EXISTS, SVC_SUB_FAILED };
+enum svc_sub_status { SVC_SUB_OK, SVC_SUB_REFUSED, SVC_SUB_EXISTS, SVC_SUB_FAILED,
+                      SVC_SUB_LIMIT /* the user follows subscriptions_per_user feeds already */ };
 /* what a URL holds: the feed itself (one link) or the feeds its page announces (discovery). Fetched through
  * content_fetch. Returns how many links (0: none), or -1 with *msg when the URL is refused or unreachable */
 long svc_feed_scan(const struct larder_config *cfg, struct arena *a, const char *url, struct svc_feed_link **out,
                    struct svc_feed *feed, const char **msg);
 /* subscribes user_id to the feed at url (or the first feed its page announces), named after the feed unless
  * name is given; folder NULL: "following". The first poll is due at once. *msg says why on REFUSED (bad URL,
- * no feed there), EXISTS (already followed) and FAILED (the store). */
+ * no feed there), EXISTS (already followed), LIMIT (subscriptions_per_user) and FAILED (the store). */
 enum svc_sub_status svc_feed_subscribe(struct store *st, const struct larder_config *cfg, struct arena *a,
                                        const char *user_id, const char *url, const char *name, const char *folder,
                                        bool fetch_content, struct store_sub *out, const char **msg);

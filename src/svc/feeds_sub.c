@@ -7,6 +7,8 @@
 #include "svc/feeds.h"
 #include "svc/save.h"
 #include "util/arena.h"
+#include "util/config.h"
+#include "util/limits.h"
 #include "util/url.h"
 
 /* url normalised and allowed (svc_url_refusal); NULL with *msg otherwise */
@@ -60,9 +62,34 @@ long svc_feed_scan(const struct larder_config *cfg, struct arena *a, const char 
 	return n;
 }
 
-/* store_sub_create's answer as a status */
-static enum svc_sub_status created(struct store *st, int rc, const char **msg)
+/* whether the user follows url already (then subscribing again says so, even at the limit) */
+static bool follows(struct store *st, struct arena *a, const char *user_id, const char *url)
 {
+	struct store_sub *v;
+	size_t n = 0;
+	if (store_sub_list(st, a, user_id, &v, &n) != STORE_OK)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i].url, url) == 0 && strcmp(v[i].status, "ACTIVE") == 0)
+			return true;
+	return false;
+}
+
+/* in->url subscribed for user_id unless the user follows subscriptions_per_user feeds already */
+static enum svc_sub_status create(struct store *st, const struct larder_config *cfg, struct arena *a,
+                                  const char *user_id, const struct store_sub *in, struct store_sub *out,
+                                  const char **msg)
+{
+	uint32_t max = cfg ? cfg->subscriptions_per_user : LIMIT_SUBSCRIPTIONS;
+	int64_t n = 0;
+	int rc = store_sub_count(st, user_id, &n);
+	if (rc == STORE_OK && n >= (int64_t)max && !follows(st, a, user_id, in->url)) {
+		*msg = arena_printf(a, "you follow %u feeds, the most allowed (subscriptions_per_user in larder.conf)",
+		                    (unsigned)max);
+		return SVC_SUB_LIMIT;
+	}
+	if (rc == STORE_OK)
+		rc = store_sub_create(st, a, user_id, in, out);
 	if (rc == STORE_OK)
 		return SVC_SUB_OK;
 	*msg = store_errmsg(st);
@@ -93,7 +120,7 @@ enum svc_sub_status svc_feed_subscribe(struct store *st, const struct larder_con
 	struct store_sub in = { .url = links[0].url, .name = name && *name ? name : feed.title ? feed.title : links[0].url,
 	                        .description = feed.description, .icon = feed.icon, .site_url = feed.site_url,
 	                        .folder = folder, .fetch_content = fetch_content };
-	return created(st, store_sub_create(st, a, user_id, &in, out), msg);
+	return create(st, cfg, a, user_id, &in, out, msg);
 }
 
 enum svc_sub_status svc_feed_subscribe_known(struct store *st, const struct larder_config *cfg, struct arena *a,
@@ -104,5 +131,5 @@ enum svc_sub_status svc_feed_subscribe_known(struct store *st, const struct lard
 	if (u == NULL)
 		return SVC_SUB_REFUSED;
 	struct store_sub in = { .url = u, .name = name && *name ? name : u, .fetch_content = 1 };
-	return created(st, store_sub_create(st, a, user_id, &in, out), msg);
+	return create(st, cfg, a, user_id, &in, out, msg);
 }

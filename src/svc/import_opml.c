@@ -102,8 +102,8 @@ int svc_import_opml(struct store *st, const struct larder_config *cfg, struct ar
 		enum svc_sub_status s = svc_feed_subscribe_known(st, cfg, a, user_id, feeds[i].url, feeds[i].title, &sub, &msg);
 		r->added += s == SVC_SUB_OK;
 		r->existing += s == SVC_SUB_EXISTS;
-		r->failed += s == SVC_SUB_REFUSED;
-		if (s == SVC_SUB_REFUSED && lines)
+		r->failed += s == SVC_SUB_REFUSED || s == SVC_SUB_LIMIT;
+		if ((s == SVC_SUB_REFUSED || s == SVC_SUB_LIMIT) && lines)
 			sb_printf(lines, "%s: %s\n", feeds[i].url, msg ? msg : "refused");
 		if (s == SVC_SUB_FAILED) {
 			*err = store_errmsg(st);

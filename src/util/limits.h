@@ -127,6 +127,7 @@
 #define LIMIT_FEED_POLL_INTERVAL_S 3600           /* seconds between two polls of a feed (feed_poll_interval) */
 #define LIMIT_FEED_POLLS_PER_MINUTE 60            /* feeds a worker fetches per minute (feed_polls_per_minute) */
 #define LIMIT_FEED_BACKOFF_MAX_S 86400            /* the longest wait after failed polls */
+#define LIMIT_SUBSCRIPTIONS     1000              /* active subscriptions of one user (subscriptions_per_user) */
 #define LIMIT_OPML_OUTLINES     10000             /* feeds read from one OPML list */
 #define LIMIT_FEED_NEW_ENTRIES  50                /* new entries taken from one poll of one feed */
 #endif
