@@ -56,8 +56,9 @@ gql '{ feeds(input: {query: "nothing like it"}) { ... on FeedsSuccess { edges { 
 is "feeds: none for another query" 0 "$(jqr '.data.feeds.edges | length')"
 
 "$LARDER" -c "$conf" worker --once >/dev/null 2>&1
-gql '{ search(query: "in:all", first: 10) { ... on SearchSuccess { edges { node { title folder } } } } }' "$A"
+gql '{ search(query: "in:all", first: 10) { ... on SearchSuccess { edges { node { title folder subscription } } } } }' "$A"
 is "the worker polled: three items in following" "following following following" "$(jqr '[.data.search.edges[].node.folder] | join(" ")')"
+is "each with its subscription's name" "Local Feed|Local Feed|Local Feed" "$(jqr '[.data.search.edges[].node.subscription] | join("|")')"
 gqlv 'query Q($i: ID!) { subscription(id: $i) { ... on SubscriptionSuccess { subscription { lastFetchedAt failedAt mostRecentItemDate } } } }' "{\"i\":\"$id\"}" "$A"
 is "subscription: fetched, not failed, with its newest entry" "true|null|2026-11-13T08:00:00.000Z" \
 	"$(jqr '.data.subscription.subscription | [(.lastFetchedAt != null), .failedAt, .mostRecentItemDate] | map(tostring) | join("|")')"

@@ -190,6 +190,18 @@ static int resolve_update(struct gql_rctx *rc, const void *parent, struct gql_ou
 	                  "UpdateSubscriptionSuccess", s);
 }
 
+/* SearchItem.subscription and Article.subscription: the name of the feed the item came from, else null */
+static int resolve_item_sub(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+{
+	const struct api_item *ai = parent;
+	const struct api_ctx *ctx = api_ctx_of(rc);
+	struct store_sub s;
+	int r = store_feed_item_sub(ctx->store, gql_arena(rc), ai->it.id, &s);
+	if (r == STORE_E_NOTFOUND || (r == STORE_OK && strcmp(s.user_id, ai->it.user_id) != 0))
+		return api_null(out);
+	return r == STORE_OK ? api_text(out, s.name) : api_internal(rc, "reading an item's subscription", r);
+}
+
 /* ---- Feed: a feed found by scanFeeds, or a subscription listed by feeds ---- */
 struct api_feed { const char *id, *title, *url, *type, *description, *image; int64_t created_ms, updated_ms, published_ms; };
 
@@ -327,6 +339,8 @@ int api_bind_feeds(struct gql_schema *s, char *err, size_t errlen)
 		API_ONE("SubscriptionSuccess.subscription", api_resolve_self),
 		API_ONE("UnsubscribeSuccess.subscription", api_resolve_self),
 		API_ONE("UpdateSubscriptionSuccess.subscription", api_resolve_self),
+		API_ONE("SearchItem.subscription", resolve_item_sub),
+		API_ONE("Article.subscription", resolve_item_sub),
 	};
 	return API_BIND_TABLE(s, table, err, errlen);
 }
