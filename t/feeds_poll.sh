@@ -61,6 +61,9 @@ is "three items from the feed" 3 "$(db 'SELECT count(*) FROM library_items')"
 is "all in the following folder, source rss" "following|rss|3" "$(db 'SELECT folder, source, count(*) FROM library_items GROUP BY 1, 2')"
 is "full-content entries kept from the feed" 1 \
 	"$(db "SELECT count(*) FROM library_items i JOIN item_content c ON c.seq = i.seq WHERE i.url LIKE '%/post/1' AND c.content LIKE '%kept from the feed%'")"
+is "kept content sanitized: no script, no javascript: link, no handler" 0 \
+	"$(db "SELECT count(*) FROM item_content WHERE content LIKE '%<script%' OR content LIKE '%javascript:%' OR content LIKE '%onclick%'")"
+is "kept content: its link text stays" 2 "$(db "SELECT count(*) FROM item_content WHERE content LIKE '%a link%'")"
 is "the entry without content fetched" 1 \
 	"$(db "SELECT count(*) FROM library_items i JOIN item_content c ON c.seq = i.seq WHERE i.url LIKE '%/post/3' AND c.content LIKE '%fetched page%'")"
 is "every entry recorded with its item and subscription" 3 \

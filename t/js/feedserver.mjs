@@ -4,7 +4,8 @@
 //
 // Prints its port on the first line of standard output once it listens, then serves until killed or N
 // seconds have passed (default 600). Routes:
-//   /feed.xml              an RSS 2.0 feed: two items with content:encoded, one linking to /post/3
+//   /feed.xml              an RSS 2.0 feed: two items with content:encoded (a script and a javascript: link in
+//                          it), one linking to /post/3
 //   /atom/N.xml            Atom feed number N (1,000 of them for the benchmark), one entry each
 //   /page.html             an HTML page announcing /feed.xml with <link rel=alternate>
 //   /post/N                an HTML article (the page a fetch job reads)
@@ -28,7 +29,8 @@ const stats = { ok: 0, notModified: 0 };
 const modified = 'Tue, 24 Nov 2026 10:00:00 GMT';
 
 function item(n, full) {
-	const body = full ? `<content:encoded><![CDATA[<p>The full text of post ${n}, kept from the feed.</p>]]></content:encoded>` : '';
+	const body = full ? `<content:encoded><![CDATA[<p>The full text of post ${n}, kept from the feed.</p>` +
+		`<script>alert(${n})</script><p><a href="javascript:alert(1)" onclick="x()">a link</a></p>]]></content:encoded>` : '';
 	return `<item><title>Post ${n}</title><link>http://127.0.0.1:${port}/post/${n}</link>` +
 		`<guid isPermaLink="false">feedserver-post-${n}</guid><pubDate>Mon, ${10 + n} Nov 2026 08:00:00 GMT</pubDate>` +
 		`<description>Summary ${n}</description>${body}</item>`;
