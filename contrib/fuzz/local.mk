@@ -3,7 +3,7 @@ if ENABLE_FUZZ
 noinst_PROGRAMS += contrib/fuzz/fuzz_gql_parse contrib/fuzz/fuzz_gql_execute contrib/fuzz/fuzz_time \
 	contrib/fuzz/fuzz_config contrib/fuzz/fuzz_json_request contrib/fuzz/fuzz_sanitize contrib/fuzz/fuzz_markdown \
 	contrib/fuzz/fuzz_extract contrib/fuzz/fuzz_query contrib/fuzz/fuzz_search contrib/fuzz/fuzz_url \
-	contrib/fuzz/fuzz_html_bomb contrib/fuzz/fuzz_import
+	contrib/fuzz/fuzz_html_bomb contrib/fuzz/fuzz_import contrib/fuzz/fuzz_feed
 endif
 # configure adds -fsanitize=fuzzer-no-link to every object; the targets link libFuzzer's main
 FUZZ_LINK = $(AM_LDFLAGS) -fsanitize=fuzzer
@@ -69,3 +69,7 @@ contrib_fuzz_fuzz_import_LDADD = $(SVC_LIBS)
 # the runner and the seed corpora (one directory per target) ship in the tarball
 EXTRA_DIST += contrib/fuzz/run contrib/fuzz/README contrib/fuzz/gql.dict contrib/fuzz/http.dict contrib/fuzz/html.dict \
 	contrib/fuzz/search.dict contrib/fuzz/corpus
+
+contrib_fuzz_fuzz_feed_SOURCES = contrib/fuzz/fuzz_feed.c
+contrib_fuzz_fuzz_feed_LDFLAGS = $(FUZZ_LINK)
+contrib_fuzz_fuzz_feed_LDADD = $(SVC_LIBS)

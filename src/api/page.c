@@ -150,10 +150,12 @@ int api_bind_page(struct gql_schema *s, char *err, size_t errlen)
 		API_EACH("UpdatesSinceSuccess", resolve_connection, connection_fields),
 		API_EACH("HighlightsSuccess", resolve_connection, connection_fields),
 		API_EACH("ArticlesSuccess", resolve_connection, connection_fields),
+		API_EACH("FeedsSuccess", resolve_connection, connection_fields),
 		API_EACH("SearchItemEdge", resolve_edge, edge_fields),
 		API_EACH("SyncUpdatedItemEdge", resolve_edge, edge_fields),
 		API_EACH("HighlightEdge", resolve_edge, edge_fields),
 		API_EACH("ArticleEdge", resolve_edge, edge_fields),
+		API_EACH("FeedEdge", resolve_edge, edge_fields),
 	};
 	return API_BIND_TABLE(s, table, err, errlen);
 }

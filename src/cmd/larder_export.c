@@ -1,8 +1,9 @@
-/* larder_export.c: `larder export --user NAME [--output FILE]`: the user's whole library as Omnivore's export zip, to a file or standard output. */
+/* larder_export.c: `larder export --user NAME [--opml] [--output FILE]`: the user's whole library as Omnivore's export zip (or with --opml the user's feed subscriptions as OPML), to a file or standard output. */
 #include "cmd/larder_export.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 
 #include "store/store.h"
 #include "svc/export_omnivore.h"
+#include "svc/feeds.h"
 #include "util/arena.h"
 
 __attribute__((format(printf, 1, 2)))
@@ -24,14 +26,18 @@ static int usage_error(const char *fmt, ...)
 	return 2;
 }
 
-/* --user NAME, --output FILE (also as --opt=VALUE); 0 or the usage exit code */
-static int options(int argc, char **argv, const char **user, const char **output)
+/* --user NAME, --output FILE (also as --opt=VALUE), --opml; 0 or the usage exit code */
+static int options(int argc, char **argv, const char **user, const char **output, bool *opml)
 {
 	for (int i = 0; i < argc; i++) {
 		const char *opt = argv[i], **to;
 		size_t n = strcspn(opt, "=");
 		if (strcmp(opt, "--") == 0)
 			continue; /* no arguments follow that could look like options */
+		if (strcmp(opt, "--opml") == 0) {
+			*opml = true;
+			continue;
+		}
 		if (n == 6 && strncmp(opt, "--user", n) == 0)
 			to = user;
 		else if (n == 8 && strncmp(opt, "--output", n) == 0)
@@ -49,6 +55,24 @@ static int options(int argc, char **argv, const char **user, const char **output
 	}
 	if (!*user || !**user)
 		return usage_error("export needs --user NAME");
+	return 0;
+}
+
+/* the user's subscriptions as OPML, to the file or standard output */
+static int export_opml(struct store *st, struct arena *a, const char *user_id, const char *output)
+{
+	FILE *f = output ? fopen(output, "w") : stdout;
+	if (f == NULL) {
+		fprintf(stderr, "larder: cannot write %s: %s\n", output, strerror(errno));
+		return 1;
+	}
+	int rc = svc_export_opml(st, a, user_id, f);
+	if ((output && fclose(f) != 0) || rc != 0) {
+		fprintf(stderr, "larder: cannot write the subscriptions: %s\n", rc ? store_errmsg(st) : strerror(errno));
+		if (output)
+			unlink(output);
+		return 1;
+	}
 	return 0;
 }
 
@@ -83,11 +107,12 @@ int larder_cmd_export(const struct larder_config *c, int argc, char **argv)
 	struct store_user u;
 	struct arena a;
 	char err[512];
-	int rc = options(argc, argv, &username, &output);
+	bool opml = false;
+	int rc = options(argc, argv, &username, &output, &opml);
 
 	if (rc)
 		return rc;
-	if (!output && isatty(STDOUT_FILENO))
+	if (!output && !opml && isatty(STDOUT_FILENO))
 		return usage_error("not writing a zip archive to a terminal: redirect standard output or give --output FILE");
 	if (store_open(c->database, &st, err, sizeof err) != STORE_OK) {
 		fprintf(stderr, "larder: %s\n", err);
@@ -96,7 +121,7 @@ int larder_cmd_export(const struct larder_config *c, int argc, char **argv)
 	arena_init(&a);
 	rc = store_user_by_name(st, &a, username, &u);
 	if (rc == STORE_OK)
-		rc = export_to(st, c, u.id, output);
+		rc = opml ? export_opml(st, &a, u.id, output) : export_to(st, c, u.id, output);
 	else if (rc == STORE_E_NOTFOUND)
 		rc = (fprintf(stderr, "larder: no user %s\n", username), 1);
 	else

@@ -1,11 +1,13 @@
-/* larder_import.c: `larder import --user NAME [--format F] FILE`: reads an export of another service (its format detected unless named), stores it for the user, progress on stderr and the report on stdout; exit 0 all imported, 1 some rows bad, 2 usage or an unreadable file. */
+/* larder_import.c: `larder import --user NAME [--format F] FILE`: reads an export of another service (its format detected unless named; `--format opml` subscribes to an OPML list's feeds), stores it for the user, progress on stderr and the report on stdout; exit 0 all imported, 1 some rows bad, 2 usage or an unreadable file. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "api/api.h"
 #include "cmd/larder_import.h"
 #include "store/store.h"
+#include "svc/feeds.h"
 #include "svc/import.h"
 #include "util/arena.h"
 
@@ -93,6 +95,28 @@ static int run(const struct larder_config *c, struct store *st, struct arena *a,
 	return rc;
 }
 
+/* an OPML list: each feed subscribed (not fetched: `larder worker` polls them), the report printed */
+static int run_opml(const struct larder_config *c, struct store *st, struct arena *a, const struct store_user *u,
+                    const char *file)
+{
+	struct svc_opml_report r;
+	struct sb lines;
+	const char *err = NULL;
+	sb_init(&lines);
+	int rc = svc_import_opml(st, c, a, u->id, file, &r, &lines, &err);
+	if (rc == -1) {
+		fprintf(stderr, "larder: %s: %s\n", file, err ? err : "cannot be read");
+		sb_free(&lines);
+		return IMPORT_USAGE;
+	}
+	printf("format: opml\nsubscribed: %zu\nalready subscribed: %zu\nfailed: %zu\n", r.added, r.existing, r.failed);
+	fputs(sb_str(&lines), stdout);
+	sb_free(&lines);
+	if (rc == -2)
+		fprintf(stderr, "larder: %s\n", err);
+	return r.failed > 0 || rc != 0 || fflush(stdout) != 0 ? IMPORT_BAD_ROWS : IMPORT_OK;
+}
+
 int larder_cmd_import(const struct larder_config *c, int argc, char **argv)
 {
 	struct import_args ia = { 0 };
@@ -105,7 +129,8 @@ int larder_cmd_import(const struct larder_config *c, int argc, char **argv)
 	int rc = read_args(argc, argv, &ia);
 	if (rc)
 		return rc;
-	if (ia.format && (f = svc_import_format_by_name(ia.format)) == SVC_IMPORT_UNKNOWN)
+	bool opml = ia.format && strcmp(ia.format, "opml") == 0;
+	if (ia.format && !opml && (f = svc_import_format_by_name(ia.format)) == SVC_IMPORT_UNKNOWN)
 		return bad_usage("unknown format ", ia.format);
 	if ((probe = fopen(ia.file, "rb")) == NULL) {
 		fprintf(stderr, "larder: cannot read %s: %s\n", ia.file, strerror(errno));
@@ -122,7 +147,7 @@ int larder_cmd_import(const struct larder_config *c, int argc, char **argv)
 		fprintf(stderr, "larder: %s\n", rc == STORE_E_NOTFOUND ? "no such user" : store_errmsg(st));
 		rc = rc == STORE_E_NOTFOUND ? IMPORT_USAGE : IMPORT_BAD_ROWS;
 	} else
-		rc = run(c, st, &a, &u, f, ia.file);
+		rc = opml ? run_opml(c, st, &a, &u, ia.file) : run(c, st, &a, &u, f, ia.file);
 	arena_free(&a);
 	store_close(st);
 	return rc;

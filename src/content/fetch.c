@@ -22,6 +22,8 @@
 #include "util/url.h"
 
 #define FETCH_ACCEPT "Accept: text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8,*/*;q=0.1"
+#define FETCH_ACCEPT_FEED "Accept: application/rss+xml,application/atom+xml,application/feed+json,application/xml;q=0.9," \
+	"text/xml;q=0.9,application/json;q=0.8,*/*;q=0.1"
 #define FETCH_UA "Mozilla/5.0 (compatible; Larder/" PACKAGE_VERSION "; read-it-later)"
 
 static const char *const err_names[FETCH_E__MAX] = {
@@ -79,7 +81,8 @@ struct ctx {
 	/* the response being received */
 	long status;
 	char reason[64];
-	char *location, *content_type;
+	char *location, *content_type, *etag, *last_modified;
+	bool feed, conditional;      /* fetch_opts's feed; validators were sent */
 	long long clen;              /* Content-Length, or -1 */
 	size_t hdr_bytes;
 	bool in_body;                /* headers of the final response are done (later lines are trailers) */
@@ -191,17 +194,19 @@ static curl_socket_t open_socket(void *p, curlsocktype purpose, struct curl_sock
 	return socket(ad->family, ad->socktype | SOCK_CLOEXEC, ad->protocol);
 }
 
-static bool type_ok(const char *ct)
+static bool type_ok(const char *ct, bool feed)
 {
-	static const char *const ok[] = { "text/html", "application/xhtml+xml", "text/plain" };
-	size_t n;
+	static const char *const ok[] = { "text/html", "application/xhtml+xml", "text/plain", "application/rss+xml",
+	                                  "application/atom+xml", "application/rdf+xml", "application/xml", "text/xml",
+	                                  "application/feed+json", "application/json" };
+	size_t n, nok = feed ? sizeof ok / sizeof *ok : 3;
 	if (!ct)
 		return true;       /* no Content-Type: take it as HTML, as browsers sniff */
 	while (*ct == ' ' || *ct == '\t')
 		ct++;
 	for (n = 0; ct[n] && ct[n] != ';' && ct[n] != ' ' && ct[n] != '\t'; n++)
 		;
-	for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
+	for (size_t i = 0; i < nok; i++)
 		if (strlen(ok[i]) == n && strncasecmp(ct, ok[i], n) == 0)
 			return true;
 	return false;
@@ -233,9 +238,11 @@ static enum stop decide(struct ctx *c)
 {
 	if (is_redirect(c->status) && c->location && *c->location)
 		return STOP_REDIRECT;
+	if (c->status == 304 && c->conditional)
+		return GO_ON;
 	if (c->status < 200 || c->status > 299)
 		return STOP_HTTP;
-	if (!type_ok(c->content_type))
+	if (!type_ok(c->content_type, c->feed))
 		return STOP_TYPE;
 	if (c->clen >= 0 && (unsigned long long)c->clen > c->max_bytes)
 		return STOP_TOO_LARGE;
@@ -260,7 +267,7 @@ static void status_line(struct ctx *c, const char *buf, size_t n)
 	for (; i < n && buf[i] != '\r' && buf[i] != '\n' && k < sizeof c->reason - 1; i++)
 		c->reason[k++] = buf[i] >= 0x20 && buf[i] < 0x7f ? buf[i] : '?';
 	c->reason[k] = 0;
-	c->location = c->content_type = NULL;
+	c->location = c->content_type = c->etag = c->last_modified = NULL;
 	c->clen = -1;
 }
 
@@ -272,6 +279,10 @@ static void header_field(struct ctx *c, const char *buf, size_t n)
 		c->location = v;
 	else if ((v = header_value(c->a, buf, n, "content-type")) != NULL)
 		c->content_type = v;
+	else if ((v = header_value(c->a, buf, n, "etag")) != NULL)
+		c->etag = v;
+	else if ((v = header_value(c->a, buf, n, "last-modified")) != NULL)
+		c->last_modified = v;
 	else if ((v = header_value(c->a, buf, n, "content-length")) != NULL) {
 		unsigned long long x = 0;
 		const char *q = v;
@@ -437,7 +448,7 @@ static void hop_reset(struct ctx *c, bool literal)
 {
 	c->status = 0;
 	c->reason[0] = 0;
-	c->location = c->content_type = NULL;
+	c->location = c->content_type = c->etag = c->last_modified = NULL;
 	c->clen = -1;
 	c->hdr_bytes = 0;
 	c->in_body = false;
@@ -509,6 +520,26 @@ static int take_body(struct arena *a, struct fetch_result *r, struct ctx *c)
 	return 0;
 }
 
+/* Accept, and the validators of a conditional GET (a feed's poll); NULL when out of memory */
+static struct curl_slist *request_headers(struct arena *a, const struct fetch_opts *o, bool *conditional)
+{
+	struct curl_slist *h = curl_slist_append(NULL, o->feed ? FETCH_ACCEPT_FEED : FETCH_ACCEPT), *t = h;
+	*conditional = false;
+	if (h && o->if_none_match && *o->if_none_match && !strpbrk(o->if_none_match, "\r\n")) {
+		t = curl_slist_append(h, arena_printf(a, "If-None-Match: %s", o->if_none_match));
+		*conditional = true;
+	}
+	if (t && o->if_modified_since && *o->if_modified_since && !strpbrk(o->if_modified_since, "\r\n")) {
+		t = curl_slist_append(h, arena_printf(a, "If-Modified-Since: %s", o->if_modified_since));
+		*conditional = true;
+	}
+	if (t == NULL) {
+		curl_slist_free_all(h);
+		return NULL;
+	}
+	return h;
+}
+
 /* the hops from cur until a final response or a failure: 0, or -1 after fail() */
 static int hops(struct arena *a, CURL *h, struct ctx *c, const struct fetch_opts *o, char *cur, bool literal,
                 char *errbuf, struct fetch_result *r)
@@ -543,8 +574,11 @@ static int hops(struct arena *a, CURL *h, struct ctx *c, const struct fetch_opts
 			return stop_failure(a, r, c);
 		if (e != CURLE_OK)
 			return curl_failure(a, r, c, e, errbuf, total);
-		if (c->status < 200 || c->status > 299)
+		if ((c->status < 200 || c->status > 299) && !(c->status == 304 && c->conditional))
 			return fail(a, r, FETCH_E_HTTP, "HTTP %ld", c->status);
+		r->not_modified = c->status == 304;
+		r->etag = c->etag;
+		r->last_modified = c->last_modified;
 		return 0;
 	}
 }
@@ -578,7 +612,8 @@ int content_fetch(struct arena *a, const char *url, const struct fetch_opts *o, 
 
 	errbuf[0] = 0;
 	h = curl_easy_init();
-	hdrs = curl_slist_append(NULL, FETCH_ACCEPT);
+	c.feed = o->feed;
+	hdrs = request_headers(a, o, &c.conditional);
 	if (!h || !hdrs || setup(h, &c, o, hdrs, errbuf) < 0) {
 		fail(a, r, FETCH_E_OTHER, "cannot set up libcurl");
 		goto out;

@@ -15,6 +15,9 @@ struct fetch_opts {
 	int max_redirects;           /* 0: LIMIT_FETCH_REDIRECTS; negative: follow none */
 	const struct netaddr_allow *allow; /* non-public addresses we may reach (NULL: public ones only) */
 	const char *user_agent;      /* NULL: "Mozilla/5.0 (compatible; Larder/VERSION; +read-it-later)" */
+	bool feed;                   /* a feed: XML and JSON content types are taken too, and asked for first */
+	const char *if_none_match;   /* conditional GET: an ETag (If-None-Match) and ... */
+	const char *if_modified_since; /* ... a Last-Modified date (If-Modified-Since); a 304 is then a success */
 };
 
 enum fetch_err {
@@ -51,6 +54,8 @@ struct fetch_result {
 	enum fetch_err err;
 	const char *message;         /* NULL on success, else a sentence ("refused: 127.0.0.1 is a loopback address") */
 	bool retryable;              /* timeout, connection failure, 408, 429, 5xx: worth trying again later */
+	bool not_modified;           /* a conditional GET answered 304: no body */
+	const char *etag, *last_modified; /* the final response's validators, or NULL */
 };
 
 /* Call once per process at start-up, before any thread runs (curl_global_init). 0 or -1. */

@@ -319,6 +319,38 @@ static const char *const stmt_sql[STMT__MAX] = {
 	[STMT_IMPORT_FINISH] =
 		"UPDATE imports SET status = ?2, added = ?3, updated = ?4, unchanged = ?5, failed = ?6, report = ?7,"
 		" finished_at = ?8, locked_until = NULL WHERE id = ?1",
+	/* feeds (feeds.c) */
+	[STMT_SUB_CREATE] =
+		"INSERT INTO subscriptions (id, user_id, url, name, description, icon, site_url, folder, fetch_content,"
+		" created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, coalesce(?8, 'following'), ?9, ?10, ?10)"
+		" ON CONFLICT (user_id, url) DO UPDATE SET status = 'ACTIVE', next_poll_at = 0, failures = 0,"
+		" updated_at = ?10 WHERE status <> 'ACTIVE' RETURNING " STORE_SUB_COLS(""),
+	[STMT_SUB_GET] = "SELECT " STORE_SUB_COLS("") " FROM subscriptions WHERE user_id = ?1 AND id = ?2",
+	[STMT_SUB_LIST] =
+		"SELECT " STORE_SUB_COLS("") " FROM subscriptions WHERE user_id = ?1"
+		" ORDER BY status <> 'ACTIVE', name COLLATE NOCASE, id",
+	[STMT_SUB_UNSUBSCRIBE] =
+		"UPDATE subscriptions SET status = 'UNSUBSCRIBED', updated_at = ?3 WHERE user_id = ?1 AND id = ?2"
+		" RETURNING " STORE_SUB_COLS(""),
+	[STMT_SUB_UPDATE] =
+		"UPDATE subscriptions SET name = coalesce(?3, name), description = coalesce(?4, description),"
+		" folder = coalesce(?5, folder), fetch_content = coalesce(?6, fetch_content), updated_at = ?7"
+		" WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_SUB_COLS(""),
+	[STMT_SUB_DUE] =
+		"SELECT " STORE_SUB_COLS("") " FROM subscriptions WHERE status = 'ACTIVE' AND next_poll_at <= ?1"
+		" ORDER BY next_poll_at, id LIMIT ?2",
+	[STMT_SUB_POLLED] =
+		"UPDATE subscriptions SET etag = ?2, last_modified = ?3, last_error = ?4, failures = ?5,"
+		" next_poll_at = ?6, last_fetched_at = ?7, refreshed_at = coalesce(?8, refreshed_at),"
+		" most_recent_item = max(coalesce(most_recent_item, 0), coalesce(?9, 0)) WHERE id = ?1",
+	[STMT_FEED_ENTRY_SEEN] = "SELECT 1 FROM feed_entries WHERE user_id = ?1 AND entry_id = ?2",
+	[STMT_FEED_ENTRY_ADD] =
+		"INSERT OR IGNORE INTO feed_entries (user_id, entry_id, subscription_id, item_id, seen_at)"
+		" VALUES (?1, ?2, ?3, ?4, ?5)",
+	[STMT_FEED_ITEM_SUB] =
+		"SELECT " STORE_SUB_COLS("s.") " FROM feed_entries e JOIN subscriptions s ON s.id = e.subscription_id"
+		" WHERE e.item_id = ?1 LIMIT 1",
+	[STMT_SUB_COUNT] = "SELECT count(*) FROM subscriptions WHERE user_id = ?1 AND status = 'ACTIVE'",
 };
 
 #define STMT_NAME(n) #n,

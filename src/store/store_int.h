@@ -7,6 +7,7 @@
 #include <sqlite3.h>
 
 #include "store/store.h"
+#include "store/feeds_int.h"
 
 /* every SQL statement the store runs, prepared once in store_open (SQL text in store.c); its name in
  * messages is the enum name in lower case (STMT_KEY_CREATE: key_create) */
@@ -28,7 +29,7 @@
 	X(FILTER_INSERT) X(FILTER_LIST) X(FILTER_UPDATE) X(FILTER_DELETE) X(FILTER_AFTER_POS) X(FILTER_SHIFT) \
 	X(RECENT_ADD) X(RECENT_TRIM) X(RECENT_LIST) X(PROFILE_GET) X(PROFILE_SET) X(USER_UPDATE) X(USER_DELETE) \
 	X(PERSONAL_GET) X(PERSONAL_SET) \
-	STORE_IMPORT_STMTS(X)
+	STORE_IMPORT_STMTS(X) STORE_FEED_STMTS(X)
 /* the import's statements (import.c), SQL appended to store.c's table */
 #define STORE_IMPORT_STMTS(X) \
 	X(IMPORT_INSERT) X(IMPORT_UPDATE) X(IMPORT_JOB_PENDING) X(IMPORT_FETCH_HORIZON) X(IMPORT_HL_FIND) X(IMPORT_ID_TAKEN) \

@@ -1,7 +1,8 @@
-/* worker.c (svc): runs the fetch queue (after any waiting import): claim a due job, fetch the page, extract and store it, or retry with backoff and finally mark the item FAILED. */
+/* worker.c (svc): runs the fetch queue (after any waiting import and any due feed poll): claim a due job, fetch the page, extract and store it, or retry with backoff and finally mark the item FAILED. */
 #include <stdio.h>
 #include <string.h>
 
+#include "svc/feeds.h"
 #include "svc/jobs.h"
 #include "svc/svc.h"
 #include "content/fetch.h"
@@ -42,6 +43,8 @@ int svc_worker_step(struct store *st, const struct larder_config *cfg, struct ar
 	int r;
 
 	if ((r = svc_import_step(st, cfg, err, errlen)) != 0) /* a waiting import goes first: it queues fetches */
+		return r;
+	if ((r = svc_feed_step(st, cfg, a, err, errlen)) != 0) /* then a due feed: its new entries may queue fetches */
 		return r;
 	r = store_job_claim(st, now, cfg ? (int64_t)cfg->job_lease_s * 1000 : LIMIT_JOB_LEASE_MS,
 	                    cfg ? (int)cfg->fetches_per_user : LIMIT_FETCHES_PER_USER, &job);

@@ -194,6 +194,9 @@ static int set_defaults(struct larder_config *c, const char *path)
 	c->content_max_bytes = LIMIT_CONTENT_BYTES;
 	c->import_max_bytes = LIMIT_IMPORT_BYTES;
 	c->import_fetches_per_minute = LIMIT_IMPORT_FETCHES_PER_MINUTE;
+	c->feed_poll_interval_s = LIMIT_FEED_POLL_INTERVAL_S;
+	c->feed_polls_per_minute = LIMIT_FEED_POLLS_PER_MINUTE;
+	c->subscriptions_per_user = LIMIT_SUBSCRIPTIONS;
 	if (!c->path || !c->database || !c->base_url || set_origins(c, DEFAULT_CORS) < 0)
 		return -1;
 	return 0;
@@ -258,7 +261,10 @@ static char *unquote(char *v)
 	X(K_FETCH_RUNNERS, "fetch_runners") \
 	X(K_FETCHES_PER_USER, "fetches_per_user") \
 	X(K_IMPORT_BYTES, "import_max_bytes") \
-	X(K_IMPORT_FETCHES, "import_fetches_per_minute")
+	X(K_IMPORT_FETCHES, "import_fetches_per_minute") \
+	X(K_FEED_INTERVAL, "feed_poll_interval") \
+	X(K_FEED_POLLS, "feed_polls_per_minute") \
+	X(K_SUBSCRIPTIONS, "subscriptions_per_user")
 #define KEY_ENUM(k, name) k,
 #define KEY_NAME(k, name) [k] = name,
 enum key { CONFIG_KEYS(KEY_ENUM) K__MAX };
@@ -303,6 +309,9 @@ static const struct num_key {
 	{ K_HIGHLIGHTS_ITEM, 1, 1000000, "", NULL, false, FIELD(highlights_per_item) },
 	{ K_IMPORT_BYTES, 1024, (uint64_t)1 << 31, SIZES(1024, "2G", "K, M, G"), FIELD(import_max_bytes) },
 	{ K_IMPORT_FETCHES, 1, 100000, "", NULL, false, FIELD(import_fetches_per_minute) },
+	{ K_FEED_INTERVAL, 60, 604800, " of seconds", NULL, false, FIELD(feed_poll_interval_s) },
+	{ K_FEED_POLLS, 1, 100000, "", NULL, false, FIELD(feed_polls_per_minute) },
+	{ K_SUBSCRIPTIONS, 1, 100000, "", NULL, false, FIELD(subscriptions_per_user) },
 };
 #undef SIZES
 #undef FIELD

@@ -57,6 +57,12 @@ struct larder_config {
 	                                  LIMIT_IMPORT_BYTES (200M) */
 	uint32_t import_fetches_per_minute; /* key `import_fetches_per_minute`, default LIMIT_IMPORT_FETCHES_PER_MINUTE:
 	                                  the rate at which an import's items without content are queued for fetching */
+	uint32_t feed_poll_interval_s; /* key `feed_poll_interval` seconds, default LIMIT_FEED_POLL_INTERVAL_S: how often
+	                                  a subscribed feed is fetched (failures wait longer, up to a day) */
+	uint32_t subscriptions_per_user; /* key `subscriptions_per_user`, default LIMIT_SUBSCRIPTIONS: feeds one user
+	                                  follows at once */
+	uint32_t feed_polls_per_minute; /* key `feed_polls_per_minute`, default LIMIT_FEED_POLLS_PER_MINUTE: feeds one
+	                                  worker fetches per minute, all users together */
 };
 /* which file: explicit path if non-NULL, else $LARDER_CONFIG, else LARDER_SYSCONFDIR "/larder.conf" */
 const char *config_default_path(const char *explicit_path);

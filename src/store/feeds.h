@@ -1,0 +1,50 @@
+/* feeds.h: the store's feed subscriptions (created, listed, changed, unsubscribed, polled) and the feed entries each user has had. */
+#ifndef LARDER_STORE_FEEDS_H
+#define LARDER_STORE_FEEDS_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct arena;
+struct store;
+
+/* one subscription; texts NULL when unset, times 0 when never */
+struct store_sub {
+	const char *id, *user_id, *url, *name, *description, *icon, *site_url;
+	const char *status;          /* "ACTIVE" or "UNSUBSCRIBED" */
+	const char *folder;          /* "following" or "inbox" */
+	const char *etag, *last_modified, *last_error;
+	int64_t failures, fetch_content;
+	int64_t next_poll_ms, last_fetched_ms, refreshed_ms, most_recent_ms, created_ms, updated_ms;
+};
+
+/* subscribes user_id to in->url (name, description, icon, site_url, folder, fetch_content from in; folder
+ * NULL: "following"); an UNSUBSCRIBED subscription to the same URL comes back ACTIVE, due at once.
+ * EXISTS when the user already follows that URL */
+int store_sub_create(struct store *st, struct arena *a, const char *user_id, const struct store_sub *in,
+                     struct store_sub *out);
+/* how many ACTIVE subscriptions the user has */
+int store_sub_count(struct store *st, const char *user_id, int64_t *n);
+/* the user's subscription id (NOTFOUND: none) */
+int store_sub_get(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_sub *out);
+/* all the user's subscriptions, the active ones first, then by name */
+int store_sub_list(struct store *st, struct arena *a, const char *user_id, struct store_sub **out, size_t *n);
+/* marks it UNSUBSCRIBED (it is not polled any more; its items stay); NOTFOUND when not the user's */
+int store_sub_unsubscribe(struct store *st, struct arena *a, const char *user_id, const char *id,
+                          struct store_sub *out);
+/* changes the non-NULL texts of p (name, description, folder) and fetch_content when >= 0 */
+int store_sub_update(struct store *st, struct arena *a, const char *user_id, const char *id,
+                     const struct store_sub *p, struct store_sub *out);
+/* at most max ACTIVE subscriptions of any user due at now_ms, the longest-waiting first */
+int store_sub_due(struct store *st, struct arena *a, int64_t now_ms, size_t max, struct store_sub **out, size_t *n);
+/* records a poll: etag, last_modified, last_error (NULL clears), failures, next_poll_ms, last_fetched_ms from s;
+ * refreshed_ms and most_recent_ms when non-zero */
+int store_sub_polled(struct store *st, const struct store_sub *s);
+/* whether user_id has had the entry (by its id) already */
+bool store_feed_entry_seen(struct store *st, const char *user_id, const char *entry_id);
+/* records that the entry became item_id (NULL: skipped); an entry seen before is left alone */
+int store_feed_entry_add(struct store *st, const char *user_id, const char *entry_id, const char *sub_id,
+                         const char *item_id, int64_t now_ms);
+/* the subscription an item came from (NOTFOUND: none) */
+int store_feed_item_sub(struct store *st, struct arena *a, const char *item_id, struct store_sub *out);
+#endif

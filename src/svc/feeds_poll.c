@@ -1,0 +1,151 @@
+/* feeds_poll.c: polling feed subscriptions: a conditional fetch, new entries made items (kept content or a fetch job), per-feed backoff and a per-process rate limit. */
+#include <stdio.h>
+#include <string.h>
+
+#include "content/fetch.h"
+#include "store/feeds.h"
+#include "store/store.h"
+#include "svc/feeds.h"
+#include "svc/save.h"
+#include "svc/svc.h"
+#include "util/arena.h"
+#include "util/limits.h"
+#include "util/time.h"
+
+/* the wait after a poll: the interval, doubled for each failure in a row, at most LIMIT_FEED_BACKOFF_MAX_S */
+static int64_t wait_ms(const struct larder_config *cfg, int64_t failures)
+{
+	int64_t s = cfg ? cfg->feed_poll_interval_s : LIMIT_FEED_POLL_INTERVAL_S;
+	for (int64_t i = 0; i < failures && s < LIMIT_FEED_BACKOFF_MAX_S; i++)
+		s *= 2;
+	return (s < LIMIT_FEED_BACKOFF_MAX_S ? s : LIMIT_FEED_BACKOFF_MAX_S) * 1000;
+}
+
+/* the article an entry carrying its full content becomes (NULL: the page is fetched instead) */
+static const struct store_article *kept_article(const struct larder_config *cfg, struct arena *a,
+                                                const struct svc_feed *f, const struct svc_feed_entry *e,
+                                                const char *url)
+{
+	struct store_article kept, *art = arena_alloc(a, sizeof *art);
+	const char *why = NULL;
+	if (e->content == NULL ||
+	    svc_ingest_kept(a, e->content, strlen(e->content), url, svc_content_max_bytes(cfg), &kept, &why) != 0)
+		return NULL;
+	/* the text as kept, the rest of what the reader shows from the feed */
+	*art = (struct store_article){ .content = kept.content, .text = kept.text, .words_count = kept.words_count,
+	                               .final_url = kept.final_url, .title = e->title, .author = e->author,
+	                               .site_name = f->title, .site_icon = f->icon, .image = e->image,
+	                               .published_ms = e->published_ms };
+	return art;
+}
+
+/* one entry: skipped when had before (its id, or its URL in the library), else saved; *added when it was */
+static int take_entry(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_sub *sub,
+                      const struct svc_feed *f, const struct svc_feed_entry *e, int64_t now, bool *added)
+{
+	struct svc_save_in in = { .user_id = sub->user_id, .url = e->url, .source = "rss", .folder = sub->folder,
+	                          .published_ms = e->published_ms, .title = e->title };
+	struct store_save sv;
+	struct store_item it;
+	bool existed = false;
+	*added = false;
+	if (e->id == NULL || e->url == NULL || store_feed_entry_seen(st, sub->user_id, e->id))
+		return STORE_OK;
+	if (svc_save_check(cfg, a, &in, &sv) != NULL) /* a URL we do not save: remembered, never tried again */
+		return store_feed_entry_add(st, sub->user_id, e->id, sub->id, NULL, now);
+	if (store_item_by_url(st, a, sub->user_id, sv.url, &it) == STORE_OK)
+		return store_feed_entry_add(st, sub->user_id, e->id, sub->id, it.id, now);
+	sv.article = kept_article(cfg, a, f, e, sv.url); /* NULL: a fetch job is queued */
+	int rc = store_item_save(st, a, &sv, &it, &existed);
+	if (rc != STORE_OK)
+		return rc;
+	*added = !existed;
+	return store_feed_entry_add(st, sub->user_id, e->id, sub->id, it.id, now);
+}
+
+/* the entries of a fetched feed, oldest first so the newest is saved last (and listed first) */
+static int take_entries(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_sub *sub,
+                        const struct svc_feed *f, int64_t now, struct svc_feed_poll *out, int64_t *newest)
+{
+	for (size_t i = f->n_entries; i-- > 0 && out->new_items < LIMIT_FEED_NEW_ENTRIES;) {
+		bool added;
+		int rc = take_entry(st, cfg, a, sub, f, &f->entries[i], now, &added);
+		if (rc != STORE_OK)
+			return rc;
+		out->new_items += added;
+		out->seen += !added;
+		if (f->entries[i].published_ms > *newest)
+			*newest = f->entries[i].published_ms;
+	}
+	return STORE_OK;
+}
+
+int svc_feed_poll(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_sub *sub,
+                  struct svc_feed_poll *out, char *err, size_t errlen)
+{
+	struct fetch_opts fo;
+	struct fetch_result fr;
+	struct svc_feed f;
+	char perr[256];
+	int64_t now = time_now_ms(), newest = 0;
+	struct store_sub rec = { .id = sub->id, .etag = sub->etag, .last_modified = sub->last_modified,
+	                         .last_fetched_ms = now };
+	memset(out, 0, sizeof *out);
+	memset(&fo, 0, sizeof fo);
+	if (cfg)
+		content_fetch_opts_from_config(&fo, cfg);
+	fo.feed = true;
+	fo.if_none_match = sub->etag;
+	fo.if_modified_since = sub->last_modified;
+	if (content_fetch(a, sub->url, &fo, &fr) != 0) {
+		out->failed = true;
+		out->message = fr.message ? fr.message : "the feed could not be fetched";
+	} else if (fr.not_modified) {
+		out->not_modified = true;
+	} else if (svc_feed_parse(a, fr.body, fr.len, fr.final_url ? fr.final_url : sub->url, &f, perr, sizeof perr)) {
+		out->failed = true;
+		out->message = arena_strdup(a, perr);
+	} else {
+		rec.etag = fr.etag;
+		rec.last_modified = fr.last_modified;
+		if (take_entries(st, cfg, a, sub, &f, now, out, &newest) != STORE_OK) {
+			snprintf(err, errlen, "%s", store_errmsg(st));
+			return -1;
+		}
+	}
+	rec.failures = out->failed ? sub->failures + 1 : 0;
+	rec.last_error = out->message;
+	rec.next_poll_ms = now + wait_ms(cfg, rec.failures);
+	rec.refreshed_ms = out->new_items ? now : 0;
+	rec.most_recent_ms = newest;
+	if (store_sub_polled(st, &rec) != STORE_OK) {
+		snprintf(err, errlen, "%s", store_errmsg(st));
+		return -1;
+	}
+	return 0;
+}
+
+int svc_feed_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen)
+{
+	static int64_t window_start;
+	static uint32_t in_window;
+	uint32_t per_minute = cfg ? cfg->feed_polls_per_minute : LIMIT_FEED_POLLS_PER_MINUTE;
+	int64_t now = time_now_ms();
+	struct store_sub *due;
+	struct svc_feed_poll res;
+	size_t n = 0;
+	if (now - window_start >= 60000) {
+		window_start = now;
+		in_window = 0;
+	}
+	if (in_window >= per_minute)
+		return 0;
+	if (store_sub_due(st, a, now, 1, &due, &n) != STORE_OK) {
+		snprintf(err, errlen, "%s", store_errmsg(st));
+		return -1;
+	}
+	if (n == 0)
+		return 0;
+	in_window++;
+	return svc_feed_poll(st, cfg, a, &due[0], &res, err, errlen) == 0 ? 1 : -1;
+}

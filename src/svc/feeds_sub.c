@@ -1,0 +1,135 @@
+/* feeds_sub.c: subscribing to a feed: the URL checked, fetched (SSRF rules), read as a feed or searched for the feeds its page announces, stored as a subscription. */
+#include <string.h>
+
+#include "content/fetch.h"
+#include "store/feeds.h"
+#include "store/store.h"
+#include "svc/feeds.h"
+#include "svc/save.h"
+#include "util/arena.h"
+#include "util/config.h"
+#include "util/limits.h"
+#include "util/url.h"
+
+/* url normalised and allowed (svc_url_refusal); NULL with *msg otherwise */
+static const char *checked_url(const struct larder_config *cfg, struct arena *a, const char *url, const char **msg)
+{
+	char *norm = NULL;
+	const char *err = NULL;
+	if (url == NULL || url_normalise(a, url, strlen(url), &norm, &err) != 0) {
+		*msg = err ? err : "the feed URL is missing";
+		return NULL;
+	}
+	if ((*msg = svc_url_refusal(cfg, a, norm)) != NULL)
+		return NULL;
+	return norm;
+}
+
+static int fetch(const struct larder_config *cfg, struct arena *a, const char *url, struct fetch_result *fr,
+                 const char **msg)
+{
+	struct fetch_opts fo;
+	memset(&fo, 0, sizeof fo);
+	if (cfg)
+		content_fetch_opts_from_config(&fo, cfg);
+	fo.feed = true;
+	if (content_fetch(a, url, &fo, fr) != 0) {
+		*msg = fr->message ? fr->message : "the feed could not be fetched";
+		return -1;
+	}
+	return 0;
+}
+
+long svc_feed_scan(const struct larder_config *cfg, struct arena *a, const char *url, struct svc_feed_link **out,
+                   struct svc_feed *feed, const char **msg)
+{
+	struct fetch_result fr;
+	char err[256];
+	const char *u = checked_url(cfg, a, url, msg);
+	if (u == NULL || fetch(cfg, a, u, &fr, msg) != 0)
+		return -1;
+	const char *at = fr.final_url ? fr.final_url : u;
+	if (svc_feed_parse(a, fr.body, fr.len, at, feed, err, sizeof err) == 0) {
+		struct svc_feed_link *one = arena_alloc(a, sizeof *one);
+		*one = (struct svc_feed_link){ .url = at, .title = feed->title, .kind = feed->kind };
+		*out = one;
+		return 1;
+	}
+	memset(feed, 0, sizeof *feed);
+	long n = svc_feed_discover(a, fr.html, fr.html_len, at, out);
+	if (n < 0)
+		*msg = "the page could not be read";
+	return n;
+}
+
+/* whether the user follows url already (then subscribing again says so, even at the limit) */
+static bool follows(struct store *st, struct arena *a, const char *user_id, const char *url)
+{
+	struct store_sub *v;
+	size_t n = 0;
+	if (store_sub_list(st, a, user_id, &v, &n) != STORE_OK)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i].url, url) == 0 && strcmp(v[i].status, "ACTIVE") == 0)
+			return true;
+	return false;
+}
+
+/* in->url subscribed for user_id unless the user follows subscriptions_per_user feeds already */
+static enum svc_sub_status create(struct store *st, const struct larder_config *cfg, struct arena *a,
+                                  const char *user_id, const struct store_sub *in, struct store_sub *out,
+                                  const char **msg)
+{
+	uint32_t max = cfg ? cfg->subscriptions_per_user : LIMIT_SUBSCRIPTIONS;
+	int64_t n = 0;
+	int rc = store_sub_count(st, user_id, &n);
+	if (rc == STORE_OK && n >= (int64_t)max && !follows(st, a, user_id, in->url)) {
+		*msg = arena_printf(a, "you follow %u feeds, the most allowed (subscriptions_per_user in larder.conf)",
+		                    (unsigned)max);
+		return SVC_SUB_LIMIT;
+	}
+	if (rc == STORE_OK)
+		rc = store_sub_create(st, a, user_id, in, out);
+	if (rc == STORE_OK)
+		return SVC_SUB_OK;
+	*msg = store_errmsg(st);
+	return rc == STORE_E_EXISTS ? SVC_SUB_EXISTS : rc == STORE_E_INVAL ? SVC_SUB_REFUSED : SVC_SUB_FAILED;
+}
+
+enum svc_sub_status svc_feed_subscribe(struct store *st, const struct larder_config *cfg, struct arena *a,
+                                       const char *user_id, const char *url, const char *name, const char *folder,
+                                       bool fetch_content, struct store_sub *out, const char **msg)
+{
+	struct svc_feed_link *links;
+	struct svc_feed feed;
+	long n = svc_feed_scan(cfg, a, url, &links, &feed, msg);
+	if (n < 0)
+		return SVC_SUB_REFUSED;
+	if (n == 0) {
+		*msg = "no feed found at this URL";
+		return SVC_SUB_REFUSED;
+	}
+	if (feed.entries == NULL) { /* a page: read the first feed it announces */
+		const char *why = NULL;
+		long k = svc_feed_scan(cfg, a, links[0].url, &links, &feed, &why);
+		if (k < 1 || feed.entries == NULL) {
+			*msg = "the feed the page announces could not be read";
+			return SVC_SUB_REFUSED;
+		}
+	}
+	struct store_sub in = { .url = links[0].url, .name = name && *name ? name : feed.title ? feed.title : links[0].url,
+	                        .description = feed.description, .icon = feed.icon, .site_url = feed.site_url,
+	                        .folder = folder, .fetch_content = fetch_content };
+	return create(st, cfg, a, user_id, &in, out, msg);
+}
+
+enum svc_sub_status svc_feed_subscribe_known(struct store *st, const struct larder_config *cfg, struct arena *a,
+                                             const char *user_id, const char *url, const char *name,
+                                             struct store_sub *out, const char **msg)
+{
+	const char *u = checked_url(cfg, a, url, msg);
+	if (u == NULL)
+		return SVC_SUB_REFUSED;
+	struct store_sub in = { .url = u, .name = name && *name ? name : u, .fetch_content = 1 };
+	return create(st, cfg, a, user_id, &in, out, msg);
+}

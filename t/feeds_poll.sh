@@ -1,0 +1,120 @@
+#!/bin/sh
+# feeds_poll.sh: feeds end to end with t/js/feedserver.mjs on loopback: an OPML import subscribes, `larder worker --once` polls (full-content entries kept, the other fetched), a second poll sends the ETag back and gets a 304 with nothing new, a changed feed brings one item, OPML export, and refusals (TAP).
+srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${top_builddir:-$srcdir}
+LARDER=$builddir/src/cmd/larder
+if ! command -v node >/dev/null 2>&1; then
+	echo "1..0 # SKIP node not found"
+	exit 0
+fi
+[ -x "$LARDER" ] || { echo "Bail out! $LARDER not built"; exit 1; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-feeds.XXXXXX") || exit 1
+fs_pid=
+trap '[ -n "$fs_pid" ] && kill "$fs_pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
+. "$srcdir/t/tap_lib.sh"
+WRAP=${LARDER_TEST_WRAP:-}
+run() { $WRAP "$LARDER" -c "$tmp/larder.conf" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
+db() { sqlite3 -batch -noheader "$tmp/data/larder.db" "$1"; }
+unset LARDER_CONFIG
+
+node "$srcdir/t/js/feedserver.mjs" --max-seconds 300 >"$tmp/port" 2>"$tmp/feedserver.log" </dev/null &
+fs_pid=$!
+i=0
+while [ ! -s "$tmp/port" ]; do
+	i=$((i + 1))
+	[ $i -lt 100 ] && kill -0 "$fs_pid" 2>/dev/null || bail_out "the feed server did not start"
+	sleep 0.1
+done
+base=http://127.0.0.1:$(cat "$tmp/port")
+stats() { curl -s "$base/stats"; }
+
+cat >"$tmp/larder.conf" <<CONF
+database = data/larder.db
+argon2_t_cost = 1
+argon2_memory_kib = 64
+allow_private_fetch = 127.0.0.1/32
+CONF
+run init; is "init" 0 "$rc"
+run user add alice; is "alice" 0 "$rc"
+
+cat >"$tmp/subs.opml" <<OPML
+<?xml version="1.0" encoding="UTF-8"?>
+<opml version="2.0"><head><title>mine</title></head><body>
+  <outline text="Blogs">
+    <outline type="rss" text="Local Feed" xmlUrl="$base/feed.xml" htmlUrl="$base/"/>
+  </outline>
+  <outline type="rss" text="Not a web URL" xmlUrl="ftp://example.com/feed"/>
+</body></opml>
+OPML
+run import --user alice --format opml "$tmp/subs.opml"
+is "opml import: one URL refused, exit 1" 1 "$rc"
+like "opml import: one subscribed" '^subscribed: 1$' "$out"
+like "opml import: the refused one named" '^ftp://example.com/feed: ' "$out"
+run import --user alice --format opml "$tmp/subs.opml"
+like "opml import again: already subscribed" '^already subscribed: 1$' "$out"
+is "one subscription, named from the outline" "Local Feed|$base/feed.xml|ACTIVE" "$(db 'SELECT name, url, status FROM subscriptions')"
+
+run worker --once
+is "first poll: worker exit 0" 0 "$rc"
+is "three items from the feed" 3 "$(db 'SELECT count(*) FROM library_items')"
+is "all in the following folder, source rss" "following|rss|3" "$(db 'SELECT folder, source, count(*) FROM library_items GROUP BY 1, 2')"
+is "full-content entries kept from the feed" 1 \
+	"$(db "SELECT count(*) FROM library_items i JOIN item_content c ON c.seq = i.seq WHERE i.url LIKE '%/post/1' AND c.content LIKE '%kept from the feed%'")"
+is "kept content sanitized: no script, no javascript: link, no handler" 0 \
+	"$(db "SELECT count(*) FROM item_content WHERE content LIKE '%<script%' OR content LIKE '%javascript:%' OR content LIKE '%onclick%'")"
+is "kept content: its link text stays" 2 "$(db "SELECT count(*) FROM item_content WHERE content LIKE '%a link%'")"
+is "the entry without content fetched" 1 \
+	"$(db "SELECT count(*) FROM library_items i JOIN item_content c ON c.seq = i.seq WHERE i.url LIKE '%/post/3' AND c.content LIKE '%fetched page%'")"
+is "every entry recorded with its item and subscription" 3 \
+	"$(db 'SELECT count(*) FROM feed_entries e JOIN subscriptions s ON s.id = e.subscription_id WHERE e.item_id IS NOT NULL')"
+is "the validators kept" '"v1"|Tue, 24 Nov 2026 10:00:00 GMT|0' "$(db 'SELECT etag, last_modified, failures FROM subscriptions')"
+is "next poll an hour on" 1 "$(db 'SELECT next_poll_at - last_fetched_at = 3600000 FROM subscriptions')"
+is "the server sent the feed once" '{"ok":1,"notModified":0}' "$(stats)"
+
+run worker --once
+is "not due yet: not fetched again" '{"ok":1,"notModified":0}' "$(stats)"
+db 'UPDATE subscriptions SET next_poll_at = 0'
+run worker --once
+is "second poll: exit 0" 0 "$rc"
+is "second poll: a 304" '{"ok":1,"notModified":1}' "$(stats)"
+is "second poll: nothing new" 3 "$(db 'SELECT count(*) FROM library_items')"
+
+curl -s "$base/add" >/dev/null
+db 'UPDATE subscriptions SET next_poll_at = 0'
+run worker --once
+is "changed feed: fetched" '{"ok":2,"notModified":1}' "$(stats)"
+is "changed feed: one new item" 4 "$(db 'SELECT count(*) FROM library_items')"
+is "changed feed: the new ETag" '"v2"' "$(db 'SELECT etag FROM subscriptions')"
+
+# an entry already in the library by URL is not saved twice
+db "DELETE FROM feed_entries WHERE entry_id = 'feedserver-post-2'"
+db 'UPDATE subscriptions SET next_poll_at = 0, etag = NULL'
+run worker --once
+is "deduplicated by URL" 4 "$(db 'SELECT count(*) FROM library_items')"
+is "the entry recorded against the existing item" 1 \
+	"$(db "SELECT count(*) FROM feed_entries e JOIN library_items i ON i.id = e.item_id WHERE e.entry_id = 'feedserver-post-2'")"
+
+# a failing feed backs off
+db "UPDATE subscriptions SET url = '$base/missing.xml', next_poll_at = 0"
+run worker --once
+is "a 404: one failure recorded" "1|HTTP 404 Not Found" "$(db 'SELECT failures, last_error FROM subscriptions')"
+is "a 404: the next poll two hours on" 1 "$(db 'SELECT next_poll_at - last_fetched_at = 7200000 FROM subscriptions')"
+db "UPDATE subscriptions SET url = '$base/feed.xml'"
+
+run export --user alice --opml
+is "opml export: exit 0" 0 "$rc"
+like "opml export: the feed" "<outline type=\"rss\" text=\"Local Feed\" title=\"Local Feed\" xmlUrl=\"$base/feed.xml\"" "$out"
+printf '%s\n' "$out" >"$tmp/out.opml"
+run import --user alice --format opml "$tmp/out.opml"
+like "opml export read back: already subscribed" '^already subscribed: 1$' "$out"
+
+printf '<?xml version="1.0"?>\n<!DOCTYPE opml [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<opml><body><outline xmlUrl="&x;"/></body></opml>\n' >"$tmp/xxe.opml"
+run import --user alice --format opml "$tmp/xxe.opml"
+is "an OPML declaring entities: exit 2" 2 "$rc"
+like "refused for its entities" 'entit' "$err"
+printf '<html><body/></html>' >"$tmp/html.opml"
+run import --user alice --format opml "$tmp/html.opml"
+is "not OPML: exit 2" 2 "$rc"
+like "not OPML: said" 'is not OPML' "$err"
+done_testing

@@ -1,0 +1,92 @@
+// feedserver.mjs: a local feed server for the feed tests and bench/feeds-bench (Node built-ins only), on a 127.0.0.1 port chosen by the OS.
+//
+//   node t/js/feedserver.mjs [--max-seconds N]
+//
+// Prints its port on the first line of standard output once it listens, then serves until killed or N
+// seconds have passed (default 600). Routes:
+//   /feed.xml              an RSS 2.0 feed: two items with content:encoded (a script and a javascript: link in
+//                          it), one linking to /post/3
+//   /atom/N.xml            Atom feed number N (1,000 of them for the benchmark), one entry each
+//   /page.html             an HTML page announcing /feed.xml with <link rel=alternate>
+//   /post/N                an HTML article (the page a fetch job reads)
+//   /add                   adds a fourth item to /feed.xml (its ETag changes)
+//   /stats                 JSON: {"ok": 200s served for feeds, "notModified": 304s served}
+// Feeds carry an ETag and a Last-Modified date and answer 304 when If-None-Match matches.
+import http from 'node:http';
+
+const args = process.argv.slice(2);
+let maxSeconds = 600;
+for (let i = 0; i < args.length; i++) {
+	if (args[i] === '--max-seconds') maxSeconds = Number(args[++i]);
+	else {
+		process.stderr.write(`feedserver: unknown argument ${args[i]}\n`);
+		process.exit(2);
+	}
+}
+
+let port = 0, extra = false;
+const stats = { ok: 0, notModified: 0 };
+const modified = 'Tue, 24 Nov 2026 10:00:00 GMT';
+
+function item(n, full) {
+	const body = full ? `<content:encoded><![CDATA[<p>The full text of post ${n}, kept from the feed.</p>` +
+		`<script>alert(${n})</script><p><a href="javascript:alert(1)" onclick="x()">a link</a></p>]]></content:encoded>` : '';
+	return `<item><title>Post ${n}</title><link>http://127.0.0.1:${port}/post/${n}</link>` +
+		`<guid isPermaLink="false">feedserver-post-${n}</guid><pubDate>Mon, ${10 + n} Nov 2026 08:00:00 GMT</pubDate>` +
+		`<description>Summary ${n}</description>${body}</item>`;
+}
+
+function rss() {
+	return '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/">' +
+		`<channel><title>Local Feed</title><link>http://127.0.0.1:${port}/</link><description>for tests</description>` +
+		item(1, true) + item(2, true) + item(3, false) + (extra ? item(4, true) : '') + '</channel></rss>';
+}
+
+function atom(n) {
+	return '<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom">' +
+		`<title>Feed ${n}</title><id>urn:feed:${n}</id><updated>2026-11-20T10:00:00Z</updated>` +
+		`<entry><title>Entry of ${n}</title><id>urn:feed:${n}:1</id><link href="http://127.0.0.1:${port}/post/${n}"/>` +
+		`<updated>2026-11-20T10:00:00Z</updated><content type="html">&lt;p&gt;Entry ${n}&lt;/p&gt;</content></entry></feed>`;
+}
+
+// sends a feed with validators, or 304 when the client's ETag is current
+function feed(req, res, body, type, tag) {
+	const etag = `"${tag}"`;
+	if (req.headers['if-none-match'] === etag) {
+		stats.notModified++;
+		res.writeHead(304, { ETag: etag, 'Last-Modified': modified });
+		res.end();
+		return;
+	}
+	stats.ok++;
+	res.writeHead(200, { 'Content-Type': type, ETag: etag, 'Last-Modified': modified });
+	res.end(body);
+}
+
+const server = http.createServer((req, res) => {
+	const url = new URL(req.url, 'http://127.0.0.1');
+	const p = url.pathname;
+	let m;
+	if (p === '/feed.xml') return feed(req, res, rss(), 'application/rss+xml; charset=utf-8', extra ? 'v2' : 'v1');
+	if ((m = /^\/atom\/(\d+)\.xml$/.exec(p))) return feed(req, res, atom(m[1]), 'application/atom+xml', `a${m[1]}`);
+	if (p === '/page.html') {
+		res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+		return res.end('<!doctype html><html><head><title>Local blog</title>' +
+			'<link rel="alternate" type="application/rss+xml" title="Local Feed" href="/feed.xml"></head><body><p>Hello</p></body></html>');
+	}
+	if ((m = /^\/post\/(\d+)$/.exec(p))) {
+		res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+		return res.end(`<!doctype html><html><head><title>Post ${m[1]}</title></head><body><article><h1>Post ${m[1]}</h1>` +
+			`<p>${'This is the fetched page of a post that came without its content in the feed. '.repeat(12)}</p></article></body></html>`);
+	}
+	if (p === '/add') { extra = true; res.writeHead(200); return res.end('ok\n'); }
+	if (p === '/stats') { res.writeHead(200, { 'Content-Type': 'application/json' }); return res.end(JSON.stringify(stats) + '\n'); }
+	res.writeHead(404);
+	res.end('not found\n');
+});
+server.keepAliveTimeout = 1000;
+server.listen(0, '127.0.0.1', () => {
+	port = server.address().port;
+	process.stdout.write(`${port}\n`);
+});
+setTimeout(() => process.exit(0), maxSeconds * 1000).unref();
