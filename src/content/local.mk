@@ -7,11 +7,13 @@ src_content_libcontent_a_SOURCES = \
 	src/content/markdown.c src/content/markdown.h \
 	src/content/extract.c src/content/extract.h src/content/extract_int.h \
 	src/content/extract_util.c src/content/extract_meta.c src/content/extract_clean.c \
-	src/content/fetch.c src/content/fetch.h src/content/extract_strip.c
-src_content_libcontent_a_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS) $(JSONC_CFLAGS) $(CURL_CFLAGS)
+	src/content/fetch.c src/content/fetch.h src/content/extract_strip.c \
+	src/content/xml.c src/content/xml.h src/content/feed.h src/content/feed_int.h src/content/feed.c \
+	src/content/feed_xml.c src/content/feed_json.c src/content/feed_find.c src/content/opml.c
+src_content_libcontent_a_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS) $(JSONC_CFLAGS) $(CURL_CFLAGS) $(LIBXML_CFLAGS)
 
 # What a program linking the content layer needs (with $(UTIL_LIBS) after it).
-CONTENT_LIBS = src/content/libcontent.a $(GUMBO_LIBS) $(JSONC_LIBS) $(CURL_LIBS)
+CONTENT_LIBS = src/content/libcontent.a $(GUMBO_LIBS) $(JSONC_LIBS) $(CURL_LIBS) $(LIBXML_LIBS)
 
 check_PROGRAMS += t/content_html t/content_charset
 TESTS += t/content_html t/content_charset
@@ -51,3 +53,11 @@ dist_check_SCRIPTS += t/content_fetch.sh
 EXTRA_DIST += t/js/testserver.mjs t/testserver_lib.sh
 t_content_fetch_SOURCES = t/content_fetch.c t/tap.h
 t_content_fetch_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+
+# the feed readers (RSS, Atom, JSON Feed, OPML, discovery) on the samples of t/data/feeds, the hostile ones included
+check_PROGRAMS += t/content_feed
+TESTS += t/content_feed
+t_content_feed_SOURCES = t/content_feed.c t/tap.h
+t_content_feed_CPPFLAGS = $(AM_CPPFLAGS) -DFEEDS_DIR='"$(abs_top_srcdir)/t/data/feeds"'
+t_content_feed_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+EXTRA_DIST += t/data/feeds
