@@ -48,8 +48,8 @@ only_in sqlite3 'sqlite3' store
 only_in libcurl 'curl/' content
 only_in gumbo 'gumbo' content
 only_in libfcgi 'fcgi' cmd web
-only_in libarchive 'archive' svc
-only_in libcsv 'csv.h' svc
+only_in libarchive 'archive' content
+only_in libcsv 'csv.h' content
 only_in libxml2 'libxml/' content
 
 # a first line that says what the file is: "/* name: …" in C, "# name…" in make fragments
