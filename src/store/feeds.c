@@ -82,12 +82,15 @@ int store_sub_update(struct store *st, struct arena *a, const char *user_id, con
 	return store_get_row(st, a, s, &sub_row, out, "changing a subscription");
 }
 
-int store_sub_due(struct store *st, struct arena *a, int64_t now_ms, size_t max, struct store_sub **out, size_t *n)
+int store_sub_claim(struct store *st, struct arena *a, int64_t now_ms, int64_t lease_ms, uint32_t per_minute,
+                    struct store_sub *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_SUB_DUE];
+	sqlite3_stmt *s = st->stmt[STMT_SUB_CLAIM];
 	sqlite3_bind_int64(s, 1, now_ms);
-	sqlite3_bind_int64(s, 2, (int64_t)max);
-	return store_get_rows(st, a, s, &sub_row, (void **)out, n, "listing the feeds due");
+	sqlite3_bind_int64(s, 2, now_ms + lease_ms);
+	sqlite3_bind_int64(s, 3, now_ms - 60000);
+	sqlite3_bind_int64(s, 4, per_minute);
+	return store_get_row(st, a, s, &sub_row, out, "leasing a due feed");
 }
 
 /* binds v to idx, NULL when it is 0 */

@@ -336,9 +336,6 @@ static const char *const stmt_sql[STMT__MAX] = {
 		"UPDATE subscriptions SET name = coalesce(?3, name), description = coalesce(?4, description),"
 		" folder = coalesce(?5, folder), fetch_content = coalesce(?6, fetch_content), updated_at = ?7"
 		" WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_SUB_COLS(""),
-	[STMT_SUB_DUE] =
-		"SELECT " STORE_SUB_COLS("") " FROM subscriptions WHERE status = 'ACTIVE' AND next_poll_at <= ?1"
-		" ORDER BY next_poll_at, id LIMIT ?2",
 	[STMT_SUB_POLLED] =
 		"UPDATE subscriptions SET etag = ?2, last_modified = ?3, last_error = ?4, failures = ?5,"
 		" next_poll_at = ?6, last_fetched_at = ?7, refreshed_at = coalesce(?8, refreshed_at),"
@@ -351,6 +348,14 @@ static const char *const stmt_sql[STMT__MAX] = {
 		"SELECT " STORE_SUB_COLS("s.") " FROM feed_entries e JOIN subscriptions s ON s.id = e.subscription_id"
 		" WHERE e.item_id = ?1 LIMIT 1",
 	[STMT_SUB_COUNT] = "SELECT count(*) FROM subscriptions WHERE user_id = ?1 AND status = 'ACTIVE'",
+	/* one statement, so atomic between processes: the longest-waiting due feed is leased (its next poll moved
+	 * past the lease) unless the server's feeds fetched in the last minute reach the rate (?4) */
+	[STMT_SUB_CLAIM] =
+		"UPDATE subscriptions SET next_poll_at = ?2, last_fetched_at = ?1"
+		" WHERE id = (SELECT id FROM subscriptions WHERE status = 'ACTIVE' AND next_poll_at <= ?1"
+		"             ORDER BY next_poll_at, id LIMIT 1)"
+		" AND (SELECT count(*) FROM subscriptions WHERE last_fetched_at > ?3) < ?4"
+		" RETURNING " STORE_SUB_COLS(""),
 };
 
 #define STMT_NAME(n) #n,

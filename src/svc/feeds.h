@@ -30,7 +30,8 @@ struct svc_feed_poll {
  * feed_poll_interval, or a backoff growing with the failures). 0, or -1 when the store failed (err). */
 int svc_feed_poll(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_sub *sub,
                   struct svc_feed_poll *out, char *err, size_t errlen);
-/* polls the longest-waiting due subscription unless this process reached feed_polls_per_minute: 1 when one
+/* polls the longest-waiting due subscription, leased so no other worker polls it too, unless the server's
+ * workers together fetched feed_polls_per_minute feeds in the last minute: 1 when one
  * was polled, 0 when none (due, or allowed now), -1 on a store failure (err) */
 int svc_feed_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen);
 

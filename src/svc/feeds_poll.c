@@ -127,25 +127,17 @@ int svc_feed_poll(struct store *st, const struct larder_config *cfg, struct aren
 
 int svc_feed_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen)
 {
-	static int64_t window_start;
-	static uint32_t in_window;
 	uint32_t per_minute = cfg ? cfg->feed_polls_per_minute : LIMIT_FEED_POLLS_PER_MINUTE;
-	int64_t now = time_now_ms();
-	struct store_sub *due;
+	/* the lease outlasts the fetch (its timeout, redirects included) and the storing of its entries */
+	int64_t lease_ms = (cfg ? (int64_t)cfg->fetch_timeout_s * 1000 : LIMIT_FETCH_TOTAL_MS) + 60000;
+	struct store_sub due;
 	struct svc_feed_poll res;
-	size_t n = 0;
-	if (now - window_start >= 60000) {
-		window_start = now;
-		in_window = 0;
-	}
-	if (in_window >= per_minute)
+	int rc = store_sub_claim(st, a, time_now_ms(), lease_ms, per_minute, &due);
+	if (rc == STORE_E_NOTFOUND)
 		return 0;
-	if (store_sub_due(st, a, now, 1, &due, &n) != STORE_OK) {
+	if (rc != STORE_OK) {
 		snprintf(err, errlen, "%s", store_errmsg(st));
 		return -1;
 	}
-	if (n == 0)
-		return 0;
-	in_window++;
-	return svc_feed_poll(st, cfg, a, &due[0], &res, err, errlen) == 0 ? 1 : -1;
+	return svc_feed_poll(st, cfg, a, &due, &res, err, errlen) == 0 ? 1 : -1;
 }
