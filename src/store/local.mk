@@ -1,7 +1,8 @@
-# src/store/local.mk: the SQLite store (libstore.a), its migrations compiled in from db/, and its tests.
+# src/store/local.mk: the store (libstore.a) on its database drivers (SQLite; PostgreSQL with --with-postgresql), its migrations compiled in from db/ and db/pg/, and its tests.
 noinst_LIBRARIES += src/store/libstore.a
 src_store_libstore_a_SOURCES = \
-	src/store/store.h src/store/store_int.h src/store/feeds_int.h \
+	src/store/store.h src/store/store_int.h src/store/feeds_int.h src/store/db.h src/store/db_sqlite.c \
+	src/store/store_open.c \
 	src/store/store.c src/store/user.c src/store/apikey.c src/store/session.c \
 	src/store/item.c src/store/label.c src/store/highlight.c src/store/job.c src/store/setting.c src/store/login.c src/store/savetoken.c \
 	src/store/search_query.h src/store/search_query.c src/store/search.h src/store/search.c src/store/fts.c \
