@@ -64,6 +64,12 @@ struct db_ops {
 	void (*close)(struct db *db);
 };
 
+/* a driver's table from its functions named P_prepare, P_finalize, … (in the order of struct db_ops) */
+#define DB_OPS_TABLE(P, name) { name, P##_prepare, P##_finalize, P##_param_count, P##_bind_int64, \
+	P##_bind_double, P##_bind_text, P##_bind_blob, P##_bind_null, P##_step, P##_reset, P##_col_type, \
+	P##_col_int64, P##_col_double, P##_col_text, P##_col_bytes, P##_exec, P##_begin, P##_commit, P##_rollback, \
+	P##_in_tx, P##_changes, P##_last_id, P##_errmsg, P##_set_progress, P##_version, P##_set_version, P##_close }
+
 /* the part of a connection and a statement every driver's struct starts with */
 struct db { const struct db_ops *ops; };
 struct db_stmt { struct db *db; };

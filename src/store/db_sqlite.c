@@ -178,12 +178,7 @@ static void s_close(struct db *db)
 	free(d);
 }
 
-static const struct db_ops sqlite_ops = {
-	"sqlite", s_prepare, s_finalize, s_param_count, s_bind_int64, s_bind_double, s_bind_text, s_bind_blob,
-	s_bind_null, s_step, s_reset, s_col_type, s_col_int64, s_col_double, s_col_text, s_col_bytes, s_exec,
-	s_begin, s_commit, s_rollback, s_in_tx, s_changes, s_last_id, s_errmsg, s_set_progress, s_version,
-	s_set_version, s_close,
-};
+static const struct db_ops sqlite_ops = DB_OPS_TABLE(s, "sqlite");
 
 /* Waits for another process's write lock. SQLite's own busy timeout sleeps in steps that grow to
  * 100 ms, so with several FastCGI processes saving at once most of the time went to sleeping past the

@@ -15,14 +15,6 @@
 #include "util/arena.h"
 #include "util/limits.h"
 
-/* the jobs a worker may claim at ?1: queued and due, or running under an expired lease; and not of a user
- * who already has ?3 jobs running under a live lease (?3 <= 0: no such cap) */
-#define JOB_CLAIMABLE \
-	" FROM jobs j JOIN library_items i ON i.seq = j.item_seq" \
-	" WHERE ((j.status = 'queued' AND j.run_after <= ?1) OR (j.status = 'running' AND j.locked_until <= ?1))" \
-	" AND (?3 <= 0 OR i.user_id NOT IN (SELECT li.user_id FROM jobs r JOIN library_items li ON li.seq = r.item_seq" \
-	" WHERE r.status = 'running' AND r.locked_until > ?1 GROUP BY li.user_id HAVING count(*) >= ?3))"
-
 const char *const store_stmt_sql[STMT__MAX] = {
 	[STMT_USER_ADD] =
 		"INSERT INTO users (id, username, name, email, password_hash, created, updated)"
@@ -263,23 +255,23 @@ const char *const store_stmt_sql[STMT__MAX] = {
 	[STMT_PROFILE_SET] =
 		/* NULL keeps a value, '' clears it */
 		"INSERT INTO user_profiles (user_id, bio, picture_url) VALUES (?1, nullif(?2, ''), nullif(?3, ''))"
-		" ON CONFLICT (user_id) DO UPDATE SET bio = CASE WHEN ?2 IS NULL THEN bio ELSE nullif(?2, '') END,"
-		" picture_url = CASE WHEN ?3 IS NULL THEN picture_url ELSE nullif(?3, '') END",
+		" ON CONFLICT (user_id) DO UPDATE SET bio = CASE WHEN ?2 IS NULL THEN user_profiles.bio ELSE nullif(?2, '') END,"
+		" picture_url = CASE WHEN ?3 IS NULL THEN user_profiles.picture_url ELSE nullif(?3, '') END",
 	[STMT_USER_UPDATE] =
 		"UPDATE users SET name = coalesce(?2, name), username = coalesce(?3, username), updated = ?4 WHERE id = ?1"
 		" RETURNING " STORE_USER_COLS(""),
 	[STMT_USER_DELETE] = "DELETE FROM users WHERE id = ?1",
 	[STMT_PERSONAL_GET] = "SELECT " STORE_PERSONAL_COLS("") " FROM user_personalization WHERE user_id = ?1",
 	[STMT_PERSONAL_SET] =
-		"INSERT INTO user_personalization (user_id, theme, font_size, font_family, margin, library_layout_type,"
+		"INSERT INTO user_personalization AS p (user_id, theme, font_size, font_family, margin, library_layout_type,"
 		" library_sort_order, speech_voice, speech_secondary_voice, speech_rate, speech_volume, fields,"
 		" digest_channels, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"
-		" ON CONFLICT (user_id) DO UPDATE SET theme = coalesce(?2, theme), font_size = coalesce(?3, font_size),"
-		" font_family = coalesce(?4, font_family), margin = coalesce(?5, margin),"
-		" library_layout_type = coalesce(?6, library_layout_type), library_sort_order = coalesce(?7, library_sort_order),"
-		" speech_voice = coalesce(?8, speech_voice), speech_secondary_voice = coalesce(?9, speech_secondary_voice),"
-		" speech_rate = coalesce(?10, speech_rate), speech_volume = coalesce(?11, speech_volume),"
-		" fields = coalesce(?12, fields), digest_channels = coalesce(?13, digest_channels), updated_at = ?14"
+		" ON CONFLICT (user_id) DO UPDATE SET theme = coalesce(?2, p.theme), font_size = coalesce(?3, p.font_size),"
+		" font_family = coalesce(?4, p.font_family), margin = coalesce(?5, p.margin),"
+		" library_layout_type = coalesce(?6, p.library_layout_type), library_sort_order = coalesce(?7, p.library_sort_order),"
+		" speech_voice = coalesce(?8, p.speech_voice), speech_secondary_voice = coalesce(?9, p.speech_secondary_voice),"
+		" speech_rate = coalesce(?10, p.speech_rate), speech_volume = coalesce(?11, p.speech_volume),"
+		" fields = coalesce(?12, p.fields), digest_channels = coalesce(?13, p.digest_channels), updated_at = ?14"
 		" RETURNING " STORE_PERSONAL_COLS(""),
 	/* imports (import.c) */
 	[STMT_IMPORT_INSERT] =
@@ -319,7 +311,7 @@ const char *const store_stmt_sql[STMT__MAX] = {
 		"INSERT INTO subscriptions (id, user_id, url, name, description, icon, site_url, folder, fetch_content,"
 		" created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, coalesce(?8, 'following'), ?9, ?10, ?10)"
 		" ON CONFLICT (user_id, url) DO UPDATE SET status = 'ACTIVE', next_poll_at = 0, failures = 0,"
-		" updated_at = ?10 WHERE status <> 'ACTIVE' RETURNING " STORE_SUB_COLS(""),
+		" updated_at = ?10 WHERE subscriptions.status <> 'ACTIVE' RETURNING " STORE_SUB_COLS(""),
 	[STMT_SUB_GET] = "SELECT " STORE_SUB_COLS("") " FROM subscriptions WHERE user_id = ?1 AND id = ?2",
 	[STMT_SUB_LIST] =
 		"SELECT " STORE_SUB_COLS("") " FROM subscriptions WHERE user_id = ?1"
