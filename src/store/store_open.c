@@ -29,13 +29,24 @@ bool db_is_pg(const char *target)
 	return strncmp(target, "postgresql://", 13) == 0 || strncmp(target, "postgres://", 11) == 0;
 }
 
-/* the target as messages show it: a URL's password becomes *** */
+/* the target as messages show it: a URL's password (user:PASSWORD@host, or ?password=…, which ends the
+ * shown text) becomes *** */
 static const char *shown(const char *target, char *buf, size_t len)
 {
-	const char *host = db_is_pg(target) ? strstr(target, "://") + 3 : NULL, *at, *colon;
-	if (!host || !(at = strchr(host, '@')) || !(colon = memchr(host, ':', (size_t)(at - host))))
+	const char *auth, *end, *at, *colon;
+	char *pw;
+	if (!db_is_pg(target))
 		return target;
-	snprintf(buf, len, "%.*s:***%s", (int)(colon - target), target, at);
+	auth = strstr(target, "://") + 3;
+	end = auth + strcspn(auth, "/?");
+	at = memchr(auth, '@', (size_t)(end - auth));
+	colon = at ? memchr(auth, ':', (size_t)(at - auth)) : NULL;
+	if (colon)
+		snprintf(buf, len, "%.*s:***%s", (int)(colon - target), target, at);
+	else
+		snprintf(buf, len, "%s", target);
+	if ((pw = strstr(buf, "password=")) != NULL)
+		snprintf(pw + 9, len - (size_t)(pw + 9 - buf), "***");
 	return buf;
 }
 
@@ -99,14 +110,15 @@ static int check_file(const char *path, char *err, size_t errlen)
 	return STORE_OK;
 }
 
-static int connect_target(const char *target, struct db **db, char *err, size_t errlen)
+/* the driver the target names, connected; path: the target as messages show it */
+static int connect_target(const char *target, const char *path, struct db **db, char *err, size_t errlen)
 {
 	if (!db_is_pg(target))
 		return db_sqlite_open(target, db, err, errlen) == DB_OK ? 0 : -1;
 #ifdef HAVE_LIBPQ
 	return db_pg_open(target, db, err, errlen) == DB_OK ? 0 : -1;
 #else
-	set_err(err, errlen, "database %s: this larder was built without PostgreSQL (configure --with-postgresql)", target);
+	set_err(err, errlen, "database %s: this larder was built without PostgreSQL (configure --with-postgresql)", path);
 	return -1;
 #endif
 }
@@ -189,7 +201,7 @@ int store_open(const char *target, struct store **out, char *err, size_t errlen)
 	st->lim.labels_per_item = LIMIT_LABELS_PER_ITEM;
 	st->lim.highlights_per_item = LIMIT_HIGHLIGHTS_PER_ITEM;
 	rc = STORE_E_DB;
-	if (connect_target(target, &st->db, err, errlen) < 0 || (v = read_version(st->db, path, err, errlen)) < 0)
+	if (connect_target(target, path, &st->db, err, errlen) < 0 || (v = read_version(st->db, path, err, errlen)) < 0)
 		goto out;
 	if ((rc = check_version(v, path, err, errlen)) != STORE_OK)
 		goto out;
@@ -318,7 +330,7 @@ int store_init(const char *target, char *err, size_t errlen)
 	path = shown(target, buf, sizeof buf);
 	if (!db_is_pg(target) && create_file(target, err, errlen) < 0)
 		return STORE_E_DB;
-	if (connect_target(target, &db, err, errlen) < 0 || read_version(db, path, err, errlen) < 0 ||
+	if (connect_target(target, path, &db, err, errlen) < 0 || read_version(db, path, err, errlen) < 0 ||
 	    set_wal(db, path, err, errlen) < 0)
 		goto out;
 	while ((rc = migrate_step(db, path, err, errlen)) == 1)
