@@ -253,7 +253,14 @@ static void degraded_form(struct arena *a)
 		"<!-- seven --> 1 < 2 &amp; <ul><li>eight</ul>";
 	size_t n;
 	char *deg = html_degrade(a, page, sizeof page - 1, &n);
-	is_str(deg, "<p>T<p>one two<p>three five<p>six 1 &lt; 2 &amp; <p>eight<p>", "the degraded form");
+	is_str(deg, "<title>T</title><p>one two<p>three five<p>six 1 &lt; 2 &amp; <p>eight<p>",
+	       "the degraded form: the title kept in front");
+	static const char untitled[] = "<p>x <title>never closed <b>y</b>";
+	deg = html_degrade(a, untitled, sizeof untitled - 1, &n);
+	is_str(deg, "<p>x <p>never closed y", "a title without its end tag is read as text");
+	static const char svg_second[] = "<title>First &amp; best</title><svg><title>icon</title></svg>z";
+	deg = html_degrade(a, svg_second, sizeof svg_second - 1, &n);
+	is_str(deg, "<title>First &amp; best</title><p>icon<p>z", "only the first title is taken");
 
 	/* the same page with the budget forced to nothing */
 	html_set_parse_budget_ms(0);
@@ -264,7 +271,9 @@ static void degraded_form(struct arena *a)
 	ok(sh.max_attrs == 0 && sh.max_depth == 4, "degraded: no attributes, html > body > p > text (%d)",
 	   sh.max_depth);
 	struct html_node *body = d ? html_first_element(d->root, "body") : NULL;
-	is_str(body ? html_inner_text(a, body) : NULL, "T one two three five six 1 < 2 & eight", "its text");
+	is_str(body ? html_inner_text(a, body) : NULL, "one two three five six 1 < 2 & eight", "its text");
+	struct html_node *title = d ? html_first_element(d->root, "title") : NULL;
+	is_str(title ? html_inner_text(a, title) : NULL, "T", "degraded: the page keeps its title");
 	d = html_parse(a, page, sizeof page - 1);
 	ok(d && !d->degraded && html_first_element(d->root, "b"), "the budget restored: parsed in full");
 }

@@ -341,12 +341,40 @@ static size_t skip_markup(const char *s, size_t n, size_t i, bool *block)
 	return n;
 }
 
+/* at the '<' of s[at]: when it starts a <title> element with an end tag, its text (at most
+ * LIMIT_HTML_DEGRADED_TITLE bytes) goes to t as "<title>TEXT</title>" and the index past the element is
+ * returned; else at. Called once a page, so its search for the end tag keeps the pass linear. */
+static size_t take_title(const char *s, size_t n, size_t at, struct sb *t)
+{
+	if (n - at < 7 || strncasecmp(s + at, "<title", 6) != 0 || !(s[at + 6] == '>' || isspace((unsigned char)s[at + 6])))
+		return at;
+	const char *gt = memchr(s + at, '>', n - at);
+	size_t from = gt ? (size_t)(gt - s) + 1 : n, j = from;
+	const char *e;
+	while ((e = memmem(s + j, n - j, "</", 2)) != NULL) {
+		j = (size_t)(e - s) + 2;
+		if (n - j >= 5 && strncasecmp(s + j, "title", 5) == 0) {
+			size_t len = j - 2 - from;
+			if (len > LIMIT_HTML_DEGRADED_TITLE)
+				len = LIMIT_HTML_DEGRADED_TITLE;
+			sb_puts(t, "<title>");
+			sb_putn(t, s + from, len);
+			sb_puts(t, "</title>");
+			gt = memchr(s + j, '>', n - j);
+			return gt ? (size_t)(gt - s) + 1 : n;
+		}
+	}
+	return at;
+}
+
 char *html_degrade(struct arena *a, const char *s, size_t n, size_t *outn)
 {
-	struct sb b;
+	struct sb b, title;
 	bool fresh = true;      /* no text since the last <p> */
+	bool title_tried = false;
 	size_t i = 0;
 	sb_init(&b);
+	sb_init(&title);
 	sb_puts(&b, "<p>");
 	while (i < n) {
 		const char *lt = memchr(s + i, '<', n - i);
@@ -358,6 +386,11 @@ char *html_degrade(struct arena *a, const char *s, size_t n, size_t *outn)
 		if (!lt)
 			break;
 		bool block;
+		if (!title_tried && n - at > 6 && strncasecmp(s + at, "<title", 6) == 0) {
+			title_tried = true;
+			if ((i = take_title(s, n, at, &title)) != at)
+				continue;
+		}
 		i = skip_markup(s, n, at, &block);
 		if (i == at) {
 			sb_puts(&b, "&lt;");
@@ -368,8 +401,16 @@ char *html_degrade(struct arena *a, const char *s, size_t n, size_t *outn)
 			fresh = true;
 		}
 	}
-	*outn = b.len;
-	return take_arena(a, &b);
+	/* the title goes first, where the parser puts it in the head */
+	if (sb_error(&b)) {
+		sb_free(&b);
+		sb_free(&title);
+		return NULL;
+	}
+	sb_putn(&title, sb_str(&b), b.len);
+	sb_free(&b);
+	*outn = title.len;
+	return take_arena(a, &title);
 }
 
 static int parse_degraded(struct html_doc *d, const char *s, size_t n)

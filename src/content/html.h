@@ -47,7 +47,8 @@ struct html_doc *html_parse(struct arena *a, const char *utf8, size_t n);
  * part of its call); for tests that count how often a page is parsed */
 unsigned long html_parse_count(void);
 
-/* The page as the degraded parse reads it: its text (character references kept), a <p> where a
+/* The page as the degraded parse reads it: its first <title> kept in front (up to
+ * LIMIT_HTML_DEGRADED_TITLE bytes), then its text (character references kept), a <p> where a
  * block element's tag was, every other tag, comment and script or style element dropped, each
  * other '<' escaped. Linear; in the arena; NULL out of memory. */
 char *html_degrade(struct arena *a, const char *utf8, size_t n, size_t *outn);

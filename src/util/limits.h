@@ -99,6 +99,7 @@
 #define LIMIT_HTML_DEPTH        1024              /* element nesting we hand to the HTML parser; deeper input is cut */
 #define LIMIT_HTML_MAX_ERRORS   10                /* parse errors gumbo records before it stops collecting */
 #define LIMIT_HTML_ATTRS        128               /* attributes of one tag (gumbo's duplicate check is quadratic) */
+#define LIMIT_HTML_DEGRADED_TITLE 2048          /* bytes of <title> text a degraded parse keeps */
 #define LIMIT_HTML_PARSE_MS     800               /* thread CPU ms of one gumbo parse; past it the page is read as
                                                      text in paragraphs (5 MB of <i>x</i> or of table cells takes
                                                      ~0.65 s, the Readability pages concatenated to 5 MB 0.2 s) */
