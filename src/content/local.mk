@@ -8,10 +8,12 @@ src_content_libcontent_a_SOURCES = \
 	src/content/extract.c src/content/extract.h src/content/extract_int.h \
 	src/content/extract_util.c src/content/extract_meta.c src/content/extract_clean.c \
 	src/content/fetch.c src/content/fetch.h src/content/extract_strip.c
-src_content_libcontent_a_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS) $(JSONC_CFLAGS) $(CURL_CFLAGS)
+# one e-mail message (newsletters) read with GMime
+src_content_libcontent_a_SOURCES += src/content/mime.c src/content/mime.h src/content/mime_int.h src/content/mime_body.c
+src_content_libcontent_a_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS) $(JSONC_CFLAGS) $(CURL_CFLAGS) $(GMIME_CFLAGS)
 
 # What a program linking the content layer needs (with $(UTIL_LIBS) after it).
-CONTENT_LIBS = src/content/libcontent.a $(GUMBO_LIBS) $(JSONC_LIBS) $(CURL_LIBS)
+CONTENT_LIBS = src/content/libcontent.a $(GUMBO_LIBS) $(JSONC_LIBS) $(CURL_LIBS) $(GMIME_LIBS)
 
 check_PROGRAMS += t/content_html t/content_charset
 TESTS += t/content_html t/content_charset
@@ -51,3 +53,11 @@ dist_check_SCRIPTS += t/content_fetch.sh
 EXTRA_DIST += t/js/testserver.mjs t/testserver_lib.sh
 t_content_fetch_SOURCES = t/content_fetch.c t/tap.h
 t_content_fetch_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+
+# mime_parse on the sample messages of t/data/mail (encodings, charsets, nesting, a confirmation, broken and bomb mails)
+check_PROGRAMS += t/content_mime
+TESTS += t/content_mime
+t_content_mime_SOURCES = t/content_mime.c t/tap.h
+t_content_mime_CPPFLAGS = $(AM_CPPFLAGS) -DMAIL_DIR='"$(abs_top_srcdir)/t/data/mail"'
+t_content_mime_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+EXTRA_DIST += t/data/mail
