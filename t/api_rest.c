@@ -106,10 +106,10 @@ static const struct probe probes[] = {
 	        "unsubscribe", "UnsubscribeError", "NOT_FOUND", "you have no subscription named \\\"Money Stuff\\\"", "UNAUTHORIZED"),
 	REFUSED("mutation { updateSubscription(input: {id: \"s\"})",
 	        "updateSubscription", "UpdateSubscriptionError", "NOT_FOUND", "you have no subscription with id \\\"s\\\"", "UNAUTHORIZED"),
-	REFUSED("mutation { createNewsletterEmail",
-	        "createNewsletterEmail", "CreateNewsletterEmailError", "BAD_REQUEST", "Newsletter e-mail addresses are not available on this server yet.", "UNAUTHORIZED"),
+	REFUSED("mutation { createNewsletterEmail(input: {folder: \"nowhere\"})",
+	        "createNewsletterEmail", "CreateNewsletterEmailError", "BAD_REQUEST", "folder must be inbox or following", "UNAUTHORIZED"),
 	REFUSED("mutation { deleteNewsletterEmail(newsletterEmailId: \"n\")",
-	        "deleteNewsletterEmail", "DeleteNewsletterEmailError", "NOT_FOUND", "Newsletter e-mail addresses are not available on this server yet.", "UNAUTHORIZED"),
+	        "deleteNewsletterEmail", "DeleteNewsletterEmailError", "NOT_FOUND", "you have no newsletter address with id \\\"n\\\"", "UNAUTHORIZED"),
 };
 
 static void check_unoffered(struct harness *h)

@@ -7,7 +7,8 @@ src_store_libstore_a_SOURCES = \
 	src/store/search_query.h src/store/search_query.c src/store/search.h src/store/search.c src/store/fts.c \
 	src/store/bulk.c \
 	src/store/filter.c src/store/account.c src/store/personalization.c src/store/import.c \
-	src/store/feeds.h src/store/feeds.c
+	src/store/feeds.h src/store/feeds.c \
+	src/store/newsletter.c
 nodist_src_store_libstore_a_SOURCES = src/store/migrations_gen.c
 src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
 
@@ -17,7 +18,8 @@ STORE_LIBS = src/store/libstore.a $(SQLITE_LIBS)
 # Migrations, applied in this order by `larder init`; add new ones at the end (NNN_name.sql).
 STORE_MIGRATIONS = db/001_init.sql db/002_library.sql db/003_settings.sql db/004_trash.sql db/005_logins.sql \
 	db/006_search_owner.sql db/007_save_tokens.sql db/008_items.sql db/009_user.sql db/010_import.sql \
-	db/011_personalization.sql db/012_feeds.sql
+	db/011_personalization.sql db/012_feeds.sql \
+	db/013_newsletters.sql
 EXTRA_DIST += $(STORE_MIGRATIONS)
 BUILT_SOURCES += src/store/migrations_gen.c
 CLEANFILES += src/store/migrations_gen.c

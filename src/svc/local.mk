@@ -87,3 +87,6 @@ TESTS += t/feeds_api.sh
 dist_check_SCRIPTS += t/feeds_api.sh
 # polling 1,000 unchanged feeds: CPU seconds (run by hand: bench/feeds-bench -B BUILDDIR)
 EXTRA_DIST += bench/feeds-bench
+
+# newsletters: receiving addresses and one mail received by pipe (content/mime.c reads it)
+src_svc_libsvc_a_SOURCES += src/svc/newsletter.h src/svc/newsletter.c src/svc/newsletter_mail.c
