@@ -90,3 +90,6 @@ EXTRA_DIST += bench/feeds-bench
 
 # newsletters: receiving addresses and one mail received by pipe (content/mime.c reads it)
 src_svc_libsvc_a_SOURCES += src/svc/newsletter.h src/svc/newsletter.c src/svc/newsletter_mail.c
+# newsletters end to end: addresses through GraphQL over nginx, t/data/mail piped into `larder mail`
+TESTS += t/mail_pipe.sh
+dist_check_SCRIPTS += t/mail_pipe.sh
