@@ -30,15 +30,15 @@ static int resolve_nl(struct gql_rctx *rc, const void *parent, struct gql_out *o
 	}
 }
 
-/* the parent of NewsletterEmailsSuccess and RecentEmailsSuccess: a list */
-struct nl_list { const void *v; size_t n; };
+/* the parent of NewsletterEmailsSuccess and RecentEmailsSuccess: a list of n objects of GraphQL type `type` */
+struct nl_list { const void *v; size_t n, size; const char *type; };
 
-static int resolve_nl_list(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+static int resolve_list(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct nl_list *l = parent;
 	if (parent == api_absent)
 		return api_resolve_absent(rc, parent, out);
-	return api_out_objects(rc, out, "NewsletterEmail", l->v, l->n, sizeof(struct store_nl_email));
+	return api_out_objects(rc, out, l->type, l->v, l->n, l->size);
 }
 
 static int resolve_newsletter_emails(struct gql_rctx *rc, const void *parent, struct gql_out *out)
@@ -47,7 +47,7 @@ static int resolve_newsletter_emails(struct gql_rctx *rc, const void *parent, st
 	struct nl_list *l = ARENA_NEW(gql_arena(rc), struct nl_list);
 	struct store_nl_email *v = NULL;
 	int r = store_nl_email_list(ctx->store, gql_arena(rc), ctx->user->id, &v, &l->n);
-	l->v = v;
+	*l = (struct nl_list){ v, l->n, sizeof *v, "NewsletterEmail" };
 	return api_answer(rc, out, r, "listing newsletter addresses", "NewsletterEmailsSuccess", l);
 }
 
@@ -130,21 +130,13 @@ static int resolve_recent(struct gql_rctx *rc, const void *parent, struct gql_ou
 	}
 }
 
-static int resolve_recent_list(struct gql_rctx *rc, const void *parent, struct gql_out *out)
-{
-	const struct nl_list *l = parent;
-	if (parent == api_absent)
-		return api_resolve_absent(rc, parent, out);
-	return api_out_objects(rc, out, "RecentEmail", l->v, l->n, sizeof(struct store_received));
-}
-
 static int resolve_recent_emails(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
 	struct nl_list *l = ARENA_NEW(gql_arena(rc), struct nl_list);
 	struct store_received *v = NULL;
 	int r = store_received_list(ctx->store, gql_arena(rc), ctx->user->id, LIMIT_RECENT_EMAILS, &v, &l->n);
-	l->v = v;
+	*l = (struct nl_list){ v, l->n, sizeof *v, "RecentEmail" };
 	return api_answer(rc, out, r, "listing received mails", "RecentEmailsSuccess", l);
 }
 
@@ -157,8 +149,8 @@ int api_bind_newsletter(struct gql_schema *s, char *err, size_t errlen)
 		API_SIGNED_IN("Query.recentEmails", resolve_recent_emails, "RecentEmailsError"),
 		API_SIGNED_IN("Mutation.createNewsletterEmail", resolve_create, "CreateNewsletterEmailError"),
 		API_DELETE("Mutation.deleteNewsletterEmail", "DeleteNewsletterEmailError", &del),
-		API_ALL("NewsletterEmailsSuccess", resolve_nl_list),
-		API_ALL("RecentEmailsSuccess", resolve_recent_list),
+		API_ALL("NewsletterEmailsSuccess", resolve_list),
+		API_ALL("RecentEmailsSuccess", resolve_list),
 		API_ONE("CreateNewsletterEmailSuccess.newsletterEmail", api_resolve_self),
 		API_ONE("DeleteNewsletterEmailSuccess.newsletterEmail", api_resolve_self),
 	};
