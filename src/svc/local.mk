@@ -93,3 +93,7 @@ src_svc_libsvc_a_SOURCES += src/svc/newsletter.h src/svc/newsletter.c src/svc/ne
 # newsletters end to end: addresses through GraphQL over nginx, t/data/mail piped into `larder mail`
 TESTS += t/mail_pipe.sh
 dist_check_SCRIPTS += t/mail_pipe.sh
+# the /settings/newsletters page in Chromium (make an address, mails piped in, delete it)
+TESTS += t/newsletters_browser.sh
+dist_check_SCRIPTS += t/newsletters_browser.sh
+EXTRA_DIST += t/js/newsletters_page.mjs
