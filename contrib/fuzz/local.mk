@@ -65,7 +65,7 @@ contrib_fuzz_fuzz_url_LDADD = $(UTIL_LIBS)
 
 contrib_fuzz_fuzz_import_SOURCES = contrib/fuzz/fuzz_import.c
 contrib_fuzz_fuzz_import_LDFLAGS = $(FUZZ_LINK)
-contrib_fuzz_fuzz_import_LDADD = $(SVC_LIBS)
+contrib_fuzz_fuzz_import_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 
 # the runner and the seed corpora (one directory per target) ship in the tarball
 EXTRA_DIST += contrib/fuzz/run contrib/fuzz/README contrib/fuzz/gql.dict contrib/fuzz/http.dict contrib/fuzz/html.dict \
@@ -73,7 +73,7 @@ EXTRA_DIST += contrib/fuzz/run contrib/fuzz/README contrib/fuzz/gql.dict contrib
 
 contrib_fuzz_fuzz_feed_SOURCES = contrib/fuzz/fuzz_feed.c
 contrib_fuzz_fuzz_feed_LDFLAGS = $(FUZZ_LINK)
-contrib_fuzz_fuzz_feed_LDADD = $(SVC_LIBS)
+contrib_fuzz_fuzz_feed_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 
 contrib_fuzz_fuzz_mime_SOURCES = contrib/fuzz/fuzz_mime.c
 contrib_fuzz_fuzz_mime_LDFLAGS = $(FUZZ_LINK)

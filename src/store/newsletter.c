@@ -25,12 +25,12 @@ static const struct store_row nl_sub_row = { nl_sub_cols, sizeof nl_sub_cols / s
 int store_nl_email_create(struct store *st, struct arena *a, const char *user_id, const struct store_nl_email *in,
                           struct store_nl_email *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_NL_EMAIL_CREATE];
+	struct db_stmt *s = st->stmt[STMT_NL_EMAIL_CREATE];
 	char id[37];
 	crypto_uuid_v4(id);
 	store_bind_texts(s, 1, (const char *const[]){ id, user_id, in->local_part, in->address, in->name,
 	                                              in->description, in->folder }, 7);
-	sqlite3_bind_int64(s, 8, time_now_ms());
+	db_bind_int64(s, 8, time_now_ms());
 	int rc = store_get_row(st, a, s, &email_row, out, "creating a newsletter address");
 	if (rc == STORE_E_NOTFOUND) { /* DO NOTHING: the local part is someone's already */
 		snprintf(st->errmsg, sizeof st->errmsg, "the newsletter address %s is taken", in->local_part);
@@ -41,7 +41,7 @@ int store_nl_email_create(struct store *st, struct arena *a, const char *user_id
 
 int store_nl_email_count(struct store *st, const char *user_id, int64_t *n)
 {
-	sqlite3_stmt *s = st->stmt[STMT_NL_EMAIL_COUNT];
+	struct db_stmt *s = st->stmt[STMT_NL_EMAIL_COUNT];
 	store_bind_text(s, 1, user_id);
 	return store_get_ints(st, s, n, 1, "counting newsletter addresses");
 }
@@ -49,7 +49,7 @@ int store_nl_email_count(struct store *st, const char *user_id, int64_t *n)
 int store_nl_email_list(struct store *st, struct arena *a, const char *user_id, struct store_nl_email **out,
                         size_t *n)
 {
-	sqlite3_stmt *s = st->stmt[STMT_NL_EMAIL_LIST];
+	struct db_stmt *s = st->stmt[STMT_NL_EMAIL_LIST];
 	store_bind_text(s, 1, user_id);
 	return store_get_rows(st, a, s, &listed_row, (void **)out, n, "listing newsletter addresses");
 }
@@ -57,7 +57,7 @@ int store_nl_email_list(struct store *st, struct arena *a, const char *user_id, 
 int store_nl_email_delete(struct store *st, struct arena *a, const char *user_id, const char *id,
                           struct store_nl_email *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_NL_EMAIL_DELETE];
+	struct db_stmt *s = st->stmt[STMT_NL_EMAIL_DELETE];
 	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
 	return store_get_row(st, a, s, &email_row, out, "deleting a newsletter address");
@@ -65,7 +65,7 @@ int store_nl_email_delete(struct store *st, struct arena *a, const char *user_id
 
 int store_nl_email_by_local(struct store *st, struct arena *a, const char *local_part, struct store_nl_email *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_NL_EMAIL_BY_LOCAL];
+	struct db_stmt *s = st->stmt[STMT_NL_EMAIL_BY_LOCAL];
 	store_bind_text(s, 1, local_part);
 	return store_get_row(st, a, s, &email_row, out, "looking up a newsletter address");
 }
@@ -73,15 +73,15 @@ int store_nl_email_by_local(struct store *st, struct arena *a, const char *local
 int store_received_list(struct store *st, struct arena *a, const char *user_id, int64_t limit,
                         struct store_received **out, size_t *n)
 {
-	sqlite3_stmt *s = st->stmt[STMT_NL_RECEIVED_LIST];
+	struct db_stmt *s = st->stmt[STMT_NL_RECEIVED_LIST];
 	store_bind_text(s, 1, user_id);
-	sqlite3_bind_int64(s, 2, limit);
+	db_bind_int64(s, 2, limit);
 	return store_get_rows(st, a, s, &received_row, (void **)out, n, "listing received mails");
 }
 
 int store_nl_sub_list(struct store *st, struct arena *a, const char *user_id, struct store_sub **out, size_t *n)
 {
-	sqlite3_stmt *s = st->stmt[STMT_NL_SUB_LIST];
+	struct db_stmt *s = st->stmt[STMT_NL_SUB_LIST];
 	store_bind_text(s, 1, user_id);
 	return store_get_rows(st, a, s, &nl_sub_row, (void **)out, n, "listing newsletter subscriptions");
 }
@@ -90,14 +90,14 @@ int store_nl_sub_list(struct store *st, struct arena *a, const char *user_id, st
 
 static int add_received(struct store *st, const struct store_nl_delivery *d, const char *item_id, int64_t now)
 {
-	sqlite3_stmt *s = st->stmt[STMT_NL_RECEIVED_ADD];
+	struct db_stmt *s = st->stmt[STMT_NL_RECEIVED_ADD];
 	const struct store_received *m = &d->mail;
 	char id[37];
 	crypto_uuid_v4(id);
 	store_bind_texts(s, 1, (const char *const[]){ id, d->to->user_id, d->to->id, m->from, m->to, m->subject,
 	                                              m->text, m->html, m->type, m->reply, m->reply_to, m->message_id,
 	                                              item_id }, 13);
-	sqlite3_bind_int64(s, 14, now);
+	db_bind_int64(s, 14, now);
 	return store_step_done(st, s, "keeping a received mail");
 }
 
@@ -105,14 +105,14 @@ static int add_received(struct store *st, const struct store_nl_delivery *d, con
 static int upsert_sub(struct store *st, struct arena *a, const struct store_nl_delivery *d, int64_t now,
                       struct store_sub *sub)
 {
-	sqlite3_stmt *s = st->stmt[STMT_NL_SUB_UPSERT];
+	struct db_stmt *s = st->stmt[STMT_NL_SUB_UPSERT];
 	char id[37];
 	crypto_uuid_v4(id);
 	store_bind_texts(s, 1, (const char *const[]){ id, d->to->user_id, d->sub_url, d->sub_name, d->sub_description,
 	                                              d->sub_site_url, d->to->folder, d->to->id, d->unsubscribe_mail_to,
 	                                              d->unsubscribe_http_url }, 10);
-	sqlite3_bind_int64(s, 11, now);
-	sqlite3_bind_int64(s, 12, d->item->published_ms ? d->item->published_ms : now);
+	db_bind_int64(s, 11, now);
+	db_bind_int64(s, 12, d->item->published_ms ? d->item->published_ms : now);
 	return store_get_row(st, a, s, &nl_sub_row, sub, "recording a newsletter subscription");
 }
 
@@ -137,8 +137,8 @@ static int save_newsletter(struct store *st, struct arena *a, const struct store
 	if ((rc = store_import_item(st, a, d->item, &res, &queued)) != STORE_OK ||
 	    (rc = store_item_by_url(st, a, d->to->user_id, d->item->url, item)) != STORE_OK)
 		return rc;
-	sqlite3_stmt *s = st->stmt[STMT_NL_ITEM_MARK];
-	sqlite3_bind_int64(s, 1, item->seq);
+	struct db_stmt *s = st->stmt[STMT_NL_ITEM_MARK];
+	db_bind_int64(s, 1, item->seq);
 	store_bind_text(s, 2, sub.folder);
 	if ((rc = store_step_done(st, s, "marking a newsletter's item")) != STORE_OK ||
 	    (rc = store_feed_entry_add(st, d->to->user_id, d->entry_id, sub.id, item->id, now)) != STORE_OK)
@@ -150,7 +150,7 @@ static int keep_confirmation(struct store *st, const struct store_nl_delivery *d
 {
 	if (d->confirmation_code == NULL)
 		return STORE_OK;
-	sqlite3_stmt *s = st->stmt[STMT_NL_EMAIL_CODE];
+	struct db_stmt *s = st->stmt[STMT_NL_EMAIL_CODE];
 	store_bind_texts(s, 1, (const char *const[]){ d->to->id, d->confirmation_code }, 2);
 	return store_step_done(st, s, "keeping a confirmation code");
 }

@@ -61,8 +61,8 @@ struct larder_config {
 	                                  a subscribed feed is fetched (failures wait longer, up to a day) */
 	uint32_t subscriptions_per_user; /* key `subscriptions_per_user`, default LIMIT_SUBSCRIPTIONS: feeds one user
 	                                  follows at once */
-	uint32_t feed_polls_per_minute; /* key `feed_polls_per_minute`, default LIMIT_FEED_POLLS_PER_MINUTE: feeds one
-	                                  worker fetches per minute, all users together */
+	uint32_t feed_polls_per_minute; /* key `feed_polls_per_minute`, default LIMIT_FEED_POLLS_PER_MINUTE: feeds the
+	                                  server's workers together fetch per minute */
 	char *mail_domain;             /* key `mail_domain`: the domain of newsletter addresses; NULL (unset): the
 	                                  host's name */
 	uint32_t newsletter_emails_per_user; /* key `newsletter_emails_per_user`, default LIMIT_NEWSLETTER_EMAILS */
