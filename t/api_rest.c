@@ -97,7 +97,7 @@ static const struct probe probes[] = {
 	REFUSED("mutation { joinGroup(inviteCode: \"abc\")",
 	        "joinGroup", "JoinGroupError", "NOT_FOUND", "Groups are not offered by this server.", "UNAUTHORIZED"),
 	REFUSED("mutation { markEmailAsItem(recentEmailId: \"e\")",
-	        "markEmailAsItem", "MarkEmailAsItemError", "NOT_FOUND", "This server sends and receives no e-mail.", "UNAUTHORIZED"),
+	        "markEmailAsItem", "MarkEmailAsItemError", "NOT_FOUND", "you have no received mail with id \\\"e\\\"", "UNAUTHORIZED"),
 	REFUSED("mutation { updateEmail(input: {email: \"a@example.org\"})",
 	        "updateEmail", "UpdateEmailError", "BAD_REQUEST", "The e-mail address of an account is not changed through the API.", "UNAUTHORIZED"),
 	REFUSED("mutation { subscribe(name: \"Money Stuff\")",

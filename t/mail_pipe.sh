@@ -86,6 +86,20 @@ gq '{ search(query: "Forwarding") { ... on SearchSuccess { edges { cursor } } } 
 is "  no item made of a confirmation" 0 "$(jqr '.data.search.edges | length')"
 gq '{ newsletterEmails { ... on NewsletterEmailsSuccess { newsletterEmails { confirmationCode } } } }'
 is "  the forwarding code kept on the address" 123456789 "$(jqr '.data.newsletterEmails.newsletterEmails[0].confirmationCode')"
+gq '{ recentEmails { ... on RecentEmailsSuccess { recentEmails { id subject } } } }'
+cid=$(jqr '.data.recentEmails.recentEmails[] | select(.subject | test("Gmail")) | .id')
+MARK="mutation { markEmailAsItem(recentEmailId: \"$cid\") { __typename ... on MarkEmailAsItemSuccess { success } ... on MarkEmailAsItemError { errorCodes message } } }"
+gq "$MARK"
+is "markEmailAsItem makes the confirmation an item" "MarkEmailAsItemSuccess true" "$(jqr '.data.markEmailAsItem | "\(.__typename) \(.success)"')"
+gq '{ search(query: "Forwarding") { ... on SearchSuccess { edges { node { author content } } } } }'
+is "  found in search with its sender as author" "Gmail Team <forwarding-noreply@google.com>" "$(jqr '.data.search.edges[0].node.author')"
+like "  and its text" "Confirmation code: 123456789" "$(jqr '.data.search.edges[0].node.content')"
+gq "$MARK"
+is "markEmailAsItem again: success" true "$(jqr '.data.markEmailAsItem.success')"
+gq '{ search(query: "Forwarding") { ... on SearchSuccess { edges { cursor } } } }'
+is "  still one item" 1 "$(jqr '.data.search.edges | length')"
+gq 'mutation { markEmailAsItem(recentEmailId: "nope") { ... on MarkEmailAsItemError { errorCodes } } }'
+is "markEmailAsItem of another id: NOT_FOUND" NOT_FOUND "$(jqr '.data.markEmailAsItem.errorCodes[0]')"
 
 mail text-only.eml "someone@elsewhere.example" --recipient "$addr"
 is "a text-only mail to the envelope recipient given by --recipient: delivered" 0 "$st"

@@ -1,4 +1,4 @@
-/* newsletter.c: resolvers for newsletter addresses (newsletterEmails, createNewsletterEmail, deleteNewsletterEmail, the NewsletterEmail type) and the mails received (recentEmails, RecentEmail); the work is svc's (svc/newsletter.h). */
+/* newsletter.c: resolvers for newsletter addresses (newsletterEmails, createNewsletterEmail, deleteNewsletterEmail, the NewsletterEmail type) and the mails received (recentEmails, RecentEmail, markEmailAsItem); the work is svc's (svc/newsletter.h). */
 #include <string.h>
 
 #include "api/api_int.h"
@@ -140,6 +140,29 @@ static int resolve_recent_emails(struct gql_rctx *rc, const void *parent, struct
 	return api_answer(rc, out, r, "listing received mails", "RecentEmailsSuccess", l);
 }
 
+/* markEmailAsItem: the mail made an item (svc_mail_make_item); MarkEmailAsItemSuccess { success: true } */
+static int resolve_mark(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+{
+	const struct api_ctx *ctx = api_ctx_of(rc);
+	const char *msg = NULL;
+	struct store_item *it = ARENA_NEW(gql_arena(rc), struct store_item);
+	switch (svc_mail_make_item(ctx->store, ctx->cfg, gql_arena(rc), ctx->user->id, api_str(gql_arg(rc, "recentEmailId")),
+	                           it, &msg)) {
+	case SVC_NL_OK:
+		return api_obj(out, "MarkEmailAsItemSuccess", it);
+	case SVC_NL_NOTFOUND:
+		return api_out_error(rc, out, "MarkEmailAsItemError", "NOT_FOUND", "%s", msg);
+	default:
+		return api_out_error(rc, out, "MarkEmailAsItemError", "BAD_REQUEST", "%s", msg ? msg : "failed");
+	}
+}
+
+static int resolve_true(struct gql_rctx *rc, const void *parent, struct gql_out *out)
+{
+	(void)rc, (void)parent;
+	return api_bool(out, true);
+}
+
 int api_bind_newsletter(struct gql_schema *s, char *err, size_t errlen)
 {
 	static const struct api_bind table[] = { /* the types, the operations, then their success members */
@@ -153,6 +176,8 @@ int api_bind_newsletter(struct gql_schema *s, char *err, size_t errlen)
 		API_ALL("RecentEmailsSuccess", resolve_list),
 		API_ONE("CreateNewsletterEmailSuccess.newsletterEmail", api_resolve_self),
 		API_ONE("DeleteNewsletterEmailSuccess.newsletterEmail", api_resolve_self),
+		API_SIGNED_IN("Mutation.markEmailAsItem", resolve_mark, "MarkEmailAsItemError"),
+		API_ONE("MarkEmailAsItemSuccess.success", resolve_true),
 	};
 	return API_BIND_TABLE(s, table, err, errlen);
 }

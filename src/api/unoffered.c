@@ -102,7 +102,6 @@ static const struct api_bind unoffered_table[] = {
 	REFUSE("Mutation.addPopularRead", "NOT_FOUND", "Popular reads are not offered by this server."),
 	REFUSE("Mutation.joinGroup", "NOT_FOUND", "Groups are not offered by this server."),
 	REFUSE("Query.sendInstallInstructions", "FORBIDDEN", NO_EMAIL),
-	REFUSE("Mutation.markEmailAsItem", "NOT_FOUND", NO_EMAIL),
 	REFUSE("Mutation.updateEmail", "BAD_REQUEST", "The e-mail address of an account is not changed through the API."),
 	REFUSE("Mutation.uploadFileRequest", "BAD_INPUT", NOT_YET_PDF),
 	REFUSE("Mutation.saveFile", "UNKNOWN", NOT_YET_PDF),

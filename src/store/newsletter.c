@@ -79,6 +79,15 @@ int store_received_list(struct store *st, struct arena *a, const char *user_id, 
 	return store_get_rows(st, a, s, &received_row, (void **)out, n, "listing received mails");
 }
 
+int store_received_get(struct store *st, struct arena *a, const char *user_id, const char *id,
+                       struct store_received *out)
+{
+	struct db_stmt *s = st->stmt[STMT_NL_RECEIVED_GET];
+	if (!store_bind_owned(s, user_id, id))
+		return STORE_E_NOTFOUND;
+	return store_get_row(st, a, s, &received_row, out, "reading a received mail");
+}
+
 int store_nl_sub_list(struct store *st, struct arena *a, const char *user_id, struct store_sub **out, size_t *n)
 {
 	struct db_stmt *s = st->stmt[STMT_NL_SUB_LIST];
@@ -116,13 +125,27 @@ static int upsert_sub(struct store *st, struct arena *a, const struct store_nl_d
 	return store_get_row(st, a, s, &nl_sub_row, sub, "recording a newsletter subscription");
 }
 
+/* the imported item marked as a newsletter's, in folder */
+static int import_marked(struct store *st, struct arena *a, const struct store_import *in, const char *folder,
+                         struct store_item *item)
+{
+	enum store_import_result res;
+	bool queued;
+	int rc;
+	if ((rc = store_import_item(st, a, in, &res, &queued)) != STORE_OK ||
+	    (rc = store_item_by_url(st, a, in->user_id, in->url, item)) != STORE_OK)
+		return rc;
+	struct db_stmt *s = st->stmt[STMT_NL_ITEM_MARK];
+	db_bind_int64(s, 1, item->seq);
+	store_bind_text(s, 2, folder);
+	return store_step_done(st, s, "marking a newsletter's item");
+}
+
 /* the newsletter's item in its subscription's folder, recorded as the subscription's entry */
 static int save_newsletter(struct store *st, struct arena *a, const struct store_nl_delivery *d, int64_t now,
                            struct store_item *item, enum store_nl_outcome *outcome)
 {
 	struct store_sub sub;
-	enum store_import_result res;
-	bool queued;
 	int rc;
 	if (store_feed_entry_seen(st, d->to->user_id, d->entry_id)) {
 		*outcome = STORE_NL_DUPLICATE;
@@ -134,16 +157,26 @@ static int save_newsletter(struct store *st, struct arena *a, const struct store
 		*outcome = STORE_NL_UNSUBSCRIBED;
 		return STORE_OK;
 	}
-	if ((rc = store_import_item(st, a, d->item, &res, &queued)) != STORE_OK ||
-	    (rc = store_item_by_url(st, a, d->to->user_id, d->item->url, item)) != STORE_OK)
-		return rc;
-	struct db_stmt *s = st->stmt[STMT_NL_ITEM_MARK];
-	db_bind_int64(s, 1, item->seq);
-	store_bind_text(s, 2, sub.folder);
-	if ((rc = store_step_done(st, s, "marking a newsletter's item")) != STORE_OK ||
+	if ((rc = import_marked(st, a, d->item, sub.folder, item)) != STORE_OK ||
 	    (rc = store_feed_entry_add(st, d->to->user_id, d->entry_id, sub.id, item->id, now)) != STORE_OK)
 		return rc;
 	return store_item_by_seq(st, a, item->seq, item);
+}
+
+int store_received_make_item(struct store *st, struct arena *a, const struct store_received *m,
+                             const struct store_import *item, struct store_item *out)
+{
+	int rc = store_begin(st);
+	if (rc != STORE_OK)
+		return rc;
+	if ((rc = import_marked(st, a, item, "inbox", out)) == STORE_OK) {
+		struct db_stmt *s = st->stmt[STMT_NL_RECEIVED_ITEM];
+		store_bind_texts(s, 1, (const char *const[]){ m->id, out->id }, 2);
+		rc = store_step_done(st, s, "recording a received mail's item");
+	}
+	if (rc == STORE_OK)
+		rc = store_item_by_seq(st, a, out->seq, out);
+	return store_end(st, rc);
 }
 
 static int keep_confirmation(struct store *st, const struct store_nl_delivery *d)

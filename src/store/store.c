@@ -379,6 +379,9 @@ const char *const store_stmt_sql[STMT__MAX] = {
 		" ORDER BY status <> 'ACTIVE', name COLLATE NOCASE, id",
 	[STMT_NL_ITEM_MARK] =
 		"UPDATE library_items SET source = 'newsletter', folder = ?2, page_type = 'ARTICLE' WHERE seq = ?1",
+	[STMT_NL_RECEIVED_GET] =
+		"SELECT " STORE_COLS(STORE_RECEIVED_ROW, "") " FROM received_emails WHERE user_id = ?1 AND id = ?2",
+	[STMT_NL_RECEIVED_ITEM] = "UPDATE received_emails SET item_id = ?2 WHERE id = ?1",
 };
 
 #define STMT_NAME(n) #n,

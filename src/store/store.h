@@ -453,6 +453,13 @@ struct store_received {
 /* the user's latest received mails, newest first, at most limit */
 int store_received_list(struct store *st, struct arena *a, const char *user_id, int64_t limit,
                         struct store_received **out, size_t *n);
+/* the user's received mail id; NOTFOUND */
+int store_received_get(struct store *st, struct arena *a, const char *user_id, const char *id,
+                       struct store_received *out);
+/* markEmailAsItem: item stored (in the inbox, source newsletter) and recorded as the mail's item, in one
+ * transaction; out the item as stored */
+int store_received_make_item(struct store *st, struct arena *a, const struct store_received *m,
+                             const struct store_import *item, struct store_item *out);
 /* the user's newsletter subscriptions (type NEWSLETTER), the active ones first, then by name */
 int store_nl_sub_list(struct store *st, struct arena *a, const char *user_id, struct store_sub **out, size_t *n);
 /* one mail to deliver to address `to`: mail (id, user_id, newsletter_email_id, item_id and created_ms are

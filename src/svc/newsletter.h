@@ -54,6 +54,12 @@ enum svc_mail_status svc_mail_receive(struct store *st, const struct larder_conf
                                       const char *bytes, size_t n, const char *const *envelope, size_t n_envelope,
                                       struct svc_mail_result *out);
 
+/* markEmailAsItem: the user's received mail id made an item in the inbox (its kept HTML, else its text, sanitized;
+ * its subject as title, its sender as author); a mail that has an item already answers it. SVC_NL_NOTFOUND when
+ * the user has no such mail, SVC_NL_FAILED (*msg) when its body cannot be kept or the store failed */
+enum svc_nl_status svc_mail_make_item(struct store *st, const struct larder_config *cfg, struct arena *a,
+                                      const char *user_id, const char *id, struct store_item *out, const char **msg);
+
 /* whether a mail from from_address with this subject is a confirmation (the rule above) */
 bool svc_mail_is_confirmation(const char *from_address, const char *subject);
 #endif
