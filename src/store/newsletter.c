@@ -54,13 +54,19 @@ int store_nl_email_list(struct store *st, struct arena *a, const char *user_id, 
 	return store_get_rows(st, a, s, &listed_row, (void **)out, n, "listing newsletter addresses");
 }
 
+/* the one row of statement which for the user's id (?1 user, ?2 id); NOTFOUND */
+static int owned_row(struct store *st, struct arena *a, enum stmt which, const struct store_row *r,
+                     const char *user_id, const char *id, void *out, const char *what)
+{
+	if (!store_bind_owned(st->stmt[which], user_id, id))
+		return STORE_E_NOTFOUND;
+	return store_get_row(st, a, st->stmt[which], r, out, what);
+}
+
 int store_nl_email_delete(struct store *st, struct arena *a, const char *user_id, const char *id,
                           struct store_nl_email *out)
 {
-	struct db_stmt *s = st->stmt[STMT_NL_EMAIL_DELETE];
-	if (!store_bind_owned(s, user_id, id))
-		return STORE_E_NOTFOUND;
-	return store_get_row(st, a, s, &email_row, out, "deleting a newsletter address");
+	return owned_row(st, a, STMT_NL_EMAIL_DELETE, &email_row, user_id, id, out, "deleting a newsletter address");
 }
 
 int store_nl_email_by_local(struct store *st, struct arena *a, const char *local_part, struct store_nl_email *out)
@@ -82,10 +88,7 @@ int store_received_list(struct store *st, struct arena *a, const char *user_id, 
 int store_received_get(struct store *st, struct arena *a, const char *user_id, const char *id,
                        struct store_received *out)
 {
-	struct db_stmt *s = st->stmt[STMT_NL_RECEIVED_GET];
-	if (!store_bind_owned(s, user_id, id))
-		return STORE_E_NOTFOUND;
-	return store_get_row(st, a, s, &received_row, out, "reading a received mail");
+	return owned_row(st, a, STMT_NL_RECEIVED_GET, &received_row, user_id, id, out, "reading a received mail");
 }
 
 int store_nl_sub_list(struct store *st, struct arena *a, const char *user_id, struct store_sub **out, size_t *n)
