@@ -5,6 +5,8 @@
 CONF_SAMPLES = conf/larder.conf.sample
 CONF_EXAMPLES = conf/nginx-larder.conf conf/lighttpd-larder.conf conf/apache-larder.conf \
 	conf/larder-graphql.service conf/larder-auth.service conf/larder-save.service conf/larder-worker.service
+# newsletters: mail delivered to `larder mail` by Postfix or Exim
+CONF_EXAMPLES += conf/postfix-larder.conf conf/exim-larder.conf
 EXTRA_DIST += $(CONF_SAMPLES) $(CONF_EXAMPLES)
 larderconfdir = $(sysconfdir)/larder
 examplesdir = $(docdir)/examples

@@ -97,7 +97,7 @@ static const struct probe probes[] = {
 	REFUSED("mutation { joinGroup(inviteCode: \"abc\")",
 	        "joinGroup", "JoinGroupError", "NOT_FOUND", "Groups are not offered by this server.", "UNAUTHORIZED"),
 	REFUSED("mutation { markEmailAsItem(recentEmailId: \"e\")",
-	        "markEmailAsItem", "MarkEmailAsItemError", "NOT_FOUND", "This server sends and receives no e-mail.", "UNAUTHORIZED"),
+	        "markEmailAsItem", "MarkEmailAsItemError", "NOT_FOUND", "you have no received mail with id \\\"e\\\"", "UNAUTHORIZED"),
 	REFUSED("mutation { updateEmail(input: {email: \"a@example.org\"})",
 	        "updateEmail", "UpdateEmailError", "BAD_REQUEST", "The e-mail address of an account is not changed through the API.", "UNAUTHORIZED"),
 	REFUSED("mutation { subscribe(name: \"Money Stuff\")",
@@ -106,10 +106,10 @@ static const struct probe probes[] = {
 	        "unsubscribe", "UnsubscribeError", "NOT_FOUND", "you have no subscription named \\\"Money Stuff\\\"", "UNAUTHORIZED"),
 	REFUSED("mutation { updateSubscription(input: {id: \"s\"})",
 	        "updateSubscription", "UpdateSubscriptionError", "NOT_FOUND", "you have no subscription with id \\\"s\\\"", "UNAUTHORIZED"),
-	REFUSED("mutation { createNewsletterEmail",
-	        "createNewsletterEmail", "CreateNewsletterEmailError", "BAD_REQUEST", "Newsletter e-mail addresses are not available on this server yet.", "UNAUTHORIZED"),
+	REFUSED("mutation { createNewsletterEmail(input: {folder: \"nowhere\"})",
+	        "createNewsletterEmail", "CreateNewsletterEmailError", "BAD_REQUEST", "folder must be inbox or following", "UNAUTHORIZED"),
 	REFUSED("mutation { deleteNewsletterEmail(newsletterEmailId: \"n\")",
-	        "deleteNewsletterEmail", "DeleteNewsletterEmailError", "NOT_FOUND", "Newsletter e-mail addresses are not available on this server yet.", "UNAUTHORIZED"),
+	        "deleteNewsletterEmail", "DeleteNewsletterEmailError", "NOT_FOUND", "you have no newsletter address with id \\\"n\\\"", "UNAUTHORIZED"),
 };
 
 static void check_unoffered(struct harness *h)

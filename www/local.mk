@@ -3,7 +3,8 @@
 wwwdir = $(pkgdatadir)/www
 dist_www_DATA = www/index.html www/login.html www/home.html www/reader.html
 wwwsettingsdir = $(wwwdir)/settings
-dist_wwwsettings_DATA = www/settings/api.html www/settings/bookmarklet.html www/settings/import.html
+dist_wwwsettings_DATA = www/settings/api.html www/settings/bookmarklet.html www/settings/import.html \
+	www/settings/newsletters.html
 wwwcssdir = $(wwwdir)/css
 dist_wwwcss_DATA = www/css/larder.css www/css/library.css www/css/reader.css
 wwwimgdir = $(wwwdir)/img
@@ -14,4 +15,4 @@ dist_wwwjs_DATA = www/js/api.js www/js/ui.js www/js/items.js www/js/login.js www
 	www/js/library-query.js www/js/library-item.js www/js/library-bulk.js www/js/library-select.js \
 	www/js/library-keys.js www/js/library-filters.js www/js/library-labels.js \
 	www/js/reader-anchor.js www/js/reader-highlights.js www/js/reader-notebook.js www/js/reader-toolbar.js \
-	www/js/reader-settings.js www/js/reader-keys.js
+	www/js/reader-settings.js www/js/reader-keys.js www/js/settings-newsletters.js

@@ -4,6 +4,7 @@ noinst_PROGRAMS += contrib/fuzz/fuzz_gql_parse contrib/fuzz/fuzz_gql_execute con
 	contrib/fuzz/fuzz_config contrib/fuzz/fuzz_json_request contrib/fuzz/fuzz_sanitize contrib/fuzz/fuzz_markdown \
 	contrib/fuzz/fuzz_extract contrib/fuzz/fuzz_query contrib/fuzz/fuzz_search contrib/fuzz/fuzz_url \
 	contrib/fuzz/fuzz_html_bomb contrib/fuzz/fuzz_import contrib/fuzz/fuzz_feed
+noinst_PROGRAMS += contrib/fuzz/fuzz_mime
 endif
 # configure adds -fsanitize=fuzzer-no-link to every object; the targets link libFuzzer's main
 FUZZ_LINK = $(AM_LDFLAGS) -fsanitize=fuzzer
@@ -73,3 +74,7 @@ EXTRA_DIST += contrib/fuzz/run contrib/fuzz/README contrib/fuzz/gql.dict contrib
 contrib_fuzz_fuzz_feed_SOURCES = contrib/fuzz/fuzz_feed.c
 contrib_fuzz_fuzz_feed_LDFLAGS = $(FUZZ_LINK)
 contrib_fuzz_fuzz_feed_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+
+contrib_fuzz_fuzz_mime_SOURCES = contrib/fuzz/fuzz_mime.c
+contrib_fuzz_fuzz_mime_LDFLAGS = $(FUZZ_LINK)
+contrib_fuzz_fuzz_mime_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)

@@ -33,7 +33,7 @@ static int resolve_sub(struct gql_rctx *rc, const void *parent, struct gql_out *
 	switch (api_field(rc, parent, API_NAMES(sub_fields))) {
 	case SF_ID: return api_text(out, s->id);
 	case SF_NAME: return api_text(out, s->name);
-	case SF_TYPE: return api_enum(out, "RSS");
+	case SF_TYPE: return api_enum(out, s->type ? s->type : "RSS");
 	case SF_URL: return api_text(out, s->url);
 	case SF_ICON: return api_text(out, s->icon);
 	case SF_DESCRIPTION: return api_text(out, s->description);
@@ -77,13 +77,34 @@ static int active_subs(struct gql_rctx *rc, struct sub_list *l)
 	return r;
 }
 
+/* the user's active newsletter subscriptions (store/newsletter.c) after those already in l */
+static int add_newsletter_subs(struct gql_rctx *rc, struct sub_list *l)
+{
+	const struct api_ctx *ctx = api_ctx_of(rc);
+	struct store_sub *v;
+	size_t n = 0, k = 0;
+	int r = store_nl_sub_list(ctx->store, gql_arena(rc), ctx->user->id, &v, &n);
+	struct store_sub *all = r == STORE_OK ? ARENA_NEWN(gql_arena(rc), struct store_sub, l->n + n + 1) : NULL;
+	if (all == NULL)
+		return r == STORE_OK ? STORE_E_DB : r;
+	for (size_t i = 0; i < l->n; i++)
+		all[k++] = l->v[i];
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i].status, "ACTIVE") == 0)
+			all[k++] = v[i];
+	*l = (struct sub_list){ all, k };
+	return STORE_OK;
+}
+
 static int resolve_subscriptions(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	struct sub_list *l = ARENA_NEW(gql_arena(rc), struct sub_list);
 	const char *type = api_str(gql_arg(rc, "type"));
 	int r = STORE_OK;
-	if (l && (type == NULL || strcmp(type, "RSS") == 0)) /* newsletters are not here yet: none */
+	if (l && (type == NULL || strcmp(type, "RSS") == 0))
 		r = active_subs(rc, l);
+	if (l && r == STORE_OK && (type == NULL || strcmp(type, "NEWSLETTER") == 0))
+		r = add_newsletter_subs(rc, l);
 	return api_answer(rc, out, r, "listing subscriptions", "SubscriptionsSuccess", l);
 }
 

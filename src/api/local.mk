@@ -8,7 +8,8 @@ src_api_libapi_a_SOURCES = \
 	src/api/bulk.c src/api/highlights.c src/api/typeahead.c src/api/saving_request.c \
 	src/api/filter.c src/api/account.c \
 	src/api/articles.c src/api/personalization.c src/api/unoffered.c \
-	src/api/import.c src/api/feeds.c
+	src/api/import.c src/api/feeds.c \
+	src/api/newsletter.c
 nodist_src_api_libapi_a_SOURCES = src/api/schema_sdl.c
 src_api_libapi_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS)
 

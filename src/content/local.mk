@@ -14,10 +14,12 @@ src_content_libcontent_a_SOURCES = \
 	src/content/import_html.c src/content/import_json.c src/content/import_urls.c \
 	src/content/import_omnivore.c src/content/omnivore_format.h src/content/omnivore_md.c \
 	src/content/zipw.c src/content/zipw.h
-src_content_libcontent_a_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS) $(JSONC_CFLAGS) $(CURL_CFLAGS) $(LIBXML_CFLAGS) $(ARCHIVE_CFLAGS)
+# one e-mail message (newsletters) read with GMime
+src_content_libcontent_a_SOURCES += src/content/mime.c src/content/mime.h src/content/mime_int.h src/content/mime_body.c
+src_content_libcontent_a_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS) $(JSONC_CFLAGS) $(CURL_CFLAGS) $(LIBXML_CFLAGS) $(ARCHIVE_CFLAGS) $(GMIME_CFLAGS)
 
 # What a program linking the content layer needs (with $(UTIL_LIBS) after it).
-CONTENT_LIBS = src/content/libcontent.a $(GUMBO_LIBS) $(JSONC_LIBS) $(CURL_LIBS) $(LIBXML_LIBS) $(ARCHIVE_LIBS) $(CSV_LIBS)
+CONTENT_LIBS = src/content/libcontent.a $(GUMBO_LIBS) $(JSONC_LIBS) $(CURL_LIBS) $(LIBXML_LIBS) $(ARCHIVE_LIBS) $(CSV_LIBS) $(GMIME_LIBS)
 
 check_PROGRAMS += t/content_html t/content_charset
 TESTS += t/content_html t/content_charset
@@ -72,3 +74,11 @@ TESTS += t/content_import_read
 t_content_import_read_SOURCES = t/content_import_read.c t/tap.h
 t_content_import_read_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS) -lm
 EXTRA_DIST += t/data/import
+
+# mime_parse on the sample messages of t/data/mail (encodings, charsets, nesting, a confirmation, broken and bomb mails)
+check_PROGRAMS += t/content_mime
+TESTS += t/content_mime
+t_content_mime_SOURCES = t/content_mime.c t/tap.h
+t_content_mime_CPPFLAGS = $(AM_CPPFLAGS) -DMAIL_DIR='"$(abs_top_srcdir)/t/data/mail"'
+t_content_mime_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+EXTRA_DIST += t/data/mail

@@ -16,6 +16,7 @@ struct store_sub {
 	const char *etag, *last_modified, *last_error;
 	int64_t failures, fetch_content;
 	int64_t next_poll_ms, last_fetched_ms, refreshed_ms, most_recent_ms, created_ms, updated_ms;
+	const char *type;            /* "RSS", or "NEWSLETTER" (store/newsletter.c's, url mailto:SENDER, never polled) */
 };
 
 /* subscribes user_id to in->url (name, description, icon, site_url, folder, fetch_content from in; folder

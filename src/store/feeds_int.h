@@ -12,6 +12,7 @@
 	X(p, TEXT, last_modified, last_modified) X(p, TEXT, last_error, last_error) X(p, I64, failures, failures) \
 	X(p, I64, fetch_content, fetch_content) X(p, I64, next_poll_at, next_poll_ms) \
 	X(p, I64, last_fetched_at, last_fetched_ms) X(p, I64, refreshed_at, refreshed_ms) \
-	X(p, I64, most_recent_item, most_recent_ms) X(p, I64, created_at, created_ms) X(p, I64, updated_at, updated_ms)
+	X(p, I64, most_recent_item, most_recent_ms) X(p, I64, created_at, created_ms) X(p, I64, updated_at, updated_ms) \
+	X(p, TEXT, type, type)
 #define STORE_SUB_COLS(p) STORE_COLS(STORE_SUB_ROW, p)
 #endif

@@ -8,7 +8,8 @@ src_store_libstore_a_SOURCES = \
 	src/store/search_query.h src/store/search_query.c src/store/search.h src/store/search.c src/store/fts.c \
 	src/store/bulk.c \
 	src/store/filter.c src/store/account.c src/store/personalization.c src/store/import.c \
-	src/store/feeds.h src/store/feeds.c
+	src/store/feeds.h src/store/feeds.c \
+	src/store/newsletter.c
 nodist_src_store_libstore_a_SOURCES = src/store/migrations_gen.c
 src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS) $(PQ_CFLAGS)
 EXTRA_DIST += src/store/README.md
@@ -20,7 +21,8 @@ STORE_LIBS = src/store/libstore.a $(SQLITE_LIBS) $(PQ_LIBS)
 # migrations db/pg/NNN_*.sql, numbered as the SQLite ones (the same version is the same schema).
 STORE_PG_MIGRATIONS = db/pg/001_init.sql db/pg/002_library.sql db/pg/003_settings.sql db/pg/004_trash.sql \
 	db/pg/005_logins.sql db/pg/006_search_owner.sql db/pg/007_save_tokens.sql db/pg/008_items.sql db/pg/009_user.sql \
-	db/pg/010_import.sql db/pg/011_personalization.sql db/pg/012_feeds.sql
+	db/pg/010_import.sql db/pg/011_personalization.sql db/pg/012_feeds.sql \
+	db/pg/013_newsletters.sql
 EXTRA_DIST += $(STORE_PG_MIGRATIONS) src/store/db_pg.c src/store/store_pg_sql.c
 if WITH_POSTGRESQL
 src_store_libstore_a_SOURCES += src/store/db_pg.c src/store/store_pg_sql.c
@@ -36,7 +38,8 @@ src/store/pg_migrations_gen.c: $(STORE_PG_MIGRATIONS) $(top_srcdir)/build-aux/em
 # Migrations, applied in this order by `larder init`; add new ones at the end (NNN_name.sql).
 STORE_MIGRATIONS = db/001_init.sql db/002_library.sql db/003_settings.sql db/004_trash.sql db/005_logins.sql \
 	db/006_search_owner.sql db/007_save_tokens.sql db/008_items.sql db/009_user.sql db/010_import.sql \
-	db/011_personalization.sql db/012_feeds.sql
+	db/011_personalization.sql db/012_feeds.sql \
+	db/013_newsletters.sql
 EXTRA_DIST += $(STORE_MIGRATIONS)
 BUILT_SOURCES += src/store/migrations_gen.c
 CLEANFILES += src/store/migrations_gen.c

@@ -314,7 +314,7 @@ const char *const store_stmt_sql[STMT__MAX] = {
 		" updated_at = ?10 WHERE subscriptions.status <> 'ACTIVE' RETURNING " STORE_SUB_COLS(""),
 	[STMT_SUB_GET] = "SELECT " STORE_SUB_COLS("") " FROM subscriptions WHERE user_id = ?1 AND id = ?2",
 	[STMT_SUB_LIST] =
-		"SELECT " STORE_SUB_COLS("") " FROM subscriptions WHERE user_id = ?1"
+		"SELECT " STORE_SUB_COLS("") " FROM subscriptions WHERE user_id = ?1 AND type = 'RSS'"
 		" ORDER BY status <> 'ACTIVE', name COLLATE NOCASE, id",
 	[STMT_SUB_UNSUBSCRIBE] =
 		"UPDATE subscriptions SET status = 'UNSUBSCRIBED', updated_at = ?3 WHERE user_id = ?1 AND id = ?2"
@@ -334,15 +334,54 @@ const char *const store_stmt_sql[STMT__MAX] = {
 	[STMT_FEED_ITEM_SUB] =
 		"SELECT " STORE_SUB_COLS("s.") " FROM feed_entries e JOIN subscriptions s ON s.id = e.subscription_id"
 		" WHERE e.item_id = ?1 LIMIT 1",
-	[STMT_SUB_COUNT] = "SELECT count(*) FROM subscriptions WHERE user_id = ?1 AND status = 'ACTIVE'",
+	[STMT_SUB_COUNT] = "SELECT count(*) FROM subscriptions WHERE user_id = ?1 AND status = 'ACTIVE' AND type = 'RSS'",
 	/* one statement, so atomic between processes: the longest-waiting due feed is leased (its next poll moved
 	 * past the lease) unless the server's feeds fetched in the last minute reach the rate (?4) */
 	[STMT_SUB_CLAIM] =
 		"UPDATE subscriptions SET next_poll_at = ?2, last_fetched_at = ?1"
-		" WHERE id = (SELECT id FROM subscriptions WHERE status = 'ACTIVE' AND next_poll_at <= ?1"
+		" WHERE id = (SELECT id FROM subscriptions WHERE status = 'ACTIVE' AND next_poll_at <= ?1 AND type = 'RSS'"
 		"             ORDER BY next_poll_at, id LIMIT 1)"
-		" AND (SELECT count(*) FROM subscriptions WHERE last_fetched_at > ?3) < ?4"
+		" AND (SELECT count(*) FROM subscriptions WHERE last_fetched_at > ?3 AND type = 'RSS') < ?4"
 		" RETURNING " STORE_SUB_COLS(""),
+	/* newsletters (newsletter.c) */
+	[STMT_NL_EMAIL_CREATE] =
+		"INSERT INTO newsletter_emails (id, user_id, local_part, address, name, description, folder, created_at)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, coalesce(?7, 'inbox'), ?8) ON CONFLICT (local_part) DO NOTHING"
+		" RETURNING " STORE_COLS(STORE_NL_EMAIL_ROW, ""),
+	[STMT_NL_EMAIL_COUNT] = "SELECT count(*) FROM newsletter_emails WHERE user_id = ?1",
+	[STMT_NL_EMAIL_LIST] =
+		"SELECT " STORE_COLS(STORE_NL_EMAIL_ROW, "e.") ", (SELECT count(*) FROM subscriptions s"
+		" WHERE s.newsletter_email_id = e.id AND s.status = 'ACTIVE') FROM newsletter_emails e"
+		" WHERE e.user_id = ?1 ORDER BY e.created_at DESC, e.id",
+	[STMT_NL_EMAIL_DELETE] =
+		"DELETE FROM newsletter_emails WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_COLS(STORE_NL_EMAIL_ROW, ""),
+	[STMT_NL_EMAIL_BY_LOCAL] =
+		"SELECT " STORE_COLS(STORE_NL_EMAIL_ROW, "") " FROM newsletter_emails WHERE local_part = ?1",
+	[STMT_NL_EMAIL_CODE] = "UPDATE newsletter_emails SET confirmation_code = ?2 WHERE id = ?1",
+	[STMT_NL_RECEIVED_ADD] =
+		"INSERT INTO received_emails (id, user_id, newsletter_email_id, from_address, to_address, subject, text, html,"
+		" type, reply, reply_to, message_id, item_id, created_at)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, coalesce(?6, ''), coalesce(?7, ''), ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+	[STMT_NL_RECEIVED_LIST] =
+		"SELECT " STORE_COLS(STORE_RECEIVED_ROW, "") " FROM received_emails WHERE user_id = ?1"
+		" ORDER BY created_at DESC, id LIMIT ?2",
+	[STMT_NL_SUB_UPSERT] =
+		"INSERT INTO subscriptions (id, user_id, url, name, description, site_url, folder, fetch_content, type,"
+		" newsletter_email_id, unsubscribe_mail_to, unsubscribe_http_url, next_poll_at, last_fetched_at,"
+		" refreshed_at, most_recent_item, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 0,"
+		" 'NEWSLETTER', ?8, ?9, ?10, 0, ?11, ?11, ?12, ?11, ?11) ON CONFLICT (user_id, url) DO UPDATE SET"
+		" unsubscribe_mail_to = coalesce(?9, unsubscribe_mail_to),"
+		" unsubscribe_http_url = coalesce(?10, unsubscribe_http_url), last_fetched_at = ?11, refreshed_at = ?11,"
+		" most_recent_item = max(coalesce(most_recent_item, 0), ?12), updated_at = ?11"
+		" RETURNING " STORE_SUB_COLS(""),
+	[STMT_NL_SUB_LIST] =
+		"SELECT " STORE_SUB_COLS("") " FROM subscriptions WHERE user_id = ?1 AND type = 'NEWSLETTER'"
+		" ORDER BY status <> 'ACTIVE', name COLLATE NOCASE, id",
+	[STMT_NL_ITEM_MARK] =
+		"UPDATE library_items SET source = 'newsletter', folder = ?2, page_type = 'ARTICLE' WHERE seq = ?1",
+	[STMT_NL_RECEIVED_GET] =
+		"SELECT " STORE_COLS(STORE_RECEIVED_ROW, "") " FROM received_emails WHERE user_id = ?1 AND id = ?2",
+	[STMT_NL_RECEIVED_ITEM] = "UPDATE received_emails SET item_id = ?2 WHERE id = ?1",
 };
 
 #define STMT_NAME(n) #n,

@@ -424,4 +424,63 @@ int store_import_claim(struct store *st, struct arena *a, int64_t now_ms, int64_
                        struct store_import_job *out);
 /* records the outcome: status "done" or "failed", the counts and the report in *in */
 int store_import_finish(struct store *st, const char *id, const struct store_import_job *in);
+/* ---- newsletters (newsletter.c): receiving addresses, the mails received, delivery ---- */
+struct store_sub;
+/* a receiving address; subscription_count: its ACTIVE newsletter subscriptions (listing only) */
+struct store_nl_email {
+	const char *id, *user_id, *local_part, *address, *name, *description, *folder, *confirmation_code;
+	int64_t created_ms, subscription_count;
+};
+/* a new address for user_id (folder NULL: "inbox"); EXISTS when the local part is taken (draw another) */
+int store_nl_email_create(struct store *st, struct arena *a, const char *user_id, const struct store_nl_email *in,
+                          struct store_nl_email *out);
+/* how many addresses the user has */
+int store_nl_email_count(struct store *st, const char *user_id, int64_t *n);
+/* the user's addresses, newest first, with their subscription counts */
+int store_nl_email_list(struct store *st, struct arena *a, const char *user_id, struct store_nl_email **out,
+                        size_t *n);
+/* deletes the user's address id (its mails and subscriptions stay); NOTFOUND when not the user's */
+int store_nl_email_delete(struct store *st, struct arena *a, const char *user_id, const char *id,
+                          struct store_nl_email *out);
+/* the address with this local part (lower case), whoever's; NOTFOUND */
+int store_nl_email_by_local(struct store *st, struct arena *a, const char *local_part, struct store_nl_email *out);
+/* a received mail: type "NEWSLETTER" (item_id its item) or "CONFIRMATION" */
+struct store_received {
+	const char *id, *user_id, *newsletter_email_id, *from, *to, *subject, *text, *html, *type, *reply, *reply_to;
+	const char *message_id, *item_id;
+	int64_t created_ms;
+};
+/* the user's latest received mails, newest first, at most limit */
+int store_received_list(struct store *st, struct arena *a, const char *user_id, int64_t limit,
+                        struct store_received **out, size_t *n);
+/* the user's received mail id; NOTFOUND */
+int store_received_get(struct store *st, struct arena *a, const char *user_id, const char *id,
+                       struct store_received *out);
+/* markEmailAsItem: item stored (in the inbox, source newsletter) and recorded as the mail's item, in one
+ * transaction; out the item as stored */
+int store_received_make_item(struct store *st, struct arena *a, const struct store_received *m,
+                             const struct store_import *item, struct store_item *out);
+/* the user's newsletter subscriptions (type NEWSLETTER), the active ones first, then by name */
+int store_nl_sub_list(struct store *st, struct arena *a, const char *user_id, struct store_sub **out, size_t *n);
+/* one mail to deliver to address `to`: mail (id, user_id, newsletter_email_id, item_id and created_ms are
+ * filled here); a CONFIRMATION stores confirmation_code (when not NULL) on the address; a NEWSLETTER also
+ * needs item (its user_id and url), sub (url mailto:SENDER, name, description, site_url,
+ * unsubscribe_mail_to, unsubscribe_http_url via the fields below) and entry_id (the de-duplication key) */
+struct store_nl_delivery {
+	const struct store_nl_email *to;
+	struct store_received mail;
+	const char *confirmation_code;
+	const struct store_import *item;
+	const char *sub_url, *sub_name, *sub_description, *sub_site_url, *unsubscribe_mail_to, *unsubscribe_http_url;
+	const char *entry_id;
+};
+enum store_nl_outcome {
+	STORE_NL_SAVED,         /* a newsletter's item stored (item_out), or a confirmation kept */
+	STORE_NL_DUPLICATE,     /* the entry (Message-ID) was delivered before: nothing written */
+	STORE_NL_UNSUBSCRIBED,  /* the user unsubscribed from this sender: nothing written */
+};
+/* stores one delivery in one transaction (committed on STORE_OK, else nothing written): the sender's
+ * subscription found or made, the item, the entry, the received mail */
+int store_nl_deliver(struct store *st, struct arena *a, const struct store_nl_delivery *d, struct store_item *item_out,
+                     enum store_nl_outcome *outcome);
 #endif

@@ -30,7 +30,8 @@
 	X(FILTER_INSERT) X(FILTER_LIST) X(FILTER_UPDATE) X(FILTER_DELETE) X(FILTER_AFTER_POS) X(FILTER_SHIFT) \
 	X(RECENT_ADD) X(RECENT_TRIM) X(RECENT_LIST) X(PROFILE_GET) X(PROFILE_SET) X(USER_UPDATE) X(USER_DELETE) \
 	X(PERSONAL_GET) X(PERSONAL_SET) \
-	STORE_IMPORT_STMTS(X) STORE_FEED_STMTS(X)
+	STORE_IMPORT_STMTS(X) STORE_FEED_STMTS(X) \
+	STORE_NL_STMTS(X)
 /* the import's statements (import.c), SQL appended to store.c's table */
 #define STORE_IMPORT_STMTS(X) \
 	X(IMPORT_INSERT) X(IMPORT_UPDATE) X(IMPORT_JOB_PENDING) X(IMPORT_FETCH_HORIZON) X(IMPORT_HL_FIND) X(IMPORT_ID_TAKEN) \
@@ -42,6 +43,11 @@
 	" WHERE ((j.status = 'queued' AND j.run_after <= ?1) OR (j.status = 'running' AND j.locked_until <= ?1))" \
 	" AND (?3 <= 0 OR i.user_id NOT IN (SELECT li.user_id FROM jobs r JOIN library_items li ON li.seq = r.item_seq" \
 	" WHERE r.status = 'running' AND r.locked_until > ?1 GROUP BY li.user_id HAVING count(*) >= ?3))"
+/* newsletters' statements (newsletter.c), SQL appended to store.c's table */
+#define STORE_NL_STMTS(X) \
+	X(NL_EMAIL_CREATE) X(NL_EMAIL_COUNT) X(NL_EMAIL_LIST) X(NL_EMAIL_DELETE) X(NL_EMAIL_BY_LOCAL) X(NL_EMAIL_CODE) \
+	X(NL_RECEIVED_ADD) X(NL_RECEIVED_LIST) X(NL_SUB_UPSERT) X(NL_SUB_LIST) X(NL_ITEM_MARK) X(NL_RECEIVED_GET) \
+	X(NL_RECEIVED_ITEM)
 #define STORE_STMT_ENUM(n) STMT_##n,
 enum stmt { STORE_STMTS(STORE_STMT_ENUM) STMT__MAX };
 
@@ -118,6 +124,16 @@ void store_dyn_free(struct store *st);
 	X(p, I64, position, position) X(p, I64, created_at, created_ms) X(p, I64, updated_at, updated_ms) \
 	X(p, INT, visible, visible)
 #define STORE_RECENT_ROW(F, X, p) F(p, TEXT, id, id) X(p, TEXT, term, term) X(p, I64, created_at, created_ms)
+
+#define STORE_NL_EMAIL_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, local_part, local_part) X(p, TEXT, address, address) \
+	X(p, TEXT, name, name) X(p, TEXT, description, description) X(p, TEXT, folder, folder) \
+	X(p, TEXT, confirmation_code, confirmation_code) X(p, I64, created_at, created_ms)
+#define STORE_RECEIVED_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, newsletter_email_id, newsletter_email_id) \
+	X(p, TEXT, from_address, from) X(p, TEXT, to_address, to) X(p, TEXT, subject, subject) X(p, TEXT, text, text) \
+	X(p, TEXT, html, html) X(p, TEXT, type, type) X(p, TEXT, reply, reply) X(p, TEXT, reply_to, reply_to) \
+	X(p, TEXT, message_id, message_id) X(p, TEXT, item_id, item_id) X(p, I64, created_at, created_ms)
 
 /* the SQL column list of a ROW, each column prefixed with p (a table alias such as "u." or "") */
 #define STORE_SQL_COL1(p, kind, col, field) p #col

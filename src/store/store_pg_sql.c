@@ -63,8 +63,18 @@ const char *const store_pg_sql[STMT__MAX] = {
 	 * claiming at the same instant (each sees the others' claims only once they commit) */
 	[STMT_SUB_CLAIM] =
 		"UPDATE subscriptions SET next_poll_at = ?2, last_fetched_at = ?1"
-		" WHERE id = (SELECT id FROM subscriptions WHERE status = 'ACTIVE' AND next_poll_at <= ?1"
+		" WHERE id = (SELECT id FROM subscriptions WHERE status = 'ACTIVE' AND next_poll_at <= ?1 AND type = 'RSS'"
 		"             ORDER BY next_poll_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)"
-		" AND (SELECT count(*) FROM subscriptions WHERE last_fetched_at > ?3) < ?4"
+		" AND (SELECT count(*) FROM subscriptions WHERE last_fetched_at > ?3 AND type = 'RSS') < ?4"
 		" RETURNING " STORE_SUB_COLS(""),
+	/* newsletters: SQLite's scalar max(): greatest() */
+	[STMT_NL_SUB_UPSERT] =
+		"INSERT INTO subscriptions (id, user_id, url, name, description, site_url, folder, fetch_content, type,"
+		" newsletter_email_id, unsubscribe_mail_to, unsubscribe_http_url, next_poll_at, last_fetched_at,"
+		" refreshed_at, most_recent_item, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 0,"
+		" 'NEWSLETTER', ?8, ?9, ?10, 0, ?11, ?11, ?12, ?11, ?11) ON CONFLICT (user_id, url) DO UPDATE SET"
+		" unsubscribe_mail_to = coalesce(?9, subscriptions.unsubscribe_mail_to),"
+		" unsubscribe_http_url = coalesce(?10, subscriptions.unsubscribe_http_url), last_fetched_at = ?11,"
+		" refreshed_at = ?11, most_recent_item = greatest(coalesce(subscriptions.most_recent_item, 0), ?12),"
+		" updated_at = ?11 RETURNING " STORE_SUB_COLS(""),
 };

@@ -70,3 +70,13 @@ TESTS += t/feeds_api.sh
 dist_check_SCRIPTS += t/feeds_api.sh
 # polling 1,000 unchanged feeds: CPU seconds (run by hand: bench/feeds-bench -B BUILDDIR)
 EXTRA_DIST += bench/feeds-bench
+
+# newsletters: receiving addresses and one mail received by pipe (content/mime.c reads it)
+src_svc_libsvc_a_SOURCES += src/svc/newsletter.h src/svc/newsletter.c src/svc/newsletter_mail.c
+# newsletters end to end: addresses through GraphQL over nginx, t/data/mail piped into `larder mail`
+TESTS += t/mail_pipe.sh
+dist_check_SCRIPTS += t/mail_pipe.sh
+# the /settings/newsletters page in Chromium (make an address, mails piped in, delete it)
+TESTS += t/newsletters_browser.sh
+dist_check_SCRIPTS += t/newsletters_browser.sh
+EXTRA_DIST += t/js/newsletters_page.mjs

@@ -197,6 +197,8 @@ static int set_defaults(struct larder_config *c, const char *path)
 	c->feed_poll_interval_s = LIMIT_FEED_POLL_INTERVAL_S;
 	c->feed_polls_per_minute = LIMIT_FEED_POLLS_PER_MINUTE;
 	c->subscriptions_per_user = LIMIT_SUBSCRIPTIONS;
+	c->newsletter_emails_per_user = LIMIT_NEWSLETTER_EMAILS;
+	c->mail_max_bytes = LIMIT_MAIL_BYTES;
 	if (!c->path || !c->database || !c->base_url || set_origins(c, DEFAULT_CORS) < 0)
 		return -1;
 	return 0;
@@ -264,7 +266,10 @@ static char *unquote(char *v)
 	X(K_IMPORT_FETCHES, "import_fetches_per_minute") \
 	X(K_FEED_INTERVAL, "feed_poll_interval") \
 	X(K_FEED_POLLS, "feed_polls_per_minute") \
-	X(K_SUBSCRIPTIONS, "subscriptions_per_user")
+	X(K_SUBSCRIPTIONS, "subscriptions_per_user") \
+	X(K_MAIL_DOMAIN, "mail_domain") \
+	X(K_NEWSLETTER_EMAILS, "newsletter_emails_per_user") \
+	X(K_MAIL_BYTES, "mail_max_bytes")
 #define KEY_ENUM(k, name) k,
 #define KEY_NAME(k, name) [k] = name,
 enum key { CONFIG_KEYS(KEY_ENUM) K__MAX };
@@ -312,6 +317,8 @@ static const struct num_key {
 	{ K_FEED_INTERVAL, 60, 604800, " of seconds", NULL, false, FIELD(feed_poll_interval_s) },
 	{ K_FEED_POLLS, 1, 100000, "", NULL, false, FIELD(feed_polls_per_minute) },
 	{ K_SUBSCRIPTIONS, 1, 100000, "", NULL, false, FIELD(subscriptions_per_user) },
+	{ K_NEWSLETTER_EMAILS, 1, 10000, "", NULL, false, FIELD(newsletter_emails_per_user) },
+	{ K_MAIL_BYTES, 1024, (uint64_t)1 << 30, SIZES(1024, "1G", "K, M, G"), FIELD(mail_max_bytes) },
 };
 #undef SIZES
 #undef FIELD
@@ -467,6 +474,17 @@ static int set_private_fetch(struct larder_config *c, const char *v, const struc
 	return 0;
 }
 
+/* a domain name: letters, digits, dots and hyphens */
+static int set_mail_domain(struct larder_config *c, const char *v, const struct where *w)
+{
+	size_t n = strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-");
+	if (!*v || v[n] || n > 253 || *v == '.' || *v == '-')
+		return fail(w->err, w->errlen, w->path, w->line, "'mail_domain' must be a domain name such as mail.example.org");
+	if (set_str(&c->mail_domain, v) < 0)
+		return fail(w->err, w->errlen, w->path, w->line, "out of memory");
+	return 0;
+}
+
 /* store the (unquoted) value v of key k */
 static int set_value(struct larder_config *c, int key, const char *k, char *v, const struct where *w)
 {
@@ -496,6 +514,8 @@ static int set_value(struct larder_config *c, int key, const char *k, char *v, c
 		return 0;
 	case K_PRIVATE_FETCH:
 		return set_private_fetch(c, v, w);
+	case K_MAIL_DOMAIN:
+		return set_mail_domain(c, v, w);
 	default:
 		return 0;
 	}
@@ -579,6 +599,7 @@ void config_free(struct larder_config *c)
 	free(c->path);
 	free(c->database);
 	free(c->base_url);
+	free(c->mail_domain);
 	free_origins(c);
 	memset(c, 0, sizeof *c);
 }

@@ -63,6 +63,11 @@ struct larder_config {
 	                                  follows at once */
 	uint32_t feed_polls_per_minute; /* key `feed_polls_per_minute`, default LIMIT_FEED_POLLS_PER_MINUTE: feeds the
 	                                  server's workers together fetch per minute */
+	char *mail_domain;             /* key `mail_domain`: the domain of newsletter addresses; NULL (unset): the
+	                                  host's name */
+	uint32_t newsletter_emails_per_user; /* key `newsletter_emails_per_user`, default LIMIT_NEWSLETTER_EMAILS */
+	size_t mail_max_bytes;         /* key `mail_max_bytes`: bytes of one message `larder mail` accepts, default
+	                                  LIMIT_MAIL_BYTES (10M) */
 };
 /* which file: explicit path if non-NULL, else $LARDER_CONFIG, else LARDER_SYSCONFDIR "/larder.conf" */
 const char *config_default_path(const char *explicit_path);

@@ -131,4 +131,12 @@
 #define LIMIT_SUBSCRIPTIONS     1000              /* active subscriptions of one user (subscriptions_per_user) */
 #define LIMIT_OPML_OUTLINES     10000             /* feeds read from one OPML list */
 #define LIMIT_FEED_NEW_ENTRIES  50                /* new entries taken from one poll of one feed */
+/* newsletters by e-mail (src/content/mime.c, src/svc/newsletter.c) */
+#define LIMIT_MAIL_BYTES        (10 * 1024 * 1024)/* bytes of one message `larder mail` reads (mail_max_bytes) */
+#define LIMIT_MIME_PARTS        100               /* MIME parts of one message (multipart and message parts count) */
+#define LIMIT_MIME_DEPTH        16                /* nesting of multiparts in one message */
+#define LIMIT_MIME_DECODED      (16 * 1024 * 1024)/* bytes of one decoded body part */
+#define LIMIT_MIME_RECIPIENTS   64                /* recipient addresses read from one message's headers */
+#define LIMIT_NEWSLETTER_EMAILS 20                /* receiving addresses of one user (newsletter_emails_per_user) */
+#define LIMIT_RECENT_EMAILS     100               /* received mails recentEmails lists */
 #endif

@@ -1,0 +1,164 @@
+/* content_mime.c: tests of mime_parse on the sample messages of t/data/mail and on generated bombs (many parts, deep nesting, a huge body). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "content/mime.h"
+#include "tap.h"
+#include "util/arena.h"
+#include "util/sb.h"
+
+static struct arena A;
+static struct mime_message M;
+static const char *err;
+
+static enum mime_status parse_bytes(const char *b, size_t n, const struct mime_limits *lim)
+{
+	err = NULL;
+	return mime_parse(&A, b, n, lim, &M, &err);
+}
+
+static enum mime_status parse_file(const char *name)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", MAIL_DIR, name);
+	FILE *f = fopen(path, "rb");
+	static char buf[1 << 16];
+	size_t n = f ? fread(buf, 1, sizeof buf, f) : 0;
+	if (f)
+		fclose(f);
+	ok(n > 0, "read %s", name);
+	return parse_bytes(buf, n, NULL);
+}
+
+static void alternative(void)
+{
+	is_int(parse_file("alternative.eml"), MIME_OK, "multipart/alternative newsletter");
+	is_str(M.from_name, "Jane Writer", "sender's name");
+	is_str(M.from_address, "jane@news.example.org", "sender's address");
+	is_str(M.subject, "The Weekly Pantry #12: fermenting everything", "subject");
+	is_str(M.message_id, "pantry-12@news.example.org", "Message-ID without brackets");
+	is_int(M.date_ms, 1795503600000LL, "Date in ms");
+	is_str(M.list_id, "The Weekly Pantry <pantry.news.example.org>", "List-Id");
+	like(M.list_unsubscribe, "<mailto:unsubscribe@news.example.org?subject=pantry>, <https://", "List-Unsubscribe unfolded");
+	ok(M.n_recipients == 1, "Delivered-To and To name one address (%zu)", M.n_recipients);
+	is_str(M.n_recipients ? M.recipients[0] : NULL, "reader-abcd1234@mail.example.test", "the recipient");
+	like(M.html, "<h1>Fermenting everything</h1>", "the HTML part chosen");
+	like(M.html, "onclick=\"steal()\">Next week: miso. Caf\xc3\xa9 notes", "quoted-printable decoded, soft breaks joined");
+	like(M.text, "Fermenting everything: a week of jars.\n", "the text part kept too");
+	ok(!M.html_from_text, "HTML not made from text");
+}
+
+static void encodings(void)
+{
+	is_int(parse_file("base64.eml"), MIME_OK, "base64 single-part HTML");
+	is_str(M.html, "<html><body><h1>Base64 digest</h1><p>Sixty-four ways to store lentils without losing "
+	       "flavour.</p></body></html>", "base64 decoded");
+	is_str(M.subject, "Digest: n\xc3\xbamero uno", "encoded-word subject decoded");
+	is_str(M.from_name, "Base Sixty", "unquoted display name");
+	ok(M.text == NULL, "no text part");
+
+	is_int(parse_file("latin1.eml"), MIME_OK, "ISO-8859-1 HTML");
+	like(M.html, "Un caf\xc3\xa9 cr\xc3\xa8me et une tarte \xc3\xa0 la cr\xc3\xa8me br\xc3\xbbl\xc3\xa9" "e.",
+	     "8-bit Latin-1 body turned into UTF-8");
+	is_str(M.subject, "Caf\xc3\xa9 cr\xc3\xa8me", "Latin-1 encoded-word subject");
+	is_str(M.from_name, "Ren\xc3\xa9 D\xc3\xa9j\xc3\xa0", "Latin-1 encoded-word sender name");
+}
+
+static void text_only(void)
+{
+	is_int(parse_file("text-only.eml"), MIME_OK, "a text-only message without MIME headers");
+	ok(M.html_from_text, "HTML made from the text");
+	is_str(M.html, "<div><p>Dear reader,<br>this letter has no HTML &lt;b&gt;at all&lt;/b&gt; &amp; it says so.</p>"
+	       "<p>Second paragraph with a &lt;script&gt;alert(1)&lt;/script&gt; in text.</p></div>",
+	       "paragraphs at blank lines, breaks kept, everything escaped");
+	ok(M.from_name == NULL, "a bare address has no name");
+	is_str(M.from_address, "plain@text.example.com", "bare From address");
+	is_str(M.n_recipients ? M.recipients[0] : NULL, "reader-abcd1234@mail.example.test", "To with a name");
+}
+
+static void confirmations_and_nesting(void)
+{
+	is_int(parse_file("confirm-gmail.eml"), MIME_OK, "Gmail's forwarding confirmation reads");
+	is_str(M.from_address, "forwarding-noreply@google.com", "its sender");
+	like(M.subject, "(#123456789) Gmail Forwarding Confirmation", "its subject");
+	is_int(parse_file("confirm-substack.eml"), MIME_OK, "a newsletter's confirm-your-subscription mail reads");
+
+	is_int(parse_file("nested.eml"), MIME_OK, "mixed > related > alternative");
+	like(M.html, "The nested HTML part, two levels down.", "the HTML part found two levels down");
+	ok(strstr(M.html, "An attachment") == NULL, "the attached HTML file is not the body");
+	is_str(M.text, "The nested text part.", "the nested text part");
+	is_int(M.n_recipients, 2, "To and Cc both read");
+	is_str(M.n_recipients > 1 ? M.recipients[1] : NULL, "reader-abcd1234@mail.example.test", "the Cc recipient");
+}
+
+static void refused(void)
+{
+	is_int(parse_file("broken.eml"), MIME_E_EMPTY, "binary junk refused");
+	like(err, "not a mail message", "  and says why");
+	is_int(parse_file("no-from.eml"), MIME_E_FROM, "no From refused");
+	like(err, "no sender address", "  and says why");
+	is_int(parse_bytes("", 0, NULL), MIME_E_EMPTY, "no bytes");
+	is_int(parse_bytes("Subject: x\n", 11, NULL), MIME_E_FROM, "headers only, no From");
+	const char *noparts = "From: a@b.example\nContent-Type: image/png\n\nxx\n";
+	is_int(parse_bytes(noparts, strlen(noparts), NULL), MIME_E_BODY, "no text or HTML part");
+	like(err, "neither an HTML nor a text part", "  and says why");
+}
+
+/* a message of n sibling parts (nested: each inside the one before) */
+static const char *bomb(size_t n, bool nested, size_t *len)
+{
+	struct sb b;
+	sb_init(&b);
+	sb_puts(&b, "From: bomb@example.org\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"b0\"\n\n");
+	for (size_t i = 0; i < n; i++) {
+		sb_printf(&b, "--b%zu\n", nested ? i : 0);
+		if (nested)
+			sb_printf(&b, "Content-Type: multipart/mixed; boundary=\"b%zu\"\n\n", i + 1);
+		else
+			sb_puts(&b, "Content-Type: text/plain\n\npart\n");
+	}
+	sb_printf(&b, "--b%zu\nContent-Type: text/plain\n\ncore\n", nested ? n : 0);
+	for (size_t i = nested ? n + 1 : 1; i-- > 0;)
+		sb_printf(&b, "--b%zu--\n", i);
+	*len = b.len;
+	const char *out = arena_strndup(&A, sb_str(&b), b.len);
+	sb_free(&b);
+	return out;
+}
+
+static void bombs(void)
+{
+	size_t n;
+	const char *m = bomb(5000, false, &n);
+	is_int(parse_bytes(m, n, NULL), MIME_E_PARTS, "5,000 sibling parts refused");
+	like(err, "(100, LIMIT_MIME_PARTS)", "  naming the limit");
+	m = bomb(50, false, &n);
+	is_int(parse_bytes(m, n, NULL), MIME_OK, "50 sibling parts read");
+	is_str(M.text, "part", "  the first text part taken");
+	m = bomb(100000, true, &n);
+	is_int(parse_bytes(m, n, NULL), MIME_E_PARTS, "100,000 nested multiparts refused before GMime recurses");
+	m = bomb(30, true, &n);
+	is_int(parse_bytes(m, n, NULL), MIME_E_DEPTH, "30 nested multiparts: deeper than LIMIT_MIME_DEPTH");
+	like(err, "LIMIT_MIME_DEPTH", "  naming the limit");
+	m = bomb(10, true, &n);
+	is_int(parse_bytes(m, n, NULL), MIME_OK, "10 nested multiparts read");
+	is_str(M.text, "core", "  down to the core");
+	struct mime_limits small = { .max_decoded = 4 };
+	m = "From: a@b.example\nContent-Type: text/plain\n\nlonger than four bytes\n";
+	is_int(parse_bytes(m, strlen(m), &small), MIME_E_SIZE, "a body over max_decoded refused");
+	like(err, "LIMIT_MIME_DECODED", "  naming the limit");
+}
+
+int main(void)
+{
+	arena_init(&A);
+	alternative();
+	encodings();
+	text_only();
+	confirmations_and_nesting();
+	refused();
+	bombs();
+	arena_free(&A);
+	return done_testing();
+}
