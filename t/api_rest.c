@@ -101,7 +101,7 @@ static const struct probe probes[] = {
 	REFUSED("mutation { updateEmail(input: {email: \"a@example.org\"})",
 	        "updateEmail", "UpdateEmailError", "BAD_REQUEST", "The e-mail address of an account is not changed through the API.", "UNAUTHORIZED"),
 	REFUSED("mutation { subscribe(name: \"Money Stuff\")",
-	        "subscribe", "SubscribeError", "BAD_REQUEST", "Newsletter subscriptions are not available on this server yet: subscribe to a feed's url.", "UNAUTHORIZED"),
+	        "subscribe", "SubscribeError", "BAD_REQUEST", "Newsletters arrive by e-mail: make an address with createNewsletterEmail and sign up with it; subscribe takes a feed's url.", "UNAUTHORIZED"),
 	REFUSED("mutation { unsubscribe(name: \"Money Stuff\")",
 	        "unsubscribe", "UnsubscribeError", "NOT_FOUND", "you have no subscription named \\\"Money Stuff\\\"", "UNAUTHORIZED"),
 	REFUSED("mutation { updateSubscription(input: {id: \"s\"})",

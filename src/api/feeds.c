@@ -135,7 +135,7 @@ static int resolve_subscribe(struct gql_rctx *rc, const void *parent, struct gql
 	const char *msg = NULL;
 	if (url == NULL || (type && strcmp(type, "RSS") != 0)) /* a newsletter (older clients send only its name) */
 		return api_out_error(rc, out, "SubscribeError", "BAD_REQUEST", "%s",
-		                     "Newsletter subscriptions are not available on this server yet: subscribe to a feed's url.");
+		                     "Newsletters arrive by e-mail: make an address with createNewsletterEmail and sign up with it; subscribe takes a feed's url.");
 	struct sub_list *l = ARENA_NEW(gql_arena(rc), struct sub_list);
 	struct store_sub *s = ARENA_NEW(gql_arena(rc), struct store_sub);
 	if (l == NULL || s == NULL)
