@@ -51,6 +51,7 @@ only_in libfcgi 'fcgi' cmd web
 only_in libarchive 'archive' svc
 only_in libcsv 'csv.h' svc
 only_in libxml2 'libxml/' svc
+only_in poppler 'poppler' content
 
 # a first line that says what the file is: "/* name: …" in C, "# name…" in make fragments
 nohead=$(for f in */*.c */*.h; do

@@ -73,3 +73,11 @@ EXTRA_DIST += contrib/fuzz/run contrib/fuzz/README contrib/fuzz/gql.dict contrib
 contrib_fuzz_fuzz_feed_SOURCES = contrib/fuzz/fuzz_feed.c
 contrib_fuzz_fuzz_feed_LDFLAGS = $(FUZZ_LINK)
 contrib_fuzz_fuzz_feed_LDADD = $(SVC_LIBS)
+
+# PDFs: content_pdf_read in process (seeds: samples made by t/make-pdf.py)
+if ENABLE_FUZZ
+noinst_PROGRAMS += contrib/fuzz/fuzz_pdf
+endif
+contrib_fuzz_fuzz_pdf_SOURCES = contrib/fuzz/fuzz_pdf.c
+contrib_fuzz_fuzz_pdf_LDFLAGS = $(FUZZ_LINK)
+contrib_fuzz_fuzz_pdf_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)

@@ -9,9 +9,12 @@ src_content_libcontent_a_SOURCES = \
 	src/content/extract_util.c src/content/extract_meta.c src/content/extract_clean.c \
 	src/content/fetch.c src/content/fetch.h src/content/extract_strip.c
 src_content_libcontent_a_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS) $(JSONC_CFLAGS) $(CURL_CFLAGS)
+# PDFs: text read with poppler in a child process under limits
+src_content_libcontent_a_SOURCES += src/content/pdf.c src/content/pdf.h
+src_content_libcontent_a_CPPFLAGS += $(POPPLER_CFLAGS)
 
 # What a program linking the content layer needs (with $(UTIL_LIBS) after it).
-CONTENT_LIBS = src/content/libcontent.a $(GUMBO_LIBS) $(JSONC_LIBS) $(CURL_LIBS)
+CONTENT_LIBS = src/content/libcontent.a $(GUMBO_LIBS) $(JSONC_LIBS) $(CURL_LIBS) $(POPPLER_LIBS)
 
 check_PROGRAMS += t/content_html t/content_charset
 TESTS += t/content_html t/content_charset
@@ -51,3 +54,10 @@ dist_check_SCRIPTS += t/content_fetch.sh
 EXTRA_DIST += t/js/testserver.mjs t/testserver_lib.sh
 t_content_fetch_SOURCES = t/content_fetch.c t/tap.h
 t_content_fetch_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+# content_pdf_read on the samples t/make-pdf.py made: pages, info, the article, bad and encrypted files, the limits
+check_PROGRAMS += t/content_pdf
+TESTS += t/content_pdf
+t_content_pdf_SOURCES = t/content_pdf.c t/tap.h
+t_content_pdf_CPPFLAGS = $(AM_CPPFLAGS) -DPDF_DIR='"$(abs_top_srcdir)/t/data/pdf"'
+t_content_pdf_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+EXTRA_DIST += t/data/pdf t/make-pdf.py
