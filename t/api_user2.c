@@ -276,14 +276,14 @@ static void test_later(struct harness *h)
 		  "{\"data\":{\"scanFeeds\":{\"feeds\":[]}}}" },
 		{ "{ recentEmails { ... on RecentEmailsSuccess { recentEmails { id } } } }",
 		  "{\"data\":{\"recentEmails\":{\"recentEmails\":[]}}}" },
-		{ "mutation { uploadFileRequest(input: {url: \"https://example.org/a.pdf\", contentType: \"application/pdf\"}) "
+		/* PDF uploads are offered now (t/upload_pdf.sh): a file that is not a PDF, and an unknown upload, refused */
+		{ "mutation { uploadFileRequest(input: {url: \"https://example.org/a.epub\", contentType: \"application/epub+zip\"}) "
 		  "{ ... on UploadFileRequestError { errorCodes message } } }",
-		  "{\"data\":{\"uploadFileRequest\":{\"errorCodes\":[\"BAD_INPUT\"],\"message\":\"PDF upload is not available on "
-		  "this server yet\"}}}" },
+		  "{\"data\":{\"uploadFileRequest\":{\"errorCodes\":[\"BAD_INPUT\"],\"message\":\"only PDF files (contentType "
+		  "application/pdf) can be uploaded\"}}}" },
 		{ "mutation { saveFile(input: {url: \"https://example.org/a.pdf\", source: \"x\", clientRequestId: \"c\", "
 		  "uploadFileId: \"u\"}) { ... on SaveError { errorCodes message } } }",
-		  "{\"data\":{\"saveFile\":{\"errorCodes\":[\"UNKNOWN\"],\"message\":\"PDF upload is not available on this server "
-		  "yet\"}}}" },
+		  "{\"data\":{\"saveFile\":{\"errorCodes\":[\"UNAUTHORIZED\"],\"message\":\"no such uploaded file\"}}}" },
 	};
 	for (size_t i = 0; i < sizeof empty / sizeof empty[0]; i++)
 		is_str(h_run(h, &h->alice, empty[i][0], NULL), empty[i][1], "not offered yet: %.40s", empty[i][0]);

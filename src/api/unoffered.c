@@ -1,4 +1,4 @@
-/* unoffered.c: the calls of features Larder does not offer (webhooks, rules, integrations, discover, home, groups, reminders, sharing, e-mail) and of those not here yet (newsletters, PDF uploads): their documented empty lists and error members, one table row each. */
+/* unoffered.c: the calls of features Larder does not offer (webhooks, rules, integrations, discover, home, groups, reminders, sharing, e-mail) and of those not here yet (newsletters): their documented empty lists and error members, one table row each. */
 #include <string.h>
 
 #include "api/api_int.h"
@@ -64,7 +64,6 @@ static int resolve_empty_list(struct gql_rctx *rc, const void *parent, struct gq
 #define NO_SHARING "Sharing is not offered by this server."
 #define NO_EMAIL "This server sends and receives no e-mail."
 #define NOT_YET_NEWSLETTERS "Newsletter e-mail addresses are not available on this server yet."
-#define NOT_YET_PDF "PDF upload is not available on this server yet"
 
 static const struct api_bind unoffered_table[] = {
 	EMPTY("Query.webhooks"),
@@ -109,8 +108,6 @@ static const struct api_bind unoffered_table[] = {
 	REFUSE("Mutation.deleteNewsletterEmail", "NOT_FOUND", NOT_YET_NEWSLETTERS),
 	EMPTY("Query.newsletterEmails"),
 	EMPTY("Query.recentEmails"),
-	REFUSE("Mutation.uploadFileRequest", "BAD_INPUT", NOT_YET_PDF),
-	REFUSE("Mutation.saveFile", "UNKNOWN", NOT_YET_PDF),
 	API_ONE("Mutation.reportItem", resolve_report),
 	API_ALL("ReportItemResult", api_resolve_error),
 	API_ONE("GetDiscoverFeedArticleSuccess.discoverArticles", resolve_empty_list),

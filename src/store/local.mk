@@ -8,6 +8,8 @@ src_store_libstore_a_SOURCES = \
 	src/store/bulk.c \
 	src/store/filter.c src/store/account.c src/store/personalization.c src/store/import.c \
 	src/store/feeds.h src/store/feeds.c
+# uploaded and fetched files (PDFs)
+src_store_libstore_a_SOURCES += src/store/file.c
 nodist_src_store_libstore_a_SOURCES = src/store/migrations_gen.c
 src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
 
@@ -18,6 +20,8 @@ STORE_LIBS = src/store/libstore.a $(SQLITE_LIBS)
 STORE_MIGRATIONS = db/001_init.sql db/002_library.sql db/003_settings.sql db/004_trash.sql db/005_logins.sql \
 	db/006_search_owner.sql db/007_save_tokens.sql db/008_items.sql db/009_user.sql db/010_import.sql \
 	db/011_personalization.sql db/012_feeds.sql
+# uploaded and fetched PDFs (013 is the newsletters' number: a placeholder here until that branch is merged)
+STORE_MIGRATIONS += db/013_reserved.sql db/014_files.sql
 EXTRA_DIST += $(STORE_MIGRATIONS)
 BUILT_SOURCES += src/store/migrations_gen.c
 CLEANFILES += src/store/migrations_gen.c

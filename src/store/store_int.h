@@ -29,11 +29,21 @@
 	X(FILTER_INSERT) X(FILTER_LIST) X(FILTER_UPDATE) X(FILTER_DELETE) X(FILTER_AFTER_POS) X(FILTER_SHIFT) \
 	X(RECENT_ADD) X(RECENT_TRIM) X(RECENT_LIST) X(PROFILE_GET) X(PROFILE_SET) X(USER_UPDATE) X(USER_DELETE) \
 	X(PERSONAL_GET) X(PERSONAL_SET) \
-	STORE_IMPORT_STMTS(X) STORE_FEED_STMTS(X)
+	STORE_IMPORT_STMTS(X) STORE_FEED_STMTS(X) \
+	STORE_FILE_STMTS(X)
 /* the import's statements (import.c), SQL appended to store.c's table */
 #define STORE_IMPORT_STMTS(X) \
 	X(IMPORT_INSERT) X(IMPORT_UPDATE) X(IMPORT_JOB_PENDING) X(IMPORT_FETCH_HORIZON) X(IMPORT_HL_FIND) X(IMPORT_ID_TAKEN) \
 	X(IMPORT_CREATE) X(IMPORT_GET) X(IMPORT_BY_UPLOAD) X(IMPORT_UPLOADED) X(IMPORT_CLAIM) X(IMPORT_FINISH)
+/* the files' statements (file.c), SQL appended to store.c's table */
+#define STORE_FILE_STMTS(X) \
+	X(FILE_ITEM_INSERT) X(FILE_CREATE) X(FILE_BY_UPLOAD) X(FILE_UPLOADED) X(FILE_GET) X(FILE_BY_ITEM) \
+	X(FILE_JOB_INSERT) X(FILE_ITEM_TYPE) X(FILE_ATTACH) X(FILE_ITEM_ID_TAKEN)
+#define STORE_FILE_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, item_id, item_id) X(p, TEXT, file_name, file_name) \
+	X(p, TEXT, content_type, content_type) X(p, TEXT, url, url) X(p, I64, size, size) X(p, TEXT, sha256, sha256) \
+	X(p, TEXT, path, path) X(p, TEXT, status, status) X(p, I64, created_at, created_ms) \
+	X(p, I64, updated_at, updated_ms)
 #define STORE_STMT_ENUM(n) STMT_##n,
 enum stmt { STORE_STMTS(STORE_STMT_ENUM) STMT__MAX };
 

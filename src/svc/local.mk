@@ -87,3 +87,5 @@ TESTS += t/feeds_api.sh
 dist_check_SCRIPTS += t/feeds_api.sh
 # polling 1,000 unchanged feeds: CPU seconds (run by hand: bench/feeds-bench -B BUILDDIR)
 EXTRA_DIST += bench/feeds-bench
+# PDFs: uploadFileRequest's item and upload, saveFile, fetched PDFs kept and read (content/pdf.c)
+src_svc_libsvc_a_SOURCES += src/svc/upload.c src/svc/upload.h

@@ -197,6 +197,8 @@ static int set_defaults(struct larder_config *c, const char *path)
 	c->feed_poll_interval_s = LIMIT_FEED_POLL_INTERVAL_S;
 	c->feed_polls_per_minute = LIMIT_FEED_POLLS_PER_MINUTE;
 	c->subscriptions_per_user = LIMIT_SUBSCRIPTIONS;
+	c->pdf_max_bytes = LIMIT_PDF_BYTES;
+	c->pdf_sync_bytes = LIMIT_PDF_SYNC_BYTES;
 	if (!c->path || !c->database || !c->base_url || set_origins(c, DEFAULT_CORS) < 0)
 		return -1;
 	return 0;
@@ -264,7 +266,8 @@ static char *unquote(char *v)
 	X(K_IMPORT_FETCHES, "import_fetches_per_minute") \
 	X(K_FEED_INTERVAL, "feed_poll_interval") \
 	X(K_FEED_POLLS, "feed_polls_per_minute") \
-	X(K_SUBSCRIPTIONS, "subscriptions_per_user")
+	X(K_SUBSCRIPTIONS, "subscriptions_per_user") \
+	X(K_PDF_BYTES, "pdf_max_bytes") X(K_PDF_SYNC_BYTES, "pdf_sync_bytes") X(K_FILES_DIR, "files_dir")
 #define KEY_ENUM(k, name) k,
 #define KEY_NAME(k, name) [k] = name,
 enum key { CONFIG_KEYS(KEY_ENUM) K__MAX };
@@ -312,6 +315,8 @@ static const struct num_key {
 	{ K_FEED_INTERVAL, 60, 604800, " of seconds", NULL, false, FIELD(feed_poll_interval_s) },
 	{ K_FEED_POLLS, 1, 100000, "", NULL, false, FIELD(feed_polls_per_minute) },
 	{ K_SUBSCRIPTIONS, 1, 100000, "", NULL, false, FIELD(subscriptions_per_user) },
+	{ K_PDF_BYTES, 1024, (uint64_t)1 << 30, SIZES(1024, "1G", "K, M, G"), FIELD(pdf_max_bytes) },
+	{ K_PDF_SYNC_BYTES, 0, (uint64_t)1 << 30, SIZES(0, "1G", "K, M, G"), FIELD(pdf_sync_bytes) },
 };
 #undef SIZES
 #undef FIELD
@@ -440,6 +445,19 @@ static int set_database(struct larder_config *c, const char *v, const struct whe
 	return 0;
 }
 
+/* files_dir: where uploaded and fetched PDFs are kept, relative to the config file's directory unless absolute */
+static int set_files_dir(struct larder_config *c, const char *v, const struct where *w)
+{
+	char *s;
+	if (!*v)
+		return fail(w->err, w->errlen, w->path, w->line, "'files_dir' must not be empty");
+	if (!(s = resolve_path(w->path, v)))
+		return fail(w->err, w->errlen, w->path, w->line, "out of memory");
+	free(c->files_dir);
+	c->files_dir = s;
+	return 0;
+}
+
 static int set_base_url(struct larder_config *c, char *v, const struct where *w)
 {
 	size_t bl = strlen(v);
@@ -495,6 +513,8 @@ static int set_value(struct larder_config *c, int key, const char *k, char *v, c
 		return 0;
 	case K_PRIVATE_FETCH:
 		return set_private_fetch(c, v, w);
+	case K_FILES_DIR:
+		return set_files_dir(c, v, w);
 	default:
 		return 0;
 	}
@@ -577,6 +597,7 @@ void config_free(struct larder_config *c)
 		return;
 	free(c->path);
 	free(c->database);
+	free(c->files_dir);
 	free(c->base_url);
 	free_origins(c);
 	memset(c, 0, sizeof *c);

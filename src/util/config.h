@@ -63,6 +63,10 @@ struct larder_config {
 	                                  follows at once */
 	uint32_t feed_polls_per_minute; /* key `feed_polls_per_minute`, default LIMIT_FEED_POLLS_PER_MINUTE: feeds one
 	                                  worker fetches per minute, all users together */
+	size_t pdf_max_bytes;          /* key `pdf_max_bytes`: bytes of an uploaded or fetched PDF, default LIMIT_PDF_BYTES */
+	size_t pdf_sync_bytes;         /* key `pdf_sync_bytes`: a PDF up to this size is read while its upload is
+	                                  answered, a larger one by the worker; default LIMIT_PDF_SYNC_BYTES */
+	char *files_dir;               /* key `files_dir`: where PDFs are kept; NULL: "files" beside the database */
 };
 /* which file: explicit path if non-NULL, else $LARDER_CONFIG, else LARDER_SYSCONFDIR "/larder.conf" */
 const char *config_default_path(const char *explicit_path);

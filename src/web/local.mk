@@ -9,6 +9,8 @@ src_web_libweb_a_SOURCES = src/web/request.c src/web/request.h src/web/response.
 	src/web/save_guard.c src/web/save_guard.h src/web/export_http.c src/web/export_http.h \
 	src/web/import_http.c src/web/import_http.h
 src_web_libweb_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
+# PDFs: the upload URL and the file served to its owner
+src_web_libweb_a_SOURCES += src/web/upload_http.c src/web/upload_http.h
 
 WEB_LIBS = src/web/libweb.a
 
