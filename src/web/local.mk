@@ -53,5 +53,6 @@ TESTS += t/import_upload.sh t/import_browser.sh
 dist_check_SCRIPTS += t/import_upload.sh t/import_browser.sh
 EXTRA_DIST += t/js/import_page.mjs
 # PDFs end to end through nginx: uploadFileRequest + PUT + saveFile, search, /api/file, saveUrl of a PDF, bad inputs
-TESTS += t/upload_pdf.sh
-dist_check_SCRIPTS += t/upload_pdf.sh
+TESTS += t/upload_pdf.sh t/browser_pdf.sh
+dist_check_SCRIPTS += t/upload_pdf.sh t/browser_pdf.sh
+EXTRA_DIST += t/js/browser_pdf.mjs
