@@ -100,8 +100,8 @@ int store_file_by_upload(struct store *st, struct arena *a, const char *upload_h
                          struct store_file *out)
 {
 	sqlite3_stmt *s = st->stmt[STMT_FILE_BY_UPLOAD];
-	store_bind_text(s, 1, upload_hash);
-	sqlite3_bind_int64(s, 2, now_ms);
+	sqlite3_bind_int64(s, 2, now_ms);       /* unexpired at now_ms, */
+	store_bind_text(s, 1, upload_hash);     /* waiting for the token of this hash */
 	return store_get_row(st, a, s, &file_row, out, "finding an upload");
 }
 

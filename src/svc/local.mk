@@ -89,3 +89,5 @@ dist_check_SCRIPTS += t/feeds_api.sh
 EXTRA_DIST += bench/feeds-bench
 # PDFs: uploadFileRequest's item and upload, saveFile, fetched PDFs kept and read (content/pdf.c)
 src_svc_libsvc_a_SOURCES += src/svc/upload.c src/svc/upload.h
+# how soon a 50-page PDF is searchable after its upload, through nginx (run by hand: bench/pdf-bench -B BUILDDIR)
+EXTRA_DIST += bench/pdf-bench

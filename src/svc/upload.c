@@ -189,22 +189,18 @@ static const char *keep(struct arena *a, const struct larder_config *cfg, const 
 	return path;
 }
 
-/* the whole body (at most max bytes) into b: SVC_PUT_OK, TOO_LARGE or FAILED */
+/* the whole body into b, read straight into its buffer: SVC_PUT_OK, TOO_LARGE past max bytes, or FAILED */
 static enum svc_put_status read_body(struct sb *b, size_t max, long (*read)(void *ctx, char *buf, size_t n), void *ctx)
 {
-	char buf[65536];
-	for (;;) {
-		long k = read(ctx, buf, sizeof buf);
-		if (k == 0)
-			return SVC_PUT_OK;
-		if (k < 0)
-			return SVC_PUT_FAILED;
-		if (b->len + (size_t)k > max)
+	const size_t chunk = 65536;
+	long k = 0;
+	while (sb_reserve(b, chunk) == 0 && (k = read(ctx, b->buf + b->len, chunk)) > 0) {
+		b->len += (size_t)k;
+		b->buf[b->len] = '\0';
+		if (b->len > max)
 			return SVC_PUT_TOO_LARGE;
-		sb_putn(b, buf, (size_t)k);
-		if (sb_error(b))
-			return SVC_PUT_FAILED;
 	}
+	return sb_error(b) || k < 0 ? SVC_PUT_FAILED : SVC_PUT_OK;
 }
 
 /* the received bytes checked (and read when small), kept, recorded and the item filled or queued */
@@ -241,6 +237,15 @@ static enum svc_put_status take(struct store *st, const struct larder_config *cf
 	return SVC_PUT_OK;
 }
 
+/* the hash a token of 64 hex digits is kept as; false for anything else */
+static bool token_hash(const char *token, char hash[65])
+{
+	if (!token || strlen(token) != 64 || strspn(token, "0123456789abcdef") != 64)
+		return false;
+	crypto_sha256_hex(token, 64, hash);
+	return true;
+}
+
 enum svc_put_status svc_upload_receive(struct store *st, const struct larder_config *cfg, struct arena *a,
                                        const char *token, int64_t declared_len,
                                        long (*read)(void *ctx, char *buf, size_t n), void *ctx,
@@ -252,10 +257,7 @@ enum svc_put_status svc_upload_receive(struct store *st, const struct larder_con
 	char hash[65];
 
 	*msg = NULL;
-	if (token == NULL || strlen(token) != 64)
-		return SVC_PUT_UNKNOWN;
-	crypto_sha256_hex(token, 64, hash);
-	if (store_file_by_upload(st, a, hash, time_now_ms(), file) != STORE_OK)
+	if (!token_hash(token, hash) || store_file_by_upload(st, a, hash, time_now_ms(), file) != STORE_OK)
 		return SVC_PUT_UNKNOWN;
 	if (declared_len > 0 && (uint64_t)declared_len > max)
 		return SVC_PUT_TOO_LARGE;

@@ -23,35 +23,35 @@ static long read_io(void *ctx, char *buf, size_t n)
 	return io->read(io->ctx, buf, n);
 }
 
+/* the refusals of an upload: status, code, and the message when svc gives none */
+static const struct { int status; const char *code, *message; } refusals[] = {
+	[SVC_PUT_UNKNOWN] = { 404, "NOT_FOUND", "this upload URL is unknown, used already or expired: ask uploadFileRequest "
+	                                        "for a new one" },
+	[SVC_PUT_TOO_LARGE] = { 413, "PAYLOAD_TOO_LARGE", NULL },
+	[SVC_PUT_BAD] = { 400, "BAD_REQUEST", "the file is not a readable PDF" },
+};
+
 static void put_file(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,
                      const char *token)
 {
 	size_t max = app->cfg ? app->cfg->pdf_max_bytes : LIMIT_PDF_BYTES;
 	struct store_file f;
 	const char *msg;
-	switch (svc_upload_receive(app->store, app->cfg, a, token, req->content_length, read_io, req->io, &f, &msg)) {
-	case SVC_PUT_OK:
+	enum svc_put_status r = svc_upload_receive(app->store, app->cfg, a, token, req->content_length, read_io, req->io,
+	                                           &f, &msg);
+	if (r == SVC_PUT_OK) {
 		res->content_type = "application/json; charset=utf-8";
 		sb_printf(res->body, "{\"id\":\"%s\",\"status\":\"%s\",\"itemId\":\"%s\",\"size\":%lld}", f.id, f.status,
 		          f.item_id ? f.item_id : "", (long long)f.size);
 		web_response_header(res, "Cache-Control", "no-store");
-		return;
-	case SVC_PUT_UNKNOWN:
-		web_response_error(res, 404, NULL, "NOT_FOUND", "this upload URL is unknown, used already or expired: "
-		                   "ask uploadFileRequest for a new one");
-		return;
-	case SVC_PUT_TOO_LARGE:
-		web_response_error(res, 413, NULL, "PAYLOAD_TOO_LARGE", "the file is larger than %zu bytes "
-		                   "(pdf_max_bytes in larder.conf)", max);
-		return;
-	case SVC_PUT_BAD:
-		web_response_error(res, 400, NULL, "BAD_REQUEST", "%s", msg ? msg : "the file is not a readable PDF");
-		return;
-	case SVC_PUT_FAILED:
+	} else if (r == SVC_PUT_FAILED)
 		web_response_fail(res, NULL, msg ? msg : "the file could not be received", "file upload: %s",
 		                  msg ? msg : "failed");
-		return;
-	}
+	else if (r == SVC_PUT_TOO_LARGE)
+		web_response_error(res, 413, NULL, refusals[r].code, "the file is larger than %zu bytes "
+		                   "(pdf_max_bytes in larder.conf)", max);
+	else
+		web_response_error(res, refusals[r].status, NULL, refusals[r].code, "%s", msg ? msg : refusals[r].message);
 }
 
 /* the header block of a file download, then the file's bytes (res->streamed) */
@@ -93,12 +93,15 @@ static void get_file(struct web_graphql *app, struct web_request *req, struct we
 	struct web_authn who;
 	struct store_file f;
 	/* an API key, or the session cookie: a GET changes nothing, and the frame of our reader sends no Origin */
-	if (web_authenticate(app, req, a, WEB_AUTHN_KEY | WEB_AUTHN_SESSION, &who) != WEB_AUTHN_USER) {
-		if (who.outcome == WEB_AUTHN_REFUSED)
-			web_response_error(res, who.status, NULL, who.status == 500 ? "INTERNAL_SERVER_ERROR" : "UNAUTHORIZED",
-			                   "%s", who.msg);
-		else
-			web_response_error(res, 401, NULL, "UNAUTHORIZED", "sign in or send an API key");
+	switch (web_authenticate(app, req, a, WEB_AUTHN_KEY | WEB_AUTHN_SESSION, &who)) {
+	case WEB_AUTHN_USER:
+		break;
+	case WEB_AUTHN_ANONYMOUS:
+		web_response_error(res, 401, NULL, "UNAUTHORIZED", "sign in or send an API key");
+		return;
+	default:
+		web_response_error(res, who.status, NULL, who.status == 500 ? "INTERNAL_SERVER_ERROR" : "UNAUTHORIZED", "%s",
+		                   who.msg);
 		return;
 	}
 	if (svc_file_of_item(app->store, a, who.user.id, item_id, &f) != 0) {

@@ -74,6 +74,10 @@ try {
 	await page.click('.pdf-embed summary');
 	await page.waitForFunction(() => document.querySelector('.pdf-frame').getAttribute('src') !== null);
 	is(await page.getAttribute('.pdf-frame', 'src'), `/api/file/${node.id}`, 'opened, it shows the file from this site');
+	await page.waitForFunction(() => { try { return !!document.querySelector('.pdf-frame').contentWindow; } catch (e) { return false; } });
+	await page.waitForTimeout(500);
+	ok(page.frames().some((f) => f.url() === `${base}/api/file/${node.id}`), 'the frame loaded the file (not blocked by a policy)',
+		JSON.stringify(page.frames().map((f) => f.url())));
 	const res = await page.request.get(`${base}/api/file/${node.id}`);
 	is(res.status(), 200, 'the file answers the signed-in reader (session cookie)');
 	ok(Buffer.compare(await res.body(), fs.readFileSync(args.file)) === 0, 'with the bytes uploaded');
