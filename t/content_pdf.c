@@ -101,6 +101,13 @@ int main(void)
 	ok(rc == PDF_E_BROKEN || rc == PDF_OK, "a cut-short PDF: an error or what poppler recovers (%d %s)", rc,
 	   err ? err : "");
 
+	/* the fuzzer's way: in this process, the same answers */
+	rc = read_sample(&a, "sample-3.pdf", &(struct pdf_limits){ .in_process = true }, &d, &err);
+	is_int(rc, PDF_OK, "in process: the sample reads");
+	like(d.text[2], "pdfword003", "in process: page 3's text");
+	rc = read_sample(&a, "encrypted.pdf", &(struct pdf_limits){ .in_process = true }, &d, &err);
+	is_int(rc, PDF_E_ENCRYPTED, "in process: encrypted is refused");
+
 	ok(!content_pdf_sniff("%PD", 3), "three bytes are not a PDF");
 	ok(content_pdf_sniff("\n\n%PDF-1.7\n", 11), "a header after a few bytes is");
 	rc = content_pdf_read(&a, "", 0, NULL, &d, &err);
