@@ -28,7 +28,7 @@
 
 /* what the child sends: records of a tag byte, a 4-byte length and that many bytes */
 enum rec { R_ERR = 'E', R_PAGES = 'N', R_TITLE = 'T', R_AUTHOR = 'A', R_SUBJECT = 'S', R_CREATED = 'C',
-	   R_MODIFIED = 'M', R_PAGE = 'P', R_TRUNC = 'X' };
+	   R_MODIFIED = 'M', R_PAGE = 'P', R_TRUNC = 'X', R_END = 'Z' /* all was sent */ };
 
 bool content_pdf_sniff(const void *data, size_t n)
 {
@@ -155,6 +155,7 @@ static void child_read(int fd, const void *data, size_t n, const struct pdf_limi
 	put_i64(fd, R_CREATED, (int64_t)poppler_document_get_creation_date(doc));
 	put_i64(fd, R_MODIFIED, (int64_t)poppler_document_get_modification_date(doc));
 	child_pages(fd, doc, pages, l);
+	put_rec(fd, R_END, NULL, 0);
 	g_object_unref(doc);
 	g_bytes_unref(b);
 }
@@ -229,6 +230,7 @@ static int collect(int fd, pid_t pid, long long deadline, size_t max, struct sb 
 static enum pdf_err parse_records(struct arena *a, const unsigned char *p, size_t n, struct pdf_doc *d, size_t cap)
 {
 	size_t i = 0;
+	bool ended = false;
 	d->text = ARENA_NEWN(a, const char *, cap ? cap : 1);
 	if (!d->text)
 		return PDF_E_SYSTEM;
@@ -251,13 +253,14 @@ static enum pdf_err parse_records(struct arena *a, const unsigned char *p, size_
 		case R_CREATED: d->created_ms = num > 0 ? num * 1000 : 0; break;
 		case R_MODIFIED: d->modified_ms = num > 0 ? num * 1000 : 0; break;
 		case R_TRUNC: d->truncated = true; break;
+		case R_END: ended = true; break;
 		case R_PAGE:
 			if ((size_t)d->pages_read < cap && (d->text[d->pages_read] = arena_strndup(a, v, len)) != NULL)
 				d->pages_read++;
 			break;
 		}
 	}
-	return i == n ? PDF_OK : PDF_E_BUDGET;
+	return i == n && ended ? PDF_OK : PDF_E_BUDGET; /* without the end, the child stopped half-way */
 }
 
 /* runs the child over data and reads its records into d */

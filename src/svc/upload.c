@@ -164,15 +164,19 @@ static const char *files_dir(struct arena *a, const struct larder_config *cfg)
 	return dir;
 }
 
-/* data written to files_dir/ID.pdf (through a temporary name): the path, or NULL */
-static const char *keep(struct arena *a, const struct larder_config *cfg, const char *id, const char *data, size_t n)
+/* data written under a name of its own beside files_dir/ID.pdf (*path): the temporary file's name, or NULL. The
+ * caller renames it to *path once the file is its own, so two uploads with one token cannot replace each other */
+static const char *keep(struct arena *a, const struct larder_config *cfg, const char *id, const char *data, size_t n,
+                        const char **path)
 {
-	const char *dir = files_dir(a, cfg), *path, *tmp;
+	const char *dir = files_dir(a, cfg), *tmp;
+	char rnd[17];
 	int fd;
 	size_t off = 0;
-	if (!dir || !(path = arena_printf(a, "%s/%s.pdf", dir, id)) || !(tmp = arena_printf(a, "%s.part", path)))
+	if (!dir || crypto_random_hex(rnd, 8) != 0 || !(*path = arena_printf(a, "%s/%s.pdf", dir, id)) ||
+	    !(tmp = arena_printf(a, "%s.%s.part", *path, rnd)))
 		return NULL;
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0)
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600)) < 0)
 		return NULL;
 	while (off < n) {
 		ssize_t w = write(fd, data + off, n - off);
@@ -182,11 +186,20 @@ static const char *keep(struct arena *a, const struct larder_config *cfg, const 
 			break;
 		off += (size_t)w;
 	}
-	if (close(fd) != 0 || off != n || rename(tmp, path) != 0) {
+	if (close(fd) != 0 || off != n) {
 		unlink(tmp);
 		return NULL;
 	}
-	return path;
+	return tmp;
+}
+
+/* the kept file moved to its place: 0, or -1 (the temporary one removed) */
+static int settle(const char *tmp, const char *path)
+{
+	if (rename(tmp, path) == 0)
+		return 0;
+	unlink(tmp);
+	return -1;
 }
 
 /* the whole body into b, read straight into its buffer: SVC_PUT_OK, TOO_LARGE past max bytes, or FAILED */
@@ -210,7 +223,7 @@ static enum svc_put_status take(struct store *st, const struct larder_config *cf
 	size_t sync = cfg ? cfg->pdf_sync_bytes : LIMIT_PDF_SYNC_BYTES;
 	struct store_article art;
 	struct store_item it;
-	const char *path;
+	const char *path, *tmp;
 	char sha[65];
 	bool now = n <= sync;
 
@@ -218,13 +231,17 @@ static enum svc_put_status take(struct store *st, const struct larder_config *cf
 	if (read_article(cfg, a, data, n, now ? 0 : 1, &art, msg) != 0)
 		return SVC_PUT_BAD;
 	crypto_sha256_hex(data, n, sha);
-	if (!(path = keep(a, cfg, file->id, data, n))) {
+	if (!(tmp = keep(a, cfg, file->id, data, n, &path))) {
 		*msg = "the file could not be stored on the server";
 		return SVC_PUT_FAILED;
 	}
 	if (store_file_uploaded(st, a, file->id, path, (int64_t)n, sha, file) != STORE_OK) {
-		unlink(path);
+		unlink(tmp);
 		return SVC_PUT_UNKNOWN; /* another upload with the same token came first */
+	}
+	if (settle(tmp, path) != 0) {
+		*msg = "the file could not be stored on the server";
+		return SVC_PUT_FAILED;
 	}
 	if (store_item_get(st, a, file->user_id, file->item_id, &it) != STORE_OK)
 		return SVC_PUT_OK;     /* the item was removed meanwhile: the file stays for saveFile to find */
@@ -372,7 +389,7 @@ void svc_file_fetched(struct store *st, const struct larder_config *cfg, struct 
                       const char *data, size_t n, struct store_article *art, struct store_job_outcome *o)
 {
 	struct store_file in, kept;
-	const char *why = NULL, *title;
+	const char *why = NULL, *title, *tmp;
 	char sha[65], id[37];
 	int rc = read_article(cfg, a, data, n, 0, art, &why);
 
@@ -388,8 +405,9 @@ void svc_file_fetched(struct store *st, const struct larder_config *cfg, struct 
 		in.size = (int64_t)n;
 		in.sha256 = sha;
 		names(a, it->url, &title, &in.file_name);
-		if (!(in.path = keep(a, cfg, id, data, n)) || store_file_attach(st, a, it->seq, &in, &kept) != STORE_OK) {
-			if (in.path)
+		tmp = keep(a, cfg, id, data, n, &in.path);
+		if (!tmp || settle(tmp, in.path) != 0 || store_file_attach(st, a, it->seq, &in, &kept) != STORE_OK) {
+			if (tmp)
 				unlink(in.path);
 			rc = -1;
 			why = "the PDF could not be kept on the server";
