@@ -8,7 +8,7 @@
 
 #include "store/store.h"
 #include "svc/export_omnivore.h"
-#include "svc/import_int.h"
+#include "content/import_int.h"
 #include "util/arena.h"
 #include "util/config.h"
 #include "util/sb.h"
@@ -123,7 +123,7 @@ static bool same(const char *x, const char *y)
 	return (!x && !y) || (x && y && strcmp(x, y) == 0);
 }
 
-static int on_item(void *ctx, const struct svc_import_item *r)
+static int on_item(void *ctx, const struct content_import_item *r)
 {
 	struct check *c = ctx;
 	struct store_item s;
@@ -165,7 +165,7 @@ static int read_back(const char *zip, const char *db)
 	struct check c = { 0 };
 	struct store_user u;
 	struct arena a;
-	struct svc_import_sink sink = { on_item, on_bad, &c };
+	struct content_import_sink sink = { on_item, on_bad, &c };
 	const char *err = NULL;
 	int64_t t0;
 	if (open_db(db, &c.st, false))
@@ -176,7 +176,7 @@ static int read_back(const char *zip, const char *db)
 		return die("user", c.st);
 	c.user = u.id;
 	t0 = time_mono_ms();
-	if (svc_import_read_omnivore(&a, zip, &sink, &err) != 0)
+	if (import_read_omnivore(&a, zip, &sink, &err) != 0)
 		return fprintf(stderr, "omnivore_bench: reading: %s\n", err), 1;
 	report("read", t0, c.n);
 	printf("compared %zu items: %zu differ, %zu bad rows\n", c.n, c.wrong, c.bad);

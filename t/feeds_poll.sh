@@ -102,6 +102,36 @@ is "a 404: one failure recorded" "1|HTTP 404 Not Found" "$(db 'SELECT failures, 
 is "a 404: the next poll two hours on" 1 "$(db 'SELECT next_poll_at - last_fetched_at = 7200000 FROM subscriptions')"
 db "UPDATE subscriptions SET url = '$base/feed.xml'"
 
+# feed_polls_per_minute holds for the server, not for each worker: three feeds due and a rate of 2, two
+# workers one after the other poll 2 in all; a feed leased by a worker is not taken by another meanwhile
+db 'UPDATE subscriptions SET next_poll_at = 0, etag = NULL'
+run user add bob; is "bob" 0 "$rc"
+printf '<opml version="2.0"><body><outline text="b1" xmlUrl="%s/feed.xml?b=1"/><outline text="b2" xmlUrl="%s/feed.xml?b=2"/></body></opml>\n' \
+	"$base" "$base" >"$tmp/bob.opml"
+run import --user bob --format opml "$tmp/bob.opml"
+like "bob: two feeds" '^subscribed: 2$' "$out"
+db "UPDATE subscriptions SET next_poll_at = 0, last_fetched_at = NULL"
+printf 'feed_polls_per_minute = 2\n' >>"$tmp/larder.conf"
+run worker --once
+is "rate 2: the first worker polls two feeds" 2 "$(db 'SELECT count(*) FROM subscriptions WHERE last_fetched_at IS NOT NULL')"
+run worker --once
+is "rate 2: a second worker polls none in the same minute" 2 "$(db 'SELECT count(*) FROM subscriptions WHERE last_fetched_at IS NOT NULL')"
+is "rate 2: the third feed still due" 1 "$(db 'SELECT count(*) FROM subscriptions WHERE last_fetched_at IS NULL AND next_poll_at = 0')"
+db "UPDATE subscriptions SET last_fetched_at = last_fetched_at - 61000 WHERE last_fetched_at IS NOT NULL"
+run worker --once
+is "rate 2: a minute later the third is polled" 0 "$(db 'SELECT count(*) FROM subscriptions WHERE last_fetched_at IS NULL')"
+sed -i '/^feed_polls_per_minute/d' "$tmp/larder.conf"
+db "UPDATE subscriptions SET next_poll_at = 0, last_fetched_at = NULL, etag = NULL"
+before=$(stats | sed 's/.*"ok":\([0-9]*\).*/\1/')
+$WRAP "$LARDER" -c "$tmp/larder.conf" worker --once >/dev/null 2>&1 </dev/null &
+w1=$!
+$WRAP "$LARDER" -c "$tmp/larder.conf" worker --once >/dev/null 2>&1 </dev/null &
+w2=$!
+wait $w1; wait $w2
+after=$(stats | sed 's/.*"ok":\([0-9]*\).*/\1/')
+is "two workers at once: each of the three feeds fetched once" 3 "$((after - before))"
+is "two workers at once: all three polled" 0 "$(db 'SELECT count(*) FROM subscriptions WHERE last_fetched_at IS NULL')"
+
 run export --user alice --opml
 is "opml export: exit 0" 0 "$rc"
 like "opml export: the feed" "<outline type=\"rss\" text=\"Local Feed\" title=\"Local Feed\" xmlUrl=\"$base/feed.xml\"" "$out"

@@ -48,9 +48,10 @@ only_in sqlite3 'sqlite3' store
 only_in libcurl 'curl/' content
 only_in gumbo 'gumbo' content
 only_in libfcgi 'fcgi' cmd web
-only_in libarchive 'archive' svc
-only_in libcsv 'csv.h' svc
-only_in libxml2 'libxml/' svc
+only_in libarchive 'archive' content
+only_in libcsv 'csv.h' content
+only_in libxml2 'libxml/' content
+only_in libpq 'libpq-fe' store
 only_in poppler 'poppler' content
 
 # a first line that says what the file is: "/* name: …" in C, "# name…" in make fragments

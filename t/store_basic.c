@@ -77,7 +77,10 @@ int main(void)
 	arena_init(&a);
 	if (!mkdtemp(dir))
 		return 99;
-	snprintf(path, sizeof path, "%s/sub/dir/larder.db", dir);
+	if (getenv("LARDER_TEST_PG")) /* an empty PostgreSQL database to run against instead (t/store_pg.sh) */
+		snprintf(path, sizeof path, "%s", getenv("LARDER_TEST_PG"));
+	else
+		snprintf(path, sizeof path, "%s/sub/dir/larder.db", dir);
 
 	is_int(store_open(path, &st, err, sizeof err), STORE_E_SCHEMA_OLD, "open before init: schema old");
 	like(err, "not initialised: run larder init", "missing file message: %s", err);

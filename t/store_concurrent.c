@@ -76,7 +76,10 @@ int main(void)
 	arena_init(&a);
 	if (!mkdtemp(dir))
 		return 99;
-	snprintf(path, sizeof path, "%s/larder.db", dir);
+	if (getenv("LARDER_TEST_PG")) /* an empty PostgreSQL database to run against instead (t/store_pg.sh) */
+		snprintf(path, sizeof path, "%s", getenv("LARDER_TEST_PG"));
+	else
+		snprintf(path, sizeof path, "%s/larder.db", dir);
 	fflush(stdout);
 
 	/* concurrent `larder init` on a fresh path: every one succeeds, migrations applied once */

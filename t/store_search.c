@@ -8,7 +8,7 @@
 #include "store/search.h"
 #include "store/search_query.h"
 #include "store/store.h"
-#include "store/store_int.h" /* st->db: the FTS5 integrity-check */
+#include "store/store_int.h" /* st->db and db_exec: the FTS5 integrity-check */
 #include "util/arena.h"
 #include "util/sb.h"
 #include "util/time.h"
@@ -462,8 +462,8 @@ static void leak_tests(void)
 		is_int(store_item_delete(st, &A, frank.id, secret.id, &got), STORE_OK, "the item trashed");
 		is_int(store_trash_purge(st, INT64_C(1) << 60, &purged), STORE_OK, "and purged");
 		is_str(find_page(frank.id, "probesecret in:trash", 0, 10, NULL, NULL), "", "nothing of it is left");
-		is_int(sqlite3_exec(st->db, "INSERT INTO items_fts(items_fts) VALUES ('integrity-check')", NULL, NULL, NULL),
-		       SQLITE_OK, "FTS5 integrity-check: the index matches the tagged content");
+		is_int(db_exec(st->db, "INSERT INTO items_fts(items_fts) VALUES ('integrity-check')"),
+		       DB_OK, "FTS5 integrity-check: the index matches the tagged content");
 	}
 }
 

@@ -82,7 +82,7 @@ static const char article[] =
 	"and the open ocean.</p></article></body></html>";
 
 static const char *const pouch_labels[] = { "pouch", "Anatomy" };
-static const struct svc_import_highlight pelican_hl[] = {
+static const struct content_import_highlight pelican_hl[] = {
 	{ .quote = "a large throat pouch used for catching prey", .annotation = "the pouch!", .prefix = "long beak and ",
 	  .suffix = " and draining", .color = "yellow", .created_ms = 1600000000000, .labels = pouch_labels, .nlabels = 2 },
 	{ .quote = "a sentence that is not in the article", .annotation = "kept anyway", .created_ms = 1600000001000 },
@@ -91,9 +91,9 @@ static const char *const pelican_labels[] = { "Birds", "Nature" };
 
 #define PELICAN_ID "7d9a3c1e-2b4f-4a6d-8e0f-1a2b3c4d5e6f"
 /* the full record: every field a format can carry */
-static struct svc_import_item pelican(void)
+static struct content_import_item pelican(void)
 {
-	return (struct svc_import_item){
+	return (struct content_import_item){
 		.line = 2, .url = "https://www.example.org/pelicans", .id = PELICAN_ID, .slug = "pelicans-of-old",
 		.updated_ms = 1560000000000, .title = "Pelicans, imported", .author = "A. Birder",
 		.description = "All about pelicans", .site_name = "Example Birds", .image = "https://example.org/p.jpg",
@@ -104,18 +104,18 @@ static struct svc_import_item pelican(void)
 }
 
 /* the records of the first import: the full one, two without content, one in the trash, three bad ones */
-static size_t records(struct svc_import_item *it)
+static size_t records(struct content_import_item *it)
 {
 	size_t n = 0;
 	it[n++] = pelican();
-	it[n++] = (struct svc_import_item){ .line = 3, .url = "https://example.com/a", .reading_progress = -1 };
-	it[n++] = (struct svc_import_item){ .line = 4, .url = "https://example.com/b", .title = "B", .reading_progress = -1,
+	it[n++] = (struct content_import_item){ .line = 3, .url = "https://example.com/a", .reading_progress = -1 };
+	it[n++] = (struct content_import_item){ .line = 4, .url = "https://example.com/b", .title = "B", .reading_progress = -1,
 	                                    .state = "INBOX" };
-	it[n++] = (struct svc_import_item){ .line = 5, .url = "https://example.com/gone", .state = "DELETED",
+	it[n++] = (struct content_import_item){ .line = 5, .url = "https://example.com/gone", .state = "DELETED",
 	                                    .reading_progress = -1, .saved_ms = 1300000000000 };
-	it[n++] = (struct svc_import_item){ .line = 6, .url = "http://localhost/x", .reading_progress = -1 };
-	it[n++] = (struct svc_import_item){ .line = 7, .url = "", .reading_progress = -1 };
-	it[n++] = (struct svc_import_item){ .line = 8, .url = "https://example.com/c", .state = "LOST",
+	it[n++] = (struct content_import_item){ .line = 6, .url = "http://localhost/x", .reading_progress = -1 };
+	it[n++] = (struct content_import_item){ .line = 7, .url = "", .reading_progress = -1 };
+	it[n++] = (struct content_import_item){ .line = 8, .url = "https://example.com/c", .state = "LOST",
 	                                    .reading_progress = -1 };
 	return n;
 }
@@ -207,7 +207,7 @@ static void fetch_times(void)
 
 static void first_import(struct store *st, const struct larder_config *cfg, struct arena *a, const char *uid)
 {
-	struct svc_import_item it[8];
+	struct content_import_item it[8];
 	struct svc_import_report r = { 0 };
 	size_t n = records(it);
 	sb_init(&r.lines);
@@ -225,7 +225,7 @@ static void first_import(struct store *st, const struct larder_config *cfg, stru
 
 static void second_import(struct store *st, const struct larder_config *cfg, struct arena *a, const char *uid)
 {
-	struct svc_import_item it[8];
+	struct content_import_item it[8];
 	struct svc_import_report r = { 0 };
 	size_t n = records(it);
 	char *before = dump(), *after;
@@ -246,7 +246,7 @@ static void second_import(struct store *st, const struct larder_config *cfg, str
 static void other_user(struct store *st, const struct larder_config *cfg, struct arena *a, const char *alice,
                        const char *bob)
 {
-	struct svc_import_item it = pelican();
+	struct content_import_item it = pelican();
 	struct svc_import_report r = { 0 };
 	struct store_item mine, his, after;
 	it.title = "Bob's pelicans";
@@ -266,7 +266,7 @@ static void other_user(struct store *st, const struct larder_config *cfg, struct
 /* an id or slug already taken, and an id that is no UUID: the item gets its own */
 static void taken(struct store *st, const struct larder_config *cfg, struct arena *a, const char *uid)
 {
-	struct svc_import_item it[2] = {
+	struct content_import_item it[2] = {
 		{ .line = 1, .url = "https://example.com/same-id", .id = PELICAN_ID, .slug = "pelicans-of-old",
 		  .title = "Same id", .reading_progress = -1 },
 		{ .line = 2, .url = "https://example.com/odd-id", .id = "not-a-uuid", .slug = "odd/slug", .title = "Odd",
@@ -288,8 +288,8 @@ static void taken(struct store *st, const struct larder_config *cfg, struct aren
 static void batch_atomicity(struct store *st, const struct larder_config *cfg, struct arena *a, const char *uid)
 {
 	enum { N = SVC_IMPORT_BATCH + 5 };
-	static const struct svc_import_highlight two[] = { { .quote = "one" }, { .quote = "two" } };
-	struct svc_import_item *it = calloc(N, sizeof *it);
+	static const struct content_import_highlight two[] = { { .quote = "one" }, { .quote = "two" } };
+	struct content_import_item *it = calloc(N, sizeof *it);
 	struct svc_import_report r = { 0 };
 	struct store_item item;
 	sb_init(&r.lines);
@@ -377,7 +377,7 @@ static void kept_content(struct store *st, const struct larder_config *cfg, stru
 	static const char want[] = "<div id=\"user-content-readability-page-1\"><p>Short.</p><ul><li><a "
 	                           "href=\"https://kept.example/next\" rel=\"noopener noreferrer nofollow\">Next</a></li>"
 	                           "<li>Share</li></ul><p>Last words.</p></div>";
-	struct svc_import_item it = { .url = "https://kept.example/article", .title = "Kept", .html = html,
+	struct content_import_item it = { .url = "https://kept.example/article", .title = "Kept", .html = html,
 	                              .html_len = sizeof html - 1, .reading_progress = -1 };
 	struct svc_import_report r = { 0 };
 	struct store_item stored;

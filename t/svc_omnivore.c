@@ -7,8 +7,8 @@
 
 #include "store/store.h"
 #include "svc/export_omnivore.h"
-#include "svc/import_int.h"
-#include "svc/omnivore_format.h"
+#include "content/import_int.h"
+#include "content/omnivore_format.h"
 #include "util/arena.h"
 #include "util/config.h"
 #include "util/time.h"
@@ -34,7 +34,7 @@ static void cleanup(void)
 struct got_bad { size_t line; const char *reason; };
 struct collect {
 	struct arena *a;
-	struct svc_import_item items[64];
+	struct content_import_item items[64];
 	size_t n;
 	struct got_bad bad[16];
 	size_t nbad;
@@ -51,18 +51,18 @@ static const char *copy_str(struct arena *a, const char *s)
 	return s ? arena_strdup(a, s) : NULL;
 }
 
-static int on_item(void *ctx, const struct svc_import_item *it)
+static int on_item(void *ctx, const struct content_import_item *it)
 {
 	struct collect *c = ctx;
-	struct svc_import_item *o;
-	struct svc_import_highlight *h;
+	struct content_import_item *o;
+	struct content_import_highlight *h;
 	if (c->n == 64)
 		return -1;
 	o = &c->items[c->n++];
 	*o = *it; /* metadata strings live in the reader's arena, which is c->a */
 	o->html = it->html ? arena_strndup(c->a, it->html, it->html_len) : NULL;
 	o->note = copy_str(c->a, it->note);
-	o->highlights = h = ARENA_NEWN(c->a, struct svc_import_highlight, it->nhighlights + 1);
+	o->highlights = h = ARENA_NEWN(c->a, struct content_import_highlight, it->nhighlights + 1);
 	for (size_t i = 0; i < it->nhighlights; i++) {
 		h[i] = it->highlights[i];
 		h[i].quote = copy_str(c->a, it->highlights[i].quote);
@@ -83,14 +83,14 @@ static void on_bad(void *ctx, size_t line, const char *reason)
 
 static int read_zip(struct arena *a, const char *file, struct collect *c, const char **err)
 {
-	struct svc_import_sink sink = { on_item, on_bad, c };
+	struct content_import_sink sink = { on_item, on_bad, c };
 	memset(c, 0, sizeof *c);
 	c->a = a;
 	*err = NULL;
-	return svc_import_read_omnivore(a, file, &sink, err);
+	return import_read_omnivore(a, file, &sink, err);
 }
 
-static const struct svc_import_item *by_url(const struct collect *c, const char *url)
+static const struct content_import_item *by_url(const struct collect *c, const char *url)
 {
 	for (size_t i = 0; i < c->n; i++)
 		if (strcmp(c->items[i].url, url) == 0)
@@ -103,7 +103,7 @@ static const struct svc_import_item *by_url(const struct collect *c, const char 
 static void markdown(struct arena *a)
 {
 	static const char *const labels[] = { "birds", "later" };
-	struct svc_import_highlight *h;
+	struct content_import_highlight *h;
 	const char *note;
 	size_t n;
 	struct sb b;
@@ -184,7 +184,7 @@ static void seed(struct store *st, struct arena *a, const char *user)
 }
 
 /* the record read back against the item in the store, every field the format carries */
-static void compare(struct store *st, struct arena *a, const struct store_item *s, const struct svc_import_item *r)
+static void compare(struct store *st, struct arena *a, const struct store_item *s, const struct content_import_item *r)
 {
 	struct store_label *l;
 	struct store_highlight *h;
@@ -248,7 +248,7 @@ static void round_trip(struct store *st, struct arena *a, const struct store_use
 	is_int(c.n, n, "every item of alice (and only hers) read back");
 	ok(!by_url(&c, "https://example.com/bobs"), "bob's item is not in alice's export");
 	for (size_t i = 0; i < n; i++) {
-		const struct svc_import_item *r = by_url(&c, items[i].url);
+		const struct content_import_item *r = by_url(&c, items[i].url);
 		ok(r != NULL, "%s is in the export", items[i].url);
 		if (r && (strstr(items[i].url, "/more/") == NULL || strcmp(items[i].url, "https://example.com/more/7") == 0))
 			compare(st, a, &items[i], r);
@@ -262,7 +262,7 @@ static void sample(struct arena *a, const char *srcdir)
 {
 	char file[512];
 	struct collect c;
-	const struct svc_import_item *it;
+	const struct content_import_item *it;
 	const char *err;
 
 	snprintf(file, sizeof file, "%s/t/data/import/omnivore-sample.zip", srcdir);

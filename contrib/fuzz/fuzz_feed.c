@@ -1,10 +1,10 @@
-/* fuzz_feed.c: libFuzzer target: svc_feed_parse (RSS, Atom, JSON Feed) and svc_feed_discover on the input, with checks on the entries they give. */
+/* fuzz_feed.c: libFuzzer target: content_feed_parse (RSS, Atom, JSON Feed), content_feed_discover and content_opml_read on the input, with checks on the entries they give. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "svc/feeds.h"
+#include "content/feed.h"
 #include "util/arena.h"
 #include "util/limits.h"
 
@@ -19,15 +19,15 @@ static void fail(const char *what)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct arena a;
-	struct svc_feed f;
-	struct svc_feed_link *links;
+	struct content_feed f;
+	struct content_feed_link *links;
 	char err[256];
 	arena_init(&a);
-	if (svc_feed_parse(&a, (const char *)data, size, "https://fuzz.example/feed", &f, err, sizeof err) == 0) {
+	if (content_feed_parse(&a, (const char *)data, size, "https://fuzz.example/feed", &f, err, sizeof err) == 0) {
 		if (f.n_entries > LIMIT_FEED_ENTRIES)
 			fail("more entries than LIMIT_FEED_ENTRIES");
 		for (size_t i = 0; i < f.n_entries; i++) {
-			const struct svc_feed_entry *e = &f.entries[i];
+			const struct content_feed_entry *e = &f.entries[i];
 			if (e->id == NULL && e->url != NULL)
 				fail("an entry with a URL but no id");
 			if (e->content && strlen(e->content) > LIMIT_FEED_FIELD)
@@ -36,9 +36,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else if (err[0] == '\0') {
 		fail("refused without a message");
 	}
-	long n = svc_feed_discover(&a, (const char *)data, size, "https://fuzz.example/page", &links);
+	long n = content_feed_discover(&a, (const char *)data, size, "https://fuzz.example/page", &links);
 	if (n > LIMIT_FEED_DISCOVER)
 		fail("more links than LIMIT_FEED_DISCOVER");
+	const char *why = NULL;
+	n = content_opml_read(&a, (const char *)data, size, &links, &why);
+	if (n > LIMIT_OPML_OUTLINES || (n < 0 && why == NULL))
+		fail("OPML: too many outlines, or refused without a message");
+	for (long i = 0; i < n; i++)
+		if (links[i].url == NULL)
+			fail("OPML: an outline without its URL");
 	arena_free(&a);
 	return 0;
 }

@@ -1,4 +1,4 @@
-/* fuzz_import.c: libFuzzer target: svc_import_detect and every import format's reader on the input as a file, with checks on what they send to the sink. */
+/* fuzz_import.c: libFuzzer target: content_import_detect and every import format's reader on the input as a file, with checks on what they send to the sink. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,7 +6,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "svc/import.h"
+#include "content/import.h"
 #include "util/arena.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -26,12 +26,12 @@ static void remove_file(void)
 }
 
 struct seen {
-	enum svc_import_format f;
+	enum content_import_format f;
 	size_t last_line;
 };
 
 /* items come in the file's order, each with an http(s) URL and well-formed lists */
-static int on_item(void *ctx, const struct svc_import_item *it)
+static int on_item(void *ctx, const struct content_import_item *it)
 {
 	struct seen *s = ctx;
 	const char *u = it->url;
@@ -41,7 +41,7 @@ static int on_item(void *ctx, const struct svc_import_item *it)
 		u++;
 	if (strncasecmp(u, "http://", 7) != 0 && strncasecmp(u, "https://", 8) != 0)
 		fail("an item whose URL is not http(s)");
-	if (s->f != SVC_IMPORT_OMNIVORE && (it->line == 0 || it->line < s->last_line))
+	if (s->f != CONTENT_IMPORT_OMNIVORE && (it->line == 0 || it->line < s->last_line))
 		fail("an item's line is 0 or before the one sent before it");
 	s->last_line = it->line;
 	if ((it->nlabels && it->labels == NULL) || (it->nhighlights && it->highlights == NULL))
@@ -63,14 +63,14 @@ static void on_bad(void *ctx, size_t line, const char *reason)
 	struct seen *s = ctx;
 	if (reason == NULL || reason[0] == '\0')
 		fail("a bad row without a reason");
-	if (s->f != SVC_IMPORT_OMNIVORE && (line == 0 || line < s->last_line))
+	if (s->f != CONTENT_IMPORT_OMNIVORE && (line == 0 || line < s->last_line))
 		fail("a bad row's line is 0 or before the one sent before it");
 	s->last_line = line;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	enum svc_import_format detected;
+	enum content_import_format detected;
 	if (fd < 0) {
 		if ((fd = mkstemp(path)) < 0)
 			fail("no temporary file");
@@ -78,18 +78,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (ftruncate(fd, 0) != 0 || (size && pwrite(fd, data, size, 0) != (ssize_t)size))
 		fail("cannot write the temporary file");
-	detected = svc_import_detect(path);
-	if ((unsigned)detected >= SVC_IMPORT__MAX)
+	detected = content_import_detect(path);
+	if ((unsigned)detected >= CONTENT_IMPORT__MAX)
 		fail("detection out of range");
-	for (int f = SVC_IMPORT_OMNIVORE; f < SVC_IMPORT__MAX; f++) {
+	for (int f = CONTENT_IMPORT_OMNIVORE; f < CONTENT_IMPORT__MAX; f++) {
 		struct arena a;
-		struct seen s = { .f = (enum svc_import_format)f };
-		struct svc_import_sink sink = { on_item, on_bad, &s };
+		struct seen s = { .f = (enum content_import_format)f };
+		struct content_import_sink sink = { on_item, on_bad, &s };
 		const char *err = NULL;
 		int rc;
 		arena_init(&a);
 		a.limit = 512u * 1024 * 1024;
-		rc = svc_import_read((enum svc_import_format)f, &a, path, &sink, &err);
+		rc = content_import_read((enum content_import_format)f, &a, path, &sink, &err);
 		if (rc != 0 && rc != -1)
 			fail("a reader's answer is neither 0 nor -1");
 		if (rc == -1 && (err == NULL || err[0] == '\0'))

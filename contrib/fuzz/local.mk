@@ -64,7 +64,7 @@ contrib_fuzz_fuzz_url_LDADD = $(UTIL_LIBS)
 
 contrib_fuzz_fuzz_import_SOURCES = contrib/fuzz/fuzz_import.c
 contrib_fuzz_fuzz_import_LDFLAGS = $(FUZZ_LINK)
-contrib_fuzz_fuzz_import_LDADD = $(SVC_LIBS)
+contrib_fuzz_fuzz_import_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 
 # the runner and the seed corpora (one directory per target) ship in the tarball
 EXTRA_DIST += contrib/fuzz/run contrib/fuzz/README contrib/fuzz/gql.dict contrib/fuzz/http.dict contrib/fuzz/html.dict \
@@ -72,7 +72,7 @@ EXTRA_DIST += contrib/fuzz/run contrib/fuzz/README contrib/fuzz/gql.dict contrib
 
 contrib_fuzz_fuzz_feed_SOURCES = contrib/fuzz/fuzz_feed.c
 contrib_fuzz_fuzz_feed_LDFLAGS = $(FUZZ_LINK)
-contrib_fuzz_fuzz_feed_LDADD = $(SVC_LIBS)
+contrib_fuzz_fuzz_feed_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 
 # PDFs: content_pdf_read in process (seeds: samples made by t/make-pdf.py)
 if ENABLE_FUZZ

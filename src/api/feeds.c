@@ -246,19 +246,19 @@ static int resolve_scan(struct gql_rctx *rc, const void *parent, struct gql_out 
 	const struct gql_value *in = gql_arg(rc, "input");
 	const char *url = api_str_trim(rc, gql_value_get(in, "url")), *opml = api_str(gql_value_get(in, "opml"));
 	const char *msg = NULL;
-	struct svc_feed_link *links = NULL;
+	struct content_feed_link *links = NULL;
 	if (ctx->user == NULL) /* ScanFeedsErrorCode has no UNAUTHORIZED */
 		return api_out_error(rc, out, "ScanFeedsError", "BAD_REQUEST", API_NO_USER_MSG);
-	struct svc_feed feed;
+	struct content_feed feed;
 	long n = url ? svc_feed_scan(ctx->cfg, gql_arena(rc), url, &links, &feed, &msg)
-	       : opml ? svc_opml_read(gql_arena(rc), opml, strlen(opml), &links, &msg) : -1;
+	       : opml ? content_opml_read(gql_arena(rc), opml, strlen(opml), &links, &msg) : -1;
 	if (n < 0)
 		return api_out_error(rc, out, "ScanFeedsError", "BAD_REQUEST", "%s", msg ? msg : "give a url or an opml text");
 	struct feed_list *l = ARENA_NEW(gql_arena(rc), struct feed_list);
 	l->v = arena_alloc(gql_arena(rc), ((size_t)n + 1) * sizeof *l->v);
 	for (long i = 0; i < n; i++)
 		l->v[l->n++] = (struct api_feed){ .title = links[i].title, .url = links[i].url,
-		                                  .type = svc_feed_kind_name(links[i].kind),
+		                                  .type = content_feed_kind_name(links[i].kind),
 		                                  .description = n == 1 && url ? feed.description : NULL,
 		                                  .image = n == 1 && url ? feed.icon : NULL };
 	return api_obj(out, "ScanFeedsSuccess", l);

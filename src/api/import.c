@@ -8,7 +8,7 @@
 /* the format an UploadImportFileType names: a URL list, else found from the file (Pocket's CSV or HTML) */
 static const char *format_of(const char *type)
 {
-	return type && strcmp(type, "URL_LIST") == 0 ? svc_import_format_name(SVC_IMPORT_URLS) : NULL;
+	return type && strcmp(type, "URL_LIST") == 0 ? content_import_format_name(CONTENT_IMPORT_URLS) : NULL;
 }
 
 static int resolve_upload_import_file(struct gql_rctx *rc, const void *parent, struct gql_out *out)

@@ -60,21 +60,21 @@ static void progress(void *ctx, const struct svc_import_report *r)
 	        r->added + r->updated + r->unchanged + r->failed, r->added, r->updated, r->unchanged, r->failed);
 }
 
-static void print_report(enum svc_import_format f, const struct svc_import_report *r)
+static void print_report(enum content_import_format f, const struct svc_import_report *r)
 {
-	printf("format: %s\nadded: %zu\nupdated: %zu\nunchanged: %zu\nfailed: %zu\n", svc_import_format_name(f),
+	printf("format: %s\nadded: %zu\nupdated: %zu\nunchanged: %zu\nfailed: %zu\n", content_import_format_name(f),
 	       r->added, r->updated, r->unchanged, r->failed);
 	fputs(sb_str(&r->lines), stdout);
 }
 
 /* the file read and stored for user u, the report printed; the exit code */
 static int run(const struct larder_config *c, struct store *st, struct arena *a, const struct store_user *u,
-               enum svc_import_format f, const char *file)
+               enum content_import_format f, const char *file)
 {
 	struct svc_import_report r = { 0 };
 	const char *err = NULL;
 	int rc;
-	if (f == SVC_IMPORT_UNKNOWN && (f = svc_import_detect(file)) == SVC_IMPORT_UNKNOWN) {
+	if (f == CONTENT_IMPORT_UNKNOWN && (f = content_import_detect(file)) == CONTENT_IMPORT_UNKNOWN) {
 		fprintf(stderr, "larder: %s: the format is not one Larder recognises: name it with --format\n", file);
 		return IMPORT_USAGE;
 	}
@@ -120,7 +120,7 @@ static int run_opml(const struct larder_config *c, struct store *st, struct aren
 int larder_cmd_import(const struct larder_config *c, int argc, char **argv)
 {
 	struct import_args ia = { 0 };
-	enum svc_import_format f = SVC_IMPORT_UNKNOWN;
+	enum content_import_format f = CONTENT_IMPORT_UNKNOWN;
 	struct store *st = NULL;
 	struct store_user u;
 	struct arena a;
@@ -130,7 +130,7 @@ int larder_cmd_import(const struct larder_config *c, int argc, char **argv)
 	if (rc)
 		return rc;
 	bool opml = ia.format && strcmp(ia.format, "opml") == 0;
-	if (ia.format && !opml && (f = svc_import_format_by_name(ia.format)) == SVC_IMPORT_UNKNOWN)
+	if (ia.format && !opml && (f = content_import_format_by_name(ia.format)) == CONTENT_IMPORT_UNKNOWN)
 		return bad_usage("unknown format ", ia.format);
 	if ((probe = fopen(ia.file, "rb")) == NULL) {
 		fprintf(stderr, "larder: cannot read %s: %s\n", ia.file, strerror(errno));

@@ -1,4 +1,4 @@
-# src/content/local.mk: the content layer (page fetching, HTML parsing into an editable tree, serializing, charsets) and its tests.
+# src/content/local.mk: the content layer (fetching, HTML parsing and extraction, sanitizing, Markdown, and the readers of feeds, OPML and import files) and its tests.
 noinst_LIBRARIES += src/content/libcontent.a
 src_content_libcontent_a_SOURCES = \
 	src/content/html.c src/content/html.h src/content/html_guard.c src/content/html_guard.h \
@@ -7,14 +7,20 @@ src_content_libcontent_a_SOURCES = \
 	src/content/markdown.c src/content/markdown.h \
 	src/content/extract.c src/content/extract.h src/content/extract_int.h \
 	src/content/extract_util.c src/content/extract_meta.c src/content/extract_clean.c \
-	src/content/fetch.c src/content/fetch.h src/content/extract_strip.c
-src_content_libcontent_a_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS) $(JSONC_CFLAGS) $(CURL_CFLAGS)
+	src/content/fetch.c src/content/fetch.h src/content/extract_strip.c \
+	src/content/xml.c src/content/xml.h src/content/feed.h src/content/feed_int.h src/content/feed.c \
+	src/content/feed_xml.c src/content/feed_json.c src/content/feed_find.c src/content/opml.c \
+	src/content/import.h src/content/import_int.h src/content/import_read.c src/content/import_csv.c \
+	src/content/import_html.c src/content/import_json.c src/content/import_urls.c \
+	src/content/import_omnivore.c src/content/omnivore_format.h src/content/omnivore_md.c \
+	src/content/zipw.c src/content/zipw.h
+src_content_libcontent_a_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS) $(JSONC_CFLAGS) $(CURL_CFLAGS) $(LIBXML_CFLAGS) $(ARCHIVE_CFLAGS)
 # PDFs: text read with poppler in a child process under limits
 src_content_libcontent_a_SOURCES += src/content/pdf.c src/content/pdf.h
 src_content_libcontent_a_CPPFLAGS += $(POPPLER_CFLAGS)
 
 # What a program linking the content layer needs (with $(UTIL_LIBS) after it).
-CONTENT_LIBS = src/content/libcontent.a $(GUMBO_LIBS) $(JSONC_LIBS) $(CURL_LIBS) $(POPPLER_LIBS)
+CONTENT_LIBS = src/content/libcontent.a $(GUMBO_LIBS) $(JSONC_LIBS) $(CURL_LIBS) $(LIBXML_LIBS) $(ARCHIVE_LIBS) $(CSV_LIBS) $(POPPLER_LIBS)
 
 check_PROGRAMS += t/content_html t/content_charset
 TESTS += t/content_html t/content_charset
@@ -54,6 +60,22 @@ dist_check_SCRIPTS += t/content_fetch.sh
 EXTRA_DIST += t/js/testserver.mjs t/testserver_lib.sh
 t_content_fetch_SOURCES = t/content_fetch.c t/tap.h
 t_content_fetch_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+
+# the feed readers (RSS, Atom, JSON Feed, OPML, discovery) on the samples of t/data/feeds, the hostile ones included
+check_PROGRAMS += t/content_feed
+TESTS += t/content_feed
+t_content_feed_SOURCES = t/content_feed.c t/tap.h
+t_content_feed_CPPFLAGS = $(AM_CPPFLAGS) -DFEEDS_DIR='"$(abs_top_srcdir)/t/data/feeds"'
+t_content_feed_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+EXTRA_DIST += t/data/feeds
+
+# the import readers on the samples of t/data/import: every record field by field, the bad rows, detection
+check_PROGRAMS += t/content_import_read
+TESTS += t/content_import_read
+t_content_import_read_SOURCES = t/content_import_read.c t/tap.h
+t_content_import_read_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS) -lm
+EXTRA_DIST += t/data/import
+
 # content_pdf_read on the samples t/make-pdf.py made: pages, info, the article, bad and encrypted files, the limits
 check_PROGRAMS += t/content_pdf
 TESTS += t/content_pdf

@@ -11,7 +11,7 @@
 
 int store_profile_get(struct store *st, struct arena *a, const char *user_id, struct store_profile *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_PROFILE_GET];
+	struct db_stmt *s = st->stmt[STMT_PROFILE_GET];
 	bool oom = false;
 	int rc;
 	memset(out, 0, sizeof *out);
@@ -44,10 +44,10 @@ static bool username_ok(struct store *st, const char *u)
 static int update_rows(struct store *st, struct arena *a, const char *user_id, const struct store_user_patch *p,
                        struct store_user *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_USER_UPDATE];
+	struct db_stmt *s = st->stmt[STMT_USER_UPDATE];
 	int rc;
 	store_bind_texts(s, 1, (const char *const[]){ user_id, p->name, p->username }, 3);
-	sqlite3_bind_int64(s, 4, time_now_ms());
+	db_bind_int64(s, 4, time_now_ms());
 	if ((rc = store_get_row(st, a, s, &store_rowdef_user, out, "changing a user")) != STORE_OK ||
 	    (p->bio == NULL && p->picture_url == NULL))
 		return rc;
@@ -71,7 +71,7 @@ int store_user_update(struct store *st, struct arena *a, const char *user_id, co
 
 int store_user_delete(struct store *st, const char *user_id)
 {
-	sqlite3_stmt *s = st->stmt[STMT_USER_DELETE];
+	struct db_stmt *s = st->stmt[STMT_USER_DELETE];
 	int rc;
 	if (!user_id)
 		return STORE_E_NOTFOUND;

@@ -24,7 +24,7 @@ static bool valid_hash(const char *h)
 int store_apikey_create(struct store *st, struct arena *a, const char *user_id, const char *name,
                         const char *key_hash, const char *scopes_json, int64_t expires_ms, struct store_apikey *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_KEY_CREATE];
+	struct db_stmt *s = st->stmt[STMT_KEY_CREATE];
 	char id[37];
 
 	if (!user_id || !name || !*name || strlen(name) > KEY_NAME_MAX || !valid_hash(key_hash)) {
@@ -33,20 +33,20 @@ int store_apikey_create(struct store *st, struct arena *a, const char *user_id, 
 		return STORE_E_INVAL;
 	}
 	crypto_uuid_v4(id);
-	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 3, name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 4, key_hash, -1, SQLITE_STATIC);
+	db_bind_text(s, 1, id);
+	db_bind_text(s, 2, user_id);
+	db_bind_text(s, 3, name);
+	db_bind_text(s, 4, key_hash);
 	store_bind_text(s, 5, scopes_json);
-	sqlite3_bind_int64(s, 6, time_now_ms());
-	sqlite3_bind_int64(s, 7, expires_ms);
+	db_bind_int64(s, 6, time_now_ms());
+	db_bind_int64(s, 7, expires_ms);
 	return store_get_row(st, a, s, &store_rowdef_key, out, "creating an API key");
 }
 
 int store_apikey_lookup(struct store *st, struct arena *a, const char *key_hash,
                         struct store_apikey *key, struct store_user *owner)
 {
-	sqlite3_stmt *s = st->stmt[STMT_KEY_LOOKUP];
+	struct db_stmt *s = st->stmt[STMT_KEY_LOOKUP];
 	int rc;
 
 	if (!key_hash)
@@ -63,19 +63,19 @@ int store_apikey_lookup(struct store *st, struct arena *a, const char *key_hash,
 
 int store_apikey_touch(struct store *st, const char *key_id, int64_t now_ms, int64_t interval_ms)
 {
-	sqlite3_stmt *s = st->stmt[STMT_KEY_TOUCH];
+	struct db_stmt *s = st->stmt[STMT_KEY_TOUCH];
 
 	if (!key_id || interval_ms < 0)
 		return STORE_E_INVAL;
 	store_bind_text(s, 1, key_id);
-	sqlite3_bind_int64(s, 2, now_ms);
-	sqlite3_bind_int64(s, 3, interval_ms);
+	db_bind_int64(s, 2, now_ms);
+	db_bind_int64(s, 3, interval_ms);
 	return store_step_done(st, s, "recording API key use");
 }
 
 int store_apikey_list(struct store *st, struct arena *a, const char *user_id, struct store_apikey **out, size_t *n)
 {
-	sqlite3_stmt *s = st->stmt[STMT_KEY_LIST];
+	struct db_stmt *s = st->stmt[STMT_KEY_LIST];
 	void *rows;
 	int rc;
 
@@ -91,7 +91,7 @@ int store_apikey_list(struct store *st, struct arena *a, const char *user_id, st
 
 int store_apikey_delete(struct store *st, struct arena *a, const char *user_id, const char *key_id, struct store_apikey *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_KEY_DELETE];
+	struct db_stmt *s = st->stmt[STMT_KEY_DELETE];
 	struct store_apikey tmp;
 
 	if (!key_id)

@@ -9,8 +9,8 @@
 
 int store_item_highlight_count(struct store *st, int64_t seq, int64_t *n)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_HL_COUNT];
-	sqlite3_bind_int64(s, 1, seq);
+	struct db_stmt *s = st->stmt[STMT_ITEM_HL_COUNT];
+	db_bind_int64(s, 1, seq);
 	*n = 0;
 	return store_get_ints(st, s, n, 1, "counting an item's highlights");
 }
@@ -18,15 +18,15 @@ int store_item_highlight_count(struct store *st, int64_t seq, int64_t *n)
 int store_highlights_page(struct store *st, struct arena *a, const char *user_id, int64_t offset, int64_t limit,
                           struct store_highlight **out, size_t *n, bool *has_next)
 {
-	sqlite3_stmt *s = st->stmt[STMT_HL_PAGE];
+	struct db_stmt *s = st->stmt[STMT_HL_PAGE];
 	void *rows;
 	int rc;
 	*out = NULL;
 	*n = 0;
 	*has_next = false;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 2, limit + 1); /* one more than asked: is there a next page? */
-	sqlite3_bind_int64(s, 3, offset < 0 ? 0 : offset);
+	db_bind_text(s, 1, user_id);
+	db_bind_int64(s, 2, limit + 1); /* one more than asked: is there a next page? */
+	db_bind_int64(s, 3, offset < 0 ? 0 : offset);
 	if ((rc = store_get_rows(st, a, s, &store_rowdef_highlight, &rows, n, "listing highlights")) != STORE_OK)
 		return rc;
 	if (*n > (size_t)limit) {
@@ -49,19 +49,19 @@ static int label_of(struct store *st, struct arena *a, const char *user_id, cons
 /* one label on one highlight (a label it has already is kept once) */
 static int label_highlight(struct store *st, const char *highlight_id, const char *label_id)
 {
-	sqlite3_stmt *s = st->stmt[STMT_HL_LABEL_ADD];
-	sqlite3_bind_text(s, 1, highlight_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, label_id, -1, SQLITE_STATIC);
+	struct db_stmt *s = st->stmt[STMT_HL_LABEL_ADD];
+	db_bind_text(s, 1, highlight_id);
+	db_bind_text(s, 2, label_id);
 	return store_step_done(st, s, "labelling a highlight");
 }
 
 /* one label on the item at seq, added at `at` (a label it has already is kept once) */
 static int label_item(struct store *st, int64_t seq, const char *label_id, int64_t at)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_LABEL_ADD];
-	sqlite3_bind_int64(s, 1, seq);
-	sqlite3_bind_text(s, 2, label_id, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 3, at);
+	struct db_stmt *s = st->stmt[STMT_ITEM_LABEL_ADD];
+	db_bind_int64(s, 1, seq);
+	db_bind_text(s, 2, label_id);
+	db_bind_int64(s, 3, at);
 	return store_step_done(st, s, "labelling an item");
 }
 
@@ -145,8 +145,8 @@ int store_highlight_set_labels(struct store *st, struct arena *a, const char *us
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
 	if ((rc = store_highlight_get(st, a, user_id, id, &h)) == STORE_OK) {
-		sqlite3_stmt *s = st->stmt[STMT_HL_LABELS_CLEAR];
-		sqlite3_bind_text(s, 1, h.id, -1, SQLITE_STATIC);
+		struct db_stmt *s = st->stmt[STMT_HL_LABELS_CLEAR];
+		db_bind_text(s, 1, h.id);
 		rc = store_step_done(st, s, "clearing a highlight's labels");
 	}
 	for (size_t i = 0; rc == STORE_OK && i < n; i++) {
@@ -164,10 +164,10 @@ int store_highlight_set_labels(struct store *st, struct arena *a, const char *us
 /* gives the item at seq the labels (ids of labels already checked to be the user's) */
 static int label_item_ids(struct store *st, int64_t seq, const char *const *ids, size_t n, int64_t now)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_LABEL_COUNT];
+	struct db_stmt *s = st->stmt[STMT_ITEM_LABEL_COUNT];
 	int64_t before = 0;
 	int rc;
-	sqlite3_bind_int64(s, 1, seq);
+	db_bind_int64(s, 1, seq);
 	rc = store_get_ints(st, s, &before, 1, "counting an item's labels");
 	for (size_t i = 0; rc == STORE_OK && i < n; i++)
 		rc = label_item(st, seq, ids[i], now + (int64_t)i);
@@ -195,10 +195,10 @@ int store_item_add_label(struct store *st, struct arena *a, const char *user_id,
 /* the item at seq into folder */
 static int move_item(struct store *st, int64_t seq, const char *folder, int64_t now)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_FOLDER];
-	sqlite3_bind_int64(s, 1, seq);
-	sqlite3_bind_int64(s, 2, now);
-	sqlite3_bind_text(s, 3, folder, -1, SQLITE_STATIC);
+	struct db_stmt *s = st->stmt[STMT_ITEM_FOLDER];
+	db_bind_int64(s, 1, seq);
+	db_bind_int64(s, 2, now);
+	db_bind_text(s, 3, folder);
 	return store_step_done(st, s, "moving an item");
 }
 
@@ -259,11 +259,11 @@ int store_trash_empty(struct store *st, const char *user_id, int64_t *purged)
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
 	for (size_t i = 0; rc == STORE_OK && i < 2; i++) {
-		sqlite3_stmt *s = st->stmt[steps[i]];
-		sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+		struct db_stmt *s = st->stmt[steps[i]];
+		db_bind_text(s, 1, user_id);
 		rc = store_step_done(st, s, i == 0 ? "recording tombstones" : "emptying the trash");
 	}
 	if (rc == STORE_OK)
-		*purged = sqlite3_changes64(st->db);
+		*purged = db_changes(st->db);
 	return finish(st, rc);
 }

@@ -14,19 +14,19 @@ static const struct store_row sub_row = { sub_cols, sizeof sub_cols / sizeof sub
 int store_sub_create(struct store *st, struct arena *a, const char *user_id, const struct store_sub *in,
                      struct store_sub *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_SUB_CREATE];
+	struct db_stmt *s = st->stmt[STMT_SUB_CREATE];
 	char id[37];
 	if (user_id == NULL || in->url == NULL || in->name == NULL) {
 		snprintf(st->errmsg, sizeof st->errmsg, "a subscription needs a URL and a name");
 		return STORE_E_INVAL;
 	}
 	crypto_uuid_v4(id);
-	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, user_id, -1, SQLITE_STATIC);
+	db_bind_text(s, 1, id);
+	db_bind_text(s, 2, user_id);
 	store_bind_texts(s, 3, (const char *const[]){ in->url, in->name, in->description, in->icon, in->site_url,
 	                                              in->folder }, 6);
-	sqlite3_bind_int64(s, 9, in->fetch_content ? 1 : 0);
-	sqlite3_bind_int64(s, 10, time_now_ms());
+	db_bind_int64(s, 9, in->fetch_content ? 1 : 0);
+	db_bind_int64(s, 10, time_now_ms());
 	int rc = store_get_row(st, a, s, &sub_row, out, "subscribing");
 	if (rc == STORE_E_NOTFOUND) { /* the conflict clause changed nothing: already followed */
 		snprintf(st->errmsg, sizeof st->errmsg, "you are already subscribed to this feed");
@@ -36,9 +36,9 @@ int store_sub_create(struct store *st, struct arena *a, const char *user_id, con
 }
 
 /* binds the user and the subscription id as ?1 and ?2 */
-static sqlite3_stmt *by_id(struct store *st, enum stmt which, const char *user_id, const char *id)
+static struct db_stmt *by_id(struct store *st, enum stmt which, const char *user_id, const char *id)
 {
-	sqlite3_stmt *s = st->stmt[which];
+	struct db_stmt *s = st->stmt[which];
 	store_bind_text(s, 1, user_id);
 	store_bind_text(s, 2, id);
 	return s;
@@ -51,14 +51,14 @@ int store_sub_get(struct store *st, struct arena *a, const char *user_id, const 
 
 int store_sub_count(struct store *st, const char *user_id, int64_t *n)
 {
-	sqlite3_stmt *s = st->stmt[STMT_SUB_COUNT];
+	struct db_stmt *s = st->stmt[STMT_SUB_COUNT];
 	store_bind_text(s, 1, user_id);
 	return store_get_ints(st, s, n, 1, "counting subscriptions");
 }
 
 int store_sub_list(struct store *st, struct arena *a, const char *user_id, struct store_sub **out, size_t *n)
 {
-	sqlite3_stmt *s = st->stmt[STMT_SUB_LIST];
+	struct db_stmt *s = st->stmt[STMT_SUB_LIST];
 	store_bind_text(s, 1, user_id);
 	return store_get_rows(st, a, s, &sub_row, (void **)out, n, "listing subscriptions");
 }
@@ -66,47 +66,50 @@ int store_sub_list(struct store *st, struct arena *a, const char *user_id, struc
 int store_sub_unsubscribe(struct store *st, struct arena *a, const char *user_id, const char *id,
                           struct store_sub *out)
 {
-	sqlite3_stmt *s = by_id(st, STMT_SUB_UNSUBSCRIBE, user_id, id);
-	sqlite3_bind_int64(s, 3, time_now_ms());
+	struct db_stmt *s = by_id(st, STMT_SUB_UNSUBSCRIBE, user_id, id);
+	db_bind_int64(s, 3, time_now_ms());
 	return store_get_row(st, a, s, &sub_row, out, "unsubscribing");
 }
 
 int store_sub_update(struct store *st, struct arena *a, const char *user_id, const char *id,
                      const struct store_sub *p, struct store_sub *out)
 {
-	sqlite3_stmt *s = by_id(st, STMT_SUB_UPDATE, user_id, id);
+	struct db_stmt *s = by_id(st, STMT_SUB_UPDATE, user_id, id);
 	store_bind_texts(s, 3, (const char *const[]){ p->name, p->description, p->folder }, 3);
 	if (p->fetch_content >= 0)
-		sqlite3_bind_int64(s, 6, p->fetch_content ? 1 : 0);
-	sqlite3_bind_int64(s, 7, time_now_ms());
+		db_bind_int64(s, 6, p->fetch_content ? 1 : 0);
+	db_bind_int64(s, 7, time_now_ms());
 	return store_get_row(st, a, s, &sub_row, out, "changing a subscription");
 }
 
-int store_sub_due(struct store *st, struct arena *a, int64_t now_ms, size_t max, struct store_sub **out, size_t *n)
+int store_sub_claim(struct store *st, struct arena *a, int64_t now_ms, int64_t lease_ms, uint32_t per_minute,
+                    struct store_sub *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_SUB_DUE];
-	sqlite3_bind_int64(s, 1, now_ms);
-	sqlite3_bind_int64(s, 2, (int64_t)max);
-	return store_get_rows(st, a, s, &sub_row, (void **)out, n, "listing the feeds due");
+	struct db_stmt *s = st->stmt[STMT_SUB_CLAIM];
+	db_bind_int64(s, 1, now_ms);
+	db_bind_int64(s, 2, now_ms + lease_ms);
+	db_bind_int64(s, 3, now_ms - 60000);
+	db_bind_int64(s, 4, per_minute);
+	return store_get_row(st, a, s, &sub_row, out, "leasing a due feed");
 }
 
 /* binds v to idx, NULL when it is 0 */
-static void bind_ms(sqlite3_stmt *s, int idx, int64_t v)
+static void bind_ms(struct db_stmt *s, int idx, int64_t v)
 {
 	if (v)
-		sqlite3_bind_int64(s, idx, v);
+		db_bind_int64(s, idx, v);
 	else
-		sqlite3_bind_null(s, idx);
+		db_bind_null(s, idx);
 }
 
 int store_sub_polled(struct store *st, const struct store_sub *p)
 {
-	sqlite3_stmt *s = st->stmt[STMT_SUB_POLLED];
+	struct db_stmt *s = st->stmt[STMT_SUB_POLLED];
 	store_bind_text(s, 1, p->id);
 	store_bind_texts(s, 2, (const char *const[]){ p->etag, p->last_modified, p->last_error }, 3);
-	sqlite3_bind_int64(s, 5, p->failures);
-	sqlite3_bind_int64(s, 6, p->next_poll_ms);
-	sqlite3_bind_int64(s, 7, p->last_fetched_ms);
+	db_bind_int64(s, 5, p->failures);
+	db_bind_int64(s, 6, p->next_poll_ms);
+	db_bind_int64(s, 7, p->last_fetched_ms);
 	bind_ms(s, 8, p->refreshed_ms);
 	bind_ms(s, 9, p->most_recent_ms);
 	return store_step_done(st, s, "recording a feed poll");
@@ -114,7 +117,7 @@ int store_sub_polled(struct store *st, const struct store_sub *p)
 
 bool store_feed_entry_seen(struct store *st, const char *user_id, const char *entry_id)
 {
-	sqlite3_stmt *s = by_id(st, STMT_FEED_ENTRY_SEEN, user_id, entry_id);
+	struct db_stmt *s = by_id(st, STMT_FEED_ENTRY_SEEN, user_id, entry_id);
 	int rc = store_step_row(st, s, "looking up a feed entry");
 	store_done(s);
 	return rc == STORE_OK;
@@ -123,15 +126,15 @@ bool store_feed_entry_seen(struct store *st, const char *user_id, const char *en
 int store_feed_entry_add(struct store *st, const char *user_id, const char *entry_id, const char *sub_id,
                          const char *item_id, int64_t now_ms)
 {
-	sqlite3_stmt *s = by_id(st, STMT_FEED_ENTRY_ADD, user_id, entry_id);
+	struct db_stmt *s = by_id(st, STMT_FEED_ENTRY_ADD, user_id, entry_id);
 	store_bind_texts(s, 3, (const char *const[]){ sub_id, item_id }, 2);
-	sqlite3_bind_int64(s, 5, now_ms);
+	db_bind_int64(s, 5, now_ms);
 	return store_step_done(st, s, "recording a feed entry");
 }
 
 int store_feed_item_sub(struct store *st, struct arena *a, const char *item_id, struct store_sub *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_FEED_ITEM_SUB];
+	struct db_stmt *s = st->stmt[STMT_FEED_ITEM_SUB];
 	store_bind_text(s, 1, item_id);
 	return store_get_row(st, a, s, &sub_row, out, "reading an item's subscription");
 }

@@ -35,8 +35,12 @@ int store_sub_unsubscribe(struct store *st, struct arena *a, const char *user_id
 /* changes the non-NULL texts of p (name, description, folder) and fetch_content when >= 0 */
 int store_sub_update(struct store *st, struct arena *a, const char *user_id, const char *id,
                      const struct store_sub *p, struct store_sub *out);
-/* at most max ACTIVE subscriptions of any user due at now_ms, the longest-waiting first */
-int store_sub_due(struct store *st, struct arena *a, int64_t now_ms, size_t max, struct store_sub **out, size_t *n);
+/* leases the longest-waiting ACTIVE subscription due at now_ms to the caller: its next poll moves to now_ms +
+ * lease_ms (so no other worker takes it; a worker that dies mid-poll leaves it due again after the lease) and its
+ * last fetch to now_ms. STORE_E_NOTFOUND when none is due, or when the server's feeds fetched in the minute
+ * before now_ms number per_minute already (counted over every process sharing the database) */
+int store_sub_claim(struct store *st, struct arena *a, int64_t now_ms, int64_t lease_ms, uint32_t per_minute,
+                    struct store_sub *out);
 /* records a poll: etag, last_modified, last_error (NULL clears), failures, next_poll_ms, last_fetched_ms from s;
  * refreshed_ms and most_recent_ms when non-zero */
 int store_sub_polled(struct store *st, const struct store_sub *s);

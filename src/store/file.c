@@ -15,16 +15,16 @@ static const struct store_row file_row = { file_cols, sizeof file_cols / sizeof 
 /* the id a new item gets: in's when it is free, else a fresh UUID, into buf */
 static int item_id(struct store *st, const char *want, char buf[37], const char **id)
 {
-	sqlite3_stmt *q = st->stmt[STMT_FILE_ITEM_ID_TAKEN];
-	int rc = SQLITE_DONE;
+	struct db_stmt *q = st->stmt[STMT_FILE_ITEM_ID_TAKEN];
+	int rc = DB_DONE;
 	if (want && strlen(want) == 36) {
-		sqlite3_bind_text(q, 1, want, -1, SQLITE_STATIC);
-		rc = sqlite3_step(q);
+		db_bind_text(q, 1, want);
+		rc = db_step(q);
 		store_done(q);
-		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		if (rc != DB_ROW && rc != DB_DONE)
 			return store_fail(st, rc, "checking an item id");
 	}
-	if (want && strlen(want) == 36 && rc == SQLITE_DONE) {
+	if (want && strlen(want) == 36 && rc == DB_DONE) {
 		*id = want;
 		return STORE_OK;
 	}
@@ -37,7 +37,7 @@ static int item_id(struct store *st, const char *want, char buf[37], const char 
 static int insert_item(struct store *st, struct arena *a, const struct store_file_new *in, const char *file_id,
                        int64_t now, int64_t *seq)
 {
-	sqlite3_stmt *s = st->stmt[STMT_FILE_ITEM_INSERT];
+	struct db_stmt *s = st->stmt[STMT_FILE_ITEM_INSERT];
 	struct store_item old;
 	const char *url = in->url, *slug = NULL, *id = NULL;
 	char hash[65], fresh[37];
@@ -58,10 +58,10 @@ static int insert_item(struct store *st, struct arena *a, const struct store_fil
 	store_bind_texts(s, 1, (const char *const[]){ id, in->user_id, in->client_request_id, url, hash, slug, in->title,
 	                                              in->folder ? in->folder : "inbox", in->source ? in->source : "api" },
 	                 9);
-	sqlite3_bind_int64(s, 10, now);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		*seq = sqlite3_column_int64(s, 0);
+	db_bind_int64(s, 10, now);
+	rc = db_step(s);
+	if (rc == DB_ROW) {
+		*seq = db_col_int64(s, 0);
 		rc = STORE_OK;
 	} else
 		rc = store_fail(st, rc, "saving a file's item");
@@ -72,7 +72,7 @@ static int insert_item(struct store *st, struct arena *a, const struct store_fil
 int store_file_create(struct store *st, struct arena *a, const struct store_file_new *in, struct store_file *out,
                       struct store_item *item)
 {
-	sqlite3_stmt *s = st->stmt[STMT_FILE_CREATE];
+	struct db_stmt *s = st->stmt[STMT_FILE_CREATE];
 	int64_t now = time_now_ms(), seq = 0;
 	char id[37];
 	int rc;
@@ -89,8 +89,8 @@ int store_file_create(struct store *st, struct arena *a, const struct store_file
 		goto out;
 	store_bind_texts(s, 1, (const char *const[]){ id, in->user_id, item->id, in->file_name, in->content_type,
 	                                              in->client_url, in->upload_hash }, 7);
-	sqlite3_bind_int64(s, 8, in->upload_expires_ms);
-	sqlite3_bind_int64(s, 9, now);
+	db_bind_int64(s, 8, in->upload_expires_ms);
+	db_bind_int64(s, 9, now);
 	rc = store_get_row(st, a, s, &file_row, out, "saving a file");
 out:
 	return store_end(st, rc);
@@ -99,8 +99,8 @@ out:
 int store_file_by_upload(struct store *st, struct arena *a, const char *upload_hash, int64_t now_ms,
                          struct store_file *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_FILE_BY_UPLOAD];
-	sqlite3_bind_int64(s, 2, now_ms);       /* unexpired at now_ms, */
+	struct db_stmt *s = st->stmt[STMT_FILE_BY_UPLOAD];
+	db_bind_int64(s, 2, now_ms);       /* unexpired at now_ms, */
 	store_bind_text(s, 1, upload_hash);     /* waiting for the token of this hash */
 	return store_get_row(st, a, s, &file_row, out, "finding an upload");
 }
@@ -108,11 +108,11 @@ int store_file_by_upload(struct store *st, struct arena *a, const char *upload_h
 int store_file_uploaded(struct store *st, struct arena *a, const char *id, const char *path, int64_t size,
                         const char *sha256, struct store_file *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_FILE_UPLOADED];
+	struct db_stmt *s = st->stmt[STMT_FILE_UPLOADED];
 	store_bind_texts(s, 1, (const char *const[]){ id, path }, 2);
-	sqlite3_bind_int64(s, 3, size);
+	db_bind_int64(s, 3, size);
 	store_bind_text(s, 4, sha256);
-	sqlite3_bind_int64(s, 5, time_now_ms());
+	db_bind_int64(s, 5, time_now_ms());
 	return store_get_row(st, a, s, &file_row, out, "recording an upload");
 }
 
@@ -120,7 +120,7 @@ int store_file_uploaded(struct store *st, struct arena *a, const char *id, const
 static int owned(struct store *st, struct arena *a, enum stmt which, const char *user_id, const char *key,
                  struct store_file *out)
 {
-	sqlite3_stmt *s = st->stmt[which];
+	struct db_stmt *s = st->stmt[which];
 	if (!store_bind_owned(s, user_id, key))
 		return STORE_E_NOTFOUND;
 	return store_get_row(st, a, s, &file_row, out, "reading a file");
@@ -145,7 +145,7 @@ int store_file_queue(struct store *st, int64_t item_seq)
 int store_file_attach(struct store *st, struct arena *a, int64_t item_seq, const struct store_file *in,
                       struct store_file *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_FILE_ATTACH];
+	struct db_stmt *s = st->stmt[STMT_FILE_ATTACH];
 	int64_t now = time_now_ms();
 	char id[37];
 	int rc;
@@ -160,8 +160,8 @@ int store_file_attach(struct store *st, struct arena *a, int64_t item_seq, const
 		return store_end(st, rc);
 	store_bind_texts(s, 1, (const char *const[]){ id, in->user_id, in->item_id, in->file_name, in->content_type,
 	                                              in->url }, 6);
-	sqlite3_bind_int64(s, 7, in->size);
+	db_bind_int64(s, 7, in->size);
 	store_bind_texts(s, 8, (const char *const[]){ in->sha256, in->path }, 2);
-	sqlite3_bind_int64(s, 10, now);
+	db_bind_int64(s, 10, now);
 	return store_end(st, store_get_row(st, a, s, &file_row, out, "keeping a fetched file"));
 }

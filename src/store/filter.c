@@ -51,21 +51,21 @@ static bool valid_filter(struct store *st, const char *name, const char *query, 
 int store_filter_create(struct store *st, struct arena *a, const char *user_id, const struct store_filter *in,
                         uint32_t max, struct store_filter *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_FILTER_INSERT];
+	struct db_stmt *s = st->stmt[STMT_FILTER_INSERT];
 	const char *texts[] = { in->name, in->folder, in->category, in->description };
 	char id[37];
 	int rc;
 	if (!user_id || !valid_filter(st, in->name ? in->name : "", in->filter ? in->filter : "", texts, 4))
 		return STORE_E_INVAL;
 	crypto_uuid_v4(id);
-	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, user_id, -1, SQLITE_STATIC);
+	db_bind_text(s, 1, id);
+	db_bind_text(s, 2, user_id);
 	store_bind_texts(s, 3, (const char *const[]){ in->name, in->filter }, 2);
 	if (in->position != STORE_NO_POSITION)
-		sqlite3_bind_int64(s, 5, in->position);
+		db_bind_int64(s, 5, in->position);
 	store_bind_texts(s, 6, (const char *const[]){ in->folder, in->category, in->description }, 3);
-	sqlite3_bind_int64(s, 9, time_now_ms());
-	sqlite3_bind_int64(s, 10, max);
+	db_bind_int64(s, 9, time_now_ms());
+	db_bind_int64(s, 10, max);
 	rc = store_get_row(st, a, s, &filter_row, out, "saving a search");
 	if (rc == STORE_E_NOTFOUND) { /* no row inserted: the user has as many as allowed */
 		snprintf(st->errmsg, sizeof st->errmsg, "you have %u saved searches, the most allowed", (unsigned)max);
@@ -76,7 +76,7 @@ int store_filter_create(struct store *st, struct arena *a, const char *user_id, 
 
 int store_filter_list(struct store *st, struct arena *a, const char *user_id, struct store_filter **out, size_t *n)
 {
-	sqlite3_stmt *s = st->stmt[STMT_FILTER_LIST];
+	struct db_stmt *s = st->stmt[STMT_FILTER_LIST];
 	store_bind_text(s, 1, user_id);
 	return store_get_rows(st, a, s, &filter_row, (void **)out, n, "listing saved searches");
 }
@@ -84,7 +84,7 @@ int store_filter_list(struct store *st, struct arena *a, const char *user_id, st
 int store_filter_update(struct store *st, struct arena *a, const char *user_id, const char *id,
                         const struct store_filter_patch *p, struct store_filter *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_FILTER_UPDATE];
+	struct db_stmt *s = st->stmt[STMT_FILTER_UPDATE];
 	const char *texts[] = { p->name, p->folder, p->category, p->description };
 	if (!valid_filter(st, p->name, p->filter, texts, 4))
 		return STORE_E_INVAL;
@@ -93,16 +93,16 @@ int store_filter_update(struct store *st, struct arena *a, const char *user_id, 
 	store_bind_texts(s, 3, texts, 1);
 	store_bind_texts(s, 4, (const char *const[]){ p->filter, p->folder, p->category, p->description }, 4);
 	if (p->position != STORE_NO_POSITION)
-		sqlite3_bind_int64(s, 8, p->position);
+		db_bind_int64(s, 8, p->position);
 	if (p->visible >= 0)
-		sqlite3_bind_int(s, 9, p->visible != 0);
-	sqlite3_bind_int64(s, 10, time_now_ms());
+		db_bind_int64(s, 9, p->visible != 0);
+	db_bind_int64(s, 10, time_now_ms());
 	return store_get_row(st, a, s, &filter_row, out, "changing a saved search");
 }
 
 int store_filter_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_filter *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_FILTER_DELETE];
+	struct db_stmt *s = st->stmt[STMT_FILTER_DELETE];
 	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
 	return store_get_row(st, a, s, &filter_row, out, "deleting a saved search");
@@ -111,14 +111,14 @@ int store_filter_delete(struct store *st, struct arena *a, const char *user_id, 
 /* inside the move's transaction: the position after which the saved search goes, and room made there */
 static int make_room(struct store *st, const char *user_id, const char *id, const char *after_id, int64_t *pos)
 {
-	sqlite3_stmt *s = st->stmt[STMT_FILTER_AFTER_POS];
+	struct db_stmt *s = st->stmt[STMT_FILTER_AFTER_POS];
 	int rc;
 	store_bind_texts(s, 1, (const char *const[]){ user_id, id, after_id }, 3);
 	if ((rc = store_get_ints(st, s, pos, 1, "placing a saved search")) != STORE_OK)
 		return rc;
 	s = st->stmt[STMT_FILTER_SHIFT];
 	store_bind_texts(s, 1, (const char *const[]){ user_id, id }, 2);
-	sqlite3_bind_int64(s, 3, *pos);
+	db_bind_int64(s, 3, *pos);
 	return store_step_done(st, s, "making room for a saved search");
 }
 
@@ -145,7 +145,7 @@ int store_filter_move(struct store *st, struct arena *a, const char *user_id, co
 
 int store_recent_search_add(struct store *st, const char *user_id, const char *term, int64_t now_ms, uint32_t keep)
 {
-	sqlite3_stmt *s = st->stmt[STMT_RECENT_ADD];
+	struct db_stmt *s = st->stmt[STMT_RECENT_ADD];
 	char id[37];
 	int rc;
 	if (!user_id || !term)
@@ -156,12 +156,12 @@ int store_recent_search_add(struct store *st, const char *user_id, const char *t
 		return rc;
 	crypto_uuid_v4(id);
 	store_bind_texts(s, 1, (const char *const[]){ id, user_id, term }, 3);
-	sqlite3_bind_int64(s, 4, now_ms);
+	db_bind_int64(s, 4, now_ms);
 	rc = store_step_done(st, s, "recording a search");
 	if (rc == STORE_OK) {
 		s = st->stmt[STMT_RECENT_TRIM];
 		store_bind_text(s, 1, user_id);
-		sqlite3_bind_int64(s, 2, keep);
+		db_bind_int64(s, 2, keep);
 		rc = store_step_done(st, s, "forgetting old searches");
 	}
 	if (rc != STORE_OK) {
@@ -174,7 +174,7 @@ int store_recent_search_add(struct store *st, const char *user_id, const char *t
 int store_recent_search_list(struct store *st, struct arena *a, const char *user_id, struct store_recent_search **out,
                              size_t *n)
 {
-	sqlite3_stmt *s = st->stmt[STMT_RECENT_LIST];
+	struct db_stmt *s = st->stmt[STMT_RECENT_LIST];
 	store_bind_text(s, 1, user_id);
 	return store_get_rows(st, a, s, &recent_row, (void **)out, n, "listing recent searches");
 }

@@ -1,4 +1,5 @@
 /* fts.c: the FTS5 tokenizer that keeps each owner's words apart in the one index ("larder"), and the rank function that scores a row from that row alone (larder_rank). */
+#include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
 

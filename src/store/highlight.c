@@ -8,7 +8,7 @@
 #include "util/time.h"
 
 /* one highlight row of a stepped statement into out (NULL: read and dropped), or NOTFOUND */
-static int step_hl(struct store *st, struct arena *a, sqlite3_stmt *s, const char *what, struct store_highlight *out)
+static int step_hl(struct store *st, struct arena *a, struct db_stmt *s, const char *what, struct store_highlight *out)
 {
 	struct store_highlight tmp;
 	return store_get_row(st, a, s, &store_rowdef_highlight, out ? out : &tmp, what);
@@ -29,7 +29,7 @@ static int with_item_id(struct store *st, struct arena *a, int rc, struct store_
 int store_highlight_insert(struct store *st, struct arena *a, const char *user_id, const struct store_highlight *in,
                            struct store_highlight *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_HL_INSERT];
+	struct db_stmt *s = st->stmt[STMT_HL_INSERT];
 	struct store_item it;
 	char id[37], short_id[9];
 	int rc;
@@ -45,18 +45,18 @@ int store_highlight_insert(struct store *st, struct arena *a, const char *user_i
 		snprintf(short_id, sizeof short_id, "%s", in->short_id);
 	else
 		memcpy(short_id, id, 8), short_id[8] = '\0';
-	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, short_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 3, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 4, it.seq);
-	sqlite3_bind_text(s, 5, in->type ? in->type : "HIGHLIGHT", -1, SQLITE_STATIC);
+	db_bind_text(s, 1, id);
+	db_bind_text(s, 2, short_id);
+	db_bind_text(s, 3, user_id);
+	db_bind_int64(s, 4, it.seq);
+	db_bind_text(s, 5, in->type ? in->type : "HIGHLIGHT");
 	store_bind_texts(s, 6, (const char *const[]){ in->quote, in->prefix, in->suffix, in->patch, in->annotation,
 	                                              in->html, in->color }, 7);
-	sqlite3_bind_text(s, 13, in->representation ? in->representation : "CONTENT", -1, SQLITE_STATIC);
-	sqlite3_bind_double(s, 14, in->position_percent);
-	sqlite3_bind_int64(s, 15, in->position_anchor);
-	sqlite3_bind_int64(s, 16, time_now_ms());
-	sqlite3_bind_int64(s, 17, st->lim.highlights_per_item);
+	db_bind_text(s, 13, in->representation ? in->representation : "CONTENT");
+	db_bind_double(s, 14, in->position_percent);
+	db_bind_int64(s, 15, in->position_anchor);
+	db_bind_int64(s, 16, time_now_ms());
+	db_bind_int64(s, 17, st->lim.highlights_per_item);
 	if ((rc = step_hl(st, a, s, "creating a highlight", out)) != STORE_OK) {
 		if (rc == STORE_E_NOTFOUND) { /* no row inserted: the item has as many highlights as allowed */
 			snprintf(st->errmsg, sizeof st->errmsg, "the item has %u highlights, the most allowed "
@@ -85,7 +85,7 @@ int store_highlight_create(struct store *st, struct arena *a, const char *user_i
 static int hl_by_id(struct store *st, struct arena *a, enum stmt which, const char *user_id, const char *id,
                     const char *what, struct store_highlight *out)
 {
-	sqlite3_stmt *s = st->stmt[which];
+	struct db_stmt *s = st->stmt[which];
 	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
 	return with_item_id(st, a, step_hl(st, a, s, what, out), out);
@@ -100,12 +100,12 @@ int store_highlight_update(struct store *st, struct arena *a, const char *user_i
                            const char *annotation, const char *quote, const char *html, const char *color,
                            int64_t shared_ms, struct store_highlight *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_HL_UPDATE];
+	struct db_stmt *s = st->stmt[STMT_HL_UPDATE];
 	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
 	store_bind_texts(s, 3, (const char *const[]){ annotation, quote, html, color }, 4);
 	store_bind_ms(s, 7, shared_ms);
-	sqlite3_bind_int64(s, 8, time_now_ms());
+	db_bind_int64(s, 8, time_now_ms());
 	return with_item_id(st, a, step_hl(st, a, s, "updating a highlight", out), out);
 }
 
@@ -116,7 +116,7 @@ int store_highlight_delete(struct store *st, struct arena *a, const char *user_i
 
 int store_highlight_labels(struct store *st, struct arena *a, const char *highlight_id, struct store_label **out, size_t *n)
 {
-	sqlite3_stmt *s = st->stmt[STMT_HL_LABELS];
-	sqlite3_bind_text(s, 1, highlight_id, -1, SQLITE_STATIC);
+	struct db_stmt *s = st->stmt[STMT_HL_LABELS];
+	db_bind_text(s, 1, highlight_id);
 	return store_labels_collect(st, a, s, out, n);
 }

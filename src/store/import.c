@@ -79,11 +79,11 @@ static bool meta_differs(const struct meta *m, const struct store_item *old)
 /* the record's id when it is free among every user's items, else a fresh one, into id */
 static int pick_id(struct store *st, const struct store_import *in, char id[37])
 {
-	sqlite3_stmt *s = st->stmt[STMT_IMPORT_ID_TAKEN];
+	struct db_stmt *s = st->stmt[STMT_IMPORT_ID_TAKEN];
 	int64_t taken = 1;
 	int rc;
 	if (in->id && strlen(in->id) == 36) {
-		sqlite3_bind_text(s, 1, in->id, -1, SQLITE_STATIC);
+		db_bind_text(s, 1, in->id);
 		if ((rc = store_get_ints(st, s, &taken, 1, "checking an item id")) != STORE_OK)
 			return rc;
 	}
@@ -98,7 +98,7 @@ static int pick_id(struct store *st, const struct store_import *in, char id[37])
 static int pick_slug(struct store *st, struct arena *a, const struct store_import *in, const char *title,
                      const char **slug)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_SLUG_TAKEN];
+	struct db_stmt *s = st->stmt[STMT_ITEM_SLUG_TAKEN];
 	int64_t one;
 	int rc;
 	if (in->slug && *in->slug) {
@@ -116,7 +116,7 @@ static int pick_slug(struct store *st, struct arena *a, const struct store_impor
 static int insert_row(struct store *st, struct arena *a, const struct store_import *in, const struct meta *m,
                       int64_t now, int64_t *seq)
 {
-	sqlite3_stmt *s = st->stmt[STMT_IMPORT_INSERT];
+	struct db_stmt *s = st->stmt[STMT_IMPORT_INSERT];
 	const char *title = m->title ? m->title : in->url, *slug;
 	char id[37], hash[65];
 	int rc;
@@ -125,29 +125,29 @@ static int insert_row(struct store *st, struct arena *a, const struct store_impo
 	crypto_sha256_hex(in->url, strlen(in->url), hash);
 	store_bind_texts(s, 1, (const char *const[]){ id, in->user_id, in->url, hash, slug, title, m->author,
 	                                              m->description, m->site_name, m->image }, 10);
-	sqlite3_bind_double(s, 11, m->progress);
-	sqlite3_bind_int64(s, 12, m->saved);
-	sqlite3_bind_int64(s, 13, now);
+	db_bind_double(s, 11, m->progress);
+	db_bind_int64(s, 12, m->saved);
+	db_bind_int64(s, 13, now);
 	store_bind_ms(s, 14, m->published);
 	store_bind_ms(s, 15, m->archived);
 	store_bind_ms(s, 16, m->deleted);
 	if ((rc = store_step_row(st, s, "importing an item")) == STORE_OK)
-		*seq = sqlite3_column_int64(s, 0);
+		*seq = db_col_int64(s, 0);
 	store_done(s);
 	return rc;
 }
 
 static int update_row(struct store *st, int64_t seq, const struct meta *m, int64_t now)
 {
-	sqlite3_stmt *s = st->stmt[STMT_IMPORT_UPDATE];
-	sqlite3_bind_int64(s, 1, seq);
+	struct db_stmt *s = st->stmt[STMT_IMPORT_UPDATE];
+	db_bind_int64(s, 1, seq);
 	store_bind_texts(s, 2, (const char *const[]){ m->title, m->author, m->description, m->site_name, m->image }, 5);
-	sqlite3_bind_double(s, 7, m->progress);
-	sqlite3_bind_int64(s, 8, m->saved);
+	db_bind_double(s, 7, m->progress);
+	db_bind_int64(s, 8, m->saved);
 	store_bind_ms(s, 9, m->published);
 	store_bind_ms(s, 10, m->archived);
 	store_bind_ms(s, 11, m->deleted);
-	sqlite3_bind_int64(s, 12, now);
+	db_bind_int64(s, 12, now);
 	return store_step_done(st, s, "updating an imported item");
 }
 
@@ -158,21 +158,21 @@ static int add_labels(struct store *st, struct arena *a, const struct store_impo
 	int64_t count;
 	int rc;
 	for (size_t i = 0; i < in->nlabels; i++) {
-		sqlite3_stmt *s = st->stmt[STMT_ITEM_LABEL_ADD];
+		struct db_stmt *s = st->stmt[STMT_ITEM_LABEL_ADD];
 		struct store_label l;
 		if ((rc = store_label_ensure(st, a, in->user_id, in->labels[i], NULL, &l)) != STORE_OK)
 			return rc;
-		sqlite3_bind_int64(s, 1, seq);
-		sqlite3_bind_text(s, 2, l.id, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(s, 3, now + (int64_t)i);
+		db_bind_int64(s, 1, seq);
+		db_bind_text(s, 2, l.id);
+		db_bind_int64(s, 3, now + (int64_t)i);
 		if ((rc = store_step_done(st, s, "labelling an imported item")) != STORE_OK)
 			return rc;
-		if (sqlite3_changes(st->db) > 0)
+		if (db_changes(st->db) > 0)
 			*changed = true;
 	}
 	if (!*changed || in->nlabels == 0)
 		return STORE_OK;
-	sqlite3_bind_int64(st->stmt[STMT_ITEM_LABEL_COUNT], 1, seq);
+	db_bind_int64(st->stmt[STMT_ITEM_LABEL_COUNT], 1, seq);
 	if ((rc = store_get_ints(st, st->stmt[STMT_ITEM_LABEL_COUNT], &count, 1, "counting labels")) != STORE_OK)
 		return rc;
 	if (count > (int64_t)st->lim.labels_per_item) {
@@ -207,10 +207,10 @@ static int add_highlights(struct store *st, struct arena *a, const struct store_
 	for (size_t i = 0; i < in->nhighlights; i++) {
 		const struct store_highlight *h = &in->highlights[i];
 		const char *type = h->type ? h->type : "HIGHLIGHT";
-		sqlite3_stmt *s = st->stmt[STMT_IMPORT_HL_FIND];
+		struct db_stmt *s = st->stmt[STMT_IMPORT_HL_FIND];
 		char id[37], short_id[9];
 		int64_t n;
-		sqlite3_bind_int64(s, 1, seq);
+		db_bind_int64(s, 1, seq);
 		store_bind_texts(s, 2, (const char *const[]){ h->quote, h->annotation }, 2);
 		if ((rc = store_get_ints(st, s, &n, 1, "looking for a highlight")) != STORE_OK)
 			return rc;
@@ -220,13 +220,13 @@ static int add_highlights(struct store *st, struct arena *a, const struct store_
 		memcpy(short_id, id, 8), short_id[8] = '\0';
 		s = st->stmt[STMT_HL_INSERT];
 		store_bind_texts(s, 1, (const char *const[]){ id, short_id, in->user_id }, 3);
-		sqlite3_bind_int64(s, 4, seq);
+		db_bind_int64(s, 4, seq);
 		store_bind_texts(s, 5, (const char *const[]){ type, h->quote, h->prefix, h->suffix, NULL, h->annotation,
 		                                              NULL, h->color, "CONTENT" }, 9);
-		sqlite3_bind_double(s, 14, h->position_percent);
-		sqlite3_bind_int64(s, 15, 0);
-		sqlite3_bind_int64(s, 16, h->created_ms ? h->created_ms : now);
-		sqlite3_bind_int64(s, 17, st->lim.highlights_per_item);
+		db_bind_double(s, 14, h->position_percent);
+		db_bind_int64(s, 15, 0);
+		db_bind_int64(s, 16, h->created_ms ? h->created_ms : now);
+		db_bind_int64(s, 17, st->lim.highlights_per_item);
 		rc = store_step_row(st, s, "importing a highlight");
 		store_done(s);
 		if (rc == STORE_E_NOTFOUND) {
@@ -262,7 +262,7 @@ static int content_or_fetch(struct store *st, const struct store_import *in, con
 			return rc;
 		return store_item_fill_row(st, seq, &art, now);
 	}
-	sqlite3_bind_int64(st->stmt[STMT_IMPORT_JOB_PENDING], 1, seq);
+	db_bind_int64(st->stmt[STMT_IMPORT_JOB_PENDING], 1, seq);
 	if ((rc = store_get_ints(st, st->stmt[STMT_IMPORT_JOB_PENDING], &pending, 1, "looking for a job")) != STORE_OK)
 		return rc;
 	if (pending > 0)
@@ -309,8 +309,8 @@ int store_import_item(struct store *st, struct arena *a, const struct store_impo
 
 int store_import_fetch_horizon(struct store *st, const char *user_id, int64_t *ms)
 {
-	sqlite3_stmt *s = st->stmt[STMT_IMPORT_FETCH_HORIZON];
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	struct db_stmt *s = st->stmt[STMT_IMPORT_FETCH_HORIZON];
+	db_bind_text(s, 1, user_id);
 	return store_get_ints(st, s, ms, 1, "reading the fetch queue");
 }
 
@@ -319,14 +319,14 @@ int store_import_fetch_horizon(struct store *st, const char *user_id, int64_t *m
 int store_import_create(struct store *st, struct arena *a, const char *user_id, const char *format, const char *path,
                         const char *upload_hash, int64_t upload_expires_ms, struct store_import_job *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_IMPORT_CREATE];
+	struct db_stmt *s = st->stmt[STMT_IMPORT_CREATE];
 	char id[37];
 	int rc;
 	crypto_uuid_v4(id);
 	store_bind_texts(s, 1, (const char *const[]){ id, user_id, format, path, upload_hash ? "uploading" : "queued",
 	                                              upload_hash }, 6);
 	store_bind_ms(s, 7, upload_hash ? upload_expires_ms : 0);
-	sqlite3_bind_int64(s, 8, time_now_ms());
+	db_bind_int64(s, 8, time_now_ms());
 	if ((rc = store_step_done(st, s, "creating an import")) != STORE_OK)
 		return rc;
 	return store_import_get(st, a, user_id, id, out);
@@ -335,7 +335,7 @@ int store_import_create(struct store *st, struct arena *a, const char *user_id, 
 int store_import_get(struct store *st, struct arena *a, const char *user_id, const char *id,
                      struct store_import_job *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_IMPORT_GET];
+	struct db_stmt *s = st->stmt[STMT_IMPORT_GET];
 	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
 	return store_get_row(st, a, s, &import_rowdef, out, "reading an import");
@@ -344,15 +344,15 @@ int store_import_get(struct store *st, struct arena *a, const char *user_id, con
 int store_import_by_upload(struct store *st, struct arena *a, const char *upload_hash, int64_t now_ms,
                            struct store_import_job *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_IMPORT_BY_UPLOAD];
+	struct db_stmt *s = st->stmt[STMT_IMPORT_BY_UPLOAD];
 	store_bind_text(s, 1, upload_hash);
-	sqlite3_bind_int64(s, 2, now_ms);
+	db_bind_int64(s, 2, now_ms);
 	return store_get_row(st, a, s, &import_rowdef, out, "reading an import");
 }
 
 int store_import_uploaded(struct store *st, const char *id, const char *path)
 {
-	sqlite3_stmt *s = st->stmt[STMT_IMPORT_UPLOADED];
+	struct db_stmt *s = st->stmt[STMT_IMPORT_UPLOADED];
 	store_bind_texts(s, 1, (const char *const[]){ id, path }, 2);
 	return store_step_changed(st, s, "recording an upload");
 }
@@ -360,20 +360,20 @@ int store_import_uploaded(struct store *st, const char *id, const char *path)
 int store_import_claim(struct store *st, struct arena *a, int64_t now_ms, int64_t lease_until_ms,
                        struct store_import_job *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_IMPORT_CLAIM];
-	sqlite3_bind_int64(s, 1, now_ms);
-	sqlite3_bind_int64(s, 2, lease_until_ms);
+	struct db_stmt *s = st->stmt[STMT_IMPORT_CLAIM];
+	db_bind_int64(s, 1, now_ms);
+	db_bind_int64(s, 2, lease_until_ms);
 	return store_get_row(st, a, s, &import_rowdef, out, "claiming an import");
 }
 
 int store_import_finish(struct store *st, const char *id, const struct store_import_job *in)
 {
-	sqlite3_stmt *s = st->stmt[STMT_IMPORT_FINISH];
+	struct db_stmt *s = st->stmt[STMT_IMPORT_FINISH];
 	const int64_t counts[] = { in->added, in->updated, in->unchanged, in->failed };
 	store_bind_texts(s, 1, (const char *const[]){ id, in->status }, 2);
 	for (int i = 0; i < 4; i++)
-		sqlite3_bind_int64(s, 3 + i, counts[i]);
+		db_bind_int64(s, 3 + i, counts[i]);
 	store_bind_text(s, 7, in->report);
-	sqlite3_bind_int64(s, 8, time_now_ms());
+	db_bind_int64(s, 8, time_now_ms());
 	return store_step_done(st, s, "finishing an import");
 }

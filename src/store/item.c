@@ -10,21 +10,21 @@
 #include "util/time.h"
 
 /* one item row of a stepped statement into out (NULL: not read), or NOTFOUND */
-static int step_item(struct store *st, struct arena *a, sqlite3_stmt *s, const char *what, struct store_item *out)
+static int step_item(struct store *st, struct arena *a, struct db_stmt *s, const char *what, struct store_item *out)
 {
 	return store_get_row(st, a, s, &store_rowdef_item, out, what);
 }
 
 int store_item_by_seq(struct store *st, struct arena *a, int64_t seq, struct store_item *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_BY_SEQ];
-	sqlite3_bind_int64(s, 1, seq);
+	struct db_stmt *s = st->stmt[STMT_ITEM_BY_SEQ];
+	db_bind_int64(s, 1, seq);
 	return step_item(st, a, s, "reading an item", out);
 }
 
 int store_item_get(struct store *st, struct arena *a, const char *user_id, const char *key, struct store_item *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_BY_ID];
+	struct db_stmt *s = st->stmt[STMT_ITEM_BY_ID];
 	if (!key || !*key || !store_bind_owned(s, user_id, key))
 		return STORE_E_NOTFOUND;
 	return step_item(st, a, s, "reading an item", out);
@@ -32,23 +32,23 @@ int store_item_get(struct store *st, struct arena *a, const char *user_id, const
 
 int store_item_by_url(struct store *st, struct arena *a, const char *user_id, const char *url, struct store_item *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_BY_HASH];
+	struct db_stmt *s = st->stmt[STMT_ITEM_BY_HASH];
 	char hash[65];
 	if (!user_id || !url)
 		return STORE_E_NOTFOUND;
 	crypto_sha256_hex(url, strlen(url), hash);
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, hash, -1, SQLITE_STATIC);
+	db_bind_text(s, 1, user_id);
+	db_bind_text(s, 2, hash);
 	return step_item(st, a, s, "reading an item by URL", out);
 }
 
 int store_item_content(struct store *st, struct arena *a, int64_t seq, const char **html)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_CONTENT];
+	struct db_stmt *s = st->stmt[STMT_ITEM_CONTENT];
 	bool oom = false;
 	int rc;
 	*html = NULL;
-	sqlite3_bind_int64(s, 1, seq);
+	db_bind_int64(s, 1, seq);
 	if ((rc = store_step_row(st, s, "reading content")) == STORE_OK) {
 		*html = store_col_text(a, s, 0, &oom);
 		if (oom) {
@@ -61,7 +61,7 @@ int store_item_content(struct store *st, struct arena *a, int64_t seq, const cha
 	return rc;
 }
 
-int store_labels_collect(struct store *st, struct arena *a, sqlite3_stmt *s, struct store_label **out, size_t *n)
+int store_labels_collect(struct store *st, struct arena *a, struct db_stmt *s, struct store_label **out, size_t *n)
 {
 	void *rows;
 	int rc = store_get_rows(st, a, s, &store_rowdef_label, &rows, n, "reading labels");
@@ -71,17 +71,17 @@ int store_labels_collect(struct store *st, struct arena *a, sqlite3_stmt *s, str
 
 int store_item_labels(struct store *st, struct arena *a, int64_t seq, struct store_label **out, size_t *n)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_LABELS];
-	sqlite3_bind_int64(s, 1, seq);
+	struct db_stmt *s = st->stmt[STMT_ITEM_LABELS];
+	db_bind_int64(s, 1, seq);
 	return store_labels_collect(st, a, s, out, n);
 }
 
 int store_item_highlights(struct store *st, struct arena *a, int64_t seq, struct store_highlight **out, size_t *n)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_HIGHLIGHTS];
+	struct db_stmt *s = st->stmt[STMT_ITEM_HIGHLIGHTS];
 	void *rows;
 	int rc;
-	sqlite3_bind_int64(s, 1, seq);
+	db_bind_int64(s, 1, seq);
 	rc = store_get_rows(st, a, s, &store_rowdef_highlight, &rows, n, "reading highlights");
 	*out = rows;
 	return rc;
@@ -92,7 +92,7 @@ int store_item_highlights(struct store *st, struct arena *a, int64_t seq, struct
 int store_item_slug(struct store *st, struct arena *a, const char *user_id, const char *text, const char **out)
 {
 	static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_SLUG_TAKEN];
+	struct db_stmt *s = st->stmt[STMT_ITEM_SLUG_TAKEN];
 	for (int attempt = 0; attempt < 8; attempt++) {
 		unsigned char rnd[8];
 		char suffix[9];
@@ -109,15 +109,15 @@ int store_item_slug(struct store *st, struct arena *a, const char *user_id, cons
 			snprintf(st->errmsg, sizeof st->errmsg, "out of memory making a slug");
 			return STORE_E_DB;
 		}
-		sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-		sqlite3_bind_text(s, 2, slug, -1, SQLITE_STATIC);
-		rc = sqlite3_step(s);
+		db_bind_text(s, 1, user_id);
+		db_bind_text(s, 2, slug);
+		rc = db_step(s);
 		store_done(s);
-		if (rc == SQLITE_DONE) {
+		if (rc == DB_DONE) {
 			*out = slug;
 			return STORE_OK;
 		}
-		if (rc != SQLITE_ROW)
+		if (rc != DB_ROW)
 			return store_fail(st, rc, "checking a slug");
 	}
 	snprintf(st->errmsg, sizeof st->errmsg, "no free slug after 8 attempts");
@@ -127,27 +127,27 @@ int store_item_slug(struct store *st, struct arena *a, const char *user_id, cons
 /* content, index text and metadata of a fetched or supplied article (inside a transaction) */
 int store_item_fill_row(struct store *st, int64_t seq, const struct store_article *art, int64_t now)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_FILL];
+	struct db_stmt *s = st->stmt[STMT_ITEM_FILL];
 	int rc;
-	sqlite3_bind_int64(s, 1, seq);
+	db_bind_int64(s, 1, seq);
 	store_bind_texts(s, 2, (const char *const[]){ art->title && *art->title ? art->title : NULL, art->author,
 	                                              art->description, art->site_name, art->image, art->language,
 	                                              art->dir }, 7);
 	if (art->words_count >= 0)
-		sqlite3_bind_int64(s, 9, art->words_count);
+		db_bind_int64(s, 9, art->words_count);
 	store_bind_ms(s, 10, art->published_ms);
 	store_bind_text(s, 11, art->site_icon);
 	store_bind_text(s, 12, NULL); /* the saved URL stays the de-duplication key */
-	sqlite3_bind_int64(s, 13, now);
+	db_bind_int64(s, 13, now);
 	if ((rc = store_step_done(st, s, "storing an article")) != STORE_OK)
 		return rc;
 	s = st->stmt[STMT_ITEM_CONTENT_SET];
-	sqlite3_bind_int64(s, 1, seq);
+	db_bind_int64(s, 1, seq);
 	store_bind_text(s, 2, art->content);
 	if ((rc = store_step_done(st, s, "storing content")) != STORE_OK)
 		return rc;
 	s = st->stmt[STMT_ITEM_SEARCH_TEXT];
-	sqlite3_bind_int64(s, 1, seq);
+	db_bind_int64(s, 1, seq);
 	store_bind_text(s, 2, art->text);
 	return store_step_done(st, s, "indexing content");
 }
@@ -155,8 +155,8 @@ int store_item_fill_row(struct store *st, int64_t seq, const struct store_articl
 /* how many labels the item has */
 static int count_labels(struct store *st, int64_t seq, int64_t *n)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_LABEL_COUNT];
-	sqlite3_bind_int64(s, 1, seq);
+	struct db_stmt *s = st->stmt[STMT_ITEM_LABEL_COUNT];
+	db_bind_int64(s, 1, seq);
 	return store_get_ints(st, s, n, 1, "counting an item's labels");
 }
 
@@ -187,14 +187,14 @@ static int add_labels(struct store *st, struct arena *a, const char *user_id, in
 		return rc;
 	for (size_t i = 0; i < n; i++) {
 		struct store_label l;
-		sqlite3_stmt *s;
+		struct db_stmt *s;
 		rc = store_label_ensure(st, a, user_id, names[i], NULL, &l);
 		if (rc != STORE_OK)
 			return rc;
 		s = st->stmt[STMT_ITEM_LABEL_ADD];
-		sqlite3_bind_int64(s, 1, seq);
-		sqlite3_bind_text(s, 2, l.id, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(s, 3, now + (int64_t)i); /* keeps the given order */
+		db_bind_int64(s, 1, seq);
+		db_bind_text(s, 2, l.id);
+		db_bind_int64(s, 3, now + (int64_t)i); /* keeps the given order */
 		if ((rc = store_step_done(st, s, "labelling an item")) != STORE_OK)
 			return rc;
 	}
@@ -210,7 +210,7 @@ static int queue_fetch(struct store *st, int64_t seq, int64_t now)
 static int insert_item(struct store *st, struct arena *a, const struct store_save *in, const char *hash,
                        int64_t now, int64_t *seq)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_INSERT];
+	struct db_stmt *s = st->stmt[STMT_ITEM_INSERT];
 	const char *title = in->title && *in->title ? in->title : in->url;
 	const char *slug = NULL, *id = in->item_id;
 	char fresh[37];
@@ -220,42 +220,42 @@ static int insert_item(struct store *st, struct arena *a, const struct store_sav
 	if ((rc = store_item_slug(st, a, in->user_id, in->slug_text ? in->slug_text : title, &slug)) != STORE_OK)
 		return rc;
 	if (id) { /* a UUID another item already has: give this one its own */
-		sqlite3_stmt *q = st->stmt[STMT_ITEM_BY_ID];
-		sqlite3_bind_text(q, 1, in->user_id, -1, SQLITE_STATIC);
-		sqlite3_bind_text(q, 2, id, -1, SQLITE_STATIC);
-		rc = sqlite3_step(q);
+		struct db_stmt *q = st->stmt[STMT_ITEM_BY_ID];
+		db_bind_text(q, 1, in->user_id);
+		db_bind_text(q, 2, id);
+		rc = db_step(q);
 		store_done(q);
-		if (rc == SQLITE_ROW)
+		if (rc == DB_ROW)
 			id = NULL;
-		else if (rc != SQLITE_DONE)
+		else if (rc != DB_DONE)
 			return store_fail(st, rc, "checking an item id");
 	}
 	if (!id) {
 		crypto_uuid_v4(fresh);
 		id = fresh;
 	}
-	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, in->user_id, -1, SQLITE_STATIC);
+	db_bind_text(s, 1, id);
+	db_bind_text(s, 2, in->user_id);
 	store_bind_text(s, 3, in->client_request_id);
-	sqlite3_bind_text(s, 4, in->url, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 5, hash, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 6, slug, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 7, title, -1, SQLITE_STATIC);
+	db_bind_text(s, 4, in->url);
+	db_bind_text(s, 5, hash);
+	db_bind_text(s, 6, slug);
+	db_bind_text(s, 7, title);
 	/* author, description, site_name, image, language: the fetch fills them */
 	store_bind_texts(s, 8, (const char *const[]){ NULL, NULL, NULL, NULL, NULL }, 5);
-	sqlite3_bind_text(s, 13, "ARTICLE", -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 14, "PROCESSING", -1, SQLITE_STATIC);
+	db_bind_text(s, 13, "ARTICLE");
+	db_bind_text(s, 14, "PROCESSING");
 	store_bind_text(s, 15, in->want_state);
-	sqlite3_bind_text(s, 16, in->folder ? in->folder : "inbox", -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 17, in->source ? in->source : "api", -1, SQLITE_STATIC);
-	sqlite3_bind_null(s, 18);
-	sqlite3_bind_int64(s, 19, in->saved_ms ? in->saved_ms : now);
-	sqlite3_bind_int64(s, 20, now);
+	db_bind_text(s, 16, in->folder ? in->folder : "inbox");
+	db_bind_text(s, 17, in->source ? in->source : "api");
+	db_bind_null(s, 18);
+	db_bind_int64(s, 19, in->saved_ms ? in->saved_ms : now);
+	db_bind_int64(s, 20, now);
 	store_bind_ms(s, 21, in->published_ms);
 	store_bind_ms(s, 22, archived ? now : 0);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		*seq = sqlite3_column_int64(s, 0);
+	rc = db_step(s);
+	if (rc == DB_ROW) {
+		*seq = db_col_int64(s, 0);
 		rc = STORE_OK;
 	} else
 		rc = store_fail(st, rc, "saving an item");
@@ -285,15 +285,15 @@ int store_item_save(struct store *st, struct arena *a, const struct store_save *
 		return rc;
 	rc = store_item_by_url(st, a, in->user_id, in->url, &old);
 	if (rc == STORE_OK) {
-		sqlite3_stmt *s = st->stmt[STMT_ITEM_RESAVE];
+		struct db_stmt *s = st->stmt[STMT_ITEM_RESAVE];
 		bool refetch = !in->article && strcmp(old.state, "SUCCEEDED") != 0;
 		seq = old.seq;
 		*existed = true;
-		sqlite3_bind_int64(s, 1, seq);
-		sqlite3_bind_int64(s, 2, in->saved_ms ? in->saved_ms : now);
-		sqlite3_bind_int64(s, 3, now);
+		db_bind_int64(s, 1, seq);
+		db_bind_int64(s, 2, in->saved_ms ? in->saved_ms : now);
+		db_bind_int64(s, 3, now);
 		store_bind_text(s, 4, in->want_state);
-		sqlite3_bind_int(s, 5, refetch);
+		db_bind_int64(s, 5, refetch);
 		store_bind_text(s, 6, in->source);
 		store_bind_text(s, 7, in->folder);
 		store_bind_ms(s, 8, in->published_ms);
@@ -334,16 +334,16 @@ int store_item_fill(struct store *st, int64_t seq, const struct store_article *a
 
 int store_item_fail(struct store *st, int64_t seq, const char *state, const char *reason)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_FAIL];
-	sqlite3_bind_int64(s, 1, seq);
-	sqlite3_bind_text(s, 2, state ? state : "FAILED", -1, SQLITE_STATIC);
+	struct db_stmt *s = st->stmt[STMT_ITEM_FAIL];
+	db_bind_int64(s, 1, seq);
+	db_bind_text(s, 2, state ? state : "FAILED");
 	store_bind_text(s, 3, reason);
-	sqlite3_bind_int64(s, 4, time_now_ms());
+	db_bind_int64(s, 4, time_now_ms());
 	return store_step_done(st, s, "marking an item failed");
 }
 
 /* a user-scoped UPDATE … RETURNING of one item (?1 user, ?2 id, then the caller's bindings) */
-static int item_write(struct store *st, struct arena *a, sqlite3_stmt *s, const char *what, struct store_item *out)
+static int item_write(struct store *st, struct arena *a, struct db_stmt *s, const char *what, struct store_item *out)
 {
 	struct store_item tmp;
 	int rc = step_item(st, a, s, what, out ? out : &tmp);
@@ -353,45 +353,45 @@ static int item_write(struct store *st, struct arena *a, sqlite3_stmt *s, const 
 int store_item_set_archived(struct store *st, struct arena *a, const char *user_id, const char *id, bool archived,
                             struct store_item *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_ARCHIVE];
+	struct db_stmt *s = st->stmt[STMT_ITEM_ARCHIVE];
 	int64_t now = time_now_ms();
 	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
 	store_bind_ms(s, 3, archived ? now : 0);
-	sqlite3_bind_int64(s, 4, now);
+	db_bind_int64(s, 4, now);
 	return item_write(st, a, s, "archiving an item", out);
 }
 
 int store_item_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_item *out)
 {
 	struct store_item cur;
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_DELETE];
+	struct db_stmt *s = st->stmt[STMT_ITEM_DELETE];
 	int64_t now = time_now_ms();
 	int rc;
 	if ((rc = store_item_get(st, a, user_id, id, &cur)) != STORE_OK)
 		return rc;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, cur.id, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 3, cur.deleted_ms ? cur.deleted_ms : now);
-	sqlite3_bind_int64(s, 4, now);
+	db_bind_text(s, 1, user_id);
+	db_bind_text(s, 2, cur.id);
+	db_bind_int64(s, 3, cur.deleted_ms ? cur.deleted_ms : now);
+	db_bind_int64(s, 4, now);
 	return item_write(st, a, s, "deleting an item", out);
 }
 
 /* out of the trash: store_item_delete's statement with no deletion time */
 int store_item_restore(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_item *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_DELETE];
+	struct db_stmt *s = st->stmt[STMT_ITEM_DELETE];
 	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
-	sqlite3_bind_null(s, 3);
-	sqlite3_bind_int64(s, 4, time_now_ms());
+	db_bind_null(s, 3);
+	db_bind_int64(s, 4, time_now_ms());
 	return item_write(st, a, s, "restoring an item", out);
 }
 
 int store_item_update(struct store *st, struct arena *a, const char *user_id, const char *id,
                       const struct store_item_patch *p, struct store_item *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_UPDATE];
+	struct db_stmt *s = st->stmt[STMT_ITEM_UPDATE];
 	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
 	store_bind_text(s, 3, p->title);
@@ -400,22 +400,22 @@ int store_item_update(struct store *st, struct arena *a, const char *user_id, co
 	store_bind_ms(s, 6, p->saved_ms);
 	store_bind_ms(s, 7, p->published_ms);
 	store_bind_text(s, 8, p->image);
-	sqlite3_bind_int64(s, 9, time_now_ms());
+	db_bind_int64(s, 9, time_now_ms());
 	return item_write(st, a, s, "updating an item", out);
 }
 
 int store_item_set_progress(struct store *st, struct arena *a, const char *user_id, const char *id, double percent,
                             int64_t anchor, double top, struct store_item *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ITEM_PROGRESS];
+	struct db_stmt *s = st->stmt[STMT_ITEM_PROGRESS];
 	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
-	sqlite3_bind_double(s, 3, percent);
+	db_bind_double(s, 3, percent);
 	if (anchor >= 0)
-		sqlite3_bind_int64(s, 4, anchor);
+		db_bind_int64(s, 4, anchor);
 	if (top >= 0)
-		sqlite3_bind_double(s, 5, top);
-	sqlite3_bind_int64(s, 6, time_now_ms());
+		db_bind_double(s, 5, top);
+	db_bind_int64(s, 6, time_now_ms());
 	return item_write(st, a, s, "saving reading progress", out);
 }
 
@@ -424,7 +424,7 @@ int store_item_set_labels(struct store *st, struct arena *a, const char *user_id
 {
 	struct store_item it;
 	int64_t now = time_now_ms();
-	sqlite3_stmt *s;
+	struct db_stmt *s;
 	int rc;
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
@@ -441,9 +441,9 @@ int store_item_set_labels(struct store *st, struct arena *a, const char *user_id
 		if (rc != STORE_OK)
 			goto fail;
 		s = st->stmt[STMT_ITEM_LABEL_ADD];
-		sqlite3_bind_int64(s, 1, it.seq);
-		sqlite3_bind_text(s, 2, l.id, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(s, 3, now + (int64_t)i);
+		db_bind_int64(s, 1, it.seq);
+		db_bind_text(s, 2, l.id);
+		db_bind_int64(s, 3, now + (int64_t)i);
 		if ((rc = store_step_done(st, s, "labelling an item")) != STORE_OK)
 			goto fail;
 	}
@@ -462,7 +462,7 @@ fail:
 int store_updates_since(struct store *st, struct arena *a, const char *user_id, int64_t since_ms, const char *folder,
                         bool descending, int64_t offset, int64_t limit, struct store_update **out, size_t *n)
 {
-	sqlite3_stmt *s = st->stmt[STMT_UPDATES_SINCE];
+	struct db_stmt *s = st->stmt[STMT_UPDATES_SINCE];
 	bool oom = false;
 	int rc;
 	*out = NULL;
@@ -473,19 +473,19 @@ int store_updates_since(struct store *st, struct arena *a, const char *user_id, 
 		snprintf(st->errmsg, sizeof st->errmsg, "out of memory listing updates");
 		return STORE_E_DB;
 	}
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 2, since_ms);
-	sqlite3_bind_int64(s, 3, limit);
-	sqlite3_bind_int64(s, 4, offset);
+	db_bind_text(s, 1, user_id);
+	db_bind_int64(s, 2, since_ms);
+	db_bind_int64(s, 3, limit);
+	db_bind_int64(s, 4, offset);
 	store_bind_text(s, 5, folder);
-	sqlite3_bind_int(s, 6, descending);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW && *n < (size_t)limit) {
+	db_bind_int64(s, 6, descending);
+	while ((rc = db_step(s)) == DB_ROW && *n < (size_t)limit) {
 		struct store_update *u = &(*out)[(*n)++];
-		u->seq = sqlite3_column_type(s, 0) == SQLITE_NULL ? 0 : sqlite3_column_int64(s, 0);
+		u->seq = db_col_type(s, 0) == DB_NULL ? 0 : db_col_int64(s, 0);
 		u->item_id = store_col_text(a, s, 1, &oom);
-		u->time_ms = sqlite3_column_int64(s, 2);
+		u->time_ms = db_col_int64(s, 2);
 	}
-	if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+	if (rc == DB_ROW || rc == DB_DONE)
 		rc = oom ? STORE_E_DB : STORE_OK;
 	else
 		rc = store_fail(st, rc, "listing updates");
@@ -495,9 +495,9 @@ int store_updates_since(struct store *st, struct arena *a, const char *user_id, 
 
 int store_updates_since_count(struct store *st, const char *user_id, int64_t since_ms, const char *folder, int64_t *count)
 {
-	sqlite3_stmt *s = st->stmt[STMT_UPDATES_SINCE_COUNT];
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 2, since_ms);
+	struct db_stmt *s = st->stmt[STMT_UPDATES_SINCE_COUNT];
+	db_bind_text(s, 1, user_id);
+	db_bind_int64(s, 2, since_ms);
 	store_bind_text(s, 3, folder);
 	*count = 0;
 	return store_get_ints(st, s, count, 1, "counting updates");
@@ -512,7 +512,7 @@ int store_trash_purge(struct store *st, int64_t older_than_ms, int64_t *purged)
 	if ((rc = store_run(st, STMT_TRASH_TOMBSTONE, older_than_ms, "recording tombstones")) != STORE_OK ||
 	    (rc = store_run(st, STMT_TRASH_PURGE, older_than_ms, "emptying the trash")) != STORE_OK)
 		goto fail;
-	*purged = sqlite3_changes64(st->db);
+	*purged = db_changes(st->db);
 	return store_commit(st);
 fail:
 	store_rollback(st);

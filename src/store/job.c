@@ -5,11 +5,11 @@
 
 int store_job_claim(struct store *st, int64_t now_ms, int64_t lease_ms, int per_user, struct store_job *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_JOB_CLAIM];
+	struct db_stmt *s = st->stmt[STMT_JOB_CLAIM];
 	int rc;
-	sqlite3_bind_int64(s, 1, now_ms);
-	sqlite3_bind_int64(s, 2, now_ms + lease_ms);
-	sqlite3_bind_int(s, 3, per_user);
+	db_bind_int64(s, 1, now_ms);
+	db_bind_int64(s, 2, now_ms + lease_ms);
+	db_bind_int64(s, 3, per_user);
 	if ((rc = store_step_row(st, s, "claiming a job")) == STORE_OK)
 		rc = store_row_job(st, NULL, s, 0, out);
 	store_done(s);
@@ -23,12 +23,12 @@ int store_job_done(struct store *st, int64_t job_id)
 
 static int set_status(struct store *st, int64_t job_id, const char *status, int64_t run_after_ms, const char *error)
 {
-	sqlite3_stmt *s = st->stmt[STMT_JOB_RETRY];
-	sqlite3_bind_int64(s, 1, job_id);
-	sqlite3_bind_text(s, 2, status, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 3, run_after_ms);
+	struct db_stmt *s = st->stmt[STMT_JOB_RETRY];
+	db_bind_int64(s, 1, job_id);
+	db_bind_text(s, 2, status);
+	db_bind_int64(s, 3, run_after_ms);
 	store_bind_text(s, 4, error);
-	sqlite3_bind_int64(s, 5, run_after_ms);
+	db_bind_int64(s, 5, run_after_ms);
 	return store_step_done(st, s, "updating a job");
 }
 
@@ -74,10 +74,10 @@ int store_job_finish(struct store *st, const struct store_job *job, const struct
 
 int store_job_pending(struct store *st, int64_t now_ms, int64_t *count, int64_t *next_ms)
 {
-	sqlite3_stmt *s = st->stmt[STMT_JOB_COUNT_READY];
+	struct db_stmt *s = st->stmt[STMT_JOB_COUNT_READY];
 	int64_t v[2];
 	int rc;
-	sqlite3_bind_int64(s, 1, now_ms);
+	db_bind_int64(s, 1, now_ms);
 	if ((rc = store_get_ints(st, s, v, 2, "counting jobs")) == STORE_OK)
 		*count = v[0], *next_ms = v[1];
 	return rc;
@@ -85,11 +85,11 @@ int store_job_pending(struct store *st, int64_t now_ms, int64_t *count, int64_t 
 
 int store_job_claimable(struct store *st, int64_t now_ms, int per_user, bool *any)
 {
-	sqlite3_stmt *s = st->stmt[STMT_JOB_CLAIMABLE];
+	struct db_stmt *s = st->stmt[STMT_JOB_CLAIMABLE];
 	int64_t v;
 	int rc;
-	sqlite3_bind_int64(s, 1, now_ms);
-	sqlite3_bind_int(s, 3, per_user);
+	db_bind_int64(s, 1, now_ms);
+	db_bind_int64(s, 3, per_user);
 	if ((rc = store_get_ints(st, s, &v, 1, "looking for a job")) == STORE_OK)
 		*any = v != 0;
 	return rc;

@@ -10,21 +10,21 @@
 #include "util/utf8.h"
 
 /* one label row of a stepped statement into out (NULL: not read), or NOTFOUND */
-static int step_label(struct store *st, struct arena *a, sqlite3_stmt *s, const char *what, struct store_label *out)
+static int step_label(struct store *st, struct arena *a, struct db_stmt *s, const char *what, struct store_label *out)
 {
 	return store_get_row(st, a, s, &store_rowdef_label, out, what);
 }
 
 int store_label_list(struct store *st, struct arena *a, const char *user_id, struct store_label **out, size_t *n)
 {
-	sqlite3_stmt *s = st->stmt[STMT_LABEL_LIST];
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
+	struct db_stmt *s = st->stmt[STMT_LABEL_LIST];
+	db_bind_text(s, 1, user_id);
 	return store_labels_collect(st, a, s, out, n);
 }
 
 int store_label_get(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_label *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_LABEL_BY_ID];
+	struct db_stmt *s = st->stmt[STMT_LABEL_BY_ID];
 	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
 	return step_label(st, a, s, "reading a label", out);
@@ -57,21 +57,21 @@ static bool valid_name(struct store *st, const char *name)
 int store_label_create(struct store *st, struct arena *a, const char *user_id, const char *name, const char *color,
                        const char *description, struct store_label *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_LABEL_INSERT];
+	struct db_stmt *s = st->stmt[STMT_LABEL_INSERT];
 	char id[37];
 	int rc;
 	if (!user_id || !valid_name(st, name))
 		return STORE_E_INVAL;
 	crypto_uuid_v4(id);
-	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 3, name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 4, color && *color ? color : auto_color(name), -1, SQLITE_STATIC);
+	db_bind_text(s, 1, id);
+	db_bind_text(s, 2, user_id);
+	db_bind_text(s, 3, name);
+	db_bind_text(s, 4, color && *color ? color : auto_color(name));
 	store_bind_text(s, 5, description);
-	sqlite3_bind_int(s, 6, 0);
-	sqlite3_bind_text(s, 7, "user", -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 8, time_now_ms());
-	sqlite3_bind_int64(s, 9, st->lim.labels_per_user);
+	db_bind_int64(s, 6, 0);
+	db_bind_text(s, 7, "user");
+	db_bind_int64(s, 8, time_now_ms());
+	db_bind_int64(s, 9, st->lim.labels_per_user);
 	rc = step_label(st, a, s, "creating a label", out);
 	if (rc == STORE_E_NOTFOUND) { /* no row inserted: the user has as many labels as allowed */
 		snprintf(st->errmsg, sizeof st->errmsg, "you have %u labels, the most allowed (labels_per_user in larder.conf)",
@@ -84,12 +84,12 @@ int store_label_create(struct store *st, struct arena *a, const char *user_id, c
 int store_label_ensure(struct store *st, struct arena *a, const char *user_id, const char *name, const char *color,
                        struct store_label *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_LABEL_BY_NAME];
+	struct db_stmt *s = st->stmt[STMT_LABEL_BY_NAME];
 	int rc;
 	if (!user_id || !valid_name(st, name))
 		return STORE_E_INVAL;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, name, -1, SQLITE_STATIC);
+	db_bind_text(s, 1, user_id);
+	db_bind_text(s, 2, name);
 	rc = step_label(st, a, s, "reading a label", out);
 	if (rc != STORE_E_NOTFOUND)
 		return rc;
@@ -99,16 +99,16 @@ int store_label_ensure(struct store *st, struct arena *a, const char *user_id, c
 /* the items with the label changed: updatesSince reports them */
 static int touch_items(struct store *st, const char *label_id, int64_t now)
 {
-	sqlite3_stmt *s = st->stmt[STMT_LABEL_TOUCH_ITEMS];
-	sqlite3_bind_text(s, 1, label_id, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 2, now);
+	struct db_stmt *s = st->stmt[STMT_LABEL_TOUCH_ITEMS];
+	db_bind_text(s, 1, label_id);
+	db_bind_int64(s, 2, now);
 	return store_step_done(st, s, "touching labelled items");
 }
 
 int store_label_update(struct store *st, struct arena *a, const char *user_id, const char *id, const char *name,
                        const char *color, const char *description, struct store_label *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_LABEL_UPDATE];
+	struct db_stmt *s = st->stmt[STMT_LABEL_UPDATE];
 	struct store_label cur;
 	int64_t now = time_now_ms();
 	int rc;
@@ -119,10 +119,10 @@ int store_label_update(struct store *st, struct arena *a, const char *user_id, c
 	if ((rc = store_label_get(st, a, user_id, id, &cur)) != STORE_OK)
 		goto fail;
 	store_bind_owned(s, user_id, id);
-	sqlite3_bind_text(s, 3, name ? name : cur.name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 4, color ? color : cur.color, -1, SQLITE_STATIC);
+	db_bind_text(s, 3, name ? name : cur.name);
+	db_bind_text(s, 4, color ? color : cur.color);
 	store_bind_text(s, 5, description ? description : cur.description);
-	sqlite3_bind_int64(s, 6, now);
+	db_bind_int64(s, 6, now);
 	if ((rc = step_label(st, a, s, "updating a label", out)) != STORE_OK ||
 	    (rc = touch_items(st, id, now)) != STORE_OK)
 		goto fail;
@@ -134,7 +134,7 @@ fail:
 
 int store_label_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_label *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_LABEL_DELETE];
+	struct db_stmt *s = st->stmt[STMT_LABEL_DELETE];
 	int rc;
 	if (!user_id || !id)
 		return STORE_E_NOTFOUND;

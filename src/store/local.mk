@@ -1,7 +1,8 @@
-# src/store/local.mk: the SQLite store (libstore.a), its migrations compiled in from db/, and its tests.
+# src/store/local.mk: the store (libstore.a) on its database drivers (SQLite; PostgreSQL with --with-postgresql), its migrations compiled in from db/ and db/pg/, and its tests.
 noinst_LIBRARIES += src/store/libstore.a
 src_store_libstore_a_SOURCES = \
-	src/store/store.h src/store/store_int.h src/store/feeds_int.h \
+	src/store/store.h src/store/store_int.h src/store/feeds_int.h src/store/db.h src/store/db_sqlite.c \
+	src/store/store_open.c \
 	src/store/store.c src/store/user.c src/store/apikey.c src/store/session.c \
 	src/store/item.c src/store/label.c src/store/highlight.c src/store/job.c src/store/setting.c src/store/login.c src/store/savetoken.c \
 	src/store/search_query.h src/store/search_query.c src/store/search.h src/store/search.c src/store/fts.c \
@@ -11,10 +12,30 @@ src_store_libstore_a_SOURCES = \
 # uploaded and fetched files (PDFs)
 src_store_libstore_a_SOURCES += src/store/file.c
 nodist_src_store_libstore_a_SOURCES = src/store/migrations_gen.c
-src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
+src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS) $(PQ_CFLAGS)
+EXTRA_DIST += src/store/README.md
 
 # What a program linking the store needs (it uses libutil too: link $(UTIL_LIBS) after it).
-STORE_LIBS = src/store/libstore.a $(SQLITE_LIBS)
+STORE_LIBS = src/store/libstore.a $(SQLITE_LIBS) $(PQ_LIBS)
+
+# The PostgreSQL backend (configure --with-postgresql): its driver, its dialect's statement texts and its
+# migrations db/pg/NNN_*.sql, numbered as the SQLite ones (the same version is the same schema).
+STORE_PG_MIGRATIONS = db/pg/001_init.sql db/pg/002_library.sql db/pg/003_settings.sql db/pg/004_trash.sql \
+	db/pg/005_logins.sql db/pg/006_search_owner.sql db/pg/007_save_tokens.sql db/pg/008_items.sql db/pg/009_user.sql \
+	db/pg/010_import.sql db/pg/011_personalization.sql db/pg/012_feeds.sql
+# uploaded and fetched PDFs (013: the newsletters' number, a placeholder here until that branch is merged)
+STORE_PG_MIGRATIONS += db/pg/013_reserved.sql db/pg/014_files.sql
+EXTRA_DIST += $(STORE_PG_MIGRATIONS) src/store/db_pg.c src/store/store_pg_sql.c
+if WITH_POSTGRESQL
+src_store_libstore_a_SOURCES += src/store/db_pg.c src/store/store_pg_sql.c
+nodist_src_store_libstore_a_SOURCES += src/store/pg_migrations_gen.c
+BUILT_SOURCES += src/store/pg_migrations_gen.c
+endif
+CLEANFILES += src/store/pg_migrations_gen.c
+src/store/pg_migrations_gen.c: $(STORE_PG_MIGRATIONS) $(top_srcdir)/build-aux/embed.sh
+	$(AM_V_GEN)$(MKDIR_P) src/store && files= && \
+	for f in $(STORE_PG_MIGRATIONS); do files="$$files $(srcdir)/$$f"; done && \
+	$(EMBED) -list store_pg_migrations $$files > $@.tmp && mv $@.tmp $@
 
 # Migrations, applied in this order by `larder init`; add new ones at the end (NNN_name.sql).
 STORE_MIGRATIONS = db/001_init.sql db/002_library.sql db/003_settings.sql db/004_trash.sql db/005_logins.sql \
@@ -58,3 +79,7 @@ TESTS += t/store_search_window
 t_store_search_window_SOURCES = t/store_search.c t/tap.h src/store/search.c
 t_store_search_window_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS) -DSEARCH_WINDOW_TEST -DRANK_MAX=3 -DWINDOW=5
 t_store_search_window_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
+
+# the PostgreSQL backend on a throwaway server (SKIP without --with-postgresql or the server programs)
+TESTS += t/store_pg.sh
+EXTRA_DIST += t/store_pg.sh t/pg_lib.sh

@@ -4,10 +4,10 @@
 /* one statement bound to a key (?1) and, unless ms is -1, a time (?2) */
 static int step_key(struct store *st, enum stmt which, const char *key, int64_t ms, const char *what)
 {
-	sqlite3_stmt *s = st->stmt[which];
-	sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
+	struct db_stmt *s = st->stmt[which];
+	db_bind_text(s, 1, key);
 	if (ms >= 0)
-		sqlite3_bind_int64(s, 2, ms);
+		db_bind_int64(s, 2, ms);
 	return store_step_done(st, s, what);
 }
 
@@ -47,11 +47,11 @@ int store_login_attempt(struct store *st, const char *const *keys, size_t n, int
 
 int store_login_failures(struct store *st, const char *key, int64_t since_ms, int64_t *count, int64_t *last_ms)
 {
-	sqlite3_stmt *s = st->stmt[STMT_LOGIN_COUNT];
+	struct db_stmt *s = st->stmt[STMT_LOGIN_COUNT];
 	int64_t v[2];
 	int rc;
-	sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 2, since_ms);
+	db_bind_text(s, 1, key);
+	db_bind_int64(s, 2, since_ms);
 	if ((rc = store_get_ints(st, s, v, 2, "counting failed logins")) == STORE_OK)
 		*count = v[0], *last_ms = v[1];
 	return rc;

@@ -7,25 +7,25 @@ static const struct store_row personal_row = { personal_cols, sizeof personal_co
 
 int store_personalization_get(struct store *st, struct arena *a, const char *user_id, struct store_personalization *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_PERSONAL_GET];
+	struct db_stmt *s = st->stmt[STMT_PERSONAL_GET];
 	store_bind_text(s, 1, user_id);
 	return store_get_row(st, a, s, &personal_row, out, "reading reader settings");
 }
 
 /* an optional integer: NULL when unset (-1) */
-static void bind_opt(sqlite3_stmt *s, int idx, int64_t v)
+static void bind_opt(struct db_stmt *s, int idx, int64_t v)
 {
 	if (v < 0)
-		sqlite3_bind_null(s, idx);
+		db_bind_null(s, idx);
 	else
-		sqlite3_bind_int64(s, idx, v);
+		db_bind_int64(s, idx, v);
 }
 
 int store_personalization_set(struct store *st, struct arena *a, const char *user_id,
                               const struct store_personalization *in, int64_t now_ms,
                               struct store_personalization *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_PERSONAL_SET];
+	struct db_stmt *s = st->stmt[STMT_PERSONAL_SET];
 	const char *const texts[] = { in->layout, in->sort_order, in->speech_voice, in->speech_secondary_voice,
 	                              in->speech_rate, in->speech_volume, in->fields_json, in->digest_json };
 	store_bind_text(s, 1, user_id);
@@ -34,6 +34,6 @@ int store_personalization_set(struct store *st, struct arena *a, const char *use
 	store_bind_text(s, 4, in->font_family);
 	bind_opt(s, 5, in->margin);
 	store_bind_texts(s, 6, texts, (int)(sizeof texts / sizeof texts[0]));
-	sqlite3_bind_int64(s, 14, now_ms);
+	db_bind_int64(s, 14, now_ms);
 	return store_get_row(st, a, s, &personal_row, out, "storing reader settings");
 }

@@ -5,7 +5,7 @@
 
 int store_savetoken_set(struct store *st, const char *user_id, const char *token_hash, int64_t now_ms)
 {
-	sqlite3_stmt *s = st->stmt[STMT_SAVETOKEN_SET];
+	struct db_stmt *s = st->stmt[STMT_SAVETOKEN_SET];
 
 	if (!user_id || !token_hash || strlen(token_hash) != 64 || strspn(token_hash, "0123456789abcdef") != 64) {
 		snprintf(st->errmsg, sizeof st->errmsg, "a save token needs a user and a SHA-256 hex hash");
@@ -13,13 +13,13 @@ int store_savetoken_set(struct store *st, const char *user_id, const char *token
 	}
 	store_bind_text(s, 1, user_id);
 	store_bind_text(s, 2, token_hash);
-	sqlite3_bind_int64(s, 3, now_ms);
+	db_bind_int64(s, 3, now_ms);
 	return store_step_done(st, s, "storing a save token");
 }
 
 int store_savetoken_get(struct store *st, const char *user_id, struct store_savetoken *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_SAVETOKEN_GET];
+	struct db_stmt *s = st->stmt[STMT_SAVETOKEN_GET];
 	int rc;
 
 	if (!user_id || !out)
@@ -40,13 +40,13 @@ int store_savetoken_get(struct store *st, const char *user_id, struct store_save
 /* the touch and the delete: one statement bound to the user (and the time), NOTFOUND when no row changed */
 static int by_user(struct store *st, enum stmt which, const char *user_id, int64_t now_ms, const char *what)
 {
-	sqlite3_stmt *s = st->stmt[which];
+	struct db_stmt *s = st->stmt[which];
 
 	if (!user_id)
 		return STORE_E_INVAL;
 	store_bind_text(s, 1, user_id);
 	if (which == STMT_SAVETOKEN_TOUCH)
-		sqlite3_bind_int64(s, 2, now_ms);
+		db_bind_int64(s, 2, now_ms);
 	return store_step_changed(st, s, what);
 }
 

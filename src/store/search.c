@@ -346,7 +346,7 @@ static const char *main_match(struct comp *c, const struct split *sp)
 
 /* ---- the dynamic statement cache ---- */
 
-static sqlite3_stmt *dyn_prepare(struct store *st, const char *sql)
+static struct db_stmt *dyn_prepare(struct store *st, const char *sql)
 {
 	struct store_dyn *victim = &st->dyn[0];
 	st->dyn_clock++;
@@ -359,16 +359,16 @@ static sqlite3_stmt *dyn_prepare(struct store *st, const char *sql)
 		if (!d->sql || d->used < victim->used || (victim->sql && !d->sql))
 			victim = d;
 	}
-	sqlite3_stmt *s = NULL;
+	struct db_stmt *s = NULL;
 	char *copy = strdup(sql);
-	int rc = copy ? sqlite3_prepare_v3(st->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &s, NULL) : SQLITE_NOMEM;
-	if (rc != SQLITE_OK) {
+	int rc = copy ? db_prepare(st->db, sql, true, &s) : DB_E_NOMEM;
+	if (rc != DB_OK) {
 		store_fail(st, rc, "preparing a search");
 		free(copy);
-		sqlite3_finalize(s);
+		db_finalize(s);
 		return NULL;
 	}
-	sqlite3_finalize(victim->s);
+	db_finalize(victim->s);
 	free(victim->sql);
 	victim->sql = copy;
 	victim->s = s;
@@ -379,28 +379,28 @@ static sqlite3_stmt *dyn_prepare(struct store *st, const char *sql)
 void store_dyn_free(struct store *st)
 {
 	for (int i = 0; i < STORE_DYN_CACHE; i++) {
-		sqlite3_finalize(st->dyn[i].s);
+		db_finalize(st->dyn[i].s);
 		free(st->dyn[i].sql);
 		st->dyn[i].s = NULL;
 		st->dyn[i].sql = NULL;
 	}
 }
 
-static void bind_all(sqlite3_stmt *s, const struct bind *b, int nb)
+static void bind_all(struct db_stmt *s, const struct bind *b, int nb)
 {
-	int max = sqlite3_bind_parameter_count(s);
+	int max = db_param_count(s);
 	for (int i = 0; i < nb && i < max; i++) {
 		if (b[i].type == B_TEXT)
-			b[i].s ? sqlite3_bind_text(s, i + 1, b[i].s, -1, SQLITE_STATIC) : sqlite3_bind_null(s, i + 1);
+			db_bind_text(s, i + 1, b[i].s); /* NULL binds NULL */
 		else if (b[i].type == B_INT)
-			sqlite3_bind_int64(s, i + 1, b[i].i);
+			db_bind_int64(s, i + 1, b[i].i);
 		else
-			sqlite3_bind_double(s, i + 1, b[i].d);
+			db_bind_double(s, i + 1, b[i].d);
 	}
 }
 
-/* ---- the time budget: SQLite calls back every PROGRESS_OPS virtual machine steps, and the
- * statement stops (SQLITE_INTERRUPT) once the deadline has passed ---- */
+/* ---- the time budget: the driver calls back every PROGRESS_OPS steps of work (SQLite: virtual machine
+ * steps), and the statement stops (DB_E_INTERRUPT) once the deadline has passed ---- */
 #define PROGRESS_OPS 1000
 
 #ifdef SEARCH_WINDOW_TEST
@@ -429,21 +429,21 @@ static void budget_set(struct store *st, int64_t time_ms)
 	st->budget.hit = false;
 	st->budget.time_ms = time_ms;
 	st->budget.deadline_ms = time_ms > 0 ? mono_ms() + time_ms : 0;
-	sqlite3_progress_handler(st->db, time_ms > 0 ? PROGRESS_OPS : 0, time_ms > 0 ? over_budget : NULL, st);
+	db_set_progress(st->db, PROGRESS_OPS, time_ms > 0 ? over_budget : NULL, st);
 }
 
 /* a failed step: a query FTS5 refuses is the user's (STORE_E_INVAL), one out of time STORE_E_LIMIT,
  * anything else the database's */
 static int step_fail(struct store *st, struct store_search_res *r, int rc)
 {
-	if ((rc & 0xff) == SQLITE_INTERRUPT && st->budget.hit) {
+	if (rc == DB_E_INTERRUPT && st->budget.hit) {
 		snprintf(r->error, sizeof r->error, "this search took longer than %lld ms (search_time_ms in larder.conf):"
 		         " narrow it with more words, a phrase or title:", (long long)st->budget.time_ms);
 		store_fail(st, rc, "searching");
 		return STORE_E_LIMIT;
 	}
-	if ((rc & 0xff) == SQLITE_ERROR) {
-		snprintf(r->error, sizeof r->error, "this search could not run: %s", sqlite3_errmsg(st->db));
+	if (rc == DB_E_QUERY) {
+		snprintf(r->error, sizeof r->error, "this search could not run: %s", db_errmsg(st->db));
 		store_fail(st, rc, "searching");
 		return STORE_E_INVAL;
 	}
@@ -451,12 +451,12 @@ static int step_fail(struct store *st, struct store_search_res *r, int rc)
 }
 
 /* steps a bound statement for its one row and reads its first n columns as integers into v (resets it) */
-static int read_ints(struct store *st, sqlite3_stmt *s, int64_t *v, int n, struct store_search_res *r)
+static int read_ints(struct store *st, struct db_stmt *s, int64_t *v, int n, struct store_search_res *r)
 {
-	int rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
+	int rc = db_step(s);
+	if (rc == DB_ROW) {
 		for (int i = 0; i < n; i++)
-			v[i] = sqlite3_column_int64(s, i);
+			v[i] = db_col_int64(s, i);
 		rc = STORE_OK;
 	} else
 		rc = step_fail(st, r, rc);
@@ -467,7 +467,7 @@ static int read_ints(struct store *st, sqlite3_stmt *s, int64_t *v, int n, struc
 static int count_rows(struct store *st, const char *sql, const struct bind *b, int nb, int64_t *out,
                       struct store_search_res *r)
 {
-	sqlite3_stmt *s = dyn_prepare(st, sql);
+	struct db_stmt *s = dyn_prepare(st, sql);
 	if (!s)
 		return STORE_E_DB;
 	bind_all(s, b, nb);
@@ -478,7 +478,7 @@ static int count_rows(struct store *st, const char *sql, const struct bind *b, i
 static int probe_match(struct store *st, const char *match, bool asc, int64_t *nrank, int64_t *nwin,
                        struct store_search_res *r)
 {
-	sqlite3_stmt *s = dyn_prepare(st, asc ?
+	struct db_stmt *s = dyn_prepare(st, asc ?
 		"SELECT coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2), -1),"
 		" coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid ASC LIMIT 1 OFFSET ?3), -1)" :
 		"SELECT coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2), -1),"
@@ -487,9 +487,9 @@ static int probe_match(struct store *st, const char *match, bool asc, int64_t *n
 	int rc;
 	if (!s)
 		return STORE_E_DB;
-	sqlite3_bind_text(s, 1, match, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 2, RANK_MAX);
-	sqlite3_bind_int64(s, 3, WINDOW - 1);
+	db_bind_text(s, 1, match);
+	db_bind_int64(s, 2, RANK_MAX);
+	db_bind_int64(s, 3, WINDOW - 1);
 	if ((rc = read_ints(st, s, v, 2, r)) == STORE_OK)
 		*nrank = v[0], *nwin = v[1];
 	return rc;
@@ -553,7 +553,7 @@ static int plan(struct store *st, const char *main, const struct store_sq *sq, s
 static int read_page(struct store *st, struct arena *a, const char *sql, const struct comp *c, int64_t limit,
                      struct store_search_res *r)
 {
-	sqlite3_stmt *s = dyn_prepare(st, sql);
+	struct db_stmt *s = dyn_prepare(st, sql);
 	int rc;
 	if (!s)
 		return STORE_E_DB;
@@ -563,7 +563,7 @@ static int read_page(struct store *st, struct arena *a, const char *sql, const s
 		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading a search");
 		return STORE_E_DB;
 	}
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+	while ((rc = db_step(s)) == DB_ROW) {
 		if (r->n == (size_t)limit) {
 			r->has_next = true;
 			break;
@@ -574,7 +574,7 @@ static int read_page(struct store *st, struct arena *a, const char *sql, const s
 		}
 		r->n++;
 	}
-	rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? STORE_OK : step_fail(st, r, rc);
+	rc = rc == DB_ROW || rc == DB_DONE ? STORE_OK : step_fail(st, r, rc);
 	store_done(s);
 	return rc;
 }

@@ -5,30 +5,30 @@
 
 int store_session_create(struct store *st, const char *user_id, const char *token_hash, int64_t expires_ms)
 {
-	sqlite3_stmt *s = st->stmt[STMT_SESSION_CREATE];
+	struct db_stmt *s = st->stmt[STMT_SESSION_CREATE];
 
 	if (!user_id || !token_hash || !*token_hash)
 		return STORE_E_INVAL;
 	store_bind_text(s, 1, token_hash);
 	store_bind_text(s, 2, user_id);
-	sqlite3_bind_int64(s, 3, time_now_ms());
-	sqlite3_bind_int64(s, 4, expires_ms);
+	db_bind_int64(s, 3, time_now_ms());
+	db_bind_int64(s, 4, expires_ms);
 	return store_step_done(st, s, "creating a session");
 }
 
 int store_session_lookup(struct store *st, struct arena *a, const char *token_hash, int64_t now_ms,
                          struct store_user *owner, int64_t *expires_ms)
 {
-	sqlite3_stmt *s = st->stmt[STMT_SESSION_LOOKUP];
+	struct db_stmt *s = st->stmt[STMT_SESSION_LOOKUP];
 	int rc;
 
 	if (!token_hash)
 		return STORE_E_INVAL;
 	store_bind_text(s, 1, token_hash);
-	sqlite3_bind_int64(s, 2, now_ms);
+	db_bind_int64(s, 2, now_ms);
 	if ((rc = store_step_row(st, s, "looking up a session")) == STORE_OK) {
 		if (expires_ms)
-			*expires_ms = sqlite3_column_int64(s, 0);
+			*expires_ms = db_col_int64(s, 0);
 		if (owner)
 			rc = store_row_user(st, a, s, 1, owner);
 	}
@@ -38,7 +38,7 @@ int store_session_lookup(struct store *st, struct arena *a, const char *token_ha
 
 int store_session_delete(struct store *st, const char *token_hash)
 {
-	sqlite3_stmt *s = st->stmt[STMT_SESSION_DELETE];
+	struct db_stmt *s = st->stmt[STMT_SESSION_DELETE];
 
 	if (!token_hash)
 		return STORE_E_INVAL;
@@ -48,10 +48,10 @@ int store_session_delete(struct store *st, const char *token_hash)
 
 int store_session_extend(struct store *st, const char *token_hash, int64_t expires_ms, int64_t now_ms)
 {
-	sqlite3_stmt *s = st->stmt[STMT_SESSION_EXTEND];
+	struct db_stmt *s = st->stmt[STMT_SESSION_EXTEND];
 	store_bind_text(s, 1, token_hash);
-	sqlite3_bind_int64(s, 2, expires_ms);
-	sqlite3_bind_int64(s, 3, now_ms);
+	db_bind_int64(s, 2, expires_ms);
+	db_bind_int64(s, 3, now_ms);
 	return store_step_done(st, s, "extending a session");
 }
 

@@ -5,9 +5,9 @@
 
 static int get(struct store *st, const char *name, char out[65])
 {
-	sqlite3_stmt *s = st->stmt[STMT_SETTING_GET];
+	struct db_stmt *s = st->stmt[STMT_SETTING_GET];
 	int rc;
-	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
+	db_bind_text(s, 1, name);
 	if ((rc = store_step_row(st, s, "reading a setting")) == STORE_OK && !store_col_hex64(s, 0, out)) {
 		snprintf(st->errmsg, sizeof st->errmsg, "setting %s is not a 64-digit secret", name);
 		rc = STORE_E_DB;
@@ -27,8 +27,8 @@ int store_secret(struct store *st, const char *name, char out[65])
 		return STORE_E_DB;
 	}
 	/* two processes may race here: INSERT OR IGNORE keeps the first, and both read it back */
-	sqlite3_bind_text(st->stmt[STMT_SETTING_ADD], 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st->stmt[STMT_SETTING_ADD], 2, fresh, -1, SQLITE_STATIC);
+	db_bind_text(st->stmt[STMT_SETTING_ADD], 1, name);
+	db_bind_text(st->stmt[STMT_SETTING_ADD], 2, fresh);
 	if ((rc = store_step_done(st, st->stmt[STMT_SETTING_ADD], "storing a secret")) != STORE_OK)
 		return rc;
 	return get(st, name, out);

@@ -1,4 +1,4 @@
-/* store.c: opening the SQLite database, pragmas, migrations, the static statement table and shared helpers. */
+/* store.c: the static statement table, error names, and the shared helpers of statements, rows and transactions. */
 #include "store/store_int.h"
 
 #include <errno.h>
@@ -15,17 +15,7 @@
 #include "util/arena.h"
 #include "util/limits.h"
 
-#define BUSY_TIMEOUT_MS 5000
-
-/* the jobs a worker may claim at ?1: queued and due, or running under an expired lease; and not of a user
- * who already has ?3 jobs running under a live lease (?3 <= 0: no such cap) */
-#define JOB_CLAIMABLE \
-	" FROM jobs j JOIN library_items i ON i.seq = j.item_seq" \
-	" WHERE ((j.status = 'queued' AND j.run_after <= ?1) OR (j.status = 'running' AND j.locked_until <= ?1))" \
-	" AND (?3 <= 0 OR i.user_id NOT IN (SELECT li.user_id FROM jobs r JOIN library_items li ON li.seq = r.item_seq" \
-	" WHERE r.status = 'running' AND r.locked_until > ?1 GROUP BY li.user_id HAVING count(*) >= ?3))"
-
-static const char *const stmt_sql[STMT__MAX] = {
+const char *const store_stmt_sql[STMT__MAX] = {
 	[STMT_USER_ADD] =
 		"INSERT INTO users (id, username, name, email, password_hash, created, updated)"
 		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) RETURNING " STORE_USER_COLS(""),
@@ -60,9 +50,6 @@ static const char *const stmt_sql[STMT__MAX] = {
 	[STMT_SESSION_DELETE] =
 		"DELETE FROM sessions WHERE token_hash = ?1",
 	[STMT_SESSION_END_USER] = "DELETE FROM sessions WHERE user_id = ?1",
-	[STMT_BEGIN] = "BEGIN IMMEDIATE",
-	[STMT_COMMIT] = "COMMIT",
-	[STMT_ROLLBACK] = "ROLLBACK",
 	[STMT_ITEM_BY_HASH] =
 		"SELECT " STORE_ITEM_COLS("") " FROM library_items WHERE user_id = ?1 AND url_hash = ?2",
 	[STMT_ITEM_BY_ID] =
@@ -268,23 +255,23 @@ static const char *const stmt_sql[STMT__MAX] = {
 	[STMT_PROFILE_SET] =
 		/* NULL keeps a value, '' clears it */
 		"INSERT INTO user_profiles (user_id, bio, picture_url) VALUES (?1, nullif(?2, ''), nullif(?3, ''))"
-		" ON CONFLICT (user_id) DO UPDATE SET bio = CASE WHEN ?2 IS NULL THEN bio ELSE nullif(?2, '') END,"
-		" picture_url = CASE WHEN ?3 IS NULL THEN picture_url ELSE nullif(?3, '') END",
+		" ON CONFLICT (user_id) DO UPDATE SET bio = CASE WHEN ?2 IS NULL THEN user_profiles.bio ELSE nullif(?2, '') END,"
+		" picture_url = CASE WHEN ?3 IS NULL THEN user_profiles.picture_url ELSE nullif(?3, '') END",
 	[STMT_USER_UPDATE] =
 		"UPDATE users SET name = coalesce(?2, name), username = coalesce(?3, username), updated = ?4 WHERE id = ?1"
 		" RETURNING " STORE_USER_COLS(""),
 	[STMT_USER_DELETE] = "DELETE FROM users WHERE id = ?1",
 	[STMT_PERSONAL_GET] = "SELECT " STORE_PERSONAL_COLS("") " FROM user_personalization WHERE user_id = ?1",
 	[STMT_PERSONAL_SET] =
-		"INSERT INTO user_personalization (user_id, theme, font_size, font_family, margin, library_layout_type,"
+		"INSERT INTO user_personalization AS p (user_id, theme, font_size, font_family, margin, library_layout_type,"
 		" library_sort_order, speech_voice, speech_secondary_voice, speech_rate, speech_volume, fields,"
 		" digest_channels, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"
-		" ON CONFLICT (user_id) DO UPDATE SET theme = coalesce(?2, theme), font_size = coalesce(?3, font_size),"
-		" font_family = coalesce(?4, font_family), margin = coalesce(?5, margin),"
-		" library_layout_type = coalesce(?6, library_layout_type), library_sort_order = coalesce(?7, library_sort_order),"
-		" speech_voice = coalesce(?8, speech_voice), speech_secondary_voice = coalesce(?9, speech_secondary_voice),"
-		" speech_rate = coalesce(?10, speech_rate), speech_volume = coalesce(?11, speech_volume),"
-		" fields = coalesce(?12, fields), digest_channels = coalesce(?13, digest_channels), updated_at = ?14"
+		" ON CONFLICT (user_id) DO UPDATE SET theme = coalesce(?2, p.theme), font_size = coalesce(?3, p.font_size),"
+		" font_family = coalesce(?4, p.font_family), margin = coalesce(?5, p.margin),"
+		" library_layout_type = coalesce(?6, p.library_layout_type), library_sort_order = coalesce(?7, p.library_sort_order),"
+		" speech_voice = coalesce(?8, p.speech_voice), speech_secondary_voice = coalesce(?9, p.speech_secondary_voice),"
+		" speech_rate = coalesce(?10, p.speech_rate), speech_volume = coalesce(?11, p.speech_volume),"
+		" fields = coalesce(?12, p.fields), digest_channels = coalesce(?13, p.digest_channels), updated_at = ?14"
 		" RETURNING " STORE_PERSONAL_COLS(""),
 	/* imports (import.c) */
 	[STMT_IMPORT_INSERT] =
@@ -324,7 +311,7 @@ static const char *const stmt_sql[STMT__MAX] = {
 		"INSERT INTO subscriptions (id, user_id, url, name, description, icon, site_url, folder, fetch_content,"
 		" created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, coalesce(?8, 'following'), ?9, ?10, ?10)"
 		" ON CONFLICT (user_id, url) DO UPDATE SET status = 'ACTIVE', next_poll_at = 0, failures = 0,"
-		" updated_at = ?10 WHERE status <> 'ACTIVE' RETURNING " STORE_SUB_COLS(""),
+		" updated_at = ?10 WHERE subscriptions.status <> 'ACTIVE' RETURNING " STORE_SUB_COLS(""),
 	[STMT_SUB_GET] = "SELECT " STORE_SUB_COLS("") " FROM subscriptions WHERE user_id = ?1 AND id = ?2",
 	[STMT_SUB_LIST] =
 		"SELECT " STORE_SUB_COLS("") " FROM subscriptions WHERE user_id = ?1"
@@ -336,9 +323,6 @@ static const char *const stmt_sql[STMT__MAX] = {
 		"UPDATE subscriptions SET name = coalesce(?3, name), description = coalesce(?4, description),"
 		" folder = coalesce(?5, folder), fetch_content = coalesce(?6, fetch_content), updated_at = ?7"
 		" WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_SUB_COLS(""),
-	[STMT_SUB_DUE] =
-		"SELECT " STORE_SUB_COLS("") " FROM subscriptions WHERE status = 'ACTIVE' AND next_poll_at <= ?1"
-		" ORDER BY next_poll_at, id LIMIT ?2",
 	[STMT_SUB_POLLED] =
 		"UPDATE subscriptions SET etag = ?2, last_modified = ?3, last_error = ?4, failures = ?5,"
 		" next_poll_at = ?6, last_fetched_at = ?7, refreshed_at = coalesce(?8, refreshed_at),"
@@ -351,6 +335,14 @@ static const char *const stmt_sql[STMT__MAX] = {
 		"SELECT " STORE_SUB_COLS("s.") " FROM feed_entries e JOIN subscriptions s ON s.id = e.subscription_id"
 		" WHERE e.item_id = ?1 LIMIT 1",
 	[STMT_SUB_COUNT] = "SELECT count(*) FROM subscriptions WHERE user_id = ?1 AND status = 'ACTIVE'",
+	/* one statement, so atomic between processes: the longest-waiting due feed is leased (its next poll moved
+	 * past the lease) unless the server's feeds fetched in the last minute reach the rate (?4) */
+	[STMT_SUB_CLAIM] =
+		"UPDATE subscriptions SET next_poll_at = ?2, last_fetched_at = ?1"
+		" WHERE id = (SELECT id FROM subscriptions WHERE status = 'ACTIVE' AND next_poll_at <= ?1"
+		"             ORDER BY next_poll_at, id LIMIT 1)"
+		" AND (SELECT count(*) FROM subscriptions WHERE last_fetched_at > ?3) < ?4"
+		" RETURNING " STORE_SUB_COLS(""),
 	/* files (file.c): uploaded and fetched PDFs and the items showing them */
 	[STMT_FILE_ITEM_INSERT] =
 		"INSERT INTO library_items (id, user_id, client_request_id, url, url_hash, slug, title, page_type, state,"
@@ -384,8 +376,7 @@ static const char *const stmt_sql[STMT__MAX] = {
 #define STMT_NAME(n) #n,
 static const char *const stmt_names[STMT__MAX] = { STORE_STMTS(STMT_NAME) };
 
-/* a statement's name for a message: its enum name in lower case */
-static const char *stmt_name(int i, char buf[40])
+const char *store_stmt_name(int i, char buf[40])
 {
 	size_t n = 0;
 	for (const char *c = stmt_names[i]; *c && n < 39; c++)
@@ -429,17 +420,6 @@ const char *store_errmsg(const struct store *st)
 	return st && st->errmsg[0] ? st->errmsg : "no error";
 }
 
-__attribute__((format(printf, 3, 4)))
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-	if (!err || !errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 int store_schema_version(void)
 {
 	int n = 0;
@@ -448,280 +428,108 @@ int store_schema_version(void)
 	return n;
 }
 
-int store_fail(struct store *st, int sqlite_rc, const char *what)
+int store_fail(struct store *st, int db_rc, const char *what)
 {
-	int ext = sqlite3_extended_errcode(st->db);
-	int rc;
-
-	snprintf(st->errmsg, sizeof st->errmsg, "%s: %s", what, sqlite3_errmsg(st->db));
-	switch (sqlite_rc & 0xff) {
-	case SQLITE_CONSTRAINT:
-		if (ext == SQLITE_CONSTRAINT_FOREIGNKEY)
-			rc = STORE_E_NOTFOUND;
-		else if (ext == SQLITE_CONSTRAINT_UNIQUE || ext == SQLITE_CONSTRAINT_PRIMARYKEY)
-			rc = STORE_E_EXISTS;
-		else
-			rc = STORE_E_INVAL;
-		break;
-	default:
-		rc = STORE_E_DB;
+	snprintf(st->errmsg, sizeof st->errmsg, "%s: %s", what, db_errmsg(st->db));
+	switch (db_rc) {
+	case DB_E_FOREIGN: return STORE_E_NOTFOUND;
+	case DB_E_UNIQUE: return STORE_E_EXISTS;
+	case DB_E_CONSTRAINT: return STORE_E_INVAL;
+	default: return STORE_E_DB;
 	}
-	return rc;
 }
 
-void store_done(sqlite3_stmt *s)
+void store_done(struct db_stmt *s)
 {
-	sqlite3_reset(s);
-	sqlite3_clear_bindings(s);
+	db_reset(s);
 }
 
-int store_step_done(struct store *st, sqlite3_stmt *s, const char *what)
+int store_step_done(struct store *st, struct db_stmt *s, const char *what)
 {
-	int rc = sqlite3_step(s);
+	int rc = db_step(s);
 	store_done(s);
-	return rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, what);
+	return rc == DB_DONE ? STORE_OK : store_fail(st, rc, what);
 }
 
 int store_run(struct store *st, enum stmt which, int64_t v1, const char *what)
 {
-	sqlite3_stmt *s = st->stmt[which];
-	sqlite3_bind_int64(s, 1, v1);
+	struct db_stmt *s = st->stmt[which];
+	db_bind_int64(s, 1, v1);
 	return store_step_done(st, s, what);
 }
 
 int store_run2(struct store *st, enum stmt which, int64_t v1, int64_t v2, const char *what)
 {
-	sqlite3_stmt *s = st->stmt[which];
-	sqlite3_bind_int64(s, 2, v2);
+	struct db_stmt *s = st->stmt[which];
+	db_bind_int64(s, 2, v2);
 	return store_run(st, which, v1, what);
 }
 
-int store_step_row(struct store *st, sqlite3_stmt *s, const char *what)
+int store_step_row(struct store *st, struct db_stmt *s, const char *what)
 {
-	int rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
+	int rc = db_step(s);
+	if (rc == DB_ROW)
 		return STORE_OK;
-	return rc == SQLITE_DONE ? STORE_E_NOTFOUND : store_fail(st, rc, what);
+	return rc == DB_DONE ? STORE_E_NOTFOUND : store_fail(st, rc, what);
 }
 
-int store_get_ints(struct store *st, sqlite3_stmt *s, int64_t *v, int n, const char *what)
+int store_get_ints(struct store *st, struct db_stmt *s, int64_t *v, int n, const char *what)
 {
 	int rc = store_step_row(st, s, what);
 	for (int i = 0; i < n && rc == STORE_OK; i++)
-		v[i] = sqlite3_column_int64(s, i);
+		v[i] = db_col_int64(s, i);
 	store_done(s);
 	return rc;
 }
 
-int store_step_changed(struct store *st, sqlite3_stmt *s, const char *what)
+int store_step_changed(struct store *st, struct db_stmt *s, const char *what)
 {
-	int rc = sqlite3_step(s);
-	if (rc == SQLITE_DONE)
-		rc = sqlite3_changes(st->db) > 0 ? STORE_OK : STORE_E_NOTFOUND;
+	int rc = db_step(s);
+	if (rc == DB_DONE)
+		rc = db_changes(st->db) > 0 ? STORE_OK : STORE_E_NOTFOUND;
 	else
 		rc = store_fail(st, rc, what);
 	store_done(s);
 	return rc;
 }
 
-const char *store_col_text(struct arena *a, sqlite3_stmt *s, int col, bool *oom)
+const char *store_col_text(struct arena *a, struct db_stmt *s, int col, bool *oom)
 {
-	const unsigned char *t;
+	const char *t;
+	size_t len;
 	char *r;
 
-	if (sqlite3_column_type(s, col) == SQLITE_NULL)
+	if (db_col_type(s, col) == DB_NULL)
 		return NULL;
-	t = sqlite3_column_text(s, col);
+	t = db_col_text(s, col, &len);
 	if (!t) {
 		*oom = true;
 		return NULL;
 	}
-	r = arena_strndup(a, (const char *)t, (size_t)sqlite3_column_bytes(s, col));
+	r = arena_strndup(a, t, len);
 	if (!r)
 		*oom = true;
 	return r;
 }
 
-bool store_bind_owned(sqlite3_stmt *s, const char *user_id, const char *id)
+bool store_bind_owned(struct db_stmt *s, const char *user_id, const char *id)
 {
 	if (!user_id || !id)
 		return false;
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, id, -1, SQLITE_STATIC);
+	db_bind_text(s, 1, user_id);
+	db_bind_text(s, 2, id);
 	return true;
 }
 
-void store_bind_texts(sqlite3_stmt *s, int first, const char *const *v, int n)
+void store_bind_texts(struct db_stmt *s, int first, const char *const *v, int n)
 {
 	for (int i = 0; i < n; i++)
 		store_bind_text(s, first + i, v[i]);
 }
 
-int store_bind_text(sqlite3_stmt *s, int idx, const char *v)
+int store_bind_text(struct db_stmt *s, int idx, const char *v)
 {
-	return v ? sqlite3_bind_text(s, idx, v, -1, SQLITE_STATIC) : sqlite3_bind_null(s, idx);
-}
-
-/* PRAGMA user_version, or -1 with err set (e.g. not a database) */
-static int read_version(sqlite3 *db, const char *path, char *err, size_t errlen)
-{
-	sqlite3_stmt *s = NULL;
-	int rc, v = -1;
-
-	rc = sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &s, NULL);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		v = sqlite3_column_int(s, 0);
-	else if ((rc & 0xff) == SQLITE_NOTADB)
-		set_err(err, errlen, "%s is not a larder database (not an SQLite file)", path);
-	else
-		set_err(err, errlen, "cannot read database %s: %s", path, sqlite3_errmsg(db));
-	sqlite3_finalize(s);
-	return v;
-}
-
-static int exec_simple(sqlite3 *db, const char *sql, const char *path, char *err, size_t errlen)
-{
-	char *msg = NULL;
-	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-		set_err(err, errlen, "database %s: %s: %s", path, sql, msg ? msg : sqlite3_errmsg(db));
-		sqlite3_free(msg);
-		return -1;
-	}
-	return 0;
-}
-
-/* WAL is persistent, but switching to it needs a lock that SQLite does not wait for (the busy
- * handler is skipped to avoid deadlock): retry for up to BUSY_TIMEOUT_MS when another process holds it */
-static int set_wal(sqlite3 *db, const char *path, char *err, size_t errlen)
-{
-	for (int waited = 0;; waited += 10) {
-		int rc = sqlite3_exec(db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
-		if (rc == SQLITE_OK)
-			return 0;
-		if (((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED) || waited >= BUSY_TIMEOUT_MS) {
-			set_err(err, errlen, "database %s: cannot switch to WAL mode: %s", path, sqlite3_errmsg(db));
-			return -1;
-		}
-		usleep(10000);
-	}
-}
-
-/* Waits for another process's write lock. SQLite's own busy timeout sleeps in steps that grow to
- * 100 ms, so with several FastCGI processes saving at once most of the time went to sleeping past the
- * moment the lock was free (289 saves/s through nginx against 2,000/s for one writer). Short sleeps
- * first, longer ones only when the lock is held long, and give up after BUSY_TIMEOUT_MS. */
-static _Thread_local struct timespec busy_start; /* a thread waits for one lock at a time */
-static int busy_wait(void *arg, int count)
-{
-	static const struct timespec short_nap = { 0, 100 * 1000 }, mid_nap = { 0, 1000 * 1000 }, long_nap = { 0, 10 * 1000 * 1000 };
-	struct timespec now, *start = arg;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (count == 0)
-		*start = now;
-	else if ((now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000 >= BUSY_TIMEOUT_MS)
-		return 0;
-	nanosleep(count < 200 ? &short_nap : count < 1000 ? &mid_nap : &long_nap, NULL);
-	return 1;
-}
-
-/* opens with the flags and sets the connection options every handle gets */
-static int open_db(const char *path, int flags, sqlite3 **out, char *err, size_t errlen)
-{
-	sqlite3 *db = NULL;
-	int rc = sqlite3_open_v2(path, &db, flags, NULL);
-	if (rc != SQLITE_OK) {
-		set_err(err, errlen, "cannot open database %s: %s", path, db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
-		sqlite3_close(db);
-		return -1;
-	}
-	sqlite3_extended_result_codes(db, 1);
-	sqlite3_busy_handler(db, busy_wait, &busy_start);
-	if ((rc = store_fts_register(db)) != SQLITE_OK) { /* before anything touches items_fts */
-		set_err(err, errlen, "database %s: cannot register the search tokenizer: %s", path, sqlite3_errstr(rc));
-		sqlite3_close(db);
-		return -1;
-	}
-	*out = db;
-	return 0;
-}
-
-int store_open(const char *path, struct store **out, char *err, size_t errlen)
-{
-	struct store *st = NULL;
-	struct stat sb;
-	int rc = STORE_E_DB, v, want = store_schema_version();
-
-	set_err(err, errlen, "%s", "");
-	*out = NULL;
-	if (!path || !*path) {
-		set_err(err, errlen, "no database path configured");
-		return STORE_E_INVAL;
-	}
-	if (stat(path, &sb) < 0) {
-		if (errno == ENOENT) {
-			set_err(err, errlen, "database %s not initialised: run larder init", path);
-			return STORE_E_SCHEMA_OLD;
-		}
-		set_err(err, errlen, "cannot open database %s: %s", path, strerror(errno));
-		return STORE_E_DB;
-	}
-	if (!S_ISREG(sb.st_mode)) {
-		set_err(err, errlen, "database %s is not a regular file", path);
-		return STORE_E_DB;
-	}
-	st = calloc(1, sizeof *st);
-	if (!st) {
-		set_err(err, errlen, "out of memory");
-		return STORE_E_DB;
-	}
-	st->lock_fd = -1;
-	st->lim.labels_per_user = LIMIT_LABELS_PER_USER;
-	st->lim.labels_per_item = LIMIT_LABELS_PER_ITEM;
-	st->lim.highlights_per_item = LIMIT_HIGHLIGHTS_PER_ITEM;
-	if (open_db(path, SQLITE_OPEN_READWRITE, &st->db, err, errlen) < 0)
-		goto out;
-	v = read_version(st->db, path, err, errlen);
-	if (v < 0)
-		goto out;
-	if (v < want) {
-		if (v == 0)
-			set_err(err, errlen, "database %s not initialised: run larder init", path);
-		else
-			set_err(err, errlen, "database %s has schema version %d, this larder needs %d: run larder init",
-			        path, v, want);
-		rc = STORE_E_SCHEMA_OLD;
-		goto out;
-	}
-	if (v > want) {
-		set_err(err, errlen, "database %s has schema version %d, newer than this larder knows (%d): upgrade larder",
-		        path, v, want);
-		rc = STORE_E_SCHEMA_NEW;
-		goto out;
-	}
-	if (set_wal(st->db, path, err, errlen) < 0 ||
-	    exec_simple(st->db, "PRAGMA foreign_keys = ON", path, err, errlen) < 0)
-		goto out;
-	for (int i = 0; i < STMT__MAX; i++) {
-		if (sqlite3_prepare_v3(st->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &st->stmt[i], NULL) != SQLITE_OK) {
-			char name[40];
-			set_err(err, errlen, "database %s: cannot prepare statement %s: %s", path, stmt_name(i, name),
-			        sqlite3_errmsg(st->db));
-			goto out;
-		}
-	}
-	{ /* the writers' queue (see writer_lock), once the database is known to be ours */
-		char lockpath[4096];
-		if (snprintf(lockpath, sizeof lockpath, "%s-writer.lock", path) < (int)sizeof lockpath)
-			st->lock_fd = open(lockpath, O_RDWR | O_CREAT | O_CLOEXEC, 0660);
-	}
-	*out = st;
-	st = NULL;
-	rc = STORE_OK;
-out:
-	store_close(st);
-	return rc;
+	return v ? db_bind_text(s, idx, v) : db_bind_null(s, idx);
 }
 
 void store_close(struct store *st)
@@ -730,159 +538,48 @@ void store_close(struct store *st)
 		return;
 	store_dyn_free(st);
 	for (int i = 0; i < STMT__MAX; i++)
-		sqlite3_finalize(st->stmt[i]);
-	sqlite3_close(st->db);
+		db_finalize(st->stmt[i]);
+	db_close(st->db);
 	writer_unlock(st);
 	if (st->lock_fd >= 0)
 		close(st->lock_fd);
 	free(st);
 }
 
-/* mkdir -p of the directory part of path */
-static int make_parent_dirs(const char *path, char *err, size_t errlen)
+int64_t store_col_ms(struct db_stmt *s, int col)
 {
-	char *dir = strdup(path), *p;
-	int rc = -1;
-
-	if (!dir) {
-		set_err(err, errlen, "out of memory");
-		return -1;
-	}
-	p = strrchr(dir, '/');
-	if (!p || p == dir) {
-		rc = 0;
-		goto out;
-	}
-	*p = '\0';
-	for (p = dir + 1; ; p++) {
-		if (*p == '/' || *p == '\0') {
-			char c = *p;
-			*p = '\0';
-			if (mkdir(dir, 0770) < 0 && errno != EEXIST) {
-				set_err(err, errlen, "cannot create directory %s: %s", dir, strerror(errno));
-				goto out;
-			}
-			*p = c;
-			if (!c)
-				break;
-		}
-	}
-	rc = 0;
-out:
-	free(dir);
-	return rc;
+	return db_col_type(s, col) == DB_NULL ? 0 : db_col_int64(s, col);
 }
 
-int store_init(const char *path, char *err, size_t errlen)
+int store_bind_ms(struct db_stmt *s, int idx, int64_t v)
 {
-	sqlite3 *db = NULL;
-	struct store *st = NULL;
-	int rc = STORE_E_DB, want = store_schema_version(), fd;
-
-	set_err(err, errlen, "%s", "");
-	if (!path || !*path) {
-		set_err(err, errlen, "no database path configured");
-		return STORE_E_INVAL;
-	}
-	if (make_parent_dirs(path, err, errlen) < 0)
-		return STORE_E_DB;
-	/* create the file ourselves so the password hashes inside are not world-readable */
-	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0660);
-	if (fd < 0) {
-		set_err(err, errlen, "cannot create database %s: %s", path, strerror(errno));
-		return STORE_E_DB;
-	}
-	close(fd);
-	if (open_db(path, SQLITE_OPEN_READWRITE, &db, err, errlen) < 0)
-		goto out;
-	if (read_version(db, path, err, errlen) < 0)
-		goto out;
-	if (set_wal(db, path, err, errlen) < 0)
-		goto out;
-	for (;;) {
-		char sql[64], *msg = NULL, prefix[16];
-		int v;
-
-		/* re-read the version inside the write lock so concurrent inits apply each step once */
-		if (exec_simple(db, "BEGIN IMMEDIATE", path, err, errlen) < 0)
-			goto out;
-		v = read_version(db, path, err, errlen);
-		if (v < 0)
-			goto rollback;
-		if (v > want) {
-			set_err(err, errlen, "database %s has schema version %d, newer than this larder knows (%d): upgrade larder",
-			        path, v, want);
-			rc = STORE_E_SCHEMA_NEW;
-			goto rollback;
-		}
-		if (v == want) {
-			if (exec_simple(db, "COMMIT", path, err, errlen) < 0)
-				goto out;
-			break;
-		}
-		snprintf(prefix, sizeof prefix, "%03d_", v + 1);
-		if (strncmp(store_migrations[v].name, prefix, 4) != 0) {
-			set_err(err, errlen, "migration %s is out of sequence (expected %s…)", store_migrations[v].name, prefix);
-			goto rollback;
-		}
-		if (sqlite3_exec(db, store_migrations[v].text, NULL, NULL, &msg) != SQLITE_OK) {
-			set_err(err, errlen, "database %s: migration %s failed: %s", path, store_migrations[v].name,
-			        msg ? msg : sqlite3_errmsg(db));
-			sqlite3_free(msg);
-			goto rollback;
-		}
-		snprintf(sql, sizeof sql, "PRAGMA user_version = %d", v + 1);
-		if (exec_simple(db, sql, path, err, errlen) < 0 || exec_simple(db, "COMMIT", path, err, errlen) < 0)
-			goto rollback;
-		continue;
-	rollback:
-		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-		goto out;
-	}
-	sqlite3_close(db);
-	db = NULL;
-	/* the result must be usable: every statement prepares against it */
-	rc = store_open(path, &st, err, errlen);
-	store_close(st);
-out:
-	sqlite3_close(db);
-	return rc;
+	return v ? db_bind_int64(s, idx, v) : db_bind_null(s, idx);
 }
 
-int64_t store_col_ms(sqlite3_stmt *s, int col)
+bool store_col_hex64(struct db_stmt *s, int col, char out[65])
 {
-	return sqlite3_column_type(s, col) == SQLITE_NULL ? 0 : sqlite3_column_int64(s, col);
-}
-
-int store_bind_ms(sqlite3_stmt *s, int idx, int64_t v)
-{
-	return v ? sqlite3_bind_int64(s, idx, v) : sqlite3_bind_null(s, idx);
-}
-
-bool store_col_hex64(sqlite3_stmt *s, int col, char out[65])
-{
-	const unsigned char *t = sqlite3_column_text(s, col);
-	if (!t || strlen((const char *)t) != 64)
+	const char *t = db_col_text(s, col, NULL);
+	if (!t || strlen(t) != 64)
 		return false;
 	memcpy(out, t, 65);
 	return true;
 }
 
-int store_row_read(struct store *st, struct arena *a, sqlite3_stmt *s, int col, const struct store_row *r, void *out)
+int store_row_read(struct store *st, struct arena *a, struct db_stmt *s, int col, const struct store_row *r, void *out)
 {
 	bool oom = false;
 	memset(out, 0, r->size);
 	for (size_t i = 0; i < r->ncols; i++) {
 		int c = col + (int)i;
 		void *f = (char *)out + r->cols[i].off;
-		bool null = sqlite3_column_type(s, c) == SQLITE_NULL;
+		bool null = db_col_type(s, c) == DB_NULL;
 		switch (r->cols[i].kind) {
 		case STORE_COL_TEXT: *(const char **)f = store_col_text(a, s, c, &oom); break;
-		case STORE_COL_I64: *(int64_t *)f = sqlite3_column_int64(s, c); break;
-		case STORE_COL_INT: *(int *)f = sqlite3_column_int(s, c); break;
-		case STORE_COL_REAL: *(double *)f = sqlite3_column_double(s, c); break;
-		case STORE_COL_I64_OPT: *(int64_t *)f = null ? -1 : sqlite3_column_int64(s, c); break;
-		case STORE_COL_REAL_OPT: *(double *)f = null ? -1 : sqlite3_column_double(s, c); break;
+		case STORE_COL_I64: *(int64_t *)f = db_col_int64(s, c); break;
+		case STORE_COL_INT: *(int *)f = (int)db_col_int64(s, c); break;
+		case STORE_COL_REAL: *(double *)f = db_col_double(s, c); break;
+		case STORE_COL_I64_OPT: *(int64_t *)f = null ? -1 : db_col_int64(s, c); break;
+		case STORE_COL_REAL_OPT: *(double *)f = null ? -1 : db_col_double(s, c); break;
 		}
 	}
 	if (oom) {
@@ -897,7 +594,7 @@ int store_row_read(struct store *st, struct arena *a, sqlite3_stmt *s, int col, 
 	static const struct store_col name##_cols[] = STORE_ROW_DESC(ROW, type); \
 	const struct store_row store_rowdef_##name = { name##_cols, sizeof name##_cols / sizeof name##_cols[0], \
 	                                               sizeof(type), what }; \
-	int store_row_##name(struct store *st, struct arena *a, sqlite3_stmt *s, int col, type *out) \
+	int store_row_##name(struct store *st, struct arena *a, struct db_stmt *s, int col, type *out) \
 	{ \
 		return store_row_read(st, a, s, col, &store_rowdef_##name, out); \
 	}
@@ -908,7 +605,7 @@ ROW_READER(label, STORE_LABEL_ROW, struct store_label, "a label")
 ROW_READER(highlight, STORE_HL_ROW, struct store_highlight, "a highlight")
 ROW_READER(job, STORE_JOB_ROW, struct store_job, "a job")
 
-int store_get_row(struct store *st, struct arena *a, sqlite3_stmt *s, const struct store_row *r, void *out,
+int store_get_row(struct store *st, struct arena *a, struct db_stmt *s, const struct store_row *r, void *out,
                   const char *what)
 {
 	int rc = store_step_row(st, s, what);
@@ -918,7 +615,7 @@ int store_get_row(struct store *st, struct arena *a, sqlite3_stmt *s, const stru
 	return rc;
 }
 
-int store_get_rows(struct store *st, struct arena *a, sqlite3_stmt *s, const struct store_row *r, void **out,
+int store_get_rows(struct store *st, struct arena *a, struct db_stmt *s, const struct store_row *r, void **out,
                    size_t *n, const char *what)
 {
 	char *list = NULL;
@@ -926,7 +623,7 @@ int store_get_rows(struct store *st, struct arena *a, sqlite3_stmt *s, const str
 	int rc;
 	*out = NULL;
 	*n = 0;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+	while ((rc = db_step(s)) == DB_ROW) {
 		if (*n == cap) {
 			size_t ncap = cap ? cap * 2 : 8;
 			char *nl = arena_realloc(a, list, cap * r->size, ncap * r->size);
@@ -942,7 +639,7 @@ int store_get_rows(struct store *st, struct arena *a, sqlite3_stmt *s, const str
 			goto out;
 		(*n)++;
 	}
-	rc = rc == SQLITE_DONE ? STORE_OK : store_fail(st, rc, what);
+	rc = rc == DB_DONE ? STORE_OK : store_fail(st, rc, what);
 out:
 	*out = rc == STORE_OK ? list : NULL;
 	if (rc != STORE_OK)
@@ -974,12 +671,9 @@ static void writer_unlock(struct store *st)
 
 int store_begin(struct store *st)
 {
-	sqlite3_stmt *s = st->stmt[STMT_BEGIN];
 	int rc;
 	writer_lock(st);
-	rc = sqlite3_step(s);
-	store_done(s);
-	if (rc == SQLITE_DONE)
+	if ((rc = db_begin(st->db)) == DB_OK)
 		return STORE_OK;
 	writer_unlock(st);
 	return store_fail(st, rc, "starting a transaction");
@@ -987,10 +681,8 @@ int store_begin(struct store *st)
 
 int store_commit(struct store *st)
 {
-	sqlite3_stmt *s = st->stmt[STMT_COMMIT];
-	int rc = sqlite3_step(s);
-	store_done(s);
-	if (rc == SQLITE_DONE) {
+	int rc = db_commit(st->db);
+	if (rc == DB_OK) {
 		writer_unlock(st);
 		return STORE_OK;
 	}
@@ -1009,11 +701,7 @@ int store_end(struct store *st, int rc)
 
 void store_rollback(struct store *st)
 {
-	sqlite3_stmt *s = st->stmt[STMT_ROLLBACK];
-	if (!sqlite3_get_autocommit(st->db)) {
-		sqlite3_step(s);
-		store_done(s);
-	}
+	db_rollback(st->db); /* nothing when no transaction is open */
 	writer_unlock(st);
 }
 
@@ -1024,16 +712,16 @@ int store_item_page(struct store *st, struct arena *a, const char *user_id, int6
 {
 	static const char sql[] = "SELECT " STORE_ITEM_COLS("") " FROM library_items"
 	                          " WHERE user_id = ?1 AND seq > ?2 ORDER BY seq LIMIT ?3";
-	sqlite3_stmt *s;
-	int rc = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL);
+	struct db_stmt *s;
+	int rc = db_prepare(st->db, sql, false, &s);
 	*out = NULL;
 	*n = 0;
-	if (rc != SQLITE_OK)
+	if (rc != DB_OK)
 		return store_fail(st, rc, "preparing a page of items");
-	sqlite3_bind_text(s, 1, user_id, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 2, after_seq);
-	sqlite3_bind_int64(s, 3, limit);
+	db_bind_text(s, 1, user_id);
+	db_bind_int64(s, 2, after_seq);
+	db_bind_int64(s, 3, limit);
 	rc = store_get_rows(st, a, s, &store_rowdef_item, (void **)out, n, "reading a page of items");
-	sqlite3_finalize(s);
+	db_finalize(s);
 	return rc;
 }

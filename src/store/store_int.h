@@ -4,8 +4,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <sqlite3.h>
+#include <stdint.h>
 
+#include "store/db.h"
 #include "store/store.h"
 #include "store/feeds_int.h"
 
@@ -13,8 +14,8 @@
  * messages is the enum name in lower case (STMT_KEY_CREATE: key_create) */
 #define STORE_STMTS(X) \
 	X(USER_ADD) X(USER_GET) X(USER_BY_NAME) X(USER_SET_PASSWORD) X(KEY_CREATE) X(KEY_LOOKUP) X(KEY_TOUCH) \
-	X(KEY_LIST) X(KEY_DELETE) X(SESSION_CREATE) X(SESSION_LOOKUP) X(SESSION_DELETE) X(BEGIN) X(COMMIT) \
-	X(ROLLBACK) X(ITEM_BY_HASH) X(ITEM_BY_ID) X(ITEM_BY_SEQ) X(ITEM_INSERT) X(ITEM_RESAVE) X(ITEM_CONTENT) \
+	X(KEY_LIST) X(KEY_DELETE) X(SESSION_CREATE) X(SESSION_LOOKUP) X(SESSION_DELETE) \
+	X(ITEM_BY_HASH) X(ITEM_BY_ID) X(ITEM_BY_SEQ) X(ITEM_INSERT) X(ITEM_RESAVE) X(ITEM_CONTENT) \
 	X(ITEM_CONTENT_SET) X(ITEM_SEARCH_TEXT) X(ITEM_FILL) X(ITEM_FAIL) X(ITEM_ARCHIVE) X(ITEM_DELETE) \
 	X(ITEM_UPDATE) X(ITEM_PROGRESS) X(ITEM_TOUCH) X(ITEM_SLUG_TAKEN) X(ITEM_LABELS) X(ITEM_LABEL_ADD) \
 	X(ITEM_LABELS_CLEAR) X(ITEM_LABEL_COUNT) X(ITEM_HIGHLIGHTS) X(UPDATES_SINCE) X(UPDATES_SINCE_COUNT) \
@@ -35,6 +36,13 @@
 #define STORE_IMPORT_STMTS(X) \
 	X(IMPORT_INSERT) X(IMPORT_UPDATE) X(IMPORT_JOB_PENDING) X(IMPORT_FETCH_HORIZON) X(IMPORT_HL_FIND) X(IMPORT_ID_TAKEN) \
 	X(IMPORT_CREATE) X(IMPORT_GET) X(IMPORT_BY_UPLOAD) X(IMPORT_UPLOADED) X(IMPORT_CLAIM) X(IMPORT_FINISH)
+/* the jobs a worker may claim at ?1: queued and due, or running under an expired lease; and not of a user
+ * who already has ?3 jobs running under a live lease (?3 <= 0: no such cap) */
+#define JOB_CLAIMABLE \
+	" FROM jobs j JOIN library_items i ON i.seq = j.item_seq" \
+	" WHERE ((j.status = 'queued' AND j.run_after <= ?1) OR (j.status = 'running' AND j.locked_until <= ?1))" \
+	" AND (?3 <= 0 OR i.user_id NOT IN (SELECT li.user_id FROM jobs r JOIN library_items li ON li.seq = r.item_seq" \
+	" WHERE r.status = 'running' AND r.locked_until > ?1 GROUP BY li.user_id HAVING count(*) >= ?3))"
 /* the files' statements (file.c), SQL appended to store.c's table */
 #define STORE_FILE_STMTS(X) \
 	X(FILE_ITEM_INSERT) X(FILE_CREATE) X(FILE_BY_UPLOAD) X(FILE_UPLOADED) X(FILE_GET) X(FILE_BY_ITEM) \
@@ -49,13 +57,13 @@ enum stmt { STORE_STMTS(STORE_STMT_ENUM) STMT__MAX };
 
 /* statements built per request (search): a few kept prepared, keyed by their SQL text (search.c) */
 #define STORE_DYN_CACHE 16
-struct store_dyn { char *sql; sqlite3_stmt *s; unsigned long used; };
+struct store_dyn { char *sql; struct db_stmt *s; unsigned long used; };
 
 struct store {
-	sqlite3 *db;
+	struct db *db;               /* the driver's connection (db.h) */
 	int lock_fd;                 /* DB-writer.lock: writers queue on it in the kernel (-1: none) */
 	bool locked;
-	sqlite3_stmt *stmt[STMT__MAX];
+	struct db_stmt *stmt[STMT__MAX];
 	char errmsg[256];
 	struct store_limits lim;     /* store_set_limits */
 	struct store_dyn dyn[STORE_DYN_CACHE];
@@ -63,6 +71,13 @@ struct store {
 	/* the running search's time budget (search.c): deadline on the monotonic clock, and whether it was hit */
 	struct { int64_t deadline_ms, time_ms; bool hit; } budget;
 };
+
+/* the statements' SQL in the portable dialect, indexed by enum stmt (store.c), and PostgreSQL's text where it
+ * differs (store_pg_sql.c, NULL elsewhere): the rule is in src/store/README.md */
+extern const char *const store_stmt_sql[STMT__MAX];
+extern const char *const store_pg_sql[STMT__MAX];
+/* a statement's name for a message: its enum name in lower case */
+const char *store_stmt_name(int i, char buf[40]);
 
 /* finalizes the cached dynamic statements (store_close) */
 void store_dyn_free(struct store *st);
@@ -148,36 +163,38 @@ extern const struct store_row store_rowdef_user, store_rowdef_key, store_rowdef_
 
 /* zeroes *out, then fills it from r's columns starting at column col of s;
  * STORE_OK, or STORE_E_DB (the arena is full: "out of memory reading <what>") */
-int store_row_read(struct store *st, struct arena *a, sqlite3_stmt *s, int col, const struct store_row *r, void *out);
+int store_row_read(struct store *st, struct arena *a, struct db_stmt *s, int col, const struct store_row *r, void *out);
 /* steps s for one row, reads it with r into out (NULL: not read) and resets s: STORE_OK, STORE_E_NOTFOUND
  * when there is no row, else store_fail(what) */
-int store_get_row(struct store *st, struct arena *a, sqlite3_stmt *s, const struct store_row *r, void *out,
+int store_get_row(struct store *st, struct arena *a, struct db_stmt *s, const struct store_row *r, void *out,
                   const char *what);
 /* every row of s read with r into a new arena array *out of *n structs, resets s; STORE_OK, or STORE_E_DB
  * ("out of memory <what>") or store_fail(what) */
-int store_get_rows(struct store *st, struct arena *a, sqlite3_stmt *s, const struct store_row *r, void **out,
+int store_get_rows(struct store *st, struct arena *a, struct db_stmt *s, const struct store_row *r, void **out,
                    size_t *n, const char *what);
 
 /* the migrations compiled in from db/ (generated by build-aux/embed.sh), ended by { NULL, NULL } */
 struct embedded_file { const char *name; const char *text; };
 extern const struct embedded_file store_migrations[];
+/* PostgreSQL's migrations from db/pg/, numbered as the SQLite ones (version N is the same schema) */
+extern const struct embedded_file store_pg_migrations[];
 
-/* maps an SQLite result code to a store_err and records the message */
-int store_fail(struct store *st, int sqlite_rc, const char *what);
+/* maps a driver's failure (enum db_rc) to a store_err and records the message */
+int store_fail(struct store *st, int db_rc, const char *what);
 /* resets and clears the bindings of a statement after use */
-void store_done(sqlite3_stmt *s);
+void store_done(struct db_stmt *s);
 /* steps a bound one-shot statement and resets it: STORE_OK when it ran to the end, else store_fail(what) */
-int store_step_done(struct store *st, sqlite3_stmt *s, const char *what);
+int store_step_done(struct store *st, struct db_stmt *s, const char *what);
 /* runs one-shot statement which with ?1 = v1 (and ?2 = v2) bound (store_step_done) */
 int store_run(struct store *st, enum stmt which, int64_t v1, const char *what);
 int store_run2(struct store *st, enum stmt which, int64_t v1, int64_t v2, const char *what);
 /* steps a bound statement for one row: STORE_OK with the row current (read it, then store_done),
  * STORE_E_NOTFOUND when there is none, else store_fail(what); the caller resets it either way */
-int store_step_row(struct store *st, sqlite3_stmt *s, const char *what);
+int store_step_row(struct store *st, struct db_stmt *s, const char *what);
 /* steps s for one row, reads its first n columns as integers (NULL: 0) into v and resets s (store_step_row's codes) */
-int store_get_ints(struct store *st, sqlite3_stmt *s, int64_t *v, int n, const char *what);
+int store_get_ints(struct store *st, struct db_stmt *s, int64_t *v, int n, const char *what);
 /* store_step_done, and STORE_E_NOTFOUND when it changed no row */
-int store_step_changed(struct store *st, sqlite3_stmt *s, const char *what);
+int store_step_changed(struct store *st, struct db_stmt *s, const char *what);
 /* inside the caller's transaction: LIMIT (store_errmsg says so) when the item at seq now has more labels than
  * labels_per_item and more than `before` (item.c) */
 int store_item_check_labels(struct store *st, int64_t seq, int64_t before);
@@ -189,36 +206,38 @@ int store_item_slug(struct store *st, struct arena *a, const char *user_id, cons
 /* fills a fetched item with its article inside the caller's transaction (item.c; store_job_finish) */
 int store_item_fill_row(struct store *st, int64_t seq, const struct store_article *art, int64_t now_ms);
 /* copies column col into the arena (NULL for SQL NULL); *oom set when the arena is full */
-const char *store_col_text(struct arena *a, sqlite3_stmt *s, int col, bool *oom);
+const char *store_col_text(struct arena *a, struct db_stmt *s, int col, bool *oom);
 /* copies a 64-character text column (a SHA-256 or a secret in hex) with its NUL; false when it is not that long */
-bool store_col_hex64(sqlite3_stmt *s, int col, char out[65]);
+bool store_col_hex64(struct db_stmt *s, int col, char out[65]);
 /* fill a user, key, item, … from its ROW's columns starting at col (store_row_read) */
-int store_row_user(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_user *u);
-int store_row_key(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_apikey *k);
-int store_row_item(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_item *it);
-int store_row_label(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_label *l);
-int store_row_highlight(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_highlight *h);
-int store_row_job(struct store *st, struct arena *a, sqlite3_stmt *s, int col, struct store_job *j);
+int store_row_user(struct store *st, struct arena *a, struct db_stmt *s, int col, struct store_user *u);
+int store_row_key(struct store *st, struct arena *a, struct db_stmt *s, int col, struct store_apikey *k);
+int store_row_item(struct store *st, struct arena *a, struct db_stmt *s, int col, struct store_item *it);
+int store_row_label(struct store *st, struct arena *a, struct db_stmt *s, int col, struct store_label *l);
+int store_row_highlight(struct store *st, struct arena *a, struct db_stmt *s, int col, struct store_highlight *h);
+int store_row_job(struct store *st, struct arena *a, struct db_stmt *s, int col, struct store_job *j);
 /* every row of a statement selecting STORE_LABEL_COLS into an arena array (resets the statement) */
-int store_labels_collect(struct store *st, struct arena *a, sqlite3_stmt *s, struct store_label **out, size_t *n);
-/* transactions: BEGIN IMMEDIATE (waits on the busy timeout), COMMIT, ROLLBACK */
+int store_labels_collect(struct store *st, struct arena *a, struct db_stmt *s, struct store_label **out, size_t *n);
+/* transactions through the driver (SQLite: BEGIN IMMEDIATE, waiting on the busy handler), queued on the
+ * writer lock file for SQLite */
 int store_begin(struct store *st);
 int store_commit(struct store *st);
 void store_rollback(struct store *st);
 /* the end of a transaction whose work answered rc: committed when rc is STORE_OK, else rolled back; rc, or the commit's failure */
 int store_end(struct store *st, int rc);
 /* int64 column, 0 for NULL */
-int64_t store_col_ms(sqlite3_stmt *s, int col);
+int64_t store_col_ms(struct db_stmt *s, int col);
 /* binds an int64 or NULL when v == 0 */
-int store_bind_ms(sqlite3_stmt *s, int idx, int64_t v);
+int store_bind_ms(struct db_stmt *s, int idx, int64_t v);
 /* binds ?1 the user and ?2 the id of a user-scoped statement; false (nothing bound) when either is NULL */
-bool store_bind_owned(sqlite3_stmt *s, const char *user_id, const char *id);
+bool store_bind_owned(struct db_stmt *s, const char *user_id, const char *id);
 /* binds text or NULL */
-int store_bind_text(sqlite3_stmt *s, int idx, const char *v);
+int store_bind_text(struct db_stmt *s, int idx, const char *v);
 /* binds v[0..n) (each text or NULL) to ?first, ?first+1, … */
-void store_bind_texts(sqlite3_stmt *s, int first, const char *const *v, int n);
+void store_bind_texts(struct db_stmt *s, int first, const char *const *v, int n);
 /* registers the "larder" FTS5 tokenizer (one index partition per owner) and larder_rank() on a connection (fts.c) */
-int store_fts_register(sqlite3 *db);
+struct sqlite3;
+int store_fts_register(struct sqlite3 *db);
 /* a user's reader settings (personalization.c) */
 #define STORE_PERSONAL_ROW(F, X, p) \
 	F(p, TEXT, theme, theme) X(p, I64_OPT, font_size, font_size) X(p, TEXT, font_family, font_family) \

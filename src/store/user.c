@@ -39,7 +39,7 @@ static bool valid_email(const char *s)
 
 static int fill_user(struct store *st, struct arena *a, enum stmt which, const char *key, struct store_user *out)
 {
-	sqlite3_stmt *s = st->stmt[which];
+	struct db_stmt *s = st->stmt[which];
 
 	if (!key) {
 		snprintf(st->errmsg, sizeof st->errmsg, "no user id or name");
@@ -52,7 +52,7 @@ static int fill_user(struct store *st, struct arena *a, enum stmt which, const c
 int store_user_add(struct store *st, struct arena *a, const char *username, const char *name,
                    const char *email, const char *password_hash, struct store_user *out)
 {
-	sqlite3_stmt *s = st->stmt[STMT_USER_ADD];
+	struct db_stmt *s = st->stmt[STMT_USER_ADD];
 	char id[37];
 
 	if (!valid_username(username)) {
@@ -72,12 +72,12 @@ int store_user_add(struct store *st, struct arena *a, const char *username, cons
 		return STORE_E_INVAL;
 	}
 	crypto_uuid_v4(id);
-	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, username, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 3, name, -1, SQLITE_STATIC);
+	db_bind_text(s, 1, id);
+	db_bind_text(s, 2, username);
+	db_bind_text(s, 3, name);
 	store_bind_text(s, 4, email);
 	store_bind_text(s, 5, password_hash);
-	sqlite3_bind_int64(s, 6, time_now_ms());
+	db_bind_int64(s, 6, time_now_ms());
 	return store_get_row(st, a, s, &store_rowdef_user, out, "adding a user");
 }
 
@@ -95,19 +95,19 @@ int store_user_by_name(struct store *st, struct arena *a, const char *username_o
 static int step_user(struct store *st, enum stmt which, const char *user_id, const char *password_hash,
                      const char *what)
 {
-	sqlite3_stmt *s = st->stmt[which];
+	struct db_stmt *s = st->stmt[which];
 	int rc;
 
 	store_bind_text(s, 1, user_id);
 	if (which == STMT_USER_SET_PASSWORD) {
 		store_bind_text(s, 2, password_hash);
-		sqlite3_bind_int64(s, 3, time_now_ms());
+		db_bind_int64(s, 3, time_now_ms());
 	}
-	rc = sqlite3_step(s);
-	if (rc != SQLITE_DONE)
+	rc = db_step(s);
+	if (rc != DB_DONE)
 		rc = store_fail(st, rc, what);
 	else if (which == STMT_USER_SET_PASSWORD)
-		rc = sqlite3_changes(st->db) == 1 ? STORE_OK : STORE_E_NOTFOUND;
+		rc = db_changes(st->db) == 1 ? STORE_OK : STORE_E_NOTFOUND;
 	else
 		rc = STORE_OK;
 	store_done(s);

@@ -1,64 +1,23 @@
-/* export_omnivore.c (svc): writes a user's library as Omnivore's export zip through libarchive, one batch of items at a time. */
+/* export_omnivore.c (svc): writes a user's library as Omnivore's export zip (content/zipw.h), one batch of items at a time. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <archive.h>
-#include <archive_entry.h>
 
 #include "svc/export_omnivore.h"
-#include "svc/omnivore_format.h"
+#include "content/omnivore_format.h"
+#include "content/zipw.h"
+#include "svc/import.h"
 #include "util/jsonw.h"
 #include "util/time.h"
 
 struct exporter {
 	struct store *st;
-	struct archive *ar;
+	struct content_zipw *zip;
 	struct arena page;           /* one batch of items: reset between batches */
 	struct sb meta, md;          /* the batch's metadata file; one highlights file */
-	svc_export_write_fn *w;
-	void *ctx;
-	bool write_failed;
-	time_t now;
 };
-
-static la_ssize_t on_write(struct archive *ar, void *ctx, const void *buf, size_t n)
-{
-	struct exporter *x = ctx;
-	if (x->w(x->ctx, buf, n) != 0) {
-		x->write_failed = true;
-		archive_set_error(ar, EIO, "the output refused the export");
-		return -1;
-	}
-	return (la_ssize_t)n;
-}
-
-/* one file of the zip */
-static int put_file(struct exporter *x, const char *name, const char *data, size_t len)
-{
-	struct archive_entry *e = archive_entry_new();
-	int rc = -1;
-	if (!e)
-		return -1;
-	archive_entry_set_pathname_utf8(e, name);
-	archive_entry_set_filetype(e, AE_IFREG);
-	archive_entry_set_perm(e, 0644);
-	archive_entry_set_size(e, (la_int64_t)len);
-	archive_entry_set_mtime(e, x->now, 0);
-	if (archive_write_header(x->ar, e) == ARCHIVE_OK) {
-		size_t done = 0;
-		while (done < len) {
-			la_ssize_t got = archive_write_data(x->ar, data + done, len - done);
-			if (got <= 0)
-				break;
-			done += (size_t)got;
-		}
-		rc = done == len ? 0 : -1;
-	}
-	archive_entry_free(e);
-	return rc;
-}
 
 /* the name files of the item go by: its slug when it is a plain file name, else its id */
 static const char *file_slug(const struct store_item *it)
@@ -156,7 +115,7 @@ static int put_highlights(struct exporter *x, const struct store_item *it, const
 	}
 	if (first)
 		return 0;
-	return put_file(x, arena_printf(&x->page, "highlights/%s.md", slug), sb_str(&x->md), x->md.len) ? -2 : 0;
+	return content_zipw_add(x->zip, arena_printf(&x->page, "highlights/%s.md", slug), sb_str(&x->md), x->md.len) ? -2 : 0;
 }
 
 /* one batch: its metadata file, then each item's content and highlights; -1 store, -2 zip */
@@ -169,14 +128,14 @@ static int put_batch(struct exporter *x, const struct store_item *items, size_t 
 			return -1;
 	sb_puts(&x->meta, n ? "\n]" : "]");
 	if (sb_error(&x->meta) ||
-	    put_file(x, arena_printf(&x->page, "metadata_%zu_to_%zu.json", cursor, cursor + n), sb_str(&x->meta), x->meta.len))
+	    content_zipw_add(x->zip, arena_printf(&x->page, "metadata_%zu_to_%zu.json", cursor, cursor + n), sb_str(&x->meta), x->meta.len))
 		return -2;
 	for (size_t i = 0; i < n; i++) {
 		const char *slug = file_slug(&items[i]), *html;
 		int rc;
 		if (store_item_content(x->st, &x->page, items[i].seq, &html) != STORE_OK)
 			return -1;
-		if (html && *html && put_file(x, arena_printf(&x->page, "content/%s.html", slug), html, strlen(html)))
+		if (html && *html && content_zipw_add(x->zip, arena_printf(&x->page, "content/%s.html", slug), html, strlen(html)))
 			return -2;
 		if ((rc = put_highlights(x, &items[i], slug)) != 0 || sb_error(&x->md))
 			return rc ? rc : -2;
@@ -198,7 +157,7 @@ static enum svc_export_rc run(struct exporter *x, const char *user_id)
 		if (n == 0 && cursor > 0)
 			return SVC_EXPORT_OK;
 		if ((rc = put_batch(x, items, n, cursor)) != 0)
-			return rc == -1 ? SVC_EXPORT_E_STORE : x->write_failed ? SVC_EXPORT_E_WRITE : SVC_EXPORT_E_ZIP;
+			return rc == -1 ? SVC_EXPORT_E_STORE : content_zipw_output_failed(x->zip) ? SVC_EXPORT_E_WRITE : SVC_EXPORT_E_ZIP;
 		if (n < OMNI_BATCH)
 			return SVC_EXPORT_OK;
 		after = items[n - 1].seq;
@@ -209,21 +168,18 @@ static enum svc_export_rc run(struct exporter *x, const char *user_id)
 enum svc_export_rc svc_export_omnivore_to(struct store *st, const struct larder_config *cfg, const char *user_id,
                                           svc_export_write_fn *w, void *ctx)
 {
-	struct exporter x = { .st = st, .w = w, .ctx = ctx, .now = time(NULL) };
-	enum svc_export_rc rc = SVC_EXPORT_E_ZIP;
+	struct exporter x = { .st = st };
+	enum svc_export_rc rc;
 	(void)cfg;
-	if (!(x.ar = archive_write_new()))
+	if (!(x.zip = content_zipw_open(w, ctx, time(NULL))))
 		return SVC_EXPORT_E_ZIP;
 	arena_init(&x.page);
 	sb_init(&x.meta);
 	sb_init(&x.md);
-	if (archive_write_set_format_zip(x.ar) == ARCHIVE_OK && archive_write_set_bytes_in_last_block(x.ar, 1) == ARCHIVE_OK &&
-	    archive_write_open(x.ar, &x, NULL, on_write, NULL) == ARCHIVE_OK) {
-		rc = run(&x, user_id);
-		if (archive_write_close(x.ar) != ARCHIVE_OK && rc == SVC_EXPORT_OK)
-			rc = x.write_failed ? SVC_EXPORT_E_WRITE : SVC_EXPORT_E_ZIP;
-	}
-	archive_write_free(x.ar);
+	rc = run(&x, user_id);
+	bool output_failed = content_zipw_output_failed(x.zip);
+	if (content_zipw_close(x.zip) != 0 && rc == SVC_EXPORT_OK)
+		rc = output_failed ? SVC_EXPORT_E_WRITE : SVC_EXPORT_E_ZIP;
 	sb_free(&x.meta);
 	sb_free(&x.md);
 	arena_free(&x.page);

@@ -23,7 +23,7 @@ static int64_t wait_ms(const struct larder_config *cfg, int64_t failures)
 
 /* the article an entry carrying its full content becomes (NULL: the page is fetched instead) */
 static const struct store_article *kept_article(const struct larder_config *cfg, struct arena *a,
-                                                const struct svc_feed *f, const struct svc_feed_entry *e,
+                                                const struct content_feed *f, const struct content_feed_entry *e,
                                                 const char *url)
 {
 	struct store_article kept, *art = arena_alloc(a, sizeof *art);
@@ -41,7 +41,7 @@ static const struct store_article *kept_article(const struct larder_config *cfg,
 
 /* one entry: skipped when had before (its id, or its URL in the library), else saved; *added when it was */
 static int take_entry(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_sub *sub,
-                      const struct svc_feed *f, const struct svc_feed_entry *e, int64_t now, bool *added)
+                      const struct content_feed *f, const struct content_feed_entry *e, int64_t now, bool *added)
 {
 	struct svc_save_in in = { .user_id = sub->user_id, .url = e->url, .source = "rss", .folder = sub->folder,
 	                          .published_ms = e->published_ms, .title = e->title };
@@ -65,7 +65,7 @@ static int take_entry(struct store *st, const struct larder_config *cfg, struct 
 
 /* the entries of a fetched feed, oldest first so the newest is saved last (and listed first) */
 static int take_entries(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_sub *sub,
-                        const struct svc_feed *f, int64_t now, struct svc_feed_poll *out, int64_t *newest)
+                        const struct content_feed *f, int64_t now, struct svc_feed_poll *out, int64_t *newest)
 {
 	for (size_t i = f->n_entries; i-- > 0 && out->new_items < LIMIT_FEED_NEW_ENTRIES;) {
 		bool added;
@@ -85,7 +85,7 @@ int svc_feed_poll(struct store *st, const struct larder_config *cfg, struct aren
 {
 	struct fetch_opts fo;
 	struct fetch_result fr;
-	struct svc_feed f;
+	struct content_feed f;
 	char perr[256];
 	int64_t now = time_now_ms(), newest = 0;
 	struct store_sub rec = { .id = sub->id, .etag = sub->etag, .last_modified = sub->last_modified,
@@ -102,7 +102,7 @@ int svc_feed_poll(struct store *st, const struct larder_config *cfg, struct aren
 		out->message = fr.message ? fr.message : "the feed could not be fetched";
 	} else if (fr.not_modified) {
 		out->not_modified = true;
-	} else if (svc_feed_parse(a, fr.body, fr.len, fr.final_url ? fr.final_url : sub->url, &f, perr, sizeof perr)) {
+	} else if (content_feed_parse(a, fr.body, fr.len, fr.final_url ? fr.final_url : sub->url, &f, perr, sizeof perr)) {
 		out->failed = true;
 		out->message = arena_strdup(a, perr);
 	} else {
@@ -127,25 +127,17 @@ int svc_feed_poll(struct store *st, const struct larder_config *cfg, struct aren
 
 int svc_feed_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen)
 {
-	static int64_t window_start;
-	static uint32_t in_window;
 	uint32_t per_minute = cfg ? cfg->feed_polls_per_minute : LIMIT_FEED_POLLS_PER_MINUTE;
-	int64_t now = time_now_ms();
-	struct store_sub *due;
+	/* the lease outlasts the fetch (its timeout, redirects included) and the storing of its entries */
+	int64_t lease_ms = (cfg ? (int64_t)cfg->fetch_timeout_s * 1000 : LIMIT_FETCH_TOTAL_MS) + 60000;
+	struct store_sub due;
 	struct svc_feed_poll res;
-	size_t n = 0;
-	if (now - window_start >= 60000) {
-		window_start = now;
-		in_window = 0;
-	}
-	if (in_window >= per_minute)
+	int rc = store_sub_claim(st, a, time_now_ms(), lease_ms, per_minute, &due);
+	if (rc == STORE_E_NOTFOUND)
 		return 0;
-	if (store_sub_due(st, a, now, 1, &due, &n) != STORE_OK) {
+	if (rc != STORE_OK) {
 		snprintf(err, errlen, "%s", store_errmsg(st));
 		return -1;
 	}
-	if (n == 0)
-		return 0;
-	in_window++;
-	return svc_feed_poll(st, cfg, a, &due[0], &res, err, errlen) == 0 ? 1 : -1;
+	return svc_feed_poll(st, cfg, a, &due, &res, err, errlen) == 0 ? 1 : -1;
 }

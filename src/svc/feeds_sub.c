@@ -40,8 +40,8 @@ static int fetch(const struct larder_config *cfg, struct arena *a, const char *u
 	return 0;
 }
 
-long svc_feed_scan(const struct larder_config *cfg, struct arena *a, const char *url, struct svc_feed_link **out,
-                   struct svc_feed *feed, const char **msg)
+long svc_feed_scan(const struct larder_config *cfg, struct arena *a, const char *url, struct content_feed_link **out,
+                   struct content_feed *feed, const char **msg)
 {
 	struct fetch_result fr;
 	char err[256];
@@ -49,14 +49,14 @@ long svc_feed_scan(const struct larder_config *cfg, struct arena *a, const char 
 	if (u == NULL || fetch(cfg, a, u, &fr, msg) != 0)
 		return -1;
 	const char *at = fr.final_url ? fr.final_url : u;
-	if (svc_feed_parse(a, fr.body, fr.len, at, feed, err, sizeof err) == 0) {
-		struct svc_feed_link *one = arena_alloc(a, sizeof *one);
-		*one = (struct svc_feed_link){ .url = at, .title = feed->title, .kind = feed->kind };
+	if (content_feed_parse(a, fr.body, fr.len, at, feed, err, sizeof err) == 0) {
+		struct content_feed_link *one = arena_alloc(a, sizeof *one);
+		*one = (struct content_feed_link){ .url = at, .title = feed->title, .kind = feed->kind };
 		*out = one;
 		return 1;
 	}
 	memset(feed, 0, sizeof *feed);
-	long n = svc_feed_discover(a, fr.html, fr.html_len, at, out);
+	long n = content_feed_discover(a, fr.html, fr.html_len, at, out);
 	if (n < 0)
 		*msg = "the page could not be read";
 	return n;
@@ -100,8 +100,8 @@ enum svc_sub_status svc_feed_subscribe(struct store *st, const struct larder_con
                                        const char *user_id, const char *url, const char *name, const char *folder,
                                        bool fetch_content, struct store_sub *out, const char **msg)
 {
-	struct svc_feed_link *links;
-	struct svc_feed feed;
+	struct content_feed_link *links;
+	struct content_feed feed;
 	long n = svc_feed_scan(cfg, a, url, &links, &feed, msg);
 	if (n < 0)
 		return SVC_SUB_REFUSED;

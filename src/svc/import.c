@@ -24,10 +24,10 @@ static const char *const *copy_names(struct arena *a, const char *const *names, 
 }
 
 /* a deep copy of *it in a (false when out of memory) */
-static bool copy_item(struct arena *a, const struct svc_import_item *it, struct svc_import_item *out)
+static bool copy_item(struct arena *a, const struct content_import_item *it, struct content_import_item *out)
 {
 	const char *const *labels = copy_names(a, it->labels, it->nlabels);
-	struct svc_import_highlight *hl = it->nhighlights ? ARENA_NEWN(a, struct svc_import_highlight, it->nhighlights) : NULL;
+	struct content_import_highlight *hl = it->nhighlights ? ARENA_NEWN(a, struct content_import_highlight, it->nhighlights) : NULL;
 	*out = *it;
 	if ((it->nlabels && !labels) || (it->nhighlights && !hl))
 		return false;
@@ -76,7 +76,7 @@ static void report_line(struct svc_import_report *r, size_t line, const char *wh
 
 /* the highlights as the store keeps them: a quote found in the kept content is a highlight placed where it is,
  * any other one a note that keeps its quote; the item's own note a note without a quote */
-static struct store_highlight *highlights_of(struct arena *a, const struct svc_import_item *it,
+static struct store_highlight *highlights_of(struct arena *a, const struct content_import_item *it,
                                              const struct store_article *art, size_t *n,
                                              const struct store_import_labels **labels)
 {
@@ -88,7 +88,7 @@ static struct store_highlight *highlights_of(struct arena *a, const struct svc_i
 	if (h == NULL || l == NULL)
 		return NULL;
 	for (size_t i = 0; i < it->nhighlights; i++) {
-		const struct svc_import_highlight *in = &it->highlights[i];
+		const struct content_import_highlight *in = &it->highlights[i];
 		const char *at = len && in->quote && *in->quote ? strstr(art->text, in->quote) : NULL;
 		double where = at ? 100.0 * (double)(at - art->text) / (double)len : 0;
 		h[(*n)++] = (struct store_highlight){ .type = at ? "HIGHLIGHT" : "NOTE", .quote = in->quote,
@@ -107,7 +107,7 @@ static struct store_highlight *highlights_of(struct arena *a, const struct svc_i
 /* the record checked as a save is (URL, labels with the favourite's) and its content ingested, into *out;
  * NULL when fine, else why the item cannot be imported */
 static const char *prepare(const struct larder_config *cfg, struct arena *a, const char *user_id,
-                           const struct svc_import_item *it, struct store_import *out)
+                           const struct content_import_item *it, struct store_import *out)
 {
 	struct svc_save_in in = { .user_id = user_id, .url = it->url, .labels = it->labels, .nlabels = it->nlabels };
 	struct store_save sv;
@@ -220,7 +220,7 @@ static int run_batch(struct svc_import_store *s)
 	return rc;
 }
 
-static int sink_item(void *ctx, const struct svc_import_item *it)
+static int sink_item(void *ctx, const struct content_import_item *it)
 {
 	struct svc_import_store *s = ctx;
 	if (!copy_item(&s->batch, it, &s->items[s->n])) {
@@ -242,7 +242,7 @@ static void sink_bad(void *ctx, size_t line, const char *reason)
 }
 
 void svc_import_sink_store(struct svc_import_store *s, struct store *st, const struct larder_config *cfg,
-                           const char *user_id, struct svc_import_report *report, struct svc_import_sink *out)
+                           const char *user_id, struct svc_import_report *report, struct content_import_sink *out)
 {
 	uint32_t rate = cfg ? cfg->import_fetches_per_minute : LIMIT_IMPORT_FETCHES_PER_MINUTE;
 	int64_t now = time_now_ms(), horizon = 0;
@@ -257,7 +257,7 @@ void svc_import_sink_store(struct svc_import_store *s, struct store *st, const s
 	if (store_import_fetch_horizon(st, user_id, &horizon) != STORE_OK)
 		horizon = 0;
 	s->next_fetch_ms = horizon >= now ? horizon + s->fetch_step_ms : now;
-	*out = (struct svc_import_sink){ .item = sink_item, .bad = sink_bad, .ctx = s };
+	*out = (struct content_import_sink){ .item = sink_item, .bad = sink_bad, .ctx = s };
 }
 
 int svc_import_sink_flush(struct svc_import_store *s)
@@ -269,10 +269,10 @@ int svc_import_sink_flush(struct svc_import_store *s)
 }
 
 int svc_import_items(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
-                     const struct svc_import_item *items, size_t n, struct svc_import_report *report)
+                     const struct content_import_item *items, size_t n, struct svc_import_report *report)
 {
 	struct svc_import_store *s = ARENA_NEW(a, struct svc_import_store);
-	struct svc_import_sink sink;
+	struct content_import_sink sink;
 	if (s == NULL)
 		return -1;
 	svc_import_sink_store(s, st, cfg, user_id, report, &sink);
@@ -282,24 +282,24 @@ int svc_import_items(struct store *st, const struct larder_config *cfg, struct a
 }
 
 int svc_import_file(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
-                    enum svc_import_format f, const char *path, struct svc_import_report *report,
+                    enum content_import_format f, const char *path, struct svc_import_report *report,
                     void (*progress)(void *ctx, const struct svc_import_report *r), void *ctx, const char **err)
 {
 	struct svc_import_store *s = ARENA_NEW(a, struct svc_import_store);
-	struct svc_import_sink sink;
+	struct content_import_sink sink;
 	int rc;
 	if (s == NULL) {
 		*err = "out of memory";
 		return -1;
 	}
-	if (f == SVC_IMPORT_UNKNOWN && (f = svc_import_detect(path)) == SVC_IMPORT_UNKNOWN) {
+	if (f == CONTENT_IMPORT_UNKNOWN && (f = content_import_detect(path)) == CONTENT_IMPORT_UNKNOWN) {
 		*err = "the file's format is not one Larder reads (name it with --format)";
 		return -1;
 	}
 	svc_import_sink_store(s, st, cfg, user_id, report, &sink);
 	s->progress = progress;
 	s->progress_ctx = ctx;
-	rc = svc_import_read(f, a, path, &sink, err);
+	rc = content_import_read(f, a, path, &sink, err);
 	if (svc_import_sink_flush(s) != 0 && rc == 0) {
 		*err = "some batches could not be stored (the database failed)";
 		rc = -2;

@@ -105,7 +105,7 @@ static void run_import(struct store *st, const struct larder_config *cfg, const 
                        struct store_import_job *done)
 {
 	struct svc_import_report r = { 0 };
-	enum svc_import_format f = job->format ? svc_import_format_by_name(job->format) : SVC_IMPORT_UNKNOWN;
+	enum content_import_format f = job->format ? content_import_format_by_name(job->format) : CONTENT_IMPORT_UNKNOWN;
 	const char *err = NULL;
 	struct arena a;
 	int rc;

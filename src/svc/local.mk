@@ -13,19 +13,15 @@ src_svc_libsvc_a_SOURCES = src/svc/svc.h \
 # accounts, logins, sessions and API keys
 src_svc_libsvc_a_SOURCES += src/svc/account.c src/svc/account.h src/svc/throttle.c src/svc/throttle.h \
 	src/svc/apikey.c src/svc/apikey.h
-# import: the format readers (every format but Omnivore's zip in import_omnivore.c) and format detection
-src_svc_libsvc_a_SOURCES += src/svc/import_int.h src/svc/import_read.c src/svc/import_csv.c src/svc/import_html.c \
-	src/svc/import_json.c src/svc/import_urls.c
-src_svc_libsvc_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS) $(ARCHIVE_CFLAGS) $(LIBXML_CFLAGS)
+src_svc_libsvc_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 
 # saving (URL and page), the fetch queue and its detached runner, content export; and svc_save's test
 src_svc_libsvc_a_SOURCES += src/svc/save.c src/svc/save.h src/svc/jobs.h src/svc/worker.c src/svc/runner.c \
 	src/svc/export.c src/svc/export.h
 # bulkAction: one action over the items a search finds
 src_svc_libsvc_a_SOURCES += src/svc/bulk.c src/svc/bulk.h
-# Omnivore's export zip, read for import and written for export (and its round-trip test)
-src_svc_libsvc_a_SOURCES += src/svc/import_omnivore.c src/svc/omnivore_format.h \
-	src/svc/omnivore_md.c src/svc/export_omnivore.c src/svc/export_omnivore.h
+# Omnivore's export zip written for export (read for import by content/import_omnivore.c), and the round-trip test
+src_svc_libsvc_a_SOURCES += src/svc/export_omnivore.c src/svc/export_omnivore.h
 check_PROGRAMS += t/svc_omnivore
 TESTS += t/svc_omnivore
 t_svc_omnivore_SOURCES = t/svc_omnivore.c t/tap.h
@@ -54,7 +50,7 @@ t_svc_save_SOURCES = t/svc_save.c t/tap.h
 t_svc_save_LDADD = $(SVC_LIBS)
 
 # What a program using the services needs, in link order.
-SVC_LIBS = src/svc/libsvc.a $(STORE_LIBS) $(CONTENT_LIBS) $(UTIL_LIBS) $(ARCHIVE_LIBS) $(CSV_LIBS) $(LIBXML_LIBS) -lm
+SVC_LIBS = src/svc/libsvc.a $(STORE_LIBS) $(CONTENT_LIBS) $(UTIL_LIBS) -lm
 
 # the account, login and API-key services called directly on a temporary database
 check_PROGRAMS += t/svc_account
@@ -62,22 +58,9 @@ TESTS += t/svc_account
 t_svc_account_SOURCES = t/svc_account.c t/tap.h
 t_svc_account_LDADD = $(SVC_LIBS)
 
-# the import readers on the samples of t/data/import: every record field by field, the bad rows, detection
-check_PROGRAMS += t/svc_import_read
-TESTS += t/svc_import_read
-t_svc_import_read_SOURCES = t/svc_import_read.c t/tap.h
-t_svc_import_read_LDADD = $(SVC_LIBS)
-EXTRA_DIST += t/data/import
 
-# feeds: RSS, Atom and JSON Feed read into one shape, feed links found on a page; their test on t/data/feeds
-src_svc_libsvc_a_SOURCES += src/svc/feeds.h src/svc/feeds_int.h src/svc/feeds.c src/svc/feeds_json.c \
-	src/svc/feeds_read.c src/svc/feeds_find.c src/svc/feeds_poll.c src/svc/feeds_sub.c src/svc/import_opml.c
-check_PROGRAMS += t/svc_feeds
-TESTS += t/svc_feeds
-t_svc_feeds_SOURCES = t/svc_feeds.c t/tap.h
-t_svc_feeds_CPPFLAGS = $(AM_CPPFLAGS) -DFEEDS_DIR='"$(abs_top_srcdir)/t/data/feeds"'
-t_svc_feeds_LDADD = $(SVC_LIBS)
-EXTRA_DIST += t/data/feeds
+# feed subscriptions: subscribing, polling in the worker, OPML import and export (the readers are content/feed*)
+src_svc_libsvc_a_SOURCES += src/svc/feeds.h src/svc/feeds_poll.c src/svc/feeds_sub.c src/svc/import_opml.c
 # feeds end to end: OPML import, `larder worker --once` polls against a local feed server, 304s, OPML export
 TESTS += t/feeds_poll.sh
 dist_check_SCRIPTS += t/feeds_poll.sh

@@ -151,12 +151,15 @@ static int read_article(const struct larder_config *cfg, struct arena *a, const 
 
 /* ---- keeping the bytes */
 
-/* the folder the files are kept in (files_dir, or "files" beside the database), made when missing */
+/* the folder the files are kept in (files_dir, or "files" beside an SQLite database, or in the state folder
+ * when the database is a server's URL), made when missing */
 static const char *files_dir(struct arena *a, const struct larder_config *cfg)
 {
 	const char *db = cfg && cfg->database ? cfg->database : "larder.db", *slash = strrchr(db, '/'), *dir;
 	if (cfg && cfg->files_dir)
 		dir = cfg->files_dir;
+	else if (strstr(db, "://"))
+		dir = LARDER_LOCALSTATEDIR "/files";
 	else
 		dir = slash ? arena_printf(a, "%.*s/files", (int)(slash - db), db) : "files";
 	if (dir == NULL || (mkdir(dir, 0700) != 0 && errno != EEXIST))

@@ -437,7 +437,8 @@ static int set_database(struct larder_config *c, const char *v, const struct whe
 	char *s;
 	if (!*v)
 		return fail(w->err, w->errlen, w->path, w->line, "'database' must not be empty");
-	s = resolve_path(w->path, v);
+	/* a PostgreSQL URL is taken as it is, a file path relative to the config file */
+	s = strncmp(v, "postgresql://", 13) == 0 || strncmp(v, "postgres://", 11) == 0 ? strdup(v) : resolve_path(w->path, v);
 	if (!s)
 		return fail(w->err, w->errlen, w->path, w->line, "out of memory");
 	free(c->database);

@@ -61,8 +61,8 @@ struct larder_config {
 	                                  a subscribed feed is fetched (failures wait longer, up to a day) */
 	uint32_t subscriptions_per_user; /* key `subscriptions_per_user`, default LIMIT_SUBSCRIPTIONS: feeds one user
 	                                  follows at once */
-	uint32_t feed_polls_per_minute; /* key `feed_polls_per_minute`, default LIMIT_FEED_POLLS_PER_MINUTE: feeds one
-	                                  worker fetches per minute, all users together */
+	uint32_t feed_polls_per_minute; /* key `feed_polls_per_minute`, default LIMIT_FEED_POLLS_PER_MINUTE: feeds the
+	                                  server's workers together fetch per minute */
 	size_t pdf_max_bytes;          /* key `pdf_max_bytes`: bytes of an uploaded or fetched PDF, default LIMIT_PDF_BYTES */
 	size_t pdf_sync_bytes;         /* key `pdf_sync_bytes`: a PDF up to this size is read while its upload is
 	                                  answered, a larger one by the worker; default LIMIT_PDF_SYNC_BYTES */

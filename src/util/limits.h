@@ -125,7 +125,7 @@
 #define LIMIT_FEED_FIELD        (4 * 1024 * 1024) /* bytes of one entry's text or HTML field kept */
 #define LIMIT_FEED_DISCOVER     16                /* feed links taken from one page (scanFeeds) */
 #define LIMIT_FEED_POLL_INTERVAL_S 3600           /* seconds between two polls of a feed (feed_poll_interval) */
-#define LIMIT_FEED_POLLS_PER_MINUTE 60            /* feeds a worker fetches per minute (feed_polls_per_minute) */
+#define LIMIT_FEED_POLLS_PER_MINUTE 60            /* feeds all workers together fetch per minute (feed_polls_per_minute) */
 #define LIMIT_FEED_BACKOFF_MAX_S 86400            /* the longest wait after failed polls */
 #define LIMIT_SUBSCRIPTIONS     1000              /* active subscriptions of one user (subscriptions_per_user) */
 #define LIMIT_OPML_OUTLINES     10000             /* feeds read from one OPML list */

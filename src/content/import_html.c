@@ -1,10 +1,10 @@
-/* import_html.c (svc): the HTML exports, parsed with the content layer's HTML parser: a Netscape bookmark file (any browser's) and Pocket's older ril_export.html. */
+/* import_html.c (content): the HTML exports, parsed with the content layer's HTML parser: a Netscape bookmark file (any browser's) and Pocket's older ril_export.html. */
 #include <stdbool.h>
 #include <string.h>
 #include <strings.h>
 
 #include "content/html.h"
-#include "svc/import_int.h"
+#include "content/import_int.h"
 
 /* A bookmark's folders become its labels, from the outermost in, except the browsers' own top folders
  * (the toolbar, "Other bookmarks", the menu, the mobile folder): they say where a browser shows a
@@ -16,11 +16,11 @@ static const char *const root_folders[] = {
 };
 
 struct html_read {
-	enum svc_import_format f;
+	enum content_import_format f;
 	struct arena *doc_arena, scratch;   /* the file and its tree; one item's memory */
 	size_t *lines, nlines;              /* the line of each "<a" in the source, in order */
 	const char *section;                /* Pocket: the list (h1) the links are under */
-	const struct svc_import_sink *sink;
+	const struct content_import_sink *sink;
 };
 
 static bool is_space(char c)
@@ -86,7 +86,7 @@ static bool is_root_folder(const struct html_node *h3, const char *name)
 }
 
 /* the names of the folders holding link a, outermost first, then its TAGS; -1 out of memory */
-static int bookmark_labels(struct html_read *r, const struct html_node *link, struct svc_import_item *it)
+static int bookmark_labels(struct html_read *r, const struct html_node *link, struct content_import_item *it)
 {
 	size_t depth = 0, n = 0;
 	const char **labels;
@@ -113,9 +113,9 @@ static int bookmark_labels(struct html_read *r, const struct html_node *link, st
 }
 
 /* one <a> as an item: NULL, or why it cannot be */
-static const char *read_link(struct html_read *r, const struct html_node *link, struct svc_import_item *it)
+static const char *read_link(struct html_read *r, const struct html_node *link, struct content_import_item *it)
 {
-	const char *why, *date = r->f == SVC_IMPORT_NETSCAPE ? "add_date" : "time_added";
+	const char *why, *date = r->f == CONTENT_IMPORT_NETSCAPE ? "add_date" : "time_added";
 	const struct html_node *dd = link->parent ? next_element(link->parent) : NULL;
 	char *title;
 	it->url = html_get_attr(link, "href");
@@ -124,8 +124,8 @@ static const char *read_link(struct html_read *r, const struct html_node *link, 
 	title = html_inner_text(&r->scratch, link);
 	it->title = title && *title ? title : NULL;
 	if (import_epoch_ms(html_get_attr(link, date) ? html_get_attr(link, date) : "", &it->saved_ms))
-		return r->f == SVC_IMPORT_NETSCAPE ? "ADD_DATE is not a number" : "time_added is not a number";
-	if (r->f == SVC_IMPORT_POCKET_HTML) {
+		return r->f == CONTENT_IMPORT_NETSCAPE ? "ADD_DATE is not a number" : "time_added is not a number";
+	if (r->f == CONTENT_IMPORT_POCKET_HTML) {
 		const char **labels = NULL;
 		if (r->section && strcasecmp(r->section, "Read Archive") == 0)
 			it->state = "ARCHIVED";
@@ -146,7 +146,7 @@ static int read_links(struct html_read *r, const struct html_doc *doc, size_t nl
 {
 	size_t k = 0;
 	for (struct html_node *n = doc->root; n; n = html_next(doc->root, n)) {
-		struct svc_import_item it = { .reading_progress = -1 };
+		struct content_import_item it = { .reading_progress = -1 };
 		const char *why;
 		if (html_is(n, "h1"))
 			r->section = html_inner_text(r->doc_arena, n);
@@ -168,7 +168,7 @@ static const char *check_format(const struct html_read *r, const struct html_doc
 {
 	const struct html_node *title = html_first_element(doc->root, "title");
 	char *t = title ? html_inner_text(r->doc_arena, title) : NULL;
-	if (r->f == SVC_IMPORT_NETSCAPE) {
+	if (r->f == CONTENT_IMPORT_NETSCAPE) {
 		if ((doc->doctype_name && strcasecmp(doc->doctype_name, "NETSCAPE-Bookmark-file-1") == 0) || nlinks > 0)
 			return NULL;
 		return "the file is not a bookmarks file: it has neither the Netscape bookmark doctype nor links";
@@ -201,7 +201,7 @@ static const char *parse_and_read(struct html_read *r, const char *path)
 	return read_links(r, doc, nlinks) ? IMPORT_STOPPED : NULL;
 }
 
-int import_read_html(enum svc_import_format f, struct arena *a, const char *path, const struct svc_import_sink *sink,
+int import_read_html(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
                      const char **err)
 {
 	struct arena doc_arena;

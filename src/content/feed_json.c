@@ -1,10 +1,10 @@
-/* feeds_json.c: JSON Feed (versions 1 and 1.1, https://jsonfeed.org) read with json-c into struct svc_feed. */
+/* feed_json.c: JSON Feed (versions 1 and 1.1, https://jsonfeed.org) read with json-c into struct content_feed. */
 #include <json-c/json.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "svc/feeds.h"
-#include "svc/feeds_int.h"
+#include "content/feed.h"
+#include "content/feed_int.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/text.h"
@@ -37,7 +37,7 @@ static const char *author(struct arena *a, struct json_object *it)
 	return str(a, member(it, "author", json_type_object), "name");
 }
 
-static void item(struct arena *a, struct json_object *it, struct svc_feed_entry *e)
+static void item(struct arena *a, struct json_object *it, struct content_feed_entry *e)
 {
 	e->id = str(a, it, "id");
 	e->url = str(a, it, "url");
@@ -55,11 +55,11 @@ static void item(struct arena *a, struct json_object *it, struct svc_feed_entry 
 	if (e->image == NULL)
 		e->image = str(a, it, "banner_image");
 	const char *when = str(a, it, "date_published");
-	if (when == NULL || svc_feed_date(when, &e->published_ms) != 0)
+	if (when == NULL || content_feed_date(when, &e->published_ms) != 0)
 		e->published_ms = 0;
 }
 
-static int read_feed(struct arena *a, struct json_object *root, struct svc_feed *f, char *err, size_t errlen)
+static int read_feed(struct arena *a, struct json_object *root, struct content_feed *f, char *err, size_t errlen)
 {
 	const char *version = str(a, root, "version");
 	struct json_object *items = member(root, "items", json_type_array);
@@ -67,7 +67,7 @@ static int read_feed(struct arena *a, struct json_object *root, struct svc_feed 
 		snprintf(err, errlen, "not a feed: JSON without a JSON Feed version and items");
 		return -1;
 	}
-	f->kind = SVC_FEED_JSON;
+	f->kind = CONTENT_FEED_JSON;
 	f->title = str(a, root, "title");
 	f->site_url = str(a, root, "home_page_url");
 	f->description = str(a, root, "description");
@@ -86,7 +86,7 @@ static int read_feed(struct arena *a, struct json_object *root, struct svc_feed 
 	return 0;
 }
 
-int feed_parse_json(struct arena *a, const char *body, size_t len, struct svc_feed *f, char *err, size_t errlen)
+int feed_parse_json(struct arena *a, const char *body, size_t len, struct content_feed *f, char *err, size_t errlen)
 {
 	struct json_tokener *tok = len > (size_t)INT32_MAX ? NULL : json_tokener_new_ex(LIMIT_JSON_DEPTH);
 	if (tok == NULL) {

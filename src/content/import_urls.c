@@ -1,10 +1,10 @@
-/* import_urls.c (svc): a plain list of URLs, one a line; blank lines and # comments are skipped. */
+/* import_urls.c (content): a plain list of URLs, one a line; blank lines and # comments are skipped. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "svc/import_int.h"
+#include "content/import_int.h"
 
-int import_read_urls(struct arena *a, const char *path, const struct svc_import_sink *sink, const char **err)
+int import_read_urls(struct arena *a, const char *path, const struct content_import_sink *sink, const char **err)
 {
 	FILE *fp = import_open(a, path, NULL, err);
 	struct arena scratch;
@@ -16,7 +16,7 @@ int import_read_urls(struct arena *a, const char *path, const struct svc_import_
 		return -1;
 	arena_init(&scratch);
 	while (rc == 0 && (len = getline(&line, &cap, fp)) >= 0) {
-		struct svc_import_item it = { .reading_progress = -1 };
+		struct content_import_item it = { .reading_progress = -1 };
 		const char *url, *why;
 		lineno++;
 		total += (size_t)len;

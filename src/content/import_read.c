@@ -1,4 +1,4 @@
-/* import_read.c (svc): the import formats' names, finding a file's format by its content, and svc_import_read's dispatch to the readers, with the helpers they share. */
+/* import_read.c (content): the import formats' names, finding a file's format by its content, and content_import_read's dispatch to the readers, with the helpers they share. */
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
@@ -7,7 +7,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "svc/import_int.h"
+#include "content/import_int.h"
 #include "util/time.h"
 #include "util/url.h"
 
@@ -17,40 +17,40 @@ static int blank(char c)
 }
 
 /* the names users type after --format and reports print, in enum order */
-static const char *const format_names[SVC_IMPORT__MAX] = {
-	[SVC_IMPORT_UNKNOWN] = "unknown",
-	[SVC_IMPORT_OMNIVORE] = "omnivore",
-	[SVC_IMPORT_POCKET_CSV] = "pocket-csv",
-	[SVC_IMPORT_POCKET_HTML] = "pocket-html",
-	[SVC_IMPORT_INSTAPAPER] = "instapaper",
-	[SVC_IMPORT_WALLABAG] = "wallabag",
-	[SVC_IMPORT_NETSCAPE] = "netscape",
-	[SVC_IMPORT_READWISE] = "readwise",
-	[SVC_IMPORT_URLS] = "urls",
+static const char *const format_names[CONTENT_IMPORT__MAX] = {
+	[CONTENT_IMPORT_UNKNOWN] = "unknown",
+	[CONTENT_IMPORT_OMNIVORE] = "omnivore",
+	[CONTENT_IMPORT_POCKET_CSV] = "pocket-csv",
+	[CONTENT_IMPORT_POCKET_HTML] = "pocket-html",
+	[CONTENT_IMPORT_INSTAPAPER] = "instapaper",
+	[CONTENT_IMPORT_WALLABAG] = "wallabag",
+	[CONTENT_IMPORT_NETSCAPE] = "netscape",
+	[CONTENT_IMPORT_READWISE] = "readwise",
+	[CONTENT_IMPORT_URLS] = "urls",
 };
 
-const char *svc_import_format_name(enum svc_import_format f)
+const char *content_import_format_name(enum content_import_format f)
 {
-	return (unsigned)f < SVC_IMPORT__MAX ? format_names[f] : NULL;
+	return (unsigned)f < CONTENT_IMPORT__MAX ? format_names[f] : NULL;
 }
 
-enum svc_import_format svc_import_format_by_name(const char *name)
+enum content_import_format content_import_format_by_name(const char *name)
 {
-	for (int f = 0; name && f < SVC_IMPORT__MAX; f++)
+	for (int f = 0; name && f < CONTENT_IMPORT__MAX; f++)
 		if (strcasecmp(name, format_names[f]) == 0)
-			return (enum svc_import_format)f;
-	return SVC_IMPORT_UNKNOWN;
+			return (enum content_import_format)f;
+	return CONTENT_IMPORT_UNKNOWN;
 }
 
 #define DETECT_PREFIX (64 * 1024)   /* bytes of a file's start that detection looks at */
 #define DETECT_ZIP_ENTRIES 100000   /* zip entries looked at for a metadata_*.json */
 
 /* a zip holding a metadata_*.json (at any depth) is Omnivore's export */
-static enum svc_import_format detect_zip(const char *path)
+static enum content_import_format detect_zip(const char *path)
 {
 	struct archive *ar = archive_read_new();
 	struct archive_entry *e;
-	enum svc_import_format f = SVC_IMPORT_UNKNOWN;
+	enum content_import_format f = CONTENT_IMPORT_UNKNOWN;
 	if (ar == NULL)
 		return f;
 	archive_read_support_format_zip(ar);
@@ -63,7 +63,7 @@ static enum svc_import_format detect_zip(const char *path)
 			base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
 			len = strlen(base);
 			if (strncmp(base, "metadata_", 9) == 0 && len > 14 && strcmp(base + len - 5, ".json") == 0) {
-				f = SVC_IMPORT_OMNIVORE;
+				f = CONTENT_IMPORT_OMNIVORE;
 				break;
 			}
 		}
@@ -83,19 +83,19 @@ static int has(const char *s, size_t n, const char *needle)
 }
 
 /* JSON whose first value is a list of objects with wallabag's keys */
-static enum svc_import_format detect_json(const char *s, size_t n)
+static enum content_import_format detect_json(const char *s, size_t n)
 {
 	size_t i = 1;
 	while (i < n && blank(s[i]))
 		i++;
 	if (s[0] == '[' && i < n && s[i] == '{' &&
 	    (has(s, n, "\"is_archived\"") || has(s, n, "\"is_starred\"") || has(s, n, "\"annotations\"")))
-		return SVC_IMPORT_WALLABAG;
-	return SVC_IMPORT_UNKNOWN;
+		return CONTENT_IMPORT_WALLABAG;
+	return CONTENT_IMPORT_UNKNOWN;
 }
 
 /* the first line that is not blank nor a # comment starts with http:// or https:// */
-static enum svc_import_format detect_urls(const char *s, size_t n)
+static enum content_import_format detect_urls(const char *s, size_t n)
 {
 	size_t i = 0;
 	while (i < n) {
@@ -106,39 +106,39 @@ static enum svc_import_format detect_urls(const char *s, size_t n)
 			i++;
 		if (i < end && s[i] != '#')
 			return (end - i > 7 && strncasecmp(s + i, "http://", 7) == 0) ||
-			       (end - i > 8 && strncasecmp(s + i, "https://", 8) == 0) ? SVC_IMPORT_URLS : SVC_IMPORT_UNKNOWN;
+			       (end - i > 8 && strncasecmp(s + i, "https://", 8) == 0) ? CONTENT_IMPORT_URLS : CONTENT_IMPORT_UNKNOWN;
 		i = end + 1;
 	}
-	return SVC_IMPORT_UNKNOWN;
+	return CONTENT_IMPORT_UNKNOWN;
 }
 
 /* the format of the first n bytes of a file that is not a zip */
-static enum svc_import_format detect_text(const char *s, size_t n)
+static enum content_import_format detect_text(const char *s, size_t n)
 {
 	if (n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
 		s += 3, n -= 3;
 	while (n > 0 && blank(*s))
 		s++, n--;
 	if (n == 0 || memchr(s, '\0', n))
-		return SVC_IMPORT_UNKNOWN;
+		return CONTENT_IMPORT_UNKNOWN;
 	if (*s == '[' || *s == '{')
 		return detect_json(s, n);
 	if (n >= 34 && strncasecmp(s, "<!DOCTYPE NETSCAPE-Bookmark-file-1>", 34) == 0)
-		return SVC_IMPORT_NETSCAPE;
+		return CONTENT_IMPORT_NETSCAPE;
 	if (*s == '<')
 		return has(s, n, "<title>Pocket Export</title>") || (has(s, n, ">Unread</h1>") && has(s, n, ">Read Archive<"))
-		               ? SVC_IMPORT_POCKET_HTML : SVC_IMPORT_UNKNOWN;
-	if (detect_urls(s, n) == SVC_IMPORT_URLS)
-		return SVC_IMPORT_URLS;
+		               ? CONTENT_IMPORT_POCKET_HTML : CONTENT_IMPORT_UNKNOWN;
+	if (detect_urls(s, n) == CONTENT_IMPORT_URLS)
+		return CONTENT_IMPORT_URLS;
 	return import_csv_detect(s, n);
 }
 
-enum svc_import_format svc_import_detect(const char *path)
+enum content_import_format content_import_detect(const char *path)
 {
 	char *buf = malloc(DETECT_PREFIX);
 	FILE *fp = fopen(path, "rb");
 	size_t n = 0;
-	enum svc_import_format f = SVC_IMPORT_UNKNOWN;
+	enum content_import_format f = CONTENT_IMPORT_UNKNOWN;
 	if (buf && fp)
 		n = fread(buf, 1, DETECT_PREFIX, fp);
 	if (fp)
@@ -151,23 +151,23 @@ enum svc_import_format svc_import_detect(const char *path)
 	return f;
 }
 
-int svc_import_read(enum svc_import_format f, struct arena *a, const char *path, const struct svc_import_sink *sink,
+int content_import_read(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
                     const char **err)
 {
 	*err = NULL;
 	switch (f) {
-	case SVC_IMPORT_OMNIVORE:
-		return svc_import_read_omnivore(a, path, sink, err);
-	case SVC_IMPORT_POCKET_CSV:
-	case SVC_IMPORT_INSTAPAPER:
-	case SVC_IMPORT_READWISE:
+	case CONTENT_IMPORT_OMNIVORE:
+		return import_read_omnivore(a, path, sink, err);
+	case CONTENT_IMPORT_POCKET_CSV:
+	case CONTENT_IMPORT_INSTAPAPER:
+	case CONTENT_IMPORT_READWISE:
 		return import_read_csv(f, a, path, sink, err);
-	case SVC_IMPORT_POCKET_HTML:
-	case SVC_IMPORT_NETSCAPE:
+	case CONTENT_IMPORT_POCKET_HTML:
+	case CONTENT_IMPORT_NETSCAPE:
 		return import_read_html(f, a, path, sink, err);
-	case SVC_IMPORT_WALLABAG:
+	case CONTENT_IMPORT_WALLABAG:
 		return import_read_wallabag(a, path, sink, err);
-	case SVC_IMPORT_URLS:
+	case CONTENT_IMPORT_URLS:
 		return import_read_urls(a, path, sink, err);
 	default:
 		*err = "the file is in none of the formats Larder imports";

@@ -1,4 +1,4 @@
-/* omnivore_format.h (svc): Omnivore's export zip as Larder reads and writes it: the layout, the fields and the budgets the reader keeps. */
+/* omnivore_format.h (content): Omnivore's export zip as Larder reads and writes it: the layout, the fields and the budgets the reader keeps. */
 #ifndef LARDER_SVC_OMNIVORE_FORMAT_H
 #define LARDER_SVC_OMNIVORE_FORMAT_H
 /*
@@ -65,7 +65,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "svc/import.h"
+#include "content/import.h"
 #include "util/arena.h"
 #include "util/sb.h"
 
@@ -75,6 +75,6 @@ void omni_md_note(struct sb *b, const char *note, bool *first);
 void omni_md_passage(struct sb *b, const char *quote, const char *const *labels, size_t nlabels, const char *annotation,
                      bool *first);
 /* the file's len bytes read back: *note (NULL: none) and the passages with their annotations; -1 when a is full */
-int omni_md_read(struct arena *a, const char *md, size_t len, const char **note, struct svc_import_highlight **out,
+int omni_md_read(struct arena *a, const char *md, size_t len, const char **note, struct content_import_highlight **out,
                  size_t *n);
 #endif

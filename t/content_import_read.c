@@ -1,4 +1,4 @@
-/* svc_import_read.c: the import readers on the samples of t/data/import (every record's fields, the bad rows with their lines and reasons), format names and detection, wrong formats, bounds and a sink that stops (TAP). */
+/* content_import_read.c: the import readers on the samples of t/data/import (every record's fields, the bad rows with their lines and reasons), format names and detection, wrong formats, bounds and a sink that stops (TAP). */
 #include <archive.h>
 #include <archive_entry.h>
 #include <inttypes.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "svc/import.h"
+#include "content/import.h"
 #include "util/arena.h"
 #include "util/sb.h"
 #include "t/tap.h"
@@ -31,7 +31,7 @@ static void put_ms(struct sb *b, const char *name, int64_t v)
 		sb_printf(b, " %s=%" PRId64, name, v);
 }
 
-static int on_item(void *ctx, const struct svc_import_item *it)
+static int on_item(void *ctx, const struct content_import_item *it)
 {
 	struct collect *c = ctx;
 	struct sb b;
@@ -51,7 +51,7 @@ static int on_item(void *ctx, const struct svc_import_item *it)
 	if (it->favorite)
 		sb_puts(&b, " favorite");
 	for (size_t i = 0; i < it->nhighlights; i++) {
-		const struct svc_import_highlight *h = &it->highlights[i];
+		const struct content_import_highlight *h = &it->highlights[i];
 		sb_printf(&b, " hl=[%s/%s/%" PRId64 "]", h->quote ? h->quote : "-", h->annotation ? h->annotation : "-",
 		          h->created_ms);
 	}
@@ -75,15 +75,15 @@ static const char *sample(struct arena *a, const char *name)
 }
 
 /* read the file at path in format f and compare what came out with want (NULL-terminated), one record a test */
-static void expect_path(struct arena *a, enum svc_import_format f, const char *path, const char *file,
+static void expect_path(struct arena *a, enum content_import_format f, const char *path, const char *file,
                         const char *const *want)
 {
 	struct collect c = { .a = a };
-	struct svc_import_sink sink = { on_item, on_bad, &c };
+	struct content_import_sink sink = { on_item, on_bad, &c };
 	const char *err = NULL;
 	size_t n = 0;
-	int rc = svc_import_read(f, a, path, &sink, &err);
-	is_int(rc, 0, "%s read as %s", file, svc_import_format_name(f));
+	int rc = content_import_read(f, a, path, &sink, &err);
+	is_int(rc, 0, "%s read as %s", file, content_import_format_name(f));
 	if (rc)
 		printf("# %s\n", err);
 	for (; want[n]; n++)
@@ -92,10 +92,10 @@ static void expect_path(struct arena *a, enum svc_import_format f, const char *p
 }
 
 /* the same for a sample, which is detected as f too */
-static void expect(struct arena *a, enum svc_import_format f, const char *file, const char *const *want)
+static void expect(struct arena *a, enum content_import_format f, const char *file, const char *const *want)
 {
 	expect_path(a, f, sample(a, file), file, want);
-	is_int(svc_import_detect(sample(a, file)), f, "%s is detected as %s", file, svc_import_format_name(f));
+	is_int(content_import_detect(sample(a, file)), f, "%s is detected as %s", file, content_import_format_name(f));
 }
 
 static void pocket(struct arena *a)
@@ -121,8 +121,8 @@ static void pocket(struct arena *a)
 		"L19 bad: time_added is not a number",
 		NULL,
 	};
-	expect(a, SVC_IMPORT_POCKET_CSV, "pocket.csv", csv);
-	expect(a, SVC_IMPORT_POCKET_HTML, "pocket.html", html);
+	expect(a, CONTENT_IMPORT_POCKET_CSV, "pocket.csv", csv);
+	expect(a, CONTENT_IMPORT_POCKET_HTML, "pocket.html", html);
 }
 
 static void instapaper_readwise(struct arena *a)
@@ -146,8 +146,8 @@ static void instapaper_readwise(struct arena *a)
 		"L6 bad: Saved date is not a date",
 		NULL,
 	};
-	expect(a, SVC_IMPORT_INSTAPAPER, "instapaper.csv", insta);
-	expect(a, SVC_IMPORT_READWISE, "readwise.csv", readwise);
+	expect(a, CONTENT_IMPORT_INSTAPAPER, "instapaper.csv", insta);
+	expect(a, CONTENT_IMPORT_READWISE, "readwise.csv", readwise);
 }
 
 static void wallabag_urls(struct arena *a)
@@ -174,8 +174,8 @@ static void wallabag_urls(struct arena *a)
 		"L10 url=https://example.com/six",
 		NULL,
 	};
-	expect(a, SVC_IMPORT_WALLABAG, "wallabag.json", wallabag);
-	expect(a, SVC_IMPORT_URLS, "urls.txt", urls);
+	expect(a, CONTENT_IMPORT_WALLABAG, "wallabag.json", wallabag);
+	expect(a, CONTENT_IMPORT_URLS, "urls.txt", urls);
 }
 
 static void bookmarks(struct arena *a)
@@ -200,8 +200,8 @@ static void bookmarks(struct arena *a)
 		"L18 bad: no URL",
 		NULL,
 	};
-	expect(a, SVC_IMPORT_NETSCAPE, "bookmarks-firefox.html", firefox);
-	expect(a, SVC_IMPORT_NETSCAPE, "bookmarks-chrome.html", chrome);
+	expect(a, CONTENT_IMPORT_NETSCAPE, "bookmarks-firefox.html", firefox);
+	expect(a, CONTENT_IMPORT_NETSCAPE, "bookmarks-chrome.html", chrome);
 }
 
 static char dir[] = "/tmp/larder-import-read-XXXXXX";
@@ -240,37 +240,37 @@ static const char *write_zip(struct arena *a, const char *name, const char *entr
 
 static void names_and_detection(struct arena *a)
 {
-	for (int f = 0; f < SVC_IMPORT__MAX; f++)
-		is_int(svc_import_format_by_name(svc_import_format_name(f)), f, "the name %s names its format",
-		       svc_import_format_name(f));
-	is_int(svc_import_format_by_name("Pocket-CSV"), SVC_IMPORT_POCKET_CSV, "names are read without case");
-	is_int(svc_import_format_by_name("pocket"), SVC_IMPORT_UNKNOWN, "an unknown name is no format");
-	is_int(svc_import_format_by_name(NULL), SVC_IMPORT_UNKNOWN, "nor is no name");
-	ok(svc_import_format_name(SVC_IMPORT__MAX) == NULL, "no name past the end");
-	is_int(svc_import_detect(write_zip(a, "omnivore.zip", "metadata_0_to_2.json")), SVC_IMPORT_OMNIVORE,
+	for (int f = 0; f < CONTENT_IMPORT__MAX; f++)
+		is_int(content_import_format_by_name(content_import_format_name(f)), f, "the name %s names its format",
+		       content_import_format_name(f));
+	is_int(content_import_format_by_name("Pocket-CSV"), CONTENT_IMPORT_POCKET_CSV, "names are read without case");
+	is_int(content_import_format_by_name("pocket"), CONTENT_IMPORT_UNKNOWN, "an unknown name is no format");
+	is_int(content_import_format_by_name(NULL), CONTENT_IMPORT_UNKNOWN, "nor is no name");
+	ok(content_import_format_name(CONTENT_IMPORT__MAX) == NULL, "no name past the end");
+	is_int(content_import_detect(write_zip(a, "omnivore.zip", "metadata_0_to_2.json")), CONTENT_IMPORT_OMNIVORE,
 	       "a zip with a metadata_*.json is Omnivore's export");
-	is_int(svc_import_detect(write_zip(a, "other.zip", "content/readme.html")), SVC_IMPORT_UNKNOWN,
+	is_int(content_import_detect(write_zip(a, "other.zip", "content/readme.html")), CONTENT_IMPORT_UNKNOWN,
 	       "a zip without one is not");
 	static const char junk[] = "\x7f" "ELF\x02\x01\x01\0\0\0junk";
-	is_int(svc_import_detect(write_file(a, "junk.bin", junk, sizeof junk - 1)), SVC_IMPORT_UNKNOWN,
+	is_int(content_import_detect(write_file(a, "junk.bin", junk, sizeof junk - 1)), CONTENT_IMPORT_UNKNOWN,
 	       "junk is no format");
-	is_int(svc_import_detect(write_file(a, "empty.txt", "", 0)), SVC_IMPORT_UNKNOWN, "nor is an empty file");
-	is_int(svc_import_detect(arena_printf(a, "%s/absent", dir)), SVC_IMPORT_UNKNOWN, "nor a missing one");
-	is_int(svc_import_detect(write_file(a, "other.csv", "name,email\nAda,ada@example.org\n", 0)), SVC_IMPORT_UNKNOWN,
+	is_int(content_import_detect(write_file(a, "empty.txt", "", 0)), CONTENT_IMPORT_UNKNOWN, "nor is an empty file");
+	is_int(content_import_detect(arena_printf(a, "%s/absent", dir)), CONTENT_IMPORT_UNKNOWN, "nor a missing one");
+	is_int(content_import_detect(write_file(a, "other.csv", "name,email\nAda,ada@example.org\n", 0)), CONTENT_IMPORT_UNKNOWN,
 	       "nor a CSV of something else");
-	is_int(svc_import_detect(write_file(a, "bom.csv", "\xEF\xBB\xBFURL,Title,Selection,Folder,Timestamp\r\n", 0)),
-	       SVC_IMPORT_INSTAPAPER, "a CSV header after a byte order mark");
-	is_int(svc_import_detect(write_file(a, "list.json", "[{\"url\":\"https://a.example\"}]", 0)), SVC_IMPORT_UNKNOWN,
+	is_int(content_import_detect(write_file(a, "bom.csv", "\xEF\xBB\xBFURL,Title,Selection,Folder,Timestamp\r\n", 0)),
+	       CONTENT_IMPORT_INSTAPAPER, "a CSV header after a byte order mark");
+	is_int(content_import_detect(write_file(a, "list.json", "[{\"url\":\"https://a.example\"}]", 0)), CONTENT_IMPORT_UNKNOWN,
 	       "JSON without wallabag's keys is no format");
 }
 
 /* reading file as f fails with a message holding want */
-static void refused(struct arena *a, enum svc_import_format f, const char *path, const char *want, const char *what)
+static void refused(struct arena *a, enum content_import_format f, const char *path, const char *want, const char *what)
 {
 	struct collect c = { .a = a };
-	struct svc_import_sink sink = { on_item, on_bad, &c };
+	struct content_import_sink sink = { on_item, on_bad, &c };
 	const char *err = NULL;
-	is_int(svc_import_read(f, a, path, &sink, &err), -1, "%s: refused", what);
+	is_int(content_import_read(f, a, path, &sink, &err), -1, "%s: refused", what);
 	like(err, want, "%s: the reason", what);
 	is_int(c.n, 0, "%s: nothing read", what);
 }
@@ -278,18 +278,18 @@ static void refused(struct arena *a, enum svc_import_format f, const char *path,
 static void wrong_formats(struct arena *a)
 {
 	const char *junk = arena_printf(a, "%s/junk.bin", dir);
-	refused(a, SVC_IMPORT_INSTAPAPER, sample(a, "pocket.csv"), "the first row is not the header of Instapaper's CSV",
+	refused(a, CONTENT_IMPORT_INSTAPAPER, sample(a, "pocket.csv"), "the first row is not the header of Instapaper's CSV",
 	        "Pocket's CSV read as Instapaper's");
-	refused(a, SVC_IMPORT_POCKET_CSV, write_file(a, "empty.csv", "", 0), "the file is empty", "an empty CSV");
-	refused(a, SVC_IMPORT_WALLABAG, sample(a, "urls.txt"), "the file is not JSON", "a URL list read as JSON");
-	refused(a, SVC_IMPORT_WALLABAG, write_file(a, "object.json", "{\"entries\": []}", 0),
+	refused(a, CONTENT_IMPORT_POCKET_CSV, write_file(a, "empty.csv", "", 0), "the file is empty", "an empty CSV");
+	refused(a, CONTENT_IMPORT_WALLABAG, sample(a, "urls.txt"), "the file is not JSON", "a URL list read as JSON");
+	refused(a, CONTENT_IMPORT_WALLABAG, write_file(a, "object.json", "{\"entries\": []}", 0),
 	        "the JSON is not a list of entries", "a JSON object");
-	refused(a, SVC_IMPORT_NETSCAPE, junk, "the file is not a bookmarks file", "junk read as bookmarks");
-	refused(a, SVC_IMPORT_POCKET_HTML, sample(a, "wallabag.json"), "the file is not Pocket's HTML export",
+	refused(a, CONTENT_IMPORT_NETSCAPE, junk, "the file is not a bookmarks file", "junk read as bookmarks");
+	refused(a, CONTENT_IMPORT_POCKET_HTML, sample(a, "wallabag.json"), "the file is not Pocket's HTML export",
 	        "JSON read as Pocket's HTML");
-	refused(a, SVC_IMPORT_UNKNOWN, junk, "none of the formats", "no format");
-	refused(a, SVC_IMPORT_URLS, arena_printf(a, "%s/absent", dir), "cannot open", "a missing file");
-	refused(a, SVC_IMPORT_OMNIVORE, junk, "", "junk read as Omnivore's zip");
+	refused(a, CONTENT_IMPORT_UNKNOWN, junk, "none of the formats", "no format");
+	refused(a, CONTENT_IMPORT_URLS, arena_printf(a, "%s/absent", dir), "cannot open", "a missing file");
+	refused(a, CONTENT_IMPORT_OMNIVORE, junk, "", "junk read as Omnivore's zip");
 }
 
 static void bounds(struct arena *a)
@@ -313,26 +313,26 @@ static void bounds(struct arena *a)
 	ok(fp && ftruncate(fileno(fp), (off_t)2049 * 1024 * 1024) == 0, "a sparse file of 2049 MB");
 	if (fp)
 		fclose(fp);
-	refused(a, SVC_IMPORT_URLS, big, "larger than the import limit", "a URL list over the limit");
-	refused(a, SVC_IMPORT_READWISE, big, "larger than the import limit", "a CSV over the limit");
-	refused(a, SVC_IMPORT_WALLABAG, big, "larger than the import limit", "JSON over the limit");
+	refused(a, CONTENT_IMPORT_URLS, big, "larger than the import limit", "a URL list over the limit");
+	refused(a, CONTENT_IMPORT_READWISE, big, "larger than the import limit", "a CSV over the limit");
+	refused(a, CONTENT_IMPORT_WALLABAG, big, "larger than the import limit", "JSON over the limit");
 	sb_init(&b);
 	sb_puts(&b, "title,url,time_added,tags,status\n,https://example.com/a,1,,\n\"");
 	for (int i = 1; i <= 1100 * 1024; i++)
 		sb_putc(&b, i % 70 ? 'x' : '\n');
 	sb_puts(&b, "\",https://example.com/big,1,,\n,https://example.com/b,2,,\n");
-	expect_path(a, SVC_IMPORT_POCKET_CSV, write_file(a, "long.csv", sb_str(&b), b.len), "a CSV with a long row", csv);
+	expect_path(a, CONTENT_IMPORT_POCKET_CSV, write_file(a, "long.csv", sb_str(&b), b.len), "a CSV with a long row", csv);
 	sb_reset(&b);
 	for (int i = 0; i < 1100 * 1024; i++)
 		sb_putc(&b, 'y');
 	sb_puts(&b, "\nhttps://example.com/after\n");
-	expect_path(a, SVC_IMPORT_URLS, write_file(a, "long.txt", sb_str(&b), b.len), "a URL list with a long line", list);
+	expect_path(a, CONTENT_IMPORT_URLS, write_file(a, "long.txt", sb_str(&b), b.len), "a URL list with a long line", list);
 	sb_free(&b);
-	is_int(svc_import_detect(write_file(a, "bom.json", bom_json, 0)), SVC_IMPORT_WALLABAG,
+	is_int(content_import_detect(write_file(a, "bom.json", bom_json, 0)), CONTENT_IMPORT_WALLABAG,
 	       "wallabag's JSON after a byte order mark is detected");
-	expect_path(a, SVC_IMPORT_WALLABAG, arena_printf(a, "%s/bom.json", dir), "wallabag's JSON after a byte order mark",
+	expect_path(a, CONTENT_IMPORT_WALLABAG, arena_printf(a, "%s/bom.json", dir), "wallabag's JSON after a byte order mark",
 	            bom);
-	expect_path(a, SVC_IMPORT_POCKET_CSV, write_file(a, "cr.csv", "title,url,time_added,tags,status\n"
+	expect_path(a, CONTENT_IMPORT_POCKET_CSV, write_file(a, "cr.csv", "title,url,time_added,tags,status\n"
 	            ",https://example.com/c,3,,\r,https://example.com/d,x,,\r\n\r\n  \n,https://example.com/e,5,,\n", 0),
 	            "rows ended by a lone carriage return", cr);
 }
@@ -341,13 +341,13 @@ static void bounds(struct arena *a)
 static void stopping(struct arena *a)
 {
 	static const char *const files[] = { "pocket.csv", "pocket.html", "wallabag.json", "urls.txt" };
-	static const enum svc_import_format formats[] = { SVC_IMPORT_POCKET_CSV, SVC_IMPORT_POCKET_HTML,
-	                                                  SVC_IMPORT_WALLABAG, SVC_IMPORT_URLS };
+	static const enum content_import_format formats[] = { CONTENT_IMPORT_POCKET_CSV, CONTENT_IMPORT_POCKET_HTML,
+	                                                  CONTENT_IMPORT_WALLABAG, CONTENT_IMPORT_URLS };
 	for (int i = 0; i < 4; i++) {
 		struct collect c = { .a = a, .stop_after = 1 };
-		struct svc_import_sink sink = { on_item, on_bad, &c };
+		struct content_import_sink sink = { on_item, on_bad, &c };
 		const char *err = NULL;
-		is_int(svc_import_read(formats[i], a, sample(a, files[i]), &sink, &err), -1, "%s: the sink stops it", files[i]);
+		is_int(content_import_read(formats[i], a, sample(a, files[i]), &sink, &err), -1, "%s: the sink stops it", files[i]);
 		is_str(err, "the import was stopped", "%s: stopped", files[i]);
 		is_int(c.n, 1, "%s: after one item", files[i]);
 	}

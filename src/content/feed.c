@@ -1,11 +1,11 @@
-/* feeds_read.c: svc_feed_parse (the format told by the content, links made absolute), RSS's dates and the readers' text helper. */
+/* feed.c: content_feed_parse (the format told by the content, links made absolute), RSS's dates and the readers' text helper. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
-#include "svc/feeds.h"
-#include "svc/feeds_int.h"
+#include "content/feed.h"
+#include "content/feed_int.h"
 #include "util/arena.h"
 #include "util/time.h"
 #include "util/url.h"
@@ -27,9 +27,9 @@ const char *feed_trim(struct arena *a, const char *s, size_t max)
 	return n ? arena_strndup(a, s, n) : NULL;
 }
 
-const char *svc_feed_kind_name(enum svc_feed_kind k)
+const char *content_feed_kind_name(enum content_feed_kind k)
 {
-	return k == SVC_FEED_ATOM ? "ATOM" : k == SVC_FEED_JSON ? "JSON" : "RSS";
+	return k == CONTENT_FEED_ATOM ? "ATOM" : k == CONTENT_FEED_JSON ? "JSON" : "RSS";
 }
 
 /* the zone at the end of an RFC 822 date, in minutes east of UTC; -1 on an unknown name */
@@ -86,7 +86,7 @@ static int rfc822(const char *s, int64_t *ms)
 	return 0;
 }
 
-int svc_feed_date(const char *s, int64_t *ms)
+int content_feed_date(const char *s, int64_t *ms)
 {
 	if (s == NULL)
 		return -1;
@@ -106,7 +106,7 @@ static const char *absolute(struct arena *a, const char *base, const char *ref)
 	return url_resolve(a, base, ref, &out) == 0 ? out : NULL;
 }
 
-int svc_feed_parse(struct arena *a, const char *body, size_t len, const char *feed_url, struct svc_feed *out,
+int content_feed_parse(struct arena *a, const char *body, size_t len, const char *feed_url, struct content_feed *out,
                    char *err, size_t errlen)
 {
 	size_t i = 0;
@@ -126,7 +126,7 @@ int svc_feed_parse(struct arena *a, const char *body, size_t len, const char *fe
 	out->site_url = absolute(a, feed_url, out->site_url);
 	out->icon = absolute(a, feed_url, out->icon);
 	for (size_t k = 0; k < out->n_entries; k++) {
-		struct svc_feed_entry *e = &out->entries[k];
+		struct content_feed_entry *e = &out->entries[k];
 		e->url = absolute(a, feed_url, e->url);
 		e->image = absolute(a, feed_url, e->image);
 		if (e->id == NULL)

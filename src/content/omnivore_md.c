@@ -1,7 +1,7 @@
-/* omnivore_md.c (svc): the highlights/SLUG.md file of Omnivore's export, written and read back (omnivore_format.h). */
+/* omnivore_md.c (content): the highlights/SLUG.md file of Omnivore's export, written and read back (omnivore_format.h). */
 #include <string.h>
 
-#include "svc/omnivore_format.h"
+#include "content/omnivore_format.h"
 
 static void separate(struct sb *b, bool *first)
 {
@@ -154,7 +154,7 @@ static bool is_labels(const char *p, const char *end)
 }
 
 /* the names of the labels line p..end ("#a #b") into h */
-static void take_labels(struct arena *a, const char *p, const char *end, struct svc_import_highlight *h, bool *oom)
+static void take_labels(struct arena *a, const char *p, const char *end, struct content_import_highlight *h, bool *oom)
 {
 	size_t n = 0;
 	const char **names;
@@ -178,7 +178,7 @@ static void take_labels(struct arena *a, const char *p, const char *end, struct 
 }
 
 /* one passage: p at its "> ", end before the next one */
-static void read_passage(struct arena *a, const char *p, const char *end, struct svc_import_highlight *h, bool *oom)
+static void read_passage(struct arena *a, const char *p, const char *end, struct content_import_highlight *h, bool *oom)
 {
 	const char *qend = find2nl(p, end), *rest;
 	memset(h, 0, sizeof *h);
@@ -194,7 +194,7 @@ static void read_passage(struct arena *a, const char *p, const char *end, struct
 	h->annotation = take_text(a, rest, end, true, oom);
 }
 
-int omni_md_read(struct arena *a, const char *md, size_t len, const char **note, struct svc_import_highlight **out,
+int omni_md_read(struct arena *a, const char *md, size_t len, const char **note, struct content_import_highlight **out,
                  size_t *n)
 {
 	const char *end = md + len, *p;
@@ -204,7 +204,7 @@ int omni_md_read(struct arena *a, const char *md, size_t len, const char **note,
 	for (p = md; (p = next_passage(p, end)) < end; p += 2)
 		count++;
 	count += starts;
-	*out = count ? ARENA_NEWN(a, struct svc_import_highlight, count) : NULL;
+	*out = count ? ARENA_NEWN(a, struct content_import_highlight, count) : NULL;
 	if (count && !*out)
 		return -1;
 	p = starts ? md : next_passage(md, end);

@@ -1,10 +1,10 @@
-/* import_json.c (svc): wallabag's JSON export (a list of entries: content kept, tags, annotations) read with json-c. */
+/* import_json.c (content): wallabag's JSON export (a list of entries: content kept, tags, annotations) read with json-c. */
 #include <json-c/json.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <string.h>
 
-#include "svc/import_int.h"
+#include "content/import_int.h"
 #include "util/sb.h"
 #include "util/time.h"
 
@@ -40,7 +40,7 @@ static int date_ms(struct json_object *o, const char *key, int64_t *ms)
 }
 
 /* tags: names, or objects with a label (the API's form) */
-static int entry_labels(struct arena *a, struct json_object *o, struct svc_import_item *it)
+static int entry_labels(struct arena *a, struct json_object *o, struct content_import_item *it)
 {
 	struct json_object *tags;
 	const char **labels;
@@ -61,19 +61,19 @@ static int entry_labels(struct arena *a, struct json_object *o, struct svc_impor
 }
 
 /* annotations: [{quote, text, created_at}] as highlights; -1 out of memory or with a bad date */
-static int entry_highlights(struct arena *a, struct json_object *o, struct svc_import_item *it)
+static int entry_highlights(struct arena *a, struct json_object *o, struct content_import_item *it)
 {
 	struct json_object *list;
-	struct svc_import_highlight *h;
+	struct content_import_highlight *h;
 	size_t n;
 	if (!json_object_object_get_ex(o, "annotations", &list) || !json_object_is_type(list, json_type_array))
 		return 0;
 	n = json_object_array_length(list);
-	if ((h = ARENA_NEWN(a, struct svc_import_highlight, n + 1)) == NULL)
+	if ((h = ARENA_NEWN(a, struct content_import_highlight, n + 1)) == NULL)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *an = json_object_array_get_idx(list, i);
-		struct svc_import_highlight *x = &h[it->nhighlights];
+		struct content_import_highlight *x = &h[it->nhighlights];
 		if (!json_object_is_type(an, json_type_object))
 			continue;
 		x->quote = str(an, "quote");
@@ -110,7 +110,7 @@ static const char *entry_author(struct arena *a, struct json_object *o)
 }
 
 /* one entry as an item: NULL, or why it cannot be read */
-static const char *read_entry(struct arena *a, struct json_object *o, struct svc_import_item *it)
+static const char *read_entry(struct arena *a, struct json_object *o, struct content_import_item *it)
 {
 	struct json_object *content;
 	const char *why;
@@ -172,7 +172,7 @@ static struct json_object *parse(struct arena *a, const char *s, size_t n, const
 	return root;
 }
 
-int import_read_wallabag(struct arena *a, const char *path, const struct svc_import_sink *sink, const char **err)
+int import_read_wallabag(struct arena *a, const char *path, const struct content_import_sink *sink, const char **err)
 {
 	size_t n;
 	const char *s = import_slurp(a, path, &n, err);
@@ -196,7 +196,7 @@ int import_read_wallabag(struct arena *a, const char *path, const struct svc_imp
 	}
 	arena_init(&scratch);
 	for (size_t i = 0; rc == 0 && i < json_object_array_length(root); i++) {
-		struct svc_import_item it = { .line = i + 1, .reading_progress = -1 };
+		struct content_import_item it = { .line = i + 1, .reading_progress = -1 };
 		const char *why = read_entry(&scratch, json_object_array_get_idx(root, i), &it);
 		if (why) {
 			sink->bad(sink->ctx, i + 1, why);

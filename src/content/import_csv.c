@@ -1,11 +1,11 @@
-/* import_csv.c (svc): the CSV exports read with libcsv: Pocket's (2024-25), Instapaper's and Readwise Reader's, told apart by their header row. */
+/* import_csv.c (content): the CSV exports read with libcsv: Pocket's (2024-25), Instapaper's and Readwise Reader's, told apart by their header row. */
 #include <csv.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "svc/import_int.h"
+#include "content/import_int.h"
 #include "util/time.h"
 
 /* the columns the readers use, by their header names (compared without case) */
@@ -17,25 +17,25 @@ static const char *const col_names[C__N] = {
 };
 
 /* the header each format's first row has, for the message when it does not */
-static const char *header_of(enum svc_import_format f)
+static const char *header_of(enum content_import_format f)
 {
 	switch (f) {
-	case SVC_IMPORT_POCKET_CSV: return "Pocket's CSV (title,url,time_added,tags,status)";
-	case SVC_IMPORT_INSTAPAPER: return "Instapaper's CSV (URL,Title,Selection,Folder,Timestamp)";
+	case CONTENT_IMPORT_POCKET_CSV: return "Pocket's CSV (title,url,time_added,tags,status)";
+	case CONTENT_IMPORT_INSTAPAPER: return "Instapaper's CSV (URL,Title,Selection,Folder,Timestamp)";
 	default: return "Readwise Reader's CSV (Title,URL,ID,Document tags,Saved date,...)";
 	}
 }
 
 struct csv_read {
-	enum svc_import_format want;     /* the format asked for; UNKNOWN: only find it from the header */
-	enum svc_import_format got;      /* the format the header row says */
+	enum content_import_format want;     /* the format asked for; UNKNOWN: only find it from the header */
+	enum content_import_format got;      /* the format the header row says */
 	int col[C__N];                   /* where each column is, or -1 */
 	bool header_done, stop, too_big;
 	char **f;                        /* this row's fields so far, in scratch */
 	size_t nf, cap, bytes;
 	size_t line, row_start;          /* the physical line being fed (1-based); where this row began (0: not yet) */
 	struct arena *a, scratch;        /* the caller's arena (messages); this row's memory */
-	const struct svc_import_sink *sink;
+	const struct content_import_sink *sink;
 	const char *err;
 };
 
@@ -82,19 +82,19 @@ static void read_header(struct csv_read *r)
 			if (r->col[c] < 0 && strcasecmp(name, col_names[c]) == 0)
 				r->col[c] = (int)i;
 	}
-	r->got = SVC_IMPORT_UNKNOWN;
+	r->got = CONTENT_IMPORT_UNKNOWN;
 	if (r->col[C_URL] < 0)
 		return;
 	if (r->col[C_TIME_ADDED] >= 0)
-		r->got = SVC_IMPORT_POCKET_CSV;
+		r->got = CONTENT_IMPORT_POCKET_CSV;
 	else if (r->col[C_SELECTION] >= 0 && r->col[C_FOLDER] >= 0)
-		r->got = SVC_IMPORT_INSTAPAPER;
+		r->got = CONTENT_IMPORT_INSTAPAPER;
 	else if (r->col[C_DOC_TAGS] >= 0 || r->col[C_SAVED_DATE] >= 0)
-		r->got = SVC_IMPORT_READWISE;
+		r->got = CONTENT_IMPORT_READWISE;
 }
 
 /* a list of tags as ["a","b"], ['a', 'b'] or a, b: each name without its quotes */
-static int list_labels(struct arena *a, const char *s, struct svc_import_item *it)
+static int list_labels(struct arena *a, const char *s, struct content_import_item *it)
 {
 	char *list = import_trim(a, s);
 	const char **labels = (const char **)it->labels;
@@ -119,7 +119,7 @@ static int list_labels(struct arena *a, const char *s, struct svc_import_item *i
 }
 
 /* title,url,time_added,tags,status: tags split by '|', status unread or archive */
-static const char *pocket_row(struct csv_read *r, struct svc_import_item *it)
+static const char *pocket_row(struct csv_read *r, struct content_import_item *it)
 {
 	const char **labels = NULL;
 	if (import_epoch_ms(field(r, C_TIME_ADDED), &it->saved_ms))
@@ -134,7 +134,7 @@ static const char *pocket_row(struct csv_read *r, struct svc_import_item *it)
 
 /* URL,Title,Selection,Folder,Timestamp[,Tags]: the folder Unread, Archive, Starred or a label; the selection a
  * highlight */
-static const char *instapaper_row(struct csv_read *r, struct svc_import_item *it)
+static const char *instapaper_row(struct csv_read *r, struct content_import_item *it)
 {
 	const char *folder = import_trim(&r->scratch, field(r, C_FOLDER)), *sel = field(r, C_SELECTION);
 	if (import_epoch_ms(field(r, C_TIMESTAMP), &it->saved_ms))
@@ -152,7 +152,7 @@ static const char *instapaper_row(struct csv_read *r, struct svc_import_item *it
 		it->labels = labels;
 	}
 	if (*import_trim(&r->scratch, sel)) {
-		struct svc_import_highlight *h = ARENA_NEW(&r->scratch, struct svc_import_highlight);
+		struct content_import_highlight *h = ARENA_NEW(&r->scratch, struct content_import_highlight);
 		if (h == NULL)
 			return "out of memory";
 		h->quote = sel;
@@ -162,7 +162,7 @@ static const char *instapaper_row(struct csv_read *r, struct svc_import_item *it
 }
 
 /* Title,URL,ID,Document tags,Saved date,Reading progress,Location,Seen: location archive is archived */
-static const char *readwise_row(struct csv_read *r, struct svc_import_item *it)
+static const char *readwise_row(struct csv_read *r, struct content_import_item *it)
 {
 	char *saved = import_trim(&r->scratch, field(r, C_SAVED_DATE)), *sp, *end;
 	const char *progress = import_trim(&r->scratch, field(r, C_PROGRESS));
@@ -187,7 +187,7 @@ static const char *readwise_row(struct csv_read *r, struct svc_import_item *it)
 /* one data row to the sink (an item or a bad row) */
 static void read_row(struct csv_read *r)
 {
-	struct svc_import_item it = { .line = r->row_start, .reading_progress = -1 };
+	struct content_import_item it = { .line = r->row_start, .reading_progress = -1 };
 	const char *why;
 	if (r->too_big) {
 		r->sink->bad(r->sink->ctx, r->row_start, "the row is over 1 MB");
@@ -197,8 +197,8 @@ static void read_row(struct csv_read *r)
 	const char *title = import_trim(&r->scratch, field(r, C_TITLE));
 	it.title = title && *title ? title : NULL;
 	if ((why = import_url_problem(&r->scratch, it.url)) == NULL)
-		why = r->got == SVC_IMPORT_POCKET_CSV ? pocket_row(r, &it)
-		      : r->got == SVC_IMPORT_INSTAPAPER ? instapaper_row(r, &it) : readwise_row(r, &it);
+		why = r->got == CONTENT_IMPORT_POCKET_CSV ? pocket_row(r, &it)
+		      : r->got == CONTENT_IMPORT_INSTAPAPER ? instapaper_row(r, &it) : readwise_row(r, &it);
 	if (why)
 		r->sink->bad(r->sink->ctx, r->row_start, why);
 	else if (r->sink->item(r->sink->ctx, &it)) {
@@ -215,7 +215,7 @@ static void on_row(int c, void *data)
 	} else if (!r->header_done) {
 		r->header_done = true;
 		read_header(r);
-		if (r->want == SVC_IMPORT_UNKNOWN) {
+		if (r->want == CONTENT_IMPORT_UNKNOWN) {
 			r->stop = true;
 		} else if (r->got != r->want) {
 			r->stop = true;
@@ -256,29 +256,29 @@ static int feed(struct csv_read *r, struct csv_parser *p, const char *s, size_t 
 	return 0;
 }
 
-static void csv_read_init(struct csv_read *r, struct arena *a, enum svc_import_format want,
-                          const struct svc_import_sink *sink)
+static void csv_read_init(struct csv_read *r, struct arena *a, enum content_import_format want,
+                          const struct content_import_sink *sink)
 {
 	memset(r, 0, sizeof *r);
 	r->want = want, r->a = a, r->sink = sink, r->line = 1;
 	arena_init(&r->scratch);
 }
 
-enum svc_import_format import_csv_detect(const char *s, size_t n)
+enum content_import_format import_csv_detect(const char *s, size_t n)
 {
 	struct csv_read r;
 	struct csv_parser p;
 	if (csv_init(&p, 0) != 0)
-		return SVC_IMPORT_UNKNOWN;
-	csv_read_init(&r, NULL, SVC_IMPORT_UNKNOWN, NULL);
+		return CONTENT_IMPORT_UNKNOWN;
+	csv_read_init(&r, NULL, CONTENT_IMPORT_UNKNOWN, NULL);
 	if (feed(&r, &p, s, n) == 0 && !r.header_done)
 		csv_fini(&p, on_field, on_row, &r);
 	csv_free(&p);
 	arena_free(&r.scratch);
-	return r.header_done ? r.got : SVC_IMPORT_UNKNOWN;
+	return r.header_done ? r.got : CONTENT_IMPORT_UNKNOWN;
 }
 
-int import_read_csv(enum svc_import_format f, struct arena *a, const char *path, const struct svc_import_sink *sink,
+int import_read_csv(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
                     const char **err)
 {
 	struct csv_read r;

@@ -1,12 +1,13 @@
-/* feeds.c: RSS (0.9x, 1.0, 2.0) and Atom feeds read with libxml2 into struct svc_feed, with no network, no DTD loading and no entity expansion; JSON Feed is in feeds_json.c. */
+/* feed_xml.c: RSS (0.9x, 1.0, 2.0) and Atom feeds read with libxml2 into struct content_feed, through content_xml_read (no network, no DTD loading, no entity expansion); JSON Feed is in feed_json.c. */
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "svc/feeds.h"
-#include "svc/feeds_int.h"
+#include "content/feed.h"
+#include "content/feed_int.h"
+#include "content/xml.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/text.h"
@@ -118,7 +119,7 @@ static const char *atom_link(struct arena *a, const xmlNode *n)
 	return NULL;
 }
 
-static void atom_entry(struct arena *a, xmlDoc *doc, const xmlNode *n, struct svc_feed_entry *e)
+static void atom_entry(struct arena *a, xmlDoc *doc, const xmlNode *n, struct content_feed_entry *e)
 {
 	e->id = text_of(a, child(n, NS_ATOM, "id"));
 	e->url = atom_link(a, n);
@@ -131,7 +132,7 @@ static void atom_entry(struct arena *a, xmlDoc *doc, const xmlNode *n, struct sv
 	const char *when = text_of(a, child(n, NS_ATOM, "published"));
 	if (when == NULL)
 		when = text_of(a, child(n, NS_ATOM, "updated"));
-	if (when == NULL || svc_feed_date(when, &e->published_ms) != 0)
+	if (when == NULL || content_feed_date(when, &e->published_ms) != 0)
 		e->published_ms = 0;
 }
 
@@ -148,7 +149,7 @@ static const char *rss_image(struct arena *a, const xmlNode *n)
 	return type && strncmp(type, "image/", 6) == 0 ? attr(a, enc, "url") : NULL;
 }
 
-static void rss_item(struct arena *a, const xmlNode *n, struct svc_feed_entry *e)
+static void rss_item(struct arena *a, const xmlNode *n, struct content_feed_entry *e)
 {
 	e->id = text_of(a, child(n, NS_RSS, "guid"));
 	e->url = text_of(a, child(n, NS_RSS, "link"));
@@ -171,18 +172,18 @@ static void rss_item(struct arena *a, const xmlNode *n, struct svc_feed_entry *e
 	const char *when = text_of(a, child(n, NS_RSS, "pubDate"));
 	if (when == NULL)
 		when = text_of(a, child(n, NS_DC, "date"));
-	if (when == NULL || svc_feed_date(when, &e->published_ms) != 0)
+	if (when == NULL || content_feed_date(when, &e->published_ms) != 0)
 		e->published_ms = 0;
 }
 
 /* the entries: Atom's <entry>, RSS 2.0's items inside <channel>, RSS 1.0/0.90's beside it */
-static void read_entries(struct arena *a, xmlDoc *doc, const xmlNode *parent, struct svc_feed *f)
+static void read_entries(struct arena *a, xmlDoc *doc, const xmlNode *parent, struct content_feed *f)
 {
-	bool atom = f->kind == SVC_FEED_ATOM;
+	bool atom = f->kind == CONTENT_FEED_ATOM;
 	for (const xmlNode *c = parent->children; c && f->n_entries < LIMIT_FEED_ENTRIES; c = c->next) {
 		if (!named(c, atom ? NS_ATOM : NS_RSS, atom ? "entry" : "item"))
 			continue;
-		struct svc_feed_entry *e = &f->entries[f->n_entries];
+		struct content_feed_entry *e = &f->entries[f->n_entries];
 		memset(e, 0, sizeof *e);
 		if (atom)
 			atom_entry(a, doc, c, e);
@@ -192,17 +193,17 @@ static void read_entries(struct arena *a, xmlDoc *doc, const xmlNode *parent, st
 	}
 }
 
-static int read_root(struct arena *a, xmlDoc *doc, const xmlNode *root, struct svc_feed *f, char *err, size_t errlen)
+static int read_root(struct arena *a, xmlDoc *doc, const xmlNode *root, struct content_feed *f, char *err, size_t errlen)
 {
 	const xmlNode *head = root, *items = root;
 	if (named(root, NS_ATOM, "feed")) {
-		f->kind = SVC_FEED_ATOM;
+		f->kind = CONTENT_FEED_ATOM;
 		f->title = text_of(a, child(root, NS_ATOM, "title"));
 		f->site_url = atom_link(a, root);
 		f->description = text_of(a, child(root, NS_ATOM, "subtitle"));
 		f->icon = text_of(a, child(root, NS_ATOM, "icon"));
 	} else if (named(root, NS_RSS, "rss") || strcmp((const char *)root->name, "RDF") == 0) {
-		f->kind = SVC_FEED_RSS;
+		f->kind = CONTENT_FEED_RSS;
 		head = child(root, NS_RSS, "channel");
 		if (head == NULL) {
 			snprintf(err, errlen, "RSS feed has no channel");
@@ -223,54 +224,10 @@ static int read_root(struct arena *a, xmlDoc *doc, const xmlNode *root, struct s
 	return 0;
 }
 
-/* a DTD may declare entities (a billion laughs, an external file): a feed that does is refused */
-static bool declares_entities(const xmlDoc *doc)
-{
-	const xmlDtd *dtd = doc->intSubset;
-	for (const xmlNode *c = dtd ? dtd->children : NULL; c; c = c->next)
-		if (c->type == XML_ENTITY_DECL)
-			return true;
-	return false;
-}
-
-xmlDoc *feed_xml_read(const char *body, size_t len, char *err, size_t errlen)
-{
-	if (len > (size_t)INT32_MAX) {
-		snprintf(err, errlen, "the XML document is too large");
-		return NULL;
-	}
-	xmlParserCtxt *ctx = xmlNewParserCtxt();
-	if (ctx == NULL) {
-		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
-	/* NONET: no fetch of anything; without NOENT, DTDLOAD and DTDATTR no entity is substituted and no
-	 * external DTD is read */
-	xmlDoc *doc = xmlCtxtReadMemory(ctx, body, (int)len, NULL, NULL,
-	                                XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOCDATA);
-	if (doc == NULL) {
-		const xmlError *e = xmlCtxtGetLastError(ctx);
-		snprintf(err, errlen, "not well-formed XML%s%s", e && e->message ? ": " : "", e && e->message ? e->message : "");
-		size_t k = strlen(err);
-		if (k && err[k - 1] == '\n')
-			err[k - 1] = '\0';
-	} else if (declares_entities(doc)) {
-		snprintf(err, errlen, "the document declares XML entities (refused)");
-	} else if (xmlDocGetRootElement(doc) == NULL) {
-		snprintf(err, errlen, "the XML document has no root element");
-	} else {
-		xmlFreeParserCtxt(ctx);
-		return doc;
-	}
-	xmlFreeDoc(doc);
-	xmlFreeParserCtxt(ctx);
-	return NULL;
-}
-
-int feed_parse_xml(struct arena *a, const char *body, size_t len, struct svc_feed *f, char *err, size_t errlen)
+int feed_parse_xml(struct arena *a, const char *body, size_t len, struct content_feed *f, char *err, size_t errlen)
 {
 	char why[200];
-	xmlDoc *doc = feed_xml_read(body, len, why, sizeof why);
+	xmlDoc *doc = content_xml_read(body, len, why, sizeof why);
 	if (doc == NULL) {
 		snprintf(err, errlen, "feed: %s", why);
 		return -1;

@@ -1,9 +1,9 @@
-/* svc_feeds.c: the feed readers on the samples of t/data/feeds (RSS 2.0 with content:encoded, RSS 0.91 and 1.0, Atom, JSON Feed), the broken, billion-laughs and XXE feeds, RSS dates and feed discovery on a page (TAP). */
+/* content_feed.c: the feed readers on the samples of t/data/feeds (RSS 2.0 with content:encoded, RSS 0.91 and 1.0, Atom, JSON Feed), the broken, billion-laughs and XXE feeds, RSS dates, feed discovery on a page, and OPML read and written (TAP). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "svc/feeds.h"
+#include "content/feed.h"
 #include "util/arena.h"
 #include "t/tap.h"
 
@@ -26,25 +26,25 @@ static char *slurp(const char *name, size_t *len)
 }
 
 /* parses a sample; returns its rc, the message in err */
-static int parse(const char *name, const char *url, struct svc_feed *f, char *err)
+static int parse(const char *name, const char *url, struct content_feed *f, char *err)
 {
 	size_t len;
 	char *body = slurp(name, &len);
 	err[0] = '\0';
-	return svc_feed_parse(&A, body, len, url, f, err, 256);
+	return content_feed_parse(&A, body, len, url, f, err, 256);
 }
 
 static void test_rss2(void)
 {
-	struct svc_feed f;
+	struct content_feed f;
 	char err[256];
 	is_int(parse("rss2.xml", "https://blog.example.org/feed.xml", &f, err), 0, "rss2: parsed (%s)", err);
-	is_str(svc_feed_kind_name(f.kind), "RSS", "rss2: kind");
+	is_str(content_feed_kind_name(f.kind), "RSS", "rss2: kind");
 	is_str(f.title, "Field Notes & Letters", "rss2: title with an entity");
 	is_str(f.site_url, "https://blog.example.org/", "rss2: site");
 	is_str(f.icon, "https://blog.example.org/icon.png", "rss2: icon made absolute");
 	is_int(f.n_entries, 3, "rss2: three items");
-	const struct svc_feed_entry *e = &f.entries[0];
+	const struct content_feed_entry *e = &f.entries[0];
 	is_str(e->id, "tag:blog.example.org,2026:post-41", "rss2: guid");
 	is_str(e->url, "https://blog.example.org/2026/11/garlic?utm_source=rss", "rss2: link");
 	is_str(e->author, "Ada Gardener", "rss2: dc:creator");
@@ -66,7 +66,7 @@ static void test_rss2(void)
 
 static void test_old_rss(void)
 {
-	struct svc_feed f;
+	struct content_feed f;
 	char err[256];
 	is_int(parse("rss091.xml", "http://old.example.com/rss", &f, err), 0, "rss 0.91 with its DOCTYPE (%s)", err);
 	is_str(f.description, "Caf\xc3\xa9 since 1999", "rss 0.91: ISO-8859-1 read as UTF-8");
@@ -81,15 +81,15 @@ static void test_old_rss(void)
 
 static void test_atom(void)
 {
-	struct svc_feed f;
+	struct content_feed f;
 	char err[256];
 	is_int(parse("atom.xml", "https://eng.example.com/feed.atom", &f, err), 0, "atom: parsed (%s)", err);
-	is_str(svc_feed_kind_name(f.kind), "ATOM", "atom: kind");
+	is_str(content_feed_kind_name(f.kind), "ATOM", "atom: kind");
 	is_str(f.title, "Caf\xc3\xa9 Engineering", "atom: title");
 	is_str(f.site_url, "https://eng.example.com/", "atom: alternate link, not self");
 	is_str(f.description, "Notes from the back office", "atom: subtitle");
 	is_int(f.n_entries, 2, "atom: two entries");
-	const struct svc_feed_entry *e = &f.entries[0];
+	const struct content_feed_entry *e = &f.entries[0];
 	is_str(e->id, "urn:uuid:1225c695-cfb8-4ebb-aaaa-80da344efa6a", "atom: id");
 	is_str(e->url, "https://eng.example.com/posts/queues", "atom: alternate link");
 	is_str(e->author, "Bea Ops", "atom: author name");
@@ -104,10 +104,10 @@ static void test_atom(void)
 
 static void test_json(void)
 {
-	struct svc_feed f;
+	struct content_feed f;
 	char err[256];
 	is_int(parse("feed.json", "https://micro.example.net/feed.json", &f, err), 0, "json: parsed (%s)", err);
-	is_str(svc_feed_kind_name(f.kind), "JSON", "json: kind");
+	is_str(content_feed_kind_name(f.kind), "JSON", "json: kind");
 	is_str(f.title, "Micro Notes", "json: title");
 	is_str(f.site_url, "https://micro.example.net/", "json: home page");
 	is_int(f.n_entries, 2, "json: two items, the string skipped");
@@ -123,7 +123,7 @@ static void test_json(void)
 
 static void test_bad(void)
 {
-	struct svc_feed f;
+	struct content_feed f;
 	char err[256];
 	is_int(parse("broken.xml", NULL, &f, err), -1, "broken: refused");
 	like(err, "feed: not well-formed", "broken: says why (%s)", err);
@@ -137,7 +137,7 @@ static void test_bad(void)
 		{"<html><body/></html>", "not a feed"}, {"<rss/>", "no channel"}, {"[1,2]", "not well-formed"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		is_int(svc_feed_parse(&A, cases[i][0], strlen(cases[i][0]), NULL, &f, err, sizeof err), -1,
+		is_int(content_feed_parse(&A, cases[i][0], strlen(cases[i][0]), NULL, &f, err, sizeof err), -1,
 		       "refused: %s", cases[i][0]);
 		like(err, cases[i][1], "message: %s", err);
 	}
@@ -146,30 +146,76 @@ static void test_bad(void)
 static void test_dates(void)
 {
 	int64_t ms = 0;
-	ok(svc_feed_date("Tue, 10 Jun 2003 04:00:00 GMT", &ms) == 0 && ms == 1055217600000LL, "rfc822 GMT");
-	ok(svc_feed_date("10 Jun 2003 00:00 EDT", &ms) == 0 && ms == 1055217600000LL, "rfc822 without weekday and seconds, EDT");
-	ok(svc_feed_date("Tue, 10 Jun 03 04:00:00 +0000", &ms) == 0 && ms == 1055217600000LL, "two-digit year");
-	ok(svc_feed_date("2003-06-10T04:00:00Z", &ms) == 0 && ms == 1055217600000LL, "ISO 8601");
-	ok(svc_feed_date("Tue, 10 Foo 2003 04:00:00 GMT", &ms) != 0, "unknown month refused");
-	ok(svc_feed_date("Tue, 10 Jun 2003 04:00:00 XYZ", &ms) != 0, "unknown zone refused");
-	ok(svc_feed_date("yesterday", &ms) != 0, "words refused");
+	ok(content_feed_date("Tue, 10 Jun 2003 04:00:00 GMT", &ms) == 0 && ms == 1055217600000LL, "rfc822 GMT");
+	ok(content_feed_date("10 Jun 2003 00:00 EDT", &ms) == 0 && ms == 1055217600000LL, "rfc822 without weekday and seconds, EDT");
+	ok(content_feed_date("Tue, 10 Jun 03 04:00:00 +0000", &ms) == 0 && ms == 1055217600000LL, "two-digit year");
+	ok(content_feed_date("2003-06-10T04:00:00Z", &ms) == 0 && ms == 1055217600000LL, "ISO 8601");
+	ok(content_feed_date("Tue, 10 Foo 2003 04:00:00 GMT", &ms) != 0, "unknown month refused");
+	ok(content_feed_date("Tue, 10 Jun 2003 04:00:00 XYZ", &ms) != 0, "unknown zone refused");
+	ok(content_feed_date("yesterday", &ms) != 0, "words refused");
 }
 
 static void test_discover(void)
 {
 	size_t len;
 	char *html = slurp("page.html", &len);
-	struct svc_feed_link *l = NULL;
-	long n = svc_feed_discover(&A, html, len, "https://blog.example.org/posts/", &l);
+	struct content_feed_link *l = NULL;
+	long n = content_feed_discover(&A, html, len, "https://blog.example.org/posts/", &l);
 	is_int(n, 3, "discover: three feeds, the duplicate and the hreflang link dropped");
 	if (n == 3) {
 		is_str(l[0].url, "https://blog.example.org/feed.xml", "discover: rss, resolved");
 		is_str(l[0].title, "Posts (RSS)", "discover: title");
-		is_int(l[1].kind, SVC_FEED_ATOM, "discover: atom");
+		is_int(l[1].kind, CONTENT_FEED_ATOM, "discover: atom");
 		is_str(l[2].url, "https://blog.example.org/posts/feed.json", "discover: json feed relative to the page");
-		is_int(l[2].kind, SVC_FEED_JSON, "discover: json kind with parameters");
+		is_int(l[2].kind, CONTENT_FEED_JSON, "discover: json kind with parameters");
 	}
-	is_int(svc_feed_discover(&A, "<p>none</p>", 11, "https://x.example/", &l), 0, "discover: none on a plain page");
+	is_int(content_feed_discover(&A, "<p>none</p>", 11, "https://x.example/", &l), 0, "discover: none on a plain page");
+}
+
+static void test_opml(void)
+{
+	static const char opml[] =
+		"<?xml version=\"1.0\"?><opml version=\"2.0\"><head><title>t</title></head><body>"
+		"<outline text=\"Tech\"><outline text=\"A\" title=\" Blog A \" xmlUrl=\"https://a.example/feed\"/>"
+		"<outline text=\"B only text\" xmlUrl=\"https://b.example/rss\"/></outline>"
+		"<outline text=\"no feed\" htmlUrl=\"https://c.example/\"/></body></opml>";
+	struct content_feed_link *l = NULL;
+	const char *err = NULL;
+	long n = content_opml_read(&A, opml, strlen(opml), &l, &err);
+	is_int(n, 2, "opml: the two outlines with xmlUrl, nested ones included");
+	if (n == 2) {
+		is_str(l[0].url, "https://a.example/feed", "opml: first url");
+		is_str(l[0].title, "Blog A", "opml: title preferred to text, trimmed");
+		is_str(l[1].title, "B only text", "opml: text when there is no title");
+	}
+	size_t len;
+	char *laughs = slurp("laughs.xml", &len);
+	is_int(content_opml_read(&A, laughs, len, &l, &err), -1, "opml: a document declaring entities is refused");
+	like(err, "entit", "opml: says entities (%s)", err);
+	is_int(content_opml_read(&A, "<rss/>", 6, &l, &err), -1, "opml: another XML document is not OPML");
+	like(err, "no <opml><body>", "opml: says why (%s)", err);
+	is_int(content_opml_read(&A, "<opml", 5, &l, &err), -1, "opml: broken XML refused");
+	like(err, "is not OPML: not well-formed", "opml: says not well-formed (%s)", err);
+
+	/* written, then read back: the same feeds, with characters XML must escape */
+	const struct content_opml_outline v[] = {
+		{ .name = "Q&A <weekly>", .url = "https://q.example/feed?a=1&b=\"2\"", .site_url = "https://q.example/" },
+		{ .name = "Plain", .url = "https://p.example/rss", .description = "d" },
+	};
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&buf, &size);
+	is_int(content_opml_write(f, "Mine", v, 2), 0, "opml write: 0");
+	fclose(f);
+	like(buf, "<title>Mine</title>", "opml write: the title");
+	n = content_opml_read(&A, buf, size, &l, &err);
+	is_int(n, 2, "opml round trip: two feeds");
+	if (n == 2) {
+		is_str(l[0].url, v[0].url, "opml round trip: escaped URL read back");
+		is_str(l[0].title, v[0].name, "opml round trip: escaped name read back");
+		is_str(l[1].url, v[1].url, "opml round trip: second URL");
+	}
+	free(buf);
 }
 
 int main(void)
@@ -182,6 +228,7 @@ int main(void)
 	test_bad();
 	test_dates();
 	test_discover();
+	test_opml();
 	arena_free(&A);
 	return done_testing();
 }

@@ -1,10 +1,10 @@
-/* feeds_find.c: svc_feed_discover: the feeds a page announces with <link rel=alternate type=...>, read through the content layer's HTML parser. */
+/* feed_find.c: content_feed_discover: the feeds a page announces with <link rel=alternate type=...>, read through the HTML parser. */
 #include <stdbool.h>
 #include <string.h>
 #include <strings.h>
 
 #include "content/html.h"
-#include "svc/feeds.h"
+#include "content/feed.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/url.h"
@@ -29,16 +29,16 @@ static int type_kind(const char *type)
 		return -1;
 	size_t n = strcspn(type, " ;");
 	if (n == 19 && strncasecmp(type, "application/rss+xml", n) == 0)
-		return SVC_FEED_RSS;
+		return CONTENT_FEED_RSS;
 	if (n == 20 && strncasecmp(type, "application/atom+xml", n) == 0)
-		return SVC_FEED_ATOM;
+		return CONTENT_FEED_ATOM;
 	if ((n == 21 && strncasecmp(type, "application/feed+json", n) == 0) ||
 	    (n == 16 && strncasecmp(type, "application/json", n) == 0))
-		return SVC_FEED_JSON;
+		return CONTENT_FEED_JSON;
 	return -1;
 }
 
-static bool seen(const struct svc_feed_link *list, long n, const char *url)
+static bool seen(const struct content_feed_link *list, long n, const char *url)
 {
 	for (long i = 0; i < n; i++)
 		if (strcmp(list[i].url, url) == 0)
@@ -46,13 +46,13 @@ static bool seen(const struct svc_feed_link *list, long n, const char *url)
 	return false;
 }
 
-long svc_feed_discover(struct arena *a, const char *html, size_t len, const char *page_url,
-                       struct svc_feed_link **out)
+long content_feed_discover(struct arena *a, const char *html, size_t len, const char *page_url,
+                       struct content_feed_link **out)
 {
 	struct html_doc *doc = html_parse(a, html, len);
 	if (doc == NULL)
 		return -1;
-	struct svc_feed_link *list = arena_alloc(a, LIMIT_FEED_DISCOVER * sizeof *list);
+	struct content_feed_link *list = arena_alloc(a, LIMIT_FEED_DISCOVER * sizeof *list);
 	long n = 0;
 	for (struct html_node *el = html_next(doc->root, doc->root); el && n < LIMIT_FEED_DISCOVER;
 	     el = html_next(doc->root, el)) {
@@ -65,7 +65,7 @@ long svc_feed_discover(struct arena *a, const char *html, size_t len, const char
 			continue;
 		list[n].url = abs;
 		list[n].title = html_get_attr(el, "title");
-		list[n].kind = (enum svc_feed_kind)kind;
+		list[n].kind = (enum content_feed_kind)kind;
 		n++;
 	}
 	*out = list;

@@ -1,4 +1,4 @@
-/* import_omnivore.c (svc): reads Omnivore's export zip (omnivore_format.h) through libarchive into import records, content and highlights included. */
+/* import_omnivore.c (content): reads Omnivore's export zip (omnivore_format.h) through libarchive into import records, content and highlights included. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,8 +7,8 @@
 #include <archive_entry.h>
 #include <json-c/json.h>
 
-#include "svc/import_int.h"
-#include "svc/omnivore_format.h"
+#include "content/import_int.h"
+#include "content/omnivore_format.h"
 #include "util/limits.h"
 #include "util/text.h"
 #include "util/time.h"
@@ -17,7 +17,7 @@ enum file_kind { FILE_CONTENT, FILE_HIGHLIGHTS };
 
 /* one metadata element and where its files are */
 struct omni_item {
-	struct svc_import_item it;
+	struct content_import_item it;
 	const char *slug;
 	size_t bytes;        /* the size of its files (as the zip's directory says, or the most we read) */
 	bool skip;           /* reported bad already (a file of it could not be read) */
@@ -34,7 +34,7 @@ struct omni_file {
 struct reader {
 	struct arena *a;               /* the records: live until the reader returns */
 	struct arena scratch;          /* file contents until their item is sent */
-	const struct svc_import_sink *sink;
+	const struct content_import_sink *sink;
 	struct omni_item *items;
 	size_t n, cap;
 	struct omni_file *files;
@@ -158,7 +158,7 @@ static const char *map_state(const char *s)
 	return "INBOX";
 }
 
-static const char *get_labels(struct reader *r, struct json_object *o, struct svc_import_item *it)
+static const char *get_labels(struct reader *r, struct json_object *o, struct content_import_item *it)
 {
 	struct json_object *v;
 	const char **names;
@@ -189,7 +189,7 @@ static const char *get_labels(struct reader *r, struct json_object *o, struct sv
 /* the element's fields into *m; NULL, or why it cannot be read */
 static const char *read_item(struct reader *r, struct json_object *o, struct omni_item *m)
 {
-	struct svc_import_item *it = &m->it;
+	struct content_import_item *it = &m->it;
 	struct json_object *v;
 	const char *state = NULL;
 	if (!json_object_is_type(o, json_type_object))
@@ -414,7 +414,7 @@ static int attach(struct reader *r, struct archive *ar, const struct omni_file *
 		m->it.html_len = len;
 		return 0;
 	}
-	return omni_md_read(&r->scratch, text, len, &m->it.note, (struct svc_import_highlight **)&m->it.highlights,
+	return omni_md_read(&r->scratch, text, len, &m->it.note, (struct content_import_highlight **)&m->it.highlights,
 	                    &m->it.nhighlights);
 }
 
@@ -460,7 +460,7 @@ static int second_pass(struct reader *r, const char *path)
 	return 0;
 }
 
-int svc_import_read_omnivore(struct arena *a, const char *path, const struct svc_import_sink *sink, const char **err)
+int import_read_omnivore(struct arena *a, const char *path, const struct content_import_sink *sink, const char **err)
 {
 	struct reader r = { .a = a, .sink = sink };
 	int rc;

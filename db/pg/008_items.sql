@@ -1,0 +1,1 @@
+-- 008_items.sql (PostgreSQL): no change: keeps the migration numbers in sequence (issue 12 gave 008 to the items work).

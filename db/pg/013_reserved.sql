@@ -1,0 +1,1 @@
+-- 013_reserved.sql (PostgreSQL): no change: holds number 013 (the newsletters' migration on branch i14-mail) so 014 applies in sequence on this branch; dropped when the newsletters' 013 is merged.

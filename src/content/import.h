@@ -1,0 +1,74 @@
+/* import.h (content): the import formats' readers: the record every format is read into, how a file's format is found, and the readers' interface (a sink gets each record). */
+#ifndef LARDER_CONTENT_IMPORT_H
+#define LARDER_CONTENT_IMPORT_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "util/arena.h"
+
+/* the formats Larder reads, found by content (content_import_detect) or named by the user */
+enum content_import_format {
+	CONTENT_IMPORT_UNKNOWN,
+	CONTENT_IMPORT_OMNIVORE,   /* Omnivore's export zip: metadata_*.json, content/SLUG.html, highlights/SLUG.md */
+	CONTENT_IMPORT_POCKET_CSV, /* Pocket's export of 2024-25: title,url,time_added,tags,status */
+	CONTENT_IMPORT_POCKET_HTML,/* Pocket's older ril_export.html (Unread / Read Archive lists) */
+	CONTENT_IMPORT_INSTAPAPER, /* Instapaper's CSV: URL,Title,Selection,Folder,Timestamp[,Tags] */
+	CONTENT_IMPORT_WALLABAG,   /* wallabag's JSON export: content, tags, annotations */
+	CONTENT_IMPORT_NETSCAPE,   /* Netscape bookmark file (any browser's bookmarks export) */
+	CONTENT_IMPORT_READWISE,   /* Readwise Reader's CSV export */
+	CONTENT_IMPORT_URLS,       /* a plain list of URLs, one a line */
+	CONTENT_IMPORT__MAX
+};
+/* the format's name as the user types it (--format) and as reports say it; NULL past the end */
+const char *content_import_format_name(enum content_import_format f);
+/* the format named name, or CONTENT_IMPORT_UNKNOWN */
+enum content_import_format content_import_format_by_name(const char *name);
+
+/* one highlight (or note) of an imported item */
+struct content_import_highlight {
+	const char *quote;            /* the highlighted text; NULL for a note without a passage */
+	const char *annotation;       /* the reader's note, or NULL */
+	const char *prefix, *suffix;  /* text around the quote when the format keeps it, or NULL */
+	const char *color;            /* or NULL */
+	int64_t created_ms;           /* 0: unknown */
+	const char *const *labels;    /* the highlight's label names (Omnivore's "#label" line) */
+	size_t nlabels;
+};
+
+/* one imported item: what a format could read, the rest left empty (NULL / 0 / -1) */
+struct content_import_item {
+	size_t line;                  /* where it is in the file, for the report: line, row or entry number */
+	const char *url;              /* required: as found (svc normalises it) */
+	const char *id;               /* the old service's id: kept when a UUID no item of any user has, or NULL */
+	const char *slug;             /* kept when the user has no item with it, or NULL */
+	const char *title, *author, *description, *site_name, *image;
+	const char *state;            /* "INBOX" (NULL too), "ARCHIVED" or "DELETED" */
+	int64_t saved_ms, published_ms, archived_ms;   /* 0: unknown (saved: the import's time) */
+	int64_t updated_ms;           /* the item's last change, 0: unknown (the import's time) */
+	double reading_progress;      /* 0-100, -1 unknown */
+	const char *const *labels;    /* label names */
+	size_t nlabels;
+	const char *html;             /* the content kept by the format (not fetched again), or NULL: fetch it */
+	size_t html_len;
+	const char *note;             /* a note on the whole item, or NULL */
+	bool favorite;                /* starred / liked / favourite in the old service */
+	const struct content_import_highlight *highlights;
+	size_t nhighlights;
+};
+
+/* where a reader sends what it reads: item() once an item (return non-zero to stop: out of memory or the
+ * store failed), bad() once a row it cannot read, with its line and a reason a person understands */
+struct content_import_sink {
+	int (*item)(void *ctx, const struct content_import_item *it);
+	void (*bad)(void *ctx, size_t line, const char *reason);
+	void *ctx;
+};
+
+/* the format of the file at path (its first bytes, and for a zip its entry names), or CONTENT_IMPORT_UNKNOWN */
+enum content_import_format content_import_detect(const char *path);
+/* read the file at path in format f, every item and bad row to sink, in the order of the file; memory from a
+ * (a reader may reset nothing in a: the sink copies what it keeps). 0 when the whole file was read, -1 with
+ * *err when it could not be read at all (not a zip, not JSON, unreadable) */
+int content_import_read(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
+                    const char **err);
+#endif

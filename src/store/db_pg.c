@@ -1,0 +1,455 @@
+/* db_pg.c: the PostgreSQL driver of db.h (libpq, --with-postgresql): named prepared statements with ?N rewritten to $N, text-format rows stepped over a PGresult, transactions, SQLSTATE classes. */
+#include "store/db.h"
+
+#include <libpq-fe.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* type oids of the columns read as numbers (pg_type.h is a server header) */
+#define OID_BOOL 16
+#define OID_BYTEA 17
+#define OID_INT8 20
+#define OID_INT2 21
+#define OID_INT4 23
+#define OID_TEXT 25
+#define OID_FLOAT4 700
+#define OID_FLOAT8 701
+#define OID_NUMERIC 1700
+
+/* serialises larder init's migrations across processes (pg_advisory_xact_lock) */
+#define INIT_LOCK_KEY 7426001
+
+struct pdb {
+	struct db base;
+	PGconn *c;
+	unsigned long next_name;  /* statements are named l1, l2, … on the connection */
+	int64_t changes;
+	char err[512];
+};
+
+struct pstmt {
+	struct db_stmt base;
+	char name[24];
+	int nparams;
+	const char **vals;        /* text of each parameter (NULL: SQL NULL); bytea in binary format */
+	int *lens, *fmts;
+	char (*num)[32];          /* the text of numbers bound */
+	PGresult *res;            /* the rows of the running execution */
+	int row, nrows;           /* current row (-1: not executed) */
+	bool guard;               /* an INSERT: run under a savepoint inside a transaction (see run) */
+	unsigned char *bytes;     /* the last bytea column read (PQunescapeBytea) */
+};
+
+#define D(db) ((struct pdb *)(db))
+#define P(st) ((struct pstmt *)(st))
+
+/* records the message of a failed result (or of the connection) and answers its class by SQLSTATE */
+static int fail(struct pdb *d, const PGresult *r)
+{
+	const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+	const char *msg = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : NULL;
+	snprintf(d->err, sizeof d->err, "%s", msg ? msg : PQerrorMessage(d->c));
+	d->err[strcspn(d->err, "\n")] = '\0';
+	if (!state)
+		return DB_E_OTHER;
+	if (!strcmp(state, "40001") || !strcmp(state, "40P01") || !strcmp(state, "55P03"))
+		return DB_E_BUSY;
+	if (!strcmp(state, "23505"))
+		return DB_E_UNIQUE;
+	if (!strcmp(state, "23503"))
+		return DB_E_FOREIGN;
+	if (!strncmp(state, "23", 2))
+		return DB_E_CONSTRAINT;
+	if (!strcmp(state, "57014"))
+		return DB_E_INTERRUPT;
+	if (!strcmp(state, "53200"))
+		return DB_E_NOMEM;
+	if (!strncmp(state, "42", 2) || !strncmp(state, "22", 2))
+		return DB_E_QUERY;
+	return DB_E_OTHER;
+}
+
+/* a result that should have no rows: DB_OK, or its failure */
+static int command(struct pdb *d, PGresult *r)
+{
+	ExecStatusType t = PQresultStatus(r);
+	int rc = t == PGRES_COMMAND_OK || t == PGRES_TUPLES_OK || t == PGRES_EMPTY_QUERY ? DB_OK : fail(d, r);
+	PQclear(r);
+	return rc;
+}
+
+/* The SQL with SQLite's parameters ?N (and bare ?, numbered on) as PostgreSQL's $N, outside quotes;
+ * *nparams the highest number, seen[k - 1] set for each $k written (seen has strlen(sql) + 1 bytes, zeroed).
+ * NULL when out of memory. */
+static char *rewrite_params(const char *sql, int *nparams, unsigned char *seen)
+{
+	size_t n = strlen(sql);
+	char *out = malloc(n * 2 + 1), *o = out;
+	int next = 0, max = 0;
+	char quote = 0;
+	if (!out)
+		return NULL;
+	for (const char *p = sql; *p; p++) {
+		if (quote) {
+			quote = *p == quote ? 0 : quote;
+			*o++ = *p;
+		} else if (*p == '\'' || *p == '"') {
+			quote = *p;
+			*o++ = *p;
+		} else if (*p == '?') {
+			int k = 0;
+			while (p[1] >= '0' && p[1] <= '9')
+				k = k * 10 + (*++p - '0');
+			if (!k)
+				k = ++next;
+			else
+				next = k;
+			max = k > max ? k : max;
+			if ((size_t)k <= n + 1)
+				seen[k - 1] = 1;
+			o += sprintf(o, "$%d", k);
+		} else
+			*o++ = *p;
+	}
+	*o = '\0';
+	*nparams = max;
+	return out;
+}
+
+static void stmt_free(struct pstmt *s)
+{
+	free(s->vals);
+	free(s->lens);
+	free(s->fmts);
+	free(s->num);
+	free(s);
+}
+
+static int p_prepare(struct db *db, const char *sql, bool keep, struct db_stmt **out)
+{
+	struct pdb *d = D(db);
+	struct pstmt *s = calloc(1, sizeof *s);
+	unsigned char *seen = calloc(strlen(sql) + 1, 1);
+	Oid *types = NULL;
+	char *text = NULL;
+	int rc = DB_E_NOMEM, n = 0;
+	*out = NULL;
+	if (!s || !seen || !(text = rewrite_params(sql, &n, seen)) || !(types = calloc((size_t)n + 1, sizeof *types)))
+		goto fail;
+	for (int i = 0; i < n; i++) /* a parameter the text never names (bound all the same): text, so it prepares */
+		types[i] = seen[i] ? 0 : OID_TEXT;
+	s->nparams = n;
+	s->vals = calloc((size_t)n + 1, sizeof *s->vals);
+	s->lens = calloc((size_t)n + 1, sizeof *s->lens);
+	s->fmts = calloc((size_t)n + 1, sizeof *s->fmts);
+	s->num = calloc((size_t)n + 1, sizeof *s->num);
+	if (!s->vals || !s->lens || !s->fmts || !s->num)
+		goto fail;
+	snprintf(s->name, sizeof s->name, "l%lu", ++d->next_name);
+	s->guard = strncasecmp(sql + strspn(sql, " \t\n"), "INSERT", 6) == 0;
+	if ((rc = command(d, PQprepare(d->c, s->name, text, n, types))) != DB_OK)
+		goto fail;
+	(void)keep; /* every statement is named; finalize deallocates it */
+	free(text);
+	free(types);
+	free(seen);
+	s->base.db = db;
+	s->row = -1;
+	*out = &s->base;
+	return DB_OK;
+fail:
+	if (rc == DB_E_NOMEM)
+		snprintf(d->err, sizeof d->err, "out of memory");
+	free(text);
+	free(types);
+	free(seen);
+	if (s)
+		stmt_free(s);
+	return rc;
+}
+
+static void p_reset(struct db_stmt *st)
+{
+	struct pstmt *s = P(st);
+	PQclear(s->res);
+	PQfreemem(s->bytes);
+	s->res = NULL;
+	s->bytes = NULL;
+	s->row = -1;
+	s->nrows = 0;
+	for (int i = 0; i < s->nparams; i++) {
+		s->vals[i] = NULL;
+		s->lens[i] = s->fmts[i] = 0;
+	}
+}
+
+static void p_finalize(struct db_stmt *st)
+{
+	struct pstmt *s = P(st);
+	char sql[48];
+	p_reset(st);
+	if (PQstatus(D(st->db)->c) == CONNECTION_OK) {
+		snprintf(sql, sizeof sql, "DEALLOCATE %s", s->name);
+		PQclear(PQexec(D(st->db)->c, sql));
+	}
+	stmt_free(s);
+}
+
+static int p_param_count(struct db_stmt *st) { return P(st)->nparams; }
+
+/* the slot of parameter idx (1-based), NULL when out of range */
+static struct pstmt *slot(struct db_stmt *st, int idx)
+{
+	return idx >= 1 && idx <= P(st)->nparams ? P(st) : NULL;
+}
+
+static int p_bind_int64(struct db_stmt *st, int idx, int64_t v)
+{
+	struct pstmt *s = slot(st, idx);
+	if (!s)
+		return DB_E_OTHER;
+	snprintf(s->num[idx - 1], sizeof s->num[0], "%lld", (long long)v);
+	s->vals[idx - 1] = s->num[idx - 1];
+	s->fmts[idx - 1] = 0;
+	return DB_OK;
+}
+
+static int p_bind_double(struct db_stmt *st, int idx, double v)
+{
+	struct pstmt *s = slot(st, idx);
+	if (!s)
+		return DB_E_OTHER;
+	snprintf(s->num[idx - 1], sizeof s->num[0], "%.17g", v);
+	s->vals[idx - 1] = s->num[idx - 1];
+	s->fmts[idx - 1] = 0;
+	return DB_OK;
+}
+
+static int p_bind_text(struct db_stmt *st, int idx, const char *v)
+{
+	struct pstmt *s = slot(st, idx);
+	if (!s)
+		return DB_E_OTHER;
+	s->vals[idx - 1] = v;
+	s->fmts[idx - 1] = 0;
+	return DB_OK;
+}
+
+static int p_bind_blob(struct db_stmt *st, int idx, const void *v, size_t n)
+{
+	struct pstmt *s = slot(st, idx);
+	if (!s || n > INT32_MAX)
+		return DB_E_OTHER;
+	s->vals[idx - 1] = v;
+	s->lens[idx - 1] = (int)n;
+	s->fmts[idx - 1] = 1;
+	return DB_OK;
+}
+
+static int p_bind_null(struct db_stmt *st, int idx) { return p_bind_text(st, idx, NULL); }
+
+static int p_exec(struct db *db, const char *script);
+static bool p_in_tx(struct db *db);
+
+/* Runs the statement. A failed statement aborts a PostgreSQL transaction, where SQLite's goes on: the
+ * store inserts, finds a conflict and carries on in the same transaction (a taken id, a label made
+ * meanwhile), so an INSERT inside a transaction runs under a savepoint it rolls back to on failure. */
+static PGresult *run(struct pdb *d, struct pstmt *s)
+{
+	bool guard = s->guard && p_in_tx(&d->base) && p_exec(&d->base, "SAVEPOINT larder_stmt") == DB_OK;
+	PGresult *r = PQexecPrepared(d->c, s->name, s->nparams, s->vals, s->lens, s->fmts, 0);
+	ExecStatusType t = PQresultStatus(r);
+	if (guard) /* the caller reads the failure from r */
+		p_exec(&d->base, t == PGRES_COMMAND_OK || t == PGRES_TUPLES_OK ? "RELEASE SAVEPOINT larder_stmt"
+		                                                               : "ROLLBACK TO SAVEPOINT larder_stmt");
+	return r;
+}
+
+/* the first step runs the statement and keeps its rows; later steps move along them */
+static int p_step(struct db_stmt *st)
+{
+	struct pstmt *s = P(st);
+	struct pdb *d = D(st->db);
+	if (s->row < 0) {
+		PGresult *r = run(d, s);
+		ExecStatusType t = PQresultStatus(r);
+		if (t != PGRES_COMMAND_OK && t != PGRES_TUPLES_OK) {
+			int rc = fail(d, r);
+			PQclear(r);
+			return rc;
+		}
+		d->changes = strtoll(PQcmdTuples(r), NULL, 10);
+		s->res = r;
+		s->nrows = PQntuples(r);
+		s->row = 0;
+	} else if (s->row < s->nrows)
+		s->row++;
+	return s->row < s->nrows ? DB_ROW : DB_DONE;
+}
+
+static bool has_value(struct pstmt *s, int col)
+{
+	return s->res && s->row < s->nrows && col >= 0 && col < PQnfields(s->res) && !PQgetisnull(s->res, s->row, col);
+}
+
+static enum db_type p_col_type(struct db_stmt *st, int col)
+{
+	struct pstmt *s = P(st);
+	if (!has_value(s, col))
+		return DB_NULL;
+	switch (PQftype(s->res, col)) {
+	case OID_BOOL: case OID_INT2: case OID_INT4: case OID_INT8: return DB_INT;
+	case OID_FLOAT4: case OID_FLOAT8: case OID_NUMERIC: return DB_REAL;
+	case OID_BYTEA: return DB_BLOB;
+	default: return DB_TEXT;
+	}
+}
+
+static int64_t p_col_int64(struct db_stmt *st, int col)
+{
+	struct pstmt *s = P(st);
+	const char *v;
+	if (!has_value(s, col))
+		return 0;
+	v = PQgetvalue(s->res, s->row, col);
+	if (PQftype(s->res, col) == OID_BOOL)
+		return v[0] == 't';
+	if (PQftype(s->res, col) == OID_FLOAT4 || PQftype(s->res, col) == OID_FLOAT8 || PQftype(s->res, col) == OID_NUMERIC)
+		return (int64_t)strtod(v, NULL);
+	return strtoll(v, NULL, 10);
+}
+
+static double p_col_double(struct db_stmt *st, int col)
+{
+	struct pstmt *s = P(st);
+	return has_value(s, col) ? strtod(PQgetvalue(s->res, s->row, col), NULL) : 0;
+}
+
+static const char *p_col_text(struct db_stmt *st, int col, size_t *len)
+{
+	struct pstmt *s = P(st);
+	if (len)
+		*len = 0;
+	if (!has_value(s, col))
+		return NULL;
+	if (len)
+		*len = (size_t)PQgetlength(s->res, s->row, col);
+	return PQgetvalue(s->res, s->row, col);
+}
+
+static const void *p_col_bytes(struct db_stmt *st, int col, size_t *len)
+{
+	struct pstmt *s = P(st);
+	*len = 0;
+	if (!has_value(s, col))
+		return NULL;
+	if (PQftype(s->res, col) != OID_BYTEA)
+		return p_col_text(st, col, len);
+	PQfreemem(s->bytes);
+	s->bytes = PQunescapeBytea((const unsigned char *)PQgetvalue(s->res, s->row, col), len);
+	return s->bytes;
+}
+
+static int p_exec(struct db *db, const char *script) { return command(D(db), PQexec(D(db)->c, script)); }
+static int p_begin(struct db *db) { return p_exec(db, "BEGIN"); }
+
+/* COMMIT of a transaction a failure aborted answers ROLLBACK: that is a failure too */
+static int p_commit(struct db *db)
+{
+	PGresult *r = PQexec(D(db)->c, "COMMIT");
+	int rc;
+	if (PQresultStatus(r) == PGRES_COMMAND_OK && strcmp(PQcmdStatus(r), "ROLLBACK") == 0) {
+		snprintf(D(db)->err, sizeof D(db)->err, "the transaction was aborted by an earlier failure");
+		PQclear(r);
+		return DB_E_OTHER;
+	}
+	rc = command(D(db), r);
+	return rc;
+}
+
+static bool p_in_tx(struct db *db) { return PQtransactionStatus(D(db)->c) != PQTRANS_IDLE; }
+static int p_rollback(struct db *db) { return p_in_tx(db) ? p_exec(db, "ROLLBACK") : DB_OK; }
+static int64_t p_changes(struct db *db) { return D(db)->changes; }
+static int64_t p_last_id(struct db *db) { return 0; }
+static const char *p_errmsg(struct db *db) { return D(db)->err[0] ? D(db)->err : "no error"; }
+/* no hook between rows of a running statement; a search's budget will be statement_timeout */
+static void p_set_progress(struct db *db, int every, int (*fn)(void *), void *arg) {}
+
+/* one integer from a query without parameters */
+static int query_int(struct pdb *d, const char *sql, int *v)
+{
+	PGresult *r = PQexec(d->c, sql);
+	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+		int rc = fail(d, r);
+		PQclear(r);
+		return rc;
+	}
+	*v = PQntuples(r) > 0 && !PQgetisnull(r, 0, 0) ? atoi(PQgetvalue(r, 0, 0)) : 0;
+	PQclear(r);
+	return DB_OK;
+}
+
+/* the version in larder_schema (0 before the first migration); inside a transaction (larder init) it first
+ * takes the init lock, so concurrent inits apply each migration once */
+static int p_version(struct db *db, int *v)
+{
+	char sql[80];
+	int rc, have = 0;
+	*v = -1;
+	if (p_in_tx(db)) {
+		snprintf(sql, sizeof sql, "SELECT 0 FROM pg_advisory_xact_lock(%d)", INIT_LOCK_KEY);
+		if ((rc = query_int(D(db), sql, &have)) != DB_OK)
+			return rc;
+	}
+	/* pg_tables, read with the statement's snapshot, sees a table another init made while this one waited
+	 * on the lock (to_regclass's catalog cache may not yet) */
+	if ((rc = query_int(D(db), "SELECT count(*) FROM pg_catalog.pg_tables"
+	                    " WHERE schemaname = current_schema() AND tablename = 'larder_schema'", &have)) != DB_OK)
+		return rc;
+	if (!have) {
+		*v = 0;
+		return DB_OK;
+	}
+	return query_int(D(db), "SELECT max(version) FROM larder_schema", v);
+}
+
+static int p_set_version(struct db *db, int v)
+{
+	char sql[200];
+	snprintf(sql, sizeof sql, "CREATE TABLE IF NOT EXISTS larder_schema (version integer NOT NULL);"
+	         " DELETE FROM larder_schema; INSERT INTO larder_schema (version) VALUES (%d)", v);
+	return p_exec(db, sql);
+}
+
+static void p_close(struct db *db)
+{
+	PQfinish(D(db)->c);
+	free(db);
+}
+
+static const struct db_ops pg_ops = DB_OPS_TABLE(p, "postgresql");
+
+static void quiet(void *arg, const char *message) {} /* NOTICEs (CREATE … IF NOT EXISTS) are not errors */
+
+int db_pg_open(const char *url, struct db **out, char *err, size_t errlen)
+{
+	struct pdb *d = calloc(1, sizeof *d);
+	*out = NULL;
+	if (!d) {
+		snprintf(err, errlen, "out of memory");
+		return DB_E_NOMEM;
+	}
+	d->base.ops = &pg_ops;
+	d->c = PQconnectdb(url);
+	if (!d->c || PQstatus(d->c) != CONNECTION_OK) {
+		const char *m = d->c ? PQerrorMessage(d->c) : "out of memory";
+		snprintf(err, errlen, "cannot connect to the PostgreSQL server: %.*s", (int)strcspn(m, "\n"), m);
+		p_close(&d->base);
+		return DB_E_OTHER;
+	}
+	PQsetNoticeProcessor(d->c, quiet, NULL);
+	*out = &d->base;
+	return DB_OK;
+}

@@ -1,0 +1,348 @@
+/* store_open.c: opening a store on the database its target names (a SQLite file or a postgresql:// URL): the schema version check, the statement table prepared, and larder init's migrations. */
+#include "config.h"
+#include "store/store_int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/limits.h"
+
+__attribute__((format(printf, 3, 4)))
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+	if (!err || !errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+bool db_is_pg(const char *target)
+{
+	return strncmp(target, "postgresql://", 13) == 0 || strncmp(target, "postgres://", 11) == 0;
+}
+
+/* the target as messages show it: a URL's password (user:PASSWORD@host, or ?password=…, which ends the
+ * shown text) becomes *** */
+static const char *shown(const char *target, char *buf, size_t len)
+{
+	const char *auth, *end, *at, *colon;
+	char *pw;
+	if (!db_is_pg(target))
+		return target;
+	auth = strstr(target, "://") + 3;
+	end = auth + strcspn(auth, "/?");
+	at = memchr(auth, '@', (size_t)(end - auth));
+	colon = at ? memchr(auth, ':', (size_t)(at - auth)) : NULL;
+	if (colon)
+		snprintf(buf, len, "%.*s:***%s", (int)(colon - target), target, at);
+	else
+		snprintf(buf, len, "%s", target);
+	if ((pw = strstr(buf, "password=")) != NULL)
+		snprintf(pw + 9, len - (size_t)(pw + 9 - buf), "***");
+	return buf;
+}
+
+/* the migrations for the target's backend (db/NNN_*.sql, or db/pg/NNN_*.sql numbered alike) */
+static const struct embedded_file *migrations_for(const struct db *db)
+{
+#ifdef HAVE_LIBPQ
+	if (!db_is_sqlite(db))
+		return store_pg_migrations;
+#endif
+	(void)db;
+	return store_migrations;
+}
+
+/* the schema version, or -1 with err set (e.g. not a database) */
+static int read_version(struct db *db, const char *path, char *err, size_t errlen)
+{
+	int v, rc = db_version(db, &v);
+	if (rc == DB_OK)
+		return v;
+	if (rc == DB_E_NOTADB)
+		set_err(err, errlen, "%s is not a larder database (not an SQLite file)", path);
+	else
+		set_err(err, errlen, "cannot read database %s: %s", path, db_errmsg(db));
+	return -1;
+}
+
+static int exec_simple(struct db *db, const char *sql, const char *path, char *err, size_t errlen)
+{
+	if (db_exec(db, sql) == DB_OK)
+		return 0;
+	set_err(err, errlen, "database %s: %s: %s", path, sql, db_errmsg(db));
+	return -1;
+}
+
+/* SQLite: write-ahead logging (a persistent setting of the file) */
+static int set_wal(struct db *db, const char *path, char *err, size_t errlen)
+{
+	if (!db_is_sqlite(db) || db_sqlite_wal(db) == DB_OK)
+		return 0;
+	set_err(err, errlen, "database %s: cannot switch to WAL mode: %s", path, db_errmsg(db));
+	return -1;
+}
+
+/* a SQLite file must exist and be a regular file before it is opened (store_open creates nothing) */
+static int check_file(const char *path, char *err, size_t errlen)
+{
+	struct stat sb;
+	if (stat(path, &sb) < 0) {
+		if (errno == ENOENT) {
+			set_err(err, errlen, "database %s not initialised: run larder init", path);
+			return STORE_E_SCHEMA_OLD;
+		}
+		set_err(err, errlen, "cannot open database %s: %s", path, strerror(errno));
+		return STORE_E_DB;
+	}
+	if (!S_ISREG(sb.st_mode)) {
+		set_err(err, errlen, "database %s is not a regular file", path);
+		return STORE_E_DB;
+	}
+	return STORE_OK;
+}
+
+/* the driver the target names, connected; path: the target as messages show it */
+static int connect_target(const char *target, const char *path, struct db **db, char *err, size_t errlen)
+{
+	if (!db_is_pg(target))
+		return db_sqlite_open(target, db, err, errlen) == DB_OK ? 0 : -1;
+#ifdef HAVE_LIBPQ
+	return db_pg_open(target, db, err, errlen) == DB_OK ? 0 : -1;
+#else
+	set_err(err, errlen, "database %s: this larder was built without PostgreSQL (configure --with-postgresql)", path);
+	return -1;
+#endif
+}
+
+/* STORE_OK when the schema is the one this larder knows, else the message and code */
+static int check_version(int v, const char *path, char *err, size_t errlen)
+{
+	int want = store_schema_version();
+	if (v < want) {
+		if (v == 0)
+			set_err(err, errlen, "database %s not initialised: run larder init", path);
+		else
+			set_err(err, errlen, "database %s has schema version %d, this larder needs %d: run larder init",
+			        path, v, want);
+		return STORE_E_SCHEMA_OLD;
+	}
+	if (v > want) {
+		set_err(err, errlen, "database %s has schema version %d, newer than this larder knows (%d): upgrade larder",
+		        path, v, want);
+		return STORE_E_SCHEMA_NEW;
+	}
+	return STORE_OK;
+}
+
+/* every statement of the table, in the backend's dialect (store_pg_sql.c's text where it has one) */
+static int prepare_all(struct store *st, const char *path, char *err, size_t errlen)
+{
+	for (int i = 0; i < STMT__MAX; i++) {
+		const char *sql = store_stmt_sql[i];
+#ifdef HAVE_LIBPQ
+		if (!db_is_sqlite(st->db) && store_pg_sql[i])
+			sql = store_pg_sql[i];
+#endif
+		if (db_prepare(st->db, sql, true, &st->stmt[i]) != DB_OK) {
+			char name[40];
+			set_err(err, errlen, "database %s: cannot prepare statement %s: %s", path, store_stmt_name(i, name),
+			        db_errmsg(st->db));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* SQLite's connection settings once the schema is known: WAL, foreign keys, and the writers' queue
+ * (writer_lock in store.c) */
+static int sqlite_setup(struct store *st, const char *path, char *err, size_t errlen)
+{
+	char lockpath[4096];
+	if (set_wal(st->db, path, err, errlen) < 0 ||
+	    exec_simple(st->db, "PRAGMA foreign_keys = ON", path, err, errlen) < 0)
+		return -1;
+	if (snprintf(lockpath, sizeof lockpath, "%s-writer.lock", path) < (int)sizeof lockpath)
+		st->lock_fd = open(lockpath, O_RDWR | O_CREAT | O_CLOEXEC, 0660);
+	return 0;
+}
+
+int store_open(const char *target, struct store **out, char *err, size_t errlen)
+{
+	struct store *st = NULL;
+	char buf[512];
+	const char *path;
+	int rc = STORE_E_DB, v;
+
+	set_err(err, errlen, "%s", "");
+	*out = NULL;
+	if (!target || !*target) {
+		set_err(err, errlen, "no database path configured");
+		return STORE_E_INVAL;
+	}
+	path = shown(target, buf, sizeof buf);
+	if (!db_is_pg(target) && (rc = check_file(target, err, errlen)) != STORE_OK)
+		return rc;
+	st = calloc(1, sizeof *st);
+	if (!st) {
+		set_err(err, errlen, "out of memory");
+		return STORE_E_DB;
+	}
+	st->lock_fd = -1;
+	st->lim.labels_per_user = LIMIT_LABELS_PER_USER;
+	st->lim.labels_per_item = LIMIT_LABELS_PER_ITEM;
+	st->lim.highlights_per_item = LIMIT_HIGHLIGHTS_PER_ITEM;
+	rc = STORE_E_DB;
+	if (connect_target(target, path, &st->db, err, errlen) < 0 || (v = read_version(st->db, path, err, errlen)) < 0)
+		goto out;
+	if ((rc = check_version(v, path, err, errlen)) != STORE_OK)
+		goto out;
+	rc = STORE_E_DB;
+	if ((db_is_sqlite(st->db) && sqlite_setup(st, path, err, errlen) < 0) || prepare_all(st, path, err, errlen) < 0)
+		goto out;
+	*out = st;
+	st = NULL;
+	rc = STORE_OK;
+out:
+	store_close(st);
+	return rc;
+}
+
+/* mkdir -p of the directory part of path */
+static int make_parent_dirs(const char *path, char *err, size_t errlen)
+{
+	char *dir = strdup(path), *p;
+	int rc = -1;
+
+	if (!dir) {
+		set_err(err, errlen, "out of memory");
+		return -1;
+	}
+	p = strrchr(dir, '/');
+	if (!p || p == dir) {
+		rc = 0;
+		goto out;
+	}
+	*p = '\0';
+	for (p = dir + 1; ; p++) {
+		if (*p == '/' || *p == '\0') {
+			char c = *p;
+			*p = '\0';
+			if (mkdir(dir, 0770) < 0 && errno != EEXIST) {
+				set_err(err, errlen, "cannot create directory %s: %s", dir, strerror(errno));
+				goto out;
+			}
+			*p = c;
+			if (!c)
+				break;
+		}
+	}
+	rc = 0;
+out:
+	free(dir);
+	return rc;
+}
+
+/* a new SQLite file: its directories, and the file created by us so the password hashes inside are not
+ * world-readable */
+static int create_file(const char *path, char *err, size_t errlen)
+{
+	int fd;
+	if (make_parent_dirs(path, err, errlen) < 0)
+		return -1;
+	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0660);
+	if (fd < 0) {
+		set_err(err, errlen, "cannot create database %s: %s", path, strerror(errno));
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+/* one step of larder init inside a write transaction: 1 when a migration ran, 0 when the schema is
+ * current, else a store_err with err set; the version is read again inside the transaction so
+ * concurrent inits apply each migration once */
+static int migrate_step(struct db *db, const char *path, char *err, size_t errlen)
+{
+	const struct embedded_file *m = migrations_for(db);
+	char prefix[16];
+	int v, want = store_schema_version();
+
+	if (db_begin(db) != DB_OK) {
+		set_err(err, errlen, "database %s: BEGIN: %s", path, db_errmsg(db));
+		return STORE_E_DB;
+	}
+	if ((v = read_version(db, path, err, errlen)) < 0)
+		goto fail;
+	if (v > want) {
+		set_err(err, errlen, "database %s has schema version %d, newer than this larder knows (%d): upgrade larder",
+		        path, v, want);
+		db_rollback(db);
+		return STORE_E_SCHEMA_NEW;
+	}
+	if (v < want) {
+		snprintf(prefix, sizeof prefix, "%03d_", v + 1);
+		if (!m[v].name || strncmp(m[v].name, prefix, 4) != 0) {
+			set_err(err, errlen, "migration %s is out of sequence (expected %s…)", m[v].name ? m[v].name : "(none)",
+			        prefix);
+			goto fail;
+		}
+		if (db_exec(db, m[v].text) != DB_OK) {
+			set_err(err, errlen, "database %s: migration %s failed: %s", path, m[v].name, db_errmsg(db));
+			goto fail;
+		}
+		if (db_set_version(db, v + 1) != DB_OK) {
+			set_err(err, errlen, "database %s: setting the schema version: %s", path, db_errmsg(db));
+			goto fail;
+		}
+	}
+	if (db_commit(db) != DB_OK) {
+		set_err(err, errlen, "database %s: COMMIT: %s", path, db_errmsg(db));
+		goto fail;
+	}
+	return v < want;
+fail:
+	db_rollback(db);
+	return STORE_E_DB;
+}
+
+int store_init(const char *target, char *err, size_t errlen)
+{
+	struct db *db = NULL;
+	struct store *st = NULL;
+	char buf[512];
+	const char *path;
+	int rc = STORE_E_DB;
+
+	set_err(err, errlen, "%s", "");
+	if (!target || !*target) {
+		set_err(err, errlen, "no database path configured");
+		return STORE_E_INVAL;
+	}
+	path = shown(target, buf, sizeof buf);
+	if (!db_is_pg(target) && create_file(target, err, errlen) < 0)
+		return STORE_E_DB;
+	if (connect_target(target, path, &db, err, errlen) < 0 || read_version(db, path, err, errlen) < 0 ||
+	    set_wal(db, path, err, errlen) < 0)
+		goto out;
+	while ((rc = migrate_step(db, path, err, errlen)) == 1)
+		;
+	if (rc != 0)
+		goto out;
+	db_close(db);
+	db = NULL;
+	/* the result must be usable: every statement prepares against it */
+	rc = store_open(target, &st, err, errlen);
+	store_close(st);
+out:
+	db_close(db);
+	return rc;
+}

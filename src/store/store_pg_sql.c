@@ -1,0 +1,70 @@
+/* store_pg_sql.c: PostgreSQL's text of the statements whose SQLite text it does not take as it is (the rule: src/store/README.md); every other statement runs store.c's text. */
+#include "store/store_int.h"
+
+const char *const store_pg_sql[STMT__MAX] = {
+	/* a parameter PostgreSQL cannot type from where it stands (`?2 IS NULL` first, `?2 - ?3`): cast */
+	[STMT_KEY_TOUCH] =
+		"UPDATE api_keys SET used = ?2 WHERE id = ?1"
+		" AND (used IS NULL OR used <= ?2::bigint - ?3::bigint OR used >= ?2::bigint + ?3::bigint)",
+	[STMT_KEY_DELETE] =
+		"DELETE FROM api_keys WHERE id = ?1 AND (?2::text IS NULL OR user_id = ?2) RETURNING " STORE_KEY_COLS(""),
+	[STMT_UPDATES_SINCE_COUNT] =
+		"SELECT (SELECT count(*) FROM library_items WHERE user_id = ?1 AND updated_at > ?2"
+		"  AND (state <> 'PROCESSING' OR deleted_at IS NOT NULL) AND (?3::text IS NULL OR folder = ?3))"
+		" + (SELECT count(*) FROM item_tombstones WHERE user_id = ?1 AND deleted_at > ?2)",
+	/* INSERT OR IGNORE: ON CONFLICT DO NOTHING */
+	[STMT_ITEM_LABEL_ADD] =
+		"INSERT INTO item_labels (item_seq, label_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
+	[STMT_SETTING_ADD] = "INSERT INTO settings (name, value) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
+	[STMT_HL_LABEL_ADD] =
+		"INSERT INTO highlight_labels (highlight_id, label_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
+	[STMT_FEED_ENTRY_ADD] =
+		"INSERT INTO feed_entries (user_id, entry_id, subscription_id, item_id, seen_at)"
+		" VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING",
+	/* INSERT OR REPLACE: ON CONFLICT (the primary key) DO UPDATE */
+	[STMT_TRASH_TOMBSTONE] =
+		"INSERT INTO item_tombstones (user_id, item_id, deleted_at)"
+		" SELECT user_id, id, deleted_at FROM library_items WHERE deleted_at IS NOT NULL AND deleted_at < ?1"
+		" ON CONFLICT (user_id, item_id) DO UPDATE SET deleted_at = excluded.deleted_at",
+	[STMT_TRASH_TOMBSTONE_USER] =
+		"INSERT INTO item_tombstones (user_id, item_id, deleted_at)"
+		" SELECT user_id, id, deleted_at FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL"
+		" ON CONFLICT (user_id, item_id) DO UPDATE SET deleted_at = excluded.deleted_at",
+	[STMT_SAVETOKEN_SET] =
+		"INSERT INTO save_tokens (user_id, token_hash, created, used) VALUES (?1, ?2, ?3, NULL)"
+		" ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created = excluded.created, used = NULL",
+	/* a subquery in FROM needs a name (before PostgreSQL 16) */
+	[STMT_UPDATES_SINCE] =
+		"SELECT seq, id, t FROM ("
+		" SELECT seq, id, updated_at AS t FROM library_items WHERE user_id = ?1 AND updated_at > ?2"
+		"  AND (state <> 'PROCESSING' OR deleted_at IS NOT NULL) AND (?5::text IS NULL OR folder = ?5)"
+		" UNION ALL"
+		" SELECT NULL, item_id, deleted_at FROM item_tombstones WHERE user_id = ?1 AND deleted_at > ?2) AS u"
+		" ORDER BY CASE WHEN ?6::int <> 0 THEN -t ELSE t END, id LIMIT ?3 OFFSET ?4",
+	/* a IS b: IS NOT DISTINCT FROM */
+	[STMT_IMPORT_HL_FIND] =
+		"SELECT count(*) FROM highlights WHERE item_seq = ?1 AND quote IS NOT DISTINCT FROM ?2"
+		" AND annotation IS NOT DISTINCT FROM ?3",
+	/* SQLite's scalar max(): greatest() */
+	[STMT_SUB_POLLED] =
+		"UPDATE subscriptions SET etag = ?2, last_modified = ?3, last_error = ?4, failures = ?5,"
+		" next_poll_at = ?6, last_fetched_at = ?7, refreshed_at = coalesce(?8, refreshed_at),"
+		" most_recent_item = greatest(coalesce(most_recent_item, 0), coalesce(?9, 0)) WHERE id = ?1",
+	/* a claim skips the rows another worker is claiming (SQLite has one writer at a time) */
+	[STMT_JOB_CLAIM] =
+		"UPDATE jobs SET status = 'running', locked_until = ?2, attempts = attempts + 1, updated_at = ?1"
+		" WHERE id = (SELECT j.id" JOB_CLAIMABLE " ORDER BY j.run_after, j.id LIMIT 1 FOR UPDATE OF j SKIP LOCKED)"
+		" RETURNING " STORE_JOB_COLS(""),
+	[STMT_IMPORT_CLAIM] =
+		"UPDATE imports SET status = 'running', locked_until = ?2 WHERE id = (SELECT id FROM imports"
+		" WHERE status = 'queued' OR (status = 'running' AND locked_until <= ?1) ORDER BY created_at LIMIT 1"
+		" FOR UPDATE SKIP LOCKED) RETURNING " STORE_COLS(STORE_IMPORT_ROW, ""),
+	/* a feed being leased by another worker is skipped; the minute's count may run over by the workers
+	 * claiming at the same instant (each sees the others' claims only once they commit) */
+	[STMT_SUB_CLAIM] =
+		"UPDATE subscriptions SET next_poll_at = ?2, last_fetched_at = ?1"
+		" WHERE id = (SELECT id FROM subscriptions WHERE status = 'ACTIVE' AND next_poll_at <= ?1"
+		"             ORDER BY next_poll_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)"
+		" AND (SELECT count(*) FROM subscriptions WHERE last_fetched_at > ?3) < ?4"
+		" RETURNING " STORE_SUB_COLS(""),
+};

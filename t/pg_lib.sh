@@ -1,0 +1,38 @@
+#!/bin/sh
+# pg_lib.sh: a throwaway PostgreSQL server for a test: initdb and pg_ctl on a Unix socket in a temporary directory (no TCP port), stopped by pg_stop; without the server programs the test says SKIP.
+# pg_start: starts it and sets PG_URL (postgresql://…) and PG_DIR; the caller's EXIT trap calls pg_stop.
+# Run as root (a container), the server runs as the `postgres` user, since initdb refuses root.
+
+# the directory of initdb and pg_ctl: $PG_BINDIR, Debian's /usr/lib/postgresql/N/bin (newest), or $PATH
+pg_bindir() {
+	for _d in ${PG_BINDIR:-} $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k4 -n -r); do
+		[ -x "$_d/initdb" ] && [ -x "$_d/pg_ctl" ] && { echo "$_d"; return 0; }
+	done
+	_i=$(command -v initdb 2>/dev/null) && { dirname "$_i"; return 0; }
+	return 1
+}
+
+pg_start() {
+	PG_BIN=$(pg_bindir) || { echo "1..0 # SKIP no PostgreSQL server programs (initdb; Debian: apt install postgresql)"; exit 0; }
+	PG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/larder-pg.XXXXXX") || bail_out "mktemp failed"
+	PG_AS=
+	if [ "$(id -u)" = 0 ]; then
+		id postgres >/dev/null 2>&1 || { echo "1..0 # SKIP running as root without a postgres user for the server"; exit 0; }
+		chown postgres "$PG_DIR"
+		PG_AS="runuser -u postgres --"
+	fi
+	$PG_AS "$PG_BIN/initdb" -D "$PG_DIR/data" -A trust -U larder -E UTF8 --locale=C --no-sync >"$PG_DIR/initdb.log" 2>&1 ||
+		bail_out "initdb failed: $(tail -n 5 "$PG_DIR/initdb.log")"
+	$PG_AS "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 60 \
+		-o "-c listen_addresses='' -k $PG_DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+		start >/dev/null 2>&1 || bail_out "the PostgreSQL server did not start: $(tail -n 5 "$PG_DIR/server.log")"
+	PG_URL="postgresql:///postgres?host=$PG_DIR&user=larder"
+}
+
+# stops the server (fast) and removes its directory
+pg_stop() {
+	[ -n "${PG_DIR:-}" ] || return 0
+	[ -f "$PG_DIR/data/postmaster.pid" ] && $PG_AS "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate -w stop >/dev/null 2>&1
+	rm -rf "$PG_DIR"
+	PG_DIR=
+}
