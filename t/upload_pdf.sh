@@ -129,10 +129,17 @@ is "over pdf_max_bytes: 413" 413 "$code"
 jqok "naming the key" '.errors[0].message | test("pdf_max_bytes")' "$tmp/put.json"
 code=$(curl -s -m 30 -o "$tmp/put.json" -w '%{http_code}' -X PUT -H 'Transfer-Encoding: chunked' --data-binary "@$tmp/big.pdf" "$base$up_path")
 is "over pdf_max_bytes without a length: 413" 413 "$code"
+# exactly pdf_max_bytes (100K) is taken, one byte more is not (a PDF padded with a comment after its end)
+pad() { cp "$pdfs/sample-3.pdf" "$2"; printf '%%' >>"$2"; head -c $(($1 - $(wc -c <"$2") - 1)) /dev/zero | tr '\0' 'x' >>"$2"; printf '\n' >>"$2"; }
+pad 102401 "$tmp/over.pdf"
+put "$tmp/over.pdf" "$up_path"
+is "pdf_max_bytes + 1 bytes: 413" 413 "$code"
 is "nothing kept for any of them" "$before" "$(files)"
 is "the upload still waits" INITIALIZED "$(sqlite3 "$data/larder.db" "SELECT status FROM files WHERE item_id = '$up_id'")"
-put "$pdfs/sample-3.pdf" "$up_path"
-is "and takes a good file after them" 200 "$code"
+pad 102400 "$tmp/limit.pdf"
+is "(the padded file is 100K)" 102400 "$(wc -c <"$tmp/limit.pdf" | tr -d ' ')"
+put "$tmp/limit.pdf" "$up_path"
+is "and takes a good file of exactly pdf_max_bytes after them" 200 "$code"
 
 gql bad "$UFR" '{"url":"https://example.org/a.html","type":"text/html"}'
 jqok "uploadFileRequest of another type: BAD_INPUT" '.data.uploadFileRequest.errorCodes == ["BAD_INPUT"]' "$tmp/bad.json"
