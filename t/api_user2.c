@@ -263,7 +263,7 @@ static void test_log_out(struct harness *h)
 	is_int(store_session_lookup(h->st, &h->a, hash, time_now_ms(), &who, &exp), STORE_E_NOTFOUND, "ends it");
 }
 
-static void test_later(struct harness *h)
+static void test_new_user_lists(struct harness *h)
 {
 	static const char *const empty[][2] = {
 		{ "{ subscriptions(type: RSS, sort: {by: UPDATED_TIME}) { ... on SubscriptionsSuccess { subscriptions { id } } } }",
@@ -276,17 +276,17 @@ static void test_later(struct harness *h)
 		  "{\"data\":{\"scanFeeds\":{\"feeds\":[]}}}" },
 		{ "{ recentEmails { ... on RecentEmailsSuccess { recentEmails { id } } } }",
 		  "{\"data\":{\"recentEmails\":{\"recentEmails\":[]}}}" },
-		{ "mutation { uploadFileRequest(input: {url: \"https://example.org/a.pdf\", contentType: \"application/pdf\"}) "
+		/* PDF uploads are offered now (t/upload_pdf.sh): a file that is not a PDF, and an unknown upload, refused */
+		{ "mutation { uploadFileRequest(input: {url: \"https://example.org/a.epub\", contentType: \"application/epub+zip\"}) "
 		  "{ ... on UploadFileRequestError { errorCodes message } } }",
-		  "{\"data\":{\"uploadFileRequest\":{\"errorCodes\":[\"BAD_INPUT\"],\"message\":\"PDF upload is not available on "
-		  "this server yet\"}}}" },
+		  "{\"data\":{\"uploadFileRequest\":{\"errorCodes\":[\"BAD_INPUT\"],\"message\":\"only PDF files (contentType "
+		  "application/pdf) can be uploaded\"}}}" },
 		{ "mutation { saveFile(input: {url: \"https://example.org/a.pdf\", source: \"x\", clientRequestId: \"c\", "
 		  "uploadFileId: \"u\"}) { ... on SaveError { errorCodes message } } }",
-		  "{\"data\":{\"saveFile\":{\"errorCodes\":[\"UNKNOWN\"],\"message\":\"PDF upload is not available on this server "
-		  "yet\"}}}" },
+		  "{\"data\":{\"saveFile\":{\"errorCodes\":[\"UNAUTHORIZED\"],\"message\":\"no such uploaded file\"}}}" },
 	};
 	for (size_t i = 0; i < sizeof empty / sizeof empty[0]; i++)
-		is_str(h_run(h, &h->alice, empty[i][0], NULL), empty[i][1], "not offered yet: %.40s", empty[i][0]);
+		is_str(h_run(h, &h->alice, empty[i][0], NULL), empty[i][1], "a new user's empty answer or refusal: %.40s", empty[i][0]);
 	like(h_run(h, NULL, "{ subscriptions { ... on SubscriptionsError { errorCodes } } }", NULL), "UNAUTHORIZED",
 	     "subscriptions without a user");
 	like(h_run(h, NULL, "mutation { saveFile(input: {url: \"u\", source: \"x\", clientRequestId: \"c\", uploadFileId: "
@@ -429,7 +429,7 @@ int main(void)
 	test_user(&h);
 	test_update_user(&h);
 	test_log_out(&h);
-	test_later(&h);
+	test_new_user_lists(&h);
 	test_delete_account(&h);
 	h_free(&h);
 	return done_testing();

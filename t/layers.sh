@@ -53,6 +53,7 @@ only_in libcsv 'csv.h' content
 only_in libxml2 'libxml/' content
 only_in libpq 'libpq-fe' store
 only_in gmime 'gmime/' content
+only_in poppler 'poppler' content
 
 # a first line that says what the file is: "/* name: …" in C, "# name…" in make fragments
 nohead=$(for f in */*.c */*.h; do

@@ -78,3 +78,10 @@ contrib_fuzz_fuzz_feed_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 contrib_fuzz_fuzz_mime_SOURCES = contrib/fuzz/fuzz_mime.c
 contrib_fuzz_fuzz_mime_LDFLAGS = $(FUZZ_LINK)
 contrib_fuzz_fuzz_mime_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+# PDFs: content_pdf_read in process (seeds: samples made by t/make-pdf.py)
+if ENABLE_FUZZ
+noinst_PROGRAMS += contrib/fuzz/fuzz_pdf
+endif
+contrib_fuzz_fuzz_pdf_SOURCES = contrib/fuzz/fuzz_pdf.c
+contrib_fuzz_fuzz_pdf_LDFLAGS = $(FUZZ_LINK)
+contrib_fuzz_fuzz_pdf_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)

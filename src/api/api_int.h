@@ -63,6 +63,11 @@ const char *api_item_state(const struct store_item *it);
 int api_answer_item(struct gql_rctx *rc, struct gql_out *out, int r, const char *doing, const char *type,
                     const struct store_item *it, const char *format);
 
+/* ---- files (upload.c): an item showing a PDF (page type FILE) answers its file's URL on our site as url, and
+ * as originalArticleUrl unless it came from an http(s) URL */
+bool api_item_is_file(const struct store_item *it);
+int api_out_file_url(struct gql_rctx *rc, const struct store_item *it, bool original, struct gql_out *out);
+
 /* resolver of wrapper fields (ArticleSuccess.article, …): the parent object itself */
 int api_resolve_self(struct gql_rctx *rc, const void *parent, struct gql_out *out);
 
@@ -128,7 +133,7 @@ int api_schema_bind(struct gql_schema *s, char *err, size_t errlen);
 #define API_FILES(X) X(user) X(apikey) X(item) X(page) X(library) X(label) X(highlight) X(save) X(search) \
 	X(bulk) X(highlights) X(typeahead) X(saving_request) X(filter) X(account) X(articles) X(personalization) \
 	X(unoffered) X(import) X(feeds) \
-	X(newsletter)
+	X(newsletter) X(upload)
 #define API_BIND_DECL(name) int api_bind_##name(struct gql_schema *s, char *err, size_t errlen);
 API_FILES(API_BIND_DECL)
 /* called last by api_schema_bind: binds only object fields still unbound: every field of a

@@ -177,6 +177,8 @@ static int resolve_item(struct gql_rctx *rc, const void *parent, struct gql_out 
 
 	if (f == API_NO_FIELD)
 		return api_resolve_absent(rc, parent, out);
+	if ((f == IF_URL || f == IF_ORIGINAL_URL) && api_item_is_file(it))
+		return api_out_file_url(rc, it, f == IF_ORIGINAL_URL, out);
 	if (item_text(it, f, &text))
 		return api_text(out, text);
 	if (item_date(it, f, &ms, &nullable))
@@ -188,7 +190,7 @@ static int resolve_item(struct gql_rctx *rc, const void *parent, struct gql_out 
 	case IF_DIRECTIONALITY:
 		return it->dir == NULL ? api_null(out) : api_enum(out, strcmp(it->dir, "rtl") == 0 ? "RTL" : "LTR");
 	case IF_PAGE_TYPE: return api_enum(out, it->page_type ? it->page_type : "ARTICLE");
-	case IF_CONTENT_READER: return api_enum(out, "WEB");
+	case IF_CONTENT_READER: return api_enum(out, api_item_is_file(it) ? "PDF" : "WEB");
 	case IF_STATE: return api_enum(out, api_item_state(it));
 	case IF_FOLDER: return api_text(out, it->folder ? it->folder : "inbox");
 	case IF_WORDS: return it->words_count < 0 ? api_null(out) : api_int(out, it->words_count);

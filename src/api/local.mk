@@ -10,6 +10,8 @@ src_api_libapi_a_SOURCES = \
 	src/api/articles.c src/api/personalization.c src/api/unoffered.c \
 	src/api/import.c src/api/feeds.c \
 	src/api/newsletter.c
+# uploadFileRequest, saveFile and a PDF item's file URLs
+src_api_libapi_a_SOURCES += src/api/upload.c
 nodist_src_api_libapi_a_SOURCES = src/api/schema_sdl.c
 src_api_libapi_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS)
 

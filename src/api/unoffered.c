@@ -1,4 +1,4 @@
-/* unoffered.c: the calls of features Larder does not offer (webhooks, rules, integrations, discover, home, groups, reminders, sharing, e-mail) and of those not here yet (PDF uploads): their documented empty lists and error members, one table row each. */
+/* unoffered.c: the calls of features Larder does not offer (webhooks, rules, integrations, discover, home, groups, reminders, sharing, e-mail): their documented empty lists and error members, one table row each. */
 #include <string.h>
 
 #include "api/api_int.h"
@@ -63,7 +63,6 @@ static int resolve_empty_list(struct gql_rctx *rc, const void *parent, struct gq
 #define NO_HOME "The home feed is not offered by this server."
 #define NO_SHARING "Sharing is not offered by this server."
 #define NO_EMAIL "This server sends and receives no e-mail."
-#define NOT_YET_PDF "PDF upload is not available on this server yet"
 
 static const struct api_bind unoffered_table[] = {
 	EMPTY("Query.webhooks"),
@@ -103,8 +102,6 @@ static const struct api_bind unoffered_table[] = {
 	REFUSE("Mutation.joinGroup", "NOT_FOUND", "Groups are not offered by this server."),
 	REFUSE("Query.sendInstallInstructions", "FORBIDDEN", NO_EMAIL),
 	REFUSE("Mutation.updateEmail", "BAD_REQUEST", "The e-mail address of an account is not changed through the API."),
-	REFUSE("Mutation.uploadFileRequest", "BAD_INPUT", NOT_YET_PDF),
-	REFUSE("Mutation.saveFile", "UNKNOWN", NOT_YET_PDF),
 	API_ONE("Mutation.reportItem", resolve_report),
 	API_ALL("ReportItemResult", api_resolve_error),
 	API_ONE("GetDiscoverFeedArticleSuccess.discoverArticles", resolve_empty_list),

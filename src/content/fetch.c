@@ -83,6 +83,7 @@ struct ctx {
 	char reason[64];
 	char *location, *content_type, *etag, *last_modified;
 	bool feed, conditional;      /* fetch_opts's feed; validators were sent */
+	bool pdf;                    /* fetch_opts's pdf */
 	long long clen;              /* Content-Length, or -1 */
 	size_t hdr_bytes;
 	bool in_body;                /* headers of the final response are done (later lines are trailers) */
@@ -194,8 +195,16 @@ static curl_socket_t open_socket(void *p, curlsocktype purpose, struct curl_sock
 	return socket(ad->family, ad->socktype | SOCK_CLOEXEC, ad->protocol);
 }
 
-static bool type_ok(const char *ct, bool feed)
+/* the content type (without parameters) is application/pdf */
+static bool is_pdf_type(const char *ct)
 {
+	return ct && strncasecmp(ct, "application/pdf", 15) == 0 && (!ct[15] || ct[15] == ';' || ct[15] == ' ');
+}
+
+static bool type_ok(const char *ct, bool feed, bool pdf)
+{
+	if (pdf && is_pdf_type(ct))
+		return true;
 	static const char *const ok[] = { "text/html", "application/xhtml+xml", "text/plain", "application/rss+xml",
 	                                  "application/atom+xml", "application/rdf+xml", "application/xml", "text/xml",
 	                                  "application/feed+json", "application/json" };
@@ -242,7 +251,7 @@ static enum stop decide(struct ctx *c)
 		return GO_ON;
 	if (c->status < 200 || c->status > 299)
 		return STOP_HTTP;
-	if (!type_ok(c->content_type, c->feed))
+	if (!type_ok(c->content_type, c->feed, c->pdf))
 		return STOP_TYPE;
 	if (c->clen >= 0 && (unsigned long long)c->clen > c->max_bytes)
 		return STOP_TOO_LARGE;
@@ -515,6 +524,8 @@ static int take_body(struct arena *a, struct fetch_result *r, struct ctx *c)
 		memcpy(r->body, c->body.buf, c->body.len);
 	r->len = c->body.len;
 	sb_free(&c->body);     /* before decoding: keep one copy of a large page, not two */
+	if (c->pdf && is_pdf_type(r->content_type))
+		return 0;      /* a PDF's bytes are not text: no decoding (html stays NULL) */
 	if (charset_to_utf8(a, r->body, r->len, r->content_type, &r->html, &r->html_len, &r->charset) < 0)
 		return fail(a, r, FETCH_E_NOMEM, "out of memory");
 	return 0;
@@ -613,6 +624,7 @@ int content_fetch(struct arena *a, const char *url, const struct fetch_opts *o, 
 	errbuf[0] = 0;
 	h = curl_easy_init();
 	c.feed = o->feed;
+	c.pdf = o->pdf;
 	hdrs = request_headers(a, o, &c.conditional);
 	if (!h || !hdrs || setup(h, &c, o, hdrs, errbuf) < 0) {
 		fail(a, r, FETCH_E_OTHER, "cannot set up libcurl");

@@ -16,6 +16,7 @@ struct fetch_opts {
 	const struct netaddr_allow *allow; /* non-public addresses we may reach (NULL: public ones only) */
 	const char *user_agent;      /* NULL: "Mozilla/5.0 (compatible; Larder/VERSION; +read-it-later)" */
 	bool feed;                   /* a feed: XML and JSON content types are taken too, and asked for first */
+	bool pdf;                    /* application/pdf is taken too: body holds its bytes, html stays NULL */
 	const char *if_none_match;   /* conditional GET: an ETag (If-None-Match) and ... */
 	const char *if_modified_since; /* ... a Last-Modified date (If-Modified-Since); a 304 is then a success */
 };

@@ -1,4 +1,4 @@
-# src/content/local.mk: the content layer (fetching, HTML parsing and extraction, sanitizing, Markdown, and the readers of feeds, OPML and import files) and its tests.
+# src/content/local.mk: the content layer (fetching, HTML parsing and extraction, sanitizing, Markdown, and the readers of feeds, OPML, import files, mail and PDFs) and its tests.
 noinst_LIBRARIES += src/content/libcontent.a
 src_content_libcontent_a_SOURCES = \
 	src/content/html.c src/content/html.h src/content/html_guard.c src/content/html_guard.h \
@@ -17,9 +17,12 @@ src_content_libcontent_a_SOURCES = \
 # one e-mail message (newsletters) read with GMime
 src_content_libcontent_a_SOURCES += src/content/mime.c src/content/mime.h src/content/mime_int.h src/content/mime_body.c
 src_content_libcontent_a_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS) $(JSONC_CFLAGS) $(CURL_CFLAGS) $(LIBXML_CFLAGS) $(ARCHIVE_CFLAGS) $(GMIME_CFLAGS)
+# PDFs: text read with poppler in a child process under limits
+src_content_libcontent_a_SOURCES += src/content/pdf.c src/content/pdf.h
+src_content_libcontent_a_CPPFLAGS += $(POPPLER_CFLAGS)
 
 # What a program linking the content layer needs (with $(UTIL_LIBS) after it).
-CONTENT_LIBS = src/content/libcontent.a $(GUMBO_LIBS) $(JSONC_LIBS) $(CURL_LIBS) $(LIBXML_LIBS) $(ARCHIVE_LIBS) $(CSV_LIBS) $(GMIME_LIBS)
+CONTENT_LIBS = src/content/libcontent.a $(GUMBO_LIBS) $(JSONC_LIBS) $(CURL_LIBS) $(LIBXML_LIBS) $(ARCHIVE_LIBS) $(CSV_LIBS) $(GMIME_LIBS) $(POPPLER_LIBS)
 
 check_PROGRAMS += t/content_html t/content_charset
 TESTS += t/content_html t/content_charset
@@ -82,3 +85,10 @@ t_content_mime_SOURCES = t/content_mime.c t/tap.h
 t_content_mime_CPPFLAGS = $(AM_CPPFLAGS) -DMAIL_DIR='"$(abs_top_srcdir)/t/data/mail"'
 t_content_mime_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 EXTRA_DIST += t/data/mail
+# content_pdf_read on the samples t/make-pdf.py made: pages, info, the article, bad and encrypted files, the limits
+check_PROGRAMS += t/content_pdf
+TESTS += t/content_pdf
+t_content_pdf_SOURCES = t/content_pdf.c t/tap.h
+t_content_pdf_CPPFLAGS = $(AM_CPPFLAGS) -DPDF_DIR='"$(abs_top_srcdir)/t/data/pdf"'
+t_content_pdf_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+EXTRA_DIST += t/data/pdf t/make-pdf.py

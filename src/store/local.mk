@@ -10,6 +10,8 @@ src_store_libstore_a_SOURCES = \
 	src/store/filter.c src/store/account.c src/store/personalization.c src/store/import.c \
 	src/store/feeds.h src/store/feeds.c \
 	src/store/newsletter.c
+# uploaded and fetched files (PDFs)
+src_store_libstore_a_SOURCES += src/store/file.c
 nodist_src_store_libstore_a_SOURCES = src/store/migrations_gen.c
 src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS) $(PQ_CFLAGS)
 EXTRA_DIST += src/store/README.md
@@ -23,6 +25,8 @@ STORE_PG_MIGRATIONS = db/pg/001_init.sql db/pg/002_library.sql db/pg/003_setting
 	db/pg/005_logins.sql db/pg/006_search_owner.sql db/pg/007_save_tokens.sql db/pg/008_items.sql db/pg/009_user.sql \
 	db/pg/010_import.sql db/pg/011_personalization.sql db/pg/012_feeds.sql \
 	db/pg/013_newsletters.sql
+# uploaded and fetched PDFs
+STORE_PG_MIGRATIONS += db/pg/014_files.sql
 EXTRA_DIST += $(STORE_PG_MIGRATIONS) src/store/db_pg.c src/store/store_pg_sql.c
 if WITH_POSTGRESQL
 src_store_libstore_a_SOURCES += src/store/db_pg.c src/store/store_pg_sql.c
@@ -40,6 +44,8 @@ STORE_MIGRATIONS = db/001_init.sql db/002_library.sql db/003_settings.sql db/004
 	db/006_search_owner.sql db/007_save_tokens.sql db/008_items.sql db/009_user.sql db/010_import.sql \
 	db/011_personalization.sql db/012_feeds.sql \
 	db/013_newsletters.sql
+# uploaded and fetched PDFs
+STORE_MIGRATIONS += db/014_files.sql
 EXTRA_DIST += $(STORE_MIGRATIONS)
 BUILT_SOURCES += src/store/migrations_gen.c
 CLEANFILES += src/store/migrations_gen.c

@@ -382,6 +382,34 @@ const char *const store_stmt_sql[STMT__MAX] = {
 	[STMT_NL_RECEIVED_GET] =
 		"SELECT " STORE_COLS(STORE_RECEIVED_ROW, "") " FROM received_emails WHERE user_id = ?1 AND id = ?2",
 	[STMT_NL_RECEIVED_ITEM] = "UPDATE received_emails SET item_id = ?2 WHERE id = ?1",
+	/* files (file.c): uploaded and fetched PDFs and the items showing them */
+	[STMT_FILE_ITEM_INSERT] =
+		"INSERT INTO library_items (id, user_id, client_request_id, url, url_hash, slug, title, page_type, state,"
+		" folder, source, saved_at, created_at, updated_at)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'FILE', 'PROCESSING', ?8, ?9, ?10, ?10, ?10) RETURNING seq",
+	[STMT_FILE_ITEM_ID_TAKEN] = "SELECT 1 FROM library_items WHERE id = ?1",
+	[STMT_FILE_CREATE] =
+		"INSERT INTO files (id, user_id, item_id, file_name, content_type, url, status, upload_hash, upload_expires,"
+		" created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'INITIALIZED', ?7, ?8, ?9, ?9)"
+		" RETURNING " STORE_COLS(STORE_FILE_ROW, ""),
+	[STMT_FILE_BY_UPLOAD] =
+		"SELECT " STORE_COLS(STORE_FILE_ROW, "") " FROM files"
+		" WHERE upload_hash = ?1 AND status = 'INITIALIZED' AND upload_expires > ?2",
+	[STMT_FILE_UPLOADED] =
+		"UPDATE files SET status = 'COMPLETED', upload_hash = NULL, path = ?2, size = ?3, sha256 = ?4, updated_at = ?5"
+		" WHERE id = ?1 AND status = 'INITIALIZED' RETURNING " STORE_COLS(STORE_FILE_ROW, ""),
+	[STMT_FILE_GET] = "SELECT " STORE_COLS(STORE_FILE_ROW, "") " FROM files WHERE user_id = ?1 AND id = ?2",
+	[STMT_FILE_BY_ITEM] =
+		"SELECT " STORE_COLS(STORE_FILE_ROW, "") " FROM files WHERE user_id = ?1 AND item_id = ?2"
+		" ORDER BY status = 'COMPLETED' DESC, created_at DESC LIMIT 1",
+	[STMT_FILE_JOB_INSERT] =
+		"INSERT INTO jobs (item_seq, kind, status, attempts, run_after, created_at, updated_at)"
+		" VALUES (?1, 'pdf', 'queued', 0, ?2, ?2, ?2)",
+	[STMT_FILE_ITEM_TYPE] = "UPDATE library_items SET page_type = 'FILE', updated_at = ?2 WHERE seq = ?1",
+	[STMT_FILE_ATTACH] =
+		"INSERT INTO files (id, user_id, item_id, file_name, content_type, url, size, sha256, path, status,"
+		" created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'COMPLETED', ?10, ?10)"
+		" RETURNING " STORE_COLS(STORE_FILE_ROW, ""),
 };
 
 #define STMT_NAME(n) #n,

@@ -483,4 +483,41 @@ enum store_nl_outcome {
  * subscription found or made, the item, the entry, the received mail */
 int store_nl_deliver(struct store *st, struct arena *a, const struct store_nl_delivery *d, struct store_item *item_out,
                      enum store_nl_outcome *outcome);
+/* ---- files (file.c): PDFs uploaded through uploadFileRequest and its upload URL, or fetched for a saveUrl ---- */
+struct store_file {
+	const char *id, *user_id, *item_id, *file_name, *content_type, *url, *sha256, *path,
+	           *status;          /* INITIALIZED (waits for its bytes) or COMPLETED */
+	int64_t size, created_ms, updated_ms;
+};
+/* an upload's file and its item (page type FILE, state PROCESSING, no fetch job) */
+struct store_file_new {
+	const char *user_id;
+	const char *item_id;           /* a UUID for the new item (clientRequestId), or NULL / taken: a fresh one */
+	const char *client_request_id; /* a non-UUID lookup key, or NULL */
+	const char *url;               /* the item's URL (normalised); NULL, or one the user has an item for already:
+	                                * "file:///FILEID/FILE_NAME" */
+	const char *title, *file_name, *content_type, *source, *folder; /* source, folder NULL: "api", "inbox" */
+	const char *client_url;        /* the URL the client named, kept with the file */
+	const char *upload_hash;       /* hex SHA-256 of the one-time upload token */
+	int64_t upload_expires_ms;
+};
+/* one transaction: the item and the file waiting for its upload; out and item get both as stored */
+int store_file_create(struct store *st, struct arena *a, const struct store_file_new *in, struct store_file *out,
+                      struct store_item *item);
+/* the file waiting for the upload whose token has this hash, unexpired at now_ms; NOTFOUND */
+int store_file_by_upload(struct store *st, struct arena *a, const char *upload_hash, int64_t now_ms,
+                         struct store_file *out);
+/* its bytes arrived at path: COMPLETED, the token forgotten; NOTFOUND when it waits no more (used already) */
+int store_file_uploaded(struct store *st, struct arena *a, const char *id, const char *path, int64_t size,
+                        const char *sha256, struct store_file *out);
+/* the user's file by id, or the file of the user's item (a completed one first); NOTFOUND */
+int store_file_get(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_file *out);
+int store_file_by_item(struct store *st, struct arena *a, const char *user_id, const char *item_id,
+                       struct store_file *out);
+/* queues the reading of the item's file for the worker (a job of kind "pdf") */
+int store_file_queue(struct store *st, int64_t item_seq);
+/* a fetched PDF kept for an item (in->id NULL: a fresh UUID; status COMPLETED), the item's page type made FILE,
+ * in one transaction */
+int store_file_attach(struct store *st, struct arena *a, int64_t item_seq, const struct store_file *in,
+                      struct store_file *out);
 #endif

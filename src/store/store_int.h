@@ -31,7 +31,7 @@
 	X(RECENT_ADD) X(RECENT_TRIM) X(RECENT_LIST) X(PROFILE_GET) X(PROFILE_SET) X(USER_UPDATE) X(USER_DELETE) \
 	X(PERSONAL_GET) X(PERSONAL_SET) \
 	STORE_IMPORT_STMTS(X) STORE_FEED_STMTS(X) \
-	STORE_NL_STMTS(X)
+	STORE_NL_STMTS(X) STORE_FILE_STMTS(X)
 /* the import's statements (import.c), SQL appended to store.c's table */
 #define STORE_IMPORT_STMTS(X) \
 	X(IMPORT_INSERT) X(IMPORT_UPDATE) X(IMPORT_JOB_PENDING) X(IMPORT_FETCH_HORIZON) X(IMPORT_HL_FIND) X(IMPORT_ID_TAKEN) \
@@ -48,6 +48,15 @@
 	X(NL_EMAIL_CREATE) X(NL_EMAIL_COUNT) X(NL_EMAIL_LIST) X(NL_EMAIL_DELETE) X(NL_EMAIL_BY_LOCAL) X(NL_EMAIL_CODE) \
 	X(NL_RECEIVED_ADD) X(NL_RECEIVED_LIST) X(NL_SUB_UPSERT) X(NL_SUB_LIST) X(NL_ITEM_MARK) X(NL_RECEIVED_GET) \
 	X(NL_RECEIVED_ITEM)
+/* the files' statements (file.c), SQL appended to store.c's table */
+#define STORE_FILE_STMTS(X) \
+	X(FILE_ITEM_INSERT) X(FILE_CREATE) X(FILE_BY_UPLOAD) X(FILE_UPLOADED) X(FILE_GET) X(FILE_BY_ITEM) \
+	X(FILE_JOB_INSERT) X(FILE_ITEM_TYPE) X(FILE_ATTACH) X(FILE_ITEM_ID_TAKEN)
+#define STORE_FILE_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, item_id, item_id) X(p, TEXT, file_name, file_name) \
+	X(p, TEXT, content_type, content_type) X(p, TEXT, url, url) X(p, I64, size, size) X(p, TEXT, sha256, sha256) \
+	X(p, TEXT, path, path) X(p, TEXT, status, status) X(p, I64, created_at, created_ms) \
+	X(p, I64, updated_at, updated_ms)
 #define STORE_STMT_ENUM(n) STMT_##n,
 enum stmt { STORE_STMTS(STORE_STMT_ENUM) STMT__MAX };
 

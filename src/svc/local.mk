@@ -80,3 +80,7 @@ dist_check_SCRIPTS += t/mail_pipe.sh
 TESTS += t/newsletters_browser.sh
 dist_check_SCRIPTS += t/newsletters_browser.sh
 EXTRA_DIST += t/js/newsletters_page.mjs
+# PDFs: uploadFileRequest's item and upload, saveFile, fetched PDFs kept and read (content/pdf.c)
+src_svc_libsvc_a_SOURCES += src/svc/upload.c src/svc/upload.h
+# how soon a 50-page PDF is searchable after its upload, through nginx (run by hand: bench/pdf-bench -B BUILDDIR)
+EXTRA_DIST += bench/pdf-bench

@@ -1,10 +1,11 @@
-/* worker.c (svc): runs the fetch queue (after any waiting import and any due feed poll): claim a due job, fetch the page, extract and store it, or retry with backoff and finally mark the item FAILED. */
+/* worker.c (svc): runs the fetch queue (after any waiting import and any due feed poll): claim a due job, fetch the page (or read an item's kept PDF, or keep a fetched one), extract and store it, or retry with backoff and finally mark the item FAILED. */
 #include <stdio.h>
 #include <string.h>
 
 #include "svc/feeds.h"
 #include "svc/jobs.h"
 #include "svc/svc.h"
+#include "svc/upload.h"
 #include "content/fetch.h"
 #include "util/limits.h"
 #include "util/time.h"
@@ -62,9 +63,12 @@ int svc_worker_step(struct store *st, const struct larder_config *cfg, struct ar
 		                        it.fail_reason ? ": " : "", it.fail_reason ? it.fail_reason : "");
 		return finish(st, &job, &o, err, errlen);
 	}
+	if (svc_file_job(st, cfg, a, &it, &art, &o)) /* an uploaded PDF: its kept file is read, nothing fetched */
+		return finish(st, &job, &o, err, errlen);
 	memset(&fo, 0, sizeof fo);
 	if (cfg)
 		content_fetch_opts_from_config(&fo, cfg);
+	fo.pdf = true;
 	content_fetch(a, it.url, &fo, &fr);
 	if (fr.err != FETCH_OK) {
 		o.reason = fr.message ? fr.message : "the page could not be fetched";
@@ -72,6 +76,10 @@ int svc_worker_step(struct store *st, const struct larder_config *cfg, struct ar
 			o.kind = STORE_JOB_RETRY;
 			o.run_after_ms = now + backoff_ms(job.attempts);
 		}
+		return finish(st, &job, &o, err, errlen);
+	}
+	if (!fr.html) { /* a PDF: kept as the item's file and read */
+		svc_file_fetched(st, cfg, a, &it, fr.body, fr.len, &art, &o);
 		return finish(st, &job, &o, err, errlen);
 	}
 	if (svc_ingest(a, fr.html, fr.html_len, fr.final_url ? fr.final_url : it.url, svc_content_max_bytes(cfg), &art,

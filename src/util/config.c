@@ -199,6 +199,8 @@ static int set_defaults(struct larder_config *c, const char *path)
 	c->subscriptions_per_user = LIMIT_SUBSCRIPTIONS;
 	c->newsletter_emails_per_user = LIMIT_NEWSLETTER_EMAILS;
 	c->mail_max_bytes = LIMIT_MAIL_BYTES;
+	c->pdf_max_bytes = LIMIT_PDF_BYTES;
+	c->pdf_sync_bytes = LIMIT_PDF_SYNC_BYTES;
 	if (!c->path || !c->database || !c->base_url || set_origins(c, DEFAULT_CORS) < 0)
 		return -1;
 	return 0;
@@ -269,7 +271,8 @@ static char *unquote(char *v)
 	X(K_SUBSCRIPTIONS, "subscriptions_per_user") \
 	X(K_MAIL_DOMAIN, "mail_domain") \
 	X(K_NEWSLETTER_EMAILS, "newsletter_emails_per_user") \
-	X(K_MAIL_BYTES, "mail_max_bytes")
+	X(K_MAIL_BYTES, "mail_max_bytes") \
+	X(K_PDF_BYTES, "pdf_max_bytes") X(K_PDF_SYNC_BYTES, "pdf_sync_bytes") X(K_FILES_DIR, "files_dir")
 #define KEY_ENUM(k, name) k,
 #define KEY_NAME(k, name) [k] = name,
 enum key { CONFIG_KEYS(KEY_ENUM) K__MAX };
@@ -319,6 +322,8 @@ static const struct num_key {
 	{ K_SUBSCRIPTIONS, 1, 100000, "", NULL, false, FIELD(subscriptions_per_user) },
 	{ K_NEWSLETTER_EMAILS, 1, 10000, "", NULL, false, FIELD(newsletter_emails_per_user) },
 	{ K_MAIL_BYTES, 1024, (uint64_t)1 << 30, SIZES(1024, "1G", "K, M, G"), FIELD(mail_max_bytes) },
+	{ K_PDF_BYTES, 1024, (uint64_t)1 << 30, SIZES(1024, "1G", "K, M, G"), FIELD(pdf_max_bytes) },
+	{ K_PDF_SYNC_BYTES, 0, (uint64_t)1 << 30, SIZES(0, "1G", "K, M, G"), FIELD(pdf_sync_bytes) },
 };
 #undef SIZES
 #undef FIELD
@@ -448,6 +453,19 @@ static int set_database(struct larder_config *c, const char *v, const struct whe
 	return 0;
 }
 
+/* files_dir: where uploaded and fetched PDFs are kept, relative to the config file's directory unless absolute */
+static int set_files_dir(struct larder_config *c, const char *v, const struct where *w)
+{
+	char *s;
+	if (!*v)
+		return fail(w->err, w->errlen, w->path, w->line, "'files_dir' must not be empty");
+	if (!(s = resolve_path(w->path, v)))
+		return fail(w->err, w->errlen, w->path, w->line, "out of memory");
+	free(c->files_dir);
+	c->files_dir = s;
+	return 0;
+}
+
 static int set_base_url(struct larder_config *c, char *v, const struct where *w)
 {
 	size_t bl = strlen(v);
@@ -516,6 +534,8 @@ static int set_value(struct larder_config *c, int key, const char *k, char *v, c
 		return set_private_fetch(c, v, w);
 	case K_MAIL_DOMAIN:
 		return set_mail_domain(c, v, w);
+	case K_FILES_DIR:
+		return set_files_dir(c, v, w);
 	default:
 		return 0;
 	}
@@ -598,6 +618,7 @@ void config_free(struct larder_config *c)
 		return;
 	free(c->path);
 	free(c->database);
+	free(c->files_dir);
 	free(c->base_url);
 	free(c->mail_domain);
 	free_origins(c);

@@ -68,6 +68,10 @@ struct larder_config {
 	uint32_t newsletter_emails_per_user; /* key `newsletter_emails_per_user`, default LIMIT_NEWSLETTER_EMAILS */
 	size_t mail_max_bytes;         /* key `mail_max_bytes`: bytes of one message `larder mail` accepts, default
 	                                  LIMIT_MAIL_BYTES (10M) */
+	size_t pdf_max_bytes;          /* key `pdf_max_bytes`: bytes of an uploaded or fetched PDF, default LIMIT_PDF_BYTES */
+	size_t pdf_sync_bytes;         /* key `pdf_sync_bytes`: a PDF up to this size is read while its upload is
+	                                  answered, a larger one by the worker; default LIMIT_PDF_SYNC_BYTES */
+	char *files_dir;               /* key `files_dir`: where PDFs are kept; NULL: "files" beside the database */
 };
 /* which file: explicit path if non-NULL, else $LARDER_CONFIG, else LARDER_SYSCONFDIR "/larder.conf" */
 const char *config_default_path(const char *explicit_path);

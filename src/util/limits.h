@@ -139,4 +139,14 @@
 #define LIMIT_MIME_RECIPIENTS   64                /* recipient addresses read from one message's headers */
 #define LIMIT_NEWSLETTER_EMAILS 20                /* receiving addresses of one user (newsletter_emails_per_user) */
 #define LIMIT_RECENT_EMAILS     100               /* received mails recentEmails lists */
+
+/* PDFs (src/content/pdf.c, src/svc/upload.c): what one file may cost */
+#define LIMIT_PDF_BYTES         (50 * 1024 * 1024) /* bytes of an uploaded or fetched PDF (pdf_max_bytes) */
+#define LIMIT_PDF_PAGES         2000              /* pages whose text is read; later ones are left out */
+#define LIMIT_PDF_TEXT          (8 * 1024 * 1024) /* bytes of text kept from one PDF */
+#define LIMIT_PDF_CPU_MS        20000             /* CPU time of the child process that reads a PDF */
+#define LIMIT_PDF_MEMORY        (1024L * 1024 * 1024) /* address space of that child */
+#define LIMIT_PDF_SYNC_BYTES    (4 * 1024 * 1024) /* a PDF up to this size is read while its upload is answered,
+                                                   * a larger one by the worker (pdf_sync_bytes) */
+#define LIMIT_UPLOAD_TTL_MS     (60 * 60 * 1000)  /* how long a file's upload URL works */
 #endif

@@ -13,6 +13,7 @@
 #include "web/content_http.h"
 #include "web/export_http.h"
 #include "web/import_http.h"
+#include "web/upload_http.h"
 #include "web/response.h"
 
 #define CT_JSON "application/json; charset=utf-8"
@@ -725,6 +726,8 @@ void web_graphql_route(struct web_graphql *app, struct web_request *req, struct 
 		web_export_handle(app, req, res, a);
 	else if (web_import_route(req->path))
 		web_import_handle(app, req, res, a);
+	else if (web_upload_route(req->path))
+		web_upload_handle(app, req, res, a);
 	else
 		handle(app, req, res, a);
 }

@@ -9,6 +9,8 @@ src_web_libweb_a_SOURCES = src/web/request.c src/web/request.h src/web/response.
 	src/web/save_guard.c src/web/save_guard.h src/web/export_http.c src/web/export_http.h \
 	src/web/import_http.c src/web/import_http.h
 src_web_libweb_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
+# PDFs: the upload URL and the file served to its owner
+src_web_libweb_a_SOURCES += src/web/upload_http.c src/web/upload_http.h
 
 WEB_LIBS = src/web/libweb.a
 
@@ -50,3 +52,7 @@ EXTRA_DIST += t/js/export_button.mjs
 TESTS += t/import_upload.sh t/import_browser.sh
 dist_check_SCRIPTS += t/import_upload.sh t/import_browser.sh
 EXTRA_DIST += t/js/import_page.mjs
+# PDFs end to end through nginx: uploadFileRequest + PUT + saveFile, search, /api/file, saveUrl of a PDF, bad inputs
+TESTS += t/upload_pdf.sh t/browser_pdf.sh
+dist_check_SCRIPTS += t/upload_pdf.sh t/browser_pdf.sh
+EXTRA_DIST += t/js/browser_pdf.mjs

@@ -22,6 +22,7 @@
 //   /cookie                sets a cookie and redirects to /cookie-check (200 with it, 403 without)
 //   /headers               the request's headers as JSON (text/plain);  /count: requests served so far
 //   /article/NAME          the file NAME from --pages DIR (.html as text/html, .txt as text/plain)
+//   /pdf/NAME              the sample NAME of t/data/pdf as application/pdf (the PDF tests' saveUrl)
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -202,6 +203,16 @@ function handle(req, res, selfPort) {
 		const type = m[1].endsWith('.html') || m[1].endsWith('.htm') ? 'text/html'
 			: m[1].endsWith('.txt') ? 'text/plain' : 'application/octet-stream';
 		return send(res, 200, type, data);
+	}
+	if ((m = p.match(/^\/pdf\/([A-Za-z0-9_-][A-Za-z0-9._-]*)$/))) {
+		const file = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'data', 'pdf', m[1]);
+		let data;
+		try {
+			data = fs.readFileSync(file);
+		} catch {
+			return send(res, 404, 'text/html', '<p>no such PDF</p>');
+		}
+		return send(res, 200, 'application/pdf', data);
 	}
 	return send(res, 404, 'text/html', '<p>not found</p>');
 }

@@ -9,6 +9,7 @@ import { setupKeys } from './library-keys.js';
 import { setupFilters } from './library-filters.js';
 import { setupLabels } from './library-labels.js';
 import { emptyTrash } from './library-bulk.js';
+import { setupUpload } from './library-upload.js';
 
 const PAGE = 20;
 const POLL_MS = 2000;
@@ -208,6 +209,8 @@ async function main() {
 	showUser(me);
 	ctx.username = me.profile.username;
 	setupSave();
+	setupUpload({ form: $('upload-form'), status: $('upload-status'), bar: $('upload-progress'),
+		done: () => Promise.all([loadPage(true), loadCounts()]) });
 	$('more').addEventListener('click', () => loadPage(false));
 	try { known.push(...await allLabels()); } catch (e) { /* no labels to offer */ }
 	fillLabelFilter();

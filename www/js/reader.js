@@ -7,6 +7,7 @@ import * as notebook from './reader-notebook.js';
 import * as toolbar from './reader-toolbar.js';
 import * as settings from './reader-settings.js';
 import * as keys from './reader-keys.js';
+import { pdfView } from './reader-pdf.js';
 
 const POLL_MS = 2000;
 const POLL_MAX_MS = 60000;
@@ -14,7 +15,7 @@ const PROGRESS_EVERY_MS = 2000;
 const WORDS_PER_MINUTE = 230;
 
 const ARTICLE = `query Article($slug: String!) { article(username: "me", slug: $slug, format: "html") { __typename
-	... on ArticleSuccess { article { ${ITEM_FIELDS} content } } ... on ArticleError { errorCodes message } } }`;
+	... on ArticleSuccess { article { ${ITEM_FIELDS} content contentReader } } ... on ArticleError { errorCodes message } } }`;
 const BY_URL = `query ByUrl($url: String!) { articleSavingRequest(url: $url) { __typename
 	... on ArticleSavingRequestSuccess { articleSavingRequest { id slug status } }
 	... on ArticleSavingRequestError { errorCodes message } } }`;
@@ -74,10 +75,13 @@ function renderLabels() {
 }
 
 function renderBody() {
+	const pdf = item.state === 'PROCESSING' ? null : pdfView(item);
+	$('pdf-view').replaceChildren(...(pdf ? [pdf] : []));
+	$('pdf-view').hidden = !pdf;
 	const state = $('state');
 	state.className = 'item-state';
 	if (item.state === 'PROCESSING') {
-		state.textContent = 'Saving… the page is being fetched.';
+		state.textContent = item.contentReader === 'PDF' ? 'Saving… the PDF is being read.' : 'Saving… the page is being fetched.';
 		state.classList.add('processing');
 		state.hidden = false;
 		$('content').replaceChildren();

@@ -1,0 +1,167 @@
+/* file.c: files kept for items (PDFs): an upload's file with its item made in one transaction, the one-time upload token, the received bytes recorded, a fetched PDF attached to its item, and the worker's job that reads a file. */
+#include "store/store_int.h"
+
+#include <string.h>
+
+#include "util/arena.h"
+#include "util/crypto.h"
+#include "util/limits.h"
+#include "util/time.h"
+
+static const struct store_col file_cols[] = STORE_ROW_DESC(STORE_FILE_ROW, struct store_file);
+static const struct store_row file_row = { file_cols, sizeof file_cols / sizeof file_cols[0],
+                                           sizeof(struct store_file), "a file" };
+
+/* the id a new item gets: in's when it is free, else a fresh UUID, into buf */
+static int item_id(struct store *st, const char *want, char buf[37], const char **id)
+{
+	struct db_stmt *q = st->stmt[STMT_FILE_ITEM_ID_TAKEN];
+	int rc = DB_DONE;
+	if (want && strlen(want) == 36) {
+		db_bind_text(q, 1, want);
+		rc = db_step(q);
+		store_done(q);
+		if (rc != DB_ROW && rc != DB_DONE)
+			return store_fail(st, rc, "checking an item id");
+	}
+	if (want && strlen(want) == 36 && rc == DB_DONE) {
+		*id = want;
+		return STORE_OK;
+	}
+	crypto_uuid_v4(buf);
+	*id = buf;
+	return STORE_OK;
+}
+
+/* the item of a new upload (inside the transaction); *url the one it got */
+static int insert_item(struct store *st, struct arena *a, const struct store_file_new *in, const char *file_id,
+                       int64_t now, int64_t *seq)
+{
+	struct db_stmt *s = st->stmt[STMT_FILE_ITEM_INSERT];
+	struct store_item old;
+	const char *url = in->url, *slug = NULL, *id = NULL;
+	char hash[65], fresh[37];
+	int rc;
+
+	if (!url || (rc = store_item_by_url(st, a, in->user_id, url, &old)) == STORE_OK)
+		url = arena_printf(a, "file:///%s/%s", file_id, in->file_name);
+	else if (rc != STORE_E_NOTFOUND)
+		return rc;
+	if (!url || strlen(url) > LIMIT_URL_BYTES) {
+		snprintf(st->errmsg, sizeof st->errmsg, "a file's URL is at most %d bytes", LIMIT_URL_BYTES);
+		return STORE_E_INVAL;
+	}
+	crypto_sha256_hex(url, strlen(url), hash);
+	if ((rc = store_item_slug(st, a, in->user_id, in->title, &slug)) != STORE_OK ||
+	    (rc = item_id(st, in->item_id, fresh, &id)) != STORE_OK)
+		return rc;
+	store_bind_texts(s, 1, (const char *const[]){ id, in->user_id, in->client_request_id, url, hash, slug, in->title,
+	                                              in->folder ? in->folder : "inbox", in->source ? in->source : "api" },
+	                 9);
+	db_bind_int64(s, 10, now);
+	rc = db_step(s);
+	if (rc == DB_ROW) {
+		*seq = db_col_int64(s, 0);
+		rc = STORE_OK;
+	} else
+		rc = store_fail(st, rc, "saving a file's item");
+	store_done(s);
+	return rc;
+}
+
+int store_file_create(struct store *st, struct arena *a, const struct store_file_new *in, struct store_file *out,
+                      struct store_item *item)
+{
+	struct db_stmt *s = st->stmt[STMT_FILE_CREATE];
+	int64_t now = time_now_ms(), seq = 0;
+	char id[37];
+	int rc;
+
+	if (!in->user_id || !in->title || !in->file_name || !in->content_type || !in->upload_hash) {
+		snprintf(st->errmsg, sizeof st->errmsg, "a file needs a user, a title, a name, a type and an upload token");
+		return STORE_E_INVAL;
+	}
+	crypto_uuid_v4(id);
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	if ((rc = insert_item(st, a, in, id, now, &seq)) != STORE_OK ||
+	    (rc = store_item_by_seq(st, a, seq, item)) != STORE_OK)
+		goto out;
+	store_bind_texts(s, 1, (const char *const[]){ id, in->user_id, item->id, in->file_name, in->content_type,
+	                                              in->client_url, in->upload_hash }, 7);
+	db_bind_int64(s, 8, in->upload_expires_ms);
+	db_bind_int64(s, 9, now);
+	rc = store_get_row(st, a, s, &file_row, out, "saving a file");
+out:
+	return store_end(st, rc);
+}
+
+int store_file_by_upload(struct store *st, struct arena *a, const char *upload_hash, int64_t now_ms,
+                         struct store_file *out)
+{
+	struct db_stmt *s = st->stmt[STMT_FILE_BY_UPLOAD];
+	db_bind_int64(s, 2, now_ms);       /* unexpired at now_ms, */
+	store_bind_text(s, 1, upload_hash);     /* waiting for the token of this hash */
+	return store_get_row(st, a, s, &file_row, out, "finding an upload");
+}
+
+int store_file_uploaded(struct store *st, struct arena *a, const char *id, const char *path, int64_t size,
+                        const char *sha256, struct store_file *out)
+{
+	struct db_stmt *s = st->stmt[STMT_FILE_UPLOADED];
+	store_bind_texts(s, 1, (const char *const[]){ id, path }, 2);
+	db_bind_int64(s, 3, size);
+	store_bind_text(s, 4, sha256);
+	db_bind_int64(s, 5, time_now_ms());
+	return store_get_row(st, a, s, &file_row, out, "recording an upload");
+}
+
+/* a user-scoped lookup: ?1 the user, ?2 the key */
+static int owned(struct store *st, struct arena *a, enum stmt which, const char *user_id, const char *key,
+                 struct store_file *out)
+{
+	struct db_stmt *s = st->stmt[which];
+	if (!store_bind_owned(s, user_id, key))
+		return STORE_E_NOTFOUND;
+	return store_get_row(st, a, s, &file_row, out, "reading a file");
+}
+
+int store_file_get(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_file *out)
+{
+	return owned(st, a, STMT_FILE_GET, user_id, id, out);
+}
+
+int store_file_by_item(struct store *st, struct arena *a, const char *user_id, const char *item_id,
+                       struct store_file *out)
+{
+	return owned(st, a, STMT_FILE_BY_ITEM, user_id, item_id, out);
+}
+
+int store_file_queue(struct store *st, int64_t item_seq)
+{
+	return store_run2(st, STMT_FILE_JOB_INSERT, item_seq, time_now_ms(), "queueing a file's reading");
+}
+
+int store_file_attach(struct store *st, struct arena *a, int64_t item_seq, const struct store_file *in,
+                      struct store_file *out)
+{
+	struct db_stmt *s = st->stmt[STMT_FILE_ATTACH];
+	int64_t now = time_now_ms();
+	char id[37];
+	int rc;
+
+	if (in->id)
+		snprintf(id, sizeof id, "%s", in->id);
+	else
+		crypto_uuid_v4(id);
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	if ((rc = store_run2(st, STMT_FILE_ITEM_TYPE, item_seq, now, "marking an item as a file")) != STORE_OK)
+		return store_end(st, rc);
+	store_bind_texts(s, 1, (const char *const[]){ id, in->user_id, in->item_id, in->file_name, in->content_type,
+	                                              in->url }, 6);
+	db_bind_int64(s, 7, in->size);
+	store_bind_texts(s, 8, (const char *const[]){ in->sha256, in->path }, 2);
+	db_bind_int64(s, 10, now);
+	return store_end(st, store_get_row(st, a, s, &file_row, out, "keeping a fetched file"));
+}

@@ -1,0 +1,429 @@
+/* upload.c (svc): PDFs in the library: uploadFileRequest's item and token, the upload checked, kept under files_dir by its id and read with content/pdf (at once when small, else by the worker), saveFile's choices, fetched PDFs, and the owner's file found for serving. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "content/pdf.h"
+#include "svc/jobs.h"
+#include "svc/svc.h"
+#include "svc/upload.h"
+#include "util/crypto.h"
+#include "util/limits.h"
+#include "util/sb.h"
+#include "util/time.h"
+#include "util/url.h"
+
+#define PDF_TYPE "application/pdf"
+
+/* ---- uploadFileRequest */
+
+/* one hex digit's value, -1 when c is none */
+static int hexval(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* the last path segment of url, percent-decoded, up to '?' or '#' */
+static char *last_segment(struct arena *a, const char *url)
+{
+	const char *end = url + strcspn(url, "?#"), *p = end;
+	char *out, *o;
+	while (p > url && p[-1] != '/')
+		p--;
+	if (!(out = o = arena_alloc(a, (size_t)(end - p) + 1)))
+		return NULL;
+	for (; p < end; p++) {
+		if (*p == '%' && p + 2 < end + 1 && hexval(p[1]) >= 0 && hexval(p[2]) >= 0) {
+			*o++ = (char)(hexval(p[1]) * 16 + hexval(p[2]));
+			p += 2;
+		} else
+			*o++ = *p;
+	}
+	*o = '\0';
+	return out;
+}
+
+/* the title (the name without ".pdf") and a safe file name ([A-Za-z0-9._-], "content.pdf" when empty) */
+static void names(struct arena *a, const char *url, const char **title, const char **file_name)
+{
+	char *seg = last_segment(a, url), *safe, *s;
+	size_t n = seg ? strlen(seg) : 0;
+	if (n > 4 && strcasecmp(seg + n - 4, ".pdf") == 0)
+		*title = arena_strndup(a, seg, n - 4);
+	else
+		*title = seg;
+	if (!*title || !**title)
+		*title = "content";
+	safe = s = arena_alloc(a, n + 1);
+	for (size_t i = 0; safe && i < n && s - safe < 200; i++) {
+		char c = seg[i];
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '-' ||
+		    c == '_')
+			*s++ = c;
+	}
+	*file_name = safe && s > safe && strspn(safe, ".") != (size_t)(s - safe) ? safe : "content.pdf";
+}
+
+/* the item's URL: the http(s) URL normalised, NULL for a file: URL; *why when it is neither */
+static const char *item_url(struct arena *a, const char *url, const char **why)
+{
+	char *norm = NULL;
+	*why = NULL;
+	if (strncasecmp(url, "file:", 5) == 0)
+		return NULL;
+	if (url_normalise(a, url, strlen(url), &norm, why) < 0)
+		return NULL;
+	return norm;
+}
+
+enum svc_file_status svc_upload_request(struct store *st, struct arena *a, const struct svc_upload_in *in,
+                                        struct svc_upload_out *out)
+{
+	struct store_file_new fn = { .user_id = in->user_id, .client_url = in->url, .content_type = PDF_TYPE };
+	char *tok = ARENA_NEWN(a, char, 65), hash[65];
+	const char *why, *crid = in->client_request_id;
+
+	memset(out, 0, sizeof *out);
+	if (!in->content_type || strncasecmp(in->content_type, PDF_TYPE, strlen(PDF_TYPE)) != 0) {
+		out->message = "only PDF files (contentType application/pdf) can be uploaded";
+		return SVC_FILE_REFUSED;
+	}
+	if (!in->url || !*in->url || strlen(in->url) > LIMIT_URL_BYTES) {
+		out->message = "the file's url is missing or too long";
+		return SVC_FILE_REFUSED;
+	}
+	fn.url = item_url(a, in->url, &why);
+	if (why) {
+		out->message = arena_printf(a, "the file's url is not usable: %s", why);
+		return SVC_FILE_REFUSED;
+	}
+	names(a, in->url, &fn.title, &fn.file_name);
+	if (crid && *crid)
+		*(crypto_is_uuid(crid, strlen(crid)) ? &fn.item_id : &fn.client_request_id) = crid;
+	if (!tok || crypto_random_hex(tok, 32) != 0) {
+		out->message = "no random token could be made";
+		return SVC_FILE_FAILED;
+	}
+	crypto_sha256_hex(tok, 64, hash);
+	fn.upload_hash = hash;
+	fn.upload_expires_ms = time_now_ms() + LIMIT_UPLOAD_TTL_MS;
+	if (store_file_create(st, a, &fn, &out->file, &out->item) != STORE_OK) {
+		out->message = arena_printf(a, "the upload could not be recorded: %s", store_errmsg(st));
+		return SVC_FILE_FAILED;
+	}
+	out->token = tok;
+	return SVC_FILE_OK;
+}
+
+/* ---- reading a PDF into an article */
+
+static size_t pdf_max(const struct larder_config *cfg)
+{
+	return cfg ? cfg->pdf_max_bytes : LIMIT_PDF_BYTES;
+}
+
+/* the PDF in data read into art (title and author from its info; the text, the article): 0, or -1 with *why */
+static int read_article(const struct larder_config *cfg, struct arena *a, const char *data, size_t n, int max_pages,
+                        struct store_article *art, const char **why)
+{
+	size_t max_content = svc_content_max_bytes(cfg);
+	struct pdf_limits lim = { .max_bytes = pdf_max(cfg), .max_pages = max_pages, .max_text = max_content / 2 };
+	struct pdf_doc d;
+	if (content_pdf_read(a, data, n, &lim, &d, why) != PDF_OK)
+		return -1;
+	if (strlen(d.html) > max_content) {
+		*why = "the PDF's text is larger than content_max_bytes allows";
+		return -1;
+	}
+	memset(art, 0, sizeof *art);
+	art->title = d.title;
+	art->author = d.author;
+	art->description = d.subject;
+	art->content = d.html;
+	art->text = d.all_text;
+	art->words_count = d.words;
+	art->published_ms = d.created_ms;
+	return 0;
+}
+
+/* ---- keeping the bytes */
+
+/* the folder the files are kept in (files_dir, or "files" beside an SQLite database, or in the state folder
+ * when the database is a server's URL), made when missing */
+static const char *files_dir(struct arena *a, const struct larder_config *cfg)
+{
+	const char *db = cfg && cfg->database ? cfg->database : "larder.db", *slash = strrchr(db, '/'), *dir;
+	if (cfg && cfg->files_dir)
+		dir = cfg->files_dir;
+	else if (strstr(db, "://"))
+		dir = LARDER_LOCALSTATEDIR "/files";
+	else
+		dir = slash ? arena_printf(a, "%.*s/files", (int)(slash - db), db) : "files";
+	if (dir == NULL || (mkdir(dir, 0700) != 0 && errno != EEXIST))
+		return NULL;
+	return dir;
+}
+
+/* data written under a name of its own beside files_dir/ID.pdf (*path): the temporary file's name, or NULL. The
+ * caller renames it to *path once the file is its own, so two uploads with one token cannot replace each other */
+static const char *keep(struct arena *a, const struct larder_config *cfg, const char *id, const char *data, size_t n,
+                        const char **path)
+{
+	const char *dir = files_dir(a, cfg), *tmp;
+	char rnd[17];
+	int fd;
+	size_t off = 0;
+	if (!dir || crypto_random_hex(rnd, 8) != 0 || !(*path = arena_printf(a, "%s/%s.pdf", dir, id)) ||
+	    !(tmp = arena_printf(a, "%s.%s.part", *path, rnd)))
+		return NULL;
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600)) < 0)
+		return NULL;
+	while (off < n) {
+		ssize_t w = write(fd, data + off, n - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;
+		off += (size_t)w;
+	}
+	if (close(fd) != 0 || off != n) {
+		unlink(tmp);
+		return NULL;
+	}
+	return tmp;
+}
+
+/* the kept file moved to its place: 0, or -1 (the temporary one removed) */
+static int settle(const char *tmp, const char *path)
+{
+	if (rename(tmp, path) == 0)
+		return 0;
+	unlink(tmp);
+	return -1;
+}
+
+/* the whole body into b, read straight into its buffer: SVC_PUT_OK, TOO_LARGE past max bytes, or FAILED */
+static enum svc_put_status read_body(struct sb *b, size_t max, long (*read)(void *ctx, char *buf, size_t n), void *ctx)
+{
+	const size_t chunk = 65536;
+	long k = 0;
+	while (sb_reserve(b, chunk) == 0 && (k = read(ctx, b->buf + b->len, chunk)) > 0) {
+		b->len += (size_t)k;
+		b->buf[b->len] = '\0';
+		if (b->len > max)
+			return SVC_PUT_TOO_LARGE;
+	}
+	return sb_error(b) || k < 0 ? SVC_PUT_FAILED : SVC_PUT_OK;
+}
+
+/* the received bytes checked (and read when small), kept, recorded and the item filled or queued */
+static enum svc_put_status take(struct store *st, const struct larder_config *cfg, struct arena *a,
+                                const char *data, size_t n, struct store_file *file, const char **msg)
+{
+	size_t sync = cfg ? cfg->pdf_sync_bytes : LIMIT_PDF_SYNC_BYTES;
+	struct store_article art;
+	struct store_item it;
+	const char *path, *tmp;
+	char sha[65];
+	bool now = n <= sync;
+
+	/* a large file is only opened here (its first page), to refuse what cannot be read before keeping it */
+	if (read_article(cfg, a, data, n, now ? 0 : 1, &art, msg) != 0)
+		return SVC_PUT_BAD;
+	crypto_sha256_hex(data, n, sha);
+	if (!(tmp = keep(a, cfg, file->id, data, n, &path))) {
+		*msg = "the file could not be stored on the server";
+		return SVC_PUT_FAILED;
+	}
+	if (store_file_uploaded(st, a, file->id, path, (int64_t)n, sha, file) != STORE_OK) {
+		unlink(tmp);
+		return SVC_PUT_UNKNOWN; /* another upload with the same token came first */
+	}
+	if (settle(tmp, path) != 0) {
+		*msg = "the file could not be stored on the server";
+		return SVC_PUT_FAILED;
+	}
+	if (store_item_get(st, a, file->user_id, file->item_id, &it) != STORE_OK)
+		return SVC_PUT_OK;     /* the item was removed meanwhile: the file stays for saveFile to find */
+	if (now ? store_item_fill(st, it.seq, &art) != STORE_OK : store_file_queue(st, it.seq) != STORE_OK) {
+		*msg = "the file was kept but its item could not be updated";
+		return SVC_PUT_FAILED;
+	}
+	if (!now)
+		svc_fetch_queued_note();
+	return SVC_PUT_OK;
+}
+
+/* the hash a token of 64 hex digits is kept as; false for anything else */
+static bool token_hash(const char *token, char hash[65])
+{
+	if (!token || strlen(token) != 64 || strspn(token, "0123456789abcdef") != 64)
+		return false;
+	crypto_sha256_hex(token, 64, hash);
+	return true;
+}
+
+enum svc_put_status svc_upload_receive(struct store *st, const struct larder_config *cfg, struct arena *a,
+                                       const char *token, int64_t declared_len,
+                                       long (*read)(void *ctx, char *buf, size_t n), void *ctx,
+                                       struct store_file *file, const char **msg)
+{
+	size_t max = pdf_max(cfg);
+	enum svc_put_status r;
+	struct sb body;
+	char hash[65];
+
+	*msg = NULL;
+	if (!token_hash(token, hash) || store_file_by_upload(st, a, hash, time_now_ms(), file) != STORE_OK)
+		return SVC_PUT_UNKNOWN;
+	if (declared_len > 0 && (uint64_t)declared_len > max)
+		return SVC_PUT_TOO_LARGE;
+	sb_init(&body);
+	r = read_body(&body, max, read, ctx);
+	if (r == SVC_PUT_OK)
+		r = take(st, cfg, a, sb_str(&body), body.len, file, msg);
+	else if (r == SVC_PUT_FAILED)
+		*msg = "the file could not be received";
+	sb_free(&body);
+	return r;
+}
+
+/* ---- saveFile */
+
+enum svc_file_status svc_save_file(struct store *st, struct arena *a, const struct svc_save_file_in *in,
+                                   struct store_item *item, const char **message)
+{
+	struct store_file f;
+	int rc;
+
+	*message = NULL;
+	if (!in->upload_file_id || store_file_get(st, a, in->user_id, in->upload_file_id, &f) != STORE_OK || !f.item_id) {
+		*message = "no such uploaded file";
+		return SVC_FILE_UNKNOWN;
+	}
+	if (strcmp(f.status, "COMPLETED") != 0) {
+		*message = "the file has not been uploaded yet: PUT it to its upload URL first";
+		return SVC_FILE_REFUSED;
+	}
+	rc = store_item_get(st, a, in->user_id, f.item_id, item);
+	if (rc == STORE_OK && in->folder && *in->folder && strcmp(in->folder, item->folder) != 0)
+		rc = store_item_set_folder(st, a, in->user_id, f.item_id, in->folder, item);
+	if (rc == STORE_OK && in->state && strcmp(in->state, "ARCHIVED") == 0)
+		rc = store_item_set_archived(st, a, in->user_id, f.item_id, true, item);
+	for (size_t i = 0; rc == STORE_OK && i < in->nlabels; i++)
+		if (in->labels[i] && *in->labels[i])
+			rc = store_item_add_label(st, a, in->user_id, f.item_id, in->labels[i], NULL, item);
+	if (rc == STORE_E_NOTFOUND) {
+		*message = "the file's item is gone";
+		return SVC_FILE_UNKNOWN;
+	}
+	if (rc != STORE_OK) {
+		*message = arena_printf(a, "the file could not be saved: %s", store_errmsg(st));
+		return rc == STORE_E_LIMIT || rc == STORE_E_INVAL ? SVC_FILE_REFUSED : SVC_FILE_FAILED;
+	}
+	return SVC_FILE_OK;
+}
+
+/* ---- the worker */
+
+/* the kept file at path read whole into the arena: its bytes, or NULL */
+static char *load(struct arena *a, const char *path, size_t max, size_t *n)
+{
+	struct stat sb;
+	char *buf;
+	size_t off = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &sb) != 0 || sb.st_size < 0 || (size_t)sb.st_size > max ||
+	    !(buf = arena_alloc(a, (size_t)sb.st_size + 1))) {
+		close(fd);
+		return NULL;
+	}
+	while (off < (size_t)sb.st_size) {
+		ssize_t k = read(fd, buf + off, (size_t)sb.st_size - off);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		off += (size_t)k;
+	}
+	close(fd);
+	*n = off;
+	return off == (size_t)sb.st_size ? buf : NULL;
+}
+
+static void outcome(struct store_job_outcome *o, struct store_article *art, int rc, const char *why)
+{
+	memset(o, 0, sizeof *o);
+	if (rc == 0) {
+		o->kind = STORE_JOB_FILLED;
+		o->article = art;
+	} else {
+		o->kind = STORE_JOB_FAILED;
+		o->reason = why ? why : "the PDF could not be read";
+	}
+}
+
+int svc_file_job(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_item *it,
+                 struct store_article *art, struct store_job_outcome *o)
+{
+	struct store_file f;
+	const char *why = NULL;
+	char *data;
+	size_t n = 0;
+	int rc = -1;
+
+	if (!it->page_type || strcmp(it->page_type, "FILE") != 0 ||
+	    store_file_by_item(st, a, it->user_id, it->id, &f) != STORE_OK || strcmp(f.status, "COMPLETED") != 0 || !f.path)
+		return 0;
+	if ((data = load(a, f.path, pdf_max(cfg), &n)) == NULL)
+		why = "the kept PDF could not be read from the server's disk";
+	else
+		rc = read_article(cfg, a, data, n, 0, art, &why);
+	outcome(o, art, rc, why);
+	return 1;
+}
+
+void svc_file_fetched(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_item *it,
+                      const char *data, size_t n, struct store_article *art, struct store_job_outcome *o)
+{
+	struct store_file in, kept;
+	const char *why = NULL, *title, *tmp;
+	char sha[65], id[37];
+	int rc = read_article(cfg, a, data, n, 0, art, &why);
+
+	if (rc == 0) {
+		memset(&in, 0, sizeof in);
+		crypto_uuid_v4(id);
+		crypto_sha256_hex(data, n, sha);
+		in.id = id;
+		in.user_id = it->user_id;
+		in.item_id = it->id;
+		in.content_type = PDF_TYPE;
+		in.url = it->url;
+		in.size = (int64_t)n;
+		in.sha256 = sha;
+		names(a, it->url, &title, &in.file_name);
+		tmp = keep(a, cfg, id, data, n, &in.path);
+		if (!tmp || settle(tmp, in.path) != 0 || store_file_attach(st, a, it->seq, &in, &kept) != STORE_OK) {
+			if (tmp)
+				unlink(in.path);
+			rc = -1;
+			why = "the PDF could not be kept on the server";
+		}
+	}
+	outcome(o, art, rc, why);
+}
+
+int svc_file_of_item(struct store *st, struct arena *a, const char *user_id, const char *item_id,
+                     struct store_file *file)
+{
+	if (!user_id || !item_id || store_file_by_item(st, a, user_id, item_id, file) != STORE_OK ||
+	    strcmp(file->status, "COMPLETED") != 0 || !file->path)
+		return -1;
+	return 0;
+}

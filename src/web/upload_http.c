@@ -1,0 +1,133 @@
+/* upload_http.c: PUT (or POST) /api/upload/TOKEN takes a PDF's bytes for uploadFileRequest's file (the token is the credential; over pdf_max_bytes 413, not a readable PDF 400, an unknown token 404); GET /api/file/ITEMID serves an item's PDF to its owner only. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "svc/upload.h"
+#include "util/limits.h"
+#include "web/authenticate.h"
+#include "web/upload_http.h"
+
+bool web_upload_route(const char *path)
+{
+	return path && (strncmp(path, SVC_FILE_UPLOAD_PATH, strlen(SVC_FILE_UPLOAD_PATH)) == 0 ||
+	                strncmp(path, SVC_FILE_PATH, strlen(SVC_FILE_PATH)) == 0);
+}
+
+static long read_io(void *ctx, char *buf, size_t n)
+{
+	struct web_io *io = ctx;
+	return io->read(io->ctx, buf, n);
+}
+
+/* the refusals of an upload: status, code, and the message when svc gives none */
+static const struct { int status; const char *code, *message; } refusals[] = {
+	[SVC_PUT_UNKNOWN] = { 404, "NOT_FOUND", "this upload URL is unknown, used already or expired: ask uploadFileRequest "
+	                                        "for a new one" },
+	[SVC_PUT_TOO_LARGE] = { 413, "PAYLOAD_TOO_LARGE", NULL },
+	[SVC_PUT_BAD] = { 400, "BAD_REQUEST", "the file is not a readable PDF" },
+};
+
+static void put_file(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,
+                     const char *token)
+{
+	size_t max = app->cfg ? app->cfg->pdf_max_bytes : LIMIT_PDF_BYTES;
+	struct store_file f;
+	const char *msg;
+	enum svc_put_status r = svc_upload_receive(app->store, app->cfg, a, token, req->content_length, read_io, req->io,
+	                                           &f, &msg);
+	if (r == SVC_PUT_OK) {
+		res->content_type = "application/json; charset=utf-8";
+		sb_printf(res->body, "{\"id\":\"%s\",\"status\":\"%s\",\"itemId\":\"%s\",\"size\":%lld}", f.id, f.status,
+		          f.item_id ? f.item_id : "", (long long)f.size);
+		web_response_header(res, "Cache-Control", "no-store");
+	} else if (r == SVC_PUT_FAILED)
+		web_response_fail(res, NULL, msg ? msg : "the file could not be received", "file upload: %s",
+		                  msg ? msg : "failed");
+	else if (r == SVC_PUT_TOO_LARGE)
+		web_response_error(res, 413, NULL, refusals[r].code, "the file is larger than %zu bytes "
+		                   "(pdf_max_bytes in larder.conf)", max);
+	else
+		web_response_error(res, refusals[r].status, NULL, refusals[r].code, "%s", msg ? msg : refusals[r].message);
+}
+
+/* the header block of a file download, then the file's bytes (res->streamed) */
+static void send_file(struct web_request *req, struct web_response *res, const struct store_file *f, bool download)
+{
+	char head[1024], buf[65536];
+	struct stat sb;
+	int fd = open(f->path, O_RDONLY | O_CLOEXEC), n;
+	if (fd < 0 || fstat(fd, &sb) != 0) {
+		if (fd >= 0)
+			close(fd);
+		web_response_fail(res, NULL, "the file could not be read on the server", "file %s: %s", f->id,
+		                  strerror(errno));
+		return;
+	}
+	/* the file is shown in our reader's frame only, with no script or plugin rights of its own on this origin */
+	n = snprintf(head, sizeof head,
+	             "Status: 200 OK\r\nContent-Type: application/pdf\r\nContent-Length: %lld\r\n"
+	             "Content-Disposition: %s; filename=\"%s\"\r\nX-Content-Type-Options: nosniff\r\n"
+	             "Content-Security-Policy: sandbox; default-src 'none'; frame-ancestors 'self'\r\n"
+	             "X-Frame-Options: SAMEORIGIN\r\nCache-Control: private, no-store\r\n\r\n",
+	             (long long)sb.st_size, download ? "attachment" : "inline", f->file_name);
+	res->streamed = req->io->write(req->io->ctx, head, (size_t)n) == 0 ? 1 : -1;
+	while (res->streamed == 1 && req->method != WEB_M_HEAD) {
+		ssize_t k = read(fd, buf, sizeof buf);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		if (req->io->write(req->io->ctx, buf, (size_t)k) != 0)
+			res->streamed = -1;
+	}
+	close(fd);
+}
+
+static void get_file(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,
+                     const char *item_id)
+{
+	struct web_authn who;
+	struct store_file f;
+	/* an API key, or the session cookie: a GET changes nothing, and the frame of our reader sends no Origin */
+	switch (web_authenticate(app, req, a, WEB_AUTHN_KEY | WEB_AUTHN_SESSION, &who)) {
+	case WEB_AUTHN_USER:
+		break;
+	case WEB_AUTHN_ANONYMOUS:
+		web_response_error(res, 401, NULL, "UNAUTHORIZED", "sign in or send an API key");
+		return;
+	default:
+		web_response_error(res, who.status, NULL, who.status == 500 ? "INTERNAL_SERVER_ERROR" : "UNAUTHORIZED", "%s",
+		                   who.msg);
+		return;
+	}
+	if (svc_file_of_item(app->store, a, who.user.id, item_id, &f) != 0) {
+		web_response_error(res, 404, NULL, "NOT_FOUND", "no such file");
+		return;
+	}
+	send_file(req, res, &f, req->query_string && strstr(req->query_string, "download=1") != NULL);
+}
+
+void web_upload_handle(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)
+{
+	size_t up = strlen(SVC_FILE_UPLOAD_PATH), fp = strlen(SVC_FILE_PATH);
+	if (strncmp(req->path, SVC_FILE_UPLOAD_PATH, up) == 0 && req->path[up] && !strchr(req->path + up, '/')) {
+		if (req->method == WEB_M_PUT || req->method == WEB_M_POST)
+			put_file(app, req, res, a, req->path + up);
+		else {
+			web_response_header(res, "Allow", "PUT, POST");
+			web_response_error(res, 405, NULL, "METHOD_NOT_ALLOWED", "PUT the file to this URL");
+		}
+	} else if (strncmp(req->path, SVC_FILE_PATH, fp) == 0 && req->path[fp] && !strchr(req->path + fp, '/')) {
+		if (req->method == WEB_M_GET || req->method == WEB_M_HEAD)
+			get_file(app, req, res, a, req->path + fp);
+		else {
+			web_response_header(res, "Allow", "GET, HEAD");
+			web_response_error(res, 405, NULL, "METHOD_NOT_ALLOWED", "a file is read with GET");
+		}
+	} else
+		web_response_error(res, 404, NULL, "NOT_FOUND", "no such file URL");
+}
