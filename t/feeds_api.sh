@@ -59,9 +59,9 @@ is "feeds: none for another query" 0 "$(jqr '.data.feeds.edges | length')"
 gql '{ search(query: "in:all", first: 10) { ... on SearchSuccess { edges { node { title folder subscription } } } } }' "$A"
 is "the worker polled: three items in following" "following following following" "$(jqr '[.data.search.edges[].node.folder] | join(" ")')"
 is "each with its subscription's name" "Local Feed|Local Feed|Local Feed" "$(jqr '[.data.search.edges[].node.subscription] | join("|")')"
-gqlv 'query Q($i: ID!) { subscription(id: $i) { ... on SubscriptionSuccess { subscription { lastFetchedAt failedAt mostRecentItemDate } } } }' "{\"i\":\"$id\"}" "$A"
-is "subscription: fetched, not failed, with its newest entry" "true|null|2026-11-13T08:00:00.000Z" \
-	"$(jqr '.data.subscription.subscription | [(.lastFetchedAt != null), .failedAt, .mostRecentItemDate] | map(tostring) | join("|")')"
+gqlv 'query Q($i: ID!) { subscription(id: $i) { ... on SubscriptionSuccess { subscription { lastFetchedAt failedAt mostRecentItemDate count newsletterEmail } } } }' "{\"i\":\"$id\"}" "$A"
+is "subscription: fetched, not failed, with its newest entry, three items, no address" "true|null|2026-11-13T08:00:00.000Z|3|null" \
+	"$(jqr '.data.subscription.subscription | [(.lastFetchedAt != null), .failedAt, .mostRecentItemDate, .count, .newsletterEmail] | map(tostring) | join("|")')"
 
 gqlv 'mutation U($i: ID!) { updateSubscription(input: {id: $i, name: "Renamed", folder: "inbox", fetchContent: false}) { ... on UpdateSubscriptionSuccess { subscription { name folder fetchContent fetchContentType } } } }' "{\"i\":\"$id\"}" "$A"
 is "updateSubscription" "Renamed|inbox|false|NEVER" "$(jqr '.data.updateSubscription.subscription | [.name, .folder, .fetchContent, .fetchContentType] | map(tostring) | join("|")')"

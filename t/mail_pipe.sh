@@ -66,6 +66,10 @@ is "  still one item" 1 "$(jqr '.data.search.edges | length')"
 gq '{ subscriptions(type: NEWSLETTER) { ... on SubscriptionsSuccess { subscriptions { name type url status } } } }'
 is "subscriptions(type: NEWSLETTER): the sender's" "The Weekly Pantry|NEWSLETTER|mailto:jane@news.example.org|ACTIVE" \
 	"$(jqr '.data.subscriptions.subscriptions[] | [.name, .type, .url, .status] | join("|")')"
+gq '{ subscriptions(type: NEWSLETTER) { ... on SubscriptionsSuccess { subscriptions { newsletterEmail count unsubscribeMailTo unsubscribeHttpUrl } } } }'
+is "  its address, its one item, its unsubscribe links" \
+	"$addr|1|unsubscribe@news.example.org?subject=pantry|$(sed -n 's/.*<\(https:[^>]*\)>.*/\1/p' "$srcdir/t/data/mail/alternative.eml" | head -n 1)" \
+	"$(jqr '.data.subscriptions.subscriptions[] | [.newsletterEmail, .count, .unsubscribeMailTo, .unsubscribeHttpUrl] | join("|")')"
 gq '{ subscriptions(type: RSS) { ... on SubscriptionsSuccess { subscriptions { name } } } }'
 is "subscriptions(type: RSS): none" 0 "$(jqr '.data.subscriptions.subscriptions | length')"
 gq '{ newsletterEmails { ... on NewsletterEmailsSuccess { newsletterEmails { subscriptionCount } } } }'

@@ -11,6 +11,7 @@
 enum sub_field {
 	SF_ID, SF_NAME, SF_TYPE, SF_URL, SF_ICON, SF_DESCRIPTION, SF_STATUS, SF_COUNT, SF_FOLDER, SF_FETCH,
 	SF_FETCH_TYPE, SF_AUTO_ADD, SF_PRIVATE, SF_CREATED, SF_UPDATED, SF_FETCHED, SF_REFRESHED, SF_RECENT, SF_FAILED,
+	SF_NL_EMAIL, SF_UNSUB_MAIL, SF_UNSUB_HTTP,
 };
 static const char *const sub_fields[] = {
 	[SF_ID] = "id", [SF_NAME] = "name", [SF_TYPE] = "type", [SF_URL] = "url", [SF_ICON] = "icon",
@@ -18,8 +19,20 @@ static const char *const sub_fields[] = {
 	[SF_FETCH] = "fetchContent", [SF_FETCH_TYPE] = "fetchContentType", [SF_AUTO_ADD] = "autoAddToLibrary",
 	[SF_PRIVATE] = "isPrivate", [SF_CREATED] = "createdAt", [SF_UPDATED] = "updatedAt",
 	[SF_FETCHED] = "lastFetchedAt", [SF_REFRESHED] = "refreshedAt", [SF_RECENT] = "mostRecentItemDate",
-	[SF_FAILED] = "failedAt",
+	[SF_FAILED] = "failedAt", [SF_NL_EMAIL] = "newsletterEmail", [SF_UNSUB_MAIL] = "unsubscribeMailTo",
+	[SF_UNSUB_HTTP] = "unsubscribeHttpUrl",
 };
+
+/* newsletterEmail (the address a newsletter arrives at) or count (the items the subscription brought) */
+static int sub_extra(struct gql_rctx *rc, struct gql_out *out, const struct store_sub *s, bool want_address)
+{
+	const struct api_ctx *ctx = api_ctx_of(rc);
+	const char *address = NULL;
+	int64_t items = 0;
+	if (store_sub_extra(ctx->store, gql_arena(rc), s, &address, &items) != STORE_OK)
+		return api_internal(rc, "reading the subscription", 0);
+	return want_address ? api_text(out, address) : api_int(out, items);
+}
 
 /* a Date field that is null when the time was never recorded */
 static int opt_date(struct gql_rctx *rc, struct gql_out *out, int64_t ms)
@@ -38,7 +51,10 @@ static int resolve_sub(struct gql_rctx *rc, const void *parent, struct gql_out *
 	case SF_ICON: return api_text(out, s->icon);
 	case SF_DESCRIPTION: return api_text(out, s->description);
 	case SF_STATUS: return api_enum(out, s->status);
-	case SF_COUNT: return api_int(out, 0);
+	case SF_COUNT: return sub_extra(rc, out, s, false);
+	case SF_NL_EMAIL: return s->newsletter_email_id ? sub_extra(rc, out, s, true) : api_null(out);
+	case SF_UNSUB_MAIL: return api_text(out, s->unsubscribe_mail_to);
+	case SF_UNSUB_HTTP: return api_text(out, s->unsubscribe_http_url);
 	case SF_FOLDER: return api_text(out, s->folder);
 	case SF_FETCH: return api_bool(out, s->fetch_content != 0);
 	case SF_FETCH_TYPE: return api_enum(out, s->fetch_content ? "ALWAYS" : "NEVER");

@@ -82,6 +82,23 @@ int store_sub_update(struct store *st, struct arena *a, const char *user_id, con
 	return store_get_row(st, a, s, &sub_row, out, "changing a subscription");
 }
 
+int store_sub_extra(struct store *st, struct arena *a, const struct store_sub *sub, const char **address,
+                    int64_t *items)
+{
+	struct db_stmt *s = by_id(st, STMT_SUB_EXTRA, sub->user_id, sub->id);
+	store_bind_text(s, 3, sub->newsletter_email_id);
+	int rc = store_step_row(st, s, "reading a subscription's address and count");
+	bool oom = false;
+	if (rc == STORE_OK) {
+		*address = store_col_text(a, s, 0, &oom);
+		*items = db_col_int64(s, 1);
+		if (oom)
+			rc = STORE_E_DB;
+	}
+	store_done(s);
+	return rc;
+}
+
 int store_sub_claim(struct store *st, struct arena *a, int64_t now_ms, int64_t lease_ms, uint32_t per_minute,
                     struct store_sub *out)
 {

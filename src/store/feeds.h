@@ -17,6 +17,8 @@ struct store_sub {
 	int64_t failures, fetch_content;
 	int64_t next_poll_ms, last_fetched_ms, refreshed_ms, most_recent_ms, created_ms, updated_ms;
 	const char *type;            /* "RSS", or "NEWSLETTER" (store/newsletter.c's, url mailto:SENDER, never polled) */
+	/* a newsletter's: the address it arrives at (its id) and the unsubscribe links of its List-Unsubscribe */
+	const char *newsletter_email_id, *unsubscribe_mail_to, *unsubscribe_http_url;
 };
 
 /* subscribes user_id to in->url (name, description, icon, site_url, folder, fetch_content from in; folder
@@ -50,6 +52,10 @@ bool store_feed_entry_seen(struct store *st, const char *user_id, const char *en
 /* records that the entry became item_id (NULL: skipped); an entry seen before is left alone */
 int store_feed_entry_add(struct store *st, const char *user_id, const char *entry_id, const char *sub_id,
                          const char *item_id, int64_t now_ms);
+/* what Subscription answers beside its row: the address a newsletter arrives at (NULL for a feed, or when the
+ * address was deleted) and how many items the subscription brought */
+int store_sub_extra(struct store *st, struct arena *a, const struct store_sub *s, const char **address,
+                    int64_t *items);
 /* the subscription an item came from (NOTFOUND: none) */
 int store_feed_item_sub(struct store *st, struct arena *a, const char *item_id, struct store_sub *out);
 #endif

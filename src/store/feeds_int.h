@@ -4,7 +4,7 @@
 
 #define STORE_FEED_STMTS(X) \
 	X(SUB_CREATE) X(SUB_GET) X(SUB_LIST) X(SUB_UNSUBSCRIBE) X(SUB_UPDATE) X(SUB_POLLED) \
-	X(FEED_ENTRY_SEEN) X(FEED_ENTRY_ADD) X(FEED_ITEM_SUB) X(SUB_COUNT) X(SUB_CLAIM)
+	X(FEED_ENTRY_SEEN) X(FEED_ENTRY_ADD) X(FEED_ITEM_SUB) X(SUB_COUNT) X(SUB_CLAIM) X(SUB_EXTRA)
 #define STORE_SUB_ROW(F, X, p) \
 	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, url, url) X(p, TEXT, name, name) \
 	X(p, TEXT, description, description) X(p, TEXT, icon, icon) X(p, TEXT, site_url, site_url) \
@@ -13,6 +13,7 @@
 	X(p, I64, fetch_content, fetch_content) X(p, I64, next_poll_at, next_poll_ms) \
 	X(p, I64, last_fetched_at, last_fetched_ms) X(p, I64, refreshed_at, refreshed_ms) \
 	X(p, I64, most_recent_item, most_recent_ms) X(p, I64, created_at, created_ms) X(p, I64, updated_at, updated_ms) \
-	X(p, TEXT, type, type)
+	X(p, TEXT, type, type) X(p, TEXT, newsletter_email_id, newsletter_email_id) \
+	X(p, TEXT, unsubscribe_mail_to, unsubscribe_mail_to) X(p, TEXT, unsubscribe_http_url, unsubscribe_http_url)
 #define STORE_SUB_COLS(p) STORE_COLS(STORE_SUB_ROW, p)
 #endif
