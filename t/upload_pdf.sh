@@ -163,4 +163,27 @@ jqok "its originalArticleUrl is where it was fetched" ".originalArticleUrl == \"
 code=$(curl -s -m 10 -o "$tmp/got3.pdf" -w '%{http_code}' -H "authorization: $key" "$base/api/file/$su_id")
 is "its file is served" 200 "$code"
 same "the bytes fetched" "$tmp/got3.pdf" "$pdfs/sample-3.pdf"
+
+# the hourly sweep: kept files of purged items and deleted accounts go, an abandoned upload's part after a
+# day; files of live items and anything not named like Larder's own stay
+sweep() { rm -f "$data/files/.swept"; find "$data/files" -type f -name '*.pdf' -exec touch -d '-2 hours' {} +; \
+	"$larder" -c "$conf" worker --once >"$tmp/worker.log" 2>&1; }
+printf 'x' >"$data/files/notes.pdf"
+printf 'x' >"$data/files/keep.txt"
+printf 'x' >"$data/files/$file_id.pdf.0123456789abcdef.part"
+touch -d '-2 days' "$data/files/$file_id.pdf.0123456789abcdef.part"
+gql del 'mutation D($i: ID!) { setBookmarkArticle(input: {articleID: $i, bookmark: false}) { __typename } }' "{\"i\":\"$su_id\"}"
+gql empty 'mutation { emptyTrash { __typename } }'
+jqok "the fetched PDF's item purged" '.data.emptyTrash.__typename == "EmptyTrashSuccess"' "$tmp/empty.json"
+sweep
+is "sweep: the purged item's file removed, its row too" "0|0" \
+	"$(test -e "$data/files/$su_id.pdf" && echo 1 || echo 0)|$(sqlite3 "$data/larder.db" "SELECT count(*) FROM files WHERE item_id = '$su_id'")"
+is "sweep: the live upload's file stays" yes "$(test -e "$data/files/$file_id.pdf" && echo yes || echo no)"
+is "sweep: the day-old part is removed" yes "$(test ! -e "$data/files/$file_id.pdf.0123456789abcdef.part" && echo yes || echo no)"
+is "sweep: files not named as Larder's stay" yes "$(test -e "$data/files/notes.pdf" -a -e "$data/files/keep.txt" && echo yes || echo no)"
+"$larder" -c "$conf" worker --once >/dev/null 2>&1
+"$larder" -c "$conf" user delete reader >"$tmp/cli.log" 2>&1
+sweep
+is "sweep after the account is deleted: its file removed" yes "$(test ! -e "$data/files/$file_id.pdf" && echo yes || echo no)"
+is "  the others stay" yes "$(test -e "$data/files/notes.pdf" -a -e "$data/files/keep.txt" && echo yes || echo no)"
 done_testing

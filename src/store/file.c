@@ -137,6 +137,41 @@ int store_file_by_item(struct store *st, struct arena *a, const char *user_id, c
 	return owned(st, a, STMT_FILE_BY_ITEM, user_id, item_id, out);
 }
 
+int store_file_known(struct store *st, const char *id)
+{
+	struct db_stmt *s = st->stmt[STMT_FILE_KNOWN];
+	store_bind_text(s, 1, id);
+	int rc = store_step_row(st, s, "looking up a file");
+	store_done(s);
+	return rc;
+}
+
+int store_file_orphans(struct store *st, struct arena *a, const char ***paths, size_t *n)
+{
+	struct db_stmt *s = st->stmt[STMT_FILE_ORPHANS];
+	size_t cap = 0;
+	bool oom = false;
+	int rc;
+	*paths = NULL;
+	*n = 0;
+	while ((rc = store_step_row(st, s, "removing the files of purged items")) == STORE_OK) {
+		const char *p = store_col_text(a, s, 0, &oom);
+		if (p == NULL)
+			continue;
+		if (*n == cap) {
+			size_t grown = cap ? cap * 2 : 16;
+			*paths = arena_realloc(a, (void *)*paths, cap * sizeof **paths, grown * sizeof **paths);
+			cap = grown;
+		}
+		if (*paths == NULL)
+			oom = true;
+		else
+			(*paths)[(*n)++] = p;
+	}
+	store_done(s);
+	return rc == STORE_E_NOTFOUND ? (oom ? STORE_E_DB : STORE_OK) : rc;
+}
+
 int store_file_queue(struct store *st, int64_t item_seq)
 {
 	return store_run2(st, STMT_FILE_JOB_INSERT, item_seq, time_now_ms(), "queueing a file's reading");

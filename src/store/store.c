@@ -401,6 +401,11 @@ const char *const store_stmt_sql[STMT__MAX] = {
 	[STMT_FILE_UPLOADED] =
 		"UPDATE files SET status = 'COMPLETED', upload_hash = NULL, path = ?2, size = ?3, sha256 = ?4, updated_at = ?5"
 		" WHERE id = ?1 AND status = 'INITIALIZED' RETURNING " STORE_COLS(STORE_FILE_ROW, ""),
+	[STMT_FILE_KNOWN] = "SELECT 1 FROM files WHERE id = ?1",
+	/* the files of items that are gone (purged from the trash): their rows go, their paths come back */
+	[STMT_FILE_ORPHANS] =
+		"DELETE FROM files WHERE item_id IS NOT NULL"
+		" AND NOT EXISTS (SELECT 1 FROM library_items i WHERE i.id = files.item_id) RETURNING path",
 	[STMT_FILE_GET] = "SELECT " STORE_COLS(STORE_FILE_ROW, "") " FROM files WHERE user_id = ?1 AND id = ?2",
 	[STMT_FILE_BY_ITEM] =
 		"SELECT " STORE_COLS(STORE_FILE_ROW, "") " FROM files WHERE user_id = ?1 AND item_id = ?2"

@@ -516,6 +516,11 @@ int store_file_by_item(struct store *st, struct arena *a, const char *user_id, c
                        struct store_file *out);
 /* queues the reading of the item's file for the worker (a job of kind "pdf") */
 int store_file_queue(struct store *st, int64_t item_seq);
+/* STORE_OK when a file row has this id (anyone's), STORE_E_NOTFOUND when none */
+int store_file_known(struct store *st, const char *id);
+/* deletes the rows of files whose item is gone (purged) and gives their paths (arena; NULL ones left out), so
+ * the caller removes the bytes */
+int store_file_orphans(struct store *st, struct arena *a, const char ***paths, size_t *n);
 /* a fetched PDF kept for an item (in->id NULL: a fresh UUID; status COMPLETED), the item's page type made FILE,
  * in one transaction */
 int store_file_attach(struct store *st, struct arena *a, int64_t item_seq, const struct store_file *in,

@@ -51,7 +51,7 @@
 /* the files' statements (file.c), SQL appended to store.c's table */
 #define STORE_FILE_STMTS(X) \
 	X(FILE_ITEM_INSERT) X(FILE_CREATE) X(FILE_BY_UPLOAD) X(FILE_UPLOADED) X(FILE_GET) X(FILE_BY_ITEM) \
-	X(FILE_JOB_INSERT) X(FILE_ITEM_TYPE) X(FILE_ATTACH) X(FILE_ITEM_ID_TAKEN)
+	X(FILE_JOB_INSERT) X(FILE_ITEM_TYPE) X(FILE_ATTACH) X(FILE_ITEM_ID_TAKEN) X(FILE_KNOWN) X(FILE_ORPHANS)
 #define STORE_FILE_ROW(F, X, p) \
 	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, item_id, item_id) X(p, TEXT, file_name, file_name) \
 	X(p, TEXT, content_type, content_type) X(p, TEXT, url, url) X(p, I64, size, size) X(p, TEXT, sha256, sha256) \

@@ -151,9 +151,7 @@ static int read_article(const struct larder_config *cfg, struct arena *a, const 
 
 /* ---- keeping the bytes */
 
-/* the folder the files are kept in (files_dir, or "files" beside an SQLite database, or in the state folder
- * when the database is a server's URL), made when missing */
-static const char *files_dir(struct arena *a, const struct larder_config *cfg)
+const char *svc_files_dir(struct arena *a, const struct larder_config *cfg)
 {
 	const char *db = cfg && cfg->database ? cfg->database : "larder.db", *slash = strrchr(db, '/'), *dir;
 	if (cfg && cfg->files_dir)
@@ -172,7 +170,7 @@ static const char *files_dir(struct arena *a, const struct larder_config *cfg)
 static const char *keep(struct arena *a, const struct larder_config *cfg, const char *id, const char *data, size_t n,
                         const char **path)
 {
-	const char *dir = files_dir(a, cfg), *tmp;
+	const char *dir = svc_files_dir(a, cfg), *tmp;
 	char rnd[17];
 	int fd;
 	size_t off = 0;

@@ -68,6 +68,13 @@ int svc_file_job(struct store *st, const struct larder_config *cfg, struct arena
 void svc_file_fetched(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_item *it,
                       const char *data, size_t n, struct store_article *art, struct store_job_outcome *o);
 
+/* the folder the files are kept in (files_dir, or "files" beside an SQLite database, or in the state folder
+ * when the database is a server's URL), made when missing; NULL when it cannot be */
+const char *svc_files_dir(struct arena *a, const struct larder_config *cfg);
+/* at most once an hour (a mark in the folder, shared by every worker): the kept files of purged items, of
+ * deleted accounts and of uploads abandoned half-way are removed; how many, or -1 when the store failed */
+long svc_files_sweep(struct store *st, const struct larder_config *cfg, struct arena *a);
+
 /* the file of the user's item, to serve: 0 with *file (path, name, size), or -1 (none, or not the user's) */
 int svc_file_of_item(struct store *st, struct arena *a, const char *user_id, const char *item_id,
                      struct store_file *file);

@@ -47,6 +47,7 @@ int svc_worker_step(struct store *st, const struct larder_config *cfg, struct ar
 		return r;
 	if ((r = svc_feed_step(st, cfg, a, err, errlen)) != 0) /* then a due feed: its new entries may queue fetches */
 		return r;
+	(void)svc_files_sweep(st, cfg, a); /* once an hour: kept files nobody owns (a failure waits for the next hour) */
 	r = store_job_claim(st, now, cfg ? (int64_t)cfg->job_lease_s * 1000 : LIMIT_JOB_LEASE_MS,
 	                    cfg ? (int)cfg->fetches_per_user : LIMIT_FETCHES_PER_USER, &job);
 	if (r == STORE_E_NOTFOUND)
