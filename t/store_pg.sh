@@ -55,8 +55,8 @@ fi
 run -c "$conf" user delete alice; is "user delete: exit 0" 0 "$rc"
 is "her items went with her" 0 "$(psql_q "SELECT count(*) FROM library_items")"
 
-# the store's C tests that do not search, each on an empty database of its own
-for t in store_basic store_items store_concurrent; do
+# the store's C tests, each on an empty database of its own
+for t in store_basic store_items store_concurrent store_search store_search_window; do
 	if [ ! -x "$top_builddir/t/$t" ]; then
 		skip "t/$t not built"
 		continue
