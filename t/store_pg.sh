@@ -59,20 +59,5 @@ fi
 run -c "$conf" user delete alice; is "user delete: exit 0" 0 "$rc"
 is "her items went with her" 0 "$(psql_q "SELECT count(*) FROM library_items")"
 
-# the store's C tests, each on an empty database of its own
-for t in store_basic store_items store_concurrent store_search store_search_window; do
-	if [ ! -x "$top_builddir/t/$t" ]; then
-		skip "t/$t not built"
-		continue
-	fi
-	psql_q "CREATE DATABASE $t" >/dev/null
-	LARDER_TEST_PG="postgresql:///$t?host=$PG_DIR&user=larder" "$top_builddir/t/$t" >"$tmp/$t.out" 2>&1
-	trc=$?
-	bad=$(grep -E '^not ok|^Bail out' "$tmp/$t.out" | head -n 20)
-	if [ "$trc" -eq 0 ] && [ -z "$bad" ] && grep -q '^1\.\.[1-9]' "$tmp/$t.out"; then
-		pass "t/$t passes against PostgreSQL ($(grep -c '^ok' "$tmp/$t.out") checks)"
-	else
-		fail "t/$t passes against PostgreSQL" "exit $trc" "$bad" "$(tail -n 5 "$tmp/$t.out")"
-	fi
-done
+# (the C harnesses run against PostgreSQL in t/pg_suite.sh)
 done_testing
