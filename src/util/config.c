@@ -442,15 +442,16 @@ static int set_database(struct larder_config *c, const char *v, const struct whe
 	return 0;
 }
 
-static int set_data_dir(struct larder_config *c, const char *v, const struct where *w)
+/* a folder key (data_dir): not empty, relative to the config file's directory unless absolute */
+static int set_dir(char **dst, const char *key, const char *v, const struct where *w)
 {
 	char *s;
 	if (!*v)
-		return fail(w->err, w->errlen, w->path, w->line, "'data_dir' must not be empty");
+		return fail(w->err, w->errlen, w->path, w->line, "'%s' must not be empty", key);
 	if (!(s = resolve_path(w->path, v)))
 		return fail(w->err, w->errlen, w->path, w->line, "out of memory");
-	free(c->data_dir);
-	c->data_dir = s;
+	free(*dst);
+	*dst = s;
 	return 0;
 }
 
@@ -511,7 +512,7 @@ static int set_value(struct larder_config *c, int key, const char *k, char *v, c
 	case K_DATABASE:
 		return set_database(c, v, w);
 	case K_DATA_DIR:
-		return set_data_dir(c, v, w);
+		return set_dir(&c->data_dir, "data_dir", v, w);
 	case K_BASE_URL:
 		return set_base_url(c, v, w);
 	case K_CORS:
