@@ -12,6 +12,7 @@
 #include "util/arena.h"
 #include "util/sb.h"
 #include "util/time.h"
+#include "t/test_db.h"
 
 struct harness {
 	char dir[256], db[300];
@@ -39,7 +40,7 @@ __attribute__((unused)) static void h_init(struct harness *h)
 	snprintf(h->dir, sizeof h->dir, "%s/larder-api-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (mkdtemp(h->dir) == NULL)
 		h_bail("mkdtemp", h->dir);
-	snprintf(h->db, sizeof h->db, "%s/larder.db", h->dir);
+	test_db_target(h->db, sizeof h->db, h->dir, "larder.db");
 	if (store_init(h->db, err, sizeof err) != 0)
 		h_bail("store_init", err);
 	if (store_open(h->db, &h->st, err, sizeof err) != 0)

@@ -1,6 +1,7 @@
 /* api_user2.c: saved searches, recent searches, the account calls (user, validateUsername, updateUser, updateUserProfile, deleteAccount, logOut) and the not-yet-offered feature calls, through gql_execute on a real store. */
 #include <sqlite3.h>
 
+#include "store/store_int.h" /* PostgreSQL: the store's own connection reads the tables (db.h) */
 #include "t/api_harness.h"
 #include "t/tap.h"
 #include "util/limits.h"
@@ -302,9 +303,45 @@ struct counts { char name[40][64]; int64_t n[40]; int ntables; };
 #define CAROL_TABLES " users api_keys sessions library_items item_content labels item_labels highlights jobs " \
 	"item_tombstones item_search items_fts_docsize save_tokens filters recent_searches user_profiles "
 
-static void count_rows(sqlite3 *db, struct counts *c)
+/* the first column of a query's one row as an integer (-1: it failed), on the store's connection */
+static int64_t pg_int(struct harness *h, const char *sql, const char *arg)
+{
+	struct db_stmt *s = NULL;
+	int64_t n = -1;
+	if (db_prepare(h->st->db, sql, false, &s) == DB_OK) {
+		if (arg)
+			db_bind_text(s, 1, arg);
+		if (db_step(s) == DB_ROW)
+			n = db_col_int64(s, 0);
+	}
+	db_finalize(s);
+	return n;
+}
+
+/* PostgreSQL: the tables of the schema and their row counts */
+static void pg_count_rows(struct harness *h, struct counts *c)
+{
+	struct db_stmt *s = NULL;
+	c->ntables = 0;
+	if (db_prepare(h->st->db, "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1",
+	               false, &s) != DB_OK)
+		return;
+	while (db_step(s) == DB_ROW && c->ntables < 40) {
+		snprintf(c->name[c->ntables], sizeof c->name[0], "%s", db_col_text(s, 0, NULL));
+		c->n[c->ntables] = pg_int(h, h_fmt(h, "SELECT count(*) FROM \"%s\"", c->name[c->ntables]), NULL);
+		c->ntables++;
+	}
+	db_finalize(s);
+}
+
+/* db NULL: PostgreSQL, through the store's connection */
+static void count_rows(struct harness *h, sqlite3 *db, struct counts *c)
 {
 	sqlite3_stmt *s, *q;
+	if (!db) {
+		pg_count_rows(h, c);
+		return;
+	}
 	c->ntables = 0;
 	sqlite3_prepare_v2(db, TABLES, -1, &s, NULL);
 	while (sqlite3_step(s) == SQLITE_ROW && c->ntables < 40) {
@@ -318,13 +355,21 @@ static void count_rows(sqlite3 *db, struct counts *c)
 	sqlite3_finalize(s);
 }
 
-/* rows of any table holding text in any column */
-static int64_t rows_holding(sqlite3 *db, const struct counts *c, const char *text)
+/* rows of any table holding text in any column (db NULL: PostgreSQL, each row as its record's text) */
+static int64_t rows_holding(struct harness *h, sqlite3 *db, const struct counts *c, const char *text)
 {
 	int64_t found = 0;
 	for (int i = 0; i < c->ntables; i++) {
 		sqlite3_stmt *s;
 		char sql[128];
+		if (!db) {
+			int64_t n = pg_int(h, h_fmt(h, "SELECT count(*) FROM \"%s\" r WHERE strpos(r::text, ?1) > 0", c->name[i]),
+			                   text);
+			if (n != 0)
+				printf("# %s still holds %s\n", c->name[i], text);
+			found += n;
+			continue;
+		}
 		snprintf(sql, sizeof sql, "SELECT * FROM \"%s\"", c->name[i]);
 		sqlite3_prepare_v2(db, sql, -1, &s, NULL);
 		while (sqlite3_step(s) == SQLITE_ROW)
@@ -381,14 +426,14 @@ static void test_delete_account(struct harness *h)
 	struct store_user carol, u;
 	struct counts before, full, after;
 	const char *body;
-	sqlite3 *db;
-	if (sqlite3_open_v2(h->db, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
+	sqlite3 *db = NULL;
+	if (!test_db_is_pg() && sqlite3_open_v2(h->db, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
 		h_bail("sqlite3_open", h->db);
-	count_rows(db, &before);
+	count_rows(h, db, &before);
 	if (store_user_add(h->st, &h->keep, "carol", NULL, "carol@example.org", NULL, &carol) != STORE_OK)
 		h_bail("store_user_add", "carol");
 	fill_carol(h, &carol);
-	count_rows(db, &full);
+	count_rows(h, db, &full);
 	for (int i = 0; i < full.ntables; i++)
 		if (strstr(CAROL_TABLES, h_fmt(h, " %s ", full.name[i])) != NULL)
 			ok(full.n[i] > before.n[i], "carol has rows in %s", full.name[i]);
@@ -404,12 +449,12 @@ static void test_delete_account(struct harness *h)
 	body = h_run(h, &carol, h_fmt(h, "mutation { deleteAccount(userID: \"%s\") { ... on DeleteAccountSuccess { userID } } }",
 	                              carol.id), NULL);
 	is_str(body, h_fmt(h, "{\"data\":{\"deleteAccount\":{\"userID\":\"%s\"}}}", carol.id), "the own account is deleted");
-	count_rows(db, &after);
+	count_rows(h, db, &after);
 	is_int(after.ntables, before.ntables, "the same tables");
 	for (int i = 0; i < after.ntables; i++)
 		is_int(after.n[i], before.n[i], "%s: nothing of carol's is left", after.name[i]);
-	is_int(rows_holding(db, &after, carol.id), 0, "no row holds carol's id");
-	is_int(rows_holding(db, &after, "arol"), 0, "nor her name, email, labels, bio or words");
+	is_int(rows_holding(h, db, &after, carol.id), 0, "no row holds carol's id");
+	is_int(rows_holding(h, db, &after, "arol"), 0, "nor her name, email, labels, bio or words");
 	is_int(store_user_get(h->st, &h->a, carol.id, &u), STORE_E_NOTFOUND, "carol is gone");
 	body = h_run(h, &carol, h_fmt(h, "mutation { deleteAccount(userID: \"%s\") { ... on DeleteAccountError { errorCodes } } }",
 	                              carol.id), NULL);

@@ -9,6 +9,7 @@
 #include "util/crypto.h"
 #include "util/time.h"
 #include "t/tap.h"
+#include "t/test_db.h"
 
 static char dir[] = "/tmp/larder-store-XXXXXX";
 static char path[256];
@@ -77,10 +78,7 @@ int main(void)
 	arena_init(&a);
 	if (!mkdtemp(dir))
 		return 99;
-	if (getenv("LARDER_TEST_PG")) /* an empty PostgreSQL database to run against instead (t/store_pg.sh) */
-		snprintf(path, sizeof path, "%s", getenv("LARDER_TEST_PG"));
-	else
-		snprintf(path, sizeof path, "%s/sub/dir/larder.db", dir);
+	test_db_target(path, sizeof path, dir, "sub/dir/larder.db");
 
 	is_int(store_open(path, &st, err, sizeof err), STORE_E_SCHEMA_OLD, "open before init: schema old");
 	like(err, "not initialised: run larder init", "missing file message: %s", err);

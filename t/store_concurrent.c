@@ -1,15 +1,17 @@
-/* store_concurrent.c: several processes initialise and write one database at once (WAL + busy_timeout: no errors). */
+/* store_concurrent.c: several processes initialise and write one database at once (WAL + busy_timeout: no errors; PostgreSQL: savepoints and retries), also saving the same URLs with the same new labels. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "store/search.h"
 #include "store/store.h"
 #include "util/arena.h"
 #include "util/crypto.h"
 #include "util/time.h"
 #include "t/tap.h"
+#include "t/test_db.h"
 
 #define NPROC 4
 #define NKEYS 40
@@ -53,6 +55,38 @@ static int child(int id, const char *user_id)
 	return fails > 100 ? 100 : fails;
 }
 
+/* child: saves the same NSAVES URLs as every other child, each with the same two labels (made by whoever
+ * comes first); exit status = failures */
+#define NSAVES 15
+static int saver(int id, const char *user_id)
+{
+	static const char *labels[] = { "Shared", "Also shared" };
+	struct store *st;
+	struct arena a;
+	char err[512], url[64];
+	int fails = 0;
+
+	arena_init(&a);
+	if (store_open(path, &st, err, sizeof err) != STORE_OK) {
+		fprintf(stderr, "saver %d: %s\n", id, err);
+		return 100;
+	}
+	for (int i = 0; i < NSAVES; i++) {
+		struct store_save sv = { .user_id = user_id, .url = url, .labels = labels, .nlabels = 2 };
+		struct store_item it;
+		bool existed;
+		snprintf(url, sizeof url, "https://same.example/%d", (i + id) % NSAVES);
+		if (store_item_save(st, &a, &sv, &it, &existed) != STORE_OK) {
+			fprintf(stderr, "saver %d: save: %s\n", id, store_errmsg(st));
+			fails++;
+		}
+		arena_reset(&a);
+	}
+	store_close(st);
+	arena_free(&a);
+	return fails > 100 ? 100 : fails;
+}
+
 static int wait_all(pid_t *pids, int n)
 {
 	int bad = 0, status;
@@ -76,10 +110,7 @@ int main(void)
 	arena_init(&a);
 	if (!mkdtemp(dir))
 		return 99;
-	if (getenv("LARDER_TEST_PG")) /* an empty PostgreSQL database to run against instead (t/store_pg.sh) */
-		snprintf(path, sizeof path, "%s", getenv("LARDER_TEST_PG"));
-	else
-		snprintf(path, sizeof path, "%s/larder.db", dir);
+	test_db_target(path, sizeof path, dir, "larder.db");
 	fflush(stdout);
 
 	/* concurrent `larder init` on a fresh path: every one succeeds, migrations applied once */
@@ -112,6 +143,25 @@ int main(void)
 		for (size_t i = 0; i < n; i++)
 			used += list[i].used_ms > 0;
 		is_int(used, NPROC * NKEYS, "every key touched");
+	}
+	fflush(stdout);
+	for (int i = 0; i < NPROC; i++) {
+		pids[i] = fork();
+		if (pids[i] == 0)
+			_exit(saver(i, u.id));
+	}
+	is_int(wait_all(pids, NPROC), 0, "%d processes save the same URLs with the same new labels: no errors", NPROC);
+	{
+		struct store_search_req req = { .user_id = u.id, .limit = 1, .want_total = true };
+		struct store_search_res res;
+		struct store_label *labels;
+		is_int(store_search(st, &a, &req, &res), STORE_OK, "search the library");
+		is_int(res.total, NSAVES, "one item per URL");
+		req.query = "label:shared label:\"also shared\"";
+		is_int(store_search(st, &a, &req, &res), STORE_OK, "search by the labels");
+		is_int(res.total, NSAVES, "every item has both labels");
+		is_int(store_label_list(st, &a, u.id, &labels, &n), STORE_OK, "list the labels");
+		is_int(n, 2, "each label made once");
 	}
 	store_close(st);
 	arena_free(&a);

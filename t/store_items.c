@@ -9,6 +9,7 @@
 #include "util/crypto.h"
 #include "util/time.h"
 #include "t/tap.h"
+#include "t/test_db.h"
 
 static char dir[] = "/tmp/larder-items-XXXXXX";
 static char path[256];
@@ -136,10 +137,7 @@ int main(void)
 	arena_init(&a);
 	if (!mkdtemp(dir))
 		return 99;
-	if (getenv("LARDER_TEST_PG")) /* an empty PostgreSQL database to run against instead (t/store_pg.sh) */
-		snprintf(path, sizeof path, "%s", getenv("LARDER_TEST_PG"));
-	else
-		snprintf(path, sizeof path, "%s/larder.db", dir);
+	test_db_target(path, sizeof path, dir, "larder.db");
 	is_int(store_init(path, err, sizeof err), STORE_OK, "init: %s", err);
 	is_int(store_open(path, &st, err, sizeof err), STORE_OK, "open: %s", err);
 	is_int(store_user_add(st, &a, "alice", NULL, NULL, NULL, &alice), STORE_OK, "alice");

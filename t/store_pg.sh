@@ -17,15 +17,19 @@ psql_q() { "$PG_BIN/psql" -X -A -t -q "$PG_URL" -c "$1" 2>&1; }
 conf="$tmp/larder.conf"
 cat >"$conf" <<CONF
 database = $PG_URL
+data_dir = $tmp
 argon2_t_cost = 1
 argon2_memory_kib = 64
 CONF
 
+printf 'database = %s\n' "$PG_URL" >"$tmp/nodir.conf"
+run -c "$tmp/nodir.conf" key list nobody; is "a URL without data_dir: exit 1" 1 "$rc"
+like "says data_dir must be set" "'data_dir' must be set when 'database' is a PostgreSQL URL" "$err"
 run -c "$conf" key list nobody; is "before init: exit 1" 1 "$rc"; like "says to run init" 'not initialised: run larder init' "$err"
-printf 'database = postgresql://larder:sekrit@/postgres?host=%s\n' "$PG_DIR" >"$tmp/pw.conf"
+printf 'database = postgresql://larder:sekrit@/postgres?host=%s\ndata_dir = %s\n' "$PG_DIR" "$tmp" >"$tmp/pw.conf"
 run -c "$tmp/pw.conf" key list nobody; like "a message shows the URL without its password" 'postgresql://larder:\*\*\*@/postgres' "$err"
 unlike "(the password is not in it)" 'sekrit' "$err"
-printf 'database = postgresql:///nosuchdb?host=%s&user=larder\n' "$PG_DIR" >"$tmp/nodb.conf"
+printf 'database = postgresql:///nosuchdb?host=%s&user=larder\ndata_dir = %s\n' "$PG_DIR" "$tmp" >"$tmp/nodb.conf"
 run -c "$tmp/nodb.conf" init; is "no such database: exit 1" 1 "$rc"; like "says it cannot connect" 'cannot connect to the PostgreSQL server' "$err"
 run -c "$conf" init; is "init: exit 0" 0 "$rc"; is "init: no error" "" "$err"
 is "the schema version is the SQLite one's" "$(ls "$srcdir"/db/[0-9]*.sql | wc -l | tr -d ' ')" "$(psql_q 'SELECT version FROM larder_schema')"
@@ -55,20 +59,5 @@ fi
 run -c "$conf" user delete alice; is "user delete: exit 0" 0 "$rc"
 is "her items went with her" 0 "$(psql_q "SELECT count(*) FROM library_items")"
 
-# the store's C tests that do not search, each on an empty database of its own
-for t in store_basic store_items store_concurrent; do
-	if [ ! -x "$top_builddir/t/$t" ]; then
-		skip "t/$t not built"
-		continue
-	fi
-	psql_q "CREATE DATABASE $t" >/dev/null
-	LARDER_TEST_PG="postgresql:///$t?host=$PG_DIR&user=larder" "$top_builddir/t/$t" >"$tmp/$t.out" 2>&1
-	trc=$?
-	bad=$(grep -E '^not ok|^Bail out' "$tmp/$t.out" | head -n 20)
-	if [ "$trc" -eq 0 ] && [ -z "$bad" ] && grep -q '^1\.\.[1-9]' "$tmp/$t.out"; then
-		pass "t/$t passes against PostgreSQL ($(grep -c '^ok' "$tmp/$t.out") checks)"
-	else
-		fail "t/$t passes against PostgreSQL" "exit $trc" "$bad" "$(tail -n 5 "$tmp/$t.out")"
-	fi
-done
+# (the C harnesses run against PostgreSQL in t/pg_suite.sh)
 done_testing

@@ -7,6 +7,7 @@
 #include "svc/account.h"
 #include "svc/apikey.h"
 #include "t/tap.h"
+#include "t/test_db.h"
 #include "util/crypto.h"
 #include "util/limits.h"
 #include "util/time.h"
@@ -31,11 +32,11 @@ static void setup(void)
 	snprintf(dir, sizeof dir, "%s/larder-svc-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (mkdtemp(dir) == NULL)
 		bail("mkdtemp", dir);
-	snprintf(db, sizeof db, "%s/larder.db", dir);
+	test_db_target(db, sizeof db, dir, "larder.db");
 	snprintf(conf, sizeof conf, "%s/larder.conf", dir);
 	if ((f = fopen(conf, "w")) == NULL)
 		bail("fopen", conf);
-	fprintf(f, "database = %s\nargon2_t_cost = 1\nargon2_memory_kib = 64\nsession_days = 10\n", db);
+	fprintf(f, "database = %s\ndata_dir = %s\nargon2_t_cost = 1\nargon2_memory_kib = 64\nsession_days = 10\n", db, dir);
 	fclose(f);
 	if (config_load(conf, &cfg, err, sizeof err) != 0)
 		bail("config_load", err);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "store/store.h"
+#include "store/store_int.h" /* the store's own connection reads tables (db.h), on either backend */
 #include "svc/import.h"
 #include "svc/jobs.h"
 #include "util/arena.h"
@@ -15,9 +16,11 @@
 #include "util/sb.h"
 #include "util/time.h"
 #include "t/tap.h"
+#include "t/test_db.h"
 
 static char dir[] = "/tmp/larder-svc-import-XXXXXX";
 static char path[256];
+static struct store *the_st;
 
 static void cleanup(void)
 {
@@ -32,12 +35,37 @@ static void cleanup(void)
 	rmdir(dir);
 }
 
+/* PostgreSQL's dump(): each row of each table as its record's text, in that text's order */
+static char *pg_dump(void)
+{
+	struct db_stmt *t = NULL, *s = NULL;
+	struct sb b;
+	if (db_prepare(the_st->db, "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1",
+	               false, &t) != DB_OK)
+		return NULL;
+	sb_init(&b);
+	while (db_step(t) == DB_ROW) {
+		char sql[512];
+		snprintf(sql, sizeof sql, "SELECT r::text FROM \"%s\" r ORDER BY 1", db_col_text(t, 0, NULL));
+		if (db_prepare(the_st->db, sql, false, &s) != DB_OK)
+			continue;
+		sb_printf(&b, "== %s\n", db_col_text(t, 0, NULL));
+		while (db_step(s) == DB_ROW)
+			sb_printf(&b, "%s\n", db_col_text(s, 0, NULL));
+		db_finalize(s);
+	}
+	db_finalize(t);
+	return sb_take(&b);
+}
+
 /* every row of every table, in a stable order, as text (malloc'd) */
 static char *dump(void)
 {
 	sqlite3 *db;
 	sqlite3_stmt *t, *s;
 	struct sb b;
+	if (test_db_is_pg())
+		return pg_dump();
 	sb_init(&b);
 	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
 		return NULL;
@@ -185,24 +213,21 @@ static void fetch_times(void)
 {
 	static const char *const urls[] = { "https://example.com/a", "https://example.com/b", "https://example.com/gone" };
 	int64_t first = 0;
-	sqlite3 *db;
-	sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL);
 	for (int i = 0; i < 3; i++) {
-		sqlite3_stmt *s;
-		sqlite3_prepare_v2(db, "SELECT j.run_after FROM jobs j JOIN library_items i ON i.seq = j.item_seq"
-		                       " WHERE i.url = ?1", -1, &s, NULL);
-		sqlite3_bind_text(s, 1, urls[i], -1, SQLITE_STATIC);
-		if (sqlite3_step(s) == SQLITE_ROW) {
-			int64_t t = sqlite3_column_int64(s, 0);
+		struct db_stmt *s = NULL;
+		db_prepare(the_st->db, "SELECT j.run_after FROM jobs j JOIN library_items i ON i.seq = j.item_seq"
+		                       " WHERE i.url = ?1", false, &s);
+		db_bind_text(s, 1, urls[i]);
+		if (db_step(s) == DB_ROW) {
+			int64_t t = db_col_int64(s, 0);
 			if (i == 0)
 				first = t;
 			else
 				is_int(t - first, i * 2000, "fetch %d is due %d s after the first (30 a minute)", i + 1, i * 2);
 		} else
 			ok(0, "a job for %s", urls[i]);
-		sqlite3_finalize(s);
+		db_finalize(s);
 	}
-	sqlite3_close(db);
 }
 
 static void first_import(struct store *st, const struct larder_config *cfg, struct arena *a, const char *uid)
@@ -414,10 +439,12 @@ int main(void)
 	arena_init(&a);
 	if (!mkdtemp(dir))
 		return 99;
-	snprintf(path, sizeof path, "%s/larder.db", dir);
+	test_db_target(path, sizeof path, dir, "larder.db");
 	cfg.database = path;
 	is_int(store_init(path, err, sizeof err), STORE_OK, "init: %s", err);
 	is_int(store_open(path, &st, err, sizeof err), STORE_OK, "open: %s", err);
+	the_st = st;
+	cfg.data_dir = dir;
 	is_int(store_user_add(st, &a, "alice", NULL, NULL, NULL, &alice), STORE_OK, "alice");
 	is_int(store_user_add(st, &a, "bob", NULL, NULL, NULL, &bob), STORE_OK, "bob");
 

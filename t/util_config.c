@@ -113,6 +113,8 @@ int main(void)
 	            "fetch_max_redirects = 0\n", &c, err, sizeof err), 0, "all keys: %s", err);
 	snprintf(want, sizeof want, "%s/data/l.db", dir);
 	is_str(c.database, want, "relative database resolved against the config's directory");
+	snprintf(want, sizeof want, "%s/data", dir);
+	is_str(c.data_dir, want, "data_dir defaults to the database's folder");
 	is_str(c.base_url, "https://example.org/larder", "trailing slash dropped");
 	is_int(c.ncors_origins, 2, "two origins");
 	is_str(c.cors_origins[0], "app://a", "origin a");
@@ -193,6 +195,16 @@ int main(void)
 	is_str(c.database, "/abs/with \"quote\" # not a comment.db", "quotes and escapes");
 	is_int(c.ncors_origins, 0, "empty origins list");
 	config_free(&c);
+
+	/* data_dir: relative to the config's directory; with a PostgreSQL URL it must be given */
+	is_int(load("database = postgresql:///larder?host=/run/postgresql\ndata_dir = files\n", &c, err, sizeof err), 0,
+	       "a URL and data_dir: %s", err);
+	snprintf(want, sizeof want, "%s/files", dir);
+	is_str(c.data_dir, want, "data_dir resolved against the config's directory");
+	config_free(&c);
+	snprintf(want, sizeof want, "%s: 'data_dir' must be set when 'database' is a PostgreSQL URL (the folder for"
+	         " fetch runner slots and uploaded imports)", path);
+	bad("database = postgres://db.example/larder\n", want);
 
 	/* errors */
 	snprintf(want, sizeof want, "%s:2: unknown key 'colour'", path);

@@ -130,8 +130,8 @@ CREATE TABLE item_tombstones (
 CREATE INDEX tombstones_time ON item_tombstones(user_id, deleted_at);
 
 -- The text a search sees, one row per item, kept current by the triggers below (body text is written by
--- the store when content is saved). SQLite indexes it with FTS5; here the index (a tsvector column and a
--- GIN index, searched with the same query language) is the next step of issue 15.
+-- the store when content is saved). SQLite indexes it with FTS5; here a tsvector column with a GIN index
+-- (006_search_owner.sql).
 CREATE TABLE item_search (
 	seq         bigint PRIMARY KEY REFERENCES library_items(seq) ON DELETE CASCADE,
 	title       text,

@@ -268,27 +268,21 @@ static int insert_item(struct store *st, struct arena *a, const struct store_sav
 	return rc;
 }
 
-int store_item_save(struct store *st, struct arena *a, const struct store_save *in, struct store_item *out,
-                    bool *existed)
+/* one save as a transaction of its own (store_tx: PostgreSQL may run it again) */
+struct save_tx { struct arena *a; const struct store_save *in; const char *hash; struct store_item *out; bool *existed; };
+
+static int save_tx(struct store *st, void *arg)
 {
-	char hash[65];
+	struct save_tx *t = arg;
+	const struct store_save *in = t->in;
 	int64_t now = time_now_ms(), seq = 0;
 	struct store_item old;
-	int rc;
-
-	if (!in || !in->user_id || !in->url || !*in->url || strlen(in->url) > LIMIT_URL_BYTES) {
-		snprintf(st->errmsg, sizeof st->errmsg, "a save needs a user and a URL of at most %d bytes", LIMIT_URL_BYTES);
-		return STORE_E_INVAL;
-	}
-	crypto_sha256_hex(in->url, strlen(in->url), hash);
-	if ((rc = store_begin(st)) != STORE_OK)
-		return rc;
-	rc = store_item_by_url(st, a, in->user_id, in->url, &old);
+	int rc = store_item_by_url(st, t->a, in->user_id, in->url, &old);
 	if (rc == STORE_OK) {
 		struct db_stmt *s = st->stmt[STMT_ITEM_RESAVE];
 		bool refetch = !in->article && strcmp(old.state, "SUCCEEDED") != 0;
 		seq = old.seq;
-		*existed = true;
+		*t->existed = true;
 		db_bind_int64(s, 1, seq);
 		db_bind_int64(s, 2, in->saved_ms ? in->saved_ms : now);
 		db_bind_int64(s, 3, now);
@@ -298,30 +292,44 @@ int store_item_save(struct store *st, struct arena *a, const struct store_save *
 		store_bind_text(s, 7, in->folder);
 		store_bind_ms(s, 8, in->published_ms);
 		if ((rc = store_step_done(st, s, "saving an item again")) != STORE_OK)
-			goto fail;
+			return rc;
 	} else if (rc == STORE_E_NOTFOUND) {
-		*existed = false;
-		if ((rc = insert_item(st, a, in, hash, now, &seq)) != STORE_OK)
-			goto fail;
+		*t->existed = false;
+		if ((rc = insert_item(st, t->a, in, t->hash, now, &seq)) != STORE_OK) {
+			/* PostgreSQL: another writer saved the URL (or took the slug) since this one looked; run again,
+			 * it then finds that row (SQLite's writers never overlap) */
+			if (rc == STORE_E_EXISTS && !db_is_sqlite(st->db))
+				st->busy = true;
+			return rc;
+		}
 	} else
-		goto fail;
-	if ((rc = add_labels(st, a, in->user_id, seq, in->labels, in->nlabels, now)) != STORE_OK)
-		goto fail;
+		return rc;
+	if ((rc = add_labels(st, t->a, in->user_id, seq, in->labels, in->nlabels, now)) != STORE_OK)
+		return rc;
 	if (in->article) {
 		struct store_article art = *in->article;
 		if (in->title && *in->title)
 			art.title = in->title;
 		if ((rc = store_item_fill_row(st, seq, &art, now)) != STORE_OK)
-			goto fail;
+			return rc;
 	} else if ((rc = queue_fetch(st, seq, now)) != STORE_OK)
-		goto fail;
+		return rc;
 	/* read back before the commit: when that fails (memory), nothing stays half-written */
-	if ((rc = store_item_by_seq(st, a, seq, out)) != STORE_OK)
-		goto fail;
-	return store_commit(st);
-fail:
-	store_rollback(st);
-	return rc;
+	return store_item_by_seq(st, t->a, seq, t->out);
+}
+
+int store_item_save(struct store *st, struct arena *a, const struct store_save *in, struct store_item *out,
+                    bool *existed)
+{
+	char hash[65];
+	struct save_tx t = { .a = a, .in = in, .hash = hash, .out = out, .existed = existed };
+
+	if (!in || !in->user_id || !in->url || !*in->url || strlen(in->url) > LIMIT_URL_BYTES) {
+		snprintf(st->errmsg, sizeof st->errmsg, "a save needs a user and a URL of at most %d bytes", LIMIT_URL_BYTES);
+		return STORE_E_INVAL;
+	}
+	crypto_sha256_hex(in->url, strlen(in->url), hash);
+	return store_tx(st, save_tx, &t);
 }
 
 int store_item_fill(struct store *st, int64_t seq, const struct store_article *art)

@@ -93,7 +93,14 @@ int store_label_ensure(struct store *st, struct arena *a, const char *user_id, c
 	rc = step_label(st, a, s, "reading a label", out);
 	if (rc != STORE_E_NOTFOUND)
 		return rc;
-	return store_label_create(st, a, user_id, name, color, NULL, out);
+	rc = store_label_create(st, a, user_id, name, color, NULL, out);
+	if (rc == STORE_E_EXISTS) { /* made meanwhile by another writer (PostgreSQL: the insert's savepoint keeps the
+	                             * transaction going): it is the one */
+		db_bind_text(s, 1, user_id);
+		db_bind_text(s, 2, name);
+		rc = step_label(st, a, s, "reading a label", out);
+	}
+	return rc;
 }
 
 /* the items with the label changed: updatesSince reports them */

@@ -1,4 +1,4 @@
-/* search.c: compiles a parsed search query to SQL over library_items and the FTS5 index, and runs it; the only place that builds search SQL. */
+/* search.c: compiles a parsed search query to SQL over library_items and the full-text index (SQLite's FTS5, PostgreSQL's tsvector), and runs it; the only place that builds search SQL. */
 #include "store/search.h"
 
 #include <stdlib.h>
@@ -10,6 +10,7 @@
 #include "util/limits.h"
 #include "util/sb.h"
 #include "util/time.h"
+#include "util/utf8.h"
 
 /*
  * How a page is found (the plan that keeps a common word cheap; figures from bench/search-bench over
@@ -42,6 +43,11 @@
  *
  * totalCount is a separate count(*) (FTS-driven when there is a main match: ~0.5 us a match), run only
  * when asked.
+ *
+ * PostgreSQL (db/pg/006_search_owner.sql): the same tree becomes a tsquery over item_search.tsv (GIN), each
+ * user word a bound parameter that larder_tsq() splits into words as the index did. The main match is
+ * counted among the owner's rows (up to RANK_MAX + 1); at most RANK_MAX are ranked with larder_rank(), the
+ * SQL twin of fts.c's; larger sets are read in the sort order, the match a plain condition (no window).
  */
 #ifndef RANK_MAX
 #define RANK_MAX 300
@@ -51,10 +57,12 @@
 #endif
 
 #define FROM_FTS " FROM items_fts CROSS JOIN library_items i ON i.seq = items_fts.rowid"
+#define FROM_PG " FROM library_items i JOIN item_search s ON s.seq = i.seq"
 
-/* relevance from the row alone (fts.c): weights of items_fts columns title, author, description, site, text,
- * labels, notes */
-#define RANK "larder_rank(items_fts, 10.0, 6.0, 4.0, 6.0, 1.0, 6.0, 5.0)"
+/* relevance from the row alone (fts.c; PostgreSQL: larder_rank in db/pg/006_search_owner.sql): weights of the
+ * columns title, author, description, site, text, labels, notes */
+#define RANK_WEIGHTS "10.0, 6.0, 4.0, 6.0, 1.0, 6.0, 5.0"
+#define RANK "larder_rank(items_fts, " RANK_WEIGHTS ")"
 
 enum bind_type { B_TEXT, B_INT, B_REAL };
 struct bind { enum bind_type type; const char *s; int64_t i; double d; };
@@ -66,6 +74,7 @@ struct comp {
 	int nb, cap;
 	int err;               /* sticky: out of memory */
 	const char *tag;       /* the caller's index tag, "\x01" user id "\x01" */
+	bool pg;               /* PostgreSQL's dialect */
 };
 
 /* adds a bind and writes its ?N */
@@ -158,6 +167,73 @@ static const char *fts_of(struct comp *c, const struct store_sq_node *n)
 	return r;
 }
 
+/* ---- PostgreSQL: tsquery expressions over item_search.tsv; columns by their letters (t title, a author,
+ * d description, s site, x text, l labels, n notes) ---- */
+
+static const char *const pg_cols[SQC__MAX] = { "t", "a", "d", "s", "n" };
+#define PG_ALL_COLS "tadsxln"
+
+/* fn(?N, 'cols', prefix): larder_tsq (a tsquery) or larder_phrase (the rank's phrase) of one user value;
+ * bytes that are not UTF-8 (which PostgreSQL refuses) become spaces, as they separate words in FTS5 */
+static void pg_leaf(struct comp *c, const char *fn, const char *words, const char *cols, bool prefix)
+{
+	size_t n = strlen(words);
+	if (!utf8_valid(words, n)) {
+		char *w = arena_strdup(c->a, words);
+		if (!w) {
+			c->err = 1;
+			return;
+		}
+		for (size_t i = 0, k; i < n; i += k ? k : 1)
+			if (!(k = utf8_valid_prefix((const unsigned char *)w + i, n - i)))
+				w[i] = ' ';
+		words = w;
+	}
+	sb_printf(c->sql, "%s(", fn);
+	ptext(c, words);
+	sb_printf(c->sql, ", '%s', %s)", cols, prefix ? "TRUE" : "FALSE");
+}
+
+static void pg_tsq(struct comp *c, const struct store_sq_node *n)
+{
+	if (n->op == SQ_AND || n->op == SQ_OR) {
+		sb_putc(c->sql, '(');
+		pg_tsq(c, n->l);
+		sb_puts(c->sql, n->op == SQ_AND ? " && " : " || ");
+		pg_tsq(c, n->r);
+		sb_putc(c->sql, ')');
+		return;
+	}
+	if (n->key == SQK_TEXT) {
+		pg_leaf(c, "larder_tsq", n->vals[0], PG_ALL_COLS, n->prefix);
+		return;
+	}
+	sb_putc(c->sql, '(');
+	for (size_t i = 0; i < n->nvals; i++) {
+		if (i)
+			sb_puts(c->sql, " || ");
+		pg_leaf(c, "larder_tsq", n->vals[i], pg_cols[n->sub], false);
+	}
+	sb_putc(c->sql, ')');
+}
+
+/* the phrases of a subtree, in the order FTS5 numbers them, for larder_rank's ARRAY[…] */
+static void pg_phrases(struct comp *c, const struct store_sq_node *n, bool *first)
+{
+	if (n->op == SQ_AND || n->op == SQ_OR) {
+		pg_phrases(c, n->l, first);
+		pg_phrases(c, n->r, first);
+		return;
+	}
+	for (size_t i = 0; i < (n->key == SQK_TEXT ? 1 : n->nvals); i++) {
+		if (!*first)
+			sb_puts(c->sql, ", ");
+		*first = false;
+		pg_leaf(c, "larder_phrase", n->vals[i], n->key == SQK_TEXT ? PG_ALL_COLS : pg_cols[n->sub],
+		        n->key == SQK_TEXT && n->prefix);
+	}
+}
+
 /* ---- SQL conditions ---- */
 
 /* a label name as a LIKE pattern: '*' is any run of characters, LIKE's own wildcards are escaped */
@@ -200,7 +276,7 @@ static void cond(struct comp *c, const struct store_sq_node *n)
 	case SQ_NOT:
 		sb_puts(o, "NOT coalesce(");
 		cond(c, n->l);
-		sb_puts(o, ", 0)");
+		sb_puts(o, ", FALSE)");
 		return;
 	case SQ_LEAF:
 		break;
@@ -208,13 +284,18 @@ static void cond(struct comp *c, const struct store_sq_node *n)
 	switch (n->key) {
 	case SQK_TEXT:
 	case SQK_FIELD:
-		sb_puts(o, "+i.seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ");
-		ptext(c, fts_of(c, n));
+		if (c->pg) {
+			sb_puts(o, "i.seq IN (SELECT seq FROM item_search WHERE owner = ?1 AND tsv @@ ");
+			pg_tsq(c, n);
+		} else {
+			sb_puts(o, "+i.seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ");
+			ptext(c, fts_of(c, n));
+		}
 		sb_putc(o, ')');
 		return;
 	case SQK_IN:
 		sb_puts(o, n->sub == SQI_INBOX ? "i.archived_at IS NULL" : n->sub == SQI_ARCHIVE ? "i.archived_at IS NOT NULL"
-		           : n->sub == SQI_TRASH ? "i.deleted_at IS NOT NULL" : "1");
+		           : n->sub == SQI_TRASH ? "i.deleted_at IS NOT NULL" : "TRUE");
 		return;
 	case SQK_IS:
 		sb_puts(o, n->sub == SQS_READ ? "i.progress > 98" : n->sub == SQS_UNREAD ? "i.progress < 2"
@@ -225,7 +306,8 @@ static void cond(struct comp *c, const struct store_sq_node *n)
 		           : "EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq)");
 		return;
 	case SQK_LABEL: {
-		/* the user's labels by name (case-insensitive, '*' wildcards) on the item or on one of its highlights */
+		/* the user's labels by name (case-insensitive, '*' wildcards) on the item or on one of its highlights;
+	 * lower() on both sides: PostgreSQL's LIKE is case-sensitive (and refuses the nocase collation) */
 		struct sb ids;
 		struct sb *saved = o;
 		sb_init(&ids);
@@ -234,9 +316,9 @@ static void cond(struct comp *c, const struct store_sq_node *n)
 		for (size_t i = 0; i < n->nvals; i++) {
 			if (i)
 				sb_puts(&ids, " OR ");
-			sb_puts(&ids, "name LIKE ");
+			sb_puts(&ids, "lower(name) LIKE lower(");
 			ptext(c, like_pattern(c, n->vals[i]));
-			sb_puts(&ids, " ESCAPE '\\'");
+			sb_puts(&ids, ") ESCAPE '\\'");
 		}
 		sb_putc(&ids, ')');
 		c->sql = saved;
@@ -293,11 +375,13 @@ static void cond(struct comp *c, const struct store_sq_node *n)
 		sb_puts(o, n->sub == SQN_READ_POSITION ? "i.progress" : "i.words_count");
 		sb_puts(o, cmp_sql[n->cmp]);
 		preal(c, n->num);
+		if (c->pg) /* a fraction against a bigint column */
+			sb_puts(o, "::float8");
 		return;
 	case SQK__MAX:
 		break;
 	}
-	sb_puts(o, "0");
+	sb_puts(o, "FALSE");
 }
 
 /* splits the top-level AND into the main FTS match and SQL conditions */
@@ -400,7 +484,8 @@ static void bind_all(struct db_stmt *s, const struct bind *b, int nb)
 }
 
 /* ---- the time budget: the driver calls back every PROGRESS_OPS steps of work (SQLite: virtual machine
- * steps), and the statement stops (DB_E_INTERRUPT) once the deadline has passed ---- */
+ * steps), and the statement stops (DB_E_INTERRUPT) once the deadline has passed; PostgreSQL has no such
+ * hook: each statement of the search runs under statement_timeout (57014, DB_E_INTERRUPT too) ---- */
 #define PROGRESS_OPS 1000
 
 #ifdef SEARCH_WINDOW_TEST
@@ -426,6 +511,11 @@ static int over_budget(void *arg)
 /* starts (time_ms > 0) or ends (0) the budget of one search */
 static void budget_set(struct store *st, int64_t time_ms)
 {
+	if (!db_is_sqlite(st->db) && (time_ms > 0 || st->budget.time_ms > 0)) {
+		char set[64];
+		snprintf(set, sizeof set, "SET statement_timeout = %lld", (long long)(time_ms > 0 ? time_ms : 0));
+		db_exec(st->db, set); /* a failure shows in the statements that follow */
+	}
 	st->budget.hit = false;
 	st->budget.time_ms = time_ms;
 	st->budget.deadline_ms = time_ms > 0 ? mono_ms() + time_ms : 0;
@@ -436,7 +526,7 @@ static void budget_set(struct store *st, int64_t time_ms)
  * anything else the database's */
 static int step_fail(struct store *st, struct store_search_res *r, int rc)
 {
-	if (rc == DB_E_INTERRUPT && st->budget.hit) {
+	if (rc == DB_E_INTERRUPT && (st->budget.hit || (!db_is_sqlite(st->db) && st->budget.time_ms > 0))) {
 		snprintf(r->error, sizeof r->error, "this search took longer than %lld ms (search_time_ms in larder.conf):"
 		         " narrow it with more words, a phrase or title:", (long long)st->budget.time_ms);
 		store_fail(st, rc, "searching");
@@ -498,11 +588,14 @@ static int probe_match(struct store *st, const char *match, bool asc, int64_t *n
 static const char *const sort_cols[SQO__MAX] = { "i.saved_at", "i.updated_at", "i.published_at", "i.read_at",
                                                   "i.words_count", NULL };
 
-/* ORDER BY: relevance (small match sets), the sort keys (default saved desc), seq in the first key's direction */
-static void order_by(struct sb *order, const struct store_sq *sq, bool rank)
+/* ORDER BY: relevance (small match sets: rank is its SQL), the sort keys (default saved desc), seq in the first
+ * key's direction */
+static void order_by(struct sb *order, const struct store_sq *sq, const char *rank)
 {
 	bool any = false, desc = true;
-	sb_puts(order, rank ? " ORDER BY " RANK ", " : " ORDER BY ");
+	sb_puts(order, " ORDER BY ");
+	if (rank)
+		sb_printf(order, "%s, ", rank);
 	for (size_t i = 0; i < sq->nsorts; i++) {
 		const char *col = sort_cols[sq->sorts[i].key];
 		const char *dir = sq->sorts[i].asc ? "ASC" : "DESC";
@@ -523,12 +616,25 @@ static void order_by(struct sb *order, const struct store_sq *sq, bool rank)
 	sb_puts(order, desc ? "i.seq DESC" : "i.seq ASC");
 }
 
-/* how the page is read with a main match (see the top of this file) */
-struct plan { bool drive, rank, win_asc; int64_t window; };
+/* how the page is read with a main match (see the top of this file); PostgreSQL: match is the main match
+ * as a tsquery expression, rank_sql its larder_rank() */
+struct plan { bool drive, rank, win_asc; int64_t window; const char *match, *rank_sql; };
+
+/* PostgreSQL: whether the owner has more than RANK_MAX rows matching (*nrank >= 0, as probe_match) */
+static int pg_probe(struct store *st, const struct comp *c, int nb, const char *match, int64_t *nrank,
+                    struct store_search_res *r)
+{
+	const char *sql = arena_printf(c->a, "SELECT count(*) FROM (SELECT 1 FROM item_search s WHERE s.owner = ?1"
+	                                     " AND s.tsv @@ %s LIMIT %d) AS m", match, RANK_MAX + 1);
+	int64_t n = 0;
+	int rc = sql ? count_rows(st, sql, c->binds, nb, &n, r) : STORE_E_DB;
+	*nrank = n > RANK_MAX ? 1 : -1;
+	return rc;
+}
 
 /* the (RANK_MAX + 1)-th newest match, if any: how many matches, and how dense */
-static int plan(struct store *st, const char *main, const struct store_sq *sq, struct plan *pl,
-                struct store_search_res *r)
+static int plan(struct store *st, const char *main, const struct store_sq *sq, const struct comp *c, int nb,
+                struct plan *pl, struct store_search_res *r)
 {
 	int64_t nrank = -1;
 	int rc;
@@ -540,13 +646,51 @@ static int plan(struct store *st, const char *main, const struct store_sq *sq, s
 			pl->win_asc = sq->sorts[i].asc;
 			break;
 		}
-	if ((rc = probe_match(st, main, pl->win_asc, &nrank, &pl->window, r)) != STORE_OK)
+	rc = c->pg ? pg_probe(st, c, nb, pl->match, &nrank, r)
+	           : probe_match(st, main, pl->win_asc, &nrank, &pl->window, r);
+	if (rc != STORE_OK)
 		return rc;
 	pl->drive = nrank < 0;
 	if (k0 != SQO_SAVED && k0 != SQO_UPDATED)
 		pl->window = -1; /* read in no index order: the whole match set is the filter */
 	pl->rank = pl->drive && (sq->nsorts == 0 || sq->sorts[0].key == SQO_SCORE);
 	return STORE_OK;
+}
+
+/* PostgreSQL's main match: the positive conjuncts' tsqueries ANDed, minus the negated ones, and its rank
+ * over their phrases */
+static void pg_main(struct comp *c, const struct split *sp, struct plan *pl)
+{
+	struct sb m, k;
+	struct sb *saved = c->sql;
+	bool first = true;
+	sb_init(&m);
+	sb_init(&k);
+	c->sql = &m;
+	sb_putc(&m, '(');
+	for (size_t i = 0; i < sp->npos; i++) {
+		sb_puts(&m, i ? " && (" : "(");
+		pg_tsq(c, sp->pos[i]);
+		sb_putc(&m, ')');
+	}
+	for (size_t i = 0; i < sp->nneg; i++) {
+		sb_puts(&m, " && !!(");
+		pg_tsq(c, sp->neg[i]->l);
+		sb_putc(&m, ')');
+	}
+	sb_putc(&m, ')');
+	c->sql = &k;
+	sb_puts(&k, "larder_rank(s.tsv, s.lens, ARRAY[");
+	for (size_t i = 0; i < sp->npos; i++)
+		pg_phrases(c, sp->pos[i], &first);
+	sb_puts(&k, "]::text[], ARRAY[" RANK_WEIGHTS "]::float8[])");
+	pl->match = sb_error(&m) ? NULL : arena_strdup(c->a, sb_str(&m));
+	pl->rank_sql = sb_error(&k) ? NULL : arena_strdup(c->a, sb_str(&k));
+	if (!pl->match || !pl->rank_sql)
+		c->err = 1;
+	c->sql = saved;
+	sb_free(&m);
+	sb_free(&k);
 }
 
 /* runs the page's statement: up to limit items, has_next when one more row is there */
@@ -579,11 +723,71 @@ static int read_page(struct store *st, struct arena *a, const char *sql, const s
 	return rc;
 }
 
+/* the page's statement: the match (as the plan reads it), the order, LIMIT and OFFSET */
+static void page_sql(struct sb *sql, struct comp *c, const char *where, const char *main, const struct plan *pl,
+                     const struct store_sq *sq, int64_t limit, int64_t offset)
+{
+	struct sb order;
+	sb_init(&order);
+	order_by(&order, sq, !pl->rank ? NULL : c->pg ? pl->rank_sql : RANK);
+	sb_puts(sql, "SELECT " STORE_ITEM_COLS("i."));
+	sb_puts(sql, main && (pl->drive || c->pg) ? c->pg ? FROM_PG : FROM_FTS : " FROM library_items i");
+	sb_puts(sql, where);
+	c->sql = sql;
+	if (main && c->pg)
+		sb_printf(sql, " AND s.tsv @@ %s", pl->match);
+	else if (main && pl->drive)
+		sb_puts(sql, " AND items_fts MATCH ?2");
+	else if (main && pl->window < 0) /* every match is in the window */
+		sb_puts(sql, " AND +i.seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?2)");
+	else if (main) {
+		int w = c->nb + 1;
+		const char *ge = pl->win_asc ? "<=" : ">=";
+		sb_printf(sql, " AND CASE WHEN i.seq %s ?%d THEN +i.seq IN (SELECT rowid FROM items_fts"
+		               " WHERE items_fts MATCH ?2 AND rowid %s ?%d) ELSE EXISTS (SELECT 1 FROM items_fts"
+		               " WHERE items_fts MATCH ?2 AND rowid = i.seq) END", ge, w, ge, w);
+		param(c, (struct bind){ .type = B_INT, .i = pl->window });
+		sb_truncate(sql, sql->len - (size_t)snprintf(NULL, 0, "?%d", w));
+	}
+#ifdef SEARCH_WINDOW_TEST /* PostgreSQL's twin of the test clock: each row read costs 1 ms */
+	if (c->pg)
+		sb_puts(sql, " AND pg_sleep(0.001 + 0 * i.seq)::text = ''");
+#endif
+	sb_puts(sql, sb_str(&order));
+	sb_puts(sql, " LIMIT ");
+	pint(c, limit + 1);
+	sb_puts(sql, " OFFSET ");
+	pint(c, offset);
+	if (sb_error(&order))
+		c->err = 1;
+	sb_free(&order);
+}
+
+/* the count of every match (with a match, the match set drives: it is at most the user's items) */
+static int total(struct store *st, const struct comp *c, int nbase, const char *where, const char *main,
+                 const struct plan *pl, struct store_search_res *r)
+{
+	struct sb sql;
+	int rc = STORE_E_DB;
+	sb_init(&sql);
+	sb_puts(&sql, "SELECT count(*)");
+	sb_puts(&sql, !main ? " FROM library_items i" : c->pg ? FROM_PG : FROM_FTS);
+	sb_puts(&sql, where);
+	if (main && c->pg)
+		sb_printf(&sql, " AND s.tsv @@ %s", pl->match);
+	else if (main)
+		sb_puts(&sql, " AND items_fts MATCH ?2");
+	if (!sb_error(&sql))
+		rc = count_rows(st, sb_str(&sql), c->binds, nbase, &r->total, r);
+	sb_free(&sql);
+	return rc;
+}
+
 static int search_run(struct store *st, struct arena *a, const struct store_search_req *q, struct store_search_res *r)
 {
 	struct store_sq sq;
-	struct comp c = { .a = a };
-	struct sb where, order, sql;
+	struct comp c = { .a = a, .pg = !db_is_sqlite(st->db) };
+	struct sb where, sql;
 	struct split sp = { .npos = 0 };
 	const char *main = NULL;
 	int64_t limit = q->limit <= 0 ? 10 : q->limit > LIMIT_PAGE_SIZE_MAX ? LIMIT_PAGE_SIZE_MAX : q->limit;
@@ -594,7 +798,6 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 	memset(r, 0, sizeof *r);
 	r->total = -1;
 	sb_init(&where);
-	sb_init(&order);
 	sb_init(&sql);
 	rc = store_sq_parse(a, q->query, q->query ? strlen(q->query) : 0, q->now_ms ? q->now_ms : time_now_ms(),
 	                    q->tz_offset_min, &sq, r->error, sizeof r->error);
@@ -604,7 +807,7 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 		goto out;
 	}
 
-	/* ?1 the user, ?2 the main match (NULL when none) */
+	/* ?1 the user, ?2 the main match (NULL when none; PostgreSQL's follows as parameters of its own) */
 	c.sql = &where;
 	if (!(c.tag = arena_printf(a, "\x01%s\x01", q->user_id ? q->user_id : "")))
 		c.err = 1;
@@ -617,8 +820,10 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 	else
 		for (size_t i = 0; i < sp.nneg; i++)
 			sp.rest[sp.nrest++] = sp.neg[i];
-	ptext(&c, main);
+	ptext(&c, c.pg ? NULL : main);
 	sb_truncate(&where, 0);
+	if (main && c.pg)
+		pg_main(&c, &sp, &pl);
 
 	sb_puts(&where, " WHERE i.user_id = ?1");
 	if (!sq.trash)
@@ -634,56 +839,19 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 		goto out;
 	}
 
-	if (main && (rc = plan(st, main, &sq, &pl, r)) != STORE_OK)
+	if (main && (rc = plan(st, main, &sq, &c, nbase, &pl, r)) != STORE_OK)
 		goto out;
 
-	order_by(&order, &sq, pl.rank);
-
-	/* the page */
-	sb_puts(&sql, "SELECT " STORE_ITEM_COLS("i."));
-	sb_puts(&sql, main && pl.drive ? FROM_FTS : " FROM library_items i");
-	sb_puts(&sql, sb_str(&where));
-	c.sql = &sql;
-	if (main && pl.drive)
-		sb_puts(&sql, " AND items_fts MATCH ?2");
-	else if (main && pl.window < 0) /* every match is in the window */
-		sb_puts(&sql, " AND +i.seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?2)");
-	else if (main) {
-		int w = c.nb + 1;
-		const char *ge = pl.win_asc ? "<=" : ">=";
-		sb_printf(&sql, " AND CASE WHEN i.seq %s ?%d THEN +i.seq IN (SELECT rowid FROM items_fts"
-		                " WHERE items_fts MATCH ?2 AND rowid %s ?%d) ELSE EXISTS (SELECT 1 FROM items_fts"
-		                " WHERE items_fts MATCH ?2 AND rowid = i.seq) END", ge, w, ge, w);
-		param(&c, (struct bind){ .type = B_INT, .i = pl.window });
-		sb_truncate(&sql, sql.len - (size_t)snprintf(NULL, 0, "?%d", w));
-	}
-	sb_puts(&sql, sb_str(&order));
-	sb_puts(&sql, " LIMIT ");
-	pint(&c, limit + 1);
-	sb_puts(&sql, " OFFSET ");
-	pint(&c, offset);
-	if (c.err || sb_error(&sql) || sb_error(&order)) {
+	page_sql(&sql, &c, sb_str(&where), main, &pl, &sq, limit, offset);
+	if (c.err || sb_error(&sql)) {
 		snprintf(st->errmsg, sizeof st->errmsg, "out of memory compiling a search");
 		rc = STORE_E_DB;
 		goto out;
 	}
 	if ((rc = read_page(st, a, sb_str(&sql), &c, limit, r)) != STORE_OK)
 		goto out;
-
-	if (q->want_total) {
-		sb_truncate(&sql, 0);
-		/* with a match, the match set drives (it is at most the user's items, and cheap to walk) */
-		sb_puts(&sql, "SELECT count(*)");
-		sb_puts(&sql, main ? FROM_FTS : " FROM library_items i");
-		sb_puts(&sql, sb_str(&where));
-		if (main)
-			sb_puts(&sql, " AND items_fts MATCH ?2");
-		if (sb_error(&sql)) {
-			rc = STORE_E_DB;
-			goto out;
-		}
-		rc = count_rows(st, sb_str(&sql), c.binds, nbase, &r->total, r);
-	}
+	if (q->want_total)
+		rc = total(st, &c, nbase, sb_str(&where), main, &pl, r);
 out:
 	if (rc != STORE_OK && rc != STORE_E_INVAL) {
 		r->n = 0;
@@ -692,7 +860,6 @@ out:
 	if (rc == STORE_E_INVAL && !r->error[0])
 		snprintf(r->error, sizeof r->error, "this search could not run");
 	sb_free(&where);
-	sb_free(&order);
 	sb_free(&sql);
 	return rc;
 }

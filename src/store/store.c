@@ -478,6 +478,7 @@ int store_schema_version(void)
 int store_fail(struct store *st, int db_rc, const char *what)
 {
 	snprintf(st->errmsg, sizeof st->errmsg, "%s: %s", what, db_errmsg(st->db));
+	st->busy = db_rc == DB_E_BUSY;
 	switch (db_rc) {
 	case DB_E_FOREIGN: return STORE_E_NOTFOUND;
 	case DB_E_UNIQUE: return STORE_E_EXISTS;
@@ -744,6 +745,22 @@ int store_end(struct store *st, int rc)
 		return store_commit(st);
 	store_rollback(st);
 	return rc;
+}
+
+/* a serialization failure or deadlock is tried again this many times, after 5, 10, 20 … ms */
+#define TX_TRIES 5
+
+int store_tx(struct store *st, int (*fn)(struct store *st, void *arg), void *arg)
+{
+	for (int i = 0;; i++) {
+		int rc;
+		st->busy = false;
+		if ((rc = store_begin(st)) == STORE_OK)
+			rc = store_end(st, fn(st, arg));
+		if (rc == STORE_OK || !st->busy || db_is_sqlite(st->db) || i + 1 >= TX_TRIES)
+			return rc;
+		usleep((useconds_t)(5000 << i));
+	}
 }
 
 void store_rollback(struct store *st)

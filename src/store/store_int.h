@@ -68,6 +68,7 @@ struct store {
 	struct db *db;               /* the driver's connection (db.h) */
 	int lock_fd;                 /* DB-writer.lock: writers queue on it in the kernel (-1: none) */
 	bool locked;
+	bool busy;                   /* the last failure was retryable (DB_E_BUSY): store_tx runs the transaction again */
 	struct db_stmt *stmt[STMT__MAX];
 	char errmsg[256];
 	struct store_limits lim;     /* store_set_limits */
@@ -240,6 +241,9 @@ int store_commit(struct store *st);
 void store_rollback(struct store *st);
 /* the end of a transaction whose work answered rc: committed when rc is STORE_OK, else rolled back; rc, or the commit's failure */
 int store_end(struct store *st, int rc);
+/* fn(st, arg) as one write transaction: begun, then committed when it answers STORE_OK, else rolled back; on
+ * PostgreSQL a transaction that failed as retryable (40001, 40P01) is run again (fn must start afresh) */
+int store_tx(struct store *st, int (*fn)(struct store *st, void *arg), void *arg);
 /* int64 column, 0 for NULL */
 int64_t store_col_ms(struct db_stmt *s, int col);
 /* binds an int64 or NULL when v == 0 */

@@ -29,11 +29,13 @@ int svc_import_begin_upload(struct store *st, struct arena *a, const char *user_
 	return 0;
 }
 
-/* the folder beside the database that uploads are kept in until their import ran, created when missing */
+/* the folder under data_dir (without one: beside the database) that uploads are kept in until their import
+ * ran, created when missing */
 static const char *imports_dir(struct arena *a, const struct larder_config *cfg)
 {
 	const char *db = cfg && cfg->database ? cfg->database : "larder.db", *slash = strrchr(db, '/');
-	const char *dir = slash ? arena_printf(a, "%.*s/imports", (int)(slash - db), db) : "imports";
+	const char *dir = cfg && cfg->data_dir ? arena_printf(a, "%s/imports", cfg->data_dir)
+	                  : slash ? arena_printf(a, "%.*s/imports", (int)(slash - db), db) : "imports";
 	if (dir == NULL || (mkdir(dir, 0700) != 0 && errno != EEXIST))
 		return NULL;
 	return dir;

@@ -51,14 +51,23 @@ void svc_runner_init(const char *argv0)
 		self_exe[0] = '\0';
 }
 
-/* a free runner slot: an exclusive flock on DATABASE-runner.I for some I in 1..n (read-only, so any user of
- * the database may lock a file another created); the descriptor holding it, or -1 when every slot is taken */
-static int slot_take(const char *database, unsigned n)
+/* a free runner slot: an exclusive flock on DATA_DIR/NAME-runner.I for some I in 1..n, NAME the SQLite file's
+ * name or "larder" for a PostgreSQL URL (read-only, so any user of the database may lock a file another
+ * created); the descriptor holding it, or -1 when every slot is taken */
+static int slot_take(const struct larder_config *cfg, unsigned n)
 {
 	char path[PATH_MAX];
+	const char *slash = strrchr(cfg->database, '/');
+	const char *name = strstr(cfg->database, "://") ? "larder" : slash ? slash + 1 : cfg->database;
+	const char *dir = cfg->data_dir;
+	char own[PATH_MAX];
+	if (!dir) { /* a configuration not read from a file: the database's folder */
+		snprintf(own, sizeof own, "%.*s", slash ? (int)(slash - cfg->database) : 1, slash ? cfg->database : ".");
+		dir = own;
+	}
 	for (unsigned i = 1; i <= n; i++) {
 		int fd;
-		if (snprintf(path, sizeof path, "%s-runner.%u", database, i) >= (int)sizeof path)
+		if (snprintf(path, sizeof path, "%s/%s-runner.%u", dir, name, i) >= (int)sizeof path)
 			return -1;
 		fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0644);
 		if (fd < 0)
@@ -126,7 +135,7 @@ static void runner_start(const char *prog, const struct larder_config *cfg)
 	static bool warned;
 	char **env;
 	pid_t pid;
-	int fd = slot_take(cfg->database, cfg->fetch_runners);
+	int fd = slot_take(cfg, cfg->fetch_runners);
 
 	if (fd < 0) /* every slot busy: the runners holding them take this job when their fetch ends */
 		return;
@@ -172,7 +181,7 @@ int svc_runner_run(const char *prog, struct store *st, const struct larder_confi
 {
 	struct arena a;
 	char err[512];
-	int rc = 0, slot = slot_take(cfg->database, cfg->fetch_runners);
+	int rc = 0, slot = slot_take(cfg, cfg->fetch_runners);
 
 	signal(SIGTERM, runner_signal);
 	signal(SIGINT, runner_signal);
@@ -199,7 +208,7 @@ int svc_runner_run(const char *prog, struct store *st, const struct larder_confi
 			fprintf(stderr, "%s: fetch runner: %s\n", prog, store_errmsg(st));
 			rc = 1;
 		} else if (more)
-			slot = slot_take(cfg->database, cfg->fetch_runners);
+			slot = slot_take(cfg, cfg->fetch_runners);
 	}
 	if (slot >= 0)
 		close(slot);

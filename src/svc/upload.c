@@ -153,13 +153,13 @@ static int read_article(const struct larder_config *cfg, struct arena *a, const 
 
 const char *svc_files_dir(struct arena *a, const struct larder_config *cfg)
 {
-	const char *db = cfg && cfg->database ? cfg->database : "larder.db", *slash = strrchr(db, '/'), *dir;
+	const char *dir;
 	if (cfg && cfg->files_dir)
 		dir = cfg->files_dir;
-	else if (strstr(db, "://"))
-		dir = LARDER_LOCALSTATEDIR "/files";
+	else if (cfg && cfg->data_dir)
+		dir = arena_printf(a, "%s/files", cfg->data_dir);
 	else
-		dir = slash ? arena_printf(a, "%.*s/files", (int)(slash - db), db) : "files";
+		dir = "files";
 	if (dir == NULL || (mkdir(dir, 0700) != 0 && errno != EEXIST))
 		return NULL;
 	return dir;

@@ -68,8 +68,8 @@ int svc_file_job(struct store *st, const struct larder_config *cfg, struct arena
 void svc_file_fetched(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_item *it,
                       const char *data, size_t n, struct store_article *art, struct store_job_outcome *o);
 
-/* the folder the files are kept in (files_dir, or "files" beside an SQLite database, or in the state folder
- * when the database is a server's URL), made when missing; NULL when it cannot be */
+/* the folder the files are kept in (files_dir, else "files" in data_dir: beside an SQLite database by
+ * default), made when missing; NULL when it cannot be */
 const char *svc_files_dir(struct arena *a, const struct larder_config *cfg);
 /* at most once an hour (a mark in the folder, shared by every worker): the kept files of purged items, of
  * deleted accounts and of uploads abandoned half-way are removed; how many, or -1 when the store failed */

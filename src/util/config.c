@@ -234,6 +234,7 @@ static char *unquote(char *v)
 /* the keys of larder.conf: X(enum name, the key as written) */
 #define CONFIG_KEYS(X) \
 	X(K_DATABASE, "database") \
+	X(K_DATA_DIR, "data_dir") \
 	X(K_BASE_URL, "base_url") \
 	X(K_CORS, "cors_origins") \
 	X(K_BODY_LIMIT, "body_limit") \
@@ -453,17 +454,31 @@ static int set_database(struct larder_config *c, const char *v, const struct whe
 	return 0;
 }
 
-/* files_dir: where uploaded and fetched PDFs are kept, relative to the config file's directory unless absolute */
-static int set_files_dir(struct larder_config *c, const char *v, const struct where *w)
+/* a folder key (data_dir, files_dir): not empty, relative to the config file's directory unless absolute */
+static int set_dir(char **dst, const char *key, const char *v, const struct where *w)
 {
 	char *s;
 	if (!*v)
-		return fail(w->err, w->errlen, w->path, w->line, "'files_dir' must not be empty");
+		return fail(w->err, w->errlen, w->path, w->line, "'%s' must not be empty", key);
 	if (!(s = resolve_path(w->path, v)))
 		return fail(w->err, w->errlen, w->path, w->line, "out of memory");
-	free(c->files_dir);
-	c->files_dir = s;
+	free(*dst);
+	*dst = s;
 	return 0;
+}
+
+/* data_dir when the file gave none: the SQLite database's folder; a PostgreSQL URL has none */
+static int default_data_dir(struct larder_config *c, char *err, size_t errlen)
+{
+	const char *slash = strrchr(c->database, '/');
+	if (c->data_dir)
+		return 0;
+	if (strncmp(c->database, "postgresql://", 13) == 0 || strncmp(c->database, "postgres://", 11) == 0)
+		return fail(err, errlen, c->path, 0, "'data_dir' must be set when 'database' is a PostgreSQL URL"
+		            " (the folder for fetch runner slots and uploaded imports)");
+	c->data_dir = !slash ? strdup(".") : slash == c->database ? strdup("/")
+	              : strndup(c->database, (size_t)(slash - c->database));
+	return c->data_dir ? 0 : fail(err, errlen, c->path, 0, "out of memory");
 }
 
 static int set_base_url(struct larder_config *c, char *v, const struct where *w)
@@ -519,6 +534,8 @@ static int set_value(struct larder_config *c, int key, const char *k, char *v, c
 	switch (key) {
 	case K_DATABASE:
 		return set_database(c, v, w);
+	case K_DATA_DIR:
+		return set_dir(&c->data_dir, "data_dir", v, w);
 	case K_BASE_URL:
 		return set_base_url(c, v, w);
 	case K_CORS:
@@ -535,7 +552,7 @@ static int set_value(struct larder_config *c, int key, const char *k, char *v, c
 	case K_MAIL_DOMAIN:
 		return set_mail_domain(c, v, w);
 	case K_FILES_DIR:
-		return set_files_dir(c, v, w);
+		return set_dir(&c->files_dir, "files_dir", v, w);
 	default:
 		return 0;
 	}
@@ -597,7 +614,7 @@ int config_load(const char *path, struct larder_config *c, char *err, size_t err
 		fail(err, errlen, path, 0, "cannot read: %s", strerror(errno));
 		goto out;
 	}
-	if (read_lines(f, c, &w) < 0)
+	if (read_lines(f, c, &w) < 0 || default_data_dir(c, err, errlen) < 0)
 		goto out;
 	if (c->argon2_m_kib < 8 * c->argon2_parallelism) {
 		fail(err, errlen, path, 0, "'argon2_memory_kib' must be at least 8 times 'argon2_parallelism'");
@@ -619,6 +636,7 @@ void config_free(struct larder_config *c)
 	free(c->path);
 	free(c->database);
 	free(c->files_dir);
+	free(c->data_dir);
 	free(c->base_url);
 	free(c->mail_domain);
 	free_origins(c);

@@ -10,6 +10,9 @@
 struct larder_config {
 	char *path;            /* the file read */
 	char *database;        /* key `database`; relative paths are relative to the config file's directory */
+	char *data_dir;        /* key `data_dir`: the folder of the files kept beside the database (fetch runner
+	                          slots, uploaded imports); default the SQLite database's folder; required when
+	                          `database` is a PostgreSQL URL. Relative to the config file's directory */
 	char *base_url;        /* key `base_url`, e.g. http://127.0.0.1:8080 (no trailing slash) */
 	char **cors_origins;   /* key `cors_origins`: space-separated; default lsp://logseq.io app://obsidian.md capacitor://localhost http://localhost */
 	size_t ncors_origins;
