@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# make-pdf.py: writes small valid PDFs with N pages of known text (page K holds the word pdfwordKKK), optionally encrypted with a user password or cut short, for the PDF tests and the benchmark.
+# make-pdf.py: writes small valid PDFs with N pages of known text (page K holds the word pdfwordKKK), optionally encrypted with a user password, cut short, or slow to read, for the PDF tests and the benchmark.
 import argparse
 import hashlib
 import struct
@@ -55,7 +55,7 @@ def content_stream(lines):
     return b"\n".join(ops)
 
 
-def build(pages, title, author, password, truncate):
+def build(pages, title, author, password, truncate, heavy=0):
     objs = {}  # number -> bytes (dictionary text, with streams already encoded)
     fid = hashlib.md5(("larder-%d-%s" % (pages, title)).encode()).digest()
     key = None
@@ -81,14 +81,28 @@ def build(pages, title, author, password, truncate):
     first_page = 4
     kids = []
     num = first_page
+    heavy_num = None
+    if heavy:
+        # a form of `heavy` text-show operations (Flate-compressed) that every page draws 50 times after its own
+        # text: a few kilobytes of file that take a text extractor seconds
+        import zlib
+        ops = zlib.compress(b"BT /F1 12 Tf 72 400 Td " + b"(ab) Tj " * heavy + b"ET", 9)
+        form_num, heavy_num = num, num + 1
+        num += 2
+        objs[form_num] = (b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >>"
+                          b" /Length %d /Filter /FlateDecode >>\nstream\n" % len(ops) + ops + b"\nendstream")
+        draw = b"q /Fx Do Q " * 50
+        objs[heavy_num] = b"<< /Length %d >>\nstream\n" % len(draw) + draw + b"\nendstream"
     for k in range(1, npages + 1):
         page_num, content_num = num, num + 1
         num += 2
         kids.append(page_num)
         stream = crypt(content_num, content_stream(page_lines(k, npages)))
         objs[content_num] = b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream"
-        objs[page_num] = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >>"
-                          b" /Contents %d 0 R >>" % content_num)
+        objs[page_num] = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >>"
+                          + (b" /XObject << /Fx %d 0 R >>" % form_num if heavy_num else b"") + b" >>"
+                          + (b" /Contents [%d 0 R %d 0 R] >>" % (content_num, heavy_num) if heavy_num
+                             else b" /Contents %d 0 R >>" % content_num))
     objs[1] = b"<< /Type /Catalog /Pages 2 0 R >>"
     objs[2] = b"<< /Type /Pages /Kids [" + b" ".join(b"%d 0 R" % k for k in kids) + b"] /Count %d >>" % npages
     objs[3] = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
@@ -133,8 +147,10 @@ def main():
     ap.add_argument("--author", default="")
     ap.add_argument("--encrypt", metavar="PASSWORD")
     ap.add_argument("--truncate", action="store_true", help="cut the file to its first third")
+    ap.add_argument("--heavy", type=int, default=0, metavar="OPS",
+                    help="every page also draws one shared compressed stream of OPS text operations (slow to read)")
     a = ap.parse_args()
-    data = build(a.pages, a.title, a.author, a.encrypt, a.truncate)
+    data = build(a.pages, a.title, a.author, a.encrypt, a.truncate, a.heavy)
     if a.out == "-":
         sys.stdout.buffer.write(data)
     else:

@@ -112,6 +112,21 @@ item "$up_id"
 jqok "and read at once" '.state == "SUCCEEDED" and .title == "Sample Title" and (.content | test("pdfword002"))' "$tmp/node.json"
 jqok "its originalArticleUrl is the URL it came from" '.originalArticleUrl == "https://example.org/papers/Sample.pdf"' "$tmp/node.json"
 
+# a small PDF that takes seconds to read: the upload is answered after the short in-request budget
+# (LIMIT_PDF_REQUEST_CPU_MS) and a fetch runner reads it under the full one, so no web process is held
+python3 "$srcdir/t/make-pdf.py" "$tmp/heavy.pdf" --pages 3 --heavy 200000
+request req2h "https://example.org/heavy.pdf"
+put "$tmp/heavy.pdf" "$up_path"
+is "a slow small PDF is taken" 200 "$code"
+item "$up_id"
+jqok "  but not read while its upload was answered" '.state == "PROCESSING"' "$tmp/node.json"
+for _ in $(seq 300); do
+	item "$up_id"
+	jq -e '.state == "SUCCEEDED" or .state == "FAILED"' "$tmp/node.json" >/dev/null 2>&1 && break
+	sleep 0.1
+done
+jqok "  read afterwards, in full" '.state == "SUCCEEDED" and (.content | test("pdfword003"))' "$tmp/node.json"
+
 # bad inputs: nothing kept, the upload URL still works
 before=$(files)
 request req3 "file:///tmp/notes.pdf"

@@ -125,15 +125,18 @@ static size_t pdf_max(const struct larder_config *cfg)
 	return cfg ? cfg->pdf_max_bytes : LIMIT_PDF_BYTES;
 }
 
-/* the PDF in data read into art (title and author from its info; the text, the article): 0, or -1 with *why */
+/* the PDF in data read into art (title and author from its info; the text, the article) under budget_ms of
+ * CPU (0: LIMIT_PDF_CPU_MS): 0, -1 with *why, or -2 when it ran out of its budget (*why says so too) */
 static int read_article(const struct larder_config *cfg, struct arena *a, const char *data, size_t n, int max_pages,
-                        struct store_article *art, const char **why)
+                        long budget_ms, struct store_article *art, const char **why)
 {
 	size_t max_content = svc_content_max_bytes(cfg);
-	struct pdf_limits lim = { .max_bytes = pdf_max(cfg), .max_pages = max_pages, .max_text = max_content / 2 };
+	struct pdf_limits lim = { .max_bytes = pdf_max(cfg), .max_pages = max_pages, .max_text = max_content / 2,
+	                          .budget_ms = budget_ms };
 	struct pdf_doc d;
-	if (content_pdf_read(a, data, n, &lim, &d, why) != PDF_OK)
-		return -1;
+	enum pdf_err e = content_pdf_read(a, data, n, &lim, &d, why);
+	if (e != PDF_OK)
+		return e == PDF_E_BUDGET ? -2 : -1;
 	if (strlen(d.html) > max_content) {
 		*why = "the PDF's text is larger than content_max_bytes allows";
 		return -1;
@@ -228,9 +231,14 @@ static enum svc_put_status take(struct store *st, const struct larder_config *cf
 	char sha[65];
 	bool now = n <= sync;
 
-	/* a large file is only opened here (its first page), to refuse what cannot be read before keeping it */
-	if (read_article(cfg, a, data, n, now ? 0 : 1, &art, msg) != 0)
+	/* a large file is only opened here (its first page), to refuse what cannot be read before keeping it; either
+	 * reading gets a short CPU budget, so no upload holds a web process for long: a file that needs more is
+	 * kept and read by the worker, under the full budget */
+	int r = read_article(cfg, a, data, n, now ? 0 : 1, LIMIT_PDF_REQUEST_CPU_MS, &art, msg);
+	if (r == -1)
 		return SVC_PUT_BAD;
+	if (r == -2)
+		now = false;
 	crypto_sha256_hex(data, n, sha);
 	if (!(tmp = keep(a, cfg, file->id, data, n, &path))) {
 		*msg = "the file could not be stored on the server";
@@ -381,7 +389,7 @@ int svc_file_job(struct store *st, const struct larder_config *cfg, struct arena
 	if ((data = load(a, f.path, pdf_max(cfg), &n)) == NULL)
 		why = "the kept PDF could not be read from the server's disk";
 	else
-		rc = read_article(cfg, a, data, n, 0, art, &why);
+		rc = read_article(cfg, a, data, n, 0, 0, art, &why);
 	outcome(o, art, rc, why);
 	return 1;
 }
@@ -392,7 +400,7 @@ void svc_file_fetched(struct store *st, const struct larder_config *cfg, struct 
 	struct store_file in, kept;
 	const char *why = NULL, *title, *tmp;
 	char sha[65], id[37];
-	int rc = read_article(cfg, a, data, n, 0, art, &why);
+	int rc = read_article(cfg, a, data, n, 0, 0, art, &why);
 
 	if (rc == 0) {
 		memset(&in, 0, sizeof in);

@@ -145,6 +145,8 @@
 #define LIMIT_PDF_PAGES         2000              /* pages whose text is read; later ones are left out */
 #define LIMIT_PDF_TEXT          (8 * 1024 * 1024) /* bytes of text kept from one PDF */
 #define LIMIT_PDF_CPU_MS        20000             /* CPU time of the child process that reads a PDF */
+#define LIMIT_PDF_REQUEST_CPU_MS 1000             /* the same while an upload waits for its answer: a PDF that
+                                                     needs more is kept and read by the worker */
 #define LIMIT_PDF_MEMORY        (1024L * 1024 * 1024) /* address space of that child */
 #define LIMIT_PDF_SYNC_BYTES    (4 * 1024 * 1024) /* a PDF up to this size is read while its upload is answered,
                                                    * a larger one by the worker (pdf_sync_bytes) */
