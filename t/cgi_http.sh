@@ -198,7 +198,7 @@ gql '{ me { name } }' HTTP_ORIGIN=lsp://logseq.io HTTP_AUTHORIZATION=0b8e2b0e-4f
 is "401 from an allowed origin is readable (origin echoed)" "401 lsp://logseq.io" "$status $(header Access-Control-Allow-Origin)"
 gql '{ me { name } }' HTTP_ORIGIN=https://evil.example HTTP_AUTHORIZATION="$KEY"
 is "POST from a disallowed origin: no Access-Control-Allow-Origin" "" "$(header Access-Control-Allow-Origin)"
-printf 'database = data/larder.db\nargon2_t_cost = 1\nargon2_memory_kib = 64\ncors_origins = https://reader.example\n' >"$tmp/cors.conf"
+{ cat "$conf"; echo 'cors_origins = https://reader.example'; } >"$tmp/cors.conf"
 cp "$conf" "$tmp/orig.conf"; cp "$tmp/cors.conf" "$conf"
 req OPTIONS '' CONTENT_TYPE= CONTENT_LENGTH= HTTP_ORIGIN=https://reader.example HTTP_ACCESS_CONTROL_REQUEST_METHOD=POST
 is "configured cors_origins are used" "204 https://reader.example" "$status $(header Access-Control-Allow-Origin)"

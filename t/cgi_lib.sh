@@ -28,9 +28,12 @@ header() { printf '%s\n' "$hdrs" | sed -n "s/^$1: //Ip" | head -n 1; }
 headers_all() { printf '%s\n' "$hdrs" | sed -n "s/^$1: //Ip" | paste -sd, - | sed 's/,\([^ ]\)/, \1/g'; }
 
 conf="$tmp/larder.conf"
+. "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/t/pg_lib.sh"
+test_db=$(pg_fresh_database) || { echo "$test_db"; exit 1; }
 cat >"$conf" <<CONF
-# test configuration: tiny argon2 parameters so the tests stay fast
-database = data/larder.db
+# test configuration: tiny argon2 parameters so the tests stay fast (the library in PostgreSQL under t/pg_e2e.sh)
+database = ${test_db:-data/larder.db}
+data_dir = $tmp/data
 argon2_t_cost = 1
 argon2_memory_kib = 64
 CONF

@@ -36,3 +36,13 @@ pg_stop() {
 	rm -rf "$PG_DIR"
 	PG_DIR=
 }
+
+# pg_fresh_database: with LARDER_TEST_PG_HOST set (t/pg_e2e.sh runs a test so: its throwaway server's socket
+# folder), a new database on that server, its URL on stdout; nothing when unset. "Bail out!" and 1 on failure.
+pg_fresh_database() {
+	[ -n "${LARDER_TEST_PG_HOST:-}" ] || return 0
+	_db=t_$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')
+	_out=$(psql -q -X -h "$LARDER_TEST_PG_HOST" -U larder -d postgres -c "CREATE DATABASE $_db" 2>&1) ||
+		{ echo "Bail out! cannot create a PostgreSQL database: $_out"; return 1; }
+	echo "postgresql:///$_db?host=$LARDER_TEST_PG_HOST&user=larder"
+}

@@ -25,13 +25,18 @@ serve_need() {
 	done
 }
 
+. "$srcdir/t/pg_lib.sh"
+
 # serve_start [larder-serve options]: a random port in 20000..59999, another when it is taken (larder-serve then fails
-# to bind); prints "Bail out!" with the log's tail and exits when no attempt starts.
+# to bind); prints "Bail out!" with the log's tail and exits when no attempt starts. The library is
+# $data/larder.db, or a fresh PostgreSQL database when LARDER_TEST_PG_HOST is set.
 serve_start() {
 	port=
+	serve_db=$(pg_fresh_database) || { echo "$serve_db"; exit 1; }
 	for _ in 1 2 3 4 5 6 7 8; do
 		_p=$(( 20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000 ))
-		if "$serve" --port "$_p" --data "$data" --build "$builddir" "$@" >"$tmp/serve.log" 2>&1; then
+		if "$serve" --port "$_p" --data "$data" --build "$builddir" ${serve_db:+--database "$serve_db"} "$@" \
+			>"$tmp/serve.log" 2>&1; then
 			port=$_p
 			started=1
 			return 0

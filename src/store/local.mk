@@ -90,3 +90,6 @@ EXTRA_DIST += t/store_pg.sh t/pg_lib.sh t/test_db.h
 # the C harnesses that open a database (t/store_*, t/svc_*, t/api_*) again, each on a fresh PostgreSQL database
 TESTS += t/pg_suite.sh
 EXTRA_DIST += t/pg_suite.sh
+# the end-to-end tests that reach Larder only through its programs and HTTP, with the library in PostgreSQL
+TESTS += t/pg_e2e.sh
+EXTRA_DIST += t/pg_e2e.sh

@@ -49,7 +49,7 @@ const char *const store_pg_sql[STMT__MAX] = {
 	[STMT_SUB_POLLED] =
 		"UPDATE subscriptions SET etag = ?2, last_modified = ?3, last_error = ?4, failures = ?5,"
 		" next_poll_at = ?6, last_fetched_at = ?7, refreshed_at = coalesce(?8, refreshed_at),"
-		" most_recent_item = greatest(coalesce(most_recent_item, 0), coalesce(?9, 0)) WHERE id = ?1",
+		" most_recent_item = greatest(coalesce(most_recent_item, 0), coalesce(?9::bigint, 0)) WHERE id = ?1",
 	/* a claim skips the rows another worker is claiming (SQLite has one writer at a time) */
 	[STMT_JOB_CLAIM] =
 		"UPDATE jobs SET status = 'running', locked_until = ?2, attempts = attempts + 1, updated_at = ?1"

@@ -1,0 +1,37 @@
+#!/bin/sh
+# pg_e2e.sh: the end-to-end tests that talk to Larder only through its programs and HTTP (no sqlite3 CLI) run again with the library in PostgreSQL: one throwaway server (t/pg_lib.sh), a fresh database for each server a test starts (t/serve_lib.sh's LARDER_TEST_PG_HOST), one TAP line per test.
+set -u
+: "${top_builddir:=$(pwd)}"
+srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$srcdir/t/tap_lib.sh"
+. "$srcdir/t/pg_lib.sh"
+grep -q '^#define HAVE_LIBPQ 1' "$top_builddir/config.h" 2>/dev/null ||
+	{ echo "1..0 # SKIP larder built without PostgreSQL (configure --with-postgresql)"; exit 0; }
+command -v psql >/dev/null 2>&1 || { echo "1..0 # SKIP psql not installed"; exit 0; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-pge2e.XXXXXX") || exit 99
+trap 'pg_stop; rm -rf "$tmp"' EXIT INT TERM
+pg_start
+
+# through GraphQL (as CGI or behind nginx), the browser pages, the bookmarklet, uploads, exports, feeds, mail and
+# Omnivore's own client library
+TESTS_PG="search_owner.sh feeds_api.sh cgi_graphql.sh cgi_http.sh cgi_items2.sh browser_flow.sh browser_library.sh
+	browser_reader.sh save_csrf.sh web_export.sh import_browser.sh browser_pdf.sh newsletters_browser.sh
+	browser_sanitize.sh omnivore_client.sh audit.sh"
+
+for t in $TESTS_PG; do
+	(cd "$top_builddir" && top_srcdir="$srcdir" top_builddir="$top_builddir" LARDER_TEST_PG_HOST="$PG_DIR" \
+		sh "$srcdir/t/$t") >"$tmp/$t.out" 2>&1 </dev/null
+	trc=$?
+	plan=$(grep -E '^1\.\.' "$tmp/$t.out" | head -n 1)
+	bad=$(grep -E '^not ok|^Bail out' "$tmp/$t.out" | head -n 20)
+	case $plan in
+	'1..0'*) skip "t/$t on PostgreSQL: ${plan#*# SKIP }" ;;
+	*)
+		if [ "$trc" -eq 0 ] && [ -z "$bad" ] && [ -n "$plan" ]; then
+			pass "t/$t passes with the library in PostgreSQL ($(grep -c '^ok' "$tmp/$t.out") checks)"
+		else
+			fail "t/$t passes with the library in PostgreSQL" "exit $trc" "$bad" "$(grep -v '^ok' "$tmp/$t.out" | tail -n 15)"
+		fi ;;
+	esac
+done
+done_testing
