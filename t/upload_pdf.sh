@@ -11,7 +11,7 @@ serve_need nginx spawn-fcgi curl jq sqlite3 python3
 testserver_have_node || { echo "1..0 # SKIP node not installed"; exit 0; }
 trap 'testserver_stop; serve_cleanup' EXIT
 testserver_start
-serve_start --allow-private-fetch --set pdf_max_bytes=100K --set pdf_sync_bytes=16K --set argon2_t_cost=1 \
+serve_start --allow-private-fetch --set pdf_max_bytes=100K --set pdf_sync_bytes=16K --set pdf_read_seconds=120 --set argon2_t_cost=1 \
 	--set argon2_memory_kib=64
 base=http://127.0.0.1:$port
 pdfs=$srcdir/t/data/pdf
@@ -114,13 +114,13 @@ jqok "its originalArticleUrl is the URL it came from" '.originalArticleUrl == "h
 
 # a small PDF that takes seconds to read: the upload is answered after the short in-request budget
 # (LIMIT_PDF_REQUEST_CPU_MS) and a fetch runner reads it under the full one, so no web process is held
-python3 "$srcdir/t/make-pdf.py" "$tmp/heavy.pdf" --pages 3 --heavy 200000
+python3 "$srcdir/t/make-pdf.py" "$tmp/heavy.pdf" --pages 3 --heavy 120000
 request req2h "https://example.org/heavy.pdf"
 put "$tmp/heavy.pdf" "$up_path"
 is "a slow small PDF is taken" 200 "$code"
 item "$up_id"
 jqok "  but not read while its upload was answered" '.state == "PROCESSING"' "$tmp/node.json"
-for _ in $(seq 300); do
+for _ in $(seq 1200); do
 	item "$up_id"
 	jq -e '.state == "SUCCEEDED" or .state == "FAILED"' "$tmp/node.json" >/dev/null 2>&1 && break
 	sleep 0.1

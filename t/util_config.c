@@ -76,6 +76,7 @@ int main(void)
 	is_int(c.key_touch_interval_s, 60, "default touch interval");
 	ok(!c.allow_private_fetch.all && c.allow_private_fetch.n == 0, "private fetch off by default");
 	is_int(c.fetch_timeout_s, LIMIT_FETCH_TOTAL_MS / 1000, "default fetch_timeout");
+	is_int(c.pdf_read_s, LIMIT_PDF_CPU_MS / 1000, "default pdf_read_seconds");
 	is_int(c.fetch_max_bytes, LIMIT_FETCH_BYTES, "default fetch_max_bytes");
 	is_int(c.fetch_max_redirects, LIMIT_FETCH_REDIRECTS, "default fetch_max_redirects");
 	is_int(c.query_max_bytes, LIMIT_GQL_DOC_BYTES, "default query_max_bytes");
@@ -239,6 +240,9 @@ int main(void)
 	bad("fetch_timeout = 0\n", want);
 	bad("fetch_timeout = 3601\n", want);
 	bad("fetch_timeout = 10s\n", want);
+	snprintf(want, sizeof want, "%s:1: 'pdf_read_seconds' must be a number of seconds from 1 to 600", path);
+	bad("pdf_read_seconds = 0\n", want);
+	bad("pdf_read_seconds = 601\n", want);
 	snprintf(want, sizeof want, "%s:1: 'fetch_max_bytes' must be a number of bytes from 1024 to 1G (K, M, G suffixes allowed)", path);
 	bad("fetch_max_bytes = 100\n", want);
 	bad("fetch_max_bytes = 2G\n", want);

@@ -126,13 +126,13 @@ static size_t pdf_max(const struct larder_config *cfg)
 }
 
 /* the PDF in data read into art (title and author from its info; the text, the article) under budget_ms of
- * CPU (0: LIMIT_PDF_CPU_MS): 0, -1 with *why, or -2 when it ran out of its budget (*why says so too) */
+ * CPU (0: pdf_read_seconds): 0, -1 with *why, or -2 when it ran out of its budget (*why says so too) */
 static int read_article(const struct larder_config *cfg, struct arena *a, const char *data, size_t n, int max_pages,
                         long budget_ms, struct store_article *art, const char **why)
 {
 	size_t max_content = svc_content_max_bytes(cfg);
 	struct pdf_limits lim = { .max_bytes = pdf_max(cfg), .max_pages = max_pages, .max_text = max_content / 2,
-	                          .budget_ms = budget_ms };
+	                          .budget_ms = budget_ms ? budget_ms : cfg ? (long)cfg->pdf_read_s * 1000 : 0 };
 	struct pdf_doc d;
 	enum pdf_err e = content_pdf_read(a, data, n, &lim, &d, why);
 	if (e != PDF_OK)

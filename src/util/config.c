@@ -201,6 +201,7 @@ static int set_defaults(struct larder_config *c, const char *path)
 	c->mail_max_bytes = LIMIT_MAIL_BYTES;
 	c->pdf_max_bytes = LIMIT_PDF_BYTES;
 	c->pdf_sync_bytes = LIMIT_PDF_SYNC_BYTES;
+	c->pdf_read_s = LIMIT_PDF_CPU_MS / 1000;
 	if (!c->path || !c->database || !c->base_url || set_origins(c, DEFAULT_CORS) < 0)
 		return -1;
 	return 0;
@@ -273,7 +274,8 @@ static char *unquote(char *v)
 	X(K_MAIL_DOMAIN, "mail_domain") \
 	X(K_NEWSLETTER_EMAILS, "newsletter_emails_per_user") \
 	X(K_MAIL_BYTES, "mail_max_bytes") \
-	X(K_PDF_BYTES, "pdf_max_bytes") X(K_PDF_SYNC_BYTES, "pdf_sync_bytes") X(K_FILES_DIR, "files_dir")
+	X(K_PDF_BYTES, "pdf_max_bytes") X(K_PDF_SYNC_BYTES, "pdf_sync_bytes") X(K_FILES_DIR, "files_dir") \
+	X(K_PDF_READ, "pdf_read_seconds")
 #define KEY_ENUM(k, name) k,
 #define KEY_NAME(k, name) [k] = name,
 enum key { CONFIG_KEYS(KEY_ENUM) K__MAX };
@@ -325,6 +327,7 @@ static const struct num_key {
 	{ K_MAIL_BYTES, 1024, (uint64_t)1 << 30, SIZES(1024, "1G", "K, M, G"), FIELD(mail_max_bytes) },
 	{ K_PDF_BYTES, 1024, (uint64_t)1 << 30, SIZES(1024, "1G", "K, M, G"), FIELD(pdf_max_bytes) },
 	{ K_PDF_SYNC_BYTES, 0, (uint64_t)1 << 30, SIZES(0, "1G", "K, M, G"), FIELD(pdf_sync_bytes) },
+	{ K_PDF_READ, 1, 600, " of seconds", NULL, false, FIELD(pdf_read_s) },
 };
 #undef SIZES
 #undef FIELD

@@ -74,7 +74,9 @@ struct larder_config {
 	size_t pdf_max_bytes;          /* key `pdf_max_bytes`: bytes of an uploaded or fetched PDF, default LIMIT_PDF_BYTES */
 	size_t pdf_sync_bytes;         /* key `pdf_sync_bytes`: a PDF up to this size is read while its upload is
 	                                  answered, a larger one by the worker; default LIMIT_PDF_SYNC_BYTES */
-	char *files_dir;               /* key `files_dir`: where PDFs are kept; NULL: "files" beside the database */
+	uint32_t pdf_read_s;           /* key `pdf_read_seconds`: CPU seconds a PDF's reading may take (outside an
+	                                  upload's request), default LIMIT_PDF_CPU_MS/1000 */
+	char *files_dir;               /* key `files_dir`: where PDFs are kept; NULL: "files" in data_dir */
 };
 /* which file: explicit path if non-NULL, else $LARDER_CONFIG, else LARDER_SYSCONFDIR "/larder.conf" */
 const char *config_default_path(const char *explicit_path);
