@@ -12,6 +12,8 @@ src_store_libstore_a_SOURCES = \
 	src/store/newsletter.c
 # uploaded and fetched files (PDFs)
 src_store_libstore_a_SOURCES += src/store/file.c
+# larder migrate-store: a library copied from one database to another
+src_store_libstore_a_SOURCES += src/store/copy.c
 nodist_src_store_libstore_a_SOURCES = src/store/migrations_gen.c
 src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS) $(PQ_CFLAGS)
 EXTRA_DIST += src/store/README.md
@@ -90,3 +92,7 @@ EXTRA_DIST += t/store_pg.sh t/pg_lib.sh t/test_db.h
 # the C harnesses that open a database (t/store_*, t/svc_*, t/api_*) again, each on a fresh PostgreSQL database
 TESTS += t/pg_suite.sh
 EXTRA_DIST += t/pg_suite.sh
+
+# larder migrate-store: a library made on SQLite moved to a throwaway PostgreSQL and back, answering alike
+TESTS += t/migrate_store.sh
+EXTRA_DIST += t/migrate_store.sh
