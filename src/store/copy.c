@@ -8,9 +8,9 @@
 #include <string.h>
 
 /* Every table of the schema, parents before children (the foreign keys point backwards in this list).
- * item_search is not here: the target's triggers make its rows as the items arrive, and copy_search fills
- * in the rest. A source table missing from this list and from `skipped` stops the copy: nothing is left
- * behind silently when a migration adds a table and this list is not told. */
+ * item_search is not here: copy_search copies it last, with the columns both engines have. A source
+ * table missing from this list and from `skipped` stops the copy: nothing is left behind silently when
+ * a migration adds a table and this list is not told. */
 static const char *const tables[] = {
 	"users", "api_keys", "sessions", "library_items", "item_content", "labels", "item_labels", "highlights",
 	"highlight_labels", "jobs", "item_tombstones", "settings", "login_failures", "save_tokens", "filters",
@@ -22,9 +22,12 @@ static const char *const tables[] = {
 static const char *const skipped[] = { "item_search", "larder_schema", "items_fts", "items_fts_data", "items_fts_idx",
                                        "items_fts_docsize", "items_fts_config", "sqlite_sequence", "sqlite_stat1" };
 
-/* the columns item_search holds beside its key, alike on both engines */
-#define SEARCH_COLS "owner, title, author, description, site, text, labels, notes"
-#define SEARCH_NCOLS 8
+/* the columns of item_search both engines have (PostgreSQL's tsvector is made from them by a trigger) */
+static const char *const search_cols[] = { "seq", "owner", "title", "author", "description", "site", "text", "labels",
+                                           "notes" };
+/* the PostgreSQL tables whose triggers keep item_search up to date, switched off during the copy: item_search
+ * is copied whole after them, and its own trigger makes each row's tsvector once */
+static const char *const pg_search_feeders[] = { "library_items", "item_labels", "labels", "highlights" };
 
 #define MAX_COLS 64
 #define BATCH_PARAMS 30000 /* parameters of one batched INSERT (both engines take this many) */
@@ -226,17 +229,20 @@ static int flush(struct copy *c, const char *table, const struct cols *k, const 
 	return rc;
 }
 
-/* every row of one table, read (in rowid order where that matters) and written in batches of full_rows */
-static int copy_table(struct copy *c, const char *table)
+/* every row of one table, read (in rowid order where that matters) and written in batches of full_rows;
+ * fixed: the columns to copy (NULL: those of copy_cols) */
+static int copy_table(struct copy *c, const char *table, const struct cols *fixed)
 {
 	struct cols k;
 	struct db_stmt *src = NULL, *full = NULL;
 	struct val *vals = NULL;
 	char list[4096], sql[4300];
-	int rc, rows = 0, full_rows;
-	bool rowid;
+	int rc = 0, rows = 0, full_rows;
+	bool rowid = false;
 
-	if ((rc = copy_cols(c, table, &k, &rowid)) != 0)
+	if (fixed)
+		k = *fixed;
+	else if ((rc = copy_cols(c, table, &k, &rowid)) != 0)
 		return rc;
 	col_list(list, sizeof list, &k);
 	full_rows = BATCH_PARAMS / k.n < BATCH_ROWS ? BATCH_PARAMS / k.n : BATCH_ROWS;
@@ -267,38 +273,31 @@ out:
 	return rc;
 }
 
-/* item_search: the rows the target's triggers made get the source's text, body and notes; the target's own
- * index (PostgreSQL's tsvector, SQLite's FTS5) is rebuilt from them by its triggers */
+/* item_search as the source has it: the target's rows (its triggers made them as the items arrived) go
+ * first, SQLite's FTS5 index following them by its own triggers */
 static int copy_search(struct copy *c)
 {
-	struct db_stmt *src = NULL, *upd = NULL;
-	struct val v[SEARCH_NCOLS + 1];
-	int rc = 0;
-	if (db_prepare(c->src, "SELECT seq, " SEARCH_COLS " FROM item_search", false, &src) != DB_OK ||
-	    db_prepare(c->dst, "UPDATE item_search SET owner = ?2, title = ?3, author = ?4, description = ?5, site = ?6, "
-	                       "text = ?7, labels = ?8, notes = ?9 WHERE seq = ?1", false, &upd) != DB_OK)
-		rc = cfail(c, "item_search: %s", db_errmsg(src ? c->dst : c->src));
-	while (rc == 0 && (rc = db_step(src)) == DB_ROW) {
-		rc = 0;
-		for (int i = 0; i <= SEARCH_NCOLS; i++) {
-			val_take(&v[i], src, i);
-			val_bind(upd, i + 1, &v[i]);
-		}
-		if (db_step(upd) != DB_DONE)
-			rc = cfail(c, "target: item_search: %s", db_errmsg(c->dst));
-		else if (db_changes(c->dst) != 1)
-			rc = cfail(c, "target: item_search: no row for item %lld", (long long)v[0].i);
-		db_reset(upd);
-		for (int i = 0; i <= SEARCH_NCOLS; i++)
-			free(v[i].p);
+	struct cols k = { .n = (int)(sizeof search_cols / sizeof *search_cols) };
+	for (int i = 0; i < k.n; i++)
+		snprintf(k.name[i], sizeof k.name[i], "%s", search_cols[i]);
+	if (db_exec(c->dst, "DELETE FROM item_search") != DB_OK)
+		return cfail(c, "target: emptying item_search: %s", db_errmsg(c->dst));
+	return copy_table(c, "item_search", &k);
+}
+
+/* PostgreSQL: the triggers feeding item_search off (how = "DISABLE") or on again ("ENABLE"); the
+ * connection's user owns the tables it made with larder init */
+static int pg_feeders(struct copy *c, const char *how)
+{
+	char sql[128];
+	if (db_is_sqlite(c->dst))
+		return 0;
+	for (size_t i = 0; i < sizeof pg_search_feeders / sizeof *pg_search_feeders; i++) {
+		snprintf(sql, sizeof sql, "ALTER TABLE \"%s\" %s TRIGGER USER", pg_search_feeders[i], how);
+		if (db_exec(c->dst, sql) != DB_OK)
+			return cfail(c, "target: %s: %s", sql, db_errmsg(c->dst));
 	}
-	if (rc == DB_DONE)
-		rc = 0;
-	else if (rc > 0)
-		rc = cfail(c, "source: item_search: %s", db_errmsg(c->src));
-	db_finalize(upd);
-	db_finalize(src);
-	return rc;
+	return 0;
 }
 
 static int64_t count_rows(struct db *db, const char *table)
@@ -370,12 +369,12 @@ static int verify(struct copy *c, store_copy_report report, void *arg)
 static int copy_all(struct copy *c, bool force, store_copy_report report, void *arg)
 {
 	int rc;
-	if ((rc = check_tables(c)) != 0 || (rc = clear_target(c, force)) != 0)
+	if ((rc = check_tables(c)) != 0 || (rc = clear_target(c, force)) != 0 || (rc = pg_feeders(c, "DISABLE")) != 0)
 		return rc;
 	for (size_t i = 0; i < NTABLES; i++)
-		if ((rc = copy_table(c, tables[i])) != 0 || (rc = advance_ids(c, tables[i])) != 0)
+		if ((rc = copy_table(c, tables[i], NULL)) != 0 || (rc = advance_ids(c, tables[i])) != 0)
 			return rc;
-	if ((rc = copy_search(c)) != 0)
+	if ((rc = copy_search(c)) != 0 || (rc = pg_feeders(c, "ENABLE")) != 0)
 		return rc;
 	return verify(c, report, arg);
 }
