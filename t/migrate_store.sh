@@ -80,6 +80,10 @@ is "the SQLite search finds two items" 2 "$(jq '.data.search.search.pageInfo.tot
 like "the article has its content" 'pelicans dive' "$(cat "$tmp/sqlite/article")"
 is "one subscription" 1 "$(jq '.data.subscriptions.subscriptions | length' "$tmp/sqlite/subscriptions")"
 
+# more rows than one batch of the copy holds (and so many parameters in one statement)
+sqlite3 "$db" "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 450)
+	INSERT INTO login_failures (key, at) SELECT 'addr:192.0.2.' || i, i FROM n" || bail_out "sqlite3 failed"
+
 # ---- to PostgreSQL ----
 run() { "$LARDER" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
 run migrate-store --from "sqlite:$db" --to "$PG_URL"
@@ -87,8 +91,9 @@ is "migrate-store to PostgreSQL: exit 0" 0 "$rc"
 is "(no error)" "" "$err"
 like "it prints every table's counts" 'library_items +6 +6' "$out"
 like "(item_search too)" 'item_search +6 +6' "$out"
+like "(and a table of several batches)" 'login_failures +450 +450' "$out"
 like "(and says they are alike)" 'migrated: every table counted alike' "$out"
-for t in users api_keys library_items item_content labels item_labels highlights filters newsletter_emails subscriptions feed_entries jobs; do
+for t in users api_keys login_failures library_items item_content labels item_labels highlights filters newsletter_emails subscriptions feed_entries jobs; do
 	is "$t: the same rows on PostgreSQL" "$(sqlite3 "$db" "SELECT count(*) FROM $t")" \
 		"$("$PG_BIN/psql" -X -A -t -q "$PG_URL" -c "SELECT count(*) FROM $t" 2>&1)"
 done
