@@ -400,6 +400,8 @@ int store_copy(const char *from, const char *to, bool force, store_copy_report r
 		db_rollback(c.dst);
 	else if (db_commit(c.dst) != DB_OK)
 		rc = cfail(&c, "target: COMMIT: %s", db_errmsg(c.dst));
+	else if (!db_is_sqlite(c.dst) && db_exec(c.dst, "ANALYZE") != DB_OK) /* the planner's figures for the new rows */
+		rc = cfail(&c, "target: ANALYZE: %s", db_errmsg(c.dst));
 out:
 	store_close(dst);
 	store_close(src);
