@@ -45,7 +45,9 @@ static void sync_mode(struct store *st, const char *mode)
 {
 	char sql[64];
 	snprintf(sql, sizeof sql, "PRAGMA synchronous = %s", mode);
-	if (sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+	if (!db_is_sqlite(st->db))
+		return; /* PostgreSQL: the server's own settings */
+	if (db_exec(st->db, sql) != DB_OK)
 		die(sql, st);
 }
 
@@ -353,7 +355,7 @@ int main(int argc, char **argv)
 		if (append) {
 			fprintf(stderr, "adding %d articles of %s to %s\n", articles, user_name, db);
 			build(db, articles, true);
-		} else if (stat(db, &sb) != 0) {
+		} else if (strncmp(db, "postgres", 8) != 0 && stat(db, &sb) != 0) { /* a server's library is searched only */
 			fprintf(stderr, "building %d articles into %s (once; cached)\n", articles, db);
 			build(db, articles, false);
 		}

@@ -15,6 +15,7 @@
 #include "cmd/larder_export.h"
 #include "cmd/larder_import.h"
 #include "cmd/larder_mail.h"
+#include "cmd/larder_migrate.h"
 #include "api/api.h"
 #include "store/store.h"
 #include "svc/account.h"
@@ -49,6 +50,7 @@ static const char usage_all[] =
 	"       " U_EXPORT "\n"
 	"       " LARDER_IMPORT_USAGE "\n"
 	"       " LARDER_MAIL_USAGE "\n"
+	"       " U_MIGRATE "\n"
 	"       larder --version | --help\n";
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
@@ -449,6 +451,8 @@ int main(int argc, char **argv)
 		return larder_cmd_extract(argc - i, argv + i);
 	if (strcmp(cmd, "mail") == 0)           /* loads its own configuration: its failures are exit statuses an MTA reads */
 		return larder_cmd_mail(conf, argc - i, argv + i);
+	if (strcmp(cmd, "migrate-store") == 0) /* names both databases itself: no configuration */
+		return larder_cmd_migrate(argc - i, argv + i);
 	if (strcmp(cmd, "init") == 0) {
 		fn = cmd_init;
 	} else if (strcmp(cmd, "worker") == 0) {

@@ -85,8 +85,11 @@ static int command(struct pdb *d, PGresult *r)
  * NULL when out of memory. */
 static char *rewrite_params(const char *sql, int *nparams, unsigned char *seen)
 {
-	size_t n = strlen(sql);
-	char *out = malloc(n * 2 + 1), *o = out;
+	size_t n = strlen(sql), marks = 0;
+	char *out, *o;
+	for (const char *p = sql; *p; p++)
+		marks += *p == '?';
+	out = o = malloc(n + marks * 10 + 1); /* a bare ? becomes $ and up to 10 digits */
 	int next = 0, max = 0;
 	char quote = 0;
 	if (!out)

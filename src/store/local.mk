@@ -12,6 +12,8 @@ src_store_libstore_a_SOURCES = \
 	src/store/newsletter.c
 # uploaded and fetched files (PDFs)
 src_store_libstore_a_SOURCES += src/store/file.c
+# larder migrate-store: a library copied from one database to another
+src_store_libstore_a_SOURCES += src/store/copy.c
 nodist_src_store_libstore_a_SOURCES = src/store/migrations_gen.c
 src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS) $(PQ_CFLAGS)
 EXTRA_DIST += src/store/README.md
@@ -93,3 +95,7 @@ EXTRA_DIST += t/pg_suite.sh
 # the end-to-end tests that reach Larder only through its programs and HTTP, with the library in PostgreSQL
 TESTS += t/pg_e2e.sh
 EXTRA_DIST += t/pg_e2e.sh
+
+# larder migrate-store: a library made on SQLite moved to a throwaway PostgreSQL and back, answering alike
+TESTS += t/migrate_store.sh
+EXTRA_DIST += t/migrate_store.sh

@@ -36,6 +36,14 @@ int store_open(const char *path, struct store **out, char *err, size_t errlen);
 /* creates the file if needed and applies pending migrations (db/NNN_*.sql compiled in); used by `larder init` */
 int store_init(const char *path, char *err, size_t errlen);
 void store_close(struct store *st);
+/* store_copy (`larder migrate-store`): every table of the library at `from` copied to `to` (a SQLite file or a
+ * postgresql:// URL each; the target's schema made first as store_init makes it), in one transaction on the
+ * target, which must hold no users unless force (its rows are then replaced). Ids, key and session hashes
+ * and identity sequences carry over; the target's search index is rebuilt. report (may be NULL) is told each
+ * table's rows on both sides at the end; a difference fails the copy. err gets a one-line message. */
+typedef void (*store_copy_report)(void *arg, const char *table, int64_t from_rows, int64_t to_rows);
+int store_copy(const char *from, const char *to, bool force, store_copy_report report, void *arg,
+               char *err, size_t errlen);
 /* the schema version compiled in (number of migrations) */
 int store_schema_version(void);
 
