@@ -101,7 +101,7 @@ is "the key hashes are the same" "$(sqlite3 "$db" 'SELECT key_hash FROM api_keys
 	"$("$PG_BIN/psql" -X -A -t -q "$PG_URL" -c 'SELECT key_hash FROM api_keys ORDER BY rowid' | paste -sd,)"
 
 conf="$tmp/pg.conf"
-grep -v '^database' "$sqlite_conf" >"$conf"
+grep -v '^database\|^data_dir' "$sqlite_conf" >"$conf"
 printf 'database = %s\ndata_dir = %s\n' "$PG_URL" "$tmp/data" >>"$conf"
 answers "$tmp/pg"
 for f in "$tmp"/sqlite/*; do
