@@ -453,6 +453,18 @@ int db_pg_open(const char *url, struct db **out, char *err, size_t errlen)
 		return DB_E_OTHER;
 	}
 	PQsetNoticeProcessor(d->c, quiet, NULL);
+	/* every statement is prepared once per process, often while the tables are still empty: a generic plan
+	 * chosen then (a sequential scan) would stay until the next ANALYZE, so each execution is planned for its
+	 * parameters (the store's statements are small; a lookup by slug went from 0.7 to 0.007 ms) */
+	PGresult *r = PQexec(d->c, "SET plan_cache_mode = force_custom_plan");
+	bool set = PQresultStatus(r) == PGRES_COMMAND_OK;
+	PQclear(r);
+	if (!set) {
+		snprintf(err, errlen, "PostgreSQL refused a session setting: %.*s", (int)strcspn(PQerrorMessage(d->c), "\n"),
+		         PQerrorMessage(d->c));
+		p_close(&d->base);
+		return DB_E_OTHER;
+	}
 	*out = &d->base;
 	return DB_OK;
 }
