@@ -1,5 +1,4 @@
 /* files_sweep.c (svc): svc_files_sweep: kept PDFs nobody owns any more (purged items, deleted accounts, uploads abandoned half-way) removed from files_dir, at most once an hour. */
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -11,11 +10,13 @@
 #include "store/store.h"
 #include "svc/upload.h"
 #include "util/arena.h"
+#include "util/crypto.h"
 
 #define SWEEP_EVERY_S 3600        /* one sweep an hour, whichever worker makes it */
 #define SWEEP_GRACE_S 3600        /* a file younger than this is left alone (its row may be on its way) */
 #define SWEEP_PART_GRACE_S 86400  /* an upload's temporary .part file: a day */
 #define SWEEP_MARK ".swept"
+#define SWEEP_LOOK_S 60           /* a process looks at the mark at most once a minute (the worker calls every step) */
 
 /* true when this process should sweep now: the mark is older than SWEEP_EVERY_S (or missing), and it is
  * touched, so the other workers wait for the next hour */
@@ -37,11 +38,8 @@ static bool due(struct arena *a, const char *dir, time_t now)
  * name, so nothing else an administrator keeps in the folder is ever touched */
 static const char *kept_id(struct arena *a, const char *name)
 {
-	if (strlen(name) != 36 + 4 || strcmp(name + 36, ".pdf") != 0)
+	if (strlen(name) != 36 + 4 || strcmp(name + 36, ".pdf") != 0 || !crypto_is_uuid(name, 36))
 		return NULL;
-	for (int i = 0; i < 36; i++)
-		if ((i == 8 || i == 13 || i == 18 || i == 23) ? name[i] != '-' : !isxdigit((unsigned char)name[i]))
-			return NULL;
 	return arena_strndup(a, name, 36);
 }
 
@@ -61,7 +59,7 @@ static long unowned(struct store *st, struct arena *a, const char *dir, time_t n
 			continue;
 		/* an upload's bytes before they take their place: UUID.pdf.RANDOM.part */
 		bool part = n > 46 && strcmp(e->d_name + n - 5, ".part") == 0 && strncmp(e->d_name + 36, ".pdf.", 5) == 0 &&
-		            kept_id(a, arena_strndup(a, e->d_name, 40)) != NULL;
+		            crypto_is_uuid(e->d_name, 36);
 		if (part && now - sb.st_mtime > SWEEP_PART_GRACE_S) {
 			removed += unlink(path) == 0;
 			continue;
@@ -82,12 +80,15 @@ static long unowned(struct store *st, struct arena *a, const char *dir, time_t n
 
 long svc_files_sweep(struct store *st, const struct larder_config *cfg, struct arena *a)
 {
-	const char *dir = svc_files_dir(a, cfg);
 	time_t now = time(NULL);
-	const char **paths;
+	const char *dir, **paths;
 	size_t n;
 	long removed = 0, more;
-	if (dir == NULL || !due(a, dir, now))
+	static time_t next_look;
+	if (now < next_look)
+		return 0;
+	next_look = now + SWEEP_LOOK_S;
+	if ((dir = svc_files_dir(a, cfg)) == NULL || !due(a, dir, now))
 		return 0;
 	if (store_file_orphans(st, a, &paths, &n) != STORE_OK)
 		return -1;

@@ -71,7 +71,8 @@ void svc_file_fetched(struct store *st, const struct larder_config *cfg, struct 
 /* the folder the files are kept in (files_dir, else "files" in data_dir: beside an SQLite database by
  * default), made when missing; NULL when it cannot be */
 const char *svc_files_dir(struct arena *a, const struct larder_config *cfg);
-/* at most once an hour (a mark in the folder, shared by every worker): the kept files of purged items, of
+/* at most once an hour (a mark in the folder, shared by every worker; each process looks at it at most once a
+ * minute): the kept files of purged items, of
  * deleted accounts and of uploads abandoned half-way are removed; how many, or -1 when the store failed */
 long svc_files_sweep(struct store *st, const struct larder_config *cfg, struct arena *a);
 
