@@ -341,12 +341,12 @@ static size_t skip_markup(const char *s, size_t n, size_t i, bool *block)
 	return n;
 }
 
-/* at the '<' of s[at]: when it starts a <title> element with an end tag, its text (at most
- * LIMIT_HTML_DEGRADED_TITLE bytes) goes to t as "<title>TEXT</title>" and the index past the element is
+/* at s[at], which reads "<title" (any case): when that is a <title> element with an end tag, its text (at
+ * most LIMIT_HTML_DEGRADED_TITLE bytes) goes to t as "<title>TEXT</title>" and the index past the element is
  * returned; else at. Called once a page, so its search for the end tag keeps the pass linear. */
 static size_t take_title(const char *s, size_t n, size_t at, struct sb *t)
 {
-	if (n - at < 7 || strncasecmp(s + at, "<title", 6) != 0 || !(s[at + 6] == '>' || isspace((unsigned char)s[at + 6])))
+	if (n - at < 7 || !(s[at + 6] == '>' || isspace((unsigned char)s[at + 6])))
 		return at;
 	const char *gt = memchr(s + at, '>', n - at);
 	size_t from = gt ? (size_t)(gt - s) + 1 : n, j = from;
