@@ -23,15 +23,23 @@ static const char *const sub_fields[] = {
 	[SF_UNSUB_HTTP] = "unsubscribeHttpUrl",
 };
 
-/* newsletterEmail (the address a newsletter arrives at) or count (the items the subscription brought) */
-static int sub_extra(struct gql_rctx *rc, struct gql_out *out, const struct store_sub *s, bool want_address)
+/* newsletterEmail: the address a newsletter arrives at */
+static int sub_address(struct gql_rctx *rc, struct gql_out *out, const struct store_sub *s)
 {
-	const struct api_ctx *ctx = api_ctx_of(rc);
 	const char *address = NULL;
-	int64_t items = 0;
-	if (store_sub_extra(ctx->store, gql_arena(rc), s, &address, &items) != STORE_OK)
+	if (s->newsletter_email_id &&
+	    store_sub_address(api_ctx_of(rc)->store, gql_arena(rc), s, &address) != STORE_OK)
 		return api_internal(rc, "reading the subscription", 0);
-	return want_address ? api_text(out, address) : api_int(out, items);
+	return api_text(out, address);
+}
+
+/* count: the items the subscription brought */
+static int sub_items(struct gql_rctx *rc, struct gql_out *out, const struct store_sub *s)
+{
+	int64_t items = 0;
+	if (store_sub_items(api_ctx_of(rc)->store, s, &items) != STORE_OK)
+		return api_internal(rc, "reading the subscription", 0);
+	return api_int(out, items);
 }
 
 /* a Date field that is null when the time was never recorded */
@@ -51,8 +59,8 @@ static int resolve_sub(struct gql_rctx *rc, const void *parent, struct gql_out *
 	case SF_ICON: return api_text(out, s->icon);
 	case SF_DESCRIPTION: return api_text(out, s->description);
 	case SF_STATUS: return api_enum(out, s->status);
-	case SF_COUNT: return sub_extra(rc, out, s, false);
-	case SF_NL_EMAIL: return s->newsletter_email_id ? sub_extra(rc, out, s, true) : api_null(out);
+	case SF_COUNT: return sub_items(rc, out, s);
+	case SF_NL_EMAIL: return sub_address(rc, out, s);
 	case SF_UNSUB_MAIL: return api_text(out, s->unsubscribe_mail_to);
 	case SF_UNSUB_HTTP: return api_text(out, s->unsubscribe_http_url);
 	case SF_FOLDER: return api_text(out, s->folder);

@@ -82,19 +82,23 @@ int store_sub_update(struct store *st, struct arena *a, const char *user_id, con
 	return store_get_row(st, a, s, &sub_row, out, "changing a subscription");
 }
 
-int store_sub_extra(struct store *st, struct arena *a, const struct store_sub *sub, const char **address,
-                    int64_t *items)
+int store_sub_address(struct store *st, struct arena *a, const struct store_sub *sub, const char **address)
 {
-	struct db_stmt *s = by_id(st, STMT_SUB_EXTRA, sub->user_id, sub->id);
-	store_bind_text(s, 3, sub->newsletter_email_id);
-	int rc = store_step_row(st, s, "reading a subscription's address and count");
+	struct db_stmt *s = by_id(st, STMT_SUB_ADDRESS, sub->user_id, sub->newsletter_email_id);
+	int rc = store_step_row(st, s, "reading a newsletter's address");
 	bool oom = false;
-	if (rc == STORE_OK) {
+	*address = NULL;
+	if (rc == STORE_OK)
 		*address = store_col_text(a, s, 0, &oom);
-		*items = db_col_int64(s, 1);
-		if (oom)
-			rc = STORE_E_DB;
-	}
+	store_done(s);
+	return rc == STORE_E_NOTFOUND ? STORE_OK : oom ? STORE_E_DB : rc;
+}
+
+int store_sub_items(struct store *st, const struct store_sub *sub, int64_t *items)
+{
+	struct db_stmt *s = by_id(st, STMT_SUB_ITEMS, sub->user_id, sub->id);
+	int rc = store_step_row(st, s, "counting a subscription's items");
+	*items = rc == STORE_OK ? db_col_int64(s, 0) : 0;
 	store_done(s);
 	return rc;
 }

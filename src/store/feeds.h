@@ -52,10 +52,10 @@ bool store_feed_entry_seen(struct store *st, const char *user_id, const char *en
 /* records that the entry became item_id (NULL: skipped); an entry seen before is left alone */
 int store_feed_entry_add(struct store *st, const char *user_id, const char *entry_id, const char *sub_id,
                          const char *item_id, int64_t now_ms);
-/* what Subscription answers beside its row: the address a newsletter arrives at (NULL for a feed, or when the
- * address was deleted) and how many items the subscription brought */
-int store_sub_extra(struct store *st, struct arena *a, const struct store_sub *s, const char **address,
-                    int64_t *items);
+/* the address a newsletter subscription arrives at (*address NULL for a feed, or when the address was deleted) */
+int store_sub_address(struct store *st, struct arena *a, const struct store_sub *s, const char **address);
+/* how many items the subscription brought */
+int store_sub_items(struct store *st, const struct store_sub *s, int64_t *items);
 /* the subscription an item came from (NOTFOUND: none) */
 int store_feed_item_sub(struct store *st, struct arena *a, const char *item_id, struct store_sub *out);
 #endif

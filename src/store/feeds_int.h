@@ -4,7 +4,7 @@
 
 #define STORE_FEED_STMTS(X) \
 	X(SUB_CREATE) X(SUB_GET) X(SUB_LIST) X(SUB_UNSUBSCRIBE) X(SUB_UPDATE) X(SUB_POLLED) \
-	X(FEED_ENTRY_SEEN) X(FEED_ENTRY_ADD) X(FEED_ITEM_SUB) X(SUB_COUNT) X(SUB_CLAIM) X(SUB_EXTRA)
+	X(FEED_ENTRY_SEEN) X(FEED_ENTRY_ADD) X(FEED_ITEM_SUB) X(SUB_COUNT) X(SUB_CLAIM) X(SUB_ADDRESS) X(SUB_ITEMS)
 #define STORE_SUB_ROW(F, X, p) \
 	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, url, url) X(p, TEXT, name, name) \
 	X(p, TEXT, description, description) X(p, TEXT, icon, icon) X(p, TEXT, site_url, site_url) \

@@ -337,9 +337,9 @@ const char *const store_stmt_sql[STMT__MAX] = {
 	[STMT_SUB_COUNT] = "SELECT count(*) FROM subscriptions WHERE user_id = ?1 AND status = 'ACTIVE' AND type = 'RSS'",
 	/* one statement, so atomic between processes: the longest-waiting due feed is leased (its next poll moved
 	 * past the lease) unless the server's feeds fetched in the last minute reach the rate (?4) */
-	[STMT_SUB_EXTRA] =
-		"SELECT (SELECT address FROM newsletter_emails WHERE id = ?3 AND user_id = ?1),"
-		" (SELECT count(*) FROM feed_entries WHERE user_id = ?1 AND subscription_id = ?2 AND item_id IS NOT NULL)",
+	[STMT_SUB_ADDRESS] = "SELECT address FROM newsletter_emails WHERE user_id = ?1 AND id = ?2",
+	[STMT_SUB_ITEMS] =
+		"SELECT count(*) FROM feed_entries WHERE user_id = ?1 AND subscription_id = ?2 AND item_id IS NOT NULL",
 	[STMT_SUB_CLAIM] =
 		"UPDATE subscriptions SET next_poll_at = ?2, last_fetched_at = ?1"
 		" WHERE id = (SELECT id FROM subscriptions WHERE status = 'ACTIVE' AND next_poll_at <= ?1 AND type = 'RSS'"
