@@ -20,12 +20,22 @@ http_stop() {
 		[ -n "$pid" ] && kill -QUIT "$pid" 2>/dev/null
 		rm -f "$work/nginx.pid"
 	fi
+	local pids= tries=0
 	for name in $http_pools; do
 		[ -f "$work/$name.pid" ] || continue
-		for pid in $(cat "$work/$name.pid"); do kill "$pid" 2>/dev/null; done
+		for pid in $(cat "$work/$name.pid"); do kill "$pid" 2>/dev/null && pids="$pids $pid"; done
 		rm -f "$work/$name.pid"
 	done
-	sleep 0.3
+	# wait for the children to be gone (up to 5 s), so the next pool can take the same socket
+	while [ -n "$pids" ] && [ $tries -lt 50 ]; do
+		local alive=
+		for pid in $pids; do kill -0 "$pid" 2>/dev/null && alive="$alive $pid"; done
+		pids=$alive
+		[ -n "$pids" ] && sleep 0.1
+		tries=$((tries + 1))
+	done
+	for name in $http_pools; do rm -f "$work/$name.sock"; done
+	sleep 0.1
 }
 
 http_write_nginx_conf() {

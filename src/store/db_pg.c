@@ -26,6 +26,7 @@ struct pdb {
 	PGconn *c;
 	unsigned long next_name;  /* statements are named l1, l2, … on the connection */
 	int64_t changes;
+	bool begin_pending;       /* db_begin was called: BEGIN goes out with the next statement (see run) */
 	char err[512];
 };
 
@@ -256,17 +257,80 @@ static int p_bind_null(struct db_stmt *st, int idx) { return p_bind_text(st, idx
 static int p_exec(struct db *db, const char *script);
 static bool p_in_tx(struct db *db);
 
+/* sends a statement without parameters into the pipeline */
+static bool send_plain(struct pdb *d, const char *sql)
+{
+	return PQsendQueryParams(d->c, sql, 0, NULL, NULL, NULL, NULL, 0) == 1;
+}
+
+/* Reads the pipeline's results up to its sync: the statement's (the wanted'th query sent, from 0) is kept;
+ * when an earlier one failed (BEGIN, SAVEPOINT), that failure is answered instead. NULL: the connection failed. */
+static PGresult *collect(struct pdb *d, int queries, int wanted)
+{
+	PGresult *keep = NULL, *r;
+	for (int q = 0; q < queries; q++) {
+		while ((r = PQgetResult(d->c)) != NULL) {
+			ExecStatusType t = PQresultStatus(r);
+			bool failed = t != PGRES_COMMAND_OK && t != PGRES_TUPLES_OK && t != PGRES_PIPELINE_ABORTED;
+			if (!keep && (q == wanted || failed))
+				keep = r;
+			else
+				PQclear(r);
+		}
+		if (PQstatus(d->c) != CONNECTION_OK)
+			break;
+	}
+	while ((r = PQgetResult(d->c)) != NULL) { /* the sync */
+		ExecStatusType t = PQresultStatus(r);
+		PQclear(r);
+		if (t == PGRES_PIPELINE_SYNC || PQstatus(d->c) != CONNECTION_OK)
+			break;
+	}
+	return keep;
+}
+
+/* Runs the statement with, before it, the BEGIN db_begin deferred and, around it, a savepoint (guard): all
+ * sent in one pipeline, so the server is waited for once, not up to four times. */
+static PGresult *run_pipelined(struct pdb *d, struct pstmt *s, bool begin, bool guard)
+{
+	int queries = 0, wanted = 0;
+	PGresult *r;
+	if (!PQenterPipelineMode(d->c))
+		return NULL;
+	bool sent = true;
+	if (begin)
+		queries += sent = send_plain(d, "BEGIN");
+	if (sent && guard)
+		queries += sent = send_plain(d, "SAVEPOINT larder_stmt");
+	wanted = queries;
+	if (sent)
+		queries += sent = PQsendQueryPrepared(d->c, s->name, s->nparams, s->vals, s->lens, s->fmts, 0) == 1;
+	if (sent && guard)
+		queries += sent = send_plain(d, "RELEASE SAVEPOINT larder_stmt");
+	sent = PQpipelineSync(d->c) == 1 && sent;
+	r = collect(d, queries, wanted);
+	PQexitPipelineMode(d->c);
+	if (!sent && (!r || PQresultStatus(r) == PGRES_COMMAND_OK || PQresultStatus(r) == PGRES_TUPLES_OK)) {
+		PQclear(r);
+		return NULL; /* the caller reads PQerrorMessage */
+	}
+	return r;
+}
+
 /* Runs the statement. A failed statement aborts a PostgreSQL transaction, where SQLite's goes on: the
  * store inserts, finds a conflict and carries on in the same transaction (a taken id, a label made
  * meanwhile), so an INSERT inside a transaction runs under a savepoint it rolls back to on failure. */
 static PGresult *run(struct pdb *d, struct pstmt *s)
 {
-	bool guard = s->guard && p_in_tx(&d->base) && p_exec(&d->base, "SAVEPOINT larder_stmt") == DB_OK;
-	PGresult *r = PQexecPrepared(d->c, s->name, s->nparams, s->vals, s->lens, s->fmts, 0);
+	bool begin = d->begin_pending, guard = s->guard && p_in_tx(&d->base);
+	PGresult *r;
+	d->begin_pending = false;
+	if (!begin && !guard)
+		return PQexecPrepared(d->c, s->name, s->nparams, s->vals, s->lens, s->fmts, 0);
+	r = run_pipelined(d, s, begin, guard);
 	ExecStatusType t = PQresultStatus(r);
-	if (guard) /* the caller reads the failure from r */
-		p_exec(&d->base, t == PGRES_COMMAND_OK || t == PGRES_TUPLES_OK ? "RELEASE SAVEPOINT larder_stmt"
-		                                                               : "ROLLBACK TO SAVEPOINT larder_stmt");
+	if (guard && t != PGRES_COMMAND_OK && t != PGRES_TUPLES_OK && PQtransactionStatus(d->c) == PQTRANS_INERROR)
+		p_exec(&d->base, "ROLLBACK TO SAVEPOINT larder_stmt"); /* the caller reads the failure from r */
 	return r;
 }
 
@@ -355,14 +419,42 @@ static const void *p_col_bytes(struct db_stmt *st, int col, size_t *len)
 	return s->bytes;
 }
 
-static int p_exec(struct db *db, const char *script) { return command(D(db), PQexec(D(db)->c, script)); }
-static int p_begin(struct db *db) { return p_exec(db, "BEGIN"); }
+/* a deferred BEGIN, sent now (before a statement that is not pipelined) */
+static int flush_begin(struct pdb *d)
+{
+	if (!d->begin_pending)
+		return DB_OK;
+	d->begin_pending = false;
+	return command(d, PQexec(d->c, "BEGIN"));
+}
+
+static int p_exec(struct db *db, const char *script)
+{
+	int rc = flush_begin(D(db));
+	return rc != DB_OK ? rc : command(D(db), PQexec(D(db)->c, script));
+}
+
+/* BEGIN is not sent yet: it goes out with the transaction's first statement (run), saving a round trip */
+static int p_begin(struct db *db)
+{
+	if (p_in_tx(db)) {
+		snprintf(D(db)->err, sizeof D(db)->err, "a transaction is already open");
+		return DB_E_OTHER;
+	}
+	D(db)->begin_pending = true;
+	return DB_OK;
+}
 
 /* COMMIT of a transaction a failure aborted answers ROLLBACK: that is a failure too */
 static int p_commit(struct db *db)
 {
-	PGresult *r = PQexec(D(db)->c, "COMMIT");
+	PGresult *r;
 	int rc;
+	if (D(db)->begin_pending) { /* nothing was run */
+		D(db)->begin_pending = false;
+		return DB_OK;
+	}
+	r = PQexec(D(db)->c, "COMMIT");
 	if (PQresultStatus(r) == PGRES_COMMAND_OK && strcmp(PQcmdStatus(r), "ROLLBACK") == 0) {
 		snprintf(D(db)->err, sizeof D(db)->err, "the transaction was aborted by an earlier failure");
 		PQclear(r);
@@ -372,8 +464,12 @@ static int p_commit(struct db *db)
 	return rc;
 }
 
-static bool p_in_tx(struct db *db) { return PQtransactionStatus(D(db)->c) != PQTRANS_IDLE; }
-static int p_rollback(struct db *db) { return p_in_tx(db) ? p_exec(db, "ROLLBACK") : DB_OK; }
+static bool p_in_tx(struct db *db) { return D(db)->begin_pending || PQtransactionStatus(D(db)->c) != PQTRANS_IDLE; }
+static int p_rollback(struct db *db)
+{
+	D(db)->begin_pending = false; /* nothing was sent */
+	return PQtransactionStatus(D(db)->c) != PQTRANS_IDLE ? p_exec(db, "ROLLBACK") : DB_OK;
+}
 static int64_t p_changes(struct db *db) { return D(db)->changes; }
 static int64_t p_last_id(struct db *db) { return 0; }
 static const char *p_errmsg(struct db *db) { return D(db)->err[0] ? D(db)->err : "no error"; }
@@ -383,9 +479,12 @@ static void p_set_progress(struct db *db, int every, int (*fn)(void *), void *ar
 /* one integer from a query without parameters */
 static int query_int(struct pdb *d, const char *sql, int *v)
 {
+	int rc = flush_begin(d);
+	if (rc != DB_OK)
+		return rc;
 	PGresult *r = PQexec(d->c, sql);
 	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-		int rc = fail(d, r);
+		rc = fail(d, r);
 		PQclear(r);
 		return rc;
 	}
@@ -455,8 +554,13 @@ int db_pg_open(const char *url, struct db **out, char *err, size_t errlen)
 	PQsetNoticeProcessor(d->c, quiet, NULL);
 	/* every statement is prepared once per process, often while the tables are still empty: a generic plan
 	 * chosen then (a sequential scan) would stay until the next ANALYZE, so each execution is planned for its
-	 * parameters (the store's statements are small; a lookup by slug went from 0.7 to 0.007 ms) */
-	PGresult *r = PQexec(d->c, "SET plan_cache_mode = force_custom_plan");
+	 * parameters (the store's statements are small; a lookup by slug went from 0.7 to 0.007 ms).
+	 * Sequential scans are left for when no index serves: the planner prices a scan of item_search by its
+	 * small heap, not by the tsvectors each row's match must read from TOAST, so it scanned 20,000 articles
+	 * (110 ms) for a word a few of them hold, where the GIN index answers in 6 ms (bench/search_bench).
+	 * A scan so priced is past jit_above_cost, and compiling a plan takes 15-70 ms: no JIT, whose gain is on
+	 * long analytic queries, not on the store's. */
+	PGresult *r = PQexec(d->c, "SET plan_cache_mode = force_custom_plan; SET enable_seqscan = off; SET jit = off");
 	bool set = PQresultStatus(r) == PGRES_COMMAND_OK;
 	PQclear(r);
 	if (!set) {

@@ -56,8 +56,8 @@ src/store/migrations_gen.c: $(STORE_MIGRATIONS) $(top_srcdir)/build-aux/embed.sh
 	for f in $(STORE_MIGRATIONS); do files="$$files $(srcdir)/$$f"; done && \
 	$(EMBED) -list store_migrations $$files > $@.tmp && mv $@.tmp $@
 
-check_PROGRAMS += t/store_basic t/store_schema t/store_concurrent
-TESTS += t/store_basic t/store_schema t/store_concurrent
+check_PROGRAMS += t/store_basic t/store_schema t/store_concurrent t/store_driver
+TESTS += t/store_basic t/store_schema t/store_concurrent t/store_driver
 t_store_basic_SOURCES = t/store_basic.c t/tap.h
 t_store_basic_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
 t_store_basic_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
@@ -66,6 +66,8 @@ t_store_schema_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
 t_store_schema_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
 t_store_concurrent_SOURCES = t/store_concurrent.c t/tap.h
 t_store_concurrent_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
+t_store_driver_SOURCES = t/store_driver.c t/tap.h t/test_db.h
+t_store_driver_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
 
 check_PROGRAMS += t/store_items
 TESTS += t/store_items

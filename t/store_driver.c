@@ -1,0 +1,142 @@
+/* store_driver.c: the database driver interface (db.h) on SQLite and, under t/pg_suite.sh, PostgreSQL: transactions (PostgreSQL's BEGIN sent with the first statement), a failed INSERT inside a transaction that goes on, and what another connection sees meanwhile. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "store/db.h"
+#include "t/tap.h"
+#include "t/test_db.h"
+
+static char dir[] = "/tmp/larder-driver-XXXXXX";
+
+static struct db *open_db(const char *target)
+{
+	struct db *db = NULL;
+	char err[512];
+	int rc = test_db_is_pg() ? db_pg_open(target, &db, err, sizeof err) : db_sqlite_open(target, &db, err, sizeof err);
+	if (rc != DB_OK) {
+		printf("Bail out! cannot open %s: %s\n", target, err);
+		exit(1);
+	}
+	return db;
+}
+
+/* runs one statement with up to two text parameters (NULL: none): its class (DB_DONE when it ran) */
+static int run(struct db *db, const char *sql, const char *p1, const char *p2)
+{
+	struct db_stmt *s;
+	int rc = db_prepare(db, sql, false, &s);
+	if (rc != DB_OK)
+		return rc;
+	if (p1)
+		db_bind_text(s, 1, p1);
+	if (p2)
+		db_bind_text(s, 2, p2);
+	while ((rc = db_step(s)) == DB_ROW)
+		;
+	db_finalize(s);
+	return rc;
+}
+
+/* the number of rows of kv, or -1 */
+static int count(struct db *db)
+{
+	struct db_stmt *s;
+	int n = -1;
+	if (db_prepare(db, "SELECT count(*) FROM kv", false, &s) != DB_OK)
+		return -1;
+	if (db_step(s) == DB_ROW)
+		n = (int)db_col_int64(s, 0);
+	db_finalize(s);
+	return n;
+}
+
+int main(void)
+{
+	char target[512];
+	if (!mkdtemp(dir))
+		return 99;
+	if (!test_db_target(target, sizeof target, dir, "driver.db")) { /* the SQLite driver opens a file that exists */
+		FILE *f = fopen(target, "w");
+		if (!f)
+			return 99;
+		fclose(f);
+	}
+	struct db *a = open_db(target), *b;
+	if (!test_db_is_pg())
+		db_sqlite_wal(a);
+	b = open_db(target);
+	printf("# driver: %s\n", a->ops->name);
+
+	is_int(db_exec(a, "CREATE TABLE kv (k text PRIMARY KEY, v text)"), DB_OK, "a table");
+
+	/* a transaction with nothing in it */
+	is_int(db_begin(a), DB_OK, "begin");
+	ok(db_in_tx(a), "in a transaction after begin, before any statement");
+	is_int(db_commit(a), DB_OK, "commit of an empty transaction");
+	ok(!db_in_tx(a), "no transaction after commit");
+	is_int(db_begin(a), DB_OK, "begin again");
+	is_int(db_rollback(a), DB_OK, "rollback of an empty transaction");
+	ok(!db_in_tx(a), "no transaction after rollback");
+	is_int(db_begin(a), DB_OK, "begin after a rollback");
+	is_int(db_commit(a), DB_OK, "and commit");
+
+	/* a failed INSERT inside a transaction: the transaction goes on and keeps what came before */
+	is_int(db_begin(a), DB_OK, "begin");
+	is_int(run(a, "INSERT INTO kv (k, v) VALUES (?1, ?2)", "one", "1"), DB_DONE, "the transaction's first statement is an INSERT");
+	is_int(run(a, "INSERT INTO kv (k, v) VALUES (?1, ?2)", "one", "again"), DB_E_UNIQUE, "the same key: a unique failure");
+	is_int(run(a, "INSERT INTO kv (k, v) VALUES (?1, ?2)", "two", "2"), DB_DONE, "the next INSERT in the same transaction");
+	is_int(count(a), 2, "the transaction sees its two rows");
+	is_int(count(b), 0, "another connection sees none before the commit");
+	is_int(db_commit(a), DB_OK, "commit after a failed INSERT");
+	is_int(count(b), 2, "another connection sees both after it");
+
+	/* BEGIN travels with a SELECT: what follows is still one transaction */
+	is_int(db_begin(a), DB_OK, "begin");
+	is_int(count(a), 2, "a SELECT first");
+	is_int(run(a, "INSERT INTO kv (k, v) VALUES (?1, ?2)", "three", "3"), DB_DONE, "then an INSERT");
+	is_int(run(a, "UPDATE kv SET v = ?2 WHERE k = ?1", "one", "uno"), DB_DONE, "and an UPDATE");
+	is_int(count(b), 2, "uncommitted: another connection still counts 2");
+	is_int(db_rollback(a), DB_OK, "rollback");
+	is_int(count(a), 2, "the INSERT is gone");
+	struct db_stmt *s;
+	const char *v = NULL;
+	if (db_prepare(a, "SELECT v FROM kv WHERE k = 'one'", false, &s) == DB_OK && db_step(s) == DB_ROW)
+		v = db_col_text(s, 0, NULL);
+	is_str(v, "1", "the UPDATE is gone");
+	db_finalize(s);
+
+	/* a failed INSERT as a transaction's first statement */
+	is_int(db_begin(a), DB_OK, "begin");
+	is_int(run(a, "INSERT INTO kv (k, v) VALUES (?1, ?2)", "two", "dup"), DB_E_UNIQUE, "first statement fails as unique");
+	ok(db_in_tx(a), "still in the transaction");
+	is_int(run(a, "INSERT INTO kv (k, v) VALUES (?1, ?2)", "four", "4"), DB_DONE, "an INSERT after it");
+	is_int(db_commit(a), DB_OK, "commit");
+	is_int(count(b), 3, "the later INSERT is committed");
+
+	/* wrong SQL inside a transaction is a query failure, and rollback clears it */
+	is_int(db_begin(a), DB_OK, "begin");
+	is_int(run(a, "SELEKT 1", NULL, NULL), DB_E_QUERY, "bad SQL: a query failure");
+	is_int(db_rollback(a), DB_OK, "rollback");
+	ok(!db_in_tx(a), "no transaction after it");
+	is_int(count(a), 3, "the connection is usable");
+
+	/* outside a transaction, a failed INSERT leaves nothing behind */
+	is_int(run(a, "INSERT INTO kv (k, v) VALUES (?1, ?2)", "four", "x"), DB_E_UNIQUE, "autocommit: unique failure");
+	ok(!db_in_tx(a), "no transaction left open");
+	is_int(count(b), 3, "nothing changed");
+
+	db_close(b);
+	db_close(a);
+	if (!test_db_is_pg()) {
+		char f[600];
+		const char *ext[] = { "", "-wal", "-shm" };
+		for (int i = 0; i < 3; i++) {
+			snprintf(f, sizeof f, "%s/driver.db%s", dir, ext[i]);
+			unlink(f);
+		}
+	}
+	rmdir(dir);
+	return done_testing();
+}
