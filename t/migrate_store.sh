@@ -80,8 +80,9 @@ is "the SQLite search finds two items" 2 "$(jq '.data.search.search.pageInfo.tot
 like "the article has its content" 'pelicans dive' "$(cat "$tmp/sqlite/article")"
 is "one subscription" 1 "$(jq '.data.subscriptions.subscriptions | length' "$tmp/sqlite/subscriptions")"
 
-# more rows than one batch of the copy holds (and so many parameters in one statement)
-sqlite3 "$db" "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 450)
+# more rows than one batch of the copy holds (and so many parameters in one statement), and on the way
+# back more than two batches of the PostgreSQL source's cursor (2,000 rows each)
+sqlite3 "$db" "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 4500)
 	INSERT INTO login_failures (key, at) SELECT 'addr:192.0.2.' || i, i FROM n" || bail_out "sqlite3 failed"
 
 # ---- to PostgreSQL ----
@@ -91,7 +92,7 @@ is "migrate-store to PostgreSQL: exit 0" 0 "$rc"
 is "(no error)" "" "$err"
 like "it prints every table's counts" 'library_items +6 +6' "$out"
 like "(item_search too)" 'item_search +6 +6' "$out"
-like "(and a table of several batches)" 'login_failures +450 +450' "$out"
+like "(and a table of several batches)" 'login_failures +4500 +4500' "$out"
 like "(and says they are alike)" 'migrated: every table counted alike' "$out"
 for t in users api_keys login_failures library_items item_content labels item_labels highlights filters newsletter_emails subscriptions feed_entries jobs; do
 	is "$t: the same rows on PostgreSQL" "$(sqlite3 "$db" "SELECT count(*) FROM $t")" \
@@ -130,6 +131,8 @@ is "(the library is the SQLite one again)" 2 "$(jqr '.data.search.pageInfo.total
 run migrate-store --from "$PG_URL" --to "sqlite:$tmp/back.db"
 is "migrate-store back to SQLite: exit 0" 0 "$rc"
 is "(no error)" "" "$err"
+is "every row read through the cursor, in batches" "4500 4500 $((4500 * 4501 / 2))" \
+	"$(sqlite3 "$tmp/back.db" "SELECT count(*), count(DISTINCT key), sum(at) FROM login_failures" | tr '|' ' ')"
 conf="$tmp/back.conf"
 grep -v '^database' "$sqlite_conf" >"$conf"
 printf 'database = %s\n' "$tmp/back.db" >>"$conf"

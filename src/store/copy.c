@@ -53,6 +53,7 @@ struct copy {
 	struct db *src, *dst;
 	char *err;
 	size_t errlen;
+	int batch; /* rows read of the source cursor's current batch (src_step) */
 };
 
 __attribute__((format(printf, 2, 3)))
@@ -229,6 +230,42 @@ static int flush(struct copy *c, const char *table, const struct cols *k, const 
 	return rc;
 }
 
+/* The source's rows of a query. A PostgreSQL server answers a statement with all of its rows at once, so
+ * there the query is a cursor read SOURCE_BATCH rows at a time (inside the source's read transaction,
+ * store_copy): a provider's table need not fit in memory. */
+#define SOURCE_BATCH 2000
+
+static int src_open(struct copy *c, const char *sql, struct db_stmt **out)
+{
+	char fetch[64];
+	*out = NULL;
+	c->batch = 0;
+	if (db_is_sqlite(c->src))
+		return db_prepare(c->src, sql, false, out);
+	size_t n = strlen(sql) + 64;
+	char *declare = malloc(n);
+	if (!declare)
+		return DB_E_NOMEM;
+	snprintf(declare, n, "DECLARE larder_copy NO SCROLL CURSOR FOR %s", sql);
+	int rc = db_exec(c->src, declare);
+	free(declare);
+	snprintf(fetch, sizeof fetch, "FETCH %d FROM larder_copy", SOURCE_BATCH);
+	return rc != DB_OK ? rc : db_prepare(c->src, fetch, false, out);
+}
+
+/* the next row (DB_ROW), DB_DONE after the last, or a failure; c->batch counts the rows of the cursor's batch */
+static int src_step(struct copy *c, struct db_stmt *s)
+{
+	int rc = db_step(s);
+	if (rc == DB_DONE && !db_is_sqlite(c->src) && c->batch > 0) { /* the batch is read: fetch the next */
+		db_reset(s);
+		c->batch = 0;
+		rc = db_step(s);
+	}
+	c->batch += rc == DB_ROW;
+	return rc;
+}
+
 /* every row of one table, read (in rowid order where that matters) and written in batches of full_rows;
  * fixed: the columns to copy (NULL: those of copy_cols) */
 static int copy_table(struct copy *c, const char *table, const struct cols *fixed)
@@ -249,11 +286,11 @@ static int copy_table(struct copy *c, const char *table, const struct cols *fixe
 	snprintf(sql, sizeof sql, "SELECT %s FROM \"%s\"%s", list, table, rowid ? " ORDER BY rowid" : "");
 	if (!(vals = calloc((size_t)full_rows * (size_t)k.n, sizeof *vals)))
 		return cfail(c, "out of memory");
-	if (db_prepare(c->src, sql, false, &src) != DB_OK) {
+	if (src_open(c, sql, &src) != DB_OK) {
 		rc = cfail(c, "source: table %s: %s", table, db_errmsg(c->src));
 		goto out;
 	}
-	while (rc == 0 && (rc = db_step(src)) == DB_ROW) {
+	while (rc == 0 && (rc = src_step(c, src)) == DB_ROW) {
 		rc = 0;
 		for (int i = 0; i < k.n; i++)
 			val_take(&vals[rows * k.n + i], src, i);
@@ -269,6 +306,8 @@ static int copy_table(struct copy *c, const char *table, const struct cols *fixe
 out:
 	db_finalize(full);
 	db_finalize(src);
+	if (!db_is_sqlite(c->src))
+		db_exec(c->src, "CLOSE larder_copy");
 	free(vals);
 	return rc;
 }
@@ -392,6 +431,11 @@ int store_copy(const char *from, const char *to, bool force, store_copy_report r
 		goto out;
 	c.src = src->db;
 	c.dst = dst->db;
+	/* a PostgreSQL source is read in one snapshot, which its cursors need (src_open) */
+	if (!db_is_sqlite(c.src) && db_exec(c.src, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") != DB_OK) {
+		rc = cfail(&c, "source: BEGIN: %s", db_errmsg(c.src));
+		goto out;
+	}
 	if (db_begin(c.dst) != DB_OK) {
 		rc = cfail(&c, "target: BEGIN: %s", db_errmsg(c.dst));
 		goto out;
@@ -403,6 +447,8 @@ int store_copy(const char *from, const char *to, bool force, store_copy_report r
 	else if (!db_is_sqlite(c.dst) && db_exec(c.dst, "ANALYZE") != DB_OK) /* the planner's figures for the new rows */
 		rc = cfail(&c, "target: ANALYZE: %s", db_errmsg(c.dst));
 out:
+	if (c.src && !db_is_sqlite(c.src))
+		db_rollback(c.src); /* it only read */
 	store_close(dst);
 	store_close(src);
 	return rc;
