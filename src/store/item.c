@@ -201,9 +201,11 @@ static int add_labels(struct store *st, struct arena *a, const char *user_id, in
 	return store_item_check_labels(st, seq, before);
 }
 
-static int queue_fetch(struct store *st, int64_t seq, int64_t now)
+/* a fetch job for the item, replacing one it has (an item just inserted has none: its jobs went with any
+ * earlier row of its seq, ON DELETE CASCADE) */
+static int queue_fetch(struct store *st, int64_t seq, int64_t now, bool existed)
 {
-	int rc = store_run(st, STMT_JOB_CANCEL_ITEM, seq, "replacing a fetch job");
+	int rc = existed ? store_run(st, STMT_JOB_CANCEL_ITEM, seq, "replacing a fetch job") : STORE_OK;
 	return rc != STORE_OK ? rc : store_run2(st, STMT_JOB_INSERT, seq, now, "queueing a fetch");
 }
 
@@ -312,7 +314,7 @@ static int save_tx(struct store *st, void *arg)
 			art.title = in->title;
 		if ((rc = store_item_fill_row(st, seq, &art, now)) != STORE_OK)
 			return rc;
-	} else if ((rc = queue_fetch(st, seq, now)) != STORE_OK)
+	} else if ((rc = queue_fetch(st, seq, now, *t->existed)) != STORE_OK)
 		return rc;
 	/* read back before the commit: when that fails (memory), nothing stays half-written */
 	return store_item_by_seq(st, t->a, seq, t->out);
