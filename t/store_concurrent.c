@@ -1,4 +1,4 @@
-/* store_concurrent.c: several processes initialise and write one database at once (WAL + busy_timeout: no errors; PostgreSQL: savepoints and retries), also saving the same URLs with the same new labels. */
+/* store_concurrent.c: several processes initialise and write one database at once (WAL + busy_timeout: no errors; PostgreSQL: savepoints and retries), also saving the same URLs with the same new labels, and filling articles while relabelling them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +87,46 @@ static int saver(int id, const char *user_id)
 	return fails > 100 ? 100 : fails;
 }
 
+/* a worker filling the saved articles while a user relabels the same items, in the other order: on
+ * PostgreSQL their row locks cross (library_items then item_search, item_labels then library_items), and a
+ * deadlock the server breaks must be run again, not reach anyone as an error */
+#define ROUNDS 12
+static int64_t item_seq[NSAVES];
+static const char *item_id[NSAVES];
+
+static int crosser(int id, const char *user_id)
+{
+	struct store *st;
+	struct arena a;
+	char err[512], text[64];
+	int fails = 0;
+	arena_init(&a);
+	if (store_open(path, &st, err, sizeof err) != STORE_OK)
+		return 100;
+	for (int r = 0; r < ROUNDS; r++)
+		for (int k = 0; k < NSAVES; k++) {
+			int i = id % 2 ? NSAVES - 1 - k : k, rc;
+			if (id % 2 == 0) {
+				snprintf(text, sizeof text, "round %d of article %d", r, i);
+				struct store_article art = { .title = text, .content = "<p>filled</p>", .text = text, .words_count = 4 };
+				rc = store_item_fill(st, item_seq[i], &art);
+			} else {
+				struct store_label_ref refs[] = { { NULL, "Shared", NULL }, { NULL, "Also shared", NULL } };
+				struct store_label *out;
+				size_t n;
+				rc = store_item_set_labels(st, &a, user_id, item_id[i], refs, 1 + (size_t)((r + k) % 2), &out, &n);
+			}
+			if (rc != STORE_OK) {
+				fprintf(stderr, "crosser %d: %s\n", id, store_errmsg(st));
+				fails++;
+			}
+			arena_reset(&a);
+		}
+	store_close(st);
+	arena_free(&a);
+	return fails > 100 ? 100 : fails;
+}
+
 static int wait_all(pid_t *pids, int n)
 {
 	int bad = 0, status;
@@ -162,6 +202,27 @@ int main(void)
 		is_int(res.total, NSAVES, "every item has both labels");
 		is_int(store_label_list(st, &a, u.id, &labels, &n), STORE_OK, "list the labels");
 		is_int(n, 2, "each label made once");
+		req.query = NULL;
+		req.limit = NSAVES;
+		req.want_total = false;
+		is_int(store_search(st, &a, &req, &res), STORE_OK, "the items, for the next writers");
+		for (size_t i = 0; i < res.n && i < NSAVES; i++) {
+			item_seq[i] = res.items[i].seq;
+			item_id[i] = res.items[i].id;
+		}
+	}
+	fflush(stdout);
+	for (int i = 0; i < NPROC; i++) {
+		pids[i] = fork();
+		if (pids[i] == 0)
+			_exit(crosser(i, u.id));
+	}
+	is_int(wait_all(pids, NPROC), 0, "workers fill and users relabel the same items at once: no errors");
+	{
+		struct store_search_req req = { .user_id = u.id, .query = "round", .limit = 1, .want_total = true };
+		struct store_search_res res;
+		is_int(store_search(st, &a, &req, &res), STORE_OK, "search the filled text");
+		is_int(res.total, NSAVES, "every article has its text");
 	}
 	store_close(st);
 	arena_free(&a);

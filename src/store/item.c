@@ -334,12 +334,19 @@ int store_item_save(struct store *st, struct arena *a, const struct store_save *
 	return store_tx(st, save_tx, &t);
 }
 
+/* a fetched article stored as one transaction (store_tx: run again after a deadlock on PostgreSQL) */
+struct fill_tx { int64_t seq; const struct store_article *art; };
+
+static int fill_tx(struct store *st, void *arg)
+{
+	struct fill_tx *t = arg;
+	return store_item_fill_row(st, t->seq, t->art, time_now_ms());
+}
+
 int store_item_fill(struct store *st, int64_t seq, const struct store_article *art)
 {
-	int rc;
-	if ((rc = store_begin(st)) != STORE_OK)
-		return rc;
-	return store_end(st, store_item_fill_row(st, seq, art, time_now_ms()));
+	struct fill_tx t = { seq, art };
+	return store_tx(st, fill_tx, &t);
 }
 
 int store_item_fail(struct store *st, int64_t seq, const char *state, const char *reason)
@@ -429,44 +436,52 @@ int store_item_set_progress(struct store *st, struct arena *a, const char *user_
 	return item_write(st, a, s, "saving reading progress", out);
 }
 
-int store_item_set_labels(struct store *st, struct arena *a, const char *user_id, const char *id,
-                          const struct store_label_ref *labels, size_t n, struct store_label **out, size_t *nout)
+/* an item's labels replaced as one transaction (store_tx). The item's row is written first, as a fetch's
+ * fill writes it first, so the two take their row locks in the same order. */
+struct labels_tx {
+	struct arena *a;
+	const char *user_id, *id;
+	const struct store_label_ref *labels;
+	size_t n;
+	int64_t seq;
+};
+
+static int labels_tx(struct store *st, void *arg)
 {
+	struct labels_tx *t = arg;
 	struct store_item it;
 	int64_t now = time_now_ms();
-	struct db_stmt *s;
 	int rc;
-	if ((rc = store_begin(st)) != STORE_OK)
+	if ((rc = store_item_get(st, t->a, t->user_id, t->id, &it)) != STORE_OK ||
+	    (rc = store_run2(st, STMT_ITEM_TOUCH, it.seq, now, "touching an item")) != STORE_OK ||
+	    (rc = store_run(st, STMT_ITEM_LABELS_CLEAR, it.seq, "clearing labels")) != STORE_OK)
 		return rc;
-	if ((rc = store_item_get(st, a, user_id, id, &it)) != STORE_OK)
-		goto fail;
-	if ((rc = store_run(st, STMT_ITEM_LABELS_CLEAR, it.seq, "clearing labels")) != STORE_OK)
-		goto fail;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < t->n; i++) {
 		struct store_label l;
-		if (labels[i].id)
-			rc = store_label_get(st, a, user_id, labels[i].id, &l);
+		struct db_stmt *s;
+		if (t->labels[i].id)
+			rc = store_label_get(st, t->a, t->user_id, t->labels[i].id, &l);
 		else
-			rc = store_label_ensure(st, a, user_id, labels[i].name, labels[i].color, &l);
+			rc = store_label_ensure(st, t->a, t->user_id, t->labels[i].name, t->labels[i].color, &l);
 		if (rc != STORE_OK)
-			goto fail;
+			return rc;
 		s = st->stmt[STMT_ITEM_LABEL_ADD];
 		db_bind_int64(s, 1, it.seq);
 		db_bind_text(s, 2, l.id);
 		db_bind_int64(s, 3, now + (int64_t)i);
 		if ((rc = store_step_done(st, s, "labelling an item")) != STORE_OK)
-			goto fail;
+			return rc;
 	}
-	if ((rc = store_item_check_labels(st, it.seq, 0)) != STORE_OK)
-		goto fail;
-	if ((rc = store_run2(st, STMT_ITEM_TOUCH, it.seq, now, "touching an item")) != STORE_OK)
-		goto fail;
-	if ((rc = store_commit(st)) != STORE_OK)
-		return rc;
-	return store_item_labels(st, a, it.seq, out, nout);
-fail:
-	store_rollback(st);
-	return rc;
+	t->seq = it.seq;
+	return store_item_check_labels(st, it.seq, 0);
+}
+
+int store_item_set_labels(struct store *st, struct arena *a, const char *user_id, const char *id,
+                          const struct store_label_ref *labels, size_t n, struct store_label **out, size_t *nout)
+{
+	struct labels_tx t = { a, user_id, id, labels, n, 0 };
+	int rc = store_tx(st, labels_tx, &t);
+	return rc != STORE_OK ? rc : store_item_labels(st, a, t.seq, out, nout);
 }
 
 int store_updates_since(struct store *st, struct arena *a, const char *user_id, int64_t since_ms, const char *folder,
