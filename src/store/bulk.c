@@ -144,7 +144,8 @@ int store_highlight_set_labels(struct store *st, struct arena *a, const char *us
 	}
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
-	if ((rc = store_highlight_get(st, a, user_id, id, &h)) == STORE_OK) {
+	if ((rc = store_highlight_get(st, a, user_id, id, &h)) == STORE_OK && /* the item's row first (label_item_ids) */
+	    (rc = store_run2(st, STMT_ITEM_TOUCH, h.item_seq, time_now_ms(), "touching an item")) == STORE_OK) {
 		struct db_stmt *s = st->stmt[STMT_HL_LABELS_CLEAR];
 		db_bind_text(s, 1, h.id);
 		rc = store_step_done(st, s, "clearing a highlight's labels");
@@ -154,26 +155,25 @@ int store_highlight_set_labels(struct store *st, struct arena *a, const char *us
 		if ((rc = label_of(st, a, user_id, &labels[i], &l)) == STORE_OK)
 			rc = label_highlight(st, h.id, l.id);
 	}
-	if (rc == STORE_OK)
-		rc = store_run2(st, STMT_ITEM_TOUCH, h.item_seq, time_now_ms(), "touching an item");
 	if ((rc = finish(st, rc)) != STORE_OK)
 		return rc;
 	return store_highlight_labels(st, a, h.id, out, nout);
 }
 
-/* gives the item at seq the labels (ids of labels already checked to be the user's) */
+/* gives the item at seq the labels (ids of labels already checked to be the user's); the item's row is
+ * written first, as a fetch's fill writes it first, so on PostgreSQL the two take row locks in one order */
 static int label_item_ids(struct store *st, int64_t seq, const char *const *ids, size_t n, int64_t now)
 {
 	struct db_stmt *s = st->stmt[STMT_ITEM_LABEL_COUNT];
 	int64_t before = 0;
-	int rc;
+	int rc = store_run2(st, STMT_ITEM_TOUCH, seq, now, "touching an item");
+	if (rc != STORE_OK)
+		return rc;
 	db_bind_int64(s, 1, seq);
 	rc = store_get_ints(st, s, &before, 1, "counting an item's labels");
 	for (size_t i = 0; rc == STORE_OK && i < n; i++)
 		rc = label_item(st, seq, ids[i], now + (int64_t)i);
-	if (rc == STORE_OK)
-		rc = store_item_check_labels(st, seq, before);
-	return rc == STORE_OK ? store_run2(st, STMT_ITEM_TOUCH, seq, now, "touching an item") : rc;
+	return rc == STORE_OK ? store_item_check_labels(st, seq, before) : rc;
 }
 
 int store_item_add_label(struct store *st, struct arena *a, const char *user_id, const char *id, const char *name,
