@@ -1,4 +1,4 @@
-/* store_driver.c: the database driver interface (db.h) on SQLite and, under t/pg_suite.sh, PostgreSQL: transactions (PostgreSQL's BEGIN sent with the first statement), a failed INSERT inside a transaction that goes on, and what another connection sees meanwhile. */
+/* store_driver.c: the database driver interface (db.h) on SQLite and, under t/pg_suite.sh, PostgreSQL: transactions (PostgreSQL's BEGIN sent with the first statement), a failed INSERT inside a transaction that goes on, what another connection sees meanwhile, and (PostgreSQL) a connection the server dropped. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +50,75 @@ static int count(struct db *db)
 		n = (int)db_col_int64(s, 0);
 	db_finalize(s);
 	return n;
+}
+
+/* the server process of the statement's connection */
+static int backend_of(struct db_stmt *pid_stmt)
+{
+	int pid = db_step(pid_stmt) == DB_ROW ? (int)db_col_int64(pid_stmt, 0) : -1;
+	db_reset(pid_stmt);
+	return pid;
+}
+
+/* b ends a's server process, as a restart or failover of the server would */
+static void drop(struct db *b, int pid)
+{
+	char sql[80];
+	snprintf(sql, sizeof sql, "SELECT pg_terminate_backend(%d)", pid);
+	run(b, sql, NULL, NULL);
+	usleep(100 * 1000); /* the backend has gone */
+}
+
+/* PostgreSQL: a connection the server dropped is opened again, its statements prepared again */
+static void lost_connection(struct db *a, struct db *b)
+{
+	struct db_stmt *pid;
+	int first, now, n;
+	if (db_prepare(a, "SELECT pg_backend_pid()", true, &pid) != DB_OK) {
+		ok(0, "prepare pg_backend_pid");
+		return;
+	}
+	first = backend_of(pid);
+	ok(first > 0, "a's server process: %d", first);
+	n = count(b);
+
+	drop(b, first);
+	now = backend_of(pid);
+	ok(now > 0 && now != first, "a statement prepared before the drop runs on a new connection (%d, then %d)", first, now);
+
+	drop(b, now);
+	is_int(db_begin(a), DB_OK, "begin after another drop");
+	is_int(run(a, "INSERT INTO kv (k, v) VALUES (?1, ?2)", "after-drop", "1"), DB_DONE,
+	       "the transaction's first statement (BEGIN sent with it) runs on a new connection");
+	is_int(db_commit(a), DB_OK, "and commits");
+	is_int(count(b), n + 1, "the row is there");
+
+	is_int(db_begin(a), DB_OK, "begin");
+	is_int(run(a, "INSERT INTO kv (k, v) VALUES (?1, ?2)", "lost-1", "1"), DB_DONE, "a first write");
+	/* a's server process, seen from b (a is inside its transaction) */
+	run(b, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid()"
+	       " AND datname = current_database()", NULL, NULL);
+	usleep(100 * 1000);
+	ok(run(a, "INSERT INTO kv (k, v) VALUES (?1, ?2)", "lost-2", "2") != DB_DONE, "dropped in the middle of a transaction: the next statement fails");
+	ok(count(a) < 0, "so does every statement after it in that transaction");
+	ok(db_in_tx(a), "which is still open for its caller");
+	ok(db_commit(a) != DB_OK, "its commit fails");
+	is_int(count(b), n + 1, "nothing of it was kept");
+	is_int(count(a), n + 1, "the connection works after it");
+
+	struct db_stmt *ins;
+	if (db_prepare(a, "INSERT INTO kv (k, v) VALUES ('autocommit', '1')", true, &ins) != DB_OK) {
+		ok(0, "prepare an INSERT");
+		return;
+	}
+	drop(b, backend_of(pid));
+	ok(db_step(ins) != DB_DONE, "a write prepared before the drop, outside a transaction, is not sent twice: the drop is reported");
+	db_reset(ins);
+	is_int(count(a), n + 1, "and the connection works after it");
+	is_int(db_step(ins), DB_DONE, "the same statement runs on the new connection");
+	is_int(count(b), n + 2, "once");
+	db_finalize(ins);
+	db_finalize(pid);
 }
 
 int main(void)
@@ -127,6 +196,8 @@ int main(void)
 	ok(!db_in_tx(a), "no transaction left open");
 	is_int(count(b), 3, "nothing changed");
 
+	if (test_db_is_pg())
+		lost_connection(a, b);
 	db_close(b);
 	db_close(a);
 	if (!test_db_is_pg()) {

@@ -21,12 +21,17 @@
 /* serialises larder init's migrations across processes (pg_advisory_xact_lock) */
 #define INIT_LOCK_KEY 7426001
 
+struct pstmt;
+
 struct pdb {
 	struct db base;
 	PGconn *c;
+	struct pstmt *stmts;      /* every prepared statement, prepared again after a reconnect */
 	unsigned long next_name;  /* statements are named l1, l2, … on the connection */
 	int64_t changes;
 	bool begin_pending;       /* db_begin was called: BEGIN goes out with the next statement (see run) */
+	bool tx_seen;             /* a transaction was open after the last exchange with the server */
+	bool tx_lost;             /* the connection was opened again while one was open: it failed (see reconnect) */
 	char err[512];
 };
 
@@ -40,7 +45,11 @@ struct pstmt {
 	PGresult *res;            /* the rows of the running execution */
 	int row, nrows;           /* current row (-1: not executed) */
 	bool guard;               /* an INSERT: run under a savepoint inside a transaction (see run) */
+	bool reads;               /* a SELECT: safe to run again on a new connection (see run) */
 	unsigned char *bytes;     /* the last bytea column read (PQunescapeBytea) */
+	char *text;               /* the SQL as prepared ($N), and its parameters' types, for a reconnect */
+	Oid *types;
+	struct pstmt *next, **prev;
 };
 
 #define D(db) ((struct pdb *)(db))
@@ -72,10 +81,18 @@ static int fail(struct pdb *d, const PGresult *r)
 	return DB_E_OTHER;
 }
 
+/* notes whether a transaction is open, while the connection can tell */
+static void seen(struct pdb *d)
+{
+	if (PQstatus(d->c) == CONNECTION_OK)
+		d->tx_seen = PQtransactionStatus(d->c) != PQTRANS_IDLE;
+}
+
 /* a result that should have no rows: DB_OK, or its failure */
 static int command(struct pdb *d, PGresult *r)
 {
 	ExecStatusType t = PQresultStatus(r);
+	seen(d);
 	int rc = t == PGRES_COMMAND_OK || t == PGRES_TUPLES_OK || t == PGRES_EMPTY_QUERY ? DB_OK : fail(d, r);
 	PQclear(r);
 	return rc;
@@ -124,11 +141,64 @@ static char *rewrite_params(const char *sql, int *nparams, unsigned char *seen)
 
 static void stmt_free(struct pstmt *s)
 {
+	if (s->prev) { /* off the connection's list */
+		*s->prev = s->next;
+		if (s->next)
+			s->next->prev = s->prev;
+	}
+	free(s->text);
+	free(s->types);
 	free(s->vals);
 	free(s->lens);
 	free(s->fmts);
 	free(s->num);
 	free(s);
+}
+
+/* The settings of every session of the store's:
+ * - each execution planned for its parameters: statements are prepared once per process, often while the
+ *   tables are still empty, and a generic plan chosen then (a sequential scan) would stay until the next
+ *   ANALYZE (the store's statements are small; a lookup by slug went from 0.7 to 0.007 ms);
+ * - sequential scans left for when no index serves: the planner prices a scan of item_search by its small
+ *   heap, not by the tsvectors each row's match must read from TOAST, so it scanned 20,000 articles (110 ms)
+ *   for a word a few of them hold, where the GIN index answers in 6 ms (bench/search_bench);
+ * - no JIT: a scan so priced is past jit_above_cost, and compiling a plan takes 15-70 ms, a gain for long
+ *   analytic queries, not for the store's. */
+static bool session_setup(struct pdb *d)
+{
+	PGresult *r = PQexec(d->c, "SET plan_cache_mode = force_custom_plan; SET enable_seqscan = off; SET jit = off");
+	bool set = PQresultStatus(r) == PGRES_COMMAND_OK;
+	PQclear(r);
+	return set;
+}
+
+/* A connection the server dropped (a restart, a failover, an idle timeout) is opened again, with the
+ * session's settings and every statement prepared again, so a long-lived FastCGI process outlives its
+ * server's restarts. A transaction that was open is gone with the old connection (its caller already had
+ * the failure). */
+static int reconnect(struct pdb *d)
+{
+	d->begin_pending = false;
+	d->tx_lost |= d->tx_seen; /* everything until db_rollback or db_commit fails */
+	d->tx_seen = false;
+	PQreset(d->c);
+	if (PQstatus(d->c) != CONNECTION_OK || !session_setup(d)) {
+		snprintf(d->err, sizeof d->err, "the connection to the PostgreSQL server was lost: %.*s",
+		         (int)strcspn(PQerrorMessage(d->c), "\n"), PQerrorMessage(d->c));
+		return DB_E_OTHER;
+	}
+	for (struct pstmt *s = d->stmts; s; s = s->next) {
+		int rc = command(d, PQprepare(d->c, s->name, s->text, s->nparams, s->types));
+		if (rc != DB_OK)
+			return rc;
+	}
+	return DB_OK;
+}
+
+/* DB_OK when the connection is up, or could be opened again */
+static int ensure(struct pdb *d)
+{
+	return PQstatus(d->c) == CONNECTION_OK ? DB_OK : reconnect(d);
 }
 
 static int p_prepare(struct db *db, const char *sql, bool keep, struct db_stmt **out)
@@ -153,11 +223,21 @@ static int p_prepare(struct db *db, const char *sql, bool keep, struct db_stmt *
 		goto fail;
 	snprintf(s->name, sizeof s->name, "l%lu", ++d->next_name);
 	s->guard = strncasecmp(sql + strspn(sql, " \t\n"), "INSERT", 6) == 0;
-	if ((rc = command(d, PQprepare(d->c, s->name, text, n, types))) != DB_OK)
+	s->reads = strncasecmp(sql + strspn(sql, " \t\n"), "SELECT", 6) == 0;
+	if ((rc = ensure(d)) != DB_OK)
+		goto fail;
+	/* (preparing twice is harmless: a connection found dropped here is opened again and asked once more) */
+	if ((rc = command(d, PQprepare(d->c, s->name, text, n, types))) != DB_OK &&
+	    (PQstatus(d->c) != CONNECTION_BAD || reconnect(d) != DB_OK ||
+	     (rc = command(d, PQprepare(d->c, s->name, text, n, types))) != DB_OK))
 		goto fail;
 	(void)keep; /* every statement is named; finalize deallocates it */
-	free(text);
-	free(types);
+	s->text = text;
+	s->types = types;
+	if ((s->next = d->stmts) != NULL)
+		s->next->prev = &s->next;
+	d->stmts = s;
+	s->prev = &d->stmts;
 	free(seen);
 	s->base.db = db;
 	s->row = -1;
@@ -320,14 +400,29 @@ static PGresult *run_pipelined(struct pdb *d, struct pstmt *s, bool begin, bool 
 /* Runs the statement. A failed statement aborts a PostgreSQL transaction, where SQLite's goes on: the
  * store inserts, finds a conflict and carries on in the same transaction (a taken id, a label made
  * meanwhile), so an INSERT inside a transaction runs under a savepoint it rolls back to on failure. */
-static PGresult *run(struct pdb *d, struct pstmt *s)
+static PGresult *run(struct pdb *d, struct pstmt *s, bool again)
 {
-	bool begin = d->begin_pending, guard = s->guard && p_in_tx(&d->base);
+	bool begin = d->begin_pending, guard, idle;
 	PGresult *r;
+	if (ensure(d) != DB_OK || d->tx_lost)
+		return NULL; /* the caller reads why (p_step) */
+	d->begin_pending = begin; /* (a reconnect clears it: the transaction had not started) */
+	guard = s->guard && p_in_tx(&d->base);
+	idle = PQtransactionStatus(d->c) == PQTRANS_IDLE;
 	d->begin_pending = false;
 	if (!begin && !guard)
-		return PQexecPrepared(d->c, s->name, s->nparams, s->vals, s->lens, s->fmts, 0);
-	r = run_pipelined(d, s, begin, guard);
+		r = PQexecPrepared(d->c, s->name, s->nparams, s->vals, s->lens, s->fmts, 0);
+	else
+		r = run_pipelined(d, s, begin, guard);
+	/* The server went away under this statement. When nothing can have been committed by it (the
+	 * transaction began in this very pipeline, or a SELECT outside a transaction), it runs once more on a
+	 * new connection; a write outside a transaction may have been committed, so that one reports the loss. */
+	if (PQstatus(d->c) == CONNECTION_BAD && !again && (begin || (s->reads && idle)) && reconnect(d) == DB_OK) {
+		PQclear(r);
+		d->begin_pending = begin;
+		return run(d, s, true);
+	}
+	seen(d);
 	ExecStatusType t = PQresultStatus(r);
 	if (guard && t != PGRES_COMMAND_OK && t != PGRES_TUPLES_OK && PQtransactionStatus(d->c) == PQTRANS_INERROR)
 		p_exec(&d->base, "ROLLBACK TO SAVEPOINT larder_stmt"); /* the caller reads the failure from r */
@@ -340,7 +435,11 @@ static int p_step(struct db_stmt *st)
 	struct pstmt *s = P(st);
 	struct pdb *d = D(st->db);
 	if (s->row < 0) {
-		PGresult *r = run(d, s);
+		PGresult *r = run(d, s, false);
+		if (!r && d->tx_lost) {
+			snprintf(d->err, sizeof d->err, "the transaction was lost with the connection to the PostgreSQL server");
+			return DB_E_OTHER;
+		}
 		ExecStatusType t = PQresultStatus(r);
 		if (t != PGRES_COMMAND_OK && t != PGRES_TUPLES_OK) {
 			int rc = fail(d, r);
@@ -422,15 +521,22 @@ static const void *p_col_bytes(struct db_stmt *st, int col, size_t *len)
 /* a deferred BEGIN, sent now (before a statement that is not pipelined) */
 static int flush_begin(struct pdb *d)
 {
-	if (!d->begin_pending)
-		return DB_OK;
+	int rc = ensure(d);
+	if (rc != DB_OK || !d->begin_pending)
+		return rc;
 	d->begin_pending = false;
-	return command(d, PQexec(d->c, "BEGIN"));
+	if ((rc = command(d, PQexec(d->c, "BEGIN"))) != DB_OK && PQstatus(d->c) == CONNECTION_BAD && reconnect(d) == DB_OK)
+		rc = command(d, PQexec(d->c, "BEGIN")); /* a BEGIN the server never saw */
+	return rc;
 }
 
 static int p_exec(struct db *db, const char *script)
 {
 	int rc = flush_begin(D(db));
+	if (rc == DB_OK && D(db)->tx_lost) {
+		snprintf(D(db)->err, sizeof D(db)->err, "the transaction was lost with the connection to the PostgreSQL server");
+		return DB_E_OTHER;
+	}
 	return rc != DB_OK ? rc : command(D(db), PQexec(D(db)->c, script));
 }
 
@@ -454,7 +560,13 @@ static int p_commit(struct db *db)
 		D(db)->begin_pending = false;
 		return DB_OK;
 	}
+	if (D(db)->tx_lost || PQstatus(D(db)->c) != CONNECTION_OK) {
+		D(db)->tx_lost = false;
+		snprintf(D(db)->err, sizeof D(db)->err, "the transaction was lost with the connection to the PostgreSQL server");
+		return DB_E_OTHER;
+	}
 	r = PQexec(D(db)->c, "COMMIT");
+	seen(D(db));
 	if (PQresultStatus(r) == PGRES_COMMAND_OK && strcmp(PQcmdStatus(r), "ROLLBACK") == 0) {
 		snprintf(D(db)->err, sizeof D(db)->err, "the transaction was aborted by an earlier failure");
 		PQclear(r);
@@ -464,11 +576,21 @@ static int p_commit(struct db *db)
 	return rc;
 }
 
-static bool p_in_tx(struct db *db) { return D(db)->begin_pending || PQtransactionStatus(D(db)->c) != PQTRANS_IDLE; }
+static bool p_in_tx(struct db *db)
+{
+	return D(db)->begin_pending || D(db)->tx_lost || PQtransactionStatus(D(db)->c) != PQTRANS_IDLE;
+}
+
+/* nothing to send when BEGIN was not, or when the connection is gone (the server rolled back) */
 static int p_rollback(struct db *db)
 {
-	D(db)->begin_pending = false; /* nothing was sent */
-	return PQtransactionStatus(D(db)->c) != PQTRANS_IDLE ? p_exec(db, "ROLLBACK") : DB_OK;
+	struct pdb *d = D(db);
+	d->begin_pending = d->tx_lost = false;
+	if (PQstatus(d->c) != CONNECTION_OK) {
+		d->tx_seen = false;
+		return DB_OK;
+	}
+	return PQtransactionStatus(d->c) != PQTRANS_IDLE ? p_exec(db, "ROLLBACK") : DB_OK;
 }
 static int64_t p_changes(struct db *db) { return D(db)->changes; }
 static int64_t p_last_id(struct db *db) { return 0; }
@@ -483,6 +605,7 @@ static int query_int(struct pdb *d, const char *sql, int *v)
 	if (rc != DB_OK)
 		return rc;
 	PGresult *r = PQexec(d->c, sql);
+	seen(d);
 	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
 		rc = fail(d, r);
 		PQclear(r);
@@ -552,18 +675,7 @@ int db_pg_open(const char *url, struct db **out, char *err, size_t errlen)
 		return DB_E_OTHER;
 	}
 	PQsetNoticeProcessor(d->c, quiet, NULL);
-	/* every statement is prepared once per process, often while the tables are still empty: a generic plan
-	 * chosen then (a sequential scan) would stay until the next ANALYZE, so each execution is planned for its
-	 * parameters (the store's statements are small; a lookup by slug went from 0.7 to 0.007 ms).
-	 * Sequential scans are left for when no index serves: the planner prices a scan of item_search by its
-	 * small heap, not by the tsvectors each row's match must read from TOAST, so it scanned 20,000 articles
-	 * (110 ms) for a word a few of them hold, where the GIN index answers in 6 ms (bench/search_bench).
-	 * A scan so priced is past jit_above_cost, and compiling a plan takes 15-70 ms: no JIT, whose gain is on
-	 * long analytic queries, not on the store's. */
-	PGresult *r = PQexec(d->c, "SET plan_cache_mode = force_custom_plan; SET enable_seqscan = off; SET jit = off");
-	bool set = PQresultStatus(r) == PGRES_COMMAND_OK;
-	PQclear(r);
-	if (!set) {
+	if (!session_setup(d)) {
 		snprintf(err, errlen, "PostgreSQL refused a session setting: %.*s", (int)strcspn(PQerrorMessage(d->c), "\n"),
 		         PQerrorMessage(d->c));
 		p_close(&d->base);

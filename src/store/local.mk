@@ -88,8 +88,8 @@ t_store_search_window_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS) -DSEARCH_WINDOW
 t_store_search_window_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
 
 # the PostgreSQL backend on a throwaway server (SKIP without --with-postgresql or the server programs)
-TESTS += t/store_pg.sh
-EXTRA_DIST += t/store_pg.sh t/pg_lib.sh t/test_db.h
+TESTS += t/store_pg.sh t/pg_restart.sh
+EXTRA_DIST += t/store_pg.sh t/pg_restart.sh t/pg_lib.sh t/test_db.h
 
 # the C harnesses that open a database (t/store_*, t/svc_*, t/api_*) again, each on a fresh PostgreSQL database
 TESTS += t/pg_suite.sh
