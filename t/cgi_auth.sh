@@ -9,10 +9,15 @@ done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-cgiauth.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 . "$srcdir/t/tap_lib.sh"
+. "$srcdir/t/pg_lib.sh"
 unset LARDER_CONFIG
+# the library: $tmp/larder.db, or a fresh PostgreSQL database under t/pg_e2e.sh; db SQL reads and writes it
+test_db=$(pg_fresh_database) || { echo "$test_db"; exit 1; }
+db() { db_sql "${test_db:-$tmp/larder.db}" "$1"; }
 
 conf=$tmp/larder.conf
-printf 'database = %s/larder.db\nbase_url = https://larder.example\nargon2_t_cost = 1\nargon2_memory_kib = 64\n' "$tmp" >"$conf"
+printf 'database = %s\nbase_url = https://larder.example\nargon2_t_cost = 1\nargon2_memory_kib = 64\n' "${test_db:-$tmp/larder.db}" >"$conf"
+[ -z "$test_db" ] || printf 'data_dir = %s/data\n' "$tmp" >>"$conf"
 "$larder" -c "$conf" init >/dev/null 2>&1 || bail_out "init"
 printf 'secret passphrase\n' | "$larder" -c "$conf" user add carol --password-file - >/dev/null 2>&1
 
@@ -54,13 +59,13 @@ is "a signup logs the new user in" "/home" "$(hdr Location)"
 [ -n "$(hdr Set-Cookie)" ] && pass "with a session cookie" || fail "with a session cookie" "$(cat "$tmp/out")"
 cgi auth.fcgi 'username=dave&password=long+enough+pw' REQUEST_URI=/api/auth/signup
 is "a taken username is refused" "/login?error=signup-taken&signup=1" "$(hdr Location)"
-hash=$(sqlite3 "$tmp/larder.db" "SELECT password_hash FROM users WHERE username = 'dave'" 2>/dev/null)
+hash=$(db "SELECT password_hash FROM users WHERE username = 'dave'" 2>/dev/null)
 case $hash in '$argon2id$'*) pass "the password is stored as argon2id" ;; *) fail "the password is stored as argon2id" "$hash" ;; esac
 
-# --- login throttling: REMOTE_ADDR is the client's address; a wait is not slept, sqlite3 moves the failures back instead
-if command -v sqlite3 >/dev/null 2>&1; then
+# --- login throttling: REMOTE_ADDR is the client's address; a wait is not slept, the failures are moved back instead
+if command -v "$(db_cli)" >/dev/null 2>&1; then
 	printf 'erin password 1\n' | "$larder" -c "$conf" user add erin --email erin@example.org --password-file - >/dev/null 2>&1
-	age() { sqlite3 "$tmp/larder.db" "UPDATE login_failures SET at = at - $1"; }
+	age() { db "UPDATE login_failures SET at = at - $1"; }
 	# try USER PASSWORD ADDR: one login attempt from ADDR; sets $st (the status code) and $ra (Retry-After)
 	try() {
 		cgi auth.fcgi "username=$1&password=$2" REQUEST_URI=/api/auth/login REMOTE_ADDR=$3
@@ -107,8 +112,8 @@ if command -v sqlite3 >/dev/null 2>&1; then
 	try erin wrong 10.0.0.4
 	is "5 failures by username and 5 by email (any case) wait as 10 do: 2^(10-3) s" "429 128" "$st $ra"
 	is "all 10 on one key" 10 \
-		"$(sqlite3 "$tmp/larder.db" "SELECT count(*) FROM login_failures WHERE key LIKE 'pair:%' GROUP BY key ORDER BY 1 DESC LIMIT 1")"
-	is "no key holds the name typed" 0 "$(sqlite3 "$tmp/larder.db" "SELECT count(*) FROM login_failures WHERE key LIKE '%erin%'")"
+		"$(db "SELECT count(*) FROM login_failures WHERE key LIKE 'pair:%' GROUP BY key ORDER BY 1 DESC LIMIT 1")"
+	is "no key holds the name typed" 0 "$(db "SELECT count(*) FROM login_failures WHERE key LIKE '%erin%'")"
 
 	# the throttled answer is the same whether the account exists or not (and whatever the password)
 	fails 3 erin 10.0.0.5
@@ -137,13 +142,13 @@ if command -v sqlite3 >/dev/null 2>&1; then
 	try erin 'erin+password+1' 2001:db8:1:3::1
 	is "another /64 is another address" "303 /home" "$st $(hdr Location)"
 	# a login forgets sessions that have expired, and only those
-	sqlite3 "$tmp/larder.db" "UPDATE sessions SET expires = 1 WHERE token_hash IN (SELECT token_hash FROM sessions LIMIT 2)"
-	live=$(sqlite3 "$tmp/larder.db" "SELECT count(*) FROM sessions WHERE expires > 1")
+	db "UPDATE sessions SET expires = 1 WHERE token_hash IN (SELECT token_hash FROM sessions LIMIT 2)"
+	live=$(db "SELECT count(*) FROM sessions WHERE expires > 1")
 	try erin 'erin+password+1' 2001:db8:1:3::1
 	is "a login deletes the expired sessions and keeps the live ones" "$((live + 1)) $((live + 1))" \
-		"$(sqlite3 "$tmp/larder.db" "SELECT count(*) || ' ' || sum(expires > 1) FROM sessions")"
+		"$(db "SELECT count(*) || ' ' || sum(CAST(expires > 1 AS INTEGER)) FROM sessions")"
 else
-	pass "login throttling # SKIP sqlite3 is not installed"
+	pass "login throttling # SKIP $(db_cli) is not installed"
 fi
 
 # REMOTE_USER: ignored unless trusted

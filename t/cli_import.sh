@@ -7,19 +7,23 @@ LARDER="$top_builddir/src/cmd/larder"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-cli-import.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT INT TERM
 . "$top_srcdir/t/tap_lib.sh"
+. "$top_srcdir/t/pg_lib.sh"
+# the library: data/larder.db, or a fresh PostgreSQL database under t/pg_e2e.sh
+test_db=$(pg_fresh_database) || { echo "$test_db"; exit 1; }
 
 WRAP=${LARDER_TEST_WRAP:-}
 run() { $WRAP "$LARDER" -c "$tmp/larder.conf" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
-db() { sqlite3 -batch -noheader "$tmp/data/larder.db" "$1"; }
+db() { db_sql "${test_db:-$tmp/data/larder.db}" "$1"; }
 # the whole database as text, every table in a stable order
 dump() {
-	for t in $(db "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name"); do
+	for t in $(db_tables "${test_db:-$tmp/data/larder.db}"); do
 		echo "== $t"; db "SELECT * FROM \"$t\" ORDER BY 1, 2"
 	done
 }
 
 cat >"$tmp/larder.conf" <<CONF
-database = data/larder.db
+database = ${test_db:-data/larder.db}
+${test_db:+data_dir = $tmp/data}
 argon2_t_cost = 1
 argon2_memory_kib = 64
 import_fetches_per_minute = 60

@@ -5,7 +5,8 @@
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$srcdir}
 
-for c in nginx spawn-fcgi curl jq sqlite3; do
+. "$srcdir/t/pg_lib.sh"
+for c in nginx spawn-fcgi curl jq "$(db_cli)"; do
 	command -v $c >/dev/null 2>&1 || [ -x /usr/sbin/$c ] || { echo "1..0 # SKIP $c not installed"; exit 0; }
 done
 larder=$builddir/src/cmd/larder
@@ -18,6 +19,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-e2eauth.XXXXXX") || exit 1
 
 # small argon2 parameters keep the logins fast
 serve_start --set argon2_t_cost=1 --set argon2_memory_kib=64
+# db SQL: on the server's library (its SQLite file, or its PostgreSQL database under t/pg_e2e.sh)
+db() { db_sql "${serve_db:-$data/larder.db}" "$1"; }
 B=http://127.0.0.1:$port
 printf 'correct horse battery\n' | "$larder" -c "$conf" user add alice --email alice@example.org --password-file - >/dev/null 2>&1 ||
 	bail_out "user add failed"
@@ -55,7 +58,7 @@ setc=$(tr -d '\r' <"$tmp/login.h" | sed -n 's/^[Ss]et-[Cc]ookie: //p')
 case $setc in *HttpOnly*SameSite=Lax*) pass "the cookie is HttpOnly and SameSite=Lax" ;; *) fail "the cookie is HttpOnly and SameSite=Lax" "$setc" ;; esac
 case $setc in *Secure*) fail "no Secure flag over plain http" "$setc" ;; *) pass "no Secure flag over plain http" ;; esac
 good=$cookie
-stored=$(sqlite3 "$data/larder.db" "SELECT count(*) FROM sessions WHERE token_hash = '$good'")
+stored=$(db "SELECT count(*) FROM sessions WHERE token_hash = '$good'")
 is "the token itself is not stored (only its hash)" 0 "$stored"
 login alice 'correct horse battery' //evil.example/x
 is "a redirect to another site is replaced by /home" "/home" "$loc"
@@ -96,7 +99,7 @@ jqok "the cookie user reaches their library" '.data.labels.__typename == "Labels
 login alice 'correct horse battery' /home
 old=$cookie
 hash=$(printf '%s' "$old" | sha256sum | cut -d' ' -f1)
-sqlite3 "$data/larder.db" "UPDATE sessions SET expires = 1 WHERE token_hash = '$hash'"
+db "UPDATE sessions SET expires = 1 WHERE token_hash = '$hash'"
 me m10 "$old" -H "Origin: $B"
 jqok "an expired session: me is null" '.data.me == null' "$tmp/m10.json"
 
@@ -105,9 +108,9 @@ login alice 'correct horse battery' /home
 slide=$cookie
 hash=$(printf '%s' "$slide" | sha256sum | cut -d' ' -f1)
 soon=$(( $(date +%s) * 1000 + 3600 * 1000 ))
-sqlite3 "$data/larder.db" "UPDATE sessions SET expires = $soon WHERE token_hash = '$hash'"
+db "UPDATE sessions SET expires = $soon WHERE token_hash = '$hash'"
 me m11 "$slide" -H "Origin: $B"
-later=$(sqlite3 "$data/larder.db" "SELECT expires > $soon + 86400000 FROM sessions WHERE token_hash = '$hash'")
+later=$(db "SELECT CAST(expires > $soon + 86400000 AS INTEGER) FROM sessions WHERE token_hash = '$hash'")
 is "using a session slides its expiry forward" 1 "$later"
 
 # --- logging out ends the session on the server ---
@@ -130,7 +133,7 @@ s=$cookie
 # without the bookmarklet's token the session alone does not save: it asks first
 code=$(curl -s -m 10 -o "$tmp/c1.html" -D "$tmp/c1.h" -w '%{http_code}' -H "Cookie: auth=$s" "$B/$loc")
 is "with the session but no save token, /api/save asks first (200, a page)" 200 "$code"
-is "and saves nothing" 0 "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url = 'https://example.org/a'")"
+is "and saves nothing" 0 "$(db "SELECT count(*) FROM library_items WHERE url = 'https://example.org/a'")"
 grep -q 'Save URL to your library?' "$tmp/c1.html" && grep -q 'https://example.org/a' "$tmp/c1.html" &&
 	pass "the page asks, showing the URL" || fail "the page asks, showing the URL" "$(head -c 400 "$tmp/c1.html")"
 grep -qi "^content-security-policy:.*frame-ancestors 'none'" "$tmp/c1.h" && grep -qi '^x-frame-options: DENY' "$tmp/c1.h" &&
@@ -149,17 +152,17 @@ code=$(curl -s -m 10 -o /dev/null -w '%{http_code}' -H "Cookie: auth=$s" -H "Ori
 is "POST from another site's page, even with the token: 403" 403 "$code"
 code=$(curl -s -m 10 -o /dev/null -w '%{http_code}' -H "Origin: $B" -d "$form&csrf=$csrf" "$B/api/save")
 is "POST with the token but no session: 403" 403 "$code"
-is "none of them saved" 0 "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url = 'https://example.org/a'")"
+is "none of them saved" 0 "$(db "SELECT count(*) FROM library_items WHERE url = 'https://example.org/a'")"
 # the confirmation's POST: saved, then on to the reader
 code=$(curl -s -m 10 -o /dev/null -D "$tmp/s2.h" -w '%{http_code}' -H "Cookie: auth=$s" -H "Origin: $B" -d "$form&csrf=$csrf" "$B/api/save")
 is "the confirmation's POST saves and redirects (303)" 303 "$code"
 reader=$(tr -d '\r' <"$tmp/s2.h" | sed -n 's/^[Ll]ocation: //p')
 case $reader in /alice/example-org-a-*) pass "to the reader page of the item ($reader)" ;; *) fail "to the reader page of the item" "$reader" ;; esac
-labels=$(sqlite3 "$data/larder.db" "SELECT group_concat(name, ',') FROM (SELECT l.name FROM item_labels il
+labels=$(db "SELECT l.name FROM item_labels il
 	JOIN labels l ON l.id = il.label_id JOIN library_items i ON i.seq = il.item_seq WHERE i.url = 'https://example.org/a'
-	ORDER BY il.created_at)")
+	ORDER BY il.created_at, l.name" | paste -sd, -)
 is "each labels= is one label, created when missing" "Birds,Later" "$labels"
-src=$(sqlite3 "$data/larder.db" "SELECT source FROM library_items WHERE url = 'https://example.org/a'")
+src=$(db "SELECT source FROM library_items WHERE url = 'https://example.org/a'")
 is "saved with source api-save-url" "api-save-url" "$src"
 code=$(curl -s -m 10 -o "$tmp/s3.html" -w '%{http_code}' -H "Cookie: auth=$s" "$B/api/save")
 is "no url: 400" 400 "$code"
@@ -172,10 +175,10 @@ code=$(curl -s -m 10 -o /dev/null -w '%{http_code}' -H "Cookie: auth=$s" -X POST
 is "POST /api/save without the confirmation form: 403" 403 "$code"
 code=$(curl -s -m 10 -o /dev/null -w '%{http_code}' -H "Cookie: auth=$s" -X PUT "$B/api/save?url=https://example.org/b")
 is "PUT /api/save: 405" 405 "$code"
-is "(no item)" 0 "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url = 'https://example.org/b'")"
+is "(no item)" 0 "$(db "SELECT count(*) FROM library_items WHERE url = 'https://example.org/b'")"
 code=$(curl -s -m 10 -o /dev/null -w '%{http_code}' -I -H "Cookie: auth=$s" "$B/api/save?url=https://example.org/head")
 is "HEAD /api/save: 405, and nothing saved" 405 "$code"
-is "(no item)" 0 "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url = 'https://example.org/head'")"
+is "(no item)" 0 "$(db "SELECT count(*) FROM library_items WHERE url = 'https://example.org/head'")"
 # --- the bookmarklet's save token: /api/save/token (our own pages only), then a one-click save ---
 T=$B/api/save/token
 code=$(curl -s -m 10 -o "$tmp/t0.json" -w '%{http_code}' -H "Cookie: auth=$s" -H "Referer: $B/settings/bookmarklet" "$T")
@@ -189,15 +192,15 @@ is "nor one without a login" 401 "$code"
 code=$(curl -s -m 10 -o "$tmp/t1.json" -w '%{http_code}' -H "Cookie: auth=$s" -H "Origin: $B" -X POST "$T")
 tok=$(jq -r .token "$tmp/t1.json")
 is "POST /api/save/token makes one (64 hex digits), answered once" "200 64" "$code ${#tok}"
-stored=$(sqlite3 "$data/larder.db" "SELECT token_hash FROM save_tokens")
+stored=$(db "SELECT token_hash FROM save_tokens")
 is "the database keeps only its SHA-256" "$(printf '%s' "$tok" | sha256sum | cut -d' ' -f1)" "$stored"
 code=$(curl -s -m 10 -o "$tmp/t2.json" -w '%{http_code}' -H "Cookie: auth=$s" -H "Referer: $B/settings/bookmarklet" "$T")
 jq -e '.token.exists and .token.lastUsedAt == null and (.token | has("token") | not)' "$tmp/t2.json" >/dev/null &&
 	pass "GET tells it exists, never used, without its value" || fail "GET tells it exists, never used, without its value" "$(cat "$tmp/t2.json")"
 code=$(curl -s -m 10 -o /dev/null -D "$tmp/t3.h" -w '%{http_code}' -H "Cookie: auth=$s" "$B/api/save?url=https%3A%2F%2Fexample.org%2Ftok&token=$tok")
 is "GET /api/save with the token and the session saves at once" 302 "$code"
-is "(the item is there)" 1 "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url = 'https://example.org/tok'")"
-is "its use is recorded" 1 "$(sqlite3 "$data/larder.db" "SELECT used IS NOT NULL FROM save_tokens")"
+is "(the item is there)" 1 "$(db "SELECT count(*) FROM library_items WHERE url = 'https://example.org/tok'")"
+is "its use is recorded" 1 "$(db "SELECT CAST(used IS NOT NULL AS INTEGER) FROM save_tokens")"
 code=$(curl -s -m 10 -o /dev/null -D "$tmp/t4.h" -w '%{http_code}' "$B/api/save?url=https%3A%2F%2Fexample.org%2Ftok2&token=$tok")
 is "the token alone is no login: without the session it goes to log in first" 302 "$code"
 for bad in "$(printf '%064d' 0)" short "$(printf 'X%.0s' $(seq 64))"; do
@@ -209,7 +212,7 @@ code=$(curl -s -m 10 -o "$tmp/t6.json" -w '%{http_code}' -H "Cookie: auth=$s" -H
 is "DELETE /api/save/token revokes it" "200 true" "$code $(jq -c .revoked "$tmp/t6.json")"
 code=$(curl -s -m 10 -o "$tmp/t7.html" -w '%{http_code}' -H "Cookie: auth=$s" "$B/api/save?url=https%3A%2F%2Fexample.org%2Ftok3&token=$tok")
 is "the revoked token no longer saves: it asks" 200 "$code"
-is "nothing else saved" 0 "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url LIKE 'https://example.org/tok_%'")"
+is "nothing else saved" 0 "$(db "SELECT count(*) FROM library_items WHERE url LIKE 'https://example.org/tok_%'")"
 code=$(curl -s -m 10 -o /dev/null -w '%{http_code}' -H "Cookie: auth=$s" -H "Origin: $B" -X PUT "$T")
 is "PUT /api/save/token: 405" 405 "$code"
 key=$("$larder" -c "$conf" key create alice --name curl 2>/dev/null)
@@ -235,7 +238,7 @@ is "and she can log in again" "/home" "$loc"
 
 # --- throttling: per account from one address, with growing delays; never the owner elsewhere ---
 # (the waits are not slept: the recorded failures are moved back in time instead)
-age() { sqlite3 "$data/larder.db" "UPDATE login_failures SET at = at - $1"; }
+age() { db "UPDATE login_failures SET at = at - $1"; }
 retry_after() { tr -d '\r' <"$tmp/login.h" | sed -n 's/^[Rr]etry-[Aa]fter: //p'; }
 for i in 1 2 3; do login alice "wrong $i" /home; done
 login alice 'correct horse battery' /home
@@ -277,7 +280,7 @@ is "8 wrong passwords at once from a new address: 3 are tried, 5 must wait" "3 3
 # --- signup is off unless larder.conf turns it on ---
 code=$(curl -s -m 10 -o /dev/null -D "$tmp/su.h" -w '%{http_code}' -H "Origin: $B" -d 'username=mallory&password=12345678910' "$B/api/auth/signup")
 is "signup is refused by default" "/login?error=signup-disabled" "$(tr -d '\r' <"$tmp/su.h" | sed -n 's/^[Ll]ocation: //p')"
-is "and makes no account" 0 "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM users WHERE username = 'mallory'")"
+is "and makes no account" 0 "$(db "SELECT count(*) FROM users WHERE username = 'mallory'")"
 
 if grep -q -e 'Sanitizer' -e 'runtime error' "$data"/logs/*.log 2>/dev/null; then
 	fail "no sanitizer report in the logs" "$(grep -h -m 5 -e 'Sanitizer' -e 'runtime error' "$data"/logs/*.log)"

@@ -7,7 +7,8 @@
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$srcdir}
 
-for c in nginx spawn-fcgi curl jq sqlite3 perl openssl; do
+. "$srcdir/t/pg_lib.sh"
+for c in nginx spawn-fcgi curl jq "$(db_cli)" perl openssl; do
 	command -v $c >/dev/null 2>&1 || [ -x /usr/sbin/$c ] || { echo "1..0 # SKIP $c not installed"; exit 0; }
 done
 larder=$builddir/src/cmd/larder
@@ -20,6 +21,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-e2ebad.XXXXXX") || exit 1
 
 # fetch_in_web = no: nothing saved here is ever fetched (no traffic leaves the machine)
 serve_start --set argon2_t_cost=1 --set argon2_memory_kib=64 --set fetch_in_web=no
+# db SQL: on the server's library (its SQLite file, or its PostgreSQL database under t/pg_e2e.sh)
+db() { db_sql "${serve_db:-$data/larder.db}" "$1"; }
 B=http://127.0.0.1:$port
 G=$B/api/graphql
 C=$B/api/content
@@ -340,7 +343,7 @@ gqv "200" '.data.savePage.__typename == "SaveError" and (.data.savePage.message 
 	"$sp" '{"u":"javascript:alert(1)","h":"<p>x</p>"}'
 gqv "200" '.data.savePage.__typename == "SaveSuccess"' "savePage with scripts, handlers and javascript: links is stored" \
 	"$sp" '{"u":"https://example.org/hostile","h":"<html><body><p>Pelicans dive.</p><script>alert(1)</script><img src=x onerror=alert(2)><a href=\"javascript:alert(3)\">x</a><iframe src=\"https://evil.example/\"></iframe></body></html>"}'
-stored=$(sqlite3 "$data/larder.db" "SELECT c.content FROM item_content c JOIN library_items i ON i.seq = c.seq WHERE i.url = 'https://example.org/hostile'")
+stored=$(db "SELECT c.content FROM item_content c JOIN library_items i ON i.seq = c.seq WHERE i.url = 'https://example.org/hostile'")
 case $stored in
 *'<script'*|*onerror*|*'javascript:'*|*'<iframe'*) fail "savePage: the stored content holds no script, handler, javascript: link or iframe" "$stored" ;;
 *Pelicans*) pass "savePage: the stored content holds no script, handler, javascript: link or iframe" ;;
@@ -359,7 +362,7 @@ gqf "413" json "savePage with 8 MB of HTML (over body_limit)" "$tmp/eightmb"
 # =====================================================================================================
 # /api/content and its download links
 # =====================================================================================================
-item=$(sqlite3 "$data/larder.db" "SELECT id FROM library_items WHERE url = 'https://example.org/hostile'")
+item=$(db "SELECT id FROM library_items WHERE url = 'https://example.org/hostile'")
 ct() {
 	_w=$1 _c=$2 _n=$3 _b=$4
 	shift 4
@@ -419,7 +422,7 @@ hit download "403" json "expires not a number" "$D?user=$uid&item=$item&format=m
 hit download "403" json "expires past 2^63" "$D?user=$uid&item=$item&format=markdown&expires=99999999999999999999&sig=$sig"
 hit download "400" json "a NUL in the item" "$D?user=$uid&item=$item%00x&format=markdown&expires=$exp&sig=$sig"
 hit download "414" page "a 10 KB user (nginx refuses the line)" "$D?user=$(rep 10240 u)&item=$item&format=markdown&expires=$exp&sig=$sig"
-secret=$(sqlite3 "$data/larder.db" "SELECT value FROM settings WHERE name = 'content_link_key'")
+secret=$(db "SELECT value FROM settings WHERE name = 'content_link_key'")
 old=$(( $(date +%s) * 1000 - 60000 ))
 osig=$(printf '%s\n%s\n%s\n%s' "$uid" "$item" markdown "$old" | openssl dgst -sha256 -hmac "$secret" -r | cut -d' ' -f1)
 hit download "403" '.message | test("expired")' "a correctly signed link that has expired" "$D?user=$uid&item=$item&format=markdown&expires=$old&sig=$osig"
@@ -450,7 +453,7 @@ lg "303" loc "invalid UTF-8 in the username" -d 'username=%FF%FE&password=x'
 lg "303" loc "a 1 KB username" -d "username=$(rep 1024 u)&password=x"
 lg "303" loc "a bad percent escape" -d 'username=%zz&password=%'
 lg "303" loc "multipart form" -F 'username=mal' -F 'password=mallory password'
-sqlite3 "$data/larder.db" "DELETE FROM login_failures"
+db "DELETE FROM login_failures"
 for r in '//evil.example/x' 'https://evil.example/' '/\evil.example' '\/evil.example' 'javascript:alert(1)' \
 	"$(printf '/home\r\nSet-Cookie: x=1')" '/%2F%2Fevil.example' ' //evil.example' "$(printf '/\t/evil.example')" "/$(rep 5000 r)"; do
 	hit login "303" loc "redirect target '$(printf '%s' "$r" | head -c 30 | tr -d '\000-\037')' after a good login" -H "origin: $B" \
@@ -540,7 +543,7 @@ ss "400" "a confirmed POST without a url" '' -H "origin: $B" -d "csrf=$csrf"
 ss "400" "a confirmed POST of a file: URL" '' -H "origin: $B" -d "csrf=$csrf&url=file:///etc/passwd"
 ss "400" "a confirmed POST with 200 labels" '' -H "origin: $B" -d "csrf=$csrf&url=https://example.org/m10&$(seq 200 | sed 's/.*/labels=L&/' | paste -sd'&' -)"
 ss "403" "another session's CSRF token" '' -H "origin: $B" -d "csrf=$(rep 64 0)&url=https://example.org/m11"
-is "save: none of the session's unconfirmed or refused saves stored an item" 0 "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url LIKE 'https://example.org/m%'")"
+is "save: none of the session's unconfirmed or refused saves stored an item" 0 "$(db "SELECT count(*) FROM library_items WHERE url LIKE 'https://example.org/m%'")"
 # /api/save/token: only our own pages (or a key) may read or change it
 T=$S/token
 hit save "401" json "token: no login" -H "origin: $B" -X POST "$T"
@@ -551,7 +554,7 @@ hit save "405" json "token: PUT" -H "cookie: auth=$mc" -H "origin: $B" -X PUT "$
 hit save "200" '.token == null' "token: GET, none yet" -H "cookie: auth=$mc" -H "referer: $B/settings/bookmarklet" "$T"
 hit save "200" '.revoked == false' "token: DELETE with none" -H "cookie: auth=$mc" -H "origin: $B" -X DELETE "$T"
 hit save "404" page "an unknown /api/save/ path" -H "cookie: auth=$mc" "$S/nothing"
-is "none of the refused saves stored an item" 0 "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url LIKE 'https://example.org/m%' OR url LIKE 'https://example.org/k%'
+is "none of the refused saves stored an item" 0 "$(db "SELECT count(*) FROM library_items WHERE url LIKE 'https://example.org/m%' OR url LIKE 'https://example.org/k%'
 	OR url LIKE '%evil%' OR url LIKE 'javascript%' OR url LIKE 'file%' OR url LIKE 'ftp%' OR url LIKE 'data%'")"
 
 # =====================================================================================================
@@ -588,8 +591,12 @@ raw static "400" page "not HTTP at all" "$tmp/rp"
 # =====================================================================================================
 # afterwards: the database, the processes, a normal request, the logs
 # =====================================================================================================
-is "the database passes integrity_check" ok "$(sqlite3 "$data/larder.db" 'PRAGMA integrity_check')"
-is "and foreign_key_check finds nothing" "" "$(sqlite3 "$data/larder.db" 'PRAGMA foreign_key_check')"
+if db_pg "${serve_db:-}"; then
+	skip "integrity_check and foreign_key_check: SQLite's checks of its file (PostgreSQL enforces the keys)" 2
+else
+	is "the database passes integrity_check" ok "$(db 'PRAGMA integrity_check')"
+	is "and foreign_key_check finds nothing" "" "$(db 'PRAGMA foreign_key_check')"
+fi
 dead= seen=0
 for f in "$data"/run/*.pid; do
 	for p in $(cat "$f"); do

@@ -23,7 +23,8 @@ larder=$builddir/src/cmd/larder
 for p in "$serve" "$larder" "$builddir/src/cmd/graphql.fcgi"; do
 	[ -x "$p" ] || { echo "Bail out! $p missing or not built"; exit 1; }
 done
-for p in curl jq sqlite3; do
+. "$srcdir/t/pg_lib.sh"
+for p in curl jq "$(db_cli)"; do
 	command -v $p >/dev/null 2>&1 || { echo "Bail out! $p not installed (see contrib/debian-packages.txt)"; exit 1; }
 done
 
@@ -63,7 +64,7 @@ if "$larder" -c "$conf" user add e2e --name "E2E Tester" --email e2e@example.org
 else
 	fail "larder user add" "$(cat "$tmp/cli.log")"
 fi
-uid=$(sqlite3 "$data/larder.db" "SELECT id FROM users WHERE username = 'e2e'" 2>/dev/null)
+uid=$(db_sql "${serve_db:-$data/larder.db}" "SELECT id FROM users WHERE username = 'e2e'" 2>/dev/null)
 key=$("$larder" -c "$conf" key create e2e --name e2e-main 2>"$tmp/cli.log")
 uuid_re='^[0-9a-f]\{8\}-[0-9a-f]\{4\}-4[0-9a-f]\{3\}-[89ab][0-9a-f]\{3\}-[0-9a-f]\{12\}$'
 if printf '%s\n' "$key" | grep -q "$uuid_re"; then

@@ -18,6 +18,8 @@ done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-e2elib.XXXXXX") || exit 1
 . "$srcdir/t/serve_lib.sh"
 . "$srcdir/t/tap_lib.sh"
+# db SQL: on the running server's library (its SQLite file, or its PostgreSQL database under t/pg_e2e.sh)
+db() { db_sql "${serve_db:-$data/larder.db}" "$1"; }
 
 # the page server, stopped with everything else
 node "$srcdir/t/js/testserver.mjs" --pages "$srcdir/t/data/pages" --max-seconds 300 >"$tmp/pages.port" 2>"$tmp/pages.log" &
@@ -30,6 +32,10 @@ page=http://127.0.0.1:$pport/article/pelicans.html
 
 serve_start --allow-private-fetch --set fetch_in_web=no
 url=http://127.0.0.1:$port/api/graphql
+# the server is started again below on the same library: on PostgreSQL (t/pg_e2e.sh) the same database, not a
+# fresh one each time
+lib_db=$serve_db
+pg_fresh_database() { echo "$lib_db"; }
 "$larder" -c "$conf" user add reader --name "Reader" >"$tmp/cli.log" 2>&1 || bail_out "user add: $(cat "$tmp/cli.log")"
 key=$("$larder" -c "$conf" key create reader --name e2e 2>"$tmp/cli.log")
 
@@ -85,7 +91,7 @@ jqok "a name resolving to a loopback address ends FAILED: refused, not a public 
 jqok "the reason does not say what the name resolved to" \
 	'.data.article.article.content | (contains("127.0.0.1") or contains("::1") or contains("loopback") or contains("resolves")) | not' "$tmp/a7.json"
 is "the stored failure reason is just that" "refused: not a public address" \
-	"$(sqlite3 "$data/larder.db" "SELECT fail_reason FROM library_items WHERE id = '$id7'")"
+	"$(db "SELECT fail_reason FROM library_items WHERE id = '$id7'")"
 
 # saving it again: the same item, no duplicate
 gql save2 "$save_q" "{\"u\":\"$page#section\"}"
@@ -168,7 +174,7 @@ for _ in $(seq 100); do
 done
 jqok "a 503 is retried later: still PROCESSING, with the reason shown" \
 	'.data.article.article.state == "PROCESSING" and (.data.article.article.content | contains("503") and contains("try again"))' "$tmp/a6.json"
-is "its job waits at least 20 s before attempt 2" "queued 1 1" "$(sqlite3 "$data/larder.db" "SELECT status || ' ' || attempts || ' ' || (run_after > created_at + 20000) FROM jobs
+is "its job waits at least 20 s before attempt 2" "queued 1 1" "$(db "SELECT status || ' ' || attempts || ' ' || CAST(run_after > created_at + 20000 AS INTEGER) FROM jobs
 	WHERE item_seq = (SELECT seq FROM library_items WHERE id = '$id6')")"
 
 # a private address that larder.conf does not allow is refused at save time

@@ -13,9 +13,12 @@ fs_pid=
 trap '[ -n "$fs_pid" ] && kill "$fs_pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
 . "$srcdir/t/tap_lib.sh"
+. "$srcdir/t/pg_lib.sh"
+# the library: data/larder.db, or a fresh PostgreSQL database under t/pg_e2e.sh
+test_db=$(pg_fresh_database) || { echo "$test_db"; exit 1; }
 WRAP=${LARDER_TEST_WRAP:-}
 run() { $WRAP "$LARDER" -c "$tmp/larder.conf" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
-db() { sqlite3 -batch -noheader "$tmp/data/larder.db" "$1"; }
+db() { db_sql "${test_db:-$tmp/data/larder.db}" "$1"; }
 unset LARDER_CONFIG
 
 node "$srcdir/t/js/feedserver.mjs" --max-seconds 300 >"$tmp/port" 2>"$tmp/feedserver.log" </dev/null &
@@ -30,7 +33,8 @@ base=http://127.0.0.1:$(cat "$tmp/port")
 stats() { curl -s "$base/stats"; }
 
 cat >"$tmp/larder.conf" <<CONF
-database = data/larder.db
+database = ${test_db:-data/larder.db}
+${test_db:+data_dir = $tmp/data}
 argon2_t_cost = 1
 argon2_memory_kib = 64
 allow_private_fetch = 127.0.0.1/32
@@ -69,7 +73,7 @@ is "the entry without content fetched" 1 \
 is "every entry recorded with its item and subscription" 3 \
 	"$(db 'SELECT count(*) FROM feed_entries e JOIN subscriptions s ON s.id = e.subscription_id WHERE e.item_id IS NOT NULL')"
 is "the validators kept" '"v1"|Tue, 24 Nov 2026 10:00:00 GMT|0' "$(db 'SELECT etag, last_modified, failures FROM subscriptions')"
-is "next poll an hour on" 1 "$(db 'SELECT next_poll_at - last_fetched_at = 3600000 FROM subscriptions')"
+is "next poll an hour on" 1 "$(db 'SELECT CAST(next_poll_at - last_fetched_at = 3600000 AS INTEGER) FROM subscriptions')"
 is "the server sent the feed once" '{"ok":1,"notModified":0}' "$(stats)"
 
 run worker --once
@@ -99,7 +103,7 @@ is "the entry recorded against the existing item" 1 \
 db "UPDATE subscriptions SET url = '$base/missing.xml', next_poll_at = 0"
 run worker --once
 is "a 404: one failure recorded" "1|HTTP 404 Not Found" "$(db 'SELECT failures, last_error FROM subscriptions')"
-is "a 404: the next poll two hours on" 1 "$(db 'SELECT next_poll_at - last_fetched_at = 7200000 FROM subscriptions')"
+is "a 404: the next poll two hours on" 1 "$(db 'SELECT CAST(next_poll_at - last_fetched_at = 7200000 AS INTEGER) FROM subscriptions')"
 db "UPDATE subscriptions SET url = '$base/feed.xml'"
 
 # feed_polls_per_minute holds for the server, not for each worker: three feeds due and a rate of 2, two

@@ -51,7 +51,7 @@ jqok "the import ran" '.status == "done"' "$tmp/status.json"
 jqok "two added, one failed" '.added == 2 and .failed == 1' "$tmp/status.json"
 jqok "the bad line in the report" '.report | test("line 3: ")' "$tmp/status.json"
 jqok "the format a URL_LIST names" '.format != null' "$tmp/status.json"
-is "its items are in the library" 2 "$(sqlite3 "$data/larder.db" "SELECT count(*) FROM library_items WHERE url LIKE '%/gone/%'")"
+is "its items are in the library" 2 "$(db_sql "${serve_db:-$data/larder.db}" "SELECT count(*) FROM library_items WHERE url LIKE '%/gone/%'")"
 
 code=$(curl -s -m 10 -o "$tmp/o.json" -w '%{http_code}' -H "authorization: $other" "$base/api/import/$id")
 is "another user does not see it" 404 "$code"

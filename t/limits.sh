@@ -390,13 +390,15 @@ is "content_max_bytes 5M: a 5 MB HTML page of paragraphs saved" SaveSuccess "$(j
 is "content_max_bytes 5M: and counted" $((before + 2)) "$(items)"
 
 # ---- fetches_per_user = 2: one user's fetch jobs running at once (`larder worker` here; runners alike) ----
-if ! command -v sqlite3 >/dev/null 2>&1; then
-	echo "# SKIP fetches_per_user and fetch_runners: sqlite3 is not installed"
+if ! command -v "$(db_cli)" >/dev/null 2>&1; then
+	echo "# SKIP fetches_per_user and fetch_runners: $(db_cli) is not installed"
 	done_testing
 fi
-db="$tmp/data/larder.db"
+db=${test_db:-$tmp/data/larder.db}
+# now in milliseconds since 1970, in each engine's SQL
 NOW="CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
-sql() { sqlite3 -cmd '.timeout 5000' "$db" "$1"; }
+! db_pg "$db" || NOW="CAST(extract(epoch FROM clock_timestamp()) * 1000 AS BIGINT)"
+sql() { db_sql "$db" "$1"; }
 job_of() { sql "SELECT coalesce((SELECT j.status FROM jobs j JOIN library_items i ON i.seq = j.item_seq WHERE i.url = '$1'), 'none')
 	|| ' ' || (SELECT state FROM library_items WHERE url = '$1')"; }
 for k in 2 3; do
@@ -419,9 +421,10 @@ sql "UPDATE jobs SET locked_until = 0 WHERE status = 'running'"
 like "fetches_per_user: leases that ran out do not count, their jobs are taken again" '2 jobs run' "$(cat "$tmp/err")"
 
 # ---- fetch_runners = 1: runners a save may start (graphql.fcgi as CGI, fetch_in_web = yes) ----
+# their slot files go in a data_dir nobody has made yet (as a PostgreSQL library's is after larder init)
 for k in 1 2; do
-	sed '/^fetch_in_web/d; /^content_max_bytes/d' "$wconf" >"$tmp/r$k.conf"
-	printf 'fetch_in_web = yes\nfetch_runners = %s\n' $k >>"$tmp/r$k.conf"
+	sed '/^fetch_in_web/d; /^content_max_bytes/d; /^data_dir/d' "$wconf" >"$tmp/r$k.conf"
+	printf 'fetch_in_web = yes\nfetch_runners = %s\ndata_dir = %s\n' $k "$tmp/slots" >>"$tmp/r$k.conf"
 done
 # wait_job URL WANT [TENTHS]: until the job of URL reads WANT (up to TENTHS tenths of a second, default 50)
 wait_job() { for _ in $(seq "${3:-50}"); do [ "$(job_of "$1")" = "$2" ] && break; sleep 0.1; done; }
@@ -429,6 +432,7 @@ slow="$base/drip?kb=0.5&ms=500&n=30"   # 15 s (valgrind runs a save in seconds) 
 gqlv "$SAVE" "{\"u\":\"$slow\"}" "$A" LARDER_CONFIG="$tmp/r1.conf"
 wait_job "$slow" "running PROCESSING"
 is "fetch_runners = 1: a save starts a runner, which fetches the slow page" "running PROCESSING" "$(job_of "$slow")"
+is "fetch_runners: the missing data_dir is made for the runner's slot file" 1 "$(ls "$tmp/slots" 2>/dev/null | grep -c -- '-runner\.1$')"
 rp=
 for f in /proc/[0-9]*/cmdline; do
 	tr '\0' ' ' 2>/dev/null <"$f" | grep -q -F -e "--fetch-runner $tmp/r1.conf" && { rp=${f#/proc/}; rp=${rp%/cmdline}; }

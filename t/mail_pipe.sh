@@ -5,14 +5,14 @@ builddir=${top_builddir:-$srcdir}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-mail.XXXXXX") || exit 1
 . "$srcdir/t/serve_lib.sh"
 . "$srcdir/t/tap_lib.sh"
-serve_need nginx spawn-fcgi curl jq sqlite3
+serve_need nginx spawn-fcgi curl jq "$(db_cli)"
 mails=$srcdir/t/data/mail
 PLACEHOLDER=reader-abcd1234@mail.example.test
 
 serve_start --set argon2_t_cost=1 --set argon2_memory_kib=64 --set fetch_in_web=no \
 	--set mail_domain=mail.example.test --set newsletter_emails_per_user=3
 G=http://127.0.0.1:$port/api/graphql
-db=$data/larder.db
+db=${serve_db:-$data/larder.db}
 printf 'pw\n' | "$larder" -c "$conf" user add mal --email mal@example.org --password-file - >/dev/null 2>&1 ||
 	bail_out "user add failed"
 key=$("$larder" -c "$conf" key create mal --name main 2>/dev/null) || bail_out "key create failed"
@@ -33,7 +33,7 @@ mail() {
 	sed "s/$PLACEHOLDER/$_to/g" "$mails/$_f" | "$larder" -c "$conf" mail "$@" >/dev/null 2>"$tmp/err"
 	st=$?
 }
-rows() { sqlite3 "$db" "SELECT (SELECT count(*) FROM library_items) || ' ' || (SELECT count(*) FROM received_emails)"; }
+rows() { db_sql "$db" "SELECT (SELECT count(*) FROM library_items) || ' ' || (SELECT count(*) FROM received_emails)"; }
 
 CREATE='mutation { createNewsletterEmail(input: {name: "Pantry", description: "food letters"}) { __typename ... on CreateNewsletterEmailSuccess { newsletterEmail { id address name description folder confirmationCode subscriptionCount createdAt } } ... on CreateNewsletterEmailError { errorCodes message } } }'
 gq "$CREATE"

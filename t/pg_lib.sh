@@ -46,3 +46,32 @@ pg_fresh_database() {
 		{ echo "Bail out! cannot create a PostgreSQL database: $_out"; return 1; }
 	echo "postgresql:///$_db?host=$LARDER_TEST_PG_HOST&user=larder"
 }
+
+# db_sql TARGET SQL: SQL run on a test's library, its rows printed as the sqlite3 CLI prints them (columns joined
+# by '|', NULL as nothing, no header): psql for a postgresql:// URL, else sqlite3 on the file (a lock waited for
+# up to 5 s). A comparison is a boolean on PostgreSQL ('t'): a check wanting 1 or 0 casts it (CAST(x AS INTEGER)).
+db_sql() {
+	case $1 in
+	postgresql://* | postgres://*) psql -X -A -t -q -F '|' -v ON_ERROR_STOP=1 -d "$1" -c "$2" ;;
+	*) sqlite3 -cmd '.timeout 5000' "$1" "$2" ;;
+	esac
+}
+
+# db_pg TARGET: true when TARGET is a PostgreSQL URL (a check about the SQLite file itself is skipped then)
+db_pg() { case $1 in postgresql://* | postgres://*) return 0 ;; esac; return 1; }
+
+# db_tables TARGET: the library's own tables by name, one a line (not SQLite's internal ones, not the search index:
+# FTS5's virtual table, PostgreSQL's tsvector table, nor PostgreSQL's larder_schema version table)
+db_tables() {
+	if db_pg "$1"; then
+		db_sql "$1" "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'
+			AND table_type = 'BASE TABLE' AND table_name NOT IN ('item_search', 'larder_schema') ORDER BY 1"
+	else
+		db_sql "$1" "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+			AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name"
+	fi
+}
+
+# db_cli: the command-line client db_sql needs for this run (psql under t/pg_e2e.sh, else sqlite3), for a
+# test's list of required commands
+db_cli() { if [ -n "${LARDER_TEST_PG_HOST:-}" ]; then echo psql; else echo sqlite3; fi; }

@@ -7,7 +7,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-pdf.XXXXXX") || exit 1
 . "$srcdir/t/serve_lib.sh"
 . "$srcdir/t/tap_lib.sh"
 . "$srcdir/t/testserver_lib.sh"
-serve_need nginx spawn-fcgi curl jq sqlite3 python3
+serve_need nginx spawn-fcgi curl jq "$(db_cli)" python3
 testserver_have_node || { echo "1..0 # SKIP node not installed"; exit 0; }
 trap 'testserver_stop; serve_cleanup' EXIT
 testserver_start
@@ -150,7 +150,7 @@ pad 102401 "$tmp/over.pdf"
 put "$tmp/over.pdf" "$up_path"
 is "pdf_max_bytes + 1 bytes: 413" 413 "$code"
 is "nothing kept for any of them" "$before" "$(files)"
-is "the upload still waits" INITIALIZED "$(sqlite3 "$data/larder.db" "SELECT status FROM files WHERE item_id = '$up_id'")"
+is "the upload still waits" INITIALIZED "$(db_sql "${serve_db:-$data/larder.db}" "SELECT status FROM files WHERE item_id = '$up_id'")"
 pad 102400 "$tmp/limit.pdf"
 is "(the padded file is 100K)" 102400 "$(wc -c <"$tmp/limit.pdf" | tr -d ' ')"
 put "$tmp/limit.pdf" "$up_path"
@@ -192,7 +192,7 @@ gql empty 'mutation { emptyTrash { __typename } }'
 jqok "the fetched PDF's item purged" '.data.emptyTrash.__typename == "EmptyTrashSuccess"' "$tmp/empty.json"
 sweep
 is "sweep: the purged item's file removed, its row too" "0|0" \
-	"$(test -e "$data/files/$su_id.pdf" && echo 1 || echo 0)|$(sqlite3 "$data/larder.db" "SELECT count(*) FROM files WHERE item_id = '$su_id'")"
+	"$(test -e "$data/files/$su_id.pdf" && echo 1 || echo 0)|$(db_sql "${serve_db:-$data/larder.db}" "SELECT count(*) FROM files WHERE item_id = '$su_id'")"
 is "sweep: the live upload's file stays" yes "$(test -e "$data/files/$file_id.pdf" && echo yes || echo no)"
 is "sweep: the day-old part is removed" yes "$(test ! -e "$data/files/$file_id.pdf.0123456789abcdef.part" && echo yes || echo no)"
 is "sweep: files not named as Larder's stay" yes "$(test -e "$data/files/notes.pdf" -a -e "$data/files/keep.txt" && echo yes || echo no)"

@@ -67,6 +67,12 @@ const char *const store_pg_sql[STMT__MAX] = {
 		"             ORDER BY next_poll_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)"
 		" AND (SELECT count(*) FROM subscriptions WHERE last_fetched_at > ?3 AND type = 'RSS') < ?4"
 		" RETURNING " STORE_SUB_COLS(""),
+	/* a login attempt's transaction (store_login_attempt) starts here: one at a time, as on SQLite, so attempts
+	 * made at once cannot all read the same count of failures before any records its own (the lock is taken
+	 * before the statements after it take their snapshots, and held until COMMIT) */
+	[STMT_LOGIN_PURGE] =
+		"WITH held AS MATERIALIZED (SELECT pg_advisory_xact_lock(7426002))"
+		" DELETE FROM login_failures WHERE at <= ?1 AND EXISTS (SELECT 1 FROM held)",
 	/* newsletters: SQLite's scalar max(): greatest() */
 	[STMT_NL_SUB_UPSERT] =
 		"INSERT INTO subscriptions (id, user_id, url, name, description, site_url, folder, fetch_content, type,"

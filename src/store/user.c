@@ -6,6 +6,7 @@
 #include "util/arena.h"
 #include "util/crypto.h"
 #include "util/time.h"
+#include "util/utf8.h"
 
 #define USERNAME_MAX 64
 #define EMAIL_MAX 254
@@ -86,8 +87,11 @@ int store_user_get(struct store *st, struct arena *a, const char *id, struct sto
 	return fill_user(st, a, STMT_USER_GET, id, out);
 }
 
+/* a name that is not UTF-8 is no one's (SQLite finds no row; PostgreSQL would refuse the text itself) */
 int store_user_by_name(struct store *st, struct arena *a, const char *username_or_email, struct store_user *out)
 {
+	if (username_or_email && !utf8_valid(username_or_email, strlen(username_or_email)))
+		return STORE_E_NOTFOUND;
 	return fill_user(st, a, STMT_USER_BY_NAME, username_or_email, out);
 }
 

@@ -53,7 +53,7 @@ void svc_runner_init(const char *argv0)
 
 /* a free runner slot: an exclusive flock on DATA_DIR/NAME-runner.I for some I in 1..n, NAME the SQLite file's
  * name or "larder" for a PostgreSQL URL (read-only, so any user of the database may lock a file another
- * created); the descriptor holding it, or -1 when every slot is taken */
+ * created), DATA_DIR made when missing; the descriptor holding it, or -1 when every slot is taken */
 static int slot_take(const struct larder_config *cfg, unsigned n)
 {
 	char path[PATH_MAX];
@@ -65,6 +65,10 @@ static int slot_take(const struct larder_config *cfg, unsigned n)
 		snprintf(own, sizeof own, "%.*s", slash ? (int)(slash - cfg->database) : 1, slash ? cfg->database : ".");
 		dir = own;
 	}
+	/* a data_dir of its own may not exist yet (larder init makes a SQLite file's folder, not a PostgreSQL
+	 * library's data_dir): without it no slot could be opened, and saves would wait for `larder worker`.
+	 * A failure (it exists, or cannot be made) shows in the opens below. */
+	(void)mkdir(dir, 0770);
 	for (unsigned i = 1; i <= n; i++) {
 		int fd;
 		if (snprintf(path, sizeof path, "%s/%s-runner.%u", dir, name, i) >= (int)sizeof path)
