@@ -344,8 +344,10 @@ static void exec_script(const char *path, const char *file)
 		fprintf(stderr, "search_bench: %s\n", err);
 		exit(1);
 	}
-	if (db_exec(st->db, sb_str(&sql)) != DB_OK)
-		die(file, st);
+	if (db_exec(st->db, sb_str(&sql)) != DB_OK) {
+		fprintf(stderr, "search_bench: %s: %s\n", file, db_errmsg(st->db));
+		exit(1);
+	}
 	store_close(st);
 	sb_free(&sql);
 }
