@@ -29,6 +29,12 @@ EXTRA_DIST += bench/pg-bench
 bench-pg: bench/search_bench$(EXEEXT) src/cmd/graphql.fcgi$(EXEEXT) src/cmd/larder$(EXEEXT)
 	bash $(top_srcdir)/bench/pg-bench -B $(abs_top_builddir)
 
+# the same, as one user's library grows to 1,000,000 articles (bench/pg-grow; ~31 GB of disk while it runs)
+EXTRA_DIST += bench/pg-grow bench/pg_bench_lib.sh
+.PHONY: bench-pg-grow
+bench-pg-grow: bench/search_bench$(EXEEXT) src/cmd/graphql.fcgi$(EXEEXT) src/cmd/larder$(EXEEXT)
+	bash $(top_srcdir)/bench/pg-grow -B $(abs_top_builddir)
+
 # `make bench` builds what bench/run-core measures; `make bench-run` also runs it.
 .PHONY: bench bench-run
 bench: bench/engine_bench$(EXEEXT) bench/minimal_fcgi$(EXEEXT) src/cmd/graphql.fcgi$(EXEEXT) src/cmd/larder$(EXEEXT)

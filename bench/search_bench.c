@@ -322,14 +322,44 @@ static void save_bench(const char *dir, int n, const char *mode)
 	unlink(path);
 }
 
+/* -x: runs an SQL script on the library through the store's own connection, e.g. bench/pg-grow's copies
+ * of articles: unlike the sqlite3 shell, that connection has the "larder" tokenizer the FTS triggers need */
+static void exec_script(const char *path, const char *file)
+{
+	char err[512];
+	struct store *st;
+	struct sb sql;
+	char buf[65536];
+	size_t n;
+	FILE *f = fopen(file, "r");
+	if (!f)
+		die(file, NULL);
+	sb_init(&sql);
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		sb_putn(&sql, buf, n);
+	fclose(f);
+	if (sb_error(&sql))
+		die("out of memory", NULL);
+	if (store_open(path, &st, err, sizeof err) != STORE_OK) {
+		fprintf(stderr, "search_bench: %s\n", err);
+		exit(1);
+	}
+	if (db_exec(st->db, sb_str(&sql)) != DB_OK) {
+		fprintf(stderr, "search_bench: %s: %s\n", file, db_errmsg(st->db));
+		exit(1);
+	}
+	store_close(st);
+	sb_free(&sql);
+}
+
 int main(int argc, char **argv)
 {
-	const char *db = NULL, *savedir = NULL;
+	const char *db = NULL, *savedir = NULL, *script = NULL;
 	int articles = 100000, queries = 500, saves = 2000;
 	bool append = false;
 	struct stat sb;
 	int opt;
-	while ((opt = getopt(argc, argv, "ad:n:q:s:S:u:")) != -1) {
+	while ((opt = getopt(argc, argv, "ad:n:q:s:S:u:x:")) != -1) {
 		switch (opt) {
 		case 'a': append = true; break;
 		case 'u': user_name = optarg; break;
@@ -338,13 +368,14 @@ int main(int argc, char **argv)
 		case 'q': queries = atoi(optarg); break;
 		case 's': saves = atoi(optarg); break;
 		case 'S': savedir = optarg; break;
+		case 'x': script = optarg; break;
 		default:
-			fprintf(stderr, "usage: search_bench -d LIBRARY.db [-u USER] [-a] [-n ARTICLES] [-q QUERIES] [-S DIR -s SAVES]\n");
+			fprintf(stderr, "usage: search_bench -d LIBRARY.db [-u USER] [-a] [-n ARTICLES] [-x SCRIPT.sql] [-q QUERIES] [-S DIR -s SAVES]\n");
 			return 2;
 		}
 	}
 	if (!db && !savedir) {
-		fprintf(stderr, "usage: search_bench -d LIBRARY.db [-u USER] [-a] [-n ARTICLES] [-q QUERIES] [-S DIR -s SAVES]\n");
+		fprintf(stderr, "usage: search_bench -d LIBRARY.db [-u USER] [-a] [-n ARTICLES] [-x SCRIPT.sql] [-q QUERIES] [-S DIR -s SAVES]\n");
 		return 2;
 	}
 	if (db) {
@@ -359,6 +390,8 @@ int main(int argc, char **argv)
 			fprintf(stderr, "building %d articles into %s (once; cached)\n", articles, db);
 			build(db, articles, false);
 		}
+		if (script)
+			exec_script(db, script);
 		if (queries > 0)
 			search_bench(db, queries);
 		free(zipf_cdf);
