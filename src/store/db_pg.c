@@ -201,6 +201,20 @@ static int ensure(struct pdb *d)
 	return PQstatus(d->c) == CONNECTION_OK ? DB_OK : reconnect(d);
 }
 
+/* after a failure: true when it was the server dropping the connection, now opened again (the caller may
+ * then send once more what cannot have been committed) */
+static bool reopened(struct pdb *d)
+{
+	return PQstatus(d->c) == CONNECTION_BAD && reconnect(d) == DB_OK;
+}
+
+/* the failure of every call in a transaction the drop of its connection ended, up to its rollback */
+static int lost(struct pdb *d)
+{
+	snprintf(d->err, sizeof d->err, "the transaction was lost with the connection to the PostgreSQL server");
+	return DB_E_OTHER;
+}
+
 static int p_prepare(struct db *db, const char *sql, bool keep, struct db_stmt **out)
 {
 	struct pdb *d = D(db);
@@ -227,9 +241,9 @@ static int p_prepare(struct db *db, const char *sql, bool keep, struct db_stmt *
 	if ((rc = ensure(d)) != DB_OK)
 		goto fail;
 	/* (preparing twice is harmless: a connection found dropped here is opened again and asked once more) */
-	if ((rc = command(d, PQprepare(d->c, s->name, text, n, types))) != DB_OK &&
-	    (PQstatus(d->c) != CONNECTION_BAD || reconnect(d) != DB_OK ||
-	     (rc = command(d, PQprepare(d->c, s->name, text, n, types))) != DB_OK))
+	if ((rc = command(d, PQprepare(d->c, s->name, text, n, types))) != DB_OK && reopened(d))
+		rc = command(d, PQprepare(d->c, s->name, text, n, types));
+	if (rc != DB_OK)
 		goto fail;
 	(void)keep; /* every statement is named; finalize deallocates it */
 	s->text = text;
@@ -402,14 +416,13 @@ static PGresult *run_pipelined(struct pdb *d, struct pstmt *s, bool begin, bool 
  * meanwhile), so an INSERT inside a transaction runs under a savepoint it rolls back to on failure. */
 static PGresult *run(struct pdb *d, struct pstmt *s, bool again)
 {
-	bool begin = d->begin_pending, guard, idle;
+	bool begin = d->begin_pending, guard, idle; /* (read first: a reconnect clears it) */
 	PGresult *r;
 	if (ensure(d) != DB_OK || d->tx_lost)
 		return NULL; /* the caller reads why (p_step) */
-	d->begin_pending = begin; /* (a reconnect clears it: the transaction had not started) */
-	guard = s->guard && p_in_tx(&d->base);
-	idle = PQtransactionStatus(d->c) == PQTRANS_IDLE;
 	d->begin_pending = false;
+	idle = PQtransactionStatus(d->c) == PQTRANS_IDLE;
+	guard = s->guard && (begin || !idle);
 	if (!begin && !guard)
 		r = PQexecPrepared(d->c, s->name, s->nparams, s->vals, s->lens, s->fmts, 0);
 	else
@@ -417,7 +430,7 @@ static PGresult *run(struct pdb *d, struct pstmt *s, bool again)
 	/* The server went away under this statement. When nothing can have been committed by it (the
 	 * transaction began in this very pipeline, or a SELECT outside a transaction), it runs once more on a
 	 * new connection; a write outside a transaction may have been committed, so that one reports the loss. */
-	if (PQstatus(d->c) == CONNECTION_BAD && !again && (begin || (s->reads && idle)) && reconnect(d) == DB_OK) {
+	if (!again && (begin || (s->reads && idle)) && reopened(d)) {
 		PQclear(r);
 		d->begin_pending = begin;
 		return run(d, s, true);
@@ -436,10 +449,8 @@ static int p_step(struct db_stmt *st)
 	struct pdb *d = D(st->db);
 	if (s->row < 0) {
 		PGresult *r = run(d, s, false);
-		if (!r && d->tx_lost) {
-			snprintf(d->err, sizeof d->err, "the transaction was lost with the connection to the PostgreSQL server");
-			return DB_E_OTHER;
-		}
+		if (!r && d->tx_lost)
+			return lost(d);
 		ExecStatusType t = PQresultStatus(r);
 		if (t != PGRES_COMMAND_OK && t != PGRES_TUPLES_OK) {
 			int rc = fail(d, r);
@@ -525,7 +536,7 @@ static int flush_begin(struct pdb *d)
 	if (rc != DB_OK || !d->begin_pending)
 		return rc;
 	d->begin_pending = false;
-	if ((rc = command(d, PQexec(d->c, "BEGIN"))) != DB_OK && PQstatus(d->c) == CONNECTION_BAD && reconnect(d) == DB_OK)
+	if ((rc = command(d, PQexec(d->c, "BEGIN"))) != DB_OK && reopened(d))
 		rc = command(d, PQexec(d->c, "BEGIN")); /* a BEGIN the server never saw */
 	return rc;
 }
@@ -533,11 +544,9 @@ static int flush_begin(struct pdb *d)
 static int p_exec(struct db *db, const char *script)
 {
 	int rc = flush_begin(D(db));
-	if (rc == DB_OK && D(db)->tx_lost) {
-		snprintf(D(db)->err, sizeof D(db)->err, "the transaction was lost with the connection to the PostgreSQL server");
-		return DB_E_OTHER;
-	}
-	return rc != DB_OK ? rc : command(D(db), PQexec(D(db)->c, script));
+	if (rc != DB_OK)
+		return rc;
+	return D(db)->tx_lost ? lost(D(db)) : command(D(db), PQexec(D(db)->c, script));
 }
 
 /* BEGIN is not sent yet: it goes out with the transaction's first statement (run), saving a round trip */
@@ -562,8 +571,7 @@ static int p_commit(struct db *db)
 	}
 	if (D(db)->tx_lost || PQstatus(D(db)->c) != CONNECTION_OK) {
 		D(db)->tx_lost = false;
-		snprintf(D(db)->err, sizeof D(db)->err, "the transaction was lost with the connection to the PostgreSQL server");
-		return DB_E_OTHER;
+		return lost(D(db));
 	}
 	r = PQexec(D(db)->c, "COMMIT");
 	seen(D(db));
