@@ -65,15 +65,6 @@ static int label_item(struct store *st, int64_t seq, const char *label_id, int64
 	return store_step_done(st, s, "labelling an item");
 }
 
-/* ends a transaction: commit when rc is STORE_OK, else roll back and keep rc */
-static int finish(struct store *st, int rc)
-{
-	if (rc == STORE_OK)
-		return store_commit(st);
-	store_rollback(st);
-	return rc;
-}
-
 /* the overlapped highlights' labels, then the highlights themselves, gone; their notes joined into *notes */
 static int remove_overlaps(struct store *st, struct arena *a, const char *user_id, const char *const *overlap,
                            size_t n, struct store_label **labels, size_t *nlabels, struct sb *notes)
@@ -128,7 +119,7 @@ int store_highlight_merge(struct store *st, struct arena *a, const char *user_id
 		rc = store_highlight_insert(st, a, user_id, &merged, out);
 	for (size_t i = 0; rc == STORE_OK && i < nlabels; i++)
 		rc = label_highlight(st, out->id, labels[i].id);
-	return finish(st, rc);
+	return store_end(st, rc);
 }
 
 int store_highlight_set_labels(struct store *st, struct arena *a, const char *user_id, const char *id,
@@ -155,7 +146,7 @@ int store_highlight_set_labels(struct store *st, struct arena *a, const char *us
 		if ((rc = label_of(st, a, user_id, &labels[i], &l)) == STORE_OK)
 			rc = label_highlight(st, h.id, l.id);
 	}
-	if ((rc = finish(st, rc)) != STORE_OK)
+	if ((rc = store_end(st, rc)) != STORE_OK)
 		return rc;
 	return store_highlight_labels(st, a, h.id, out, nout);
 }
@@ -187,7 +178,7 @@ int store_item_add_label(struct store *st, struct arena *a, const char *user_id,
 	if ((rc = store_item_get(st, a, user_id, id, out)) == STORE_OK &&
 	    (rc = label_of(st, a, user_id, &ref, &l)) == STORE_OK)
 		rc = label_item_ids(st, out->seq, (const char *const[]){ l.id }, 1, time_now_ms());
-	if ((rc = finish(st, rc)) != STORE_OK)
+	if ((rc = store_end(st, rc)) != STORE_OK)
 		return rc;
 	return store_item_by_seq(st, a, out->seq, out);
 }
@@ -213,7 +204,7 @@ int store_item_set_folder(struct store *st, struct arena *a, const char *user_id
 	if ((rc = store_item_get(st, a, user_id, id, out)) == STORE_OK)
 		rc = strcmp(out->folder ? out->folder : "inbox", folder) == 0 ? STORE_E_EXISTS
 		                                                                 : move_item(st, out->seq, folder, time_now_ms());
-	if ((rc = finish(st, rc)) != STORE_OK)
+	if ((rc = store_end(st, rc)) != STORE_OK)
 		return rc;
 	return store_item_by_seq(st, a, out->seq, out);
 }
@@ -246,7 +237,7 @@ int store_bulk_apply(struct store *st, struct arena *a, const char *user_id, con
 	}
 	for (size_t i = 0; rc == STORE_OK && i < n; i++)
 		rc = bulk_one(st, b, seqs[i], now);
-	return finish(st, rc);
+	return store_end(st, rc);
 }
 
 int store_trash_empty(struct store *st, const char *user_id, int64_t *purged)
@@ -265,5 +256,5 @@ int store_trash_empty(struct store *st, const char *user_id, int64_t *purged)
 	}
 	if (rc == STORE_OK)
 		*purged = db_changes(st->db);
-	return finish(st, rc);
+	return store_end(st, rc);
 }
