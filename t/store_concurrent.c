@@ -19,72 +19,87 @@
 static char dir[] = "/tmp/larder-conc-XXXXXX";
 static char path[256];
 
-/* child: its own connection; creates, looks up and touches keys; exit status = failures (max 100) */
-static int child(int id, const char *user_id)
+/* what one of the NPROC processes does on its own connection: its failures */
+typedef int work_fn(struct store *st, struct arena *a, int id, const char *user_id);
+
+/* a process's connection and arena around fn; exit status = failures (max 100) */
+static int in_process(work_fn *fn, int id, const char *user_id)
 {
 	struct store *st;
 	struct arena a;
-	char err[512], name[32], key[64], hash[65];
-	int fails = 0;
-
+	char err[512];
+	int fails;
 	arena_init(&a);
 	if (store_open(path, &st, err, sizeof err) != STORE_OK) {
-		fprintf(stderr, "child %d: %s\n", id, err);
+		fprintf(stderr, "process %d: %s\n", id, err);
 		return 100;
 	}
-	for (int i = 0; i < NKEYS; i++) {
-		struct store_apikey k;
-		snprintf(name, sizeof name, "p%d-k%d", id, i);
-		snprintf(key, sizeof key, "key-%d-%d", id, i);
-		crypto_sha256_hex(key, strlen(key), hash);
-		if (store_apikey_create(st, &a, user_id, name, hash, NULL, STORE_NEVER_MS, &k) != STORE_OK) {
-			fprintf(stderr, "child %d: create: %s\n", id, store_errmsg(st));
-			fails++;
-			continue;
-		}
-		if (store_apikey_lookup(st, &a, hash, &k, NULL) != STORE_OK)
-			fails++;
-		if (store_apikey_touch(st, k.id, time_now_ms(), 0) != STORE_OK) {
-			fprintf(stderr, "child %d: touch: %s\n", id, store_errmsg(st));
-			fails++;
-		}
-		arena_reset(&a);
-	}
+	fails = fn(st, &a, id, user_id);
 	store_close(st);
 	arena_free(&a);
 	return fails > 100 ? 100 : fails;
 }
 
-/* child: saves the same NSAVES URLs as every other child, each with the same two labels (made by whoever
- * comes first); exit status = failures */
+/* fn in NPROC processes at once: how many of them failed */
+static int wait_all(pid_t *pids, int n);
+static int run_all(work_fn *fn, const char *user_id)
+{
+	pid_t pids[NPROC];
+	fflush(stdout);
+	for (int i = 0; i < NPROC; i++) {
+		pids[i] = fork();
+		if (pids[i] == 0)
+			_exit(in_process(fn, i, user_id));
+	}
+	return wait_all(pids, NPROC);
+}
+
+/* creates, looks up and touches keys */
+static int keys(struct store *st, struct arena *a, int id, const char *user_id)
+{
+	char name[32], key[64], hash[65];
+	int fails = 0;
+	for (int i = 0; i < NKEYS; i++) {
+		struct store_apikey k;
+		snprintf(name, sizeof name, "p%d-k%d", id, i);
+		snprintf(key, sizeof key, "key-%d-%d", id, i);
+		crypto_sha256_hex(key, strlen(key), hash);
+		if (store_apikey_create(st, a, user_id, name, hash, NULL, STORE_NEVER_MS, &k) != STORE_OK) {
+			fprintf(stderr, "keys %d: create: %s\n", id, store_errmsg(st));
+			fails++;
+			continue;
+		}
+		if (store_apikey_lookup(st, a, hash, &k, NULL) != STORE_OK)
+			fails++;
+		if (store_apikey_touch(st, k.id, time_now_ms(), 0) != STORE_OK) {
+			fprintf(stderr, "keys %d: touch: %s\n", id, store_errmsg(st));
+			fails++;
+		}
+		arena_reset(a);
+	}
+	return fails;
+}
+
+/* saves the same NSAVES URLs as every other process, each with the same two labels (made by whoever comes
+ * first) */
 #define NSAVES 15
-static int saver(int id, const char *user_id)
+static int saver(struct store *st, struct arena *a, int id, const char *user_id)
 {
 	static const char *labels[] = { "Shared", "Also shared" };
-	struct store *st;
-	struct arena a;
-	char err[512], url[64];
+	char url[64];
 	int fails = 0;
-
-	arena_init(&a);
-	if (store_open(path, &st, err, sizeof err) != STORE_OK) {
-		fprintf(stderr, "saver %d: %s\n", id, err);
-		return 100;
-	}
 	for (int i = 0; i < NSAVES; i++) {
 		struct store_save sv = { .user_id = user_id, .url = url, .labels = labels, .nlabels = 2 };
 		struct store_item it;
 		bool existed;
 		snprintf(url, sizeof url, "https://same.example/%d", (i + id) % NSAVES);
-		if (store_item_save(st, &a, &sv, &it, &existed) != STORE_OK) {
+		if (store_item_save(st, a, &sv, &it, &existed) != STORE_OK) {
 			fprintf(stderr, "saver %d: save: %s\n", id, store_errmsg(st));
 			fails++;
 		}
-		arena_reset(&a);
+		arena_reset(a);
 	}
-	store_close(st);
-	arena_free(&a);
-	return fails > 100 ? 100 : fails;
+	return fails;
 }
 
 /* a worker filling the saved articles while a user relabels the same items, in the other order: on
@@ -94,15 +109,10 @@ static int saver(int id, const char *user_id)
 static int64_t item_seq[NSAVES];
 static const char *item_id[NSAVES];
 
-static int crosser(int id, const char *user_id)
+static int crosser(struct store *st, struct arena *a, int id, const char *user_id)
 {
-	struct store *st;
-	struct arena a;
-	char err[512], text[64];
+	char text[64];
 	int fails = 0;
-	arena_init(&a);
-	if (store_open(path, &st, err, sizeof err) != STORE_OK)
-		return 100;
 	for (int r = 0; r < ROUNDS; r++)
 		for (int k = 0; k < NSAVES; k++) {
 			int i = id % 2 ? NSAVES - 1 - k : k, rc;
@@ -114,17 +124,15 @@ static int crosser(int id, const char *user_id)
 				struct store_label_ref refs[] = { { NULL, "Shared", NULL }, { NULL, "Also shared", NULL } };
 				struct store_label *out;
 				size_t n;
-				rc = store_item_set_labels(st, &a, user_id, item_id[i], refs, 1 + (size_t)((r + k) % 2), &out, &n);
+				rc = store_item_set_labels(st, a, user_id, item_id[i], refs, 1 + (size_t)((r + k) % 2), &out, &n);
 			}
 			if (rc != STORE_OK) {
 				fprintf(stderr, "crosser %d: %s\n", id, store_errmsg(st));
 				fails++;
 			}
-			arena_reset(&a);
+			arena_reset(a);
 		}
-	store_close(st);
-	arena_free(&a);
-	return fails > 100 ? 100 : fails;
+	return fails;
 }
 
 static int wait_all(pid_t *pids, int n)
@@ -168,14 +176,7 @@ int main(void)
 	if (!st)
 		return done_testing();
 	is_int(store_user_add(st, &a, "alice", NULL, NULL, NULL, &u), STORE_OK, "add a user");
-	fflush(stdout);
-
-	for (int i = 0; i < NPROC; i++) {
-		pids[i] = fork();
-		if (pids[i] == 0)
-			_exit(child(i, u.id));
-	}
-	is_int(wait_all(pids, NPROC), 0, "%d writers, no busy or locked errors", NPROC);
+	is_int(run_all(keys, u.id), 0, "%d writers, no busy or locked errors", NPROC);
 	is_int(store_apikey_list(st, &a, u.id, &list, &n), STORE_OK, "list after the writers");
 	is_int(n, NPROC * NKEYS, "every key written");
 	{
@@ -184,13 +185,7 @@ int main(void)
 			used += list[i].used_ms > 0;
 		is_int(used, NPROC * NKEYS, "every key touched");
 	}
-	fflush(stdout);
-	for (int i = 0; i < NPROC; i++) {
-		pids[i] = fork();
-		if (pids[i] == 0)
-			_exit(saver(i, u.id));
-	}
-	is_int(wait_all(pids, NPROC), 0, "%d processes save the same URLs with the same new labels: no errors", NPROC);
+	is_int(run_all(saver, u.id), 0, "%d processes save the same URLs with the same new labels: no errors", NPROC);
 	{
 		struct store_search_req req = { .user_id = u.id, .limit = 1, .want_total = true };
 		struct store_search_res res;
@@ -211,13 +206,7 @@ int main(void)
 			item_id[i] = res.items[i].id;
 		}
 	}
-	fflush(stdout);
-	for (int i = 0; i < NPROC; i++) {
-		pids[i] = fork();
-		if (pids[i] == 0)
-			_exit(crosser(i, u.id));
-	}
-	is_int(wait_all(pids, NPROC), 0, "workers fill and users relabel the same items at once: no errors");
+	is_int(run_all(crosser, u.id), 0, "workers fill and users relabel the same items at once: no errors");
 	{
 		struct store_search_req req = { .user_id = u.id, .query = "round", .limit = 1, .want_total = true };
 		struct store_search_res res;
