@@ -51,10 +51,8 @@ pg_fresh_database() {
 # by '|', NULL as nothing, no header): psql for a postgresql:// URL, else sqlite3 on the file (a lock waited for
 # up to 5 s). A comparison is a boolean on PostgreSQL ('t'): a check wanting 1 or 0 casts it (CAST(x AS INTEGER)).
 db_sql() {
-	case $1 in
-	postgresql://* | postgres://*) psql -X -A -t -q -F '|' -v ON_ERROR_STOP=1 -d "$1" -c "$2" ;;
-	*) sqlite3 -cmd '.timeout 5000' "$1" "$2" ;;
-	esac
+	if db_pg "$1"; then psql -X -A -t -q -F '|' -v ON_ERROR_STOP=1 -d "$1" -c "$2"
+	else sqlite3 -cmd '.timeout 5000' "$1" "$2"; fi
 }
 
 # db_pg TARGET: true when TARGET is a PostgreSQL URL (a check about the SQLite file itself is skipped then)
