@@ -352,6 +352,12 @@ static void exec_script(const char *path, const char *file)
 	sb_free(&sql);
 }
 
+static int usage(void)
+{
+	fprintf(stderr, "usage: search_bench -d LIBRARY.db [-u USER] [-a] [-n ARTICLES] [-x SCRIPT.sql] [-q QUERIES] [-S DIR -s SAVES]\n");
+	return 2;
+}
+
 int main(int argc, char **argv)
 {
 	const char *db = NULL, *savedir = NULL, *script = NULL;
@@ -370,13 +376,11 @@ int main(int argc, char **argv)
 		case 'S': savedir = optarg; break;
 		case 'x': script = optarg; break;
 		default:
-			fprintf(stderr, "usage: search_bench -d LIBRARY.db [-u USER] [-a] [-n ARTICLES] [-x SCRIPT.sql] [-q QUERIES] [-S DIR -s SAVES]\n");
-			return 2;
+			return usage();
 		}
 	}
 	if (!db && !savedir) {
-		fprintf(stderr, "usage: search_bench -d LIBRARY.db [-u USER] [-a] [-n ARTICLES] [-x SCRIPT.sql] [-q QUERIES] [-S DIR -s SAVES]\n");
-		return 2;
+		return usage();
 	}
 	if (db) {
 		zipf_cdf = malloc(sizeof(double) * VOCAB);
