@@ -6,8 +6,8 @@ TESTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/
 dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh
 
 # every larder.conf abuse limit at its boundary (graphql.fcgi and save.fcgi as CGI; the fetch limits with t/js/testserver.mjs)
-TESTS += t/limits.sh
-dist_check_SCRIPTS += t/limits.sh
+TESTS += t/limits.sh t/request_cost.sh
+dist_check_SCRIPTS += t/limits.sh t/request_cost.sh
 
 # search answers depend only on the caller's own items (graphql.fcgi as CGI)
 TESTS += t/search_owner.sh
