@@ -162,8 +162,6 @@ int main(void)
 	struct gql_limits lim = { .costly_field = "search", .max_costly = LIMIT_SEARCHES_PER_REQUEST,
 	                          .name_costly = "searches_per_request", .max_cost = LIMIT_REQUEST_COST,
 	                          .name_cost = "request_cost_max" };
-	if (getenv("T_COST_MAX"))
-		lim.max_cost = (uint32_t)atoi(getenv("T_COST_MAX"));
 	h.lim = &lim;
 	for (int i = 0; i < nc; i++) {
 		struct stat sb;
