@@ -113,4 +113,9 @@ db_sql "${serve_db:-$data/larder.db}" "UPDATE api_keys SET scopes = '[]' WHERE n
 gql "$WRITE" 'mutation { generateApiKey(input: {name: "again", expiresAt: "2099-01-01"}) { __typename } }'
 is "an empty list of scopes is full access" GenerateApiKeySuccess "$(jqr '.data.generateApiKey.__typename')"
 
+if grep -q -e 'Sanitizer' -e 'runtime error' "$data"/logs/*.log 2>/dev/null; then
+	fail "no sanitizer report in the logs" "$(grep -h -m 5 -e 'Sanitizer' -e 'runtime error' "$data"/logs/*.log)"
+else
+	pass "no sanitizer report in the logs"
+fi
 done_testing

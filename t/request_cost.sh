@@ -13,6 +13,8 @@ setup
 A="HTTP_AUTHORIZATION=$KEY"
 C="LARDER_CONFIG=$cconf"
 
+# gql QUERY [NAME=VALUE ...]: cgi_lib's, keeping every run's stderr for the sanitizer check at the end
+gql() { _q=$1; shift; req POST "$(jq -cn --arg q "$_q" '{query: $q}')" "$@"; printf '%s\n' "$err" >>"$tmp/all.err"; }
 # many N FIELD-TEXT: N aliased copies (a1: … aN: …) of a root field, on one line
 many() { _i=1 _s=; while [ $_i -le "$1" ]; do _s="$_s a$_i: $2"; _i=$((_i + 1)); done; printf '%s' "$_s"; }
 label_names() { gql '{ labels { ... on LabelsSuccess { labels { name } } } }' "$A"; jqr '[.data.labels.labels[].name] | sort | join(",")'; }
@@ -99,4 +101,5 @@ sed -i 's/^request_cost_max = 50$/request_cost_max = 49/' "$cconf"
 gql "{ $ME }" "$A" "$C"
 like "request_cost_max under a fetch-like field's cost is refused at start" "request_cost_max' must be a number from 50 to 1000000" "$err$body"
 
+unlike "no sanitizer or valgrind report from any run" 'Sanitizer|runtime error|^==[0-9]+== ' "$(cat "$tmp/all.err")"
 done_testing
