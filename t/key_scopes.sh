@@ -1,5 +1,5 @@
 #!/bin/sh
-# key_scopes.sh: API key scopes through nginx + spawn-fcgi: a `read` key reads but cannot label, mint a key or save; `save` only saves, `write` changes the library but not the keys; unknown scopes are refused at minting, and a refused request writes nothing (TAP).
+# key_scopes.sh: API key scopes through nginx + spawn-fcgi: a `read` key reads but cannot label, mint a key or save; `save` only saves, `write` reads and changes the library but not the keys; unknown scopes are refused at minting, and a refused request writes nothing (TAP).
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$srcdir}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-scopes.XXXXXX") || exit 1
@@ -95,6 +95,8 @@ code=$(curl -s -m 20 -o "$tmp/body" -w '%{http_code}' -H "authorization: $SAVE" 
 is "save: /api/export refused" "403 FORBIDDEN" "$code $(jqr '.errorCodes[0] // .errors[0].extensions.code // .code')"
 
 # ---- write ----
+gql "$WRITE" '{ me { name } }'
+is "write: queries run too" "Alice Liddell" "$(jqr '.data.me.name')"
 gql "$WRITE" "$LABEL"
 is "write: createLabel runs" CreateLabelSuccess "$(jqr '.data.createLabel.__typename')"
 is "write: the label is made" Birds "$(labels)"

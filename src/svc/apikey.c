@@ -41,7 +41,7 @@ static const char *refusal(const char *msg)
 static const struct { const char *name; unsigned grants; } scope_table[] = {
 	{ "read", SVC_GRANT_READ },
 	{ "save", SVC_GRANT_SAVE },
-	{ "write", SVC_GRANT_WRITE | SVC_GRANT_SAVE },
+	{ "write", SVC_GRANT_WRITE | SVC_GRANT_SAVE | SVC_GRANT_READ },
 };
 
 /* the grants of the scope written as p[0..len) (0: not a scope Larder knows) */

@@ -35,7 +35,7 @@ enum svc_grant {
 	SVC_GRANT_SAVE = 2,   /* scope `save`: saving a URL, a page or a file (saveUrl, savePage, saveFile,
 	                       * uploadFileRequest, createArticleSavingRequest, /api/save, uploads) */
 	SVC_GRANT_WRITE = 4,  /* scope `write`: every mutation that changes the library (labels, highlights,
-	                       * reading progress, archive, delete, feeds, imports, …); implies save */
+	                       * reading progress, archive, delete, feeds, imports, …); implies read and save */
 	SVC_GRANT_ACCOUNT = 8,/* no scope grants it: keys, the account and its settings (generateApiKey,
 	                       * revokeApiKey, updateUser, deleteAccount, …) need a key without scopes */
 };
