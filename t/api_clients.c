@@ -158,6 +158,11 @@ int main(void)
 	read_expected(dir);
 	h_init(&h);
 	seed(&h);
+	/* the documents run under larder.conf's default budgets for one operation's root fields */
+	struct gql_limits lim = { .costly_field = "search", .max_costly = LIMIT_SEARCHES_PER_REQUEST,
+	                          .name_costly = "searches_per_request", .max_cost = LIMIT_REQUEST_COST,
+	                          .name_cost = "request_cost_max" };
+	h.lim = &lim;
 	for (int i = 0; i < nc; i++) {
 		struct stat sb;
 		snprintf(sub, sizeof sub, "%s/%s", dir, clients[i]->d_name);

@@ -23,6 +23,7 @@ struct harness {
 	struct store_user alice, bob;
 	struct sb out;
 	struct gql_result res;
+	const struct gql_limits *lim; /* the budgets h_run gives (NULL: the engine's defaults) */
 };
 
 __attribute__((noreturn)) static void h_bail(const char *what, const char *why)
@@ -80,7 +81,7 @@ __attribute__((unused)) static const char *h_run(struct harness *h, const struct
                                                  const char *query, const char *vars)
 {
 	struct api_ctx ctx = { .store = h->st, .cfg = NULL, .user = user, .key = NULL, .now_ms = time_now_ms() };
-	struct gql_request req = { .query = query, .query_len = strlen(query), .context = &ctx };
+	struct gql_request req = { .query = query, .query_len = strlen(query), .context = &ctx, .limits = h->lim };
 	struct json_object *jv = NULL;
 	if (vars != NULL && (jv = json_tokener_parse(vars)) == NULL)
 		h_bail("bad variables JSON in the test", vars);

@@ -51,7 +51,7 @@ int main(void)
 
 	/* ---- generateApiKey ---- */
 	before = time_now_ms();
-	body = h_run(&h, &h.alice, GEN, "{\"name\":\"laptop\",\"exp\":\"2030-06-01T12:00:00+02:00\",\"scopes\":[\"inbox\",\"a\\\"b\"]}");
+	body = h_run(&h, &h.alice, GEN, "{\"name\":\"laptop\",\"exp\":\"2030-06-01T12:00:00+02:00\",\"scopes\":[\"read\",\"save\"]}");
 	after = time_now_ms();
 	id = h_get(&h, body, "data.generateApiKey.apiKey.id");
 	key = h_get(&h, body, "data.generateApiKey.apiKey.key");
@@ -63,7 +63,7 @@ int main(void)
 	ok(crypto_is_uuid(key, strlen(key)) && key[14] == '4', "the key is a UUID v4 (%s)", key);
 	ok(strcmp(id, key) != 0, "the key is not its id");
 	is_str(body, h_fmt(&h, "{\"data\":{\"generateApiKey\":{\"__typename\":\"GenerateApiKeySuccess\",\"apiKey\":{"
-	                   "\"id\":\"%s\",\"name\":\"laptop\",\"key\":\"%s\",\"scopes\":[\"inbox\",\"a\\\"b\"],"
+	                   "\"id\":\"%s\",\"name\":\"laptop\",\"key\":\"%s\",\"scopes\":[\"read\",\"save\"],"
 	                   "\"expiresAt\":\"2030-06-01T10:00:00.000Z\",\"usedAt\":null}}}}", id, key),
 	       "GenerateApiKeySuccess with the key, the scopes, the expiry in UTC and no use yet");
 	{
@@ -108,8 +108,14 @@ int main(void)
 	is_str(h_get(&h, body, "data.generateApiKey.apiKey.name"), "trimmed", "names are trimmed");
 	is_str(h_get(&h, body, "data.generateApiKey.apiKey.expiresAt"), "2020-01-01T00:00:00.000Z",
 	       "an expiry in the past is accepted");
-	body = h_run(&h, &h.alice, GEN, "{\"name\":\"one\",\"exp\":\"2031-01-01\",\"scopes\":\"single\"}");
-	ok(strstr(body, "\"scopes\":[\"single\"]") != NULL, "a single scope is coerced to a list (%s)", body);
+	body = h_run(&h, &h.alice, GEN, "{\"name\":\"one\",\"exp\":\"2031-01-01\",\"scopes\":\"write\"}");
+	ok(strstr(body, "\"scopes\":[\"write\"]") != NULL, "a single scope is coerced to a list (%s)", body);
+	body = h_run(&h, &h.alice, GEN, "{\"name\":\"two\",\"exp\":\"2031-01-01\",\"scopes\":[\"read\",\"a\\\"b\"]}");
+	is_str(body, "{\"data\":{\"generateApiKey\":{\"__typename\":\"GenerateApiKeyError\",\"errorCodes\":[\"BAD_REQUEST\"],"
+	       "\"message\":\"unknown scope \\\"a\\\"b\\\": the scopes are read, save and write (a key without scopes has "
+	       "full access)\"}}}", "a scope Larder does not know is refused, naming the ones it knows");
+	body = h_run(&h, &h.alice, LIST, NULL);
+	ok(strstr(body, "\"name\":\"two\"") == NULL, "and no key is minted (%s)", body);
 	body = h_run(&h, &h.alice, "mutation { generateApiKey(input: {name: \"x\"}) { __typename } }", NULL);
 	is_int(h.res.outcome, GQL_RESULT_REQUEST_ERROR, "expiresAt is required");
 	like(body, "expiresAt", "the error names it");

@@ -2,6 +2,7 @@
 #include "t/api_harness.h"
 #include "t/tap.h"
 #include "api/api_int.h"
+#include "svc/apikey.h"
 
 static char *slurp(const char *path)
 {
@@ -60,6 +61,39 @@ static int user_types(const struct gql_schema *s)
 	return n;
 }
 
+/* every root field has a cost class and a grant in api/policy.c (a field added to the SDL without one fails
+ * here and at api_schema_load), the costs are the classes of util/limits.h, queries need only `read`, and
+ * no row is written twice */
+static void check_policies(const struct gql_schema *s)
+{
+	const struct gql_type *roots[2] = { s->query, s->mutation };
+	unsigned bad = 0, total = 0;
+	for (int r = 0; r < 2; r++) {
+		size_t n;
+		api_root_policies(r == 1, &n);
+		is_int((int64_t)n, (int64_t)roots[r]->nfields, "%s: one row per field in api/policy.c", roots[r]->name);
+		for (uint32_t i = 0; i < roots[r]->nfields; i++) {
+			const struct gql_field *f = roots[r]->fields[i];
+			const struct api_root_policy *p = f->meta;
+			uint32_t c = f->cost;
+			total++;
+			if (p == NULL || strcmp(p->field, f->name) != 0 || c != p->cost ||
+			    (c != LIMIT_COST_CHEAP && c != LIMIT_COST_SCAN && c != LIMIT_COST_WRITE && c != LIMIT_COST_FETCH) ||
+			    (r == 0 ? p->need != SVC_GRANT_READ
+			            : p->need != SVC_GRANT_SAVE && p->need != SVC_GRANT_WRITE && p->need != SVC_GRANT_ACCOUNT)) {
+				printf("# %s.%s: %s\n", roots[r]->name, f->name, p ? "a bad row" : "no row");
+				bad++;
+			}
+		}
+	}
+	is_int(total, 98, "98 root fields");
+	is_int(bad, 0, "each has its cost class and grant");
+	is_int(gql_type_field(s->mutation, "saveUrl")->cost, LIMIT_COST_FETCH, "saveUrl costs what a fetch does");
+	is_int(gql_type_field(s->mutation, "updateLabel")->cost, LIMIT_COST_WRITE, "updateLabel what a write does");
+	is_int(gql_type_field(s->query, "search")->cost, LIMIT_COST_SCAN, "search what a scan does");
+	is_int(gql_type_field(s->query, "me")->cost, LIMIT_COST_CHEAP, "me what a cheap read does");
+}
+
 int main(void)
 {
 	char err[512], unbound[512], path[1024];
@@ -82,6 +116,7 @@ int main(void)
 	ok(s->query && strcmp(s->query->name, "Query") == 0, "query root is Query");
 	ok(s->mutation && strcmp(s->mutation->name, "Mutation") == 0, "mutation root is Mutation");
 	ok(s->subscription == NULL, "no subscription root");
+	check_policies(s);
 	/* exactly the root fields in scope (INTERFACE.md), in the SDL's order */
 	is_str(field_names(s, s->query), "me search article updatesSince articleSavingRequest labels apiKeys "
 	       "highlights typeaheadSearch filters recentSearches user validateUsername subscriptions newsletterEmails "
@@ -194,6 +229,7 @@ int main(void)
 	/* objects Larder has no data for yet answer "empty" values that satisfy their types */
 	{
 		const char *ext = "\nextend type Query { probe: FeedArticle! }\n";
+		static const struct api_root_policy probe_policy = { "probe", 1, 1 };
 		const char *q = "{ probe { __typename id sharedAt sharedComment highlightsCount reactions { id }"
 		                " article { title isArchived readingProgressPercent readingProgressAnchorIndex contentReader"
 		                " pageType savedAt labels { id } highlights(input: {includeFriends: true}) { id } }"
@@ -210,7 +246,10 @@ int main(void)
 		ok(s != NULL, "the SDL with a probe field parses (%s)", s ? "" : err);
 		if (s != NULL) {
 			is_int(gql_bind(s, "Query.probe", api_resolve_absent, NULL), 0, "bind the probe");
-			is_int(api_schema_bind(s, err, sizeof err), 0, "bind everything else");
+			is_int(api_schema_bind(s, err, sizeof err), -1, "a root field without a row in api/policy.c fails the binding");
+			is_str(err, "schema: the root field Query.probe has no cost class and grant in api/policy.c", "naming it");
+			gql_type_field(s->query, "probe")->meta = &probe_policy;
+			is_int(api_schema_bind(s, err, sizeof err), 0, "bind everything else (%s)", err);
 			arena_init(&a);
 			sb_init(&out);
 			gql_execute(s, &req, &a, &out, &res);

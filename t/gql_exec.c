@@ -312,6 +312,63 @@ static void bench(void)
 	gql_schema_free(bs);
 }
 
+/* gql_request.guard for the tests: refuses the field b (counting its calls) */
+static int guard_calls;
+static const char *guard_b(void *ctx, const struct gql_field *f, struct arena *a)
+{
+	(void)ctx;
+	guard_calls++;
+	return strcmp(f->name, "b") == 0 ? arena_printf(a, "no %s for you", f->name) : NULL;
+}
+
+static const char *run_guarded(const struct gql_schema *s, const char *q)
+{
+	struct gql_request req = { .query = q, .query_len = strlen(q), .guard = guard_b };
+	arena_reset(&tl_arena);
+	sb_reset(&tl_out);
+	guard_calls = 0;
+	gql_execute(s, &req, &tl_arena, &tl_out, &tl_res);
+	return sb_str(&tl_out);
+}
+
+/* the guard sees every root field before anything runs; a refusal is the whole answer */
+static void guard_and_cost(struct gql_schema *s)
+{
+	struct gql_limits lim = { .max_cost = 30, .name_cost = "max_cost" };
+	counter = 0;
+	is_str(run_guarded(s, "mutation { a b }"),
+	       "{\"errors\":[{\"message\":\"no b for you\",\"locations\":[{\"line\":1,\"column\":14}],"
+	       "\"extensions\":{\"code\":\"FORBIDDEN\"}}]}", "guard: a refused field refuses the request, no data");
+	is_int(tl_res.outcome, GQL_RESULT_FORBIDDEN, "guard: outcome FORBIDDEN");
+	is_int(counter, 0, "guard: the allowed field before it did not run");
+	is_str(run_guarded(s, "mutation { a a2: a __typename }"), "{\"data\":{\"a\":1,\"a2\":2,\"__typename\":\"Mutation\"}}",
+	       "guard: allowed fields run");
+	is_int(guard_calls, 2, "guard: called for each root field, not for __typename");
+	run_guarded(s, "fragment F on Mutation { a a3: a } mutation { ...F ...F a }");
+	is_int(guard_calls, 3, "guard: a fragment spread twice is looked at once");
+	is_str(run_guarded(s, "fragment F on Mutation { b } mutation { ... on Mutation { ...F } }"),
+	       "{\"errors\":[{\"message\":\"no b for you\",\"locations\":[{\"line\":1,\"column\":26}],"
+	       "\"extensions\":{\"code\":\"FORBIDDEN\"}}]}", "guard: through inline fragments and spreads");
+
+	/* max_cost: a's selections cost 10 each, b is free */
+	gql_type_field(s->mutation, "a")->cost = 10;
+	counter = 0;
+	is_str(tl_run_full(s, "mutation { a a2: a a3: a b }", NULL, NULL, false, NULL, &lim),
+	       "{\"data\":{\"a\":1,\"a2\":2,\"a3\":3,\"b\":40}}", "max_cost: 30 runs");
+	is_str(tl_run_full(s, "mutation { a a2: a a3: a a4: a }", NULL, NULL, false, NULL, &lim),
+	       "{\"errors\":[{\"message\":\"The operation costs 40, more than the budget of 30 (max_cost): 4 a at 10.\","
+	       "\"locations\":[{\"line\":1,\"column\":1}],\"extensions\":{\"code\":\"GRAPHQL_VALIDATION_FAILED\"}}]}",
+	       "max_cost: 40 refused, naming the limit and the costs");
+	counter = 0;
+	tl_run_full(s, "fragment F on Mutation { a a2: a } mutation { ...F ... on Mutation { ...F } }", NULL, NULL, false,
+	            NULL, &lim);
+	is_int(tl_res.outcome, GQL_RESULT_REQUEST_ERROR, "max_cost: each spread of a fragment counts");
+	is_int(counter, 0, "max_cost: nothing ran");
+	tl_run_full(s, "mutation { a a2: a a3: a a4: a }", NULL, NULL, false, NULL, NULL);
+	is_int(tl_res.outcome, GQL_RESULT_DATA, "max_cost: no budget without limits");
+	gql_type_field(s->mutation, "a")->cost = 0;
+}
+
 int main(void)
 {
 	static int bound_val = 11;
@@ -495,6 +552,7 @@ int main(void)
 	is_int(counter, 0, "the refused mutation did not run");
 	is_str(tl_run_full(s, "{ hello }", NULL, NULL, true, NULL, NULL), "{\"data\":{\"hello\":\"world\"}}",
 	       "queries run when only queries are allowed");
+	guard_and_cost(s);
 
 	/* request errors */
 	tl_run(s, "{ hello ", NULL);

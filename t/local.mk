@@ -2,12 +2,12 @@
 # The C unit tests are listed by each area's own fragment.
 
 # end-to-end: contrib/larder-serve starts nginx + spawn-fcgi on a loopback port of its own
-TESTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh
-dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh
+TESTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh
+dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh
 
 # every larder.conf abuse limit at its boundary (graphql.fcgi and save.fcgi as CGI; the fetch limits with t/js/testserver.mjs)
-TESTS += t/limits.sh
-dist_check_SCRIPTS += t/limits.sh
+TESTS += t/limits.sh t/request_cost.sh
+dist_check_SCRIPTS += t/limits.sh t/request_cost.sh
 
 # search answers depend only on the caller's own items (graphql.fcgi as CGI)
 TESTS += t/search_owner.sh

@@ -195,6 +195,27 @@ static void test_keys(void)
 	is_int(svc_apikey_create(st, &A, u.id, &(struct svc_key_spec){ .name = "x", .name_len = 1, .scopes = scopes,
 	                         .nscopes = LIMIT_APIKEY_SCOPES + 1, .expires_ms = STORE_NEVER_MS }, &k, &msg),
 	       STORE_E_INVAL, "too many scopes are refused");
+	scopes[0] = (struct svc_scope){ "read", 4 };
+	scopes[1] = (struct svc_scope){ "Read", 4 };
+	is_int(svc_apikey_create(st, &A, u.id, &(struct svc_key_spec){ .name = "x", .name_len = 1, .scopes = scopes,
+	                         .nscopes = 2, .expires_ms = STORE_NEVER_MS }, &k, &msg),
+	       STORE_E_INVAL, "a scope Larder does not know is refused");
+	is_str(msg, "unknown scope \"Read\": the scopes are read, save and write (a key without scopes has full access)",
+	       "naming it and the known ones");
+
+	/* what stored scopes grant */
+	is_int(svc_apikey_grants(NULL), SVC_GRANT_ALL, "no scopes: everything");
+	is_int(svc_apikey_grants("[]"), SVC_GRANT_ALL, "an empty list: everything");
+	is_int(svc_apikey_grants("[\"read\"]"), SVC_GRANT_READ, "read");
+	is_int(svc_apikey_grants("[\"save\",\"read\"]"), SVC_GRANT_READ | SVC_GRANT_SAVE, "save and read");
+	is_int(svc_apikey_grants("[\"write\"]"), SVC_GRANT_READ | SVC_GRANT_SAVE | SVC_GRANT_WRITE,
+	       "write: read, save and write, never the account");
+	is_int(svc_apikey_grants("[\"inbox\"]"), 0, "a scope Larder does not know grants nothing");
+	is_int(svc_apikey_grants("[\"re\\u0061d\",\"a\\\"read\"]"), 0, "escaped text matches no scope");
+	is_int(svc_apikey_grants("[\"inbox\",\"read\"]"), SVC_GRANT_READ, "the known ones among unknown ones");
+	is_str(svc_grant_scope(SVC_GRANT_SAVE), "save", "the scope that grants saving");
+	is_str(svc_grant_scope(SVC_GRANT_WRITE), "write", "the scope that grants writing");
+	ok(svc_grant_scope(SVC_GRANT_ACCOUNT) == NULL, "no scope grants the account");
 
 	is_int(mint(&u, "  laptop\n", 9, &k, &msg), STORE_OK, "a good name is minted");
 	is_str(k.row.name, "laptop", "trimmed");

@@ -85,6 +85,7 @@ int main(void)
 	is_int(c.query_max_aliases, LIMIT_GQL_ALIASES, "default query_max_aliases");
 	is_int(c.page_size_max, LIMIT_PAGE_SIZE, "default page_size_max");
 	is_int(c.searches_per_request, LIMIT_SEARCHES_PER_REQUEST, "default searches_per_request");
+	is_int(c.request_cost_max, LIMIT_REQUEST_COST, "default request_cost_max");
 	is_int(c.search_time_ms, LIMIT_SEARCH_TIME_MS, "default search_time_ms");
 	is_int(c.labels_per_item, LIMIT_LABELS_PER_ITEM, "default labels_per_item");
 	is_int(c.labels_per_user, LIMIT_LABELS_PER_USER, "default labels_per_user");
@@ -164,6 +165,11 @@ int main(void)
 	config_free(&c);
 	is_int(load("search_time_ms = 9\n", &c, err, sizeof err), -1, "search_time_ms 9 refused");
 	like(err, "'search_time_ms' must be a number of milliseconds from 10 to 600000", "naming its range");
+	is_int(load("request_cost_max = 50\n", &c, err, sizeof err), 0, "request_cost_max at its minimum: %s", err);
+	is_int(c.request_cost_max, 50, "request_cost_max 50");
+	config_free(&c);
+	is_int(load("request_cost_max = 49\n", &c, err, sizeof err), -1, "request_cost_max under a fetch-like field's cost refused");
+	like(err, "'request_cost_max' must be a number from 50 to 1000000", "naming its range");
 	is_int(load("searches_per_request = 0\n", &c, err, sizeof err), -1, "searches_per_request 0 refused");
 	like(err, "'searches_per_request' must be a number from 1 to 1000", "naming its range");
 

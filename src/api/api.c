@@ -294,7 +294,7 @@ int api_schema_bind(struct gql_schema *s, char *err, size_t errlen)
 #define API_BIND_CALL(name) if (api_bind_##name(s, err, errlen) != 0) return -1;
 	API_FILES(API_BIND_CALL)
 #undef API_BIND_CALL
-	if (api_bind_defaults(s, err, errlen) != 0)
+	if (api_bind_defaults(s, err, errlen) != 0 || api_bind_policy(s, err, errlen) != 0)
 		return -1;
 	if ((n = gql_schema_unbound(s, unbound, sizeof unbound)) > 0) {
 		snprintf(err, errlen, "schema: %d field%s without a resolver: %s", n, n == 1 ? "" : "s", unbound);

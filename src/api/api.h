@@ -23,6 +23,20 @@ extern const char larder_schema_sdl[]; /* schema/larder.graphql, compiled in (ge
  * which enforces them in its write transactions; call after store_open */
 void api_store_limits(struct store *st, const struct larder_config *cfg);
 
+/* a root field's row in api/policy.c's table: what one selection of it costs (a LIMIT_COST_* class,
+ * checked against request_cost_max) and the grant (svc/apikey.h's SVC_GRANT_*) a key's scopes must hold
+ * to run it; bound onto the schema's fields (gql_field.cost and .meta) by api_schema_load */
+struct api_root_policy {
+	const char *field;
+	uint32_t cost;
+	unsigned need;
+};
+/* the rows of Query's (mutation false) or Mutation's fields */
+const struct api_root_policy *api_root_policies(bool mutation, size_t *n);
+/* gql_request.guard: NULL when the request may run root field f, else why not (an API key whose scopes
+ * lack the field's grant; sessions and requests without credentials pass, the resolvers answer those) */
+const char *api_guard(void *context, const struct gql_field *f, struct arena *a);
+
 /* build the schema from larder_schema_sdl, bind every resolver and the Date scalar, and check
    gql_schema_unbound() == 0; NULL with a message in err on failure */
 struct gql_schema *api_schema_load(char *err, size_t errlen);

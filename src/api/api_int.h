@@ -18,6 +18,10 @@ struct api_error {
 /* the parent object of objects Larder does not back yet (see api_resolve_absent) */
 extern const char api_absent[];
 
+/* policy.c: every root field's cost and grant onto the schema; -1 with err naming a root field without a
+ * row (or a row without a field) */
+int api_bind_policy(struct gql_schema *s, char *err, size_t errlen);
+
 /* the request's context (never NULL: gql_execute is always given one by our callers) */
 static inline struct api_ctx *api_ctx_of(struct gql_rctx *rc) { return gql_context(rc); }
 

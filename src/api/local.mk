@@ -7,7 +7,7 @@ src_api_libapi_a_SOURCES = \
 	src/api/save.c src/api/search.c \
 	src/api/bulk.c src/api/highlights.c src/api/typeahead.c src/api/saving_request.c \
 	src/api/filter.c src/api/account.c \
-	src/api/articles.c src/api/personalization.c src/api/unoffered.c \
+	src/api/articles.c src/api/personalization.c src/api/unoffered.c src/api/policy.c \
 	src/api/import.c src/api/feeds.c \
 	src/api/newsletter.c
 # uploadFileRequest, saveFile and a PDF item's file URLs

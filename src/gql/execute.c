@@ -800,6 +800,8 @@ static void limits_fill(struct gql_limits *l, const struct gql_limits *given)
 	l->name_bytes = l->name_depth = l->name_aliases = l->name_fields = NULL;
 	l->costly_field = l->name_costly = NULL;
 	l->max_costly = 0;
+	l->max_cost = 0;
+	l->name_cost = NULL;
 	if (given == NULL)
 		return;
 	if (given->max_bytes) l->max_bytes = given->max_bytes;
@@ -815,6 +817,8 @@ static void limits_fill(struct gql_limits *l, const struct gql_limits *given)
 	l->costly_field = given->costly_field;
 	l->name_costly = given->name_costly;
 	l->max_costly = given->max_costly;
+	l->max_cost = given->max_cost;
+	l->name_cost = given->name_cost;
 }
 
 /* out holds [base..] "{" data "}"; rewrite it as {"errors":[...],"data":...} or {"errors":[...]} */
@@ -842,6 +846,47 @@ static void write_errors(struct sb *out, size_t base, const struct gql_errors *e
 	out->len = r.len;
 	out->cap = r.cap;
 	out->err = out->err || r.err;
+}
+
+/* the request's guard over the root fields a set selects (each fragment looked at once: seen[] by index);
+ * the first refusal is recorded (FORBIDDEN at the field) and true returned */
+static bool guard_refuses(struct exec *ex, const struct gql_request *req, const struct gql_type *root,
+                          const struct gql_selection_set *set, bool *seen)
+{
+	for (uint32_t i = 0; set != NULL && i < set->n; i++) {
+		const struct gql_selection *sel = set->items[i];
+		const struct gql_field *f;
+		const char *msg;
+		if (sel->kind == GQL_SEL_INLINE) {
+			if (guard_refuses(ex, req, root, sel->set, seen))
+				return true;
+		} else if (sel->kind == GQL_SEL_SPREAD) {
+			for (uint32_t k = 0; k < ex->nfrags; k++)
+				if (!seen[k] && strcmp(ex->frags[k]->name, sel->name) == 0) {
+					seen[k] = true;
+					if (guard_refuses(ex, req, root, ex->frags[k]->set, seen))
+						return true;
+					break;
+				}
+		} else if ((f = gql_type_field(root, sel->name)) != NULL &&
+		           (msg = req->guard(ex->context, f, ex->a)) != NULL) {
+			gql_errors_add(ex->errs, "FORBIDDEN", &sel->loc, 1, "%s", msg);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* true when the guard refuses a root field of op (or memory ran out), with the error recorded */
+static bool guard_op(struct exec *ex, const struct gql_request *req, const struct gql_type *root,
+                     const struct gql_operation *op)
+{
+	bool *seen = ARENA_NEWN(ex->a, bool, ex->nfrags ? ex->nfrags : 1);
+	if (seen == NULL) {
+		oom(ex, NULL, NULL);
+		return true;
+	}
+	return guard_refuses(ex, req, root, op->set, seen);
 }
 
 void gql_execute(const struct gql_schema *cs, const struct gql_request *req, struct arena *a,
@@ -931,6 +976,10 @@ void gql_execute(const struct gql_schema *cs, const struct gql_request *req, str
 	for (uint32_t i = 0; i < doc->n; i++)
 		if (doc->defs[i]->kind == GQL_DEF_FRAGMENT)
 			ex.frags[ex.nfrags++] = &doc->defs[i]->u.frag;
+	if (req->guard != NULL && guard_op(&ex, req, root, op)) {
+		res->outcome = GQL_RESULT_FORBIDDEN;
+		goto out;
+	}
 	if (gql_coerce_variables(s, op, req->variables, a, &errs, &ex.vars) > 0 || errs.n > 0)
 		goto out;
 

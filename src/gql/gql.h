@@ -25,6 +25,11 @@ struct gql_limits {
 	 * fragments before anything runs; NULL: no such budget. name_costly names the limit like the others */
 	const char *costly_field, *name_costly;
 	uint32_t max_costly;
+	/* what one operation's root fields may cost in all: each selection of a root field adds its
+	 * gql_field.cost (set by the application), aliases and fragment spreads counted as written, before
+	 * anything runs; 0: no such budget. name_cost names the limit like the others */
+	uint32_t max_cost;
+	const char *name_cost;
 };
 
 /* ---- parsing (lexer.c, parser.c) ---- */
@@ -47,6 +52,7 @@ enum gql_outcome {
 	GQL_RESULT_DATA,          /* execution ran: "data" present (errors possible) -> HTTP 200 */
 	GQL_RESULT_REQUEST_ERROR, /* parse, validation, operation selection or variable error: no "data" */
 	GQL_RESULT_NOT_ALLOWED,   /* a mutation asked for where only queries are allowed (GET) */
+	GQL_RESULT_FORBIDDEN,     /* the request's guard refused a root field: no "data", code FORBIDDEN */
 	GQL_RESULT__MAX
 };
 
@@ -58,6 +64,10 @@ struct gql_request {
 	bool queries_only;            /* GET: mutations answer GQL_RESULT_NOT_ALLOWED */
 	void *context;                /* the application's per-request context (gql_context()) */
 	const struct gql_limits *limits; /* NULL = defaults */
+	/* called before anything runs with each root field the selected operation selects (inline
+	 * fragments and spreads followed; a fragment looked at once): a message (static or in the arena)
+	 * refuses the whole request, code FORBIDDEN at the field, no data. NULL: every field allowed */
+	const char *(*guard)(void *context, const struct gql_field *f, struct arena *a);
 };
 
 struct gql_result {

@@ -50,6 +50,8 @@ struct gql_field {
 	uint32_t index;
 	gql_resolve_fn resolve;           /* NULL until bound */
 	void *udata;                      /* given to the resolver through gql_udata() */
+	uint32_t cost;                    /* a root field's cost per selection (gql_limits.max_cost); 0: free */
+	const void *meta;                 /* the application's own data about the field; the engine never reads it */
 };
 
 struct gql_enum_value {

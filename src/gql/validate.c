@@ -613,50 +613,6 @@ static const struct gql_selection *nth_alias(const struct gql_selection_set *set
 	return NULL;
 }
 
-/* root fields named `name` selected by a set, through inline fragments and spreads (a cycle, reported
- * later, stops at the depth guard; *visits bounds the walk) */
-static uint32_t count_named(struct vctx *c, const struct gql_selection_set *set, const char *name, int depth,
-                            uint32_t *visits)
-{
-	uint32_t n = 0;
-	if (set == NULL || depth > 16)
-		return 0;
-	for (uint32_t i = 0; i < set->n && *visits < 100000; i++, (*visits)++) {
-		const struct gql_selection *sel = set->items[i];
-		if (sel->kind == GQL_SEL_FIELD)
-			n += strcmp(sel->name, name) == 0;
-		else if (sel->kind == GQL_SEL_INLINE)
-			n += count_named(c, sel->set, name, depth + 1, visits);
-		else {
-			int32_t fi = vfrag_find(c, sel->name);
-			if (fi >= 0)
-				n += count_named(c, c->frags[fi].f->set, name, depth + 1, visits);
-		}
-	}
-	return n;
-}
-
-/* the costly root field's budget (e.g. searches per request), per operation */
-static bool check_costly(struct vctx *c, const struct gql_limits *lim)
-{
-	bool ok = true;
-	if (!lim || !lim->costly_field || !lim->max_costly)
-		return true;
-	for (uint32_t i = 0; i < c->doc->n; i++) {
-		const struct gql_definition *d = c->doc->defs[i];
-		uint32_t visits = 0, n;
-		if (d->kind != GQL_DEF_OPERATION)
-			continue;
-		n = count_named(c, d->u.op.set, lim->costly_field, 0, &visits);
-		if (n > lim->max_costly) {
-			verr(c, &d->loc, 1, "The operation selects the field \"%s\" %u times, more than the limit of %u%s.",
-			     lim->costly_field, (unsigned)n, (unsigned)lim->max_costly, gql_limit_note(c->a, lim->name_costly));
-			ok = false;
-		}
-	}
-	return ok;
-}
-
 /* max_aliases and max_fields: checked first, so a hostile document is rejected cheaply.
  * Returns false when over a budget (the other rules are then skipped). */
 static bool check_budgets(struct vctx *c, const struct gql_limits *lim)
@@ -1354,7 +1310,7 @@ int gql_validate(const struct gql_schema *s, const struct gql_document *doc,
 		goto out;
 
 	/* budgets, before anything that walks expanded fragments */
-	if (!vcheck_depth(c, lim) || !check_budgets(c, lim) || c->stop || !check_costly(c, lim) || c->stop)
+	if (!vcheck_depth(c, lim) || !check_budgets(c, lim) || c->stop || !vcheck_costs(c, lim))
 		goto out;
 	for (uint32_t i = 0; i < c->nfrags; i++)
 		c->frags[i].state = 0;

@@ -45,6 +45,9 @@ struct vfrag {
 	uint8_t dstate;               /* 0 not measured, 1 being measured, 2 measured */
 	uint8_t ix_exceeded, ix_checked, ix_visited; /* introspection depth memo, depth + 1 (0: none) */
 	uint32_t ix_root;             /* the __schema/__type field ix_visited belongs to */
+	uint32_t cgen;                /* the root-cost walk cost belongs to (validate_cost.c) */
+	uint8_t cstate;               /* in that walk: 1 being weighed, 2 weighed */
+	uint64_t cost;
 };
 
 struct vctx {
@@ -64,6 +67,7 @@ struct vctx {
 
 	/* validate_merge.c state */
 	void *merge;
+	uint32_t cgen;                /* validate_cost.c: the last root-cost walk */
 };
 
 /* validate.c */
@@ -76,6 +80,9 @@ void vnomem(struct vctx *c);
 bool venter(struct vctx *c, const struct gql_loc *loc);
 static inline void vleave(struct vctx *c) { c->rdepth--; }
 int32_t vfrag_find(const struct vctx *c, const char *name);
+/* validate_cost.c: each operation's root-field cost (max_cost) and costly field count (max_costly),
+ * fragments expanded; false after reporting an operation over either */
+bool vcheck_costs(struct vctx *c, const struct gql_limits *lim);
 void *vgrow(struct vctx *c, void *p, uint32_t *cap, uint32_t n, size_t size);
 /* " Did you mean "a", "b", or "c"?" (empty string when no candidate is close) */
 const char *vsuggest(struct vctx *c, const char *input, const char *const *cands, uint32_t ncands,

@@ -4,7 +4,8 @@ src_gql_libgql_a_SOURCES += \
 	src/gql/validate.c \
 	src/gql/validate_values.c \
 	src/gql/validate_merge.c \
-	src/gql/validate_depth.c
+	src/gql/validate_depth.c \
+	src/gql/validate_cost.c
 
 check_PROGRAMS += t/gql_validate
 TESTS += t/gql_validate

@@ -38,6 +38,53 @@ static const char *refusal(const char *msg)
 	return msg ? msg : "the scopes are refused (out of memory)";
 }
 
+static const struct { const char *name; unsigned grants; } scope_table[] = {
+	{ "read", SVC_GRANT_READ },
+	{ "save", SVC_GRANT_SAVE },
+	{ "write", SVC_GRANT_WRITE | SVC_GRANT_SAVE | SVC_GRANT_READ },
+};
+
+/* the grants of the scope written as p[0..len) (0: not a scope Larder knows) */
+static unsigned scope_grants(const char *p, size_t len)
+{
+	for (size_t i = 0; i < sizeof scope_table / sizeof scope_table[0]; i++)
+		if (strlen(scope_table[i].name) == len && memcmp(scope_table[i].name, p, len) == 0)
+			return scope_table[i].grants;
+	return 0;
+}
+
+const char *svc_grant_scope(unsigned need)
+{
+	for (size_t i = 0; i < sizeof scope_table / sizeof scope_table[0]; i++)
+		if (scope_table[i].grants & need & -need)
+			return scope_table[i].name;
+	return NULL;
+}
+
+/* scopes_json's arrays of strings, read back: a string's raw text between its quotes is compared as it
+ * stands (no known scope holds a character JSON escapes, so an escaped one matches none) */
+unsigned svc_apikey_grants(const char *j)
+{
+	unsigned g = 0;
+	bool any = false;
+	if (j == NULL)
+		return SVC_GRANT_ALL;
+	for (const char *p = j; *p; p++) {
+		const char *q;
+		if (*p != '"')
+			continue;
+		for (q = p + 1; *q && *q != '"'; q++)
+			if (*q == '\\' && q[1])
+				q++;
+		g |= scope_grants(p + 1, (size_t)(q - p - 1));
+		any = true;
+		if (*q == 0)
+			break;
+		p = q;
+	}
+	return any ? g : SVC_GRANT_ALL;
+}
+
 /* why the scopes are refused (in the arena), or NULL when they are fine */
 static const char *scopes_refused(struct arena *a, const struct svc_scope *s, size_t n)
 {
@@ -50,6 +97,9 @@ static const char *scopes_refused(struct arena *a, const struct svc_scope *s, si
 			return REFUSAL(a, "scope %zu is too long: at most %d characters", i + 1, LIMIT_APIKEY_SCOPE);
 		if (memchr(s[i].p, 0, s[i].len) != NULL)
 			return REFUSAL(a, "scope %zu contains a NUL character", i + 1);
+		if (scope_grants(s[i].p, s[i].len) == 0)
+			return REFUSAL(a, "unknown scope \"%.*s\": the scopes are " SVC_SCOPE_NAMES
+			               " (a key without scopes has full access)", (int)s[i].len, s[i].p);
 	}
 	return NULL;
 }

@@ -28,8 +28,30 @@ struct svc_key {
 	char value[37];                /* the key itself (a UUID v4): shown once, stored only as its SHA-256 */
 };
 
+/* What a key's scopes let it do (bits). A key minted without scopes (or with an empty list), and a
+ * login session, may do everything; a key with scopes only what they grant together. */
+enum svc_grant {
+	SVC_GRANT_READ = 1,   /* scope `read`: GraphQL queries, /api/content, /api/export */
+	SVC_GRANT_SAVE = 2,   /* scope `save`: saving a URL, a page or a file (saveUrl, savePage, saveFile,
+	                       * uploadFileRequest, createArticleSavingRequest, /api/save, uploads) */
+	SVC_GRANT_WRITE = 4,  /* scope `write`: every mutation that changes the library (labels, highlights,
+	                       * reading progress, archive, delete, feeds, imports, …); implies read and save */
+	SVC_GRANT_ACCOUNT = 8,/* no scope grants it: keys, the account and its settings (generateApiKey,
+	                       * revokeApiKey, updateUser, deleteAccount, …) need a key without scopes */
+};
+#define SVC_GRANT_ALL (SVC_GRANT_READ | SVC_GRANT_SAVE | SVC_GRANT_WRITE | SVC_GRANT_ACCOUNT)
+/* the scopes a key may be minted with, as the refusal of another names them */
+#define SVC_SCOPE_NAMES "read, save and write"
+
+/* the grants of a key's stored scopes (store_apikey.scopes_json): SVC_GRANT_ALL for NULL or [], else
+ * the union of the known scopes' grants (a scope Larder does not know, kept from before it checked,
+ * grants nothing) */
+unsigned svc_apikey_grants(const char *scopes_json);
+/* the scope named by need's lowest bit ("read", "save", "write"), or NULL for SVC_GRANT_ACCOUNT */
+const char *svc_grant_scope(unsigned need);
+
 /* Mint a key for user_id. The name under svc_apikey_name's rules; at most LIMIT_APIKEY_SCOPES scopes of at most
- * LIMIT_APIKEY_SCOPE characters, no NUL. STORE_OK; STORE_E_INVAL with *msg saying why (in the
+ * LIMIT_APIKEY_SCOPE characters, no NUL, each one of SVC_SCOPE_NAMES. STORE_OK; STORE_E_INVAL with *msg saying why (in the
  * arena); STORE_E_EXISTS when the user has a key of that name; another store error (STORE_E_DB
  * also when out of memory) */
 int svc_apikey_create(struct store *st, struct arena *a, const char *user_id, const struct svc_key_spec *spec,

@@ -186,6 +186,7 @@ static int set_defaults(struct larder_config *c, const char *path)
 	c->query_max_aliases = LIMIT_GQL_ALIASES;
 	c->page_size_max = LIMIT_PAGE_SIZE;
 	c->searches_per_request = LIMIT_SEARCHES_PER_REQUEST;
+	c->request_cost_max = LIMIT_REQUEST_COST;
 	c->search_time_ms = LIMIT_SEARCH_TIME_MS;
 	c->labels_per_item = LIMIT_LABELS_PER_ITEM;
 	c->labels_per_user = LIMIT_LABELS_PER_USER;
@@ -258,6 +259,7 @@ static char *unquote(char *v)
 	X(K_QUERY_ALIASES, "query_max_aliases") \
 	X(K_PAGE_SIZE, "page_size_max") \
 	X(K_SEARCHES, "searches_per_request") \
+	X(K_REQUEST_COST, "request_cost_max") \
 	X(K_SEARCH_TIME, "search_time_ms") \
 	X(K_LABELS_ITEM, "labels_per_item") \
 	X(K_LABELS_USER, "labels_per_user") \
@@ -314,6 +316,7 @@ static const struct num_key {
 	{ K_QUERY_ALIASES, 1, 100000, "", NULL, false, FIELD(query_max_aliases) },
 	{ K_PAGE_SIZE, 1, LIMIT_PAGE_SIZE_MAX, "", NULL, false, FIELD(page_size_max) },
 	{ K_SEARCHES, 1, 1000, "", NULL, false, FIELD(searches_per_request) },
+	{ K_REQUEST_COST, LIMIT_COST_FETCH, 1000000, "", NULL, false, FIELD(request_cost_max) },
 	{ K_SEARCH_TIME, 10, 600000, " of milliseconds", NULL, false, FIELD(search_time_ms) },
 	{ K_LABELS_ITEM, 1, 10000, "", NULL, false, FIELD(labels_per_item) },
 	{ K_LABELS_USER, 1, 1000000, "", NULL, false, FIELD(labels_per_user) },

@@ -45,6 +45,8 @@ struct larder_config {
 	uint32_t query_max_aliases;    /* key `query_max_aliases`: aliased fields in a document, default LIMIT_GQL_ALIASES */
 	uint32_t searches_per_request; /* key `searches_per_request`: search fields in one operation, default
 	                                  LIMIT_SEARCHES_PER_REQUEST */
+	uint32_t request_cost_max;     /* key `request_cost_max`: what one operation's root fields may cost in all
+	                                  (each selection of one adds its class's LIMIT_COST_*), default LIMIT_REQUEST_COST */
 	uint32_t search_time_ms;       /* key `search_time_ms`: how long one search field (page and totalCount) may
 	                                  run in the database, default LIMIT_SEARCH_TIME_MS */
 	uint32_t page_size_max;        /* key `page_size_max`: items in a search/updatesSince page (a larger `first`

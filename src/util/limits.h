@@ -51,6 +51,13 @@
 #define LIMIT_SEARCH_PREFIX_MIN 3                 /* letters or digits before the '*' of a prefix term (rus*) */
 #define LIMIT_SEARCH_PREFIXES   4                 /* prefix terms (word*) in one search query */
 #define LIMIT_SEARCHES_PER_REQUEST 3              /* search root fields in one GraphQL operation (searches_per_request) */
+#define LIMIT_REQUEST_COST      100               /* what one GraphQL operation's root fields may cost (request_cost_max) */
+#define LIMIT_COST_CHEAP        1                 /* a root field reading one small row or list (me, labels, user) */
+#define LIMIT_COST_SCAN         10                /* a root field scanning or paging the library or sending big text
+                                                     (search, articles, updatesSince, article) */
+#define LIMIT_COST_WRITE        10                /* a root field writing a few rows (setLabels, updateLabel, …) */
+#define LIMIT_COST_FETCH        50                /* a root field that fetches, parses a page, or writes a lot (saveUrl,
+                                                     savePage, subscribe, scanFeeds, bulkAction, emptyTrash, …) */
 #define LIMIT_SEARCH_TIME_MS    500               /* milliseconds one search may run inside SQLite (search_time_ms) */
 #define LIMIT_SEARCH_SORTS      4                 /* sort: terms that count (later ones are ignored) */
 #define LIMIT_BULK_ITEMS        1000              /* items one bulkAction may change (a query matching more is refused) */

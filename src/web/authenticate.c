@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "svc/apikey.h"
 #include "util/time.h"
 #include "web/auth.h"
 #include "web/authenticate.h"
@@ -21,7 +22,22 @@ static enum web_authn_outcome admit(struct web_authn *out, bool by_key)
 	out->ctx.user = &out->user;
 	out->ctx.key = by_key ? &out->key : NULL;
 	out->ctx.session_hash = by_key ? NULL : out->session_hash;
+	out->grants = by_key ? svc_apikey_grants(out->key.scopes_json) : SVC_GRANT_ALL;
 	return out->outcome;
+}
+
+bool web_authn_allows(struct web_authn *who, unsigned need)
+{
+	const char *scope = svc_grant_scope(need);
+	if (who->grants & need)
+		return true;
+	if (scope != NULL)
+		snprintf(who->msg, sizeof who->msg, "This API key's scopes %.300s do not allow this: it needs the scope "
+		         "\"%s\".", who->key.scopes_json ? who->key.scopes_json : "[]", scope);
+	else
+		snprintf(who->msg, sizeof who->msg, "This API key's scopes %.300s do not allow this: it needs a key "
+		         "minted without scopes.", who->key.scopes_json ? who->key.scopes_json : "[]");
+	return false;
 }
 
 /* no key was sent: the session cookie, when the policy takes it */

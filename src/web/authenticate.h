@@ -33,6 +33,8 @@ struct web_authn {
 	struct store_user user;
 	struct store_apikey key;
 	bool by_key;                   /* USER through an API key */
+	unsigned grants;               /* USER: what the credentials allow (svc/apikey.h's SVC_GRANT_*): a key's
+	                                * scopes, or everything for a session */
 	const char *session_hash;      /* USER through the session cookie: its token's hash; else NULL */
 	char msg[512];                 /* REFUSED 401/403: what the client is told; 500: what failed (for
 	                                * the log); USER by key: a warning to log, or "" */
@@ -42,4 +44,7 @@ struct web_authn {
  * for the API (its pointers point into *out: do not copy it). Returns out->outcome. */
 enum web_authn_outcome web_authenticate(const struct web_graphql *app, const struct web_request *req, struct arena *a,
                                         unsigned policy, struct web_authn *out);
+/* does the USER who holds the grant need (one SVC_GRANT_* bit)? When not, out->msg says why (the
+ * answer is a 403 naming the scope needed) */
+bool web_authn_allows(struct web_authn *who, unsigned need);
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <json-c/json.h>
 
+#include "svc/apikey.h"
 #include "svc/export.h"
 #include "util/crypto.h"
 #include "util/jsonw.h"
@@ -82,6 +83,10 @@ static void post_content(struct web_graphql *app, struct web_request *req, struc
 			reply(res, 500, "error", "INTERNAL_SERVER_ERROR", NULL);
 		else
 			reply(res, 401, "error", "UNAUTHORIZED", NULL);
+		return;
+	}
+	if (!web_authn_allows(&who, SVC_GRANT_READ)) {
+		reply(res, 403, "errorCode", "FORBIDDEN", who.msg);
 		return;
 	}
 	exp = who.ctx.now_ms + LINK_TTL_MS;

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "svc/apikey.h"
 #include "svc/export_omnivore.h"
 #include "web/authenticate.h"
 #include "web/export_http.h"
@@ -57,6 +58,10 @@ void web_export_handle(struct web_graphql *app, struct web_request *req, struct 
 		return;
 	default:
 		web_response_error(res, 401, NULL, "UNAUTHORIZED", "sign in to export your library");
+		return;
+	}
+	if (!web_authn_allows(&who, SVC_GRANT_READ)) {
+		web_response_error(res, 403, NULL, "FORBIDDEN", "%s", who.msg);
 		return;
 	}
 	if (send_head(req->io, who.ctx.now_ms) != 0) {

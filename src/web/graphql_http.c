@@ -70,6 +70,8 @@ void web_gql_limits(const struct larder_config *cfg, struct gql_limits *lim)
 	lim->costly_field = "search";
 	lim->max_costly = cfg->searches_per_request;
 	lim->name_costly = "searches_per_request in larder.conf";
+	lim->max_cost = cfg->request_cost_max;
+	lim->name_cost = "request_cost_max in larder.conf";
 }
 
 /* ---- Accept ---- */
@@ -633,6 +635,7 @@ static void execute(struct web_graphql *app, struct web_request *req, struct web
 	g.variables = p->variables;
 	g.queries_only = req->method == WEB_M_GET;
 	g.context = ctx;
+	g.guard = api_guard;
 	web_gql_limits(app->cfg, &lim);
 	g.limits = &lim;
 	memset(&r, 0, sizeof r);
@@ -652,6 +655,10 @@ static void execute(struct web_graphql *app, struct web_request *req, struct web
 		res->status = media == MEDIA_GQL ? 400 : 200;
 		snprintf(res->reason, sizeof res->reason, "GraphQL request error (%u error%s)", r.nerrors,
 		         r.nerrors == 1 ? "" : "s");
+		break;
+	case GQL_RESULT_FORBIDDEN:
+		res->status = media == MEDIA_GQL ? 403 : 200;
+		snprintf(res->reason, sizeof res->reason, "refused by the credentials' scopes");
 		break;
 	case GQL_RESULT_NOT_ALLOWED:
 		res->status = 405;

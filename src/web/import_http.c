@@ -1,6 +1,7 @@
 /* import_http.c: PUT /api/import/upload/TOKEN streams an import's file to svc_import_receive (over import_max_bytes: 413); GET /api/import/ID answers the signed-in user's import: status, counts and report. */
 #include <string.h>
 
+#include "svc/apikey.h"
 #include "svc/import.h"
 #include "svc/jobs.h"
 #include "util/jsonw.h"
@@ -77,6 +78,10 @@ static void get_import(struct web_graphql *app, struct web_request *req, struct 
 			                   "%s", who.msg);
 		else
 			web_response_error(res, 401, NULL, "UNAUTHORIZED", "sign in or send an API key");
+		return;
+	}
+	if (!web_authn_allows(&who, SVC_GRANT_READ)) {
+		web_response_error(res, 403, NULL, "FORBIDDEN", "%s", who.msg);
 		return;
 	}
 	rc = store_import_get(app->store, a, who.user.id, id, &job);

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "svc/apikey.h"
 #include "util/crypto.h"
 #include "util/jsonw.h"
 #include "util/sb.h"
@@ -115,7 +116,10 @@ static bool token_user(struct web_graphql *app, struct web_request *req, struct 
 {
 	switch (web_authenticate(app, req, a, WEB_AUTHN_API, w)) {
 	case WEB_AUTHN_USER:
-		return true;
+		if (web_authn_allows(w, SVC_GRANT_SAVE))
+			return true;
+		web_response_error(res, 403, NULL, "FORBIDDEN", "%s", w->msg);
+		return false;
 	case WEB_AUTHN_ANONYMOUS:
 		web_response_error(res, 401, NULL, "UNAUTHENTICATED", "Log in first: there is no session.");
 		return false;

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "svc/apikey.h"
 #include "svc/save.h"
 #include "util/limits.h"
 #include "util/url.h"
@@ -88,8 +89,12 @@ static bool read_save(struct arena *a, const struct larder_config *cfg, const st
 static bool identify(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,
                      struct web_authn *w)
 {
-	if (web_authenticate(app, req, a, WEB_AUTHN_KEY | WEB_AUTHN_SESSION, w) != WEB_AUTHN_REFUSED)
-		return true;
+	if (web_authenticate(app, req, a, WEB_AUTHN_KEY | WEB_AUTHN_SESSION, w) != WEB_AUTHN_REFUSED) {
+		if (w->outcome != WEB_AUTHN_USER || web_authn_allows(w, SVC_GRANT_SAVE))
+			return true;
+		web_page(res, 403, "Not saved", w->msg);
+		return false;
+	}
 	if (w->status == 401)
 		web_page(res, 401, "Not saved", w->msg);
 	else

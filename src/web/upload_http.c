@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "svc/apikey.h"
 #include "svc/upload.h"
 #include "util/limits.h"
 #include "web/authenticate.h"
@@ -102,6 +103,10 @@ static void get_file(struct web_graphql *app, struct web_request *req, struct we
 	default:
 		web_response_error(res, who.status, NULL, who.status == 500 ? "INTERNAL_SERVER_ERROR" : "UNAUTHORIZED", "%s",
 		                   who.msg);
+		return;
+	}
+	if (!web_authn_allows(&who, SVC_GRANT_READ)) {
+		web_response_error(res, 403, NULL, "FORBIDDEN", "%s", who.msg);
 		return;
 	}
 	if (svc_file_of_item(app->store, a, who.user.id, item_id, &f) != 0) {
