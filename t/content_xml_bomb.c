@@ -71,7 +71,7 @@ static void test_attribute_bombs(void)
 		like(err, "LIMIT_XML_ATTRS", "opml %zu: names the limit (%s)", counts[i], err);
 		free(s);
 		s = rss_attrs(counts[i], &n);
-		is_int(feed(s, n, ferr), -1, "rss: an item with %zu attributes is refused", counts[i]);
+		is_int(feed(s, n, ferr), -2, "rss: an item with %zu attributes is refused for a bound", counts[i]);
 		like(ferr, "more than 128 attributes (LIMIT_XML_ATTRS)", "rss %zu: names the limit (%s)", counts[i], ferr);
 		free(s);
 	}
@@ -172,7 +172,7 @@ static void test_names(void)
 	for (int i = 0; i < 100000; i++)
 		sb_putc(&b, 'n');
 	sb_puts(&b, "/></channel></rss>");
-	is_int(feed(sb_str(&b), b.len, ferr), -1, "a 100,000-byte element name refused");
+	is_int(feed(sb_str(&b), b.len, ferr), -2, "a 100,000-byte element name refused");
 	like(ferr, "longer than 1024 bytes (LIMIT_XML_NAME)", "names the limit (%s)", ferr);
 	sb_reset(&b);
 	sb_puts(&b, "<opml version=\"2.0\"><body><outline xmlUrl=\"https://l.example/\" ");
@@ -256,6 +256,11 @@ static void test_hidden(void)
 	            "<![CDATA[<outline a0='' a1=''>]]><?pi <outline ?></body></opml>");
 	is_int(opml(sb_str(&b), b.len, &err), 1, "'>' in values, markup in CDATA and PIs read as libxml2 does (%s)", err);
 	sb_free(&b);
+
+	/* malformed XML is not refused for a bound: a page's links may still be looked at */
+	char ferr[256];
+	is_int(feed("<rss><channel>", 14, ferr), -1, "broken XML: -1, not -2");
+	ok(!content_xml_refused(ferr + strlen("feed: ")), "not a refusal for a bound (%s)", ferr);
 
 	/* an internal DTD subset is refused whatever it declares (ATTLIST with 20,000 attributes: 0.3 s) */
 	static const char dtd[] = "<!DOCTYPE opml [<!ATTLIST outline a CDATA \"x\">]><opml version=\"2.0\"><body/></opml>";

@@ -205,6 +205,11 @@ out:
 	return doc;
 }
 
+int content_xml_refused(const char *err)
+{
+	return strncmp(err, "refused: ", 9) == 0;
+}
+
 xmlDoc *content_xml_read(const char *body, size_t len, char *err, size_t errlen)
 {
 	static const struct xml_guard_limits lim = { LIMIT_XML_ATTRS, LIMIT_XML_DEPTH, LIMIT_XML_NAME,

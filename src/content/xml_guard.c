@@ -101,8 +101,8 @@ static size_t doctype(struct scan *sc, size_t i)
 		if (c == '>')
 			return j + 1;
 		if (c == '[') {
-			refuse(sc, "refused: the document has an internal DTD subset (its declarations, entities "
-			           "among them, are not read)");
+			refuse(sc, "the document has an internal DTD subset: its declarations, entities among them, "
+			           "are refused");
 			return 0;
 		}
 		if (c == '"' || c == '\'') {
