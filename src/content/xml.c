@@ -5,13 +5,13 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "content/charset.h"
 #include "content/xml.h"
 #include "content/xml_guard.h"
 #include "util/arena.h"
 #include "util/limits.h"
+#include "util/time.h"
 
 /* bytes handed to libxml2 at a time; the CPU clock is read between two */
 #define CHUNK (16 * 1024)
@@ -113,14 +113,6 @@ static int to_utf8(struct arena *a, const char *body, size_t len, const char **o
 	return 0;
 }
 
-static long long thread_cpu_ms(void)
-{
-	struct timespec ts;
-	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-		return 0;
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* libxml2's push parser on s, CHUNK bytes at a time (it stops at its first fatal error, where the
  * pull parser would go on reading); NULL with err when it fails, or when the parse has used more
  * than budget_ms of this thread's CPU time (a negative budget is none) */
@@ -136,7 +128,7 @@ static xmlDoc *push_parse(const char *s, size_t n, long budget_ms, char *err, si
 	 * external DTD is read; IGNORE_ENC: the bytes are UTF-8 whatever the declaration says */
 	xmlCtxtUseOptions(ctx, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOCDATA |
 	                       XML_PARSE_IGNORE_ENC);
-	long long deadline = budget_ms < 0 ? INT64_MAX : thread_cpu_ms() + budget_ms;
+	int64_t deadline = budget_ms < 0 ? INT64_MAX : time_thread_cpu_ns() + (int64_t)budget_ms * 1000000;
 	for (size_t i = 0;;) {
 		size_t k = n - i < CHUNK ? n - i : CHUNK;
 		if (xmlParseChunk(ctx, s + i, (int)k, i + k == n) != 0 && !ctx->wellFormed)
@@ -144,7 +136,7 @@ static xmlDoc *push_parse(const char *s, size_t n, long budget_ms, char *err, si
 		i += k;
 		if (i == n)
 			break;
-		if (thread_cpu_ms() >= deadline) {
+		if (time_thread_cpu_ns() >= deadline) {
 			expired = true;
 			break;
 		}
