@@ -139,7 +139,8 @@
 #define LIMIT_XML_NAME          1024              /* bytes of one element or attribute name */
 #define LIMIT_XML_NAMESPACES    128               /* namespace declarations in scope at once */
 #define LIMIT_XML_PARSE_MS      1000              /* thread CPU ms of one libxml2 parse; past it the document is
-                                                     refused (32 MB of feed entries takes about X ms) */
+                                                     refused (32 MB of plain feed items take about
+                                                     500 ms, guard included) */
 /* newsletters by e-mail (src/content/mime.c, src/svc/newsletter.c) */
 #define LIMIT_MAIL_BYTES        (10 * 1024 * 1024)/* bytes of one message `larder mail` reads (mail_max_bytes) */
 #define LIMIT_MIME_PARTS        100               /* MIME parts of one message (multipart and message parts count) */
