@@ -66,6 +66,31 @@ static int generate(struct sb *b, const char *shape, long n)
 		sb_puts(b, ">]><opml version=\"2.0\"><body><outline xmlUrl=\"https://a.example/f\"/></body></opml>");
 		return 1;
 	}
+	if (strcmp(shape, "attrs128") == 0) {       /* n bytes of elements with 128 prefixed attributes each */
+		sb_puts(b, "<opml version=\"2.0\"><body>");
+		while ((long)b->len < n) {
+			sb_puts(b, "<outline");
+			for (int k = 0; k < 127; k++)
+				sb_printf(b, " p:a%d=\"1\"", k);
+			sb_puts(b, " xmlns:p=\"urn:p\"/>");
+		}
+		sb_puts(b, "</body></opml>");
+		return 1;
+	}
+	if (strcmp(shape, "deep-prefixed") == 0) {  /* 250 levels, 128 declarations at the top, n bytes of prefixed elements */
+		sb_puts(b, "<opml version=\"2.0\"");
+		for (int k = 0; k < 127; k++)
+			sb_printf(b, " xmlns:p%d=\"urn:x%d\"", k, k);
+		sb_puts(b, "><body>");
+		for (int d = 0; d < 250; d++)
+			sb_puts(b, "<o>");
+		while ((long)b->len < n)
+			sb_puts(b, "<p0:x p0:a=\"1\"/>");
+		for (int d = 0; d < 250; d++)
+			sb_puts(b, "</o>");
+		sb_puts(b, "</body></opml>");
+		return 1;
+	}
 	if (strcmp(shape, "plain-feed") == 0) {    /* n bytes of ordinary RSS items */
 		sb_puts(b, "<rss version=\"2.0\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"><channel><title>t</title>");
 		for (long i = 0; (long)b->len < n; i++)
@@ -83,7 +108,8 @@ int main(int argc, char **argv)
 {
 	if (argc < 3 || argc % 2 == 0) {
 		fprintf(stderr, "usage: xml_bench SHAPE N [SHAPE N]...\n"
-		                "shapes: opml-attrs opml-prefixed rss-attrs ns-scope comment-trick dtd-attlist plain-feed\n");
+		                "shapes: opml-attrs opml-prefixed rss-attrs ns-scope comment-trick dtd-attlist attrs128 deep-prefixed "
+		                "plain-feed\n");
 		return 2;
 	}
 	for (int i = 1; i + 1 < argc; i += 2) {

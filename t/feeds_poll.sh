@@ -165,6 +165,15 @@ is "hostile feed: the javascript: icon and the data: thumbnail dropped, the http
 	"1|null|null
 2|null|https://img.example/ok.png" \
 	"$(db "SELECT substr(url, -1), coalesce(site_icon, 'null'), coalesce(image, 'null') FROM library_items WHERE url LIKE '%/hostile/%' ORDER BY url")"
+{
+	printf '<opml version="2.0"><body><outline'
+	seq 0 199999 | sed 's/.*/ a&="x"/' | tr -d '\n'
+	printf ' xmlUrl="%s/feed.xml?c=1"/></body></opml>\n' "$base"
+} >"$tmp/bomb.opml"
+run import --user carol --format opml "$tmp/bomb.opml"
+is "an OPML list with a 200,000-attribute outline: exit 2" 2 "$rc"
+like "refused naming LIMIT_XML_ATTRS" 'an element has more than 128 attributes \(LIMIT_XML_ATTRS\)' "$err"
+is "nothing subscribed from it" 0 "$(db "SELECT count(*) FROM subscriptions WHERE url LIKE '%c=1'")"
 is "a feed with 200,000 attributes on an item: the poll fails naming LIMIT_XML_ATTRS" \
 	'1|feed: refused: an element has more than 128 attributes (LIMIT_XML_ATTRS)' \
 	"$(db "SELECT failures, last_error FROM subscriptions WHERE url LIKE '%bomb.xml%'")"
