@@ -64,6 +64,13 @@ bench: bench/html_bench$(EXEEXT)
 bench-html: bench/html_bench$(EXEEXT)
 	bash $(top_srcdir)/bench/html-bench -B $(abs_top_builddir)
 
+# content_opml_read / content_feed_parse on hostile XML shapes (run by hand: bench/xml_bench SHAPE N ...; not part of make check)
+EXTRA_PROGRAMS += bench/xml_bench
+bench_xml_bench_SOURCES = bench/xml_bench.c
+bench_xml_bench_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+CLEANFILES += bench/xml_bench$(EXEEXT)
+bench: bench/xml_bench$(EXEEXT)
+
 # Omnivore's export zip round trip on a generated library (bench/import-export-bench drives it; not part of make check)
 EXTRA_PROGRAMS += bench/omnivore_bench
 bench_omnivore_bench_SOURCES = bench/omnivore_bench.c

@@ -151,4 +151,30 @@ printf '<html><body/></html>' >"$tmp/html.opml"
 run import --user alice --format opml "$tmp/html.opml"
 is "not OPML: exit 2" 2 "$rc"
 like "not OPML: said" 'is not OPML' "$err"
+# what a feed gives from outside: its icon and thumbnails stored only as http(s) URLs (a javascript: icon and a
+# data: thumbnail dropped), and a feed with an attribute bomb refused by the poll, naming the limit
+run user add carol; is "carol" 0 "$rc"
+printf '<opml version="2.0"><body><outline text="h" xmlUrl="%s/hostile.xml"/><outline text="b" xmlUrl="%s/bomb.xml?n=200000"/></body></opml>\n' \
+	"$base" "$base" >"$tmp/carol.opml"
+run import --user carol --format opml "$tmp/carol.opml"
+like "carol: two feeds" '^subscribed: 2$' "$out"
+db "UPDATE subscriptions SET next_poll_at = 0 WHERE url LIKE '%hostile.xml' OR url LIKE '%bomb.xml%'"
+run worker --once
+is "hostile feed: its two entries kept" 2 "$(db "SELECT count(*) FROM library_items WHERE url LIKE '%/hostile/%'")"
+is "hostile feed: the javascript: icon and the data: thumbnail dropped, the https thumbnail kept" \
+	"1|null|null
+2|null|https://img.example/ok.png" \
+	"$(db "SELECT substr(url, -1), coalesce(site_icon, 'null'), coalesce(image, 'null') FROM library_items WHERE url LIKE '%/hostile/%' ORDER BY url")"
+{
+	printf '<opml version="2.0"><body><outline'
+	seq 0 199999 | sed 's/.*/ a&="x"/' | tr -d '\n'
+	printf ' xmlUrl="%s/feed.xml?c=1"/></body></opml>\n' "$base"
+} >"$tmp/bomb.opml"
+run import --user carol --format opml "$tmp/bomb.opml"
+is "an OPML list with a 200,000-attribute outline: exit 2" 2 "$rc"
+like "refused naming LIMIT_XML_ATTRS" 'an element has more than 128 attributes \(LIMIT_XML_ATTRS\)' "$err"
+is "nothing subscribed from it" 0 "$(db "SELECT count(*) FROM subscriptions WHERE url LIKE '%c=1'")"
+is "a feed with 200,000 attributes on an item: the poll fails naming LIMIT_XML_ATTRS" \
+	'1|feed: refused: an element has more than 128 attributes (LIMIT_XML_ATTRS)' \
+	"$(db "SELECT failures, last_error FROM subscriptions WHERE url LIKE '%bomb.xml%'")"
 done_testing

@@ -309,6 +309,35 @@ static void taken(struct store *st, const struct larder_config *cfg, struct aren
 	sb_free(&r.lines);
 }
 
+/* thumbnails from the file: only an absolute http(s) URL is stored; javascript:, data: and relative ones are dropped */
+static void images(struct store *st, const struct larder_config *cfg, struct arena *a, const char *uid)
+{
+	static const struct { const char *image, *want; } cases[] = {
+		{ "javascript:alert(document.cookie)", NULL }, { " JavaScript:alert(1)", NULL },
+		{ "data:image/svg+xml;base64,PHN2Zy8+", NULL }, { "/relative/thumb.png", NULL }, { "thumb.png", NULL },
+		{ "vbscript:msgbox", NULL }, { "http://", NULL }, { "https://img.example/t.png", "https://img.example/t.png" },
+		{ " HTTP://img.example/u.png\n", "HTTP://img.example/u.png" },
+	};
+	enum { N = sizeof cases / sizeof cases[0] };
+	struct content_import_item it[N];
+	struct svc_import_report r = { 0 };
+	sb_init(&r.lines);
+	for (size_t i = 0; i < N; i++)
+		it[i] = (struct content_import_item){ .line = i + 1, .url = arena_printf(a, "https://img.example/item/%zu", i),
+		                                      .image = cases[i].image, .reading_progress = -1 };
+	is_int(svc_import_items(st, cfg, a, uid, it, N, &r), 0, "items with hostile thumbnails imported");
+	is_int(r.added, N, "all of them added");
+	for (size_t i = 0; i < N; i++) {
+		struct store_item x;
+		is_int(store_item_by_url(st, a, uid, it[i].url, &x), STORE_OK, "item %zu", i);
+		if (cases[i].want)
+			is_str(x.image, cases[i].want, "thumbnail %s kept", cases[i].want);
+		else
+			ok(x.image == NULL, "thumbnail %s dropped (stored: %s)", cases[i].image, x.image ? x.image : "null");
+	}
+	sb_free(&r.lines);
+}
+
 /* an item over highlights_per_item fails its batch of 200 alone: the next batch is stored */
 static void batch_atomicity(struct store *st, const struct larder_config *cfg, struct arena *a, const char *uid)
 {
@@ -455,6 +484,7 @@ int main(void)
 	upload(st, &cfg, &a, alice.id);
 	taken(st, &cfg, &a, alice.id);
 	kept_content(st, &cfg, &a, alice.id);
+	images(st, &cfg, &a, alice.id);
 
 	store_close(st);
 	arena_free(&a);

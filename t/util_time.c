@@ -41,6 +41,17 @@ int main(void)
 {
 	int64_t now = time_now_ms(), v;
 	ok(now > INT64_C(1700000000000) && now < INT64_C(4102444800000), "time_now_ms is a plausible epoch ms value");
+	{
+		/* the thread's CPU clock: read, and moving forward while this thread works */
+		int64_t c0 = time_thread_cpu_ns(), c1;
+		volatile uint64_t spin = 0;
+		do {
+			for (int i = 0; i < 100000; i++)
+				spin += (uint64_t)i;
+		} while ((c1 = time_thread_cpu_ns()) == c0);
+		ok(c0 > 0 && c1 > c0, "time_thread_cpu_ns moves forward as the thread works (%lld, %lld)", (long long)c0,
+		   (long long)c1);
+	}
 
 	roundtrip(0, "1970-01-01T00:00:00.000Z");
 	roundtrip(1, "1970-01-01T00:00:00.001Z");

@@ -296,12 +296,31 @@ static void test_resolve(void)
 	}
 }
 
+/* url_http_only: the filter for image and icon URLs from outside data */
+static void test_http_only(void)
+{
+	static const char *const dropped[] = {
+		"javascript:alert(1)", "JAVASCRIPT:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)",
+		"data:image/png;base64,iVBORw0KGgo=", "vbscript:x", "file:///etc/passwd", "ftp://a.example/i.png",
+		"/img/a.png", "img/a.png", "//cdn.example/a.png", "http://", "https:///a.png", "http:a.png", "", "  ",
+		"http://a b/c.png", "https://a.example/\x01.png",
+	};
+	for (size_t i = 0; i < sizeof dropped / sizeof dropped[0]; i++)
+		ok(url_http_only(&A, dropped[i]) == NULL, "url_http_only drops \"%s\"", dropped[i]);
+	ok(url_http_only(&A, NULL) == NULL, "url_http_only(NULL) is NULL");
+	const char *s = "https://img.example/a.png?w=1#x";
+	ok(url_http_only(&A, s) == s, "an https URL is kept as it is");
+	is_str(url_http_only(&A, "HTTP://Img.Example:8080/a.png"), "HTTP://Img.Example:8080/a.png", "http in capitals, a port");
+	is_str(url_http_only(&A, " \thttp://img.example/a.png\n"), "http://img.example/a.png", "whitespace around trimmed");
+}
+
 int main(void)
 {
 	arena_init(&A);
 	test_parse();
 	test_normalise();
 	test_resolve();
+	test_http_only();
 	arena_free(&A);
 	return done_testing();
 }

@@ -75,6 +75,15 @@ contrib_fuzz_fuzz_feed_SOURCES = contrib/fuzz/fuzz_feed.c
 contrib_fuzz_fuzz_feed_LDFLAGS = $(FUZZ_LINK)
 contrib_fuzz_fuzz_feed_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 
+# XML bombs: content_xml_read and the feed and OPML readers on a repeated pattern (run gives it -timeout=10)
+if ENABLE_FUZZ
+noinst_PROGRAMS += contrib/fuzz/fuzz_xml_bomb
+endif
+contrib_fuzz_fuzz_xml_bomb_SOURCES = contrib/fuzz/fuzz_xml_bomb.c
+contrib_fuzz_fuzz_xml_bomb_CPPFLAGS = $(AM_CPPFLAGS) $(LIBXML_CFLAGS)
+contrib_fuzz_fuzz_xml_bomb_LDFLAGS = $(FUZZ_LINK)
+contrib_fuzz_fuzz_xml_bomb_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+
 contrib_fuzz_fuzz_mime_SOURCES = contrib/fuzz/fuzz_mime.c
 contrib_fuzz_fuzz_mime_LDFLAGS = $(FUZZ_LINK)
 contrib_fuzz_fuzz_mime_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)

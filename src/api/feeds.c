@@ -6,6 +6,7 @@
 #include "api/api_int.h"
 #include "store/feeds.h"
 #include "svc/feeds.h"
+#include "util/url.h"
 
 /* ---- Subscription ---- */
 enum sub_field {
@@ -305,7 +306,7 @@ static int resolve_scan(struct gql_rctx *rc, const void *parent, struct gql_out 
 		l->v[l->n++] = (struct api_feed){ .title = links[i].title, .url = links[i].url,
 		                                  .type = content_feed_kind_name(links[i].kind),
 		                                  .description = n == 1 && url ? feed.description : NULL,
-		                                  .image = n == 1 && url ? feed.icon : NULL };
+		                                  .image = n == 1 && url ? url_http_only(gql_arena(rc), feed.icon) : NULL };
 	return api_obj(out, "ScanFeedsSuccess", l);
 }
 

@@ -122,7 +122,7 @@ int content_feed_parse(struct arena *a, const char *body, size_t len, const char
 	int rc = body[i] == '{' ? feed_parse_json(a, body + i, len - i, out, err, errlen)
 	                        : feed_parse_xml(a, body, len, out, err, errlen);
 	if (rc != 0)
-		return -1;
+		return rc == -2 ? -2 : -1;
 	out->site_url = absolute(a, feed_url, out->site_url);
 	out->icon = absolute(a, feed_url, out->icon);
 	for (size_t k = 0; k < out->n_entries; k++) {

@@ -32,7 +32,9 @@ struct content_feed {
 /* Reads body (len bytes, any encoding its XML declaration names; JSON in UTF-8) fetched from
  * feed_url (relative links are resolved against it). The format is told by the content, not the
  * Content-Type. XML is parsed without network access, without loading DTDs and without expanding
- * entities; a document declaring entities is refused. Returns 0, or -1 with a message in err. */
+ * entities; a document declaring entities is refused. Returns 0, or -1 with a message in err; -2
+ * when the body is XML refused for passing a bound (LIMIT_XML_*, named in err): no page to look
+ * for feed links in either. */
 int content_feed_parse(struct arena *a, const char *body, size_t len, const char *feed_url, struct content_feed *out,
                        char *err, size_t errlen);
 

@@ -230,7 +230,7 @@ int feed_parse_xml(struct arena *a, const char *body, size_t len, struct content
 	xmlDoc *doc = content_xml_read(body, len, why, sizeof why);
 	if (doc == NULL) {
 		snprintf(err, errlen, "feed: %s", why);
-		return -1;
+		return content_xml_refused(why) ? -2 : -1;
 	}
 	int rc = read_root(a, doc, xmlDocGetRootElement(doc), f, err, errlen);
 	xmlFreeDoc(doc);

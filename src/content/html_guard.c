@@ -8,6 +8,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/time.h"
+
 /* ---- the attribute cap
  *
  * gumbo checks each new attribute against the tag's earlier ones, so a tag with N attributes costs
@@ -219,14 +221,6 @@ union block {
 
 static __thread struct html_guard *active_guard;
 
-static long long thread_cpu_ns(void)
-{
-	struct timespec ts;
-	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-		return 0;
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 static void guard_abandon(struct html_guard *g)
 {
 	g->expired = true;
@@ -243,7 +237,7 @@ static void guard_leave(struct html_guard *g)
 static void *guard_alloc(void *ud, size_t size)
 {
 	struct html_guard *g = ud;
-	if ((g->allocs++ % CHECK_EVERY) == 0 && thread_cpu_ns() >= g->deadline_ns)
+	if ((g->allocs++ % CHECK_EVERY) == 0 && time_thread_cpu_ns() >= g->deadline_ns)
 		guard_abandon(g);
 	g->busy = 1;
 	union block *b = size < (size_t)-1 - sizeof *b ? malloc(sizeof *b + size) : NULL;
@@ -345,7 +339,7 @@ GumboOutput *html_guarded_parse(struct html_guard *g, const GumboOptions *base, 
 	g->blocks = NULL;
 	g->allocs = 0;
 	g->budget_ms = budget_ms;
-	g->deadline_ns = budget_ms < 0 ? (long long)(~0ULL >> 1) : thread_cpu_ns() + budget_ms * 1000000LL;
+	g->deadline_ns = budget_ms < 0 ? (long long)(~0ULL >> 1) : time_thread_cpu_ns() + budget_ms * 1000000LL;
 	g->expired = g->failed = false;
 	g->busy = g->pending = 0;
 	g->armed = false;

@@ -8,7 +8,7 @@ src_content_libcontent_a_SOURCES = \
 	src/content/extract.c src/content/extract.h src/content/extract_int.h \
 	src/content/extract_util.c src/content/extract_meta.c src/content/extract_clean.c \
 	src/content/fetch.c src/content/fetch.h src/content/extract_strip.c \
-	src/content/xml.c src/content/xml.h src/content/feed.h src/content/feed_int.h src/content/feed.c \
+	src/content/xml.c src/content/xml.h src/content/xml_guard.c src/content/xml_guard.h src/content/feed.h src/content/feed_int.h src/content/feed.c \
 	src/content/feed_xml.c src/content/feed_json.c src/content/feed_find.c src/content/opml.c \
 	src/content/import.h src/content/import_int.h src/content/import_read.c src/content/import_csv.c \
 	src/content/import_html.c src/content/import_json.c src/content/import_urls.c \
@@ -64,6 +64,12 @@ t_content_fetch_SOURCES = t/content_fetch.c t/tap.h
 t_content_fetch_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 
 # the feed readers (RSS, Atom, JSON Feed, OPML, discovery) on the samples of t/data/feeds, the hostile ones included
+check_PROGRAMS += t/content_xml_bomb
+TESTS += t/content_xml_bomb
+t_content_xml_bomb_SOURCES = t/content_xml_bomb.c t/tap.h
+t_content_xml_bomb_CPPFLAGS = $(AM_CPPFLAGS) $(LIBXML_CFLAGS)
+t_content_xml_bomb_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+
 check_PROGRAMS += t/content_feed
 TESTS += t/content_feed
 t_content_feed_SOURCES = t/content_feed.c t/tap.h

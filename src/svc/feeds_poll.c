@@ -11,6 +11,7 @@
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/time.h"
+#include "util/url.h"
 
 /* the wait after a poll: the interval, doubled for each failure in a row, at most LIMIT_FEED_BACKOFF_MAX_S */
 static int64_t wait_ms(const struct larder_config *cfg, int64_t failures)
@@ -34,7 +35,8 @@ static const struct store_article *kept_article(const struct larder_config *cfg,
 	/* the text as kept, the rest of what the reader shows from the feed */
 	*art = (struct store_article){ .content = kept.content, .text = kept.text, .words_count = kept.words_count,
 	                               .final_url = kept.final_url, .title = e->title, .author = e->author,
-	                               .site_name = f->title, .site_icon = f->icon, .image = e->image,
+	                               .site_name = f->title, .site_icon = url_http_only(a, f->icon),
+	                               .image = url_http_only(a, e->image),
 	                               .published_ms = e->published_ms };
 	return art;
 }

@@ -49,11 +49,16 @@ long svc_feed_scan(const struct larder_config *cfg, struct arena *a, const char 
 	if (u == NULL || fetch(cfg, a, u, &fr, msg) != 0)
 		return -1;
 	const char *at = fr.final_url ? fr.final_url : u;
-	if (content_feed_parse(a, fr.body, fr.len, at, feed, err, sizeof err) == 0) {
+	int rc = content_feed_parse(a, fr.body, fr.len, at, feed, err, sizeof err);
+	if (rc == 0) {
 		struct content_feed_link *one = arena_alloc(a, sizeof *one);
 		*one = (struct content_feed_link){ .url = at, .title = feed->title, .kind = feed->kind };
 		*out = one;
 		return 1;
+	}
+	if (rc == -2) { /* XML past a bound: refused, not read as a page */
+		*msg = arena_strdup(a, err);
+		return -1;
 	}
 	memset(feed, 0, sizeof *feed);
 	long n = content_feed_discover(a, fr.html, fr.html_len, at, out);
@@ -118,7 +123,7 @@ enum svc_sub_status svc_feed_subscribe(struct store *st, const struct larder_con
 		}
 	}
 	struct store_sub in = { .url = links[0].url, .name = name && *name ? name : feed.title ? feed.title : links[0].url,
-	                        .description = feed.description, .icon = feed.icon, .site_url = feed.site_url,
+	                        .description = feed.description, .icon = url_http_only(a, feed.icon), .site_url = feed.site_url,
 	                        .folder = folder, .fetch_content = fetch_content };
 	return create(st, cfg, a, user_id, &in, out, msg);
 }

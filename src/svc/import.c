@@ -8,6 +8,7 @@
 #include "util/crypto.h"
 #include "util/limits.h"
 #include "util/time.h"
+#include "util/url.h"
 
 static const char *copy_text(struct arena *a, const char *s)
 {
@@ -138,7 +139,7 @@ static const char *prepare(const struct larder_config *cfg, struct arena *a, con
 	                              .id = it->id && crypto_is_uuid(it->id, strlen(it->id)) ? it->id : NULL,
 	                              .slug = svc_import_plain_slug(it->slug) ? it->slug : NULL, .updated_ms = it->updated_ms,
 	                              .author = it->author, .description = it->description, .site_name = it->site_name,
-	                              .image = it->image, .state = it->state, .saved_ms = it->saved_ms,
+	                              .image = url_http_only(a, it->image), .state = it->state, .saved_ms = it->saved_ms,
 	                              .published_ms = it->published_ms, .archived_ms = it->archived_ms,
 	                              .progress = it->reading_progress, .labels = sv.labels, .nlabels = sv.nlabels,
 	                              .article = art };

@@ -62,8 +62,7 @@ static bool keep(struct arena *a, const char *from, const char **to)
 static bool keep_article(struct arena *a, const struct content_article *art, struct store_article *out)
 {
 	int64_t ms;
-	const char *image = art->image && (strncmp(art->image, "https://", 8) == 0 || strncmp(art->image, "http://", 7) == 0)
-	                    ? art->image : NULL;
+	const char *image = url_http_only(a, art->image);
 	out->words_count = art->words_count;
 	if (art->published_time && time_parse_iso(art->published_time, strlen(art->published_time), &ms) == 0)
 		out->published_ms = ms;

@@ -68,6 +68,9 @@ EXTRA_DIST += t/js/feedserver.mjs
 # the subscription calls through graphql.fcgi against the local feed server
 TESTS += t/feeds_api.sh
 dist_check_SCRIPTS += t/feeds_api.sh
+# XML attribute bombs and a javascript: feed icon through a real server (larder-serve, one graphql.fcgi child)
+TESTS += t/feeds_xml_bomb.sh
+dist_check_SCRIPTS += t/feeds_xml_bomb.sh
 # polling 1,000 unchanged feeds: CPU seconds (run by hand: bench/feeds-bench -B BUILDDIR)
 EXTRA_DIST += bench/feeds-bench
 

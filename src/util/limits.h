@@ -138,6 +138,16 @@
 #define LIMIT_SUBSCRIPTIONS     1000              /* active subscriptions of one user (subscriptions_per_user) */
 #define LIMIT_OPML_OUTLINES     10000             /* feeds read from one OPML list */
 #define LIMIT_FEED_NEW_ENTRIES  50                /* new entries taken from one poll of one feed */
+/* XML (src/content/xml.c, xml_guard.c): every feed and OPML document, checked in one linear pass before
+ * libxml2 reads it (its attribute and namespace checks are quadratic); over a bound it is refused */
+#define LIMIT_XML_BYTES         (32 * 1024 * 1024)/* bytes of one XML document (after decoding to UTF-8) */
+#define LIMIT_XML_ATTRS         128               /* attributes of one element, namespace declarations included */
+#define LIMIT_XML_DEPTH         256               /* elements open at once (libxml2's own bound) */
+#define LIMIT_XML_NAME          1024              /* bytes of one element or attribute name */
+#define LIMIT_XML_NAMESPACES    128               /* namespace declarations in scope at once */
+#define LIMIT_XML_PARSE_MS      1000              /* thread CPU ms of one libxml2 parse; past it the document is
+                                                     refused (32 MB of plain feed items take about
+                                                     500 ms, guard included) */
 /* newsletters by e-mail (src/content/mime.c, src/svc/newsletter.c) */
 #define LIMIT_MAIL_BYTES        (10 * 1024 * 1024)/* bytes of one message `larder mail` reads (mail_max_bytes) */
 #define LIMIT_MIME_PARTS        100               /* MIME parts of one message (multipart and message parts count) */

@@ -22,6 +22,14 @@ int64_t time_mono_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+int64_t time_thread_cpu_ns(void)
+{
+	struct timespec ts;
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+		return 0;
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
 /* days since 1970-01-01 of a proleptic Gregorian date (any year) */
 static int64_t days_from_civil(int64_t y, int m, int d)
 {

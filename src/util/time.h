@@ -11,6 +11,8 @@
 int64_t time_now_ms(void);
 /* milliseconds on a clock that only moves forward (for deadlines), from an arbitrary start */
 int64_t time_mono_ms(void);
+/* nanoseconds of CPU time the calling thread has used (0 when the clock cannot be read): parse budgets */
+int64_t time_thread_cpu_ns(void);
 /* "YYYY-MM-DDTHH:MM:SS.sssZ" (UTC); years beyond 9999 (or before 0) as "+275760-…"/"-000001-…" like
  * JavaScript; buf >= 32 (TIME_ISO_BUF) */
 #define TIME_ISO_BUF 32

@@ -539,3 +539,17 @@ int url_resolve(struct arena *a, const char *base, const char *ref, char **out)
 	*out = t.p;
 	return 0;
 }
+
+const char *url_http_only(struct arena *a, const char *s)
+{
+	struct url u;
+	size_t len = s ? strlen(s) : 0, n = len;
+	const char *t = s;
+	if (!s)
+		return NULL;
+	trim(&t, &n);
+	if (n == 0 || url_parse(a, t, n, &u, NULL) < 0 || !u.scheme || !u.host || !u.host[0] ||
+	    (strcasecmp(u.scheme, "http") != 0 && strcasecmp(u.scheme, "https") != 0))
+		return NULL;
+	return n == len ? s : arena_strndup(a, t, n);
+}

@@ -62,4 +62,10 @@ int url_normalise(struct arena *a, const char *s, size_t n, char **out, const ch
  * trimmed. No normalisation beyond dot-segment removal. Returns 0, or -1 when base is not an
  * absolute URL or either fails url_parse. */
 int url_resolve(struct arena *a, const char *base, const char *ref, char **out);
+
+/* s when it is an absolute http or https URL with a host that url_parse accepts (ASCII whitespace
+ * around it trimmed: then a copy in a), else NULL (also for NULL). The one filter for the image and
+ * icon URLs taken from outside data (imports, feeds, extracted pages) before they are stored and
+ * shown as they are: a javascript:, data: or relative value is dropped. */
+const char *url_http_only(struct arena *a, const char *s);
 #endif

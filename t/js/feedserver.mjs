@@ -9,6 +9,9 @@
 //   /atom/N.xml            Atom feed number N (1,000 of them for the benchmark), one entry each
 //   /page.html             an HTML page announcing /feed.xml with <link rel=alternate>
 //   /post/N                an HTML article (the page a fetch job reads)
+//   /bomb.xml?n=N          an RSS 2.0 feed whose one item carries N attributes (an attribute bomb)
+//   /hostile.xml           an RSS 2.0 feed whose channel image is a javascript: URL and whose two full-content
+//                          items carry a data: and an https media:thumbnail
 //   /add                   adds a fourth item to /feed.xml (its ETag changes)
 //   /stats                 JSON: {"ok": 200s served for feeds, "notModified": 304s served}
 // Feeds carry an ETag and a Last-Modified date and answer 304 when If-None-Match matches.
@@ -42,6 +45,23 @@ function rss() {
 		item(1, true) + item(2, true) + item(3, false) + (extra ? item(4, true) : '') + '</channel></rss>';
 }
 
+function bomb(n) {
+	const attrs = [];
+	for (let i = 0; i < n; i++) attrs.push(` a${i}="x"`);
+	return `<rss version="2.0"><channel><title>Bomb</title><item${attrs.join('')}><title>B</title>` +
+		`<link>http://127.0.0.1:${port}/post/9</link></item></channel></rss>`;
+}
+
+function hostile() {
+	const entry = (n, thumb) => `<item><title>Hostile ${n}</title><link>http://127.0.0.1:${port}/hostile/${n}</link>` +
+		`<guid>hostile-${n}</guid><media:thumbnail url="${thumb}"/>` +
+		`<content:encoded><![CDATA[<p>Hostile post ${n}, kept from the feed.</p>]]></content:encoded></item>`;
+	return '<?xml version="1.0"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" ' +
+		'xmlns:media="http://search.yahoo.com/mrss/"><channel><title>Hostile</title>' +
+		`<link>http://127.0.0.1:${port}/</link><image><url>javascript:alert(document.cookie)</url></image>` +
+		entry(1, 'data:image/svg+xml;base64,PHN2Zy8+') + entry(2, 'https://img.example/ok.png') + '</channel></rss>';
+}
+
 function atom(n) {
 	return '<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom">' +
 		`<title>Feed ${n}</title><id>urn:feed:${n}</id><updated>2026-11-20T10:00:00Z</updated>` +
@@ -68,6 +88,8 @@ const server = http.createServer((req, res) => {
 	const p = url.pathname;
 	let m;
 	if (p === '/feed.xml') return feed(req, res, rss(), 'application/rss+xml; charset=utf-8', extra ? 'v2' : 'v1');
+	if (p === '/bomb.xml') return feed(req, res, bomb(Number(url.searchParams.get('n') || 0)), 'application/rss+xml', 'b');
+	if (p === '/hostile.xml') return feed(req, res, hostile(), 'application/rss+xml', 'h');
 	if ((m = /^\/atom\/(\d+)\.xml$/.exec(p))) return feed(req, res, atom(m[1]), 'application/atom+xml', `a${m[1]}`);
 	if (p === '/page.html') {
 		res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
