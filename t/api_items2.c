@@ -81,6 +81,22 @@ static void test_highlights(struct harness *h, const char *a1, const char *a2, c
 	create_highlight(h, &h->alice, HL2, a1, "from the air", "second note");
 	create_highlight(h, &h->bob, HLB, b1, "bob's quote", "");
 
+	/* an id of another user's highlight is answered as a malformed id (not "already exists", which would tell that
+	 * the id is in someone's library); alice's highlight is untouched. An id of one's own is ALREADY_EXISTS. */
+	const char *taken = h_fmt(h, "%s", create_highlight(h, &h->bob, HL1, b1, "bob takes it", ""));
+	const char *malformed = h_fmt(h, "%s", create_highlight(h, &h->bob, "not-a-uuid", b1, "bob takes it", ""));
+	is_str(taken, malformed, "createHighlight: another user's id answers as a malformed one");
+	like(taken, "\"errorCodes\":[\"BAD_DATA\"],\"message\":\"id must be a UUID\"", "createHighlight: BAD_DATA (%s)", taken);
+	body = create_highlight(h, &h->alice, HL1, a1, "again", "");
+	like(body, "\"errorCodes\":[\"ALREADY_EXISTS\"]", "createHighlight: one's own id (%s)", body);
+	body = h_run(h, &h->alice, "{ highlights { ... on HighlightsSuccess { edges { node { id quote } } } } }", NULL);
+	like(body, "{\"id\":\"" HL1 "\",\"quote\":\"Brown pelicans dive\"}", "alice's highlight is untouched (%s)", body);
+	body = h_run(h, &h->bob, "{ highlights { ... on HighlightsSuccess { edges { node { id } } } } }", NULL);
+	ok(strstr(body, HL1) == NULL, "and bob has none of that id (%s)", body);
+	body = merge(h, &h->bob, HL1, b1, "\"" HLB "\"", "");
+	like(body, "\"errorCodes\":[\"BAD_DATA\"],\"message\":\"id must be a UUID\"",
+	     "mergeHighlight: another user's id answers as a malformed one (%s)", body);
+
 	body = h_run(h, &h->alice, "{ search(query: \"\") { ... on SearchSuccess { edges { node { id highlightsCount } } } } }",
 	             NULL);
 	like(body, h_fmt(h, "{\"id\":\"%s\",\"highlightsCount\":2}", a1), "highlightsCount: 2 (%s)", body);
