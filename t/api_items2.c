@@ -333,6 +333,43 @@ static void test_typeahead(struct harness *h, const char *a1, const char *a3, co
 	like(body, "\"errorCodes\":[\"UNAUTHORIZED\"]", "typeaheadSearch without a key (%s)", body);
 }
 
+/* saveUrl and uploadFileRequest with the id of alice's item as clientRequestId: bob's answer is the one a UUID
+ * nobody has gets (item ids are unique per user), and alice's item is untouched */
+static void test_client_ids(struct harness *h, const char *a1)
+{
+	static const char *const fresh = "55555555-5555-4555-8555-555555555555";
+	static const char *const fresh2 = "66666666-6666-4666-8666-666666666666";
+#define SAVE "mutation { saveUrl(input: {url: \"https://example.net/%s\", source: \"api\", clientRequestId:" \
+	     " \"%s\"}) { ... on SaveSuccess { clientRequestId } ... on SaveError { errorCodes message } } }"
+#define UPLOAD "mutation { uploadFileRequest(input: {url: \"https://example.net/%s.pdf\", contentType:" \
+	       " \"application/pdf\", clientRequestId: \"%s\", createPageEntry: true}) {" \
+	       " ... on UploadFileRequestSuccess { createdPageId } ... on UploadFileRequestError { errorCodes } } }"
+	const char *taken = h_fmt(h, "%s", h_run(h, &h->bob, h_fmt(h, SAVE, "s1", a1), NULL));
+	const char *body = h_run(h, &h->bob, h_fmt(h, SAVE, "s2", fresh), NULL);
+	is_str(taken, h_fmt(h, "{\"data\":{\"saveUrl\":{\"clientRequestId\":\"%s\"}}}", a1),
+	       "saveUrl: alice's item id as bob's clientRequestId is his item's id");
+	is_str(body, h_fmt(h, "{\"data\":{\"saveUrl\":{\"clientRequestId\":\"%s\"}}}", fresh),
+	       "saveUrl: as a UUID nobody has");
+	body = article(h, &h->bob, a1);
+	like(body, h_fmt(h, "\"id\":\"%s\",\"folder\":\"inbox\"", a1), "bob reads his item of that id (%s)", body);
+	taken = h_run(h, &h->bob, h_fmt(h, UPLOAD, "u1", a1), NULL);
+	ok(strstr(taken, "errorCodes") == NULL && strstr(taken, a1) == NULL,
+	   "uploadFileRequest: an id bob has himself now gets a fresh one (%s)", taken);
+	taken = h_fmt(h, "%s", h_run(h, &h->alice, h_fmt(h, UPLOAD, "u2", fresh), NULL));
+	body = h_run(h, &h->alice, h_fmt(h, UPLOAD, "u3", fresh2), NULL);
+	is_str(taken, h_fmt(h, "{\"data\":{\"uploadFileRequest\":{\"createdPageId\":\"%s\"}}}", fresh),
+	       "uploadFileRequest: bob's item id as alice's clientRequestId is her new item's id");
+	is_str(body, h_fmt(h, "{\"data\":{\"uploadFileRequest\":{\"createdPageId\":\"%s\"}}}", fresh2),
+	       "uploadFileRequest: as a UUID nobody has");
+	body = article(h, &h->alice, a1);
+	like(body, h_fmt(h, "\"id\":\"%s\"", a1), "alice's item is still hers (%s)", body);
+	body = h_run(h, &h->alice, h_fmt(h, "{ article(username: \"me\", slug: \"%s\") { ... on ArticleSuccess {"
+	                                 " article { url } } } }", a1), NULL);
+	like(body, "https://example.org/pelicans", "with its URL (%s)", body);
+#undef SAVE
+#undef UPLOAD
+}
+
 int main(void)
 {
 	struct harness h;
@@ -356,6 +393,7 @@ int main(void)
 	body = typeahead(&h, &h.bob, "peli", 0);
 	like(body, "\"items\":[]", "typeaheadSearch: items in the trash are left out (%s)", body);
 	test_saving_request(&h);
+	test_client_ids(&h, a1);
 	h_free(&h);
 	return done_testing();
 }

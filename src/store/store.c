@@ -316,7 +316,7 @@ const char *const store_stmt_sql[STMT__MAX] = {
 		" WHERE i.user_id = ?1 AND j.status = 'queued'",
 	[STMT_IMPORT_HL_FIND] =
 		"SELECT count(*) FROM highlights WHERE item_seq = ?1 AND quote IS ?2 AND annotation IS ?3",
-	[STMT_IMPORT_ID_TAKEN] = "SELECT count(*) FROM library_items WHERE id = ?1",
+	[STMT_IMPORT_ID_TAKEN] = "SELECT count(*) FROM library_items WHERE user_id = ?2 AND id = ?1",
 	[STMT_IMPORT_CREATE] =
 		"INSERT INTO imports (id, user_id, format, path, status, upload_hash, upload_expires, created_at)"
 		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -360,7 +360,7 @@ const char *const store_stmt_sql[STMT__MAX] = {
 		" VALUES (?1, ?2, ?3, ?4, ?5)",
 	[STMT_FEED_ITEM_SUB] =
 		"SELECT " STORE_SUB_COLS("s.") " FROM feed_entries e JOIN subscriptions s ON s.id = e.subscription_id"
-		" WHERE e.item_id = ?1 LIMIT 1",
+		" WHERE e.user_id = ?2 AND e.item_id = ?1 LIMIT 1",
 	[STMT_SUB_COUNT] = "SELECT count(*) FROM subscriptions WHERE user_id = ?1 AND status = 'ACTIVE' AND type = 'RSS'",
 	/* one statement, so atomic between processes: the longest-waiting due feed is leased (its next poll moved
 	 * past the lease) unless the server's feeds fetched in the last minute reach the rate (?4) */
@@ -417,7 +417,7 @@ const char *const store_stmt_sql[STMT__MAX] = {
 		"INSERT INTO library_items (id, user_id, client_request_id, url, url_hash, slug, title, page_type, state,"
 		" folder, source, saved_at, created_at, updated_at)"
 		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'FILE', 'PROCESSING', ?8, ?9, ?10, ?10, ?10) RETURNING seq",
-	[STMT_FILE_ITEM_ID_TAKEN] = "SELECT 1 FROM library_items WHERE id = ?1",
+	[STMT_FILE_ITEM_ID_TAKEN] = "SELECT 1 FROM library_items WHERE user_id = ?2 AND id = ?1",
 	[STMT_FILE_CREATE] =
 		"INSERT INTO files (id, user_id, item_id, file_name, content_type, url, status, upload_hash, upload_expires,"
 		" created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'INITIALIZED', ?7, ?8, ?9, ?9)"
@@ -432,7 +432,8 @@ const char *const store_stmt_sql[STMT__MAX] = {
 	/* the files of items that are gone (purged from the trash): their rows go, their paths come back */
 	[STMT_FILE_ORPHANS] =
 		"DELETE FROM files WHERE item_id IS NOT NULL"
-		" AND NOT EXISTS (SELECT 1 FROM library_items i WHERE i.id = files.item_id) RETURNING path",
+		" AND NOT EXISTS (SELECT 1 FROM library_items i WHERE i.user_id = files.user_id AND i.id = files.item_id)"
+		" RETURNING path",
 	[STMT_FILE_GET] = "SELECT " STORE_COLS(STORE_FILE_ROW, "") " FROM files WHERE user_id = ?1 AND id = ?2",
 	[STMT_FILE_BY_ITEM] =
 		"SELECT " STORE_COLS(STORE_FILE_ROW, "") " FROM files WHERE user_id = ?1 AND item_id = ?2"
