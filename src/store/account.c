@@ -85,20 +85,24 @@ static int lock_out(struct store *st, void *arg)
 }
 
 /* one batch of a user's items (their content, labels, highlights, jobs and index rows go with them) */
-static int items_batch(struct store *st, void *arg, int64_t *n)
+static int items_batch(struct store *st, struct store_batch *b)
 {
 	struct db_stmt *s = st->stmt[STMT_USER_ITEMS_CUT];
 	int64_t cut = 0;
 	int rc;
-	db_bind_text(s, 1, arg);
+	db_bind_text(s, 1, b->arg);
 	db_bind_int64(s, 2, LIMIT_DELETE_BATCH);
+	db_bind_int64(s, 3, b->after);
 	if ((rc = store_get_ints(st, s, &cut, 1, "finding a batch of a user's items")) != STORE_OK || cut == 0)
 		return rc;
 	s = st->stmt[STMT_USER_ITEMS_DELETE];
-	db_bind_text(s, 1, arg);
+	db_bind_text(s, 1, b->arg);
 	db_bind_int64(s, 2, cut);
-	if ((rc = store_step_done(st, s, "deleting a user's items")) == STORE_OK)
-		*n = db_changes(st->db);
+	db_bind_int64(s, 3, b->after);
+	if ((rc = store_step_done(st, s, "deleting a user's items")) == STORE_OK) {
+		b->n = db_changes(st->db);
+		b->next = cut;
+	}
 	return rc;
 }
 

@@ -241,26 +241,29 @@ int store_bulk_apply(struct store *st, struct arena *a, const char *user_id, con
 	return store_end(st, rc);
 }
 
-/* one batch of emptyTrash: the first LIMIT_DELETE_BATCH items of the user's trash (by seq), a tombstone each */
-static int trash_batch(struct store *st, void *arg, int64_t *n)
+/* one batch of emptyTrash: the next LIMIT_DELETE_BATCH items of the user's trash (by seq), a tombstone each */
+static int trash_batch(struct store *st, struct store_batch *b)
 {
 	static const enum stmt steps[] = { STMT_TRASH_TOMBSTONE_USER, STMT_TRASH_EMPTY_USER };
-	const char *user_id = arg;
 	struct db_stmt *s = st->stmt[STMT_TRASH_CUT_USER];
 	int64_t cut = 0;
 	int rc;
-	db_bind_text(s, 1, user_id);
+	db_bind_text(s, 1, b->arg);
 	db_bind_int64(s, 2, LIMIT_DELETE_BATCH);
+	db_bind_int64(s, 3, b->after);
 	if ((rc = store_get_ints(st, s, &cut, 1, "finding a batch of the trash")) != STORE_OK || cut == 0)
 		return rc; /* max() of nothing is NULL: the trash is empty */
 	for (size_t i = 0; rc == STORE_OK && i < 2; i++) {
 		s = st->stmt[steps[i]];
-		db_bind_text(s, 1, user_id);
+		db_bind_text(s, 1, b->arg);
 		db_bind_int64(s, 2, cut);
+		db_bind_int64(s, 3, b->after);
 		rc = store_step_done(st, s, i == 0 ? "recording tombstones" : "emptying the trash");
 	}
-	if (rc == STORE_OK)
-		*n = db_changes(st->db);
+	if (rc == STORE_OK) {
+		b->n = db_changes(st->db);
+		b->next = cut;
+	}
 	return rc;
 }
 

@@ -529,10 +529,10 @@ int store_updates_since_count(struct store *st, const char *user_id, int64_t sin
 }
 
 /* one batch of the purge: the LIMIT_DELETE_BATCH items longest in the trash (by deleted_at, seq), or those left */
-static int purge_batch(struct store *st, void *arg, int64_t *n)
+static int purge_batch(struct store *st, struct store_batch *b)
 {
 	static const enum stmt steps[] = { STMT_TRASH_TOMBSTONE, STMT_TRASH_PURGE };
-	int64_t older = *(const int64_t *)arg, cut[2] = { older, 0 }; /* no LIMIT_DELETE_BATCH-th: all before older */
+	int64_t older = *(const int64_t *)b->arg, cut[2] = { older, 0 }; /* no LIMIT_DELETE_BATCH-th: all before older */
 	struct db_stmt *s = st->stmt[STMT_TRASH_PURGE_CUT];
 	int rc;
 	db_bind_int64(s, 1, older);
@@ -547,7 +547,7 @@ static int purge_batch(struct store *st, void *arg, int64_t *n)
 		rc = store_step_done(st, s, i == 0 ? "recording tombstones" : "emptying the trash");
 	}
 	if (rc == STORE_OK)
-		*n = db_changes(st->db);
+		b->n = db_changes(st->db);
 	return rc;
 }
 

@@ -229,21 +229,24 @@ const char *const store_stmt_sql[STMT__MAX] = {
 		"UPDATE library_items SET deleted_at = ?2, updated_at = ?2 WHERE seq = ?1 AND deleted_at IS NULL",
 	[STMT_BULK_READ] =
 		"UPDATE library_items SET progress = 100, read_at = ?2, updated_at = ?2 WHERE seq = ?1",
-	/* emptyTrash, a batch at a time: the batch is the user's trashed items up to seq ?2, the last of the first
-	 * ?2 of TRASH_CUT_USER (items_user_trash) */
+	/* emptyTrash, a batch at a time: the batch is the user's trashed items after seq ?3 (where the last batch
+	 * ended) up to seq ?2, the last of the first ?2 after ?3 of TRASH_CUT_USER (items_user_trash). Starting
+	 * where the last one ended, no batch walks again over the index entries of the items gone before it
+	 * (PostgreSQL keeps them until a vacuum) */
 	[STMT_TRASH_CUT_USER] =
 		"SELECT max(seq) FROM (SELECT seq FROM library_items INDEXED BY items_user_trash"
-		" WHERE user_id = ?1 AND deleted_at IS NOT NULL ORDER BY seq LIMIT ?2) AS b",
+		" WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq > ?3 ORDER BY seq LIMIT ?2) AS b",
 	[STMT_TRASH_TOMBSTONE_USER] =
 		"INSERT OR REPLACE INTO item_tombstones (user_id, item_id, deleted_at)"
 		" SELECT user_id, id, deleted_at FROM library_items INDEXED BY items_user_trash"
-		" WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq <= ?2",
+		" WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq > ?3 AND seq <= ?2",
 	[STMT_TRASH_EMPTY_USER] =
-		"DELETE FROM library_items INDEXED BY items_user_trash WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq <= ?2",
-	/* deleteAccount: the user's items a batch at a time (up to seq ?2, the last of the first ?2 of USER_ITEMS_CUT) */
+		"DELETE FROM library_items INDEXED BY items_user_trash"
+		" WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq > ?3 AND seq <= ?2",
+	/* deleteAccount: the user's items a batch at a time, as emptyTrash's (after seq ?3, up to seq ?2) */
 	[STMT_USER_ITEMS_CUT] =
-		"SELECT max(seq) FROM (SELECT seq FROM library_items WHERE user_id = ?1 ORDER BY seq LIMIT ?2) AS b",
-	[STMT_USER_ITEMS_DELETE] = "DELETE FROM library_items WHERE user_id = ?1 AND seq <= ?2",
+		"SELECT max(seq) FROM (SELECT seq FROM library_items WHERE user_id = ?1 AND seq > ?3 ORDER BY seq LIMIT ?2) AS b",
+	[STMT_USER_ITEMS_DELETE] = "DELETE FROM library_items WHERE user_id = ?1 AND seq > ?3 AND seq <= ?2",
 	[STMT_KEY_DELETE_USER] = "DELETE FROM api_keys WHERE user_id = ?1",
 	[STMT_FILTER_INSERT] =
 		/* no row when the user has ?10 saved searches already */
@@ -797,26 +800,28 @@ void store_set_batch_hook(struct store *st, void (*fn)(void *arg, int64_t done),
 	st->batch_arg = arg;
 }
 
-struct batch_tx { int (*fn)(struct store *st, void *arg, int64_t *n); void *arg; int64_t n; };
+struct batch_tx { int (*fn)(struct store *st, struct store_batch *b); struct store_batch b; };
 
 static int batch_tx(struct store *st, void *arg)
 {
-	struct batch_tx *b = arg;
-	b->n = 0;
-	return b->fn(st, b->arg, &b->n);
+	struct batch_tx *t = arg;
+	t->b.n = 0;
+	t->b.next = t->b.after;
+	return t->fn(st, &t->b);
 }
 
-int store_batches(struct store *st, int (*fn)(struct store *st, void *arg, int64_t *n), void *arg, int64_t *total)
+int store_batches(struct store *st, int (*fn)(struct store *st, struct store_batch *b), void *arg, int64_t *total)
 {
-	struct batch_tx b = { .fn = fn, .arg = arg };
+	struct batch_tx t = { .fn = fn, .b = { .arg = arg } };
 	*total = 0;
 	for (;;) {
-		int rc = store_tx(st, batch_tx, &b);
+		int rc = store_tx(st, batch_tx, &t);
 		if (rc != STORE_OK)
 			return rc;
-		if (b.n == 0)
+		if (t.b.n == 0)
 			return STORE_OK;
-		*total += b.n;
+		*total += t.b.n;
+		t.b.after = t.b.next;
 		if (st->batch_hook)
 			st->batch_hook(st->batch_arg, *total);
 	}

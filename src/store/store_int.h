@@ -247,10 +247,13 @@ int store_end(struct store *st, int rc);
 /* fn(st, arg) as one write transaction: begun, then committed when it answers STORE_OK, else rolled back; on
  * PostgreSQL a transaction that failed as retryable (40001, 40P01) is run again (fn must start afresh) */
 int store_tx(struct store *st, int (*fn)(struct store *st, void *arg), void *arg);
-/* a long delete as batches: fn(st, arg, &n) removes at most LIMIT_DELETE_BATCH items as one write transaction
- * of its own (store_tx) and answers how many in n; run again until n is 0, the batch hook called after each
- * batch that removed some. *total: the items removed (also when a batch fails: those before it stay removed) */
-int store_batches(struct store *st, int (*fn)(struct store *st, void *arg, int64_t *n), void *arg, int64_t *total);
+/* a long delete as batches: fn(st, b) removes at most LIMIT_DELETE_BATCH items as one write transaction of its
+ * own (store_tx; run again from the start when PostgreSQL retries it), those after b->after (a key; 0 at first),
+ * and sets b->n to how many and b->next to where it ended; after each commit b->after = b->next. Run until a
+ * batch removes none, the batch hook called after each that removed some. *total: the items removed (also when
+ * a batch fails: those before it stay removed) */
+struct store_batch { void *arg; int64_t after, next, n; };
+int store_batches(struct store *st, int (*fn)(struct store *st, struct store_batch *b), void *arg, int64_t *total);
 /* int64 column, 0 for NULL */
 int64_t store_col_ms(struct db_stmt *s, int col);
 /* binds an int64 or NULL when v == 0 */

@@ -35,11 +35,13 @@ const char *const store_pg_sql[STMT__MAX] = {
 	/* SQLite's INDEXED BY (its planner would walk items_user, the user's every item, for the trashed ones) */
 	[STMT_TRASH_CUT_USER] =
 		"SELECT max(seq) FROM (SELECT seq FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL"
-		" ORDER BY seq LIMIT ?2) AS b",
-	[STMT_TRASH_EMPTY_USER] = "DELETE FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq <= ?2",
+		" AND seq > ?3 ORDER BY seq LIMIT ?2) AS b",
+	[STMT_TRASH_EMPTY_USER] =
+		"DELETE FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq > ?3 AND seq <= ?2",
 	[STMT_TRASH_TOMBSTONE_USER] =
 		"INSERT INTO item_tombstones (user_id, item_id, deleted_at)"
-		" SELECT user_id, id, deleted_at FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq <= ?2"
+		" SELECT user_id, id, deleted_at FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL"
+		" AND seq > ?3 AND seq <= ?2"
 		" ON CONFLICT (user_id, item_id) DO UPDATE SET deleted_at = excluded.deleted_at",
 	[STMT_SAVETOKEN_SET] =
 		"INSERT INTO save_tokens (user_id, token_hash, created, used) VALUES (?1, ?2, ?3, NULL)"
