@@ -35,6 +35,12 @@ EXTRA_DIST += bench/pg-grow bench/pg_bench_lib.sh
 bench-pg-grow: bench/search_bench$(EXEEXT) src/cmd/graphql.fcgi$(EXEEXT) src/cmd/larder$(EXEEXT)
 	bash $(top_srcdir)/bench/pg-grow -B $(abs_top_builddir)
 
+# one large library's costs through nginx: the export, lookups by slug, emptyTrash while another user writes
+EXTRA_DIST += bench/library-costs
+.PHONY: bench-library-costs
+bench-library-costs: bench/search_bench$(EXEEXT) src/cmd/graphql.fcgi$(EXEEXT) src/cmd/larder$(EXEEXT)
+	bash $(top_srcdir)/bench/library-costs -B $(abs_top_builddir)
+
 # `make bench` builds what bench/run-core measures; `make bench-run` also runs it.
 .PHONY: bench bench-run
 bench: bench/engine_bench$(EXEEXT) bench/minimal_fcgi$(EXEEXT) src/cmd/graphql.fcgi$(EXEEXT) src/cmd/larder$(EXEEXT)

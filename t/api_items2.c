@@ -81,6 +81,22 @@ static void test_highlights(struct harness *h, const char *a1, const char *a2, c
 	create_highlight(h, &h->alice, HL2, a1, "from the air", "second note");
 	create_highlight(h, &h->bob, HLB, b1, "bob's quote", "");
 
+	/* an id of another user's highlight is answered as a malformed id (not "already exists", which would tell that
+	 * the id is in someone's library); alice's highlight is untouched. An id of one's own is ALREADY_EXISTS. */
+	const char *taken = h_fmt(h, "%s", create_highlight(h, &h->bob, HL1, b1, "bob takes it", ""));
+	const char *malformed = h_fmt(h, "%s", create_highlight(h, &h->bob, "not-a-uuid", b1, "bob takes it", ""));
+	is_str(taken, malformed, "createHighlight: another user's id answers as a malformed one");
+	like(taken, "\"errorCodes\":[\"BAD_DATA\"],\"message\":\"id must be a UUID\"", "createHighlight: BAD_DATA (%s)", taken);
+	body = create_highlight(h, &h->alice, HL1, a1, "again", "");
+	like(body, "\"errorCodes\":[\"ALREADY_EXISTS\"]", "createHighlight: one's own id (%s)", body);
+	body = h_run(h, &h->alice, "{ highlights { ... on HighlightsSuccess { edges { node { id quote } } } } }", NULL);
+	like(body, "{\"id\":\"" HL1 "\",\"quote\":\"Brown pelicans dive\"}", "alice's highlight is untouched (%s)", body);
+	body = h_run(h, &h->bob, "{ highlights { ... on HighlightsSuccess { edges { node { id } } } } }", NULL);
+	ok(strstr(body, HL1) == NULL, "and bob has none of that id (%s)", body);
+	body = merge(h, &h->bob, HL1, b1, "\"" HLB "\"", "");
+	like(body, "\"errorCodes\":[\"BAD_DATA\"],\"message\":\"id must be a UUID\"",
+	     "mergeHighlight: another user's id answers as a malformed one (%s)", body);
+
 	body = h_run(h, &h->alice, "{ search(query: \"\") { ... on SearchSuccess { edges { node { id highlightsCount } } } } }",
 	             NULL);
 	like(body, h_fmt(h, "{\"id\":\"%s\",\"highlightsCount\":2}", a1), "highlightsCount: 2 (%s)", body);
@@ -317,6 +333,43 @@ static void test_typeahead(struct harness *h, const char *a1, const char *a3, co
 	like(body, "\"errorCodes\":[\"UNAUTHORIZED\"]", "typeaheadSearch without a key (%s)", body);
 }
 
+/* saveUrl and uploadFileRequest with the id of alice's item as clientRequestId: bob's answer is the one a UUID
+ * nobody has gets (item ids are unique per user), and alice's item is untouched */
+static void test_client_ids(struct harness *h, const char *a1)
+{
+	static const char *const fresh = "55555555-5555-4555-8555-555555555555";
+	static const char *const fresh2 = "66666666-6666-4666-8666-666666666666";
+#define SAVE "mutation { saveUrl(input: {url: \"https://example.net/%s\", source: \"api\", clientRequestId:" \
+	     " \"%s\"}) { ... on SaveSuccess { clientRequestId } ... on SaveError { errorCodes message } } }"
+#define UPLOAD "mutation { uploadFileRequest(input: {url: \"https://example.net/%s.pdf\", contentType:" \
+	       " \"application/pdf\", clientRequestId: \"%s\", createPageEntry: true}) {" \
+	       " ... on UploadFileRequestSuccess { createdPageId } ... on UploadFileRequestError { errorCodes } } }"
+	const char *taken = h_fmt(h, "%s", h_run(h, &h->bob, h_fmt(h, SAVE, "s1", a1), NULL));
+	const char *body = h_run(h, &h->bob, h_fmt(h, SAVE, "s2", fresh), NULL);
+	is_str(taken, h_fmt(h, "{\"data\":{\"saveUrl\":{\"clientRequestId\":\"%s\"}}}", a1),
+	       "saveUrl: alice's item id as bob's clientRequestId is his item's id");
+	is_str(body, h_fmt(h, "{\"data\":{\"saveUrl\":{\"clientRequestId\":\"%s\"}}}", fresh),
+	       "saveUrl: as a UUID nobody has");
+	body = article(h, &h->bob, a1);
+	like(body, h_fmt(h, "\"id\":\"%s\",\"folder\":\"inbox\"", a1), "bob reads his item of that id (%s)", body);
+	taken = h_run(h, &h->bob, h_fmt(h, UPLOAD, "u1", a1), NULL);
+	ok(strstr(taken, "errorCodes") == NULL && strstr(taken, a1) == NULL,
+	   "uploadFileRequest: an id bob has himself now gets a fresh one (%s)", taken);
+	taken = h_fmt(h, "%s", h_run(h, &h->alice, h_fmt(h, UPLOAD, "u2", fresh), NULL));
+	body = h_run(h, &h->alice, h_fmt(h, UPLOAD, "u3", fresh2), NULL);
+	is_str(taken, h_fmt(h, "{\"data\":{\"uploadFileRequest\":{\"createdPageId\":\"%s\"}}}", fresh),
+	       "uploadFileRequest: bob's item id as alice's clientRequestId is her new item's id");
+	is_str(body, h_fmt(h, "{\"data\":{\"uploadFileRequest\":{\"createdPageId\":\"%s\"}}}", fresh2),
+	       "uploadFileRequest: as a UUID nobody has");
+	body = article(h, &h->alice, a1);
+	like(body, h_fmt(h, "\"id\":\"%s\"", a1), "alice's item is still hers (%s)", body);
+	body = h_run(h, &h->alice, h_fmt(h, "{ article(username: \"me\", slug: \"%s\") { ... on ArticleSuccess {"
+	                                 " article { url } } } }", a1), NULL);
+	like(body, "https://example.org/pelicans", "with its URL (%s)", body);
+#undef SAVE
+#undef UPLOAD
+}
+
 int main(void)
 {
 	struct harness h;
@@ -340,6 +393,7 @@ int main(void)
 	body = typeahead(&h, &h.bob, "peli", 0);
 	like(body, "\"items\":[]", "typeaheadSearch: items in the trash are left out (%s)", body);
 	test_saving_request(&h);
+	test_client_ids(&h, a1);
 	h_free(&h);
 	return done_testing();
 }

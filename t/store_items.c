@@ -175,12 +175,17 @@ int main(void)
 	is_int(store_job_pending(st, time_now_ms(), &count, &next), STORE_OK, "pending");
 	is_int(count, 1, "still one job (the old one replaced)");
 
-	/* bob saving the same URL gets his own item; the same UUID is not reused across users */
+	/* bob saving the same URL with the same UUID gets his own item of that id: ids are unique per user, so the
+	 * answer does not tell him that the id is in alice's library */
 	struct store_save svb = { .user_id = bob.id, .item_id = sv.item_id, .url = "https://example.com/a" };
 	is_int(store_item_save(st, &a, &svb, &got, &existed), STORE_OK, "bob saves");
 	ok(!existed, "bob's is new");
-	ok(strcmp(got.id, it.id) != 0, "a fresh id when the given one is taken");
-	is_int(store_item_get(st, &a, bob.id, it.id, &got), STORE_E_NOTFOUND, "bob cannot read alice's item");
+	is_str(got.id, it.id, "it takes the UUID he gave, as a fresh one would");
+	ok(got.seq != it.seq, "a row of his own");
+	is_int(store_item_get(st, &a, bob.id, it.id, &got), STORE_OK, "bob reads that id");
+	is_str(got.user_id, bob.id, "and gets his own item, not alice's");
+	is_int(store_item_get(st, &a, alice.id, it.id, &got), STORE_OK, "alice reads it");
+	is_int(got.seq, it.seq, "and gets hers");
 
 	/* the worker: claim, fill, done */
 	is_int(store_job_claim(st, time_now_ms(), 60000, 0, &job), STORE_OK, "claim");
@@ -231,7 +236,13 @@ int main(void)
 	is_int(store_item_update(st, &a, alice.id, it.id, &p, &got), STORE_OK, "update");
 	is_str(got.title, "New title", "title changed");
 	is_str(got.author, "Ann Author", "author kept");
-	is_int(store_item_update(st, &a, bob.id, it.id, &p, &got), STORE_E_NOTFOUND, "bob cannot update it");
+	struct store_item_patch pb = { .title = "Bob's title" };
+	is_int(store_item_update(st, &a, bob.id, it.id, &pb, &got), STORE_OK, "bob updates the item of that id");
+	is_str(got.user_id, bob.id, "which is his own");
+	is_int(store_item_get(st, &a, alice.id, it.id, &got), STORE_OK, "alice's");
+	is_str(got.title, "New title", "keeps her title");
+	is_int(store_item_update(st, &a, bob.id, "00000000-0000-4000-8000-000000000000", &p, &got), STORE_E_NOTFOUND,
+	       "an id bob has no item of: NOTFOUND");
 
 	/* labels: create, duplicate, rename, set on item, delete */
 	is_int(store_label_create(st, &a, alice.id, "Fresh", "#123456", "d", &l1), STORE_OK, "create label");

@@ -281,7 +281,8 @@ static void other_user(struct store *st, const struct larder_config *cfg, struct
 	is_int(svc_import_items(st, cfg, a, bob, &it, 1, &r), 0, "bob imports");
 	is_int(r.added, 1, "a new item for bob");
 	is_int(store_item_by_url(st, a, bob, "https://www.example.org/pelicans", &his), STORE_OK, "bob's item");
-	ok(strcmp(his.id, mine.id) != 0 && !strcmp(his.title, "Bob's pelicans"), "his own item, with a fresh id");
+	ok(strcmp(his.id, mine.id) == 0 && his.seq != mine.seq && !strcmp(his.title, "Bob's pelicans"),
+	   "his own item, with the record's id (ids are unique per user)");
 	is_str(his.slug, "pelicans-of-old", "the slug kept: bob has none such");
 	store_item_by_url(st, a, alice, "https://www.example.org/pelicans", &after);
 	ok(after.updated_ms == mine.updated_ms && !strcmp(after.title, "Pelicans, imported"), "alice's item untouched");

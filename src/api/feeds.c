@@ -242,7 +242,7 @@ static int resolve_item_sub(struct gql_rctx *rc, const void *parent, struct gql_
 	const struct api_item *ai = parent;
 	const struct api_ctx *ctx = api_ctx_of(rc);
 	struct store_sub s;
-	int r = store_feed_item_sub(ctx->store, gql_arena(rc), ai->it.id, &s);
+	int r = store_feed_item_sub(ctx->store, gql_arena(rc), ai->it.user_id, ai->it.id, &s);
 	if (r == STORE_E_NOTFOUND || (r == STORE_OK && strcmp(s.user_id, ai->it.user_id) != 0))
 		return api_null(out);
 	return r == STORE_OK ? api_text(out, s.name) : api_internal(rc, "reading an item's subscription", r);

@@ -28,6 +28,21 @@ static const struct { const char *name; size_t at; } create_inputs[] = {
 	TEXT_INPUT("color", color), TEXT_INPUT("representation", representation),
 };
 
+/* the refusal of an id that is not a UUID, and of one another user's highlight has: the same words and code, so
+ * that the answer does not tell that an id exists in someone else's library */
+#define BAD_ID "id must be a UUID"
+
+/* a new highlight's id refused by the store as taken (EXISTS): ALREADY_EXISTS when the highlight is the user's own,
+ * else (another user's) the answer to a malformed id */
+static int taken(struct gql_rctx *rc, struct gql_out *out, const char *type, const char *id)
+{
+	const struct api_ctx *ctx = api_ctx_of(rc);
+	struct store_highlight own;
+	if (store_highlight_get(ctx->store, gql_arena(rc), ctx->user->id, id, &own) == STORE_OK)
+		return api_out_error(rc, out, type, "ALREADY_EXISTS", "a highlight with id %s exists", id);
+	return api_out_error(rc, out, type, "BAD_DATA", BAD_ID);
+}
+
 /* createHighlight's or mergeHighlight's input into *h; NULL when it may be saved, else why not (BAD_DATA) */
 static const char *read_input(struct gql_rctx *rc, const struct gql_value *in, struct store_highlight *h)
 {
@@ -41,7 +56,7 @@ static const char *read_input(struct gql_rctx *rc, const struct gql_value *in, s
 	h->position_percent = api_num(gql_value_get(in, "highlightPositionPercent"), 0);
 	h->position_anchor = (int64_t)api_num(gql_value_get(in, "highlightPositionAnchorIndex"), 0);
 	if (h->id == NULL || !crypto_is_uuid(h->id, strlen(h->id)))
-		return "id must be a UUID";
+		return BAD_ID;
 	if (h->short_id == NULL || strlen(h->short_id) == 0 || strlen(h->short_id) > 14)
 		return "shortId must hold 1 to 14 characters";
 	if ((field = too_long(in, texts, api_highlight_max_bytes(ctx))) != NULL) {
@@ -75,7 +90,7 @@ static int resolve_create(struct gql_rctx *rc, const void *parent, struct gql_ou
 		return api_out_error(rc, out, "CreateHighlightError", "NOT_FOUND", "no item with id \"%.200s\" in your library",
 		                     h.item_id ? h.item_id : "");
 	if (r == STORE_E_EXISTS)
-		return api_out_error(rc, out, "CreateHighlightError", "ALREADY_EXISTS", "a highlight with id %s exists", h.id);
+		return taken(rc, out, "CreateHighlightError", h.id);
 	if (r == STORE_E_LIMIT)
 		return api_out_error(rc, out, "CreateHighlightError", "BAD_DATA", "%s", store_errmsg(ctx->store));
 	return api_answer(rc, out, r, "creating the highlight", "CreateHighlightSuccess", res);
@@ -166,7 +181,7 @@ static int resolve_merge(struct gql_rctx *rc, const void *parent, struct gql_out
 		return api_out_error(rc, out, "MergeHighlightError", "NOT_FOUND", "no item with id \"%.200s\" in your library, "
 		                     "or a highlight in overlapHighlightIdList that is not yours", h.item_id ? h.item_id : "");
 	if (r == STORE_E_EXISTS)
-		return api_out_error(rc, out, "MergeHighlightError", "ALREADY_EXISTS", "a highlight with id %s exists", h.id);
+		return taken(rc, out, "MergeHighlightError", h.id);
 	if (r == STORE_E_LIMIT)
 		return api_out_error(rc, out, "MergeHighlightError", "BAD_DATA", "%s", store_errmsg(ctx->store));
 	return api_answer(rc, out, r, "merging highlights", "MergeHighlightSuccess", m);

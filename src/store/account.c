@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "util/arena.h"
+#include "util/limits.h"
 #include "util/time.h"
 
 #define USERNAME_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-."
@@ -69,20 +70,61 @@ int store_user_update(struct store *st, struct arena *a, const char *user_id, co
 	return store_end(st, update_rows(st, a, user_id, p, out));
 }
 
+/* the user's sessions and API keys end: nothing of theirs runs while their items go (a password still signs in,
+ * so a deletion a crash cut short can be asked for again) */
+static int lock_out(struct store *st, void *arg)
+{
+	struct db_stmt *s = st->stmt[STMT_SESSION_END_USER];
+	int rc;
+	db_bind_text(s, 1, arg);
+	if ((rc = store_step_done(st, s, "ending a user's sessions")) != STORE_OK)
+		return rc;
+	s = st->stmt[STMT_KEY_DELETE_USER];
+	db_bind_text(s, 1, arg);
+	return store_step_done(st, s, "revoking a user's keys");
+}
+
+/* one batch of a user's items (their content, labels, highlights, jobs and index rows go with them) */
+static int items_batch(struct store *st, struct store_batch *b)
+{
+	struct db_stmt *s = st->stmt[STMT_USER_ITEMS_CUT];
+	int64_t cut = 0;
+	int rc;
+	db_bind_text(s, 1, b->arg);
+	db_bind_int64(s, 2, LIMIT_DELETE_BATCH);
+	db_bind_int64(s, 3, b->after);
+	if ((rc = store_get_ints(st, s, &cut, 1, "finding a batch of a user's items")) != STORE_OK || cut == 0)
+		return rc;
+	s = st->stmt[STMT_USER_ITEMS_DELETE];
+	db_bind_text(s, 1, b->arg);
+	db_bind_int64(s, 2, cut);
+	db_bind_int64(s, 3, b->after);
+	if ((rc = store_step_done(st, s, "deleting a user's items")) == STORE_OK) {
+		b->n = db_changes(st->db);
+		b->next = cut;
+	}
+	return rc;
+}
+
+static int user_row(struct store *st, void *arg)
+{
+	store_bind_text(st->stmt[STMT_USER_DELETE], 1, arg);
+	return store_step_changed(st, st->stmt[STMT_USER_DELETE], "deleting a user");
+}
+
 int store_user_delete(struct store *st, const char *user_id)
 {
-	struct db_stmt *s = st->stmt[STMT_USER_DELETE];
+	int64_t items;
 	int rc;
 	if (!user_id)
 		return STORE_E_NOTFOUND;
-	if ((rc = store_begin(st)) != STORE_OK)
+	/* Three steps, each its own transactions: the user locked out, their items in batches of LIMIT_DELETE_BATCH
+	 * (another user's write waits for one batch, not for the whole library), then the user's row, whose
+	 * ON DELETE CASCADE takes what is left (labels, keys, searches, subscriptions, …: a few rows). A crash
+	 * between them leaves a user without sessions or keys and with part of their items: deleteAccount
+	 * asked again (after signing in with the password) goes on where it stopped. */
+	if ((rc = store_tx(st, lock_out, (void *)user_id)) != STORE_OK ||
+	    (rc = store_batches(st, items_batch, (void *)user_id, &items)) != STORE_OK)
 		return rc;
-	/* every table of a user's rows refers to users (or to their items) ON DELETE CASCADE: one delete takes
-	 * items, content, labels, highlights, jobs, keys, sessions, save token, index rows, searches with it */
-	store_bind_text(s, 1, user_id);
-	if ((rc = store_step_changed(st, s, "deleting a user")) != STORE_OK) {
-		store_rollback(st);
-		return rc;
-	}
-	return store_commit(st);
+	return store_tx(st, user_row, (void *)user_id);
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "util/arena.h"
+#include "util/limits.h"
 #include "util/sb.h"
 #include "util/time.h"
 
@@ -240,21 +241,36 @@ int store_bulk_apply(struct store *st, struct arena *a, const char *user_id, con
 	return store_end(st, rc);
 }
 
-int store_trash_empty(struct store *st, const char *user_id, int64_t *purged)
+/* one batch of emptyTrash: the next LIMIT_DELETE_BATCH items of the user's trash (by seq), a tombstone each */
+static int trash_batch(struct store *st, struct store_batch *b)
 {
 	static const enum stmt steps[] = { STMT_TRASH_TOMBSTONE_USER, STMT_TRASH_EMPTY_USER };
+	struct db_stmt *s = st->stmt[STMT_TRASH_CUT_USER];
+	int64_t cut = 0;
 	int rc;
+	db_bind_text(s, 1, b->arg);
+	db_bind_int64(s, 2, LIMIT_DELETE_BATCH);
+	db_bind_int64(s, 3, b->after);
+	if ((rc = store_get_ints(st, s, &cut, 1, "finding a batch of the trash")) != STORE_OK || cut == 0)
+		return rc; /* max() of nothing is NULL: the trash is empty */
+	for (size_t i = 0; rc == STORE_OK && i < 2; i++) {
+		s = st->stmt[steps[i]];
+		db_bind_text(s, 1, b->arg);
+		db_bind_int64(s, 2, cut);
+		db_bind_int64(s, 3, b->after);
+		rc = store_step_done(st, s, i == 0 ? "recording tombstones" : "emptying the trash");
+	}
+	if (rc == STORE_OK) {
+		b->n = db_changes(st->db);
+		b->next = cut;
+	}
+	return rc;
+}
+
+int store_trash_empty(struct store *st, const char *user_id, int64_t *purged)
+{
 	*purged = 0;
 	if (!user_id)
 		return STORE_E_NOTFOUND;
-	if ((rc = store_begin(st)) != STORE_OK)
-		return rc;
-	for (size_t i = 0; rc == STORE_OK && i < 2; i++) {
-		struct db_stmt *s = st->stmt[steps[i]];
-		db_bind_text(s, 1, user_id);
-		rc = store_step_done(st, s, i == 0 ? "recording tombstones" : "emptying the trash");
-	}
-	if (rc == STORE_OK)
-		*purged = db_changes(st->db);
-	return store_end(st, rc);
+	return store_batches(st, trash_batch, (void *)user_id, purged);
 }

@@ -153,9 +153,11 @@ int store_feed_entry_add(struct store *st, const char *user_id, const char *entr
 	return store_step_done(st, s, "recording a feed entry");
 }
 
-int store_feed_item_sub(struct store *st, struct arena *a, const char *item_id, struct store_sub *out)
+int store_feed_item_sub(struct store *st, struct arena *a, const char *user_id, const char *item_id,
+                        struct store_sub *out)
 {
 	struct db_stmt *s = st->stmt[STMT_FEED_ITEM_SUB];
 	store_bind_text(s, 1, item_id);
+	store_bind_text(s, 2, user_id);
 	return store_get_row(st, a, s, &sub_row, out, "reading an item's subscription");
 }

@@ -56,6 +56,7 @@ int store_feed_entry_add(struct store *st, const char *user_id, const char *entr
 int store_sub_address(struct store *st, struct arena *a, const struct store_sub *s, const char **address);
 /* how many items the subscription brought */
 int store_sub_items(struct store *st, const struct store_sub *s, int64_t *items);
-/* the subscription an item came from (NOTFOUND: none) */
-int store_feed_item_sub(struct store *st, struct arena *a, const char *item_id, struct store_sub *out);
+/* the subscription the user's item came from (NOTFOUND: none) */
+int store_feed_item_sub(struct store *st, struct arena *a, const char *user_id, const char *item_id,
+                        struct store_sub *out);
 #endif

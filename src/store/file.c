@@ -12,13 +12,15 @@ static const struct store_col file_cols[] = STORE_ROW_DESC(STORE_FILE_ROW, struc
 static const struct store_row file_row = { file_cols, sizeof file_cols / sizeof file_cols[0],
                                            sizeof(struct store_file), "a file" };
 
-/* the id a new item gets: in's when it is free, else a fresh UUID, into buf */
-static int item_id(struct store *st, const char *want, char buf[37], const char **id)
+/* the id a new item of the user's gets: want when the user has no item of that id (ids are unique per user),
+ * else a fresh UUID, into buf */
+static int item_id(struct store *st, const char *user_id, const char *want, char buf[37], const char **id)
 {
 	struct db_stmt *q = st->stmt[STMT_FILE_ITEM_ID_TAKEN];
 	int rc = DB_DONE;
 	if (want && strlen(want) == 36) {
 		db_bind_text(q, 1, want);
+		db_bind_text(q, 2, user_id);
 		rc = db_step(q);
 		store_done(q);
 		if (rc != DB_ROW && rc != DB_DONE)
@@ -53,7 +55,7 @@ static int insert_item(struct store *st, struct arena *a, const struct store_fil
 	}
 	crypto_sha256_hex(url, strlen(url), hash);
 	if ((rc = store_item_slug(st, a, in->user_id, in->title, &slug)) != STORE_OK ||
-	    (rc = item_id(st, in->item_id, fresh, &id)) != STORE_OK)
+	    (rc = item_id(st, in->user_id, in->item_id, fresh, &id)) != STORE_OK)
 		return rc;
 	store_bind_texts(s, 1, (const char *const[]){ id, in->user_id, in->client_request_id, url, hash, slug, in->title,
 	                                              in->folder ? in->folder : "inbox", in->source ? in->source : "api" },

@@ -76,7 +76,7 @@ static bool meta_differs(const struct meta *m, const struct store_item *old)
 	       m->published != old->published_ms || m->archived != old->archived_ms || m->deleted != old->deleted_ms;
 }
 
-/* the record's id when it is free among every user's items, else a fresh one, into id */
+/* the record's id when the user has no item of that id (ids are unique per user), else a fresh one, into id */
 static int pick_id(struct store *st, const struct store_import *in, char id[37])
 {
 	struct db_stmt *s = st->stmt[STMT_IMPORT_ID_TAKEN];
@@ -84,6 +84,7 @@ static int pick_id(struct store *st, const struct store_import *in, char id[37])
 	int rc;
 	if (in->id && strlen(in->id) == 36) {
 		db_bind_text(s, 1, in->id);
+		db_bind_text(s, 2, in->user_id);
 		if ((rc = store_get_ints(st, s, &taken, 1, "checking an item id")) != STORE_OK)
 			return rc;
 	}

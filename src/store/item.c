@@ -528,18 +528,31 @@ int store_updates_since_count(struct store *st, const char *user_id, int64_t sin
 	return store_get_ints(st, s, count, 1, "counting updates");
 }
 
+/* one batch of the purge: the LIMIT_DELETE_BATCH items longest in the trash (by deleted_at, seq), or those left */
+static int purge_batch(struct store *st, struct store_batch *b)
+{
+	static const enum stmt steps[] = { STMT_TRASH_TOMBSTONE, STMT_TRASH_PURGE };
+	int64_t older = *(const int64_t *)b->arg, cut[2] = { older, 0 }; /* no LIMIT_DELETE_BATCH-th: all before older */
+	struct db_stmt *s = st->stmt[STMT_TRASH_PURGE_CUT];
+	int rc;
+	db_bind_int64(s, 1, older);
+	db_bind_int64(s, 2, LIMIT_DELETE_BATCH - 1);
+	if ((rc = store_get_ints(st, s, cut, 2, "finding a batch of old trash")) == STORE_E_NOTFOUND)
+		rc = STORE_OK;
+	for (size_t i = 0; rc == STORE_OK && i < 2; i++) {
+		s = st->stmt[steps[i]];
+		db_bind_int64(s, 1, older);
+		db_bind_int64(s, 2, cut[0]);
+		db_bind_int64(s, 3, cut[1]);
+		rc = store_step_done(st, s, i == 0 ? "recording tombstones" : "emptying the trash");
+	}
+	if (rc == STORE_OK)
+		b->n = db_changes(st->db);
+	return rc;
+}
+
 int store_trash_purge(struct store *st, int64_t older_than_ms, int64_t *purged)
 {
-	int rc;
 	*purged = 0;
-	if ((rc = store_begin(st)) != STORE_OK)
-		return rc;
-	if ((rc = store_run(st, STMT_TRASH_TOMBSTONE, older_than_ms, "recording tombstones")) != STORE_OK ||
-	    (rc = store_run(st, STMT_TRASH_PURGE, older_than_ms, "emptying the trash")) != STORE_OK)
-		goto fail;
-	*purged = db_changes(st->db);
-	return store_commit(st);
-fail:
-	store_rollback(st);
-	return rc;
+	return store_batches(st, purge_batch, &older_than_ms, purged);
 }

@@ -28,7 +28,7 @@ STORE_PG_MIGRATIONS = db/pg/001_init.sql db/pg/002_library.sql db/pg/003_setting
 	db/pg/010_import.sql db/pg/011_personalization.sql db/pg/012_feeds.sql \
 	db/pg/013_newsletters.sql
 # uploaded and fetched PDFs
-STORE_PG_MIGRATIONS += db/pg/014_files.sql db/pg/015_search_speed.sql
+STORE_PG_MIGRATIONS += db/pg/014_files.sql db/pg/015_search_speed.sql db/pg/016_user_paths.sql db/pg/017_item_ids_per_user.sql
 EXTRA_DIST += $(STORE_PG_MIGRATIONS) src/store/db_pg.c src/store/store_pg_sql.c
 if WITH_POSTGRESQL
 src_store_libstore_a_SOURCES += src/store/db_pg.c src/store/store_pg_sql.c
@@ -47,7 +47,7 @@ STORE_MIGRATIONS = db/001_init.sql db/002_library.sql db/003_settings.sql db/004
 	db/011_personalization.sql db/012_feeds.sql \
 	db/013_newsletters.sql
 # uploaded and fetched PDFs
-STORE_MIGRATIONS += db/014_files.sql db/015_search_speed.sql
+STORE_MIGRATIONS += db/014_files.sql db/015_search_speed.sql db/016_user_paths.sql db/017_item_ids_per_user.sql
 EXTRA_DIST += $(STORE_MIGRATIONS)
 BUILT_SOURCES += src/store/migrations_gen.c
 CLEANFILES += src/store/migrations_gen.c
@@ -101,3 +101,21 @@ EXTRA_DIST += t/pg_e2e.sh
 # larder migrate-store: a library made on SQLite moved to a throwaway PostgreSQL and back, answering alike
 TESTS += t/migrate_store.sh
 EXTRA_DIST += t/migrate_store.sh
+
+# every statement of the store's table explained: no scan of a user table, nor of all a user's items, where an index should serve
+check_PROGRAMS += t/store_plans
+TESTS += t/store_plans
+t_store_plans_SOURCES = t/store_plans.c t/tap.h t/test_db.h
+t_store_plans_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
+
+# the long deletes in batches, another connection writing between them, a deletion cut short and asked again
+check_PROGRAMS += t/store_batches
+TESTS += t/store_batches
+t_store_batches_SOURCES = t/store_batches.c t/tap.h t/test_db.h
+t_store_batches_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
+
+# a library made at schema 16, upgraded by larder init (017 makes library_items again on SQLite): nothing lost
+check_PROGRAMS += t/store_upgrade
+TESTS += t/store_upgrade
+t_store_upgrade_SOURCES = t/store_upgrade.c t/tap.h t/test_db.h
+t_store_upgrade_LDADD = $(STORE_LIBS) $(UTIL_LIBS)

@@ -52,10 +52,15 @@ const char *const store_stmt_sql[STMT__MAX] = {
 	[STMT_SESSION_END_USER] = "DELETE FROM sessions WHERE user_id = ?1",
 	[STMT_ITEM_BY_HASH] =
 		"SELECT " STORE_ITEM_COLS("") " FROM library_items WHERE user_id = ?1 AND url_hash = ?2",
-	[STMT_ITEM_BY_ID] =
-		"SELECT " STORE_ITEM_COLS("") " FROM library_items"
-		" WHERE user_id = ?1 AND (id = ?2 OR slug = ?2 OR client_request_id = ?2)"
-		" ORDER BY id = ?2 DESC, slug = ?2 DESC, seq LIMIT 1",
+	[STMT_ITEM_BY_ID] = /* by id, else by slug, else by clientRequestId: three index lookups (an OR of the three
+	                     * walked all of the user's items) */
+		"SELECT " STORE_ITEM_COLS("") ", 0 AS k FROM library_items WHERE user_id = ?1 AND id = ?2"
+		" UNION ALL SELECT " STORE_ITEM_COLS("") ", 1 FROM library_items WHERE user_id = ?1 AND slug = ?2"
+		" UNION ALL SELECT " STORE_ITEM_COLS("") ", 2 FROM library_items WHERE user_id = ?1 AND client_request_id = ?2"
+		" ORDER BY k, seq LIMIT 1",
+	[STMT_ITEM_PAGE] = /* the export: a user's whole library, page by page, each page read from items_user where
+	                    * the last one ended */
+		"SELECT " STORE_ITEM_COLS("") " FROM library_items WHERE user_id = ?1 AND seq > ?2 ORDER BY seq LIMIT ?3",
 	[STMT_ITEM_BY_SEQ] =
 		"SELECT " STORE_ITEM_COLS("") " FROM library_items WHERE seq = ?1",
 	[STMT_ITEM_INSERT] =
@@ -172,10 +177,18 @@ const char *const store_stmt_sql[STMT__MAX] = {
 		"UPDATE jobs SET status = ?2, run_after = ?3, last_error = ?4, locked_until = NULL, updated_at = ?5"
 		" WHERE id = ?1",
 	[STMT_JOB_CANCEL_ITEM] = "DELETE FROM jobs WHERE item_seq = ?1 AND status <> 'running'",
+	/* the purge of old trash, a batch at a time: the batch ends at the item (?2 deleted_at, ?3 seq) that
+	 * TRASH_PURGE_CUT finds LIMIT_DELETE_BATCH items in */
+	[STMT_TRASH_PURGE_CUT] =
+		"SELECT deleted_at, seq FROM library_items WHERE deleted_at IS NOT NULL AND deleted_at < ?1"
+		" ORDER BY deleted_at, seq LIMIT 1 OFFSET ?2",
 	[STMT_TRASH_TOMBSTONE] =
 		"INSERT OR REPLACE INTO item_tombstones (user_id, item_id, deleted_at)"
-		" SELECT user_id, id, deleted_at FROM library_items WHERE deleted_at IS NOT NULL AND deleted_at < ?1",
-	[STMT_TRASH_PURGE] = "DELETE FROM library_items WHERE deleted_at IS NOT NULL AND deleted_at < ?1",
+		" SELECT user_id, id, deleted_at FROM library_items WHERE deleted_at IS NOT NULL AND deleted_at < ?1"
+		" AND (deleted_at < ?2 OR (deleted_at = ?2 AND seq <= ?3))",
+	[STMT_TRASH_PURGE] =
+		"DELETE FROM library_items WHERE deleted_at IS NOT NULL AND deleted_at < ?1"
+		" AND (deleted_at < ?2 OR (deleted_at = ?2 AND seq <= ?3))",
 	[STMT_SESSION_EXTEND] =
 		"UPDATE sessions SET expires = ?2, last_seen = ?3 WHERE token_hash = ?1",
 	[STMT_SESSION_PURGE] = "DELETE FROM sessions WHERE expires <= ?1",
@@ -183,7 +196,8 @@ const char *const store_stmt_sql[STMT__MAX] = {
 	[STMT_LOGIN_COUNT] = "SELECT count(*), max(at) FROM login_failures WHERE key = ?1 AND at > ?2",
 	[STMT_LOGIN_CLEAR] = "DELETE FROM login_failures WHERE key = ?1",
 	[STMT_LOGIN_FORGET] =
-		"DELETE FROM login_failures WHERE rowid IN (SELECT rowid FROM login_failures WHERE key = ?1 AND at = ?2 LIMIT 1)",
+		"DELETE FROM login_failures WHERE key = ?1 AND at = ?2"
+		" AND rowid = (SELECT rowid FROM login_failures WHERE key = ?1 AND at = ?2 LIMIT 1)",
 	[STMT_LOGIN_PURGE] = "DELETE FROM login_failures WHERE at <= ?1",
 	[STMT_SETTING_GET] = "SELECT value FROM settings WHERE name = ?1",
 	[STMT_SETTING_ADD] = "INSERT OR IGNORE INTO settings (name, value) VALUES (?1, ?2)",
@@ -199,9 +213,10 @@ const char *const store_stmt_sql[STMT__MAX] = {
 	/* bulk.c: highlights of a user, merging and labelling them; several items at once; the user's trash */
 	[STMT_ITEM_HL_COUNT] = "SELECT count(*) FROM highlights WHERE item_seq = ?1",
 	[STMT_HL_PAGE] =
-		"SELECT " STORE_HL_COLS("") " FROM highlights WHERE user_id = ?1"
-		" AND item_seq IN (SELECT seq FROM library_items WHERE user_id = ?1 AND deleted_at IS NULL)"
-		" ORDER BY updated_at DESC, created_at DESC, id LIMIT ?2 OFFSET ?3",
+		/* the user's highlights newest first (highlights_user), each item looked up by its seq */
+		"SELECT " STORE_HL_COLS("h.") " FROM highlights h JOIN library_items i ON i.seq = h.item_seq"
+		" WHERE h.user_id = ?1 AND i.deleted_at IS NULL"
+		" ORDER BY h.updated_at DESC, h.created_at DESC, h.id LIMIT ?2 OFFSET ?3",
 	[STMT_HL_LABELS_CLEAR] = "DELETE FROM highlight_labels WHERE highlight_id = ?1",
 	[STMT_HL_LABEL_ADD] = "INSERT OR IGNORE INTO highlight_labels (highlight_id, label_id) VALUES (?1, ?2)",
 	[STMT_ITEM_FOLDER] =
@@ -214,10 +229,25 @@ const char *const store_stmt_sql[STMT__MAX] = {
 		"UPDATE library_items SET deleted_at = ?2, updated_at = ?2 WHERE seq = ?1 AND deleted_at IS NULL",
 	[STMT_BULK_READ] =
 		"UPDATE library_items SET progress = 100, read_at = ?2, updated_at = ?2 WHERE seq = ?1",
+	/* emptyTrash, a batch at a time: the batch is the user's trashed items after seq ?3 (where the last batch
+	 * ended) up to seq ?2, the last of the first ?2 after ?3 of TRASH_CUT_USER (items_user_trash). Starting
+	 * where the last one ended, no batch walks again over the index entries of the items gone before it
+	 * (PostgreSQL keeps them until a vacuum) */
+	[STMT_TRASH_CUT_USER] =
+		"SELECT max(seq) FROM (SELECT seq FROM library_items INDEXED BY items_user_trash"
+		" WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq > ?3 ORDER BY seq LIMIT ?2) AS b",
 	[STMT_TRASH_TOMBSTONE_USER] =
 		"INSERT OR REPLACE INTO item_tombstones (user_id, item_id, deleted_at)"
-		" SELECT user_id, id, deleted_at FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL",
-	[STMT_TRASH_EMPTY_USER] = "DELETE FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL",
+		" SELECT user_id, id, deleted_at FROM library_items INDEXED BY items_user_trash"
+		" WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq > ?3 AND seq <= ?2",
+	[STMT_TRASH_EMPTY_USER] =
+		"DELETE FROM library_items INDEXED BY items_user_trash"
+		" WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq > ?3 AND seq <= ?2",
+	/* deleteAccount: the user's items a batch at a time, as emptyTrash's (after seq ?3, up to seq ?2) */
+	[STMT_USER_ITEMS_CUT] =
+		"SELECT max(seq) FROM (SELECT seq FROM library_items WHERE user_id = ?1 AND seq > ?3 ORDER BY seq LIMIT ?2) AS b",
+	[STMT_USER_ITEMS_DELETE] = "DELETE FROM library_items WHERE user_id = ?1 AND seq > ?3 AND seq <= ?2",
+	[STMT_KEY_DELETE_USER] = "DELETE FROM api_keys WHERE user_id = ?1",
 	[STMT_FILTER_INSERT] =
 		/* no row when the user has ?10 saved searches already */
 		"INSERT INTO filters (id, user_id, name, filter, position, folder, category, description, visible,"
@@ -289,7 +319,7 @@ const char *const store_stmt_sql[STMT__MAX] = {
 		" WHERE i.user_id = ?1 AND j.status = 'queued'",
 	[STMT_IMPORT_HL_FIND] =
 		"SELECT count(*) FROM highlights WHERE item_seq = ?1 AND quote IS ?2 AND annotation IS ?3",
-	[STMT_IMPORT_ID_TAKEN] = "SELECT count(*) FROM library_items WHERE id = ?1",
+	[STMT_IMPORT_ID_TAKEN] = "SELECT count(*) FROM library_items WHERE user_id = ?2 AND id = ?1",
 	[STMT_IMPORT_CREATE] =
 		"INSERT INTO imports (id, user_id, format, path, status, upload_hash, upload_expires, created_at)"
 		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -333,7 +363,7 @@ const char *const store_stmt_sql[STMT__MAX] = {
 		" VALUES (?1, ?2, ?3, ?4, ?5)",
 	[STMT_FEED_ITEM_SUB] =
 		"SELECT " STORE_SUB_COLS("s.") " FROM feed_entries e JOIN subscriptions s ON s.id = e.subscription_id"
-		" WHERE e.item_id = ?1 LIMIT 1",
+		" WHERE e.user_id = ?2 AND e.item_id = ?1 LIMIT 1",
 	[STMT_SUB_COUNT] = "SELECT count(*) FROM subscriptions WHERE user_id = ?1 AND status = 'ACTIVE' AND type = 'RSS'",
 	/* one statement, so atomic between processes: the longest-waiting due feed is leased (its next poll moved
 	 * past the lease) unless the server's feeds fetched in the last minute reach the rate (?4) */
@@ -390,7 +420,7 @@ const char *const store_stmt_sql[STMT__MAX] = {
 		"INSERT INTO library_items (id, user_id, client_request_id, url, url_hash, slug, title, page_type, state,"
 		" folder, source, saved_at, created_at, updated_at)"
 		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'FILE', 'PROCESSING', ?8, ?9, ?10, ?10, ?10) RETURNING seq",
-	[STMT_FILE_ITEM_ID_TAKEN] = "SELECT 1 FROM library_items WHERE id = ?1",
+	[STMT_FILE_ITEM_ID_TAKEN] = "SELECT 1 FROM library_items WHERE user_id = ?2 AND id = ?1",
 	[STMT_FILE_CREATE] =
 		"INSERT INTO files (id, user_id, item_id, file_name, content_type, url, status, upload_hash, upload_expires,"
 		" created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'INITIALIZED', ?7, ?8, ?9, ?9)"
@@ -405,7 +435,8 @@ const char *const store_stmt_sql[STMT__MAX] = {
 	/* the files of items that are gone (purged from the trash): their rows go, their paths come back */
 	[STMT_FILE_ORPHANS] =
 		"DELETE FROM files WHERE item_id IS NOT NULL"
-		" AND NOT EXISTS (SELECT 1 FROM library_items i WHERE i.id = files.item_id) RETURNING path",
+		" AND NOT EXISTS (SELECT 1 FROM library_items i WHERE i.user_id = files.user_id AND i.id = files.item_id)"
+		" RETURNING path",
 	[STMT_FILE_GET] = "SELECT " STORE_COLS(STORE_FILE_ROW, "") " FROM files WHERE user_id = ?1 AND id = ?2",
 	[STMT_FILE_BY_ITEM] =
 		"SELECT " STORE_COLS(STORE_FILE_ROW, "") " FROM files WHERE user_id = ?1 AND item_id = ?2"
@@ -763,6 +794,39 @@ int store_tx(struct store *st, int (*fn)(struct store *st, void *arg), void *arg
 	}
 }
 
+void store_set_batch_hook(struct store *st, void (*fn)(void *arg, int64_t done), void *arg)
+{
+	st->batch_hook = fn;
+	st->batch_arg = arg;
+}
+
+struct batch_tx { int (*fn)(struct store *st, struct store_batch *b); struct store_batch b; };
+
+static int batch_tx(struct store *st, void *arg)
+{
+	struct batch_tx *t = arg;
+	t->b.n = 0;
+	t->b.next = t->b.after;
+	return t->fn(st, &t->b);
+}
+
+int store_batches(struct store *st, int (*fn)(struct store *st, struct store_batch *b), void *arg, int64_t *total)
+{
+	struct batch_tx t = { .fn = fn, .b = { .arg = arg } };
+	*total = 0;
+	for (;;) {
+		int rc = store_tx(st, batch_tx, &t);
+		if (rc != STORE_OK)
+			return rc;
+		if (t.b.n == 0)
+			return STORE_OK;
+		*total += t.b.n;
+		t.b.after = t.b.next;
+		if (st->batch_hook)
+			st->batch_hook(st->batch_arg, *total);
+	}
+}
+
 void store_rollback(struct store *st)
 {
 	db_rollback(st->db); /* nothing when no transaction is open */
@@ -774,18 +838,9 @@ void store_rollback(struct store *st)
 int store_item_page(struct store *st, struct arena *a, const char *user_id, int64_t after_seq, int64_t limit,
                     struct store_item **out, size_t *n)
 {
-	static const char sql[] = "SELECT " STORE_ITEM_COLS("") " FROM library_items"
-	                          " WHERE user_id = ?1 AND seq > ?2 ORDER BY seq LIMIT ?3";
-	struct db_stmt *s;
-	int rc = db_prepare(st->db, sql, false, &s);
-	*out = NULL;
-	*n = 0;
-	if (rc != DB_OK)
-		return store_fail(st, rc, "preparing a page of items");
+	struct db_stmt *s = st->stmt[STMT_ITEM_PAGE];
 	db_bind_text(s, 1, user_id);
 	db_bind_int64(s, 2, after_seq);
 	db_bind_int64(s, 3, limit);
-	rc = store_get_rows(st, a, s, &store_rowdef_item, (void **)out, n, "reading a page of items");
-	db_finalize(s);
-	return rc;
+	return store_get_rows(st, a, s, &store_rowdef_item, (void **)out, n, "reading a page of items");
 }

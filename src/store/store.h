@@ -267,6 +267,10 @@ struct store_bulk {
 int store_bulk_apply(struct store *st, struct arena *a, const char *user_id, const struct store_bulk *b, const int64_t *seqs, size_t n);
 /* removes for good every item of the user's in the trash (a tombstone each, as store_trash_purge) */
 int store_trash_empty(struct store *st, const char *user_id, int64_t *purged);
+/* Long deletes (store_trash_empty, store_trash_purge, store_user_delete) remove LIMIT_DELETE_BATCH items per
+ * transaction, so other writers get in between; fn(arg, done) is called after each batch commits, with the
+ * items removed so far (a progress report; the tests take the write lock there). NULL: none. */
+void store_set_batch_hook(struct store *st, void (*fn)(void *arg, int64_t done), void *arg);
 
 /* ---- settings (setting.c) ---- */
 /* a server secret of 64 hex digits by name, made from random bytes the first time it is asked for */

@@ -15,7 +15,7 @@
 #define STORE_STMTS(X) \
 	X(USER_ADD) X(USER_GET) X(USER_BY_NAME) X(USER_SET_PASSWORD) X(KEY_CREATE) X(KEY_LOOKUP) X(KEY_TOUCH) \
 	X(KEY_LIST) X(KEY_DELETE) X(SESSION_CREATE) X(SESSION_LOOKUP) X(SESSION_DELETE) \
-	X(ITEM_BY_HASH) X(ITEM_BY_ID) X(ITEM_BY_SEQ) X(ITEM_INSERT) X(ITEM_RESAVE) X(ITEM_CONTENT) \
+	X(ITEM_BY_HASH) X(ITEM_BY_ID) X(ITEM_PAGE) X(ITEM_BY_SEQ) X(ITEM_INSERT) X(ITEM_RESAVE) X(ITEM_CONTENT) \
 	X(ITEM_CONTENT_SET) X(ITEM_SEARCH_TEXT) X(ITEM_FILL) X(ITEM_FAIL) X(ITEM_ARCHIVE) X(ITEM_DELETE) \
 	X(ITEM_UPDATE) X(ITEM_PROGRESS) X(ITEM_TOUCH) X(ITEM_SLUG_TAKEN) X(ITEM_LABELS) X(ITEM_LABEL_ADD) \
 	X(ITEM_LABELS_CLEAR) X(ITEM_LABEL_COUNT) X(ITEM_HIGHLIGHTS) X(UPDATES_SINCE) X(UPDATES_SINCE_COUNT) \
@@ -27,6 +27,7 @@
 	X(SAVETOKEN_SET) X(SAVETOKEN_GET) X(SAVETOKEN_TOUCH) X(SAVETOKEN_DELETE) \
 	X(ITEM_HL_COUNT) X(HL_PAGE) X(HL_LABELS_CLEAR) X(HL_LABEL_ADD) X(ITEM_FOLDER) \
 	X(BULK_ARCHIVE) X(BULK_DELETE) X(BULK_READ) X(TRASH_TOMBSTONE_USER) X(TRASH_EMPTY_USER) \
+	X(TRASH_CUT_USER) X(TRASH_PURGE_CUT) X(USER_ITEMS_CUT) X(USER_ITEMS_DELETE) X(KEY_DELETE_USER) \
 	X(FILTER_INSERT) X(FILTER_LIST) X(FILTER_UPDATE) X(FILTER_DELETE) X(FILTER_AFTER_POS) X(FILTER_SHIFT) \
 	X(RECENT_ADD) X(RECENT_TRIM) X(RECENT_LIST) X(PROFILE_GET) X(PROFILE_SET) X(USER_UPDATE) X(USER_DELETE) \
 	X(PERSONAL_GET) X(PERSONAL_SET) \
@@ -72,6 +73,8 @@ struct store {
 	struct db_stmt *stmt[STMT__MAX];
 	char errmsg[256];
 	struct store_limits lim;     /* store_set_limits */
+	void (*batch_hook)(void *arg, int64_t done); /* store_set_batch_hook */
+	void *batch_arg;
 	struct store_dyn dyn[STORE_DYN_CACHE];
 	unsigned long dyn_clock;
 	/* the running search's time budget (search.c): deadline on the monotonic clock, and whether it was hit */
@@ -244,6 +247,13 @@ int store_end(struct store *st, int rc);
 /* fn(st, arg) as one write transaction: begun, then committed when it answers STORE_OK, else rolled back; on
  * PostgreSQL a transaction that failed as retryable (40001, 40P01) is run again (fn must start afresh) */
 int store_tx(struct store *st, int (*fn)(struct store *st, void *arg), void *arg);
+/* a long delete as batches: fn(st, b) removes at most LIMIT_DELETE_BATCH items as one write transaction of its
+ * own (store_tx; run again from the start when PostgreSQL retries it), those after b->after (a key; 0 at first),
+ * and sets b->n to how many and b->next to where it ended; after each commit b->after = b->next. Run until a
+ * batch removes none, the batch hook called after each that removed some. *total: the items removed (also when
+ * a batch fails: those before it stay removed) */
+struct store_batch { void *arg; int64_t after, next, n; };
+int store_batches(struct store *st, int (*fn)(struct store *st, struct store_batch *b), void *arg, int64_t *total);
 /* int64 column, 0 for NULL */
 int64_t store_col_ms(struct db_stmt *s, int col);
 /* binds an int64 or NULL when v == 0 */

@@ -333,6 +333,10 @@ int store_init(const char *target, char *err, size_t errlen)
 	if (connect_target(target, path, &db, err, errlen) < 0 || read_version(db, path, err, errlen) < 0 ||
 	    set_wal(db, path, err, errlen) < 0)
 		goto out;
+	/* SQLite: migrations run without foreign keys (017 drops library_items to make it again: with them on,
+	 * the drop would delete every row that refers to an item) */
+	if (db_is_sqlite(db) && exec_simple(db, "PRAGMA foreign_keys = OFF", path, err, errlen) < 0)
+		goto out;
 	while ((rc = migrate_step(db, path, err, errlen)) == 1)
 		;
 	if (rc != 0)

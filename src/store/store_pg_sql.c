@@ -12,6 +12,11 @@ const char *const store_pg_sql[STMT__MAX] = {
 		"SELECT (SELECT count(*) FROM library_items WHERE user_id = ?1 AND updated_at > ?2"
 		"  AND (state <> 'PROCESSING' OR deleted_at IS NOT NULL) AND (?3::text IS NULL OR folder = ?3))"
 		" + (SELECT count(*) FROM item_tombstones WHERE user_id = ?1 AND deleted_at > ?2)",
+	/* the export's page as a range of items_user, the one index that gives (user_id, seq) order: with user_id = ?1
+	 * and ORDER BY seq the planner may walk the primary key from ?2 on, every user's items, to find ?3 of one's */
+	[STMT_ITEM_PAGE] =
+		"SELECT " STORE_ITEM_COLS("") " FROM library_items WHERE (user_id, seq) > (?1, ?2)"
+		" AND (user_id, seq) <= (?1, 9223372036854775807) ORDER BY user_id, seq LIMIT ?3",
 	/* INSERT OR IGNORE: ON CONFLICT DO NOTHING */
 	[STMT_ITEM_LABEL_ADD] =
 		"INSERT INTO item_labels (item_seq, label_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
@@ -25,10 +30,18 @@ const char *const store_pg_sql[STMT__MAX] = {
 	[STMT_TRASH_TOMBSTONE] =
 		"INSERT INTO item_tombstones (user_id, item_id, deleted_at)"
 		" SELECT user_id, id, deleted_at FROM library_items WHERE deleted_at IS NOT NULL AND deleted_at < ?1"
+		" AND (deleted_at < ?2 OR (deleted_at = ?2 AND seq <= ?3))"
 		" ON CONFLICT (user_id, item_id) DO UPDATE SET deleted_at = excluded.deleted_at",
+	/* SQLite's INDEXED BY (its planner would walk items_user, the user's every item, for the trashed ones) */
+	[STMT_TRASH_CUT_USER] =
+		"SELECT max(seq) FROM (SELECT seq FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL"
+		" AND seq > ?3 ORDER BY seq LIMIT ?2) AS b",
+	[STMT_TRASH_EMPTY_USER] =
+		"DELETE FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq > ?3 AND seq <= ?2",
 	[STMT_TRASH_TOMBSTONE_USER] =
 		"INSERT INTO item_tombstones (user_id, item_id, deleted_at)"
 		" SELECT user_id, id, deleted_at FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL"
+		" AND seq > ?3 AND seq <= ?2"
 		" ON CONFLICT (user_id, item_id) DO UPDATE SET deleted_at = excluded.deleted_at",
 	[STMT_SAVETOKEN_SET] =
 		"INSERT INTO save_tokens (user_id, token_hash, created, used) VALUES (?1, ?2, ?3, NULL)"

@@ -76,6 +76,8 @@
 #define LIMIT_USER_NAME         1000              /* characters of a user's full name (updateUser) */
 
 #define LIMIT_TRASH_DAYS        14                /* days a deleted item stays in the trash before it is purged */
+#define LIMIT_DELETE_BATCH      500               /* items one transaction of a long delete removes (emptyTrash, the
+                                                     trash purge, deleteAccount): other writers get in between */
 
 /* the fetch queue */
 #define LIMIT_JOB_ATTEMPTS      4                 /* fetch attempts before an item is FAILED */

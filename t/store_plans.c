@@ -1,0 +1,288 @@
+/* store_plans.c: every statement of the store's table explained (SQLite's EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN under the store's session settings, on a library of a few thousand rows): none scans a table, or walks all of one user's items, where an index lookup should serve, except the few on the list below, each with its reason. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "store/store_int.h"
+#include "util/arena.h"
+#include "t/tap.h"
+#include "t/test_db.h"
+
+static char dir[] = "/tmp/larder-plans-XXXXXX";
+static char path[256];
+
+static void cleanup(void)
+{
+	char p[300];
+	static const char *const sfx[] = { "", "-wal", "-shm", "-writer.lock" };
+	for (int i = 0; i < 4; i++) {
+		snprintf(p, sizeof p, "%s%s", path, sfx[i]);
+		unlink(p);
+	}
+	rmdir(dir);
+}
+
+/* statements allowed what the checks below refuse, and why. scan: a full scan of a table too (a server-wide
+ * sweep or a table of a few rows); else only a walk of one user's rows (a small, bounded set, or a page
+ * read in an index's order that stops at its LIMIT). */
+static const struct { enum stmt which; bool scan; const char *why; } allowed[] = {
+	{ STMT_FILE_ORPHANS, true, "the worker's hourly sweep: every file row is checked once against its item" },
+	{ STMT_SETTING_GET, true, "settings: a few server-wide rows" },
+	{ STMT_SETTING_ADD, true, "settings: a few server-wide rows" },
+	{ STMT_JOB_COUNT_READY, true, "the worker's queue size: jobs of every user (jobs_ready serves each branch)" },
+	{ STMT_TRASH_PURGE, false, "the worker's purge of old trash, every user's, by items_trash" },
+	{ STMT_TRASH_TOMBSTONE, false, "the worker's purge of old trash, every user's, by items_trash" },
+	{ STMT_TRASH_PURGE_CUT, false, "the worker's purge of old trash, every user's, by items_trash" },
+	{ STMT_TRASH_CUT_USER, false, "the first LIMIT_DELETE_BATCH of a user's trash in items_user_trash's order" },
+	{ STMT_USER_ITEMS_CUT, false, "the first LIMIT_DELETE_BATCH of a user's items in items_user's order" },
+	{ STMT_SUB_CLAIM, true, "the feed rate: the feeds fetched in the last minute, server-wide" },
+	{ STMT_NL_RECEIVED_LIST, false, "a page of a user's received mails, newest first in received_emails_user's order" },
+	{ STMT_HL_PAGE, false, "a page of a user's highlights in highlights_user's order (the API's cursor is an offset)" },
+	{ STMT_USER_ADD, false, "the plan lists the cascades of users' foreign keys, which an INSERT never runs" },
+	{ STMT_USER_DELETE, false, "the cascade to the user's rows: store_user_delete has deleted the items in batches first" },
+};
+
+static const char *allowed_why(int which, bool *scan)
+{
+	for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++)
+		if ((int)allowed[i].which == which) {
+			*scan = allowed[i].scan;
+			return allowed[i].why;
+		}
+	*scan = false;
+	return NULL;
+}
+
+/* the tables of users' rows: a scan of any of them grows with the server's data */
+static const char *const user_tables[] = {
+	"library_items", "item_content", "item_search", "item_labels", "labels", "highlights", "highlight_labels",
+	"jobs", "item_tombstones", "users", "api_keys", "sessions", "login_failures", "save_tokens", "filters",
+	"recent_searches", "user_profiles", "user_personalization", "imports", "subscriptions", "feed_entries",
+	"newsletter_emails", "received_emails", "files", "settings", NULL
+};
+/* the tables where one user's rows grow with the library (tens of thousands): walking all of them is a scan */
+static const char *const growing[] = {
+	"library_items", "highlights", "item_tombstones", "feed_entries", "received_emails", "files", NULL
+};
+
+static bool in_list(const char *const *list, const char *t)
+{
+	for (int i = 0; t && list[i]; i++)
+		if (strcmp(list[i], t) == 0)
+			return true;
+	return false;
+}
+
+/* the user table a plan line names right after `after` (a word boundary follows), or NULL */
+static const char *table_after(const char *line, const char *after)
+{
+	const char *p = strstr(line, after);
+	if (!p)
+		return NULL;
+	p += strlen(after);
+	for (int i = 0; user_tables[i]; i++) {
+		size_t n = strlen(user_tables[i]);
+		if (strncmp(p, user_tables[i], n) == 0 && (p[n] == '\0' || p[n] == ' ' || p[n] == '\n'))
+			return user_tables[i];
+	}
+	return NULL;
+}
+
+/* an index search constrained by the user alone: it walks all of a user's rows (SQLite: "SEARCH t USING
+ * INDEX x (user_id=?)"; PostgreSQL: an index condition that is only "(user_id = …)") */
+static bool whole_user(const char *line, bool pg)
+{
+	if (!pg) {
+		const char *p = strstr(line, " (user_id=?)");
+		return p && p[12] == '\0';
+	}
+	const char *c = strstr(line, "Index Cond: (user_id = ");
+	return c && !strstr(c, " AND ") && !strstr(c, " OR ");
+}
+
+/* parameters bound to another value than '1', as the store binds them (PostgreSQL prices a LIMIT by it) */
+static const struct { enum stmt which; int param; const char *value; } binds[] = {
+	{ STMT_ITEM_PAGE, 3, "20" }, /* the export's page: OMNI_BATCH items */
+};
+
+static const char *bind_value(int which, int param)
+{
+	for (size_t i = 0; i < sizeof binds / sizeof binds[0]; i++)
+		if ((int)binds[i].which == which && binds[i].param == param)
+			return binds[i].value;
+	return "1"; /* a text every parameter takes (PostgreSQL infers each one's type) */
+}
+
+/* the plan's lines (SQLite: each step's detail; PostgreSQL: EXPLAIN's text) into one text, one a line;
+ * NULL when the statement cannot be explained */
+static char *explain(struct store *st, int which, bool pg, char *err, size_t errn)
+{
+	const char *sql = pg && store_pg_sql[which] ? store_pg_sql[which] : store_stmt_sql[which];
+	size_t cap = strlen(sql) + 32, len = 0;
+	char *text = malloc(cap), *out = NULL;
+	struct db_stmt *s;
+	int rc;
+	snprintf(text, cap, "%s%s", pg ? "EXPLAIN " : "EXPLAIN QUERY PLAN ", sql);
+	if ((rc = db_prepare(st->db, text, false, &s)) != DB_OK) {
+		snprintf(err, errn, "%s", db_errmsg(st->db));
+		free(text);
+		return NULL;
+	}
+	for (int i = 1; i <= db_param_count(s); i++)
+		db_bind_text(s, i, bind_value(which, i));
+	cap = 256;
+	out = calloc(1, cap);
+	while ((rc = db_step(s)) == DB_ROW) {
+		const char *l = db_col_text(s, pg ? 0 : 3, NULL);
+		size_t n = l ? strlen(l) : 0;
+		if (len + n + 2 > cap)
+			out = realloc(out, cap = (len + n + 2) * 2);
+		memcpy(out + len, l ? l : "", n);
+		len += n;
+		out[len++] = '\n';
+		out[len] = '\0';
+	}
+	if (rc != DB_DONE) {
+		snprintf(err, errn, "%s", db_errmsg(st->db));
+		free(out);
+		out = NULL;
+	}
+	db_finalize(s);
+	free(text);
+	return out;
+}
+
+/* a range of an index that is not the user's (SQLite: "(rowid>?)", "(deleted_at<?)"; PostgreSQL: "Index Cond:
+ * (seq > …)", "(deleted_at IS NOT NULL)"): on a growing table it walks the rows of every user */
+static bool range_not_user(const char *line, bool pg)
+{
+	const char *c = pg ? strstr(line, "Index Cond: ") : strstr(line, " (");
+	return c && !strstr(c, "user_id") && (strchr(c, '>') || strchr(c, '<') || strstr(c, "IS NOT NULL"));
+}
+
+/* the first line of a plan that scans a user table (unless scan_ok), or walks all of one user's rows of a
+ * growing table, or the rows of every user to find one user's (unless walks_ok); NULL when none */
+static const char *bad_line(char *plan, bool pg, bool walks_ok, bool scan_ok, char *buf, size_t n)
+{
+	const char *table = NULL; /* PostgreSQL: the table of the scan node an Index Cond belongs to */
+	bool range = false;       /* PostgreSQL: that node's index condition is a range of other users' rows too */
+	for (char *l = plan, *e; l && *l; l = e ? e + 1 : NULL) {
+		const char *t, *bad = NULL;
+		if ((e = strchr(l, '\n')))
+			*e = '\0';
+		if (pg && (t = table_after(l, " on "))) {
+			table = t;
+			range = false;
+		}
+		if (!pg)
+			table = table_after(l, "SEARCH ");
+		if (pg && strstr(l, "Index Cond: "))
+			range = range_not_user(l, pg);
+		if ((pg ? table_after(l, "Seq Scan on ") : table_after(l, "SCAN ")) && !scan_ok)
+			bad = l;
+		else if (in_list(growing, table) && !walks_ok &&
+		         (whole_user(l, pg) || (!pg && range_not_user(l, pg)) ||
+		          (pg && range && strstr(l, "Filter: ") && strstr(l, "user_id = "))))
+			bad = l;
+		if (e)
+			*e = '\n';
+		if (bad) {
+			size_t k = e ? (size_t)(e - bad) : strlen(bad);
+			snprintf(buf, n, "%s: %.*s", table ? table : "", (int)(k < n ? k : n - 1), bad);
+			return buf;
+		}
+	}
+	return NULL;
+}
+
+/* a library of a few thousand items, most of them of the user whose id is '1', the value every parameter is
+ * bound to (times are below 1: a bound time is after them all): PostgreSQL's planner (after ANALYZE) then
+ * prices each statement as for a user with a large library. SQLite's plans do not depend on the rows (the store never runs ANALYZE). */
+static void fill(struct store *st, const char *other)
+{
+	static const char *const sql[] = {
+		"INSERT INTO users (id, username, name, created, updated) VALUES ('1', 'one', 'one', 1, 1)",
+		"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 4000)"
+		" INSERT INTO library_items (id, user_id, url, url_hash, slug, title, saved_at, created_at, updated_at,"
+		" deleted_at, client_request_id)"
+		" SELECT 'id-' || i, CASE WHEN i % 8 = 0 THEN '1' ELSE ?1 END, 'https://e.example/' || i, 'h' || i,"
+		" 's-' || i, 't' || i, -i, -i, -i, CASE WHEN i % 5 = 0 THEN -i END, CASE WHEN i % 3 = 0 THEN 'c-' || i END FROM n",
+		"INSERT INTO labels (id, user_id, name, color, position, created_at, updated_at)"
+		" VALUES ('l1', '1', 'one', '#000', 1, 1, 1)",
+		"INSERT INTO item_labels (item_seq, label_id, created_at) SELECT seq, 'l1', 1 FROM library_items"
+		" WHERE seq % 7 = 0 AND user_id = '1'",
+		"INSERT INTO highlights (id, short_id, user_id, item_seq, type, created_at, updated_at)"
+		" SELECT 'h-' || seq, 'sh' || seq, '1', seq, 'HIGHLIGHT', -seq, -seq FROM library_items"
+		" WHERE seq % 11 = 0 AND user_id = '1'",
+		"INSERT INTO item_tombstones (user_id, item_id, deleted_at)"
+		" SELECT user_id, 'gone-' || seq, -seq FROM library_items WHERE seq % 2 = 0",
+		"INSERT INTO files (id, user_id, item_id, file_name, content_type, created_at, updated_at)"
+		" SELECT 'f-' || seq, user_id, id, 'a.pdf', 'application/pdf', -seq, -seq FROM library_items WHERE seq % 2 = 0",
+		"INSERT INTO received_emails (id, user_id, from_address, to_address, type, created_at)"
+		" SELECT 'r-' || seq, user_id, 'a@b', 'c@d', 'NEWSLETTER', -seq FROM library_items WHERE seq % 2 = 0",
+	};
+	for (size_t i = 0; i < sizeof sql / sizeof sql[0]; i++) {
+		struct db_stmt *s;
+		int rc = db_prepare(st->db, sql[i], false, &s);
+		if (rc == DB_OK) {
+			if (db_param_count(s) >= 1)
+				db_bind_text(s, 1, other);
+			rc = db_step(s);
+			db_finalize(s);
+		}
+		is_int(rc, DB_DONE, "library rows (%zu)%s%s", i, rc == DB_DONE ? "" : ": ", rc == DB_DONE ? "" : db_errmsg(st->db));
+	}
+	if (test_db_is_pg())
+		is_int(db_exec(st->db, "ANALYZE"), DB_OK, "ANALYZE");
+}
+
+int main(void)
+{
+	struct store *st = NULL;
+	struct arena a;
+	struct store_user u2;
+	char err[512], name[40];
+	bool pg = test_db_is_pg();
+	int flagged = 0;
+
+	arena_init(&a);
+	if (!mkdtemp(dir))
+		return 99;
+	test_db_target(path, sizeof path, dir, "larder.db");
+	is_int(store_init(path, err, sizeof err), STORE_OK, "init: %s", err);
+	is_int(store_open(path, &st, err, sizeof err), STORE_OK, "open: %s", err);
+	is_int(store_user_add(st, &a, "bob", NULL, NULL, NULL, &u2), STORE_OK, "bob");
+	fill(st, u2.id);
+
+	for (int i = 0; i < STMT__MAX; i++) {
+		char line[400];
+		char *plan = explain(st, i, pg, err, sizeof err);
+		const char *bad;
+		store_stmt_name(i, name);
+		if (!plan) {
+			ok(0, "%s: explained: %s", name, err);
+			continue;
+		}
+		bool scan_ok;
+		const char *why = allowed_why(i, &scan_ok);
+		bad = bad_line(plan, pg, why != NULL, scan_ok, line, sizeof line);
+		if (getenv("PLANS_VERBOSE"))
+			fprintf(stderr, "== %s%s\n%s", name, bad ? " (FLAGGED)" : "", plan);
+		if (why && !bad)
+			ok(1, "%s: allowed (%s)", name, why);
+		else {
+			ok(!bad, "%s: no scan of a user table or of all a user's rows%s%s", name, bad ? ": " : "", bad ? bad : "");
+			flagged += bad != NULL;
+		}
+		free(plan);
+	}
+	is_int(flagged, 0, "statements flagged");
+	store_close(st);
+	arena_free(&a);
+	if (!pg)
+		cleanup();
+	else
+		rmdir(dir);
+	return done_testing();
+}
