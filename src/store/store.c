@@ -443,6 +443,7 @@ static const char *const err_names[] = {
 	[-STORE_E_SCHEMA_NEW] = "database schema is newer than this program",
 	[-STORE_E_INVAL] = "invalid argument",
 	[-STORE_E_LIMIT] = "over a limit",
+	[-STORE_E_NOMEM] = "out of memory: the answer needs more memory than one request may use",
 };
 
 const char *store_strerror(int rc)
@@ -632,7 +633,7 @@ int store_row_read(struct store *st, struct arena *a, struct db_stmt *s, int col
 	}
 	if (oom) {
 		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading %s", r->what);
-		return STORE_E_DB;
+		return STORE_E_NOMEM;
 	}
 	return STORE_OK;
 }
@@ -677,7 +678,7 @@ int store_get_rows(struct store *st, struct arena *a, struct db_stmt *s, const s
 			char *nl = arena_realloc(a, list, cap * r->size, ncap * r->size);
 			if (!nl) {
 				snprintf(st->errmsg, sizeof st->errmsg, "out of memory %s", what);
-				rc = STORE_E_DB;
+				rc = STORE_E_NOMEM;
 				goto out;
 			}
 			list = nl;

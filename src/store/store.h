@@ -14,7 +14,9 @@ enum store_err { STORE_OK = 0, STORE_E_NOTFOUND = -1, STORE_E_EXISTS = -2, STORE
                  STORE_E_SCHEMA_OLD = -4, STORE_E_SCHEMA_NEW = -5, STORE_E_INVAL = -6,
                  STORE_E_LIMIT = -7,     /* a count limit (struct store_limits) would be exceeded: nothing written;
                                             store_errmsg names the limit */
-                 STORE_E__MIN = -8 };
+                 STORE_E_NOMEM = -8,     /* the caller's arena ran out while rows were read (a request's memory,
+                                            LIMIT_GQL_REQUEST_ARENA): nothing is wrong with the database */
+                 STORE_E__MIN = -9 };
 const char *store_strerror(int rc);
 struct store;
 

@@ -36,6 +36,7 @@ static const struct store_article *kept_article(const struct larder_config *cfg,
 	                               .final_url = kept.final_url, .title = e->title, .author = e->author,
 	                               .site_name = f->title, .site_icon = f->icon, .image = e->image,
 	                               .published_ms = e->published_ms };
+	svc_article_cut(a, art);
 	return art;
 }
 

@@ -142,6 +142,7 @@ static const char *prepare(const struct larder_config *cfg, struct arena *a, con
 	                              .published_ms = it->published_ms, .archived_ms = it->archived_ms,
 	                              .progress = it->reading_progress, .labels = sv.labels, .nlabels = sv.nlabels,
 	                              .article = art };
+	svc_import_cut(a, out);
 	out->highlights = highlights_of(a, it, art, &out->nhighlights, &out->highlight_labels);
 	return out->highlights ? NULL : "out of memory";
 }

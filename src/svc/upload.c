@@ -147,6 +147,7 @@ static int read_article(const struct larder_config *cfg, struct arena *a, const 
 	art->description = d.subject;
 	art->content = d.html;
 	art->text = d.all_text;
+	svc_article_cut(a, art); /* the PDF's info, from outside: cut to what an item keeps */
 	art->words_count = d.words;
 	art->published_ms = d.created_ms;
 	return 0;
