@@ -1,4 +1,5 @@
 /* import.c (svc): storing imported records: each checked as a save is, its kept content ingested, its highlights anchored, then stored batch by batch (one transaction each) with fetch jobs spread in time. */
+#include <stdio.h>
 #include <string.h>
 
 #include "svc/import.h"
@@ -151,7 +152,7 @@ static const char *prepare(const struct larder_config *cfg, struct arena *a, con
  * every one of its items is reported */
 static int store_batch(struct svc_import_store *s, struct store_import *rec, const size_t *lines, size_t n)
 {
-	size_t counts[3] = { 0, 0, 0 };
+	size_t counts[4] = { 0, 0, 0, 0 };
 	int64_t next = s->next_fetch_ms;
 	bool any_queued = false;
 	int rc = n ? store_import_begin(s->st) : STORE_OK;
@@ -172,6 +173,8 @@ static int store_batch(struct svc_import_store *s, struct store_import *rec, con
 			return -1;
 		}
 		counts[res]++;
+		if (res == STORE_IMPORT_LEFT_OUT && !s->quota[0])
+			snprintf(s->quota, sizeof s->quota, "%s", store_errmsg(s->st));
 		if (queued) {
 			next += s->fetch_step_ms;
 			any_queued = true;
@@ -187,6 +190,8 @@ static int store_batch(struct svc_import_store *s, struct store_import *rec, con
 	s->report->added += counts[STORE_IMPORT_ADDED];
 	s->report->updated += counts[STORE_IMPORT_UPDATED];
 	s->report->unchanged += counts[STORE_IMPORT_UNCHANGED];
+	s->report->left_out += counts[STORE_IMPORT_LEFT_OUT];
+	s->report->failed += counts[STORE_IMPORT_LEFT_OUT];
 	s->next_fetch_ms = next;
 	if (any_queued)
 		svc_fetch_queued_note();
@@ -265,6 +270,8 @@ int svc_import_sink_flush(struct svc_import_store *s)
 {
 	if (s->n)
 		run_batch(s);
+	if (s->report->left_out) /* one line for them all: an import past the quota may leave out thousands */
+		sb_printf(&s->report->lines, "%zu new items left out: %s\n", s->report->left_out, s->quota);
 	arena_free(&s->batch);
 	return s->failed_store ? -1 : 0;
 }

@@ -206,6 +206,9 @@ static enum svc_mail_status deliver(struct store *st, const struct larder_config
 		return say(out, SVC_MAIL_TEMPFAIL, arena_printf(a, "the database failed: %s", store_errmsg(st)));
 	if (outcome == STORE_NL_DUPLICATE)
 		return say(out, SVC_MAIL_DUPLICATE, "delivered before (same Message-ID): nothing new");
+	if (outcome == STORE_NL_OVER_QUOTA)
+		return say(out, SVC_MAIL_IGNORED, arena_printf(a, "kept as a received mail for %s, but no item was made: %s",
+		                                               out->address, store_errmsg(st)));
 	if (outcome == STORE_NL_UNSUBSCRIBED)
 		return say(out, SVC_MAIL_IGNORED, "the recipient unsubscribed from this sender: not saved");
 	if (confirm)

@@ -36,6 +36,11 @@ void svc_article_cut(struct arena *a, struct store_article *art);
 void svc_import_cut(struct arena *a, struct store_import *in);
 /* NULL when s (NULL: none) has at most max characters, else "FIELD is longer than MAX characters (...)" */
 const char *svc_too_long(struct arena *a, const char *field, const char *s, size_t max);
+/* a user's usage against each per-user quota of larder.conf, for the user's settings and `larder user show` */
+struct svc_quota { const char *key; int64_t used, most; };
+enum { SVC_QUOTA_ITEMS, SVC_QUOTA_BYTES, SVC_QUOTA_IMPORTS, SVC_QUOTA_SUBSCRIPTIONS, SVC_QUOTA__N };
+int svc_quota_usage(struct store *st, const struct larder_config *cfg, const char *user_id,
+                    struct svc_quota out[SVC_QUOTA__N]);
 /* the first of an item's title, author and description (NULL: not given) over its limit, or NULL */
 const char *svc_item_text_refusal(struct arena *a, const char *title, const char *author, const char *description);
 #endif
