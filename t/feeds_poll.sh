@@ -143,6 +143,20 @@ printf '%s\n' "$out" >"$tmp/out.opml"
 run import --user alice --format opml "$tmp/out.opml"
 like "opml export read back: already subscribed" '^already subscribed: 1$' "$out"
 
+# a feed whose title and an entry's title are 4 MB each (issue 20): the item keeps 1000 characters of its title
+# and 500 of its site name
+run user add carol; is "carol" 0 "$rc"
+printf '<opml version="2.0"><body><outline text="Huge" xmlUrl="%s/huge.xml"/></body></opml>\n' "$base" >"$tmp/huge.opml"
+run import --user carol --format opml "$tmp/huge.opml"
+like "carol: the huge feed subscribed" '^subscribed: 1$' "$out"
+db 'UPDATE subscriptions SET next_poll_at = 0, etag = NULL'
+run worker --once
+is "the huge feed polled: worker exit 0" 0 "$rc"
+is "its item: the title cut to 1000 characters, the site name to 500" "1000|500" \
+	"$(db "SELECT length(i.title) || '|' || length(i.site_name) FROM library_items i JOIN users u ON u.id = i.user_id WHERE u.username = 'carol'")"
+is "the subscription polled without an error" "0|" \
+	"$(db "SELECT s.failures || '|' || coalesce(s.last_error, '') FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.username = 'carol'")"
+
 printf '<?xml version="1.0"?>\n<!DOCTYPE opml [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<opml><body><outline xmlUrl="&x;"/></body></opml>\n' >"$tmp/xxe.opml"
 run import --user alice --format opml "$tmp/xxe.opml"
 is "an OPML declaring entities: exit 2" 2 "$rc"

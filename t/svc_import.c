@@ -365,7 +365,7 @@ static void upload(struct store *st, struct larder_config *cfg, struct arena *a,
 	char err[256];
 	struct stat sb;
 
-	is_int(svc_import_begin_upload(st, a, uid, "urls", &token, &job), 0, "an upload begins");
+	is_int(svc_import_begin_upload(st, NULL, a, uid, "urls", &token, &job, &msg), 0, "an upload begins");
 	is_int(strlen(token), 64, "with a token of 64 hex digits");
 	is_str(job.status, "uploading", "the import waits for its file");
 	is_int(svc_import_receive(st, cfg, a, "0123", -1, read_body, &b, &got, &msg), SVC_UPLOAD_UNKNOWN, "a wrong token");

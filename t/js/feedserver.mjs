@@ -9,6 +9,7 @@
 //   /atom/N.xml            Atom feed number N (1,000 of them for the benchmark), one entry each
 //   /page.html             an HTML page announcing /feed.xml with <link rel=alternate>
 //   /post/N                an HTML article (the page a fetch job reads)
+//   /huge.xml              an RSS feed whose title and one item's title are 4 MB each (stored text is cut)
 //   /add                   adds a fourth item to /feed.xml (its ETag changes)
 //   /stats                 JSON: {"ok": 200s served for feeds, "notModified": 304s served}
 // Feeds carry an ETag and a Last-Modified date and answer 304 when If-None-Match matches.
@@ -78,6 +79,14 @@ const server = http.createServer((req, res) => {
 		res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
 		return res.end(`<!doctype html><html><head><title>Post ${m[1]}</title></head><body><article><h1>Post ${m[1]}</h1>` +
 			`<p>${'This is the fetched page of a post that came without its content in the feed. '.repeat(12)}</p></article></body></html>`);
+	}
+	if (p === '/huge.xml') {
+		const big = 'h'.repeat(4 * 1024 * 1024 - 16);
+		return feed(req, res, '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/">' +
+			`<channel><title>${big}</title><link>http://127.0.0.1:${port}/</link>` +
+			`<item><title>${big}</title><link>http://127.0.0.1:${port}/post/9</link><guid isPermaLink="false">huge-1</guid>` +
+			'<content:encoded><![CDATA[<p>A post whose title is long.</p>]]></content:encoded></item></channel></rss>',
+		'application/rss+xml; charset=utf-8', 'h1');
 	}
 	if (p === '/add') { extra = true; res.writeHead(200); return res.end('ok\n'); }
 	if (p === '/stats') { res.writeHead(200, { 'Content-Type': 'application/json' }); return res.end(JSON.stringify(stats) + '\n'); }
