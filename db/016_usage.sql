@@ -1,6 +1,8 @@
 -- 016_usage.sql: what each user has against the per-user quotas of larder.conf (items_per_user, bytes_per_user): one row per user, kept by triggers inside the transaction of each write, so a save reads one row instead of counting the library.
 CREATE TABLE user_usage (
-	user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+	-- no foreign key: the triggers of a user's deletion update this row after the user's row is gone (PostgreSQL
+	-- checks the key of a row updated twice in one transaction); usage_user_gone deletes it last
+	user_id TEXT PRIMARY KEY NOT NULL,
 	items   INTEGER NOT NULL DEFAULT 0,  -- library_items rows (the trash included, until it is purged)
 	bytes   INTEGER NOT NULL DEFAULT 0   -- bytes of item_content.content and of files.size
 );
@@ -14,6 +16,9 @@ FROM users u;
 
 CREATE TRIGGER usage_user AFTER INSERT ON users BEGIN
 	INSERT INTO user_usage (user_id) VALUES (new.id);
+END;
+CREATE TRIGGER usage_user_gone AFTER DELETE ON users BEGIN
+	DELETE FROM user_usage WHERE user_id = old.id;
 END;
 CREATE TRIGGER usage_item_add AFTER INSERT ON library_items BEGIN
 	UPDATE user_usage SET items = items + 1 WHERE user_id = new.user_id;

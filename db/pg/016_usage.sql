@@ -1,6 +1,8 @@
 -- 016_usage.sql (PostgreSQL): what each user has against the per-user quotas of larder.conf (items_per_user, bytes_per_user): one row per user, kept by triggers inside the transaction of each write, as on SQLite (db/016_usage.sql).
 CREATE TABLE user_usage (
-	user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+	-- no foreign key: the triggers of a user's deletion update this row after the user's row is gone (PostgreSQL
+	-- checks the key of a row updated twice in one transaction); usage_user_gone deletes it last
+	user_id TEXT PRIMARY KEY NOT NULL,
 	items   BIGINT NOT NULL DEFAULT 0,  -- library_items rows (the trash included, until it is purged)
 	bytes   BIGINT NOT NULL DEFAULT 0   -- bytes of item_content.content and of files.size
 );
@@ -18,6 +20,13 @@ BEGIN
 	RETURN NULL;
 END $$;
 CREATE TRIGGER usage_user AFTER INSERT ON users FOR EACH ROW EXECUTE FUNCTION larder_usage_user();
+-- after the cascades of the user's deletion (their RI_ triggers sort before it), whose triggers update the row
+CREATE FUNCTION larder_usage_user_gone() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	DELETE FROM user_usage WHERE user_id = OLD.id;
+	RETURN NULL;
+END $$;
+CREATE TRIGGER usage_user_gone AFTER DELETE ON users FOR EACH ROW EXECUTE FUNCTION larder_usage_user_gone();
 
 CREATE FUNCTION larder_usage_item() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
