@@ -157,6 +157,23 @@ is "its item: the title cut to 1000 characters, the site name to 500" "1000|500"
 is "the subscription polled without an error" "0|" \
 	"$(db "SELECT s.failures || '|' || coalesce(s.last_error, '') FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.username = 'carol'")"
 
+# items_per_user reached: a poll saves nothing new, the subscription's last error names the key (and no
+# failure is counted: the feed itself is fine); the entries wait for room
+printf '<opml version="2.0"><body><outline text="More" xmlUrl="%s/feed.xml?c=1"/></body></opml>\n' "$base" >"$tmp/more.opml"
+run import --user carol --format opml "$tmp/more.opml"
+printf 'items_per_user = 1\n' >>"$tmp/larder.conf"
+db "UPDATE subscriptions SET next_poll_at = 0, etag = NULL WHERE url LIKE '%c=1'"
+run worker --once
+is "past items_per_user: no new item for carol" 1 \
+	"$(db "SELECT count(*) FROM library_items i JOIN users u ON u.id = i.user_id WHERE u.username = 'carol'")"
+is "the subscription says why, without a failure" "0|new entries not saved: items_per_user (1) reached" \
+	"$(db "SELECT failures || '|' || substr(last_error, 1, 49) FROM subscriptions WHERE url LIKE '%c=1'")"
+sed -i '/^items_per_user/d' "$tmp/larder.conf"
+db "UPDATE subscriptions SET next_poll_at = 0, etag = NULL WHERE url LIKE '%c=1'"
+run worker --once
+is "with room again, the waiting entries are saved (the four of the feed)" 5 \
+	"$(db "SELECT count(*) FROM library_items i JOIN users u ON u.id = i.user_id WHERE u.username = 'carol'")"
+
 printf '<?xml version="1.0"?>\n<!DOCTYPE opml [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<opml><body><outline xmlUrl="&x;"/></body></opml>\n' >"$tmp/xxe.opml"
 run import --user alice --format opml "$tmp/xxe.opml"
 is "an OPML declaring entities: exit 2" 2 "$rc"

@@ -177,6 +177,18 @@ gq '{ search(query: "") { __typename ... on SearchSuccess { edges { node { title
 is "search answers, the title cut" "SearchSuccess 1000" \
 	"$(jqr '.data.search.__typename + " " + ([.data.search.edges[].node.title | select(startswith("ggg")) | length] | map(tostring) | join(","))')"
 
+# items_per_user reached: the mail is kept (recentEmails) without an item, and `larder mail` says why
+items_before=$(db_sql "$db" "SELECT count(*) FROM library_items")
+cp "$conf" "$tmp/quota.conf"
+echo "items_per_user = $items_before" >>"$tmp/quota.conf"
+sed -e 's/^Message-ID: .*/Message-ID: <over-quota@news.example.org>/' -e "s/$PLACEHOLDER/$addr/g" "$mails/alternative.eml" |
+	"$larder" -c "$tmp/quota.conf" mail >/dev/null 2>"$tmp/err"
+is "a newsletter past items_per_user: taken (exit 0)" 0 "$?"
+like "its message names the key" 'kept as a received mail for .*, but no item was made: items_per_user \('"$items_before"'\) reached' "$(cat "$tmp/err")"
+is "no item made" "$items_before" "$(db_sql "$db" "SELECT count(*) FROM library_items")"
+is "the mail kept without an item" "1|0" \
+	"$(db_sql "$db" "SELECT count(*) || '|' || count(item_id) FROM received_emails WHERE message_id LIKE '%over-quota%'")"
+
 gq 'mutation { deleteNewsletterEmail(newsletterEmailId: "no-such-id") { ... on DeleteNewsletterEmailError { errorCodes } } }'
 is "deleteNewsletterEmail of an unknown id: NOT_FOUND" NOT_FOUND "$(jqr '.data.deleteNewsletterEmail.errorCodes[0]')"
 gq "mutation { deleteNewsletterEmail(newsletterEmailId: \"$nid\") { ... on DeleteNewsletterEmailSuccess { newsletterEmail { address } } } }"
