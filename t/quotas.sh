@@ -144,6 +144,16 @@ gqlv 'mutation U($i: ID!, $d: String) { updatePage(input: {pageId: $i, descripti
 is "updatePage with a 4001-character description refused" \
 	"UpdatePageError|description is longer than 4000 characters (the limit of a stored description)" "$(jqr '.data.updatePage | .__typename + "|" + .message')"
 
+# reader settings: a theme of 200 characters taken, 201 refused; fields JSON over 64 KiB refused
+SETP='mutation S($in: SetUserPersonalizationInput!) { setUserPersonalization(input: $in) { __typename } }'
+gqlv "$SETP" "$(jq -cn --arg t "$(head -c 200 /dev/zero | tr '\0' 'k')" '{in: {theme: $t}}')" "$A"
+is "setUserPersonalization: a 200-character theme is taken" SetUserPersonalizationSuccess "$(jqr '.data.setUserPersonalization.__typename')"
+gqlv "$SETP" "$(jq -cn --arg t "$(head -c 201 /dev/zero | tr '\0' 'k')" '{in: {theme: $t}}')" "$A"
+is "setUserPersonalization: 201 refused, naming the field and the limit" \
+	"theme is longer than 200 characters (the limit of a stored theme)" "$(jqr '.errors[0].message')"
+gqlv "$SETP" "$(jq -cn --arg f "$(head -c 65536 /dev/zero | tr '\0' 'f')" '{in: {fields: {a: $f}}}')" "$A"
+like "setUserPersonalization: fields over 64 KiB of JSON refused" '^fields and digestConfig have at most 65536 bytes' "$(jqr '.errors[0].message')"
+
 # ---- an import's huge fields are cut (wallabag JSON: a 3 MB title, author and description) ----
 "$LARDER" -c "$conf" user add dora >/dev/null 2>&1 || bail_out "user add dora"
 DKEY=$("$LARDER" -c "$conf" key create dora --name d 2>/dev/null) || bail_out "key dora"

@@ -69,6 +69,9 @@
 #define LIMIT_SITE_NAME         500               /* characters of an item's site name */
 #define LIMIT_WORD_FIELD        64                /* characters of an item's language and text direction */
 /* (an item's URL, image and site icon: LIMIT_URL_BYTES; an image or icon address longer is not kept) */
+#define LIMIT_NEWSLETTER_TEXT   400               /* bytes of a newsletter address's name or description */
+#define LIMIT_PERSONAL_TEXT     200               /* characters of a reader setting (theme, font, voice, ...) */
+#define LIMIT_PERSONAL_JSON     (64 * 1024)       /* bytes of the reader settings' fields and digest JSON */
 
 /* saved searches (filters) and recent searches */
 #define LIMIT_FILTERS_PER_USER  100               /* saved searches one user may have */
