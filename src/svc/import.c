@@ -144,7 +144,16 @@ static const char *prepare(const struct larder_config *cfg, struct arena *a, con
 	                              .progress = it->reading_progress, .labels = sv.labels, .nlabels = sv.nlabels,
 	                              .article = art };
 	svc_import_cut(a, out);
-	out->highlights = highlights_of(a, it, art, &out->nhighlights, &out->highlight_labels);
+	struct store_highlight *h = highlights_of(a, it, art, &out->nhighlights, &out->highlight_labels);
+	size_t most = cfg && cfg->highlight_max_bytes ? cfg->highlight_max_bytes : LIMIT_HIGHLIGHT_TEXT;
+	for (size_t i = 0; h && i < out->nhighlights; i++) { /* an export's highlights: cut as the API would refuse */
+		h[i].quote = svc_cut_bytes(a, h[i].quote, most);
+		h[i].annotation = svc_cut_bytes(a, h[i].annotation, most);
+		h[i].prefix = svc_cut_bytes(a, h[i].prefix, most);
+		h[i].suffix = svc_cut_bytes(a, h[i].suffix, most);
+		h[i].color = svc_cut(a, h[i].color, LIMIT_WORD_FIELD);
+	}
+	out->highlights = h;
 	return out->highlights ? NULL : "out of memory";
 }
 

@@ -19,7 +19,7 @@
 int svc_import_begin_upload(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
                             const char *format, const char **token, struct store_import_job *job, const char **msg)
 {
-	uint32_t most = cfg ? cfg->imports_pending_per_user : LIMIT_IMPORTS_PENDING;
+	uint32_t most = cfg && cfg->imports_pending_per_user ? cfg->imports_pending_per_user : LIMIT_IMPORTS_PENDING;
 	char *tok = ARENA_NEWN(a, char, 65), hash[65];
 	struct store_usage u;
 	if (store_usage_get(st, user_id, &u) != STORE_OK)

@@ -21,6 +21,16 @@ const char *svc_cut(struct arena *a, const char *s, size_t max)
 	return arena_strndup(a, s, keep);
 }
 
+const char *svc_cut_bytes(struct arena *a, const char *s, size_t max)
+{
+	size_t n = s ? strlen(s) : 0;
+	if (n <= max)
+		return s;
+	while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80) /* back to the start of a character */
+		max--;
+	return arena_strndup(a, s, max);
+}
+
 /* an address kept when it is short enough to be one, else NULL */
 static const char *url_or_null(const char *s)
 {

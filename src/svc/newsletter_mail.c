@@ -107,28 +107,17 @@ static void unsubscribe_links(struct arena *a, const char *h, const char **mailt
 	}
 }
 
-/* text cut to at most max bytes, on a character boundary */
-static const char *cut(struct arena *a, const char *text, size_t max)
-{
-	size_t n = text ? strlen(text) : 0;
-	if (n <= max)
-		return text;
-	while (max > 0 && ((unsigned char)text[max] & 0xC0) == 0x80)
-		max--;
-	return arena_strndup(a, text, max);
-}
-
 /* the received mail's record: From as "Name <address>", the text part (else the item's text) cut short */
 static void describe(struct arena *a, const struct mime_message *m, const char *to, const char *type,
                      struct store_received *r)
 {
 	*r = (struct store_received){ .to = to, .subject = svc_cut(a, m->subject, LIMIT_TITLE), .type = type,
-	                              .reply_to = cut(a, m->reply_to, LIMIT_URL_BYTES),
-	                              .message_id = cut(a, m->message_id, LIMIT_URL_BYTES),
-	                              .text = cut(a, m->text, MAIL_TEXT_MAX) };
+	                              .reply_to = svc_cut_bytes(a, m->reply_to, LIMIT_URL_BYTES),
+	                              .message_id = svc_cut_bytes(a, m->message_id, LIMIT_URL_BYTES),
+	                              .text = svc_cut_bytes(a, m->text, MAIL_TEXT_MAX) };
 	r->from = m->from_name ? arena_printf(a, "%s <%s>", m->from_name, m->from_address) : m->from_address;
 	r->from = svc_cut(a, r->from, LIMIT_AUTHOR);
-	r->reply = cut(a, m->list_unsubscribe, LIMIT_URL_BYTES);
+	r->reply = svc_cut_bytes(a, m->list_unsubscribe, LIMIT_URL_BYTES);
 }
 
 /* the item a received mail's URL names: BASE_URL/newsletter/HASH of its entry id (so one mail is one item) */
@@ -168,11 +157,11 @@ static bool newsletter(const struct larder_config *cfg, struct arena *a, const s
 	                             .site_name = d->sub_name, .published_ms = m->date_ms, .progress = -1,
 	                             .article = art };
 	d->item = it;
-	d->sub_url = cut(a, arena_printf(a, "mailto:%s", m->from_address), LIMIT_URL_BYTES);
+	d->sub_url = svc_cut_bytes(a, arena_printf(a, "mailto:%s", m->from_address), LIMIT_URL_BYTES);
 	d->sub_description = svc_cut(a, m->list_id, LIMIT_DESCRIPTION);
 	unsubscribe_links(a, m->list_unsubscribe, &d->unsubscribe_mail_to, &d->unsubscribe_http_url);
 	if (d->mail.text == NULL)
-		d->mail.text = cut(a, kept.text, MAIL_TEXT_MAX);
+		d->mail.text = svc_cut_bytes(a, kept.text, MAIL_TEXT_MAX);
 	return true;
 }
 
@@ -199,7 +188,7 @@ static enum svc_mail_status deliver(struct store *st, const struct larder_config
 		if (svc_ingest_kept(a, m->html, strlen(m->html), NULL, svc_content_max_bytes(cfg), &kept, &why) == 0)
 			d.mail.html = kept.content; /* shown by clients: sanitized like an item */
 		if (d.mail.text == NULL && why == NULL)
-			d.mail.text = cut(a, kept.text, MAIL_TEXT_MAX);
+			d.mail.text = svc_cut_bytes(a, kept.text, MAIL_TEXT_MAX);
 	} else if (!newsletter(cfg, a, m, bytes, n, &d, &why))
 		return say(out, SVC_MAIL_BADMIME, arena_printf(a, "the newsletter's HTML could not be kept: %s", why));
 	if (store_nl_deliver(st, a, &d, &out->item, &outcome) != STORE_OK)

@@ -29,6 +29,8 @@ size_t svc_content_max_bytes(const struct larder_config *cfg);
  * import, a PDF) is cut; API input over a limit is refused with svc_too_long's message ---- */
 /* s with at most max characters (cut on a character boundary, copied into a; s itself when it fits) */
 const char *svc_cut(struct arena *a, const char *s, size_t max);
+/* s with at most max bytes, cut on a character boundary (s itself when it fits) */
+const char *svc_cut_bytes(struct arena *a, const char *s, size_t max);
 /* an article's title, author, description, site name, language and direction cut to their limits; an image,
  * icon or final URL longer than LIMIT_URL_BYTES is dropped */
 void svc_article_cut(struct arena *a, struct store_article *art);
