@@ -174,6 +174,20 @@ run worker --once
 is "with room again, the waiting entries are saved (the four of the feed)" 5 \
 	"$(db "SELECT count(*) FROM library_items i JOIN users u ON u.id = i.user_id WHERE u.username = 'carol'")"
 
+# bytes_per_user = 1K: the feed's kept articles fit (about 200 bytes each), the fetched page of post 3 (over 1000)
+# does not: its item is FAILED with the reason, nothing of it stored
+run user add erin; is "erin" 0 "$rc"
+printf '<opml version="2.0"><body><outline text="E" xmlUrl="%s/feed.xml?e=1"/></body></opml>\n' "$base" >"$tmp/e.opml"
+run import --user erin --format opml "$tmp/e.opml"
+printf 'bytes_per_user = 1K\n' >>"$tmp/larder.conf"
+db "UPDATE subscriptions SET next_poll_at = 0, etag = NULL WHERE url LIKE '%e=1'"
+run worker --once
+is "past bytes_per_user: the fetched page's item FAILED, naming the key" "FAILED|bytes_per_user (1024) reached" \
+	"$(db "SELECT i.state || '|' || substr(i.fail_reason, 1, 29) FROM library_items i JOIN users u ON u.id = i.user_id WHERE u.username = 'erin' AND i.url LIKE '%/post/3'")"
+is "erin's stored bytes stay within 1024" 1 \
+	"$(db "SELECT CAST(x.bytes <= 1024 AND x.bytes > 0 AS INTEGER) FROM user_usage x JOIN users u ON u.id = x.user_id WHERE u.username = 'erin'")"
+sed -i '/^bytes_per_user/d' "$tmp/larder.conf"
+
 printf '<?xml version="1.0"?>\n<!DOCTYPE opml [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<opml><body><outline xmlUrl="&x;"/></body></opml>\n' >"$tmp/xxe.opml"
 run import --user alice --format opml "$tmp/xxe.opml"
 is "an OPML declaring entities: exit 2" 2 "$rc"
