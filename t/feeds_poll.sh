@@ -143,6 +143,51 @@ printf '%s\n' "$out" >"$tmp/out.opml"
 run import --user alice --format opml "$tmp/out.opml"
 like "opml export read back: already subscribed" '^already subscribed: 1$' "$out"
 
+# a feed whose title and an entry's title are 4 MB each (issue 20): the item keeps 1000 characters of its title
+# and 500 of its site name
+run user add carol; is "carol" 0 "$rc"
+printf '<opml version="2.0"><body><outline text="Huge" xmlUrl="%s/huge.xml"/></body></opml>\n' "$base" >"$tmp/huge.opml"
+run import --user carol --format opml "$tmp/huge.opml"
+like "carol: the huge feed subscribed" '^subscribed: 1$' "$out"
+db 'UPDATE subscriptions SET next_poll_at = 0, etag = NULL'
+run worker --once
+is "the huge feed polled: worker exit 0" 0 "$rc"
+is "its item: the title cut to 1000 characters, the site name to 500" "1000|500" \
+	"$(db "SELECT length(i.title) || '|' || length(i.site_name) FROM library_items i JOIN users u ON u.id = i.user_id WHERE u.username = 'carol'")"
+is "the subscription polled without an error" "0|" \
+	"$(db "SELECT s.failures || '|' || coalesce(s.last_error, '') FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.username = 'carol'")"
+
+# items_per_user reached: a poll saves nothing new, the subscription's last error names the key (and no
+# failure is counted: the feed itself is fine); the entries wait for room
+printf '<opml version="2.0"><body><outline text="More" xmlUrl="%s/feed.xml?c=1"/></body></opml>\n' "$base" >"$tmp/more.opml"
+run import --user carol --format opml "$tmp/more.opml"
+printf 'items_per_user = 1\n' >>"$tmp/larder.conf"
+db "UPDATE subscriptions SET next_poll_at = 0, etag = NULL WHERE url LIKE '%c=1'"
+run worker --once
+is "past items_per_user: no new item for carol" 1 \
+	"$(db "SELECT count(*) FROM library_items i JOIN users u ON u.id = i.user_id WHERE u.username = 'carol'")"
+is "the subscription says why, without a failure" "0|new entries not saved: items_per_user (1) reached" \
+	"$(db "SELECT failures || '|' || substr(last_error, 1, 49) FROM subscriptions WHERE url LIKE '%c=1'")"
+sed -i '/^items_per_user/d' "$tmp/larder.conf"
+db "UPDATE subscriptions SET next_poll_at = 0, etag = NULL WHERE url LIKE '%c=1'"
+run worker --once
+is "with room again, the waiting entries are saved (the four of the feed)" 5 \
+	"$(db "SELECT count(*) FROM library_items i JOIN users u ON u.id = i.user_id WHERE u.username = 'carol'")"
+
+# bytes_per_user = 1K: the feed's kept articles fit (about 200 bytes each), the fetched page of post 3 (over 1000)
+# does not: its item is FAILED with the reason, nothing of it stored
+run user add erin; is "erin" 0 "$rc"
+printf '<opml version="2.0"><body><outline text="E" xmlUrl="%s/feed.xml?e=1"/></body></opml>\n' "$base" >"$tmp/e.opml"
+run import --user erin --format opml "$tmp/e.opml"
+printf 'bytes_per_user = 1K\n' >>"$tmp/larder.conf"
+db "UPDATE subscriptions SET next_poll_at = 0, etag = NULL WHERE url LIKE '%e=1'"
+run worker --once
+is "past bytes_per_user: the fetched page's item FAILED, naming the key" "FAILED|bytes_per_user (1024) reached" \
+	"$(db "SELECT i.state || '|' || substr(i.fail_reason, 1, 29) FROM library_items i JOIN users u ON u.id = i.user_id WHERE u.username = 'erin' AND i.url LIKE '%/post/3'")"
+is "erin's stored bytes stay within 1024" 1 \
+	"$(db "SELECT CAST(x.bytes <= 1024 AND x.bytes > 0 AS INTEGER) FROM user_usage x JOIN users u ON u.id = x.user_id WHERE u.username = 'erin'")"
+sed -i '/^bytes_per_user/d' "$tmp/larder.conf"
+
 printf '<?xml version="1.0"?>\n<!DOCTYPE opml [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<opml><body><outline xmlUrl="&x;"/></body></opml>\n' >"$tmp/xxe.opml"
 run import --user alice --format opml "$tmp/xxe.opml"
 is "an OPML declaring entities: exit 2" 2 "$rc"
@@ -153,11 +198,11 @@ is "not OPML: exit 2" 2 "$rc"
 like "not OPML: said" 'is not OPML' "$err"
 # what a feed gives from outside: its icon and thumbnails stored only as http(s) URLs (a javascript: icon and a
 # data: thumbnail dropped), and a feed with an attribute bomb refused by the poll, naming the limit
-run user add carol; is "carol" 0 "$rc"
+run user add dora; is "dora" 0 "$rc"
 printf '<opml version="2.0"><body><outline text="h" xmlUrl="%s/hostile.xml"/><outline text="b" xmlUrl="%s/bomb.xml?n=200000"/></body></opml>\n' \
-	"$base" "$base" >"$tmp/carol.opml"
-run import --user carol --format opml "$tmp/carol.opml"
-like "carol: two feeds" '^subscribed: 2$' "$out"
+	"$base" "$base" >"$tmp/dora.opml"
+run import --user dora --format opml "$tmp/dora.opml"
+like "dora: two feeds" '^subscribed: 2$' "$out"
 db "UPDATE subscriptions SET next_poll_at = 0 WHERE url LIKE '%hostile.xml' OR url LIKE '%bomb.xml%'"
 run worker --once
 is "hostile feed: its two entries kept" 2 "$(db "SELECT count(*) FROM library_items WHERE url LIKE '%/hostile/%'")"
@@ -168,12 +213,12 @@ is "hostile feed: the javascript: icon and the data: thumbnail dropped, the http
 {
 	printf '<opml version="2.0"><body><outline'
 	seq 0 199999 | sed 's/.*/ a&="x"/' | tr -d '\n'
-	printf ' xmlUrl="%s/feed.xml?c=1"/></body></opml>\n' "$base"
+	printf ' xmlUrl="%s/feed.xml?c=bomb"/></body></opml>\n' "$base"
 } >"$tmp/bomb.opml"
-run import --user carol --format opml "$tmp/bomb.opml"
+run import --user dora --format opml "$tmp/bomb.opml"
 is "an OPML list with a 200,000-attribute outline: exit 2" 2 "$rc"
 like "refused naming LIMIT_XML_ATTRS" 'an element has more than 128 attributes \(LIMIT_XML_ATTRS\)' "$err"
-is "nothing subscribed from it" 0 "$(db "SELECT count(*) FROM subscriptions WHERE url LIKE '%c=1'")"
+is "nothing subscribed from it" 0 "$(db "SELECT count(*) FROM subscriptions WHERE url LIKE '%c=bomb'")"
 is "a feed with 200,000 attributes on an item: the poll fails naming LIMIT_XML_ATTRS" \
 	'1|feed: refused: an element has more than 128 attributes (LIMIT_XML_ATTRS)' \
 	"$(db "SELECT failures, last_error FROM subscriptions WHERE url LIKE '%bomb.xml%'")"

@@ -9,6 +9,10 @@ dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e
 TESTS += t/limits.sh t/request_cost.sh
 dist_check_SCRIPTS += t/limits.sh t/request_cost.sh
 
+# the per-user quotas at N and N+1 and stored text at its limits (graphql.fcgi as CGI, the larder CLI)
+TESTS += t/quotas.sh
+dist_check_SCRIPTS += t/quotas.sh
+
 # search answers depend only on the caller's own items (graphql.fcgi as CGI)
 TESTS += t/search_owner.sh
 dist_check_SCRIPTS += t/search_owner.sh

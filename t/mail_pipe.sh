@@ -155,6 +155,40 @@ gq "$CREATE"
 is "a fourth: refused naming the key" \
 	"BAD_REQUEST|you have 3 newsletter addresses, the most this server allows (newsletter_emails_per_user)" \
 	"$(jqr '.data.createNewsletterEmail | [.errorCodes[0], .message] | join("|")')"
+# ---- a 9 MB Subject (issue 20): the item's title and the received mail's subject are cut to LIMIT_TITLE
+# (1000 characters); the owner's recentEmails and search still answer ----
+{
+	printf 'From: "Jane Writer" <jane@news.example.org>\nTo: %s\nDate: Tue, 24 Nov 2026 08:00:00 +0000\n' "$addr"
+	printf 'Message-ID: <huge-subject@news.example.org>\nMIME-Version: 1.0\n'
+	printf 'Content-Type: text/html; charset=utf-8\nSubject: '
+	head -c 9000000 /dev/zero | tr '\0' 'g'
+	printf '\n\n<p>A letter whose subject is long.</p>\n'
+} >"$tmp/huge.eml"
+is "the 9 MB-subject mail is under mail_max_bytes (10M)" 1 "$([ "$(wc -c <"$tmp/huge.eml")" -lt 10485760 ] && echo 1)"
+"$larder" -c "$conf" mail <"$tmp/huge.eml" >/dev/null 2>"$tmp/err"
+is "a mail with a 9 MB Subject is taken (exit 0)" 0 "$?"
+is "its item's title is cut to 1000 characters" 1000 \
+	"$(db_sql "$db" "SELECT length(title) FROM library_items WHERE title LIKE 'ggg%'")"
+is "the received mail's subject too" 1000 "$(db_sql "$db" "SELECT length(subject) FROM received_emails WHERE subject LIKE 'ggg%'")"
+gq '{ recentEmails { __typename ... on RecentEmailsSuccess { recentEmails { subject } } } }'
+is "recentEmails answers, the subject cut" "RecentEmailsSuccess 1000" \
+	"$(jqr '.data.recentEmails.__typename + " " + ([.data.recentEmails.recentEmails[] | select(.subject | startswith("ggg")) | .subject | length] | map(tostring) | join(","))')"
+gq '{ search(query: "") { __typename ... on SearchSuccess { edges { node { title } } } } }'
+is "search answers, the title cut" "SearchSuccess 1000" \
+	"$(jqr '.data.search.__typename + " " + ([.data.search.edges[].node.title | select(startswith("ggg")) | length] | map(tostring) | join(","))')"
+
+# items_per_user reached: the mail is kept (recentEmails) without an item, and `larder mail` says why
+items_before=$(db_sql "$db" "SELECT count(*) FROM library_items")
+cp "$conf" "$tmp/quota.conf"
+echo "items_per_user = $items_before" >>"$tmp/quota.conf"
+sed -e 's/^Message-ID: .*/Message-ID: <over-quota@news.example.org>/' -e "s/$PLACEHOLDER/$addr/g" "$mails/alternative.eml" |
+	"$larder" -c "$tmp/quota.conf" mail >/dev/null 2>"$tmp/err"
+is "a newsletter past items_per_user: taken (exit 0)" 0 "$?"
+like "its message names the key" 'kept as a received mail for .*, but no item was made: items_per_user \('"$items_before"'\) reached' "$(cat "$tmp/err")"
+is "no item made" "$items_before" "$(db_sql "$db" "SELECT count(*) FROM library_items")"
+is "the mail kept without an item" "1|0" \
+	"$(db_sql "$db" "SELECT count(*) || '|' || count(item_id) FROM received_emails WHERE message_id LIKE '%over-quota%'")"
+
 gq 'mutation { deleteNewsletterEmail(newsletterEmailId: "no-such-id") { ... on DeleteNewsletterEmailError { errorCodes } } }'
 is "deleteNewsletterEmail of an unknown id: NOT_FOUND" NOT_FOUND "$(jqr '.data.deleteNewsletterEmail.errorCodes[0]')"
 gq "mutation { deleteNewsletterEmail(newsletterEmailId: \"$nid\") { ... on DeleteNewsletterEmailSuccess { newsletterEmail { address } } } }"

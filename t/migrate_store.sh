@@ -94,6 +94,9 @@ like "it prints every table's counts" 'library_items +6 +6' "$out"
 like "(item_search too)" 'item_search +6 +6' "$out"
 like "(and a table of several batches)" 'login_failures +4500 +4500' "$out"
 like "(and says they are alike)" 'migrated: every table counted alike' "$out"
+is "user_usage: each user's counts the same on PostgreSQL (counted from the copied rows)" \
+	"$(sqlite3 "$db" "SELECT u.username || ':' || x.items || ':' || x.bytes FROM user_usage x JOIN users u ON u.id = x.user_id ORDER BY 1" | paste -sd,)" \
+	"$("$PG_BIN/psql" -X -A -t -q "$PG_URL" -c "SELECT u.username || ':' || x.items || ':' || x.bytes FROM user_usage x JOIN users u ON u.id = x.user_id ORDER BY 1" 2>&1 | paste -sd,)"
 for t in users api_keys login_failures library_items item_content labels item_labels highlights filters newsletter_emails subscriptions feed_entries jobs; do
 	is "$t: the same rows on PostgreSQL" "$(sqlite3 "$db" "SELECT count(*) FROM $t")" \
 		"$("$PG_BIN/psql" -X -A -t -q "$PG_URL" -c "SELECT count(*) FROM $t" 2>&1)"
@@ -142,6 +145,9 @@ for f in "$tmp"/sqlite/*; do
 	if cmp -s "$f" "$tmp/back/$q"; then pass "$q: the same answer after the round trip"
 	else fail "$q: the same answer after the round trip" "$(diff "$f" "$tmp/back/$q" | head -n 20)"; fi
 done
+is "user_usage: the same after the round trip" \
+	"$(sqlite3 "$db" "SELECT user_id || ':' || items || ':' || bytes FROM user_usage ORDER BY 1" | paste -sd,)" \
+	"$(sqlite3 "$tmp/back.db" "SELECT user_id || ':' || items || ':' || bytes FROM user_usage ORDER BY 1" | paste -sd,)"
 is "the api_keys keep their order" "$(sqlite3 "$db" 'SELECT id FROM api_keys ORDER BY rowid' | paste -sd,)" \
 	"$(sqlite3 "$tmp/back.db" 'SELECT id FROM api_keys ORDER BY rowid' | paste -sd,)"
 

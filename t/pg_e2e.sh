@@ -18,7 +18,7 @@ pg_start
 TESTS_PG="search_owner.sh feeds_api.sh cgi_graphql.sh cgi_http.sh cgi_items2.sh browser_flow.sh browser_library.sh
 	browser_reader.sh save_csrf.sh web_export.sh import_browser.sh browser_pdf.sh newsletters_browser.sh
 	browser_sanitize.sh omnivore_client.sh audit.sh
-	cli_larder.sh cli_import.sh cgi_auth.sh cgi_fcgi.sh limits.sh e2e_auth.sh e2e_badinput.sh e2e_graphql.sh
+	cli_larder.sh cli_import.sh cgi_auth.sh cgi_fcgi.sh limits.sh quotas.sh e2e_auth.sh e2e_badinput.sh e2e_graphql.sh
 	e2e_library.sh e2e_slowfetch.sh import_upload.sh feeds_poll.sh mail_pipe.sh upload_pdf.sh omnivore_roundtrip.sh"
 # the Omnivore round trip with 300 items here (2,000 on SQLite): a save costs more on PostgreSQL (src/store/README.md)
 OMNIVORE_ROUNDTRIP_ITEMS=${OMNIVORE_ROUNDTRIP_ITEMS:-300}

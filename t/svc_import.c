@@ -395,7 +395,7 @@ static void upload(struct store *st, struct larder_config *cfg, struct arena *a,
 	char err[256];
 	struct stat sb;
 
-	is_int(svc_import_begin_upload(st, a, uid, "urls", &token, &job), 0, "an upload begins");
+	is_int(svc_import_begin_upload(st, NULL, a, uid, "urls", &token, &job, &msg), 0, "an upload begins");
 	is_int(strlen(token), 64, "with a token of 64 hex digits");
 	is_str(job.status, "uploading", "the import waits for its file");
 	is_int(svc_import_receive(st, cfg, a, "0123", -1, read_body, &b, &got, &msg), SVC_UPLOAD_UNKNOWN, "a wrong token");
@@ -454,6 +454,54 @@ static void kept_content(struct store *st, const struct larder_config *cfg, stru
 	sb_free(&r.lines);
 }
 
+/* an export's huge fields are cut to what an item keeps (issue 20); past items_per_user the new items are left
+ * out, the rest goes on, and the report says how many and why */
+static void cut_and_quota(struct store *st, const struct larder_config *cfg, struct arena *a, const char *uid)
+{
+	struct content_import_highlight *hl = arena_alloc(a, sizeof *hl);
+	struct content_import_item it = { .line = 1, .url = "https://huge.example/1", .reading_progress = -1 };
+	struct svc_import_report r = { 0 };
+	struct store_item stored;
+	struct store_highlight *h;
+	struct store_usage u;
+	char *title = arena_alloc(a, 3 * 2000 + 1), *quote = arena_alloc(a, 70001);
+	size_t n;
+	for (int i = 0; i < 3000; i++)
+		memcpy(title + 2 * i, "\xc3\xa9", 2); /* é */
+	title[6000] = '\0';
+	memset(quote, 'q', 70000);
+	quote[70000] = '\0';
+	*hl = (struct content_import_highlight){ .quote = quote };
+	it.title = title;
+	it.author = title;
+	it.highlights = hl;
+	it.nhighlights = 1;
+	sb_init(&r.lines);
+	is_int(svc_import_items(st, cfg, a, uid, &it, 1, &r), 0, "a record with huge fields is imported");
+	is_int(store_item_by_url(st, a, uid, "https://huge.example/1", &stored), STORE_OK, "stored");
+	is_int(strlen(stored.title), 2000, "its title cut to 1000 characters (2000 bytes of é)");
+	is_int(strlen(stored.author), 1000, "its author to 500");
+	is_int(store_item_highlights(st, a, stored.seq, &h, &n), STORE_OK, "its highlight");
+	is_int(n == 1 ? strlen(h[0].quote) : 0, LIMIT_HIGHLIGHT_TEXT, "the quote cut to highlight_max_bytes");
+
+	struct content_import_item more[5];
+	is_int(store_usage_get(st, uid, &u), STORE_OK, "the usage");
+	store_set_limits(st, &(struct store_limits){ .items_per_user = (uint32_t)u.items + 2 });
+	for (int i = 0; i < 5; i++)
+		more[i] = (struct content_import_item){ .line = (size_t)i + 1, .reading_progress = -1,
+		                                        .url = arena_printf(a, "https://quota.example/%d", i) };
+	sb_reset(&r.lines);
+	r.added = r.failed = 0;
+	is_int(svc_import_items(st, cfg, a, uid, more, 5, &r), 0, "an import past items_per_user runs");
+	ok(r.added == 2 && r.left_out == 3 && r.failed == 3, "2 added, 3 left out (%zu, %zu, %zu)", r.added, r.left_out,
+	   r.failed);
+	like(sb_str(&r.lines), "3 new items left out: items_per_user (", "the report says why");
+	is_int(store_item_by_url(st, a, uid, "https://quota.example/1", &stored), STORE_OK, "the first two stored");
+	is_int(store_item_by_url(st, a, uid, "https://quota.example/2", &stored), STORE_E_NOTFOUND, "the third not");
+	store_set_limits(st, &(struct store_limits){ .items_per_user = LIMIT_ITEMS_PER_USER });
+	sb_free(&r.lines);
+}
+
 int main(void)
 {
 	struct store *st = NULL;
@@ -486,6 +534,7 @@ int main(void)
 	taken(st, &cfg, &a, alice.id);
 	kept_content(st, &cfg, &a, alice.id);
 	images(st, &cfg, &a, alice.id);
+	cut_and_quota(st, &cfg, &a, alice.id);
 
 	store_close(st);
 	arena_free(&a);

@@ -14,6 +14,8 @@ void api_store_limits(struct store *st, const struct larder_config *cfg)
 		.labels_per_user = cfg->labels_per_user,
 		.labels_per_item = cfg->labels_per_item,
 		.highlights_per_item = cfg->highlights_per_item,
+		.items_per_user = cfg->items_per_user,
+		.bytes_per_user = cfg->bytes_per_user,
 	};
 	store_set_limits(st, &lim);
 }

@@ -7,6 +7,8 @@
 #include "store/feeds.h"
 #include "svc/feeds.h"
 #include "util/url.h"
+#include "svc/svc.h"
+#include "util/limits.h"
 
 /* ---- Subscription ---- */
 enum sub_field {
@@ -228,6 +230,13 @@ static int resolve_update(struct gql_rctx *rc, const void *parent, struct gql_ou
 	};
 	if ((p.name && !*p.name) || (p.folder && !*p.folder))
 		return api_out_error(rc, out, "UpdateSubscriptionError", "BAD_REQUEST", "a name and a folder cannot be blank");
+	const char *too_long = svc_too_long(gql_arena(rc), "name", p.name, LIMIT_TITLE);
+	if (too_long == NULL)
+		too_long = svc_too_long(gql_arena(rc), "description", p.description, LIMIT_DESCRIPTION);
+	if (too_long == NULL)
+		too_long = svc_too_long(gql_arena(rc), "folder", p.folder, LIMIT_WORD_FIELD);
+	if (too_long)
+		return api_out_error(rc, out, "UpdateSubscriptionError", "BAD_REQUEST", "%s", too_long);
 	struct store_sub *s = ARENA_NEW(gql_arena(rc), struct store_sub);
 	int r = s ? store_sub_update(ctx->store, gql_arena(rc), ctx->user->id, id, &p, s) : STORE_OK;
 	if (r == STORE_OK && s && status && strcmp(status, "ACTIVE") != 0)

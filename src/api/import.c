@@ -17,9 +17,13 @@ static int resolve_upload_import_file(struct gql_rctx *rc, const void *parent, s
 	struct arena *a = gql_arena(rc);
 	const char *base = ctx->cfg && ctx->cfg->base_url ? ctx->cfg->base_url : "", *token, **url;
 	struct store_import_job job;
+	const char *msg = NULL;
 	(void)parent;
-	if (svc_import_begin_upload(ctx->store, a, ctx->user->id, format_of(gql_value_str(gql_arg(rc, "type"))), &token,
-	                            &job) != 0)
+	int r = svc_import_begin_upload(ctx->store, ctx->cfg, a, ctx->user->id, format_of(gql_value_str(gql_arg(rc, "type"))),
+	                                &token, &job, &msg);
+	if (r == -2)
+		return api_out_error(rc, out, "UploadImportFileError", "UPLOAD_DAILY_LIMIT_EXCEEDED", "%s", msg);
+	if (r != 0)
 		return api_internal(rc, "uploadImportFile", STORE_E_DB);
 	if ((url = ARENA_NEW(a, const char *)) == NULL ||
 	    (*url = arena_printf(a, "%s%s%s", base, SVC_IMPORT_UPLOAD_PATH, token)) == NULL)

@@ -3,7 +3,9 @@
 #include <string.h>
 
 #include "api/api_int.h"
+#include "svc/svc.h"
 #include "util/arena.h"
+#include "util/limits.h"
 #include "util/url.h"
 
 
@@ -252,6 +254,11 @@ static int resolve_update_page(struct gql_rctx *rc, const void *parent, struct g
 	p.image = api_str(gql_value_get(in, "previewImage"));
 	if (p.title && *p.title == '\0')
 		return api_out_error(rc, out, "UpdatePageError", "BAD_REQUEST", "title must not be empty");
+	const char *too_long = svc_item_text_refusal(a, p.title, p.author, p.description);
+	if (too_long == NULL && p.image && strlen(p.image) > LIMIT_URL_BYTES)
+		too_long = arena_printf(a, "previewImage is longer than %d bytes (the limit of a URL)", LIMIT_URL_BYTES);
+	if (too_long)
+		return api_out_error(rc, out, "UpdatePageError", "BAD_REQUEST", "%s", too_long);
 	if (api_value_date(gql_value_get(in, "savedAt"), &p.saved_ms))
 		p.saved_ms = 0;
 	if (api_value_date(gql_value_get(in, "publishedAt"), &p.published_ms))

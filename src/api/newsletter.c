@@ -3,8 +3,8 @@
 
 #include "api/api_int.h"
 #include "svc/newsletter.h"
+#include "util/limits.h"
 
-#define NAME_MAX_BYTES 400 /* bytes of an address's name or description */
 
 /* ---- NewsletterEmail ---- */
 enum nl_field { NF_ID, NF_ADDRESS, NF_NAME, NF_DESCRIPTION, NF_FOLDER, NF_CODE, NF_SUBS, NF_CREATED };
@@ -51,14 +51,14 @@ static int resolve_newsletter_emails(struct gql_rctx *rc, const void *parent, st
 	return api_answer(rc, out, r, "listing newsletter addresses", "NewsletterEmailsSuccess", l);
 }
 
-/* a text input of at most NAME_MAX_BYTES; false (*bad names it) when longer */
+/* a text input of at most LIMIT_NEWSLETTER_TEXT; false (*bad names it) when longer */
 static bool short_text(struct gql_rctx *rc, const struct gql_value *in, const char *field, const char **v,
                        const char **bad)
 {
 	*v = api_str_trim(rc, gql_value_get(in, field));
 	if (*v && **v == '\0')
 		*v = NULL;
-	if (*v && strlen(*v) > NAME_MAX_BYTES) {
+	if (*v && strlen(*v) > LIMIT_NEWSLETTER_TEXT) {
 		*bad = field;
 		return false;
 	}
@@ -72,7 +72,7 @@ static int resolve_create(struct gql_rctx *rc, const void *parent, struct gql_ou
 	const char *name, *description, *folder, *bad = NULL, *msg = NULL;
 	if (!short_text(rc, in, "name", &name, &bad) || !short_text(rc, in, "description", &description, &bad))
 		return api_out_error(rc, out, "CreateNewsletterEmailError", "BAD_REQUEST",
-		                     "%s is longer than %d bytes", bad, NAME_MAX_BYTES);
+		                     "%s is longer than %d bytes", bad, LIMIT_NEWSLETTER_TEXT);
 	folder = api_str_trim(rc, gql_value_get(in, "folder"));
 	if (folder && strcmp(folder, "inbox") != 0 && strcmp(folder, "following") != 0)
 		return api_out_error(rc, out, "CreateNewsletterEmailError", "BAD_REQUEST",

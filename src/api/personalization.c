@@ -1,7 +1,10 @@
 /* personalization.c: getUserPersonalization and setUserPersonalization: each user's reader and library settings, stored per user. */
 #include <json-c/json.h>
+#include <string.h>
 
 #include "api/api_int.h"
+#include "svc/svc.h"
+#include "util/limits.h"
 #include "util/sb.h"
 
 /* the parent of Get/SetUserPersonalizationSuccess: the stored row, or none yet */
@@ -45,6 +48,23 @@ static int resolve_get(struct gql_rctx *rc, const void *parent, struct gql_out *
 	return api_answer(rc, out, r, "reading the reader settings", "GetUserPersonalizationSuccess", res);
 }
 
+/* the first reader setting over its limit (LIMIT_PERSONAL_TEXT, LIMIT_PERSONAL_JSON), or NULL */
+static const char *too_long(struct gql_rctx *rc, const struct store_personalization *p)
+{
+	const char *const texts[] = { p->theme, p->font_family, p->layout, p->sort_order, p->speech_voice,
+	                              p->speech_secondary_voice, p->speech_rate, p->speech_volume };
+	static const char *const names[] = { "theme", "fontFamily", "libraryLayoutType", "librarySortOrder",
+	                                     "speechVoice", "speechSecondaryVoice", "speechRate", "speechVolume" };
+	const char *why = NULL;
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0] && why == NULL; i++)
+		why = svc_too_long(gql_arena(rc), names[i], texts[i], LIMIT_PERSONAL_TEXT);
+	if (why == NULL && ((p->fields_json && strlen(p->fields_json) > LIMIT_PERSONAL_JSON) ||
+	                    (p->digest_json && strlen(p->digest_json) > LIMIT_PERSONAL_JSON)))
+		why = arena_printf(gql_arena(rc), "fields and digestConfig have at most %d bytes of JSON each (the limit of "
+		                   "stored reader settings)", LIMIT_PERSONAL_JSON);
+	return why;
+}
+
 static int resolve_set(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
@@ -71,6 +91,9 @@ static int resolve_set(struct gql_rctx *rc, const void *parent, struct gql_out *
 		p.digest_json = json_text(rc, gql_value_get(digest, "channels"), &oom);
 	if (oom)
 		return api_internal(rc, "setUserPersonalization", 0);
+	const char *why = too_long(rc, &p);
+	if (why)
+		return gql_error(rc, "BAD_USER_INPUT", "%s", why);
 	r = store_personalization_set(ctx->store, gql_arena(rc), ctx->user->id, &p, ctx->now_ms, &res->p);
 	res->found = true;
 	return api_answer(rc, out, r, "storing the reader settings", "SetUserPersonalizationSuccess", res);

@@ -20,6 +20,7 @@
 #include "store/store.h"
 #include "svc/account.h"
 #include "svc/apikey.h"
+#include "svc/svc.h"
 #include "util/arena.h"
 #include "util/config.h"
 #include "util/time.h"
@@ -30,6 +31,7 @@
 #define U_UADD   "larder [-c CONF] user add USERNAME [--name \"Full Name\"] [--email EMAIL] [--password-file FILE|-]"
 #define U_UPASS  "larder [-c CONF] user passwd USERNAME [--password-file FILE|-]"
 #define U_UDEL   "larder [-c CONF] user delete USERNAME"
+#define U_USHOW  "larder [-c CONF] user show USERNAME"
 #define U_KNEW   "larder [-c CONF] key create USERNAME --name NAME [--expires 7d|30d|90d|1y|never|ISO-8601]"
 #define U_KLIST  "larder [-c CONF] key list USERNAME"
 #define U_KREV   "larder [-c CONF] key revoke KEY_ID"
@@ -40,6 +42,7 @@ static const char usage_all[] =
 	"       " U_UADD "\n"
 	"       " U_UPASS "\n"
 	"       " U_UDEL "\n"
+	"       " U_USHOW "\n"
 	"       " U_KNEW "\n"
 	"       " U_KLIST "\n"
 	"       " U_KREV "\n"
@@ -311,6 +314,31 @@ static int cmd_user_delete(const struct larder_config *c, int argc, char **argv)
 	}
 }
 
+/* the user's account and usage against each quota of larder.conf, one "field: value" a line */
+static int cmd_user_show(const struct larder_config *c, int argc, char **argv)
+{
+	const char *username = NULL;
+	struct svc_quota q[SVC_QUOTA__N];
+	struct run r;
+	int rc;
+
+	if ((rc = run_start(&r, argc, argv, NULL, &username, U_USHOW)) != 0 || (rc = run_open(&r, c, username)) != 0)
+		return run_end(&r, rc);
+	if (svc_quota_usage(r.st, c, r.u.id, q) != STORE_OK)
+		return run_end(&r, fail("cannot read the usage of %s: %s", username, store_errmsg(r.st)));
+	printf("username: %s\nid: %s\nname: %s\nemail: %s\n", r.u.username, r.u.id, r.u.name ? r.u.name : "",
+	       r.u.email ? r.u.email : "");
+	printf("items: %lld of %lld (%s)\n", (long long)q[SVC_QUOTA_ITEMS].used, (long long)q[SVC_QUOTA_ITEMS].most,
+	       q[SVC_QUOTA_ITEMS].key);
+	printf("bytes: %lld of %lld (%s)\n", (long long)q[SVC_QUOTA_BYTES].used, (long long)q[SVC_QUOTA_BYTES].most,
+	       q[SVC_QUOTA_BYTES].key);
+	printf("imports pending: %lld of %lld (%s)\n", (long long)q[SVC_QUOTA_IMPORTS].used,
+	       (long long)q[SVC_QUOTA_IMPORTS].most, q[SVC_QUOTA_IMPORTS].key);
+	printf("subscriptions: %lld of %lld (%s)\n", (long long)q[SVC_QUOTA_SUBSCRIPTIONS].used,
+	       (long long)q[SVC_QUOTA_SUBSCRIPTIONS].most, q[SVC_QUOTA_SUBSCRIPTIONS].key);
+	return run_end(&r, finish_output());
+}
+
 /* create the key named name for r->u and print it */
 static int new_key(struct run *r, const char *name, int64_t exp_ms)
 {
@@ -471,6 +499,8 @@ int main(int argc, char **argv)
 			fn = cmd_user_passwd;
 		else if (strcmp(cmd, "user") == 0 && strcmp(sub, "delete") == 0)
 			fn = cmd_user_delete;
+		else if (strcmp(cmd, "user") == 0 && strcmp(sub, "show") == 0)
+			fn = cmd_user_show;
 		else if (strcmp(cmd, "key") == 0 && strcmp(sub, "create") == 0)
 			fn = cmd_key_create;
 		else if (strcmp(cmd, "key") == 0 && strcmp(sub, "list") == 0)
@@ -478,7 +508,7 @@ int main(int argc, char **argv)
 		else if (strcmp(cmd, "key") == 0 && strcmp(sub, "revoke") == 0)
 			fn = cmd_key_revoke;
 		else if (strcmp(cmd, "user") == 0)
-			return usage(NULL, *sub ? "unknown command user %s" : "user needs a command: add, passwd or delete", sub);
+			return usage(NULL, *sub ? "unknown command user %s" : "user needs a command: add, passwd, delete or show", sub);
 		else
 			return usage(NULL, *sub ? "unknown command key %s" : "key needs a command: create, list or revoke", sub);
 	} else {

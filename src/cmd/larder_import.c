@@ -64,6 +64,8 @@ static void print_report(enum content_import_format f, const struct svc_import_r
 {
 	printf("format: %s\nadded: %zu\nupdated: %zu\nunchanged: %zu\nfailed: %zu\n", content_import_format_name(f),
 	       r->added, r->updated, r->unchanged, r->failed);
+	if (r->left_out)
+		printf("left out: %zu\n", r->left_out);
 	fputs(sb_str(&r->lines), stdout);
 }
 

@@ -18,8 +18,9 @@ static const char *const tables[] = {
 	"feed_entries", "received_emails", "files",
 };
 #define NTABLES (sizeof tables / sizeof tables[0])
-/* the engines' own bookkeeping, and SQLite's FTS5 index (rebuilt from item_search by its triggers) */
-static const char *const skipped[] = { "item_search", "larder_schema", "items_fts", "items_fts_data", "items_fts_idx",
+/* the engines' own bookkeeping, SQLite's FTS5 index (rebuilt from item_search by its triggers) and the users'
+ * usage (counted again from the copied rows: recount_usage) */
+static const char *const skipped[] = { "item_search", "user_usage", "larder_schema", "items_fts", "items_fts_data", "items_fts_idx",
                                        "items_fts_docsize", "items_fts_config", "sqlite_sequence", "sqlite_stat1" };
 
 /* the columns of item_search both engines have (PostgreSQL's tsvector is made from them by a trigger) */
@@ -405,6 +406,22 @@ static int verify(struct copy *c, store_copy_report report, void *arg)
 	return 0;
 }
 
+/* user_usage counted from the copied rows, as db/018_usage.sql counts it (the triggers that keep it are off for
+ * part of a PostgreSQL copy) */
+static int recount_usage(struct copy *c)
+{
+	char sql[1024];
+	const char *len = db_is_sqlite(c->dst) ? "length(CAST(c.content AS BLOB))" : "octet_length(c.content)";
+	snprintf(sql, sizeof sql, "DELETE FROM user_usage; INSERT INTO user_usage (user_id, items, bytes) SELECT u.id,"
+	         " (SELECT count(*) FROM library_items i WHERE i.user_id = u.id),"
+	         " coalesce((SELECT sum(%s) FROM item_content c JOIN library_items i ON i.seq = c.seq"
+	         " WHERE i.user_id = u.id), 0) + coalesce((SELECT sum(f.size) FROM files f WHERE f.user_id = u.id), 0)"
+	         " FROM users u", len);
+	if (db_exec(c->dst, sql) != DB_OK)
+		return cfail(c, "target: counting the users' usage: %s", db_errmsg(c->dst));
+	return 0;
+}
+
 static int copy_all(struct copy *c, bool force, store_copy_report report, void *arg)
 {
 	int rc;
@@ -413,7 +430,7 @@ static int copy_all(struct copy *c, bool force, store_copy_report report, void *
 	for (size_t i = 0; i < NTABLES; i++)
 		if ((rc = copy_table(c, tables[i], NULL)) != 0 || (rc = advance_ids(c, tables[i])) != 0)
 			return rc;
-	if ((rc = copy_search(c)) != 0 || (rc = pg_feeders(c, "ENABLE")) != 0)
+	if ((rc = copy_search(c)) != 0 || (rc = pg_feeders(c, "ENABLE")) != 0 || (rc = recount_usage(c)) != 0)
 		return rc;
 	return verify(c, report, arg);
 }

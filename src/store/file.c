@@ -86,7 +86,8 @@ int store_file_create(struct store *st, struct arena *a, const struct store_file
 	crypto_uuid_v4(id);
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
-	if ((rc = insert_item(st, a, in, id, now, &seq)) != STORE_OK ||
+	if ((rc = store_quota_item(st, in->user_id)) != STORE_OK ||
+	    (rc = insert_item(st, a, in, id, now, &seq)) != STORE_OK ||
 	    (rc = store_item_by_seq(st, a, seq, item)) != STORE_OK)
 		goto out;
 	store_bind_texts(s, 1, (const char *const[]){ id, in->user_id, item->id, in->file_name, in->content_type,

@@ -261,7 +261,13 @@ static int content_or_fetch(struct store *st, const struct store_import *in, con
 		*changed = true;
 		if ((rc = store_run(st, STMT_JOB_CANCEL_ITEM, seq, "dropping a fetch job")) != STORE_OK)
 			return rc;
-		return store_item_fill_row(st, seq, &art, now);
+		rc = store_item_fill_row(st, seq, &art, now);
+		if (rc == STORE_E_LIMIT) { /* past bytes_per_user: the item stays, without its content, saying why */
+			char why[sizeof st->errmsg];
+			snprintf(why, sizeof why, "%s", st->errmsg);
+			return store_item_fail(st, seq, "FAILED", why);
+		}
+		return rc;
 	}
 	db_bind_int64(st->stmt[STMT_IMPORT_JOB_PENDING], 1, seq);
 	if ((rc = store_get_ints(st, st->stmt[STMT_IMPORT_JOB_PENDING], &pending, 1, "looking for a job")) != STORE_OK)
@@ -285,6 +291,11 @@ int store_import_item(struct store *st, struct arena *a, const struct store_impo
 	if (rc == STORE_E_NOTFOUND) {
 		memset(&old, 0, sizeof old);
 		isnew = true;
+		if ((rc = store_quota_item(st, in->user_id)) == STORE_E_LIMIT) { /* nothing written: the rest goes on */
+			*result = STORE_IMPORT_LEFT_OUT;
+			return STORE_OK;
+		} else if (rc != STORE_OK)
+			return rc;
 	} else if (rc != STORE_OK)
 		return rc;
 	merge(in, &old, now, &m);

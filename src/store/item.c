@@ -129,6 +129,10 @@ int store_item_fill_row(struct store *st, int64_t seq, const struct store_articl
 {
 	struct db_stmt *s = st->stmt[STMT_ITEM_FILL];
 	int rc;
+	/* before anything is written: an article that would pass bytes_per_user is LIMIT (the content it replaces
+	 * is not subtracted; a refetch at the edge of the quota may be refused) */
+	if (art->content && (rc = store_quota_bytes_item(st, seq, (int64_t)strlen(art->content))) != STORE_OK)
+		return rc;
 	db_bind_int64(s, 1, seq);
 	store_bind_texts(s, 2, (const char *const[]){ art->title && *art->title ? art->title : NULL, art->author,
 	                                              art->description, art->site_name, art->image, art->language,
@@ -297,6 +301,8 @@ static int save_tx(struct store *st, void *arg)
 			return rc;
 	} else if (rc == STORE_E_NOTFOUND) {
 		*t->existed = false;
+		if ((rc = store_quota_item(st, in->user_id)) != STORE_OK)
+			return rc;
 		if ((rc = insert_item(st, t->a, in, t->hash, now, &seq)) != STORE_OK) {
 			/* PostgreSQL: another writer saved the URL (or took the slug) since this one looked; run again,
 			 * it then finds that row (SQLite's writers never overlap) */

@@ -48,7 +48,15 @@ static int finish_rows(struct store *st, const struct store_job *job, const stru
 	int rc;
 	switch (o->kind) {
 	case STORE_JOB_FILLED:
-		if (o->article && (rc = store_item_fill_row(st, job->item_seq, o->article, time_now_ms())) != STORE_OK)
+		rc = o->article ? store_item_fill_row(st, job->item_seq, o->article, time_now_ms()) : STORE_OK;
+		if (rc == STORE_E_LIMIT) { /* past bytes_per_user: nothing of it written; the item says why */
+			char why[sizeof st->errmsg];
+			snprintf(why, sizeof why, "%s", st->errmsg);
+			if ((rc = store_item_fail(st, job->item_seq, "FAILED", why)) != STORE_OK)
+				return rc;
+			return store_job_fail(st, job->id, why);
+		}
+		if (rc != STORE_OK)
 			return rc;
 		return store_job_done(st, job->id);
 	case STORE_JOB_RETRY: /* still processing: the reason is visible while the next attempt waits */

@@ -3,7 +3,7 @@ noinst_LIBRARIES += src/store/libstore.a
 src_store_libstore_a_SOURCES = \
 	src/store/store.h src/store/store_int.h src/store/feeds_int.h src/store/db.h src/store/db_sqlite.c \
 	src/store/store_open.c \
-	src/store/store.c src/store/user.c src/store/apikey.c src/store/session.c \
+	src/store/store.c src/store/usage.c src/store/user.c src/store/apikey.c src/store/session.c \
 	src/store/item.c src/store/label.c src/store/highlight.c src/store/job.c src/store/setting.c src/store/login.c src/store/savetoken.c \
 	src/store/search_query.h src/store/search_query.c src/store/search.h src/store/search.c src/store/fts.c \
 	src/store/bulk.c \
@@ -29,6 +29,8 @@ STORE_PG_MIGRATIONS = db/pg/001_init.sql db/pg/002_library.sql db/pg/003_setting
 	db/pg/013_newsletters.sql
 # uploaded and fetched PDFs
 STORE_PG_MIGRATIONS += db/pg/014_files.sql db/pg/015_search_speed.sql db/pg/016_user_paths.sql db/pg/017_item_ids_per_user.sql
+# per-user usage against the quotas
+STORE_PG_MIGRATIONS += db/pg/018_usage.sql
 EXTRA_DIST += $(STORE_PG_MIGRATIONS) src/store/db_pg.c src/store/store_pg_sql.c
 if WITH_POSTGRESQL
 src_store_libstore_a_SOURCES += src/store/db_pg.c src/store/store_pg_sql.c
@@ -48,6 +50,8 @@ STORE_MIGRATIONS = db/001_init.sql db/002_library.sql db/003_settings.sql db/004
 	db/013_newsletters.sql
 # uploaded and fetched PDFs
 STORE_MIGRATIONS += db/014_files.sql db/015_search_speed.sql db/016_user_paths.sql db/017_item_ids_per_user.sql
+# per-user usage against the quotas
+STORE_MIGRATIONS += db/018_usage.sql
 EXTRA_DIST += $(STORE_MIGRATIONS)
 BUILT_SOURCES += src/store/migrations_gen.c
 CLEANFILES += src/store/migrations_gen.c

@@ -135,8 +135,11 @@ static int import_marked(struct store *st, struct arena *a, const struct store_i
 	enum store_import_result res;
 	bool queued;
 	int rc;
-	if ((rc = store_import_item(st, a, in, &res, &queued)) != STORE_OK ||
-	    (rc = store_item_by_url(st, a, in->user_id, in->url, item)) != STORE_OK)
+	if ((rc = store_import_item(st, a, in, &res, &queued)) != STORE_OK)
+		return rc;
+	if (res == STORE_IMPORT_LEFT_OUT)
+		return STORE_E_LIMIT; /* store_errmsg names items_per_user */
+	if ((rc = store_item_by_url(st, a, in->user_id, in->url, item)) != STORE_OK)
 		return rc;
 	struct db_stmt *s = st->stmt[STMT_NL_ITEM_MARK];
 	db_bind_int64(s, 1, item->seq);
@@ -160,7 +163,12 @@ static int save_newsletter(struct store *st, struct arena *a, const struct store
 		*outcome = STORE_NL_UNSUBSCRIBED;
 		return STORE_OK;
 	}
-	if ((rc = import_marked(st, a, d->item, sub.folder, item)) != STORE_OK ||
+	if ((rc = import_marked(st, a, d->item, sub.folder, item)) == STORE_E_LIMIT) {
+		*outcome = STORE_NL_OVER_QUOTA; /* the mail is kept (recentEmails), its item is not made */
+		memset(item, 0, sizeof *item);
+		return STORE_OK;
+	}
+	if (rc != STORE_OK ||
 	    (rc = store_feed_entry_add(st, d->to->user_id, d->entry_id, sub.id, item->id, now)) != STORE_OK)
 		return rc;
 	return store_item_by_seq(st, a, item->seq, item);
@@ -206,11 +214,11 @@ int store_nl_deliver(struct store *st, struct arena *a, const struct store_nl_de
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
 	rc = newsletter ? save_newsletter(st, a, d, now, item_out, outcome) : keep_confirmation(st, d);
-	if (rc == STORE_OK && *outcome != STORE_NL_SAVED) {
+	if (rc == STORE_OK && *outcome != STORE_NL_SAVED && *outcome != STORE_NL_OVER_QUOTA) {
 		store_rollback(st); /* nothing written */
 		return STORE_OK;
 	}
 	if (rc == STORE_OK)
-		rc = add_received(st, d, newsletter ? item_out->id : NULL, now);
+		rc = add_received(st, d, newsletter && *outcome == STORE_NL_SAVED ? item_out->id : NULL, now);
 	return store_end(st, rc);
 }

@@ -432,6 +432,14 @@ const char *const store_stmt_sql[STMT__MAX] = {
 		"UPDATE files SET status = 'COMPLETED', upload_hash = NULL, path = ?2, size = ?3, sha256 = ?4, updated_at = ?5"
 		" WHERE id = ?1 AND status = 'INITIALIZED' RETURNING " STORE_COLS(STORE_FILE_ROW, ""),
 	[STMT_FILE_KNOWN] = "SELECT 1 FROM files WHERE id = ?1",
+	/* a user's usage against the quotas (usage.c): the counters the triggers of db/018_usage.sql keep */
+	[STMT_USAGE_GET] = "SELECT items, bytes FROM user_usage WHERE user_id = ?1",
+	[STMT_USAGE_OF_ITEM] =
+		"SELECT u.items, u.bytes FROM user_usage u JOIN library_items i ON i.user_id = u.user_id WHERE i.seq = ?1",
+	/* imports waiting for an upload that may still come, queued or running (imports_user: the user's few rows) */
+	[STMT_USAGE_IMPORTS] =
+		"SELECT count(*) FROM imports WHERE user_id = ?1"
+		" AND (status IN ('queued', 'running') OR (status = 'uploading' AND upload_expires > ?2))",
 	/* the files of items that are gone (purged from the trash): their rows go, their paths come back */
 	[STMT_FILE_ORPHANS] =
 		"DELETE FROM files WHERE item_id IS NOT NULL"
@@ -474,6 +482,7 @@ static const char *const err_names[] = {
 	[-STORE_E_SCHEMA_NEW] = "database schema is newer than this program",
 	[-STORE_E_INVAL] = "invalid argument",
 	[-STORE_E_LIMIT] = "over a limit",
+	[-STORE_E_NOMEM] = "out of memory: the answer needs more memory than one request may use",
 };
 
 const char *store_strerror(int rc)
@@ -489,6 +498,10 @@ void store_set_limits(struct store *st, const struct store_limits *lim)
 		st->lim.labels_per_user = lim->labels_per_user;
 	if (lim->labels_per_item)
 		st->lim.labels_per_item = lim->labels_per_item;
+	if (lim->items_per_user)
+		st->lim.items_per_user = lim->items_per_user;
+	if (lim->bytes_per_user)
+		st->lim.bytes_per_user = lim->bytes_per_user;
 	if (lim->highlights_per_item)
 		st->lim.highlights_per_item = lim->highlights_per_item;
 }
@@ -663,7 +676,7 @@ int store_row_read(struct store *st, struct arena *a, struct db_stmt *s, int col
 	}
 	if (oom) {
 		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading %s", r->what);
-		return STORE_E_DB;
+		return STORE_E_NOMEM;
 	}
 	return STORE_OK;
 }
@@ -708,7 +721,7 @@ int store_get_rows(struct store *st, struct arena *a, struct db_stmt *s, const s
 			char *nl = arena_realloc(a, list, cap * r->size, ncap * r->size);
 			if (!nl) {
 				snprintf(st->errmsg, sizeof st->errmsg, "out of memory %s", what);
-				rc = STORE_E_DB;
+				rc = STORE_E_NOMEM;
 				goto out;
 			}
 			list = nl;

@@ -14,7 +14,9 @@ enum store_err { STORE_OK = 0, STORE_E_NOTFOUND = -1, STORE_E_EXISTS = -2, STORE
                  STORE_E_SCHEMA_OLD = -4, STORE_E_SCHEMA_NEW = -5, STORE_E_INVAL = -6,
                  STORE_E_LIMIT = -7,     /* a count limit (struct store_limits) would be exceeded: nothing written;
                                             store_errmsg names the limit */
-                 STORE_E__MIN = -8 };
+                 STORE_E_NOMEM = -8,     /* the caller's arena ran out while rows were read (a request's memory,
+                                            LIMIT_GQL_REQUEST_ARENA): nothing is wrong with the database */
+                 STORE_E__MIN = -9 };
 const char *store_strerror(int rc);
 struct store;
 
@@ -24,6 +26,8 @@ struct store_limits {
 	uint32_t labels_per_user;      /* labels one user may have (LIMIT_LABELS_PER_USER) */
 	uint32_t labels_per_item;      /* labels on one item (LIMIT_LABELS_PER_ITEM) */
 	uint32_t highlights_per_item;  /* highlights on one item (LIMIT_HIGHLIGHTS_PER_ITEM) */
+	uint32_t items_per_user;       /* items one user may have, the trash included (LIMIT_ITEMS_PER_USER) */
+	uint64_t bytes_per_user;       /* bytes of one user's articles and kept files (LIMIT_BYTES_PER_USER) */
 };
 /* zero fields keep the store's current value */
 void store_set_limits(struct store *st, const struct store_limits *lim);
@@ -98,6 +102,21 @@ int store_login_failures(struct store *st, const char *key, int64_t since_ms, in
 /* forgets one failure of key recorded at at_ms; store_login_clear forgets all of them */
 int store_login_forget(struct store *st, const char *key, int64_t at_ms);
 int store_login_clear(struct store *st, const char *key);
+/* ---- a user's usage against the per-user quotas (usage.c; kept by db/018_usage.sql's triggers) ---- */
+struct store_usage {
+	int64_t items;            /* items, the trash included */
+	int64_t bytes;            /* bytes of articles' HTML and of kept files */
+	int64_t imports_pending;  /* imports waiting for their upload, queued or running */
+};
+int store_usage_get(struct store *st, const char *user_id, struct store_usage *out);
+/* inside a save's transaction: LIMIT, nothing written and store_errmsg naming the key, when user_id has
+ * items_per_user items already (store_item_save, store_import_item, store_file_create check it before a new item) */
+int store_quota_item(struct store *st, const char *user_id);
+/* LIMIT when add more bytes would take the user of the item at seq past bytes_per_user (store_item_fill_row
+ * checks it before storing content); store_quota_bytes_user the same by user id */
+int store_quota_bytes_item(struct store *st, int64_t seq, int64_t add);
+int store_quota_bytes_user(struct store *st, const char *user_id, int64_t add);
+
 /* ---- library items (item.c) ---- */
 
 /* the item as stored (times in ms, 0 = not set); content is loaded separately (store_item_content) */
@@ -402,7 +421,8 @@ struct store_import {
 	const struct store_import_labels *highlight_labels; /* the labels of each highlight added, or NULL */
 	int64_t fetch_after_ms;           /* an item left without content gets a fetch job due then */
 };
-enum store_import_result { STORE_IMPORT_ADDED, STORE_IMPORT_UPDATED, STORE_IMPORT_UNCHANGED };
+enum store_import_result { STORE_IMPORT_ADDED, STORE_IMPORT_UPDATED, STORE_IMPORT_UNCHANGED,
+                           STORE_IMPORT_LEFT_OUT /* a new item past items_per_user: nothing written */ };
 /* a batch of imported items is one transaction: begin, store_import_item for each, commit (or rollback) */
 int store_import_begin(struct store *st);
 int store_import_commit(struct store *st);
@@ -490,6 +510,7 @@ enum store_nl_outcome {
 	STORE_NL_SAVED,         /* a newsletter's item stored (item_out), or a confirmation kept */
 	STORE_NL_DUPLICATE,     /* the entry (Message-ID) was delivered before: nothing written */
 	STORE_NL_UNSUBSCRIBED,  /* the user unsubscribed from this sender: nothing written */
+	STORE_NL_OVER_QUOTA,    /* the user has items_per_user items: the mail is kept without an item (store_errmsg) */
 };
 /* stores one delivery in one transaction (committed on STORE_OK, else nothing written): the sender's
  * subscription found or made, the item, the entry, the received mail */

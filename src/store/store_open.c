@@ -200,6 +200,8 @@ int store_open(const char *target, struct store **out, char *err, size_t errlen)
 	st->lim.labels_per_user = LIMIT_LABELS_PER_USER;
 	st->lim.labels_per_item = LIMIT_LABELS_PER_ITEM;
 	st->lim.highlights_per_item = LIMIT_HIGHLIGHTS_PER_ITEM;
+	st->lim.items_per_user = LIMIT_ITEMS_PER_USER;
+	st->lim.bytes_per_user = LIMIT_BYTES_PER_USER;
 	rc = STORE_E_DB;
 	if (connect_target(target, path, &st->db, err, errlen) < 0 || (v = read_version(st->db, path, err, errlen)) < 0)
 		goto out;

@@ -9,6 +9,7 @@
 #include "svc/save.h"
 #include "svc/svc.h"
 #include "util/arena.h"
+#include "util/crypto.h"
 #include "util/limits.h"
 #include "util/time.h"
 #include "util/url.h"
@@ -38,6 +39,7 @@ static const struct store_article *kept_article(const struct larder_config *cfg,
 	                               .site_name = f->title, .site_icon = url_http_only(a, f->icon),
 	                               .image = url_http_only(a, e->image),
 	                               .published_ms = e->published_ms };
+	svc_article_cut(a, art);
 	return art;
 }
 
@@ -50,19 +52,25 @@ static int take_entry(struct store *st, const struct larder_config *cfg, struct 
 	struct store_save sv;
 	struct store_item it;
 	bool existed = false;
+	const char *id = e->id;
 	*added = false;
-	if (e->id == NULL || e->url == NULL || store_feed_entry_seen(st, sub->user_id, e->id))
+	if (id && strlen(id) > LIMIT_URL_BYTES) { /* a feed's id kept as its hash, not as it came */
+		char hash[65];
+		crypto_sha256_hex(id, strlen(id), hash);
+		id = arena_printf(a, "sha256:%s", hash);
+	}
+	if (id == NULL || e->url == NULL || store_feed_entry_seen(st, sub->user_id, id))
 		return STORE_OK;
 	if (svc_save_check(cfg, a, &in, &sv) != NULL) /* a URL we do not save: remembered, never tried again */
-		return store_feed_entry_add(st, sub->user_id, e->id, sub->id, NULL, now);
+		return store_feed_entry_add(st, sub->user_id, id, sub->id, NULL, now);
 	if (store_item_by_url(st, a, sub->user_id, sv.url, &it) == STORE_OK)
-		return store_feed_entry_add(st, sub->user_id, e->id, sub->id, it.id, now);
+		return store_feed_entry_add(st, sub->user_id, id, sub->id, it.id, now);
 	sv.article = kept_article(cfg, a, f, e, sv.url); /* NULL: a fetch job is queued */
 	int rc = store_item_save(st, a, &sv, &it, &existed);
 	if (rc != STORE_OK)
 		return rc;
 	*added = !existed;
-	return store_feed_entry_add(st, sub->user_id, e->id, sub->id, it.id, now);
+	return store_feed_entry_add(st, sub->user_id, id, sub->id, it.id, now);
 }
 
 /* the entries of a fetched feed, oldest first so the newest is saved last (and listed first) */
@@ -72,6 +80,10 @@ static int take_entries(struct store *st, const struct larder_config *cfg, struc
 	for (size_t i = f->n_entries; i-- > 0 && out->new_items < LIMIT_FEED_NEW_ENTRIES;) {
 		bool added;
 		int rc = take_entry(st, cfg, a, sub, f, &f->entries[i], now, &added);
+		if (rc == STORE_E_LIMIT) { /* a quota reached: this entry and the rest wait; the subscription says why */
+			out->message = arena_printf(a, "new entries not saved: %s", store_errmsg(st));
+			break;
+		}
 		if (rc != STORE_OK)
 			return rc;
 		out->new_items += added;

@@ -6,6 +6,7 @@
 #include "store/store.h"
 #include "svc/feeds.h"
 #include "svc/save.h"
+#include "svc/svc.h"
 #include "util/arena.h"
 #include "util/config.h"
 #include "util/limits.h"
@@ -107,6 +108,11 @@ enum svc_sub_status svc_feed_subscribe(struct store *st, const struct larder_con
 {
 	struct content_feed_link *links;
 	struct content_feed feed;
+	const char *too_long = svc_too_long(a, "name", name, LIMIT_TITLE);
+	if (too_long) { /* the client's own name: refused; the feed's are cut */
+		*msg = too_long;
+		return SVC_SUB_REFUSED;
+	}
 	long n = svc_feed_scan(cfg, a, url, &links, &feed, msg);
 	if (n < 0)
 		return SVC_SUB_REFUSED;
@@ -122,8 +128,11 @@ enum svc_sub_status svc_feed_subscribe(struct store *st, const struct larder_con
 			return SVC_SUB_REFUSED;
 		}
 	}
-	struct store_sub in = { .url = links[0].url, .name = name && *name ? name : feed.title ? feed.title : links[0].url,
-	                        .description = feed.description, .icon = url_http_only(a, feed.icon), .site_url = feed.site_url,
+	const char *title = svc_cut(a, feed.title, LIMIT_TITLE);
+	struct store_sub in = { .url = links[0].url, .name = name && *name ? name : title ? title : links[0].url,
+	                        .description = svc_cut(a, feed.description, LIMIT_DESCRIPTION),
+	                        .icon = feed.icon && strlen(feed.icon) <= LIMIT_URL_BYTES ? url_http_only(a, feed.icon) : NULL,
+	                        .site_url = feed.site_url && strlen(feed.site_url) <= LIMIT_URL_BYTES ? feed.site_url : NULL,
 	                        .folder = folder, .fetch_content = fetch_content };
 	return create(st, cfg, a, user_id, &in, out, msg);
 }
@@ -134,6 +143,8 @@ enum svc_sub_status svc_feed_subscribe_known(struct store *st, const struct lard
 {
 	const char *u = checked_url(cfg, a, url, msg);
 	if (u == NULL)
+		return SVC_SUB_REFUSED;
+	if ((*msg = svc_too_long(a, "name", name, LIMIT_TITLE)) != NULL)
 		return SVC_SUB_REFUSED;
 	struct store_sub in = { .url = u, .name = name && *name ? name : u, .fetch_content = 1 };
 	return create(st, cfg, a, user_id, &in, out, msg);

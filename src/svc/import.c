@@ -1,4 +1,5 @@
 /* import.c (svc): storing imported records: each checked as a save is, its kept content ingested, its highlights anchored, then stored batch by batch (one transaction each) with fetch jobs spread in time. */
+#include <stdio.h>
 #include <string.h>
 
 #include "svc/import.h"
@@ -143,7 +144,17 @@ static const char *prepare(const struct larder_config *cfg, struct arena *a, con
 	                              .published_ms = it->published_ms, .archived_ms = it->archived_ms,
 	                              .progress = it->reading_progress, .labels = sv.labels, .nlabels = sv.nlabels,
 	                              .article = art };
-	out->highlights = highlights_of(a, it, art, &out->nhighlights, &out->highlight_labels);
+	svc_import_cut(a, out);
+	struct store_highlight *h = highlights_of(a, it, art, &out->nhighlights, &out->highlight_labels);
+	size_t most = cfg && cfg->highlight_max_bytes ? cfg->highlight_max_bytes : LIMIT_HIGHLIGHT_TEXT;
+	for (size_t i = 0; h && i < out->nhighlights; i++) { /* an export's highlights: cut as the API would refuse */
+		h[i].quote = svc_cut_bytes(a, h[i].quote, most);
+		h[i].annotation = svc_cut_bytes(a, h[i].annotation, most);
+		h[i].prefix = svc_cut_bytes(a, h[i].prefix, most);
+		h[i].suffix = svc_cut_bytes(a, h[i].suffix, most);
+		h[i].color = svc_cut(a, h[i].color, LIMIT_WORD_FIELD);
+	}
+	out->highlights = h;
 	return out->highlights ? NULL : "out of memory";
 }
 
@@ -151,7 +162,7 @@ static const char *prepare(const struct larder_config *cfg, struct arena *a, con
  * every one of its items is reported */
 static int store_batch(struct svc_import_store *s, struct store_import *rec, const size_t *lines, size_t n)
 {
-	size_t counts[3] = { 0, 0, 0 };
+	size_t counts[4] = { 0, 0, 0, 0 };
 	int64_t next = s->next_fetch_ms;
 	bool any_queued = false;
 	int rc = n ? store_import_begin(s->st) : STORE_OK;
@@ -172,6 +183,8 @@ static int store_batch(struct svc_import_store *s, struct store_import *rec, con
 			return -1;
 		}
 		counts[res]++;
+		if (res == STORE_IMPORT_LEFT_OUT && !s->quota[0])
+			snprintf(s->quota, sizeof s->quota, "%s", store_errmsg(s->st));
 		if (queued) {
 			next += s->fetch_step_ms;
 			any_queued = true;
@@ -187,6 +200,8 @@ static int store_batch(struct svc_import_store *s, struct store_import *rec, con
 	s->report->added += counts[STORE_IMPORT_ADDED];
 	s->report->updated += counts[STORE_IMPORT_UPDATED];
 	s->report->unchanged += counts[STORE_IMPORT_UNCHANGED];
+	s->report->left_out += counts[STORE_IMPORT_LEFT_OUT];
+	s->report->failed += counts[STORE_IMPORT_LEFT_OUT];
 	s->next_fetch_ms = next;
 	if (any_queued)
 		svc_fetch_queued_note();
@@ -265,6 +280,8 @@ int svc_import_sink_flush(struct svc_import_store *s)
 {
 	if (s->n)
 		run_batch(s);
+	if (s->report->left_out) /* one line for them all: an import past the quota may leave out thousands */
+		sb_printf(&s->report->lines, "%zu new items left out: %s\n", s->report->left_out, s->quota);
 	arena_free(&s->batch);
 	return s->failed_store ? -1 : 0;
 }

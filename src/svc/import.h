@@ -23,6 +23,7 @@ bool svc_import_plain_slug(const char *s);
 /* what an import did: the counts, and one line "line N: reason" per bad row or item not stored */
 struct svc_import_report {
 	size_t added, updated, unchanged, failed;
+	size_t left_out;    /* new items not stored because the user reached items_per_user (counted in failed too) */
 	struct sb lines;    /* sb_init'd by the caller, sb_free'd by the caller */
 };
 
@@ -39,6 +40,7 @@ struct svc_import_store {
 	void (*progress)(void *ctx, const struct svc_import_report *r); /* after each batch, or NULL */
 	void *progress_ctx;
 	int failed_store;                /* a store error happened (a STORE_E_* code), 0: none */
+	char quota[256];                 /* why items were left out (store_errmsg of the first), "" when none were */
 };
 /* a sink (to give content_import_read) storing every record for user_id into st, counting into report; call
  * svc_import_sink_flush once the reader is done */

@@ -16,10 +16,19 @@
 #define IMPORT_LEASE_MS (60 * 60 * 1000) /* a running import is taken up again by another runner after this */
 #define REPORT_MAX (1024 * 1024)         /* bytes of report lines kept with an import */
 
-int svc_import_begin_upload(struct store *st, struct arena *a, const char *user_id, const char *format,
-                            const char **token, struct store_import_job *job)
+int svc_import_begin_upload(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
+                            const char *format, const char **token, struct store_import_job *job, const char **msg)
 {
+	uint32_t most = cfg && cfg->imports_pending_per_user ? cfg->imports_pending_per_user : LIMIT_IMPORTS_PENDING;
 	char *tok = ARENA_NEWN(a, char, 65), hash[65];
+	struct store_usage u;
+	if (store_usage_get(st, user_id, &u) != STORE_OK)
+		return -1;
+	if (u.imports_pending >= most) { /* each may hold a file of import_max_bytes on the server's disk */
+		*msg = arena_printf(a, "imports_pending_per_user (%u) reached: %lld imports are waiting or running; "
+		                    "try again when one has finished", most, (long long)u.imports_pending);
+		return -2;
+	}
 	if (tok == NULL || crypto_random_hex(tok, 32) != 0)
 		return -1;
 	crypto_sha256_hex(tok, 64, hash);

@@ -7,6 +7,7 @@
 #include "store/feeds.h"
 #include "store/store.h"
 #include "svc/feeds.h"
+#include "svc/svc.h"
 #include "util/arena.h"
 #include "util/config.h"
 #include "util/limits.h"
@@ -46,7 +47,8 @@ int svc_import_opml(struct store *st, const struct larder_config *cfg, struct ar
 	for (long i = 0; i < n; i++) {
 		struct store_sub sub;
 		const char *msg = NULL;
-		enum svc_sub_status s = svc_feed_subscribe_known(st, cfg, a, user_id, feeds[i].url, feeds[i].title, &sub, &msg);
+		enum svc_sub_status s = svc_feed_subscribe_known(st, cfg, a, user_id, feeds[i].url,
+		                                                  svc_cut(a, feeds[i].title, LIMIT_TITLE), &sub, &msg);
 		r->added += s == SVC_SUB_OK;
 		r->existing += s == SVC_SUB_EXISTS;
 		r->failed += s == SVC_SUB_REFUSED || s == SVC_SUB_LIMIT;

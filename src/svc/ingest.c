@@ -163,6 +163,8 @@ static int ingest(struct arena *a, const char *html, size_t n, const char *url, 
 		}
 	}
 	rc = article_of(a, &s, n, doc, url, kept, max_content, out, err);
+	if (rc == 0)
+		svc_article_cut(a, out); /* the page's metadata, from outside: cut to what an item keeps */
 out:
 	arena_free(&s);
 	if (rc != 0) {

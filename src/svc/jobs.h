@@ -39,9 +39,10 @@ int svc_runner_run(const char *prog, struct store *st, const struct larder_confi
 #define SVC_IMPORT_UPLOAD_TTL_MS (60 * 60 * 1000)
 
 /* a new import of user_id waiting for its file (format: a format's name, or NULL: found from the file):
- * *token (64 hex digits, kept only as its hash) is what the file is PUT with; 0, or -1 when the store failed */
-int svc_import_begin_upload(struct store *st, struct arena *a, const char *user_id, const char *format,
-                            const char **token, struct store_import_job *job);
+ * *token (64 hex digits, kept only as its hash) is what the file is PUT with; 0, -1 when the store failed,
+ * or -2 with *msg naming imports_pending_per_user when the user has that many imports waiting or running */
+int svc_import_begin_upload(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
+                            const char *format, const char **token, struct store_import_job *job, const char **msg);
 
 enum svc_upload_status {
 	SVC_UPLOAD_OK,          /* stored: the import is queued (*job) and a runner is noted to start */

@@ -97,6 +97,8 @@ static void unsubscribe_links(struct arena *a, const char *h, const char **mailt
 		const char *e = strchr(p, '>');
 		if (e == NULL)
 			return;
+		if ((size_t)(e - p - 1) > LIMIT_URL_BYTES)
+			continue;
 		const char *link = arena_strndup(a, p + 1, (size_t)(e - p - 1));
 		if (*mailto == NULL && strncasecmp(link, "mailto:", 7) == 0)
 			*mailto = link + 7;
@@ -105,25 +107,17 @@ static void unsubscribe_links(struct arena *a, const char *h, const char **mailt
 	}
 }
 
-/* text cut to at most max bytes, on a character boundary */
-static const char *cut(struct arena *a, const char *text, size_t max)
-{
-	size_t n = text ? strlen(text) : 0;
-	if (n <= max)
-		return text;
-	while (max > 0 && ((unsigned char)text[max] & 0xC0) == 0x80)
-		max--;
-	return arena_strndup(a, text, max);
-}
-
 /* the received mail's record: From as "Name <address>", the text part (else the item's text) cut short */
 static void describe(struct arena *a, const struct mime_message *m, const char *to, const char *type,
                      struct store_received *r)
 {
-	*r = (struct store_received){ .to = to, .subject = m->subject, .type = type, .reply_to = m->reply_to,
-	                              .message_id = m->message_id, .text = cut(a, m->text, MAIL_TEXT_MAX) };
+	*r = (struct store_received){ .to = to, .subject = svc_cut(a, m->subject, LIMIT_TITLE), .type = type,
+	                              .reply_to = svc_cut_bytes(a, m->reply_to, LIMIT_URL_BYTES),
+	                              .message_id = svc_cut_bytes(a, m->message_id, LIMIT_URL_BYTES),
+	                              .text = svc_cut_bytes(a, m->text, MAIL_TEXT_MAX) };
 	r->from = m->from_name ? arena_printf(a, "%s <%s>", m->from_name, m->from_address) : m->from_address;
-	r->reply = m->list_unsubscribe;
+	r->from = svc_cut(a, r->from, LIMIT_AUTHOR);
+	r->reply = svc_cut_bytes(a, m->list_unsubscribe, LIMIT_URL_BYTES);
 }
 
 /* the item a received mail's URL names: BASE_URL/newsletter/HASH of its entry id (so one mail is one item) */
@@ -141,7 +135,7 @@ static bool newsletter(const struct larder_config *cfg, struct arena *a, const s
 	char hash[65];
 	struct store_article kept, *art = ARENA_NEW(a, struct store_article);
 	struct store_import *it = ARENA_NEW(a, struct store_import);
-	if (m->message_id)
+	if (m->message_id && strlen(m->message_id) <= LIMIT_URL_BYTES)
 		d->entry_id = arena_printf(a, "mail:%s", m->message_id);
 	else {
 		crypto_sha256_hex(bytes, n, hash);
@@ -153,8 +147,9 @@ static bool newsletter(const struct larder_config *cfg, struct arena *a, const s
 	d->sub_name = list_name(a, m->list_id);
 	if (d->sub_name == NULL)
 		d->sub_name = m->from_name ? m->from_name : m->from_address;
-	const char *author = m->from_name ? m->from_name : m->from_address;
-	const char *title = m->subject && *m->subject ? m->subject : "(no subject)";
+	d->sub_name = svc_cut(a, d->sub_name, LIMIT_TITLE); /* a sender's words: cut to what is kept */
+	const char *author = svc_cut(a, m->from_name ? m->from_name : m->from_address, LIMIT_AUTHOR);
+	const char *title = m->subject && *m->subject ? svc_cut(a, m->subject, LIMIT_TITLE) : "(no subject)";
 	*art = (struct store_article){ .content = kept.content, .text = kept.text, .words_count = kept.words_count,
 	                               .title = title, .author = author, .site_name = d->sub_name,
 	                               .published_ms = m->date_ms };
@@ -162,11 +157,11 @@ static bool newsletter(const struct larder_config *cfg, struct arena *a, const s
 	                             .site_name = d->sub_name, .published_ms = m->date_ms, .progress = -1,
 	                             .article = art };
 	d->item = it;
-	d->sub_url = arena_printf(a, "mailto:%s", m->from_address);
-	d->sub_description = m->list_id;
+	d->sub_url = svc_cut_bytes(a, arena_printf(a, "mailto:%s", m->from_address), LIMIT_URL_BYTES);
+	d->sub_description = svc_cut(a, m->list_id, LIMIT_DESCRIPTION);
 	unsubscribe_links(a, m->list_unsubscribe, &d->unsubscribe_mail_to, &d->unsubscribe_http_url);
 	if (d->mail.text == NULL)
-		d->mail.text = cut(a, kept.text, MAIL_TEXT_MAX);
+		d->mail.text = svc_cut_bytes(a, kept.text, MAIL_TEXT_MAX);
 	return true;
 }
 
@@ -193,13 +188,16 @@ static enum svc_mail_status deliver(struct store *st, const struct larder_config
 		if (svc_ingest_kept(a, m->html, strlen(m->html), NULL, svc_content_max_bytes(cfg), &kept, &why) == 0)
 			d.mail.html = kept.content; /* shown by clients: sanitized like an item */
 		if (d.mail.text == NULL && why == NULL)
-			d.mail.text = cut(a, kept.text, MAIL_TEXT_MAX);
+			d.mail.text = svc_cut_bytes(a, kept.text, MAIL_TEXT_MAX);
 	} else if (!newsletter(cfg, a, m, bytes, n, &d, &why))
 		return say(out, SVC_MAIL_BADMIME, arena_printf(a, "the newsletter's HTML could not be kept: %s", why));
 	if (store_nl_deliver(st, a, &d, &out->item, &outcome) != STORE_OK)
 		return say(out, SVC_MAIL_TEMPFAIL, arena_printf(a, "the database failed: %s", store_errmsg(st)));
 	if (outcome == STORE_NL_DUPLICATE)
 		return say(out, SVC_MAIL_DUPLICATE, "delivered before (same Message-ID): nothing new");
+	if (outcome == STORE_NL_OVER_QUOTA)
+		return say(out, SVC_MAIL_IGNORED, arena_printf(a, "kept as a received mail for %s, but no item was made: %s",
+		                                               out->address, store_errmsg(st)));
 	if (outcome == STORE_NL_UNSUBSCRIBED)
 		return say(out, SVC_MAIL_IGNORED, "the recipient unsubscribed from this sender: not saved");
 	if (confirm)
@@ -229,7 +227,8 @@ enum svc_nl_status svc_mail_make_item(struct store *st, const struct larder_conf
 		*msg = arena_printf(a, "the mail's text could not be kept: %s", why);
 		return SVC_NL_FAILED;
 	}
-	const char *title = *m.subject ? m.subject : "(no subject)";
+	const char *title = *m.subject ? svc_cut(a, m.subject, LIMIT_TITLE) : "(no subject)";
+	m.from = svc_cut(a, m.from, LIMIT_AUTHOR); /* a mail kept before its limits were */
 	*art = (struct store_article){ .content = kept.content, .text = kept.text, .words_count = kept.words_count,
 	                               .title = title, .author = m.from };
 	struct store_import in = { .user_id = user_id, .url = url, .title = title, .author = m.from, .progress = -1,

@@ -188,6 +188,8 @@ enum svc_save_status svc_save(struct store *st, const struct larder_config *cfg,
 	memset(out, 0, sizeof *out);
 	if ((why = svc_save_check(cfg, a, in, &sv)) != NULL)
 		return refuse(out, why);
+	if ((why = svc_too_long(a, "title", in->title, LIMIT_TITLE)) != NULL) /* the client's own: refused, not cut */
+		return refuse(out, why);
 	if (in->page) {
 		if ((art = ARENA_NEW(a, struct store_article)) == NULL) {
 			out->status = SVC_SAVE_FAILED;

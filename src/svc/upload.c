@@ -110,7 +110,12 @@ enum svc_file_status svc_upload_request(struct store *st, struct arena *a, const
 	crypto_sha256_hex(tok, 64, hash);
 	fn.upload_hash = hash;
 	fn.upload_expires_ms = time_now_ms() + LIMIT_UPLOAD_TTL_MS;
-	if (store_file_create(st, a, &fn, &out->file, &out->item) != STORE_OK) {
+	int rc = store_file_create(st, a, &fn, &out->file, &out->item);
+	if (rc == STORE_E_LIMIT) {
+		out->message = arena_strdup(a, store_errmsg(st));
+		return SVC_FILE_REFUSED;
+	}
+	if (rc != STORE_OK) {
 		out->message = arena_printf(a, "the upload could not be recorded: %s", store_errmsg(st));
 		return SVC_FILE_FAILED;
 	}
@@ -147,6 +152,7 @@ static int read_article(const struct larder_config *cfg, struct arena *a, const 
 	art->description = d.subject;
 	art->content = d.html;
 	art->text = d.all_text;
+	svc_article_cut(a, art); /* the PDF's info, from outside: cut to what an item keeps */
 	art->words_count = d.words;
 	art->published_ms = d.created_ms;
 	return 0;
@@ -239,6 +245,10 @@ static enum svc_put_status take(struct store *st, const struct larder_config *cf
 		return SVC_PUT_BAD;
 	if (r == -2)
 		now = false;
+	if ((r = store_quota_bytes_user(st, file->user_id, (int64_t)n)) != STORE_OK) {
+		*msg = arena_strdup(a, store_errmsg(st));
+		return r == STORE_E_LIMIT ? SVC_PUT_QUOTA : SVC_PUT_FAILED;
+	}
 	crypto_sha256_hex(data, n, sha);
 	if (!(tmp = keep(a, cfg, file->id, data, n, &path))) {
 		*msg = "the file could not be stored on the server";

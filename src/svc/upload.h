@@ -41,6 +41,7 @@ enum svc_put_status {
 	SVC_PUT_TOO_LARGE,   /* over pdf_max_bytes: nothing kept */
 	SVC_PUT_BAD,         /* not a PDF, encrypted or damaged: nothing kept, the URL still works; *msg says which */
 	SVC_PUT_FAILED,      /* the file could not be written or the store failed: *msg */
+	SVC_PUT_QUOTA,       /* it would take its owner past bytes_per_user: nothing kept, *msg names the key */
 };
 /* the bytes of the file waiting for token, read with read(ctx, buf, n) (bytes, 0 at the end, < 0 an error;
  * declared_len < 0: unknown), checked, kept in files_dir under the file's id and read into its item */

@@ -198,6 +198,9 @@ static int set_defaults(struct larder_config *c, const char *path)
 	c->feed_poll_interval_s = LIMIT_FEED_POLL_INTERVAL_S;
 	c->feed_polls_per_minute = LIMIT_FEED_POLLS_PER_MINUTE;
 	c->subscriptions_per_user = LIMIT_SUBSCRIPTIONS;
+	c->items_per_user = LIMIT_ITEMS_PER_USER;
+	c->bytes_per_user = LIMIT_BYTES_PER_USER;
+	c->imports_pending_per_user = LIMIT_IMPORTS_PENDING;
 	c->newsletter_emails_per_user = LIMIT_NEWSLETTER_EMAILS;
 	c->mail_max_bytes = LIMIT_MAIL_BYTES;
 	c->pdf_max_bytes = LIMIT_PDF_BYTES;
@@ -273,6 +276,8 @@ static char *unquote(char *v)
 	X(K_FEED_INTERVAL, "feed_poll_interval") \
 	X(K_FEED_POLLS, "feed_polls_per_minute") \
 	X(K_SUBSCRIPTIONS, "subscriptions_per_user") \
+	X(K_ITEMS_PER_USER, "items_per_user") X(K_BYTES_PER_USER, "bytes_per_user") \
+	X(K_IMPORTS_PENDING, "imports_pending_per_user") \
 	X(K_MAIL_DOMAIN, "mail_domain") \
 	X(K_NEWSLETTER_EMAILS, "newsletter_emails_per_user") \
 	X(K_MAIL_BYTES, "mail_max_bytes") \
@@ -326,6 +331,9 @@ static const struct num_key {
 	{ K_FEED_INTERVAL, 60, 604800, " of seconds", NULL, false, FIELD(feed_poll_interval_s) },
 	{ K_FEED_POLLS, 1, 100000, "", NULL, false, FIELD(feed_polls_per_minute) },
 	{ K_SUBSCRIPTIONS, 1, 100000, "", NULL, false, FIELD(subscriptions_per_user) },
+	{ K_ITEMS_PER_USER, 1, 100000000, "", NULL, false, FIELD(items_per_user) },
+	{ K_BYTES_PER_USER, 1024, (uint64_t)1 << 40, SIZES(1024, "1024G", "K, M, G"), FIELD(bytes_per_user) },
+	{ K_IMPORTS_PENDING, 1, 1000, "", NULL, false, FIELD(imports_pending_per_user) },
 	{ K_NEWSLETTER_EMAILS, 1, 10000, "", NULL, false, FIELD(newsletter_emails_per_user) },
 	{ K_MAIL_BYTES, 1024, (uint64_t)1 << 30, SIZES(1024, "1G", "K, M, G"), FIELD(mail_max_bytes) },
 	{ K_PDF_BYTES, 1024, (uint64_t)1 << 30, SIZES(1024, "1G", "K, M, G"), FIELD(pdf_max_bytes) },

@@ -66,6 +66,13 @@ struct larder_config {
 	                                  a subscribed feed is fetched (failures wait longer, up to a day) */
 	uint32_t subscriptions_per_user; /* key `subscriptions_per_user`, default LIMIT_SUBSCRIPTIONS: feeds one user
 	                                  follows at once */
+	/* per-user quotas: a save, upload, import or subscription past one is refused with a message naming it */
+	uint32_t items_per_user;       /* key `items_per_user`: items one user may have (the trash included), default
+	                                  LIMIT_ITEMS_PER_USER */
+	size_t bytes_per_user;         /* key `bytes_per_user`: bytes of one user's articles and kept files, default
+	                                  LIMIT_BYTES_PER_USER (2G) */
+	uint32_t imports_pending_per_user; /* key `imports_pending_per_user`: one user's imports waiting for their
+	                                  upload, queued or running, default LIMIT_IMPORTS_PENDING */
 	uint32_t feed_polls_per_minute; /* key `feed_polls_per_minute`, default LIMIT_FEED_POLLS_PER_MINUTE: feeds the
 	                                  server's workers together fetch per minute */
 	char *mail_domain;             /* key `mail_domain`: the domain of newsletter addresses; NULL (unset): the

@@ -61,12 +61,24 @@
 #define LIMIT_SEARCH_TIME_MS    500               /* milliseconds one search may run inside SQLite (search_time_ms) */
 #define LIMIT_SEARCH_SORTS      4                 /* sort: terms that count (later ones are ignored) */
 #define LIMIT_BULK_ITEMS        1000              /* items one bulkAction may change (a query matching more is refused) */
-#define LIMIT_TITLE             1000              /* characters of a title kept */
 #define LIMIT_CONTENT_BYTES     (5 * 1024 * 1024) /* bytes of article HTML stored (savePage input too) */
 #define LIMIT_INGEST_ARENA      (64 * 1024 * 1024)/* scratch memory for each stage of ingesting a page (extract,
                                                      sanitize) ... */
 #define LIMIT_INGEST_PER_BYTE   40                /* ... plus this many bytes per byte of the page (extracting a
                                                      page of dense markup takes about 23, sanitizing it 18) */
+
+/* stored text: what an item, a subscription, a received mail keeps of each text field. Text from outside (a
+ * fetched page, a feed, a mail, an import, a PDF) is cut to it; API input over it is refused, naming the field
+ * and the limit (labels, highlights, saved searches, profiles and keys have theirs above and below) */
+#define LIMIT_TITLE             1000              /* characters of an item's title, a subscription's name, a mail's subject */
+#define LIMIT_AUTHOR            500               /* characters of an item's author, a mail's sender */
+#define LIMIT_DESCRIPTION       4000              /* characters of an item's or a subscription's description */
+#define LIMIT_SITE_NAME         500               /* characters of an item's site name */
+#define LIMIT_WORD_FIELD        64                /* characters of an item's language and text direction */
+/* (an item's URL, image and site icon: LIMIT_URL_BYTES; an image or icon address longer is not kept) */
+#define LIMIT_NEWSLETTER_TEXT   400               /* bytes of a newsletter address's name or description */
+#define LIMIT_PERSONAL_TEXT     200               /* characters of a reader setting (theme, font, voice, ...) */
+#define LIMIT_PERSONAL_JSON     (64 * 1024)       /* bytes of the reader settings' fields and digest JSON */
 
 /* saved searches (filters) and recent searches */
 #define LIMIT_FILTERS_PER_USER  100               /* saved searches one user may have */
@@ -74,6 +86,13 @@
 #define LIMIT_RECENT_SEARCHES   20                /* recent searches kept per user (recentSearches) */
 #define LIMIT_USER_BIO          400               /* characters of a profile's bio (Omnivore's limit) */
 #define LIMIT_USER_NAME         1000              /* characters of a user's full name (updateUser) */
+
+/* per-user quotas (larder.conf): a save, upload, import or subscription that would pass one is refused naming
+ * its key; what a user has against them is kept in the table user_usage, updated by the writes' triggers */
+#define LIMIT_ITEMS_PER_USER    100000            /* items one user may have, the trash included (items_per_user) */
+#define LIMIT_BYTES_PER_USER    ((size_t)2 << 30) /* bytes of articles' HTML and kept files of one user (bytes_per_user) */
+#define LIMIT_IMPORTS_PENDING   3                 /* imports of one user waiting for their upload, queued or running
+                                                     (imports_pending_per_user) */
 
 #define LIMIT_TRASH_DAYS        14                /* days a deleted item stays in the trash before it is purged */
 #define LIMIT_DELETE_BATCH      500               /* items one transaction of a long delete removes (emptyTrash, the

@@ -79,3 +79,12 @@ size_t utf8_count(const char *s, size_t n)
 		c += ((unsigned char)s[i] & 0xC0) != 0x80;
 	return c;
 }
+
+size_t utf8_prefix(const char *s, size_t n, size_t max)
+{
+	size_t c = 0, i;
+	for (i = 0; i < n; i++)
+		if (((unsigned char)s[i] & 0xC0) != 0x80 && c++ == max)
+			break;
+	return i;
+}

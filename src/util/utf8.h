@@ -10,6 +10,9 @@ size_t utf8_valid_prefix(const unsigned char *p, size_t n);
 int utf8_valid(const char *s, size_t n);
 /* characters in the n bytes at s, counted as bytes that do not continue a sequence (for length limits) */
 size_t utf8_count(const char *s, size_t n);
+/* bytes of the longest start of the n bytes at s holding at most max characters (counted as utf8_count
+ * counts them), so it ends on a character boundary */
+size_t utf8_prefix(const char *s, size_t n, size_t max);
 /* encode code point cp (<= 0x10FFFF, not a surrogate) into out; returns bytes written (1-4) */
 size_t utf8_encode(uint32_t cp, char out[4]);
 #endif

@@ -1,9 +1,10 @@
-/* import_http.c: PUT /api/import/upload/TOKEN streams an import's file to svc_import_receive (over import_max_bytes: 413); GET /api/import/ID answers the signed-in user's import: status, counts and report. */
+/* import_http.c: PUT /api/import/upload/TOKEN streams an import's file to svc_import_receive (over import_max_bytes: 413); GET /api/import/ID answers the signed-in user's import: status, counts and report; GET /api/import/usage the user's usage against the quotas. */
 #include <string.h>
 
 #include "svc/apikey.h"
 #include "svc/import.h"
 #include "svc/jobs.h"
+#include "svc/svc.h"
 #include "util/jsonw.h"
 #include "util/limits.h"
 #include "web/authenticate.h"
@@ -66,24 +67,56 @@ static void put_upload(struct web_graphql *app, struct web_request *req, struct 
 	}
 }
 
+/* the signed-in user (a session or an API key) into who; false when the answer (401, 403, 500) is in res */
+static bool signed_in(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,
+                      struct web_authn *who)
+{
+	if (web_authenticate(app, req, a, WEB_AUTHN_API, who) == WEB_AUTHN_USER) {
+		if (web_authn_allows(who, SVC_GRANT_READ))
+			return true;
+		web_response_error(res, 403, NULL, "FORBIDDEN", "%s", who->msg);
+		return false;
+	}
+	if (who->outcome == WEB_AUTHN_REFUSED)
+		web_response_error(res, who->status, NULL, who->status == 500 ? "INTERNAL_SERVER_ERROR" : "UNAUTHORIZED",
+		                   "%s", who->msg);
+	else
+		web_response_error(res, 401, NULL, "UNAUTHORIZED", "sign in or send an API key");
+	return false;
+}
+
+/* {"items":{"used":N,"most":M,"key":"items_per_user"},"bytes":…,"importsPending":…,"subscriptions":…} */
+static void get_usage(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)
+{
+	static const char *const names[SVC_QUOTA__N] = { "items", "bytes", "importsPending", "subscriptions" };
+	struct web_authn who;
+	struct svc_quota q[SVC_QUOTA__N];
+	if (!signed_in(app, req, res, a, &who))
+		return;
+	if (svc_quota_usage(app->store, app->cfg, who.user.id, q) != STORE_OK) {
+		web_response_fail(res, NULL, "the usage could not be read", "usage: %s", store_errmsg(app->store));
+		return;
+	}
+	sb_reset(res->body);
+	for (int i = 0; i < SVC_QUOTA__N; i++) {
+		sb_printf(res->body, "%s\"%s\":{\"used\":%lld,\"most\":%lld,\"key\":", i ? "," : "{", names[i],
+		          (long long)q[i].used, (long long)q[i].most);
+		jw_cstr(res->body, q[i].key);
+		sb_putc(res->body, '}');
+	}
+	sb_putc(res->body, '}');
+	res->content_type = "application/json; charset=utf-8";
+	web_response_header(res, "Cache-Control", "no-store");
+}
+
 static void get_import(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,
                        const char *id)
 {
 	struct web_authn who;
 	struct store_import_job job;
 	int rc;
-	if (web_authenticate(app, req, a, WEB_AUTHN_API, &who) != WEB_AUTHN_USER) {
-		if (who.outcome == WEB_AUTHN_REFUSED)
-			web_response_error(res, who.status, NULL, who.status == 500 ? "INTERNAL_SERVER_ERROR" : "UNAUTHORIZED",
-			                   "%s", who.msg);
-		else
-			web_response_error(res, 401, NULL, "UNAUTHORIZED", "sign in or send an API key");
+	if (!signed_in(app, req, res, a, &who))
 		return;
-	}
-	if (!web_authn_allows(&who, SVC_GRANT_READ)) {
-		web_response_error(res, 403, NULL, "FORBIDDEN", "%s", who.msg);
-		return;
-	}
 	rc = store_import_get(app->store, a, who.user.id, id, &job);
 	if (rc == STORE_E_NOTFOUND)
 		web_response_error(res, 404, NULL, "NOT_FOUND", "no such import");
@@ -105,7 +138,9 @@ void web_import_handle(struct web_graphql *app, struct web_request *req, struct 
 			web_response_error(res, 405, NULL, "METHOD_NOT_ALLOWED", "PUT the file to this URL");
 		}
 	} else if (*rest && !strchr(rest, '/')) {
-		if (req->method == WEB_M_GET || req->method == WEB_M_HEAD)
+		if ((req->method == WEB_M_GET || req->method == WEB_M_HEAD) && strcmp(rest, "usage") == 0)
+			get_usage(app, req, res, a);
+		else if (req->method == WEB_M_GET || req->method == WEB_M_HEAD)
 			get_import(app, req, res, a, rest);
 		else {
 			web_response_header(res, "Allow", "GET, HEAD");

@@ -1,4 +1,4 @@
-/* import_http.h: the HTTP side of imports: PUT /api/import/upload/TOKEN (the file of an uploadImportFile) and GET /api/import/ID (an import's status and report), served by graphql.fcgi. */
+/* import_http.h: the HTTP side of imports: PUT /api/import/upload/TOKEN (the file of an uploadImportFile), GET /api/import/ID (an import's status and report) and GET /api/import/usage (the user's usage against the quotas), served by graphql.fcgi. */
 #ifndef LARDER_WEB_IMPORT_HTTP_H
 #define LARDER_WEB_IMPORT_HTTP_H
 #include <stdbool.h>

@@ -30,6 +30,7 @@ static const struct { int status; const char *code, *message; } refusals[] = {
 	                                        "for a new one" },
 	[SVC_PUT_TOO_LARGE] = { 413, "PAYLOAD_TOO_LARGE", NULL },
 	[SVC_PUT_BAD] = { 400, "BAD_REQUEST", "the file is not a readable PDF" },
+	[SVC_PUT_QUOTA] = { 403, "QUOTA_EXCEEDED", "bytes_per_user reached" },
 };
 
 static void put_file(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,

@@ -12,6 +12,7 @@
 //   /bomb.xml?n=N          an RSS 2.0 feed whose one item carries N attributes (an attribute bomb)
 //   /hostile.xml           an RSS 2.0 feed whose channel image is a javascript: URL and whose two full-content
 //                          items carry a data: and an https media:thumbnail
+//   /huge.xml              an RSS feed whose title and one item's title are 4 MB each (stored text is cut)
 //   /add                   adds a fourth item to /feed.xml (its ETag changes)
 //   /stats                 JSON: {"ok": 200s served for feeds, "notModified": 304s served}
 // Feeds carry an ETag and a Last-Modified date and answer 304 when If-None-Match matches.
@@ -100,6 +101,14 @@ const server = http.createServer((req, res) => {
 		res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
 		return res.end(`<!doctype html><html><head><title>Post ${m[1]}</title></head><body><article><h1>Post ${m[1]}</h1>` +
 			`<p>${'This is the fetched page of a post that came without its content in the feed. '.repeat(12)}</p></article></body></html>`);
+	}
+	if (p === '/huge.xml') {
+		const big = 'h'.repeat(4 * 1024 * 1024 - 16);
+		return feed(req, res, '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/">' +
+			`<channel><title>${big}</title><link>http://127.0.0.1:${port}/</link>` +
+			`<item><title>${big}</title><link>http://127.0.0.1:${port}/post/9</link><guid isPermaLink="false">huge-1</guid>` +
+			'<content:encoded><![CDATA[<p>A post whose title is long.</p>]]></content:encoded></item></channel></rss>',
+		'application/rss+xml; charset=utf-8', 'h1');
 	}
 	if (p === '/add') { extra = true; res.writeHead(200); return res.end('ok\n'); }
 	if (p === '/stats') { res.writeHead(200, { 'Content-Type': 'application/json' }); return res.end(JSON.stringify(stats) + '\n'); }

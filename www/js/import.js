@@ -9,8 +9,10 @@ const POLL_MS = 700;
 async function uploadPath(kind, contentType) {
 	const data = await gql(`mutation U($type: UploadImportFileType!, $contentType: String!) {
 		uploadImportFile(type: $type, contentType: $contentType) {
-			__typename ... on UploadImportFileSuccess { uploadSignedUrl } ... on UploadImportFileError { errorCodes } } }`,
+			__typename ... on UploadImportFileSuccess { uploadSignedUrl } ... on UploadImportFileError { errorCodes message } } }`,
 	{ type: kind, contentType });
+	const r = data.uploadImportFile;
+	if (r.__typename !== 'UploadImportFileSuccess') throw new Error(r.message || r.errorCodes.join(', '));
 	return new URL(data.uploadImportFile.uploadSignedUrl, location.href).pathname;
 }
 
@@ -50,6 +52,22 @@ async function importState(id) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// the user's usage against the quotas of larder.conf (GET /api/import/usage), one line each
+const QUOTAS = [['items', 'Items'], ['bytes', 'Stored bytes'], ['importsPending', 'Imports waiting or running'],
+	['subscriptions', 'Feed subscriptions']];
+async function showUsage() {
+	const res = await fetch('/api/import/usage', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+	if (!res.ok) return;
+	const u = await res.json();
+	const list = $('usage-list');
+	list.replaceChildren(...QUOTAS.map(([k, label]) => {
+		const li = document.createElement('li');
+		li.textContent = `${label}: ${u[k].used.toLocaleString()} of ${u[k].most.toLocaleString()} (${u[k].key})`;
+		return li;
+	}));
+	$('usage-card').hidden = false;
+}
+
 function showReport(imp) {
 	$('report-counts').textContent = `${imp.added} added, ${imp.updated} updated, ${imp.unchanged} unchanged, ${imp.failed} failed.`;
 	const lines = (imp.report || '').trim();
@@ -80,6 +98,7 @@ async function run(e) {
 		}
 		say($('import-status'), state.status === 'done' ? 'Imported.' : 'The file could not be imported.', state.status !== 'done');
 		showReport(state);
+		showUsage();
 	} catch (err) {
 		say($('import-status'), '');
 		say($('status'), `Could not import: ${err.message}`, true);
@@ -90,5 +109,6 @@ async function run(e) {
 
 requireUser().then((me) => {
 	showUser(me);
+	showUsage();
 	$('import-form').addEventListener('submit', run);
 });
