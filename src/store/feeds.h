@@ -19,13 +19,39 @@ struct store_sub {
 	const char *type;            /* "RSS", or "NEWSLETTER" (store/newsletter.c's, url mailto:SENDER, never polled) */
 	/* a newsletter's: the address it arrives at (its id) and the unsubscribe links of its List-Unsubscribe */
 	const char *newsletter_email_id, *unsubscribe_mail_to, *unsubscribe_http_url;
+	int64_t pending;             /* 1: url is the address as given, not read yet (a feed, or a page announcing one) */
 };
 
-/* subscribes user_id to in->url (name, description, icon, site_url, folder, fetch_content from in; folder
+/* one scan of a URL for feeds (scanFeeds), done by the fetch runner or `larder worker` */
+struct store_scan {
+	const char *user_id, *url;
+	const char *status;          /* "queued", "running", "done", "failed" */
+	const char *found;           /* done: the feeds, one a line, fields tab-separated (svc/feeds_sub.c's format) */
+	const char *message;         /* failed: why */
+	int64_t updated_ms;
+};
+
+/* subscribes user_id to in->url (name, description, icon, site_url, folder, fetch_content, pending from in; folder
  * NULL: "following"); an UNSUBSCRIBED subscription to the same URL comes back ACTIVE, due at once.
  * EXISTS when the user already follows that URL */
 int store_sub_create(struct store *st, struct arena *a, const char *user_id, const struct store_sub *in,
                      struct store_sub *out);
+/* the first read of a pending subscription: its url becomes the feed's (a page's announced feed), a name that
+ * was the URL becomes name (when not NULL), unset description, icon, site_url are taken; pending cleared.
+ * EXISTS when the user follows that feed already (nothing changed) */
+int store_sub_resolved(struct store *st, const char *id, const struct store_sub *feed);
+/* the user's feed work waiting for the runner: pending subscriptions and scans queued or running */
+int store_feed_waiting(struct store *st, const char *user_id, int64_t *n);
+/* the user's scan of url (NOTFOUND: none kept) */
+int store_scan_get(struct store *st, struct arena *a, const char *user_id, const char *url, struct store_scan *out);
+/* queues a scan of url for the user; a finished one (done or failed) is queued afresh, a waiting one is left */
+int store_scan_queue(struct store *st, const char *user_id, const char *url, int64_t now_ms);
+/* leases the oldest queued scan (or a running one whose lease ended) until now_ms + lease_ms; NOTFOUND: none */
+int store_scan_claim(struct store *st, struct arena *a, int64_t now_ms, int64_t lease_ms, struct store_scan *out);
+/* records a scan's end: status "done" with found, or "failed" with message */
+int store_scan_done(struct store *st, const struct store_scan *s, int64_t now_ms);
+/* forgets finished scans last changed before before_ms */
+int store_scan_purge(struct store *st, int64_t before_ms);
 /* how many ACTIVE subscriptions the user has */
 int store_sub_count(struct store *st, const char *user_id, int64_t *n);
 /* the user's subscription id (NOTFOUND: none) */

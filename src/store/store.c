@@ -309,7 +309,8 @@ const char *const store_stmt_sql[STMT__MAX] = {
 	/* feeds (feeds.c) */
 	[STMT_SUB_CREATE] =
 		"INSERT INTO subscriptions (id, user_id, url, name, description, icon, site_url, folder, fetch_content,"
-		" created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, coalesce(?8, 'following'), ?9, ?10, ?10)"
+		" created_at, updated_at, pending) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, coalesce(?8, 'following'), ?9, ?10, ?10,"
+		" ?11)"
 		" ON CONFLICT (user_id, url) DO UPDATE SET status = 'ACTIVE', next_poll_at = 0, failures = 0,"
 		" updated_at = ?10 WHERE subscriptions.status <> 'ACTIVE' RETURNING " STORE_SUB_COLS(""),
 	[STMT_SUB_GET] = "SELECT " STORE_SUB_COLS("") " FROM subscriptions WHERE user_id = ?1 AND id = ?2",
@@ -340,6 +341,29 @@ const char *const store_stmt_sql[STMT__MAX] = {
 	[STMT_SUB_ADDRESS] = "SELECT address FROM newsletter_emails WHERE user_id = ?1 AND id = ?2",
 	[STMT_SUB_ITEMS] =
 		"SELECT count(*) FROM feed_entries WHERE user_id = ?1 AND subscription_id = ?2 AND item_id IS NOT NULL",
+	/* feed discovery out of the web processes (016): a pending subscription's first read, and scans */
+	[STMT_SUB_RESOLVED] =
+		"UPDATE subscriptions SET url = ?2, name = CASE WHEN name = url THEN coalesce(?3, ?2) ELSE name END,"
+		" description = coalesce(description, ?4), icon = coalesce(icon, ?5), site_url = coalesce(site_url, ?6),"
+		" pending = 0, updated_at = ?7 WHERE id = ?1",
+	[STMT_FEED_WAITING] =
+		"SELECT (SELECT count(*) FROM subscriptions WHERE user_id = ?1 AND pending = 1 AND status = 'ACTIVE')"
+		" + (SELECT count(*) FROM feed_scans WHERE user_id = ?1 AND status IN ('queued', 'running'))",
+	[STMT_SCAN_GET] =
+		"SELECT " STORE_SCAN_COLS " FROM feed_scans WHERE user_id = ?1 AND url = ?2",
+	[STMT_SCAN_QUEUE] =
+		"INSERT INTO feed_scans (user_id, url, status, created_at, updated_at) VALUES (?1, ?2, 'queued', ?3, ?3)"
+		" ON CONFLICT (user_id, url) DO UPDATE SET status = 'queued', found = NULL, message = NULL,"
+		" locked_until = NULL, created_at = ?3, updated_at = ?3 WHERE feed_scans.status IN ('done', 'failed')",
+	[STMT_SCAN_CLAIM] =
+		"UPDATE feed_scans SET status = 'running', locked_until = ?2, updated_at = ?1"
+		" WHERE (user_id, url) = (SELECT user_id, url FROM feed_scans"
+		"  WHERE status = 'queued' OR (status = 'running' AND locked_until <= ?1) ORDER BY created_at LIMIT 1)"
+		" RETURNING " STORE_SCAN_COLS,
+	[STMT_SCAN_DONE] =
+		"UPDATE feed_scans SET status = ?3, found = ?4, message = ?5, locked_until = NULL, updated_at = ?6"
+		" WHERE user_id = ?1 AND url = ?2",
+	[STMT_SCAN_PURGE] = "DELETE FROM feed_scans WHERE status IN ('done', 'failed') AND updated_at < ?1",
 	[STMT_SUB_CLAIM] =
 		"UPDATE subscriptions SET next_poll_at = ?2, last_fetched_at = ?1"
 		" WHERE id = (SELECT id FROM subscriptions WHERE status = 'ACTIVE' AND next_poll_at <= ?1 AND type = 'RSS'"

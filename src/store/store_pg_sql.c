@@ -61,6 +61,11 @@ const char *const store_pg_sql[STMT__MAX] = {
 		" FOR UPDATE SKIP LOCKED) RETURNING " STORE_COLS(STORE_IMPORT_ROW, ""),
 	/* a feed being leased by another worker is skipped; the minute's count may run over by the workers
 	 * claiming at the same instant (each sees the others' claims only once they commit) */
+	[STMT_SCAN_CLAIM] =
+		"UPDATE feed_scans SET status = 'running', locked_until = ?2, updated_at = ?1"
+		" WHERE (user_id, url) = (SELECT user_id, url FROM feed_scans"
+		"  WHERE status = 'queued' OR (status = 'running' AND locked_until <= ?1) ORDER BY created_at LIMIT 1"
+		"  FOR UPDATE SKIP LOCKED) RETURNING " STORE_SCAN_COLS,
 	[STMT_SUB_CLAIM] =
 		"UPDATE subscriptions SET next_poll_at = ?2, last_fetched_at = ?1"
 		" WHERE id = (SELECT id FROM subscriptions WHERE status = 'ACTIVE' AND next_poll_at <= ?1 AND type = 'RSS'"

@@ -60,7 +60,7 @@ t_svc_account_LDADD = $(SVC_LIBS)
 
 
 # feed subscriptions: subscribing, polling in the worker, OPML import and export (the readers are content/feed*)
-src_svc_libsvc_a_SOURCES += src/svc/feeds.h src/svc/feeds_poll.c src/svc/feeds_sub.c src/svc/import_opml.c
+src_svc_libsvc_a_SOURCES += src/svc/feeds.h src/svc/feeds_poll.c src/svc/feeds_sub.c src/svc/feeds_scan.c src/svc/import_opml.c
 # feeds end to end: OPML import, `larder worker --once` polls against a local feed server, 304s, OPML export
 TESTS += t/feeds_poll.sh
 dist_check_SCRIPTS += t/feeds_poll.sh

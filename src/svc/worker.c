@@ -45,6 +45,8 @@ int svc_worker_step(struct store *st, const struct larder_config *cfg, struct ar
 
 	if ((r = svc_import_step(st, cfg, err, errlen)) != 0) /* a waiting import goes first: it queues fetches */
 		return r;
+	if ((r = svc_feed_scan_step(st, cfg, a, err, errlen)) != 0) /* a URL scanFeeds asked about */
+		return r;
 	if ((r = svc_feed_step(st, cfg, a, err, errlen)) != 0) /* then a due feed: its new entries may queue fetches */
 		return r;
 	(void)svc_files_sweep(st, cfg, a); /* once an hour: kept files nobody owns (a failure waits for the next hour) */

@@ -131,6 +131,8 @@
 #define LIMIT_SUBSCRIPTIONS     1000              /* active subscriptions of one user (subscriptions_per_user) */
 #define LIMIT_OPML_OUTLINES     10000             /* feeds read from one OPML list */
 #define LIMIT_FEED_NEW_ENTRIES  50                /* new entries taken from one poll of one feed */
+#define LIMIT_FEED_WAITING      16                /* feed reads of one user waiting for the runner (subscribe, scanFeeds) */
+#define LIMIT_FEED_SCAN_KEEP_MS (10 * 60 * 1000)  /* how long scanFeeds answers from a scan the runner did */
 /* newsletters by e-mail (src/content/mime.c, src/svc/newsletter.c) */
 #define LIMIT_MAIL_BYTES        (10 * 1024 * 1024)/* bytes of one message `larder mail` reads (mail_max_bytes) */
 #define LIMIT_MIME_PARTS        100               /* MIME parts of one message (multipart and message parts count) */
