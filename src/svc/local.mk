@@ -68,6 +68,9 @@ EXTRA_DIST += t/js/feedserver.mjs
 # the subscription calls through graphql.fcgi against the local feed server
 TESTS += t/feeds_api.sh
 dist_check_SCRIPTS += t/feeds_api.sh
+# no root field that takes a URL makes graphql.fcgi connect anywhere; the worker does, and fills them
+TESTS += t/web_nonet.sh
+dist_check_SCRIPTS += t/web_nonet.sh
 # polling 1,000 unchanged feeds: CPU seconds (run by hand: bench/feeds-bench -B BUILDDIR)
 EXTRA_DIST += bench/feeds-bench
 

@@ -10,7 +10,9 @@
 //   /page.html             an HTML page announcing /feed.xml with <link rel=alternate>
 //   /post/N                an HTML article (the page a fetch job reads)
 //   /add                   adds a fourth item to /feed.xml (its ETag changes)
-//   /stats                 JSON: {"ok": 200s served for feeds, "notModified": 304s served}
+//   /page/N.html           an HTML page announcing /atom/N.xml
+//   /stats                 JSON: {"ok": 200s served for feeds, "notModified": 304s served, "connections": TCP
+//                          connections accepted, those of /stats requests not counted}
 // Feeds carry an ETag and a Last-Modified date and answer 304 when If-None-Match matches.
 import http from 'node:http';
 
@@ -25,7 +27,7 @@ for (let i = 0; i < args.length; i++) {
 }
 
 let port = 0, extra = false;
-const stats = { ok: 0, notModified: 0 };
+const stats = { ok: 0, notModified: 0, connections: 0 };
 const modified = 'Tue, 24 Nov 2026 10:00:00 GMT';
 
 function item(n, full) {
@@ -79,11 +81,19 @@ const server = http.createServer((req, res) => {
 		return res.end(`<!doctype html><html><head><title>Post ${m[1]}</title></head><body><article><h1>Post ${m[1]}</h1>` +
 			`<p>${'This is the fetched page of a post that came without its content in the feed. '.repeat(12)}</p></article></body></html>`);
 	}
+	if ((m = /^\/page\/(\d+)\.html$/.exec(p))) {
+		res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+		return res.end(`<!doctype html><html><head><title>Blog ${m[1]}</title>` +
+			`<link rel="alternate" type="application/atom+xml" title="Feed ${m[1]}" href="/atom/${m[1]}.xml"></head><body></body></html>`);
+	}
 	if (p === '/add') { extra = true; res.writeHead(200); return res.end('ok\n'); }
-	if (p === '/stats') { res.writeHead(200, { 'Content-Type': 'application/json' }); return res.end(JSON.stringify(stats) + '\n'); }
+	if (p === '/stats') {
+		if (!req.socket.counted_stats) { req.socket.counted_stats = true; stats.connections--; }
+		res.writeHead(200, { 'Content-Type': 'application/json' }); return res.end(JSON.stringify(stats) + '\n'); }
 	res.writeHead(404);
 	res.end('not found\n');
 });
+server.on('connection', () => { stats.connections++; });
 server.keepAliveTimeout = 1000;
 server.listen(0, '127.0.0.1', () => {
 	port = server.address().port;
