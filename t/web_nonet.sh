@@ -18,7 +18,7 @@ base=http://127.0.0.1:$(cat "$tmp/port")
 printf 'allow_private_fetch = 127.0.0.1/32\nfetch_in_web = no\n' >>"$conf"
 setup
 A="HTTP_AUTHORIZATION=$KEY"
-conns() { curl -s "$base/stats" | jq -r .connections; }
+conns() { curl -s "$base/connections"; }
 # the lines graphql.fcgi logged when its fetcher refused (a resolver path that tried to fetch)
 refusals() { grep -c "never waits on the network" "$tmp/all.err"; }
 : >"$tmp/all.err"

@@ -11,8 +11,8 @@
 //   /post/N                an HTML article (the page a fetch job reads)
 //   /add                   adds a fourth item to /feed.xml (its ETag changes)
 //   /page/N.html           an HTML page announcing /atom/N.xml
-//   /stats                 JSON: {"ok": 200s served for feeds, "notModified": 304s served, "connections": TCP
-//                          connections accepted, those of /stats requests not counted}
+//   /stats                 JSON: {"ok": 200s served for feeds, "notModified": 304s served}
+//   /connections           the TCP connections accepted so far, those that asked for /connections not counted
 // Feeds carry an ETag and a Last-Modified date and answer 304 when If-None-Match matches.
 import http from 'node:http';
 
@@ -27,7 +27,8 @@ for (let i = 0; i < args.length; i++) {
 }
 
 let port = 0, extra = false;
-const stats = { ok: 0, notModified: 0, connections: 0 };
+const stats = { ok: 0, notModified: 0 };
+let connections = 0;
 const modified = 'Tue, 24 Nov 2026 10:00:00 GMT';
 
 function item(n, full) {
@@ -87,13 +88,16 @@ const server = http.createServer((req, res) => {
 			`<link rel="alternate" type="application/atom+xml" title="Feed ${m[1]}" href="/atom/${m[1]}.xml"></head><body></body></html>`);
 	}
 	if (p === '/add') { extra = true; res.writeHead(200); return res.end('ok\n'); }
-	if (p === '/stats') {
-		if (!req.socket.counted_stats) { req.socket.counted_stats = true; stats.connections--; }
-		res.writeHead(200, { 'Content-Type': 'application/json' }); return res.end(JSON.stringify(stats) + '\n'); }
+	if (p === '/connections') {
+		if (!req.socket.uncounted) { req.socket.uncounted = true; connections--; }
+		res.writeHead(200, { 'Content-Type': 'text/plain' });
+		return res.end(`${connections}\n`);
+	}
+	if (p === '/stats') { res.writeHead(200, { 'Content-Type': 'application/json' }); return res.end(JSON.stringify(stats) + '\n'); }
 	res.writeHead(404);
 	res.end('not found\n');
 });
-server.on('connection', () => { stats.connections++; });
+server.on('connection', () => { connections++; });
 server.keepAliveTimeout = 1000;
 server.listen(0, '127.0.0.1', () => {
 	port = server.address().port;
