@@ -33,6 +33,10 @@ int store_sub_create(struct store *st, struct arena *a, const char *user_id, con
 		snprintf(st->errmsg, sizeof st->errmsg, "you are already subscribed to this feed");
 		rc = STORE_E_EXISTS;
 	}
+	/* its poll, due at once: a first read someone waits for is interactive, other polls are bulk work */
+	if (rc == STORE_OK)
+		rc = store_job_queue_ref(st, user_id, "poll", out->id,
+		                         out->pending ? STORE_PRIORITY_INTERACTIVE : STORE_PRIORITY_POLL, out->next_poll_ms);
 	return rc;
 }
 
@@ -104,17 +108,6 @@ int store_sub_items(struct store *st, const struct store_sub *sub, int64_t *item
 	return rc;
 }
 
-int store_sub_claim(struct store *st, struct arena *a, int64_t now_ms, int64_t lease_ms, uint32_t per_minute,
-                    struct store_sub *out)
-{
-	struct db_stmt *s = st->stmt[STMT_SUB_CLAIM];
-	db_bind_int64(s, 1, now_ms);
-	db_bind_int64(s, 2, now_ms + lease_ms);
-	db_bind_int64(s, 3, now_ms - 60000);
-	db_bind_int64(s, 4, per_minute);
-	return store_get_row(st, a, s, &sub_row, out, "leasing a due feed");
-}
-
 /* binds v to idx, NULL when it is 0 */
 static void bind_ms(struct db_stmt *s, int idx, int64_t v)
 {
@@ -174,6 +167,13 @@ int store_sub_resolved(struct store *st, const char *id, const struct store_sub 
 	return rc;
 }
 
+int store_feed_polls_since(struct store *st, int64_t since_ms, int64_t *n)
+{
+	struct db_stmt *s = st->stmt[STMT_FEED_POLLS_SINCE];
+	db_bind_int64(s, 1, since_ms);
+	return store_get_ints(st, s, n, 1, "counting the feeds polled");
+}
+
 int store_feed_waiting(struct store *st, const char *user_id, int64_t *n)
 {
 	struct db_stmt *s = st->stmt[STMT_FEED_WAITING];
@@ -194,15 +194,8 @@ int store_scan_queue(struct store *st, const char *user_id, const char *url, int
 {
 	struct db_stmt *s = by_id(st, STMT_SCAN_QUEUE, user_id, url);
 	db_bind_int64(s, 3, now_ms);
-	return store_step_done(st, s, "queueing a feed scan");
-}
-
-int store_scan_claim(struct store *st, struct arena *a, int64_t now_ms, int64_t lease_ms, struct store_scan *out)
-{
-	struct db_stmt *s = st->stmt[STMT_SCAN_CLAIM];
-	db_bind_int64(s, 1, now_ms);
-	db_bind_int64(s, 2, now_ms + lease_ms);
-	return store_get_row(st, a, s, &scan_row, out, "leasing a feed scan");
+	int rc = store_step_done(st, s, "queueing a feed scan");
+	return rc != STORE_OK ? rc : store_job_queue_ref(st, user_id, "scan", url, STORE_PRIORITY_INTERACTIVE, now_ms);
 }
 
 int store_scan_done(struct store *st, const struct store_scan *p, int64_t now_ms)

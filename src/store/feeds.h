@@ -40,14 +40,14 @@ int store_sub_create(struct store *st, struct arena *a, const char *user_id, con
  * was the URL becomes name (when not NULL), unset description, icon, site_url are taken; pending cleared.
  * EXISTS when the user follows that feed already (nothing changed) */
 int store_sub_resolved(struct store *st, const char *id, const struct store_sub *feed);
+/* how many feeds (of every user) were fetched after since_ms */
+int store_feed_polls_since(struct store *st, int64_t since_ms, int64_t *n);
 /* the user's feed work waiting for the runner: pending subscriptions and scans queued or running */
 int store_feed_waiting(struct store *st, const char *user_id, int64_t *n);
 /* the user's scan of url (NOTFOUND: none kept) */
 int store_scan_get(struct store *st, struct arena *a, const char *user_id, const char *url, struct store_scan *out);
-/* queues a scan of url for the user; a finished one (done or failed) is queued afresh, a waiting one is left */
+/* queues a scan of url for the user (and its job); a finished one (done or failed) is queued afresh, a waiting one is left */
 int store_scan_queue(struct store *st, const char *user_id, const char *url, int64_t now_ms);
-/* leases the oldest queued scan (or a running one whose lease ended) until now_ms + lease_ms; NOTFOUND: none */
-int store_scan_claim(struct store *st, struct arena *a, int64_t now_ms, int64_t lease_ms, struct store_scan *out);
 /* records a scan's end: status "done" with found, or "failed" with message */
 int store_scan_done(struct store *st, const struct store_scan *s, int64_t now_ms);
 /* forgets finished scans last changed before before_ms */
@@ -64,12 +64,6 @@ int store_sub_unsubscribe(struct store *st, struct arena *a, const char *user_id
 /* changes the non-NULL texts of p (name, description, folder) and fetch_content when >= 0 */
 int store_sub_update(struct store *st, struct arena *a, const char *user_id, const char *id,
                      const struct store_sub *p, struct store_sub *out);
-/* leases the longest-waiting ACTIVE subscription due at now_ms to the caller: its next poll moves to now_ms +
- * lease_ms (so no other worker takes it; a worker that dies mid-poll leaves it due again after the lease) and its
- * last fetch to now_ms. STORE_E_NOTFOUND when none is due, or when the server's feeds fetched in the minute
- * before now_ms number per_minute already (counted over every process sharing the database) */
-int store_sub_claim(struct store *st, struct arena *a, int64_t now_ms, int64_t lease_ms, uint32_t per_minute,
-                    struct store_sub *out);
 /* records a poll: etag, last_modified, last_error (NULL clears), failures, next_poll_ms, last_fetched_ms from s;
  * refreshed_ms and most_recent_ms when non-zero */
 int store_sub_polled(struct store *st, const struct store_sub *s);

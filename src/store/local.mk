@@ -31,6 +31,8 @@ STORE_PG_MIGRATIONS = db/pg/001_init.sql db/pg/002_library.sql db/pg/003_setting
 STORE_PG_MIGRATIONS += db/pg/014_files.sql db/pg/015_search_speed.sql
 # feed discovery out of the web processes
 STORE_PG_MIGRATIONS += db/pg/016_feed_scans.sql
+# one fair queue for all background work
+STORE_PG_MIGRATIONS += db/pg/017_work_queue.sql
 EXTRA_DIST += $(STORE_PG_MIGRATIONS) src/store/db_pg.c src/store/store_pg_sql.c
 if WITH_POSTGRESQL
 src_store_libstore_a_SOURCES += src/store/db_pg.c src/store/store_pg_sql.c
@@ -52,6 +54,8 @@ STORE_MIGRATIONS = db/001_init.sql db/002_library.sql db/003_settings.sql db/004
 STORE_MIGRATIONS += db/014_files.sql db/015_search_speed.sql
 # feed discovery out of the web processes
 STORE_MIGRATIONS += db/016_feed_scans.sql
+# one fair queue for all background work
+STORE_MIGRATIONS += db/017_work_queue.sql
 EXTRA_DIST += $(STORE_MIGRATIONS)
 BUILT_SOURCES += src/store/migrations_gen.c
 CLEANFILES += src/store/migrations_gen.c

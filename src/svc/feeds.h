@@ -23,6 +23,7 @@ struct svc_feed_poll {
 	const char *message;
 	long new_items;        /* entries that became items */
 	long seen;             /* entries already had (by entry id or URL) */
+	int64_t next_poll_ms;  /* when the feed is due again */
 };
 /* Fetches sub's feed through content_fetch (the SSRF rules apply; ETag and Last-Modified sent back), turns
  * each entry the user has not had (by entry id, then URL) into an item in the subscription's folder: a
@@ -30,10 +31,14 @@ struct svc_feed_poll {
  * feed_poll_interval, or a backoff growing with the failures). 0, or -1 when the store failed (err). */
 int svc_feed_poll(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_sub *sub,
                   struct svc_feed_poll *out, char *err, size_t errlen);
-/* polls the longest-waiting due subscription, leased so no other worker polls it too, unless the server's
- * workers together fetched feed_polls_per_minute feeds in the last minute: 1 when one
- * was polled, 0 when none (due, or allowed now), -1 on a store failure (err) */
-int svc_feed_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen);
+/* whether the server's workers together fetched fewer than feed_polls_per_minute feeds in the last minute: the
+ * claim takes regular polls only then (a subscription's first read, interactive, is not held back) */
+bool svc_feed_polls_allowed(struct store *st, const struct larder_config *cfg);
+/* a claimed poll job (svc_worker_step): its subscription polled (svc_feed_poll) and the job back in the queue
+ * until the next poll, or ended with the subscription: 1, or -1 on a store failure */
+struct store_work;
+int svc_feed_poll_job(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_work *w,
+                      char *err, size_t errlen);
 
 /* ---- feeds_sub.c: subscribing (subscribe, scanFeeds, OPML import) ---- */
 enum svc_sub_status { SVC_SUB_OK, SVC_SUB_REFUSED, SVC_SUB_EXISTS, SVC_SUB_FAILED,
@@ -66,9 +71,10 @@ enum { SVC_SCAN_PENDING = -1, SVC_SCAN_REFUSED = -2, SVC_SCAN_FAILED = -3 };
  * failed, LIMIT_FEED_WAITING reads of the user waiting), SVC_SCAN_FAILED when the store failed */
 long svc_feed_scan_request(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
                            const char *url, struct svc_found_feed **out, const char **msg);
-/* in the runner: forgets old scans, then reads the oldest queued URL (svc_feed_scan) and keeps what it found:
- * 1 when one ran, 0 when none waited, -1 on a store failure (err) */
-int svc_feed_scan_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen);
+/* a claimed scan job (svc_worker_step): forgets old scans, reads the job's URL (svc_feed_scan), keeps what it
+ * found and ends the job: 1, or -1 on a store failure (err) */
+int svc_feed_scan_job(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_work *w,
+                      char *err, size_t errlen);
 
 /* ---- import_opml.c: subscriptions read from and written as OPML ---- */
 struct svc_opml_report { size_t added, existing, failed; };

@@ -159,7 +159,7 @@ int svc_feed_poll(struct store *st, const struct larder_config *cfg, struct aren
 	}
 	rec.failures = out->failed ? sub->failures + 1 : 0;
 	rec.last_error = out->message;
-	rec.next_poll_ms = now + wait_ms(cfg, rec.failures);
+	rec.next_poll_ms = out->next_poll_ms = now + wait_ms(cfg, rec.failures);
 	rec.refreshed_ms = out->new_items ? now : 0;
 	rec.most_recent_ms = newest;
 	if (store_sub_polled(st, &rec) != STORE_OK) {
@@ -169,20 +169,28 @@ int svc_feed_poll(struct store *st, const struct larder_config *cfg, struct aren
 	return 0;
 }
 
-int svc_feed_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen)
+bool svc_feed_polls_allowed(struct store *st, const struct larder_config *cfg)
 {
 	uint32_t per_minute = cfg ? cfg->feed_polls_per_minute : LIMIT_FEED_POLLS_PER_MINUTE;
-	/* the lease outlasts the fetches (their timeout, redirects included; a first read may fetch a page, then
-	 * its feed) and the storing of the entries */
-	int64_t lease_ms = (cfg ? (int64_t)cfg->fetch_timeout_s * 1000 : LIMIT_FETCH_TOTAL_MS) * 2 + 60000;
-	struct store_sub due;
+	int64_t recent = 0;
+	return store_feed_polls_since(st, time_now_ms() - 60000, &recent) == STORE_OK && recent < (int64_t)per_minute;
+}
+
+int svc_feed_poll_job(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_work *w,
+                      char *err, size_t errlen)
+{
+	struct store_sub sub;
 	struct svc_feed_poll res;
-	int rc = store_sub_claim(st, a, time_now_ms(), lease_ms, per_minute, &due);
-	if (rc == STORE_E_NOTFOUND)
-		return 0;
-	if (rc != STORE_OK) {
-		snprintf(err, errlen, "%s", store_errmsg(st));
-		return -1;
+	int rc = store_sub_get(st, a, w->user_id, w->ref, &sub);
+	if (rc == STORE_E_NOTFOUND || (rc == STORE_OK && strcmp(sub.status, "ACTIVE") != 0))
+		rc = store_job_done(st, w->id); /* unsubscribed or gone: no more polls */
+	else if (rc == STORE_OK) {
+		if (svc_feed_poll(st, cfg, a, &sub, &res, err, errlen) != 0)
+			return -1;
+		rc = store_job_requeue(st, w->id, res.next_poll_ms);
 	}
-	return svc_feed_poll(st, cfg, a, &due, &res, err, errlen) == 0 ? 1 : -1;
+	if (rc == STORE_OK)
+		return 1;
+	snprintf(err, errlen, "%s", store_errmsg(st));
+	return -1;
 }

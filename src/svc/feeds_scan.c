@@ -111,21 +111,23 @@ long svc_feed_scan_request(struct store *st, const struct larder_config *cfg, st
 	return SVC_SCAN_PENDING;
 }
 
-int svc_feed_scan_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen)
+int svc_feed_scan_job(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_work *w,
+                      char *err, size_t errlen)
 {
 	int64_t now = time_now_ms();
-	int64_t lease_ms = (cfg ? (int64_t)cfg->fetch_timeout_s * 1000 : LIMIT_FETCH_TOTAL_MS) * 2 + 60000;
 	struct store_scan sc;
 	struct content_feed_link *links = NULL;
 	struct content_feed feed;
 	const char *why = NULL;
 	int rc = store_scan_purge(st, now - LIMIT_FEED_SCAN_KEEP_MS);
 	if (rc == STORE_OK)
-		rc = store_scan_claim(st, a, now, lease_ms, &sc);
-	if (rc == STORE_E_NOTFOUND)
-		return 0;
+		rc = store_scan_get(st, a, w->user_id, w->ref, &sc);
+	if (rc == STORE_E_NOTFOUND || (rc == STORE_OK && strcmp(sc.status, "queued") != 0)) {
+		rc = store_job_done(st, w->id); /* forgotten or answered meanwhile: only its job is left */
+		goto end;
+	}
 	if (rc != STORE_OK)
-		goto store_error;
+		goto end;
 	long n = svc_feed_scan(cfg, a, sc.url, &links, &feed, &why);
 	sc.status = n < 0 ? "failed" : "done";
 	sc.message = n < 0 ? (why ? why : "the URL could not be read") : NULL;
@@ -134,9 +136,11 @@ int svc_feed_scan_step(struct store *st, const struct larder_config *cfg, struct
 		sc.status = "failed";
 		sc.message = "out of memory";
 	}
-	if (store_scan_done(st, &sc, time_now_ms()) == STORE_OK)
+	if ((rc = store_scan_done(st, &sc, time_now_ms())) == STORE_OK)
+		rc = store_job_done(st, w->id);
+end:
+	if (rc == STORE_OK)
 		return 1;
-store_error:
 	snprintf(err, errlen, "%s", store_errmsg(st));
 	return -1;
 }
