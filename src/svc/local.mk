@@ -71,6 +71,9 @@ dist_check_SCRIPTS += t/feeds_api.sh
 # no root field that takes a URL makes graphql.fcgi connect anywhere; the worker does, and fills them
 TESTS += t/web_nonet.sh
 dist_check_SCRIPTS += t/web_nonet.sh
+# one user's import and feeds do not hold another's save (the one fair claim)
+TESTS += t/fair_queue.sh
+dist_check_SCRIPTS += t/fair_queue.sh
 # polling 1,000 unchanged feeds: CPU seconds (run by hand: bench/feeds-bench -B BUILDDIR)
 EXTRA_DIST += bench/feeds-bench
 

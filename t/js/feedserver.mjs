@@ -13,6 +13,9 @@
 //   /page/N.html           an HTML page announcing /atom/N.xml
 //   /stats                 JSON: {"ok": 200s served for feeds, "notModified": 304s served}
 //   /connections           the TCP connections accepted so far, those that asked for /connections not counted
+//   /hold/N                an HTML article answered only once /release is asked for (until then it waits)
+//   /held                  how many /hold requests arrived so far;  /release: answers every held one, and later
+//                          ones at once
 // Feeds carry an ETag and a Last-Modified date and answer 304 when If-None-Match matches.
 import http from 'node:http';
 
@@ -28,7 +31,8 @@ for (let i = 0; i < args.length; i++) {
 
 let port = 0, extra = false;
 const stats = { ok: 0, notModified: 0 };
-let connections = 0;
+let connections = 0, holdArrived = 0, released = false;
+const held = [];
 const modified = 'Tue, 24 Nov 2026 10:00:00 GMT';
 
 function item(n, full) {
@@ -86,6 +90,24 @@ const server = http.createServer((req, res) => {
 		res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
 		return res.end(`<!doctype html><html><head><title>Blog ${m[1]}</title>` +
 			`<link rel="alternate" type="application/atom+xml" title="Feed ${m[1]}" href="/atom/${m[1]}.xml"></head><body></body></html>`);
+	}
+	if ((m = /^\/hold\/(\d+)$/.exec(p))) {
+		holdArrived++;
+		const answer = () => {
+			res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+			res.end(`<!doctype html><html><head><title>Held ${m[1]}</title></head><body><article><h1>Held ${m[1]}</h1>` +
+				`<p>${'A page that waited for the test to let it go, long enough to be read as an article. '.repeat(8)}</p></article></body></html>`);
+		};
+		if (released) return answer();
+		held.push(answer);
+		return;
+	}
+	if (p === '/held') { res.writeHead(200, { 'Content-Type': 'text/plain' }); return res.end(`${holdArrived}\n`); }
+	if (p === '/release') {
+		released = true;
+		held.splice(0).forEach((f) => f());
+		res.writeHead(200);
+		return res.end('ok\n');
 	}
 	if (p === '/add') { extra = true; res.writeHead(200); return res.end('ok\n'); }
 	if (p === '/connections') {
