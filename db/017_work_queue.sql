@@ -26,6 +26,8 @@ CREATE INDEX jobs_item ON jobs(item_seq);
 CREATE INDEX jobs_turn ON jobs(user_id, priority, run_after);       -- a user's next due job
 CREATE INDEX jobs_running ON jobs(user_id, status, run_after);      -- a user's running jobs (fetches_per_user)
 CREATE UNIQUE INDEX jobs_ref ON jobs(kind, user_id, ref) WHERE ref IS NOT NULL;
+-- feed_polls_per_minute: the feeds fetched in the last minute, counted before each claim
+CREATE INDEX subscriptions_fetched ON subscriptions(last_fetched_at) WHERE type = 'RSS';
 
 -- one row per user who has had background work: the claim takes the user with due work and a free slot
 -- whose work was claimed least recently (turn: a counter over all users)
