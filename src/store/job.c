@@ -155,12 +155,17 @@ int store_job_pending(struct store *st, int64_t now_ms, int64_t *count, int64_t 
 
 int store_job_claimable(struct store *st, int64_t now_ms, int per_user, bool *any)
 {
+	return store_work_claimable(st, now_ms, per_user, true, any);
+}
+
+int store_work_claimable(struct store *st, int64_t now_ms, int per_user, bool polls, bool *any)
+{
 	struct db_stmt *s = st->stmt[STMT_JOB_CLAIMABLE];
 	int64_t v;
 	int rc;
 	db_bind_int64(s, 1, now_ms);
 	db_bind_int64(s, 3, per_user);
-	db_bind_int64(s, 6, STORE_PRIORITY_POLL);
+	db_bind_int64(s, 6, polls ? STORE_PRIORITY_POLL : STORE_PRIORITY_BULK);
 	if ((rc = store_get_ints(st, s, &v, 1, "looking for a job")) == STORE_OK)
 		*any = v != 0;
 	return rc;

@@ -320,6 +320,8 @@ int store_job_queue_ref(struct store *st, const char *user_id, const char *kind,
 int store_job_requeue(struct store *st, int64_t job_id, int64_t run_after_ms);
 /* *any: store_job_claim would find a job now */
 int store_job_claimable(struct store *st, int64_t now_ms, int per_user, bool *any);
+/* *any: store_work_claim would find a job now (polls: whether polls may be claimed) */
+int store_work_claimable(struct store *st, int64_t now_ms, int per_user, bool polls, bool *any);
 int store_job_done(struct store *st, int64_t job_id);
 /* back to the queue, not before run_after_ms */
 int store_job_retry(struct store *st, int64_t job_id, int64_t run_after_ms, const char *error);

@@ -76,6 +76,8 @@ TESTS += t/fair_queue.sh
 dist_check_SCRIPTS += t/fair_queue.sh
 # polling 1,000 unchanged feeds: CPU seconds (run by hand: bench/feeds-bench -B BUILDDIR)
 EXTRA_DIST += bench/feeds-bench
+# one user's save while another's feeds and import wait (run by hand: bench/fair-bench -B BUILDDIR)
+EXTRA_DIST += bench/fair-bench
 
 # newsletters: receiving addresses and one mail received by pipe (content/mime.c reads it)
 src_svc_libsvc_a_SOURCES += src/svc/newsletter.h src/svc/newsletter.c src/svc/newsletter_mail.c
