@@ -78,6 +78,8 @@ dist_check_SCRIPTS += t/fair_queue.sh
 EXTRA_DIST += bench/feeds-bench
 # one user's save while another's feeds and import wait (run by hand: bench/fair-bench -B BUILDDIR)
 EXTRA_DIST += bench/fair-bench
+# scanFeeds of URLs that never answer: the time graphql.fcgi takes (run by hand: bench/scan-held -B BUILDDIR)
+EXTRA_DIST += bench/scan-held
 
 # newsletters: receiving addresses and one mail received by pipe (content/mime.c reads it)
 src_svc_libsvc_a_SOURCES += src/svc/newsletter.h src/svc/newsletter.c src/svc/newsletter_mail.c
