@@ -454,6 +454,23 @@ static void misc(void)
 	is_int(o.max_redirects, 3, "fetch_max_redirects 3");
 }
 
+/* a web child's fetcher refuses everything, before any connection (the page server counts none) */
+static void forbidden(void)
+{
+	struct fetch_opts o = { .allow = &loop4 };
+	struct fetch_result r;
+	char *url = arena_printf(&A, "http://127.0.0.1:%d/plain", port);
+	long before = served();
+	ok(!content_fetch_forbidden(), "a process fetches until it says otherwise");
+	is_int(content_fetch(&A, url, &o, &r), 0, "fetched before the switch");
+	content_fetch_forbid("t/content_fetch");
+	ok(content_fetch_forbidden(), "forbidden now");
+	is_int(content_fetch(&A, url, &o, &r), -1, "refused after the switch");
+	is_str(fetch_err_name(r.err), "offline", "as offline");
+	ok(r.body == NULL && r.status == 0, "no answer was read");
+	ok(before > 0, "the server had answered %ld requests before", before);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 3 || (port = atoi(argv[1])) <= 0 || (port2 = atoi(argv[2])) <= 0) {
@@ -477,6 +494,7 @@ int main(int argc, char **argv)
 	ssrf();
 	bad_urls();
 	limits();
+	forbidden(); /* last: it cannot be undone in this process */
 	arena_free(&A);
 	return done_testing();
 }

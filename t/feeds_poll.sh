@@ -18,6 +18,13 @@ trap 'exit 1' INT TERM
 test_db=$(pg_fresh_database) || { echo "$test_db"; exit 1; }
 WRAP=${LARDER_TEST_WRAP:-}
 run() { $WRAP "$LARDER" -c "$tmp/larder.conf" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
+# due: the feeds' poll jobs due now (the queue's run_after is the poll's schedule)
+due() { db "UPDATE jobs SET run_after = 0 WHERE kind = 'poll'"; }
+# due_like PATTERN: the poll of the feeds whose URL is LIKE PATTERN due now, its validators forgotten
+due_like() {
+	db "UPDATE subscriptions SET etag = NULL, last_modified = NULL WHERE url LIKE '$1'"
+	db "UPDATE jobs SET run_after = 0 WHERE kind = 'poll' AND ref IN (SELECT id FROM subscriptions WHERE url LIKE '$1')"
+}
 db() { db_sql "${test_db:-$tmp/data/larder.db}" "$1"; }
 unset LARDER_CONFIG
 
@@ -78,14 +85,14 @@ is "the server sent the feed once" '{"ok":1,"notModified":0}' "$(stats)"
 
 run worker --once
 is "not due yet: not fetched again" '{"ok":1,"notModified":0}' "$(stats)"
-db 'UPDATE subscriptions SET next_poll_at = 0'
+db 'UPDATE subscriptions SET next_poll_at = 0'; due
 run worker --once
 is "second poll: exit 0" 0 "$rc"
 is "second poll: a 304" '{"ok":1,"notModified":1}' "$(stats)"
 is "second poll: nothing new" 3 "$(db 'SELECT count(*) FROM library_items')"
 
 curl -s "$base/add" >/dev/null
-db 'UPDATE subscriptions SET next_poll_at = 0'
+db 'UPDATE subscriptions SET next_poll_at = 0'; due
 run worker --once
 is "changed feed: fetched" '{"ok":2,"notModified":1}' "$(stats)"
 is "changed feed: one new item" 4 "$(db 'SELECT count(*) FROM library_items')"
@@ -93,14 +100,14 @@ is "changed feed: the new ETag" '"v2"' "$(db 'SELECT etag FROM subscriptions')"
 
 # an entry already in the library by URL is not saved twice
 db "DELETE FROM feed_entries WHERE entry_id = 'feedserver-post-2'"
-db 'UPDATE subscriptions SET next_poll_at = 0, etag = NULL'
+db 'UPDATE subscriptions SET next_poll_at = 0, etag = NULL'; due
 run worker --once
 is "deduplicated by URL" 4 "$(db 'SELECT count(*) FROM library_items')"
 is "the entry recorded against the existing item" 1 \
 	"$(db "SELECT count(*) FROM feed_entries e JOIN library_items i ON i.id = e.item_id WHERE e.entry_id = 'feedserver-post-2'")"
 
 # a failing feed backs off
-db "UPDATE subscriptions SET url = '$base/missing.xml', next_poll_at = 0"
+db "UPDATE subscriptions SET url = '$base/missing.xml', next_poll_at = 0"; due
 run worker --once
 is "a 404: one failure recorded" "1|HTTP 404 Not Found" "$(db 'SELECT failures, last_error FROM subscriptions')"
 is "a 404: the next poll two hours on" 1 "$(db 'SELECT CAST(next_poll_at - last_fetched_at = 7200000 AS INTEGER) FROM subscriptions')"
@@ -108,13 +115,13 @@ db "UPDATE subscriptions SET url = '$base/feed.xml'"
 
 # feed_polls_per_minute holds for the server, not for each worker: three feeds due and a rate of 2, two
 # workers one after the other poll 2 in all; a feed leased by a worker is not taken by another meanwhile
-db 'UPDATE subscriptions SET next_poll_at = 0, etag = NULL'
+db 'UPDATE subscriptions SET next_poll_at = 0, etag = NULL'; due
 run user add bob; is "bob" 0 "$rc"
 printf '<opml version="2.0"><body><outline text="b1" xmlUrl="%s/feed.xml?b=1"/><outline text="b2" xmlUrl="%s/feed.xml?b=2"/></body></opml>\n' \
 	"$base" "$base" >"$tmp/bob.opml"
 run import --user bob --format opml "$tmp/bob.opml"
 like "bob: two feeds" '^subscribed: 2$' "$out"
-db "UPDATE subscriptions SET next_poll_at = 0, last_fetched_at = NULL"
+db "UPDATE subscriptions SET next_poll_at = 0, last_fetched_at = NULL"; due
 printf 'feed_polls_per_minute = 2\n' >>"$tmp/larder.conf"
 run worker --once
 is "rate 2: the first worker polls two feeds" 2 "$(db 'SELECT count(*) FROM subscriptions WHERE last_fetched_at IS NOT NULL')"
@@ -125,7 +132,7 @@ db "UPDATE subscriptions SET last_fetched_at = last_fetched_at - 61000 WHERE las
 run worker --once
 is "rate 2: a minute later the third is polled" 0 "$(db 'SELECT count(*) FROM subscriptions WHERE last_fetched_at IS NULL')"
 sed -i '/^feed_polls_per_minute/d' "$tmp/larder.conf"
-db "UPDATE subscriptions SET next_poll_at = 0, last_fetched_at = NULL, etag = NULL"
+db "UPDATE subscriptions SET next_poll_at = 0, last_fetched_at = NULL, etag = NULL"; due
 before=$(stats | sed 's/.*"ok":\([0-9]*\).*/\1/')
 $WRAP "$LARDER" -c "$tmp/larder.conf" worker --once >/dev/null 2>&1 </dev/null &
 w1=$!
@@ -162,14 +169,14 @@ is "the subscription polled without an error" "0|" \
 printf '<opml version="2.0"><body><outline text="More" xmlUrl="%s/feed.xml?c=1"/></body></opml>\n' "$base" >"$tmp/more.opml"
 run import --user carol --format opml "$tmp/more.opml"
 printf 'items_per_user = 1\n' >>"$tmp/larder.conf"
-db "UPDATE subscriptions SET next_poll_at = 0, etag = NULL WHERE url LIKE '%c=1'"
+due_like '%c=1'
 run worker --once
 is "past items_per_user: no new item for carol" 1 \
 	"$(db "SELECT count(*) FROM library_items i JOIN users u ON u.id = i.user_id WHERE u.username = 'carol'")"
 is "the subscription says why, without a failure" "0|new entries not saved: items_per_user (1) reached" \
 	"$(db "SELECT failures || '|' || substr(last_error, 1, 49) FROM subscriptions WHERE url LIKE '%c=1'")"
 sed -i '/^items_per_user/d' "$tmp/larder.conf"
-db "UPDATE subscriptions SET next_poll_at = 0, etag = NULL WHERE url LIKE '%c=1'"
+due_like '%c=1'
 run worker --once
 is "with room again, the waiting entries are saved (the four of the feed)" 5 \
 	"$(db "SELECT count(*) FROM library_items i JOIN users u ON u.id = i.user_id WHERE u.username = 'carol'")"

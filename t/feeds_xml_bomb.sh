@@ -1,5 +1,5 @@
 #!/bin/sh
-# feeds_xml_bomb.sh: XML attribute bombs sent through a real server (contrib/larder-serve with one graphql.fcgi child) and t/js/feedserver.mjs: scanFeeds with OPML text, scanFeeds and subscribe by the URL of a bombed feed, each answered with an error naming LIMIT_XML_ATTRS, after which the same child answers normal calls; a feed's javascript: icon is neither shown nor stored (TAP).
+# feeds_xml_bomb.sh: XML attribute bombs sent through a real server (contrib/larder-serve with one graphql.fcgi child) and t/js/feedserver.mjs: scanFeeds with OPML text refused naming LIMIT_XML_ATTRS, after which the same child answers normal calls; scanFeeds and subscribe by the URL of a bombed feed, read by `larder worker --once`, answer and fail naming the limit; a feed's javascript: icon is neither shown nor stored (TAP).
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$srcdir}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-xmlbomb.XXXXXX") || exit 1
@@ -60,16 +60,16 @@ is "scanFeeds(opml:): refused naming the limit" \
 	"ScanFeedsError|BAD_REQUEST|is not OPML: refused: an element has more than 128 attributes (LIMIT_XML_ATTRS)" \
 	"$(jqr '.data.scanFeeds | [.__typename, .errorCodes[0], .message] | join("|")')"
 
+# scanFeeds and subscribe by URL answer at once (the web child reads no feed): the reads are queued here and
+# answered after `larder worker --once` below
 printf '{"u":"%s/bomb.xml?n=200000"}' "$feeds" >"$tmp/vars.json"
 gql "$SCAN" "$tmp/vars.json"
-is "scanFeeds(url:) of a feed with a 200,000-attribute item: refused naming the limit" \
-	"ScanFeedsError|BAD_REQUEST|feed: refused: an element has more than 128 attributes (LIMIT_XML_ATTRS)" \
-	"$(jqr '.data.scanFeeds | [.__typename, .errorCodes[0], .message] | join("|")')"
+is "scanFeeds(url:) of a feed with a 200,000-attribute item: queued" \
+	"ScanFeedsError|looking for feeds at this URL: ask again in a few seconds for the answer" \
+	"$(jqr '.data.scanFeeds | [.__typename, .message] | join("|")')"
 gql "$SUB" "$tmp/vars.json"
-is "subscribe to it: refused naming the limit" \
-	"SubscribeError|BAD_REQUEST|feed: refused: an element has more than 128 attributes (LIMIT_XML_ATTRS)" \
-	"$(jqr '.data.subscribe | [.__typename, .errorCodes[0], .message] | join("|")')"
-
+is "subscribe to it: answered at once, pending" "SubscribeSuccess|$feeds/bomb.xml?n=200000" \
+	"$(jqr '.data.subscribe | [.__typename, .subscriptions[0].name] | join("|")')"
 # the same child answers what comes next
 gql '{ me { id } }'
 is "me afterwards: answered" "200|true" "$status|$(jqr '.data.me.id != null')"
@@ -82,11 +82,24 @@ is "a normal scanFeeds(opml:) afterwards" "ScanFeedsSuccess|A|https://a.example/
 # a feed whose channel image is a javascript: URL: not shown by scanFeeds, not stored by subscribe
 printf '{"u":"%s/hostile.xml"}' "$feeds" >"$tmp/vars.json"
 gql "$SCAN" "$tmp/vars.json"
+gql "$SUB" "$tmp/vars.json"
+# the runner's work: the two scans and the two first reads
+"$larder" -c "$conf" worker --once >/dev/null 2>"$tmp/worker.err" || bail_out "larder worker --once failed: $(cat "$tmp/worker.err")"
+printf '{"u":"%s/bomb.xml?n=200000"}' "$feeds" >"$tmp/vars.json"
+gql "$SCAN" "$tmp/vars.json"
+like "scanFeeds(url:) of the bombed feed asked again: refused naming the limit" \
+	'^ScanFeedsError\|BAD_REQUEST\|.*an element has more than 128 attributes \(LIMIT_XML_ATTRS\)' \
+	"$(jqr '.data.scanFeeds | [.__typename, .errorCodes[0], .message] | join("|")')"
+gql '{ subscriptions { ... on SubscriptionsSuccess { subscriptions { url name description failedAt icon } } } }'
+like "the subscription to it: failed, saying why" \
+	'^true\|Not read yet: .*an element has more than 128 attributes \(LIMIT_XML_ATTRS\)' \
+	"$(jqr '.data.subscriptions.subscriptions[] | select(.url | test("bomb")) | [(.failedAt != null | tostring), .description] | join("|")')"
+is "the subscription to the hostile feed: named after it, no icon" "Hostile|null" \
+	"$(jqr '.data.subscriptions.subscriptions[] | select(.url | test("hostile")) | [.name, (.icon | tostring)] | join("|")')"
+printf '{"u":"%s/hostile.xml"}' "$feeds" >"$tmp/vars.json"
+gql "$SCAN" "$tmp/vars.json"
 is "scanFeeds of a feed with a javascript: icon: no image" "ScanFeedsSuccess|Hostile|null" \
 	"$(jqr '.data.scanFeeds | [.__typename, .feeds[0].title, (.feeds[0].image | tostring)] | join("|")')"
-gql "$SUB" "$tmp/vars.json"
-is "subscribe to it: no icon" "SubscribeSuccess|Hostile|null" \
-	"$(jqr '.data.subscribe | [.__typename, .subscriptions[0].name, (.subscriptions[0].icon | tostring)] | join("|")')"
 is "no javascript: stored in subscriptions" 0 \
 	"$(db_sql "${serve_db:-$data/larder.db}" "SELECT count(*) FROM subscriptions WHERE icon LIKE '%script:%'")"
 done_testing

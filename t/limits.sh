@@ -409,7 +409,8 @@ for i in 1 2 3; do
 	gqlv "$SAVE" "{\"u\":\"$base/article/small.html?cap=$i\"}" "$A" LARDER_CONFIG="$wconf"
 done
 # two of them are being fetched elsewhere right now: running under a live lease
-sql "UPDATE jobs SET status = 'running', locked_until = $NOW + 3600000 WHERE item_seq IN
+# a running job's lease: locked_until, and run_after (the claim reads that one: a job is due again when it ends)
+sql "UPDATE jobs SET status = 'running', locked_until = $NOW + 3600000, run_after = $NOW + 3600000 WHERE item_seq IN
 	(SELECT seq FROM library_items WHERE url IN ('$base/article/small.html?cap=1', '$base/article/small.html?cap=2'))"
 "$LARDER" -c "$tmp/u2.conf" worker --once >"$tmp/out" 2>"$tmp/err"
 like "fetches_per_user = 2: with two of alice's jobs running, the worker starts no third" '0 jobs run' "$(cat "$tmp/err")"
@@ -417,7 +418,7 @@ is "fetches_per_user = 2: her third job waits" "queued PROCESSING" "$(job_of "$b
 "$LARDER" -c "$tmp/u3.conf" worker --once >"$tmp/out" 2>"$tmp/err"
 like "fetches_per_user = 3: the third runs beside the two" '1 job run' "$(cat "$tmp/err")"
 is "fetches_per_user = 3: and is fetched" "none SUCCEEDED" "$(job_of "$base/article/small.html?cap=3")"
-sql "UPDATE jobs SET locked_until = 0 WHERE status = 'running'"
+sql "UPDATE jobs SET locked_until = 0, run_after = 0 WHERE status = 'running'"
 "$LARDER" -c "$tmp/u2.conf" worker --once >"$tmp/out" 2>"$tmp/err"
 like "fetches_per_user: leases that ran out do not count, their jobs are taken again" '2 jobs run' "$(cat "$tmp/err")"
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "store/store.h"
+#include "store/store_int.h" /* st->db and the claim's text: its query plan */
 #include "util/arena.h"
 #include "util/crypto.h"
 #include "util/time.h"
@@ -41,11 +42,22 @@ static void per_user_cap(struct store *st, struct arena *a, const char *alice, c
 	struct store_save svb = { .user_id = bob, .url = "https://cap.example/bob" };
 	is_int(store_item_save(st, a, &svb, &it, &existed), STORE_OK, "bob saves");
 	now = time_now_ms(); /* after the saves: their jobs are due */
-	is_int(store_job_claim(st, now, 60000, 2, &j1), STORE_OK, "alice's first job");
-	is_int(store_job_claim(st, now, 60000, 2, &j2), STORE_OK, "alice's second job");
-	is_int(store_job_claim(st, now, 60000, 2, &jb), STORE_OK, "alice at the cap (2): bob's job is next");
-	is_int(store_item_by_seq(st, a, jb.item_seq, &it), STORE_OK, "its item");
-	is_str(it.user_id, bob, "and it is bob's");
+	is_int(store_job_claim(st, now, 60000, 2, &j1), STORE_OK, "a first job");
+	is_int(store_job_claim(st, now, 60000, 2, &j2), STORE_OK, "a second");
+	is_int(store_job_claim(st, now, 60000, 2, &jb), STORE_OK, "a third");
+	{ /* the users take turns: bob's one job is among the first three, and alice's first two are */
+		struct store_job *v[] = { &j1, &j2, &jb }, *b = NULL;
+		int bobs = 0;
+		for (int i = 0; i < 3; i++)
+			if (store_item_by_seq(st, a, v[i]->item_seq, &it) == STORE_OK && strcmp(it.user_id, bob) == 0)
+				bobs++, b = v[i];
+		is_int(bobs, 1, "one of them is bob's");
+		if (b && b != &jb) { /* jb: bob's, j1 and j2 alice's */
+			struct store_job t = *b;
+			*b = jb;
+			jb = t;
+		}
+	}
 	is_int(store_job_claim(st, now, 60000, 2, &j3), STORE_E_NOTFOUND, "alice's third waits while two run");
 	is_int(store_job_claimable(st, now, 2, &any), STORE_OK, "claimable");
 	ok(!any, "nothing claimable at the cap");
@@ -60,6 +72,124 @@ static void per_user_cap(struct store *st, struct arena *a, const char *alice, c
 	store_job_done(st, j2.id);
 	store_job_done(st, j3.id);
 	store_job_done(st, jb.id);
+}
+
+/* whose item a claimed job fetches ("" when the job has none) */
+static const char *owner(struct store *st, struct arena *a, const struct store_work *w)
+{
+	struct store_item it;
+	if (w->item_seq == 0)
+		return w->user_id ? w->user_id : "";
+	return store_item_by_seq(st, a, w->item_seq, &it) == STORE_OK ? it.user_id : "?";
+}
+
+/* the one claim is fair: an interactive save before another user's bulk work (polls, feed entries, imports),
+ * users in turn, and every kind of job counted in a user's fetches_per_user slots */
+static void fair_claims(struct store *st, struct arena *a, const char *alice, const char *bob)
+{
+	struct store_leases l = { 60000, 60000, 60000, true };
+	struct store_work w[6];
+	struct store_item it;
+	bool existed;
+	char url[64];
+	int64_t now = time_now_ms();
+
+	while (store_work_claim(st, a, now + 10000000, &l, 0, &w[0]) == STORE_OK) /* earlier tests' jobs */
+		store_job_done(st, w[0].id);
+	/* alice's bulk work: three feed entries to fetch, then two polls; bob's one save comes last */
+	for (int i = 0; i < 3; i++) {
+		snprintf(url, sizeof url, "https://fair.example/rss/%d", i);
+		struct store_save sv = { .user_id = alice, .url = url, .source = "rss" };
+		is_int(store_item_save(st, a, &sv, &it, &existed), STORE_OK, "alice's feed entry %d", i);
+	}
+	is_int(store_job_queue_ref(st, alice, "poll", "sub-1", STORE_PRIORITY_POLL, now), STORE_OK, "alice's first poll");
+	is_int(store_job_queue_ref(st, alice, "poll", "sub-2", STORE_PRIORITY_POLL, now), STORE_OK, "alice's second poll");
+	is_int(store_job_queue_ref(st, alice, "poll", "sub-2", STORE_PRIORITY_POLL, now), STORE_OK, "queued again: still one job");
+	struct store_save svb = { .user_id = bob, .url = "https://fair.example/bob", .source = "api" };
+	is_int(store_item_save(st, a, &svb, &it, &existed), STORE_OK, "bob's saveUrl, after all of them");
+	now = time_now_ms();
+	is_int(store_work_claim(st, a, now, &l, 0, &w[0]), STORE_OK, "the first claim");
+	is_str(owner(st, a, &w[0]), bob, "is bob's save, before alice's older bulk work");
+	is_int(w[0].priority, 0, "an interactive job");
+	for (int i = 1; i <= 5; i++)
+		is_int(store_work_claim(st, a, now, &l, 0, &w[i]), STORE_OK, "then alice's job %d", i);
+	{
+		int fetches = 0, polls = 0, hers = 0;
+		for (int i = 1; i <= 5; i++) {
+			fetches += strcmp(w[i].kind, "fetch") == 0;
+			polls += strcmp(w[i].kind, "poll") == 0;
+			hers += strcmp(owner(st, a, &w[i]), alice) == 0;
+		}
+		is_int(fetches * 100 + polls * 10 + hers, 325, "three fetches and two polls, all hers");
+	}
+	is_int(store_work_claim(st, a, now, &l, 0, &w[0]), STORE_E_NOTFOUND, "five jobs of hers in all: the polls once");
+	for (int i = 0; i <= 5; i++)
+		store_job_done(st, w[i].id);
+
+	/* the same priority: the users take turns, whoever queued first */
+	for (int i = 0; i < 3; i++) {
+		snprintf(url, sizeof url, "https://fair.example/a/%d", i);
+		struct store_save sv = { .user_id = alice, .url = url };
+		is_int(store_item_save(st, a, &sv, &it, &existed), STORE_OK, "alice saves %d", i);
+	}
+	svb.url = "https://fair.example/bob/2";
+	is_int(store_item_save(st, a, &svb, &it, &existed), STORE_OK, "bob saves once, last");
+	now = time_now_ms();
+	for (int i = 0; i < 4; i++)
+		is_int(store_work_claim(st, a, now, &l, 0, &w[i]), STORE_OK, "claim %d", i);
+	ok(strcmp(owner(st, a, &w[0]), owner(st, a, &w[1])) != 0, "the first two claims: one user's, then the other's");
+	is_str(owner(st, a, &w[2]), alice, "then alice's");
+	is_str(owner(st, a, &w[3]), alice, "and alice's");
+	for (int i = 0; i < 4; i++)
+		store_job_done(st, w[i].id);
+
+	/* every kind counts in the slots: alice's running poll fills her one slot, bob's save still goes */
+	is_int(store_job_queue_ref(st, alice, "poll", "sub-3", STORE_PRIORITY_POLL, now), STORE_OK, "alice's poll");
+	is_int(store_work_claim(st, a, time_now_ms(), &l, 1, &w[0]), STORE_OK, "claimed");
+	is_str(w[0].kind, "poll", "her poll runs");
+	struct store_save sva = { .user_id = alice, .url = "https://fair.example/a/slot" };
+	is_int(store_item_save(st, a, &sva, &it, &existed), STORE_OK, "alice saves while it runs");
+	svb.url = "https://fair.example/bob/3";
+	is_int(store_item_save(st, a, &svb, &it, &existed), STORE_OK, "bob too");
+	is_int(store_work_claim(st, a, time_now_ms(), &l, 1, &w[1]), STORE_OK, "the next claim");
+	is_str(owner(st, a, &w[1]), bob, "is bob's: her slot is her poll's");
+	is_int(store_work_claim(st, a, time_now_ms(), &l, 1, &w[2]), STORE_E_NOTFOUND, "hers waits for her slot");
+	is_int(store_job_done(st, w[0].id), STORE_OK, "her poll ends");
+	is_int(store_work_claim(st, a, time_now_ms(), &l, 1, &w[2]), STORE_OK, "then her save goes");
+	is_str(owner(st, a, &w[2]), alice, "hers");
+	store_job_done(st, w[1].id);
+	store_job_done(st, w[2].id);
+}
+
+/* the claim reads the queue through its indexes: on SQLite, the plan scans work_turns (one row per user) and
+ * nothing else; jobs only by index (SEARCH) */
+static void claim_plan(struct store *st)
+{
+	static const enum stmt which[] = { STMT_JOB_CLAIM, STMT_JOB_CLAIMABLE };
+	if (test_db_is_pg()) { /* PostgreSQL's sessions have enable_seqscan off (src/store/README.md) */
+		ok(1, "# SKIP SQLite's query plan");
+		ok(1, "# SKIP SQLite's query plan");
+		return;
+	}
+	for (size_t w = 0; w < 2; w++) {
+		char sql[4096], scans[512] = "";
+		struct db_stmt *s = NULL;
+		int searches = 0;
+		snprintf(sql, sizeof sql, "EXPLAIN QUERY PLAN %s", store_stmt_sql[which[w]]);
+		if (db_prepare(st->db, sql, false, &s) != DB_OK) {
+			ok(0, "prepare the plan: %s", db_errmsg(st->db));
+			continue;
+		}
+		while (db_step(s) == DB_ROW) {
+			const char *d = db_col_text(s, 3, NULL);
+			if (d && strncmp(d, "SCAN", 4) == 0 && strcmp(d, "SCAN CONSTANT ROW") != 0 && strlen(scans) + strlen(d) + 3 < sizeof scans)
+				strcat(strcat(scans, d), "; ");
+			searches += d && strstr(d, "SEARCH") != NULL;
+		}
+		db_finalize(s);
+		is_str(scans, "SCAN t; ", "%s: the only scan is of work_turns (%d index searches)",
+		       w ? "claimable" : "the claim", searches);
+	}
 }
 
 /* store_job_finish: each outcome sets the job and its item together */
@@ -326,6 +456,8 @@ int main(void)
 	}
 	is_str(store_strerror(STORE_E_LIMIT), "over a limit", "store_strerror");
 	per_user_cap(st, &a, alice.id, bob.id);
+	fair_claims(st, &a, alice.id, bob.id);
+	claim_plan(st);
 	job_finish(st, &a, alice.id);
 
 	store_close(st);

@@ -36,7 +36,6 @@ static const struct { enum stmt which; bool scan; const char *why; } allowed[] =
 	{ STMT_TRASH_PURGE_CUT, false, "the worker's purge of old trash, every user's, by items_trash" },
 	{ STMT_TRASH_CUT_USER, false, "the first LIMIT_DELETE_BATCH of a user's trash in items_user_trash's order" },
 	{ STMT_USER_ITEMS_CUT, false, "the first LIMIT_DELETE_BATCH of a user's items in items_user's order" },
-	{ STMT_SUB_CLAIM, true, "the feed rate: the feeds fetched in the last minute, server-wide" },
 	{ STMT_NL_RECEIVED_LIST, false, "a page of a user's received mails, newest first in received_emails_user's order" },
 	{ STMT_HL_PAGE, false, "a page of a user's highlights in highlights_user's order (the API's cursor is an offset)" },
 	{ STMT_USER_ADD, false, "the plan lists the cascades of users' foreign keys, which an INSERT never runs" },
@@ -59,7 +58,7 @@ static const char *const user_tables[] = {
 	"library_items", "item_content", "item_search", "item_labels", "labels", "highlights", "highlight_labels",
 	"jobs", "item_tombstones", "users", "api_keys", "sessions", "login_failures", "save_tokens", "filters",
 	"recent_searches", "user_profiles", "user_personalization", "imports", "subscriptions", "feed_entries",
-	"newsletter_emails", "received_emails", "files", "settings", NULL
+	"newsletter_emails", "received_emails", "files", "settings", "feed_scans", "work_turns", "user_usage", NULL
 };
 /* the tables where one user's rows grow with the library (tens of thousands): walking all of them is a scan */
 static const char *const growing[] = {

@@ -60,7 +60,9 @@ static int resolve_sub(struct gql_rctx *rc, const void *parent, struct gql_out *
 	case SF_TYPE: return api_enum(out, s->type ? s->type : "RSS");
 	case SF_URL: return api_text(out, s->url);
 	case SF_ICON: return api_text(out, s->icon);
-	case SF_DESCRIPTION: return api_text(out, s->description);
+	case SF_DESCRIPTION: /* a subscription whose URL could not be read yet shows why (Subscription has no error) */
+		return api_text(out, s->pending && s->failures && s->last_error
+		                        ? arena_printf(gql_arena(rc), "Not read yet: %s", s->last_error) : s->description);
 	case SF_STATUS: return api_enum(out, s->status);
 	case SF_COUNT: return sub_items(rc, out, s);
 	case SF_NL_EMAIL: return sub_address(rc, out, s);
@@ -295,6 +297,29 @@ static int resolve_feed_list(struct gql_rctx *rc, const void *parent, struct gql
 	return api_out_objects(rc, out, "Feed", l->v, l->n, sizeof *l->v);
 }
 
+/* scanFeeds(url): what the runner found at url lately; while it has not read it yet, an error saying so (an
+ * empty list would say "no feeds there"), and the same call a moment later has the answer */
+static int scan_url(struct gql_rctx *rc, struct gql_out *out, const char *url)
+{
+	const struct api_ctx *ctx = api_ctx_of(rc);
+	struct svc_found_feed *found = NULL;
+	const char *msg = NULL;
+	long n = svc_feed_scan_request(ctx->store, ctx->cfg, gql_arena(rc), ctx->user->id, url, &found, &msg);
+	if (n == SVC_SCAN_PENDING)
+		return api_out_error(rc, out, "ScanFeedsError", "BAD_REQUEST", "%s",
+		                     "looking for feeds at this URL: ask again in a few seconds for the answer");
+	if (n == SVC_SCAN_REFUSED)
+		return api_out_error(rc, out, "ScanFeedsError", "BAD_REQUEST", "%s", msg ? msg : "the URL could not be read");
+	if (n < 0)
+		return api_internal(rc, "scanFeeds", STORE_E_DB);
+	struct feed_list *l = ARENA_NEW(gql_arena(rc), struct feed_list);
+	l->v = arena_alloc(gql_arena(rc), ((size_t)n + 1) * sizeof *l->v);
+	for (long i = 0; i < n; i++)
+		l->v[l->n++] = (struct api_feed){ .title = found[i].title, .url = found[i].url, .type = found[i].type,
+		                                  .description = found[i].description, .image = found[i].icon };
+	return api_obj(out, "ScanFeedsSuccess", l);
+}
+
 static int resolve_scan(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
@@ -304,18 +329,16 @@ static int resolve_scan(struct gql_rctx *rc, const void *parent, struct gql_out 
 	struct content_feed_link *links = NULL;
 	if (ctx->user == NULL) /* ScanFeedsErrorCode has no UNAUTHORIZED */
 		return api_out_error(rc, out, "ScanFeedsError", "BAD_REQUEST", API_NO_USER_MSG);
-	struct content_feed feed;
-	long n = url ? svc_feed_scan(ctx->cfg, gql_arena(rc), url, &links, &feed, &msg)
-	       : opml ? content_opml_read(gql_arena(rc), opml, strlen(opml), &links, &msg) : -1;
+	if (url)
+		return scan_url(rc, out, url);
+	long n = opml ? content_opml_read(gql_arena(rc), opml, strlen(opml), &links, &msg) : -1;
 	if (n < 0)
 		return api_out_error(rc, out, "ScanFeedsError", "BAD_REQUEST", "%s", msg ? msg : "give a url or an opml text");
 	struct feed_list *l = ARENA_NEW(gql_arena(rc), struct feed_list);
 	l->v = arena_alloc(gql_arena(rc), ((size_t)n + 1) * sizeof *l->v);
 	for (long i = 0; i < n; i++)
 		l->v[l->n++] = (struct api_feed){ .title = links[i].title, .url = links[i].url,
-		                                  .type = content_feed_kind_name(links[i].kind),
-		                                  .description = n == 1 && url ? feed.description : NULL,
-		                                  .image = n == 1 && url ? url_http_only(gql_arena(rc), feed.icon) : NULL };
+		                                  .type = content_feed_kind_name(links[i].kind) };
 	return api_obj(out, "ScanFeedsSuccess", l);
 }
 

@@ -22,6 +22,8 @@ static int serve(const char *prog, struct web_graphql *app, const struct larder_
 	FCGX_Request rq;
 	int rc;
 
+	/* a web child never waits on the network: fetches, polls and feed discovery are the runner's */
+	content_fetch_forbid(prog);
 	if (FCGX_IsCGI()) {
 		/* plain CGI: one request on the environment, stdin and stdout */
 		web_io_cgi(&io);

@@ -35,11 +35,12 @@ enum fetch_err {
 	FETCH_E_TLS,        /* TLS handshake or certificate failure */
 	FETCH_E_NOMEM,      /* the arena is exhausted */
 	FETCH_E_OTHER,      /* anything else libcurl reports (protocol errors, ...) */
+	FETCH_E_OFFLINE,    /* this process is a web child (content_fetch_forbid): it never fetches */
 	FETCH_E__MAX
 };
 
 /* "ok", "url", "private", "dns", "connect", "timeout", "too_large", "redirects", "http", "type",
- * "tls", "nomem", "other" (stable names for logs and the job table); "?" out of range */
+ * "tls", "nomem", "other", "offline" (stable names for logs and the job table); "?" out of range */
 const char *fetch_err_name(enum fetch_err e);
 
 struct fetch_result {
@@ -58,6 +59,14 @@ struct fetch_result {
 	bool not_modified;           /* a conditional GET answered 304: no body */
 	const char *etag, *last_modified; /* the final response's validators, or NULL */
 };
+
+/* Declares this process a web child (a FastCGI program in its request loop): from now on content_fetch opens
+ * no connection, refuses with FETCH_E_OFFLINE and logs the refusal (who names the program on stderr), since a
+ * child that waits on the network keeps every other request queued behind it. Fetches belong to the fetch
+ * runner and `larder worker`. There is no way back: a runner is another process (exec'd afresh). */
+void content_fetch_forbid(const char *who);
+/* whether content_fetch_forbid was called in this process */
+bool content_fetch_forbidden(void);
 
 /* Call once per process at start-up, before any thread runs (curl_global_init). 0 or -1. */
 int content_fetch_global_init(void);

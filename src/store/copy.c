@@ -12,10 +12,10 @@
  * table missing from this list and from `skipped` stops the copy: nothing is left behind silently when
  * a migration adds a table and this list is not told. */
 static const char *const tables[] = {
-	"users", "api_keys", "sessions", "library_items", "item_content", "labels", "item_labels", "highlights",
+	"users", "work_turns", "api_keys", "sessions", "library_items", "item_content", "labels", "item_labels", "highlights",
 	"highlight_labels", "jobs", "item_tombstones", "settings", "login_failures", "save_tokens", "filters",
 	"recent_searches", "user_profiles", "imports", "user_personalization", "newsletter_emails", "subscriptions",
-	"feed_entries", "received_emails", "files",
+	"feed_entries", "received_emails", "files", "feed_scans",
 };
 #define NTABLES (sizeof tables / sizeof tables[0])
 /* the engines' own bookkeeping, SQLite's FTS5 index (rebuilt from item_search by its triggers) and the users'

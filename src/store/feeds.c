@@ -27,11 +27,16 @@ int store_sub_create(struct store *st, struct arena *a, const char *user_id, con
 	                                              in->folder }, 6);
 	db_bind_int64(s, 9, in->fetch_content ? 1 : 0);
 	db_bind_int64(s, 10, time_now_ms());
+	db_bind_int64(s, 11, in->pending ? 1 : 0);
 	int rc = store_get_row(st, a, s, &sub_row, out, "subscribing");
 	if (rc == STORE_E_NOTFOUND) { /* the conflict clause changed nothing: already followed */
 		snprintf(st->errmsg, sizeof st->errmsg, "you are already subscribed to this feed");
 		rc = STORE_E_EXISTS;
 	}
+	/* its poll, due at once: a first read someone waits for is interactive, other polls are bulk work */
+	if (rc == STORE_OK)
+		rc = store_job_queue_ref(st, user_id, "poll", out->id,
+		                         out->pending ? STORE_PRIORITY_INTERACTIVE : STORE_PRIORITY_POLL, out->next_poll_ms);
 	return rc;
 }
 
@@ -103,17 +108,6 @@ int store_sub_items(struct store *st, const struct store_sub *sub, int64_t *item
 	return rc;
 }
 
-int store_sub_claim(struct store *st, struct arena *a, int64_t now_ms, int64_t lease_ms, uint32_t per_minute,
-                    struct store_sub *out)
-{
-	struct db_stmt *s = st->stmt[STMT_SUB_CLAIM];
-	db_bind_int64(s, 1, now_ms);
-	db_bind_int64(s, 2, now_ms + lease_ms);
-	db_bind_int64(s, 3, now_ms - 60000);
-	db_bind_int64(s, 4, per_minute);
-	return store_get_row(st, a, s, &sub_row, out, "leasing a due feed");
-}
-
 /* binds v to idx, NULL when it is 0 */
 static void bind_ms(struct db_stmt *s, int idx, int64_t v)
 {
@@ -160,4 +154,61 @@ int store_feed_item_sub(struct store *st, struct arena *a, const char *user_id, 
 	store_bind_text(s, 1, item_id);
 	store_bind_text(s, 2, user_id);
 	return store_get_row(st, a, s, &sub_row, out, "reading an item's subscription");
+}
+
+int store_sub_resolved(struct store *st, const char *id, const struct store_sub *feed)
+{
+	struct db_stmt *s = st->stmt[STMT_SUB_RESOLVED];
+	store_bind_text(s, 1, id);
+	store_bind_texts(s, 2, (const char *const[]){ feed->url, feed->name, feed->description, feed->icon,
+	                                              feed->site_url }, 5);
+	db_bind_int64(s, 7, time_now_ms());
+	int rc = store_step_done(st, s, "recording a subscription's feed");
+	if (rc == STORE_E_EXISTS)
+		snprintf(st->errmsg, sizeof st->errmsg, "you are already subscribed to this feed");
+	return rc;
+}
+
+int store_feed_polls_since(struct store *st, int64_t since_ms, int64_t *n)
+{
+	struct db_stmt *s = st->stmt[STMT_FEED_POLLS_SINCE];
+	db_bind_int64(s, 1, since_ms);
+	return store_get_ints(st, s, n, 1, "counting the feeds polled");
+}
+
+int store_feed_waiting(struct store *st, const char *user_id, int64_t *n)
+{
+	struct db_stmt *s = st->stmt[STMT_FEED_WAITING];
+	store_bind_text(s, 1, user_id);
+	return store_get_ints(st, s, n, 1, "counting feed work waiting");
+}
+
+static const struct store_col scan_cols[] = STORE_ROW_DESC(STORE_SCAN_ROW, struct store_scan);
+static const struct store_row scan_row = { scan_cols, sizeof scan_cols / sizeof scan_cols[0],
+                                           sizeof(struct store_scan), "a feed scan" };
+
+int store_scan_get(struct store *st, struct arena *a, const char *user_id, const char *url, struct store_scan *out)
+{
+	return store_get_row(st, a, by_id(st, STMT_SCAN_GET, user_id, url), &scan_row, out, "reading a feed scan");
+}
+
+int store_scan_queue(struct store *st, const char *user_id, const char *url, int64_t now_ms)
+{
+	struct db_stmt *s = by_id(st, STMT_SCAN_QUEUE, user_id, url);
+	db_bind_int64(s, 3, now_ms);
+	int rc = store_step_done(st, s, "queueing a feed scan");
+	return rc != STORE_OK ? rc : store_job_queue_ref(st, user_id, "scan", url, STORE_PRIORITY_INTERACTIVE, now_ms);
+}
+
+int store_scan_done(struct store *st, const struct store_scan *p, int64_t now_ms)
+{
+	struct db_stmt *s = by_id(st, STMT_SCAN_DONE, p->user_id, p->url);
+	store_bind_texts(s, 3, (const char *const[]){ p->status, p->found, p->message }, 3);
+	db_bind_int64(s, 6, now_ms);
+	return store_step_done(st, s, "recording a feed scan");
+}
+
+int store_scan_purge(struct store *st, int64_t before_ms)
+{
+	return store_run(st, STMT_SCAN_PURGE, before_ms, "forgetting old feed scans");
 }

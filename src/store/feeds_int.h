@@ -4,7 +4,8 @@
 
 #define STORE_FEED_STMTS(X) \
 	X(SUB_CREATE) X(SUB_GET) X(SUB_LIST) X(SUB_UNSUBSCRIBE) X(SUB_UPDATE) X(SUB_POLLED) \
-	X(FEED_ENTRY_SEEN) X(FEED_ENTRY_ADD) X(FEED_ITEM_SUB) X(SUB_COUNT) X(SUB_CLAIM) X(SUB_ADDRESS) X(SUB_ITEMS)
+	X(FEED_ENTRY_SEEN) X(FEED_ENTRY_ADD) X(FEED_ITEM_SUB) X(SUB_COUNT) X(SUB_ADDRESS) X(SUB_ITEMS) \
+	X(SUB_RESOLVED) X(FEED_POLLS_SINCE) X(FEED_WAITING) X(SCAN_GET) X(SCAN_QUEUE) X(SCAN_DONE) X(SCAN_PURGE)
 #define STORE_SUB_ROW(F, X, p) \
 	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, url, url) X(p, TEXT, name, name) \
 	X(p, TEXT, description, description) X(p, TEXT, icon, icon) X(p, TEXT, site_url, site_url) \
@@ -14,6 +15,11 @@
 	X(p, I64, last_fetched_at, last_fetched_ms) X(p, I64, refreshed_at, refreshed_ms) \
 	X(p, I64, most_recent_item, most_recent_ms) X(p, I64, created_at, created_ms) X(p, I64, updated_at, updated_ms) \
 	X(p, TEXT, type, type) X(p, TEXT, newsletter_email_id, newsletter_email_id) \
-	X(p, TEXT, unsubscribe_mail_to, unsubscribe_mail_to) X(p, TEXT, unsubscribe_http_url, unsubscribe_http_url)
+	X(p, TEXT, unsubscribe_mail_to, unsubscribe_mail_to) X(p, TEXT, unsubscribe_http_url, unsubscribe_http_url) \
+	X(p, I64, pending, pending)
 #define STORE_SUB_COLS(p) STORE_COLS(STORE_SUB_ROW, p)
+#define STORE_SCAN_ROW(F, X, p) \
+	F(p, TEXT, user_id, user_id) X(p, TEXT, url, url) X(p, TEXT, status, status) X(p, TEXT, found, found) \
+	X(p, TEXT, message, message) X(p, I64, updated_at, updated_ms)
+#define STORE_SCAN_COLS STORE_COLS(STORE_SCAN_ROW, "")
 #endif

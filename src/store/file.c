@@ -177,7 +177,7 @@ int store_file_orphans(struct store *st, struct arena *a, const char ***paths, s
 
 int store_file_queue(struct store *st, int64_t item_seq)
 {
-	return store_run2(st, STMT_FILE_JOB_INSERT, item_seq, time_now_ms(), "queueing a file's reading");
+	return store_job_queue(st, item_seq, time_now_ms(), STORE_PRIORITY_INTERACTIVE, "pdf");
 }
 
 int store_file_attach(struct store *st, struct arena *a, int64_t item_seq, const struct store_file *in,

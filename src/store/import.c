@@ -275,8 +275,7 @@ static int content_or_fetch(struct store *st, const struct store_import *in, con
 	if (pending > 0)
 		return STORE_OK;
 	*changed = *queued = true;
-	return store_run2(st, STMT_JOB_INSERT, seq, in->fetch_after_ms ? in->fetch_after_ms : now,
-	                  "queueing a fetch");
+	return store_job_queue(st, seq, in->fetch_after_ms ? in->fetch_after_ms : now, STORE_PRIORITY_BULK, "fetch");
 }
 
 int store_import_item(struct store *st, struct arena *a, const struct store_import *in,
@@ -328,6 +327,15 @@ int store_import_fetch_horizon(struct store *st, const char *user_id, int64_t *m
 
 /* ---- import jobs ---- */
 
+/* the import's job, when it is queued */
+static int queue_import(struct store *st, const char *id)
+{
+	struct db_stmt *s = st->stmt[STMT_JOB_QUEUE_IMPORT];
+	store_bind_text(s, 1, id);
+	db_bind_int64(s, 2, time_now_ms());
+	return store_step_done(st, s, "queueing an import");
+}
+
 int store_import_create(struct store *st, struct arena *a, const char *user_id, const char *format, const char *path,
                         const char *upload_hash, int64_t upload_expires_ms, struct store_import_job *out)
 {
@@ -339,7 +347,7 @@ int store_import_create(struct store *st, struct arena *a, const char *user_id, 
 	                                              upload_hash }, 6);
 	store_bind_ms(s, 7, upload_hash ? upload_expires_ms : 0);
 	db_bind_int64(s, 8, time_now_ms());
-	if ((rc = store_step_done(st, s, "creating an import")) != STORE_OK)
+	if ((rc = store_step_done(st, s, "creating an import")) != STORE_OK || (!upload_hash && (rc = queue_import(st, id))))
 		return rc;
 	return store_import_get(st, a, user_id, id, out);
 }
@@ -366,17 +374,19 @@ int store_import_uploaded(struct store *st, const char *id, const char *path)
 {
 	struct db_stmt *s = st->stmt[STMT_IMPORT_UPLOADED];
 	store_bind_texts(s, 1, (const char *const[]){ id, path }, 2);
-	return store_step_changed(st, s, "recording an upload");
+	int rc = store_step_changed(st, s, "recording an upload");
+	return rc != STORE_OK ? rc : queue_import(st, id);
 }
 
-int store_import_claim(struct store *st, struct arena *a, int64_t now_ms, int64_t lease_until_ms,
+int store_import_start(struct store *st, struct arena *a, const char *id, const char *user_id, int64_t lease_until_ms,
                        struct store_import_job *out)
 {
-	struct db_stmt *s = st->stmt[STMT_IMPORT_CLAIM];
-	db_bind_int64(s, 1, now_ms);
-	db_bind_int64(s, 2, lease_until_ms);
-	return store_get_row(st, a, s, &import_rowdef, out, "claiming an import");
+	struct db_stmt *s = st->stmt[STMT_IMPORT_START];
+	store_bind_texts(s, 1, (const char *const[]){ id, user_id }, 2);
+	db_bind_int64(s, 3, lease_until_ms);
+	return store_get_row(st, a, s, &import_rowdef, out, "starting an import");
 }
+
 
 int store_import_finish(struct store *st, const char *id, const struct store_import_job *in)
 {

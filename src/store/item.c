@@ -206,11 +206,12 @@ static int add_labels(struct store *st, struct arena *a, const char *user_id, in
 }
 
 /* a fetch job for the item, replacing one it has (an item just inserted has none: its jobs went with any
- * earlier row of its seq, ON DELETE CASCADE) */
-static int queue_fetch(struct store *st, int64_t seq, int64_t now, bool existed)
+ * earlier row of its seq, ON DELETE CASCADE); a feed's entry is bulk work, any other save someone waits for */
+static int queue_fetch(struct store *st, int64_t seq, int64_t now, bool existed, const char *source)
 {
 	int rc = existed ? store_run(st, STMT_JOB_CANCEL_ITEM, seq, "replacing a fetch job") : STORE_OK;
-	return rc != STORE_OK ? rc : store_run2(st, STMT_JOB_INSERT, seq, now, "queueing a fetch");
+	bool bulk = source && (strcmp(source, "rss") == 0 || strcmp(source, "import") == 0);
+	return rc != STORE_OK ? rc : store_job_queue(st, seq, now, bulk ? STORE_PRIORITY_BULK : STORE_PRIORITY_INTERACTIVE, "fetch");
 }
 
 static int insert_item(struct store *st, struct arena *a, const struct store_save *in, const char *hash,
@@ -320,7 +321,7 @@ static int save_tx(struct store *st, void *arg)
 			art.title = in->title;
 		if ((rc = store_item_fill_row(st, seq, &art, now)) != STORE_OK)
 			return rc;
-	} else if ((rc = queue_fetch(st, seq, now, *t->existed)) != STORE_OK)
+	} else if ((rc = queue_fetch(st, seq, now, *t->existed, in->source)) != STORE_OK)
 		return rc;
 	/* read back before the commit: when that fails (memory), nothing stays half-written */
 	return store_item_by_seq(st, t->a, seq, t->out);

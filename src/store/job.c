@@ -1,19 +1,89 @@
-/* job.c: the fetch queue: claim a due job under a lease, finish it, retry it later, or give up on it. */
+/* job.c: the one queue of background work (fetches, feed polls and scans, imports): the fair claim of a due job under a lease, finish it, retry it later, or give up on it. */
 #include "store/store_int.h"
 
+#include <string.h>
+
+#include "util/arena.h"
 #include "util/time.h"
+
+static const struct store_col work_cols[] = STORE_ROW_DESC(STORE_WORK_ROW, struct store_work);
+static const struct store_row work_row = { work_cols, sizeof work_cols / sizeof work_cols[0],
+                                           sizeof(struct store_work), "a job" };
+
+
+/* the claimed job's user goes to the back of the rotation */
+static int next_turn(struct store *st, const char *user_id)
+{
+	struct db_stmt *s = st->stmt[STMT_JOB_TURN];
+	store_bind_text(s, 1, user_id);
+	return store_step_done(st, s, "turning to the next user");
+}
+
+struct claim { int64_t now_ms; const struct store_leases *l; int per_user; struct arena *a; struct store_work *out; };
+
+static int claim_tx(struct store *st, void *arg)
+{
+	struct claim *c = arg;
+	struct db_stmt *s = st->stmt[STMT_JOB_CLAIM];
+	db_bind_int64(s, 1, c->now_ms);
+	db_bind_int64(s, 2, c->l->fetch_ms);
+	db_bind_int64(s, 3, c->per_user);
+	db_bind_int64(s, 4, c->l->feed_ms);
+	db_bind_int64(s, 5, c->l->import_ms);
+	db_bind_int64(s, 6, c->l->polls ? STORE_PRIORITY_POLL : STORE_PRIORITY_BULK);
+	int rc = store_get_row(st, c->a, s, &work_row, c->out, "claiming a job");
+	if (rc == STORE_OK && c->out->user_id)
+		rc = next_turn(st, c->out->user_id);
+	return rc;
+}
+
+int store_work_claim(struct store *st, struct arena *a, int64_t now_ms, const struct store_leases *l, int per_user,
+                     struct store_work *out)
+{
+	struct claim c = { now_ms, l, per_user, a, out };
+	return store_tx(st, claim_tx, &c);
+}
 
 int store_job_claim(struct store *st, int64_t now_ms, int64_t lease_ms, int per_user, struct store_job *out)
 {
-	struct db_stmt *s = st->stmt[STMT_JOB_CLAIM];
-	int rc;
-	db_bind_int64(s, 1, now_ms);
-	db_bind_int64(s, 2, now_ms + lease_ms);
-	db_bind_int64(s, 3, per_user);
-	if ((rc = store_step_row(st, s, "claiming a job")) == STORE_OK)
-		rc = store_row_job(st, NULL, s, 0, out);
-	store_done(s);
+	struct store_leases l = { lease_ms, lease_ms, lease_ms, true };
+	struct store_work w;
+	struct arena a;
+	arena_init(&a);
+	int rc = store_work_claim(st, &a, now_ms, &l, per_user, &w);
+	if (rc == STORE_OK)
+		*out = (struct store_job){ .id = w.id, .item_seq = w.item_seq, .attempts = w.attempts };
+	arena_free(&a);
 	return rc;
+}
+
+int store_job_queue(struct store *st, int64_t item_seq, int64_t run_after_ms, int priority, const char *kind)
+{
+	struct db_stmt *s = st->stmt[STMT_JOB_INSERT];
+	db_bind_int64(s, 1, item_seq);
+	db_bind_int64(s, 2, run_after_ms);
+	db_bind_int64(s, 3, priority);
+	db_bind_text(s, 4, kind);
+	return store_step_done(st, s, "queueing a fetch");
+}
+
+int store_job_queue_ref(struct store *st, const char *user_id, const char *kind, const char *ref, int priority,
+                        int64_t run_after_ms)
+{
+	struct db_stmt *s = st->stmt[STMT_JOB_QUEUE_REF];
+	store_bind_texts(s, 1, (const char *const[]){ user_id, kind, ref }, 3);
+	db_bind_int64(s, 4, priority);
+	db_bind_int64(s, 5, run_after_ms);
+	return store_step_done(st, s, "queueing a job");
+}
+
+int store_job_requeue(struct store *st, int64_t job_id, int64_t run_after_ms)
+{
+	struct db_stmt *s = st->stmt[STMT_JOB_REQUEUE];
+	db_bind_int64(s, 1, job_id);
+	db_bind_int64(s, 2, run_after_ms);
+	db_bind_int64(s, 3, time_now_ms());
+	return store_step_done(st, s, "waiting for the next poll");
 }
 
 int store_job_done(struct store *st, int64_t job_id)
@@ -26,7 +96,7 @@ static int set_status(struct store *st, int64_t job_id, const char *status, int6
 	struct db_stmt *s = st->stmt[STMT_JOB_RETRY];
 	db_bind_int64(s, 1, job_id);
 	db_bind_text(s, 2, status);
-	db_bind_int64(s, 3, run_after_ms);
+	store_bind_ms(s, 3, run_after_ms); /* a failed job: NULL, never due */
 	store_bind_text(s, 4, error);
 	db_bind_int64(s, 5, run_after_ms);
 	return store_step_done(st, s, "updating a job");
@@ -93,11 +163,17 @@ int store_job_pending(struct store *st, int64_t now_ms, int64_t *count, int64_t 
 
 int store_job_claimable(struct store *st, int64_t now_ms, int per_user, bool *any)
 {
+	return store_work_claimable(st, now_ms, per_user, true, any);
+}
+
+int store_work_claimable(struct store *st, int64_t now_ms, int per_user, bool polls, bool *any)
+{
 	struct db_stmt *s = st->stmt[STMT_JOB_CLAIMABLE];
 	int64_t v;
 	int rc;
 	db_bind_int64(s, 1, now_ms);
 	db_bind_int64(s, 3, per_user);
+	db_bind_int64(s, 6, polls ? STORE_PRIORITY_POLL : STORE_PRIORITY_BULK);
 	if ((rc = store_get_ints(st, s, &v, 1, "looking for a job")) == STORE_OK)
 		*any = v != 0;
 	return rc;

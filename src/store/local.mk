@@ -31,6 +31,10 @@ STORE_PG_MIGRATIONS = db/pg/001_init.sql db/pg/002_library.sql db/pg/003_setting
 STORE_PG_MIGRATIONS += db/pg/014_files.sql db/pg/015_search_speed.sql db/pg/016_user_paths.sql db/pg/017_item_ids_per_user.sql
 # per-user usage against the quotas
 STORE_PG_MIGRATIONS += db/pg/018_usage.sql
+# feed discovery out of the web processes
+STORE_PG_MIGRATIONS += db/pg/019_feed_scans.sql
+# one fair queue for all background work
+STORE_PG_MIGRATIONS += db/pg/020_work_queue.sql
 EXTRA_DIST += $(STORE_PG_MIGRATIONS) src/store/db_pg.c src/store/store_pg_sql.c
 if WITH_POSTGRESQL
 src_store_libstore_a_SOURCES += src/store/db_pg.c src/store/store_pg_sql.c
@@ -52,6 +56,10 @@ STORE_MIGRATIONS = db/001_init.sql db/002_library.sql db/003_settings.sql db/004
 STORE_MIGRATIONS += db/014_files.sql db/015_search_speed.sql db/016_user_paths.sql db/017_item_ids_per_user.sql
 # per-user usage against the quotas
 STORE_MIGRATIONS += db/018_usage.sql
+# feed discovery out of the web processes
+STORE_MIGRATIONS += db/019_feed_scans.sql
+# one fair queue for all background work
+STORE_MIGRATIONS += db/020_work_queue.sql
 EXTRA_DIST += $(STORE_MIGRATIONS)
 BUILT_SOURCES += src/store/migrations_gen.c
 CLEANFILES += src/store/migrations_gen.c

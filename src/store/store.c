@@ -166,12 +166,35 @@ const char *const store_stmt_sql[STMT__MAX] = {
 		"SELECT " STORE_LABEL_COLS("l.") " FROM highlight_labels hl JOIN labels l ON l.id = hl.label_id"
 		" WHERE hl.highlight_id = ?1 ORDER BY l.name COLLATE NOCASE, l.id",
 	[STMT_JOB_INSERT] =
-		"INSERT INTO jobs (item_seq, kind, status, attempts, run_after, created_at, updated_at)"
-		" VALUES (?1, 'fetch', 'queued', 0, ?2, ?2, ?2)",
+		"INSERT INTO jobs (item_seq, user_id, kind, priority, status, attempts, run_after, created_at, updated_at)"
+		" SELECT ?1, user_id, ?4, ?3, 'queued', 0, ?2, ?2, ?2 FROM library_items WHERE seq = ?1",
+	/* the one claim of all background work (fetches, polls, scans, imports): leased for ?2 (a fetch), ?4 (a
+	 * feed's poll or scan) or ?5 (an import); a running job's run_after is its lease's end */
 	[STMT_JOB_CLAIM] =
-		"UPDATE jobs SET status = 'running', locked_until = ?2, attempts = attempts + 1, updated_at = ?1"
-		" WHERE id = (SELECT j.id" JOB_CLAIMABLE " ORDER BY j.run_after, j.id LIMIT 1)"
-		" RETURNING " STORE_JOB_COLS(""),
+		"UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = ?1,"
+		" locked_until = ?1 + CASE kind WHEN 'import' THEN ?5 WHEN 'poll' THEN ?4 WHEN 'scan' THEN ?4 ELSE ?2 END,"
+		" run_after = ?1 + CASE kind WHEN 'import' THEN ?5 WHEN 'poll' THEN ?4 WHEN 'scan' THEN ?4 ELSE ?2 END"
+		" WHERE id = (SELECT k.id" JOB_NEXT_PER_USER JOB_CLAIM_ORDER ")"
+		" RETURNING " STORE_COLS(STORE_WORK_ROW, ""),
+	/* the user whose job was claimed goes to the back of the rotation */
+	[STMT_JOB_TURN] = "UPDATE work_turns SET turn = (SELECT max(turn) FROM work_turns) + 1 WHERE user_id = ?1",
+	/* a feed's poll job waits for its next poll */
+	[STMT_JOB_REQUEUE] =
+		"UPDATE jobs SET status = 'queued', run_after = ?2, priority = 2, attempts = 0, locked_until = NULL,"
+		" last_error = NULL, updated_at = ?3 WHERE id = ?1",
+	/* a poll (?2 'poll', ?3 the subscription) or a scan (?2 'scan', ?3 the URL) of user ?1, due at ?5; a poll
+	 * job there already is made due again */
+	[STMT_JOB_QUEUE_REF] =
+		"INSERT INTO jobs (user_id, kind, ref, priority, status, attempts, run_after, created_at, updated_at)"
+		" VALUES (?1, ?2, ?3, ?4, 'queued', 0, ?5, ?5, ?5) ON CONFLICT (kind, user_id, ref) WHERE ref IS NOT NULL"
+		" DO UPDATE SET status = 'queued', run_after = ?5, priority = ?4, updated_at = ?5 WHERE jobs.kind = 'poll'",
+	[STMT_JOB_QUEUE_IMPORT] =
+		"INSERT INTO jobs (user_id, kind, ref, priority, status, attempts, run_after, created_at, updated_at)"
+		" SELECT user_id, 'import', id, 1, 'queued', 0, ?2, ?2, ?2 FROM imports WHERE id = ?1 AND status = 'queued'"
+		" ON CONFLICT DO NOTHING",
+	[STMT_IMPORT_START] =
+		"UPDATE imports SET status = 'running', locked_until = ?3 WHERE id = ?1 AND user_id = ?2"
+		" AND status IN ('queued', 'running') RETURNING " STORE_COLS(STORE_IMPORT_ROW, ""),
 	[STMT_JOB_DONE] = "DELETE FROM jobs WHERE id = ?1",
 	[STMT_JOB_RETRY] =
 		"UPDATE jobs SET status = ?2, run_after = ?3, last_error = ?4, locked_until = NULL, updated_at = ?5"
@@ -207,9 +230,8 @@ const char *const store_stmt_sql[STMT__MAX] = {
 	[STMT_SAVETOKEN_TOUCH] = "UPDATE save_tokens SET used = ?2 WHERE user_id = ?1",
 	[STMT_SAVETOKEN_DELETE] = "DELETE FROM save_tokens WHERE user_id = ?1",
 	[STMT_JOB_COUNT_READY] =
-		"SELECT count(*), min(run_after) FROM jobs WHERE status = 'queued'"
-		" OR (status = 'running' AND locked_until <= ?1)",
-	[STMT_JOB_CLAIMABLE] = "SELECT EXISTS (SELECT 1" JOB_CLAIMABLE ")",
+		"SELECT count(*), min(run_after) FROM jobs WHERE status = 'queued' OR (status = 'running' AND run_after <= ?1)",
+	[STMT_JOB_CLAIMABLE] = "SELECT EXISTS (SELECT 1" JOB_NEXT_PER_USER ")",
 	/* bulk.c: highlights of a user, merging and labelling them; several items at once; the user's trash */
 	[STMT_ITEM_HL_COUNT] = "SELECT count(*) FROM highlights WHERE item_seq = ?1",
 	[STMT_HL_PAGE] =
@@ -329,17 +351,14 @@ const char *const store_stmt_sql[STMT__MAX] = {
 		" WHERE upload_hash = ?1 AND status = 'uploading' AND upload_expires > ?2",
 	[STMT_IMPORT_UPLOADED] =
 		"UPDATE imports SET status = 'queued', path = ?2, upload_hash = NULL WHERE id = ?1 AND status = 'uploading'",
-	[STMT_IMPORT_CLAIM] =
-		"UPDATE imports SET status = 'running', locked_until = ?2 WHERE id = (SELECT id FROM imports"
-		" WHERE status = 'queued' OR (status = 'running' AND locked_until <= ?1) ORDER BY created_at LIMIT 1)"
-		" RETURNING " STORE_COLS(STORE_IMPORT_ROW, ""),
 	[STMT_IMPORT_FINISH] =
 		"UPDATE imports SET status = ?2, added = ?3, updated = ?4, unchanged = ?5, failed = ?6, report = ?7,"
 		" finished_at = ?8, locked_until = NULL WHERE id = ?1",
 	/* feeds (feeds.c) */
 	[STMT_SUB_CREATE] =
 		"INSERT INTO subscriptions (id, user_id, url, name, description, icon, site_url, folder, fetch_content,"
-		" created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, coalesce(?8, 'following'), ?9, ?10, ?10)"
+		" created_at, updated_at, pending) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, coalesce(?8, 'following'), ?9, ?10, ?10,"
+		" ?11)"
 		" ON CONFLICT (user_id, url) DO UPDATE SET status = 'ACTIVE', next_poll_at = 0, failures = 0,"
 		" updated_at = ?10 WHERE subscriptions.status <> 'ACTIVE' RETURNING " STORE_SUB_COLS(""),
 	[STMT_SUB_GET] = "SELECT " STORE_SUB_COLS("") " FROM subscriptions WHERE user_id = ?1 AND id = ?2",
@@ -370,12 +389,25 @@ const char *const store_stmt_sql[STMT__MAX] = {
 	[STMT_SUB_ADDRESS] = "SELECT address FROM newsletter_emails WHERE user_id = ?1 AND id = ?2",
 	[STMT_SUB_ITEMS] =
 		"SELECT count(*) FROM feed_entries WHERE user_id = ?1 AND subscription_id = ?2 AND item_id IS NOT NULL",
-	[STMT_SUB_CLAIM] =
-		"UPDATE subscriptions SET next_poll_at = ?2, last_fetched_at = ?1"
-		" WHERE id = (SELECT id FROM subscriptions WHERE status = 'ACTIVE' AND next_poll_at <= ?1 AND type = 'RSS'"
-		"             ORDER BY next_poll_at, id LIMIT 1)"
-		" AND (SELECT count(*) FROM subscriptions WHERE last_fetched_at > ?3 AND type = 'RSS') < ?4"
-		" RETURNING " STORE_SUB_COLS(""),
+	/* feed discovery out of the web processes (016): a pending subscription's first read, and scans */
+	[STMT_SUB_RESOLVED] =
+		"UPDATE subscriptions SET url = ?2, name = CASE WHEN name = url THEN coalesce(?3, ?2) ELSE name END,"
+		" description = coalesce(description, ?4), icon = coalesce(icon, ?5), site_url = coalesce(site_url, ?6),"
+		" pending = 0, updated_at = ?7 WHERE id = ?1",
+	[STMT_FEED_POLLS_SINCE] = "SELECT count(*) FROM subscriptions WHERE last_fetched_at > ?1 AND type = 'RSS'",
+	[STMT_FEED_WAITING] =
+		"SELECT (SELECT count(*) FROM subscriptions WHERE user_id = ?1 AND pending = 1 AND status = 'ACTIVE')"
+		" + (SELECT count(*) FROM feed_scans WHERE user_id = ?1 AND status IN ('queued', 'running'))",
+	[STMT_SCAN_GET] =
+		"SELECT " STORE_SCAN_COLS " FROM feed_scans WHERE user_id = ?1 AND url = ?2",
+	[STMT_SCAN_QUEUE] =
+		"INSERT INTO feed_scans (user_id, url, status, created_at, updated_at) VALUES (?1, ?2, 'queued', ?3, ?3)"
+		" ON CONFLICT (user_id, url) DO UPDATE SET status = 'queued', found = NULL, message = NULL,"
+		" locked_until = NULL, created_at = ?3, updated_at = ?3 WHERE feed_scans.status IN ('done', 'failed')",
+	[STMT_SCAN_DONE] =
+		"UPDATE feed_scans SET status = ?3, found = ?4, message = ?5, locked_until = NULL, updated_at = ?6"
+		" WHERE user_id = ?1 AND url = ?2",
+	[STMT_SCAN_PURGE] = "DELETE FROM feed_scans WHERE status IN ('done', 'failed') AND updated_at < ?1",
 	/* newsletters (newsletter.c) */
 	[STMT_NL_EMAIL_CREATE] =
 		"INSERT INTO newsletter_emails (id, user_id, local_part, address, name, description, folder, created_at)"
@@ -449,9 +481,6 @@ const char *const store_stmt_sql[STMT__MAX] = {
 	[STMT_FILE_BY_ITEM] =
 		"SELECT " STORE_COLS(STORE_FILE_ROW, "") " FROM files WHERE user_id = ?1 AND item_id = ?2"
 		" ORDER BY status = 'COMPLETED' DESC, created_at DESC LIMIT 1",
-	[STMT_FILE_JOB_INSERT] =
-		"INSERT INTO jobs (item_seq, kind, status, attempts, run_after, created_at, updated_at)"
-		" VALUES (?1, 'pdf', 'queued', 0, ?2, ?2, ?2)",
 	[STMT_FILE_ITEM_TYPE] = "UPDATE library_items SET page_type = 'FILE', updated_at = ?2 WHERE seq = ?1",
 	[STMT_FILE_ATTACH] =
 		"INSERT INTO files (id, user_id, item_id, file_name, content_type, url, size, sha256, path, status,"

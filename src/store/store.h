@@ -305,13 +305,46 @@ int store_savetoken_touch(struct store *st, const char *user_id, int64_t now_ms)
 /* revoke it; STORE_E_NOTFOUND when there was none */
 int store_savetoken_delete(struct store *st, const char *user_id);
 
-/* ---- the fetch queue (job.c) ---- */
+/* ---- the queue of background work (job.c): fetches, feed polls and scans, imports ---- */
 struct store_job { int64_t id, item_seq; int attempts; };
-/* claims the oldest ready job (queued and due, or running with an expired lease) for lease_ms, skipping the
- * jobs of users who already have per_user jobs running under a live lease (per_user <= 0: no cap); NOTFOUND: none */
+/* a claimed job of any kind */
+struct store_work {
+	int64_t id, item_seq;        /* item_seq: a fetch's or pdf's item (0 for the other kinds) */
+	int attempts;
+	const char *kind;            /* "fetch", "pdf", "poll", "scan", "import" */
+	const char *user_id;         /* whose work it is */
+	const char *ref;             /* poll: the subscription's id; scan: the URL; import: the import's id */
+	int64_t priority;            /* 0: interactive (a save someone waits for), 1: bulk (imports, feeds) */
+};
+/* how long a claimed job is leased, by kind (a worker that dies leaves it claimable again after that), and
+ * whether feed polls may be claimed now (false: the server's feed_polls_per_minute is spent) */
+struct store_leases { int64_t fetch_ms, feed_ms, import_ms; bool polls; };
+/* a job's priority: a save someone waits for (saveUrl, savePage, the share sheet, an uploaded PDF, a feed's
+ * first read, scanFeeds), bulk work (the fetches of feed entries and imported items, an import's processing),
+ * a feed's regular poll (claimed only while the server's feed_polls_per_minute allows) */
+enum { STORE_PRIORITY_INTERACTIVE = 0, STORE_PRIORITY_BULK = 1, STORE_PRIORITY_POLL = 2 };
+/* The one claim of all background work, fair between users: among the users with a job due at now_ms (queued
+ * and due, or running under an expired lease) and fewer than per_user jobs running under a live lease (every
+ * kind counts; per_user <= 0: no cap), it takes an interactive job before any bulk one, then the job of the user
+ * whose work was claimed least recently (that user then goes to the back of the rotation), then the oldest;
+ * polls only when l->polls. One
+ * index probe per user who has had work, never a scan of the queue. NOTFOUND: none. */
+int store_work_claim(struct store *st, struct arena *a, int64_t now_ms, const struct store_leases *l, int per_user,
+                     struct store_work *out);
+/* store_work_claim with every kind leased lease_ms, the fetch job's fields alone kept */
 int store_job_claim(struct store *st, int64_t now_ms, int64_t lease_ms, int per_user, struct store_job *out);
+/* queues a fetch (kind "fetch") or a PDF's reading ("pdf") of the item, due at run_after_ms, priority 0 or 1 */
+int store_job_queue(struct store *st, int64_t item_seq, int64_t run_after_ms, int priority, const char *kind);
+/* queues user_id's poll of a subscription (kind "poll", ref its id: a poll job there already is made due at
+ * run_after_ms) or scan of a URL (kind "scan", ref the URL: left alone when there) */
+int store_job_queue_ref(struct store *st, const char *user_id, const char *kind, const char *ref, int priority,
+                        int64_t run_after_ms);
+/* a poll job back in the queue until its feed's next poll, as a regular poll (STORE_PRIORITY_POLL) */
+int store_job_requeue(struct store *st, int64_t job_id, int64_t run_after_ms);
 /* *any: store_job_claim would find a job now */
 int store_job_claimable(struct store *st, int64_t now_ms, int per_user, bool *any);
+/* *any: store_work_claim would find a job now (polls: whether polls may be claimed) */
+int store_work_claimable(struct store *st, int64_t now_ms, int per_user, bool polls, bool *any);
 int store_job_done(struct store *st, int64_t job_id);
 /* back to the queue, not before run_after_ms */
 int store_job_retry(struct store *st, int64_t job_id, int64_t run_after_ms, const char *error);
@@ -449,10 +482,12 @@ int store_import_get(struct store *st, struct arena *a, const char *user_id, con
 /* the import waiting for the upload whose token has this hash, unexpired at now_ms; NOTFOUND */
 int store_import_by_upload(struct store *st, struct arena *a, const char *upload_hash, int64_t now_ms,
                            struct store_import_job *out);
-/* the file arrived at path: the import is queued and its token forgotten; NOTFOUND when it waits no more */
+/* the file arrived at path: the import is queued (a job of the work queue) and its token forgotten; NOTFOUND when
+ * it waits no more */
 int store_import_uploaded(struct store *st, const char *id, const char *path);
-/* claims the oldest queued import (or a running one whose lease ran out) until lease_until_ms; NOTFOUND: none */
-int store_import_claim(struct store *st, struct arena *a, int64_t now_ms, int64_t lease_until_ms,
+/* starts the user's import id (queued, or running under a lease that ran out: its job was claimed) until
+ * lease_until_ms; NOTFOUND when it is not waiting (done, failed, or gone) */
+int store_import_start(struct store *st, struct arena *a, const char *id, const char *user_id, int64_t lease_until_ms,
                        struct store_import_job *out);
 /* records the outcome: status "done" or "failed", the counts and the report in *in */
 int store_import_finish(struct store *st, const char *id, const struct store_import_job *in);

@@ -21,7 +21,7 @@
 	X(ITEM_LABELS_CLEAR) X(ITEM_LABEL_COUNT) X(ITEM_HIGHLIGHTS) X(UPDATES_SINCE) X(UPDATES_SINCE_COUNT) \
 	X(LABEL_LIST) X(LABEL_BY_ID) X(LABEL_BY_NAME) X(LABEL_INSERT) X(LABEL_UPDATE) X(LABEL_DELETE) \
 	X(LABEL_TOUCH_ITEMS) X(HL_INSERT) X(HL_GET) X(HL_UPDATE) X(HL_DELETE) X(HL_LABELS) X(JOB_INSERT) \
-	X(JOB_CLAIM) X(JOB_DONE) X(JOB_RETRY) X(JOB_CANCEL_ITEM) X(JOB_COUNT_READY) X(JOB_CLAIMABLE) \
+	X(JOB_CLAIM) X(JOB_TURN) X(JOB_REQUEUE) X(JOB_QUEUE_REF) X(JOB_QUEUE_IMPORT) X(IMPORT_START) X(JOB_DONE) X(JOB_RETRY) X(JOB_CANCEL_ITEM) X(JOB_COUNT_READY) X(JOB_CLAIMABLE) \
 	X(TRASH_TOMBSTONE) X(TRASH_PURGE) X(SESSION_EXTEND) X(SESSION_PURGE) X(LOGIN_FAIL) X(LOGIN_COUNT) \
 	X(LOGIN_CLEAR) X(LOGIN_PURGE) X(SESSION_END_USER) X(LOGIN_FORGET) X(SETTING_GET) X(SETTING_ADD) \
 	X(SAVETOKEN_SET) X(SAVETOKEN_GET) X(SAVETOKEN_TOUCH) X(SAVETOKEN_DELETE) \
@@ -36,14 +36,20 @@
 /* the import's statements (import.c), SQL appended to store.c's table */
 #define STORE_IMPORT_STMTS(X) \
 	X(IMPORT_INSERT) X(IMPORT_UPDATE) X(IMPORT_JOB_PENDING) X(IMPORT_FETCH_HORIZON) X(IMPORT_HL_FIND) X(IMPORT_ID_TAKEN) \
-	X(IMPORT_CREATE) X(IMPORT_GET) X(IMPORT_BY_UPLOAD) X(IMPORT_UPLOADED) X(IMPORT_CLAIM) X(IMPORT_FINISH)
-/* the jobs a worker may claim at ?1: queued and due, or running under an expired lease; and not of a user
- * who already has ?3 jobs running under a live lease (?3 <= 0: no such cap) */
-#define JOB_CLAIMABLE \
-	" FROM jobs j JOIN library_items i ON i.seq = j.item_seq" \
-	" WHERE ((j.status = 'queued' AND j.run_after <= ?1) OR (j.status = 'running' AND j.locked_until <= ?1))" \
-	" AND (?3 <= 0 OR i.user_id NOT IN (SELECT li.user_id FROM jobs r JOIN library_items li ON li.seq = r.item_seq" \
-	" WHERE r.status = 'running' AND r.locked_until > ?1 GROUP BY li.user_id HAVING count(*) >= ?3))"
+	X(IMPORT_CREATE) X(IMPORT_GET) X(IMPORT_BY_UPLOAD) X(IMPORT_UPLOADED) X(IMPORT_FINISH)
+/* each user's next job at ?1 (c.id: due, of priority ?6 at most, the interactive ones first, then the oldest; a
+ * running job's run_after
+ * is its lease's end, a failed one's NULL), for the users with fewer than ?3 jobs running under a live lease
+ * (?3 <= 0: no such cap), with their turn (c.turn: whose work was claimed least recently). One index probe of
+ * jobs_turn and one of jobs_running per user who ever had work: never a scan of the queue. */
+#define JOB_NEXT_PER_USER \
+	" FROM (SELECT t.user_id AS uid, t.turn AS turn, (SELECT j.id FROM jobs j WHERE j.user_id = t.user_id" \
+	"  AND j.priority <= ?6 AND j.run_after <= ?1 ORDER BY j.priority, j.run_after, j.id LIMIT 1) AS id" \
+	"  FROM work_turns t" \
+	"  WHERE ?3 <= 0 OR (SELECT count(*) FROM jobs r WHERE r.user_id = t.user_id AND r.status = 'running'" \
+	"  AND r.run_after > ?1) < ?3) c JOIN jobs k ON k.id = c.id"
+/* the job the claim takes: an interactive one before bulk work, then the user whose turn came least recently */
+#define JOB_CLAIM_ORDER " ORDER BY k.priority, c.turn, k.run_after, k.id LIMIT 1"
 /* newsletters' statements (newsletter.c), SQL appended to store.c's table */
 #define STORE_NL_STMTS(X) \
 	X(NL_EMAIL_CREATE) X(NL_EMAIL_COUNT) X(NL_EMAIL_LIST) X(NL_EMAIL_DELETE) X(NL_EMAIL_BY_LOCAL) X(NL_EMAIL_CODE) \
@@ -52,7 +58,7 @@
 /* the files' statements (file.c), SQL appended to store.c's table */
 #define STORE_FILE_STMTS(X) \
 	X(FILE_ITEM_INSERT) X(FILE_CREATE) X(FILE_BY_UPLOAD) X(FILE_UPLOADED) X(FILE_GET) X(FILE_BY_ITEM) \
-	X(FILE_JOB_INSERT) X(FILE_ITEM_TYPE) X(FILE_ATTACH) X(FILE_ITEM_ID_TAKEN) X(FILE_KNOWN) X(FILE_ORPHANS)
+	X(FILE_ITEM_TYPE) X(FILE_ATTACH) X(FILE_ITEM_ID_TAKEN) X(FILE_KNOWN) X(FILE_ORPHANS)
 #define STORE_FILE_ROW(F, X, p) \
 	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, item_id, item_id) X(p, TEXT, file_name, file_name) \
 	X(p, TEXT, content_type, content_type) X(p, TEXT, url, url) X(p, I64, size, size) X(p, TEXT, sha256, sha256) \
@@ -131,6 +137,9 @@ void store_dyn_free(struct store *st);
 	X(p, I64, unchanged, unchanged) X(p, I64, failed, failed) X(p, I64, created_at, created_ms) \
 	X(p, I64, finished_at, finished_ms)
 #define STORE_JOB_ROW(F, X, p) F(p, I64, id, id) X(p, I64, item_seq, item_seq) X(p, INT, attempts, attempts)
+/* a claimed job of any kind: the fetch job's columns first (store_job_claim reads those alone) */
+#define STORE_WORK_ROW(F, X, p) STORE_JOB_ROW(F, X, p) X(p, TEXT, kind, kind) X(p, TEXT, user_id, user_id) \
+	X(p, TEXT, ref, ref) X(p, I64, priority, priority)
 #define STORE_FILTER_ROW(F, X, p) \
 	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, name, name) X(p, TEXT, filter, filter) \
 	X(p, TEXT, folder, folder) X(p, TEXT, category, category) X(p, TEXT, description, description) \

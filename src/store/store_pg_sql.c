@@ -63,23 +63,17 @@ const char *const store_pg_sql[STMT__MAX] = {
 		"UPDATE subscriptions SET etag = ?2, last_modified = ?3, last_error = ?4, failures = ?5,"
 		" next_poll_at = ?6, last_fetched_at = ?7, refreshed_at = coalesce(?8, refreshed_at),"
 		" most_recent_item = greatest(coalesce(most_recent_item, 0), coalesce(?9::bigint, 0)) WHERE id = ?1",
-	/* a claim skips the rows another worker is claiming (SQLite has one writer at a time) */
+	/* a claim skips the rows another worker is claiming (SQLite has one writer at a time); the leases typed */
 	[STMT_JOB_CLAIM] =
-		"UPDATE jobs SET status = 'running', locked_until = ?2, attempts = attempts + 1, updated_at = ?1"
-		" WHERE id = (SELECT j.id" JOB_CLAIMABLE " ORDER BY j.run_after, j.id LIMIT 1 FOR UPDATE OF j SKIP LOCKED)"
-		" RETURNING " STORE_JOB_COLS(""),
-	[STMT_IMPORT_CLAIM] =
-		"UPDATE imports SET status = 'running', locked_until = ?2 WHERE id = (SELECT id FROM imports"
-		" WHERE status = 'queued' OR (status = 'running' AND locked_until <= ?1) ORDER BY created_at LIMIT 1"
-		" FOR UPDATE SKIP LOCKED) RETURNING " STORE_COLS(STORE_IMPORT_ROW, ""),
+		"UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = ?1,"
+		" locked_until = ?1 + CASE kind WHEN 'import' THEN ?5::bigint WHEN 'poll' THEN ?4::bigint"
+		"  WHEN 'scan' THEN ?4::bigint ELSE ?2::bigint END,"
+		" run_after = ?1 + CASE kind WHEN 'import' THEN ?5::bigint WHEN 'poll' THEN ?4::bigint"
+		"  WHEN 'scan' THEN ?4::bigint ELSE ?2::bigint END"
+		" WHERE id = (SELECT k.id" JOB_NEXT_PER_USER JOB_CLAIM_ORDER " FOR UPDATE OF k SKIP LOCKED)"
+		" RETURNING " STORE_COLS(STORE_WORK_ROW, ""),
 	/* a feed being leased by another worker is skipped; the minute's count may run over by the workers
 	 * claiming at the same instant (each sees the others' claims only once they commit) */
-	[STMT_SUB_CLAIM] =
-		"UPDATE subscriptions SET next_poll_at = ?2, last_fetched_at = ?1"
-		" WHERE id = (SELECT id FROM subscriptions WHERE status = 'ACTIVE' AND next_poll_at <= ?1 AND type = 'RSS'"
-		"             ORDER BY next_poll_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)"
-		" AND (SELECT count(*) FROM subscriptions WHERE last_fetched_at > ?3 AND type = 'RSS') < ?4"
-		" RETURNING " STORE_SUB_COLS(""),
 	/* a login attempt's transaction (store_login_attempt) starts here: one at a time, as on SQLite, so attempts
 	 * made at once cannot all read the same count of failures before any records its own (the lock is taken
 	 * before the statements after it take their snapshots, and held until COMMIT) */

@@ -23,6 +23,7 @@ struct svc_feed_poll {
 	const char *message;
 	long new_items;        /* entries that became items */
 	long seen;             /* entries already had (by entry id or URL) */
+	int64_t next_poll_ms;  /* when the feed is due again */
 };
 /* Fetches sub's feed through content_fetch (the SSRF rules apply; ETag and Last-Modified sent back), turns
  * each entry the user has not had (by entry id, then URL) into an item in the subscription's folder: a
@@ -30,21 +31,28 @@ struct svc_feed_poll {
  * feed_poll_interval, or a backoff growing with the failures). 0, or -1 when the store failed (err). */
 int svc_feed_poll(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_sub *sub,
                   struct svc_feed_poll *out, char *err, size_t errlen);
-/* polls the longest-waiting due subscription, leased so no other worker polls it too, unless the server's
- * workers together fetched feed_polls_per_minute feeds in the last minute: 1 when one
- * was polled, 0 when none (due, or allowed now), -1 on a store failure (err) */
-int svc_feed_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen);
+/* whether the server's workers together fetched fewer than feed_polls_per_minute feeds in the last minute: the
+ * claim takes regular polls only then (a subscription's first read, interactive, is not held back) */
+bool svc_feed_polls_allowed(struct store *st, const struct larder_config *cfg);
+/* a claimed poll job (svc_worker_step): its subscription polled (svc_feed_poll) and the job back in the queue
+ * until the next poll, or ended with the subscription: 1, or -1 on a store failure */
+struct store_work;
+int svc_feed_poll_job(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_work *w,
+                      char *err, size_t errlen);
 
 /* ---- feeds_sub.c: subscribing (subscribe, scanFeeds, OPML import) ---- */
 enum svc_sub_status { SVC_SUB_OK, SVC_SUB_REFUSED, SVC_SUB_EXISTS, SVC_SUB_FAILED,
                       SVC_SUB_LIMIT /* the user follows subscriptions_per_user feeds already */ };
 /* what a URL holds: the feed itself (one link) or the feeds its page announces (discovery). Fetched through
- * content_fetch. Returns how many links (0: none), or -1 with *msg when the URL is refused or unreachable */
+ * content_fetch, so only in the fetch runner or `larder worker` (a web child's fetcher refuses). Returns how
+ * many links (0: none), or -1 with *msg when the URL is refused or unreachable */
 long svc_feed_scan(const struct larder_config *cfg, struct arena *a, const char *url, struct content_feed_link **out,
                    struct content_feed *feed, const char **msg);
-/* subscribes user_id to the feed at url (or the first feed its page announces), named after the feed unless
- * name is given; folder NULL: "following". The first poll is due at once. *msg says why on REFUSED (bad URL,
- * no feed there), EXISTS (already followed), LIMIT (subscriptions_per_user) and FAILED (the store). */
+/* subscribes user_id to url at once, without fetching: the subscription is pending (named url unless name is
+ * given; folder NULL: "following") and its first poll, due at once, is the runner's: it reads url as a feed, or
+ * as a page whose first announced feed the subscription then follows, named after the feed; or records why
+ * not (failedAt). *msg says why on REFUSED (bad URL, LIMIT_FEED_WAITING reads of the user waiting), EXISTS
+ * (already followed), LIMIT (subscriptions_per_user) and FAILED (the store). */
 enum svc_sub_status svc_feed_subscribe(struct store *st, const struct larder_config *cfg, struct arena *a,
                                        const char *user_id, const char *url, const char *name, const char *folder,
                                        bool fetch_content, struct store_sub *out, const char **msg);
@@ -52,6 +60,21 @@ enum svc_sub_status svc_feed_subscribe(struct store *st, const struct larder_con
 enum svc_sub_status svc_feed_subscribe_known(struct store *st, const struct larder_config *cfg, struct arena *a,
                                              const char *user_id, const char *url, const char *name,
                                              struct store_sub *out, const char **msg);
+
+/* ---- feeds_scan.c: scanFeeds of a URL, answered from what a runner found ---- */
+/* a feed scanFeeds found: every field NULL when unknown */
+struct svc_found_feed { const char *url, *type, *title, *description, *icon; };
+enum { SVC_SCAN_PENDING = -1, SVC_SCAN_REFUSED = -2, SVC_SCAN_FAILED = -3 };
+/* scanFeeds(url) without the network: the feeds a scan of url for user_id found in the last
+ * LIMIT_FEED_SCAN_KEEP_MS (how many, in *out), or SVC_SCAN_PENDING when one is waiting for the runner or was
+ * queued now (a client asking again finds its result), SVC_SCAN_REFUSED with *msg (a bad URL, a scan that
+ * failed, LIMIT_FEED_WAITING reads of the user waiting), SVC_SCAN_FAILED when the store failed */
+long svc_feed_scan_request(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
+                           const char *url, struct svc_found_feed **out, const char **msg);
+/* a claimed scan job (svc_worker_step): forgets old scans, reads the job's URL (svc_feed_scan), keeps what it
+ * found and ends the job: 1, or -1 on a store failure (err) */
+int svc_feed_scan_job(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_work *w,
+                      char *err, size_t errlen);
 
 /* ---- import_opml.c: subscriptions read from and written as OPML ---- */
 struct svc_opml_report { size_t added, existing, failed; };

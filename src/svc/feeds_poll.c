@@ -94,32 +94,78 @@ static int take_entries(struct store *st, const struct larder_config *cfg, struc
 	return STORE_OK;
 }
 
-int svc_feed_poll(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_sub *sub,
-                  struct svc_feed_poll *out, char *err, size_t errlen)
+/* a fetched feed read, *f; else out->failed or out->not_modified */
+static void read_feed(const struct larder_config *cfg, struct arena *a, const struct store_sub *sub,
+                      struct fetch_result *fr, struct content_feed *f, struct svc_feed_poll *out)
 {
 	struct fetch_opts fo;
-	struct fetch_result fr;
-	struct content_feed f;
 	char perr[256];
-	int64_t now = time_now_ms(), newest = 0;
-	struct store_sub rec = { .id = sub->id, .etag = sub->etag, .last_modified = sub->last_modified,
-	                         .last_fetched_ms = now };
-	memset(out, 0, sizeof *out);
 	memset(&fo, 0, sizeof fo);
 	if (cfg)
 		content_fetch_opts_from_config(&fo, cfg);
 	fo.feed = true;
 	fo.if_none_match = sub->etag;
 	fo.if_modified_since = sub->last_modified;
-	if (content_fetch(a, sub->url, &fo, &fr) != 0) {
+	if (content_fetch(a, sub->url, &fo, fr) != 0) {
 		out->failed = true;
-		out->message = fr.message ? fr.message : "the feed could not be fetched";
-	} else if (fr.not_modified) {
+		out->message = fr->message ? fr->message : "the feed could not be fetched";
+	} else if (fr->not_modified) {
 		out->not_modified = true;
-	} else if (content_feed_parse(a, fr.body, fr.len, fr.final_url ? fr.final_url : sub->url, &f, perr, sizeof perr)) {
+	} else if (content_feed_parse(a, fr->body, fr->len, fr->final_url ? fr->final_url : sub->url, f, perr,
+	                              sizeof perr)) {
 		out->failed = true;
 		out->message = arena_strdup(a, perr);
-	} else {
+	}
+}
+
+/* a pending subscription's first read: its URL as a feed, else the first feed its page announces, which the
+ * subscription then follows (named after the feed unless named by the user). 0 with *f read (out->failed
+ * otherwise, with why), -1 when the store failed. A user following that feed already: this one is ended. */
+static int first_read(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_sub *sub,
+                      struct fetch_result *fr, struct content_feed *f, struct svc_feed_poll *out)
+{
+	struct content_feed_link *links = NULL;
+	const char *why = NULL;
+	long n = svc_feed_scan(cfg, a, sub->url, &links, f, &why);
+	if (n > 0 && f->entries == NULL && svc_feed_scan(cfg, a, links[0].url, &links, f, &why) < 1) /* a page */
+		why = arena_printf(a, "the feed the page announces (%s) could not be read: %s", links[0].url,
+		                   why ? why : "no feed there");
+	else if (n == 0)
+		why = "no feed found at this URL";
+	else if (n > 0) {
+		struct store_sub feed = { .url = links[0].url, .name = svc_cut(a, f->title, LIMIT_TITLE),
+		                          .description = svc_cut(a, f->description, LIMIT_DESCRIPTION),
+		                          .icon = url_http_only(a, f->icon),
+		                          .site_url = f->site_url && strlen(f->site_url) <= LIMIT_URL_BYTES ? f->site_url : NULL };
+		int rc = store_sub_resolved(st, sub->id, &feed);
+		if (rc == STORE_E_EXISTS) { /* the page's feed is followed already: this request ends here */
+			struct store_sub gone;
+			out->failed = true;
+			out->message = arena_printf(a, "you follow %s already", links[0].url);
+			return store_sub_unsubscribe(st, a, sub->user_id, sub->id, &gone) == STORE_OK ? 0 : -1;
+		}
+		memset(fr, 0, sizeof *fr); /* no validators: the entries are read at once, the next poll sends them */
+		return rc == STORE_OK ? 0 : -1;
+	}
+	out->failed = true;
+	out->message = why ? why : "the URL could not be read";
+	return 0;
+}
+
+int svc_feed_poll(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_sub *sub,
+                  struct svc_feed_poll *out, char *err, size_t errlen)
+{
+	struct fetch_result fr;
+	struct content_feed f;
+	int64_t now = time_now_ms(), newest = 0;
+	struct store_sub rec = { .id = sub->id, .etag = sub->etag, .last_modified = sub->last_modified,
+	                         .last_fetched_ms = now };
+	memset(out, 0, sizeof *out);
+	if (sub->pending ? first_read(st, cfg, a, sub, &fr, &f, out) != 0 : (read_feed(cfg, a, sub, &fr, &f, out), 0)) {
+		snprintf(err, errlen, "%s", store_errmsg(st));
+		return -1;
+	}
+	if (!out->failed && !out->not_modified) {
 		rec.etag = fr.etag;
 		rec.last_modified = fr.last_modified;
 		if (take_entries(st, cfg, a, sub, &f, now, out, &newest) != STORE_OK) {
@@ -129,7 +175,7 @@ int svc_feed_poll(struct store *st, const struct larder_config *cfg, struct aren
 	}
 	rec.failures = out->failed ? sub->failures + 1 : 0;
 	rec.last_error = out->message;
-	rec.next_poll_ms = now + wait_ms(cfg, rec.failures);
+	rec.next_poll_ms = out->next_poll_ms = now + wait_ms(cfg, rec.failures);
 	rec.refreshed_ms = out->new_items ? now : 0;
 	rec.most_recent_ms = newest;
 	if (store_sub_polled(st, &rec) != STORE_OK) {
@@ -139,19 +185,28 @@ int svc_feed_poll(struct store *st, const struct larder_config *cfg, struct aren
 	return 0;
 }
 
-int svc_feed_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen)
+bool svc_feed_polls_allowed(struct store *st, const struct larder_config *cfg)
 {
 	uint32_t per_minute = cfg ? cfg->feed_polls_per_minute : LIMIT_FEED_POLLS_PER_MINUTE;
-	/* the lease outlasts the fetch (its timeout, redirects included) and the storing of its entries */
-	int64_t lease_ms = (cfg ? (int64_t)cfg->fetch_timeout_s * 1000 : LIMIT_FETCH_TOTAL_MS) + 60000;
-	struct store_sub due;
+	int64_t recent = 0;
+	return store_feed_polls_since(st, time_now_ms() - 60000, &recent) == STORE_OK && recent < (int64_t)per_minute;
+}
+
+int svc_feed_poll_job(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_work *w,
+                      char *err, size_t errlen)
+{
+	struct store_sub sub;
 	struct svc_feed_poll res;
-	int rc = store_sub_claim(st, a, time_now_ms(), lease_ms, per_minute, &due);
-	if (rc == STORE_E_NOTFOUND)
-		return 0;
-	if (rc != STORE_OK) {
-		snprintf(err, errlen, "%s", store_errmsg(st));
-		return -1;
+	int rc = store_sub_get(st, a, w->user_id, w->ref, &sub);
+	if (rc == STORE_E_NOTFOUND || (rc == STORE_OK && strcmp(sub.status, "ACTIVE") != 0))
+		rc = store_job_done(st, w->id); /* unsubscribed or gone: no more polls */
+	else if (rc == STORE_OK) {
+		if (svc_feed_poll(st, cfg, a, &sub, &res, err, errlen) != 0)
+			return -1;
+		rc = store_job_requeue(st, w->id, res.next_poll_ms);
 	}
-	return svc_feed_poll(st, cfg, a, &due, &res, err, errlen) == 0 ? 1 : -1;
+	if (rc == STORE_OK)
+		return 1;
+	snprintf(err, errlen, "%s", store_errmsg(st));
+	return -1;
 }

@@ -1,15 +1,18 @@
-/* feeds_sub.c: subscribing to a feed: the URL checked, fetched (SSRF rules), read as a feed or searched for the feeds its page announces, stored as a subscription. */
+/* feeds_sub.c: subscribing to a feed and scanning a URL for feeds: the web process stores the request at once (a pending subscription, a queued scan); the fetch runner or `larder worker` reads the URL (SSRF rules) as a feed or as a page announcing feeds. */
 #include <string.h>
 
 #include "content/fetch.h"
 #include "store/feeds.h"
 #include "store/store.h"
 #include "svc/feeds.h"
+#include "svc/jobs.h"
 #include "svc/save.h"
 #include "svc/svc.h"
 #include "util/arena.h"
 #include "util/config.h"
 #include "util/limits.h"
+#include "util/sb.h"
+#include "util/time.h"
 #include "util/url.h"
 
 /* url normalised and allowed (svc_url_refusal); NULL with *msg otherwise */
@@ -47,6 +50,7 @@ long svc_feed_scan(const struct larder_config *cfg, struct arena *a, const char 
 	struct fetch_result fr;
 	char err[256];
 	const char *u = checked_url(cfg, a, url, msg);
+	memset(feed, 0, sizeof *feed);
 	if (u == NULL || fetch(cfg, a, u, &fr, msg) != 0)
 		return -1;
 	const char *at = fr.final_url ? fr.final_url : u;
@@ -102,39 +106,43 @@ static enum svc_sub_status create(struct store *st, const struct larder_config *
 	return rc == STORE_E_EXISTS ? SVC_SUB_EXISTS : rc == STORE_E_INVAL ? SVC_SUB_REFUSED : SVC_SUB_FAILED;
 }
 
+/* REFUSED with *msg when the user has LIMIT_FEED_WAITING feed reads waiting already, FAILED on a store error */
+static enum svc_sub_status room_to_wait(struct store *st, struct arena *a, const char *user_id, const char **msg)
+{
+	int64_t n = 0;
+	if (store_feed_waiting(st, user_id, &n) != STORE_OK) {
+		*msg = store_errmsg(st);
+		return SVC_SUB_FAILED;
+	}
+	if (n < LIMIT_FEED_WAITING)
+		return SVC_SUB_OK;
+	*msg = arena_printf(a, "%lld feeds of yours are waiting to be read already, the most at a time (%d): "
+	                    "ask again once they are", (long long)n, LIMIT_FEED_WAITING);
+	return SVC_SUB_REFUSED;
+}
+
 enum svc_sub_status svc_feed_subscribe(struct store *st, const struct larder_config *cfg, struct arena *a,
                                        const char *user_id, const char *url, const char *name, const char *folder,
                                        bool fetch_content, struct store_sub *out, const char **msg)
 {
-	struct content_feed_link *links;
-	struct content_feed feed;
 	const char *too_long = svc_too_long(a, "name", name, LIMIT_TITLE);
 	if (too_long) { /* the client's own name: refused; the feed's are cut */
 		*msg = too_long;
 		return SVC_SUB_REFUSED;
 	}
-	long n = svc_feed_scan(cfg, a, url, &links, &feed, msg);
-	if (n < 0)
+	const char *u = checked_url(cfg, a, url, msg);
+	if (u == NULL)
 		return SVC_SUB_REFUSED;
-	if (n == 0) {
-		*msg = "no feed found at this URL";
-		return SVC_SUB_REFUSED;
-	}
-	if (feed.entries == NULL) { /* a page: read the first feed it announces */
-		const char *why = NULL;
-		long k = svc_feed_scan(cfg, a, links[0].url, &links, &feed, &why);
-		if (k < 1 || feed.entries == NULL) {
-			*msg = "the feed the page announces could not be read";
-			return SVC_SUB_REFUSED;
-		}
-	}
-	const char *title = svc_cut(a, feed.title, LIMIT_TITLE);
-	struct store_sub in = { .url = links[0].url, .name = name && *name ? name : title ? title : links[0].url,
-	                        .description = svc_cut(a, feed.description, LIMIT_DESCRIPTION),
-	                        .icon = feed.icon && strlen(feed.icon) <= LIMIT_URL_BYTES ? url_http_only(a, feed.icon) : NULL,
-	                        .site_url = feed.site_url && strlen(feed.site_url) <= LIMIT_URL_BYTES ? feed.site_url : NULL,
-	                        .folder = folder, .fetch_content = fetch_content };
-	return create(st, cfg, a, user_id, &in, out, msg);
+	enum svc_sub_status r = follows(st, a, user_id, u) ? SVC_SUB_OK : room_to_wait(st, a, user_id, msg);
+	if (r != SVC_SUB_OK)
+		return r;
+	/* read by the runner: the feed itself, or the first feed of the page; named after the feed then */
+	struct store_sub in = { .url = u, .name = name && *name ? name : u, .folder = folder,
+	                        .fetch_content = fetch_content, .pending = 1 };
+	r = create(st, cfg, a, user_id, &in, out, msg);
+	if (r == SVC_SUB_OK)
+		svc_fetch_queued_note();
+	return r;
 }
 
 enum svc_sub_status svc_feed_subscribe_known(struct store *st, const struct larder_config *cfg, struct arena *a,

@@ -13,7 +13,6 @@
 #include "util/limits.h"
 #include "util/time.h"
 
-#define IMPORT_LEASE_MS (60 * 60 * 1000) /* a running import is taken up again by another runner after this */
 #define REPORT_MAX (1024 * 1024)         /* bytes of report lines kept with an import */
 
 int svc_import_begin_upload(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
@@ -134,7 +133,8 @@ static void run_import(struct store *st, const struct larder_config *cfg, const 
 	arena_free(&a);
 }
 
-int svc_import_step(struct store *st, const struct larder_config *cfg, char *err, size_t errlen)
+int svc_import_job(struct store *st, const struct larder_config *cfg, const struct store_work *w, char *err,
+                   size_t errlen)
 {
 	struct store_import_job job, done;
 	struct arena a;
@@ -142,18 +142,18 @@ int svc_import_step(struct store *st, const struct larder_config *cfg, char *err
 	int rc;
 
 	arena_init(&a);
-	rc = store_import_claim(st, &a, now, now + IMPORT_LEASE_MS, &job);
-	if (rc == STORE_E_NOTFOUND) {
-		arena_free(&a);
-		return 0;
-	}
-	if (rc == STORE_OK) {
+	rc = store_import_start(st, &a, w->ref, w->user_id, now + SVC_IMPORT_LEASE_MS, &job);
+	if (rc == STORE_E_NOTFOUND) /* done or gone meanwhile: only its job is left */
+		rc = STORE_OK;
+	else if (rc == STORE_OK) {
 		run_import(st, cfg, &job, &done);
 		rc = store_import_finish(st, job.id, &done);
 		free((char *)done.report);
 		if (job.path)
 			unlink(job.path);
 	}
+	if (rc == STORE_OK)
+		rc = store_job_done(st, w->id);
 	if (rc != STORE_OK)
 		snprintf(err, errlen, "import: %s", store_errmsg(st));
 	arena_free(&a);

@@ -11,8 +11,10 @@
 #define SVC_RUNNER_ARG "--fetch-runner"
 
 /* ---- worker.c ---- */
-/* runs a waiting import (svc_import_step) or else one due fetch job to its end (stored, retried later, or
- * FAILED): 1 when one ran, 0 when none was due, -1 on a store failure (message in err) */
+/* claims the next job of the one queue (store_work_claim: fair between users, interactive saves first, every
+ * kind within fetches_per_user) and runs it to its end: a fetch (stored, retried later, or FAILED), a feed's
+ * poll (svc_feed_poll_job), a scan (svc_feed_scan_job) or an import (svc_import_job): 1 when one ran, 0 when
+ * none was due, -1 on a store failure (message in err) */
 int svc_worker_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen);
 
 /* ---- runner.c ---- */
@@ -56,7 +58,10 @@ enum svc_upload_status svc_import_receive(struct store *st, const struct larder_
                                           const char *token, int64_t declared_len,
                                           long (*read)(void *ctx, char *buf, size_t n), void *ctx,
                                           struct store_import_job *job, const char **msg);
-/* runs one queued import (its own memory; the file removed once read) to its end: 1 when one ran, 0 when
- * none was waiting, -1 on a store failure (message in err). svc_worker_step calls it first. */
-int svc_import_step(struct store *st, const struct larder_config *cfg, char *err, size_t errlen);
+/* a running import is taken up again by another runner after this */
+#define SVC_IMPORT_LEASE_MS (60 * 60 * 1000)
+/* runs the import of a claimed job (its own memory; the file removed once read) to its end, then ends the job:
+ * 1, or -1 on a store failure (message in err). svc_worker_step calls it for a job of kind "import". */
+int svc_import_job(struct store *st, const struct larder_config *cfg, const struct store_work *w, char *err,
+                   size_t errlen);
 #endif

@@ -60,7 +60,7 @@ t_svc_account_LDADD = $(SVC_LIBS)
 
 
 # feed subscriptions: subscribing, polling in the worker, OPML import and export (the readers are content/feed*)
-src_svc_libsvc_a_SOURCES += src/svc/feeds.h src/svc/feeds_poll.c src/svc/feeds_sub.c src/svc/import_opml.c
+src_svc_libsvc_a_SOURCES += src/svc/feeds.h src/svc/feeds_poll.c src/svc/feeds_sub.c src/svc/feeds_scan.c src/svc/import_opml.c
 # feeds end to end: OPML import, `larder worker --once` polls against a local feed server, 304s, OPML export
 TESTS += t/feeds_poll.sh
 dist_check_SCRIPTS += t/feeds_poll.sh
@@ -71,8 +71,18 @@ dist_check_SCRIPTS += t/feeds_api.sh
 # XML attribute bombs and a javascript: feed icon through a real server (larder-serve, one graphql.fcgi child)
 TESTS += t/feeds_xml_bomb.sh
 dist_check_SCRIPTS += t/feeds_xml_bomb.sh
+# no root field that takes a URL makes graphql.fcgi connect anywhere; the worker does, and fills them
+TESTS += t/web_nonet.sh
+dist_check_SCRIPTS += t/web_nonet.sh
+# one user's import and feeds do not hold another's save (the one fair claim)
+TESTS += t/fair_queue.sh
+dist_check_SCRIPTS += t/fair_queue.sh
 # polling 1,000 unchanged feeds: CPU seconds (run by hand: bench/feeds-bench -B BUILDDIR)
 EXTRA_DIST += bench/feeds-bench
+# one user's save while another's feeds and import wait (run by hand: bench/fair-bench -B BUILDDIR)
+EXTRA_DIST += bench/fair-bench
+# scanFeeds of URLs that never answer: the time graphql.fcgi takes (run by hand: bench/scan-held -B BUILDDIR)
+EXTRA_DIST += bench/scan-held
 
 # newsletters: receiving addresses and one mail received by pipe (content/mime.c reads it)
 src_svc_libsvc_a_SOURCES += src/svc/newsletter.h src/svc/newsletter.c src/svc/newsletter_mail.c

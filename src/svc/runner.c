@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "svc/feeds.h"
 #include "svc/jobs.h"
 #include "util/arena.h"
 #include "util/limits.h"
@@ -208,7 +209,8 @@ int svc_runner_run(const char *prog, struct store *st, const struct larder_confi
 		 * looked taken is not left behind (its saver found no slot; we see its job, or it saw ours free) */
 		close(slot);
 		slot = -1;
-		if (store_job_claimable(st, time_now_ms(), (int)cfg->fetches_per_user, &more) != STORE_OK) {
+		if (store_work_claimable(st, time_now_ms(), (int)cfg->fetches_per_user, svc_feed_polls_allowed(st, cfg),
+		                         &more) != STORE_OK) {
 			fprintf(stderr, "%s: fetch runner: %s\n", prog, store_errmsg(st));
 			rc = 1;
 		} else if (more)

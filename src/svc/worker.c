@@ -1,4 +1,4 @@
-/* worker.c (svc): runs the fetch queue (after any waiting import and any due feed poll): claim a due job, fetch the page (or read an item's kept PDF, or keep a fetched one), extract and store it, or retry with backoff and finally mark the item FAILED. */
+/* worker.c (svc): runs the one queue of background work: claim the next job (fair between users, interactive saves first), and for a fetch job fetch the page (or read an item's kept PDF, or keep a fetched one), extract and store it, or retry with backoff and finally mark the item FAILED; a poll, a scan or an import goes to its own runner. */
 #include <stdio.h>
 #include <string.h>
 
@@ -32,29 +32,18 @@ static int finish(struct store *st, const struct store_job *job, const struct st
 	return -1;
 }
 
-int svc_worker_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen)
+/* one fetch job (a page, or an item's PDF) to its end */
+static int fetch_job(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_work *w,
+                     char *err, size_t errlen)
 {
-	struct store_job job;
+	struct store_job job = { .id = w->id, .item_seq = w->item_seq, .attempts = w->attempts };
 	struct store_item it;
 	struct fetch_opts fo;
 	struct fetch_result fr;
 	struct store_article art;
 	struct store_job_outcome o = { .kind = STORE_JOB_FAILED };
 	int64_t now = time_now_ms();
-	int r;
-
-	if ((r = svc_import_step(st, cfg, err, errlen)) != 0) /* a waiting import goes first: it queues fetches */
-		return r;
-	if ((r = svc_feed_step(st, cfg, a, err, errlen)) != 0) /* then a due feed: its new entries may queue fetches */
-		return r;
-	(void)svc_files_sweep(st, cfg, a); /* once an hour: kept files nobody owns (a failure waits for the next hour) */
-	r = store_job_claim(st, now, cfg ? (int64_t)cfg->job_lease_s * 1000 : LIMIT_JOB_LEASE_MS,
-	                    cfg ? (int)cfg->fetches_per_user : LIMIT_FETCHES_PER_USER, &job);
-	if (r == STORE_E_NOTFOUND)
-		return 0;
-	if (r != STORE_OK)
-		goto store_error;
-	r = store_item_by_seq(st, a, job.item_seq, &it);
+	int r = store_item_by_seq(st, a, job.item_seq, &it);
 	if (r == STORE_E_NOTFOUND) /* the item is gone: nothing to fetch */
 		return finish(st, &job, &(struct store_job_outcome){ .kind = STORE_JOB_FILLED }, err, errlen);
 	if (r != STORE_OK)
@@ -90,4 +79,30 @@ int svc_worker_step(struct store *st, const struct larder_config *cfg, struct ar
 store_error:
 	snprintf(err, errlen, "%s", store_errmsg(st));
 	return -1;
+}
+
+int svc_worker_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen)
+{
+	int64_t fetch_s = cfg ? (int64_t)cfg->fetch_timeout_s : LIMIT_FETCH_TOTAL_MS / 1000;
+	/* a feed's lease outlasts its fetches (a first read may fetch a page, then its feed) and its entries' storing */
+	struct store_leases l = { .fetch_ms = cfg ? (int64_t)cfg->job_lease_s * 1000 : LIMIT_JOB_LEASE_MS,
+	                          .feed_ms = fetch_s * 2000 + 60000, .import_ms = SVC_IMPORT_LEASE_MS,
+	                          .polls = svc_feed_polls_allowed(st, cfg) };
+	struct store_work w;
+
+	(void)svc_files_sweep(st, cfg, a); /* once an hour: kept files nobody owns (a failure waits for the next hour) */
+	int r = store_work_claim(st, a, time_now_ms(), &l, cfg ? (int)cfg->fetches_per_user : LIMIT_FETCHES_PER_USER, &w);
+	if (r == STORE_E_NOTFOUND)
+		return 0;
+	if (r != STORE_OK) {
+		snprintf(err, errlen, "%s", store_errmsg(st));
+		return -1;
+	}
+	if (strcmp(w.kind, "poll") == 0)
+		return svc_feed_poll_job(st, cfg, a, &w, err, errlen);
+	if (strcmp(w.kind, "scan") == 0)
+		return svc_feed_scan_job(st, cfg, a, &w, err, errlen);
+	if (strcmp(w.kind, "import") == 0)
+		return svc_import_job(st, cfg, &w, err, errlen);
+	return fetch_job(st, cfg, a, &w, err, errlen);
 }

@@ -169,6 +169,8 @@
 #define LIMIT_XML_PARSE_MS      1000              /* thread CPU ms of one libxml2 parse; past it the document is
                                                      refused (32 MB of plain feed items take about
                                                      500 ms, guard included) */
+#define LIMIT_FEED_WAITING      16                /* feed reads of one user waiting for the runner (subscribe, scanFeeds) */
+#define LIMIT_FEED_SCAN_KEEP_MS (10 * 60 * 1000)  /* how long scanFeeds answers from a scan the runner did */
 /* newsletters by e-mail (src/content/mime.c, src/svc/newsletter.c) */
 #define LIMIT_MAIL_BYTES        (10 * 1024 * 1024)/* bytes of one message `larder mail` reads (mail_max_bytes) */
 #define LIMIT_MIME_PARTS        100               /* MIME parts of one message (multipart and message parts count) */

@@ -14,7 +14,12 @@
 //                          items carry a data: and an https media:thumbnail
 //   /huge.xml              an RSS feed whose title and one item's title are 4 MB each (stored text is cut)
 //   /add                   adds a fourth item to /feed.xml (its ETag changes)
+//   /page/N.html           an HTML page announcing /atom/N.xml
 //   /stats                 JSON: {"ok": 200s served for feeds, "notModified": 304s served}
+//   /connections           the TCP connections accepted so far, those that asked for /connections not counted
+//   /hold/N                an HTML article answered only once /release is asked for (until then it waits)
+//   /held                  how many /hold requests arrived so far;  /release: answers every held one, and later
+//                          ones at once
 // Feeds carry an ETag and a Last-Modified date and answer 304 when If-None-Match matches.
 import http from 'node:http';
 
@@ -30,6 +35,8 @@ for (let i = 0; i < args.length; i++) {
 
 let port = 0, extra = false;
 const stats = { ok: 0, notModified: 0 };
+let connections = 0, holdArrived = 0, released = false;
+const held = [];
 const modified = 'Tue, 24 Nov 2026 10:00:00 GMT';
 
 function item(n, full) {
@@ -110,11 +117,40 @@ const server = http.createServer((req, res) => {
 			'<content:encoded><![CDATA[<p>A post whose title is long.</p>]]></content:encoded></item></channel></rss>',
 		'application/rss+xml; charset=utf-8', 'h1');
 	}
+	if ((m = /^\/page\/(\d+)\.html$/.exec(p))) {
+		res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+		return res.end(`<!doctype html><html><head><title>Blog ${m[1]}</title>` +
+			`<link rel="alternate" type="application/atom+xml" title="Feed ${m[1]}" href="/atom/${m[1]}.xml"></head><body></body></html>`);
+	}
+	if ((m = /^\/hold\/(\d+)$/.exec(p))) {
+		holdArrived++;
+		const answer = () => {
+			res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+			res.end(`<!doctype html><html><head><title>Held ${m[1]}</title></head><body><article><h1>Held ${m[1]}</h1>` +
+				`<p>${'A page that waited for the test to let it go, long enough to be read as an article. '.repeat(8)}</p></article></body></html>`);
+		};
+		if (released) return answer();
+		held.push(answer);
+		return;
+	}
+	if (p === '/held') { res.writeHead(200, { 'Content-Type': 'text/plain' }); return res.end(`${holdArrived}\n`); }
+	if (p === '/release') {
+		released = true;
+		held.splice(0).forEach((f) => f());
+		res.writeHead(200);
+		return res.end('ok\n');
+	}
 	if (p === '/add') { extra = true; res.writeHead(200); return res.end('ok\n'); }
+	if (p === '/connections') {
+		if (!req.socket.uncounted) { req.socket.uncounted = true; connections--; }
+		res.writeHead(200, { 'Content-Type': 'text/plain' });
+		return res.end(`${connections}\n`);
+	}
 	if (p === '/stats') { res.writeHead(200, { 'Content-Type': 'application/json' }); return res.end(JSON.stringify(stats) + '\n'); }
 	res.writeHead(404);
 	res.end('not found\n');
 });
+server.on('connection', () => { connections++; });
 server.keepAliveTimeout = 1000;
 server.listen(0, '127.0.0.1', () => {
 	port = server.address().port;
