@@ -467,7 +467,7 @@ const char *const store_stmt_sql[STMT__MAX] = {
 	/* a user's usage against the quotas (usage.c): the counters the triggers of db/018_usage.sql keep */
 	[STMT_USAGE_GET] = "SELECT items, bytes FROM user_usage WHERE user_id = ?1",
 	[STMT_USAGE_OF_ITEM] =
-		"SELECT u.items, u.bytes FROM user_usage u JOIN library_items i ON i.user_id = u.user_id WHERE i.seq = ?1",
+		"SELECT items, bytes FROM user_usage WHERE user_id = (SELECT user_id FROM library_items WHERE seq = ?1)",
 	/* imports waiting for an upload that may still come, queued or running (imports_user: the user's few rows) */
 	[STMT_USAGE_IMPORTS] =
 		"SELECT count(*) FROM imports WHERE user_id = ?1"
