@@ -35,6 +35,7 @@ CREATE TABLE work_turns (
 	user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
 	turn    INTEGER NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
+CREATE INDEX work_turns_turn ON work_turns(turn); -- the back of the rotation: max(turn) read from the index
 INSERT OR IGNORE INTO work_turns (user_id) SELECT DISTINCT user_id FROM jobs WHERE user_id IS NOT NULL;
 CREATE TRIGGER jobs_turn AFTER INSERT ON jobs WHEN NEW.user_id IS NOT NULL
 BEGIN

@@ -187,7 +187,7 @@ static void claim_plan(struct store *st)
 			searches += d && strstr(d, "SEARCH") != NULL;
 		}
 		db_finalize(s);
-		is_str(scans, "SCAN t; ", "%s: the only scan is of work_turns (%d index searches)",
+		is_str(scans, "SCAN t USING COVERING INDEX work_turns_turn; ", "%s: the only scan is of work_turns (%d index searches)",
 		       w ? "claimable" : "the claim", searches);
 	}
 }

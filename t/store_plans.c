@@ -36,6 +36,8 @@ static const struct { enum stmt which; bool scan; const char *why; } allowed[] =
 	{ STMT_TRASH_PURGE_CUT, false, "the worker's purge of old trash, every user's, by items_trash" },
 	{ STMT_TRASH_CUT_USER, false, "the first LIMIT_DELETE_BATCH of a user's trash in items_user_trash's order" },
 	{ STMT_USER_ITEMS_CUT, false, "the first LIMIT_DELETE_BATCH of a user's items in items_user's order" },
+	{ STMT_JOB_CLAIM, true, "the rotation: work_turns holds one row per user who has had background work, and the claim"
+	  " probes each one's due and running jobs by index (jobs_turn, jobs_running)" },
 	{ STMT_NL_RECEIVED_LIST, false, "a page of a user's received mails, newest first in received_emails_user's order" },
 	{ STMT_HL_PAGE, false, "a page of a user's highlights in highlights_user's order (the API's cursor is an offset)" },
 	{ STMT_USER_ADD, false, "the plan lists the cascades of users' foreign keys, which an INSERT never runs" },
@@ -160,17 +162,44 @@ static bool range_not_user(const char *line, bool pg)
 	return c && !strstr(c, "user_id") && (strchr(c, '>') || strchr(c, '<') || strstr(c, "IS NOT NULL"));
 }
 
+/* PostgreSQL: a scan node of the plan (its line's indentation, its table) */
+struct plan_node {
+	int indent;
+	const char *table;
+};
+
+static int indent_of(const char *line)
+{
+	int d = 0;
+	while (line[d] == ' ')
+		d++;
+	return d;
+}
+
 /* the first line of a plan that scans a user table (unless scan_ok), or walks all of one user's rows of a
  * growing table, or the rows of every user to find one user's (unless walks_ok); NULL when none */
 static const char *bad_line(char *plan, bool pg, bool walks_ok, bool scan_ok, char *buf, size_t n)
 {
 	const char *table = NULL; /* PostgreSQL: the table of the scan node an Index Cond belongs to */
+	struct plan_node nodes[64]; /* PostgreSQL: the scan nodes above the current line, by their indentation */
+	int depth = 0;
 	bool range = false;       /* PostgreSQL: that node's index condition is a range of other users' rows too */
 	for (char *l = plan, *e; l && *l; l = e ? e + 1 : NULL) {
 		const char *t, *bad = NULL;
 		if ((e = strchr(l, '\n')))
 			*e = '\0';
-		if (pg && (t = table_after(l, " on "))) {
+		if (pg && strstr(l, "Bitmap Index Scan on ")) { /* it names an index: its table is the heap scan above it */
+			int d = indent_of(l);
+			while (depth > 0 && nodes[depth - 1].indent >= d)
+				depth--;
+			table = depth > 0 ? nodes[depth - 1].table : NULL;
+			range = false;
+		} else if (pg && (t = table_after(l, " on "))) {
+			int d = indent_of(l);
+			while (depth > 0 && nodes[depth - 1].indent >= d)
+				depth--;
+			if (depth < (int)(sizeof nodes / sizeof nodes[0]))
+				nodes[depth++] = (struct plan_node){ d, t };
 			table = t;
 			range = false;
 		}

@@ -20,6 +20,7 @@ CREATE TABLE work_turns (
 	user_id text PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
 	turn    bigint NOT NULL DEFAULT 0
 );
+CREATE INDEX work_turns_turn ON work_turns(turn); -- the back of the rotation: max(turn) read from the index
 INSERT INTO work_turns (user_id) SELECT DISTINCT user_id FROM jobs WHERE user_id IS NOT NULL ON CONFLICT DO NOTHING;
 CREATE FUNCTION larder_jobs_turn() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
