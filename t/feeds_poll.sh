@@ -216,7 +216,7 @@ is "hostile feed: its two entries kept" 2 "$(db "SELECT count(*) FROM library_it
 is "hostile feed: the javascript: icon and the data: thumbnail dropped, the https thumbnail kept" \
 	"1|null|null
 2|null|https://img.example/ok.png" \
-	"$(db "SELECT substr(url, -1), coalesce(site_icon, 'null'), coalesce(image, 'null') FROM library_items WHERE url LIKE '%/hostile/%' ORDER BY url")"
+	"$(db "SELECT replace(url, '$base/hostile/', ''), coalesce(site_icon, 'null'), coalesce(image, 'null') FROM library_items WHERE url LIKE '%/hostile/%' ORDER BY url")"
 {
 	printf '<opml version="2.0"><body><outline'
 	seq 0 199999 | sed 's/.*/ a&="x"/' | tr -d '\n'

@@ -15,7 +15,7 @@ pg_start
 # through GraphQL (as CGI or behind nginx), the browser pages, the bookmarklet, uploads, exports, feeds, mail and
 # Omnivore's own client library; then the tests that also read or change the library itself (db_sql): the CLI,
 # logins and sessions, limits, the fetch runners, imports, feeds polled, mail piped in, PDFs, hostile input
-TESTS_PG="search_owner.sh feeds_api.sh web_nonet.sh fair_queue.sh cgi_graphql.sh cgi_http.sh cgi_items2.sh browser_flow.sh browser_library.sh
+TESTS_PG="search_owner.sh feeds_api.sh feeds_xml_bomb.sh web_nonet.sh fair_queue.sh key_scopes.sh cgi_graphql.sh cgi_http.sh cgi_items2.sh browser_flow.sh browser_library.sh
 	browser_reader.sh save_csrf.sh web_export.sh import_browser.sh browser_pdf.sh newsletters_browser.sh
 	browser_sanitize.sh omnivore_client.sh audit.sh
 	cli_larder.sh cli_import.sh cgi_auth.sh cgi_fcgi.sh limits.sh quotas.sh e2e_auth.sh e2e_badinput.sh e2e_graphql.sh
