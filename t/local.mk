@@ -5,6 +5,10 @@
 TESTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh
 dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh
 
+# requests_per_user: one user's requests beyond their slots are answered 429 at once, others are served (no timing)
+TESTS += t/user_slots.sh
+dist_check_SCRIPTS += t/user_slots.sh
+
 # every larder.conf abuse limit at its boundary (graphql.fcgi and save.fcgi as CGI; the fetch limits with t/js/testserver.mjs)
 TESTS += t/limits.sh
 dist_check_SCRIPTS += t/limits.sh

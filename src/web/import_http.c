@@ -72,6 +72,8 @@ static void get_import(struct web_graphql *app, struct web_request *req, struct 
 	struct store_import_job job;
 	int rc;
 	if (web_authenticate(app, req, a, WEB_AUTHN_API, &who) != WEB_AUTHN_USER) {
+		if (web_authn_busy(res, NULL, &who))
+			return;
 		if (who.outcome == WEB_AUTHN_REFUSED)
 			web_response_error(res, who.status, NULL, who.status == 500 ? "INTERNAL_SERVER_ERROR" : "UNAUTHORIZED",
 			                   "%s", who.msg);

@@ -90,7 +90,10 @@ static bool identify(struct web_graphql *app, struct web_request *req, struct we
 {
 	if (web_authenticate(app, req, a, WEB_AUTHN_KEY | WEB_AUTHN_SESSION, w) != WEB_AUTHN_REFUSED)
 		return true;
-	if (w->status == 401)
+	if (w->status == 429) {
+		web_response_header(res, "Retry-After", "1");
+		web_page(res, 429, "Not saved yet", w->msg);
+	} else if (w->status == 401)
 		web_page(res, 401, "Not saved", w->msg);
 	else
 		web_page(res, 500, "Error", "The database could not be read.");
