@@ -513,7 +513,8 @@ async function main() {
 		const m = /^\s*([A-Za-z_]\w*)\s*(?:#\s*(.*))?$/.exec(line);
 		if (m) expected.set(m[1], m[2] || '');
 	}
-	say(`hostile sweep: ${total} root fields in the schema, ${roots.length} driven (${skip.filter((s) => !only || only.includes(s)).join(', ')} not); ` +
+	const left = skip.filter((s) => !only || only.includes(s));
+	say(`hostile sweep: ${total} root fields in the schema, ${roots.length} driven${left.length ? ` (${left.join(', ')} not)` : ''}; ` +
 		`${opt.conns} connections × ${opt.rounds} requests, at most ${opt['max-aliases']} aliases; victim p99 < ${opt['p99-ms']} ms, CPU < ${opt['cpu-s']} s a request`);
 	await seed();
 	if (tap) console.log(`1..${roots.length}`);
