@@ -3,7 +3,8 @@
 dist_check_SCRIPTS += contrib/larder-serve
 EXTRA_DIST += contrib/quickstart contrib/test-all contrib/deps.sh contrib/debian-packages.txt .ci/run
 EXTRA_DIST += contrib/reliability/soak contrib/reliability/soak.mjs contrib/reliability/crash contrib/reliability/valgrind \
-	contrib/reliability/rss contrib/reliability/rss.mjs contrib/reliability/search-cost contrib/reliability/slowfetch
+	contrib/reliability/rss contrib/reliability/rss.mjs contrib/reliability/search-cost contrib/reliability/slowfetch \
+	contrib/reliability/hostile-sweep
 # several front ends and workers on one PostgreSQL
 EXTRA_DIST += contrib/reliability/multinode contrib/reliability/multinode.mjs
 

@@ -5,6 +5,20 @@
 TESTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh
 dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh
 
+# requests_per_user: one user's requests beyond their slots are answered 429 at once, others are served (no timing)
+TESTS += t/user_slots.sh
+dist_check_SCRIPTS += t/user_slots.sh
+# ... and the browser pages send a request refused so again after a short wait (Node, a mocked fetch)
+TESTS += t/www_api_retry.sh
+dist_check_SCRIPTS += t/www_api_retry.sh
+EXTRA_DIST += t/js/api_retry.mjs
+
+# every root field of the schema driven by a hostile account while another user times `me` (t/js/hostile_sweep.mjs;
+# a few minutes): an expected-failures list names the fields still waiting for their fix
+TESTS += t/hostile_sweep.sh
+dist_check_SCRIPTS += t/hostile_sweep.sh
+EXTRA_DIST += t/js/hostile_sweep.mjs
+
 # every larder.conf abuse limit at its boundary (graphql.fcgi and save.fcgi as CGI; the fetch limits with t/js/testserver.mjs)
 TESTS += t/limits.sh t/request_cost.sh
 dist_check_SCRIPTS += t/limits.sh t/request_cost.sh

@@ -94,6 +94,7 @@ int main(void)
 	is_int(c.content_max_bytes, LIMIT_CONTENT_BYTES, "default content_max_bytes");
 	is_int(c.fetch_runners, LIMIT_FETCH_RUNNERS, "default fetch_runners");
 	is_int(c.fetches_per_user, LIMIT_FETCHES_PER_USER, "default fetches_per_user");
+	is_int(c.requests_per_user, LIMIT_REQUESTS_PER_USER, "default requests_per_user");
 	is_int((long long)c.import_max_bytes, LIMIT_IMPORT_BYTES, "default import_max_bytes");
 	is_int(c.import_fetches_per_minute, LIMIT_IMPORT_FETCHES_PER_MINUTE, "default import_fetches_per_minute");
 	config_free(&c);
@@ -135,9 +136,9 @@ int main(void)
 	/* the abuse limits: smallest values, then largest */
 	is_int(load("query_max_bytes = 1K\nquery_max_depth = 2\nquery_max_fields = 1\nquery_max_aliases = 1\n"
 	            "page_size_max = 1\nlabels_per_item = 1\nlabels_per_user = 1\nhighlights_per_item = 1\n"
-	            "highlight_max_bytes = 16\ncontent_max_bytes = 1024\nfetch_runners = 1\nfetches_per_user = 1\n", &c, err,
+	            "highlight_max_bytes = 16\ncontent_max_bytes = 1024\nfetch_runners = 1\nfetches_per_user = 1\nrequests_per_user = 1\n", &c, err,
 	            sizeof err), 0, "limits at their minimum: %s", err);
-	ok(c.fetch_runners == 1 && c.fetches_per_user == 1, "fetch limits at their minimum");
+	ok(c.fetch_runners == 1 && c.fetches_per_user == 1 && c.requests_per_user == 1, "fetch and request limits at their minimum");
 	ok(c.query_max_bytes == 1024 && c.query_max_depth == 2 && c.query_max_fields == 1 && c.query_max_aliases == 1,
 	   "query limits at their minimum");
 	ok(c.page_size_max == 1 && c.labels_per_item == 1 && c.labels_per_user == 1 && c.highlights_per_item == 1,
@@ -146,9 +147,10 @@ int main(void)
 	config_free(&c);
 	is_int(load("query_max_bytes = 16M\nquery_max_depth = 256\nquery_max_fields = 1000000\nquery_max_aliases = 100000\n"
 	            "page_size_max = 1000\nlabels_per_item = 10000\nlabels_per_user = 1000000\nhighlights_per_item = 1000000\n"
-	            "highlight_max_bytes = 16M\ncontent_max_bytes = 16M\nfetch_runners = 64\nfetches_per_user = 1000\n", &c, err,
+	            "highlight_max_bytes = 16M\ncontent_max_bytes = 16M\nfetch_runners = 64\nfetches_per_user = 1000\nrequests_per_user = 1000\n", &c, err,
 	            sizeof err), 0, "limits at their maximum: %s", err);
-	ok(c.fetch_runners == 64 && c.fetches_per_user == 1000, "fetch limits at their maximum");
+	ok(c.fetch_runners == 64 && c.fetches_per_user == 1000 && c.requests_per_user == 1000,
+	   "fetch and request limits at their maximum");
 	ok(c.query_max_bytes == 16 * 1024 * 1024 && c.query_max_depth == 256 && c.query_max_fields == 1000000 &&
 	   c.query_max_aliases == 100000, "query limits at their maximum");
 	ok(c.page_size_max == LIMIT_PAGE_SIZE_MAX && c.labels_per_item == 10000 && c.labels_per_user == 1000000 &&
@@ -284,6 +286,8 @@ int main(void)
 			  "'fetch_runners' must be a number from 1 to 64" },
 			{ "fetches_per_user = 0", "fetches_per_user = 1001", "fetches_per_user = 2.5",
 			  "'fetches_per_user' must be a number from 1 to 1000" },
+			{ "requests_per_user = 0", "requests_per_user = 1001", "requests_per_user = two",
+			  "'requests_per_user' must be a number from 1 to 1000" },
 			{ "import_max_bytes = 1023", "import_max_bytes = 3G", "import_max_bytes = lots",
 			  "'import_max_bytes' must be a number of bytes from 1024 to 2G (K, M, G suffixes allowed)" },
 			{ "import_fetches_per_minute = 0", "import_fetches_per_minute = 100001", "import_fetches_per_minute = 1.5",

@@ -18,6 +18,7 @@
 #include "svc/jobs.h"
 #include "util/arena.h"
 #include "util/limits.h"
+#include "util/slots.h"
 #include "util/time.h"
 
 static char self_exe[PATH_MAX];
@@ -52,36 +53,11 @@ void svc_runner_init(const char *argv0)
 		self_exe[0] = '\0';
 }
 
-/* a free runner slot: an exclusive flock on DATA_DIR/NAME-runner.I for some I in 1..n, NAME the SQLite file's
- * name or "larder" for a PostgreSQL URL (read-only, so any user of the database may lock a file another
- * created), DATA_DIR made when missing; the descriptor holding it, or -1 when every slot is taken */
+/* a free runner slot (DATA_DIR/NAME-runner.I): its descriptor, or -1 when every slot is taken or none opens */
 static int slot_take(const struct larder_config *cfg, unsigned n)
 {
-	char path[PATH_MAX];
-	const char *slash = strrchr(cfg->database, '/');
-	const char *name = strstr(cfg->database, "://") ? "larder" : slash ? slash + 1 : cfg->database;
-	const char *dir = cfg->data_dir;
-	char own[PATH_MAX];
-	if (!dir) { /* a configuration not read from a file: the database's folder */
-		snprintf(own, sizeof own, "%.*s", slash ? (int)(slash - cfg->database) : 1, slash ? cfg->database : ".");
-		dir = own;
-	}
-	/* a data_dir of its own may not exist yet (larder init makes a SQLite file's folder, not a PostgreSQL
-	 * library's data_dir): without it no slot could be opened, and saves would wait for `larder worker`.
-	 * A failure (it exists, or cannot be made) shows in the opens below. */
-	(void)mkdir(dir, 0770);
-	for (unsigned i = 1; i <= n; i++) {
-		int fd;
-		if (snprintf(path, sizeof path, "%s/%s-runner.%u", dir, name, i) >= (int)sizeof path)
-			return -1;
-		fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0644);
-		if (fd < 0)
-			continue;
-		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
-			return fd;
-		close(fd);
-	}
-	return -1;
+	int fd = slots_take(cfg, "runner", n);
+	return fd < 0 ? -1 : fd;
 }
 
 /* the environment a runner gets: ours without a request's CGI variables (as plain CGI they hold the request's

@@ -180,6 +180,7 @@ static int set_defaults(struct larder_config *c, const char *path)
 	c->job_lease_s = LIMIT_JOB_LEASE_MS / 1000;
 	c->fetch_runners = LIMIT_FETCH_RUNNERS;
 	c->fetches_per_user = LIMIT_FETCHES_PER_USER;
+	c->requests_per_user = LIMIT_REQUESTS_PER_USER;
 	c->query_max_bytes = LIMIT_GQL_DOC_BYTES;
 	c->query_max_depth = LIMIT_GQL_DEPTH;
 	c->query_max_fields = LIMIT_GQL_FIELDS;
@@ -271,6 +272,7 @@ static char *unquote(char *v)
 	X(K_CONTENT_BYTES, "content_max_bytes") \
 	X(K_FETCH_RUNNERS, "fetch_runners") \
 	X(K_FETCHES_PER_USER, "fetches_per_user") \
+	X(K_REQUESTS_PER_USER, "requests_per_user") \
 	X(K_IMPORT_BYTES, "import_max_bytes") \
 	X(K_IMPORT_FETCHES, "import_fetches_per_minute") \
 	X(K_FEED_INTERVAL, "feed_poll_interval") \
@@ -316,6 +318,7 @@ static const struct num_key {
 	{ K_JOB_LEASE, 1, 86400, " of seconds", NULL, false, FIELD(job_lease_s) },
 	{ K_FETCH_RUNNERS, 1, 64, "", NULL, false, FIELD(fetch_runners) },
 	{ K_FETCHES_PER_USER, 1, 1000, "", NULL, false, FIELD(fetches_per_user) },
+	{ K_REQUESTS_PER_USER, 1, 1000, "", NULL, false, FIELD(requests_per_user) },
 	{ K_QUERY_DEPTH, 2, 256, "", NULL, false, FIELD(query_max_depth) },
 	{ K_QUERY_FIELDS, 1, 1000000, "", NULL, false, FIELD(query_max_fields) },
 	{ K_QUERY_ALIASES, 1, 100000, "", NULL, false, FIELD(query_max_aliases) },

@@ -37,6 +37,9 @@ struct larder_config {
 	                                  web programs keep at once (fetch_in_web); a save finding none free starts none */
 	uint32_t fetches_per_user;     /* key `fetches_per_user`, default LIMIT_FETCHES_PER_USER: one user's fetch jobs
 	                                  running at once, for runners and `larder worker` alike */
+	uint32_t requests_per_user;    /* key `requests_per_user`, default LIMIT_REQUESTS_PER_USER: one user's requests
+	                                  the web programs run at once (all children together); one more is
+	                                  answered 429 at once */
 	/* abuse limits (defaults in util/limits.h); exceeding one is refused with a message naming its key */
 	uint32_t query_max_bytes;      /* key `query_max_bytes`: bytes of a GraphQL document, default LIMIT_GQL_DOC_BYTES */
 	uint32_t query_max_depth;      /* key `query_max_depth`: nesting of a document, default LIMIT_GQL_DEPTH */

@@ -1,8 +1,10 @@
-/* authenticate.c: web_authenticate: API key, then session cookie, then the same-site check, as a policy asks. */
+/* authenticate.c: web_authenticate: API key, then session cookie, then the same-site check, as a policy asks; then one of the user's requests_per_user slots, held until the answer is out. */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "svc/apikey.h"
+#include "util/slots.h"
 #include "util/time.h"
 #include "web/auth.h"
 #include "web/authenticate.h"
@@ -15,8 +17,66 @@ static enum web_authn_outcome refuse(struct web_authn *out, int status)
 	return out->outcome;
 }
 
+/* the user slot this process holds for the request it is answering (one request at a time per process) */
+static int held_slot = -1;
+static char held_user[80];
+
+void web_authn_release(void)
+{
+	if (held_slot >= 0)
+		close(held_slot);
+	held_slot = -1;
+	held_user[0] = 0;
+}
+
+/* one of the user's requests_per_user slots for this request (kept when this request already holds it);
+ * false when every one is busy, with the 429 refusal set */
+static bool take_user_slot(const struct larder_config *cfg, const char *user_id, struct web_authn *out)
+{
+	static bool warned;
+	char kind[sizeof held_user + 8];
+	int fd;
+
+	if (held_slot >= 0 && strcmp(held_user, user_id) == 0)
+		return true;
+	web_authn_release();
+	/* ids are UUIDs; anything else is kept out of the file name */
+	if (strlen(user_id) >= sizeof held_user || strspn(user_id, "0123456789abcdefABCDEF-") != strlen(user_id))
+		return true;
+	snprintf(kind, sizeof kind, "user-%s", user_id);
+	fd = slots_take(cfg, kind, cfg->requests_per_user);
+	if (fd == -2) { /* no slot file opens (data_dir not writable): serve uncapped rather than refuse everyone */
+		if (!warned)
+			fprintf(stderr, "larder: warning: no slot file for requests_per_user opens in data_dir: requests "
+			        "are not capped per user\n");
+		warned = true;
+		return true;
+	}
+	if (fd < 0) {
+		snprintf(out->msg, sizeof out->msg, "This account already has %u requests running (requests_per_user in "
+		         "larder.conf): retry when one of them is answered", (unsigned)cfg->requests_per_user);
+		out->outcome = WEB_AUTHN_REFUSED;
+		out->status = 429;
+		return false;
+	}
+	held_slot = fd;
+	snprintf(held_user, sizeof held_user, "%s", user_id);
+	return true;
+}
+
+bool web_authn_busy(struct web_response *res, const char *content_type, const struct web_authn *who)
+{
+	if (who->outcome != WEB_AUTHN_REFUSED || who->status != 429)
+		return false;
+	web_response_header(res, "Retry-After", "1");
+	web_response_error(res, 429, content_type, "TOO_MANY_REQUESTS", "%s", who->msg);
+	return true;
+}
+
 static enum web_authn_outcome admit(struct web_authn *out, bool by_key)
 {
+	if (!take_user_slot(out->ctx.cfg, out->user.id, out))
+		return out->outcome;
 	out->outcome = WEB_AUTHN_USER;
 	out->by_key = by_key;
 	out->ctx.user = &out->user;

@@ -8,6 +8,7 @@
 #include "util/arena.h"
 #include "web/graphql_http.h"
 #include "web/request.h"
+#include "web/response.h"
 
 /* what credentials a request may carry (flags) */
 enum web_authn_policy {
@@ -23,7 +24,8 @@ enum web_authn_policy {
 enum web_authn_outcome {
 	WEB_AUTHN_USER,        /* user filled in (and key, when by_key) */
 	WEB_AUTHN_ANONYMOUS,   /* no credentials the policy accepts were sent */
-	WEB_AUTHN_REFUSED,     /* status is 401 (bad key), 403 (session from another site) or 500 (store failed) */
+	WEB_AUTHN_REFUSED,     /* status is 401 (bad key), 403 (session from another site), 429 (the user's
+	                        * requests_per_user slots are all busy) or 500 (store failed) */
 };
 
 struct web_authn {
@@ -41,10 +43,17 @@ struct web_authn {
 };
 
 /* Authenticate req under policy (enum web_authn_policy flags) at time_now_ms(). out->ctx is ready
- * for the API (its pointers point into *out: do not copy it). Returns out->outcome. */
+ * for the API (its pointers point into *out: do not copy it). Returns out->outcome. A user also takes one
+ * of their cfg->requests_per_user slots (a lock file under data_dir), held by this process until
+ * web_authn_release (web_serve calls it once the answer is sent); none free: REFUSED with status 429. */
 enum web_authn_outcome web_authenticate(const struct web_graphql *app, const struct web_request *req, struct arena *a,
                                         unsigned policy, struct web_authn *out);
 /* does the USER who holds the grant need (one SVC_GRANT_* bit)? When not, out->msg says why (the
  * answer is a 403 naming the scope needed) */
 bool web_authn_allows(struct web_authn *who, unsigned need);
+/* a 429 refusal (TOO_MANY_REQUESTS, Retry-After, the message naming requests_per_user) answered into res, in
+ * content_type (NULL: JSON): true; any other outcome: false and res untouched */
+bool web_authn_busy(struct web_response *res, const char *content_type, const struct web_authn *who);
+/* give back the user slot this process holds, if any */
+void web_authn_release(void);
 #endif

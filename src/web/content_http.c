@@ -79,6 +79,8 @@ static void post_content(struct web_graphql *app, struct web_request *req, struc
 	int rc;
 
 	if (web_authenticate(app, req, a, WEB_AUTHN_KEY, &who) != WEB_AUTHN_USER) { /* an API key only */
+		if (web_authn_busy(res, NULL, &who))
+			return;
 		if (who.outcome == WEB_AUTHN_REFUSED && who.status == 500)
 			reply(res, 500, "error", "INTERNAL_SERVER_ERROR", NULL);
 		else

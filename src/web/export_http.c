@@ -51,6 +51,8 @@ void web_export_handle(struct web_graphql *app, struct web_request *req, struct 
 	case WEB_AUTHN_USER:
 		break;
 	case WEB_AUTHN_REFUSED:
+		if (web_authn_busy(res, NULL, &who))
+			return;
 		if (who.status == 500)
 			web_response_fail(res, NULL, "the export could not start", "%s", who.msg);
 		else

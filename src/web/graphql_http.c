@@ -576,6 +576,8 @@ static bool authenticate(struct web_graphql *app, struct web_request *req, struc
 	case WEB_AUTHN_REFUSED:
 		break;
 	}
+	if (web_authn_busy(res, ct, who))
+		return false;
 	if (who->status == 401) {
 		web_response_header(res, "WWW-Authenticate", "Bearer realm=\"larder\"");
 		web_response_error(res, 401, ct, "UNAUTHENTICATED", "%s", who->msg);
@@ -716,6 +718,7 @@ int web_serve(struct web_graphql *app, struct web_io *io, struct arena *a, web_h
 	web_response_init(&res, &app->body, &app->head);
 	handler(app, &req, &res, a);
 	rc = web_response_send(&res, io);
+	web_authn_release(); /* the answer is out (or failed): the user's slot is free for their next request */
 	if (res.status >= 400 || rc != 0) {
 		if (rc != 0)
 			snprintf(res.reason, sizeof res.reason, "writing the response failed");

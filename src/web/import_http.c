@@ -77,6 +77,8 @@ static bool signed_in(struct web_graphql *app, struct web_request *req, struct w
 		web_response_error(res, 403, NULL, "FORBIDDEN", "%s", who->msg);
 		return false;
 	}
+	if (web_authn_busy(res, NULL, who))
+		return false;
 	if (who->outcome == WEB_AUTHN_REFUSED)
 		web_response_error(res, who->status, NULL, who->status == 500 ? "INTERNAL_SERVER_ERROR" : "UNAUTHORIZED",
 		                   "%s", who->msg);

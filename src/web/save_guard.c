@@ -126,6 +126,8 @@ static bool token_user(struct web_graphql *app, struct web_request *req, struct 
 	case WEB_AUTHN_REFUSED:
 		break;
 	}
+	if (web_authn_busy(res, NULL, w))
+		return false;
 	if (w->status == 500)
 		web_response_error(res, 500, NULL, "INTERNAL_SERVER_ERROR", "The database could not be read.");
 	else

@@ -95,7 +95,10 @@ static bool identify(struct web_graphql *app, struct web_request *req, struct we
 		web_page(res, 403, "Not saved", w->msg);
 		return false;
 	}
-	if (w->status == 401)
+	if (w->status == 429) {
+		web_response_header(res, "Retry-After", "1");
+		web_page(res, 429, "Not saved yet", w->msg);
+	} else if (w->status == 401)
 		web_page(res, 401, "Not saved", w->msg);
 	else
 		web_page(res, 500, "Error", "The database could not be read.");

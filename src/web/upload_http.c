@@ -102,6 +102,8 @@ static void get_file(struct web_graphql *app, struct web_request *req, struct we
 		web_response_error(res, 401, NULL, "UNAUTHORIZED", "sign in or send an API key");
 		return;
 	default:
+		if (web_authn_busy(res, NULL, &who))
+			return;
 		web_response_error(res, who.status, NULL, who.status == 500 ? "INTERNAL_SERVER_ERROR" : "UNAUTHORIZED", "%s",
 		                   who.msg);
 		return;

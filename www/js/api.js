@@ -18,16 +18,29 @@ export function toLogin() {
 	location.replace('/login?redirect=' + encodeURIComponent(here));
 }
 
-// gql(query, variables, {keepalive}): the `data` of the answer; throws ApiError on `errors`, on a
-// top-level result whose __typename ends in "Error", or on a non-JSON answer. A 401 goes to /login.
-export async function gql(query, variables, opts) {
-	const res = await fetch('/api/graphql', {
+// postGraphql(body, keepalive): the fetch Response of POST /api/graphql. A 429 (this account already has
+// requests_per_user requests running: the page sent several at once) is sent again after a short wait,
+// a few times, before it is handed back.
+export async function postGraphql(body, keepalive) {
+	const init = {
 		method: 'POST',
 		credentials: 'same-origin',
 		headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-		body: JSON.stringify({ query, variables: variables || {} }),
-		keepalive: !!(opts && opts.keepalive),
-	});
+		body: JSON.stringify(body),
+		keepalive: !!keepalive,
+	};
+	for (let wait = 100; ; wait *= 2) {
+		const res = await fetch('/api/graphql', init);
+		if (res.status !== 429 || wait > 1600)
+			return res;
+		await new Promise((r) => setTimeout(r, wait + Math.random() * wait));
+	}
+}
+
+// gql(query, variables, {keepalive}): the `data` of the answer; throws ApiError on `errors`, on a
+// top-level result whose __typename ends in "Error", or on a non-JSON answer. A 401 goes to /login.
+export async function gql(query, variables, opts) {
+	const res = await postGraphql({ query, variables: variables || {} }, !!(opts && opts.keepalive));
 	if (res.status === 401) {
 		toLogin();
 		throw new ApiError('Not logged in', ['UNAUTHENTICATED']);

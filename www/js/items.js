@@ -1,5 +1,5 @@
 // items.js: what the library and the reader both ask of an item: its fields, the reader's address, and the item mutations.
-import { gql } from './api.js';
+import { gql, postGraphql } from './api.js';
 
 // the fields of a library item, valid on both SearchItem and Article
 export const ITEM_FIELDS = `id title slug url originalArticleUrl author siteName description savedAt publishedAt
@@ -41,12 +41,7 @@ export async function articles(ids, withContent) {
 
 // like gql(), but one item's ArticleError does not spoil the others
 async function fetchLenient(query, variables) {
-	const res = await fetch('/api/graphql', {
-		method: 'POST',
-		credentials: 'same-origin',
-		headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-		body: JSON.stringify({ query, variables }),
-	});
+	const res = await postGraphql({ query, variables });
 	const body = await res.json();
 	if (body.errors && body.errors.length) throw new Error(body.errors.map((e) => e.message).join('; '));
 	return body.data || {};

@@ -1,0 +1,44 @@
+#!/bin/sh
+# hostile_sweep.sh: every Query and Mutation root field, driven from one account with many aliases and the largest arguments on four connections while another user times `me`: no field may take a second of CPU in one request or hold the other user up, but those listed below, each waiting for its fix in issue 20 (TAP, from t/js/hostile_sweep.mjs).
+# The suite's thresholds are loose for a busy 2-core machine: one request alone under 1 s of the children's CPU
+# (a count, nearly deterministic), and the victim's p99 under 250 ms, a field failing on that alone being run
+# once more. contrib/reliability/hostile-sweep runs the same sweep at the strict figure (p99 < 50 ms).
+# A listed field that passes is reported (take it off the list); an unlisted one that fails fails the test.
+srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${top_builddir:-$srcdir}
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-sweep.XXXXXX") || exit 1
+. "$srcdir/t/serve_lib.sh"
+serve_need nginx spawn-fcgi node
+# URLs the attacker saves are on 127.0.0.1's closed port 9: the fetch runners may try them and fail at once
+serve_start --children 4 --allow-private-fetch
+for u in mallory victim; do
+	"$larder" -c "$conf" user add $u >"$tmp/cli.log" 2>&1 || { echo "Bail out! user add: $(cat "$tmp/cli.log")"; exit 1; }
+done
+ka=$("$larder" -c "$conf" key create mallory --name sweep 2>"$tmp/cli.log")
+kv=$("$larder" -c "$conf" key create victim --name sweep 2>"$tmp/cli.log")
+
+# the fields that fail today, each with the part of issue 20 that fixes it
+# (measured on a 2-core machine under a load average of 8: one request alone, its children's CPU)
+cat >"$tmp/expected" <<'LIST'
+createHighlight       # issue 20, per-root-field cost budget and string lengths: 90 aliases of 64 KB quotes, 1.0 s alone, 1.8 s together
+updateHighlight       # issue 20, per-root-field cost budget and string lengths: 181 aliases of 64 KB texts, over 4 s
+setFavoriteArticle    # issue 20, per-root-field cost budget: 199 aliases, 2.2 s
+deleteLabel           # issue 20, batched deletes: 181 aliases, each label taken off every item, 1.4 s
+deleteHighlight       # issue 20, indexed lookups and batched deletes: 0.7 to 1.2 s for only 5 to 11 aliases
+bulkAction            # issue 20, batched writes and a cost budget: ADD_LABELS of 100 labels over 500 items, over 6 s (timed out)
+updatePage            # issue 20, per-root-field cost budget: 181 aliases 0.25 s alone; two in flight on 2 cores, victim p99 570 ms
+saveArticleReadingProgress # issue 20, per-root-field cost budget: as updatePage, victim p99 330 ms
+LIST
+# a sanitizer build runs two to three times slower: its thresholds are three times as loose
+cpu=1 p99=250
+if grep -q -a -e __asan_init -e __ubsan_handle "$builddir/src/cmd/graphql.fcgi" 2>/dev/null; then
+	cpu=3 p99=750
+fi
+echo "# $(nproc) cores, $(uptime | sed 's/.*load/load/'); thresholds: ${cpu} s of CPU, victim p99 ${p99} ms"
+node "$srcdir/t/js/hostile_sweep.mjs" --url "http://127.0.0.1:$port/api/graphql" --attacker "$ka" --victim "$kv" \
+	--pids "$data/run/graphql.pid" --expect "$tmp/expected" --rounds 1 --small 500 --large 1 --field-seconds 10 \
+	--timeout 15 --settle 15 --baseline 300 --p99-ms "$p99" --relative 4 --cpu-s "$cpu" --retry --fail-fast
+rc=$?
+echo "# $(uptime | sed 's/.*load/load/')"
+exit $rc
