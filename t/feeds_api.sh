@@ -5,15 +5,8 @@ command -v node >/dev/null 2>&1 || { echo "1..0 # SKIP node not found"; exit 0; 
 fs_pid=
 trap '[ -n "$fs_pid" ] && kill "$fs_pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
-node "$top_srcdir/t/js/feedserver.mjs" --max-seconds 300 >"$tmp/port" 2>"$tmp/feedserver.log" </dev/null &
-fs_pid=$!
-i=0
-while [ ! -s "$tmp/port" ]; do
-	i=$((i + 1))
-	[ $i -lt 100 ] && kill -0 "$fs_pid" 2>/dev/null || bail_out "the feed server did not start"
-	sleep 0.1
-done
-base=http://127.0.0.1:$(cat "$tmp/port")
+. "$top_srcdir/t/feedserver_lib.sh"
+feedserver_start "$top_srcdir"
 printf 'allow_private_fetch = 127.0.0.1/32\nsubscriptions_per_user = 1\nfetch_in_web = no\n' >>"$conf"
 setup
 A="HTTP_AUTHORIZATION=$KEY"

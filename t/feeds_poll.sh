@@ -28,15 +28,8 @@ due_like() {
 db() { db_sql "${test_db:-$tmp/data/larder.db}" "$1"; }
 unset LARDER_CONFIG
 
-node "$srcdir/t/js/feedserver.mjs" --max-seconds 300 >"$tmp/port" 2>"$tmp/feedserver.log" </dev/null &
-fs_pid=$!
-i=0
-while [ ! -s "$tmp/port" ]; do
-	i=$((i + 1))
-	[ $i -lt 100 ] && kill -0 "$fs_pid" 2>/dev/null || bail_out "the feed server did not start"
-	sleep 0.1
-done
-base=http://127.0.0.1:$(cat "$tmp/port")
+. "$srcdir/t/feedserver_lib.sh"
+feedserver_start "$srcdir"
 stats() { curl -s "$base/stats"; }
 
 cat >"$tmp/larder.conf" <<CONF

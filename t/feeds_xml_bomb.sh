@@ -9,15 +9,9 @@ serve_need nginx spawn-fcgi curl jq node
 fs_pid=
 trap '[ -n "$fs_pid" ] && kill "$fs_pid" 2>/dev/null; serve_cleanup' EXIT
 
-node "$srcdir/t/js/feedserver.mjs" --max-seconds 300 >"$tmp/port" 2>"$tmp/feedserver.log" </dev/null &
-fs_pid=$!
-i=0
-while [ ! -s "$tmp/port" ]; do
-	i=$((i + 1))
-	[ $i -lt 100 ] && kill -0 "$fs_pid" 2>/dev/null || bail_out "the feed server did not start"
-	sleep 0.1
-done
-feeds=http://127.0.0.1:$(cat "$tmp/port")
+. "$srcdir/t/feedserver_lib.sh"
+feedserver_start "$srcdir"
+feeds=$base
 
 # one FastCGI child: the requests after the bombs are answered by the process that read them
 serve_start --children 1 --allow-private-fetch --set argon2_t_cost=1 --set argon2_memory_kib=64 --set fetch_in_web=no

@@ -38,7 +38,7 @@ dist_check_SCRIPTS += t/audit.sh t/introspection.sh
 EXTRA_DIST += t/js/package.json t/js/package-lock.json t/js/audit.mjs t/js/introspection.mjs t/js/omnivore_excerpt.mjs \
 	t/data/omnivore-schema.graphql
 EXTRA_DIST += t/js/omnivore_client.mjs
-EXTRA_DIST += t/serve_lib.sh t/tap_lib.sh t/data/pages/pelicans.html
+EXTRA_DIST += t/serve_lib.sh t/tap_lib.sh t/feedserver_lib.sh t/data/pages/pelicans.html
 
 # the sanitizer in real Chromium: the XSS corpus sanitized stays inert, raw it runs (t/data/xss)
 TESTS += t/browser_sanitize.sh

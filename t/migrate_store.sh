@@ -9,15 +9,8 @@ fs_pid=
 trap '[ -n "$fs_pid" ] && kill "$fs_pid" 2>/dev/null; pg_stop; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
 pg_start
-node "$top_srcdir/t/js/feedserver.mjs" --max-seconds 300 >"$tmp/port" 2>"$tmp/feedserver.log" </dev/null &
-fs_pid=$!
-i=0
-while [ ! -s "$tmp/port" ]; do
-	i=$((i + 1))
-	[ $i -lt 100 ] && kill -0 "$fs_pid" 2>/dev/null || bail_out "the feed server did not start"
-	sleep 0.1
-done
-base=http://127.0.0.1:$(cat "$tmp/port")
+. "$top_srcdir/t/feedserver_lib.sh"
+feedserver_start "$top_srcdir"
 printf 'allow_private_fetch = 127.0.0.1/32\nmail_domain = mail.example.test\n' >>"$conf"
 setup
 sqlite_conf=$conf
