@@ -41,13 +41,15 @@
  * running job's run_after
  * is its lease's end, a failed one's NULL), for the users with fewer than ?3 jobs running under a live lease
  * (?3 <= 0: no such cap), with their turn (c.turn: whose work was claimed least recently). One index probe of
- * jobs_turn and one of jobs_running per user who ever had work: never a scan of the queue. */
+ * jobs_turn and one of jobs_running per user who ever had work: never a scan of the queue. k.run_after is tested
+ * again on the job's own row: on PostgreSQL a claim that took the row lock after another claim committed re-reads
+ * only k's conditions, and a job just claimed holds its lease's end there, so it is not taken twice. */
 #define JOB_NEXT_PER_USER \
 	" FROM (SELECT t.user_id AS uid, t.turn AS turn, (SELECT j.id FROM jobs j WHERE j.user_id = t.user_id" \
 	"  AND j.priority <= ?6 AND j.run_after <= ?1 ORDER BY j.priority, j.run_after, j.id LIMIT 1) AS id" \
 	"  FROM work_turns t" \
 	"  WHERE ?3 <= 0 OR (SELECT count(*) FROM jobs r WHERE r.user_id = t.user_id AND r.status = 'running'" \
-	"  AND r.run_after > ?1) < ?3) c JOIN jobs k ON k.id = c.id"
+	"  AND r.run_after > ?1) < ?3) c JOIN jobs k ON k.id = c.id AND k.run_after <= ?1"
 /* the job the claim takes: an interactive one before bulk work, then the user whose turn came least recently */
 #define JOB_CLAIM_ORDER " ORDER BY k.priority, c.turn, k.run_after, k.id LIMIT 1"
 /* newsletters' statements (newsletter.c), SQL appended to store.c's table */
