@@ -173,6 +173,8 @@ static int add_labels(struct store *st, struct arena *a, const struct store_impo
 	}
 	if (!*changed || in->nlabels == 0)
 		return STORE_OK;
+	if ((rc = store_item_labels_changed(st, seq)) != STORE_OK)
+		return rc;
 	db_bind_int64(st->stmt[STMT_ITEM_LABEL_COUNT], 1, seq);
 	if ((rc = store_get_ints(st, st->stmt[STMT_ITEM_LABEL_COUNT], &count, 1, "counting labels")) != STORE_OK)
 		return rc;

@@ -166,11 +166,16 @@ static int count_labels(struct store *st, int64_t seq, int64_t *n)
 
 /* LIMIT when the item now has more labels than labels_per_item (and more than before, so an item over a
  * limit lowered later can still be saved again) */
+int store_item_labels_changed(struct store *st, int64_t seq)
+{
+	return store_run(st, STMT_ITEM_SEARCH_LABELS, seq, "indexing an item's labels");
+}
+
 int store_item_check_labels(struct store *st, int64_t seq, int64_t before)
 {
 	int64_t n;
-	int rc = count_labels(st, seq, &n);
-	if (rc != STORE_OK)
+	int rc;
+	if ((rc = store_item_labels_changed(st, seq)) != STORE_OK || (rc = count_labels(st, seq, &n)) != STORE_OK)
 		return rc;
 	if (n > (int64_t)st->lim.labels_per_item && n > before) {
 		snprintf(st->errmsg, sizeof st->errmsg, "an item has at most %u labels (labels_per_item in larder.conf)",

@@ -35,6 +35,8 @@ STORE_PG_MIGRATIONS += db/pg/018_usage.sql
 STORE_PG_MIGRATIONS += db/pg/019_feed_scans.sql
 # one fair queue for all background work
 STORE_PG_MIGRATIONS += db/pg/020_work_queue.sql
+# an item's labels re-indexed once per change, not once per label row
+STORE_PG_MIGRATIONS += db/pg/021_label_reindex.sql
 EXTRA_DIST += $(STORE_PG_MIGRATIONS) src/store/db_pg.c src/store/store_pg_sql.c
 if WITH_POSTGRESQL
 src_store_libstore_a_SOURCES += src/store/db_pg.c src/store/store_pg_sql.c
@@ -60,6 +62,8 @@ STORE_MIGRATIONS += db/018_usage.sql
 STORE_MIGRATIONS += db/019_feed_scans.sql
 # one fair queue for all background work
 STORE_MIGRATIONS += db/020_work_queue.sql
+# an item's labels re-indexed once per change, not once per label row
+STORE_MIGRATIONS += db/021_label_reindex.sql
 EXTRA_DIST += $(STORE_MIGRATIONS)
 BUILT_SOURCES += src/store/migrations_gen.c
 CLEANFILES += src/store/migrations_gen.c

@@ -114,6 +114,12 @@ const char *const store_stmt_sql[STMT__MAX] = {
 		"INSERT OR IGNORE INTO item_labels (item_seq, label_id, created_at) VALUES (?1, ?2, ?3)",
 	[STMT_ITEM_LABELS_CLEAR] = "DELETE FROM item_labels WHERE item_seq = ?1",
 	[STMT_ITEM_LABEL_COUNT] = "SELECT count(*) FROM item_labels WHERE item_seq = ?1",
+	[STMT_ITEM_SEARCH_LABELS] =
+		/* the item's search row's labels, once its labels have changed (db/021_label_reindex.sql); no write
+		 * (no re-index of the row) when they read the same */
+		"WITH v(names) AS (SELECT group_concat(l.name, ' ') FROM item_labels il JOIN labels l ON l.id = il.label_id"
+		" WHERE il.item_seq = ?1)"
+		" UPDATE item_search SET labels = (SELECT names FROM v) WHERE seq = ?1 AND labels IS NOT (SELECT names FROM v)",
 	[STMT_ITEM_HIGHLIGHTS] =
 		"SELECT " STORE_HL_COLS("") " FROM highlights WHERE item_seq = ?1"
 		" ORDER BY position_percent, created_at, id",

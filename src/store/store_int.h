@@ -18,7 +18,7 @@
 	X(ITEM_BY_HASH) X(ITEM_BY_ID) X(ITEM_PAGE) X(ITEM_BY_SEQ) X(ITEM_INSERT) X(ITEM_RESAVE) X(ITEM_CONTENT) \
 	X(ITEM_CONTENT_SET) X(ITEM_SEARCH_TEXT) X(ITEM_FILL) X(ITEM_FAIL) X(ITEM_ARCHIVE) X(ITEM_DELETE) \
 	X(ITEM_UPDATE) X(ITEM_PROGRESS) X(ITEM_TOUCH) X(ITEM_SLUG_TAKEN) X(ITEM_LABELS) X(ITEM_LABEL_ADD) \
-	X(ITEM_LABELS_CLEAR) X(ITEM_LABEL_COUNT) X(ITEM_HIGHLIGHTS) X(UPDATES_SINCE) X(UPDATES_SINCE_COUNT) \
+	X(ITEM_LABELS_CLEAR) X(ITEM_LABEL_COUNT) X(ITEM_SEARCH_LABELS) X(ITEM_HIGHLIGHTS) X(UPDATES_SINCE) X(UPDATES_SINCE_COUNT) \
 	X(LABEL_LIST) X(LABEL_BY_ID) X(LABEL_BY_NAME) X(LABEL_INSERT) X(LABEL_UPDATE) X(LABEL_DELETE) \
 	X(LABEL_TOUCH_ITEMS) X(HL_INSERT) X(HL_GET) X(HL_UPDATE) X(HL_DELETE) X(HL_LABELS) X(JOB_INSERT) \
 	X(JOB_CLAIM) X(JOB_TURN) X(JOB_REQUEUE) X(JOB_QUEUE_REF) X(JOB_QUEUE_IMPORT) X(IMPORT_START) X(JOB_DONE) X(JOB_RETRY) X(JOB_CANCEL_ITEM) X(JOB_COUNT_READY) X(JOB_CLAIMABLE) \
@@ -225,8 +225,12 @@ int store_step_row(struct store *st, struct db_stmt *s, const char *what);
 int store_get_ints(struct store *st, struct db_stmt *s, int64_t *v, int n, const char *what);
 /* store_step_done, and STORE_E_NOTFOUND when it changed no row */
 int store_step_changed(struct store *st, struct db_stmt *s, const char *what);
-/* inside the caller's transaction: LIMIT (store_errmsg says so) when the item at seq now has more labels than
- * labels_per_item and more than `before` (item.c) */
+/* inside the caller's transaction, once the item at seq has its new labels: its search row's labels column set
+ * (no trigger on item_labels does it: one re-index of the row per change, not one per label row; db/021) */
+int store_item_labels_changed(struct store *st, int64_t seq);
+/* inside the caller's transaction, once the item at seq has its new labels: store_item_labels_changed, then
+ * LIMIT (store_errmsg says so) when the item now has more labels than labels_per_item and more than `before`
+ * (item.c) */
 int store_item_check_labels(struct store *st, int64_t seq, int64_t before);
 /* store_highlight_create inside the caller's transaction (highlight.c) */
 int store_highlight_insert(struct store *st, struct arena *a, const char *user_id, const struct store_highlight *in,

@@ -20,6 +20,9 @@ const char *const store_pg_sql[STMT__MAX] = {
 	/* INSERT OR IGNORE: ON CONFLICT DO NOTHING */
 	[STMT_ITEM_LABEL_ADD] =
 		"INSERT INTO item_labels (item_seq, label_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
+	[STMT_ITEM_SEARCH_LABELS] =
+		"UPDATE item_search SET labels = larder_item_labels(?1) WHERE seq = ?1"
+		" AND labels IS DISTINCT FROM larder_item_labels(?1)",
 	[STMT_SETTING_ADD] = "INSERT INTO settings (name, value) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
 	[STMT_HL_LABEL_ADD] =
 		"INSERT INTO highlight_labels (highlight_id, label_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
