@@ -103,7 +103,7 @@
 #define LIMIT_JOB_LEASE_MS      (120 * 1000)      /* a claimed job is someone else's for this long */
 #define LIMIT_FETCH_RUNNERS     3                 /* detached fetch runners the web programs start at once */
 #define LIMIT_FETCHES_PER_USER  2                 /* fetch jobs of one user running at once (all workers) */
-#define LIMIT_REQUESTS_PER_USER 2                 /* one user's requests the web programs run at once (requests_per_user) */
+#define LIMIT_REQUESTS_PER_USER 3                 /* one user's requests the web programs run at once (requests_per_user) */
 #define LIMIT_IMPORT_BYTES      (200 * 1024 * 1024) /* bytes of an uploaded import file (import_max_bytes) */
 #define LIMIT_IMPORT_FETCHES_PER_MINUTE 30        /* an import's fetch jobs due per minute (import_fetches_per_minute) */
 #define LIMIT_IMPORT_FILE_MAX   ((size_t)1 << 31) /* bytes of an import file any reader reads: import_max_bytes' top */

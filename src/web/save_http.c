@@ -97,6 +97,7 @@ static bool identify(struct web_graphql *app, struct web_request *req, struct we
 	}
 	if (w->status == 429) {
 		web_response_header(res, "Retry-After", "1");
+		web_response_header(res, "Refresh", "2"); /* a page a person looks at asks again by itself */
 		web_page(res, 429, "Not saved yet", w->msg);
 	} else if (w->status == 401)
 		web_page(res, 401, "Not saved", w->msg);
