@@ -1,4 +1,4 @@
-// api_retry.mjs: the browser pages' gql() (www/js/api.js) under a mocked fetch: a 429 (the account's requests_per_user slots busy) is sent again after a short wait and the page gets its answer; other statuses are not retried; it gives up after a few (TAP).
+// api_retry.mjs: the browser pages' gql() (www/js/api.js) under a mocked fetch: a 429 (the account's requests_per_user slots busy) is sent again after a short wait and the page gets its answer; other statuses are not retried; it gives up after a few; a page sends at most two at once (TAP).
 import { pathToFileURL } from 'node:url';
 
 const api = await import(pathToFileURL(process.argv[2]).href);
@@ -31,5 +31,21 @@ err = null;
 try { await api.gql('{ me { id } }'); } catch (e) { err = e; }
 ok(err && err.codes.includes('TOO_MANY_REQUESTS'), 'always 429: the error reaches the page with its code');
 ok(calls >= 4 && calls <= 8, `after a few tries (${calls})`);
+// a page that asks for six things at once sends two at a time (the rest wait their turn), and gets all six
+let open = 0, most = 0, release = [];
+calls = 0;
+globalThis.fetch = () => {
+	calls++;
+	most = Math.max(most, ++open);
+	return new Promise((resolve) => release.push(() => { open--; resolve(answer()); }));
+};
+const six = Promise.all([...Array(6).keys()].map(() => api.gql('{ me { id } }')));
+for (let k = 0; k < 6; k++) {
+	while (release.length === 0) await new Promise((r) => setTimeout(r, 1));
+	release.shift()();
+}
+const got = await six;
+ok(got.length === 6 && got.every((d) => d.me.id === 'u1'), 'six at once: all six answered');
+ok(most === 2 && calls === 6, `at most two in flight (${most}), each sent once (${calls})`);
 console.log(`1..${n}`);
 process.exit(failed ? 1 : 0);

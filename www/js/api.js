@@ -18,9 +18,28 @@ export function toLogin() {
 	location.replace('/login?redirect=' + encodeURIComponent(here));
 }
 
+// A page sends at most IN_FLIGHT GraphQL requests at once and queues the rest, so that it stays under the
+// server's requests_per_user (default 3) by itself, with room for one other request (a download, a status)
+const IN_FLIGHT = 2;
+let inFlight = 0;
+const queued = [];
+function takeTurn() {
+	if (inFlight < IN_FLIGHT) {
+		inFlight++;
+		return Promise.resolve();
+	}
+	return new Promise((resolve) => queued.push(resolve));
+}
+function endTurn() {
+	const next = queued.shift();
+	if (next) next(); // the turn passes to the next request queued
+	else inFlight--;
+}
+
 // postGraphql(body, keepalive): the fetch Response of POST /api/graphql. A 429 (this account already has
-// requests_per_user requests running: the page sent several at once) is sent again after a short wait,
-// a few times, before it is handed back.
+// requests_per_user requests running: another tab, or a script with the same account) is sent again
+// after a short wait, a few times, before it is handed back. A keepalive request (sent as the page goes
+// away) is not queued.
 export async function postGraphql(body, keepalive) {
 	const init = {
 		method: 'POST',
@@ -29,11 +48,18 @@ export async function postGraphql(body, keepalive) {
 		body: JSON.stringify(body),
 		keepalive: !!keepalive,
 	};
-	for (let wait = 100; ; wait *= 2) {
-		const res = await fetch('/api/graphql', init);
-		if (res.status !== 429 || wait > 1600)
-			return res;
-		await new Promise((r) => setTimeout(r, wait + Math.random() * wait));
+	if (!keepalive)
+		await takeTurn();
+	try {
+		for (let wait = 100; ; wait *= 2) {
+			const res = await fetch('/api/graphql', init);
+			if (res.status !== 429 || wait > 1600)
+				return res;
+			await new Promise((r) => setTimeout(r, wait + Math.random() * wait));
+		}
+	} finally {
+		if (!keepalive)
+			endTurn();
 	}
 }
 
