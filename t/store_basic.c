@@ -49,13 +49,7 @@ static void save_token_tests(struct store *st, const char *uid)
 
 static void cleanup(void)
 {
-	char p[300];
-	static const char *const sfx[] = { "", "-wal", "-shm", "-writer.lock" };
-	for (int i = 0; i < 4; i++) {
-		snprintf(p, sizeof p, "%s%s", path, sfx[i]);
-		unlink(p);
-	}
-	rmdir(dir);
+	test_db_remove(path, dir);
 }
 
 /* a wait of 500 ms once a key has 2 failures */

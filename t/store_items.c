@@ -17,13 +17,7 @@ static char path[256];
 
 static void cleanup(void)
 {
-	char p[300];
-	static const char *const sfx[] = { "", "-wal", "-shm", "-writer.lock" };
-	for (int i = 0; i < 4; i++) {
-		snprintf(p, sizeof p, "%s%s", path, sfx[i]);
-		unlink(p);
-	}
-	rmdir(dir);
+	test_db_remove(path, dir);
 }
 
 /* fetches_per_user: a user with per_user jobs under a live lease gets no more until one ends; others still do */

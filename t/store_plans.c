@@ -14,13 +14,7 @@ static char path[256];
 
 static void cleanup(void)
 {
-	char p[300];
-	static const char *const sfx[] = { "", "-wal", "-shm", "-writer.lock" };
-	for (int i = 0; i < 4; i++) {
-		snprintf(p, sizeof p, "%s%s", path, sfx[i]);
-		unlink(p);
-	}
-	rmdir(dir);
+	test_db_remove(path, dir);
 }
 
 /* statements allowed what the checks below refuse, and why. scan: a full scan of a table too (a server-wide

@@ -26,13 +26,7 @@ static struct arena A;
 
 static void cleanup(void)
 {
-	char p[300];
-	static const char *const sfx[] = { "", "-wal", "-shm", "-writer.lock" };
-	for (int i = 0; i < 4; i++) {
-		snprintf(p, sizeof p, "%s%s", path, sfx[i]);
-		unlink(p);
-	}
-	rmdir(dir);
+	test_db_remove(path, dir);
 }
 
 /* the parse of q as an S-expression, or "ERR: message" */

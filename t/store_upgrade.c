@@ -15,13 +15,7 @@ static char path[256];
 
 static void cleanup(void)
 {
-	char p[300];
-	static const char *const sfx[] = { "", "-wal", "-shm", "-writer.lock" };
-	for (int i = 0; i < 4; i++) {
-		snprintf(p, sizeof p, "%s%s", path, sfx[i]);
-		unlink(p);
-	}
-	rmdir(dir);
+	test_db_remove(path, dir);
 }
 
 #define ITEM "0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a0a"

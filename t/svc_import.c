@@ -25,14 +25,9 @@ static struct store *the_st;
 static void cleanup(void)
 {
 	char p[300];
-	static const char *const sfx[] = { "", "-wal", "-shm", "-writer.lock" };
-	for (int i = 0; i < 4; i++) {
-		snprintf(p, sizeof p, "%s%s", path, sfx[i]);
-		unlink(p);
-	}
 	snprintf(p, sizeof p, "%s/imports", dir);
 	rmdir(p);
-	rmdir(dir);
+	test_db_remove(path, dir);
 }
 
 /* PostgreSQL's dump(): each row of each table as its record's text, in that text's order */

@@ -20,14 +20,8 @@ static char path[256], zip[256];
 
 static void cleanup(void)
 {
-	char p[300];
-	static const char *const sfx[] = { "", "-wal", "-shm", "-writer.lock" };
-	for (int i = 0; i < 4; i++) {
-		snprintf(p, sizeof p, "%s%s", path, sfx[i]);
-		unlink(p);
-	}
 	unlink(zip);
-	rmdir(dir);
+	test_db_remove(path, dir);
 }
 
 /* ---- a sink that keeps copies of what the reader sends ---- */

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 /* true when the tests run against PostgreSQL */
 static inline bool test_db_is_pg(void)
@@ -21,5 +22,17 @@ static inline bool test_db_target(char *out, size_t n, const char *dir, const ch
 	}
 	snprintf(out, n, "%s/%s", dir, file);
 	return false;
+}
+
+/* removes a test's SQLite file (path), its -wal, -shm and -writer.lock companions, and its folder (dir) */
+static inline void test_db_remove(const char *path, const char *dir)
+{
+	static const char *const sfx[] = { "", "-wal", "-shm", "-writer.lock" };
+	char p[300];
+	for (int i = 0; i < 4; i++) {
+		snprintf(p, sizeof p, "%s%s", path, sfx[i]);
+		unlink(p);
+	}
+	rmdir(dir);
 }
 #endif
