@@ -8,10 +8,9 @@
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/sb.h"
+#include "fuzz_repeat.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define OUT_MAX (1024 * 1024)
 
 /* fragments known to stress gumbo, for an input whose own fragment is empty */
 static const char *const fragments[] = {
@@ -21,28 +20,6 @@ static const char *const fragments[] = {
 	"<template><div>", "<frameset><frame>", "<button><p>", "<ruby><rt>", "<font color=red>",
 };
 
-/* input: MODE COUNT_HI COUNT_LO, then PREFIX \0 FRAGMENT \0 SUFFIX (missing parts are empty; an empty
- * fragment is fragments[MODE]); the page is PREFIX, FRAGMENT repeated COUNT*8+1 times, SUFFIX */
-static void build(const uint8_t *data, size_t size, struct sb *b)
-{
-	const char *p = (const char *)data + 3, *end = (const char *)data + size;
-	const char *nul1 = memchr(p, '\0', (size_t)(end - p));
-	const char *prefix_end = nul1 ? nul1 : p;       /* without a NUL the whole input is the fragment */
-	const char *frag = nul1 ? nul1 + 1 : p;
-	const char *nul2 = memchr(frag, '\0', (size_t)(end - frag));
-	const char *suffix = nul2 ? nul2 + 1 : end;
-	size_t fn = (size_t)((nul2 ? nul2 : end) - frag);
-	if (fn == 0) {
-		frag = fragments[data[0] % (sizeof fragments / sizeof fragments[0])];
-		fn = strlen(frag);
-	}
-	size_t count = ((size_t)data[1] << 8 | data[2]) * 8 + 1;
-	sb_putn(b, p, (size_t)(prefix_end - p));
-	for (size_t i = 0; i < count && b->len + fn <= OUT_MAX; i++)
-		sb_putn(b, frag, fn);
-	sb_putn(b, suffix, (size_t)(end - suffix));
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct arena a;
@@ -50,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 3)
 		return 0;
 	sb_init(&b);
-	build(data, size, &b);
+	fuzz_repeat_build(data, size, fragments, sizeof fragments / sizeof fragments[0], false, 0, &b);
 	if (sb_error(&b)) {
 		sb_free(&b);
 		return 0;

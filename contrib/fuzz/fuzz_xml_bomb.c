@@ -11,10 +11,9 @@
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/sb.h"
+#include "fuzz_repeat.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define OUT_MAX (1024 * 1024)
 
 /* fragments known to stress libxml2, for an input whose own fragment is empty; a '#' in a fragment
  * is replaced by the repetition's number, so attributes and prefixes are distinct */
@@ -28,36 +27,6 @@ static void fail(const char *what, const xmlNode *n)
 {
 	fprintf(stderr, "fuzz_xml_bomb: %s (<%s>)\n", what, n && n->name ? (const char *)n->name : "?");
 	abort();
-}
-
-/* input: MODE COUNT_HI COUNT_LO, then PREFIX \0 FRAGMENT \0 SUFFIX (missing parts are empty; an empty
- * fragment is fragments[MODE]); the document is PREFIX, FRAGMENT repeated COUNT*8+1 times, SUFFIX */
-static void build(const uint8_t *data, size_t size, struct sb *b)
-{
-	const char *p = (const char *)data + 3, *end = (const char *)data + size;
-	const char *nul1 = memchr(p, '\0', (size_t)(end - p));
-	const char *prefix_end = nul1 ? nul1 : p;       /* without a NUL the whole input is the fragment */
-	const char *frag = nul1 ? nul1 + 1 : p;
-	const char *nul2 = memchr(frag, '\0', (size_t)(end - frag));
-	const char *suffix = nul2 ? nul2 + 1 : end;
-	size_t fn = (size_t)((nul2 ? nul2 : end) - frag);
-	if (fn == 0) {
-		frag = fragments[data[0] % (sizeof fragments / sizeof fragments[0])];
-		fn = strlen(frag);
-	}
-	size_t count = ((size_t)data[1] << 8 | data[2]) * 8 + 1;
-	const char *hash = memchr(frag, '#', fn);
-	sb_putn(b, p, (size_t)(prefix_end - p));
-	for (size_t i = 0; i < count && b->len + fn + 20 <= OUT_MAX; i++) {
-		if (hash) {
-			sb_putn(b, frag, (size_t)(hash - frag));
-			sb_printf(b, "%zu", i);
-			sb_putn(b, hash + 1, fn - (size_t)(hash - frag) - 1);
-		} else {
-			sb_putn(b, frag, fn);
-		}
-	}
-	sb_putn(b, suffix, (size_t)(end - suffix));
 }
 
 /* every element of a read document within the bounds xml_guard keeps */
@@ -89,7 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 3)
 		return 0;
 	sb_init(&b);
-	build(data, size, &b);
+	fuzz_repeat_build(data, size, fragments, sizeof fragments / sizeof fragments[0], true, 20, &b);
 	if (sb_error(&b)) {
 		sb_free(&b);
 		return 0;

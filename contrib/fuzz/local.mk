@@ -47,7 +47,7 @@ contrib_fuzz_fuzz_extract_SOURCES = contrib/fuzz/fuzz_extract.c
 contrib_fuzz_fuzz_extract_LDFLAGS = $(FUZZ_LINK)
 contrib_fuzz_fuzz_extract_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 
-contrib_fuzz_fuzz_html_bomb_SOURCES = contrib/fuzz/fuzz_html_bomb.c
+contrib_fuzz_fuzz_html_bomb_SOURCES = contrib/fuzz/fuzz_html_bomb.c contrib/fuzz/fuzz_repeat.h
 contrib_fuzz_fuzz_html_bomb_LDFLAGS = $(FUZZ_LINK)
 contrib_fuzz_fuzz_html_bomb_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 
@@ -79,7 +79,7 @@ contrib_fuzz_fuzz_feed_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 if ENABLE_FUZZ
 noinst_PROGRAMS += contrib/fuzz/fuzz_xml_bomb
 endif
-contrib_fuzz_fuzz_xml_bomb_SOURCES = contrib/fuzz/fuzz_xml_bomb.c
+contrib_fuzz_fuzz_xml_bomb_SOURCES = contrib/fuzz/fuzz_xml_bomb.c contrib/fuzz/fuzz_repeat.h
 contrib_fuzz_fuzz_xml_bomb_CPPFLAGS = $(AM_CPPFLAGS) $(LIBXML_CFLAGS)
 contrib_fuzz_fuzz_xml_bomb_LDFLAGS = $(FUZZ_LINK)
 contrib_fuzz_fuzz_xml_bomb_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
