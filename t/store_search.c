@@ -10,6 +10,7 @@
 #include "store/store.h"
 #include "store/store_int.h" /* st->db and db_exec: the FTS5 integrity-check */
 #include "util/arena.h"
+#include "util/limits.h"
 #include "util/sb.h"
 #include "util/time.h"
 #include "t/tap.h"
@@ -479,6 +480,67 @@ static void leak_tests(void)
 	}
 }
 
+
+static const char *user_dora; /* the bound tests' own user */
+
+/* whether dora's search for q answers exactly the item id */
+static bool store_search_ok_one(const char *q, const char *id)
+{
+	struct store_search_req req = { .user_id = user_dora, .query = q, .limit = 10, .now_ms = NOW };
+	struct store_search_res res;
+	return store_search(st, &A, &req, &res) == STORE_OK && res.n == 1 && strcmp(res.items[0].id, id) == 0;
+}
+
+/* The search row keeps the first LIMIT_SEARCH_TEXT characters of the body and of the highlights' text together
+ * (counted in characters, not bytes, on both engines), so re-indexing an item after a highlight has a bound */
+static void bound_tests(void)
+{
+	struct sb t;
+	struct store_item it;
+	struct store_highlight hin, h;
+	char *fill = malloc(60001 * 2 + 1);
+	struct store_user dora;
+	int found = 0;
+	is_int(store_user_add(st, &A, "dora", NULL, NULL, NULL, &dora), STORE_OK, "dora");
+	user_dora = dora.id;
+	sb_init(&t);
+	sb_puts(&t, "nearword ");
+	for (int i = 0; i < 74990; i++)
+		sb_puts(&t, "\xc3\xa9 "); /* "é ": two characters, three bytes */
+	sb_puts(&t, "inside ");         /* ends at character 149,996: past the 150,000th byte, within the characters */
+	for (int i = 0; i < 100; i++)
+		sb_puts(&t, "\xc3\xa9 ");
+	sb_puts(&t, "beyond");
+	if (!fill || sb_error(&t)) {
+		puts("Bail out! out of memory");
+		exit(1);
+	}
+	it = save(user_dora, "https://long.example.com/book", "A long book", NULL, NULL, sb_str(&t), NOW, 0, 75100, "en",
+	          NULL, 0);
+	found = store_search_ok_one("nearword", it.id) + store_search_ok_one("inside", it.id);
+	is_int(found, 2, "a word at the start and one at character 149,990 of a long body are found");
+	ok(!store_search_ok_one("beyond", it.id), "a word past the first %d characters of the body is not indexed",
+	   LIMIT_SEARCH_TEXT);
+	/* three 60,000-character notes: the third passes the bound */
+	for (int k = 0; k < 3; k++) {
+		memset(fill, 'z', 60000);
+		memcpy(fill, k == 0 ? "firstnote " : "othernote ", 10);
+		fill[60000] = '\0';
+		memset(&hin, 0, sizeof hin);
+		hin.item_id = it.id;
+		hin.quote = "nearword";
+		hin.annotation = fill;
+		is_int(store_highlight_create(st, &A, user_dora, &hin, &h), STORE_OK, "a 60,000-character note (%d)", k + 1);
+	}
+	ok(store_search_ok_one("firstnote", it.id) || store_search_ok_one("othernote", it.id), "a note is found");
+	is_int(count_sql("SELECT max(length(text)) FROM item_search"), LIMIT_SEARCH_TEXT, "the body kept in the index: %d characters",
+	       LIMIT_SEARCH_TEXT);
+	is_int(count_sql("SELECT max(length(notes)) FROM item_search"), LIMIT_SEARCH_TEXT,
+	       "the highlights' text kept in the index: %d characters", LIMIT_SEARCH_TEXT);
+	free(fill);
+	sb_free(&t);
+}
+
 int main(void)
 {
 	struct store_user alice, bob, carol;
@@ -509,6 +571,7 @@ int main(void)
 	goto finish;
 #endif
 	leak_tests();
+	bound_tests();
 
 	const char *tech[] = { "Tech" }, *food[] = { "Food", "Later" };
 	it[0] = save(alice.id, "https://rust.dev/a", "Rust ownership explained", "Ann Author", "How it works",

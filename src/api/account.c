@@ -8,8 +8,6 @@
 #include "util/url.h"
 #include "util/utf8.h"
 
-#define XSTR(x) STR(x)
-#define STR(x) #x
 
 static size_t chars(const char *s)
 {
@@ -57,10 +55,10 @@ static int resolve_update_user(struct gql_rctx *rc, const void *parent, struct g
 	if (p.name == NULL || *p.name == '\0')
 		return api_out_error(rc, out, "UpdateUserError", "EMPTY_NAME", "a name must not be empty");
 	if (chars(p.name) > LIMIT_USER_NAME)
-		return api_out_error(rc, out, "UpdateUserError", "EMPTY_NAME", "a name has at most " XSTR(LIMIT_USER_NAME)
+		return api_out_error(rc, out, "UpdateUserError", "EMPTY_NAME", "a name has at most " LIMIT_STR(LIMIT_USER_NAME)
 		                     " characters");
 	if (chars(p.bio) > LIMIT_USER_BIO)
-		return api_out_error(rc, out, "UpdateUserError", "BIO_TOO_LONG", "a bio has at most " XSTR(LIMIT_USER_BIO)
+		return api_out_error(rc, out, "UpdateUserError", "BIO_TOO_LONG", "a bio has at most " LIMIT_STR(LIMIT_USER_BIO)
 		                     " characters");
 	if ((u = ARENA_NEW(gql_arena(rc), struct store_user)) == NULL)
 		return api_internal(rc, "updateUser", 0);
@@ -91,7 +89,7 @@ static struct store_user_patch *profile_patch(struct gql_rctx *rc, struct gql_ou
 		                     " digits, '_', '-' or '.'");
 	else if (chars(p->bio) > LIMIT_USER_BIO)
 		*ret = api_out_error(rc, out, "UpdateUserProfileError", "BAD_DATA", "a bio has at most "
-		                     XSTR(LIMIT_USER_BIO) " characters");
+		                     LIMIT_STR(LIMIT_USER_BIO) " characters");
 	else if (pic && *pic && url_normalise(gql_arena(rc), pic, strlen(pic), &norm, &err) != 0)
 		*ret = api_out_error(rc, out, "UpdateUserProfileError", "BAD_DATA", "pictureUrl: %s", err);
 	else {

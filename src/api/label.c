@@ -6,8 +6,6 @@
 #include "util/utf8.h"
 #include "util/limits.h"
 
-#define XSTR(x) STR(x)
-#define STR(x) #x
 
 /* NULL when fine, else why not: a colour is #RGB, #RRGGBB (or with alpha) or a CSS colour name */
 static const char *bad_color(const char *c)
@@ -36,13 +34,13 @@ static const char *check_label(const char *name, const char *color, const char *
 	if (name && *name == '\0')
 		return "a label name must not be empty";
 	if (name && utf8_count(name, strlen(name)) > LIMIT_LABEL_NAME)
-		return "a label name has at most " XSTR(LIMIT_LABEL_NAME) " characters";
+		return "a label name has at most " LIMIT_STR(LIMIT_LABEL_NAME) " characters";
 	if (name && strpbrk(name, "\r\n\t") != NULL)
 		return "a label name must not hold line breaks or tabs";
 	if (color && *color && (why = bad_color(color)) != NULL)
 		return why;
 	if (desc && utf8_count(desc, strlen(desc)) > LIMIT_LABEL_DESCRIPTION)
-		return "a label description has at most " XSTR(LIMIT_LABEL_DESCRIPTION) " characters";
+		return "a label description has at most " LIMIT_STR(LIMIT_LABEL_DESCRIPTION) " characters";
 	return NULL;
 }
 

@@ -37,6 +37,8 @@ STORE_PG_MIGRATIONS += db/pg/019_feed_scans.sql
 STORE_PG_MIGRATIONS += db/pg/020_work_queue.sql
 # an item's labels re-indexed once per change, not once per label row
 STORE_PG_MIGRATIONS += db/pg/021_label_reindex.sql
+# the search row's text and notes bounded, so re-indexing an item has a bound
+STORE_PG_MIGRATIONS += db/pg/022_search_bounds.sql
 EXTRA_DIST += $(STORE_PG_MIGRATIONS) src/store/db_pg.c src/store/store_pg_sql.c
 if WITH_POSTGRESQL
 src_store_libstore_a_SOURCES += src/store/db_pg.c src/store/store_pg_sql.c
@@ -64,6 +66,8 @@ STORE_MIGRATIONS += db/019_feed_scans.sql
 STORE_MIGRATIONS += db/020_work_queue.sql
 # an item's labels re-indexed once per change, not once per label row
 STORE_MIGRATIONS += db/021_label_reindex.sql
+# the search row's text and notes bounded, so re-indexing an item has a bound
+STORE_MIGRATIONS += db/022_search_bounds.sql
 EXTRA_DIST += $(STORE_MIGRATIONS)
 BUILT_SOURCES += src/store/migrations_gen.c
 CLEANFILES += src/store/migrations_gen.c

@@ -7,8 +7,6 @@
 #include "util/limits.h"
 #include "util/utf8.h"
 
-#define XSTR(x) STR(x)
-#define STR(x) #x
 
 /* Omnivore's action names and what the store does for each */
 static const struct { const char *name; enum store_bulk_action action; } actions[] = {
@@ -52,11 +50,11 @@ static const char *check_input(const struct larder_config *cfg, const struct svc
 	memset(b, 0, sizeof *b);
 	b->action = actions[i].action;
 	if (in->query && utf8_count(in->query, strlen(in->query)) > LIMIT_SEARCH_QUERY)
-		return "a search query has at most " XSTR(LIMIT_SEARCH_QUERY) " characters";
+		return "a search query has at most " LIMIT_STR(LIMIT_SEARCH_QUERY) " characters";
 	if (in->expected_count && *in->expected_count < 0)
 		return "expectedCount must not be negative";
 	if (in->expected_count && *in->expected_count > LIMIT_BULK_ITEMS)
-		return "a bulk action changes at most " XSTR(LIMIT_BULK_ITEMS) " items (LIMIT_BULK_ITEMS): narrow the query";
+		return "a bulk action changes at most " LIMIT_STR(LIMIT_BULK_ITEMS) " items (LIMIT_BULK_ITEMS): narrow the query";
 	if (b->action == STORE_BULK_FOLDER) {
 		b->folder = in->folder;
 		return svc_folder_refusal(in->folder);
@@ -92,7 +90,7 @@ static enum svc_bulk_status find_items(struct store *st, const struct larder_con
 	if (r != STORE_OK)
 		return fail(out, "searching", r);
 	if (res.has_next)
-		return refuse(out, "the query matches more than " XSTR(LIMIT_BULK_ITEMS) " items, the most one bulk action "
+		return refuse(out, "the query matches more than " LIMIT_STR(LIMIT_BULK_ITEMS) " items, the most one bulk action "
 		              "changes (LIMIT_BULK_ITEMS): narrow the query");
 	if ((*seqs = ARENA_NEWN(a, int64_t, res.n + 1)) == NULL)
 		return fail(out, "bulk action", 0);

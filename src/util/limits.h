@@ -2,6 +2,10 @@
 #ifndef LARDER_LIMITS_H
 #define LARDER_LIMITS_H
 
+/* a limit as a string literal, for messages and SQL: "at most " LIMIT_STR(LIMIT_LABEL_NAME) " characters" */
+#define LIMIT_STR(x) LIMIT_STR_(x)
+#define LIMIT_STR_(x) #x
+
 /* HTTP request bodies: tighter before authentication than after */
 #define LIMIT_BODY_UNAUTH       (256 * 1024)      /* bytes of body read before the key is checked */
 #define LIMIT_BODY_MAX          (8 * 1024 * 1024) /* bytes of body for an authenticated request */
@@ -42,6 +46,9 @@
 #define LIMIT_LABELS_PER_ITEM   100               /* labels on one item (saveUrl, setLabels) */
 #define LIMIT_HIGHLIGHTS_PER_ITEM 1000            /* highlights on one item */
 #define LIMIT_HIGHLIGHT_TEXT    (64 * 1024)       /* bytes of a highlight's quote, annotation or html */
+#define LIMIT_SEARCH_TEXT       150000            /* characters of an item's body text, and of its highlights' quotes and
+                                                     notes together, that the search index reads (both engines; the
+                                                     SQL of db/022_search_bounds.sql and the store's statements) */
 #define LIMIT_PAGE_SIZE         100               /* items in one search / updatesSince page (larger `first` is cut) */
 #define LIMIT_PAGE_SIZE_MAX     1000              /* the largest page_size_max larder.conf accepts (the store's own cap) */
 #define LIMIT_SEARCH_QUERY      255               /* characters of a search query (QUERY_TOO_LONG) */
