@@ -39,9 +39,9 @@ STORE_PG_MIGRATIONS += db/pg/020_work_queue.sql
 STORE_PG_MIGRATIONS += db/pg/021_label_reindex.sql
 # the search row's text and notes bounded, so re-indexing an item has a bound
 STORE_PG_MIGRATIONS += db/pg/022_search_bounds.sql
-EXTRA_DIST += $(STORE_PG_MIGRATIONS) src/store/db_pg.c src/store/store_pg_sql.c
+EXTRA_DIST += $(STORE_PG_MIGRATIONS) src/store/db_pg.c
 if WITH_POSTGRESQL
-src_store_libstore_a_SOURCES += src/store/db_pg.c src/store/store_pg_sql.c
+src_store_libstore_a_SOURCES += src/store/db_pg.c
 nodist_src_store_libstore_a_SOURCES += src/store/pg_migrations_gen.c
 BUILT_SOURCES += src/store/pg_migrations_gen.c
 endif
