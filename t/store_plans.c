@@ -260,12 +260,36 @@ static void fill(struct store *st, const char *other)
 		is_int(db_exec(st->db, "ANALYZE"), DB_OK, "ANALYZE");
 }
 
+/* one statement explained and its plan checked: 1 when it is flagged */
+static int check(struct store *st, const struct store_sql *q, bool pg)
+{
+	char line[400], err[512], name[40];
+	char *plan = explain(st, q, pg, err, sizeof err);
+	const char *bad, *why;
+	bool scan_ok;
+	store_stmt_name(q, name);
+	if (!plan) {
+		ok(0, "%s: explained: %s", name, err);
+		return 0;
+	}
+	why = allowed_why(name, &scan_ok);
+	bad = bad_line(plan, pg, why != NULL, scan_ok, line, sizeof line);
+	if (getenv("PLANS_VERBOSE"))
+		fprintf(stderr, "== %s%s\n%s", name, bad ? " (FLAGGED)" : "", plan);
+	if (why && !bad)
+		ok(1, "%s: allowed (%s)", name, why);
+	else
+		ok(!bad, "%s: no scan of a user table or of all a user's rows%s%s", name, bad ? ": " : "", bad ? bad : "");
+	free(plan);
+	return bad != NULL;
+}
+
 int main(void)
 {
 	struct store *st = NULL;
 	struct arena a;
 	struct store_user u2;
-	char err[512], name[40];
+	char err[512];
 	bool pg = test_db_is_pg();
 	int flagged = 0;
 
@@ -279,29 +303,12 @@ int main(void)
 	fill(st, u2.id);
 
 	for (int t = 0; t < STORE_T__MAX; t++)
-	for (size_t i = 0; i < store_sql_tables[t]->n; i++) {
-		const struct store_sql *q = &store_sql_tables[t]->sql[i];
-		char line[400];
-		char *plan = explain(st, q, pg, err, sizeof err);
-		const char *bad;
-		store_stmt_name(q, name);
-		if (!plan) {
-			ok(0, "%s: explained: %s", name, err);
-			continue;
-		}
-		bool scan_ok;
-		const char *why = allowed_why(name, &scan_ok);
-		bad = bad_line(plan, pg, why != NULL, scan_ok, line, sizeof line);
-		if (getenv("PLANS_VERBOSE"))
-			fprintf(stderr, "== %s%s\n%s", name, bad ? " (FLAGGED)" : "", plan);
-		if (why && !bad)
-			ok(1, "%s: allowed (%s)", name, why);
-		else {
-			ok(!bad, "%s: no scan of a user table or of all a user's rows%s%s", name, bad ? ": " : "", bad ? bad : "");
-			flagged += bad != NULL;
-		}
-		free(plan);
-	}
+		for (size_t i = 0; i < store_sql_tables[t]->n; i++)
+			flagged += check(st, &store_sql_tables[t]->sql[i], pg);
+	for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++)
+		ok(store_sql_find(allowed[i].name) != NULL, "the allowed statement %s exists", allowed[i].name);
+	for (size_t i = 0; i < sizeof binds / sizeof binds[0]; i++)
+		ok(store_sql_find(binds[i].name) != NULL, "the statement %s bound to %s exists", binds[i].name, binds[i].value);
 	is_int(flagged, 0, "statements flagged");
 	store_close(st);
 	arena_free(&a);

@@ -31,7 +31,7 @@ static const struct store_sql statements[STMT__N] = {
 	STORE_SQL(STMT_KEY_DELETE,
 		"DELETE FROM api_keys WHERE id = ?1 AND (?2 IS NULL OR user_id = ?2)"
 		" RETURNING " STORE_KEY_COLS(""),
-		/* PostgreSQL */
+		/* PostgreSQL: a parameter PostgreSQL cannot type where it stands (`?2 IS NULL`): cast */
 		"DELETE FROM api_keys WHERE id = ?1 AND (?2::text IS NULL OR user_id = ?2) RETURNING " STORE_KEY_COLS("")),
 };
 STORE_STATEMENTS(apikey, statements)

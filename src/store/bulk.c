@@ -14,7 +14,6 @@ enum stmt {
 	STMT_BULK_DELETE, STMT_BULK_READ, STMT_TRASH_CUT_USER, STMT_TRASH_TOMBSTONE_USER, STMT_TRASH_EMPTY_USER, STMT__N
 };
 static const struct store_sql statements[STMT__N] = {
-	/* bulk.c: highlights of a user, merging and labelling them; several items at once; the user's trash */
 	STORE_SQL(STMT_ITEM_HL_COUNT, "SELECT count(*) FROM highlights WHERE item_seq = ?1"),
 	STORE_SQL(STMT_HL_PAGE,
 		/* the user's highlights newest first (highlights_user), each item looked up by its seq */
@@ -46,7 +45,7 @@ static const struct store_sql statements[STMT__N] = {
 		"INSERT OR REPLACE INTO item_tombstones (user_id, item_id, deleted_at)"
 		" SELECT user_id, id, deleted_at FROM library_items INDEXED BY items_user_trash"
 		" WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq > ?3 AND seq <= ?2",
-		/* PostgreSQL */
+		/* PostgreSQL: no INDEXED BY; INSERT OR REPLACE: ON CONFLICT (the primary key) DO UPDATE */
 		"INSERT INTO item_tombstones (user_id, item_id, deleted_at)"
 		" SELECT user_id, id, deleted_at FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL"
 		" AND seq > ?3 AND seq <= ?2"
@@ -54,7 +53,7 @@ static const struct store_sql statements[STMT__N] = {
 	STORE_SQL(STMT_TRASH_EMPTY_USER,
 		"DELETE FROM library_items INDEXED BY items_user_trash"
 		" WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq > ?3 AND seq <= ?2",
-		/* PostgreSQL */
+		/* PostgreSQL: no INDEXED BY (SQLite's planner alone needs it) */
 		"DELETE FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq > ?3 AND seq <= ?2"),
 };
 STORE_STATEMENTS(bulk, statements)

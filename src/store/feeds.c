@@ -11,6 +11,7 @@
 	F(p, TEXT, user_id, user_id) X(p, TEXT, url, url) X(p, TEXT, status, status) X(p, TEXT, found, found) \
 	X(p, TEXT, message, message) X(p, I64, updated_at, updated_ms)
 #define STORE_SCAN_COLS STORE_COLS(STORE_SCAN_ROW, "")
+
 /* the statements of feeds.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
 	STMT_SUB_CREATE, STMT_SUB_GET, STMT_SUB_LIST, STMT_SUB_UNSUBSCRIBE, STMT_SUB_UPDATE, STMT_SUB_POLLED,
@@ -19,7 +20,6 @@ enum stmt {
 	STMT_SCAN_DONE, STMT_SCAN_PURGE, STMT__N
 };
 static const struct store_sql statements[STMT__N] = {
-	/* feeds (feeds.c) */
 	STORE_SQL(STMT_SUB_CREATE,
 		"INSERT INTO subscriptions (id, user_id, url, name, description, icon, site_url, folder, fetch_content,"
 		" created_at, updated_at, pending) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, coalesce(?8, 'following'), ?9, ?10, ?10,"
@@ -49,15 +49,13 @@ static const struct store_sql statements[STMT__N] = {
 	STORE_SQL(STMT_FEED_ENTRY_ADD,
 		"INSERT OR IGNORE INTO feed_entries (user_id, entry_id, subscription_id, item_id, seen_at)"
 		" VALUES (?1, ?2, ?3, ?4, ?5)",
-		/* PostgreSQL */
+		/* PostgreSQL: INSERT OR IGNORE: ON CONFLICT DO NOTHING */
 		"INSERT INTO feed_entries (user_id, entry_id, subscription_id, item_id, seen_at)"
 		" VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING"),
 	STORE_SQL(STMT_FEED_ITEM_SUB,
 		"SELECT " STORE_SUB_COLS("s.") " FROM feed_entries e JOIN subscriptions s ON s.id = e.subscription_id"
 		" WHERE e.user_id = ?2 AND e.item_id = ?1 LIMIT 1"),
 	STORE_SQL(STMT_SUB_COUNT, "SELECT count(*) FROM subscriptions WHERE user_id = ?1 AND status = 'ACTIVE' AND type = 'RSS'"),
-	/* one statement, so atomic between processes: the longest-waiting due feed is leased (its next poll moved
-	 * past the lease) unless the server's feeds fetched in the last minute reach the rate (?4) */
 	STORE_SQL(STMT_SUB_ADDRESS, "SELECT address FROM newsletter_emails WHERE user_id = ?1 AND id = ?2"),
 	STORE_SQL(STMT_SUB_ITEMS,
 		"SELECT count(*) FROM feed_entries WHERE user_id = ?1 AND subscription_id = ?2 AND item_id IS NOT NULL"),

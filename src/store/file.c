@@ -13,13 +13,13 @@
 	X(p, TEXT, content_type, content_type) X(p, TEXT, url, url) X(p, I64, size, size) X(p, TEXT, sha256, sha256) \
 	X(p, TEXT, path, path) X(p, TEXT, status, status) X(p, I64, created_at, created_ms) \
 	X(p, I64, updated_at, updated_ms)
+
 /* the statements of file.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
 	STMT_FILE_ITEM_INSERT, STMT_FILE_ITEM_ID_TAKEN, STMT_FILE_CREATE, STMT_FILE_BY_UPLOAD, STMT_FILE_UPLOADED,
 	STMT_FILE_KNOWN, STMT_FILE_ORPHANS, STMT_FILE_GET, STMT_FILE_BY_ITEM, STMT_FILE_ITEM_TYPE, STMT_FILE_ATTACH, STMT__N
 };
 static const struct store_sql statements[STMT__N] = {
-	/* files (file.c): uploaded and fetched PDFs and the items showing them */
 	STORE_SQL(STMT_FILE_ITEM_INSERT,
 		"INSERT INTO library_items (id, user_id, client_request_id, url, url_hash, slug, title, page_type, state,"
 		" folder, source, saved_at, created_at, updated_at)"

@@ -17,6 +17,7 @@
 #define STORE_RECENT_ROW(F, X, p) F(p, TEXT, id, id) X(p, TEXT, term, term) X(p, I64, created_at, created_ms)
 #define STORE_FILTER_COLS(p) STORE_COLS(STORE_FILTER_ROW, p)
 #define STORE_RECENT_COLS(p) STORE_COLS(STORE_RECENT_ROW, p)
+
 /* the statements of filter.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
 	STMT_FILTER_INSERT, STMT_FILTER_LIST, STMT_FILTER_UPDATE, STMT_FILTER_DELETE, STMT_FILTER_AFTER_POS,

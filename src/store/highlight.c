@@ -30,7 +30,7 @@ static const struct store_sql statements[STMT__N] = {
 		"SELECT " STORE_LABEL_COLS("l.") " FROM highlight_labels hl JOIN labels l ON l.id = hl.label_id"
 		" WHERE hl.highlight_id = ?1 ORDER BY l.name COLLATE NOCASE, l.id"),
 	STORE_SQL(STMT_HL_LABEL_ADD, "INSERT OR IGNORE INTO highlight_labels (highlight_id, label_id) VALUES (?1, ?2)",
-		/* PostgreSQL */
+		/* PostgreSQL: INSERT OR IGNORE: ON CONFLICT DO NOTHING */
 		"INSERT INTO highlight_labels (highlight_id, label_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING"),
 };
 STORE_STATEMENTS(highlight, statements)

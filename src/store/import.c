@@ -13,6 +13,7 @@
 	X(p, TEXT, status, status) X(p, TEXT, report, report) X(p, I64, added, added) X(p, I64, updated, updated) \
 	X(p, I64, unchanged, unchanged) X(p, I64, failed, failed) X(p, I64, created_at, created_ms) \
 	X(p, I64, finished_at, finished_ms)
+
 /* the statements of import.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
 	STMT_JOB_QUEUE_IMPORT, STMT_IMPORT_START, STMT_IMPORT_INSERT, STMT_IMPORT_UPDATE, STMT_IMPORT_JOB_PENDING,
@@ -27,7 +28,6 @@ static const struct store_sql statements[STMT__N] = {
 	STORE_SQL(STMT_IMPORT_START,
 		"UPDATE imports SET status = 'running', locked_until = ?3 WHERE id = ?1 AND user_id = ?2"
 		" AND status IN ('queued', 'running') RETURNING " STORE_COLS(STORE_IMPORT_ROW, "")),
-	/* imports (import.c) */
 	STORE_SQL(STMT_IMPORT_INSERT,
 		"INSERT INTO library_items (id, user_id, url, url_hash, slug, title, author, description, site_name, image,"
 		" page_type, state, folder, source, progress, saved_at, created_at, updated_at, published_at, archived_at,"

@@ -97,7 +97,7 @@ static const struct store_sql statements[STMT__N] = {
 		"WITH v(names) AS (SELECT group_concat(l.name, ' ') FROM item_labels il JOIN labels l ON l.id = il.label_id"
 		" WHERE il.item_seq = ?1)"
 		" UPDATE item_search SET labels = (SELECT names FROM v) WHERE seq = ?1 AND labels IS NOT (SELECT names FROM v)",
-		/* PostgreSQL */
+		/* PostgreSQL: the names from larder_item_labels() (db/pg/021); a IS NOT b: IS DISTINCT FROM */
 		"UPDATE item_search SET labels = larder_item_labels(?1) WHERE seq = ?1"
 		" AND labels IS DISTINCT FROM larder_item_labels(?1)"),
 	STORE_SQL(STMT_ITEM_HIGHLIGHTS,
@@ -121,7 +121,7 @@ static const struct store_sql statements[STMT__N] = {
 		"SELECT (SELECT count(*) FROM library_items WHERE user_id = ?1 AND updated_at > ?2"
 		"  AND (state <> 'PROCESSING' OR deleted_at IS NOT NULL) AND (?3 IS NULL OR folder = ?3))"
 		" + (SELECT count(*) FROM item_tombstones WHERE user_id = ?1 AND deleted_at > ?2)",
-		/* PostgreSQL */
+		/* PostgreSQL: a parameter PostgreSQL cannot type where it stands (`?3 IS NULL`): cast */
 		"SELECT (SELECT count(*) FROM library_items WHERE user_id = ?1 AND updated_at > ?2"
 		"  AND (state <> 'PROCESSING' OR deleted_at IS NOT NULL) AND (?3::text IS NULL OR folder = ?3))"
 		" + (SELECT count(*) FROM item_tombstones WHERE user_id = ?1 AND deleted_at > ?2)"),

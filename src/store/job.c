@@ -7,8 +7,8 @@
 #include "util/time.h"
 
 /* each user's next job at ?1 (c.id: due, of priority ?6 at most, the interactive ones first, then the oldest; a
- * running job's run_after is its lease's end, a failed one's NULL), for the users with fewer than ?3 jobs running under a live lease
- * (?3 <= 0: no such cap), with their turn (c.turn: whose work was claimed least recently). One index probe of
+ * running job's run_after is its lease's end, a failed one's NULL), for the users with fewer than ?3 jobs running
+ * under a live lease (?3 <= 0: no such cap), with their turn (c.turn: whose work was claimed least recently). One index probe of
  * jobs_turn and one of jobs_running per user who ever had work: never a scan of the queue. k.run_after is tested
  * again on the job's own row: on PostgreSQL a claim that took the row lock after another claim committed re-reads
  * only k's conditions, and a job just claimed holds its lease's end there, so it is not taken twice. */
@@ -24,6 +24,7 @@
 /* a claimed job of any kind: the fetch job's columns first (store_job_claim reads those alone) */
 #define STORE_WORK_ROW(F, X, p) STORE_JOB_ROW(F, X, p) X(p, TEXT, kind, kind) X(p, TEXT, user_id, user_id) \
 	X(p, TEXT, ref, ref) X(p, I64, priority, priority)
+
 /* the statements of job.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
 	STMT_JOB_INSERT, STMT_JOB_CLAIM, STMT_JOB_TURN, STMT_JOB_REQUEUE, STMT_JOB_QUEUE_REF, STMT_JOB_DONE,

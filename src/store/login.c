@@ -13,8 +13,6 @@ static const struct store_sql statements[STMT__N] = {
 		"DELETE FROM login_failures WHERE key = ?1 AND at = ?2"
 		" AND rowid = (SELECT rowid FROM login_failures WHERE key = ?1 AND at = ?2 LIMIT 1)"),
 	STORE_SQL(STMT_LOGIN_PURGE, "DELETE FROM login_failures WHERE at <= ?1",
-		/* a feed being leased by another worker is skipped; the minute's count may run over by the workers
-		 * claiming at the same instant (each sees the others' claims only once they commit) */
 		/* a login attempt's transaction (store_login_attempt) starts here: one at a time, as on SQLite, so attempts
 		 * made at once cannot all read the same count of failures before any records its own (the lock is taken
 		 * before the statements after it take their snapshots, and held until COMMIT) */

@@ -16,6 +16,7 @@
 	X(p, TEXT, from_address, from) X(p, TEXT, to_address, to) X(p, TEXT, subject, subject) X(p, TEXT, text, text) \
 	X(p, TEXT, html, html) X(p, TEXT, type, type) X(p, TEXT, reply, reply) X(p, TEXT, reply_to, reply_to) \
 	X(p, TEXT, message_id, message_id) X(p, TEXT, item_id, item_id) X(p, I64, created_at, created_ms)
+
 /* the statements of newsletter.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
 	STMT_NL_EMAIL_CREATE, STMT_NL_EMAIL_COUNT, STMT_NL_EMAIL_LIST, STMT_NL_EMAIL_DELETE, STMT_NL_EMAIL_BY_LOCAL,
@@ -23,7 +24,6 @@ enum stmt {
 	STMT_NL_ITEM_MARK, STMT_NL_RECEIVED_GET, STMT_NL_RECEIVED_ITEM, STMT__N
 };
 static const struct store_sql statements[STMT__N] = {
-	/* newsletters (newsletter.c) */
 	STORE_SQL(STMT_NL_EMAIL_CREATE,
 		"INSERT INTO newsletter_emails (id, user_id, local_part, address, name, description, folder, created_at)"
 		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, coalesce(?7, 'inbox'), ?8) ON CONFLICT (local_part) DO NOTHING"

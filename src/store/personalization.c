@@ -9,6 +9,7 @@
 	X(p, TEXT, speech_rate, speech_rate) X(p, TEXT, speech_volume, speech_volume) X(p, TEXT, fields, fields_json) \
 	X(p, TEXT, digest_channels, digest_json) X(p, I64, updated_at, updated_ms)
 #define STORE_PERSONAL_COLS(p) STORE_COLS(STORE_PERSONAL_ROW, p)
+
 /* the statements of personalization.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
 	STMT_PERSONAL_GET, STMT_PERSONAL_SET, STMT__N

@@ -10,7 +10,7 @@ enum stmt {
 static const struct store_sql statements[STMT__N] = {
 	STORE_SQL(STMT_SAVETOKEN_SET,
 		"INSERT OR REPLACE INTO save_tokens (user_id, token_hash, created, used) VALUES (?1, ?2, ?3, NULL)",
-		/* PostgreSQL */
+		/* PostgreSQL: INSERT OR REPLACE: ON CONFLICT (the primary key) DO UPDATE */
 		"INSERT INTO save_tokens (user_id, token_hash, created, used) VALUES (?1, ?2, ?3, NULL)"
 		" ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created = excluded.created, used = NULL"),
 	STORE_SQL(STMT_SAVETOKEN_GET, "SELECT token_hash, created, used FROM save_tokens WHERE user_id = ?1"),

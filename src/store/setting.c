@@ -10,7 +10,7 @@ enum stmt {
 static const struct store_sql statements[STMT__N] = {
 	STORE_SQL(STMT_SETTING_GET, "SELECT value FROM settings WHERE name = ?1"),
 	STORE_SQL(STMT_SETTING_ADD, "INSERT OR IGNORE INTO settings (name, value) VALUES (?1, ?2)",
-		/* PostgreSQL */
+		/* PostgreSQL: INSERT OR IGNORE: ON CONFLICT DO NOTHING */
 		"INSERT INTO settings (name, value) VALUES (?1, ?2) ON CONFLICT DO NOTHING"),
 };
 STORE_STATEMENTS(setting, statements)
