@@ -9,8 +9,14 @@
 
 /* the statements of account.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
-	STMT_USER_ITEMS_CUT, STMT_USER_ITEMS_DELETE, STMT_KEY_DELETE_USER, STMT_PROFILE_GET, STMT_PROFILE_SET,
-	STMT_USER_UPDATE, STMT_USER_DELETE, STMT__N
+	STMT_USER_ITEMS_CUT,
+	STMT_USER_ITEMS_DELETE,
+	STMT_KEY_DELETE_USER,
+	STMT_PROFILE_GET,
+	STMT_PROFILE_SET,
+	STMT_USER_UPDATE,
+	STMT_USER_DELETE,
+	STMT__N
 };
 static const struct store_sql statements[STMT__N] = {
 	/* deleteAccount: the user's items a batch at a time, as emptyTrash's (after seq ?3, up to seq ?2) */

@@ -10,7 +10,12 @@
 
 /* the statements of apikey.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
-	STMT_KEY_CREATE, STMT_KEY_LOOKUP, STMT_KEY_TOUCH, STMT_KEY_LIST, STMT_KEY_DELETE, STMT__N
+	STMT_KEY_CREATE,
+	STMT_KEY_LOOKUP,
+	STMT_KEY_TOUCH,
+	STMT_KEY_LIST,
+	STMT_KEY_DELETE,
+	STMT__N
 };
 static const struct store_sql statements[STMT__N] = {
 	STORE_SQL(STMT_KEY_CREATE,

@@ -8,16 +8,20 @@
 #include "util/limits.h"
 #include "util/time.h"
 
-#define STORE_FILE_ROW(F, X, p) \
-	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, item_id, item_id) X(p, TEXT, file_name, file_name) \
-	X(p, TEXT, content_type, content_type) X(p, TEXT, url, url) X(p, I64, size, size) X(p, TEXT, sha256, sha256) \
-	X(p, TEXT, path, path) X(p, TEXT, status, status) X(p, I64, created_at, created_ms) \
-	X(p, I64, updated_at, updated_ms)
-
 /* the statements of file.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
-	STMT_FILE_ITEM_INSERT, STMT_FILE_ITEM_ID_TAKEN, STMT_FILE_CREATE, STMT_FILE_BY_UPLOAD, STMT_FILE_UPLOADED,
-	STMT_FILE_KNOWN, STMT_FILE_ORPHANS, STMT_FILE_GET, STMT_FILE_BY_ITEM, STMT_FILE_ITEM_TYPE, STMT_FILE_ATTACH, STMT__N
+	STMT_FILE_ITEM_INSERT,
+	STMT_FILE_ITEM_ID_TAKEN,
+	STMT_FILE_CREATE,
+	STMT_FILE_BY_UPLOAD,
+	STMT_FILE_UPLOADED,
+	STMT_FILE_KNOWN,
+	STMT_FILE_ORPHANS,
+	STMT_FILE_GET,
+	STMT_FILE_BY_ITEM,
+	STMT_FILE_ITEM_TYPE,
+	STMT_FILE_ATTACH,
+	STMT__N
 };
 static const struct store_sql statements[STMT__N] = {
 	STORE_SQL(STMT_FILE_ITEM_INSERT,

@@ -9,7 +9,13 @@
 
 /* the statements of highlight.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
-	STMT_HL_INSERT, STMT_HL_GET, STMT_HL_UPDATE, STMT_HL_DELETE, STMT_HL_LABELS, STMT_HL_LABEL_ADD, STMT__N
+	STMT_HL_INSERT,
+	STMT_HL_GET,
+	STMT_HL_UPDATE,
+	STMT_HL_DELETE,
+	STMT_HL_LABELS,
+	STMT_HL_LABEL_ADD,
+	STMT__N
 };
 static const struct store_sql statements[STMT__N] = {
 	STORE_SQL(STMT_HL_INSERT,

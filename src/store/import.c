@@ -8,17 +8,22 @@
 #include "util/crypto.h"
 #include "util/time.h"
 
-#define STORE_IMPORT_ROW(F, X, p) \
-	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, format, format) X(p, TEXT, path, path) \
-	X(p, TEXT, status, status) X(p, TEXT, report, report) X(p, I64, added, added) X(p, I64, updated, updated) \
-	X(p, I64, unchanged, unchanged) X(p, I64, failed, failed) X(p, I64, created_at, created_ms) \
-	X(p, I64, finished_at, finished_ms)
-
 /* the statements of import.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
-	STMT_JOB_QUEUE_IMPORT, STMT_IMPORT_START, STMT_IMPORT_INSERT, STMT_IMPORT_UPDATE, STMT_IMPORT_JOB_PENDING,
-	STMT_IMPORT_FETCH_HORIZON, STMT_IMPORT_HL_FIND, STMT_IMPORT_ID_TAKEN, STMT_IMPORT_CREATE, STMT_IMPORT_GET,
-	STMT_IMPORT_BY_UPLOAD, STMT_IMPORT_UPLOADED, STMT_IMPORT_FINISH, STMT__N
+	STMT_JOB_QUEUE_IMPORT,
+	STMT_IMPORT_START,
+	STMT_IMPORT_INSERT,
+	STMT_IMPORT_UPDATE,
+	STMT_IMPORT_JOB_PENDING,
+	STMT_IMPORT_FETCH_HORIZON,
+	STMT_IMPORT_HL_FIND,
+	STMT_IMPORT_ID_TAKEN,
+	STMT_IMPORT_CREATE,
+	STMT_IMPORT_GET,
+	STMT_IMPORT_BY_UPLOAD,
+	STMT_IMPORT_UPLOADED,
+	STMT_IMPORT_FINISH,
+	STMT__N
 };
 static const struct store_sql statements[STMT__N] = {
 	STORE_SQL(STMT_JOB_QUEUE_IMPORT,
@@ -423,7 +428,6 @@ int store_import_start(struct store *st, struct arena *a, const char *id, const 
 	db_bind_int64(s, 3, lease_until_ms);
 	return store_get_row(st, a, s, &import_rowdef, out, "starting an import");
 }
-
 
 int store_import_finish(struct store *st, const char *id, const struct store_import_job *in)
 {

@@ -27,8 +27,17 @@
 
 /* the statements of job.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
-	STMT_JOB_INSERT, STMT_JOB_CLAIM, STMT_JOB_TURN, STMT_JOB_REQUEUE, STMT_JOB_QUEUE_REF, STMT_JOB_DONE,
-	STMT_JOB_RETRY, STMT_JOB_CANCEL_ITEM, STMT_JOB_COUNT_READY, STMT_JOB_CLAIMABLE, STMT__N
+	STMT_JOB_INSERT,
+	STMT_JOB_CLAIM,
+	STMT_JOB_TURN,
+	STMT_JOB_REQUEUE,
+	STMT_JOB_QUEUE_REF,
+	STMT_JOB_DONE,
+	STMT_JOB_RETRY,
+	STMT_JOB_CANCEL_ITEM,
+	STMT_JOB_COUNT_READY,
+	STMT_JOB_CLAIMABLE,
+	STMT__N
 };
 static const struct store_sql statements[STMT__N] = {
 	STORE_SQL(STMT_JOB_INSERT,
@@ -76,7 +85,6 @@ STORE_STATEMENTS(job, statements)
 static const struct store_col work_cols[] = STORE_ROW_DESC(STORE_WORK_ROW, struct store_work);
 static const struct store_row work_row = { work_cols, sizeof work_cols / sizeof work_cols[0],
                                            sizeof(struct store_work), "a job" };
-
 
 /* the claimed job's user goes to the back of the rotation */
 static int next_turn(struct store *st, const char *user_id)

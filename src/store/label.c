@@ -11,8 +11,14 @@
 
 /* the statements of label.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
-	STMT_LABEL_LIST, STMT_LABEL_BY_ID, STMT_LABEL_BY_NAME, STMT_LABEL_INSERT, STMT_LABEL_UPDATE,
-	STMT_LABEL_DELETE, STMT_LABEL_TOUCH_ITEMS, STMT__N
+	STMT_LABEL_LIST,
+	STMT_LABEL_BY_ID,
+	STMT_LABEL_BY_NAME,
+	STMT_LABEL_INSERT,
+	STMT_LABEL_UPDATE,
+	STMT_LABEL_DELETE,
+	STMT_LABEL_TOUCH_ITEMS,
+	STMT__N
 };
 static const struct store_sql statements[STMT__N] = {
 	STORE_SQL(STMT_LABEL_LIST,

@@ -3,7 +3,12 @@
 
 /* the statements of login.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
-	STMT_LOGIN_FAIL, STMT_LOGIN_COUNT, STMT_LOGIN_CLEAR, STMT_LOGIN_FORGET, STMT_LOGIN_PURGE, STMT__N
+	STMT_LOGIN_FAIL,
+	STMT_LOGIN_COUNT,
+	STMT_LOGIN_CLEAR,
+	STMT_LOGIN_FORGET,
+	STMT_LOGIN_PURGE,
+	STMT__N
 };
 static const struct store_sql statements[STMT__N] = {
 	STORE_SQL(STMT_LOGIN_FAIL, "INSERT INTO login_failures (key, at) VALUES (?1, ?2)"),

@@ -12,7 +12,9 @@
 
 /* the statements of personalization.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
-	STMT_PERSONAL_GET, STMT_PERSONAL_SET, STMT__N
+	STMT_PERSONAL_GET,
+	STMT_PERSONAL_SET,
+	STMT__N
 };
 static const struct store_sql statements[STMT__N] = {
 	STORE_SQL(STMT_PERSONAL_GET, "SELECT " STORE_PERSONAL_COLS("") " FROM user_personalization WHERE user_id = ?1"),

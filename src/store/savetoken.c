@@ -5,7 +5,11 @@
 
 /* the statements of savetoken.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
-	STMT_SAVETOKEN_SET, STMT_SAVETOKEN_GET, STMT_SAVETOKEN_TOUCH, STMT_SAVETOKEN_DELETE, STMT__N
+	STMT_SAVETOKEN_SET,
+	STMT_SAVETOKEN_GET,
+	STMT_SAVETOKEN_TOUCH,
+	STMT_SAVETOKEN_DELETE,
+	STMT__N
 };
 static const struct store_sql statements[STMT__N] = {
 	STORE_SQL(STMT_SAVETOKEN_SET,

@@ -5,8 +5,13 @@
 
 /* the statements of session.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
-	STMT_SESSION_CREATE, STMT_SESSION_LOOKUP, STMT_SESSION_DELETE, STMT_SESSION_END_USER, STMT_SESSION_EXTEND,
-	STMT_SESSION_PURGE, STMT__N
+	STMT_SESSION_CREATE,
+	STMT_SESSION_LOOKUP,
+	STMT_SESSION_DELETE,
+	STMT_SESSION_END_USER,
+	STMT_SESSION_EXTEND,
+	STMT_SESSION_PURGE,
+	STMT__N
 };
 static const struct store_sql statements[STMT__N] = {
 	STORE_SQL(STMT_SESSION_CREATE,

@@ -5,7 +5,9 @@
 
 /* the statements of setting.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
-	STMT_SETTING_GET, STMT_SETTING_ADD, STMT__N
+	STMT_SETTING_GET,
+	STMT_SETTING_ADD,
+	STMT__N
 };
 static const struct store_sql statements[STMT__N] = {
 	STORE_SQL(STMT_SETTING_GET, "SELECT value FROM settings WHERE name = ?1"),

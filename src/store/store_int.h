@@ -97,7 +97,17 @@ void store_dyn_free(struct store *st);
 	X(p, TEXT, representation, representation) X(p, REAL, position_percent, position_percent) \
 	X(p, I64, position_anchor, position_anchor) X(p, I64, created_at, created_ms) \
 	X(p, I64, updated_at, updated_ms) X(p, I64, shared_at, shared_ms) X(p, I64, item_seq, item_seq)
-
+/* an import (import.c) and a file (file.c) */
+#define STORE_IMPORT_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, format, format) X(p, TEXT, path, path) \
+	X(p, TEXT, status, status) X(p, TEXT, report, report) X(p, I64, added, added) X(p, I64, updated, updated) \
+	X(p, I64, unchanged, unchanged) X(p, I64, failed, failed) X(p, I64, created_at, created_ms) \
+	X(p, I64, finished_at, finished_ms)
+#define STORE_FILE_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, item_id, item_id) X(p, TEXT, file_name, file_name) \
+	X(p, TEXT, content_type, content_type) X(p, TEXT, url, url) X(p, I64, size, size) X(p, TEXT, sha256, sha256) \
+	X(p, TEXT, path, path) X(p, TEXT, status, status) X(p, I64, created_at, created_ms) \
+	X(p, I64, updated_at, updated_ms)
 
 /* the SQL column list of a ROW, each column prefixed with p (a table alias such as "u." or "") */
 #define STORE_SQL_COL1(p, kind, col, field) p #col

@@ -6,7 +6,10 @@
 
 /* the statements of usage.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
-	STMT_USAGE_GET, STMT_USAGE_OF_ITEM, STMT_USAGE_IMPORTS, STMT__N
+	STMT_USAGE_GET,
+	STMT_USAGE_OF_ITEM,
+	STMT_USAGE_IMPORTS,
+	STMT__N
 };
 static const struct store_sql statements[STMT__N] = {
 	/* the counters the triggers of db/018_usage.sql keep */

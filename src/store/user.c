@@ -10,7 +10,11 @@
 
 /* the statements of user.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
-	STMT_USER_ADD, STMT_USER_GET, STMT_USER_BY_NAME, STMT_USER_SET_PASSWORD, STMT__N
+	STMT_USER_ADD,
+	STMT_USER_GET,
+	STMT_USER_BY_NAME,
+	STMT_USER_SET_PASSWORD,
+	STMT__N
 };
 static const struct store_sql statements[STMT__N] = {
 	STORE_SQL(STMT_USER_ADD,
