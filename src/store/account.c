@@ -16,9 +16,9 @@ enum stmt {
 	STMT_PROFILE_SET,
 	STMT_USER_UPDATE,
 	STMT_USER_DELETE,
-	STMT__N
+	STMT__MAX
 };
-static const struct store_sql statements[STMT__N] = {
+static const struct store_sql statements[STMT__MAX] = {
 	/* deleteAccount: the user's items a batch at a time, as emptyTrash's (after seq ?3, up to seq ?2) */
 	STORE_SQL(STMT_USER_ITEMS_CUT,
 		"SELECT max(seq) FROM (SELECT seq FROM library_items WHERE user_id = ?1 AND seq > ?3 ORDER BY seq LIMIT ?2) AS b"),

@@ -15,9 +15,9 @@ enum stmt {
 	STMT_KEY_TOUCH,
 	STMT_KEY_LIST,
 	STMT_KEY_DELETE,
-	STMT__N
+	STMT__MAX
 };
-static const struct store_sql statements[STMT__N] = {
+static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_KEY_CREATE,
 		"INSERT INTO api_keys (id, user_id, name, key_hash, scopes, created, expires, used)"
 		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL) RETURNING " STORE_KEY_COLS("")),

@@ -20,9 +20,9 @@ enum stmt {
 	STMT_TRASH_CUT_USER,
 	STMT_TRASH_TOMBSTONE_USER,
 	STMT_TRASH_EMPTY_USER,
-	STMT__N
+	STMT__MAX
 };
-static const struct store_sql statements[STMT__N] = {
+static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_ITEM_HL_COUNT, "SELECT count(*) FROM highlights WHERE item_seq = ?1"),
 	STORE_SQL(STMT_HL_PAGE,
 		/* the user's highlights newest first (highlights_user), each item looked up by its seq */

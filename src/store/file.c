@@ -21,9 +21,9 @@ enum stmt {
 	STMT_FILE_BY_ITEM,
 	STMT_FILE_ITEM_TYPE,
 	STMT_FILE_ATTACH,
-	STMT__N
+	STMT__MAX
 };
-static const struct store_sql statements[STMT__N] = {
+static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_FILE_ITEM_INSERT,
 		"INSERT INTO library_items (id, user_id, client_request_id, url, url_hash, slug, title, page_type, state,"
 		" folder, source, saved_at, created_at, updated_at)"

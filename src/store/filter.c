@@ -29,9 +29,9 @@ enum stmt {
 	STMT_RECENT_ADD,
 	STMT_RECENT_TRIM,
 	STMT_RECENT_LIST,
-	STMT__N
+	STMT__MAX
 };
-static const struct store_sql statements[STMT__N] = {
+static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_FILTER_INSERT,
 		/* no row when the user has ?10 saved searches already */
 		"INSERT INTO filters (id, user_id, name, filter, position, folder, category, description, visible,"

@@ -15,9 +15,9 @@ enum stmt {
 	STMT_HL_DELETE,
 	STMT_HL_LABELS,
 	STMT_HL_LABEL_ADD,
-	STMT__N
+	STMT__MAX
 };
-static const struct store_sql statements[STMT__N] = {
+static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_HL_INSERT,
 		"INSERT INTO highlights (id, short_id, user_id, item_seq, type, quote, prefix, suffix, patch, annotation,"
 		" html, color, representation, position_percent, position_anchor, created_at, updated_at)"

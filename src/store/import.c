@@ -23,9 +23,9 @@ enum stmt {
 	STMT_IMPORT_BY_UPLOAD,
 	STMT_IMPORT_UPLOADED,
 	STMT_IMPORT_FINISH,
-	STMT__N
+	STMT__MAX
 };
-static const struct store_sql statements[STMT__N] = {
+static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_JOB_QUEUE_IMPORT,
 		"INSERT INTO jobs (user_id, kind, ref, priority, status, attempts, run_after, created_at, updated_at)"
 		" SELECT user_id, 'import', id, 1, 'queued', 0, ?2, ?2, ?2 FROM imports WHERE id = ?1 AND status = 'queued'"

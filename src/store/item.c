@@ -39,9 +39,9 @@ enum stmt {
 	STMT_TRASH_PURGE_CUT,
 	STMT_TRASH_TOMBSTONE,
 	STMT_TRASH_PURGE,
-	STMT__N
+	STMT__MAX
 };
-static const struct store_sql statements[STMT__N] = {
+static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_ITEM_BY_HASH,
 		"SELECT " STORE_ITEM_COLS("") " FROM library_items WHERE user_id = ?1 AND url_hash = ?2"),
 	STORE_SQL(STMT_ITEM_BY_ID, /* by id, else by slug, else by clientRequestId: three index lookups (an OR of the three

@@ -37,9 +37,9 @@ enum stmt {
 	STMT_JOB_CANCEL_ITEM,
 	STMT_JOB_COUNT_READY,
 	STMT_JOB_CLAIMABLE,
-	STMT__N
+	STMT__MAX
 };
-static const struct store_sql statements[STMT__N] = {
+static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_JOB_INSERT,
 		"INSERT INTO jobs (item_seq, user_id, kind, priority, status, attempts, run_after, created_at, updated_at)"
 		" SELECT ?1, user_id, ?4, ?3, 'queued', 0, ?2, ?2, ?2 FROM library_items WHERE seq = ?1"),

@@ -18,9 +18,9 @@ enum stmt {
 	STMT_LABEL_UPDATE,
 	STMT_LABEL_DELETE,
 	STMT_LABEL_TOUCH_ITEMS,
-	STMT__N
+	STMT__MAX
 };
-static const struct store_sql statements[STMT__N] = {
+static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_LABEL_LIST,
 		"SELECT " STORE_LABEL_COLS("") " FROM labels WHERE user_id = ?1"
 		" ORDER BY position, name COLLATE NOCASE, id"),

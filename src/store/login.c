@@ -8,9 +8,9 @@ enum stmt {
 	STMT_LOGIN_CLEAR,
 	STMT_LOGIN_FORGET,
 	STMT_LOGIN_PURGE,
-	STMT__N
+	STMT__MAX
 };
-static const struct store_sql statements[STMT__N] = {
+static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_LOGIN_FAIL, "INSERT INTO login_failures (key, at) VALUES (?1, ?2)"),
 	STORE_SQL(STMT_LOGIN_COUNT, "SELECT count(*), max(at) FROM login_failures WHERE key = ?1 AND at > ?2"),
 	STORE_SQL(STMT_LOGIN_CLEAR, "DELETE FROM login_failures WHERE key = ?1"),

@@ -32,9 +32,9 @@ enum stmt {
 	STMT_NL_ITEM_MARK,
 	STMT_NL_RECEIVED_GET,
 	STMT_NL_RECEIVED_ITEM,
-	STMT__N
+	STMT__MAX
 };
-static const struct store_sql statements[STMT__N] = {
+static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_NL_EMAIL_CREATE,
 		"INSERT INTO newsletter_emails (id, user_id, local_part, address, name, description, folder, created_at)"
 		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, coalesce(?7, 'inbox'), ?8) ON CONFLICT (local_part) DO NOTHING"

@@ -14,9 +14,9 @@
 enum stmt {
 	STMT_PERSONAL_GET,
 	STMT_PERSONAL_SET,
-	STMT__N
+	STMT__MAX
 };
-static const struct store_sql statements[STMT__N] = {
+static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_PERSONAL_GET, "SELECT " STORE_PERSONAL_COLS("") " FROM user_personalization WHERE user_id = ?1"),
 	STORE_SQL(STMT_PERSONAL_SET,
 		"INSERT INTO user_personalization AS p (user_id, theme, font_size, font_family, margin, library_layout_type,"

@@ -9,9 +9,9 @@ enum stmt {
 	STMT_SAVETOKEN_GET,
 	STMT_SAVETOKEN_TOUCH,
 	STMT_SAVETOKEN_DELETE,
-	STMT__N
+	STMT__MAX
 };
-static const struct store_sql statements[STMT__N] = {
+static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_SAVETOKEN_SET,
 		"INSERT OR REPLACE INTO save_tokens (user_id, token_hash, created, used) VALUES (?1, ?2, ?3, NULL)",
 		/* PostgreSQL: INSERT OR REPLACE: ON CONFLICT (the primary key) DO UPDATE */

@@ -11,9 +11,9 @@ enum stmt {
 	STMT_SESSION_END_USER,
 	STMT_SESSION_EXTEND,
 	STMT_SESSION_PURGE,
-	STMT__N
+	STMT__MAX
 };
-static const struct store_sql statements[STMT__N] = {
+static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_SESSION_CREATE,
 		"INSERT INTO sessions (token_hash, user_id, created, expires, last_seen)"
 		" VALUES (?1, ?2, ?3, ?4, ?3)"),

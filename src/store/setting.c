@@ -7,9 +7,9 @@
 enum stmt {
 	STMT_SETTING_GET,
 	STMT_SETTING_ADD,
-	STMT__N
+	STMT__MAX
 };
-static const struct store_sql statements[STMT__N] = {
+static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_SETTING_GET, "SELECT value FROM settings WHERE name = ?1"),
 	STORE_SQL(STMT_SETTING_ADD, "INSERT OR IGNORE INTO settings (name, value) VALUES (?1, ?2)",
 		/* PostgreSQL: INSERT OR IGNORE: ON CONFLICT DO NOTHING */

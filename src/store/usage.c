@@ -9,9 +9,9 @@ enum stmt {
 	STMT_USAGE_GET,
 	STMT_USAGE_OF_ITEM,
 	STMT_USAGE_IMPORTS,
-	STMT__N
+	STMT__MAX
 };
-static const struct store_sql statements[STMT__N] = {
+static const struct store_sql statements[STMT__MAX] = {
 	/* the counters the triggers of db/018_usage.sql keep */
 	STORE_SQL(STMT_USAGE_GET, "SELECT items, bytes FROM user_usage WHERE user_id = ?1"),
 	STORE_SQL(STMT_USAGE_OF_ITEM,

@@ -14,9 +14,9 @@ enum stmt {
 	STMT_USER_GET,
 	STMT_USER_BY_NAME,
 	STMT_USER_SET_PASSWORD,
-	STMT__N
+	STMT__MAX
 };
-static const struct store_sql statements[STMT__N] = {
+static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_USER_ADD,
 		"INSERT INTO users (id, username, name, email, password_hash, created, updated)"
 		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) RETURNING " STORE_USER_COLS("")),
