@@ -143,20 +143,35 @@ static int check_version(int v, const char *path, char *err, size_t errlen)
 	return STORE_OK;
 }
 
-/* every statement of the table, in the backend's dialect (store_pg_sql.c's text where it has one) */
+/* every feature's statements (store_sql_tables), in the backend's dialect (a table's PostgreSQL text where it has
+ * one), into one array of st->stmts that st->stmt[table] points into */
 static int prepare_all(struct store *st, const char *path, char *err, size_t errlen)
 {
-	for (int i = 0; i < STMT__MAX; i++) {
-		const char *sql = store_stmt_sql[i];
-#ifdef HAVE_LIBPQ
-		if (!db_is_sqlite(st->db) && store_pg_sql[i])
-			sql = store_pg_sql[i];
-#endif
-		if (db_prepare(st->db, sql, true, &st->stmt[i]) != DB_OK) {
+	size_t total = 0;
+	for (int t = 0; t < STORE_T__MAX; t++)
+		total += store_sql_tables[t]->n;
+	if (!(st->stmts = calloc(total ? total : 1, sizeof *st->stmts))) {
+		set_err(err, errlen, "out of memory");
+		return -1;
+	}
+	total = 0;
+	for (int t = 0; t < STORE_T__MAX; t++) {
+		const struct store_sql_table *tab = store_sql_tables[t];
+		st->stmt[t] = st->stmts + total;
+		total += tab->n;
+		for (size_t i = 0; i < tab->n; i++) {
+			const struct store_sql *q = &tab->sql[i];
+			const char *sql = !db_is_sqlite(st->db) && q->pg ? q->pg : q->sql;
 			char name[40];
-			set_err(err, errlen, "database %s: cannot prepare statement %s: %s", path, store_stmt_name(i, name),
-			        db_errmsg(st->db));
-			return -1;
+			if (!q->name || !sql) {
+				set_err(err, errlen, "database %s: statement %zu of table %d has no text", path, i, t);
+				return -1;
+			}
+			if (db_prepare(st->db, sql, true, &st->stmt[t][i]) != DB_OK) {
+				set_err(err, errlen, "database %s: cannot prepare statement %s: %s", path, store_stmt_name(q, name),
+				        db_errmsg(st->db));
+				return -1;
+			}
 		}
 	}
 	return 0;
