@@ -138,7 +138,7 @@ struct merge_out {
 static const char *read_overlap(struct gql_rctx *rc, const struct gql_value *list, struct merge_out *m)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
-	uint32_t max = ctx->cfg ? ctx->cfg->highlights_per_item : LIMIT_HIGHLIGHTS_PER_ITEM;
+	uint32_t max = ctx->cfg->highlights_per_item;
 	m->n = list && list->kind == GQL_V_LIST ? list->u.list.n : 0;
 	if (m->n > max)
 		return "overlapHighlightIdList names more highlights than an item may have (highlights_per_item in larder.conf)";

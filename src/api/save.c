@@ -64,7 +64,7 @@ static int answer(struct gql_rctx *rc, struct gql_out *out, const struct svc_sav
 {
 	struct api_ctx *ctx = api_ctx_of(rc);
 	struct arena *a = gql_arena(rc);
-	const char *base = ctx->cfg && ctx->cfg->base_url ? ctx->cfg->base_url : "", *path;
+	const char *base = ctx->cfg->base_url, *path;
 	struct svc_save_out r;
 	struct save_out *res;
 	int saved = api_save(rc, out, in, "SaveError", "UNKNOWN", &r);

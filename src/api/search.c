@@ -15,7 +15,7 @@ struct search_count { const char *query; int64_t started_ms; };
 /* how long one search field may still run (search_time_ms in larder.conf), 1 at least */
 static int64_t search_time_ms(const struct api_ctx *ctx, int64_t started_ms)
 {
-	int64_t budget = ctx->cfg ? ctx->cfg->search_time_ms : LIMIT_SEARCH_TIME_MS;
+	int64_t budget = ctx->cfg->search_time_ms;
 	int64_t left = budget - (time_mono_ms() - started_ms);
 	return left < 1 ? 1 : left;
 }
@@ -25,7 +25,7 @@ static int search_timeout(struct gql_rctx *rc, const struct api_ctx *ctx)
 {
 	return gql_error(rc, "SEARCH_TIMEOUT", "this search took longer than %lld ms (search_time_ms in larder.conf):"
 	                 " narrow it with more words, a phrase or title:",
-	                 (long long)(ctx->cfg ? ctx->cfg->search_time_ms : LIMIT_SEARCH_TIME_MS));
+	                 (long long)ctx->cfg->search_time_ms);
 }
 
 static int count_matches(struct gql_rctx *rc, const void *arg, int64_t *total)

@@ -68,7 +68,7 @@ static int resolve_typeahead(struct gql_rctx *rc, const void *parent, struct gql
 	const char *typed = api_str(gql_arg(rc, "query")), *words[TYPEAHEAD_WORDS];
 	int64_t first = (int64_t)api_num(gql_arg(rc, "first"), 0);
 	struct store_search_req q = { .user_id = ctx->user->id, .limit = api_page_size_max(ctx), .now_ms = ctx->now_ms,
-	                              .time_ms = ctx->cfg ? ctx->cfg->search_time_ms : LIMIT_SEARCH_TIME_MS };
+	                              .time_ms = ctx->cfg->search_time_ms };
 	struct typeahead_out *res = ARENA_NEW(a, struct typeahead_out);
 	struct store_search_res found;
 	size_t nwords;

@@ -10,7 +10,7 @@ struct upload_out { const char *id, *url, *item_id; };
 
 static const char *base_url(const struct api_ctx *ctx)
 {
-	return ctx->cfg && ctx->cfg->base_url ? ctx->cfg->base_url : "";
+	return ctx->cfg->base_url;
 }
 
 static int resolve_upload_file_request(struct gql_rctx *rc, const void *parent, struct gql_out *out)

@@ -6,11 +6,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "api/api.h"
 #include "cmd/larder_worker.h"
 #include "content/fetch.h"
 #include "store/store.h"
 #include "svc/jobs.h"
+#include "svc/svc.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/time.h"
@@ -79,7 +79,7 @@ int larder_cmd_worker(const struct larder_config *c, int argc, char **argv)
 		fprintf(stderr, "larder: %s\n", err);
 		return 1;
 	}
-	api_store_limits(st, c);
+	svc_store_limits(st, c);
 	arena_init(&a);
 	a.limit = LIMIT_GQL_REQUEST_ARENA;
 	int64_t purged_at = time_now_ms();

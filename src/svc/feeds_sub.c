@@ -90,7 +90,7 @@ static enum svc_sub_status create(struct store *st, const struct larder_config *
                                   const char *user_id, const struct store_sub *in, struct store_sub *out,
                                   const char **msg)
 {
-	uint32_t max = cfg ? cfg->subscriptions_per_user : LIMIT_SUBSCRIPTIONS;
+	uint32_t max = cfg->subscriptions_per_user;
 	int64_t n = 0;
 	int rc = store_sub_count(st, user_id, &n);
 	if (rc == STORE_OK && n >= (int64_t)max && !follows(st, a, user_id, in->url)) {

@@ -9,7 +9,7 @@ t_svc_ingest_LDADD = $(SVC_LIBS)
 
 noinst_LIBRARIES += src/svc/libsvc.a
 src_svc_libsvc_a_SOURCES = src/svc/svc.h \
-	src/svc/ingest.c src/svc/limits.c src/svc/import.h
+	src/svc/ingest.c src/svc/cut.c src/svc/quota.c src/svc/import.h
 # accounts, logins, sessions and API keys
 src_svc_libsvc_a_SOURCES += src/svc/account.c src/svc/account.h src/svc/throttle.c src/svc/throttle.h \
 	src/svc/apikey.c src/svc/apikey.h

@@ -614,6 +614,15 @@ static int read_lines(FILE *f, struct larder_config *c, struct where *w)
 	return 0;
 }
 
+int config_defaults(struct larder_config *c)
+{
+	if (set_defaults(c, "(defaults)") < 0 || default_data_dir(c, NULL, 0) < 0) {
+		config_free(c);
+		return -1;
+	}
+	return 0;
+}
+
 int config_load(const char *path, struct larder_config *c, char *err, size_t errlen)
 {
 	struct where w = { err, errlen, path, 0 };
