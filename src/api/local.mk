@@ -33,7 +33,7 @@ API_TESTS = t/api_schema t/api_me t/api_keys t/api_date t/api_defaults t/api_lib
 	t/api_items2 t/api_user2 t/api_rest
 check_PROGRAMS += $(API_TESTS)
 TESTS += $(API_TESTS)
-EXTRA_DIST += t/api_harness.h
+EXTRA_DIST += t/api_harness.h t/test_config.h
 # the documents real Omnivore clients send (t/api_clients runs each; EXPECTED lists those that cannot pass yet)
 EXTRA_DIST += t/data/clients
 

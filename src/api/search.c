@@ -4,6 +4,7 @@
 #include "api/api_int.h"
 #include "util/utf8.h"
 #include "store/search.h"
+#include "svc/filter.h"
 #include "util/limits.h"
 #include "util/time.h"
 
@@ -82,7 +83,7 @@ int api_resolve_search(struct gql_rctx *rc, const void *parent, struct gql_out *
 		return gql_error(rc, "BAD_USER_INPUT", "%s", res.error[0] ? res.error : "malformed search query");
 	if (r != STORE_OK)
 		return api_internal(rc, "searching", r);
-	store_recent_search_add(ctx->store, q.user_id, q.query, ctx->now_ms, LIMIT_RECENT_SEARCHES); /* best effort */
+	svc_recent_search_add(ctx->store, q.user_id, q.query, ctx->now_ms); /* best effort */
 	if ((c = api_connection_new(rc, &pg, res.n, res.has_next, as->edge_type, count_matches, sc)) == NULL)
 		return api_internal(rc, "search", 0);
 	for (size_t i = 0; i < res.n; i++) {

@@ -10,6 +10,7 @@
 #include "content/fetch.h"
 #include "store/store.h"
 #include "svc/jobs.h"
+#include "svc/library.h"
 #include "svc/svc.h"
 #include "util/arena.h"
 #include "util/limits.h"
@@ -22,7 +23,7 @@
 static int empty_trash(struct store *st, bool verbose)
 {
 	int64_t n;
-	if (store_trash_purge(st, time_now_ms() - (int64_t)LIMIT_TRASH_DAYS * 86400 * 1000, &n) != STORE_OK) {
+	if (svc_trash_purge(st, time_now_ms(), &n) != STORE_OK) {
 		fprintf(stderr, "larder worker: emptying the trash: %s\n", store_errmsg(st));
 		return -1;
 	}
