@@ -83,7 +83,7 @@ struct svc_save_out;
 int api_save(struct gql_rctx *rc, struct gql_out *out, const struct svc_save_in *in, const char *error_type,
              const char *code, struct svc_save_out *r);
 
-/* ---- paging (page.c): search and updatesSince ---- */
+/* ---- paging (paging.c): search and updatesSince ---- */
 struct api_page {
 	int64_t offset, limit;   /* from after / first: 10 when absent or 0, at most page_size_max (larder.conf) */
 	const char *after;       /* as received (startCursor), NULL when absent */
@@ -134,7 +134,7 @@ int api_schema_bind(struct gql_schema *s, char *err, size_t errlen);
 
 /* binding, per file: api_bind_NAME for each NAME below (NAME.c binds its fields), called in this order;
  * each returns 0 or -1 with a message in err */
-#define API_FILES(X) X(user) X(apikey) X(item) X(page) X(library) X(label) X(highlight) X(save) X(search) \
+#define API_FILES(X) X(user) X(apikey) X(item) X(paging) X(library) X(label) X(highlight) X(save) X(search) \
 	X(bulk) X(highlights) X(typeahead) X(saving_request) X(filter) X(account) X(articles) X(personalization) \
 	X(unoffered) X(import) X(feeds) \
 	X(newsletter) X(upload)

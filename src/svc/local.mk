@@ -8,6 +8,7 @@ t_svc_ingest_CPPFLAGS = $(AM_CPPFLAGS) \
 t_svc_ingest_LDADD = $(SVC_LIBS)
 
 noinst_LIBRARIES += src/svc/libsvc.a
+EXTRA_DIST += src/svc/README.md
 src_svc_libsvc_a_SOURCES = src/svc/svc.h \
 	src/svc/ingest.c src/svc/cut.c src/svc/quota.c src/svc/import.h
 # accounts, logins, sessions and API keys

@@ -1,4 +1,4 @@
-/* page.c: paging shared by search and updatesSince (after/first arguments, edges, PageInfo), and small argument helpers. */
+/* paging.c: paging shared by search and updatesSince (after/first arguments, edges, PageInfo), and small argument helpers. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,7 +142,7 @@ static int resolve_edge(struct gql_rctx *rc, const void *parent, struct gql_out 
 	}
 }
 
-int api_bind_page(struct gql_schema *s, char *err, size_t errlen)
+int api_bind_paging(struct gql_schema *s, char *err, size_t errlen)
 {
 	static const struct api_bind table[] = {
 		API_EACH("PageInfo", resolve_pageinfo, pageinfo_fields),
