@@ -10,7 +10,7 @@
 
 struct api_ctx {                       /* one per request; gql_request.context points at it */
 	struct store *store;
-	const struct larder_config *cfg;
+	const struct larder_config *cfg;   /* never NULL: a filled configuration (config_load, config_defaults) */
 	const struct store_user *user;     /* NULL: the request carries no credentials */
 	const struct store_apikey *key;    /* the key used, if any */
 	const char *session_hash;          /* the login session used (its token's hash), if any: logOut ends it */

@@ -25,20 +25,6 @@ int api_bind_policy(struct gql_schema *s, char *err, size_t errlen);
 /* the request's context (never NULL: gql_execute is always given one by our callers) */
 static inline struct api_ctx *api_ctx_of(struct gql_rctx *rc) { return gql_context(rc); }
 
-/* the larder.conf limits of a request (ctx->cfg is always a filled configuration: util/config.c's defaults) */
-static inline uint32_t api_labels_per_item(const struct api_ctx *c)
-{
-	return c->cfg->labels_per_item;
-}
-static inline int64_t api_page_size_max(const struct api_ctx *c)
-{
-	return c->cfg->page_size_max;
-}
-static inline size_t api_highlight_max_bytes(const struct api_ctx *c)
-{
-	return c->cfg->highlight_max_bytes;
-}
-
 /* "internal" field error for store failures and out-of-memory; returns -1 */
 int api_internal(struct gql_rctx *rc, const char *what, int store_rc);
 /* answer a union-typed field with its error member `type` holding code and message */

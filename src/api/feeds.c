@@ -377,8 +377,9 @@ static int resolve_feeds(struct gql_rctx *rc, const void *parent, struct gql_out
 	pg.after = api_str(gql_value_get(in, "after"));
 	pg.offset = pg.after ? strtoll(pg.after, NULL, 10) : 0;
 	const struct gql_value *first = gql_value_get(in, "first");
+	int64_t most = api_ctx_of(rc)->cfg->page_size_max;
 	if (first && first->kind == GQL_V_INT && first->u.i > 0)
-		pg.limit = first->u.i < api_page_size_max(api_ctx_of(rc)) ? first->u.i : api_page_size_max(api_ctx_of(rc));
+		pg.limit = first->u.i < most ? first->u.i : most;
 	if (pg.offset < 0 || pg.offset > *total)
 		pg.offset = *total;
 	size_t n = (size_t)(*total - pg.offset < pg.limit ? *total - pg.offset : pg.limit);

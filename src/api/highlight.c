@@ -60,9 +60,9 @@ static const char *read_input(struct gql_rctx *rc, const struct gql_value *in, s
 		return BAD_ID;
 	if (h->short_id == NULL || strlen(h->short_id) == 0 || strlen(h->short_id) > 14)
 		return "shortId must hold 1 to 14 characters";
-	if ((field = too_long(in, texts, api_highlight_max_bytes(ctx))) != NULL) {
+	if ((field = too_long(in, texts, ctx->cfg->highlight_max_bytes)) != NULL) {
 		const char *why = arena_printf(gql_arena(rc), "%s is longer than %zu bytes (highlight_max_bytes in larder.conf)",
-		                               field, api_highlight_max_bytes(ctx));
+		                               field, ctx->cfg->highlight_max_bytes);
 		return why ? why : "a text is longer than highlight_max_bytes in larder.conf allows";
 	}
 	if (!isfinite(h->position_percent) || h->position_percent < 0 || h->position_percent > 100 || h->position_anchor < 0)
@@ -106,10 +106,10 @@ static int resolve_update(struct gql_rctx *rc, const void *parent, struct gql_ou
 	struct store_highlight *res;
 	int64_t shared = 0;
 	int r;
-	if ((field = too_long(in, texts, api_highlight_max_bytes(ctx))) != NULL)
+	if ((field = too_long(in, texts, ctx->cfg->highlight_max_bytes)) != NULL)
 		return api_out_error(rc, out, "UpdateHighlightError", "BAD_DATA",
 		                     "%s is longer than %zu bytes (highlight_max_bytes in larder.conf)", field,
-		                     api_highlight_max_bytes(ctx));
+		                     ctx->cfg->highlight_max_bytes);
 	if (api_value_date(gql_value_get(in, "sharedAt"), &shared))
 		shared = 0;
 	if ((res = ARENA_NEW(gql_arena(rc), struct store_highlight)) == NULL)

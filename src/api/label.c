@@ -103,9 +103,9 @@ int api_label_refs(struct gql_rctx *rc, struct gql_out *out, const struct gql_va
 	struct store_label_ref *refs;
 	*all = NULL;
 	*n = 0;
-	if ((size_t)nids + nnamed > api_labels_per_item(ctx))
+	if ((size_t)nids + nnamed > ctx->cfg->labels_per_item)
 		return api_out_error(rc, out, "SetLabelsError", "BAD_REQUEST",
-		                     "at most %u labels on one item (labels_per_item in larder.conf)", api_labels_per_item(ctx));
+		                     "at most %u labels on one item (labels_per_item in larder.conf)", ctx->cfg->labels_per_item);
 	if ((refs = ARENA_NEWN(gql_arena(rc), struct store_label_ref, (size_t)nids + nnamed + 1)) == NULL)
 		return api_internal(rc, "setLabels", 0);
 	for (uint32_t i = 0; i < nids; i++) {

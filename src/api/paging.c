@@ -43,8 +43,9 @@ int api_page_args(struct gql_rctx *rc, struct api_page *p)
 	if (first && first->kind == GQL_V_INT) {
 		if (first->u.i < 0)
 			return gql_error(rc, "BAD_USER_INPUT", "first must not be negative (got %lld)", (long long)first->u.i);
+		int64_t most = api_ctx_of(rc)->cfg->page_size_max;
 		if (first->u.i > 0) /* a larger page is cut to the limit, not refused: Omnivore's clients ask for big ones */
-			p->limit = first->u.i > api_page_size_max(api_ctx_of(rc)) ? api_page_size_max(api_ctx_of(rc)) : first->u.i;
+			p->limit = first->u.i > most ? most : first->u.i;
 	}
 	if (p->after && *p->after) {
 		char *end;
