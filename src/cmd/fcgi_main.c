@@ -9,6 +9,7 @@
 #include "content/fetch.h"
 #include "store/store.h"
 #include "svc/jobs.h"
+#include "svc/svc.h"
 #include "util/arena.h"
 #include "util/config.h"
 #include "util/limits.h"
@@ -85,7 +86,7 @@ int fcgi_main(const char *prog, const char *what, int argc, char **argv, web_han
 		fprintf(stderr, "%s: %s\n", prog, err);
 		goto out;
 	}
-	api_store_limits(st, &cfg);
+	svc_store_limits(st, &cfg);
 	if (content_fetch_global_init() != 0) {
 		fprintf(stderr, "%s: libcurl initialisation failed\n", prog);
 		goto out;

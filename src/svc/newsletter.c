@@ -17,7 +17,7 @@
 static const char *domain(const struct larder_config *cfg, struct arena *a)
 {
 	char host[256];
-	if (cfg && cfg->mail_domain)
+	if (cfg->mail_domain)
 		return cfg->mail_domain;
 	if (gethostname(host, sizeof host) != 0 || host[0] == '\0')
 		return "localhost";
@@ -63,7 +63,7 @@ enum svc_nl_status svc_newsletter_create(struct store *st, const struct larder_c
                                          const char **msg)
 {
 	int64_t have = 0;
-	uint32_t cap = cfg ? cfg->newsletter_emails_per_user : LIMIT_NEWSLETTER_EMAILS;
+	uint32_t cap = cfg->newsletter_emails_per_user;
 	if (store_nl_email_count(st, user_id, &have) != STORE_OK) {
 		*msg = arena_strdup(a, store_errmsg(st));
 		return SVC_NL_FAILED;
