@@ -8,7 +8,7 @@
 
 #include "store/store.h"
 #include "svc/export_omnivore.h"
-#include "content/import_int.h"
+#include "content/transfer/import_int.h"
 #include "util/arena.h"
 #include "util/config.h"
 #include "util/sb.h"

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "content/feed.h"
+#include "content/feeds/feed.h"
 #include "util/arena.h"
 #include "util/sb.h"
 

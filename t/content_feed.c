@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "content/feed.h"
+#include "content/feeds/feed.h"
 #include "util/arena.h"
 #include "t/tap.h"
 

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "content/import.h"
+#include "content/transfer/import.h"
 #include "util/arena.h"
 #include "util/sb.h"
 #include "t/tap.h"

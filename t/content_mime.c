@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "content/mime.h"
+#include "content/mail/mime.h"
 #include "tap.h"
 #include "util/arena.h"
 #include "util/sb.h"

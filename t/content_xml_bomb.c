@@ -5,9 +5,9 @@
 
 #include <libxml/tree.h>
 
-#include "content/feed.h"
-#include "content/xml.h"
-#include "content/xml_guard.h"
+#include "content/feeds/feed.h"
+#include "content/feeds/xml.h"
+#include "content/feeds/xml_guard.h"
 #include "tap.h"
 #include "util/arena.h"
 #include "util/limits.h"

@@ -26,7 +26,7 @@ for dir in */; do
 		continue
 	fi
 	# every project include "LAYER/file.h" of every file of the layer, as "file LAYER"
-	bad=$(grep -Ho '^#include "[a-z]*/' "$layer"/*.c "$layer"/*.h 2>/dev/null |
+	bad=$(grep -Ho '^#include "[a-z]*/' "$layer"/*.c "$layer"/*.h "$layer"/*/*.c "$layer"/*/*.h 2>/dev/null |
 		sed 's|:#include "| |; s|/$||' | while read -r file to; do
 			case " $ok_layers " in *" $to "*) ;; *) echo "$file includes $to/" ;; esac
 		done)
@@ -37,7 +37,7 @@ done
 only_in() { # NAME PATTERN LAYERS...: files outside LAYERS including a header matching PATTERN
 	_name=$1 _pat=$2
 	shift 2
-	_bad=$(grep -l "^#include <$_pat" */*.c */*.h 2>/dev/null | while read -r f; do
+	_bad=$(grep -l "^#include <$_pat" */*.c */*.h */*/*.c */*/*.h 2>/dev/null | while read -r f; do
 		_keep=no
 		for l in "$@"; do case $f in "$l"/*) _keep=yes ;; esac; done
 		[ $_keep = no ] && echo "$f"
@@ -56,7 +56,8 @@ only_in gmime 'gmime/' content
 only_in poppler 'poppler' content
 
 # a first line that says what the file is: "/* name: …" in C, "# name…" in make fragments
-nohead=$(for f in */*.c */*.h; do
+nohead=$(for f in */*.c */*.h */*/*.c */*/*.h; do
+	[ -e "$f" ] || continue
 	head -n 1 "$f" | grep -q "^/\* $(basename "$f")\( (.*)\)\?: " || echo "$f"
 done)
 is "every .c and .h starts with '/* NAME: what it is'" "" "$nohead"
@@ -64,14 +65,15 @@ nohead=$(for f in */local.mk; do head -n 1 "$f" | grep -q "^# src/.*local.mk: " 
 is "every local.mk starts with '# PATH: what it is'" "" "$nohead"
 
 # functions (a line "{" at the start, to the next "}" at the start) of at most 120 lines; the
-# Readability port's scoring loop (content/extract.c grab) is the one exception
-long=$(for f in */*.c; do
+# Readability port's scoring loop (content/article/extract.c grab) is the one exception
+long=$(for f in */*.c */*/*.c; do
+	[ -e "$f" ] || continue
 	awk -v f="$f" '
 		/^[a-zA-Z_].*\(/ { sig = $0 }
 		/^\{/ { start = NR; name = sig }
 		/^\}/ && start { if (NR - start - 1 > 120) print f ": " NR - start - 1 " lines: " name; start = 0 }
 	' "$f"
-done | grep -v '^content/extract.c: [0-9]* lines: static .*grab(')
+done | grep -v '^content/article/extract.c: [0-9]* lines: static .*grab(')
 is "no function over 120 lines but extract.c's grab" "" "$long"
 
 # and the counter works: a long function is seen

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "content/feed.h"
+#include "content/feeds/feed.h"
 #include "util/arena.h"
 #include "util/limits.h"
 

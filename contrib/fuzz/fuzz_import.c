@@ -6,7 +6,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "content/import.h"
+#include "content/transfer/import.h"
 #include "util/arena.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "content/mime.h"
+#include "content/mail/mime.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/utf8.h"

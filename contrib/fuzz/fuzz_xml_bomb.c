@@ -6,8 +6,8 @@
 
 #include <libxml/tree.h>
 
-#include "content/feed.h"
-#include "content/xml.h"
+#include "content/feeds/feed.h"
+#include "content/feeds/xml.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/sb.h"

@@ -8,7 +8,7 @@
 
 #include "api/api.h"
 #include "cmd/larder_worker.h"
-#include "content/fetch.h"
+#include "content/fetch/fetch.h"
 #include "store/store.h"
 #include "svc/jobs.h"
 #include "util/arena.h"

@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include "svc/export_omnivore.h"
-#include "content/omnivore_format.h"
-#include "content/zipw.h"
+#include "content/transfer/omnivore_format.h"
+#include "content/transfer/zipw.h"
 #include "svc/import.h"
 #include "util/jsonw.h"
 #include "util/time.h"

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "content/feed.h"
+#include "content/feeds/feed.h"
 
 struct arena;
 struct sb;

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "content/fetch.h"
+#include "content/fetch/fetch.h"
 #include "store/feeds.h"
 #include "store/store.h"
 #include "svc/feeds.h"

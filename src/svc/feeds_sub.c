@@ -1,7 +1,7 @@
 /* feeds_sub.c: subscribing to a feed and scanning a URL for feeds: the web process stores the request at once (a pending subscription, a queued scan); the fetch runner or `larder worker` reads the URL (SSRF rules) as a feed or as a page announcing feeds. */
 #include <string.h>
 
-#include "content/fetch.h"
+#include "content/fetch/fetch.h"
 #include "store/feeds.h"
 #include "store/store.h"
 #include "svc/feeds.h"

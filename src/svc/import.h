@@ -4,7 +4,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "content/import.h"
+#include "content/transfer/import.h"
 #include "store/store.h"
 #include "util/arena.h"
 #include "util/config.h"

@@ -3,7 +3,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "content/feed.h"
+#include "content/feeds/feed.h"
 #include "store/feeds.h"
 #include "store/store.h"
 #include "svc/feeds.h"

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "content/mime.h"
+#include "content/mail/mime.h"
 #include "store/feeds.h"
 #include "svc/newsletter.h"
 #include "svc/svc.h"

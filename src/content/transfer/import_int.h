@@ -1,0 +1,45 @@
+/* import_int.h (content): what the import format readers share: each reader's entry, the file and row bounds, and the small helpers of import_read.c. */
+#ifndef LARDER_SVC_IMPORT_INT_H
+#define LARDER_SVC_IMPORT_INT_H
+#include <stdint.h>
+#include <stdio.h>
+
+#include "content/transfer/import.h"
+#include "util/limits.h"
+
+/* the file and row bounds are util/limits.h's LIMIT_IMPORT_FILE_MAX, LIMIT_IMPORT_ROW and LIMIT_IMPORT_PARSE_MS
+ * (the import refuses a file over the configured import_max_bytes before it calls a reader) */
+#define IMPORT_TOO_LARGE "the file is larger than the import limit of 2048 MB (import_max_bytes)"
+
+/* the readers, one a format (or a family of formats): the contract of content_import_read */
+int import_read_omnivore(struct arena *a, const char *path, const struct content_import_sink *sink, const char **err);
+int import_read_csv(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
+                    const char **err);
+int import_read_html(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
+                     const char **err);
+int import_read_wallabag(struct arena *a, const char *path, const struct content_import_sink *sink, const char **err);
+int import_read_urls(struct arena *a, const char *path, const struct content_import_sink *sink, const char **err);
+
+/* which CSV export the header row at the start of the n bytes at s is (Pocket, Instapaper, Readwise), or
+ * CONTENT_IMPORT_UNKNOWN */
+enum content_import_format import_csv_detect(const char *s, size_t n);
+
+/* the file at path opened for reading, refused when it is larger than LIMIT_IMPORT_FILE_MAX: NULL with *err; its
+ * size in *size when size is not NULL (0 when it is not a regular file) */
+FILE *import_open(struct arena *a, const char *path, size_t *size, const char **err);
+/* the whole file in a (NUL-terminated, *n bytes), or NULL with *err */
+char *import_slurp(struct arena *a, const char *path, size_t *n, const char **err);
+/* why url cannot be imported ("no URL", "the URL is not http(s)", url_normalise's reason), or NULL when it
+ * can; scratch from a */
+const char *import_url_problem(struct arena *a, const char *url);
+/* s without the ASCII whitespace around it, in a */
+char *import_trim(struct arena *a, const char *s);
+/* a count of seconds since the epoch (digits, blanks around) as ms; 0 and *ms = 0 for an empty s; -1 when it
+ * is not a number or out of range. Values past 1e11 are taken as ms, past 1e14 as microseconds (some tools
+ * write those where seconds belong) */
+int import_epoch_ms(const char *s, int64_t *ms);
+/* names separated by sep (trimmed, empty ones dropped) appended to *labels (*n of them), in a; -1 out of memory */
+int import_split_labels(struct arena *a, const char *s, char sep, const char ***labels, size_t *n);
+/* the message content_import_read gives when the sink asked to stop */
+#define IMPORT_STOPPED "the import was stopped"
+#endif
