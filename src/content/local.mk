@@ -1,7 +1,8 @@
 # src/content/local.mk: the content layer (fetching, HTML parsing and extraction, sanitizing, Markdown, and the readers of feeds, OPML, import files, mail and PDFs) and its tests.
 noinst_LIBRARIES += src/content/libcontent.a
+# the shared base: the readers' convention (reader.h) and charset decoding
 src_content_libcontent_a_SOURCES = \
-	src/content/charset.c src/content/charset.h
+	src/content/reader.c src/content/reader.h src/content/charset.c src/content/charset.h
 # article/: the HTML DOM (gumbo under html_guard), extraction, the sanitizer and its policy, shape, Markdown
 src_content_libcontent_a_SOURCES += \
 	src/content/article/html.c src/content/article/html.h src/content/article/html_guard.c src/content/article/html_guard.h \
@@ -15,7 +16,7 @@ src_content_libcontent_a_SOURCES += src/content/fetch/fetch.c src/content/fetch/
 # feeds/: RSS, Atom, JSON Feed, OPML, discovery, and the one safe XML parse
 src_content_libcontent_a_SOURCES += \
 	src/content/feeds/xml.c src/content/feeds/xml.h src/content/feeds/xml_guard.c src/content/feeds/xml_guard.h \
-	src/content/feeds/feed.h src/content/feeds/feed_int.h src/content/feeds/feed.c \
+	src/content/feeds/feed.h src/content/feeds/feed_int.h src/content/feeds/feed.c src/content/feeds/feed_read.c \
 	src/content/feeds/feed_xml.c src/content/feeds/feed_json.c src/content/feeds/feed_find.c src/content/feeds/opml.c
 # transfer/: the import readers and the export zip writer
 src_content_libcontent_a_SOURCES += \

@@ -1,4 +1,4 @@
-/* feed.c: content_feed_parse (the format told by the content, links made absolute), RSS's dates and the readers' text helper. */
+/* feed.c: what the feed readers share: the text helper, the kinds' names and RSS's dates (the readers' dispatch is feed_read.c). */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -8,7 +8,6 @@
 #include "content/feeds/feed_int.h"
 #include "util/arena.h"
 #include "util/time.h"
-#include "util/url.h"
 
 const char *feed_trim(struct arena *a, const char *s, size_t max)
 {
@@ -93,44 +92,4 @@ int content_feed_date(const char *s, int64_t *ms)
 	if (time_parse_iso(s, strlen(s), ms) == 0)
 		return 0;
 	return rfc822(s, ms);
-}
-
-/* a link as the feed wrote it, made absolute against base; NULL when it cannot be */
-static const char *absolute(struct arena *a, const char *base, const char *ref)
-{
-	char *out;
-	if (ref == NULL)
-		return NULL;
-	if (base == NULL)
-		return ref;
-	return url_resolve(a, base, ref, &out) == 0 ? out : NULL;
-}
-
-int content_feed_parse(struct arena *a, const char *body, size_t len, const char *feed_url, struct content_feed *out,
-                   char *err, size_t errlen)
-{
-	size_t i = 0;
-	memset(out, 0, sizeof *out);
-	if (len >= 3 && memcmp(body, "\xEF\xBB\xBF", 3) == 0)
-		i = 3;
-	while (i < len && isspace((unsigned char)body[i]))
-		i++;
-	if (i == len) {
-		snprintf(err, errlen, "feed is empty");
-		return -1;
-	}
-	int rc = body[i] == '{' ? feed_parse_json(a, body + i, len - i, out, err, errlen)
-	                        : feed_parse_xml(a, body, len, out, err, errlen);
-	if (rc != 0)
-		return rc == -2 ? -2 : -1;
-	out->site_url = absolute(a, feed_url, out->site_url);
-	out->icon = absolute(a, feed_url, out->icon);
-	for (size_t k = 0; k < out->n_entries; k++) {
-		struct content_feed_entry *e = &out->entries[k];
-		e->url = absolute(a, feed_url, e->url);
-		e->image = absolute(a, feed_url, e->image);
-		if (e->id == NULL)
-			e->id = e->url;
-	}
-	return 0;
 }

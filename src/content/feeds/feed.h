@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "content/reader.h"
+
 struct arena;
 
 enum content_feed_kind { CONTENT_FEED_RSS, CONTENT_FEED_ATOM, CONTENT_FEED_JSON };
@@ -30,13 +32,13 @@ struct content_feed {
 };
 
 /* Reads body (len bytes, any encoding its XML declaration names; JSON in UTF-8) fetched from
- * feed_url (relative links are resolved against it). The format is told by the content, not the
- * Content-Type. XML is parsed without network access, without loading DTDs and without expanding
- * entities; a document declaring entities is refused. Returns 0, or -1 with a message in err; -2
- * when the body is XML refused for passing a bound (LIMIT_XML_*, named in err): no page to look
- * for feed links in either. */
-int content_feed_parse(struct arena *a, const char *body, size_t len, const char *feed_url, struct content_feed *out,
-                       char *err, size_t errlen);
+ * feed_url (relative links are resolved against it), under lim (NULL: util/limits.h's). The format is
+ * told by the content, not the Content-Type. XML is parsed without network access, without loading DTDs
+ * and without expanding entities; a document declaring entities is refused. An entry without an id
+ * gets its URL as id. Returns 0, or -1 with e (reader.h); e->code CONTENT_E_LIMIT when the body is XML
+ * refused for passing a bound (LIMIT_XML_*, named in e->msg): no page to look for feed links in either. */
+int content_feed_read(struct arena *a, const char *body, size_t len, const char *feed_url, const struct content_limits *lim,
+                      struct content_feed *out, struct content_error *e);
 
 /* The kind's name as Omnivore's schema spells a feed type ("RSS", "ATOM", "JSON") */
 const char *content_feed_kind_name(enum content_feed_kind k);
@@ -55,9 +57,9 @@ long content_feed_discover(struct arena *a, const char *html, size_t len, const 
 int content_feed_date(const char *s, int64_t *ms);
 
 /* the feeds (<outline xmlUrl=...>, any depth, at most LIMIT_OPML_OUTLINES) of an OPML text, read like a feed
- * (no network, no entities); how many, or -1 with *err when it is not OPML */
-long content_opml_read(struct arena *a, const char *body, size_t len, struct content_feed_link **out,
-                       const char **err);
+ * (no network, no entities) under lim (NULL: the defaults); how many, or -1 with e when it is not OPML */
+long content_opml_read(struct arena *a, const char *body, size_t len, const struct content_limits *lim,
+                       struct content_feed_link **out, struct content_error *e);
 
 /* one feed of an OPML list to write */
 struct content_opml_outline { const char *name, *url, *site_url, *description; };

@@ -59,13 +59,12 @@ static void item(struct arena *a, struct json_object *it, struct content_feed_en
 		e->published_ms = 0;
 }
 
-static int read_feed(struct arena *a, struct json_object *root, struct content_feed *f, char *err, size_t errlen)
+static int read_feed(struct arena *a, struct json_object *root, struct content_feed *f, struct content_error *e)
 {
 	const char *version = str(a, root, "version");
 	struct json_object *items = member(root, "items", json_type_array);
 	if (version == NULL || strncmp(version, "https://jsonfeed.org/version/", 29) != 0 || items == NULL) {
-		snprintf(err, errlen, "not a feed: JSON without a JSON Feed version and items");
-		return -1;
+		return content_fail(e, CONTENT_E_FORMAT, "not a feed: JSON without a JSON Feed version and items");
 	}
 	f->kind = CONTENT_FEED_JSON;
 	f->title = str(a, root, "title");
@@ -86,25 +85,24 @@ static int read_feed(struct arena *a, struct json_object *root, struct content_f
 	return 0;
 }
 
-int feed_parse_json(struct arena *a, const char *body, size_t len, struct content_feed *f, char *err, size_t errlen)
+int feed_parse_json(struct arena *a, const char *body, size_t len, struct content_feed *f, struct content_error *e)
 {
 	struct json_tokener *tok = len > (size_t)INT32_MAX ? NULL : json_tokener_new_ex(LIMIT_JSON_DEPTH);
-	if (tok == NULL) {
-		snprintf(err, errlen, len > (size_t)INT32_MAX ? "feed is too large" : "out of memory");
-		return -1;
-	}
+	if (tok == NULL)
+		return len > (size_t)INT32_MAX ? content_fail(e, CONTENT_E_LIMIT, "feed is too large")
+		                               : content_fail(e, CONTENT_E_NOMEM, "out of memory");
 	json_tokener_set_flags(tok, JSON_TOKENER_VALIDATE_UTF8);
 	struct json_object *root = json_tokener_parse_ex(tok, body, (int)len);
-	enum json_tokener_error e = json_tokener_get_error(tok);
+	enum json_tokener_error je = json_tokener_get_error(tok);
 	json_tokener_free(tok);
 	int rc = -1;
-	if (e != json_tokener_success)
-		snprintf(err, errlen, "feed is not JSON: %s",
-		         e == json_tokener_continue ? "it ends too early" : json_tokener_error_desc(e));
+	if (je != json_tokener_success)
+		content_fail(e, CONTENT_E_FORMAT, "feed is not JSON: %s",
+		             je == json_tokener_continue ? "it ends too early" : json_tokener_error_desc(je));
 	else if (!json_object_is_type(root, json_type_object))
-		snprintf(err, errlen, "not a feed: JSON without a JSON Feed version and items");
+		content_fail(e, CONTENT_E_FORMAT, "not a feed: JSON without a JSON Feed version and items");
 	else
-		rc = read_feed(a, root, f, err, errlen);
+		rc = read_feed(a, root, f, e);
 	json_object_put(root);
 	return rc;
 }

@@ -193,7 +193,7 @@ static void read_entries(struct arena *a, xmlDoc *doc, const xmlNode *parent, st
 	}
 }
 
-static int read_root(struct arena *a, xmlDoc *doc, const xmlNode *root, struct content_feed *f, char *err, size_t errlen)
+static int read_root(struct arena *a, xmlDoc *doc, const xmlNode *root, struct content_feed *f, struct content_error *e)
 {
 	const xmlNode *head = root, *items = root;
 	if (named(root, NS_ATOM, "feed")) {
@@ -206,8 +206,7 @@ static int read_root(struct arena *a, xmlDoc *doc, const xmlNode *root, struct c
 		f->kind = CONTENT_FEED_RSS;
 		head = child(root, NS_RSS, "channel");
 		if (head == NULL) {
-			snprintf(err, errlen, "RSS feed has no channel");
-			return -1;
+			return content_fail(e, CONTENT_E_FORMAT, "RSS feed has no channel");
 		}
 		if (named(root, NS_RSS, "rss"))
 			items = head;
@@ -216,23 +215,21 @@ static int read_root(struct arena *a, xmlDoc *doc, const xmlNode *root, struct c
 		f->description = text_of(a, child(head, NS_RSS, "description"));
 		f->icon = text_of(a, child(child(head, NS_RSS, "image"), NS_RSS, "url"));
 	} else {
-		snprintf(err, errlen, "not a feed: the document is <%s>", (const char *)root->name);
-		return -1;
+		return content_fail(e, CONTENT_E_FORMAT, "not a feed: the document is <%s>", (const char *)root->name);
 	}
 	f->entries = arena_alloc(a, LIMIT_FEED_ENTRIES * sizeof *f->entries);
 	read_entries(a, doc, items, f);
 	return 0;
 }
 
-int feed_parse_xml(struct arena *a, const char *body, size_t len, struct content_feed *f, char *err, size_t errlen)
+int feed_parse_xml(struct arena *a, const char *body, size_t len, const struct content_limits *lim, struct content_feed *f,
+                   struct content_error *e)
 {
-	char why[200];
-	xmlDoc *doc = content_xml_read(body, len, why, sizeof why);
-	if (doc == NULL) {
-		snprintf(err, errlen, "feed: %s", why);
-		return content_xml_refused(why) ? -2 : -1;
-	}
-	int rc = read_root(a, doc, xmlDocGetRootElement(doc), f, err, errlen);
+	struct content_error why;
+	xmlDoc *doc = content_xml_read(body, len, lim, &why);
+	if (doc == NULL) /* the XML reader's words, cut where its old 200-byte buffer cut them */
+		return content_fail(e, why.code, "feed: %.199s", why.msg);
+	int rc = read_root(a, doc, xmlDocGetRootElement(doc), f, e);
 	xmlFreeDoc(doc);
 	return rc;
 }

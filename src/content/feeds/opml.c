@@ -41,19 +41,24 @@ static void outlines(struct opml_list *l, xmlNode *n, int depth)
 	}
 }
 
-long content_opml_read(struct arena *a, const char *body, size_t len, struct content_feed_link **out, const char **err)
+long content_opml_read(struct arena *a, const char *body, size_t len, const struct content_limits *lim,
+                       struct content_feed_link **out, struct content_error *e)
 {
-	char why[200];
-	xmlDoc *doc = content_xml_read(body, len, why, sizeof why);
+	struct content_error why;
+	xmlDoc *doc = content_xml_read(body, len, lim, &why);
 	xmlNode *root = doc ? xmlDocGetRootElement(doc) : NULL, *b = NULL;
 	for (xmlNode *c = root && strcmp((const char *)root->name, "opml") == 0 ? root->children : NULL; c; c = c->next)
 		if (c->type == XML_ELEMENT_NODE && strcmp((const char *)c->name, "body") == 0)
 			b = c;
 	if (b == NULL) {
-		*err = doc ? "is not OPML: no <opml><body>" : arena_printf(a, "is not OPML: %s", why);
+		if (doc)
+			content_fail(e, CONTENT_E_FORMAT, "is not OPML: no <opml><body>");
+		else
+			content_fail(e, why.code, "is not OPML: %.199s", why.msg);
 		xmlFreeDoc(doc);
 		return -1;
 	}
+	content_error_clear(e);
 	struct opml_list l = { .a = a };
 	outlines(&l, b, 0);
 	xmlFreeDoc(doc);

@@ -161,16 +161,46 @@ static xmlDoc *push_parse(const char *s, size_t n, long budget_ms, char *err, si
 	return NULL;
 }
 
-xmlDoc *content_xml_read_within(const char *body, size_t len, const struct xml_guard_limits *lim, long budget_ms,
-                                char *err, size_t errlen)
+/* the kind of refusal err says: every message of a bound passed starts "refused: " */
+static int refusal(struct content_error *e)
+{
+	e->code = strncmp(e->msg, "refused: ", 9) == 0 ? CONTENT_E_LIMIT
+	          : strcmp(e->msg, "out of memory") == 0 ? CONTENT_E_NOMEM : CONTENT_E_FORMAT;
+	e->detail = 0;
+	return -1;
+}
+
+/* lim's XML bounds and budget, its zeros as util/limits.h's; *budget_ms negative: none */
+static void bounds(const struct content_limits *lim, struct xml_guard_limits *g, long *budget_ms)
+{
+	static const struct content_limits none;
+	if (lim == NULL)
+		lim = &none;
+	g->attrs = lim->xml_attrs ? lim->xml_attrs : LIMIT_XML_ATTRS;
+	g->depth = lim->xml_depth ? lim->xml_depth : LIMIT_XML_DEPTH;
+	g->name = lim->xml_name ? lim->xml_name : LIMIT_XML_NAME;
+	g->namespaces = lim->xml_namespaces ? lim->xml_namespaces : LIMIT_XML_NAMESPACES;
+	*budget_ms = lim->budget_ms == 0 ? LIMIT_XML_PARSE_MS
+	             : lim->budget_ms == CONTENT_BUDGET_SPENT ? 0
+	             : lim->budget_ms == CONTENT_BUDGET_NONE ? -1 : lim->budget_ms;
+}
+
+xmlDoc *content_xml_read(const char *body, size_t len, const struct content_limits *lim, struct content_error *e)
 {
 	struct arena a;
+	struct xml_guard_limits g;
+	long budget_ms;
 	const char *s;
 	size_t n;
 	xmlDoc *doc = NULL;
+	char *err = e->msg;
+	size_t errlen = sizeof e->msg;
 
+	content_error_clear(e);
+	bounds(lim, &g, &budget_ms);
 	if (len > LIMIT_XML_BYTES) {
 		snprintf(err, errlen, "refused: the XML document is over %d bytes (LIMIT_XML_BYTES)", LIMIT_XML_BYTES);
+		refusal(e);
 		return NULL;
 	}
 	arena_init(&a);
@@ -180,7 +210,7 @@ xmlDoc *content_xml_read_within(const char *body, size_t len, const struct xml_g
 		snprintf(err, errlen, "refused: the XML document is over %d bytes in UTF-8 (LIMIT_XML_BYTES)", LIMIT_XML_BYTES);
 		goto out;
 	}
-	if (xml_guard_check(s, n, lim, err, errlen) < 0)
+	if (xml_guard_check(s, n, &g, err, errlen) < 0)
 		goto out;
 	doc = push_parse(s, n, budget_ms, err, errlen);
 	if (doc && declares_entities(doc)) {
@@ -194,17 +224,7 @@ xmlDoc *content_xml_read_within(const char *body, size_t len, const struct xml_g
 	doc = NULL;
 out:
 	arena_free(&a);
+	if (doc == NULL)
+		refusal(e);
 	return doc;
-}
-
-int content_xml_refused(const char *err)
-{
-	return strncmp(err, "refused: ", 9) == 0;
-}
-
-xmlDoc *content_xml_read(const char *body, size_t len, char *err, size_t errlen)
-{
-	static const struct xml_guard_limits lim = { LIMIT_XML_ATTRS, LIMIT_XML_DEPTH, LIMIT_XML_NAME,
-	                                             LIMIT_XML_NAMESPACES };
-	return content_xml_read_within(body, len, &lim, LIMIT_XML_PARSE_MS, err, errlen);
 }

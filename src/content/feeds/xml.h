@@ -3,18 +3,14 @@
 #define LARDER_CONTENT_XML_H
 #include <stddef.h>
 
+#include "content/reader.h"
+
 struct _xmlDoc;
 
-/* body (len bytes) parsed the safe way; NULL with a message in err when it is not well-formed, declares
- * entities (a billion laughs, an external file) or has no root element. Free with xmlFreeDoc. */
-struct _xmlDoc *content_xml_read(const char *body, size_t len, char *err, size_t errlen);
-
-/* whether err, from a failed content_xml_read, says the document passed a bound (its messages then
- * start "refused: " and name the LIMIT_XML_* passed) rather than that it is not well-formed XML */
-int content_xml_refused(const char *err);
-
-/* the same under other bounds (tests): lim for xml_guard, budget_ms of thread CPU time (-1: none) */
-struct xml_guard_limits;
-struct _xmlDoc *content_xml_read_within(const char *body, size_t len, const struct xml_guard_limits *lim,
-                                        long budget_ms, char *err, size_t errlen);
+/* body (len bytes) parsed the safe way under lim (NULL: util/limits.h's LIMIT_XML_*; its budget_ms is
+ * this thread's CPU time); NULL with e filled when it is not well-formed, declares entities (a billion
+ * laughs, an external file) or has no root element (CONTENT_E_FORMAT), or passes a bound
+ * (CONTENT_E_LIMIT: the message starts "refused: " and names the LIMIT_XML_* passed). Free with
+ * xmlFreeDoc. */
+struct _xmlDoc *content_xml_read(const char *body, size_t len, const struct content_limits *lim, struct content_error *e);
 #endif
