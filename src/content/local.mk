@@ -20,7 +20,7 @@ src_content_libcontent_a_SOURCES += \
 	src/content/feeds/feed_xml.c src/content/feeds/feed_json.c src/content/feeds/feed_find.c src/content/feeds/opml.c
 # transfer/: the import readers and the export zip writer
 src_content_libcontent_a_SOURCES += \
-	src/content/transfer/import.h src/content/transfer/import_int.h src/content/transfer/import_read.c \
+	src/content/transfer/import.h src/content/transfer/import_int.h src/content/transfer/import_read.c src/content/transfer/import_util.c \
 	src/content/transfer/import_csv.c src/content/transfer/import_html.c src/content/transfer/import_json.c \
 	src/content/transfer/import_urls.c src/content/transfer/import_omnivore.c \
 	src/content/transfer/omnivore_format.h src/content/transfer/omnivore_md.c \
@@ -96,7 +96,7 @@ t_content_import_read_SOURCES = t/content_import_read.c t/tap.h
 t_content_import_read_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS) -lm
 EXTRA_DIST += t/data/import
 
-# mime_parse on the sample messages of t/data/mail (encodings, charsets, nesting, a confirmation, broken and bomb mails)
+# content_mime_read on the sample messages of t/data/mail (encodings, charsets, nesting, a confirmation, broken and bomb mails)
 check_PROGRAMS += t/content_mime
 TESTS += t/content_mime
 t_content_mime_SOURCES = t/content_mime.c t/tap.h

@@ -1,6 +1,6 @@
 /* extract.h: the readable-article extractor (Readability's algorithm) and page metadata, on the arena DOM. */
-#ifndef LARDER_EXTRACT_H
-#define LARDER_EXTRACT_H
+#ifndef LARDER_CONTENT_EXTRACT_H
+#define LARDER_CONTENT_EXTRACT_H
 #include <stdbool.h>
 #include <stddef.h>
 

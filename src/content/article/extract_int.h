@@ -1,6 +1,6 @@
 /* extract_int.h: what the extractor's files share: the per-run context, node scores and text measures. */
-#ifndef LARDER_EXTRACT_INT_H
-#define LARDER_EXTRACT_INT_H
+#ifndef LARDER_CONTENT_EXTRACT_INT_H
+#define LARDER_CONTENT_EXTRACT_INT_H
 #include <stdbool.h>
 #include <stddef.h>
 

@@ -1,6 +1,6 @@
 /* html.h: an editable HTML DOM in an arena, built from gumbo's HTML5 parse, with queries and an HTML5 serializer. */
-#ifndef LARDER_HTML_H
-#define LARDER_HTML_H
+#ifndef LARDER_CONTENT_HTML_H
+#define LARDER_CONTENT_HTML_H
 #include <stdbool.h>
 #include <stddef.h>
 #include <string.h>

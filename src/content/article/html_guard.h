@@ -1,6 +1,6 @@
 /* html_guard.h: what keeps gumbo linear on hostile input (internal to src/content): an attribute cap no tokenizer reading escapes, and a CPU budget with a clean abort. */
-#ifndef LARDER_HTML_GUARD_H
-#define LARDER_HTML_GUARD_H
+#ifndef LARDER_CONTENT_HTML_GUARD_H
+#define LARDER_CONTENT_HTML_GUARD_H
 #include <gumbo.h>
 #include <setjmp.h>
 #include <signal.h>

@@ -1,6 +1,6 @@
 /* markdown.h: HTML (a sanitized fragment) to CommonMark with GFM tables, for format: "markdown". */
-#ifndef LARDER_MARKDOWN_H
-#define LARDER_MARKDOWN_H
+#ifndef LARDER_CONTENT_MARKDOWN_H
+#define LARDER_CONTENT_MARKDOWN_H
 #include <stddef.h>
 
 struct arena;

@@ -1,6 +1,6 @@
 /* sanitize.h: the allow-list HTML sanitizer every stored article body passes through before it is rendered. */
-#ifndef LARDER_SANITIZE_H
-#define LARDER_SANITIZE_H
+#ifndef LARDER_CONTENT_SANITIZE_H
+#define LARDER_CONTENT_SANITIZE_H
 #include <stddef.h>
 
 struct arena;

@@ -1,6 +1,6 @@
 /* shape.h: bringing a sanitized tree, in one walk, to the shape the HTML parser rebuilds from its serialization (internal to src/content). */
-#ifndef LARDER_SHAPE_H
-#define LARDER_SHAPE_H
+#ifndef LARDER_CONTENT_SHAPE_H
+#define LARDER_CONTENT_SHAPE_H
 
 struct arena;
 struct html_doc;

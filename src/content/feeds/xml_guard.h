@@ -1,6 +1,6 @@
 /* xml_guard.h: the linear pre-pass every XML document passes before libxml2 reads it (internal to src/content): attributes per element, depth, name length, namespace declarations in scope, no internal DTD subset. */
-#ifndef LARDER_XML_GUARD_H
-#define LARDER_XML_GUARD_H
+#ifndef LARDER_CONTENT_XML_GUARD_H
+#define LARDER_CONTENT_XML_GUARD_H
 #include <stddef.h>
 
 /* the bounds one check applies (content_xml_read uses the LIMIT_XML_* of util/limits.h) */

@@ -1,6 +1,6 @@
 /* fetch.h: fetch one web page over http(s) with libcurl: limits, an SSRF guard on every connection, our own redirect loop, UTF-8 decoding. */
-#ifndef LARDER_FETCH_H
-#define LARDER_FETCH_H
+#ifndef LARDER_CONTENT_FETCH_H
+#define LARDER_CONTENT_FETCH_H
 #include <stdbool.h>
 #include <stddef.h>
 

@@ -172,17 +172,17 @@ static const char *const status_words[] = {
 	[MIME_E_SIZE] = "the message's body decodes to more bytes than the limit allows",
 };
 
-enum mime_status mime_parse(struct arena *a, const char *bytes, size_t n, const struct mime_limits *lim,
-                            struct mime_message *out, const char **err)
+int content_mime_read(struct arena *a, const char *bytes, size_t n, const struct content_limits *lim,
+                      struct mime_message *out, struct content_error *e)
 {
 	struct mime_limits l = { LIMIT_MIME_PARTS, LIMIT_MIME_DEPTH, LIMIT_MIME_DECODED };
 	enum mime_status st;
-	if (lim && lim->max_parts)
-		l.max_parts = lim->max_parts;
-	if (lim && lim->max_depth)
-		l.max_depth = lim->max_depth;
-	if (lim && lim->max_decoded)
-		l.max_decoded = lim->max_decoded;
+	if (lim && lim->mime_parts)
+		l.max_parts = lim->mime_parts;
+	if (lim && lim->mime_depth)
+		l.max_depth = lim->mime_depth;
+	if (lim && lim->mime_decoded)
+		l.max_decoded = lim->mime_decoded;
 	memset(out, 0, sizeof *out);
 	if (bytes == NULL || !looks_like_headers(bytes, n))
 		st = MIME_E_EMPTY;
@@ -202,10 +202,16 @@ enum mime_status mime_parse(struct arena *a, const char *bytes, size_t n, const 
 			g_object_unref(msg);
 		}
 	}
-	*err = status_words[st];
+	if (st == MIME_OK) {
+		content_error_clear(e);
+		return 0;
+	}
 	if (st == MIME_E_PARTS || st == MIME_E_DEPTH || st == MIME_E_SIZE)
-		*err = arena_printf(a, "%s (%zu, LIMIT_MIME_%s)", *err,
-		                    st == MIME_E_PARTS ? l.max_parts : st == MIME_E_DEPTH ? l.max_depth : l.max_decoded,
-		                    st == MIME_E_PARTS ? "PARTS" : st == MIME_E_DEPTH ? "DEPTH" : "DECODED");
-	return st;
+		content_fail(e, CONTENT_E_LIMIT, "%s (%zu, LIMIT_MIME_%s)", status_words[st],
+		             st == MIME_E_PARTS ? l.max_parts : st == MIME_E_DEPTH ? l.max_depth : l.max_decoded,
+		             st == MIME_E_PARTS ? "PARTS" : st == MIME_E_DEPTH ? "DEPTH" : "DECODED");
+	else
+		content_fail(e, CONTENT_E_FORMAT, "%s", status_words[st]);
+	e->detail = (int)st;
+	return -1;
 }

@@ -5,24 +5,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "content/reader.h"
+
 struct arena;
 
-/* what one message may cost (0 in a field: its util/limits.h default) */
-struct mime_limits {
-	size_t max_parts;    /* MIME parts, multiparts included (LIMIT_MIME_PARTS) */
-	size_t max_depth;    /* nesting of multiparts (LIMIT_MIME_DEPTH) */
-	size_t max_decoded;  /* bytes of the chosen body part once decoded (LIMIT_MIME_DECODED) */
-};
-
+/* why a message was refused, in a content_error's detail (MIME_E_PARTS, _DEPTH, _SIZE are CONTENT_E_LIMIT,
+ * the others CONTENT_E_FORMAT) */
 enum mime_status {
 	MIME_OK = 0,
 	MIME_E_EMPTY,     /* no bytes, or no header block */
 	MIME_E_PARSE,     /* GMime found no message */
 	MIME_E_FROM,      /* no sender address */
 	MIME_E_BODY,      /* neither an HTML nor a text part */
-	MIME_E_PARTS,     /* more parts than max_parts */
-	MIME_E_DEPTH,     /* multiparts nested deeper than max_depth */
-	MIME_E_SIZE,      /* the body part decodes to more than max_decoded bytes */
+	MIME_E_PARTS,     /* more parts than lim->mime_parts */
+	MIME_E_DEPTH,     /* multiparts nested deeper than lim->mime_depth */
+	MIME_E_SIZE,      /* the body part decodes to more than lim->mime_decoded bytes */
 };
 
 /* a message as the newsletter service needs it; every text UTF-8 in the arena, NULL when absent */
@@ -40,8 +37,9 @@ struct mime_message {
 	bool html_from_text;                   /* html was made from the text part */
 };
 
-/* Reads n bytes of one message into *out. MIME_OK, or the refusal with *err saying why in words. Transfer
- * encodings are decoded and charsets turned into UTF-8; attachments are skipped. */
-enum mime_status mime_parse(struct arena *a, const char *bytes, size_t n, const struct mime_limits *lim,
-                            struct mime_message *out, const char **err);
+/* Reads n bytes of one message into *out under lim (NULL, or 0 in a field: util/limits.h's LIMIT_MIME_*).
+ * 0, or -1 with e (reader.h; e->detail the enum mime_status). Transfer encodings are decoded and charsets
+ * turned into UTF-8; attachments are skipped. */
+int content_mime_read(struct arena *a, const char *bytes, size_t n, const struct content_limits *lim,
+                      struct mime_message *out, struct content_error *e);
 #endif

@@ -1,9 +1,16 @@
-/* mime_int.h: private to content/mime*.c: the body reader mime.c calls once the headers are read. */
+/* mime_int.h: private to content/mail/mime*.c: the bounds of one read and the body reader mime.c calls once the headers are read. */
 #ifndef LARDER_CONTENT_MIME_INT_H
 #define LARDER_CONTENT_MIME_INT_H
 #include <gmime/gmime.h>
 
 #include "content/mail/mime.h"
+
+/* the bounds of one read, content_limits' MIME fields with their defaults filled in */
+struct mime_limits {
+	size_t max_parts;    /* MIME parts, multiparts included (LIMIT_MIME_PARTS) */
+	size_t max_depth;    /* nesting of multiparts (LIMIT_MIME_DEPTH) */
+	size_t max_decoded;  /* bytes of the chosen body part once decoded (LIMIT_MIME_DECODED) */
+};
 
 /* walks the parts under top (within lim's part count and depth) for the first inline text/html part and the
  * first inline text/plain part, decodes them to UTF-8 into out->html and out->text (a text-only message's

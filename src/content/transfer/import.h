@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "content/reader.h"
 #include "util/arena.h"
 
 /* the formats Larder reads, found by content (content_import_detect) or named by the user */
@@ -67,8 +68,10 @@ struct content_import_sink {
 /* the format of the file at path (its first bytes, and for a zip its entry names), or CONTENT_IMPORT_UNKNOWN */
 enum content_import_format content_import_detect(const char *path);
 /* read the file at path in format f, every item and bad row to sink, in the order of the file; memory from a
- * (a reader may reset nothing in a: the sink copies what it keeps). 0 when the whole file was read, -1 with
- * *err when it could not be read at all (not a zip, not JSON, unreadable) */
-int content_import_read(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
-                    const char **err);
+ * (a reader may reset nothing in a: the sink copies what it keeps). lim: NULL (the import readers keep
+ * util/limits.h's LIMIT_IMPORT_*). 0 when the whole file was read, -1 with e (reader.h) when it could not be
+ * read at all (CONTENT_E_FORMAT: not a zip, not JSON; CONTENT_E_IO: unreadable; CONTENT_E_LIMIT: too large;
+ * CONTENT_E_STOPPED: the sink asked to stop) */
+int content_import_read(enum content_import_format f, struct arena *a, const char *path, const struct content_limits *lim,
+                        const struct content_import_sink *sink, struct content_error *e);
 #endif

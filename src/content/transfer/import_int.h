@@ -1,6 +1,6 @@
-/* import_int.h (content): what the import format readers share: each reader's entry, the file and row bounds, and the small helpers of import_read.c. */
-#ifndef LARDER_SVC_IMPORT_INT_H
-#define LARDER_SVC_IMPORT_INT_H
+/* import_int.h (content): what the import format readers share: each reader's entry, the file and row bounds, and the small helpers of import_util.c. */
+#ifndef LARDER_CONTENT_IMPORT_INT_H
+#define LARDER_CONTENT_IMPORT_INT_H
 #include <stdint.h>
 #include <stdio.h>
 
@@ -11,7 +11,9 @@
  * (the import refuses a file over the configured import_max_bytes before it calls a reader) */
 #define IMPORT_TOO_LARGE "the file is larger than the import limit of 2048 MB (import_max_bytes)"
 
-/* the readers, one a format (or a family of formats): the contract of content_import_read */
+/* the readers, one a format (or a family of formats): the contract of content_import_read, with the refusal
+ * in words in *err (content_import_read turns it into a content_error; the texts below are the kinds it tells
+ * apart) */
 int import_read_omnivore(struct arena *a, const char *path, const struct content_import_sink *sink, const char **err);
 int import_read_csv(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
                     const char **err);

@@ -1,15 +1,11 @@
-/* import_read.c (content): the import formats' names, finding a file's format by its content, and content_import_read's dispatch to the readers, with the helpers they share. */
+/* import_read.c (content): the import formats' names, finding a file's format by its content, and content_import_read's dispatch to the readers (the helpers they share are import_util.c's). */
 #include <archive.h>
 #include <archive_entry.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 
 #include "content/transfer/import_int.h"
-#include "util/time.h"
-#include "util/url.h"
 
 static int blank(char c)
 {
@@ -151,10 +147,28 @@ enum content_import_format content_import_detect(const char *path)
 	return f;
 }
 
-int content_import_read(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
-                    const char **err)
+/* the kind of refusal a reader's message is (the readers inside transfer/ say why in words, with the
+ * shared texts of import_int.h for the kinds callers may tell apart) */
+static enum content_status import_status(const char *why)
 {
-	*err = NULL;
+	if (why == NULL)
+		return CONTENT_E_FORMAT;
+	if (strcmp(why, IMPORT_STOPPED) == 0)
+		return CONTENT_E_STOPPED;
+	if (strcmp(why, IMPORT_TOO_LARGE) == 0 || strcmp(why, "the file is too large") == 0)
+		return CONTENT_E_LIMIT;
+	if (strncmp(why, "cannot open ", 12) == 0 || strncmp(why, "cannot read ", 12) == 0 ||
+	    strcmp(why, "the file cannot be read") == 0)
+		return CONTENT_E_IO;
+	if (strstr(why, "out of memory"))
+		return CONTENT_E_NOMEM;
+	return CONTENT_E_FORMAT;
+}
+
+/* the format's reader, its refusal in words in *err */
+static int read_format(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
+                       const char **err)
+{
 	switch (f) {
 	case CONTENT_IMPORT_OMNIVORE:
 		return import_read_omnivore(a, path, sink, err);
@@ -175,132 +189,13 @@ int content_import_read(enum content_import_format f, struct arena *a, const cha
 	}
 }
 
-FILE *import_open(struct arena *a, const char *path, size_t *size, const char **err)
+int content_import_read(enum content_import_format f, struct arena *a, const char *path, const struct content_limits *lim,
+                        const struct content_import_sink *sink, struct content_error *e)
 {
-	struct stat st;
-	FILE *fp = fopen(path, "rb");
-	if (fp == NULL) {
-		*err = arena_printf(a, "cannot open %s: %s", path, strerror(errno));
-		return NULL;
-	}
-	if (fstat(fileno(fp), &st) != 0)
-		st.st_mode = 0;
-	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > LIMIT_IMPORT_FILE_MAX) {
-		fclose(fp);
-		*err = IMPORT_TOO_LARGE;
-		return NULL;
-	}
-	if (size)
-		*size = S_ISREG(st.st_mode) ? (size_t)st.st_size : 0;
-	return fp;
-}
-
-char *import_slurp(struct arena *a, const char *path, size_t *n, const char **err)
-{
-	size_t cap = 64 * 1024, len = 0, got;
-	FILE *fp = import_open(a, path, &cap, err);
-	char *buf;
-	if (fp == NULL)
-		return NULL;
-	cap = cap < 64 * 1024 ? 64 * 1024 : cap + 1;   /* one read past the size sees the end (or growth) */
-	if ((buf = arena_alloc(a, cap + 1)) == NULL)
-		*err = "out of memory reading the file";
-	while (buf && (got = fread(buf + len, 1, cap - len, fp)) > 0) {
-		len += got;
-		if (len > LIMIT_IMPORT_FILE_MAX) {
-			*err = IMPORT_TOO_LARGE;
-			buf = NULL;
-		} else if (len == cap) {
-			if ((buf = arena_realloc(a, buf, cap + 1, cap * 2 + 1)) == NULL)
-				*err = "out of memory reading the file";
-			cap *= 2;
-		}
-	}
-	if (buf && ferror(fp)) {
-		*err = arena_printf(a, "cannot read %s: %s", path, strerror(errno));
-		buf = NULL;
-	}
-	fclose(fp);
-	if (buf) {
-		buf[len] = '\0';
-		*n = len;
-	}
-	return buf;
-}
-
-const char *import_url_problem(struct arena *a, const char *url)
-{
-	const char *s = url, *why = NULL;
-	char *norm;
-	while (s && blank(*s))
-		s++;
-	if (s == NULL || *s == '\0')
-		return "no URL";
-	if (strncasecmp(s, "http://", 7) != 0 && strncasecmp(s, "https://", 8) != 0)
-		return "the URL is not http(s)";
-	if (url_normalise(a, url, strlen(url), &norm, &why) != 0)
-		return why ? why : "the URL cannot be read";
-	return NULL;
-}
-
-char *import_trim(struct arena *a, const char *s)
-{
-	size_t n;
-	s += strspn(s, " \t\r\n");
-	for (n = strlen(s); n > 0 && blank(s[n - 1]); n--)
-		;
-	return arena_strndup(a, s, n);
-}
-
-int import_epoch_ms(const char *s, int64_t *ms)
-{
-	uint64_t v = 0;
-	int digits = 0;
-	*ms = 0;
-	while (*s == ' ' || *s == '\t')
-		s++;
-	for (; *s >= '0' && *s <= '9'; s++, digits++) {
-		if (v > (uint64_t)TIME_MAX_MS)
-			return -1;
-		v = v * 10 + (uint64_t)(*s - '0');
-	}
-	while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
-		s++;
-	if (*s != '\0')
-		return -1;
-	if (digits == 0)
+	const char *why = NULL;
+	(void)lim; /* the import readers keep util/limits.h's LIMIT_IMPORT_* (content_limits has no field for them yet) */
+	content_error_clear(e);
+	if (read_format(f, a, path, sink, &why) == 0)
 		return 0;
-	if (v > UINT64_C(100000000000000))
-		v /= 1000;
-	else if (v <= UINT64_C(100000000000))
-		v *= 1000;
-	if (v > (uint64_t)TIME_MAX_MS)
-		return -1;
-	*ms = (int64_t)v;
-	return 0;
-}
-
-int import_split_labels(struct arena *a, const char *s, char sep, const char ***labels, size_t *n)
-{
-	size_t parts = 1;
-	const char **all;
-	for (const char *p = s ? strchr(s, sep) : NULL; p; p = strchr(p + 1, sep))
-		parts++;
-	if (s == NULL || *s == '\0')
-		return 0;
-	if ((all = arena_alloc(a, (*n + parts) * sizeof *all)) == NULL)
-		return -1;
-	if (*n)
-		memcpy(all, *labels, *n * sizeof *all);
-	*labels = all;
-	while (s) {
-		const char *end = strchr(s, sep);
-		char *name = arena_strndup(a, s, end ? (size_t)(end - s) : strlen(s));
-		if (name == NULL || (name = import_trim(a, name)) == NULL)
-			return -1;
-		if (*name)
-			all[(*n)++] = name;
-		s = end ? end + 1 : NULL;
-	}
-	return 0;
+	return content_fail(e, import_status(why), "%s", why ? why : "the file cannot be read");
 }

@@ -1,6 +1,6 @@
 /* omnivore_format.h (content): Omnivore's export zip as Larder reads and writes it: the layout, the fields and the budgets the reader keeps. */
-#ifndef LARDER_SVC_OMNIVORE_FORMAT_H
-#define LARDER_SVC_OMNIVORE_FORMAT_H
+#ifndef LARDER_CONTENT_OMNIVORE_FORMAT_H
+#define LARDER_CONTENT_OMNIVORE_FORMAT_H
 /*
  * The layout, as Omnivore's export job (packages/api/src/jobs/export.ts) produced it:
  *
