@@ -100,9 +100,9 @@ struct html_node *ex_remove_and_next(struct html_node *n);
 struct html_node **ex_collect(struct ex_ctx *x, struct html_node *root, const char *const *tags, size_t *count);
 bool ex_has_ancestor(const struct html_node *n, const char *tag, int max_depth, struct ex_ctx *x, bool need_datatable);
 bool ex_single_tag_inside(const struct html_node *el, const char *tag);
-bool ex_without_content(const struct html_node *n);
-/* the same, memoised: for walks in document order that edit only the node they are at and
- * what precedes it; the walk bumps x->blank_gen when it starts */
+/* whether n is an element whose text is blank and whose children are none but <br> and <hr>
+ * (_isElementWithoutContent), memoised: for walks in document order that edit only the node they are
+ * at and what precedes it; the walk bumps x->blank_gen when it starts */
 bool ex_without_content_memo(struct ex_ctx *x, const struct html_node *n);
 bool ex_has_child_block(const struct html_node *n);
 bool ex_is_phrasing(const struct html_node *n);
@@ -118,7 +118,6 @@ void ex_set_tag(struct ex_ctx *x, struct html_node *n, const char *tag);
 
 /* ---- extract_meta.c ---- */
 void ex_meta_collect(struct ex_ctx *x);         /* JSON-LD and <meta>; sets x->meta and x->title */
-char *ex_doc_title_clean(struct ex_ctx *x);     /* _getArticleTitle */
 bool ex_readerable(struct ex_ctx *x);
 
 /* ---- extract_strip.c ---- */

@@ -83,7 +83,8 @@ static bool hier_sep_at(const char *s)
 	return (*s && strchr("\\/>", *s)) || ((unsigned char)s[0] == 0xC2 && (unsigned char)s[1] == 0xBB);
 }
 
-char *ex_doc_title_clean(struct ex_ctx *x)
+/* the document's title cleaned of its site name (_getArticleTitle) */
+static char *doc_title_clean(struct ex_ctx *x)
 {
 	char *orig = ex_trim(x->a, doc_title(x));
 	if (!orig) {
@@ -355,7 +356,7 @@ static bool jsonld_one(struct ex_ctx *x, const char *text, struct ex_meta *m)
 	ok = true;
 	const char *name = jstr(p, "name"), *headline = jstr(p, "headline");
 	if (name && headline && strcmp(name, headline) != 0) {
-		char *title = ex_doc_title_clean(x);
+		char *title = doc_title_clean(x);
 		bool nm = ex_text_similarity(x->a, name, title) > 0.75;
 		bool hm = ex_text_similarity(x->a, headline, title) > 0.75;
 		m->title = arena_strdup(x->a, hm && !nm ? headline : name);
@@ -599,7 +600,7 @@ void ex_meta_collect(struct ex_ctx *x)
 	if (!m->title)
 		m->title = FIRST2(kv_get(vals, "twitter:title"), kv_get(vals, "parsely-title"));
 	if (!m->title || !*m->title)
-		m->title = ex_doc_title_clean(x);
+		m->title = doc_title_clean(x);
 
 	char *aa = kv_get(vals, "article:author");
 	if (aa && is_absolute_url(x, aa))

@@ -625,16 +625,6 @@ bool ex_single_tag_inside(const struct html_node *el, const char *tag)
 	return only && ex_tag(only, tag);
 }
 
-bool ex_without_content(const struct html_node *n)
-{
-	if (n->type != HTML_ELEMENT || !ex_text_is_blank(n))
-		return false;
-	size_t kids = ex_el_count(n);
-	if (!kids)
-		return true;
-	return kids == ex_count_tag(n, "br") + ex_count_tag(n, "hr");
-}
-
 static void blank_memo(struct ex_ctx *x, const struct html_node *n, bool *blank, size_t *brhr)
 {
 	struct ex_info *i = ex_info(x, n, true);
