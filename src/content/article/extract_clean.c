@@ -1,5 +1,6 @@
 /* extract_clean.c: the extractor's document preparation and article cleanup (Readability's prep and post-process). */
 #include "content/article/extract_int.h"
+#include "content/article/policy.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -139,10 +140,7 @@ void ex_replace_brs(struct ex_ctx *x, struct html_node *root)
 
 static void clean_styles(struct html_node *root)
 {
-	static const char *const pres[] = { "align", "background", "bgcolor", "border", "cellpadding",
-	                                    "cellspacing", "frame", "hspace", "rules", "style", "valign",
-	                                    "vspace", NULL };
-	static const char *const sized[] = { "table", "th", "td", "hr", "pre", NULL };
+	const char *const *pres = policy_presentational_attrs;
 	struct html_node *n = root;
 	while (n) {
 		if (n->type == HTML_ELEMENT && strcmp(n->name, "svg") == 0) {
@@ -152,7 +150,7 @@ static void clean_styles(struct html_node *root)
 		if (n->type == HTML_ELEMENT) {
 			for (size_t i = 0; pres[i]; i++)
 				html_remove_attr(n, pres[i]);
-			if (ex_tag_in(n, sized)) {
+			if (ex_tag_in(n, policy_sized_elements)) {
 				html_remove_attr(n, "width");
 				html_remove_attr(n, "height");
 			}
@@ -795,7 +793,7 @@ static void simplify_nested(struct ex_ctx *x, struct html_node *article)
 	}
 }
 
-/* only the class "page" survives */
+/* only the class POLICY_KEPT_CLASS ("page") survives */
 static void clean_classes(struct ex_ctx *x, struct html_node *root)
 {
 	for (struct html_node *n = root; n; n = html_next(root, n)) {
@@ -811,11 +809,11 @@ static void clean_classes(struct ex_ctx *x, struct html_node *root)
 			const char *b = p;
 			while (*p && !isspace((unsigned char)*p))
 				p++;
-			if (p - b == 4 && strncmp(b, "page", 4) == 0)
+			if ((size_t)(p - b) == strlen(POLICY_KEPT_CLASS) && strncmp(b, POLICY_KEPT_CLASS, (size_t)(p - b)) == 0)
 				page = true;
 		}
 		html_remove_attr(n, "class");
-		if (page && html_set_attr(x->doc, n, "class", "page") < 0)
+		if (page && html_set_attr(x->doc, n, "class", POLICY_KEPT_CLASS) < 0)
 			x->oom = true;
 	}
 }

@@ -1,4 +1,4 @@
-/* sanitize.c: allow-list HTML sanitizer (elements, attributes, URL schemes) on the arena DOM, leaving a tree its serialization parses back to. */
+/* sanitize.c: the allow-list HTML sanitizer on the arena DOM: policy.c's tables applied (elements, attributes, URL schemes), leaving a tree its serialization parses back to. */
 #include "content/article/sanitize.h"
 
 #include <ctype.h>
@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "content/article/html.h"
+#include "content/article/policy.h"
 #include "content/article/shape.h"
 #include "util/arena.h"
 #include "util/limits.h"
@@ -18,133 +19,6 @@
 #define ID_PREFIX "user-content-"
 #define DOCTYPE "<!DOCTYPE html>"
 #define HTML_WS " \t\n\r\f"      /* ASCII white space as HTML reads it */
-
-/* ---- the policy tables */
-
-enum akind {
-	A_TEXT,         /* any text up to LIMIT_SANITIZE_ATTR bytes */
-	A_LINK,         /* a hyperlink: http, https, mailto, #fragment, relative */
-	A_CITE,         /* a citation URL (never loaded): as A_LINK without mailto */
-	A_IMG,          /* an image: http, https, data:image/(raster) */
-	A_MEDIA,        /* audio/video/track: http, https */
-	A_SRCSET,       /* image candidates, each URL as A_IMG */
-	A_UINT,         /* width, height: 1 to 5 digits */
-	A_SPAN,         /* colspan, rowspan, span: 1 to 1000 */
-	A_INT,          /* ol start, li value: optional '-', 1 to 9 digits */
-	A_BOOL,         /* boolean attribute, written as "" */
-	A_ENUM,         /* one of values (ASCII case-insensitive), written in lower case */
-	A_ENUM_CASE,    /* one of values, exactly */
-	A_LANG,         /* a language tag: letters, digits and '-', 1 to 35 */
-	A_MEDIAQ,       /* media, sizes: a media query or size list, no quotes, backslashes or '<' */
-	A_MIME,         /* type of <source>: a MIME type with parameters */
-	A_ID,           /* an id, written with ID_PREFIX */
-};
-
-struct attr_rule {
-	const char *name;
-	enum akind kind;
-	const char *const *values;  /* A_ENUM, A_ENUM_CASE */
-};
-
-static const char *const v_dir[] = { "ltr", "rtl", "auto", NULL };
-static const char *const v_oltype[] = { "1", "a", "A", "i", "I", NULL };
-static const char *const v_scope[] = { "row", "col", "rowgroup", "colgroup", NULL };
-static const char *const v_loading[] = { "lazy", "eager", NULL };
-static const char *const v_preload[] = { "none", "metadata", "auto", NULL };
-static const char *const v_kind[] = { "subtitles", "captions", "descriptions", "chapters", "metadata", NULL };
-
-static const struct attr_rule global_attrs[] = {
-	{ "title", A_TEXT, NULL }, { "lang", A_LANG, NULL }, { "dir", A_ENUM, v_dir }, { "id", A_ID, NULL },
-	{ NULL, A_TEXT, NULL },
-};
-static const struct attr_rule a_attrs[] = { { "href", A_LINK, NULL }, { "hreflang", A_LANG, NULL }, { NULL, A_TEXT, NULL } };
-static const struct attr_rule cite_attrs[] = { { "cite", A_CITE, NULL }, { NULL, A_TEXT, NULL } };
-static const struct attr_rule edit_attrs[] = { { "cite", A_CITE, NULL }, { "datetime", A_TEXT, NULL }, { NULL, A_TEXT, NULL } };
-static const struct attr_rule time_attrs[] = { { "datetime", A_TEXT, NULL }, { NULL, A_TEXT, NULL } };
-static const struct attr_rule data_attrs[] = { { "value", A_TEXT, NULL }, { NULL, A_TEXT, NULL } };
-static const struct attr_rule ol_attrs[] = {
-	{ "start", A_INT, NULL }, { "reversed", A_BOOL, NULL }, { "type", A_ENUM_CASE, v_oltype }, { NULL, A_TEXT, NULL },
-};
-static const struct attr_rule li_attrs[] = { { "value", A_INT, NULL }, { NULL, A_TEXT, NULL } };
-static const struct attr_rule td_attrs[] = { { "colspan", A_SPAN, NULL }, { "rowspan", A_SPAN, NULL }, { NULL, A_TEXT, NULL } };
-static const struct attr_rule th_attrs[] = {
-	{ "colspan", A_SPAN, NULL }, { "rowspan", A_SPAN, NULL }, { "scope", A_ENUM, v_scope }, { "abbr", A_TEXT, NULL },
-	{ NULL, A_TEXT, NULL },
-};
-static const struct attr_rule col_attrs[] = { { "span", A_SPAN, NULL }, { NULL, A_TEXT, NULL } };
-static const struct attr_rule img_attrs[] = {
-	{ "src", A_IMG, NULL }, { "srcset", A_SRCSET, NULL }, { "sizes", A_MEDIAQ, NULL }, { "alt", A_TEXT, NULL },
-	{ "width", A_UINT, NULL }, { "height", A_UINT, NULL }, { "loading", A_ENUM, v_loading }, { NULL, A_TEXT, NULL },
-};
-/* <source> depends on its parent: images in <picture>, media in <video>/<audio> */
-static const struct attr_rule source_img_attrs[] = {
-	{ "srcset", A_SRCSET, NULL }, { "sizes", A_MEDIAQ, NULL }, { "media", A_MEDIAQ, NULL }, { "type", A_MIME, NULL },
-	{ "width", A_UINT, NULL }, { "height", A_UINT, NULL }, { NULL, A_TEXT, NULL },
-};
-static const struct attr_rule source_media_attrs[] = { { "src", A_MEDIA, NULL }, { "type", A_MIME, NULL }, { NULL, A_TEXT, NULL } };
-static const struct attr_rule video_attrs[] = {
-	{ "src", A_MEDIA, NULL }, { "poster", A_IMG, NULL }, { "controls", A_BOOL, NULL }, { "loop", A_BOOL, NULL },
-	{ "muted", A_BOOL, NULL }, { "playsinline", A_BOOL, NULL }, { "preload", A_ENUM, v_preload },
-	{ "width", A_UINT, NULL }, { "height", A_UINT, NULL }, { NULL, A_TEXT, NULL },
-};
-static const struct attr_rule audio_attrs[] = {
-	{ "src", A_MEDIA, NULL }, { "controls", A_BOOL, NULL }, { "loop", A_BOOL, NULL }, { "muted", A_BOOL, NULL },
-	{ "preload", A_ENUM, v_preload }, { NULL, A_TEXT, NULL },
-};
-static const struct attr_rule track_attrs[] = {
-	{ "src", A_MEDIA, NULL }, { "kind", A_ENUM, v_kind }, { "srclang", A_LANG, NULL }, { "label", A_TEXT, NULL },
-	{ "default", A_BOOL, NULL }, { NULL, A_TEXT, NULL },
-};
-static const struct attr_rule details_attrs[] = { { "open", A_BOOL, NULL }, { NULL, A_TEXT, NULL } };
-static const struct attr_rule no_attrs[] = { { NULL, A_TEXT, NULL } };
-
-struct elem_rule {
-	const char *name;
-	const struct attr_rule *attrs;
-};
-
-/* kept elements (HTML namespace only) with attributes of their own besides global_attrs */
-static const struct elem_rule kept[] = {
-	{ "a", a_attrs }, { "audio", audio_attrs }, { "blockquote", cite_attrs }, { "col", col_attrs },
-	{ "colgroup", col_attrs }, { "data", data_attrs }, { "del", edit_attrs }, { "details", details_attrs },
-	{ "img", img_attrs }, { "ins", edit_attrs }, { "li", li_attrs }, { "ol", ol_attrs }, { "q", cite_attrs },
-	{ "source", source_img_attrs }, { "td", td_attrs }, { "th", th_attrs }, { "time", time_attrs },
-	{ "track", track_attrs }, { "video", video_attrs }, { NULL, NULL },
-};
-/* the other kept elements: global_attrs only */
-static const char *const kept_plain[] = {
-	"abbr", "address", "article", "aside", "b", "bdi", "bdo", "br", "caption", "cite", "code", "dd", "dfn",
-	"div", "dl", "dt", "em", "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header",
-	"hgroup", "hr", "i", "kbd", "mark", "p", "picture", "pre", "rb", "rp", "rt", "ruby", "s", "samp", "section",
-	"small", "span", "strong", "sub", "summary", "sup", "table", "tbody", "tfoot", "thead", "tr", "u", "ul",
-	"var", "wbr", NULL,
-};
-static const struct elem_rule plain_rule = { NULL, no_attrs };
-
-/* dropped with their contents; everything not kept and not here is unwrapped */
-static const char *const dropped[] = {
-	"script", "style", "iframe", "frame", "frameset", "noframes", "object", "embed", "applet", "param",
-	"form", "input", "button", "select", "option", "optgroup", "textarea", "datalist", "output", "keygen",
-	"progress", "meter", "template", "noscript", "meta", "link", "base", "basefont", "bgsound", "head",
-	"title", "xmp", "plaintext", "noembed", "canvas", "map", "area", "portal", "fencedframe", "image",
-	"isindex", "svg", "math", NULL,
-};
-
-/* the entry called name in a table of structs (size bytes each) that begin with their name and end with
- * a NULL name */
-static const void *find_named(const void *table, size_t size, const char *name)
-{
-	for (const char *e = table; *(const char *const *)(const void *)e; e += size)
-		if (strcmp(*(const char *const *)(const void *)e, name) == 0)
-			return e;
-	return NULL;
-}
-
-static const struct elem_rule *find_kept(const char *name)
-{
-	const struct elem_rule *r = find_named(kept, sizeof kept[0], name);
-	return r ? r : html_name_in(name, kept_plain) ? &plain_rule : NULL;
-}
 
 /* ---- URLs */
 
@@ -217,11 +91,10 @@ static bool scheme_is(const char *s, size_t len, const char *want)
 /* data:image/png|jpeg|gif|webp[;...],... */
 static bool data_image_ok(const char *s)
 {
-	static const char *const types[] = { "png", "jpeg", "jpg", "gif", "webp", NULL };
 	size_t n = strlen(s);
 	if (n > LIMIT_SANITIZE_DATA_URL || strncasecmp(s, "data:image/", 11) != 0 || !strchr(s, ','))
 		return false;
-	for (const char *const *t = types; *t; t++) {
+	for (const char *const *t = policy_data_image_types; *t; t++) {
 		size_t k = strlen(*t);
 		if (strncasecmp(s + 11, *t, k) == 0 && (s[11 + k] == ';' || s[11 + k] == ','))
 			return true;
@@ -267,11 +140,14 @@ static char *check_url(struct ctx *c, const char *v, enum akind k)
 	if (odd)
 		return NULL;
 	if (sl) {
-		if (k == A_IMG && scheme_is(s, sl, "data"))
+		switch (policy_scheme(k, s, sl)) {
+		case POLICY_SCHEME_DATA_IMAGE:
 			return data_image_ok(s) ? s : NULL;
-		if (k == A_LINK && scheme_is(s, sl, "mailto"))
+		case POLICY_SCHEME_MAILTO:
 			return strlen(s) <= LIMIT_URL_BYTES ? s : NULL;
-		return http_ok(a, s) ? s : NULL;
+		default:
+			return http_ok(a, s) ? s : NULL;
+		}
 	}
 	/* a relative reference */
 	if (!c->base)
@@ -432,11 +308,6 @@ static const char *check_value(struct ctx *c, const struct attr_rule *r, const c
 	return NULL;
 }
 
-static const struct attr_rule *find_rule(const struct attr_rule *list, const char *name)
-{
-	return find_named(list, sizeof *list, name);
-}
-
 /* the value to write for v, as the rounds of sanitizing, serializing and re-parsing would settle it:
  * checked and read back as a parse reads it until that changes nothing (a check need not accept its
  * own output: "user-content-" makes an id longer, a reread control a title); NULL to drop it */
@@ -459,9 +330,7 @@ static bool filter_attrs(struct ctx *c, struct html_node *el, const struct attr_
 	struct html_attr *old = el->attrs;
 	el->attrs = NULL;
 	for (struct html_attr *at = old; at && !c->err; at = at->next) {
-		const struct attr_rule *r = find_rule(rules, at->name);
-		if (!r)
-			r = find_rule(global_attrs, at->name);
+		const struct attr_rule *r = policy_attr(rules, at->name);
 		if (!r)
 			continue;
 		const char *v = settle(c, r, at->value);
@@ -497,18 +366,18 @@ static enum action decide(struct ctx *c, struct html_node *n, int depth)
 		return KEEP;
 	if (n->type != HTML_ELEMENT)
 		return DROP;            /* comments (and anything else) */
-	if (n->ns != HTML_NS_HTML || html_name_in(n->name, dropped))
+	if (n->ns != HTML_NS_HTML || policy_dropped(n->name))
 		return DROP;
-	const struct elem_rule *r = find_kept(n->name);
+	const struct elem_rule *r = policy_element(n->name);
 	if (!r)
 		return UNWRAP;
 	const struct attr_rule *rules = r->attrs;
 	const struct html_node *p = n->parent;
 	if (strcmp(n->name, "source") == 0) {
 		if (html_is(p, "picture"))
-			rules = source_img_attrs;
+			rules = policy_source_img_attrs;
 		else if (html_is(p, "video") || html_is(p, "audio"))
-			rules = source_media_attrs;
+			rules = policy_source_media_attrs;
 		else
 			return DROP;
 	} else if (strcmp(n->name, "track") == 0 && !html_is(p, "video") && !html_is(p, "audio")) {
