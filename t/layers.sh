@@ -1,5 +1,5 @@
 #!/bin/sh
-# layers.sh: the rules of src/README.md that a script can check: includes only of the same or a lower layer, each system library in its own layer, a first-line comment in every file, and no function over 120 lines (TAP).
+# layers.sh: the rules of src/README.md that a script can check: includes only of the same or a lower layer (and inside content, of the same or a lower sub-area), each system library in its own layer, a first-line comment in every file, and no function over 120 lines (TAP).
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$srcdir/t/tap_lib.sh"
 cd "$srcdir/src" || bail_out "no src folder in $srcdir"
@@ -32,6 +32,33 @@ for dir in */; do
 		done)
 	is "src/$layer includes only: $ok_layers" "" "$bad"
 done
+
+# inside content, each sub-area includes only itself and those below it (src/content/README.md's order: the
+# shared files at content/'s top, then article, then feeds and transfer; mail, fetch and pdf on the top alone),
+# so the sub-areas cannot form a cycle; a sub-area not named here is an error
+content_allowed() {
+	case $1 in
+	top) echo "top" ;;
+	article) echo "article top" ;;
+	feeds | transfer) echo "$1 article top" ;;
+	mail | fetch) echo "$1 top" ;;
+	pdf) echo "pdf article top" ;;
+	esac
+}
+content_area() { # PATH under content/ (a file or an include): its sub-area, "top" for content/'s own files
+	case $1 in */*) echo "${1%%/*}" ;; *) echo top ;; esac
+}
+bad=$(grep -Ho '^#include "content/[^"]*"' content/*.c content/*.h content/*/*.c content/*/*.h 2>/dev/null |
+	sed 's|:#include "content/| |; s|"$||' | while read -r file inc; do
+		from=$(content_area "${file#content/}")
+		ok_areas=$(content_allowed "$from")
+		if [ -z "$ok_areas" ]; then
+			echo "$file: content/$from is a sub-area this test does not know"
+			continue
+		fi
+		case " $ok_areas " in *" $(content_area "$inc") "*) ;; *) echo "$file includes content/$inc" ;; esac
+	done)
+is "content's sub-areas include only themselves and those below them" "" "$bad"
 
 # each system library stays in the layer that owns it
 only_in() { # NAME PATTERN LAYERS...: files outside LAYERS including a header matching PATTERN

@@ -111,3 +111,7 @@ t_content_pdf_SOURCES = t/content_pdf.c t/tap.h
 t_content_pdf_CPPFLAGS = $(AM_CPPFLAGS) -DPDF_DIR='"$(abs_top_srcdir)/t/data/pdf"'
 t_content_pdf_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 EXTRA_DIST += t/data/pdf t/make-pdf.py
+
+# no two files of the content layer call each other, directly or through others (nm and tsort on libcontent.a)
+TESTS += t/content_cycles.sh
+dist_check_SCRIPTS += t/content_cycles.sh
