@@ -164,7 +164,8 @@ static void test_discover(void)
 	size_t len;
 	char *html = slurp("page.html", &len);
 	struct content_feed_link *l = NULL;
-	long n = content_feed_discover(&A, html, len, "https://blog.example.org/posts/", &l);
+	struct content_error e;
+	long n = content_feed_discover(&A, html, len, "https://blog.example.org/posts/", NULL, &l, &e);
 	is_int(n, 3, "discover: three feeds, the duplicate and the hreflang link dropped");
 	if (n == 3) {
 		is_str(l[0].url, "https://blog.example.org/feed.xml", "discover: rss, resolved");
@@ -173,7 +174,7 @@ static void test_discover(void)
 		is_str(l[2].url, "https://blog.example.org/posts/feed.json", "discover: json feed relative to the page");
 		is_int(l[2].kind, CONTENT_FEED_JSON, "discover: json kind with parameters");
 	}
-	is_int(content_feed_discover(&A, "<p>none</p>", 11, "https://x.example/", &l), 0, "discover: none on a plain page");
+	is_int(content_feed_discover(&A, "<p>none</p>", 11, "https://x.example/", NULL, &l, &e), 0, "discover: none on a plain page");
 }
 
 static void test_opml(void)

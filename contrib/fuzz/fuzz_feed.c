@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else if (err.msg[0] == '\0' || err.code == CONTENT_OK) {
 		fail("refused without a message");
 	}
-	long n = content_feed_discover(&a, (const char *)data, size, "https://fuzz.example/page", &links);
+	long n = content_feed_discover(&a, (const char *)data, size, "https://fuzz.example/page", NULL, &links, &err);
 	if (n > LIMIT_FEED_DISCOVER)
 		fail("more links than LIMIT_FEED_DISCOVER");
 	n = content_opml_read(&a, (const char *)data, size, NULL, &links, &err);

@@ -66,9 +66,9 @@ long svc_feed_scan(const struct larder_config *cfg, struct arena *a, const char 
 		return -1;
 	}
 	memset(feed, 0, sizeof *feed);
-	long n = content_feed_discover(a, fr.html, fr.html_len, at, out);
+	long n = content_feed_discover(a, fr.html, fr.html_len, at, NULL, out, &err);
 	if (n < 0)
-		*msg = "the page could not be read";
+		*msg = arena_strdup(a, err.msg);
 	return n;
 }
 

@@ -48,9 +48,10 @@ const char *content_feed_kind_name(enum content_feed_kind k);
 struct content_feed_link { const char *url, *title; enum content_feed_kind kind; };
 
 /* The feed links of the HTML page at page_url (absolute, deduplicated, at most LIMIT_FEED_DISCOVER),
- * through the HTML parser. Returns how many were put in *out (arena), -1 when the page could not be parsed. */
+ * through the HTML parser (lim: NULL; the parser keeps LIMIT_HTML_*). Returns how many were put in *out
+ * (arena), -1 with e (CONTENT_E_NOMEM) when the page could not be parsed. */
 long content_feed_discover(struct arena *a, const char *html, size_t len, const char *page_url,
-                           struct content_feed_link **out);
+                           const struct content_limits *lim, struct content_feed_link **out, struct content_error *e);
 
 /* An RFC 822 / RFC 1123 date as RSS writes it ("Tue, 10 Jun 2003 04:00:00 GMT", "+0200", "EST",
  * seconds and weekday optional) or an ISO 8601 one; 0 ok, -1 unreadable. */

@@ -47,11 +47,13 @@ static bool seen(const struct content_feed_link *list, long n, const char *url)
 }
 
 long content_feed_discover(struct arena *a, const char *html, size_t len, const char *page_url,
-                       struct content_feed_link **out)
+                           const struct content_limits *lim, struct content_feed_link **out, struct content_error *e)
 {
 	struct html_doc *doc = html_parse(a, html, len);
+	(void)lim; /* the HTML parse keeps LIMIT_HTML_* (it never refuses a page: one too costly is read degraded) */
+	content_error_clear(e);
 	if (doc == NULL)
-		return -1;
+		return content_fail(e, CONTENT_E_NOMEM, "the page could not be read");
 	struct content_feed_link *list = arena_alloc(a, LIMIT_FEED_DISCOVER * sizeof *list);
 	long n = 0;
 	for (struct html_node *el = html_next(doc->root, doc->root); el && n < LIMIT_FEED_DISCOVER;
