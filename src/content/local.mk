@@ -1,5 +1,6 @@
 # src/content/local.mk: the content layer (fetching, HTML parsing and extraction, sanitizing, Markdown, and the readers of feeds, OPML, import files, mail and PDFs) and its tests.
 noinst_LIBRARIES += src/content/libcontent.a
+EXTRA_DIST += src/content/README.md
 # the shared base: the readers' convention (reader.h) and charset decoding
 src_content_libcontent_a_SOURCES = \
 	src/content/reader.c src/content/reader.h src/content/charset.c src/content/charset.h

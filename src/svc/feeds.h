@@ -1,4 +1,4 @@
-/* feeds.h: feed subscriptions: subscribing (a feed found through content/feed.h's readers and discovery), polling in the worker, OPML import and export. */
+/* feeds.h: feed subscriptions: subscribing (a feed found through content/feeds/feed.h's readers and discovery), polling in the worker, OPML import and export. */
 #ifndef LARDER_SVC_FEEDS_H
 #define LARDER_SVC_FEEDS_H
 #include <stdbool.h>
