@@ -79,10 +79,13 @@ static void on_bad(void *ctx, size_t line, const char *reason)
 static int read_zip(struct arena *a, const char *file, struct collect *c, const char **err)
 {
 	struct content_import_sink sink = { on_item, on_bad, c };
+	struct content_error e;
 	memset(c, 0, sizeof *c);
 	c->a = a;
 	*err = NULL;
-	return import_read_omnivore(a, file, &sink, err);
+	int rc = import_read_omnivore(a, file, &sink, &e);
+	*err = rc ? arena_strdup(a, e.msg) : NULL;
+	return rc;
 }
 
 static const struct content_import_item *by_url(const struct collect *c, const char *url)
@@ -227,7 +230,7 @@ static void round_trip(struct store *st, struct arena *a, const struct store_use
 	struct larder_config cfg;
 	struct collect c;
 	struct store_item *items;
-	const char *err;
+	const char *err = NULL;
 	size_t n;
 	int fd;
 
@@ -258,7 +261,7 @@ static void sample(struct arena *a, const char *srcdir)
 	char file[512];
 	struct collect c;
 	const struct content_import_item *it;
-	const char *err;
+	const char *err = NULL;
 
 	snprintf(file, sizeof file, "%s/t/data/import/omnivore-sample.zip", srcdir);
 	is_int(read_zip(a, file, &c, &err), 0, "the sample export is read: %s", err ? err : "");
@@ -323,7 +326,7 @@ static void broken(struct arena *a, const char *srcdir)
 {
 	char file[512];
 	struct collect c;
-	const char *err;
+	const char *err = NULL;
 	snprintf(file, sizeof file, "%s/t/svc_omnivore.c", srcdir);
 	is_int(read_zip(a, file, &c, &err), -1, "a text file is refused");
 	is_str(err, "not a zip archive", "as not a zip");

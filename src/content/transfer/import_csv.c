@@ -36,7 +36,7 @@ struct csv_read {
 	size_t line, row_start;          /* the physical line being fed (1-based); where this row began (0: not yet) */
 	struct arena *a, scratch;        /* the caller's arena (messages); this row's memory */
 	const struct content_import_sink *sink;
-	const char *err;
+	struct content_error *e;         /* the refusal, once there is one (code not CONTENT_OK) */
 };
 
 static void on_field(void *s, size_t len, void *data)
@@ -203,7 +203,7 @@ static void read_row(struct csv_read *r)
 		r->sink->bad(r->sink->ctx, r->row_start, why);
 	else if (r->sink->item(r->sink->ctx, &it)) {
 		r->stop = true;
-		r->err = IMPORT_STOPPED;
+		content_fail(r->e, CONTENT_E_STOPPED, "%s", IMPORT_STOPPED);
 	}
 }
 
@@ -219,7 +219,7 @@ static void on_row(int c, void *data)
 			r->stop = true;
 		} else if (r->got != r->want) {
 			r->stop = true;
-			r->err = arena_printf(r->a, "the first row is not the header of %s", header_of(r->want));
+			content_fail(r->e, CONTENT_E_FORMAT, "the first row is not the header of %s", header_of(r->want));
 		}
 	} else {
 		read_row(r);
@@ -244,8 +244,8 @@ static int feed(struct csv_read *r, struct csv_parser *p, const char *s, size_t 
 		if (starts)
 			r->row_start = r->line;
 		if (csv_parse(p, s, len, on_field, on_row, r) != len) {
-			r->err = arena_printf(r->a, "line %zu: the CSV cannot be read: %s", r->line, csv_strerror(csv_error(p)));
-			return -1;
+			return content_fail(r->e, CONTENT_E_FORMAT, "line %zu: the CSV cannot be read: %s", r->line,
+			                    csv_strerror(csv_error(p)));
 		}
 		if (starts && blank && r->row_start == r->line)
 			r->row_start = 0;   /* libcsv skips blank lines: the row begins on a later one */
@@ -257,10 +257,11 @@ static int feed(struct csv_read *r, struct csv_parser *p, const char *s, size_t 
 }
 
 static void csv_read_init(struct csv_read *r, struct arena *a, enum content_import_format want,
-                          const struct content_import_sink *sink)
+                          const struct content_import_sink *sink, struct content_error *e)
 {
 	memset(r, 0, sizeof *r);
-	r->want = want, r->a = a, r->sink = sink, r->line = 1;
+	r->want = want, r->a = a, r->sink = sink, r->line = 1, r->e = e;
+	content_error_clear(e);
 	arena_init(&r->scratch);
 }
 
@@ -268,9 +269,10 @@ enum content_import_format import_csv_detect(const char *s, size_t n)
 {
 	struct csv_read r;
 	struct csv_parser p;
+	struct content_error e;
 	if (csv_init(&p, 0) != 0)
 		return CONTENT_IMPORT_UNKNOWN;
-	csv_read_init(&r, NULL, CONTENT_IMPORT_UNKNOWN, NULL);
+	csv_read_init(&r, NULL, CONTENT_IMPORT_UNKNOWN, NULL, &e);
 	if (feed(&r, &p, s, n) == 0 && !r.header_done)
 		csv_fini(&p, on_field, on_row, &r);
 	csv_free(&p);
@@ -279,40 +281,39 @@ enum content_import_format import_csv_detect(const char *s, size_t n)
 }
 
 int import_read_csv(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
-                    const char **err)
+                    struct content_error *e)
 {
 	struct csv_read r;
 	struct csv_parser p;
-	FILE *fp = import_open(a, path, NULL, err);
+	FILE *fp = import_open(path, NULL, e);
 	char *buf = fp ? malloc(64 * 1024) : NULL;
 	size_t got, total = 0;
 	int rc = 0;
 	if (fp == NULL || buf == NULL || csv_init(&p, 0) != 0) {
 		if (fp)
-			fclose(fp), *err = "out of memory reading the file";
+			fclose(fp), content_fail(e, CONTENT_E_NOMEM, "out of memory reading the file");
 		free(buf);
 		return -1;
 	}
-	csv_read_init(&r, a, f, sink);
+	csv_read_init(&r, a, f, sink, e);
 	while (rc == 0 && !r.stop && (got = fread(buf, 1, 64 * 1024, fp)) > 0) {
 		size_t skip = total == 0 && got >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 		total += got;
 		if (total > LIMIT_IMPORT_FILE_MAX) {
-			r.err = IMPORT_TOO_LARGE;
+			content_fail(e, CONTENT_E_LIMIT, "%s", IMPORT_TOO_LARGE);
 			break;
 		}
 		rc = feed(&r, &p, buf + skip, got - skip);
 	}
 	if (rc == 0 && !r.stop)
 		csv_fini(&p, on_field, on_row, &r);
-	if (rc == 0 && r.err == NULL && ferror(fp))
-		r.err = "the file cannot be read";
-	if (rc == 0 && r.err == NULL && !r.header_done)
-		r.err = arena_printf(a, "the file is empty: it has no header row of %s", header_of(f));
+	if (rc == 0 && e->code == CONTENT_OK && ferror(fp))
+		content_fail(e, CONTENT_E_IO, "the file cannot be read");
+	if (rc == 0 && e->code == CONTENT_OK && !r.header_done)
+		content_fail(e, CONTENT_E_FORMAT, "the file is empty: it has no header row of %s", header_of(f));
 	csv_free(&p);
 	arena_free(&r.scratch);
 	free(buf);
 	fclose(fp);
-	*err = r.err;
-	return r.err ? -1 : 0;
+	return e->code == CONTENT_OK ? 0 : -1;
 }

@@ -178,42 +178,40 @@ static const char *check_format(const struct html_read *r, const struct html_doc
 	return "the file is not Pocket's HTML export: it has neither its title nor links";
 }
 
-static const char *parse_and_read(struct html_read *r, const char *path)
+static int parse_and_read(struct html_read *r, const char *path, struct content_error *e)
 {
-	const char *err = NULL;
+	const char *why;
 	size_t n, nlinks = 0;
-	char *s = import_slurp(r->doc_arena, path, &n, &err);
+	char *s = import_slurp(r->doc_arena, path, &n, e);
 	struct html_doc *doc;
 	if (s == NULL)
-		return err;
+		return -1;
 	index_lines(r, s, n);
 	html_set_parse_budget_ms(LIMIT_IMPORT_PARSE_MS);
 	doc = html_parse(r->doc_arena, s, n);
 	html_set_parse_budget_ms(-1);
 	if (doc == NULL)
-		return "the file cannot be parsed as HTML (out of memory)";
+		return content_fail(e, CONTENT_E_NOMEM, "the file cannot be parsed as HTML (out of memory)");
 	if (doc->degraded)
-		return "the file is too large to be read as HTML in time";
+		return content_fail(e, CONTENT_E_LIMIT, "the file is too large to be read as HTML in time");
 	for (struct html_node *a = doc->root; a; a = html_next(doc->root, a))
 		nlinks += html_is(a, "a");
-	if ((err = check_format(r, doc, nlinks)) != NULL)
-		return err;
-	return read_links(r, doc, nlinks) ? IMPORT_STOPPED : NULL;
+	if ((why = check_format(r, doc, nlinks)) != NULL)
+		return content_fail(e, CONTENT_E_FORMAT, "%s", why);
+	return read_links(r, doc, nlinks) ? content_fail(e, CONTENT_E_STOPPED, "%s", IMPORT_STOPPED) : 0;
 }
 
 int import_read_html(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
-                     const char **err)
+                     struct content_error *e)
 {
 	struct arena doc_arena;
 	struct html_read r = { .f = f, .doc_arena = &doc_arena, .sink = sink };
-	const char *why;
+	int rc;
+	(void)a; /* everything of the document lives in doc_arena; the messages in e */
 	arena_init(&doc_arena);
 	arena_init(&r.scratch);
-	why = parse_and_read(&r, path);
-	*err = why ? arena_strdup(a, why) : NULL;
-	if (why && *err == NULL)
-		*err = "the file cannot be read (out of memory)";
+	rc = parse_and_read(&r, path, e);
 	arena_free(&r.scratch);
 	arena_free(&doc_arena);
-	return why ? -1 : 0;
+	return rc;
 }

@@ -11,26 +11,25 @@
  * (the import refuses a file over the configured import_max_bytes before it calls a reader) */
 #define IMPORT_TOO_LARGE "the file is larger than the import limit of 2048 MB (import_max_bytes)"
 
-/* the readers, one a format (or a family of formats): the contract of content_import_read, with the refusal
- * in words in *err (content_import_read turns it into a content_error; the texts below are the kinds it tells
- * apart) */
-int import_read_omnivore(struct arena *a, const char *path, const struct content_import_sink *sink, const char **err);
+/* the readers, one a format (or a family of formats): the contract of content_import_read (0, or -1 with e) */
+int import_read_omnivore(struct arena *a, const char *path, const struct content_import_sink *sink,
+                         struct content_error *e);
 int import_read_csv(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
-                    const char **err);
+                    struct content_error *e);
 int import_read_html(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
-                     const char **err);
-int import_read_wallabag(struct arena *a, const char *path, const struct content_import_sink *sink, const char **err);
-int import_read_urls(struct arena *a, const char *path, const struct content_import_sink *sink, const char **err);
+                     struct content_error *e);
+int import_read_wallabag(struct arena *a, const char *path, const struct content_import_sink *sink, struct content_error *e);
+int import_read_urls(struct arena *a, const char *path, const struct content_import_sink *sink, struct content_error *e);
 
 /* which CSV export the header row at the start of the n bytes at s is (Pocket, Instapaper, Readwise), or
  * CONTENT_IMPORT_UNKNOWN */
 enum content_import_format import_csv_detect(const char *s, size_t n);
 
-/* the file at path opened for reading, refused when it is larger than LIMIT_IMPORT_FILE_MAX: NULL with *err; its
+/* the file at path opened for reading, refused when it is larger than LIMIT_IMPORT_FILE_MAX: NULL with e; its
  * size in *size when size is not NULL (0 when it is not a regular file) */
-FILE *import_open(struct arena *a, const char *path, size_t *size, const char **err);
-/* the whole file in a (NUL-terminated, *n bytes), or NULL with *err */
-char *import_slurp(struct arena *a, const char *path, size_t *n, const char **err);
+FILE *import_open(const char *path, size_t *size, struct content_error *e);
+/* the whole file in a (NUL-terminated, *n bytes), or NULL with e */
+char *import_slurp(struct arena *a, const char *path, size_t *n, struct content_error *e);
 /* why url cannot be imported ("no URL", "the URL is not http(s)", url_normalise's reason), or NULL when it
  * can; scratch from a */
 const char *import_url_problem(struct arena *a, const char *url);

@@ -145,54 +145,51 @@ static const char *read_entry(struct arena *a, struct json_object *o, struct con
 	return NULL;
 }
 
-/* the file's JSON, or NULL with *err */
-static struct json_object *parse(struct arena *a, const char *s, size_t n, const char **err)
+/* the file's JSON, or NULL with e */
+static struct json_object *parse(const char *s, size_t n, struct content_error *e)
 {
 	struct json_tokener *tok = json_tokener_new_ex(LIMIT_JSON_DEPTH);
 	struct json_object *root;
-	enum json_tokener_error e;
+	enum json_tokener_error je;
 	if (tok == NULL) {
-		*err = "out of memory";
+		content_fail(e, CONTENT_E_NOMEM, "out of memory");
 		return NULL;
 	}
 	json_tokener_set_flags(tok, JSON_TOKENER_VALIDATE_UTF8);
 	root = json_tokener_parse_ex(tok, s, (int)n);
-	e = json_tokener_get_error(tok);
-	if (e == json_tokener_success && json_tokener_get_parse_end(tok) < n &&
+	je = json_tokener_get_error(tok);
+	if (je == json_tokener_success && json_tokener_get_parse_end(tok) < n &&
 	    strspn(s + json_tokener_get_parse_end(tok), " \t\r\n") < n - json_tokener_get_parse_end(tok)) {
-		*err = "the file is not JSON: there is more after its value";
+		content_fail(e, CONTENT_E_FORMAT, "the file is not JSON: there is more after its value");
 		json_object_put(root);
 		root = NULL;
-	} else if (e != json_tokener_success) {
-		*err = arena_printf(a, "the file is not JSON: %s",
-		                    e == json_tokener_continue ? "it ends too early" : json_tokener_error_desc(e));
+	} else if (je != json_tokener_success) {
+		content_fail(e, CONTENT_E_FORMAT, "the file is not JSON: %s",
+		             je == json_tokener_continue ? "it ends too early" : json_tokener_error_desc(je));
 		root = NULL;
 	}
 	json_tokener_free(tok);
 	return root;
 }
 
-int import_read_wallabag(struct arena *a, const char *path, const struct content_import_sink *sink, const char **err)
+int import_read_wallabag(struct arena *a, const char *path, const struct content_import_sink *sink, struct content_error *e)
 {
 	size_t n;
-	const char *s = import_slurp(a, path, &n, err);
+	const char *s = import_slurp(a, path, &n, e);
 	struct json_object *root;
 	struct arena scratch;
 	int rc = 0;
 	if (s == NULL)
 		return -1;
-	if (n > INT_MAX) {
-		*err = "the file is too large";
-		return -1;
-	}
+	if (n > INT_MAX)
+		return content_fail(e, CONTENT_E_LIMIT, "the file is too large");
 	if (n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
 		s += 3, n -= 3;   /* a byte order mark is no JSON */
-	if ((root = parse(a, s, n, err)) == NULL)
+	if ((root = parse(s, n, e)) == NULL)
 		return -1;
 	if (!json_object_is_type(root, json_type_array)) {
 		json_object_put(root);
-		*err = "the JSON is not a list of entries (a wallabag export)";
-		return -1;
+		return content_fail(e, CONTENT_E_FORMAT, "the JSON is not a list of entries (a wallabag export)");
 	}
 	arena_init(&scratch);
 	for (size_t i = 0; rc == 0 && i < json_object_array_length(root); i++) {
@@ -201,8 +198,7 @@ int import_read_wallabag(struct arena *a, const char *path, const struct content
 		if (why) {
 			sink->bad(sink->ctx, i + 1, why);
 		} else if (sink->item(sink->ctx, &it)) {
-			*err = IMPORT_STOPPED;
-			rc = -1;
+			rc = content_fail(e, CONTENT_E_STOPPED, "%s", IMPORT_STOPPED);
 		}
 		arena_reset(&scratch);
 	}

@@ -41,21 +41,21 @@ struct reader {
 	size_t nfiles, fcap;
 	size_t meta_bytes;             /* of the metadata files read so far */
 	size_t nmeta;                  /* metadata files seen */
-	const char *err;
+	struct content_error *e;       /* why the read failed */
 };
 
 /* ---- entries ---- */
 
-static struct archive *open_zip(const char *path, const char **err)
+static struct archive *open_zip(const char *path, struct content_error *e)
 {
 	struct archive *ar = archive_read_new();
 	if (!ar) {
-		*err = "out of memory";
+		content_fail(e, CONTENT_E_NOMEM, "out of memory");
 		return NULL;
 	}
 	archive_read_support_format_zip(ar);
 	if (archive_read_open_filename(ar, path, 64 * 1024) != ARCHIVE_OK) {
-		*err = "not a zip archive";
+		content_fail(e, CONTENT_E_FORMAT, "not a zip archive");
 		archive_read_free(ar);
 		return NULL;
 	}
@@ -319,7 +319,7 @@ static int first_entry(struct reader *r, struct archive *ar, size_t entry, struc
 	r->nmeta++;
 	rc = read_data(ar, &r->scratch, OMNI_MAX_METADATA, size > 0 ? (size_t)size : 0, &text, &len);
 	if (rc == 0 && (r->meta_bytes += len) > OMNI_MAX_METADATA_ALL) {
-		r->err = "the metadata files together are too large for one export";
+		content_fail(r->e, CONTENT_E_LIMIT, "the metadata files together are too large for one export");
 		rc = -2;
 	} else if (rc == 0)
 		rc = read_metadata(r, entry, base, text, len);
@@ -331,7 +331,7 @@ static int first_entry(struct reader *r, struct archive *ar, size_t entry, struc
 
 static int first_pass(struct reader *r, const char *path)
 {
-	struct archive *ar = open_zip(path, &r->err);
+	struct archive *ar = open_zip(path, r->e);
 	struct archive_entry *e;
 	size_t entry = 0;
 	int rc = 0, ar_rc;
@@ -340,19 +340,19 @@ static int first_pass(struct reader *r, const char *path)
 	while ((ar_rc = archive_read_next_header(ar, &e)) == ARCHIVE_OK) {
 		const char *name = archive_entry_pathname(e);
 		if (++entry > OMNI_MAX_ENTRIES) {
-			r->err = "the zip has too many entries for an Omnivore export";
+			content_fail(r->e, CONTENT_E_LIMIT, "the zip has too many entries for an Omnivore export");
 			rc = -1;
 			break;
 		}
 		if (name && archive_entry_filetype(e) == AE_IFREG && (rc = first_entry(r, ar, entry, e)) != 0) {
 			if (rc == -1)
-				r->err = "the zip archive could not be read";
+				content_fail(r->e, CONTENT_E_FORMAT, "the zip archive could not be read");
 			rc = -1;
 			break;
 		}
 	}
 	if (rc == 0 && ar_rc != ARCHIVE_EOF) {
-		r->err = entry ? "the zip archive is damaged" : "not a zip archive";
+		content_fail(r->e, CONTENT_E_FORMAT, "%s", entry ? "the zip archive is damaged" : "not a zip archive");
 		rc = -1;
 	}
 	archive_read_free(ar);
@@ -421,7 +421,7 @@ static int attach(struct reader *r, struct archive *ar, const struct omni_file *
 /* one pass over the zip reading the files of the items [w0, w1) */
 static int read_window(struct reader *r, const char *path, size_t w0, size_t w1)
 {
-	struct archive *ar = open_zip(path, &r->err);
+	struct archive *ar = open_zip(path, r->e);
 	struct archive_entry *e;
 	size_t entry = 0, f = 0;
 	int rc = 0;
@@ -434,7 +434,7 @@ static int read_window(struct reader *r, const char *path, size_t w0, size_t w1)
 		f++;
 		if (file->item != SIZE_MAX && file->item >= w0 && file->item < w1 &&
 		    (rc = attach(r, ar, file, archive_entry_pathname(e))) != 0)
-			r->err = "the zip archive could not be read";
+			content_fail(r->e, CONTENT_E_FORMAT, "the zip archive could not be read");
 	}
 	archive_read_free(ar);
 	return rc;
@@ -452,7 +452,7 @@ static int second_pass(struct reader *r, const char *path)
 			return -1;
 		for (size_t i = w0; i < w1; i++)
 			if (!r->items[i].skip && r->sink->item(r->sink->ctx, &r->items[i].it) != 0) {
-				r->err = "the import was stopped";
+				content_fail(r->e, CONTENT_E_STOPPED, "%s", IMPORT_STOPPED);
 				return -1;
 			}
 		arena_reset(&r->scratch);
@@ -460,22 +460,20 @@ static int second_pass(struct reader *r, const char *path)
 	return 0;
 }
 
-int import_read_omnivore(struct arena *a, const char *path, const struct content_import_sink *sink, const char **err)
+int import_read_omnivore(struct arena *a, const char *path, const struct content_import_sink *sink,
+                         struct content_error *e)
 {
-	struct reader r = { .a = a, .sink = sink };
+	struct reader r = { .a = a, .sink = sink, .e = e };
 	int rc;
+	content_error_clear(e);
 	arena_init(&r.scratch);
 	rc = first_pass(&r, path);
-	if (rc == 0 && r.nmeta == 0) {
-		r.err = "no metadata_*.json in the zip: not an Omnivore export";
-		rc = -1;
-	}
+	if (rc == 0 && r.nmeta == 0)
+		rc = content_fail(e, CONTENT_E_FORMAT, "no metadata_*.json in the zip: not an Omnivore export");
 	if (rc == 0 && (rc = match_files(&r)) != 0)
-		r.err = "out of memory";
+		content_fail(e, CONTENT_E_NOMEM, "out of memory");
 	if (rc == 0)
 		rc = second_pass(&r, path);
 	arena_free(&r.scratch);
-	if (rc != 0)
-		*err = r.err;
 	return rc;
 }

@@ -147,55 +147,37 @@ enum content_import_format content_import_detect(const char *path)
 	return f;
 }
 
-/* the kind of refusal a reader's message is (the readers inside transfer/ say why in words, with the
- * shared texts of import_int.h for the kinds callers may tell apart) */
-static enum content_status import_status(const char *why)
-{
-	if (why == NULL)
-		return CONTENT_E_FORMAT;
-	if (strcmp(why, IMPORT_STOPPED) == 0)
-		return CONTENT_E_STOPPED;
-	if (strcmp(why, IMPORT_TOO_LARGE) == 0 || strcmp(why, "the file is too large") == 0)
-		return CONTENT_E_LIMIT;
-	if (strncmp(why, "cannot open ", 12) == 0 || strncmp(why, "cannot read ", 12) == 0 ||
-	    strcmp(why, "the file cannot be read") == 0)
-		return CONTENT_E_IO;
-	if (strstr(why, "out of memory"))
-		return CONTENT_E_NOMEM;
-	return CONTENT_E_FORMAT;
-}
-
-/* the format's reader, its refusal in words in *err */
+/* the format's reader */
 static int read_format(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
-                       const char **err)
+                       struct content_error *e)
 {
 	switch (f) {
 	case CONTENT_IMPORT_OMNIVORE:
-		return import_read_omnivore(a, path, sink, err);
+		return import_read_omnivore(a, path, sink, e);
 	case CONTENT_IMPORT_POCKET_CSV:
 	case CONTENT_IMPORT_INSTAPAPER:
 	case CONTENT_IMPORT_READWISE:
-		return import_read_csv(f, a, path, sink, err);
+		return import_read_csv(f, a, path, sink, e);
 	case CONTENT_IMPORT_POCKET_HTML:
 	case CONTENT_IMPORT_NETSCAPE:
-		return import_read_html(f, a, path, sink, err);
+		return import_read_html(f, a, path, sink, e);
 	case CONTENT_IMPORT_WALLABAG:
-		return import_read_wallabag(a, path, sink, err);
+		return import_read_wallabag(a, path, sink, e);
 	case CONTENT_IMPORT_URLS:
-		return import_read_urls(a, path, sink, err);
+		return import_read_urls(a, path, sink, e);
 	default:
-		*err = "the file is in none of the formats Larder imports";
-		return -1;
+		return content_fail(e, CONTENT_E_FORMAT, "the file is in none of the formats Larder imports");
 	}
 }
 
 int content_import_read(enum content_import_format f, struct arena *a, const char *path, const struct content_limits *lim,
                         const struct content_import_sink *sink, struct content_error *e)
 {
-	const char *why = NULL;
 	(void)lim; /* the import readers keep util/limits.h's LIMIT_IMPORT_* (content_limits has no field for them yet) */
 	content_error_clear(e);
-	if (read_format(f, a, path, sink, &why) == 0)
+	if (read_format(f, a, path, sink, e) == 0)
 		return 0;
-	return content_fail(e, import_status(why), "%s", why ? why : "the file cannot be read");
+	if (e->code == CONTENT_OK) /* a reader that failed without saying why: never left so */
+		content_fail(e, CONTENT_E_FORMAT, "the file cannot be read");
+	return -1;
 }

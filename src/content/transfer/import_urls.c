@@ -4,9 +4,9 @@
 
 #include "content/transfer/import_int.h"
 
-int import_read_urls(struct arena *a, const char *path, const struct content_import_sink *sink, const char **err)
+int import_read_urls(struct arena *a, const char *path, const struct content_import_sink *sink, struct content_error *e)
 {
-	FILE *fp = import_open(a, path, NULL, err);
+	FILE *fp = import_open(path, NULL, e);
 	struct arena scratch;
 	char *line = NULL;
 	size_t cap = 0, lineno = 0, total = 0;
@@ -22,8 +22,7 @@ int import_read_urls(struct arena *a, const char *path, const struct content_imp
 		total += (size_t)len;
 		arena_reset(&scratch);
 		if (total > LIMIT_IMPORT_FILE_MAX) {
-			*err = IMPORT_TOO_LARGE;
-			rc = -1;
+			rc = content_fail(e, CONTENT_E_LIMIT, "%s", IMPORT_TOO_LARGE);
 			break;
 		}
 		if (lineno == 1 && len >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0)
@@ -44,15 +43,11 @@ int import_read_urls(struct arena *a, const char *path, const struct content_imp
 			continue;
 		}
 		it.line = lineno, it.url = url;
-		if (sink->item(sink->ctx, &it)) {
-			*err = IMPORT_STOPPED;
-			rc = -1;
-		}
+		if (sink->item(sink->ctx, &it))
+			rc = content_fail(e, CONTENT_E_STOPPED, "%s", IMPORT_STOPPED);
 	}
-	if (rc == 0 && ferror(fp)) {
-		*err = "the file cannot be read";
-		rc = -1;
-	}
+	if (rc == 0 && ferror(fp))
+		rc = content_fail(e, CONTENT_E_IO, "the file cannot be read");
 	free(line);
 	arena_free(&scratch);
 	fclose(fp);

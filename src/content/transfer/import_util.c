@@ -14,19 +14,19 @@ static int blank(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-FILE *import_open(struct arena *a, const char *path, size_t *size, const char **err)
+FILE *import_open(const char *path, size_t *size, struct content_error *e)
 {
 	struct stat st;
 	FILE *fp = fopen(path, "rb");
 	if (fp == NULL) {
-		*err = arena_printf(a, "cannot open %s: %s", path, strerror(errno));
+		content_fail(e, CONTENT_E_IO, "cannot open %s: %s", path, strerror(errno));
 		return NULL;
 	}
 	if (fstat(fileno(fp), &st) != 0)
 		st.st_mode = 0;
 	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > LIMIT_IMPORT_FILE_MAX) {
 		fclose(fp);
-		*err = IMPORT_TOO_LARGE;
+		content_fail(e, CONTENT_E_LIMIT, "%s", IMPORT_TOO_LARGE);
 		return NULL;
 	}
 	if (size)
@@ -34,29 +34,29 @@ FILE *import_open(struct arena *a, const char *path, size_t *size, const char **
 	return fp;
 }
 
-char *import_slurp(struct arena *a, const char *path, size_t *n, const char **err)
+char *import_slurp(struct arena *a, const char *path, size_t *n, struct content_error *e)
 {
 	size_t cap = 64 * 1024, len = 0, got;
-	FILE *fp = import_open(a, path, &cap, err);
+	FILE *fp = import_open(path, &cap, e);
 	char *buf;
 	if (fp == NULL)
 		return NULL;
 	cap = cap < 64 * 1024 ? 64 * 1024 : cap + 1;   /* one read past the size sees the end (or growth) */
 	if ((buf = arena_alloc(a, cap + 1)) == NULL)
-		*err = "out of memory reading the file";
+		content_fail(e, CONTENT_E_NOMEM, "out of memory reading the file");
 	while (buf && (got = fread(buf + len, 1, cap - len, fp)) > 0) {
 		len += got;
 		if (len > LIMIT_IMPORT_FILE_MAX) {
-			*err = IMPORT_TOO_LARGE;
+			content_fail(e, CONTENT_E_LIMIT, "%s", IMPORT_TOO_LARGE);
 			buf = NULL;
 		} else if (len == cap) {
 			if ((buf = arena_realloc(a, buf, cap + 1, cap * 2 + 1)) == NULL)
-				*err = "out of memory reading the file";
+				content_fail(e, CONTENT_E_NOMEM, "out of memory reading the file");
 			cap *= 2;
 		}
 	}
 	if (buf && ferror(fp)) {
-		*err = arena_printf(a, "cannot read %s: %s", path, strerror(errno));
+		content_fail(e, CONTENT_E_IO, "cannot read %s: %s", path, strerror(errno));
 		buf = NULL;
 	}
 	fclose(fp);
