@@ -7,7 +7,6 @@
 
 #include "content/feeds/feed.h"
 #include "content/feeds/xml.h"
-#include "content/feeds/xml_guard.h"
 #include "tap.h"
 #include "util/arena.h"
 #include "util/limits.h"

@@ -3,7 +3,7 @@
 #define LARDER_CONTENT_XML_GUARD_H
 #include <stddef.h>
 
-/* the bounds one check applies (content_xml_read uses the LIMIT_XML_* of util/limits.h) */
+/* the bounds one check applies (content_xml_read fills them from its content_limits, util/limits.h's LIMIT_XML_* by default) */
 struct xml_guard_limits {
 	unsigned attrs;         /* attributes of one element, namespace declarations included */
 	unsigned depth;         /* elements open at once */
