@@ -20,7 +20,7 @@ src_svc_libsvc_a_SOURCES += src/svc/save.c src/svc/save.h src/svc/jobs.h src/svc
 	src/svc/export.c src/svc/export.h
 # bulkAction: one action over the items a search finds
 src_svc_libsvc_a_SOURCES += src/svc/bulk.c src/svc/bulk.h
-# Omnivore's export zip written for export (read for import by content/transfer/import_omnivore.c), and the round-trip test
+# Omnivore's export zip written for export (read for import by content/import_omnivore.c), and the round-trip test
 src_svc_libsvc_a_SOURCES += src/svc/export_omnivore.c src/svc/export_omnivore.h
 check_PROGRAMS += t/svc_omnivore
 TESTS += t/svc_omnivore
