@@ -7,7 +7,7 @@ src_content_libcontent_a_SOURCES = \
 # article/: the HTML DOM (gumbo under html_guard), extraction, the sanitizer and its policy, shape, Markdown
 src_content_libcontent_a_SOURCES += \
 	src/content/article/html.c src/content/article/html.h src/content/article/html_guard.c src/content/article/html_guard.h \
-	src/content/article/policy.c src/content/article/policy.h src/content/article/sanitize.c src/content/article/sanitize.h \
+	src/content/article/html_policy.c src/content/article/html_policy.h src/content/article/sanitize.c src/content/article/sanitize.h \
 	src/content/article/shape.c src/content/article/shape.h \
 	src/content/article/markdown.c src/content/article/markdown.h \
 	src/content/article/extract.c src/content/article/extract.h src/content/article/extract_int.h \

@@ -1,6 +1,6 @@
 /* extract_clean.c: the extractor's document preparation and article cleanup (Readability's prep and post-process). */
 #include "content/article/extract_int.h"
-#include "content/article/policy.h"
+#include "content/article/html_policy.h"
 
 #include <ctype.h>
 #include <stdlib.h>

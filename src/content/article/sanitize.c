@@ -1,4 +1,4 @@
-/* sanitize.c: the allow-list HTML sanitizer on the arena DOM: policy.c's tables applied (elements, attributes, URL schemes), leaving a tree its serialization parses back to. */
+/* sanitize.c: the allow-list HTML sanitizer on the arena DOM: html_policy.c's tables applied (elements, attributes, URL schemes), leaving a tree its serialization parses back to. */
 #include "content/article/sanitize.h"
 
 #include <ctype.h>
@@ -8,7 +8,7 @@
 #include <strings.h>
 
 #include "content/article/html.h"
-#include "content/article/policy.h"
+#include "content/article/html_policy.h"
 #include "content/article/shape.h"
 #include "util/arena.h"
 #include "util/limits.h"

@@ -7,7 +7,7 @@ struct arena;
 struct html_doc;
 struct html_node;
 
-/* The policy, in short (policy.c has the tables, the one place to change it):
+/* The policy, in short (html_policy.c has the tables, the one place to change it):
  *  - elements: an allow-list of article markup (headings, paragraphs, lists, tables, figures,
  *    images, picture/source, video/audio, quotes, code, links, inline text semantics, details).
  *    script, style, iframe, object, embed, forms and their controls, template, noscript, svg,

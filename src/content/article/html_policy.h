@@ -1,6 +1,6 @@
-/* policy.h: what survives in a stored article, in one place: which elements the sanitizer keeps, drops or unwraps, which attributes each keeps and how their values are checked, which URL schemes pass, and what the extractor strips before (its presentational attributes and classes). */
-#ifndef LARDER_CONTENT_POLICY_H
-#define LARDER_CONTENT_POLICY_H
+/* html_policy.h: what survives in a stored article, in one place: which elements the sanitizer keeps, drops or unwraps, which attributes each keeps and how their values are checked, which URL schemes pass, and what the extractor strips before (its presentational attributes and classes). */
+#ifndef LARDER_CONTENT_HTML_POLICY_H
+#define LARDER_CONTENT_HTML_POLICY_H
 #include <stdbool.h>
 #include <stddef.h>
 

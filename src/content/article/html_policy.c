@@ -1,10 +1,10 @@
-/* policy.c: the one table of what survives in a stored article: the sanitizer's elements, attributes, value checks and URL schemes, and the attributes and classes the extractor strips before it. */
+/* html_policy.c: the one table of what survives in a stored article: the sanitizer's elements, attributes, value checks and URL schemes, and the attributes and classes the extractor strips before it. */
 #include <stdbool.h>
 #include <string.h>
 #include <strings.h>
 
 #include "content/article/html.h"
-#include "content/article/policy.h"
+#include "content/article/html_policy.h"
 
 /* ---- the sanitizer's tables (sanitize.c applies them) */
 
