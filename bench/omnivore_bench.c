@@ -176,7 +176,7 @@ static int read_back(const char *zip, const char *db)
 		return die("user", c.st);
 	c.user = u.id;
 	t0 = time_mono_ms();
-	if (import_read_omnivore(&a, zip, &sink, &err) != 0)
+	if (import_read_omnivore(CONTENT_IMPORT_OMNIVORE, &a, zip, &sink, &err) != 0)
 		return fprintf(stderr, "omnivore_bench: reading: %s\n", err.msg), 1;
 	report("read", t0, c.n);
 	printf("compared %zu items: %zu differ, %zu bad rows\n", c.n, c.wrong, c.bad);

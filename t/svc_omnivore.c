@@ -83,7 +83,7 @@ static int read_zip(struct arena *a, const char *file, struct collect *c, const 
 	memset(c, 0, sizeof *c);
 	c->a = a;
 	*err = NULL;
-	int rc = import_read_omnivore(a, file, &sink, &e);
+	int rc = import_read_omnivore(CONTENT_IMPORT_OMNIVORE, a, file, &sink, &e);
 	*err = rc ? arena_strdup(a, e.msg) : NULL;
 	return rc;
 }

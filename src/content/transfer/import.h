@@ -7,19 +7,29 @@
 #include "content/reader.h"
 #include "util/arena.h"
 
-/* the formats Larder reads, found by content (content_import_detect) or named by the user */
+/* The formats Larder reads, found by content (content_import_detect) or named by the user, in one list:
+ * X(NAME, "the name users type after --format and reports print", its reader in transfer/import_*.c).
+ * The enum, the names, the readers' declarations (import_int.h) and content_import_read's dispatch are
+ * all made from it: a new format is a line here and its reader's file (and, when a file of it can be
+ * told by its content, a test in import_read.c's content_import_detect). */
+#define CONTENT_IMPORT_FORMATS(X) \
+	X(OMNIVORE, "omnivore", import_read_omnivore)       /* Omnivore's export zip: metadata_*.json, content/SLUG.html, \
+	                                                     * highlights/SLUG.md */ \
+	X(POCKET_CSV, "pocket-csv", import_read_csv)        /* Pocket's export of 2024-25: title,url,time_added,tags,status */ \
+	X(POCKET_HTML, "pocket-html", import_read_html)     /* Pocket's older ril_export.html (Unread / Read Archive lists) */ \
+	X(INSTAPAPER, "instapaper", import_read_csv)        /* Instapaper's CSV: URL,Title,Selection,Folder,Timestamp[,Tags] */ \
+	X(WALLABAG, "wallabag", import_read_wallabag)       /* wallabag's JSON export: content, tags, annotations */ \
+	X(NETSCAPE, "netscape", import_read_html)           /* Netscape bookmark file (any browser's bookmarks export) */ \
+	X(READWISE, "readwise", import_read_csv)            /* Readwise Reader's CSV export */ \
+	X(URLS, "urls", import_read_urls)                   /* a plain list of URLs, one a line */
+
+#define CONTENT_IMPORT_ENUM_(e, name, reader) CONTENT_IMPORT_##e,
 enum content_import_format {
 	CONTENT_IMPORT_UNKNOWN,
-	CONTENT_IMPORT_OMNIVORE,   /* Omnivore's export zip: metadata_*.json, content/SLUG.html, highlights/SLUG.md */
-	CONTENT_IMPORT_POCKET_CSV, /* Pocket's export of 2024-25: title,url,time_added,tags,status */
-	CONTENT_IMPORT_POCKET_HTML,/* Pocket's older ril_export.html (Unread / Read Archive lists) */
-	CONTENT_IMPORT_INSTAPAPER, /* Instapaper's CSV: URL,Title,Selection,Folder,Timestamp[,Tags] */
-	CONTENT_IMPORT_WALLABAG,   /* wallabag's JSON export: content, tags, annotations */
-	CONTENT_IMPORT_NETSCAPE,   /* Netscape bookmark file (any browser's bookmarks export) */
-	CONTENT_IMPORT_READWISE,   /* Readwise Reader's CSV export */
-	CONTENT_IMPORT_URLS,       /* a plain list of URLs, one a line */
+	CONTENT_IMPORT_FORMATS(CONTENT_IMPORT_ENUM_)
 	CONTENT_IMPORT__MAX
 };
+#undef CONTENT_IMPORT_ENUM_
 /* the format's name as the user types it (--format) and as reports say it; NULL past the end */
 const char *content_import_format_name(enum content_import_format f);
 /* the format named name, or CONTENT_IMPORT_UNKNOWN */

@@ -11,15 +11,13 @@
  * (the import refuses a file over the configured import_max_bytes before it calls a reader) */
 #define IMPORT_TOO_LARGE "the file is larger than the import limit of 2048 MB (import_max_bytes)"
 
-/* the readers, one a format (or a family of formats): the contract of content_import_read (0, or -1 with e) */
-int import_read_omnivore(struct arena *a, const char *path, const struct content_import_sink *sink,
-                         struct content_error *e);
-int import_read_csv(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
-                    struct content_error *e);
-int import_read_html(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
-                     struct content_error *e);
-int import_read_wallabag(struct arena *a, const char *path, const struct content_import_sink *sink, struct content_error *e);
-int import_read_urls(struct arena *a, const char *path, const struct content_import_sink *sink, struct content_error *e);
+/* the readers of import.h's CONTENT_IMPORT_FORMATS, one a format (or a family of formats: f says which), each
+ * with the contract of content_import_read (0, or -1 with e) */
+typedef int import_reader(enum content_import_format f, struct arena *a, const char *path,
+                          const struct content_import_sink *sink, struct content_error *e);
+#define IMPORT_DECLARE_(e, name, reader) import_reader reader;
+CONTENT_IMPORT_FORMATS(IMPORT_DECLARE_)
+#undef IMPORT_DECLARE_
 
 /* which CSV export the header row at the start of the n bytes at s is (Pocket, Instapaper, Readwise), or
  * CONTENT_IMPORT_UNKNOWN */

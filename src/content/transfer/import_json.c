@@ -172,7 +172,8 @@ static struct json_object *parse(const char *s, size_t n, struct content_error *
 	return root;
 }
 
-int import_read_wallabag(struct arena *a, const char *path, const struct content_import_sink *sink, struct content_error *e)
+int import_read_wallabag(enum content_import_format f, struct arena *a, const char *path,
+                         const struct content_import_sink *sink, struct content_error *e)
 {
 	size_t n;
 	const char *s = import_slurp(a, path, &n, e);

@@ -460,8 +460,8 @@ static int second_pass(struct reader *r, const char *path)
 	return 0;
 }
 
-int import_read_omnivore(struct arena *a, const char *path, const struct content_import_sink *sink,
-                         struct content_error *e)
+int import_read_omnivore(enum content_import_format f, struct arena *a, const char *path,
+                         const struct content_import_sink *sink, struct content_error *e)
 {
 	struct reader r = { .a = a, .sink = sink, .e = e };
 	int rc;

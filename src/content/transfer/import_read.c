@@ -12,28 +12,26 @@ static int blank(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-/* the names users type after --format and reports print, in enum order */
-static const char *const format_names[CONTENT_IMPORT__MAX] = {
-	[CONTENT_IMPORT_UNKNOWN] = "unknown",
-	[CONTENT_IMPORT_OMNIVORE] = "omnivore",
-	[CONTENT_IMPORT_POCKET_CSV] = "pocket-csv",
-	[CONTENT_IMPORT_POCKET_HTML] = "pocket-html",
-	[CONTENT_IMPORT_INSTAPAPER] = "instapaper",
-	[CONTENT_IMPORT_WALLABAG] = "wallabag",
-	[CONTENT_IMPORT_NETSCAPE] = "netscape",
-	[CONTENT_IMPORT_READWISE] = "readwise",
-	[CONTENT_IMPORT_URLS] = "urls",
+/* each format's name and reader, in enum order, from import.h's list */
+#define FORMAT_ROW_(e, n, r) [CONTENT_IMPORT_##e] = { n, r },
+static const struct {
+	const char *name;
+	import_reader *read;
+} formats[CONTENT_IMPORT__MAX] = {
+	[CONTENT_IMPORT_UNKNOWN] = { "unknown", NULL },
+	CONTENT_IMPORT_FORMATS(FORMAT_ROW_)
 };
+#undef FORMAT_ROW_
 
 const char *content_import_format_name(enum content_import_format f)
 {
-	return (unsigned)f < CONTENT_IMPORT__MAX ? format_names[f] : NULL;
+	return (unsigned)f < CONTENT_IMPORT__MAX ? formats[f].name : NULL;
 }
 
 enum content_import_format content_import_format_by_name(const char *name)
 {
 	for (int f = 0; name && f < CONTENT_IMPORT__MAX; f++)
-		if (strcasecmp(name, format_names[f]) == 0)
+		if (strcasecmp(name, formats[f].name) == 0)
 			return (enum content_import_format)f;
 	return CONTENT_IMPORT_UNKNOWN;
 }
@@ -147,35 +145,14 @@ enum content_import_format content_import_detect(const char *path)
 	return f;
 }
 
-/* the format's reader */
-static int read_format(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
-                       struct content_error *e)
-{
-	switch (f) {
-	case CONTENT_IMPORT_OMNIVORE:
-		return import_read_omnivore(a, path, sink, e);
-	case CONTENT_IMPORT_POCKET_CSV:
-	case CONTENT_IMPORT_INSTAPAPER:
-	case CONTENT_IMPORT_READWISE:
-		return import_read_csv(f, a, path, sink, e);
-	case CONTENT_IMPORT_POCKET_HTML:
-	case CONTENT_IMPORT_NETSCAPE:
-		return import_read_html(f, a, path, sink, e);
-	case CONTENT_IMPORT_WALLABAG:
-		return import_read_wallabag(a, path, sink, e);
-	case CONTENT_IMPORT_URLS:
-		return import_read_urls(a, path, sink, e);
-	default:
-		return content_fail(e, CONTENT_E_FORMAT, "the file is in none of the formats Larder imports");
-	}
-}
-
 int content_import_read(enum content_import_format f, struct arena *a, const char *path, const struct content_limits *lim,
                         const struct content_import_sink *sink, struct content_error *e)
 {
 	(void)lim; /* the import readers keep util/limits.h's LIMIT_IMPORT_* (content_limits has no field for them yet) */
 	content_error_clear(e);
-	if (read_format(f, a, path, sink, e) == 0)
+	if ((unsigned)f >= CONTENT_IMPORT__MAX || formats[f].read == NULL)
+		return content_fail(e, CONTENT_E_FORMAT, "the file is in none of the formats Larder imports");
+	if (formats[f].read(f, a, path, sink, e) == 0)
 		return 0;
 	if (e->code == CONTENT_OK) /* a reader that failed without saying why: never left so */
 		content_fail(e, CONTENT_E_FORMAT, "the file cannot be read");

@@ -4,7 +4,8 @@
 
 #include "content/transfer/import_int.h"
 
-int import_read_urls(struct arena *a, const char *path, const struct content_import_sink *sink, struct content_error *e)
+int import_read_urls(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
+                     struct content_error *e)
 {
 	FILE *fp = import_open(path, NULL, e);
 	struct arena scratch;
