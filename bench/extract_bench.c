@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "content/extract.h"
+#include "content/article/extract.h"
 #include "t/extract_score.h"
 #include "util/arena.h"
 

@@ -6,9 +6,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "content/extract.h"
-#include "content/html.h"
-#include "content/sanitize.h"
+#include "content/article/extract.h"
+#include "content/article/html.h"
+#include "content/article/sanitize.h"
 #include "util/arena.h"
 #include "util/sb.h"
 

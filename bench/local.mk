@@ -70,7 +70,7 @@ bench: bench/html_bench$(EXEEXT)
 bench-html: bench/html_bench$(EXEEXT)
 	bash $(top_srcdir)/bench/html-bench -B $(abs_top_builddir)
 
-# content_opml_read / content_feed_parse on hostile XML shapes (run by hand: bench/xml_bench SHAPE N ...; not part of make check)
+# content_opml_read / content_feed_read on hostile XML shapes (run by hand: bench/xml_bench SHAPE N ...; not part of make check)
 EXTRA_PROGRAMS += bench/xml_bench
 bench_xml_bench_SOURCES = bench/xml_bench.c
 bench_xml_bench_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)

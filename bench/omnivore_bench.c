@@ -8,7 +8,7 @@
 
 #include "store/store.h"
 #include "svc/export_omnivore.h"
-#include "content/import_int.h"
+#include "content/transfer/import_int.h"
 #include "util/arena.h"
 #include "util/config.h"
 #include "util/sb.h"
@@ -166,7 +166,7 @@ static int read_back(const char *zip, const char *db)
 	struct store_user u;
 	struct arena a;
 	struct content_import_sink sink = { on_item, on_bad, &c };
-	const char *err = NULL;
+	struct content_error err;
 	int64_t t0;
 	if (open_db(db, &c.st, false))
 		return 1;
@@ -176,8 +176,8 @@ static int read_back(const char *zip, const char *db)
 		return die("user", c.st);
 	c.user = u.id;
 	t0 = time_mono_ms();
-	if (import_read_omnivore(&a, zip, &sink, &err) != 0)
-		return fprintf(stderr, "omnivore_bench: reading: %s\n", err), 1;
+	if (import_read_omnivore(CONTENT_IMPORT_OMNIVORE, &a, zip, &sink, &err) != 0)
+		return fprintf(stderr, "omnivore_bench: reading: %s\n", err.msg), 1;
 	report("read", t0, c.n);
 	printf("compared %zu items: %zu differ, %zu bad rows\n", c.n, c.wrong, c.bad);
 	store_close(c.st);

@@ -1,10 +1,10 @@
-/* xml_bench.c: CPU time of content_opml_read / content_feed_parse on hostile XML shapes (attribute bombs, namespace declarations in scope, an error hiding a bomb, an internal DTD subset) and on a plain feed of a given size, with the outcome of each (run by hand: bench/xml_bench SHAPE N ...). */
+/* xml_bench.c: CPU time of content_opml_read / content_feed_read on hostile XML shapes (attribute bombs, namespace declarations in scope, an error hiding a bomb, an internal DTD subset) and on a plain feed of a given size, with the outcome of each (run by hand: bench/xml_bench SHAPE N ...). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "content/feed.h"
+#include "content/feeds/feed.h"
 #include "util/arena.h"
 #include "util/sb.h"
 
@@ -115,8 +115,7 @@ int main(int argc, char **argv)
 	for (int i = 1; i + 1 < argc; i += 2) {
 		struct sb b;
 		struct arena a;
-		char err[256] = "";
-		const char *why = "";
+		struct content_error e = { .msg = "" };
 		long n = atol(argv[i + 1]);
 		sb_init(&b);
 		int opml = generate(&b, argv[i], n);
@@ -129,15 +128,14 @@ int main(int argc, char **argv)
 		long rc;
 		if (opml) {
 			struct content_feed_link *l;
-			rc = content_opml_read(&a, sb_str(&b), b.len, &l, &why);
+			rc = content_opml_read(&a, sb_str(&b), b.len, NULL, &l, &e);
 		} else {
 			struct content_feed f;
-			rc = content_feed_parse(&a, sb_str(&b), b.len, "https://a.example/feed", &f, err, sizeof err);
-			why = err;
+			rc = content_feed_read(&a, sb_str(&b), b.len, "https://a.example/feed", NULL, &f, &e);
 		}
 		double t1 = cpu_s();
 		printf("%-14s %8ld %9zu bytes %8.3f s CPU  %s%s\n", argv[i], n, b.len, t1 - t0, rc < 0 ? "refused: " : "read",
-		       rc < 0 ? why : "");
+		       rc < 0 ? e.msg : "");
 		fflush(stdout);
 		arena_free(&a);
 		sb_free(&b);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "content/extract.h"
+#include "content/article/extract.h"
 #include "tap.h"
 #include "util/arena.h"
 #include "util/sb.h"

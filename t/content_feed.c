@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "content/feed.h"
+#include "content/feeds/feed.h"
 #include "util/arena.h"
 #include "t/tap.h"
 
@@ -30,8 +30,10 @@ static int parse(const char *name, const char *url, struct content_feed *f, char
 {
 	size_t len;
 	char *body = slurp(name, &len);
-	err[0] = '\0';
-	return content_feed_parse(&A, body, len, url, f, err, 256);
+	struct content_error e;
+	int rc = content_feed_read(&A, body, len, url, NULL, f, &e);
+	snprintf(err, 256, "%s", e.msg);
+	return rc;
 }
 
 static void test_rss2(void)
@@ -137,8 +139,10 @@ static void test_bad(void)
 		{"<html><body/></html>", "not a feed"}, {"<rss/>", "no channel"}, {"[1,2]", "not well-formed"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		is_int(content_feed_parse(&A, cases[i][0], strlen(cases[i][0]), NULL, &f, err, sizeof err), -1,
+		struct content_error e;
+		is_int(content_feed_read(&A, cases[i][0], strlen(cases[i][0]), NULL, NULL, &f, &e), -1,
 		       "refused: %s", cases[i][0]);
+		snprintf(err, sizeof err, "%s", e.msg);
 		like(err, cases[i][1], "message: %s", err);
 	}
 }
@@ -160,7 +164,8 @@ static void test_discover(void)
 	size_t len;
 	char *html = slurp("page.html", &len);
 	struct content_feed_link *l = NULL;
-	long n = content_feed_discover(&A, html, len, "https://blog.example.org/posts/", &l);
+	struct content_error e;
+	long n = content_feed_discover(&A, html, len, "https://blog.example.org/posts/", NULL, &l, &e);
 	is_int(n, 3, "discover: three feeds, the duplicate and the hreflang link dropped");
 	if (n == 3) {
 		is_str(l[0].url, "https://blog.example.org/feed.xml", "discover: rss, resolved");
@@ -169,7 +174,7 @@ static void test_discover(void)
 		is_str(l[2].url, "https://blog.example.org/posts/feed.json", "discover: json feed relative to the page");
 		is_int(l[2].kind, CONTENT_FEED_JSON, "discover: json kind with parameters");
 	}
-	is_int(content_feed_discover(&A, "<p>none</p>", 11, "https://x.example/", &l), 0, "discover: none on a plain page");
+	is_int(content_feed_discover(&A, "<p>none</p>", 11, "https://x.example/", NULL, &l, &e), 0, "discover: none on a plain page");
 }
 
 static void test_opml(void)
@@ -180,8 +185,9 @@ static void test_opml(void)
 		"<outline text=\"B only text\" xmlUrl=\"https://b.example/rss\"/></outline>"
 		"<outline text=\"no feed\" htmlUrl=\"https://c.example/\"/></body></opml>";
 	struct content_feed_link *l = NULL;
-	const char *err = NULL;
-	long n = content_opml_read(&A, opml, strlen(opml), &l, &err);
+	struct content_error e;
+	const char *err = e.msg;
+	long n = content_opml_read(&A, opml, strlen(opml), NULL, &l, &e);
 	is_int(n, 2, "opml: the two outlines with xmlUrl, nested ones included");
 	if (n == 2) {
 		is_str(l[0].url, "https://a.example/feed", "opml: first url");
@@ -190,11 +196,11 @@ static void test_opml(void)
 	}
 	size_t len;
 	char *laughs = slurp("laughs.xml", &len);
-	is_int(content_opml_read(&A, laughs, len, &l, &err), -1, "opml: a document declaring entities is refused");
+	is_int(content_opml_read(&A, laughs, len, NULL, &l, &e), -1, "opml: a document declaring entities is refused");
 	like(err, "entit", "opml: says entities (%s)", err);
-	is_int(content_opml_read(&A, "<rss/>", 6, &l, &err), -1, "opml: another XML document is not OPML");
+	is_int(content_opml_read(&A, "<rss/>", 6, NULL, &l, &e), -1, "opml: another XML document is not OPML");
 	like(err, "no <opml><body>", "opml: says why (%s)", err);
-	is_int(content_opml_read(&A, "<opml", 5, &l, &err), -1, "opml: broken XML refused");
+	is_int(content_opml_read(&A, "<opml", 5, NULL, &l, &e), -1, "opml: broken XML refused");
 	like(err, "is not OPML: not well-formed", "opml: says not well-formed (%s)", err);
 
 	/* written, then read back: the same feeds, with characters XML must escape */
@@ -208,7 +214,7 @@ static void test_opml(void)
 	is_int(content_opml_write(f, "Mine", v, 2), 0, "opml write: 0");
 	fclose(f);
 	like(buf, "<title>Mine</title>", "opml write: the title");
-	n = content_opml_read(&A, buf, size, &l, &err);
+	n = content_opml_read(&A, buf, size, NULL, &l, &e);
 	is_int(n, 2, "opml round trip: two feeds");
 	if (n == 2) {
 		is_str(l[0].url, v[0].url, "opml round trip: escaped URL read back");

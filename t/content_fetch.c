@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "content/fetch.h"
+#include "content/fetch/fetch.h"
 #include "t/tap.h"
 #include "util/arena.h"
 #include "util/config.h"

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "content/html.h"
+#include "content/article/html.h"
 #include "tap.h"
 #include "util/arena.h"
 #include "util/limits.h"

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "content/html.h"
-#include "content/html_guard.h"
+#include "content/article/html.h"
+#include "content/article/html_guard.h"
 #include "tap.h"
 #include "util/arena.h"
 #include "util/limits.h"

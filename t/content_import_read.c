@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "content/import.h"
+#include "content/transfer/import.h"
 #include "util/arena.h"
 #include "util/sb.h"
 #include "t/tap.h"
@@ -80,9 +80,10 @@ static void expect_path(struct arena *a, enum content_import_format f, const cha
 {
 	struct collect c = { .a = a };
 	struct content_import_sink sink = { on_item, on_bad, &c };
-	const char *err = NULL;
+	struct content_error e;
+	const char *err = e.msg;
 	size_t n = 0;
-	int rc = content_import_read(f, a, path, &sink, &err);
+	int rc = content_import_read(f, a, path, NULL, &sink, &e);
 	is_int(rc, 0, "%s read as %s", file, content_import_format_name(f));
 	if (rc)
 		printf("# %s\n", err);
@@ -269,8 +270,9 @@ static void refused(struct arena *a, enum content_import_format f, const char *p
 {
 	struct collect c = { .a = a };
 	struct content_import_sink sink = { on_item, on_bad, &c };
-	const char *err = NULL;
-	is_int(content_import_read(f, a, path, &sink, &err), -1, "%s: refused", what);
+	struct content_error e;
+	const char *err = e.msg;
+	is_int(content_import_read(f, a, path, NULL, &sink, &e), -1, "%s: refused", what);
 	like(err, want, "%s: the reason", what);
 	is_int(c.n, 0, "%s: nothing read", what);
 }
@@ -346,8 +348,9 @@ static void stopping(struct arena *a)
 	for (int i = 0; i < 4; i++) {
 		struct collect c = { .a = a, .stop_after = 1 };
 		struct content_import_sink sink = { on_item, on_bad, &c };
-		const char *err = NULL;
-		is_int(content_import_read(formats[i], a, sample(a, files[i]), &sink, &err), -1, "%s: the sink stops it", files[i]);
+		struct content_error e;
+		const char *err = e.msg;
+		is_int(content_import_read(formats[i], a, sample(a, files[i]), NULL, &sink, &e), -1, "%s: the sink stops it", files[i]);
 		is_str(err, "the import was stopped", "%s: stopped", files[i]);
 		is_int(c.n, 1, "%s: after one item", files[i]);
 	}

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "content/markdown.h"
-#include "content/sanitize.h"
+#include "content/article/markdown.h"
+#include "content/article/sanitize.h"
 #include "tap.h"
 #include "util/arena.h"
 #include "util/limits.h"

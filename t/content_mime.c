@@ -1,21 +1,24 @@
-/* content_mime.c: tests of mime_parse on the sample messages of t/data/mail and on generated bombs (many parts, deep nesting, a huge body). */
+/* content_mime.c: tests of content_mime_read on the sample messages of t/data/mail and on generated bombs (many parts, deep nesting, a huge body). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "content/mime.h"
+#include "content/mail/mime.h"
 #include "tap.h"
 #include "util/arena.h"
 #include "util/sb.h"
 
 static struct arena A;
 static struct mime_message M;
-static const char *err;
+static struct content_error E;
+static const char *err = E.msg;
 
-static enum mime_status parse_bytes(const char *b, size_t n, const struct mime_limits *lim)
+/* MIME_OK, or the refusal's enum mime_status (the content_error's detail) */
+static enum mime_status parse_bytes(const char *b, size_t n, const struct content_limits *lim)
 {
-	err = NULL;
-	return mime_parse(&A, b, n, lim, &M, &err);
+	if (content_mime_read(&A, b, n, lim, &M, &E) == 0)
+		return MIME_OK;
+	return (enum mime_status)E.detail;
 }
 
 static enum mime_status parse_file(const char *name)
@@ -144,7 +147,7 @@ static void bombs(void)
 	m = bomb(10, true, &n);
 	is_int(parse_bytes(m, n, NULL), MIME_OK, "10 nested multiparts read");
 	is_str(M.text, "core", "  down to the core");
-	struct mime_limits small = { .max_decoded = 4 };
+	struct content_limits small = { .mime_decoded = 4 };
 	m = "From: a@b.example\nContent-Type: text/plain\n\nlonger than four bytes\n";
 	is_int(parse_bytes(m, strlen(m), &small), MIME_E_SIZE, "a body over max_decoded refused");
 	like(err, "LIMIT_MIME_DECODED", "  naming the limit");

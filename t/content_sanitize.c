@@ -7,8 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "content/html.h"
-#include "content/sanitize.h"
+#include "content/article/html.h"
+#include "content/article/sanitize.h"
 #include "tap.h"
 #include "util/arena.h"
 #include "util/limits.h"

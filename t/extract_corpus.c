@@ -5,7 +5,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "content/extract.h"
+#include "content/article/extract.h"
 #include "extract_score.h"
 #include "tap.h"
 #include "util/arena.h"

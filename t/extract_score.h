@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "content/html.h"
+#include "content/article/html.h"
 #include "util/arena.h"
 
 /* 0 separator, 1 letter or digit, 2 a CJK character that is a token of its own */

@@ -1,5 +1,5 @@
 #!/bin/sh
-# layers.sh: the rules of src/README.md that a script can check: includes only of the same or a lower layer, each system library in its own layer, a first-line comment in every file, and no function over 120 lines (TAP).
+# layers.sh: the rules of src/README.md that a script can check: includes only of the same or a lower layer (and inside content, of the same or a lower sub-area), each system library in its own layer, a first-line comment in every file, and no function over 120 lines (TAP).
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$srcdir/t/tap_lib.sh"
 cd "$srcdir/src" || bail_out "no src folder in $srcdir"
@@ -26,18 +26,45 @@ for dir in */; do
 		continue
 	fi
 	# every project include "LAYER/file.h" of every file of the layer, as "file LAYER"
-	bad=$(grep -Ho '^#include "[a-z]*/' "$layer"/*.c "$layer"/*.h 2>/dev/null |
+	bad=$(grep -Ho '^#include "[a-z]*/' "$layer"/*.c "$layer"/*.h "$layer"/*/*.c "$layer"/*/*.h 2>/dev/null |
 		sed 's|:#include "| |; s|/$||' | while read -r file to; do
 			case " $ok_layers " in *" $to "*) ;; *) echo "$file includes $to/" ;; esac
 		done)
 	is "src/$layer includes only: $ok_layers" "" "$bad"
 done
 
+# inside content, each sub-area includes only itself and those below it (src/content/README.md's order: the
+# shared files at content/'s top, then article, then feeds and transfer; mail, fetch and pdf on the top alone),
+# so the sub-areas cannot form a cycle; a sub-area not named here is an error
+content_allowed() {
+	case $1 in
+	top) echo "top" ;;
+	article) echo "article top" ;;
+	feeds | transfer) echo "$1 article top" ;;
+	mail | fetch) echo "$1 top" ;;
+	pdf) echo "pdf article top" ;;
+	esac
+}
+content_area() { # PATH under content/ (a file or an include): its sub-area, "top" for content/'s own files
+	case $1 in */*) echo "${1%%/*}" ;; *) echo top ;; esac
+}
+bad=$(grep -Ho '^#include "content/[^"]*"' content/*.c content/*.h content/*/*.c content/*/*.h 2>/dev/null |
+	sed 's|:#include "content/| |; s|"$||' | while read -r file inc; do
+		from=$(content_area "${file#content/}")
+		ok_areas=$(content_allowed "$from")
+		if [ -z "$ok_areas" ]; then
+			echo "$file: content/$from is a sub-area this test does not know"
+			continue
+		fi
+		case " $ok_areas " in *" $(content_area "$inc") "*) ;; *) echo "$file includes content/$inc" ;; esac
+	done)
+is "content's sub-areas include only themselves and those below them" "" "$bad"
+
 # each system library stays in the layer that owns it
 only_in() { # NAME PATTERN LAYERS...: files outside LAYERS including a header matching PATTERN
 	_name=$1 _pat=$2
 	shift 2
-	_bad=$(grep -l "^#include <$_pat" */*.c */*.h 2>/dev/null | while read -r f; do
+	_bad=$(grep -l "^#include <$_pat" */*.c */*.h */*/*.c */*/*.h 2>/dev/null | while read -r f; do
 		_keep=no
 		for l in "$@"; do case $f in "$l"/*) _keep=yes ;; esac; done
 		[ $_keep = no ] && echo "$f"
@@ -56,7 +83,8 @@ only_in gmime 'gmime/' content
 only_in poppler 'poppler' content
 
 # a first line that says what the file is: "/* name: …" in C, "# name…" in make fragments
-nohead=$(for f in */*.c */*.h; do
+nohead=$(for f in */*.c */*.h */*/*.c */*/*.h; do
+	[ -e "$f" ] || continue
 	head -n 1 "$f" | grep -q "^/\* $(basename "$f")\( (.*)\)\?: " || echo "$f"
 done)
 is "every .c and .h starts with '/* NAME: what it is'" "" "$nohead"
@@ -64,14 +92,15 @@ nohead=$(for f in */local.mk; do head -n 1 "$f" | grep -q "^# src/.*local.mk: " 
 is "every local.mk starts with '# PATH: what it is'" "" "$nohead"
 
 # functions (a line "{" at the start, to the next "}" at the start) of at most 120 lines; the
-# Readability port's scoring loop (content/extract.c grab) is the one exception
-long=$(for f in */*.c; do
+# Readability port's scoring loop (content/article/extract.c grab) is the one exception
+long=$(for f in */*.c */*/*.c; do
+	[ -e "$f" ] || continue
 	awk -v f="$f" '
 		/^[a-zA-Z_].*\(/ { sig = $0 }
 		/^\{/ { start = NR; name = sig }
 		/^\}/ && start { if (NR - start - 1 > 120) print f ": " NR - start - 1 " lines: " name; start = 0 }
 	' "$f"
-done | grep -v '^content/extract.c: [0-9]* lines: static .*grab(')
+done | grep -v '^content/article/extract.c: [0-9]* lines: static .*grab(')
 is "no function over 120 lines but extract.c's grab" "" "$long"
 
 # and the counter works: a long function is seen

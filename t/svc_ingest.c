@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "content/extract.h"
-#include "content/html.h"
-#include "content/sanitize.h"
+#include "content/article/extract.h"
+#include "content/article/html.h"
+#include "content/article/sanitize.h"
 #include "svc/svc.h"
 #include "tap.h"
 #include "util/arena.h"

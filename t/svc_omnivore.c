@@ -7,8 +7,8 @@
 
 #include "store/store.h"
 #include "svc/export_omnivore.h"
-#include "content/import_int.h"
-#include "content/omnivore_format.h"
+#include "content/transfer/import_int.h"
+#include "content/transfer/omnivore_format.h"
 #include "util/arena.h"
 #include "util/config.h"
 #include "util/time.h"
@@ -80,10 +80,13 @@ static void on_bad(void *ctx, size_t line, const char *reason)
 static int read_zip(struct arena *a, const char *file, struct collect *c, const char **err)
 {
 	struct content_import_sink sink = { on_item, on_bad, c };
+	struct content_error e;
 	memset(c, 0, sizeof *c);
 	c->a = a;
 	*err = NULL;
-	return import_read_omnivore(a, file, &sink, err);
+	int rc = import_read_omnivore(CONTENT_IMPORT_OMNIVORE, a, file, &sink, &e);
+	*err = rc ? arena_strdup(a, e.msg) : NULL;
+	return rc;
 }
 
 static const struct content_import_item *by_url(const struct collect *c, const char *url)
@@ -228,7 +231,7 @@ static void round_trip(struct store *st, struct arena *a, const struct store_use
 	struct larder_config cfg;
 	struct collect c;
 	struct store_item *items;
-	const char *err;
+	const char *err = NULL;
 	size_t n;
 	int fd;
 
@@ -260,7 +263,7 @@ static void sample(struct arena *a, const char *srcdir)
 	char file[512];
 	struct collect c;
 	const struct content_import_item *it;
-	const char *err;
+	const char *err = NULL;
 
 	snprintf(file, sizeof file, "%s/t/data/import/omnivore-sample.zip", srcdir);
 	is_int(read_zip(a, file, &c, &err), 0, "the sample export is read: %s", err ? err : "");
@@ -325,7 +328,7 @@ static void broken(struct arena *a, const char *srcdir)
 {
 	char file[512];
 	struct collect c;
-	const char *err;
+	const char *err = NULL;
 	snprintf(file, sizeof file, "%s/t/svc_omnivore.c", srcdir);
 	is_int(read_zip(a, file, &c, &err), -1, "a text file is refused");
 	is_str(err, "not a zip archive", "as not a zip");

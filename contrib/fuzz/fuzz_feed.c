@@ -1,10 +1,10 @@
-/* fuzz_feed.c: libFuzzer target: content_feed_parse (RSS, Atom, JSON Feed), content_feed_discover and content_opml_read on the input, with checks on the entries they give. */
+/* fuzz_feed.c: libFuzzer target: content_feed_read (RSS, Atom, JSON Feed), content_feed_discover and content_opml_read on the input, with checks on the entries they give. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "content/feed.h"
+#include "content/feeds/feed.h"
 #include "util/arena.h"
 #include "util/limits.h"
 
@@ -21,9 +21,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct arena a;
 	struct content_feed f;
 	struct content_feed_link *links;
-	char err[256];
+	struct content_error err;
 	arena_init(&a);
-	if (content_feed_parse(&a, (const char *)data, size, "https://fuzz.example/feed", &f, err, sizeof err) == 0) {
+	if (content_feed_read(&a, (const char *)data, size, "https://fuzz.example/feed", NULL, &f, &err) == 0) {
 		if (f.n_entries > LIMIT_FEED_ENTRIES)
 			fail("more entries than LIMIT_FEED_ENTRIES");
 		for (size_t i = 0; i < f.n_entries; i++) {
@@ -33,15 +33,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (e->content && strlen(e->content) > LIMIT_FEED_FIELD)
 				fail("a field over LIMIT_FEED_FIELD");
 		}
-	} else if (err[0] == '\0') {
+	} else if (err.msg[0] == '\0' || err.code == CONTENT_OK) {
 		fail("refused without a message");
 	}
-	long n = content_feed_discover(&a, (const char *)data, size, "https://fuzz.example/page", &links);
+	long n = content_feed_discover(&a, (const char *)data, size, "https://fuzz.example/page", NULL, &links, &err);
 	if (n > LIMIT_FEED_DISCOVER)
 		fail("more links than LIMIT_FEED_DISCOVER");
-	const char *why = NULL;
-	n = content_opml_read(&a, (const char *)data, size, &links, &why);
-	if (n > LIMIT_OPML_OUTLINES || (n < 0 && why == NULL))
+	n = content_opml_read(&a, (const char *)data, size, NULL, &links, &err);
+	if (n > LIMIT_OPML_OUTLINES || (n < 0 && err.msg[0] == '\0'))
 		fail("OPML: too many outlines, or refused without a message");
 	for (long i = 0; i < n; i++)
 		if (links[i].url == NULL)

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "content/html.h"
+#include "content/article/html.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/sb.h"

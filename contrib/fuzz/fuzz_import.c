@@ -6,7 +6,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "content/import.h"
+#include "content/transfer/import.h"
 #include "util/arena.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -85,14 +85,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct arena a;
 		struct seen s = { .f = (enum content_import_format)f };
 		struct content_import_sink sink = { on_item, on_bad, &s };
-		const char *err = NULL;
+		struct content_error e;
 		int rc;
 		arena_init(&a);
 		a.limit = 512u * 1024 * 1024;
-		rc = content_import_read((enum content_import_format)f, &a, path, &sink, &err);
+		rc = content_import_read((enum content_import_format)f, &a, path, NULL, &sink, &e);
 		if (rc != 0 && rc != -1)
 			fail("a reader's answer is neither 0 nor -1");
-		if (rc == -1 && (err == NULL || err[0] == '\0'))
+		if (rc == -1 && (e.code == CONTENT_OK || e.msg[0] == '\0'))
 			fail("a reader failed without a reason");
 		arena_free(&a);
 	}

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "content/markdown.h"
-#include "content/sanitize.h"
+#include "content/article/markdown.h"
+#include "content/article/sanitize.h"
 #include "util/arena.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "content/html.h"
-#include "content/sanitize.h"
+#include "content/article/html.h"
+#include "content/article/sanitize.h"
 #include "util/arena.h"
 #include "util/sb.h"
 

@@ -1,4 +1,4 @@
-/* fuzz_xml_bomb.c: libFuzzer target: content_xml_read, content_feed_parse and content_opml_read on a repeated XML pattern of up to 1 MB built from the input (a prefix, a fragment repeated, a suffix), so a slow shape is a timeout; a document read keeps within LIMIT_XML_ATTRS, LIMIT_XML_DEPTH and LIMIT_XML_NAMESPACES. */
+/* fuzz_xml_bomb.c: libFuzzer target: content_xml_read, content_feed_read and content_opml_read on a repeated XML pattern of up to 1 MB built from the input (a prefix, a fragment repeated, a suffix), so a slow shape is a timeout; a document read keeps within LIMIT_XML_ATTRS, LIMIT_XML_DEPTH and LIMIT_XML_NAMESPACES. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,8 +6,8 @@
 
 #include <libxml/tree.h>
 
-#include "content/feed.h"
-#include "content/xml.h"
+#include "content/feeds/feed.h"
+#include "content/feeds/xml.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/sb.h"
@@ -54,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct arena a;
 	struct sb b;
-	char err[256];
+	struct content_error err;
 	if (size < 3)
 		return 0;
 	sb_init(&b);
@@ -63,23 +63,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		sb_free(&b);
 		return 0;
 	}
-	err[0] = '\0';
-	xmlDoc *doc = content_xml_read(sb_str(&b), b.len, err, sizeof err);
+	xmlDoc *doc = content_xml_read(sb_str(&b), b.len, NULL, &err);
 	if (doc)
 		check_tree(xmlDocGetRootElement(doc), 0, 0);
-	else if (err[0] == '\0')
+	else if (err.msg[0] == '\0')
 		fail("refused without a message", NULL);
 	xmlFreeDoc(doc);
 	/* the readers on top: the same parse, then their walks over the tree */
 	struct content_feed f;
 	struct content_feed_link *links;
-	const char *why = NULL;
 	arena_init(&a);
-	if (content_feed_parse(&a, sb_str(&b), b.len, "https://fuzz.example/feed", &f, err, sizeof err) == 0 &&
+	if (content_feed_read(&a, sb_str(&b), b.len, "https://fuzz.example/feed", NULL, &f, &err) == 0 &&
 	    f.n_entries > LIMIT_FEED_ENTRIES)
 		fail("more entries than LIMIT_FEED_ENTRIES", NULL);
-	long n = content_opml_read(&a, sb_str(&b), b.len, &links, &why);
-	if (n > LIMIT_OPML_OUTLINES || (n < 0 && why == NULL))
+	long n = content_opml_read(&a, sb_str(&b), b.len, NULL, &links, &err);
+	if (n > LIMIT_OPML_OUTLINES || (n < 0 && err.msg[0] == '\0'))
 		fail("OPML: too many outlines, or refused without a message", NULL);
 	arena_free(&a);
 	sb_free(&b);

@@ -330,7 +330,10 @@ static int resolve_scan(struct gql_rctx *rc, const void *parent, struct gql_out 
 		return api_out_error(rc, out, "ScanFeedsError", "BAD_REQUEST", API_NO_USER_MSG);
 	if (url)
 		return scan_url(rc, out, url);
-	long n = opml ? content_opml_read(gql_arena(rc), opml, strlen(opml), &links, &msg) : -1;
+	struct content_error e;
+	long n = opml ? content_opml_read(gql_arena(rc), opml, strlen(opml), NULL, &links, &e) : -1;
+	if (opml && n < 0)
+		msg = e.msg;
 	if (n < 0)
 		return api_out_error(rc, out, "ScanFeedsError", "BAD_REQUEST", "%s", msg ? msg : "give a url or an opml text");
 	struct feed_list *l = ARENA_NEW(gql_arena(rc), struct feed_list);

@@ -5,7 +5,7 @@
 
 #include "api/api_int.h"
 #include "svc/export.h"
-#include "content/markdown.h"
+#include "content/article/markdown.h"
 #include "util/crypto.h"
 #include "util/text.h"
 

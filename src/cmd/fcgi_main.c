@@ -6,7 +6,7 @@
 #include <fcgiapp.h>
 #include "api/api.h"
 #include "cmd/fcgi_main.h"
-#include "content/fetch.h"
+#include "content/fetch/fetch.h"
 #include "store/store.h"
 #include "svc/jobs.h"
 #include "svc/svc.h"

@@ -7,7 +7,7 @@
 
 #include "cmd/larder_cmds.h"
 #include "content/charset.h"
-#include "content/extract.h"
+#include "content/article/extract.h"
 #include "util/arena.h"
 #include "util/jsonw.h"
 #include "util/limits.h"

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "content/fetch.h"
+#include "content/fetch/fetch.h"
 #include "util/arena.h"
 #include "util/config.h"
 

@@ -7,7 +7,7 @@
 #include <time.h>
 
 #include "cmd/larder_worker.h"
-#include "content/fetch.h"
+#include "content/fetch/fetch.h"
 #include "store/store.h"
 #include "svc/jobs.h"
 #include "svc/library.h"

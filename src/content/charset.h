@@ -1,6 +1,6 @@
 /* charset.h: decode fetched HTML bytes to UTF-8 (BOM, HTTP charset, <meta> prescan, windows-1252 default). */
-#ifndef LARDER_CHARSET_H
-#define LARDER_CHARSET_H
+#ifndef LARDER_CONTENT_CHARSET_H
+#define LARDER_CONTENT_CHARSET_H
 #include <stddef.h>
 
 struct arena;

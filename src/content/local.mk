@@ -1,21 +1,35 @@
 # src/content/local.mk: the content layer (fetching, HTML parsing and extraction, sanitizing, Markdown, and the readers of feeds, OPML, import files, mail and PDFs) and its tests.
 noinst_LIBRARIES += src/content/libcontent.a
+EXTRA_DIST += src/content/README.md
+# the shared base: the readers' convention (reader.h) and charset decoding
 src_content_libcontent_a_SOURCES = \
-	src/content/html.c src/content/html.h src/content/html_guard.c src/content/html_guard.h \
-	src/content/charset.c src/content/charset.h \
-	src/content/sanitize.c src/content/sanitize.h src/content/shape.c src/content/shape.h \
-	src/content/markdown.c src/content/markdown.h \
-	src/content/extract.c src/content/extract.h src/content/extract_int.h \
-	src/content/extract_util.c src/content/extract_meta.c src/content/extract_clean.c \
-	src/content/fetch.c src/content/fetch.h src/content/extract_strip.c \
-	src/content/xml.c src/content/xml.h src/content/xml_guard.c src/content/xml_guard.h src/content/feed.h src/content/feed_int.h src/content/feed.c \
-	src/content/feed_xml.c src/content/feed_json.c src/content/feed_find.c src/content/opml.c \
-	src/content/import.h src/content/import_int.h src/content/import_read.c src/content/import_csv.c \
-	src/content/import_html.c src/content/import_json.c src/content/import_urls.c \
-	src/content/import_omnivore.c src/content/omnivore_format.h src/content/omnivore_md.c \
-	src/content/zipw.c src/content/zipw.h
-# one e-mail message (newsletters) read with GMime
-src_content_libcontent_a_SOURCES += src/content/mime.c src/content/mime.h src/content/mime_int.h src/content/mime_body.c
+	src/content/reader.c src/content/reader.h src/content/charset.c src/content/charset.h
+# article/: the HTML DOM (gumbo under html_guard), extraction, the sanitizer and its policy, shape, Markdown
+src_content_libcontent_a_SOURCES += \
+	src/content/article/html.c src/content/article/html.h src/content/article/html_guard.c src/content/article/html_guard.h \
+	src/content/article/html_policy.c src/content/article/html_policy.h src/content/article/sanitize.c src/content/article/sanitize.h \
+	src/content/article/shape.c src/content/article/shape.h \
+	src/content/article/markdown.c src/content/article/markdown.h \
+	src/content/article/extract.c src/content/article/extract.h src/content/article/extract_int.h \
+	src/content/article/extract_util.c src/content/article/extract_meta.c src/content/article/extract_clean.c \
+	src/content/article/extract_strip.c
+# fetch/: one page over http(s)
+src_content_libcontent_a_SOURCES += src/content/fetch/fetch.c src/content/fetch/fetch.h
+# feeds/: RSS, Atom, JSON Feed, OPML, discovery, and the one safe XML parse
+src_content_libcontent_a_SOURCES += \
+	src/content/feeds/xml.c src/content/feeds/xml.h src/content/feeds/xml_guard.c src/content/feeds/xml_guard.h \
+	src/content/feeds/feed.h src/content/feeds/feed_int.h src/content/feeds/feed.c src/content/feeds/feed_read.c \
+	src/content/feeds/feed_xml.c src/content/feeds/feed_json.c src/content/feeds/feed_find.c src/content/feeds/opml.c
+# transfer/: the import readers and the export zip writer
+src_content_libcontent_a_SOURCES += \
+	src/content/transfer/import.h src/content/transfer/import_int.h src/content/transfer/import_read.c src/content/transfer/import_util.c \
+	src/content/transfer/import_csv.c src/content/transfer/import_html.c src/content/transfer/import_json.c \
+	src/content/transfer/import_urls.c src/content/transfer/import_omnivore.c \
+	src/content/transfer/omnivore_format.h src/content/transfer/omnivore_md.c \
+	src/content/transfer/zipw.c src/content/transfer/zipw.h
+# mail/: one e-mail message (newsletters) read with GMime
+src_content_libcontent_a_SOURCES += src/content/mail/mime.c src/content/mail/mime.h src/content/mail/mime_int.h \
+	src/content/mail/mime_body.c
 src_content_libcontent_a_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS) $(JSONC_CFLAGS) $(CURL_CFLAGS) $(LIBXML_CFLAGS) $(ARCHIVE_CFLAGS) $(GMIME_CFLAGS)
 # PDFs: text read with poppler in a child process under limits
 src_content_libcontent_a_SOURCES += src/content/pdf.c src/content/pdf.h
@@ -84,7 +98,7 @@ t_content_import_read_SOURCES = t/content_import_read.c t/tap.h
 t_content_import_read_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS) -lm
 EXTRA_DIST += t/data/import
 
-# mime_parse on the sample messages of t/data/mail (encodings, charsets, nesting, a confirmation, broken and bomb mails)
+# content_mime_read on the sample messages of t/data/mail (encodings, charsets, nesting, a confirmation, broken and bomb mails)
 check_PROGRAMS += t/content_mime
 TESTS += t/content_mime
 t_content_mime_SOURCES = t/content_mime.c t/tap.h
@@ -98,3 +112,7 @@ t_content_pdf_SOURCES = t/content_pdf.c t/tap.h
 t_content_pdf_CPPFLAGS = $(AM_CPPFLAGS) -DPDF_DIR='"$(abs_top_srcdir)/t/data/pdf"'
 t_content_pdf_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 EXTRA_DIST += t/data/pdf t/make-pdf.py
+
+# no two files of the content layer call each other, directly or through others (nm and tsort on libcontent.a)
+TESTS += t/content_cycles.sh
+dist_check_SCRIPTS += t/content_cycles.sh

@@ -1,7 +1,7 @@
 /* export.c (svc): an item's content for download (POST /api/content): HTML, Markdown, or Markdown with its highlights marked. */
 #include <string.h>
 
-#include "content/markdown.h"
+#include "content/article/markdown.h"
 #include "svc/export.h"
 #include "util/sb.h"
 

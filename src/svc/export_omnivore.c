@@ -1,4 +1,4 @@
-/* export_omnivore.c (svc): writes a user's library as Omnivore's export zip (content/zipw.h), one batch of items at a time. */
+/* export_omnivore.c (svc): writes a user's library as Omnivore's export zip (content/transfer/zipw.h), one batch of items at a time. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include "svc/export_omnivore.h"
-#include "content/omnivore_format.h"
-#include "content/zipw.h"
+#include "content/transfer/omnivore_format.h"
+#include "content/transfer/zipw.h"
 #include "svc/import.h"
 #include "util/jsonw.h"
 #include "util/time.h"

@@ -1,4 +1,4 @@
-/* feeds.h: feed subscriptions: subscribing (a feed found through content/feed.h's readers and discovery), polling in the worker, OPML import and export. */
+/* feeds.h: feed subscriptions: subscribing (a feed found through content/feeds/feed.h's readers and discovery), polling in the worker, OPML import and export. */
 #ifndef LARDER_SVC_FEEDS_H
 #define LARDER_SVC_FEEDS_H
 #include <stdbool.h>
@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "content/feed.h"
+#include "content/feeds/feed.h"
 
 struct arena;
 struct sb;

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "content/fetch.h"
+#include "content/fetch/fetch.h"
 #include "store/feeds.h"
 #include "store/store.h"
 #include "svc/feeds.h"
@@ -99,7 +99,7 @@ static void read_feed(const struct larder_config *cfg, struct arena *a, const st
                       struct fetch_result *fr, struct content_feed *f, struct svc_feed_poll *out)
 {
 	struct fetch_opts fo;
-	char perr[256];
+	struct content_error perr;
 	memset(&fo, 0, sizeof fo);
 	if (cfg)
 		content_fetch_opts_from_config(&fo, cfg);
@@ -111,10 +111,9 @@ static void read_feed(const struct larder_config *cfg, struct arena *a, const st
 		out->message = fr->message ? fr->message : "the feed could not be fetched";
 	} else if (fr->not_modified) {
 		out->not_modified = true;
-	} else if (content_feed_parse(a, fr->body, fr->len, fr->final_url ? fr->final_url : sub->url, f, perr,
-	                              sizeof perr)) {
+	} else if (content_feed_read(a, fr->body, fr->len, fr->final_url ? fr->final_url : sub->url, NULL, f, &perr)) {
 		out->failed = true;
-		out->message = arena_strdup(a, perr);
+		out->message = arena_strdup(a, perr.msg);
 	}
 }
 

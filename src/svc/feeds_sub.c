@@ -1,7 +1,7 @@
 /* feeds_sub.c: subscribing to a feed (and ending or changing a subscription) and scanning a URL for feeds: the web process stores the request at once (a pending subscription, a queued scan); the fetch runner or `larder worker` reads the URL (SSRF rules) as a feed or as a page announcing feeds. */
 #include <string.h>
 
-#include "content/fetch.h"
+#include "content/fetch/fetch.h"
 #include "store/feeds.h"
 #include "store/store.h"
 #include "svc/feeds.h"
@@ -48,27 +48,27 @@ long svc_feed_scan(const struct larder_config *cfg, struct arena *a, const char 
                    struct content_feed *feed, const char **msg)
 {
 	struct fetch_result fr;
-	char err[256];
+	struct content_error err;
 	const char *u = checked_url(cfg, a, url, msg);
 	memset(feed, 0, sizeof *feed);
 	if (u == NULL || fetch(cfg, a, u, &fr, msg) != 0)
 		return -1;
 	const char *at = fr.final_url ? fr.final_url : u;
-	int rc = content_feed_parse(a, fr.body, fr.len, at, feed, err, sizeof err);
+	int rc = content_feed_read(a, fr.body, fr.len, at, NULL, feed, &err);
 	if (rc == 0) {
 		struct content_feed_link *one = arena_alloc(a, sizeof *one);
 		*one = (struct content_feed_link){ .url = at, .title = feed->title, .kind = feed->kind };
 		*out = one;
 		return 1;
 	}
-	if (rc == -2) { /* XML past a bound: refused, not read as a page */
-		*msg = arena_strdup(a, err);
+	if (err.code == CONTENT_E_LIMIT) { /* XML past a bound: refused, not read as a page */
+		*msg = arena_strdup(a, err.msg);
 		return -1;
 	}
 	memset(feed, 0, sizeof *feed);
-	long n = content_feed_discover(a, fr.html, fr.html_len, at, out);
+	long n = content_feed_discover(a, fr.html, fr.html_len, at, NULL, out, &err);
 	if (n < 0)
-		*msg = "the page could not be read";
+		*msg = arena_strdup(a, err.msg);
 	return n;
 }
 

@@ -317,7 +317,9 @@ int svc_import_file(struct store *st, const struct larder_config *cfg, struct ar
 	svc_import_sink_store(s, st, cfg, user_id, report, &sink);
 	s->progress = progress;
 	s->progress_ctx = ctx;
-	rc = content_import_read(f, a, path, &sink, err);
+	struct content_error e;
+	rc = content_import_read(f, a, path, NULL, &sink, &e);
+	*err = rc != 0 ? arena_strdup(a, e.msg) : NULL;
 	if (svc_import_sink_flush(s) != 0 && rc == 0) {
 		*err = "some batches could not be stored (the database failed)";
 		rc = -2;

@@ -1,10 +1,10 @@
-/* import.h (svc): moving a library in: the records the content layer's readers give (content/import.h) stored for a user (idempotent, atomic per batch, a report line per bad row), and the slug rule. */
+/* import.h (svc): moving a library in: the records the content layer's readers give (content/transfer/import.h) stored for a user (idempotent, atomic per batch, a report line per bad row), and the slug rule. */
 #ifndef LARDER_SVC_IMPORT_H
 #define LARDER_SVC_IMPORT_H
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "content/import.h"
+#include "content/transfer/import.h"
 #include "store/store.h"
 #include "util/arena.h"
 #include "util/config.h"

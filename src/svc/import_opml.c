@@ -3,7 +3,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "content/feed.h"
+#include "content/feeds/feed.h"
 #include "store/feeds.h"
 #include "store/store.h"
 #include "svc/feeds.h"
@@ -43,7 +43,10 @@ int svc_import_opml(struct store *st, const struct larder_config *cfg, struct ar
 	struct content_feed_link *feeds;
 	memset(r, 0, sizeof *r);
 	const char *body = read_file(a, path, max, &len, err);
-	long n = body ? content_opml_read(a, body, len, &feeds, err) : -1;
+	struct content_error e;
+	long n = body ? content_opml_read(a, body, len, NULL, &feeds, &e) : -1;
+	if (body && n < 0)
+		*err = arena_strdup(a, e.msg);
 	for (long i = 0; i < n; i++) {
 		struct store_sub sub;
 		const char *msg = NULL;

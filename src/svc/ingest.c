@@ -2,9 +2,9 @@
 #include <string.h>
 
 #include "svc/svc.h"
-#include "content/extract.h"
-#include "content/html.h"
-#include "content/sanitize.h"
+#include "content/article/extract.h"
+#include "content/article/html.h"
+#include "content/article/sanitize.h"
 #include "util/limits.h"
 #include "util/sb.h"
 #include "util/time.h"

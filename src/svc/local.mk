@@ -65,7 +65,7 @@ t_svc_account_SOURCES = t/svc_account.c t/tap.h
 t_svc_account_LDADD = $(SVC_LIBS)
 
 
-# feed subscriptions: subscribing, polling in the worker, OPML import and export (the readers are content/feed*)
+# feed subscriptions: subscribing, polling in the worker, OPML import and export (the readers are content/feeds/)
 src_svc_libsvc_a_SOURCES += src/svc/feeds.h src/svc/feeds_poll.c src/svc/feeds_sub.c src/svc/feeds_scan.c src/svc/import_opml.c
 # feeds end to end: OPML import, `larder worker --once` polls against a local feed server, 304s, OPML export
 TESTS += t/feeds_poll.sh
@@ -90,7 +90,7 @@ EXTRA_DIST += bench/fair-bench
 # scanFeeds of URLs that never answer: the time graphql.fcgi takes (run by hand: bench/scan-held -B BUILDDIR)
 EXTRA_DIST += bench/scan-held
 
-# newsletters: receiving addresses and one mail received by pipe (content/mime.c reads it)
+# newsletters: receiving addresses and one mail received by pipe (content/mail/mime.c reads it)
 src_svc_libsvc_a_SOURCES += src/svc/newsletter.h src/svc/newsletter.c src/svc/newsletter_mail.c
 # newsletters end to end: addresses through GraphQL over nginx, t/data/mail piped into `larder mail`
 TESTS += t/mail_pipe.sh

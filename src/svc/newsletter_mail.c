@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "content/mime.h"
+#include "content/mail/mime.h"
 #include "store/feeds.h"
 #include "svc/newsletter.h"
 #include "svc/svc.h"
@@ -246,12 +246,12 @@ enum svc_mail_status svc_mail_receive(struct store *st, const struct larder_conf
 	size_t max = cfg->mail_max_bytes;
 	struct mime_message m;
 	struct store_nl_email to;
-	const char *err = NULL;
+	struct content_error e;
 	memset(out, 0, sizeof *out);
 	if (n > max)
 		return say(out, SVC_MAIL_TOOBIG, arena_printf(a, "the message is larger than %zu bytes (mail_max_bytes)", max));
-	if (mime_parse(a, bytes, n, NULL, &m, &err) != MIME_OK)
-		return say(out, SVC_MAIL_BADMIME, err);
+	if (content_mime_read(a, bytes, n, NULL, &m, &e) != 0)
+		return say(out, SVC_MAIL_BADMIME, arena_strdup(a, e.msg));
 	int found = find_in(st, a, envelope, n_envelope, &to, &out->address);
 	if (found == 0)
 		found = find_in(st, a, m.recipients, m.n_recipients, &to, &out->address);

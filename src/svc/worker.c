@@ -6,7 +6,7 @@
 #include "svc/jobs.h"
 #include "svc/svc.h"
 #include "svc/upload.h"
-#include "content/fetch.h"
+#include "content/fetch/fetch.h"
 #include "util/limits.h"
 #include "util/time.h"
 

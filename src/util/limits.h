@@ -121,7 +121,7 @@
 /* URLs (saveUrl, fetcher, link resolution) */
 #define LIMIT_URL_BYTES         2048              /* bytes of a URL we parse or save */
 
-/* Page fetcher (src/content/fetch.c); larder.conf: fetch_timeout, fetch_max_bytes, fetch_max_redirects */
+/* Page fetcher (src/content/fetch/fetch.c); larder.conf: fetch_timeout, fetch_max_bytes, fetch_max_redirects */
 #define LIMIT_FETCH_CONNECT_MS  (10 * 1000)       /* ms to establish a connection (TCP and TLS handshake) */
 #define LIMIT_FETCH_TOTAL_MS    (30 * 1000)       /* ms for a whole fetch, every redirect included */
 #define LIMIT_FETCH_BYTES       (10 * 1024 * 1024)/* bytes of a page body after content decoding */
@@ -131,7 +131,7 @@
 #define LIMIT_FETCH_HEADER_BYTES (64 * 1024)      /* bytes of response headers we look at per response */
 #define LIMIT_NETADDR_ALLOW     64                /* address prefixes in allow_private_fetch */
 
-/* HTML content (src/content/html.c) */
+/* HTML content (src/content/article/html.c) */
 #define LIMIT_HTML_DEPTH        1024              /* element nesting we hand to the HTML parser; deeper input is cut */
 #define LIMIT_HTML_MAX_ERRORS   10                /* parse errors gumbo records before it stops collecting */
 #define LIMIT_HTML_ATTRS        128               /* attributes of one tag (gumbo's duplicate check is quadratic) */
@@ -140,7 +140,7 @@
                                                      text in paragraphs (5 MB of <i>x</i> or of table cells takes
                                                      ~0.65 s, the Readability pages concatenated to 5 MB 0.2 s) */
 
-/* the sanitizer (src/content/sanitize.c) and Markdown output (src/content/markdown.c) */
+/* the sanitizer (src/content/article/sanitize.c) and Markdown output (src/content/article/markdown.c) */
 #define LIMIT_SANITIZE_INPUT    (16 * 1024 * 1024)/* bytes of HTML content_sanitize accepts */
 #define LIMIT_SANITIZE_OUTPUT   (16 * 1024 * 1024)/* bytes of sanitized HTML it may produce */
 #define LIMIT_SANITIZE_DEPTH    200               /* element nesting kept; deeper elements are unwrapped */
@@ -150,7 +150,7 @@
 #define LIMIT_MARKDOWN_DEPTH    24                /* nested block containers (lists, quotes) rendered as such */
 #define LIMIT_MARKDOWN_OUTPUT   (16 * 1024 * 1024)/* bytes of Markdown content_markdown may produce */
 
-/* readable-article extraction (src/content/extract*.c) */
+/* readable-article extraction (src/content/article/extract*.c) */
 #define LIMIT_EXTRACT_INPUT_BYTES (32 * 1024 * 1024) /* bytes of a page `larder extract` reads */
 #define LIMIT_EXTRACT_ELEMENTS  200000            /* elements of a page we run the extractor on (metadata only beyond) */
 #define LIMIT_EXTRACT_CHAR_THRESHOLD 500          /* characters an article needs before the relaxed retries stop */
@@ -167,7 +167,7 @@
 #define LIMIT_SUBSCRIPTIONS     1000              /* active subscriptions of one user (subscriptions_per_user) */
 #define LIMIT_OPML_OUTLINES     10000             /* feeds read from one OPML list */
 #define LIMIT_FEED_NEW_ENTRIES  50                /* new entries taken from one poll of one feed */
-/* XML (src/content/xml.c, xml_guard.c): every feed and OPML document, checked in one linear pass before
+/* XML (src/content/feeds/xml.c, xml_guard.c): every feed and OPML document, checked in one linear pass before
  * libxml2 reads it (its attribute and namespace checks are quadratic); over a bound it is refused */
 #define LIMIT_XML_BYTES         (32 * 1024 * 1024)/* bytes of one XML document (after decoding to UTF-8) */
 #define LIMIT_XML_ATTRS         128               /* attributes of one element, namespace declarations included */
@@ -179,7 +179,7 @@
                                                      500 ms, guard included) */
 #define LIMIT_FEED_WAITING      16                /* feed reads of one user waiting for the runner (subscribe, scanFeeds) */
 #define LIMIT_FEED_SCAN_KEEP_MS (10 * 60 * 1000)  /* how long scanFeeds answers from a scan the runner did */
-/* newsletters by e-mail (src/content/mime.c, src/svc/newsletter.c) */
+/* newsletters by e-mail (src/content/mail/mime.c, src/svc/newsletter.c) */
 #define LIMIT_MAIL_BYTES        (10 * 1024 * 1024)/* bytes of one message `larder mail` reads (mail_max_bytes) */
 #define LIMIT_MIME_PARTS        100               /* MIME parts of one message (multipart and message parts count) */
 #define LIMIT_MIME_DEPTH        16                /* nesting of multiparts in one message */

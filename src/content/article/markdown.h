@@ -1,0 +1,16 @@
+/* markdown.h: HTML (a sanitized fragment) to CommonMark with GFM tables, for format: "markdown". */
+#ifndef LARDER_CONTENT_MARKDOWN_H
+#define LARDER_CONTENT_MARKDOWN_H
+#include <stddef.h>
+
+struct arena;
+
+/* Convert UTF-8 HTML (meant for content_sanitize's output) to Markdown in *out (arena):
+ * ATX headings, paragraphs, *emphasis*, **strong**, ~~strikethrough~~, links [t](u "title"),
+ * images ![alt](src), nested bullet and ordered lists, blockquotes, code spans and fenced code
+ * blocks (the fence longer than any backtick run inside), GFM pipe tables for simple tables
+ * (no spans, no block content in cells; others become paragraphs), thematic breaks, and hard
+ * line breaks as a backslash before the newline. Text is escaped so that a CommonMark parser
+ * gives back the same text. 0 ok, -1 out of memory, -2 output past LIMIT_MARKDOWN_OUTPUT. */
+int content_markdown(struct arena *a, const char *html, size_t n, char **out, size_t *outlen);
+#endif

@@ -1,0 +1,20 @@
+/* mime_int.h: private to content/mail/mime*.c: the bounds of one read and the body reader mime.c calls once the headers are read. */
+#ifndef LARDER_CONTENT_MIME_INT_H
+#define LARDER_CONTENT_MIME_INT_H
+#include <gmime/gmime.h>
+
+#include "content/mail/mime.h"
+
+/* the bounds of one read, content_limits' MIME fields with their defaults filled in */
+struct mime_limits {
+	size_t max_parts;    /* MIME parts, multiparts included (LIMIT_MIME_PARTS) */
+	size_t max_depth;    /* nesting of multiparts (LIMIT_MIME_DEPTH) */
+	size_t max_decoded;  /* bytes of the chosen body part once decoded (LIMIT_MIME_DECODED) */
+};
+
+/* walks the parts under top (within lim's part count and depth) for the first inline text/html part and the
+ * first inline text/plain part, decodes them to UTF-8 into out->html and out->text (a text-only message's
+ * text becomes escaped paragraphs in out->html); MIME_OK or MIME_E_BODY, _PARTS, _DEPTH, _SIZE */
+enum mime_status mime_read_body(struct arena *a, GMimeObject *top, const struct mime_limits *lim,
+                                struct mime_message *out);
+#endif
