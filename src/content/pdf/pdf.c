@@ -8,7 +8,6 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -18,6 +17,7 @@
 
 #include "content/pdf/pdf_int.h"
 #include "util/arena.h"
+#include "util/libexec.h"
 #include "util/limits.h"
 #include "util/sb.h"
 
@@ -27,10 +27,6 @@
 #if __has_feature(address_sanitizer)
 #define PDF_NO_AS_LIMIT 1
 #endif
-#endif
-
-#ifndef LARDER_PKGLIBEXECDIR
-#define LARDER_PKGLIBEXECDIR "/usr/local/libexec/larder"
 #endif
 
 bool content_pdf_sniff(const void *data, size_t n)
@@ -132,29 +128,6 @@ static enum pdf_err parse_records(struct arena *a, const unsigned char *p, size_
 	return i == n && ended ? PDF_OK : PDF_E_BUDGET; /* without the end, the child stopped half-way */
 }
 
-/* the helper's path into buf: $LARDER_PDF_HELPER, else larder-pdf beside this program (a build tree, or the
- * installed libexec folder), else the one configure installs; false when none is there to run */
-static bool helper_path(char *buf, size_t size)
-{
-	const char *env = getenv("LARDER_PDF_HELPER");
-	char self[PATH_MAX];
-	ssize_t n;
-
-	if (env && *env)
-		return snprintf(buf, size, "%s", env) < (int)size && access(buf, X_OK) == 0;
-	n = readlink("/proc/self/exe", self, sizeof self - 1);
-	if (n > 0) {
-		char *slash;
-		self[n] = '\0';
-		if ((slash = strrchr(self, '/')) != NULL) {
-			*slash = '\0';
-			if (snprintf(buf, size, "%s/" PDF_HELPER_NAME, self) < (int)size && access(buf, X_OK) == 0)
-				return true;
-		}
-	}
-	return snprintf(buf, size, "%s/" PDF_HELPER_NAME, LARDER_PKGLIBEXECDIR) < (int)size && access(buf, X_OK) == 0;
-}
-
 /* the file to read as a descriptor the helper gets as its standard input (an anonymous file in memory), or -1 */
 static int data_fd(const void *data, size_t n)
 {
@@ -247,7 +220,7 @@ static enum pdf_err run_child(struct arena *a, const void *data, size_t n, const
 		sb_free(&out);
 		return rc;
 	}
-	if (!helper_path(helper, sizeof helper)) {
+	if (!libexec_find(PDF_HELPER_NAME, "LARDER_PDF_HELPER", helper, sizeof helper)) {
 		fprintf(stderr, "larder: the PDF reader %s cannot be run (LARDER_PDF_HELPER names another)\n", helper);
 		return PDF_E_SYSTEM;
 	}
