@@ -24,8 +24,10 @@ src_content_libcontent_a_SOURCES += src/content/pdf/pdf.c src/content/pdf/pdf.h 
 src_content_libcontent_a_CPPFLAGS += $(POPPLER_CFLAGS)
 PDF_READ_LIBS = $(POPPLER_LIBS)
 
-# What a program linking the content layer needs (with $(UTIL_LIBS) after it).
-CONTENT_LIBS = src/content/libcontent.a $(GUMBO_LIBS) $(JSONC_LIBS) $(CURL_LIBS) $(LIBXML_LIBS) $(ARCHIVE_LIBS) $(CSV_LIBS) $(GMIME_LIBS)
+# What a program linking the content layer needs (with $(UTIL_LIBS) after it); a web program calls neither the
+# fetcher (libcurl) nor the MIME reader (GMime): CONTENT_WEB_LIBS, so calling them there fails to link
+CONTENT_WEB_LIBS = src/content/libcontent.a $(GUMBO_LIBS) $(JSONC_LIBS) $(LIBXML_LIBS) $(ARCHIVE_LIBS) $(CSV_LIBS)
+CONTENT_LIBS = $(CONTENT_WEB_LIBS) $(CURL_LIBS) $(GMIME_LIBS)
 
 check_PROGRAMS += t/content_html t/content_charset
 TESTS += t/content_html t/content_charset
