@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "content/pdf/pdf.h"
 
@@ -30,5 +31,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	content_pdf_records(1, data, (size_t)sb.st_size, (int)pages, (size_t)text);
-	return 0;
+	/* every record is written (write(2), no buffer): exit without running exit handlers, as the forked child
+	 * did, so a sanitizer build's leak report on poppler's caches does not turn a read PDF into a failure */
+	_exit(0);
 }
