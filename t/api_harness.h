@@ -12,6 +12,7 @@
 #include "util/arena.h"
 #include "util/sb.h"
 #include "util/time.h"
+#include "t/test_config.h"
 #include "t/test_db.h"
 
 struct harness {
@@ -24,6 +25,8 @@ struct harness {
 	struct sb out;
 	struct gql_result res;
 	const struct gql_limits *lim; /* the budgets h_run gives (NULL: the engine's defaults) */
+	struct larder_config cfg;    /* the defaults (t/test_config.h), data_dir the test's folder, base_url "" so
+	                              * that reader URLs are answered as paths */
 };
 
 __attribute__((noreturn)) static void h_bail(const char *what, const char *why)
@@ -41,6 +44,10 @@ __attribute__((unused)) static void h_init(struct harness *h)
 	snprintf(h->dir, sizeof h->dir, "%s/larder-api-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (mkdtemp(h->dir) == NULL)
 		h_bail("mkdtemp", h->dir);
+	test_config(&h->cfg, h->dir);
+	free(h->cfg.base_url);
+	if ((h->cfg.base_url = strdup("")) == NULL)
+		h_bail("test_config", "out of memory");
 	test_db_target(h->db, sizeof h->db, h->dir, "larder.db");
 	if (store_init(h->db, err, sizeof err) != 0)
 		h_bail("store_init", err);
@@ -65,6 +72,7 @@ __attribute__((unused)) static void h_free(struct harness *h)
 	arena_free(&h->a);
 	arena_free(&h->keep);
 	sb_free(&h->out);
+	config_free(&h->cfg);
 	/* the database and its WAL files */
 	snprintf(path, sizeof path, "%s-wal", h->db);
 	unlink(path);
@@ -73,6 +81,8 @@ __attribute__((unused)) static void h_free(struct harness *h)
 	snprintf(path, sizeof path, "%s-writer.lock", h->db);
 	unlink(path);
 	unlink(h->db);
+	snprintf(path, sizeof path, "%s/files", h->dir); /* svc_files_dir makes it when an upload is asked for */
+	rmdir(path);
 	rmdir(h->dir);
 }
 
@@ -80,7 +90,7 @@ __attribute__((unused)) static void h_free(struct harness *h)
 __attribute__((unused)) static const char *h_run(struct harness *h, const struct store_user *user,
                                                  const char *query, const char *vars)
 {
-	struct api_ctx ctx = { .store = h->st, .cfg = NULL, .user = user, .key = NULL, .now_ms = time_now_ms() };
+	struct api_ctx ctx = { .store = h->st, .cfg = &h->cfg, .user = user, .key = NULL, .now_ms = time_now_ms() };
 	struct gql_request req = { .query = query, .query_len = strlen(query), .context = &ctx, .limits = h->lim };
 	struct json_object *jv = NULL;
 	if (vars != NULL && (jv = json_tokener_parse(vars)) == NULL)

@@ -10,7 +10,7 @@
 static const char *run_as(struct harness *h, const struct store_user *user, const struct store_apikey *key,
                           const char *session_hash, const char *query)
 {
-	struct api_ctx ctx = { .store = h->st, .user = user, .key = key, .session_hash = session_hash,
+	struct api_ctx ctx = { .store = h->st, .cfg = &h->cfg, .user = user, .key = key, .session_hash = session_hash,
 	                       .now_ms = time_now_ms() };
 	struct gql_request req = { .query = query, .query_len = strlen(query), .context = &ctx };
 	arena_reset(&h->a);

@@ -159,7 +159,7 @@ static void fair_claims(struct store *st, struct arena *a, const char *alice, co
  * nothing else; jobs only by index (SEARCH) */
 static void claim_plan(struct store *st)
 {
-	static const enum stmt which[] = { STMT_JOB_CLAIM, STMT_JOB_CLAIMABLE };
+	static const char *const which[] = { "job_claim", "job_claimable" };
 	if (test_db_is_pg()) { /* PostgreSQL's sessions have enable_seqscan off (src/store/README.md) */
 		ok(1, "# SKIP SQLite's query plan");
 		ok(1, "# SKIP SQLite's query plan");
@@ -169,7 +169,7 @@ static void claim_plan(struct store *st)
 		char sql[4096], scans[512] = "";
 		struct db_stmt *s = NULL;
 		int searches = 0;
-		snprintf(sql, sizeof sql, "EXPLAIN QUERY PLAN %s", store_stmt_sql[which[w]]);
+		snprintf(sql, sizeof sql, "EXPLAIN QUERY PLAN %s", store_sql_find(which[w])->sql);
 		if (db_prepare(st->db, sql, false, &s) != DB_OK) {
 			ok(0, "prepare the plan: %s", db_errmsg(st->db));
 			continue;

@@ -20,28 +20,28 @@ static void cleanup(void)
 /* statements allowed what the checks below refuse, and why. scan: a full scan of a table too (a server-wide
  * sweep or a table of a few rows); else only a walk of one user's rows (a small, bounded set, or a page
  * read in an index's order that stops at its LIMIT). */
-static const struct { enum stmt which; bool scan; const char *why; } allowed[] = {
-	{ STMT_FILE_ORPHANS, true, "the worker's hourly sweep: every file row is checked once against its item" },
-	{ STMT_SETTING_GET, true, "settings: a few server-wide rows" },
-	{ STMT_SETTING_ADD, true, "settings: a few server-wide rows" },
-	{ STMT_JOB_COUNT_READY, true, "the worker's queue size: jobs of every user (jobs_ready serves each branch)" },
-	{ STMT_TRASH_PURGE, false, "the worker's purge of old trash, every user's, by items_trash" },
-	{ STMT_TRASH_TOMBSTONE, false, "the worker's purge of old trash, every user's, by items_trash" },
-	{ STMT_TRASH_PURGE_CUT, false, "the worker's purge of old trash, every user's, by items_trash" },
-	{ STMT_TRASH_CUT_USER, false, "the first LIMIT_DELETE_BATCH of a user's trash in items_user_trash's order" },
-	{ STMT_USER_ITEMS_CUT, false, "the first LIMIT_DELETE_BATCH of a user's items in items_user's order" },
-	{ STMT_JOB_CLAIM, true, "the rotation: work_turns holds one row per user who has had background work, and the claim"
+static const struct { const char *name; bool scan; const char *why; } allowed[] = {
+	{ "file_orphans", true, "the worker's hourly sweep: every file row is checked once against its item" },
+	{ "setting_get", true, "settings: a few server-wide rows" },
+	{ "setting_add", true, "settings: a few server-wide rows" },
+	{ "job_count_ready", true, "the worker's queue size: jobs of every user (jobs_ready serves each branch)" },
+	{ "trash_purge", false, "the worker's purge of old trash, every user's, by items_trash" },
+	{ "trash_tombstone", false, "the worker's purge of old trash, every user's, by items_trash" },
+	{ "trash_purge_cut", false, "the worker's purge of old trash, every user's, by items_trash" },
+	{ "trash_cut_user", false, "the first LIMIT_DELETE_BATCH of a user's trash in items_user_trash's order" },
+	{ "user_items_cut", false, "the first LIMIT_DELETE_BATCH of a user's items in items_user's order" },
+	{ "job_claim", true, "the rotation: work_turns holds one row per user who has had background work, and the claim"
 	  " probes each one's due and running jobs by index (jobs_turn, jobs_running)" },
-	{ STMT_NL_RECEIVED_LIST, false, "a page of a user's received mails, newest first in received_emails_user's order" },
-	{ STMT_HL_PAGE, false, "a page of a user's highlights in highlights_user's order (the API's cursor is an offset)" },
-	{ STMT_USER_ADD, false, "the plan lists the cascades of users' foreign keys, which an INSERT never runs" },
-	{ STMT_USER_DELETE, false, "the cascade to the user's rows: store_user_delete has deleted the items in batches first" },
+	{ "nl_received_list", false, "a page of a user's received mails, newest first in received_emails_user's order" },
+	{ "hl_page", false, "a page of a user's highlights in highlights_user's order (the API's cursor is an offset)" },
+	{ "user_add", false, "the plan lists the cascades of users' foreign keys, which an INSERT never runs" },
+	{ "user_delete", false, "the cascade to the user's rows: store_user_delete has deleted the items in batches first" },
 };
 
-static const char *allowed_why(int which, bool *scan)
+static const char *allowed_why(const char *name, bool *scan)
 {
 	for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++)
-		if ((int)allowed[i].which == which) {
+		if (strcmp(allowed[i].name, name) == 0) {
 			*scan = allowed[i].scan;
 			return allowed[i].why;
 		}
@@ -97,23 +97,24 @@ static bool whole_user(const char *line, bool pg)
 }
 
 /* parameters bound to another value than '1', as the store binds them (PostgreSQL prices a LIMIT by it) */
-static const struct { enum stmt which; int param; const char *value; } binds[] = {
-	{ STMT_ITEM_PAGE, 3, "20" }, /* the export's page: OMNI_BATCH items */
+static const struct { const char *name; int param; const char *value; } binds[] = {
+	{ "item_page", 3, "20" }, /* the export's page: OMNI_BATCH items */
 };
 
-static const char *bind_value(int which, int param)
+static const char *bind_value(const char *name, int param)
 {
 	for (size_t i = 0; i < sizeof binds / sizeof binds[0]; i++)
-		if ((int)binds[i].which == which && binds[i].param == param)
+		if (strcmp(binds[i].name, name) == 0 && binds[i].param == param)
 			return binds[i].value;
 	return "1"; /* a text every parameter takes (PostgreSQL infers each one's type) */
 }
 
 /* the plan's lines (SQLite: each step's detail; PostgreSQL: EXPLAIN's text) into one text, one a line;
  * NULL when the statement cannot be explained */
-static char *explain(struct store *st, int which, bool pg, char *err, size_t errn)
+static char *explain(struct store *st, const struct store_sql *q, bool pg, char *err, size_t errn)
 {
-	const char *sql = pg && store_pg_sql[which] ? store_pg_sql[which] : store_stmt_sql[which];
+	const char *sql = pg && q->pg ? q->pg : q->sql;
+	char name[40];
 	size_t cap = strlen(sql) + 32, len = 0;
 	char *text = malloc(cap), *out = NULL;
 	struct db_stmt *s;
@@ -125,7 +126,7 @@ static char *explain(struct store *st, int which, bool pg, char *err, size_t err
 		return NULL;
 	}
 	for (int i = 1; i <= db_param_count(s); i++)
-		db_bind_text(s, i, bind_value(which, i));
+		db_bind_text(s, i, bind_value(store_stmt_name(q, name), i));
 	cap = 256;
 	out = calloc(1, cap);
 	while ((rc = db_step(s)) == DB_ROW) {
@@ -259,12 +260,36 @@ static void fill(struct store *st, const char *other)
 		is_int(db_exec(st->db, "ANALYZE"), DB_OK, "ANALYZE");
 }
 
+/* one statement explained and its plan checked: 1 when it is flagged */
+static int check(struct store *st, const struct store_sql *q, bool pg)
+{
+	char line[400], err[512], name[40];
+	char *plan = explain(st, q, pg, err, sizeof err);
+	const char *bad, *why;
+	bool scan_ok;
+	store_stmt_name(q, name);
+	if (!plan) {
+		ok(0, "%s: explained: %s", name, err);
+		return 0;
+	}
+	why = allowed_why(name, &scan_ok);
+	bad = bad_line(plan, pg, why != NULL, scan_ok, line, sizeof line);
+	if (getenv("PLANS_VERBOSE"))
+		fprintf(stderr, "== %s%s\n%s", name, bad ? " (FLAGGED)" : "", plan);
+	if (why && !bad)
+		ok(1, "%s: allowed (%s)", name, why);
+	else
+		ok(!bad, "%s: no scan of a user table or of all a user's rows%s%s", name, bad ? ": " : "", bad ? bad : "");
+	free(plan);
+	return bad != NULL;
+}
+
 int main(void)
 {
 	struct store *st = NULL;
 	struct arena a;
 	struct store_user u2;
-	char err[512], name[40];
+	char err[512];
 	bool pg = test_db_is_pg();
 	int flagged = 0;
 
@@ -277,28 +302,13 @@ int main(void)
 	is_int(store_user_add(st, &a, "bob", NULL, NULL, NULL, &u2), STORE_OK, "bob");
 	fill(st, u2.id);
 
-	for (int i = 0; i < STMT__MAX; i++) {
-		char line[400];
-		char *plan = explain(st, i, pg, err, sizeof err);
-		const char *bad;
-		store_stmt_name(i, name);
-		if (!plan) {
-			ok(0, "%s: explained: %s", name, err);
-			continue;
-		}
-		bool scan_ok;
-		const char *why = allowed_why(i, &scan_ok);
-		bad = bad_line(plan, pg, why != NULL, scan_ok, line, sizeof line);
-		if (getenv("PLANS_VERBOSE"))
-			fprintf(stderr, "== %s%s\n%s", name, bad ? " (FLAGGED)" : "", plan);
-		if (why && !bad)
-			ok(1, "%s: allowed (%s)", name, why);
-		else {
-			ok(!bad, "%s: no scan of a user table or of all a user's rows%s%s", name, bad ? ": " : "", bad ? bad : "");
-			flagged += bad != NULL;
-		}
-		free(plan);
-	}
+	for (int t = 0; t < STORE_T__MAX; t++)
+		for (size_t i = 0; i < store_sql_tables[t]->n; i++)
+			flagged += check(st, &store_sql_tables[t]->sql[i], pg);
+	for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++)
+		ok(store_sql_find(allowed[i].name) != NULL, "the allowed statement %s exists", allowed[i].name);
+	for (size_t i = 0; i < sizeof binds / sizeof binds[0]; i++)
+		ok(store_sql_find(binds[i].name) != NULL, "the statement %s bound to %s exists", binds[i].name, binds[i].value);
 	is_int(flagged, 0, "statements flagged");
 	store_close(st);
 	arena_free(&a);

@@ -16,6 +16,7 @@
 #include "util/sb.h"
 #include "util/time.h"
 #include "t/tap.h"
+#include "t/test_config.h"
 #include "t/test_db.h"
 
 static char dir[] = "/tmp/larder-svc-import-XXXXXX";
@@ -390,7 +391,7 @@ static void upload(struct store *st, struct larder_config *cfg, struct arena *a,
 	char err[256];
 	struct stat sb;
 
-	is_int(svc_import_begin_upload(st, NULL, a, uid, "urls", &token, &job, &msg), 0, "an upload begins");
+	is_int(svc_import_begin_upload(st, cfg, a, uid, "urls", &token, &job, &msg), 0, "an upload begins");
 	is_int(strlen(token), 64, "with a token of 64 hex digits");
 	is_str(job.status, "uploading", "the import waits for its file");
 	is_int(svc_import_receive(st, cfg, a, "0123", -1, read_body, &b, &got, &msg), SVC_UPLOAD_UNKNOWN, "a wrong token");
@@ -514,19 +515,15 @@ int main(void)
 	struct larder_config cfg;
 	char err[512];
 
-	memset(&cfg, 0, sizeof cfg);
-	cfg.labels_per_item = LIMIT_LABELS_PER_ITEM;
-	cfg.content_max_bytes = LIMIT_CONTENT_BYTES;
-	cfg.import_fetches_per_minute = 30;
 	arena_init(&a);
 	if (!mkdtemp(dir))
 		return 99;
+	test_config(&cfg, dir);
+	cfg.import_fetches_per_minute = 30;
 	test_db_target(path, sizeof path, dir, "larder.db");
-	cfg.database = path;
 	is_int(store_init(path, err, sizeof err), STORE_OK, "init: %s", err);
 	is_int(store_open(path, &st, err, sizeof err), STORE_OK, "open: %s", err);
 	the_st = st;
-	cfg.data_dir = dir;
 	is_int(store_user_add(st, &a, "alice", NULL, NULL, NULL, &alice), STORE_OK, "alice");
 	is_int(store_user_add(st, &a, "bob", NULL, NULL, NULL, &bob), STORE_OK, "bob");
 
@@ -541,6 +538,7 @@ int main(void)
 	cut_and_quota(st, &cfg, &a, alice.id);
 
 	store_close(st);
+	config_free(&cfg);
 	arena_free(&a);
 	cleanup();
 	return done_testing();

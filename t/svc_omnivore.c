@@ -13,6 +13,7 @@
 #include "util/config.h"
 #include "util/time.h"
 #include "t/tap.h"
+#include "t/test_config.h"
 #include "t/test_db.h"
 
 static char dir[] = "/tmp/larder-svc-omnivore-XXXXXX";
@@ -231,7 +232,7 @@ static void round_trip(struct store *st, struct arena *a, const struct store_use
 	size_t n;
 	int fd;
 
-	memset(&cfg, 0, sizeof cfg);
+	test_config(&cfg, dir);
 	seed(st, a, u->id);
 	seed_one(st, a, bob->id, "https://example.com/bobs", NULL, NULL, 0);
 	fd = open(zip, O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -249,6 +250,7 @@ static void round_trip(struct store *st, struct arena *a, const struct store_use
 			compare(st, a, &items[i], r);
 	}
 	is_str(c.items[0].url, items[0].url, "in the library's order");
+	config_free(&cfg);
 }
 
 /* ---- Omnivore's own export ---- */
@@ -357,10 +359,11 @@ int main(void)
 
 	markdown(&a);
 	/* an empty library: one empty metadata file, read back as no items */
-	memset(&cfg, 0, sizeof cfg);
+	test_config(&cfg, dir);
 	fd = open(zip, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	is_int(svc_export_omnivore(st, &cfg, alice.id, fd), SVC_EXPORT_OK, "an empty library is exported");
 	close(fd);
+	config_free(&cfg);
 	is_int(read_zip(&a, zip, &c, &rerr), 0, "and read back");
 	is_int(c.n + c.nbad, 0, "as nothing");
 	round_trip(st, &a, &alice, &bob);

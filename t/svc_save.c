@@ -13,6 +13,7 @@
 #include "util/limits.h"
 #include "util/time.h"
 #include "t/tap.h"
+#include "t/test_config.h"
 #include "t/test_db.h"
 
 static char dir[] = "/tmp/larder-svc-save-XXXXXX";
@@ -157,12 +158,11 @@ int main(void)
 	struct larder_config cfg;
 	char err[512];
 
-	memset(&cfg, 0, sizeof cfg);
-	cfg.labels_per_item = 2;
-	cfg.content_max_bytes = LIMIT_CONTENT_BYTES;
 	arena_init(&a);
 	if (!mkdtemp(dir))
 		return 99;
+	test_config(&cfg, dir);
+	cfg.labels_per_item = 2;
 	test_db_target(path, sizeof path, dir, "larder.db");
 	is_int(store_init(path, err, sizeof err), STORE_OK, "init: %s", err);
 	is_int(store_open(path, &st, err, sizeof err), STORE_OK, "open: %s", err);
@@ -173,6 +173,7 @@ int main(void)
 	page_save(st, &cfg, &a, &alice);
 
 	store_close(st);
+	config_free(&cfg);
 	arena_free(&a);
 	cleanup();
 	return done_testing();

@@ -97,6 +97,22 @@ int main(void)
 	is_int(c.requests_per_user, LIMIT_REQUESTS_PER_USER, "default requests_per_user");
 	is_int((long long)c.import_max_bytes, LIMIT_IMPORT_BYTES, "default import_max_bytes");
 	is_int(c.import_fetches_per_minute, LIMIT_IMPORT_FETCHES_PER_MINUTE, "default import_fetches_per_minute");
+	{
+		/* config_defaults (the tests' configuration) gives what an empty file gives: the same numbers and
+		 * switches, the same texts */
+		struct larder_config d, same;
+		is_int(config_defaults(&d), 0, "config_defaults");
+		is_str(d.path, "(defaults)", "config_defaults: its path says so");
+		is_str(d.database, c.database, "config_defaults: the default database");
+		is_str(d.data_dir, c.data_dir, "config_defaults: data_dir beside it");
+		is_str(d.base_url, c.base_url, "config_defaults: the default base_url");
+		is_int(d.ncors_origins, c.ncors_origins, "config_defaults: the default origins");
+		memcpy(&same, &c, sizeof same); /* c with d's pointers: every other byte must agree */
+		same.path = d.path, same.database = d.database, same.data_dir = d.data_dir, same.base_url = d.base_url;
+		same.cors_origins = d.cors_origins;
+		ok(memcmp(&same, &d, sizeof d) == 0, "config_defaults: every other field as an empty file leaves it");
+		config_free(&d);
+	}
 	config_free(&c);
 	ok(c.path == NULL && c.cors_origins == NULL, "config_free clears");
 	config_free(&c);

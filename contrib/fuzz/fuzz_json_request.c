@@ -38,9 +38,7 @@ static struct web_graphql fz_app;
 static struct arena fz_arena;
 static struct fz_io fz_io;
 static bool fz_print;   /* FUZZ_PRINT set: show every response (to check the seeds) */
-static char fz_o1[] = "app://obsidian.md", fz_o2[] = "http://localhost";
-static char *fz_origins[] = { fz_o1, fz_o2 };
-static char fz_cpath[] = "/nonexistent/larder.conf", fz_db[] = ":memory:", fz_base[] = "http://127.0.0.1:8080";
+static char fz_db[] = ":memory:";
 
 static const char *fz_param(void *ctx, const char *name)
 {
@@ -76,17 +74,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)argc;
 	(void)argv;
 	fz_s = fz_schema();
-	memset(&fz_cfg, 0, sizeof fz_cfg);
-	fz_cfg.path = fz_cpath;
+	if (config_defaults(&fz_cfg) != 0) /* every limit at its default, as an empty larder.conf gives */
+		abort();
+	free(fz_cfg.database);
 	fz_cfg.database = fz_db;
-	fz_cfg.base_url = fz_base;
-	fz_cfg.cors_origins = fz_origins;
-	fz_cfg.ncors_origins = sizeof fz_origins / sizeof fz_origins[0];
-	fz_cfg.body_limit = LIMIT_BODY_MAX;
 	fz_cfg.argon2_t_cost = 1;
 	fz_cfg.argon2_m_kib = 8;
-	fz_cfg.argon2_parallelism = 1;
-	fz_cfg.key_touch_interval_s = 60;
 	web_graphql_init(&fz_app, "fuzz_json_request", NULL, &fz_cfg, fz_s);
 	arena_init(&fz_arena);
 	sb_init(&fz_io.out);

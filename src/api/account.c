@@ -4,6 +4,7 @@
 
 #include "api/api_int.h"
 #include "svc/account.h"
+#include "svc/profile.h"
 #include "util/limits.h"
 #include "util/url.h"
 #include "util/utf8.h"
@@ -62,7 +63,7 @@ static int resolve_update_user(struct gql_rctx *rc, const void *parent, struct g
 		                     " characters");
 	if ((u = ARENA_NEW(gql_arena(rc), struct store_user)) == NULL)
 		return api_internal(rc, "updateUser", 0);
-	r = store_user_update(ctx->store, gql_arena(rc), ctx->user->id, &p, u);
+	r = svc_user_update(ctx->store, gql_arena(rc), ctx->user->id, &p, u);
 	if (r == STORE_E_NOTFOUND)
 		return api_out_error(rc, out, "UpdateUserError", "USER_NOT_FOUND", "your account no longer exists");
 	return api_answer(rc, out, r, "changing the user", "UpdateUserSuccess", u);
@@ -112,7 +113,7 @@ static int resolve_update_profile(struct gql_rctx *rc, const void *parent, struc
 		return r;
 	if ((u = ARENA_NEW(gql_arena(rc), struct store_user)) == NULL)
 		return api_internal(rc, "updateUserProfile", 0);
-	r = store_user_update(ctx->store, gql_arena(rc), ctx->user->id, p, u);
+	r = svc_user_update(ctx->store, gql_arena(rc), ctx->user->id, p, u);
 	if (r == STORE_E_EXISTS)
 		return api_out_error(rc, out, "UpdateUserProfileError", "USERNAME_EXISTS", "the username %s is taken",
 		                     p->username);

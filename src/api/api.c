@@ -8,18 +8,6 @@
 
 const char api_absent[1] = "";
 
-void api_store_limits(struct store *st, const struct larder_config *cfg)
-{
-	struct store_limits lim = {
-		.labels_per_user = cfg->labels_per_user,
-		.labels_per_item = cfg->labels_per_item,
-		.highlights_per_item = cfg->highlights_per_item,
-		.items_per_user = cfg->items_per_user,
-		.bytes_per_user = cfg->bytes_per_user,
-	};
-	store_set_limits(st, &lim);
-}
-
 int api_internal(struct gql_rctx *rc, const char *what, int store_rc)
 {
 	if (store_rc < 0)

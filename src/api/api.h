@@ -10,7 +10,7 @@
 
 struct api_ctx {                       /* one per request; gql_request.context points at it */
 	struct store *store;
-	const struct larder_config *cfg;
+	const struct larder_config *cfg;   /* never NULL: a filled configuration (config_load, config_defaults) */
 	const struct store_user *user;     /* NULL: the request carries no credentials */
 	const struct store_apikey *key;    /* the key used, if any */
 	const char *session_hash;          /* the login session used (its token's hash), if any: logOut ends it */
@@ -18,10 +18,6 @@ struct api_ctx {                       /* one per request; gql_request.context p
 };
 
 extern const char larder_schema_sdl[]; /* schema/larder.graphql, compiled in (generated src/api/schema_sdl.c) */
-
-/* hand larder.conf's count limits (labels_per_user, labels_per_item, highlights_per_item) to the store,
- * which enforces them in its write transactions; call after store_open */
-void api_store_limits(struct store *st, const struct larder_config *cfg);
 
 /* a root field's row in api/policy.c's table: what one selection of it costs (a LIMIT_COST_* class,
  * checked against request_cost_max) and the grant (svc/apikey.h's SVC_GRANT_*) a key's scopes must hold

@@ -25,20 +25,6 @@ int api_bind_policy(struct gql_schema *s, char *err, size_t errlen);
 /* the request's context (never NULL: gql_execute is always given one by our callers) */
 static inline struct api_ctx *api_ctx_of(struct gql_rctx *rc) { return gql_context(rc); }
 
-/* the larder.conf limits of a request (the util/limits.h defaults when the context has no configuration) */
-static inline uint32_t api_labels_per_item(const struct api_ctx *c)
-{
-	return c->cfg ? c->cfg->labels_per_item : LIMIT_LABELS_PER_ITEM;
-}
-static inline int64_t api_page_size_max(const struct api_ctx *c)
-{
-	return c->cfg ? c->cfg->page_size_max : LIMIT_PAGE_SIZE;
-}
-static inline size_t api_highlight_max_bytes(const struct api_ctx *c)
-{
-	return c->cfg ? c->cfg->highlight_max_bytes : LIMIT_HIGHLIGHT_TEXT;
-}
-
 /* "internal" field error for store failures and out-of-memory; returns -1 */
 int api_internal(struct gql_rctx *rc, const char *what, int store_rc);
 /* answer a union-typed field with its error member `type` holding code and message */
@@ -83,7 +69,7 @@ struct svc_save_out;
 int api_save(struct gql_rctx *rc, struct gql_out *out, const struct svc_save_in *in, const char *error_type,
              const char *code, struct svc_save_out *r);
 
-/* ---- paging (page.c): search and updatesSince ---- */
+/* ---- paging (paging.c): search and updatesSince ---- */
 struct api_page {
 	int64_t offset, limit;   /* from after / first: 10 when absent or 0, at most page_size_max (larder.conf) */
 	const char *after;       /* as received (startCursor), NULL when absent */
@@ -134,7 +120,7 @@ int api_schema_bind(struct gql_schema *s, char *err, size_t errlen);
 
 /* binding, per file: api_bind_NAME for each NAME below (NAME.c binds its fields), called in this order;
  * each returns 0 or -1 with a message in err */
-#define API_FILES(X) X(user) X(apikey) X(item) X(page) X(library) X(label) X(highlight) X(save) X(search) \
+#define API_FILES(X) X(user) X(apikey) X(item) X(paging) X(library) X(label) X(highlight) X(save) X(search) \
 	X(bulk) X(highlights) X(typeahead) X(saving_request) X(filter) X(account) X(articles) X(personalization) \
 	X(unoffered) X(import) X(feeds) \
 	X(newsletter) X(upload)

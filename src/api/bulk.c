@@ -3,6 +3,7 @@
 
 #include "api/api_int.h"
 #include "svc/bulk.h"
+#include "svc/library.h"
 #include "util/limits.h"
 
 const char api_done[1] = "";
@@ -55,20 +56,16 @@ static int resolve_empty_trash(struct gql_rctx *rc, const void *parent, struct g
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
 	int64_t purged;
-	int r = store_trash_empty(ctx->store, ctx->user->id, &purged);
+	int r = svc_trash_empty(ctx->store, ctx->user->id, &purged);
 	return api_answer(rc, out, r, "emptying the trash", "EmptyTrashSuccess", api_done);
 }
-
-/* Omnivore's favourites are the items with this label */
-#define FAVORITES_LABEL "Favorites"
-#define FAVORITES_COLOR "#FFD234"
 
 static int resolve_favorite(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
 	const char *id = api_str(gql_arg(rc, "id"));
 	struct store_item it;
-	int r = store_item_add_label(ctx->store, gql_arena(rc), ctx->user->id, id, FAVORITES_LABEL, FAVORITES_COLOR, &it);
+	int r = svc_item_favorite(ctx->store, gql_arena(rc), ctx->user->id, id, &it);
 	if (r == STORE_E_NOTFOUND)
 		return api_out_error(rc, out, "SetFavoriteArticleError", "NOT_FOUND", "no item with id \"%.200s\" in your library",
 		                     id ? id : "");
@@ -85,7 +82,7 @@ static int resolve_move(struct gql_rctx *rc, const void *parent, struct gql_out 
 	int r;
 	if ((why = svc_folder_refusal(folder)) != NULL)
 		return api_out_error(rc, out, "MoveToFolderError", "BAD_REQUEST", "%s", why);
-	r = store_item_set_folder(ctx->store, gql_arena(rc), ctx->user->id, id, folder, &it);
+	r = svc_item_move(ctx->store, gql_arena(rc), ctx->user->id, id, folder, &it);
 	if (r == STORE_E_NOTFOUND) /* MoveToFolderErrorCode has no NOT_FOUND */
 		return api_out_error(rc, out, "MoveToFolderError", "BAD_REQUEST", "no item with id \"%.200s\" in your library",
 		                     id ? id : "");

@@ -212,7 +212,7 @@ static int resolve_unsubscribe(struct gql_rctx *rc, const void *parent, struct g
 		return api_out_error(rc, out, "UnsubscribeError", "ALREADY_UNSUBSCRIBED", "you are not subscribed to \"%.200s\"",
 		                     s->name);
 	if (r == STORE_OK && s)
-		r = store_sub_unsubscribe(ctx->store, gql_arena(rc), ctx->user->id, s->id, s);
+		r = svc_feed_unsubscribe(ctx->store, gql_arena(rc), ctx->user->id, s->id, s);
 	if (r == STORE_E_NOTFOUND && id == NULL)
 		return api_out_error(rc, out, "UnsubscribeError", "NOT_FOUND", "you have no subscription named \"%.200s\"",
 		                     name ? name : "");
@@ -240,9 +240,8 @@ static int resolve_update(struct gql_rctx *rc, const void *parent, struct gql_ou
 	if (too_long)
 		return api_out_error(rc, out, "UpdateSubscriptionError", "BAD_REQUEST", "%s", too_long);
 	struct store_sub *s = ARENA_NEW(gql_arena(rc), struct store_sub);
-	int r = s ? store_sub_update(ctx->store, gql_arena(rc), ctx->user->id, id, &p, s) : STORE_OK;
-	if (r == STORE_OK && s && status && strcmp(status, "ACTIVE") != 0)
-		r = store_sub_unsubscribe(ctx->store, gql_arena(rc), ctx->user->id, id, s);
+	int r = s ? svc_feed_update(ctx->store, gql_arena(rc), ctx->user->id, id, &p, status && strcmp(status, "ACTIVE") != 0,
+	                            s) : STORE_OK;
 	return answer_sub(rc, out, r, id, "UpdateSubscriptionError", "changing the subscription",
 	                  "UpdateSubscriptionSuccess", s);
 }
@@ -378,8 +377,9 @@ static int resolve_feeds(struct gql_rctx *rc, const void *parent, struct gql_out
 	pg.after = api_str(gql_value_get(in, "after"));
 	pg.offset = pg.after ? strtoll(pg.after, NULL, 10) : 0;
 	const struct gql_value *first = gql_value_get(in, "first");
+	int64_t most = api_ctx_of(rc)->cfg->page_size_max;
 	if (first && first->kind == GQL_V_INT && first->u.i > 0)
-		pg.limit = first->u.i < api_page_size_max(api_ctx_of(rc)) ? first->u.i : api_page_size_max(api_ctx_of(rc));
+		pg.limit = first->u.i < most ? first->u.i : most;
 	if (pg.offset < 0 || pg.offset > *total)
 		pg.offset = *total;
 	size_t n = (size_t)(*total - pg.offset < pg.limit ? *total - pg.offset : pg.limit);

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "api/api_int.h"
+#include "svc/filter.h"
 #include "util/limits.h"
 
 /* a list answer (FiltersSuccess.filters, RecentSearchesSuccess.searches): n rows at first */
@@ -114,7 +115,7 @@ static int resolve_save(struct gql_rctx *rc, const void *parent, struct gql_out 
 		.description = api_str(gql_value_get(in, "description")), .position = input_position(in),
 	};
 	struct store_filter *f = ARENA_NEW(gql_arena(rc), struct store_filter);
-	int r = f ? store_filter_create(ctx->store, gql_arena(rc), ctx->user->id, &spec, LIMIT_FILTERS_PER_USER, f)
+	int r = f ? svc_filter_create(ctx->store, gql_arena(rc), ctx->user->id, &spec, f)
 	          : STORE_OK;
 	return answer_filter(rc, out, r, NULL, "SaveFilterError", "saving the search", "SaveFilterSuccess", f);
 }
@@ -131,7 +132,7 @@ static int resolve_update(struct gql_rctx *rc, const void *parent, struct gql_ou
 		.visible = vis && vis->kind == GQL_V_BOOLEAN ? vis->u.b : -1,
 	};
 	struct store_filter *f = ARENA_NEW(gql_arena(rc), struct store_filter);
-	int r = f ? store_filter_update(ctx->store, gql_arena(rc), ctx->user->id, id, &p, f) : STORE_OK;
+	int r = f ? svc_filter_update(ctx->store, gql_arena(rc), ctx->user->id, id, &p, f) : STORE_OK;
 	return answer_filter(rc, out, r, id, "UpdateFilterError", "changing the saved search", "UpdateFilterSuccess", f);
 }
 
@@ -141,7 +142,7 @@ static int resolve_move(struct gql_rctx *rc, const void *parent, struct gql_out 
 	const struct gql_value *in = gql_arg(rc, "input");
 	const char *id = api_str(gql_value_get(in, "filterId")), *after = api_str(gql_value_get(in, "afterFilterId"));
 	struct store_filter *f = ARENA_NEW(gql_arena(rc), struct store_filter);
-	int r = f ? store_filter_move(ctx->store, gql_arena(rc), ctx->user->id, id, after, f) : STORE_OK;
+	int r = f ? svc_filter_move(ctx->store, gql_arena(rc), ctx->user->id, id, after, f) : STORE_OK;
 	if (r == STORE_E_NOTFOUND && after != NULL)
 		return api_out_error(rc, out, "MoveFilterError", "NOT_FOUND",
 		                     "you have no saved search with id \"%.64s\" or \"%.64s\"", id ? id : "", after);
@@ -150,7 +151,7 @@ static int resolve_move(struct gql_rctx *rc, const void *parent, struct gql_out 
 
 static int remove_filter(struct store *st, struct arena *a, const char *user_id, const char *id, void *row)
 {
-	return store_filter_delete(st, a, user_id, id, row);
+	return svc_filter_delete(st, a, user_id, id, row);
 }
 
 int api_bind_filter(struct gql_schema *s, char *err, size_t errlen)

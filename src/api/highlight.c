@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "api/api_int.h"
+#include "svc/highlight.h"
 #include "util/crypto.h"
 #include "util/limits.h"
 
@@ -59,9 +60,9 @@ static const char *read_input(struct gql_rctx *rc, const struct gql_value *in, s
 		return BAD_ID;
 	if (h->short_id == NULL || strlen(h->short_id) == 0 || strlen(h->short_id) > 14)
 		return "shortId must hold 1 to 14 characters";
-	if ((field = too_long(in, texts, api_highlight_max_bytes(ctx))) != NULL) {
+	if ((field = too_long(in, texts, ctx->cfg->highlight_max_bytes)) != NULL) {
 		const char *why = arena_printf(gql_arena(rc), "%s is longer than %zu bytes (highlight_max_bytes in larder.conf)",
-		                               field, api_highlight_max_bytes(ctx));
+		                               field, ctx->cfg->highlight_max_bytes);
 		return why ? why : "a text is longer than highlight_max_bytes in larder.conf allows";
 	}
 	if (!isfinite(h->position_percent) || h->position_percent < 0 || h->position_percent > 100 || h->position_anchor < 0)
@@ -85,7 +86,7 @@ static int resolve_create(struct gql_rctx *rc, const void *parent, struct gql_ou
 		return api_out_error(rc, out, "CreateHighlightError", "ALREADY_EXISTS", "a highlight with id %s exists", h.id);
 	if ((res = ARENA_NEW(a, struct store_highlight)) == NULL)
 		return api_internal(rc, "createHighlight", 0);
-	r = store_highlight_create(ctx->store, a, ctx->user->id, &h, res);
+	r = svc_highlight_create(ctx->store, a, ctx->user->id, &h, res);
 	if (r == STORE_E_NOTFOUND)
 		return api_out_error(rc, out, "CreateHighlightError", "NOT_FOUND", "no item with id \"%.200s\" in your library",
 		                     h.item_id ? h.item_id : "");
@@ -105,17 +106,17 @@ static int resolve_update(struct gql_rctx *rc, const void *parent, struct gql_ou
 	struct store_highlight *res;
 	int64_t shared = 0;
 	int r;
-	if ((field = too_long(in, texts, api_highlight_max_bytes(ctx))) != NULL)
+	if ((field = too_long(in, texts, ctx->cfg->highlight_max_bytes)) != NULL)
 		return api_out_error(rc, out, "UpdateHighlightError", "BAD_DATA",
 		                     "%s is longer than %zu bytes (highlight_max_bytes in larder.conf)", field,
-		                     api_highlight_max_bytes(ctx));
+		                     ctx->cfg->highlight_max_bytes);
 	if (api_value_date(gql_value_get(in, "sharedAt"), &shared))
 		shared = 0;
 	if ((res = ARENA_NEW(gql_arena(rc), struct store_highlight)) == NULL)
 		return api_internal(rc, "updateHighlight", 0);
-	r = store_highlight_update(ctx->store, gql_arena(rc), ctx->user->id, id, api_str(gql_value_get(in, "annotation")),
-	                           api_str(gql_value_get(in, "quote")), api_str(gql_value_get(in, "html")),
-	                           api_str(gql_value_get(in, "color")), shared, res);
+	r = svc_highlight_update(ctx->store, gql_arena(rc), ctx->user->id, id, api_str(gql_value_get(in, "annotation")),
+	                         api_str(gql_value_get(in, "quote")), api_str(gql_value_get(in, "html")),
+	                         api_str(gql_value_get(in, "color")), shared, res);
 	if (r == STORE_E_NOTFOUND)
 		return api_out_error(rc, out, "UpdateHighlightError", "NOT_FOUND", "you have no highlight with id \"%.64s\"",
 		                     id ? id : "");
@@ -124,7 +125,7 @@ static int resolve_update(struct gql_rctx *rc, const void *parent, struct gql_ou
 
 static int remove_highlight(struct store *st, struct arena *a, const char *user_id, const char *id, void *row)
 {
-	return store_highlight_delete(st, a, user_id, id, row);
+	return svc_highlight_delete(st, a, user_id, id, row);
 }
 
 /* the parent of MergeHighlightSuccess */
@@ -138,7 +139,7 @@ struct merge_out {
 static const char *read_overlap(struct gql_rctx *rc, const struct gql_value *list, struct merge_out *m)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
-	uint32_t max = ctx->cfg ? ctx->cfg->highlights_per_item : LIMIT_HIGHLIGHTS_PER_ITEM;
+	uint32_t max = ctx->cfg->highlights_per_item;
 	m->n = list && list->kind == GQL_V_LIST ? list->u.list.n : 0;
 	if (m->n > max)
 		return "overlapHighlightIdList names more highlights than an item may have (highlights_per_item in larder.conf)";
@@ -176,7 +177,7 @@ static int resolve_merge(struct gql_rctx *rc, const void *parent, struct gql_out
 		return api_out_error(rc, out, "MergeHighlightError", "BAD_DATA", "%s", why);
 	if (store_highlight_get(ctx->store, a, ctx->user->id, h.id, &existing) == STORE_OK && !replaced(m, h.id))
 		return api_out_error(rc, out, "MergeHighlightError", "ALREADY_EXISTS", "a highlight with id %s exists", h.id);
-	r = store_highlight_merge(ctx->store, a, ctx->user->id, &h, m->overlap, m->n, &m->h);
+	r = svc_highlight_merge(ctx->store, a, ctx->user->id, &h, m->overlap, m->n, &m->h);
 	if (r == STORE_E_NOTFOUND)
 		return api_out_error(rc, out, "MergeHighlightError", "NOT_FOUND", "no item with id \"%.200s\" in your library, "
 		                     "or a highlight in overlapHighlightIdList that is not yours", h.item_id ? h.item_id : "");
@@ -213,7 +214,7 @@ int api_bind_highlight(struct gql_schema *s, char *err, size_t errlen)
 		.success = "DeleteHighlightSuccess", .size = sizeof(struct store_highlight), .remove = remove_highlight,
 	};
 	static const struct api_set_labels labels = { .id_field = "highlightId", .noun = "highlight",
-	                                              .set = store_highlight_set_labels };
+	                                              .set = svc_highlight_set_labels };
 	static const struct api_bind table[] = {
 		API_SIGNED_IN("Mutation.createHighlight", resolve_create, "CreateHighlightError"),
 		API_SIGNED_IN("Mutation.updateHighlight", resolve_update, "UpdateHighlightError"),

@@ -15,7 +15,7 @@ static int resolve_upload_import_file(struct gql_rctx *rc, const void *parent, s
 {
 	struct api_ctx *ctx = api_ctx_of(rc);
 	struct arena *a = gql_arena(rc);
-	const char *base = ctx->cfg && ctx->cfg->base_url ? ctx->cfg->base_url : "", *token, **url;
+	const char *base = ctx->cfg->base_url, *token, **url;
 	struct store_import_job job;
 	const char *msg = NULL;
 	(void)parent;

@@ -1,48 +1,11 @@
 /* label.c: resolvers for the Label type, labels, createLabel, updateLabel, deleteLabel and setLabels. */
-#include <ctype.h>
 #include <string.h>
 
 #include "api/api_int.h"
-#include "util/utf8.h"
+#include "svc/label.h"
+#include "svc/library.h"
 #include "util/limits.h"
 
-
-/* NULL when fine, else why not: a colour is #RGB, #RRGGBB (or with alpha) or a CSS colour name */
-static const char *bad_color(const char *c)
-{
-	size_t n = strlen(c);
-	if (c[0] == '#') {
-		if (n != 4 && n != 5 && n != 7 && n != 9)
-			return "a colour is #RGB or #RRGGBB";
-		for (size_t i = 1; i < n; i++)
-			if (!isxdigit((unsigned char)c[i]))
-				return "a colour is #RGB or #RRGGBB";
-		return NULL;
-	}
-	if (n == 0 || n > 32)
-		return "a colour is #RGB, #RRGGBB or a CSS colour name";
-	for (size_t i = 0; i < n; i++)
-		if (!isalpha((unsigned char)c[i]))
-			return "a colour is #RGB, #RRGGBB or a CSS colour name";
-	return NULL;
-}
-
-/* checks name, colour and description of a label input; NULL when fine, else the message */
-static const char *check_label(const char *name, const char *color, const char *desc)
-{
-	const char *why;
-	if (name && *name == '\0')
-		return "a label name must not be empty";
-	if (name && utf8_count(name, strlen(name)) > LIMIT_LABEL_NAME)
-		return "a label name has at most " LIMIT_STR(LIMIT_LABEL_NAME) " characters";
-	if (name && strpbrk(name, "\r\n\t") != NULL)
-		return "a label name must not hold line breaks or tabs";
-	if (color && *color && (why = bad_color(color)) != NULL)
-		return why;
-	if (desc && utf8_count(desc, strlen(desc)) > LIMIT_LABEL_DESCRIPTION)
-		return "a label description has at most " LIMIT_STR(LIMIT_LABEL_DESCRIPTION) " characters";
-	return NULL;
-}
 
 enum label_field { LF_ID, LF_NAME, LF_COLOR, LF_DESCRIPTION, LF_CREATED, LF_POSITION, LF_INTERNAL, LF_SOURCE };
 static const char *const label_fields[] = {
@@ -93,11 +56,11 @@ static int resolve_create(struct gql_rctx *rc, const void *parent, struct gql_ou
 	int r;
 	if (name == NULL)
 		return api_out_error(rc, out, "CreateLabelError", "BAD_REQUEST", "a label needs a name");
-	if ((why = check_label(name, color, desc)) != NULL)
+	if ((why = svc_label_refusal(name, color, desc)) != NULL)
 		return api_out_error(rc, out, "CreateLabelError", "BAD_REQUEST", "%s", why);
 	if ((l = ARENA_NEW(gql_arena(rc), struct store_label)) == NULL)
 		return api_internal(rc, "createLabel", 0);
-	r = store_label_create(ctx->store, gql_arena(rc), ctx->user->id, name, color, desc, l);
+	r = svc_label_create(ctx->store, gql_arena(rc), ctx->user->id, name, color, desc, l);
 	if (r == STORE_E_EXISTS)
 		return api_out_error(rc, out, "CreateLabelError", "LABEL_ALREADY_EXISTS", "you already have a label named \"%s\"", name);
 	if (r == STORE_E_LIMIT)
@@ -113,11 +76,11 @@ static int resolve_update(struct gql_rctx *rc, const void *parent, struct gql_ou
 	           *color = api_str(gql_value_get(in, "color")), *desc = api_str(gql_value_get(in, "description")), *why;
 	struct store_label *l;
 	int r;
-	if ((why = check_label(name, color, desc)) != NULL)
+	if ((why = svc_label_refusal(name, color, desc)) != NULL)
 		return api_out_error(rc, out, "UpdateLabelError", "BAD_REQUEST", "%s", why);
 	if ((l = ARENA_NEW(gql_arena(rc), struct store_label)) == NULL)
 		return api_internal(rc, "updateLabel", 0);
-	r = store_label_update(ctx->store, gql_arena(rc), ctx->user->id, id, name, color && *color ? color : NULL, desc, l);
+	r = svc_label_update(ctx->store, gql_arena(rc), ctx->user->id, id, name, color && *color ? color : NULL, desc, l);
 	if (r == STORE_E_NOTFOUND)
 		return api_out_error(rc, out, "UpdateLabelError", "NOT_FOUND", "you have no label with id \"%.64s\"", id ? id : "");
 	if (r == STORE_E_EXISTS)
@@ -127,7 +90,7 @@ static int resolve_update(struct gql_rctx *rc, const void *parent, struct gql_ou
 
 static int remove_label(struct store *st, struct arena *a, const char *user_id, const char *id, void *row)
 {
-	return store_label_delete(st, a, user_id, id, row);
+	return svc_label_delete(st, a, user_id, id, row);
 }
 
 int api_label_refs(struct gql_rctx *rc, struct gql_out *out, const struct gql_value *in,
@@ -140,9 +103,9 @@ int api_label_refs(struct gql_rctx *rc, struct gql_out *out, const struct gql_va
 	struct store_label_ref *refs;
 	*all = NULL;
 	*n = 0;
-	if ((size_t)nids + nnamed > api_labels_per_item(ctx))
+	if ((size_t)nids + nnamed > ctx->cfg->labels_per_item)
 		return api_out_error(rc, out, "SetLabelsError", "BAD_REQUEST",
-		                     "at most %u labels on one item (labels_per_item in larder.conf)", api_labels_per_item(ctx));
+		                     "at most %u labels on one item (labels_per_item in larder.conf)", ctx->cfg->labels_per_item);
 	if ((refs = ARENA_NEWN(gql_arena(rc), struct store_label_ref, (size_t)nids + nnamed + 1)) == NULL)
 		return api_internal(rc, "setLabels", 0);
 	for (uint32_t i = 0; i < nids; i++) {
@@ -154,7 +117,7 @@ int api_label_refs(struct gql_rctx *rc, struct gql_out *out, const struct gql_va
 		const struct gql_value *li = named->u.list.items[i];
 		const char *name = api_str_trim(rc, gql_value_get(li, "name")), *color = api_str(gql_value_get(li, "color")),
 		           *why = NULL;
-		if (name == NULL || (why = check_label(name, color, api_str(gql_value_get(li, "description")))) != NULL)
+		if (name == NULL || (why = svc_label_refusal(name, color, api_str(gql_value_get(li, "description")))) != NULL)
 			return api_out_error(rc, out, "SetLabelsError", "BAD_REQUEST", "label %u: %s", i + 1,
 			                     name ? why : "a label needs a name");
 		refs[*n].id = NULL;
@@ -196,7 +159,7 @@ int api_bind_label(struct gql_schema *s, char *err, size_t errlen)
 		.size = sizeof(struct store_label), .remove = remove_label,
 	};
 	static const struct api_set_labels item_labels = { .id_field = "pageId", .noun = "item",
-	                                                   .set = store_item_set_labels };
+	                                                   .set = svc_item_set_labels };
 	static const struct api_bind table[] = {
 		API_SIGNED_IN("Query.labels", resolve_labels, "LabelsError"),
 		API_SIGNED_IN("Mutation.createLabel", resolve_create, "CreateLabelError"),

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "api/api_int.h"
+#include "svc/library.h"
 #include "svc/svc.h"
 #include "util/arena.h"
 #include "util/limits.h"
@@ -180,7 +181,7 @@ static int resolve_set_bookmark(struct gql_rctx *rc, const void *parent, struct 
 		return api_out_error(rc, out, "SetBookmarkArticleError", "NOT_FOUND",
 		                     "save the page with saveUrl to add it to your library");
 	}
-	r = store_item_delete(ctx->store, gql_arena(rc), ctx->user->id, id, &it);
+	r = svc_item_delete(ctx->store, gql_arena(rc), ctx->user->id, id, &it);
 	if (r == STORE_E_NOTFOUND)
 		return no_item(rc, out, "SetBookmarkArticleError", "NOT_FOUND", id);
 	return api_answer_item(rc, out, r, "deleting the item", "SetBookmarkArticleSuccess", &it, NULL);
@@ -199,9 +200,7 @@ static int resolve_set_archived(struct gql_rctx *rc, const void *parent, struct 
 	bool archived = av && av->kind == GQL_V_BOOLEAN && av->u.b;
 	struct store_item it;
 	struct archive_out *res = ARENA_NEW(gql_arena(rc), struct archive_out);
-	int r = store_item_get(ctx->store, gql_arena(rc), ctx->user->id, id, &it);
-	if (r == STORE_OK)
-		r = store_item_set_archived(ctx->store, gql_arena(rc), ctx->user->id, it.id, archived, &it);
+	int r = svc_item_archive(ctx->store, gql_arena(rc), ctx->user->id, id, archived, &it);
 	if (r == STORE_E_NOTFOUND) /* ArchiveLinkErrorCode has no NOT_FOUND */
 		return no_item(rc, out, "ArchiveLinkError", "BAD_REQUEST", id);
 	if (r == STORE_OK && res != NULL) {
@@ -222,22 +221,6 @@ static int resolve_archive_success(struct gql_rctx *rc, const void *parent, stru
 }
 
 /* ---- updatePage ---- */
-
-/* updatePage's state: ARCHIVED archives, SUCCEEDED restores from the trash (or else unarchives), DELETED deletes */
-static int update_state(const struct api_ctx *ctx, struct arena *a, const char *state, struct store_item *it)
-{
-	if (state == NULL)
-		return STORE_OK;
-	if (strcmp(state, "ARCHIVED") == 0)
-		return store_item_set_archived(ctx->store, a, ctx->user->id, it->id, true, it);
-	if (strcmp(state, "SUCCEEDED") == 0 && it->deleted_ms)
-		return store_item_restore(ctx->store, a, ctx->user->id, it->id, it);
-	if (strcmp(state, "SUCCEEDED") == 0 && it->archived_ms)
-		return store_item_set_archived(ctx->store, a, ctx->user->id, it->id, false, it);
-	if (strcmp(state, "DELETED") == 0)
-		return store_item_delete(ctx->store, a, ctx->user->id, it->id, it);
-	return STORE_OK;
-}
 
 static int resolve_update_page(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
@@ -263,11 +246,7 @@ static int resolve_update_page(struct gql_rctx *rc, const void *parent, struct g
 		p.saved_ms = 0;
 	if (api_value_date(gql_value_get(in, "publishedAt"), &p.published_ms))
 		p.published_ms = 0;
-	r = store_item_get(ctx->store, a, ctx->user->id, id, &it);
-	if (r == STORE_OK)
-		r = store_item_update(ctx->store, a, ctx->user->id, it.id, &p, &it);
-	if (r == STORE_OK)
-		r = update_state(ctx, a, api_str(gql_value_get(in, "state")), &it);
+	r = svc_item_update(ctx->store, a, ctx->user->id, id, &p, api_str(gql_value_get(in, "state")), &it);
 	if (r == STORE_E_NOTFOUND)
 		return no_item(rc, out, "UpdatePageError", "NOT_FOUND", id);
 	return api_answer_item(rc, out, r, "updating the item", "UpdatePageSuccess", &it, NULL);
@@ -294,16 +273,7 @@ static int resolve_progress(struct gql_rctx *rc, const void *parent, struct gql_
 	if (av && av->kind == GQL_V_INT && anchor < 0)
 		return api_out_error(rc, out, "SaveArticleReadingProgressError", "BAD_DATA",
 		                     "readingProgressAnchorIndex must not be negative");
-	r = store_item_get(ctx->store, a, ctx->user->id, id, &it);
-	if (r == STORE_OK) {
-		/* progress only moves forward unless forced or reset to 0, so a stale device cannot undo it */
-		if (!force && pct != 0 && pct < it.progress) {
-			pct = it.progress;
-			if (it.progress_anchor > anchor)
-				anchor = -1;
-		}
-		r = store_item_set_progress(ctx->store, a, ctx->user->id, it.id, pct, anchor, top, &it);
-	}
+	r = svc_item_progress(ctx->store, a, ctx->user->id, id, pct, anchor, top, force, &it);
 	if (r == STORE_E_NOTFOUND)
 		return no_item(rc, out, "SaveArticleReadingProgressError", "NOT_FOUND", id);
 	return api_answer_item(rc, out, r, "saving reading progress", "SaveArticleReadingProgressSuccess", &it, NULL);

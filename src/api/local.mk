@@ -3,7 +3,7 @@ noinst_LIBRARIES += src/api/libapi.a
 src_api_libapi_a_SOURCES = \
 	src/api/api.h src/api/api_int.h \
 	src/api/api.c src/api/user.c src/api/apikey.c src/api/defaults.c \
-	src/api/item.c src/api/page.c src/api/library.c src/api/label.c src/api/highlight.c \
+	src/api/item.c src/api/paging.c src/api/library.c src/api/label.c src/api/highlight.c \
 	src/api/save.c src/api/search.c \
 	src/api/bulk.c src/api/highlights.c src/api/typeahead.c src/api/saving_request.c \
 	src/api/filter.c src/api/account.c \
@@ -35,7 +35,7 @@ API_TESTS = t/api_schema t/api_me t/api_keys t/api_date t/api_defaults t/api_lib
 	t/api_items2 t/api_user2 t/api_rest
 check_PROGRAMS += $(API_TESTS)
 TESTS += $(API_TESTS)
-EXTRA_DIST += t/api_harness.h
+EXTRA_DIST += t/api_harness.h t/test_config.h
 # the documents real Omnivore clients send (t/api_clients runs each; EXPECTED lists those that cannot pass yet)
 EXTRA_DIST += t/data/clients
 

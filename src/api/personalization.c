@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "api/api_int.h"
+#include "svc/profile.h"
 #include "svc/svc.h"
 #include "util/limits.h"
 #include "util/sb.h"
@@ -94,7 +95,7 @@ static int resolve_set(struct gql_rctx *rc, const void *parent, struct gql_out *
 	const char *why = too_long(rc, &p);
 	if (why)
 		return gql_error(rc, "BAD_USER_INPUT", "%s", why);
-	r = store_personalization_set(ctx->store, gql_arena(rc), ctx->user->id, &p, ctx->now_ms, &res->p);
+	r = svc_personalization_set(ctx->store, gql_arena(rc), ctx->user->id, &p, ctx->now_ms, &res->p);
 	res->found = true;
 	return api_answer(rc, out, r, "storing the reader settings", "SetUserPersonalizationSuccess", res);
 }

@@ -14,7 +14,7 @@ static int read_labels(struct gql_rctx *rc, const struct gql_value *labels, stru
 	if (labels == NULL || labels->kind != GQL_V_LIST || labels->u.list.n == 0)
 		return 0;
 	in->nlabels = labels->u.list.n;
-	if (in->nlabels > api_labels_per_item(api_ctx_of(rc)))
+	if (in->nlabels > api_ctx_of(rc)->cfg->labels_per_item)
 		return 0;
 	if ((names = ARENA_NEWN(gql_arena(rc), const char *, labels->u.list.n)) == NULL)
 		return -1;
@@ -64,7 +64,7 @@ static int answer(struct gql_rctx *rc, struct gql_out *out, const struct svc_sav
 {
 	struct api_ctx *ctx = api_ctx_of(rc);
 	struct arena *a = gql_arena(rc);
-	const char *base = ctx->cfg && ctx->cfg->base_url ? ctx->cfg->base_url : "", *path;
+	const char *base = ctx->cfg->base_url, *path;
 	struct svc_save_out r;
 	struct save_out *res;
 	int saved = api_save(rc, out, in, "SaveError", "UNKNOWN", &r);

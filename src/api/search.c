@@ -4,6 +4,7 @@
 #include "api/api_int.h"
 #include "util/utf8.h"
 #include "store/search.h"
+#include "svc/filter.h"
 #include "util/limits.h"
 #include "util/time.h"
 
@@ -15,7 +16,7 @@ struct search_count { const char *query; int64_t started_ms; };
 /* how long one search field may still run (search_time_ms in larder.conf), 1 at least */
 static int64_t search_time_ms(const struct api_ctx *ctx, int64_t started_ms)
 {
-	int64_t budget = ctx->cfg ? ctx->cfg->search_time_ms : LIMIT_SEARCH_TIME_MS;
+	int64_t budget = ctx->cfg->search_time_ms;
 	int64_t left = budget - (time_mono_ms() - started_ms);
 	return left < 1 ? 1 : left;
 }
@@ -25,7 +26,7 @@ static int search_timeout(struct gql_rctx *rc, const struct api_ctx *ctx)
 {
 	return gql_error(rc, "SEARCH_TIMEOUT", "this search took longer than %lld ms (search_time_ms in larder.conf):"
 	                 " narrow it with more words, a phrase or title:",
-	                 (long long)(ctx->cfg ? ctx->cfg->search_time_ms : LIMIT_SEARCH_TIME_MS));
+	                 (long long)ctx->cfg->search_time_ms);
 }
 
 static int count_matches(struct gql_rctx *rc, const void *arg, int64_t *total)
@@ -82,7 +83,7 @@ int api_resolve_search(struct gql_rctx *rc, const void *parent, struct gql_out *
 		return gql_error(rc, "BAD_USER_INPUT", "%s", res.error[0] ? res.error : "malformed search query");
 	if (r != STORE_OK)
 		return api_internal(rc, "searching", r);
-	store_recent_search_add(ctx->store, q.user_id, q.query, ctx->now_ms, LIMIT_RECENT_SEARCHES); /* best effort */
+	svc_recent_search_add(ctx->store, q.user_id, q.query, ctx->now_ms); /* best effort */
 	if ((c = api_connection_new(rc, &pg, res.n, res.has_next, as->edge_type, count_matches, sc)) == NULL)
 		return api_internal(rc, "search", 0);
 	for (size_t i = 0; i < res.n; i++) {

@@ -67,8 +67,9 @@ static int resolve_typeahead(struct gql_rctx *rc, const void *parent, struct gql
 	struct arena *a = gql_arena(rc);
 	const char *typed = api_str(gql_arg(rc, "query")), *words[TYPEAHEAD_WORDS];
 	int64_t first = (int64_t)api_num(gql_arg(rc, "first"), 0);
-	struct store_search_req q = { .user_id = ctx->user->id, .limit = api_page_size_max(ctx), .now_ms = ctx->now_ms,
-	                              .time_ms = ctx->cfg ? ctx->cfg->search_time_ms : LIMIT_SEARCH_TIME_MS };
+	int64_t most = ctx->cfg->page_size_max;
+	struct store_search_req q = { .user_id = ctx->user->id, .limit = most, .now_ms = ctx->now_ms,
+	                              .time_ms = ctx->cfg->search_time_ms };
 	struct typeahead_out *res = ARENA_NEW(a, struct typeahead_out);
 	struct store_search_res found;
 	size_t nwords;
@@ -79,7 +80,7 @@ static int resolve_typeahead(struct gql_rctx *rc, const void *parent, struct gql
 		return gql_error(rc, "BAD_USER_INPUT", "a typeahead query has at most %d characters", LIMIT_SEARCH_QUERY);
 	if (res == NULL)
 		return api_internal(rc, "typeaheadSearch", 0);
-	first = first == 0 ? TYPEAHEAD_FIRST : first > api_page_size_max(ctx) ? api_page_size_max(ctx) : first;
+	first = first == 0 ? TYPEAHEAD_FIRST : first > most ? most : first;
 	if ((nwords = split_words(a, typed ? typed : "", words)) == 0)
 		return api_obj(out, "TypeaheadSearchSuccess", res); /* nothing typed yet: no items */
 	if ((q.query = search_of(a, words, nwords)) == NULL ||

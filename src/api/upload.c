@@ -8,11 +8,6 @@
 /* the parent of UploadFileRequestSuccess */
 struct upload_out { const char *id, *url, *item_id; };
 
-static const char *base_url(const struct api_ctx *ctx)
-{
-	return ctx->cfg && ctx->cfg->base_url ? ctx->cfg->base_url : "";
-}
-
 static int resolve_upload_file_request(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	struct api_ctx *ctx = api_ctx_of(rc);
@@ -34,7 +29,7 @@ static int resolve_upload_file_request(struct gql_rctx *rc, const void *parent, 
 		return api_out_error(rc, out, "UploadFileRequestError", "FAILED_CREATE", "%s", r.message);
 	}
 	if ((res = ARENA_NEW(a, struct upload_out)) == NULL ||
-	    (res->url = arena_printf(a, "%s%s%s", base_url(ctx), SVC_FILE_UPLOAD_PATH, r.token)) == NULL)
+	    (res->url = arena_printf(a, "%s%s%s", ctx->cfg->base_url, SVC_FILE_UPLOAD_PATH, r.token)) == NULL)
 		return api_internal(rc, "uploadFileRequest", 0);
 	res->id = r.file.id;
 	res->item_id = r.item.id;
@@ -101,7 +96,7 @@ static int resolve_save_file(struct gql_rctx *rc, const void *parent, struct gql
 	}
 	if ((res = ARENA_NEW(a, struct save_file_out)) == NULL ||
 	    (path = svc_reader_path(a, ctx->user->username, &it)) == NULL ||
-	    (res->url = arena_printf(a, "%s%s", base_url(ctx), path)) == NULL)
+	    (res->url = arena_printf(a, "%s%s", ctx->cfg->base_url, path)) == NULL)
 		return api_internal(rc, "saveFile", 0);
 	res->id = it.id;
 	gql_out_object(out, "SaveSuccess", res);
@@ -118,7 +113,7 @@ int api_out_file_url(struct gql_rctx *rc, const struct store_item *it, bool orig
 	const char *u;
 	if (original && (strncmp(it->url, "http://", 7) == 0 || strncmp(it->url, "https://", 8) == 0))
 		return api_text(out, it->url);  /* a fetched PDF, or an upload naming where it came from */
-	u = arena_printf(gql_arena(rc), "%s%s%s", base_url(api_ctx_of(rc)), SVC_FILE_PATH, it->id);
+	u = arena_printf(gql_arena(rc), "%s%s%s", api_ctx_of(rc)->cfg->base_url, SVC_FILE_PATH, it->id);
 	return u ? api_text(out, u) : api_internal(rc, "a file's URL", 0);
 }
 

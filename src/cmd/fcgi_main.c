@@ -10,6 +10,7 @@
 #include "cmd/fcgi_main.h"
 #include "store/store.h"
 #include "svc/jobs.h"
+#include "svc/svc.h"
 #include "util/arena.h"
 #include "util/config.h"
 #include "util/libexec.h"
@@ -94,7 +95,7 @@ int fcgi_main(const char *prog, const char *what, int argc, char **argv, web_han
 		fprintf(stderr, "%s: %s\n", prog, err);
 		goto out;
 	}
-	api_store_limits(st, &cfg);
+	svc_store_limits(st, &cfg);
 	schema = api_schema_load(err, sizeof err);
 	if (!schema) {
 		fprintf(stderr, "%s: schema: %s\n", prog, err);

@@ -16,7 +16,6 @@
 #include "cmd/larder_import.h"
 #include "cmd/larder_mail.h"
 #include "cmd/larder_migrate.h"
-#include "api/api.h"
 #include "store/store.h"
 #include "svc/account.h"
 #include "svc/apikey.h"
@@ -168,7 +167,7 @@ static int open_store(const struct larder_config *c, struct store **st)
 	char err[512];
 	if (store_open(c->database, st, err, sizeof err) != STORE_OK)
 		return fail("%s", err);
-	api_store_limits(*st, c);
+	svc_store_limits(*st, c);
 	return 0;
 }
 

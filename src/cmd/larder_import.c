@@ -4,11 +4,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "api/api.h"
 #include "cmd/larder_import.h"
 #include "store/store.h"
 #include "svc/feeds.h"
 #include "svc/import.h"
+#include "svc/svc.h"
 #include "util/arena.h"
 
 enum { IMPORT_OK = 0, IMPORT_BAD_ROWS = 1, IMPORT_USAGE = 2 };
@@ -143,7 +143,7 @@ int larder_cmd_import(const struct larder_config *c, int argc, char **argv)
 		fprintf(stderr, "larder: %s\n", err);
 		return IMPORT_BAD_ROWS;
 	}
-	api_store_limits(st, c);
+	svc_store_limits(st, c);
 	arena_init(&a);
 	if ((rc = store_user_by_name(st, &a, ia.user, &u)) != STORE_OK) {
 		fprintf(stderr, "larder: %s\n", rc == STORE_E_NOTFOUND ? "no such user" : store_errmsg(st));

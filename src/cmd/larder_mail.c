@@ -7,9 +7,9 @@
 #include <sysexits.h>
 #include <unistd.h>
 
-#include "api/api.h"
 #include "store/store.h"
 #include "svc/newsletter.h"
+#include "svc/svc.h"
 #include "util/arena.h"
 #include "util/config.h"
 
@@ -118,7 +118,7 @@ static int deliver(const struct larder_config *c, struct mail_opts *o)
 		free(msg);
 		return EX_TEMPFAIL;
 	}
-	api_store_limits(st, c);
+	svc_store_limits(st, c);
 	arena_init(&a);
 	env_recipients(&a, o);
 	svc_mail_receive(st, c, &a, msg, n, o->rcpt, o->n, &res);

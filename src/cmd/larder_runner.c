@@ -3,10 +3,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "api/api.h"
 #include "content/fetch.h"
 #include "store/store.h"
 #include "svc/jobs.h"
+#include "svc/svc.h"
 #include "util/config.h"
 
 int main(int argc, char **argv)
@@ -34,7 +34,7 @@ int main(int argc, char **argv)
 	else if (content_fetch_global_init() != 0)
 		fprintf(stderr, "%s: libcurl initialisation failed\n", prog);
 	else {
-		api_store_limits(st, &cfg);
+		svc_store_limits(st, &cfg);
 		rc = svc_runner_run(prog, st, &cfg);
 	}
 	store_close(st);

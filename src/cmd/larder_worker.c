@@ -6,11 +6,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "api/api.h"
 #include "cmd/larder_worker.h"
 #include "content/fetch.h"
 #include "store/store.h"
 #include "svc/jobs.h"
+#include "svc/library.h"
+#include "svc/svc.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/time.h"
@@ -22,7 +23,7 @@
 static int empty_trash(struct store *st, bool verbose)
 {
 	int64_t n;
-	if (store_trash_purge(st, time_now_ms() - (int64_t)LIMIT_TRASH_DAYS * 86400 * 1000, &n) != STORE_OK) {
+	if (svc_trash_purge(st, time_now_ms(), &n) != STORE_OK) {
 		fprintf(stderr, "larder worker: emptying the trash: %s\n", store_errmsg(st));
 		return -1;
 	}
@@ -79,7 +80,7 @@ int larder_cmd_worker(const struct larder_config *c, int argc, char **argv)
 		fprintf(stderr, "larder: %s\n", err);
 		return 1;
 	}
-	api_store_limits(st, c);
+	svc_store_limits(st, c);
 	arena_init(&a);
 	a.limit = LIMIT_GQL_REQUEST_ARENA;
 	int64_t purged_at = time_now_ms();

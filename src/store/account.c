@@ -7,12 +7,42 @@
 #include "util/limits.h"
 #include "util/time.h"
 
+/* the statements of account.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
+enum stmt {
+	STMT_USER_ITEMS_CUT,
+	STMT_USER_ITEMS_DELETE,
+	STMT_KEY_DELETE_USER,
+	STMT_PROFILE_GET,
+	STMT_PROFILE_SET,
+	STMT_USER_UPDATE,
+	STMT_USER_DELETE,
+	STMT__MAX
+};
+static const struct store_sql statements[STMT__MAX] = {
+	/* deleteAccount: the user's items a batch at a time, as emptyTrash's (after seq ?3, up to seq ?2) */
+	STORE_SQL(STMT_USER_ITEMS_CUT,
+		"SELECT max(seq) FROM (SELECT seq FROM library_items WHERE user_id = ?1 AND seq > ?3 ORDER BY seq LIMIT ?2) AS b"),
+	STORE_SQL(STMT_USER_ITEMS_DELETE, "DELETE FROM library_items WHERE user_id = ?1 AND seq > ?3 AND seq <= ?2"),
+	STORE_SQL(STMT_KEY_DELETE_USER, "DELETE FROM api_keys WHERE user_id = ?1"),
+	STORE_SQL(STMT_PROFILE_GET, "SELECT bio, picture_url FROM user_profiles WHERE user_id = ?1"),
+	STORE_SQL(STMT_PROFILE_SET,
+		/* NULL keeps a value, '' clears it */
+		"INSERT INTO user_profiles (user_id, bio, picture_url) VALUES (?1, nullif(?2, ''), nullif(?3, ''))"
+		" ON CONFLICT (user_id) DO UPDATE SET bio = CASE WHEN ?2 IS NULL THEN user_profiles.bio ELSE nullif(?2, '') END,"
+		" picture_url = CASE WHEN ?3 IS NULL THEN user_profiles.picture_url ELSE nullif(?3, '') END"),
+	STORE_SQL(STMT_USER_UPDATE,
+		"UPDATE users SET name = coalesce(?2, name), username = coalesce(?3, username), updated = ?4 WHERE id = ?1"
+		" RETURNING " STORE_USER_COLS("")),
+	STORE_SQL(STMT_USER_DELETE, "DELETE FROM users WHERE id = ?1"),
+};
+STORE_STATEMENTS(account, statements)
+
 #define USERNAME_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-."
 #define USERNAME_MAX 64
 
 int store_profile_get(struct store *st, struct arena *a, const char *user_id, struct store_profile *out)
 {
-	struct db_stmt *s = st->stmt[STMT_PROFILE_GET];
+	struct db_stmt *s = stmt(st, STMT_PROFILE_GET);
 	bool oom = false;
 	int rc;
 	memset(out, 0, sizeof *out);
@@ -45,14 +75,14 @@ static bool username_ok(struct store *st, const char *u)
 static int update_rows(struct store *st, struct arena *a, const char *user_id, const struct store_user_patch *p,
                        struct store_user *out)
 {
-	struct db_stmt *s = st->stmt[STMT_USER_UPDATE];
+	struct db_stmt *s = stmt(st, STMT_USER_UPDATE);
 	int rc;
 	store_bind_texts(s, 1, (const char *const[]){ user_id, p->name, p->username }, 3);
 	db_bind_int64(s, 4, time_now_ms());
 	if ((rc = store_get_row(st, a, s, &store_rowdef_user, out, "changing a user")) != STORE_OK ||
 	    (p->bio == NULL && p->picture_url == NULL))
 		return rc;
-	s = st->stmt[STMT_PROFILE_SET];
+	s = stmt(st, STMT_PROFILE_SET);
 	store_bind_texts(s, 1, (const char *const[]){ user_id, p->bio, p->picture_url }, 3);
 	return store_step_done(st, s, "changing a profile");
 }
@@ -74,12 +104,10 @@ int store_user_update(struct store *st, struct arena *a, const char *user_id, co
  * so a deletion a crash cut short can be asked for again) */
 static int lock_out(struct store *st, void *arg)
 {
-	struct db_stmt *s = st->stmt[STMT_SESSION_END_USER];
+	struct db_stmt *s = stmt(st, STMT_KEY_DELETE_USER);
 	int rc;
-	db_bind_text(s, 1, arg);
-	if ((rc = store_step_done(st, s, "ending a user's sessions")) != STORE_OK)
+	if ((rc = store_session_end_user(st, arg, "ending a user's sessions")) != STORE_OK)
 		return rc;
-	s = st->stmt[STMT_KEY_DELETE_USER];
 	db_bind_text(s, 1, arg);
 	return store_step_done(st, s, "revoking a user's keys");
 }
@@ -87,7 +115,7 @@ static int lock_out(struct store *st, void *arg)
 /* one batch of a user's items (their content, labels, highlights, jobs and index rows go with them) */
 static int items_batch(struct store *st, struct store_batch *b)
 {
-	struct db_stmt *s = st->stmt[STMT_USER_ITEMS_CUT];
+	struct db_stmt *s = stmt(st, STMT_USER_ITEMS_CUT);
 	int64_t cut = 0;
 	int rc;
 	db_bind_text(s, 1, b->arg);
@@ -95,7 +123,7 @@ static int items_batch(struct store *st, struct store_batch *b)
 	db_bind_int64(s, 3, b->after);
 	if ((rc = store_get_ints(st, s, &cut, 1, "finding a batch of a user's items")) != STORE_OK || cut == 0)
 		return rc;
-	s = st->stmt[STMT_USER_ITEMS_DELETE];
+	s = stmt(st, STMT_USER_ITEMS_DELETE);
 	db_bind_text(s, 1, b->arg);
 	db_bind_int64(s, 2, cut);
 	db_bind_int64(s, 3, b->after);
@@ -108,8 +136,8 @@ static int items_batch(struct store *st, struct store_batch *b)
 
 static int user_row(struct store *st, void *arg)
 {
-	store_bind_text(st->stmt[STMT_USER_DELETE], 1, arg);
-	return store_step_changed(st, st->stmt[STMT_USER_DELETE], "deleting a user");
+	store_bind_text(stmt(st, STMT_USER_DELETE), 1, arg);
+	return store_step_changed(st, stmt(st, STMT_USER_DELETE), "deleting a user");
 }
 
 int store_user_delete(struct store *st, const char *user_id)

@@ -8,6 +8,39 @@
 #include "util/limits.h"
 #include "util/time.h"
 
+/* the statements of apikey.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
+enum stmt {
+	STMT_KEY_CREATE,
+	STMT_KEY_LOOKUP,
+	STMT_KEY_TOUCH,
+	STMT_KEY_LIST,
+	STMT_KEY_DELETE,
+	STMT__MAX
+};
+static const struct store_sql statements[STMT__MAX] = {
+	STORE_SQL(STMT_KEY_CREATE,
+		"INSERT INTO api_keys (id, user_id, name, key_hash, scopes, created, expires, used)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL) RETURNING " STORE_KEY_COLS("")),
+	STORE_SQL(STMT_KEY_LOOKUP,
+		"SELECT " STORE_KEY_COLS("k.") ", " STORE_USER_COLS("u.")
+		" FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = ?1"),
+	STORE_SQL(STMT_KEY_TOUCH,
+		"UPDATE api_keys SET used = ?2 WHERE id = ?1"
+		" AND (used IS NULL OR used <= ?2 - ?3 OR used >= ?2 + ?3)",
+		/* a parameter PostgreSQL cannot type from where it stands (`?2 IS NULL` first, `?2 - ?3`): cast */
+		"UPDATE api_keys SET used = ?2 WHERE id = ?1"
+		" AND (used IS NULL OR used <= ?2::bigint - ?3::bigint OR used >= ?2::bigint + ?3::bigint)"),
+	STORE_SQL(STMT_KEY_LIST,
+		"SELECT " STORE_KEY_COLS("") " FROM api_keys WHERE user_id = ?1"
+		" ORDER BY used IS NULL, used DESC, created DESC, rowid DESC"),
+	STORE_SQL(STMT_KEY_DELETE,
+		"DELETE FROM api_keys WHERE id = ?1 AND (?2 IS NULL OR user_id = ?2)"
+		" RETURNING " STORE_KEY_COLS(""),
+		/* PostgreSQL: a parameter PostgreSQL cannot type where it stands (`?2 IS NULL`): cast */
+		"DELETE FROM api_keys WHERE id = ?1 AND (?2::text IS NULL OR user_id = ?2) RETURNING " STORE_KEY_COLS("")),
+};
+STORE_STATEMENTS(apikey, statements)
+
 /* bytes: LIMIT_APIKEY_NAME characters of up to 4 bytes each */
 #define KEY_NAME_MAX (4 * LIMIT_APIKEY_NAME)
 
@@ -24,7 +57,7 @@ static bool valid_hash(const char *h)
 int store_apikey_create(struct store *st, struct arena *a, const char *user_id, const char *name,
                         const char *key_hash, const char *scopes_json, int64_t expires_ms, struct store_apikey *out)
 {
-	struct db_stmt *s = st->stmt[STMT_KEY_CREATE];
+	struct db_stmt *s = stmt(st, STMT_KEY_CREATE);
 	char id[37];
 
 	if (!user_id || !name || !*name || strlen(name) > KEY_NAME_MAX || !valid_hash(key_hash)) {
@@ -46,7 +79,7 @@ int store_apikey_create(struct store *st, struct arena *a, const char *user_id, 
 int store_apikey_lookup(struct store *st, struct arena *a, const char *key_hash,
                         struct store_apikey *key, struct store_user *owner)
 {
-	struct db_stmt *s = st->stmt[STMT_KEY_LOOKUP];
+	struct db_stmt *s = stmt(st, STMT_KEY_LOOKUP);
 	int rc;
 
 	if (!key_hash)
@@ -63,7 +96,7 @@ int store_apikey_lookup(struct store *st, struct arena *a, const char *key_hash,
 
 int store_apikey_touch(struct store *st, const char *key_id, int64_t now_ms, int64_t interval_ms)
 {
-	struct db_stmt *s = st->stmt[STMT_KEY_TOUCH];
+	struct db_stmt *s = stmt(st, STMT_KEY_TOUCH);
 
 	if (!key_id || interval_ms < 0)
 		return STORE_E_INVAL;
@@ -75,7 +108,7 @@ int store_apikey_touch(struct store *st, const char *key_id, int64_t now_ms, int
 
 int store_apikey_list(struct store *st, struct arena *a, const char *user_id, struct store_apikey **out, size_t *n)
 {
-	struct db_stmt *s = st->stmt[STMT_KEY_LIST];
+	struct db_stmt *s = stmt(st, STMT_KEY_LIST);
 	void *rows;
 	int rc;
 
@@ -91,7 +124,7 @@ int store_apikey_list(struct store *st, struct arena *a, const char *user_id, st
 
 int store_apikey_delete(struct store *st, struct arena *a, const char *user_id, const char *key_id, struct store_apikey *out)
 {
-	struct db_stmt *s = st->stmt[STMT_KEY_DELETE];
+	struct db_stmt *s = stmt(st, STMT_KEY_DELETE);
 	struct store_apikey tmp;
 
 	if (!key_id)

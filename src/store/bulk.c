@@ -8,9 +8,68 @@
 #include "util/sb.h"
 #include "util/time.h"
 
+/* the statements of bulk.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
+enum stmt {
+	STMT_ITEM_HL_COUNT,
+	STMT_HL_PAGE,
+	STMT_HL_LABELS_CLEAR,
+	STMT_ITEM_FOLDER,
+	STMT_BULK_ARCHIVE,
+	STMT_BULK_DELETE,
+	STMT_BULK_READ,
+	STMT_TRASH_CUT_USER,
+	STMT_TRASH_TOMBSTONE_USER,
+	STMT_TRASH_EMPTY_USER,
+	STMT__MAX
+};
+static const struct store_sql statements[STMT__MAX] = {
+	STORE_SQL(STMT_ITEM_HL_COUNT, "SELECT count(*) FROM highlights WHERE item_seq = ?1"),
+	STORE_SQL(STMT_HL_PAGE,
+		/* the user's highlights newest first (highlights_user), each item looked up by its seq */
+		"SELECT " STORE_HL_COLS("h.") " FROM highlights h JOIN library_items i ON i.seq = h.item_seq"
+		" WHERE h.user_id = ?1 AND i.deleted_at IS NULL"
+		" ORDER BY h.updated_at DESC, h.created_at DESC, h.id LIMIT ?2 OFFSET ?3"),
+	STORE_SQL(STMT_HL_LABELS_CLEAR, "DELETE FROM highlight_labels WHERE highlight_id = ?1"),
+	STORE_SQL(STMT_ITEM_FOLDER,
+		/* moving into the inbox saves the item again (now), as Omnivore does */
+		"UPDATE library_items SET folder = ?3, saved_at = CASE WHEN ?3 = 'inbox' THEN ?2 ELSE saved_at END,"
+		" updated_at = ?2 WHERE seq = ?1 AND coalesce(folder, 'inbox') <> ?3"),
+	STORE_SQL(STMT_BULK_ARCHIVE,
+		"UPDATE library_items SET archived_at = ?2, updated_at = ?2 WHERE seq = ?1 AND archived_at IS NULL"),
+	STORE_SQL(STMT_BULK_DELETE,
+		"UPDATE library_items SET deleted_at = ?2, updated_at = ?2 WHERE seq = ?1 AND deleted_at IS NULL"),
+	STORE_SQL(STMT_BULK_READ,
+		"UPDATE library_items SET progress = 100, read_at = ?2, updated_at = ?2 WHERE seq = ?1"),
+	/* emptyTrash, a batch at a time: the batch is the user's trashed items after seq ?3 (where the last batch
+	 * ended) up to seq ?2, the last of the first ?2 after ?3 of TRASH_CUT_USER (items_user_trash). Starting
+	 * where the last one ended, no batch walks again over the index entries of the items gone before it
+	 * (PostgreSQL keeps them until a vacuum) */
+	STORE_SQL(STMT_TRASH_CUT_USER,
+		"SELECT max(seq) FROM (SELECT seq FROM library_items INDEXED BY items_user_trash"
+		" WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq > ?3 ORDER BY seq LIMIT ?2) AS b",
+		/* SQLite's INDEXED BY (its planner would walk items_user, the user's every item, for the trashed ones) */
+		"SELECT max(seq) FROM (SELECT seq FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL"
+		" AND seq > ?3 ORDER BY seq LIMIT ?2) AS b"),
+	STORE_SQL(STMT_TRASH_TOMBSTONE_USER,
+		"INSERT OR REPLACE INTO item_tombstones (user_id, item_id, deleted_at)"
+		" SELECT user_id, id, deleted_at FROM library_items INDEXED BY items_user_trash"
+		" WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq > ?3 AND seq <= ?2",
+		/* PostgreSQL: no INDEXED BY; INSERT OR REPLACE: ON CONFLICT (the primary key) DO UPDATE */
+		"INSERT INTO item_tombstones (user_id, item_id, deleted_at)"
+		" SELECT user_id, id, deleted_at FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL"
+		" AND seq > ?3 AND seq <= ?2"
+		" ON CONFLICT (user_id, item_id) DO UPDATE SET deleted_at = excluded.deleted_at"),
+	STORE_SQL(STMT_TRASH_EMPTY_USER,
+		"DELETE FROM library_items INDEXED BY items_user_trash"
+		" WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq > ?3 AND seq <= ?2",
+		/* PostgreSQL: no INDEXED BY (SQLite's planner alone needs it) */
+		"DELETE FROM library_items WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq > ?3 AND seq <= ?2"),
+};
+STORE_STATEMENTS(bulk, statements)
+
 int store_item_highlight_count(struct store *st, int64_t seq, int64_t *n)
 {
-	struct db_stmt *s = st->stmt[STMT_ITEM_HL_COUNT];
+	struct db_stmt *s = stmt(st, STMT_ITEM_HL_COUNT);
 	db_bind_int64(s, 1, seq);
 	*n = 0;
 	return store_get_ints(st, s, n, 1, "counting an item's highlights");
@@ -19,7 +78,7 @@ int store_item_highlight_count(struct store *st, int64_t seq, int64_t *n)
 int store_highlights_page(struct store *st, struct arena *a, const char *user_id, int64_t offset, int64_t limit,
                           struct store_highlight **out, size_t *n, bool *has_next)
 {
-	struct db_stmt *s = st->stmt[STMT_HL_PAGE];
+	struct db_stmt *s = stmt(st, STMT_HL_PAGE);
 	void *rows;
 	int rc;
 	*out = NULL;
@@ -50,20 +109,13 @@ static int label_of(struct store *st, struct arena *a, const char *user_id, cons
 /* one label on one highlight (a label it has already is kept once) */
 static int label_highlight(struct store *st, const char *highlight_id, const char *label_id)
 {
-	struct db_stmt *s = st->stmt[STMT_HL_LABEL_ADD];
-	db_bind_text(s, 1, highlight_id);
-	db_bind_text(s, 2, label_id);
-	return store_step_done(st, s, "labelling a highlight");
+	return store_highlight_label_add(st, highlight_id, label_id, "labelling a highlight");
 }
 
 /* one label on the item at seq, added at `at` (a label it has already is kept once) */
 static int label_item(struct store *st, int64_t seq, const char *label_id, int64_t at)
 {
-	struct db_stmt *s = st->stmt[STMT_ITEM_LABEL_ADD];
-	db_bind_int64(s, 1, seq);
-	db_bind_text(s, 2, label_id);
-	db_bind_int64(s, 3, at);
-	return store_step_done(st, s, "labelling an item");
+	return store_item_label_add(st, seq, label_id, at, "labelling an item");
 }
 
 /* the overlapped highlights' labels, then the highlights themselves, gone; their notes joined into *notes */
@@ -137,8 +189,8 @@ int store_highlight_set_labels(struct store *st, struct arena *a, const char *us
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
 	if ((rc = store_highlight_get(st, a, user_id, id, &h)) == STORE_OK && /* the item's row first (label_item_ids) */
-	    (rc = store_run2(st, STMT_ITEM_TOUCH, h.item_seq, time_now_ms(), "touching an item")) == STORE_OK) {
-		struct db_stmt *s = st->stmt[STMT_HL_LABELS_CLEAR];
+	    (rc = store_item_touch(st, h.item_seq, time_now_ms(), "touching an item")) == STORE_OK) {
+		struct db_stmt *s = stmt(st, STMT_HL_LABELS_CLEAR);
 		db_bind_text(s, 1, h.id);
 		rc = store_step_done(st, s, "clearing a highlight's labels");
 	}
@@ -156,13 +208,11 @@ int store_highlight_set_labels(struct store *st, struct arena *a, const char *us
  * written first, as a fetch's fill writes it first, so on PostgreSQL the two take row locks in one order */
 static int label_item_ids(struct store *st, int64_t seq, const char *const *ids, size_t n, int64_t now)
 {
-	struct db_stmt *s = st->stmt[STMT_ITEM_LABEL_COUNT];
 	int64_t before = 0;
-	int rc = store_run2(st, STMT_ITEM_TOUCH, seq, now, "touching an item");
+	int rc = store_item_touch(st, seq, now, "touching an item");
 	if (rc != STORE_OK)
 		return rc;
-	db_bind_int64(s, 1, seq);
-	rc = store_get_ints(st, s, &before, 1, "counting an item's labels");
+	rc = store_item_label_count(st, seq, &before, "counting an item's labels");
 	for (size_t i = 0; rc == STORE_OK && i < n; i++)
 		rc = label_item(st, seq, ids[i], now + (int64_t)i);
 	return rc == STORE_OK ? store_item_check_labels(st, seq, before) : rc;
@@ -187,7 +237,7 @@ int store_item_add_label(struct store *st, struct arena *a, const char *user_id,
 /* the item at seq into folder */
 static int move_item(struct store *st, int64_t seq, const char *folder, int64_t now)
 {
-	struct db_stmt *s = st->stmt[STMT_ITEM_FOLDER];
+	struct db_stmt *s = stmt(st, STMT_ITEM_FOLDER);
 	db_bind_int64(s, 1, seq);
 	db_bind_int64(s, 2, now);
 	db_bind_text(s, 3, folder);
@@ -214,9 +264,9 @@ int store_item_set_folder(struct store *st, struct arena *a, const char *user_id
 static int bulk_one(struct store *st, const struct store_bulk *b, int64_t seq, int64_t now)
 {
 	switch (b->action) {
-	case STORE_BULK_ARCHIVE: return store_run2(st, STMT_BULK_ARCHIVE, seq, now, "archiving an item");
-	case STORE_BULK_DELETE: return store_run2(st, STMT_BULK_DELETE, seq, now, "moving an item to the trash");
-	case STORE_BULK_READ: return store_run2(st, STMT_BULK_READ, seq, now, "marking an item read");
+	case STORE_BULK_ARCHIVE: return store_run2(st, stmt(st, STMT_BULK_ARCHIVE), seq, now, "archiving an item");
+	case STORE_BULK_DELETE: return store_run2(st, stmt(st, STMT_BULK_DELETE), seq, now, "moving an item to the trash");
+	case STORE_BULK_READ: return store_run2(st, stmt(st, STMT_BULK_READ), seq, now, "marking an item read");
 	case STORE_BULK_FOLDER: return move_item(st, seq, b->folder, now);
 	case STORE_BULK_LABELS: return label_item_ids(st, seq, b->label_ids, b->nlabels, now);
 	case STORE_BULK_SEEN: default: return STORE_OK; /* Larder keeps no "seen" time */
@@ -245,7 +295,7 @@ int store_bulk_apply(struct store *st, struct arena *a, const char *user_id, con
 static int trash_batch(struct store *st, struct store_batch *b)
 {
 	static const enum stmt steps[] = { STMT_TRASH_TOMBSTONE_USER, STMT_TRASH_EMPTY_USER };
-	struct db_stmt *s = st->stmt[STMT_TRASH_CUT_USER];
+	struct db_stmt *s = stmt(st, STMT_TRASH_CUT_USER);
 	int64_t cut = 0;
 	int rc;
 	db_bind_text(s, 1, b->arg);
@@ -254,7 +304,7 @@ static int trash_batch(struct store *st, struct store_batch *b)
 	if ((rc = store_get_ints(st, s, &cut, 1, "finding a batch of the trash")) != STORE_OK || cut == 0)
 		return rc; /* max() of nothing is NULL: the trash is empty */
 	for (size_t i = 0; rc == STORE_OK && i < 2; i++) {
-		s = st->stmt[steps[i]];
+		s = stmt(st, steps[i]);
 		db_bind_text(s, 1, b->arg);
 		db_bind_int64(s, 2, cut);
 		db_bind_int64(s, 3, b->after);

@@ -1,11 +1,7 @@
-/* feeds_int.h: private to src/store: the feed statements (SQL in store.c's table) and the subscription's columns. */
+/* feeds_int.h: private to src/store: the subscription's columns (feeds.c, newsletter.c). */
 #ifndef LARDER_STORE_FEEDS_INT_H
 #define LARDER_STORE_FEEDS_INT_H
 
-#define STORE_FEED_STMTS(X) \
-	X(SUB_CREATE) X(SUB_GET) X(SUB_LIST) X(SUB_UNSUBSCRIBE) X(SUB_UPDATE) X(SUB_POLLED) \
-	X(FEED_ENTRY_SEEN) X(FEED_ENTRY_ADD) X(FEED_ITEM_SUB) X(SUB_COUNT) X(SUB_ADDRESS) X(SUB_ITEMS) \
-	X(SUB_RESOLVED) X(FEED_POLLS_SINCE) X(FEED_WAITING) X(SCAN_GET) X(SCAN_QUEUE) X(SCAN_DONE) X(SCAN_PURGE)
 #define STORE_SUB_ROW(F, X, p) \
 	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, url, url) X(p, TEXT, name, name) \
 	X(p, TEXT, description, description) X(p, TEXT, icon, icon) X(p, TEXT, site_url, site_url) \
@@ -18,8 +14,4 @@
 	X(p, TEXT, unsubscribe_mail_to, unsubscribe_mail_to) X(p, TEXT, unsubscribe_http_url, unsubscribe_http_url) \
 	X(p, I64, pending, pending)
 #define STORE_SUB_COLS(p) STORE_COLS(STORE_SUB_ROW, p)
-#define STORE_SCAN_ROW(F, X, p) \
-	F(p, TEXT, user_id, user_id) X(p, TEXT, url, url) X(p, TEXT, status, status) X(p, TEXT, found, found) \
-	X(p, TEXT, message, message) X(p, I64, updated_at, updated_ms)
-#define STORE_SCAN_COLS STORE_COLS(STORE_SCAN_ROW, "")
 #endif

@@ -8,6 +8,55 @@
 #include "util/limits.h"
 #include "util/time.h"
 
+/* the statements of file.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
+enum stmt {
+	STMT_FILE_ITEM_INSERT,
+	STMT_FILE_ITEM_ID_TAKEN,
+	STMT_FILE_CREATE,
+	STMT_FILE_BY_UPLOAD,
+	STMT_FILE_UPLOADED,
+	STMT_FILE_KNOWN,
+	STMT_FILE_ORPHANS,
+	STMT_FILE_GET,
+	STMT_FILE_BY_ITEM,
+	STMT_FILE_ITEM_TYPE,
+	STMT_FILE_ATTACH,
+	STMT__MAX
+};
+static const struct store_sql statements[STMT__MAX] = {
+	STORE_SQL(STMT_FILE_ITEM_INSERT,
+		"INSERT INTO library_items (id, user_id, client_request_id, url, url_hash, slug, title, page_type, state,"
+		" folder, source, saved_at, created_at, updated_at)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'FILE', 'PROCESSING', ?8, ?9, ?10, ?10, ?10) RETURNING seq"),
+	STORE_SQL(STMT_FILE_ITEM_ID_TAKEN, "SELECT 1 FROM library_items WHERE user_id = ?2 AND id = ?1"),
+	STORE_SQL(STMT_FILE_CREATE,
+		"INSERT INTO files (id, user_id, item_id, file_name, content_type, url, status, upload_hash, upload_expires,"
+		" created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'INITIALIZED', ?7, ?8, ?9, ?9)"
+		" RETURNING " STORE_COLS(STORE_FILE_ROW, "")),
+	STORE_SQL(STMT_FILE_BY_UPLOAD,
+		"SELECT " STORE_COLS(STORE_FILE_ROW, "") " FROM files"
+		" WHERE upload_hash = ?1 AND status = 'INITIALIZED' AND upload_expires > ?2"),
+	STORE_SQL(STMT_FILE_UPLOADED,
+		"UPDATE files SET status = 'COMPLETED', upload_hash = NULL, path = ?2, size = ?3, sha256 = ?4, updated_at = ?5"
+		" WHERE id = ?1 AND status = 'INITIALIZED' RETURNING " STORE_COLS(STORE_FILE_ROW, "")),
+	STORE_SQL(STMT_FILE_KNOWN, "SELECT 1 FROM files WHERE id = ?1"),
+	/* the files of items that are gone (purged from the trash): their rows go, their paths come back */
+	STORE_SQL(STMT_FILE_ORPHANS,
+		"DELETE FROM files WHERE item_id IS NOT NULL"
+		" AND NOT EXISTS (SELECT 1 FROM library_items i WHERE i.user_id = files.user_id AND i.id = files.item_id)"
+		" RETURNING path"),
+	STORE_SQL(STMT_FILE_GET, "SELECT " STORE_COLS(STORE_FILE_ROW, "") " FROM files WHERE user_id = ?1 AND id = ?2"),
+	STORE_SQL(STMT_FILE_BY_ITEM,
+		"SELECT " STORE_COLS(STORE_FILE_ROW, "") " FROM files WHERE user_id = ?1 AND item_id = ?2"
+		" ORDER BY status = 'COMPLETED' DESC, created_at DESC LIMIT 1"),
+	STORE_SQL(STMT_FILE_ITEM_TYPE, "UPDATE library_items SET page_type = 'FILE', updated_at = ?2 WHERE seq = ?1"),
+	STORE_SQL(STMT_FILE_ATTACH,
+		"INSERT INTO files (id, user_id, item_id, file_name, content_type, url, size, sha256, path, status,"
+		" created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'COMPLETED', ?10, ?10)"
+		" RETURNING " STORE_COLS(STORE_FILE_ROW, "")),
+};
+STORE_STATEMENTS(file, statements)
+
 static const struct store_col file_cols[] = STORE_ROW_DESC(STORE_FILE_ROW, struct store_file);
 static const struct store_row file_row = { file_cols, sizeof file_cols / sizeof file_cols[0],
                                            sizeof(struct store_file), "a file" };
@@ -16,7 +65,7 @@ static const struct store_row file_row = { file_cols, sizeof file_cols / sizeof 
  * else a fresh UUID, into buf */
 static int item_id(struct store *st, const char *user_id, const char *want, char buf[37], const char **id)
 {
-	struct db_stmt *q = st->stmt[STMT_FILE_ITEM_ID_TAKEN];
+	struct db_stmt *q = stmt(st, STMT_FILE_ITEM_ID_TAKEN);
 	int rc = DB_DONE;
 	if (want && strlen(want) == 36) {
 		db_bind_text(q, 1, want);
@@ -39,7 +88,7 @@ static int item_id(struct store *st, const char *user_id, const char *want, char
 static int insert_item(struct store *st, struct arena *a, const struct store_file_new *in, const char *file_id,
                        int64_t now, int64_t *seq)
 {
-	struct db_stmt *s = st->stmt[STMT_FILE_ITEM_INSERT];
+	struct db_stmt *s = stmt(st, STMT_FILE_ITEM_INSERT);
 	struct store_item old;
 	const char *url = in->url, *slug = NULL, *id = NULL;
 	char hash[65], fresh[37];
@@ -74,7 +123,7 @@ static int insert_item(struct store *st, struct arena *a, const struct store_fil
 int store_file_create(struct store *st, struct arena *a, const struct store_file_new *in, struct store_file *out,
                       struct store_item *item)
 {
-	struct db_stmt *s = st->stmt[STMT_FILE_CREATE];
+	struct db_stmt *s = stmt(st, STMT_FILE_CREATE);
 	int64_t now = time_now_ms(), seq = 0;
 	char id[37];
 	int rc;
@@ -102,7 +151,7 @@ out:
 int store_file_by_upload(struct store *st, struct arena *a, const char *upload_hash, int64_t now_ms,
                          struct store_file *out)
 {
-	struct db_stmt *s = st->stmt[STMT_FILE_BY_UPLOAD];
+	struct db_stmt *s = stmt(st, STMT_FILE_BY_UPLOAD);
 	db_bind_int64(s, 2, now_ms);       /* unexpired at now_ms, */
 	store_bind_text(s, 1, upload_hash);     /* waiting for the token of this hash */
 	return store_get_row(st, a, s, &file_row, out, "finding an upload");
@@ -111,7 +160,7 @@ int store_file_by_upload(struct store *st, struct arena *a, const char *upload_h
 int store_file_uploaded(struct store *st, struct arena *a, const char *id, const char *path, int64_t size,
                         const char *sha256, struct store_file *out)
 {
-	struct db_stmt *s = st->stmt[STMT_FILE_UPLOADED];
+	struct db_stmt *s = stmt(st, STMT_FILE_UPLOADED);
 	store_bind_texts(s, 1, (const char *const[]){ id, path }, 2);
 	db_bind_int64(s, 3, size);
 	store_bind_text(s, 4, sha256);
@@ -123,7 +172,7 @@ int store_file_uploaded(struct store *st, struct arena *a, const char *id, const
 static int owned(struct store *st, struct arena *a, enum stmt which, const char *user_id, const char *key,
                  struct store_file *out)
 {
-	struct db_stmt *s = st->stmt[which];
+	struct db_stmt *s = stmt(st, which);
 	if (!store_bind_owned(s, user_id, key))
 		return STORE_E_NOTFOUND;
 	return store_get_row(st, a, s, &file_row, out, "reading a file");
@@ -142,7 +191,7 @@ int store_file_by_item(struct store *st, struct arena *a, const char *user_id, c
 
 int store_file_known(struct store *st, const char *id)
 {
-	struct db_stmt *s = st->stmt[STMT_FILE_KNOWN];
+	struct db_stmt *s = stmt(st, STMT_FILE_KNOWN);
 	store_bind_text(s, 1, id);
 	int rc = store_step_row(st, s, "looking up a file");
 	store_done(s);
@@ -151,7 +200,7 @@ int store_file_known(struct store *st, const char *id)
 
 int store_file_orphans(struct store *st, struct arena *a, const char ***paths, size_t *n)
 {
-	struct db_stmt *s = st->stmt[STMT_FILE_ORPHANS];
+	struct db_stmt *s = stmt(st, STMT_FILE_ORPHANS);
 	size_t cap = 0;
 	bool oom = false;
 	int rc;
@@ -183,7 +232,7 @@ int store_file_queue(struct store *st, int64_t item_seq)
 int store_file_attach(struct store *st, struct arena *a, int64_t item_seq, const struct store_file *in,
                       struct store_file *out)
 {
-	struct db_stmt *s = st->stmt[STMT_FILE_ATTACH];
+	struct db_stmt *s = stmt(st, STMT_FILE_ATTACH);
 	int64_t now = time_now_ms();
 	char id[37];
 	int rc;
@@ -194,7 +243,7 @@ int store_file_attach(struct store *st, struct arena *a, int64_t item_seq, const
 		crypto_uuid_v4(id);
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
-	if ((rc = store_run2(st, STMT_FILE_ITEM_TYPE, item_seq, now, "marking an item as a file")) != STORE_OK)
+	if ((rc = store_run2(st, stmt(st, STMT_FILE_ITEM_TYPE), item_seq, now, "marking an item as a file")) != STORE_OK)
 		return store_end(st, rc);
 	store_bind_texts(s, 1, (const char *const[]){ id, in->user_id, in->item_id, in->file_name, in->content_type,
 	                                              in->url }, 6);

@@ -9,6 +9,65 @@
 #include "util/time.h"
 #include "util/utf8.h"
 
+#define STORE_FILTER_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, name, name) X(p, TEXT, filter, filter) \
+	X(p, TEXT, folder, folder) X(p, TEXT, category, category) X(p, TEXT, description, description) \
+	X(p, I64, position, position) X(p, I64, created_at, created_ms) X(p, I64, updated_at, updated_ms) \
+	X(p, INT, visible, visible)
+#define STORE_RECENT_ROW(F, X, p) F(p, TEXT, id, id) X(p, TEXT, term, term) X(p, I64, created_at, created_ms)
+#define STORE_FILTER_COLS(p) STORE_COLS(STORE_FILTER_ROW, p)
+#define STORE_RECENT_COLS(p) STORE_COLS(STORE_RECENT_ROW, p)
+
+/* the statements of filter.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
+enum stmt {
+	STMT_FILTER_INSERT,
+	STMT_FILTER_LIST,
+	STMT_FILTER_UPDATE,
+	STMT_FILTER_DELETE,
+	STMT_FILTER_AFTER_POS,
+	STMT_FILTER_SHIFT,
+	STMT_RECENT_ADD,
+	STMT_RECENT_TRIM,
+	STMT_RECENT_LIST,
+	STMT__MAX
+};
+static const struct store_sql statements[STMT__MAX] = {
+	STORE_SQL(STMT_FILTER_INSERT,
+		/* no row when the user has ?10 saved searches already */
+		"INSERT INTO filters (id, user_id, name, filter, position, folder, category, description, visible,"
+		" created_at, updated_at)"
+		" SELECT ?1, ?2, ?3, ?4, coalesce(?5, (SELECT coalesce(max(position), 0) + 1 FROM filters WHERE user_id = ?2)),"
+		" ?6, ?7, ?8, 1, ?9, ?9 WHERE (SELECT count(*) FROM filters WHERE user_id = ?2) < ?10"
+		" RETURNING " STORE_FILTER_COLS("")),
+	STORE_SQL(STMT_FILTER_LIST,
+		"SELECT " STORE_FILTER_COLS("") " FROM filters WHERE user_id = ?1 ORDER BY position, created_at, id"),
+	STORE_SQL(STMT_FILTER_UPDATE,
+		"UPDATE filters SET name = coalesce(?3, name), filter = coalesce(?4, filter), folder = coalesce(?5, folder),"
+		" category = coalesce(?6, category), description = coalesce(?7, description),"
+		" position = coalesce(?8, position), visible = coalesce(?9, visible), updated_at = ?10"
+		" WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_FILTER_COLS("")),
+	STORE_SQL(STMT_FILTER_DELETE,
+		"DELETE FROM filters WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_FILTER_COLS("")),
+	STORE_SQL(STMT_FILTER_AFTER_POS,
+		/* the position a moved saved search ?2 goes after: ?3's, or (?3 NULL) one before the first other's
+		 * less one; no row when ?3 is not the user's */
+		"SELECT position FROM filters WHERE user_id = ?1 AND id = ?3"
+		" UNION ALL SELECT (SELECT coalesce(min(position), 1) - 2 FROM filters WHERE user_id = ?1 AND id <> ?2)"
+		" WHERE ?3 IS NULL"),
+	STORE_SQL(STMT_FILTER_SHIFT,
+		"UPDATE filters SET position = position + 1 WHERE user_id = ?1 AND id <> ?2 AND position > ?3"),
+	STORE_SQL(STMT_RECENT_ADD,
+		"INSERT INTO recent_searches (id, user_id, term, created_at, seq)"
+		" VALUES (?1, ?2, ?3, ?4, (SELECT coalesce(max(seq), 0) + 1 FROM recent_searches WHERE user_id = ?2))"
+		" ON CONFLICT (user_id, term) DO UPDATE SET created_at = excluded.created_at, seq = excluded.seq"),
+	STORE_SQL(STMT_RECENT_TRIM,
+		"DELETE FROM recent_searches WHERE user_id = ?1 AND id NOT IN"
+		" (SELECT id FROM recent_searches WHERE user_id = ?1 ORDER BY seq DESC LIMIT ?2)"),
+	STORE_SQL(STMT_RECENT_LIST,
+		"SELECT " STORE_RECENT_COLS("") " FROM recent_searches WHERE user_id = ?1 ORDER BY seq DESC"),
+};
+STORE_STATEMENTS(filter, statements)
+
 static const struct store_col filter_cols[] = STORE_ROW_DESC(STORE_FILTER_ROW, struct store_filter);
 static const struct store_row filter_row = { filter_cols, sizeof filter_cols / sizeof filter_cols[0],
                                              sizeof(struct store_filter), "a saved search" };
@@ -51,7 +110,7 @@ static bool valid_filter(struct store *st, const char *name, const char *query, 
 int store_filter_create(struct store *st, struct arena *a, const char *user_id, const struct store_filter *in,
                         uint32_t max, struct store_filter *out)
 {
-	struct db_stmt *s = st->stmt[STMT_FILTER_INSERT];
+	struct db_stmt *s = stmt(st, STMT_FILTER_INSERT);
 	const char *texts[] = { in->name, in->folder, in->category, in->description };
 	char id[37];
 	int rc;
@@ -76,7 +135,7 @@ int store_filter_create(struct store *st, struct arena *a, const char *user_id, 
 
 int store_filter_list(struct store *st, struct arena *a, const char *user_id, struct store_filter **out, size_t *n)
 {
-	struct db_stmt *s = st->stmt[STMT_FILTER_LIST];
+	struct db_stmt *s = stmt(st, STMT_FILTER_LIST);
 	store_bind_text(s, 1, user_id);
 	return store_get_rows(st, a, s, &filter_row, (void **)out, n, "listing saved searches");
 }
@@ -84,7 +143,7 @@ int store_filter_list(struct store *st, struct arena *a, const char *user_id, st
 int store_filter_update(struct store *st, struct arena *a, const char *user_id, const char *id,
                         const struct store_filter_patch *p, struct store_filter *out)
 {
-	struct db_stmt *s = st->stmt[STMT_FILTER_UPDATE];
+	struct db_stmt *s = stmt(st, STMT_FILTER_UPDATE);
 	const char *texts[] = { p->name, p->folder, p->category, p->description };
 	if (!valid_filter(st, p->name, p->filter, texts, 4))
 		return STORE_E_INVAL;
@@ -102,7 +161,7 @@ int store_filter_update(struct store *st, struct arena *a, const char *user_id, 
 
 int store_filter_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_filter *out)
 {
-	struct db_stmt *s = st->stmt[STMT_FILTER_DELETE];
+	struct db_stmt *s = stmt(st, STMT_FILTER_DELETE);
 	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
 	return store_get_row(st, a, s, &filter_row, out, "deleting a saved search");
@@ -111,12 +170,12 @@ int store_filter_delete(struct store *st, struct arena *a, const char *user_id, 
 /* inside the move's transaction: the position after which the saved search goes, and room made there */
 static int make_room(struct store *st, const char *user_id, const char *id, const char *after_id, int64_t *pos)
 {
-	struct db_stmt *s = st->stmt[STMT_FILTER_AFTER_POS];
+	struct db_stmt *s = stmt(st, STMT_FILTER_AFTER_POS);
 	int rc;
 	store_bind_texts(s, 1, (const char *const[]){ user_id, id, after_id }, 3);
 	if ((rc = store_get_ints(st, s, pos, 1, "placing a saved search")) != STORE_OK)
 		return rc;
-	s = st->stmt[STMT_FILTER_SHIFT];
+	s = stmt(st, STMT_FILTER_SHIFT);
 	store_bind_texts(s, 1, (const char *const[]){ user_id, id }, 2);
 	db_bind_int64(s, 3, *pos);
 	return store_step_done(st, s, "making room for a saved search");
@@ -145,7 +204,7 @@ int store_filter_move(struct store *st, struct arena *a, const char *user_id, co
 
 int store_recent_search_add(struct store *st, const char *user_id, const char *term, int64_t now_ms, uint32_t keep)
 {
-	struct db_stmt *s = st->stmt[STMT_RECENT_ADD];
+	struct db_stmt *s = stmt(st, STMT_RECENT_ADD);
 	char id[37];
 	int rc;
 	if (!user_id || !term)
@@ -159,7 +218,7 @@ int store_recent_search_add(struct store *st, const char *user_id, const char *t
 	db_bind_int64(s, 4, now_ms);
 	rc = store_step_done(st, s, "recording a search");
 	if (rc == STORE_OK) {
-		s = st->stmt[STMT_RECENT_TRIM];
+		s = stmt(st, STMT_RECENT_TRIM);
 		store_bind_text(s, 1, user_id);
 		db_bind_int64(s, 2, keep);
 		rc = store_step_done(st, s, "forgetting old searches");
@@ -174,7 +233,7 @@ int store_recent_search_add(struct store *st, const char *user_id, const char *t
 int store_recent_search_list(struct store *st, struct arena *a, const char *user_id, struct store_recent_search **out,
                              size_t *n)
 {
-	struct db_stmt *s = st->stmt[STMT_RECENT_LIST];
+	struct db_stmt *s = stmt(st, STMT_RECENT_LIST);
 	store_bind_text(s, 1, user_id);
 	return store_get_rows(st, a, s, &recent_row, (void **)out, n, "listing recent searches");
 }

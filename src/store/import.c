@@ -8,6 +8,65 @@
 #include "util/crypto.h"
 #include "util/time.h"
 
+/* the statements of import.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
+enum stmt {
+	STMT_JOB_QUEUE_IMPORT,
+	STMT_IMPORT_START,
+	STMT_IMPORT_INSERT,
+	STMT_IMPORT_UPDATE,
+	STMT_IMPORT_JOB_PENDING,
+	STMT_IMPORT_FETCH_HORIZON,
+	STMT_IMPORT_HL_FIND,
+	STMT_IMPORT_ID_TAKEN,
+	STMT_IMPORT_CREATE,
+	STMT_IMPORT_GET,
+	STMT_IMPORT_BY_UPLOAD,
+	STMT_IMPORT_UPLOADED,
+	STMT_IMPORT_FINISH,
+	STMT__MAX
+};
+static const struct store_sql statements[STMT__MAX] = {
+	STORE_SQL(STMT_JOB_QUEUE_IMPORT,
+		"INSERT INTO jobs (user_id, kind, ref, priority, status, attempts, run_after, created_at, updated_at)"
+		" SELECT user_id, 'import', id, 1, 'queued', 0, ?2, ?2, ?2 FROM imports WHERE id = ?1 AND status = 'queued'"
+		" ON CONFLICT DO NOTHING"),
+	STORE_SQL(STMT_IMPORT_START,
+		"UPDATE imports SET status = 'running', locked_until = ?3 WHERE id = ?1 AND user_id = ?2"
+		" AND status IN ('queued', 'running') RETURNING " STORE_COLS(STORE_IMPORT_ROW, "")),
+	STORE_SQL(STMT_IMPORT_INSERT,
+		"INSERT INTO library_items (id, user_id, url, url_hash, slug, title, author, description, site_name, image,"
+		" page_type, state, folder, source, progress, saved_at, created_at, updated_at, published_at, archived_at,"
+		" deleted_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'ARTICLE', 'PROCESSING', 'inbox', 'import',"
+		" ?11, ?12, ?13, ?13, ?14, ?15, ?16) RETURNING seq"),
+	STORE_SQL(STMT_IMPORT_UPDATE,
+		"UPDATE library_items SET title = ?2, author = ?3, description = ?4, site_name = ?5, image = ?6,"
+		" progress = ?7, saved_at = ?8, published_at = ?9, archived_at = ?10, deleted_at = ?11, updated_at = ?12"
+		" WHERE seq = ?1"),
+	STORE_SQL(STMT_IMPORT_JOB_PENDING, "SELECT count(*) FROM jobs WHERE item_seq = ?1 AND status IN ('queued', 'running')"),
+	STORE_SQL(STMT_IMPORT_FETCH_HORIZON,
+		"SELECT max(j.run_after) FROM jobs j JOIN library_items i ON i.seq = j.item_seq"
+		" WHERE i.user_id = ?1 AND j.status = 'queued'"),
+	STORE_SQL(STMT_IMPORT_HL_FIND,
+		"SELECT count(*) FROM highlights WHERE item_seq = ?1 AND quote IS ?2 AND annotation IS ?3",
+		/* a IS b: IS NOT DISTINCT FROM */
+		"SELECT count(*) FROM highlights WHERE item_seq = ?1 AND quote IS NOT DISTINCT FROM ?2"
+		" AND annotation IS NOT DISTINCT FROM ?3"),
+	STORE_SQL(STMT_IMPORT_ID_TAKEN, "SELECT count(*) FROM library_items WHERE user_id = ?2 AND id = ?1"),
+	STORE_SQL(STMT_IMPORT_CREATE,
+		"INSERT INTO imports (id, user_id, format, path, status, upload_hash, upload_expires, created_at)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"),
+	STORE_SQL(STMT_IMPORT_GET, "SELECT " STORE_COLS(STORE_IMPORT_ROW, "") " FROM imports WHERE user_id = ?1 AND id = ?2"),
+	STORE_SQL(STMT_IMPORT_BY_UPLOAD,
+		"SELECT " STORE_COLS(STORE_IMPORT_ROW, "") " FROM imports"
+		" WHERE upload_hash = ?1 AND status = 'uploading' AND upload_expires > ?2"),
+	STORE_SQL(STMT_IMPORT_UPLOADED,
+		"UPDATE imports SET status = 'queued', path = ?2, upload_hash = NULL WHERE id = ?1 AND status = 'uploading'"),
+	STORE_SQL(STMT_IMPORT_FINISH,
+		"UPDATE imports SET status = ?2, added = ?3, updated = ?4, unchanged = ?5, failed = ?6, report = ?7,"
+		" finished_at = ?8, locked_until = NULL WHERE id = ?1"),
+};
+STORE_STATEMENTS(import, statements)
+
 static const struct store_col import_cols[] = STORE_ROW_DESC(STORE_IMPORT_ROW, struct store_import_job);
 static const struct store_row import_rowdef = { import_cols, sizeof import_cols / sizeof import_cols[0],
                                                 sizeof(struct store_import_job), "an import" };
@@ -79,7 +138,7 @@ static bool meta_differs(const struct meta *m, const struct store_item *old)
 /* the record's id when the user has no item of that id (ids are unique per user), else a fresh one, into id */
 static int pick_id(struct store *st, const struct store_import *in, char id[37])
 {
-	struct db_stmt *s = st->stmt[STMT_IMPORT_ID_TAKEN];
+	struct db_stmt *s = stmt(st, STMT_IMPORT_ID_TAKEN);
 	int64_t taken = 1;
 	int rc;
 	if (in->id && strlen(in->id) == 36) {
@@ -99,12 +158,9 @@ static int pick_id(struct store *st, const struct store_import *in, char id[37])
 static int pick_slug(struct store *st, struct arena *a, const struct store_import *in, const char *title,
                      const char **slug)
 {
-	struct db_stmt *s = st->stmt[STMT_ITEM_SLUG_TAKEN];
-	int64_t one;
 	int rc;
 	if (in->slug && *in->slug) {
-		store_bind_texts(s, 1, (const char *const[]){ in->user_id, in->slug }, 2);
-		if ((rc = store_get_ints(st, s, &one, 1, "checking a slug")) == STORE_E_NOTFOUND) {
+		if ((rc = store_item_slug_taken(st, in->user_id, in->slug, "checking a slug")) == STORE_E_NOTFOUND) {
 			*slug = in->slug;
 			return STORE_OK;
 		}
@@ -117,7 +173,7 @@ static int pick_slug(struct store *st, struct arena *a, const struct store_impor
 static int insert_row(struct store *st, struct arena *a, const struct store_import *in, const struct meta *m,
                       int64_t now, int64_t *seq)
 {
-	struct db_stmt *s = st->stmt[STMT_IMPORT_INSERT];
+	struct db_stmt *s = stmt(st, STMT_IMPORT_INSERT);
 	const char *title = m->title ? m->title : in->url, *slug;
 	char id[37], hash[65];
 	int rc;
@@ -140,7 +196,7 @@ static int insert_row(struct store *st, struct arena *a, const struct store_impo
 
 static int update_row(struct store *st, int64_t seq, const struct meta *m, int64_t now)
 {
-	struct db_stmt *s = st->stmt[STMT_IMPORT_UPDATE];
+	struct db_stmt *s = stmt(st, STMT_IMPORT_UPDATE);
 	db_bind_int64(s, 1, seq);
 	store_bind_texts(s, 2, (const char *const[]){ m->title, m->author, m->description, m->site_name, m->image }, 5);
 	db_bind_double(s, 7, m->progress);
@@ -159,14 +215,10 @@ static int add_labels(struct store *st, struct arena *a, const struct store_impo
 	int64_t count;
 	int rc;
 	for (size_t i = 0; i < in->nlabels; i++) {
-		struct db_stmt *s = st->stmt[STMT_ITEM_LABEL_ADD];
 		struct store_label l;
 		if ((rc = store_label_ensure(st, a, in->user_id, in->labels[i], NULL, &l)) != STORE_OK)
 			return rc;
-		db_bind_int64(s, 1, seq);
-		db_bind_text(s, 2, l.id);
-		db_bind_int64(s, 3, now + (int64_t)i);
-		if ((rc = store_step_done(st, s, "labelling an imported item")) != STORE_OK)
+		if ((rc = store_item_label_add(st, seq, l.id, now + (int64_t)i, "labelling an imported item")) != STORE_OK)
 			return rc;
 		if (db_changes(st->db) > 0)
 			*changed = true;
@@ -175,8 +227,7 @@ static int add_labels(struct store *st, struct arena *a, const struct store_impo
 		return STORE_OK;
 	if ((rc = store_item_labels_changed(st, seq)) != STORE_OK)
 		return rc;
-	db_bind_int64(st->stmt[STMT_ITEM_LABEL_COUNT], 1, seq);
-	if ((rc = store_get_ints(st, st->stmt[STMT_ITEM_LABEL_COUNT], &count, 1, "counting labels")) != STORE_OK)
+	if ((rc = store_item_label_count(st, seq, &count, "counting labels")) != STORE_OK)
 		return rc;
 	if (count > (int64_t)st->lim.labels_per_item) {
 		snprintf(st->errmsg, sizeof st->errmsg, "an item has at most %u labels (labels_per_item in larder.conf)",
@@ -195,8 +246,7 @@ static int label_highlight(struct store *st, struct arena *a, const struct store
 		struct store_label label;
 		rc = store_label_ensure(st, a, in->user_id, l->names[i], NULL, &label);
 		if (rc == STORE_OK) {
-			store_bind_texts(st->stmt[STMT_HL_LABEL_ADD], 1, (const char *const[]){ id, label.id }, 2);
-			rc = store_step_done(st, st->stmt[STMT_HL_LABEL_ADD], "labelling an imported highlight");
+			rc = store_highlight_label_add(st, id, label.id, "labelling an imported highlight");
 		}
 	}
 	return rc;
@@ -209,8 +259,8 @@ static int add_highlights(struct store *st, struct arena *a, const struct store_
 	int rc;
 	for (size_t i = 0; i < in->nhighlights; i++) {
 		const struct store_highlight *h = &in->highlights[i];
-		const char *type = h->type ? h->type : "HIGHLIGHT";
-		struct db_stmt *s = st->stmt[STMT_IMPORT_HL_FIND];
+		struct store_highlight row = *h;
+		struct db_stmt *s = stmt(st, STMT_IMPORT_HL_FIND);
 		char id[37], short_id[9];
 		int64_t n;
 		db_bind_int64(s, 1, seq);
@@ -221,22 +271,12 @@ static int add_highlights(struct store *st, struct arena *a, const struct store_
 			continue;
 		crypto_uuid_v4(id);
 		memcpy(short_id, id, 8), short_id[8] = '\0';
-		s = st->stmt[STMT_HL_INSERT];
-		store_bind_texts(s, 1, (const char *const[]){ id, short_id, in->user_id }, 3);
-		db_bind_int64(s, 4, seq);
-		store_bind_texts(s, 5, (const char *const[]){ type, h->quote, h->prefix, h->suffix, NULL, h->annotation,
-		                                              NULL, h->color, "CONTENT" }, 9);
-		db_bind_double(s, 14, h->position_percent);
-		db_bind_int64(s, 15, 0);
-		db_bind_int64(s, 16, h->created_ms ? h->created_ms : now);
-		db_bind_int64(s, 17, st->lim.highlights_per_item);
-		rc = store_step_row(st, s, "importing a highlight");
-		store_done(s);
-		if (rc == STORE_E_NOTFOUND) {
-			snprintf(st->errmsg, sizeof st->errmsg, "the item has %u highlights, the most allowed "
-			         "(highlights_per_item in larder.conf)", (unsigned)st->lim.highlights_per_item);
-			return STORE_E_LIMIT;
-		}
+		/* an imported highlight has no patch, html nor anchor, and shows as CONTENT */
+		row.id = id, row.short_id = short_id, row.user_id = in->user_id;
+		row.patch = row.html = row.representation = NULL;
+		row.position_anchor = 0;
+		rc = store_highlight_add_row(st, a, seq, &row, h->created_ms ? h->created_ms : now, NULL,
+		                             "importing a highlight");
 		if (rc != STORE_OK || (in->highlight_labels &&
 		                       (rc = label_highlight(st, a, in, id, &in->highlight_labels[i])) != STORE_OK))
 			return rc;
@@ -261,7 +301,7 @@ static int content_or_fetch(struct store *st, const struct store_import *in, con
 		art.site_name = pick(m->site_name, art.site_name);
 		art.image = pick(m->image, art.image);
 		*changed = true;
-		if ((rc = store_run(st, STMT_JOB_CANCEL_ITEM, seq, "dropping a fetch job")) != STORE_OK)
+		if ((rc = store_job_cancel_item(st, seq, "dropping a fetch job")) != STORE_OK)
 			return rc;
 		rc = store_item_fill_row(st, seq, &art, now);
 		if (rc == STORE_E_LIMIT) { /* past bytes_per_user: the item stays, without its content, saying why */
@@ -271,8 +311,8 @@ static int content_or_fetch(struct store *st, const struct store_import *in, con
 		}
 		return rc;
 	}
-	db_bind_int64(st->stmt[STMT_IMPORT_JOB_PENDING], 1, seq);
-	if ((rc = store_get_ints(st, st->stmt[STMT_IMPORT_JOB_PENDING], &pending, 1, "looking for a job")) != STORE_OK)
+	db_bind_int64(stmt(st, STMT_IMPORT_JOB_PENDING), 1, seq);
+	if ((rc = store_get_ints(st, stmt(st, STMT_IMPORT_JOB_PENDING), &pending, 1, "looking for a job")) != STORE_OK)
 		return rc;
 	if (pending > 0)
 		return STORE_OK;
@@ -313,16 +353,16 @@ int store_import_item(struct store *st, struct arena *a, const struct store_impo
 	if (rc == STORE_OK)
 		rc = add_highlights(st, a, in, seq, now, &changed);
 	if (rc == STORE_OK && changed && !isnew)
-		rc = store_run2(st, STMT_ITEM_TOUCH, seq, now, "touching an item");
+		rc = store_item_touch(st, seq, now, "touching an item");
 	else if (rc == STORE_OK && isnew && in->updated_ms) /* its content and labels set: the export's time again */
-		rc = store_run2(st, STMT_ITEM_TOUCH, seq, in->updated_ms, "dating an imported item");
+		rc = store_item_touch(st, seq, in->updated_ms, "dating an imported item");
 	*result = isnew ? STORE_IMPORT_ADDED : changed ? STORE_IMPORT_UPDATED : STORE_IMPORT_UNCHANGED;
 	return rc;
 }
 
 int store_import_fetch_horizon(struct store *st, const char *user_id, int64_t *ms)
 {
-	struct db_stmt *s = st->stmt[STMT_IMPORT_FETCH_HORIZON];
+	struct db_stmt *s = stmt(st, STMT_IMPORT_FETCH_HORIZON);
 	db_bind_text(s, 1, user_id);
 	return store_get_ints(st, s, ms, 1, "reading the fetch queue");
 }
@@ -332,7 +372,7 @@ int store_import_fetch_horizon(struct store *st, const char *user_id, int64_t *m
 /* the import's job, when it is queued */
 static int queue_import(struct store *st, const char *id)
 {
-	struct db_stmt *s = st->stmt[STMT_JOB_QUEUE_IMPORT];
+	struct db_stmt *s = stmt(st, STMT_JOB_QUEUE_IMPORT);
 	store_bind_text(s, 1, id);
 	db_bind_int64(s, 2, time_now_ms());
 	return store_step_done(st, s, "queueing an import");
@@ -341,7 +381,7 @@ static int queue_import(struct store *st, const char *id)
 int store_import_create(struct store *st, struct arena *a, const char *user_id, const char *format, const char *path,
                         const char *upload_hash, int64_t upload_expires_ms, struct store_import_job *out)
 {
-	struct db_stmt *s = st->stmt[STMT_IMPORT_CREATE];
+	struct db_stmt *s = stmt(st, STMT_IMPORT_CREATE);
 	char id[37];
 	int rc;
 	crypto_uuid_v4(id);
@@ -357,7 +397,7 @@ int store_import_create(struct store *st, struct arena *a, const char *user_id, 
 int store_import_get(struct store *st, struct arena *a, const char *user_id, const char *id,
                      struct store_import_job *out)
 {
-	struct db_stmt *s = st->stmt[STMT_IMPORT_GET];
+	struct db_stmt *s = stmt(st, STMT_IMPORT_GET);
 	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
 	return store_get_row(st, a, s, &import_rowdef, out, "reading an import");
@@ -366,7 +406,7 @@ int store_import_get(struct store *st, struct arena *a, const char *user_id, con
 int store_import_by_upload(struct store *st, struct arena *a, const char *upload_hash, int64_t now_ms,
                            struct store_import_job *out)
 {
-	struct db_stmt *s = st->stmt[STMT_IMPORT_BY_UPLOAD];
+	struct db_stmt *s = stmt(st, STMT_IMPORT_BY_UPLOAD);
 	store_bind_text(s, 1, upload_hash);
 	db_bind_int64(s, 2, now_ms);
 	return store_get_row(st, a, s, &import_rowdef, out, "reading an import");
@@ -374,7 +414,7 @@ int store_import_by_upload(struct store *st, struct arena *a, const char *upload
 
 int store_import_uploaded(struct store *st, const char *id, const char *path)
 {
-	struct db_stmt *s = st->stmt[STMT_IMPORT_UPLOADED];
+	struct db_stmt *s = stmt(st, STMT_IMPORT_UPLOADED);
 	store_bind_texts(s, 1, (const char *const[]){ id, path }, 2);
 	int rc = store_step_changed(st, s, "recording an upload");
 	return rc != STORE_OK ? rc : queue_import(st, id);
@@ -383,16 +423,15 @@ int store_import_uploaded(struct store *st, const char *id, const char *path)
 int store_import_start(struct store *st, struct arena *a, const char *id, const char *user_id, int64_t lease_until_ms,
                        struct store_import_job *out)
 {
-	struct db_stmt *s = st->stmt[STMT_IMPORT_START];
+	struct db_stmt *s = stmt(st, STMT_IMPORT_START);
 	store_bind_texts(s, 1, (const char *const[]){ id, user_id }, 2);
 	db_bind_int64(s, 3, lease_until_ms);
 	return store_get_row(st, a, s, &import_rowdef, out, "starting an import");
 }
 
-
 int store_import_finish(struct store *st, const char *id, const struct store_import_job *in)
 {
-	struct db_stmt *s = st->stmt[STMT_IMPORT_FINISH];
+	struct db_stmt *s = stmt(st, STMT_IMPORT_FINISH);
 	const int64_t counts[] = { in->added, in->updated, in->unchanged, in->failed };
 	store_bind_texts(s, 1, (const char *const[]){ id, in->status }, 2);
 	for (int i = 0; i < 4; i++)

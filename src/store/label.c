@@ -9,6 +9,41 @@
 #include "util/time.h"
 #include "util/utf8.h"
 
+/* the statements of label.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
+enum stmt {
+	STMT_LABEL_LIST,
+	STMT_LABEL_BY_ID,
+	STMT_LABEL_BY_NAME,
+	STMT_LABEL_INSERT,
+	STMT_LABEL_UPDATE,
+	STMT_LABEL_DELETE,
+	STMT_LABEL_TOUCH_ITEMS,
+	STMT__MAX
+};
+static const struct store_sql statements[STMT__MAX] = {
+	STORE_SQL(STMT_LABEL_LIST,
+		"SELECT " STORE_LABEL_COLS("") " FROM labels WHERE user_id = ?1"
+		" ORDER BY position, name COLLATE NOCASE, id"),
+	STORE_SQL(STMT_LABEL_BY_ID,
+		"SELECT " STORE_LABEL_COLS("") " FROM labels WHERE user_id = ?1 AND id = ?2"),
+	STORE_SQL(STMT_LABEL_BY_NAME,
+		"SELECT " STORE_LABEL_COLS("") " FROM labels WHERE user_id = ?1 AND name = ?2 COLLATE NOCASE"),
+	STORE_SQL(STMT_LABEL_INSERT,
+		/* no row when the user has ?9 labels already (labels_per_user) */
+		"INSERT INTO labels (id, user_id, name, color, description, position, internal, source, created_at, updated_at)"
+		" SELECT ?1, ?2, ?3, ?4, ?5, (SELECT coalesce(max(position), 0) + 1 FROM labels WHERE user_id = ?2),"
+		" ?6, ?7, ?8, ?8 WHERE (SELECT count(*) FROM labels WHERE user_id = ?2) < ?9"
+		" RETURNING " STORE_LABEL_COLS("")),
+	STORE_SQL(STMT_LABEL_UPDATE,
+		"UPDATE labels SET name = ?3, color = ?4, description = ?5, updated_at = ?6 WHERE user_id = ?1 AND id = ?2"
+		" RETURNING " STORE_LABEL_COLS("")),
+	STORE_SQL(STMT_LABEL_DELETE,
+		"DELETE FROM labels WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_LABEL_COLS("")),
+	STORE_SQL(STMT_LABEL_TOUCH_ITEMS,
+		"UPDATE library_items SET updated_at = ?2 WHERE seq IN (SELECT item_seq FROM item_labels WHERE label_id = ?1)"),
+};
+STORE_STATEMENTS(label, statements)
+
 /* one label row of a stepped statement into out (NULL: not read), or NOTFOUND */
 static int step_label(struct store *st, struct arena *a, struct db_stmt *s, const char *what, struct store_label *out)
 {
@@ -17,14 +52,14 @@ static int step_label(struct store *st, struct arena *a, struct db_stmt *s, cons
 
 int store_label_list(struct store *st, struct arena *a, const char *user_id, struct store_label **out, size_t *n)
 {
-	struct db_stmt *s = st->stmt[STMT_LABEL_LIST];
+	struct db_stmt *s = stmt(st, STMT_LABEL_LIST);
 	db_bind_text(s, 1, user_id);
 	return store_labels_collect(st, a, s, out, n);
 }
 
 int store_label_get(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_label *out)
 {
-	struct db_stmt *s = st->stmt[STMT_LABEL_BY_ID];
+	struct db_stmt *s = stmt(st, STMT_LABEL_BY_ID);
 	if (!store_bind_owned(s, user_id, id))
 		return STORE_E_NOTFOUND;
 	return step_label(st, a, s, "reading a label", out);
@@ -57,7 +92,7 @@ static bool valid_name(struct store *st, const char *name)
 int store_label_create(struct store *st, struct arena *a, const char *user_id, const char *name, const char *color,
                        const char *description, struct store_label *out)
 {
-	struct db_stmt *s = st->stmt[STMT_LABEL_INSERT];
+	struct db_stmt *s = stmt(st, STMT_LABEL_INSERT);
 	char id[37];
 	int rc;
 	if (!user_id || !valid_name(st, name))
@@ -84,7 +119,7 @@ int store_label_create(struct store *st, struct arena *a, const char *user_id, c
 int store_label_ensure(struct store *st, struct arena *a, const char *user_id, const char *name, const char *color,
                        struct store_label *out)
 {
-	struct db_stmt *s = st->stmt[STMT_LABEL_BY_NAME];
+	struct db_stmt *s = stmt(st, STMT_LABEL_BY_NAME);
 	int rc;
 	if (!user_id || !valid_name(st, name))
 		return STORE_E_INVAL;
@@ -106,7 +141,7 @@ int store_label_ensure(struct store *st, struct arena *a, const char *user_id, c
 /* the items with the label changed: updatesSince reports them */
 static int touch_items(struct store *st, const char *label_id, int64_t now)
 {
-	struct db_stmt *s = st->stmt[STMT_LABEL_TOUCH_ITEMS];
+	struct db_stmt *s = stmt(st, STMT_LABEL_TOUCH_ITEMS);
 	db_bind_text(s, 1, label_id);
 	db_bind_int64(s, 2, now);
 	return store_step_done(st, s, "touching labelled items");
@@ -115,7 +150,7 @@ static int touch_items(struct store *st, const char *label_id, int64_t now)
 int store_label_update(struct store *st, struct arena *a, const char *user_id, const char *id, const char *name,
                        const char *color, const char *description, struct store_label *out)
 {
-	struct db_stmt *s = st->stmt[STMT_LABEL_UPDATE];
+	struct db_stmt *s = stmt(st, STMT_LABEL_UPDATE);
 	struct store_label cur;
 	int64_t now = time_now_ms();
 	int rc;
@@ -141,7 +176,7 @@ fail:
 
 int store_label_delete(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_label *out)
 {
-	struct db_stmt *s = st->stmt[STMT_LABEL_DELETE];
+	struct db_stmt *s = stmt(st, STMT_LABEL_DELETE);
 	int rc;
 	if (!user_id || !id)
 		return STORE_E_NOTFOUND;

@@ -21,60 +21,52 @@ EXTRA_DIST += src/store/README.md
 # What a program linking the store needs (it uses libutil too: link $(UTIL_LIBS) after it).
 STORE_LIBS = src/store/libstore.a $(SQLITE_LIBS) $(PQ_LIBS)
 
-# The PostgreSQL backend (configure --with-postgresql): its driver, its dialect's statement texts and its
-# migrations db/pg/NNN_*.sql, numbered as the SQLite ones (the same version is the same schema).
-STORE_PG_MIGRATIONS = db/pg/001_init.sql db/pg/002_library.sql db/pg/003_settings.sql db/pg/004_trash.sql \
-	db/pg/005_logins.sql db/pg/006_search_owner.sql db/pg/007_save_tokens.sql db/pg/008_items.sql db/pg/009_user.sql \
-	db/pg/010_import.sql db/pg/011_personalization.sql db/pg/012_feeds.sql \
-	db/pg/013_newsletters.sql
+# The migrations, applied in this order by `larder init`: one list of names for both engines. Each name NNN_what
+# is db/NNN_what.sql (SQLite) and db/pg/NNN_what.sql (PostgreSQL), the same version the same schema (a migration
+# with nothing to do on one engine is a file saying so); add new ones at the end. A file in db/ or db/pg/ that is
+# not on the list, or a name without its two files, fails the build (t/migrations.sh checks it too).
+STORE_MIGRATION_NAMES = 001_init 002_library 003_settings 004_trash 005_logins 006_search_owner 007_save_tokens \
+	008_items 009_user 010_import 011_personalization 012_feeds 013_newsletters
 # uploaded and fetched PDFs
-STORE_PG_MIGRATIONS += db/pg/014_files.sql db/pg/015_search_speed.sql db/pg/016_user_paths.sql db/pg/017_item_ids_per_user.sql
+STORE_MIGRATION_NAMES += 014_files 015_search_speed 016_user_paths 017_item_ids_per_user
 # per-user usage against the quotas
-STORE_PG_MIGRATIONS += db/pg/018_usage.sql
+STORE_MIGRATION_NAMES += 018_usage
 # feed discovery out of the web processes
-STORE_PG_MIGRATIONS += db/pg/019_feed_scans.sql
+STORE_MIGRATION_NAMES += 019_feed_scans
 # one fair queue for all background work
-STORE_PG_MIGRATIONS += db/pg/020_work_queue.sql
+STORE_MIGRATION_NAMES += 020_work_queue
 # an item's labels re-indexed once per change, not once per label row
-STORE_PG_MIGRATIONS += db/pg/021_label_reindex.sql
+STORE_MIGRATION_NAMES += 021_label_reindex
 # the search row's text and notes bounded, so re-indexing an item has a bound
-STORE_PG_MIGRATIONS += db/pg/022_search_bounds.sql
-EXTRA_DIST += $(STORE_PG_MIGRATIONS) src/store/db_pg.c src/store/store_pg_sql.c
+STORE_MIGRATION_NAMES += 022_search_bounds
+STORE_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/%.sql)
+STORE_PG_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/pg/%.sql)
+EXTRA_DIST += $(STORE_MIGRATIONS) $(STORE_PG_MIGRATIONS)
+# the embedded list of one engine's migrations: $(EMBED) -list SYMBOL, each name's file in DIR (db or db/pg), after
+# checking that DIR holds exactly the listed migrations
+STORE_EMBED_MIGRATIONS = \
+	for f in $(srcdir)/$$dir/[0-9]*.sql; do \
+		n=`basename $$f .sql`; case " $(STORE_MIGRATION_NAMES) " in *" $$n "*) ;; \
+		*) echo "$$f: a migration not on STORE_MIGRATION_NAMES (src/store/local.mk)" >&2; exit 1;; esac; \
+	done && files= && \
+	for n in $(STORE_MIGRATION_NAMES); do files="$$files $(srcdir)/$$dir/$$n.sql"; done && \
+	$(EMBED) -list $$sym $$files > $@.tmp && mv $@.tmp $@
+
+# The PostgreSQL backend (configure --with-postgresql): its driver and its migrations
+EXTRA_DIST += src/store/db_pg.c
 if WITH_POSTGRESQL
-src_store_libstore_a_SOURCES += src/store/db_pg.c src/store/store_pg_sql.c
+src_store_libstore_a_SOURCES += src/store/db_pg.c
 nodist_src_store_libstore_a_SOURCES += src/store/pg_migrations_gen.c
 BUILT_SOURCES += src/store/pg_migrations_gen.c
 endif
 CLEANFILES += src/store/pg_migrations_gen.c
-src/store/pg_migrations_gen.c: $(STORE_PG_MIGRATIONS) $(top_srcdir)/build-aux/embed.sh
-	$(AM_V_GEN)$(MKDIR_P) src/store && files= && \
-	for f in $(STORE_PG_MIGRATIONS); do files="$$files $(srcdir)/$$f"; done && \
-	$(EMBED) -list store_pg_migrations $$files > $@.tmp && mv $@.tmp $@
+src/store/pg_migrations_gen.c: $(STORE_PG_MIGRATIONS) $(top_srcdir)/build-aux/embed.sh $(srcdir)/src/store/local.mk
+	$(AM_V_GEN)$(MKDIR_P) src/store && dir=db/pg && sym=store_pg_migrations && $(STORE_EMBED_MIGRATIONS)
 
-# Migrations, applied in this order by `larder init`; add new ones at the end (NNN_name.sql).
-STORE_MIGRATIONS = db/001_init.sql db/002_library.sql db/003_settings.sql db/004_trash.sql db/005_logins.sql \
-	db/006_search_owner.sql db/007_save_tokens.sql db/008_items.sql db/009_user.sql db/010_import.sql \
-	db/011_personalization.sql db/012_feeds.sql \
-	db/013_newsletters.sql
-# uploaded and fetched PDFs
-STORE_MIGRATIONS += db/014_files.sql db/015_search_speed.sql db/016_user_paths.sql db/017_item_ids_per_user.sql
-# per-user usage against the quotas
-STORE_MIGRATIONS += db/018_usage.sql
-# feed discovery out of the web processes
-STORE_MIGRATIONS += db/019_feed_scans.sql
-# one fair queue for all background work
-STORE_MIGRATIONS += db/020_work_queue.sql
-# an item's labels re-indexed once per change, not once per label row
-STORE_MIGRATIONS += db/021_label_reindex.sql
-# the search row's text and notes bounded, so re-indexing an item has a bound
-STORE_MIGRATIONS += db/022_search_bounds.sql
-EXTRA_DIST += $(STORE_MIGRATIONS)
 BUILT_SOURCES += src/store/migrations_gen.c
 CLEANFILES += src/store/migrations_gen.c
-src/store/migrations_gen.c: $(STORE_MIGRATIONS) $(top_srcdir)/build-aux/embed.sh
-	$(AM_V_GEN)$(MKDIR_P) src/store && files= && \
-	for f in $(STORE_MIGRATIONS); do files="$$files $(srcdir)/$$f"; done && \
-	$(EMBED) -list store_migrations $$files > $@.tmp && mv $@.tmp $@
+src/store/migrations_gen.c: $(STORE_MIGRATIONS) $(top_srcdir)/build-aux/embed.sh $(srcdir)/src/store/local.mk
+	$(AM_V_GEN)$(MKDIR_P) src/store && dir=db && sym=store_migrations && $(STORE_EMBED_MIGRATIONS)
 
 check_PROGRAMS += t/store_basic t/store_schema t/store_concurrent t/store_driver
 TESTS += t/store_basic t/store_schema t/store_concurrent t/store_driver
@@ -117,6 +109,10 @@ EXTRA_DIST += t/pg_suite.sh
 # the end-to-end tests that reach Larder only through its programs and HTTP, with the library in PostgreSQL
 TESTS += t/pg_e2e.sh
 EXTRA_DIST += t/pg_e2e.sh
+
+# the one list of migrations matches db/ and db/pg/
+TESTS += t/store_migrations.sh
+EXTRA_DIST += t/store_migrations.sh
 
 # larder migrate-store: a library made on SQLite moved to a throwaway PostgreSQL and back, answering alike
 TESTS += t/migrate_store.sh

@@ -3,9 +3,29 @@
 
 #include <string.h>
 
+/* the statements of savetoken.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
+enum stmt {
+	STMT_SAVETOKEN_SET,
+	STMT_SAVETOKEN_GET,
+	STMT_SAVETOKEN_TOUCH,
+	STMT_SAVETOKEN_DELETE,
+	STMT__MAX
+};
+static const struct store_sql statements[STMT__MAX] = {
+	STORE_SQL(STMT_SAVETOKEN_SET,
+		"INSERT OR REPLACE INTO save_tokens (user_id, token_hash, created, used) VALUES (?1, ?2, ?3, NULL)",
+		/* PostgreSQL: INSERT OR REPLACE: ON CONFLICT (the primary key) DO UPDATE */
+		"INSERT INTO save_tokens (user_id, token_hash, created, used) VALUES (?1, ?2, ?3, NULL)"
+		" ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created = excluded.created, used = NULL"),
+	STORE_SQL(STMT_SAVETOKEN_GET, "SELECT token_hash, created, used FROM save_tokens WHERE user_id = ?1"),
+	STORE_SQL(STMT_SAVETOKEN_TOUCH, "UPDATE save_tokens SET used = ?2 WHERE user_id = ?1"),
+	STORE_SQL(STMT_SAVETOKEN_DELETE, "DELETE FROM save_tokens WHERE user_id = ?1"),
+};
+STORE_STATEMENTS(savetoken, statements)
+
 int store_savetoken_set(struct store *st, const char *user_id, const char *token_hash, int64_t now_ms)
 {
-	struct db_stmt *s = st->stmt[STMT_SAVETOKEN_SET];
+	struct db_stmt *s = stmt(st, STMT_SAVETOKEN_SET);
 
 	if (!user_id || !token_hash || strlen(token_hash) != 64 || strspn(token_hash, "0123456789abcdef") != 64) {
 		snprintf(st->errmsg, sizeof st->errmsg, "a save token needs a user and a SHA-256 hex hash");
@@ -19,7 +39,7 @@ int store_savetoken_set(struct store *st, const char *user_id, const char *token
 
 int store_savetoken_get(struct store *st, const char *user_id, struct store_savetoken *out)
 {
-	struct db_stmt *s = st->stmt[STMT_SAVETOKEN_GET];
+	struct db_stmt *s = stmt(st, STMT_SAVETOKEN_GET);
 	int rc;
 
 	if (!user_id || !out)
@@ -40,7 +60,7 @@ int store_savetoken_get(struct store *st, const char *user_id, struct store_save
 /* the touch and the delete: one statement bound to the user (and the time), NOTFOUND when no row changed */
 static int by_user(struct store *st, enum stmt which, const char *user_id, int64_t now_ms, const char *what)
 {
-	struct db_stmt *s = st->stmt[which];
+	struct db_stmt *s = stmt(st, which);
 
 	if (!user_id)
 		return STORE_E_INVAL;

@@ -3,9 +3,23 @@
 
 #include "util/crypto.h"
 
+/* the statements of setting.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
+enum stmt {
+	STMT_SETTING_GET,
+	STMT_SETTING_ADD,
+	STMT__MAX
+};
+static const struct store_sql statements[STMT__MAX] = {
+	STORE_SQL(STMT_SETTING_GET, "SELECT value FROM settings WHERE name = ?1"),
+	STORE_SQL(STMT_SETTING_ADD, "INSERT OR IGNORE INTO settings (name, value) VALUES (?1, ?2)",
+		/* PostgreSQL: INSERT OR IGNORE: ON CONFLICT DO NOTHING */
+		"INSERT INTO settings (name, value) VALUES (?1, ?2) ON CONFLICT DO NOTHING"),
+};
+STORE_STATEMENTS(setting, statements)
+
 static int get(struct store *st, const char *name, char out[65])
 {
-	struct db_stmt *s = st->stmt[STMT_SETTING_GET];
+	struct db_stmt *s = stmt(st, STMT_SETTING_GET);
 	int rc;
 	db_bind_text(s, 1, name);
 	if ((rc = store_step_row(st, s, "reading a setting")) == STORE_OK && !store_col_hex64(s, 0, out)) {
@@ -27,9 +41,9 @@ int store_secret(struct store *st, const char *name, char out[65])
 		return STORE_E_DB;
 	}
 	/* two processes may race here: INSERT OR IGNORE keeps the first, and both read it back */
-	db_bind_text(st->stmt[STMT_SETTING_ADD], 1, name);
-	db_bind_text(st->stmt[STMT_SETTING_ADD], 2, fresh);
-	if ((rc = store_step_done(st, st->stmt[STMT_SETTING_ADD], "storing a secret")) != STORE_OK)
+	db_bind_text(stmt(st, STMT_SETTING_ADD), 1, name);
+	db_bind_text(stmt(st, STMT_SETTING_ADD), 2, fresh);
+	if ((rc = store_step_done(st, stmt(st, STMT_SETTING_ADD), "storing a secret")) != STORE_OK)
 		return rc;
 	return get(st, name, out);
 }

@@ -1,4 +1,4 @@
-/* store.c: the static statement table, error names, and the shared helpers of statements, rows and transactions. */
+/* store.c: the list of the features' statement tables, error names, and the shared helpers of statements, rows and transactions. */
 #include "store/store_int.h"
 
 #include <errno.h>
@@ -15,497 +15,29 @@
 #include "util/arena.h"
 #include "util/limits.h"
 
-const char *const store_stmt_sql[STMT__MAX] = {
-	[STMT_USER_ADD] =
-		"INSERT INTO users (id, username, name, email, password_hash, created, updated)"
-		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) RETURNING " STORE_USER_COLS(""),
-	[STMT_USER_GET] =
-		"SELECT " STORE_USER_COLS("") " FROM users WHERE id = ?1",
-	[STMT_USER_BY_NAME] =
-		"SELECT " STORE_USER_COLS("") " FROM users WHERE username = ?1 OR email = ?1"
-		" ORDER BY username = ?1 DESC LIMIT 1",
-	[STMT_USER_SET_PASSWORD] =
-		"UPDATE users SET password_hash = ?2, updated = ?3 WHERE id = ?1",
-	[STMT_KEY_CREATE] =
-		"INSERT INTO api_keys (id, user_id, name, key_hash, scopes, created, expires, used)"
-		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL) RETURNING " STORE_KEY_COLS(""),
-	[STMT_KEY_LOOKUP] =
-		"SELECT " STORE_KEY_COLS("k.") ", " STORE_USER_COLS("u.")
-		" FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = ?1",
-	[STMT_KEY_TOUCH] =
-		"UPDATE api_keys SET used = ?2 WHERE id = ?1"
-		" AND (used IS NULL OR used <= ?2 - ?3 OR used >= ?2 + ?3)",
-	[STMT_KEY_LIST] =
-		"SELECT " STORE_KEY_COLS("") " FROM api_keys WHERE user_id = ?1"
-		" ORDER BY used IS NULL, used DESC, created DESC, rowid DESC",
-	[STMT_KEY_DELETE] =
-		"DELETE FROM api_keys WHERE id = ?1 AND (?2 IS NULL OR user_id = ?2)"
-		" RETURNING " STORE_KEY_COLS(""),
-	[STMT_SESSION_CREATE] =
-		"INSERT INTO sessions (token_hash, user_id, created, expires, last_seen)"
-		" VALUES (?1, ?2, ?3, ?4, ?3)",
-	[STMT_SESSION_LOOKUP] =
-		"SELECT s.expires, " STORE_USER_COLS("u.")
-		" FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1 AND s.expires > ?2",
-	[STMT_SESSION_DELETE] =
-		"DELETE FROM sessions WHERE token_hash = ?1",
-	[STMT_SESSION_END_USER] = "DELETE FROM sessions WHERE user_id = ?1",
-	[STMT_ITEM_BY_HASH] =
-		"SELECT " STORE_ITEM_COLS("") " FROM library_items WHERE user_id = ?1 AND url_hash = ?2",
-	[STMT_ITEM_BY_ID] = /* by id, else by slug, else by clientRequestId: three index lookups (an OR of the three
-	                     * walked all of the user's items) */
-		"SELECT " STORE_ITEM_COLS("") ", 0 AS k FROM library_items WHERE user_id = ?1 AND id = ?2"
-		" UNION ALL SELECT " STORE_ITEM_COLS("") ", 1 FROM library_items WHERE user_id = ?1 AND slug = ?2"
-		" UNION ALL SELECT " STORE_ITEM_COLS("") ", 2 FROM library_items WHERE user_id = ?1 AND client_request_id = ?2"
-		" ORDER BY k, seq LIMIT 1",
-	[STMT_ITEM_PAGE] = /* the export: a user's whole library, page by page, each page read from items_user where
-	                    * the last one ended */
-		"SELECT " STORE_ITEM_COLS("") " FROM library_items WHERE user_id = ?1 AND seq > ?2 ORDER BY seq LIMIT ?3",
-	[STMT_ITEM_BY_SEQ] =
-		"SELECT " STORE_ITEM_COLS("") " FROM library_items WHERE seq = ?1",
-	[STMT_ITEM_INSERT] =
-		"INSERT INTO library_items (id, user_id, client_request_id, url, url_hash, slug, title, author,"
-		" description, site_name, image, language, page_type, state, want_state, folder, source, words_count,"
-		" saved_at, created_at, updated_at, published_at, archived_at)"
-		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?20, ?21, ?22)"
-		" RETURNING seq",
-	[STMT_ITEM_RESAVE] =
-		"UPDATE library_items SET saved_at = ?2, updated_at = ?3, deleted_at = NULL, want_state = ?4,"
-		" archived_at = CASE WHEN ?4 = 'ARCHIVED' THEN coalesce(archived_at, ?3) ELSE NULL END,"
-		" state = CASE WHEN ?5 THEN 'PROCESSING' ELSE state END,"
-		" fail_reason = CASE WHEN ?5 THEN NULL ELSE fail_reason END,"
-		" source = coalesce(?6, source), folder = coalesce(?7, folder),"
-		" published_at = coalesce(?8, published_at)"
-		" WHERE seq = ?1",
-	[STMT_ITEM_CONTENT] = "SELECT content FROM item_content WHERE seq = ?1",
-	[STMT_ITEM_CONTENT_SET] =
-		"INSERT INTO item_content (seq, content) VALUES (?1, ?2)"
-		" ON CONFLICT (seq) DO UPDATE SET content = excluded.content",
-	/* the first LIMIT_SEARCH_TEXT characters (substr counts characters on both engines): re-indexing the row when
-	 * a highlight or label changes costs the same on a 5 MB article as on a 50 kB one */
-	[STMT_ITEM_SEARCH_TEXT] = "UPDATE item_search SET text = substr(?2, 1, " LIMIT_STR(LIMIT_SEARCH_TEXT) ") WHERE seq = ?1",
-	[STMT_ITEM_FILL] =
-		"UPDATE library_items SET title = coalesce(?2, title), author = ?3, description = ?4, site_name = ?5,"
-		" image = ?6, language = ?7, dir = ?8, words_count = ?9, published_at = coalesce(published_at, ?10),"
-		" site_icon = ?11, url = coalesce(?12, url), state = 'SUCCEEDED', fail_reason = NULL, updated_at = ?13,"
-		" archived_at = CASE WHEN want_state = 'ARCHIVED' THEN coalesce(archived_at, ?13) ELSE archived_at END"
-		" WHERE seq = ?1",
-	[STMT_ITEM_FAIL] =
-		"UPDATE library_items SET state = ?2, fail_reason = ?3, updated_at = ?4 WHERE seq = ?1",
-	[STMT_ITEM_ARCHIVE] =
-		"UPDATE library_items SET archived_at = ?3, updated_at = ?4 WHERE user_id = ?1 AND id = ?2"
-		" RETURNING " STORE_ITEM_COLS(""),
-	[STMT_ITEM_DELETE] =
-		"UPDATE library_items SET deleted_at = ?3, updated_at = ?4 WHERE user_id = ?1 AND id = ?2"
-		" RETURNING " STORE_ITEM_COLS(""),
-	[STMT_ITEM_UPDATE] =
-		"UPDATE library_items SET title = coalesce(?3, title), description = coalesce(?4, description),"
-		" author = coalesce(?5, author), saved_at = coalesce(?6, saved_at), published_at = coalesce(?7, published_at),"
-		" image = coalesce(?8, image), updated_at = ?9 WHERE user_id = ?1 AND id = ?2"
-		" RETURNING " STORE_ITEM_COLS(""),
-	[STMT_ITEM_PROGRESS] =
-		"UPDATE library_items SET progress = ?3, progress_anchor = coalesce(?4, progress_anchor),"
-		" progress_top = coalesce(?5, progress_top), read_at = ?6, updated_at = ?6"
-		" WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_ITEM_COLS(""),
-	[STMT_ITEM_TOUCH] = "UPDATE library_items SET updated_at = ?2 WHERE seq = ?1",
-	[STMT_ITEM_SLUG_TAKEN] = "SELECT 1 FROM library_items WHERE user_id = ?1 AND slug = ?2",
-	[STMT_ITEM_LABELS] =
-		"SELECT " STORE_LABEL_COLS("l.") " FROM item_labels il JOIN labels l ON l.id = il.label_id"
-		" WHERE il.item_seq = ?1 ORDER BY il.created_at, l.name COLLATE NOCASE, l.id",
-	[STMT_ITEM_LABEL_ADD] =
-		"INSERT OR IGNORE INTO item_labels (item_seq, label_id, created_at) VALUES (?1, ?2, ?3)",
-	[STMT_ITEM_LABELS_CLEAR] = "DELETE FROM item_labels WHERE item_seq = ?1",
-	[STMT_ITEM_LABEL_COUNT] = "SELECT count(*) FROM item_labels WHERE item_seq = ?1",
-	[STMT_ITEM_SEARCH_LABELS] =
-		/* the item's search row's labels, once its labels have changed (db/021_label_reindex.sql); no write
-		 * (no re-index of the row) when they read the same */
-		"WITH v(names) AS (SELECT group_concat(l.name, ' ') FROM item_labels il JOIN labels l ON l.id = il.label_id"
-		" WHERE il.item_seq = ?1)"
-		" UPDATE item_search SET labels = (SELECT names FROM v) WHERE seq = ?1 AND labels IS NOT (SELECT names FROM v)",
-	[STMT_ITEM_HIGHLIGHTS] =
-		"SELECT " STORE_HL_COLS("") " FROM highlights WHERE item_seq = ?1"
-		" ORDER BY position_percent, created_at, id",
-	[STMT_UPDATES_SINCE] =
-		"SELECT seq, id, t FROM ("
-		" SELECT seq, id, updated_at AS t FROM library_items WHERE user_id = ?1 AND updated_at > ?2"
-		"  AND (state <> 'PROCESSING' OR deleted_at IS NOT NULL) AND (?5 IS NULL OR folder = ?5)"
-		" UNION ALL"
-		" SELECT NULL, item_id, deleted_at FROM item_tombstones WHERE user_id = ?1 AND deleted_at > ?2)"
-		" ORDER BY CASE WHEN ?6 THEN -t ELSE t END, id LIMIT ?3 OFFSET ?4",
-	[STMT_UPDATES_SINCE_COUNT] =
-		"SELECT (SELECT count(*) FROM library_items WHERE user_id = ?1 AND updated_at > ?2"
-		"  AND (state <> 'PROCESSING' OR deleted_at IS NOT NULL) AND (?3 IS NULL OR folder = ?3))"
-		" + (SELECT count(*) FROM item_tombstones WHERE user_id = ?1 AND deleted_at > ?2)",
-	[STMT_LABEL_LIST] =
-		"SELECT " STORE_LABEL_COLS("") " FROM labels WHERE user_id = ?1"
-		" ORDER BY position, name COLLATE NOCASE, id",
-	[STMT_LABEL_BY_ID] =
-		"SELECT " STORE_LABEL_COLS("") " FROM labels WHERE user_id = ?1 AND id = ?2",
-	[STMT_LABEL_BY_NAME] =
-		"SELECT " STORE_LABEL_COLS("") " FROM labels WHERE user_id = ?1 AND name = ?2 COLLATE NOCASE",
-	[STMT_LABEL_INSERT] =
-		/* no row when the user has ?9 labels already (labels_per_user) */
-		"INSERT INTO labels (id, user_id, name, color, description, position, internal, source, created_at, updated_at)"
-		" SELECT ?1, ?2, ?3, ?4, ?5, (SELECT coalesce(max(position), 0) + 1 FROM labels WHERE user_id = ?2),"
-		" ?6, ?7, ?8, ?8 WHERE (SELECT count(*) FROM labels WHERE user_id = ?2) < ?9"
-		" RETURNING " STORE_LABEL_COLS(""),
-	[STMT_LABEL_UPDATE] =
-		"UPDATE labels SET name = ?3, color = ?4, description = ?5, updated_at = ?6 WHERE user_id = ?1 AND id = ?2"
-		" RETURNING " STORE_LABEL_COLS(""),
-	[STMT_LABEL_DELETE] =
-		"DELETE FROM labels WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_LABEL_COLS(""),
-	[STMT_LABEL_TOUCH_ITEMS] =
-		"UPDATE library_items SET updated_at = ?2 WHERE seq IN (SELECT item_seq FROM item_labels WHERE label_id = ?1)",
-	[STMT_HL_INSERT] =
-		"INSERT INTO highlights (id, short_id, user_id, item_seq, type, quote, prefix, suffix, patch, annotation,"
-		" html, color, representation, position_percent, position_anchor, created_at, updated_at)"
-		" SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?16"
-		" WHERE (SELECT count(*) FROM highlights WHERE item_seq = ?4) < ?17" /* highlights_per_item */
-		" RETURNING " STORE_HL_COLS(""),
-	[STMT_HL_GET] =
-		"SELECT " STORE_HL_COLS("") " FROM highlights WHERE user_id = ?1 AND id = ?2",
-	[STMT_HL_UPDATE] =
-		"UPDATE highlights SET annotation = coalesce(?3, annotation), quote = coalesce(?4, quote),"
-		" html = coalesce(?5, html), color = coalesce(?6, color), shared_at = coalesce(?7, shared_at),"
-		" updated_at = ?8 WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_HL_COLS(""),
-	[STMT_HL_DELETE] =
-		"DELETE FROM highlights WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_HL_COLS(""),
-	[STMT_HL_LABELS] =
-		"SELECT " STORE_LABEL_COLS("l.") " FROM highlight_labels hl JOIN labels l ON l.id = hl.label_id"
-		" WHERE hl.highlight_id = ?1 ORDER BY l.name COLLATE NOCASE, l.id",
-	[STMT_JOB_INSERT] =
-		"INSERT INTO jobs (item_seq, user_id, kind, priority, status, attempts, run_after, created_at, updated_at)"
-		" SELECT ?1, user_id, ?4, ?3, 'queued', 0, ?2, ?2, ?2 FROM library_items WHERE seq = ?1",
-	/* the one claim of all background work (fetches, polls, scans, imports): leased for ?2 (a fetch), ?4 (a
-	 * feed's poll or scan) or ?5 (an import); a running job's run_after is its lease's end */
-	[STMT_JOB_CLAIM] =
-		"UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = ?1,"
-		" locked_until = ?1 + CASE kind WHEN 'import' THEN ?5 WHEN 'poll' THEN ?4 WHEN 'scan' THEN ?4 ELSE ?2 END,"
-		" run_after = ?1 + CASE kind WHEN 'import' THEN ?5 WHEN 'poll' THEN ?4 WHEN 'scan' THEN ?4 ELSE ?2 END"
-		" WHERE id = (SELECT k.id" JOB_NEXT_PER_USER JOB_CLAIM_ORDER ")"
-		" RETURNING " STORE_COLS(STORE_WORK_ROW, ""),
-	/* the user whose job was claimed goes to the back of the rotation */
-	[STMT_JOB_TURN] = "UPDATE work_turns SET turn = (SELECT max(turn) FROM work_turns) + 1 WHERE user_id = ?1",
-	/* a feed's poll job waits for its next poll */
-	[STMT_JOB_REQUEUE] =
-		"UPDATE jobs SET status = 'queued', run_after = ?2, priority = 2, attempts = 0, locked_until = NULL,"
-		" last_error = NULL, updated_at = ?3 WHERE id = ?1",
-	/* a poll (?2 'poll', ?3 the subscription) or a scan (?2 'scan', ?3 the URL) of user ?1, due at ?5; a poll
-	 * job there already is made due again */
-	[STMT_JOB_QUEUE_REF] =
-		"INSERT INTO jobs (user_id, kind, ref, priority, status, attempts, run_after, created_at, updated_at)"
-		" VALUES (?1, ?2, ?3, ?4, 'queued', 0, ?5, ?5, ?5) ON CONFLICT (kind, user_id, ref) WHERE ref IS NOT NULL"
-		" DO UPDATE SET status = 'queued', run_after = ?5, priority = ?4, updated_at = ?5 WHERE jobs.kind = 'poll'",
-	[STMT_JOB_QUEUE_IMPORT] =
-		"INSERT INTO jobs (user_id, kind, ref, priority, status, attempts, run_after, created_at, updated_at)"
-		" SELECT user_id, 'import', id, 1, 'queued', 0, ?2, ?2, ?2 FROM imports WHERE id = ?1 AND status = 'queued'"
-		" ON CONFLICT DO NOTHING",
-	[STMT_IMPORT_START] =
-		"UPDATE imports SET status = 'running', locked_until = ?3 WHERE id = ?1 AND user_id = ?2"
-		" AND status IN ('queued', 'running') RETURNING " STORE_COLS(STORE_IMPORT_ROW, ""),
-	[STMT_JOB_DONE] = "DELETE FROM jobs WHERE id = ?1",
-	[STMT_JOB_RETRY] =
-		"UPDATE jobs SET status = ?2, run_after = ?3, last_error = ?4, locked_until = NULL, updated_at = ?5"
-		" WHERE id = ?1",
-	[STMT_JOB_CANCEL_ITEM] = "DELETE FROM jobs WHERE item_seq = ?1 AND status <> 'running'",
-	/* the purge of old trash, a batch at a time: the batch ends at the item (?2 deleted_at, ?3 seq) that
-	 * TRASH_PURGE_CUT finds LIMIT_DELETE_BATCH items in */
-	[STMT_TRASH_PURGE_CUT] =
-		"SELECT deleted_at, seq FROM library_items WHERE deleted_at IS NOT NULL AND deleted_at < ?1"
-		" ORDER BY deleted_at, seq LIMIT 1 OFFSET ?2",
-	[STMT_TRASH_TOMBSTONE] =
-		"INSERT OR REPLACE INTO item_tombstones (user_id, item_id, deleted_at)"
-		" SELECT user_id, id, deleted_at FROM library_items WHERE deleted_at IS NOT NULL AND deleted_at < ?1"
-		" AND (deleted_at < ?2 OR (deleted_at = ?2 AND seq <= ?3))",
-	[STMT_TRASH_PURGE] =
-		"DELETE FROM library_items WHERE deleted_at IS NOT NULL AND deleted_at < ?1"
-		" AND (deleted_at < ?2 OR (deleted_at = ?2 AND seq <= ?3))",
-	[STMT_SESSION_EXTEND] =
-		"UPDATE sessions SET expires = ?2, last_seen = ?3 WHERE token_hash = ?1",
-	[STMT_SESSION_PURGE] = "DELETE FROM sessions WHERE expires <= ?1",
-	[STMT_LOGIN_FAIL] = "INSERT INTO login_failures (key, at) VALUES (?1, ?2)",
-	[STMT_LOGIN_COUNT] = "SELECT count(*), max(at) FROM login_failures WHERE key = ?1 AND at > ?2",
-	[STMT_LOGIN_CLEAR] = "DELETE FROM login_failures WHERE key = ?1",
-	[STMT_LOGIN_FORGET] =
-		"DELETE FROM login_failures WHERE key = ?1 AND at = ?2"
-		" AND rowid = (SELECT rowid FROM login_failures WHERE key = ?1 AND at = ?2 LIMIT 1)",
-	[STMT_LOGIN_PURGE] = "DELETE FROM login_failures WHERE at <= ?1",
-	[STMT_SETTING_GET] = "SELECT value FROM settings WHERE name = ?1",
-	[STMT_SETTING_ADD] = "INSERT OR IGNORE INTO settings (name, value) VALUES (?1, ?2)",
-	[STMT_SAVETOKEN_SET] =
-		"INSERT OR REPLACE INTO save_tokens (user_id, token_hash, created, used) VALUES (?1, ?2, ?3, NULL)",
-	[STMT_SAVETOKEN_GET] = "SELECT token_hash, created, used FROM save_tokens WHERE user_id = ?1",
-	[STMT_SAVETOKEN_TOUCH] = "UPDATE save_tokens SET used = ?2 WHERE user_id = ?1",
-	[STMT_SAVETOKEN_DELETE] = "DELETE FROM save_tokens WHERE user_id = ?1",
-	[STMT_JOB_COUNT_READY] =
-		"SELECT count(*), min(run_after) FROM jobs WHERE status = 'queued' OR (status = 'running' AND run_after <= ?1)",
-	[STMT_JOB_CLAIMABLE] = "SELECT EXISTS (SELECT 1" JOB_NEXT_PER_USER ")",
-	/* bulk.c: highlights of a user, merging and labelling them; several items at once; the user's trash */
-	[STMT_ITEM_HL_COUNT] = "SELECT count(*) FROM highlights WHERE item_seq = ?1",
-	[STMT_HL_PAGE] =
-		/* the user's highlights newest first (highlights_user), each item looked up by its seq */
-		"SELECT " STORE_HL_COLS("h.") " FROM highlights h JOIN library_items i ON i.seq = h.item_seq"
-		" WHERE h.user_id = ?1 AND i.deleted_at IS NULL"
-		" ORDER BY h.updated_at DESC, h.created_at DESC, h.id LIMIT ?2 OFFSET ?3",
-	[STMT_HL_LABELS_CLEAR] = "DELETE FROM highlight_labels WHERE highlight_id = ?1",
-	[STMT_HL_LABEL_ADD] = "INSERT OR IGNORE INTO highlight_labels (highlight_id, label_id) VALUES (?1, ?2)",
-	[STMT_ITEM_FOLDER] =
-		/* moving into the inbox saves the item again (now), as Omnivore does */
-		"UPDATE library_items SET folder = ?3, saved_at = CASE WHEN ?3 = 'inbox' THEN ?2 ELSE saved_at END,"
-		" updated_at = ?2 WHERE seq = ?1 AND coalesce(folder, 'inbox') <> ?3",
-	[STMT_BULK_ARCHIVE] =
-		"UPDATE library_items SET archived_at = ?2, updated_at = ?2 WHERE seq = ?1 AND archived_at IS NULL",
-	[STMT_BULK_DELETE] =
-		"UPDATE library_items SET deleted_at = ?2, updated_at = ?2 WHERE seq = ?1 AND deleted_at IS NULL",
-	[STMT_BULK_READ] =
-		"UPDATE library_items SET progress = 100, read_at = ?2, updated_at = ?2 WHERE seq = ?1",
-	/* emptyTrash, a batch at a time: the batch is the user's trashed items after seq ?3 (where the last batch
-	 * ended) up to seq ?2, the last of the first ?2 after ?3 of TRASH_CUT_USER (items_user_trash). Starting
-	 * where the last one ended, no batch walks again over the index entries of the items gone before it
-	 * (PostgreSQL keeps them until a vacuum) */
-	[STMT_TRASH_CUT_USER] =
-		"SELECT max(seq) FROM (SELECT seq FROM library_items INDEXED BY items_user_trash"
-		" WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq > ?3 ORDER BY seq LIMIT ?2) AS b",
-	[STMT_TRASH_TOMBSTONE_USER] =
-		"INSERT OR REPLACE INTO item_tombstones (user_id, item_id, deleted_at)"
-		" SELECT user_id, id, deleted_at FROM library_items INDEXED BY items_user_trash"
-		" WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq > ?3 AND seq <= ?2",
-	[STMT_TRASH_EMPTY_USER] =
-		"DELETE FROM library_items INDEXED BY items_user_trash"
-		" WHERE user_id = ?1 AND deleted_at IS NOT NULL AND seq > ?3 AND seq <= ?2",
-	/* deleteAccount: the user's items a batch at a time, as emptyTrash's (after seq ?3, up to seq ?2) */
-	[STMT_USER_ITEMS_CUT] =
-		"SELECT max(seq) FROM (SELECT seq FROM library_items WHERE user_id = ?1 AND seq > ?3 ORDER BY seq LIMIT ?2) AS b",
-	[STMT_USER_ITEMS_DELETE] = "DELETE FROM library_items WHERE user_id = ?1 AND seq > ?3 AND seq <= ?2",
-	[STMT_KEY_DELETE_USER] = "DELETE FROM api_keys WHERE user_id = ?1",
-	[STMT_FILTER_INSERT] =
-		/* no row when the user has ?10 saved searches already */
-		"INSERT INTO filters (id, user_id, name, filter, position, folder, category, description, visible,"
-		" created_at, updated_at)"
-		" SELECT ?1, ?2, ?3, ?4, coalesce(?5, (SELECT coalesce(max(position), 0) + 1 FROM filters WHERE user_id = ?2)),"
-		" ?6, ?7, ?8, 1, ?9, ?9 WHERE (SELECT count(*) FROM filters WHERE user_id = ?2) < ?10"
-		" RETURNING " STORE_FILTER_COLS(""),
-	[STMT_FILTER_LIST] =
-		"SELECT " STORE_FILTER_COLS("") " FROM filters WHERE user_id = ?1 ORDER BY position, created_at, id",
-	[STMT_FILTER_UPDATE] =
-		"UPDATE filters SET name = coalesce(?3, name), filter = coalesce(?4, filter), folder = coalesce(?5, folder),"
-		" category = coalesce(?6, category), description = coalesce(?7, description),"
-		" position = coalesce(?8, position), visible = coalesce(?9, visible), updated_at = ?10"
-		" WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_FILTER_COLS(""),
-	[STMT_FILTER_DELETE] =
-		"DELETE FROM filters WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_FILTER_COLS(""),
-	[STMT_FILTER_AFTER_POS] =
-		/* the position a moved saved search ?2 goes after: ?3's, or (?3 NULL) one before the first other's
-		 * less one; no row when ?3 is not the user's */
-		"SELECT position FROM filters WHERE user_id = ?1 AND id = ?3"
-		" UNION ALL SELECT (SELECT coalesce(min(position), 1) - 2 FROM filters WHERE user_id = ?1 AND id <> ?2)"
-		" WHERE ?3 IS NULL",
-	[STMT_FILTER_SHIFT] =
-		"UPDATE filters SET position = position + 1 WHERE user_id = ?1 AND id <> ?2 AND position > ?3",
-	[STMT_RECENT_ADD] =
-		"INSERT INTO recent_searches (id, user_id, term, created_at, seq)"
-		" VALUES (?1, ?2, ?3, ?4, (SELECT coalesce(max(seq), 0) + 1 FROM recent_searches WHERE user_id = ?2))"
-		" ON CONFLICT (user_id, term) DO UPDATE SET created_at = excluded.created_at, seq = excluded.seq",
-	[STMT_RECENT_TRIM] =
-		"DELETE FROM recent_searches WHERE user_id = ?1 AND id NOT IN"
-		" (SELECT id FROM recent_searches WHERE user_id = ?1 ORDER BY seq DESC LIMIT ?2)",
-	[STMT_RECENT_LIST] =
-		"SELECT " STORE_RECENT_COLS("") " FROM recent_searches WHERE user_id = ?1 ORDER BY seq DESC",
-	[STMT_PROFILE_GET] = "SELECT bio, picture_url FROM user_profiles WHERE user_id = ?1",
-	[STMT_PROFILE_SET] =
-		/* NULL keeps a value, '' clears it */
-		"INSERT INTO user_profiles (user_id, bio, picture_url) VALUES (?1, nullif(?2, ''), nullif(?3, ''))"
-		" ON CONFLICT (user_id) DO UPDATE SET bio = CASE WHEN ?2 IS NULL THEN user_profiles.bio ELSE nullif(?2, '') END,"
-		" picture_url = CASE WHEN ?3 IS NULL THEN user_profiles.picture_url ELSE nullif(?3, '') END",
-	[STMT_USER_UPDATE] =
-		"UPDATE users SET name = coalesce(?2, name), username = coalesce(?3, username), updated = ?4 WHERE id = ?1"
-		" RETURNING " STORE_USER_COLS(""),
-	[STMT_USER_DELETE] = "DELETE FROM users WHERE id = ?1",
-	[STMT_PERSONAL_GET] = "SELECT " STORE_PERSONAL_COLS("") " FROM user_personalization WHERE user_id = ?1",
-	[STMT_PERSONAL_SET] =
-		"INSERT INTO user_personalization AS p (user_id, theme, font_size, font_family, margin, library_layout_type,"
-		" library_sort_order, speech_voice, speech_secondary_voice, speech_rate, speech_volume, fields,"
-		" digest_channels, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"
-		" ON CONFLICT (user_id) DO UPDATE SET theme = coalesce(?2, p.theme), font_size = coalesce(?3, p.font_size),"
-		" font_family = coalesce(?4, p.font_family), margin = coalesce(?5, p.margin),"
-		" library_layout_type = coalesce(?6, p.library_layout_type), library_sort_order = coalesce(?7, p.library_sort_order),"
-		" speech_voice = coalesce(?8, p.speech_voice), speech_secondary_voice = coalesce(?9, p.speech_secondary_voice),"
-		" speech_rate = coalesce(?10, p.speech_rate), speech_volume = coalesce(?11, p.speech_volume),"
-		" fields = coalesce(?12, p.fields), digest_channels = coalesce(?13, p.digest_channels), updated_at = ?14"
-		" RETURNING " STORE_PERSONAL_COLS(""),
-	/* imports (import.c) */
-	[STMT_IMPORT_INSERT] =
-		"INSERT INTO library_items (id, user_id, url, url_hash, slug, title, author, description, site_name, image,"
-		" page_type, state, folder, source, progress, saved_at, created_at, updated_at, published_at, archived_at,"
-		" deleted_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'ARTICLE', 'PROCESSING', 'inbox', 'import',"
-		" ?11, ?12, ?13, ?13, ?14, ?15, ?16) RETURNING seq",
-	[STMT_IMPORT_UPDATE] =
-		"UPDATE library_items SET title = ?2, author = ?3, description = ?4, site_name = ?5, image = ?6,"
-		" progress = ?7, saved_at = ?8, published_at = ?9, archived_at = ?10, deleted_at = ?11, updated_at = ?12"
-		" WHERE seq = ?1",
-	[STMT_IMPORT_JOB_PENDING] = "SELECT count(*) FROM jobs WHERE item_seq = ?1 AND status IN ('queued', 'running')",
-	[STMT_IMPORT_FETCH_HORIZON] =
-		"SELECT max(j.run_after) FROM jobs j JOIN library_items i ON i.seq = j.item_seq"
-		" WHERE i.user_id = ?1 AND j.status = 'queued'",
-	[STMT_IMPORT_HL_FIND] =
-		"SELECT count(*) FROM highlights WHERE item_seq = ?1 AND quote IS ?2 AND annotation IS ?3",
-	[STMT_IMPORT_ID_TAKEN] = "SELECT count(*) FROM library_items WHERE user_id = ?2 AND id = ?1",
-	[STMT_IMPORT_CREATE] =
-		"INSERT INTO imports (id, user_id, format, path, status, upload_hash, upload_expires, created_at)"
-		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-	[STMT_IMPORT_GET] = "SELECT " STORE_COLS(STORE_IMPORT_ROW, "") " FROM imports WHERE user_id = ?1 AND id = ?2",
-	[STMT_IMPORT_BY_UPLOAD] =
-		"SELECT " STORE_COLS(STORE_IMPORT_ROW, "") " FROM imports"
-		" WHERE upload_hash = ?1 AND status = 'uploading' AND upload_expires > ?2",
-	[STMT_IMPORT_UPLOADED] =
-		"UPDATE imports SET status = 'queued', path = ?2, upload_hash = NULL WHERE id = ?1 AND status = 'uploading'",
-	[STMT_IMPORT_FINISH] =
-		"UPDATE imports SET status = ?2, added = ?3, updated = ?4, unchanged = ?5, failed = ?6, report = ?7,"
-		" finished_at = ?8, locked_until = NULL WHERE id = ?1",
-	/* feeds (feeds.c) */
-	[STMT_SUB_CREATE] =
-		"INSERT INTO subscriptions (id, user_id, url, name, description, icon, site_url, folder, fetch_content,"
-		" created_at, updated_at, pending) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, coalesce(?8, 'following'), ?9, ?10, ?10,"
-		" ?11)"
-		" ON CONFLICT (user_id, url) DO UPDATE SET status = 'ACTIVE', next_poll_at = 0, failures = 0,"
-		" updated_at = ?10 WHERE subscriptions.status <> 'ACTIVE' RETURNING " STORE_SUB_COLS(""),
-	[STMT_SUB_GET] = "SELECT " STORE_SUB_COLS("") " FROM subscriptions WHERE user_id = ?1 AND id = ?2",
-	[STMT_SUB_LIST] =
-		"SELECT " STORE_SUB_COLS("") " FROM subscriptions WHERE user_id = ?1 AND type = 'RSS'"
-		" ORDER BY status <> 'ACTIVE', name COLLATE NOCASE, id",
-	[STMT_SUB_UNSUBSCRIBE] =
-		"UPDATE subscriptions SET status = 'UNSUBSCRIBED', updated_at = ?3 WHERE user_id = ?1 AND id = ?2"
-		" RETURNING " STORE_SUB_COLS(""),
-	[STMT_SUB_UPDATE] =
-		"UPDATE subscriptions SET name = coalesce(?3, name), description = coalesce(?4, description),"
-		" folder = coalesce(?5, folder), fetch_content = coalesce(?6, fetch_content), updated_at = ?7"
-		" WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_SUB_COLS(""),
-	[STMT_SUB_POLLED] =
-		"UPDATE subscriptions SET etag = ?2, last_modified = ?3, last_error = ?4, failures = ?5,"
-		" next_poll_at = ?6, last_fetched_at = ?7, refreshed_at = coalesce(?8, refreshed_at),"
-		" most_recent_item = max(coalesce(most_recent_item, 0), coalesce(?9, 0)) WHERE id = ?1",
-	[STMT_FEED_ENTRY_SEEN] = "SELECT 1 FROM feed_entries WHERE user_id = ?1 AND entry_id = ?2",
-	[STMT_FEED_ENTRY_ADD] =
-		"INSERT OR IGNORE INTO feed_entries (user_id, entry_id, subscription_id, item_id, seen_at)"
-		" VALUES (?1, ?2, ?3, ?4, ?5)",
-	[STMT_FEED_ITEM_SUB] =
-		"SELECT " STORE_SUB_COLS("s.") " FROM feed_entries e JOIN subscriptions s ON s.id = e.subscription_id"
-		" WHERE e.user_id = ?2 AND e.item_id = ?1 LIMIT 1",
-	[STMT_SUB_COUNT] = "SELECT count(*) FROM subscriptions WHERE user_id = ?1 AND status = 'ACTIVE' AND type = 'RSS'",
-	/* one statement, so atomic between processes: the longest-waiting due feed is leased (its next poll moved
-	 * past the lease) unless the server's feeds fetched in the last minute reach the rate (?4) */
-	[STMT_SUB_ADDRESS] = "SELECT address FROM newsletter_emails WHERE user_id = ?1 AND id = ?2",
-	[STMT_SUB_ITEMS] =
-		"SELECT count(*) FROM feed_entries WHERE user_id = ?1 AND subscription_id = ?2 AND item_id IS NOT NULL",
-	/* feed discovery out of the web processes (016): a pending subscription's first read, and scans */
-	[STMT_SUB_RESOLVED] =
-		"UPDATE subscriptions SET url = ?2, name = CASE WHEN name = url THEN coalesce(?3, ?2) ELSE name END,"
-		" description = coalesce(description, ?4), icon = coalesce(icon, ?5), site_url = coalesce(site_url, ?6),"
-		" pending = 0, updated_at = ?7 WHERE id = ?1",
-	[STMT_FEED_POLLS_SINCE] = "SELECT count(*) FROM subscriptions WHERE last_fetched_at > ?1 AND type = 'RSS'",
-	[STMT_FEED_WAITING] =
-		"SELECT (SELECT count(*) FROM subscriptions WHERE user_id = ?1 AND pending = 1 AND status = 'ACTIVE')"
-		" + (SELECT count(*) FROM feed_scans WHERE user_id = ?1 AND status IN ('queued', 'running'))",
-	[STMT_SCAN_GET] =
-		"SELECT " STORE_SCAN_COLS " FROM feed_scans WHERE user_id = ?1 AND url = ?2",
-	[STMT_SCAN_QUEUE] =
-		"INSERT INTO feed_scans (user_id, url, status, created_at, updated_at) VALUES (?1, ?2, 'queued', ?3, ?3)"
-		" ON CONFLICT (user_id, url) DO UPDATE SET status = 'queued', found = NULL, message = NULL,"
-		" locked_until = NULL, created_at = ?3, updated_at = ?3 WHERE feed_scans.status IN ('done', 'failed')",
-	[STMT_SCAN_DONE] =
-		"UPDATE feed_scans SET status = ?3, found = ?4, message = ?5, locked_until = NULL, updated_at = ?6"
-		" WHERE user_id = ?1 AND url = ?2",
-	[STMT_SCAN_PURGE] = "DELETE FROM feed_scans WHERE status IN ('done', 'failed') AND updated_at < ?1",
-	/* newsletters (newsletter.c) */
-	[STMT_NL_EMAIL_CREATE] =
-		"INSERT INTO newsletter_emails (id, user_id, local_part, address, name, description, folder, created_at)"
-		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, coalesce(?7, 'inbox'), ?8) ON CONFLICT (local_part) DO NOTHING"
-		" RETURNING " STORE_COLS(STORE_NL_EMAIL_ROW, ""),
-	[STMT_NL_EMAIL_COUNT] = "SELECT count(*) FROM newsletter_emails WHERE user_id = ?1",
-	[STMT_NL_EMAIL_LIST] =
-		"SELECT " STORE_COLS(STORE_NL_EMAIL_ROW, "e.") ", (SELECT count(*) FROM subscriptions s"
-		" WHERE s.newsletter_email_id = e.id AND s.status = 'ACTIVE') FROM newsletter_emails e"
-		" WHERE e.user_id = ?1 ORDER BY e.created_at DESC, e.id",
-	[STMT_NL_EMAIL_DELETE] =
-		"DELETE FROM newsletter_emails WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_COLS(STORE_NL_EMAIL_ROW, ""),
-	[STMT_NL_EMAIL_BY_LOCAL] =
-		"SELECT " STORE_COLS(STORE_NL_EMAIL_ROW, "") " FROM newsletter_emails WHERE local_part = ?1",
-	[STMT_NL_EMAIL_CODE] = "UPDATE newsletter_emails SET confirmation_code = ?2 WHERE id = ?1",
-	[STMT_NL_RECEIVED_ADD] =
-		"INSERT INTO received_emails (id, user_id, newsletter_email_id, from_address, to_address, subject, text, html,"
-		" type, reply, reply_to, message_id, item_id, created_at)"
-		" VALUES (?1, ?2, ?3, ?4, ?5, coalesce(?6, ''), coalesce(?7, ''), ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
-	[STMT_NL_RECEIVED_LIST] =
-		"SELECT " STORE_COLS(STORE_RECEIVED_ROW, "") " FROM received_emails WHERE user_id = ?1"
-		" ORDER BY created_at DESC, id LIMIT ?2",
-	[STMT_NL_SUB_UPSERT] =
-		"INSERT INTO subscriptions (id, user_id, url, name, description, site_url, folder, fetch_content, type,"
-		" newsletter_email_id, unsubscribe_mail_to, unsubscribe_http_url, next_poll_at, last_fetched_at,"
-		" refreshed_at, most_recent_item, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 0,"
-		" 'NEWSLETTER', ?8, ?9, ?10, 0, ?11, ?11, ?12, ?11, ?11) ON CONFLICT (user_id, url) DO UPDATE SET"
-		" unsubscribe_mail_to = coalesce(?9, unsubscribe_mail_to),"
-		" unsubscribe_http_url = coalesce(?10, unsubscribe_http_url), last_fetched_at = ?11, refreshed_at = ?11,"
-		" most_recent_item = max(coalesce(most_recent_item, 0), ?12), updated_at = ?11"
-		" RETURNING " STORE_SUB_COLS(""),
-	[STMT_NL_SUB_LIST] =
-		"SELECT " STORE_SUB_COLS("") " FROM subscriptions WHERE user_id = ?1 AND type = 'NEWSLETTER'"
-		" ORDER BY status <> 'ACTIVE', name COLLATE NOCASE, id",
-	[STMT_NL_ITEM_MARK] =
-		"UPDATE library_items SET source = 'newsletter', folder = ?2, page_type = 'ARTICLE' WHERE seq = ?1",
-	[STMT_NL_RECEIVED_GET] =
-		"SELECT " STORE_COLS(STORE_RECEIVED_ROW, "") " FROM received_emails WHERE user_id = ?1 AND id = ?2",
-	[STMT_NL_RECEIVED_ITEM] = "UPDATE received_emails SET item_id = ?2 WHERE id = ?1",
-	/* files (file.c): uploaded and fetched PDFs and the items showing them */
-	[STMT_FILE_ITEM_INSERT] =
-		"INSERT INTO library_items (id, user_id, client_request_id, url, url_hash, slug, title, page_type, state,"
-		" folder, source, saved_at, created_at, updated_at)"
-		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'FILE', 'PROCESSING', ?8, ?9, ?10, ?10, ?10) RETURNING seq",
-	[STMT_FILE_ITEM_ID_TAKEN] = "SELECT 1 FROM library_items WHERE user_id = ?2 AND id = ?1",
-	[STMT_FILE_CREATE] =
-		"INSERT INTO files (id, user_id, item_id, file_name, content_type, url, status, upload_hash, upload_expires,"
-		" created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'INITIALIZED', ?7, ?8, ?9, ?9)"
-		" RETURNING " STORE_COLS(STORE_FILE_ROW, ""),
-	[STMT_FILE_BY_UPLOAD] =
-		"SELECT " STORE_COLS(STORE_FILE_ROW, "") " FROM files"
-		" WHERE upload_hash = ?1 AND status = 'INITIALIZED' AND upload_expires > ?2",
-	[STMT_FILE_UPLOADED] =
-		"UPDATE files SET status = 'COMPLETED', upload_hash = NULL, path = ?2, size = ?3, sha256 = ?4, updated_at = ?5"
-		" WHERE id = ?1 AND status = 'INITIALIZED' RETURNING " STORE_COLS(STORE_FILE_ROW, ""),
-	[STMT_FILE_KNOWN] = "SELECT 1 FROM files WHERE id = ?1",
-	/* a user's usage against the quotas (usage.c): the counters the triggers of db/018_usage.sql keep */
-	[STMT_USAGE_GET] = "SELECT items, bytes FROM user_usage WHERE user_id = ?1",
-	[STMT_USAGE_OF_ITEM] =
-		"SELECT items, bytes FROM user_usage WHERE user_id = (SELECT user_id FROM library_items WHERE seq = ?1)",
-	/* imports waiting for an upload that may still come, queued or running (imports_user: the user's few rows) */
-	[STMT_USAGE_IMPORTS] =
-		"SELECT count(*) FROM imports WHERE user_id = ?1"
-		" AND (status IN ('queued', 'running') OR (status = 'uploading' AND upload_expires > ?2))",
-	/* the files of items that are gone (purged from the trash): their rows go, their paths come back */
-	[STMT_FILE_ORPHANS] =
-		"DELETE FROM files WHERE item_id IS NOT NULL"
-		" AND NOT EXISTS (SELECT 1 FROM library_items i WHERE i.user_id = files.user_id AND i.id = files.item_id)"
-		" RETURNING path",
-	[STMT_FILE_GET] = "SELECT " STORE_COLS(STORE_FILE_ROW, "") " FROM files WHERE user_id = ?1 AND id = ?2",
-	[STMT_FILE_BY_ITEM] =
-		"SELECT " STORE_COLS(STORE_FILE_ROW, "") " FROM files WHERE user_id = ?1 AND item_id = ?2"
-		" ORDER BY status = 'COMPLETED' DESC, created_at DESC LIMIT 1",
-	[STMT_FILE_ITEM_TYPE] = "UPDATE library_items SET page_type = 'FILE', updated_at = ?2 WHERE seq = ?1",
-	[STMT_FILE_ATTACH] =
-		"INSERT INTO files (id, user_id, item_id, file_name, content_type, url, size, sha256, path, status,"
-		" created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'COMPLETED', ?10, ?10)"
-		" RETURNING " STORE_COLS(STORE_FILE_ROW, ""),
-};
+#define TABLE_REF(t) [STORE_T_##t] = &store_sql_##t,
+const struct store_sql_table *const store_sql_tables[STORE_T__MAX] = { STORE_SQL_TABLES(TABLE_REF) };
 
-#define STMT_NAME(n) #n,
-static const char *const stmt_names[STMT__MAX] = { STORE_STMTS(STMT_NAME) };
-
-const char *store_stmt_name(int i, char buf[40])
+const char *store_stmt_name(const struct store_sql *q, char buf[40])
 {
 	size_t n = 0;
-	for (const char *c = stmt_names[i]; *c && n < 39; c++)
+	const char *c = q->name;
+	if (strncmp(c, "STMT_", 5) == 0)
+		c += 5;
+	for (; *c && n < 39; c++)
 		buf[n++] = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
 	buf[n] = '\0';
 	return buf;
+}
+
+const struct store_sql *store_sql_find(const char *name)
+{
+	char buf[40];
+	for (int t = 0; t < STORE_T__MAX; t++)
+		for (size_t i = 0; i < store_sql_tables[t]->n; i++)
+			if (strcmp(store_stmt_name(&store_sql_tables[t]->sql[i], buf), name) == 0)
+				return &store_sql_tables[t]->sql[i];
+	return NULL;
 }
 
 static void writer_unlock(struct store *st);
@@ -580,18 +112,16 @@ int store_step_done(struct store *st, struct db_stmt *s, const char *what)
 	return rc == DB_DONE ? STORE_OK : store_fail(st, rc, what);
 }
 
-int store_run(struct store *st, enum stmt which, int64_t v1, const char *what)
+int store_run(struct store *st, struct db_stmt *s, int64_t v1, const char *what)
 {
-	struct db_stmt *s = st->stmt[which];
 	db_bind_int64(s, 1, v1);
 	return store_step_done(st, s, what);
 }
 
-int store_run2(struct store *st, enum stmt which, int64_t v1, int64_t v2, const char *what)
+int store_run2(struct store *st, struct db_stmt *s, int64_t v1, int64_t v2, const char *what)
 {
-	struct db_stmt *s = st->stmt[which];
 	db_bind_int64(s, 2, v2);
-	return store_run(st, which, v1, what);
+	return store_run(st, s, v1, what);
 }
 
 int store_step_row(struct store *st, struct db_stmt *s, const char *what)
@@ -666,8 +196,10 @@ void store_close(struct store *st)
 	if (!st)
 		return;
 	store_dyn_free(st);
-	for (int i = 0; i < STMT__MAX; i++)
-		db_finalize(st->stmt[i]);
+	for (int t = 0; t < STORE_T__MAX; t++)
+		for (size_t i = 0; st->stmt[t] && i < store_sql_tables[t]->n; i++)
+			db_finalize(st->stmt[t][i]);
+	free(st->stmts);
 	db_close(st->db);
 	writer_unlock(st);
 	if (st->lock_fd >= 0)
@@ -718,11 +250,13 @@ int store_row_read(struct store *st, struct arena *a, struct db_stmt *s, int col
 	return STORE_OK;
 }
 
-/* store_rowdef_<name> and store_row_<name>: one entity's reader from its ROW */
-#define ROW_READER(name, ROW, type, what) \
+/* store_rowdef_<name>: one entity's reader from its ROW; ROW_READER adds store_row_<name>, which reads it */
+#define ROW_DEF(name, ROW, type, what) \
 	static const struct store_col name##_cols[] = STORE_ROW_DESC(ROW, type); \
 	const struct store_row store_rowdef_##name = { name##_cols, sizeof name##_cols / sizeof name##_cols[0], \
-	                                               sizeof(type), what }; \
+	                                               sizeof(type), what };
+#define ROW_READER(name, ROW, type, what) \
+	ROW_DEF(name, ROW, type, what) \
 	int store_row_##name(struct store *st, struct arena *a, struct db_stmt *s, int col, type *out) \
 	{ \
 		return store_row_read(st, a, s, col, &store_rowdef_##name, out); \
@@ -730,9 +264,8 @@ int store_row_read(struct store *st, struct arena *a, struct db_stmt *s, int col
 ROW_READER(user, STORE_USER_ROW, struct store_user, "a user")
 ROW_READER(key, STORE_KEY_ROW, struct store_apikey, "an API key")
 ROW_READER(item, STORE_ITEM_ROW, struct store_item, "an item")
-ROW_READER(label, STORE_LABEL_ROW, struct store_label, "a label")
-ROW_READER(highlight, STORE_HL_ROW, struct store_highlight, "a highlight")
-ROW_READER(job, STORE_JOB_ROW, struct store_job, "a job")
+ROW_DEF(label, STORE_LABEL_ROW, struct store_label, "a label")
+ROW_DEF(highlight, STORE_HL_ROW, struct store_highlight, "a highlight")
 
 int store_get_row(struct store *st, struct arena *a, struct db_stmt *s, const struct store_row *r, void *out,
                   const char *what)
@@ -881,16 +414,4 @@ void store_rollback(struct store *st)
 {
 	db_rollback(st->db); /* nothing when no transaction is open */
 	writer_unlock(st);
-}
-
-/* ---- a user's whole library, page by page (read only; the export) ---- */
-
-int store_item_page(struct store *st, struct arena *a, const char *user_id, int64_t after_seq, int64_t limit,
-                    struct store_item **out, size_t *n)
-{
-	struct db_stmt *s = st->stmt[STMT_ITEM_PAGE];
-	db_bind_text(s, 1, user_id);
-	db_bind_int64(s, 2, after_seq);
-	db_bind_int64(s, 3, limit);
-	return store_get_rows(st, a, s, &store_rowdef_item, (void **)out, n, "reading a page of items");
 }

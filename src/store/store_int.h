@@ -1,4 +1,4 @@
-/* store_int.h: private to src/store: the connection, the static statement table and row helpers. */
+/* store_int.h: private to src/store: the connection, how a feature declares its statements, and row helpers. */
 #ifndef LARDER_STORE_INT_H
 #define LARDER_STORE_INT_H
 #include <stdbool.h>
@@ -10,64 +10,34 @@
 #include "store/store.h"
 #include "store/feeds_int.h"
 
-/* every SQL statement the store runs, prepared once in store_open (SQL text in store.c); its name in
- * messages is the enum name in lower case (STMT_KEY_CREATE: key_create) */
-#define STORE_STMTS(X) \
-	X(USER_ADD) X(USER_GET) X(USER_BY_NAME) X(USER_SET_PASSWORD) X(KEY_CREATE) X(KEY_LOOKUP) X(KEY_TOUCH) \
-	X(KEY_LIST) X(KEY_DELETE) X(SESSION_CREATE) X(SESSION_LOOKUP) X(SESSION_DELETE) \
-	X(ITEM_BY_HASH) X(ITEM_BY_ID) X(ITEM_PAGE) X(ITEM_BY_SEQ) X(ITEM_INSERT) X(ITEM_RESAVE) X(ITEM_CONTENT) \
-	X(ITEM_CONTENT_SET) X(ITEM_SEARCH_TEXT) X(ITEM_FILL) X(ITEM_FAIL) X(ITEM_ARCHIVE) X(ITEM_DELETE) \
-	X(ITEM_UPDATE) X(ITEM_PROGRESS) X(ITEM_TOUCH) X(ITEM_SLUG_TAKEN) X(ITEM_LABELS) X(ITEM_LABEL_ADD) \
-	X(ITEM_LABELS_CLEAR) X(ITEM_LABEL_COUNT) X(ITEM_SEARCH_LABELS) X(ITEM_HIGHLIGHTS) X(UPDATES_SINCE) X(UPDATES_SINCE_COUNT) \
-	X(LABEL_LIST) X(LABEL_BY_ID) X(LABEL_BY_NAME) X(LABEL_INSERT) X(LABEL_UPDATE) X(LABEL_DELETE) \
-	X(LABEL_TOUCH_ITEMS) X(HL_INSERT) X(HL_GET) X(HL_UPDATE) X(HL_DELETE) X(HL_LABELS) X(JOB_INSERT) \
-	X(JOB_CLAIM) X(JOB_TURN) X(JOB_REQUEUE) X(JOB_QUEUE_REF) X(JOB_QUEUE_IMPORT) X(IMPORT_START) X(JOB_DONE) X(JOB_RETRY) X(JOB_CANCEL_ITEM) X(JOB_COUNT_READY) X(JOB_CLAIMABLE) \
-	X(TRASH_TOMBSTONE) X(TRASH_PURGE) X(SESSION_EXTEND) X(SESSION_PURGE) X(LOGIN_FAIL) X(LOGIN_COUNT) \
-	X(LOGIN_CLEAR) X(LOGIN_PURGE) X(SESSION_END_USER) X(LOGIN_FORGET) X(SETTING_GET) X(SETTING_ADD) \
-	X(SAVETOKEN_SET) X(SAVETOKEN_GET) X(SAVETOKEN_TOUCH) X(SAVETOKEN_DELETE) \
-	X(ITEM_HL_COUNT) X(HL_PAGE) X(HL_LABELS_CLEAR) X(HL_LABEL_ADD) X(ITEM_FOLDER) \
-	X(BULK_ARCHIVE) X(BULK_DELETE) X(BULK_READ) X(TRASH_TOMBSTONE_USER) X(TRASH_EMPTY_USER) \
-	X(TRASH_CUT_USER) X(TRASH_PURGE_CUT) X(USER_ITEMS_CUT) X(USER_ITEMS_DELETE) X(KEY_DELETE_USER) \
-	X(FILTER_INSERT) X(FILTER_LIST) X(FILTER_UPDATE) X(FILTER_DELETE) X(FILTER_AFTER_POS) X(FILTER_SHIFT) \
-	X(RECENT_ADD) X(RECENT_TRIM) X(RECENT_LIST) X(PROFILE_GET) X(PROFILE_SET) X(USER_UPDATE) X(USER_DELETE) \
-	X(PERSONAL_GET) X(PERSONAL_SET) \
-	STORE_IMPORT_STMTS(X) STORE_FEED_STMTS(X) \
-	STORE_NL_STMTS(X) STORE_FILE_STMTS(X) X(USAGE_GET) X(USAGE_OF_ITEM) X(USAGE_IMPORTS)
-/* the import's statements (import.c), SQL appended to store.c's table */
-#define STORE_IMPORT_STMTS(X) \
-	X(IMPORT_INSERT) X(IMPORT_UPDATE) X(IMPORT_JOB_PENDING) X(IMPORT_FETCH_HORIZON) X(IMPORT_HL_FIND) X(IMPORT_ID_TAKEN) \
-	X(IMPORT_CREATE) X(IMPORT_GET) X(IMPORT_BY_UPLOAD) X(IMPORT_UPLOADED) X(IMPORT_FINISH)
-/* each user's next job at ?1 (c.id: due, of priority ?6 at most, the interactive ones first, then the oldest; a
- * running job's run_after
- * is its lease's end, a failed one's NULL), for the users with fewer than ?3 jobs running under a live lease
- * (?3 <= 0: no such cap), with their turn (c.turn: whose work was claimed least recently). One index probe of
- * jobs_turn and one of jobs_running per user who ever had work: never a scan of the queue. k.run_after is tested
- * again on the job's own row: on PostgreSQL a claim that took the row lock after another claim committed re-reads
- * only k's conditions, and a job just claimed holds its lease's end there, so it is not taken twice. */
-#define JOB_NEXT_PER_USER \
-	" FROM (SELECT t.user_id AS uid, t.turn AS turn, (SELECT j.id FROM jobs j WHERE j.user_id = t.user_id" \
-	"  AND j.priority <= ?6 AND j.run_after <= ?1 ORDER BY j.priority, j.run_after, j.id LIMIT 1) AS id" \
-	"  FROM work_turns t" \
-	"  WHERE ?3 <= 0 OR (SELECT count(*) FROM jobs r WHERE r.user_id = t.user_id AND r.status = 'running'" \
-	"  AND r.run_after > ?1) < ?3) c JOIN jobs k ON k.id = c.id AND k.run_after <= ?1"
-/* the job the claim takes: an interactive one before bulk work, then the user whose turn came least recently */
-#define JOB_CLAIM_ORDER " ORDER BY k.priority, c.turn, k.run_after, k.id LIMIT 1"
-/* newsletters' statements (newsletter.c), SQL appended to store.c's table */
-#define STORE_NL_STMTS(X) \
-	X(NL_EMAIL_CREATE) X(NL_EMAIL_COUNT) X(NL_EMAIL_LIST) X(NL_EMAIL_DELETE) X(NL_EMAIL_BY_LOCAL) X(NL_EMAIL_CODE) \
-	X(NL_RECEIVED_ADD) X(NL_RECEIVED_LIST) X(NL_SUB_UPSERT) X(NL_SUB_LIST) X(NL_ITEM_MARK) X(NL_RECEIVED_GET) \
-	X(NL_RECEIVED_ITEM)
-/* the files' statements (file.c), SQL appended to store.c's table */
-#define STORE_FILE_STMTS(X) \
-	X(FILE_ITEM_INSERT) X(FILE_CREATE) X(FILE_BY_UPLOAD) X(FILE_UPLOADED) X(FILE_GET) X(FILE_BY_ITEM) \
-	X(FILE_ITEM_TYPE) X(FILE_ATTACH) X(FILE_ITEM_ID_TAKEN) X(FILE_KNOWN) X(FILE_ORPHANS)
-#define STORE_FILE_ROW(F, X, p) \
-	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, item_id, item_id) X(p, TEXT, file_name, file_name) \
-	X(p, TEXT, content_type, content_type) X(p, TEXT, url, url) X(p, I64, size, size) X(p, TEXT, sha256, sha256) \
-	X(p, TEXT, path, path) X(p, TEXT, status, status) X(p, I64, created_at, created_ms) \
-	X(p, I64, updated_at, updated_ms)
-#define STORE_STMT_ENUM(n) STMT_##n,
-enum stmt { STORE_STMTS(STORE_STMT_ENUM) STMT__MAX };
+/* A feature's statements (item.c's, label.c's, …) sit in its own file: its `enum stmt` names them, and its table
+ * `statements[]` gives each one's SQL, SQLite's text first, then PostgreSQL's where that engine cannot take it (the
+ * rule: src/store/README.md). STORE_SQL(STMT_X, sqlite_text) or STORE_SQL(STMT_X, sqlite_text, pg_text) is one
+ * entry; its name in messages is the enum name in lower case without STMT_ (STMT_KEY_CREATE: key_create). */
+struct store_sql { const char *name, *sql, *pg; };
+#define STORE_SQL(id, ...) [id] = { #id, __VA_ARGS__ }
+struct store_sql_table { const struct store_sql *sql; size_t n; };
+/* the feature tables the prepare loop (store_open.c) prepares, in this order; each file registers its own with
+ * STORE_STATEMENTS(file, statements), which also gives it stmt(st, STMT_X): that statement, prepared */
+#define STORE_SQL_TABLES(X) \
+	X(user) X(apikey) X(session) X(item) X(label) X(highlight) X(job) X(login) X(setting) X(savetoken) \
+	X(bulk) X(account) X(filter) X(personalization) X(import) X(feeds) X(newsletter) X(file) X(usage)
+#define STORE_SQL_TABLE_ENUM(t) STORE_T_##t,
+enum store_table { STORE_SQL_TABLES(STORE_SQL_TABLE_ENUM) STORE_T__MAX };
+#define STORE_SQL_TABLE_DECL(t) extern const struct store_sql_table store_sql_##t;
+STORE_SQL_TABLES(STORE_SQL_TABLE_DECL)
+#define STORE_STATEMENTS(t, table) \
+	const struct store_sql_table store_sql_##t = { table, sizeof table / sizeof table[0] }; \
+	static struct db_stmt *stmt(struct store *st, enum stmt n) \
+	{ \
+		return st->stmt[STORE_T_##t][n]; \
+	}
+/* every feature's table, indexed by enum store_table (store.c) */
+extern const struct store_sql_table *const store_sql_tables[STORE_T__MAX];
+/* a statement's name for a message: its enum name in lower case, without STMT_ */
+const char *store_stmt_name(const struct store_sql *q, char buf[40]);
+/* the statement of that name (as store_stmt_name gives it) in any feature's table, or NULL (the tests' EXPLAINs) */
+const struct store_sql *store_sql_find(const char *name);
 
 /* statements built per request (search): a few kept prepared, keyed by their SQL text (search.c) */
 #define STORE_DYN_CACHE 16
@@ -78,7 +48,8 @@ struct store {
 	int lock_fd;                 /* DB-writer.lock: writers queue on it in the kernel (-1: none) */
 	bool locked;
 	bool busy;                   /* the last failure was retryable (DB_E_BUSY): store_tx runs the transaction again */
-	struct db_stmt *stmt[STMT__MAX];
+	struct db_stmt **stmt[STORE_T__MAX]; /* each feature's prepared statements, by its enum stmt (store_open) */
+	struct db_stmt **stmts;      /* all of them, one allocation */
 	char errmsg[256];
 	struct store_limits lim;     /* store_set_limits */
 	void (*batch_hook)(void *arg, int64_t done); /* store_set_batch_hook */
@@ -88,13 +59,6 @@ struct store {
 	/* the running search's time budget (search.c): deadline on the monotonic clock, and whether it was hit */
 	struct { int64_t deadline_ms, time_ms; bool hit; } budget;
 };
-
-/* the statements' SQL in the portable dialect, indexed by enum stmt (store.c), and PostgreSQL's text where it
- * differs (store_pg_sql.c, NULL elsewhere): the rule is in src/store/README.md */
-extern const char *const store_stmt_sql[STMT__MAX];
-extern const char *const store_pg_sql[STMT__MAX];
-/* a statement's name for a message: its enum name in lower case */
-const char *store_stmt_name(int i, char buf[40]);
 
 /* finalizes the cached dynamic statements (store_close) */
 void store_dyn_free(struct store *st);
@@ -133,31 +97,17 @@ void store_dyn_free(struct store *st);
 	X(p, TEXT, representation, representation) X(p, REAL, position_percent, position_percent) \
 	X(p, I64, position_anchor, position_anchor) X(p, I64, created_at, created_ms) \
 	X(p, I64, updated_at, updated_ms) X(p, I64, shared_at, shared_ms) X(p, I64, item_seq, item_seq)
+/* an import (import.c) and a file (file.c) */
 #define STORE_IMPORT_ROW(F, X, p) \
 	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, format, format) X(p, TEXT, path, path) \
 	X(p, TEXT, status, status) X(p, TEXT, report, report) X(p, I64, added, added) X(p, I64, updated, updated) \
 	X(p, I64, unchanged, unchanged) X(p, I64, failed, failed) X(p, I64, created_at, created_ms) \
 	X(p, I64, finished_at, finished_ms)
-#define STORE_JOB_ROW(F, X, p) F(p, I64, id, id) X(p, I64, item_seq, item_seq) X(p, INT, attempts, attempts)
-/* a claimed job of any kind: the fetch job's columns first (store_job_claim reads those alone) */
-#define STORE_WORK_ROW(F, X, p) STORE_JOB_ROW(F, X, p) X(p, TEXT, kind, kind) X(p, TEXT, user_id, user_id) \
-	X(p, TEXT, ref, ref) X(p, I64, priority, priority)
-#define STORE_FILTER_ROW(F, X, p) \
-	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, name, name) X(p, TEXT, filter, filter) \
-	X(p, TEXT, folder, folder) X(p, TEXT, category, category) X(p, TEXT, description, description) \
-	X(p, I64, position, position) X(p, I64, created_at, created_ms) X(p, I64, updated_at, updated_ms) \
-	X(p, INT, visible, visible)
-#define STORE_RECENT_ROW(F, X, p) F(p, TEXT, id, id) X(p, TEXT, term, term) X(p, I64, created_at, created_ms)
-
-#define STORE_NL_EMAIL_ROW(F, X, p) \
-	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, local_part, local_part) X(p, TEXT, address, address) \
-	X(p, TEXT, name, name) X(p, TEXT, description, description) X(p, TEXT, folder, folder) \
-	X(p, TEXT, confirmation_code, confirmation_code) X(p, I64, created_at, created_ms)
-#define STORE_RECEIVED_ROW(F, X, p) \
-	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, newsletter_email_id, newsletter_email_id) \
-	X(p, TEXT, from_address, from) X(p, TEXT, to_address, to) X(p, TEXT, subject, subject) X(p, TEXT, text, text) \
-	X(p, TEXT, html, html) X(p, TEXT, type, type) X(p, TEXT, reply, reply) X(p, TEXT, reply_to, reply_to) \
-	X(p, TEXT, message_id, message_id) X(p, TEXT, item_id, item_id) X(p, I64, created_at, created_ms)
+#define STORE_FILE_ROW(F, X, p) \
+	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, item_id, item_id) X(p, TEXT, file_name, file_name) \
+	X(p, TEXT, content_type, content_type) X(p, TEXT, url, url) X(p, I64, size, size) X(p, TEXT, sha256, sha256) \
+	X(p, TEXT, path, path) X(p, TEXT, status, status) X(p, I64, created_at, created_ms) \
+	X(p, I64, updated_at, updated_ms)
 
 /* the SQL column list of a ROW, each column prefixed with p (a table alias such as "u." or "") */
 #define STORE_SQL_COL1(p, kind, col, field) p #col
@@ -168,17 +118,11 @@ void store_dyn_free(struct store *st);
 #define STORE_NCOLS(ROW) (0 ROW(STORE_COL_ONE, STORE_COL_ONE, ))
 
 #define STORE_USER_COLS(p) STORE_COLS(STORE_USER_ROW, p)
-#define STORE_USER_NCOLS STORE_NCOLS(STORE_USER_ROW)
 #define STORE_KEY_COLS(p) STORE_COLS(STORE_KEY_ROW, p)
 #define STORE_KEY_NCOLS STORE_NCOLS(STORE_KEY_ROW)
 #define STORE_ITEM_COLS(p) STORE_COLS(STORE_ITEM_ROW, p)
 #define STORE_LABEL_COLS(p) STORE_COLS(STORE_LABEL_ROW, p)
-#define STORE_LABEL_NCOLS STORE_NCOLS(STORE_LABEL_ROW)
 #define STORE_HL_COLS(p) STORE_COLS(STORE_HL_ROW, p)
-#define STORE_HL_NCOLS STORE_NCOLS(STORE_HL_ROW)
-#define STORE_JOB_COLS(p) STORE_COLS(STORE_JOB_ROW, p)
-#define STORE_FILTER_COLS(p) STORE_COLS(STORE_FILTER_ROW, p)
-#define STORE_RECENT_COLS(p) STORE_COLS(STORE_RECENT_ROW, p)
 
 /* what the generic reader needs of one column: how to read it and where in the struct it goes */
 enum store_col_kind { STORE_COL_TEXT, STORE_COL_I64, STORE_COL_INT, STORE_COL_REAL, STORE_COL_I64_OPT, STORE_COL_REAL_OPT };
@@ -189,7 +133,7 @@ struct store_col { enum store_col_kind kind; size_t off; };
 /* one entity's reader: its columns, the size of its struct, and what it is called in messages ("a user") */
 struct store_row { const struct store_col *cols; size_t ncols, size; const char *what; };
 extern const struct store_row store_rowdef_user, store_rowdef_key, store_rowdef_item, store_rowdef_label,
-	store_rowdef_highlight, store_rowdef_job;
+	store_rowdef_highlight;
 
 /* zeroes *out, then fills it from r's columns starting at column col of s;
  * STORE_OK, or STORE_E_DB (the arena is full: "out of memory reading <what>") */
@@ -215,9 +159,9 @@ int store_fail(struct store *st, int db_rc, const char *what);
 void store_done(struct db_stmt *s);
 /* steps a bound one-shot statement and resets it: STORE_OK when it ran to the end, else store_fail(what) */
 int store_step_done(struct store *st, struct db_stmt *s, const char *what);
-/* runs one-shot statement which with ?1 = v1 (and ?2 = v2) bound (store_step_done) */
-int store_run(struct store *st, enum stmt which, int64_t v1, const char *what);
-int store_run2(struct store *st, enum stmt which, int64_t v1, int64_t v2, const char *what);
+/* runs one-shot statement s with ?1 = v1 (and ?2 = v2) bound (store_step_done) */
+int store_run(struct store *st, struct db_stmt *s, int64_t v1, const char *what);
+int store_run2(struct store *st, struct db_stmt *s, int64_t v1, int64_t v2, const char *what);
 /* steps a bound statement for one row: STORE_OK with the row current (read it, then store_done),
  * STORE_E_NOTFOUND when there is none, else store_fail(what); the caller resets it either way */
 int store_step_row(struct store *st, struct db_stmt *s, const char *what);
@@ -232,6 +176,27 @@ int store_item_labels_changed(struct store *st, int64_t seq);
  * LIMIT (store_errmsg says so) when the item now has more labels than labels_per_item and more than `before`
  * (item.c) */
 int store_item_check_labels(struct store *st, int64_t seq, int64_t before);
+/* the item at seq marked as changed at ms (item.c) */
+int store_item_touch(struct store *st, int64_t seq, int64_t ms, const char *what);
+/* label label_id on the item at seq, added at `at` (a label it has already is kept once: db_changes says whether
+ * it was added); its search row is not updated (store_item_labels_changed) (item.c) */
+int store_item_label_add(struct store *st, int64_t seq, const char *label_id, int64_t at, const char *what);
+/* how many labels the item at seq has, into *n (item.c) */
+int store_item_label_count(struct store *st, int64_t seq, int64_t *n, const char *what);
+/* STORE_OK when user_id has an item of that slug, STORE_E_NOTFOUND when not, else store_fail(what) (item.c) */
+int store_item_slug_taken(struct store *st, const char *user_id, const char *slug, const char *what);
+/* the item at seq's fetch job dropped, unless it is running (job.c) */
+int store_job_cancel_item(struct store *st, int64_t seq, const char *what);
+/* every login session of the user ended (session.c) */
+int store_session_end_user(struct store *st, const char *user_id, const char *what);
+/* label label_id on a highlight (a label it has already is kept once) (highlight.c) */
+int store_highlight_label_add(struct store *st, const char *highlight_id, const char *label_id, const char *what);
+/* the row of highlight h (its id, short_id, user_id and the rest as given; type NULL: HIGHLIGHT, representation
+ * NULL: CONTENT) on the item at seq, made at created_ms, when the item has fewer than highlights_per_item: STORE_OK
+ * with the row read into *out (NULL: not read), STORE_E_LIMIT (store_errmsg says so), else store_fail(what); the
+ * caller has checked that the item is the user's and touches it (highlight.c) */
+int store_highlight_add_row(struct store *st, struct arena *a, int64_t seq, const struct store_highlight *h,
+                            int64_t created_ms, struct store_highlight *out, const char *what);
 /* store_highlight_create inside the caller's transaction (highlight.c) */
 int store_highlight_insert(struct store *st, struct arena *a, const char *user_id, const struct store_highlight *in,
                            struct store_highlight *out);
@@ -247,9 +212,6 @@ bool store_col_hex64(struct db_stmt *s, int col, char out[65]);
 int store_row_user(struct store *st, struct arena *a, struct db_stmt *s, int col, struct store_user *u);
 int store_row_key(struct store *st, struct arena *a, struct db_stmt *s, int col, struct store_apikey *k);
 int store_row_item(struct store *st, struct arena *a, struct db_stmt *s, int col, struct store_item *it);
-int store_row_label(struct store *st, struct arena *a, struct db_stmt *s, int col, struct store_label *l);
-int store_row_highlight(struct store *st, struct arena *a, struct db_stmt *s, int col, struct store_highlight *h);
-int store_row_job(struct store *st, struct arena *a, struct db_stmt *s, int col, struct store_job *j);
 /* every row of a statement selecting STORE_LABEL_COLS into an arena array (resets the statement) */
 int store_labels_collect(struct store *st, struct arena *a, struct db_stmt *s, struct store_label **out, size_t *n);
 /* transactions through the driver (SQLite: BEGIN IMMEDIATE, waiting on the busy handler), queued on the
@@ -282,12 +244,4 @@ void store_bind_texts(struct db_stmt *s, int first, const char *const *v, int n)
 /* registers the "larder" FTS5 tokenizer (one index partition per owner) and larder_rank() on a connection (fts.c) */
 struct sqlite3;
 int store_fts_register(struct sqlite3 *db);
-/* a user's reader settings (personalization.c) */
-#define STORE_PERSONAL_ROW(F, X, p) \
-	F(p, TEXT, theme, theme) X(p, I64_OPT, font_size, font_size) X(p, TEXT, font_family, font_family) \
-	X(p, I64_OPT, margin, margin) X(p, TEXT, library_layout_type, layout) X(p, TEXT, library_sort_order, sort_order) \
-	X(p, TEXT, speech_voice, speech_voice) X(p, TEXT, speech_secondary_voice, speech_secondary_voice) \
-	X(p, TEXT, speech_rate, speech_rate) X(p, TEXT, speech_volume, speech_volume) X(p, TEXT, fields, fields_json) \
-	X(p, TEXT, digest_channels, digest_json) X(p, I64, updated_at, updated_ms)
-#define STORE_PERSONAL_COLS(p) STORE_COLS(STORE_PERSONAL_ROW, p)
 #endif

@@ -144,20 +144,35 @@ static int check_version(int v, const char *path, char *err, size_t errlen)
 	return STORE_OK;
 }
 
-/* every statement of the table, in the backend's dialect (store_pg_sql.c's text where it has one) */
+/* every feature's statements (store_sql_tables), in the backend's dialect (a table's PostgreSQL text where it has
+ * one), into one array of st->stmts that st->stmt[table] points into */
 static int prepare_all(struct store *st, const char *path, char *err, size_t errlen)
 {
-	for (int i = 0; i < STMT__MAX; i++) {
-		const char *sql = store_stmt_sql[i];
-#ifdef HAVE_LIBPQ
-		if (!db_is_sqlite(st->db) && store_pg_sql[i])
-			sql = store_pg_sql[i];
-#endif
-		if (db_prepare(st->db, sql, true, &st->stmt[i]) != DB_OK) {
+	size_t total = 0;
+	for (int t = 0; t < STORE_T__MAX; t++)
+		total += store_sql_tables[t]->n;
+	if (!(st->stmts = calloc(total ? total : 1, sizeof *st->stmts))) {
+		set_err(err, errlen, "out of memory");
+		return -1;
+	}
+	total = 0;
+	for (int t = 0; t < STORE_T__MAX; t++) {
+		const struct store_sql_table *tab = store_sql_tables[t];
+		st->stmt[t] = st->stmts + total;
+		total += tab->n;
+		for (size_t i = 0; i < tab->n; i++) {
+			const struct store_sql *q = &tab->sql[i];
+			const char *sql = !db_is_sqlite(st->db) && q->pg ? q->pg : q->sql;
 			char name[40];
-			set_err(err, errlen, "database %s: cannot prepare statement %s: %s", path, store_stmt_name(i, name),
-			        db_errmsg(st->db));
-			return -1;
+			if (!q->name || !sql) {
+				set_err(err, errlen, "database %s: statement %zu of table %d has no text", path, i, t);
+				return -1;
+			}
+			if (db_prepare(st->db, sql, true, &st->stmt[t][i]) != DB_OK) {
+				set_err(err, errlen, "database %s: cannot prepare statement %s: %s", path, store_stmt_name(q, name),
+				        db_errmsg(st->db));
+				return -1;
+			}
 		}
 	}
 	return 0;
@@ -168,7 +183,7 @@ static int prepare_all(struct store *st, const char *path, char *err, size_t err
 #define CHECKED_SETTING "statements_checked"
 
 /* the schema and statement table a full prepare vouches for: SQLite's schema cookie (every change to the schema
- * moves it) and a hash of the table's text, into buf; false when it cannot be read */
+ * moves it) and a hash of the tables' SQLite text, into buf; false when it cannot be read */
 static bool checked_key(struct db *db, char *buf, size_t size)
 {
 	struct db_stmt *s = NULL;
@@ -180,9 +195,10 @@ static bool checked_key(struct db *db, char *buf, size_t size)
 	if (db_step(s) == DB_ROW)
 		cookie = db_col_int64(s, 0);
 	db_finalize(s);
-	for (int i = 0; i < STMT__MAX; i++)
-		for (const char *p = store_stmt_sql[i]; *p; p++)
-			h = text_hash_step(h, (unsigned char)*p);
+	for (int t = 0; t < STORE_T__MAX; t++)
+		for (size_t i = 0; i < store_sql_tables[t]->n; i++)
+			for (const char *p = store_sql_tables[t]->sql[i].sql; p && *p; p++)
+				h = text_hash_step(h, (unsigned char)*p);
 	return cookie >= 0 && snprintf(buf, size, "%lld:%08x", (long long)cookie, (unsigned)h) < (int)size;
 }
 

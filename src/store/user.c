@@ -8,6 +8,28 @@
 #include "util/time.h"
 #include "util/utf8.h"
 
+/* the statements of user.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
+enum stmt {
+	STMT_USER_ADD,
+	STMT_USER_GET,
+	STMT_USER_BY_NAME,
+	STMT_USER_SET_PASSWORD,
+	STMT__MAX
+};
+static const struct store_sql statements[STMT__MAX] = {
+	STORE_SQL(STMT_USER_ADD,
+		"INSERT INTO users (id, username, name, email, password_hash, created, updated)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) RETURNING " STORE_USER_COLS("")),
+	STORE_SQL(STMT_USER_GET,
+		"SELECT " STORE_USER_COLS("") " FROM users WHERE id = ?1"),
+	STORE_SQL(STMT_USER_BY_NAME,
+		"SELECT " STORE_USER_COLS("") " FROM users WHERE username = ?1 OR email = ?1"
+		" ORDER BY username = ?1 DESC LIMIT 1"),
+	STORE_SQL(STMT_USER_SET_PASSWORD,
+		"UPDATE users SET password_hash = ?2, updated = ?3 WHERE id = ?1"),
+};
+STORE_STATEMENTS(user, statements)
+
 #define USERNAME_MAX 64
 #define EMAIL_MAX 254
 #define NAME_MAX_BYTES 1024
@@ -40,7 +62,7 @@ static bool valid_email(const char *s)
 
 static int fill_user(struct store *st, struct arena *a, enum stmt which, const char *key, struct store_user *out)
 {
-	struct db_stmt *s = st->stmt[which];
+	struct db_stmt *s = stmt(st, which);
 
 	if (!key) {
 		snprintf(st->errmsg, sizeof st->errmsg, "no user id or name");
@@ -53,7 +75,7 @@ static int fill_user(struct store *st, struct arena *a, enum stmt which, const c
 int store_user_add(struct store *st, struct arena *a, const char *username, const char *name,
                    const char *email, const char *password_hash, struct store_user *out)
 {
-	struct db_stmt *s = st->stmt[STMT_USER_ADD];
+	struct db_stmt *s = stmt(st, STMT_USER_ADD);
 	char id[37];
 
 	if (!valid_username(username)) {
@@ -99,7 +121,7 @@ int store_user_by_name(struct store *st, struct arena *a, const char *username_o
 static int step_user(struct store *st, enum stmt which, const char *user_id, const char *password_hash,
                      const char *what)
 {
-	struct db_stmt *s = st->stmt[which];
+	struct db_stmt *s = stmt(st, which);
 	int rc;
 
 	store_bind_text(s, 1, user_id);
@@ -128,7 +150,7 @@ int store_user_set_password(struct store *st, const char *user_id, const char *p
 		return rc;
 	rc = step_user(st, STMT_USER_SET_PASSWORD, user_id, password_hash, "setting a password");
 	if (rc == STORE_OK) /* whoever knew the old password may hold a session: every one ends with it */
-		rc = step_user(st, STMT_SESSION_END_USER, user_id, NULL, "ending the sessions of a new password");
+		rc = store_session_end_user(st, user_id, "ending the sessions of a new password");
 	if (rc != STORE_OK) {
 		store_rollback(st);
 		return rc;

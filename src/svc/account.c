@@ -112,7 +112,7 @@ enum svc_account svc_login(struct store *st, const struct larder_config *cfg, st
 
 int64_t svc_session_life_s(const struct larder_config *cfg)
 {
-	return (int64_t)(cfg ? cfg->session_days : 30) * 86400;
+	return (int64_t)cfg->session_days * 86400;
 }
 
 enum svc_account svc_session_start(struct store *st, const struct larder_config *cfg, const char *user_id,

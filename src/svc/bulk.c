@@ -42,7 +42,7 @@ static enum svc_bulk_status fail(struct svc_bulk_out *out, const char *step, int
 static const char *check_input(const struct larder_config *cfg, const struct svc_bulk_in *in, struct store_bulk *b)
 {
 	size_t i, n = sizeof actions / sizeof actions[0];
-	uint32_t per_item = cfg ? cfg->labels_per_item : LIMIT_LABELS_PER_ITEM;
+	uint32_t per_item = cfg->labels_per_item;
 	for (i = 0; i < n && (in->action == NULL || strcmp(actions[i].name, in->action) != 0); i++)
 		;
 	if (i == n)
@@ -79,7 +79,7 @@ static enum svc_bulk_status find_items(struct store *st, const struct larder_con
 {
 	struct store_search_req q = {
 		.user_id = in->user_id, .query = in->query ? in->query : "", .offset = 0, .limit = LIMIT_BULK_ITEMS,
-		.now_ms = in->now_ms, .time_ms = cfg ? cfg->search_time_ms : LIMIT_SEARCH_TIME_MS,
+		.now_ms = in->now_ms, .time_ms = cfg->search_time_ms,
 	};
 	struct store_search_res res;
 	int r = store_search(st, a, &q, &res);

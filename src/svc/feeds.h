@@ -62,6 +62,12 @@ enum svc_sub_status svc_feed_subscribe(struct store *st, const struct larder_con
 enum svc_sub_status svc_feed_subscribe_known(struct store *st, const struct larder_config *cfg, struct arena *a,
                                              const char *user_id, const char *url, const char *name,
                                              struct store_sub *out, const char **msg);
+/* the user's subscription id no longer followed (kept, status UNSUBSCRIBED); NOTFOUND when not the user's */
+int svc_feed_unsubscribe(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_sub *out);
+/* updateSubscription: the non-NULL texts of p (name, description, folder) and fetch_content when >= 0 changed,
+ * then, when unsubscribe, the subscription ended (svc_feed_unsubscribe); the store's codes */
+int svc_feed_update(struct store *st, struct arena *a, const char *user_id, const char *id, const struct store_sub *p,
+                    bool unsubscribe, struct store_sub *out);
 
 /* ---- feeds_scan.c: scanFeeds of a URL, answered from what a runner found ---- */
 /* a feed scanFeeds found: every field NULL when unknown */

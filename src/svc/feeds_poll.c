@@ -17,7 +17,7 @@
 /* the wait after a poll: the interval, doubled for each failure in a row, at most LIMIT_FEED_BACKOFF_MAX_S */
 static int64_t wait_ms(const struct larder_config *cfg, int64_t failures)
 {
-	int64_t s = cfg ? cfg->feed_poll_interval_s : LIMIT_FEED_POLL_INTERVAL_S;
+	int64_t s = cfg->feed_poll_interval_s;
 	for (int64_t i = 0; i < failures && s < LIMIT_FEED_BACKOFF_MAX_S; i++)
 		s *= 2;
 	return (s < LIMIT_FEED_BACKOFF_MAX_S ? s : LIMIT_FEED_BACKOFF_MAX_S) * 1000;
@@ -31,7 +31,7 @@ static const struct store_article *kept_article(const struct larder_config *cfg,
 	struct store_article kept, *art = arena_alloc(a, sizeof *art);
 	const char *why = NULL;
 	if (e->content == NULL ||
-	    svc_ingest_kept(a, e->content, strlen(e->content), url, svc_content_max_bytes(cfg), &kept, &why) != 0)
+	    svc_ingest_kept(a, e->content, strlen(e->content), url, cfg->content_max_bytes, &kept, &why) != 0)
 		return NULL;
 	/* the text as kept, the rest of what the reader shows from the feed */
 	*art = (struct store_article){ .content = kept.content, .text = kept.text, .words_count = kept.words_count,
@@ -187,7 +187,7 @@ int svc_feed_poll(struct store *st, const struct larder_config *cfg, struct aren
 
 bool svc_feed_polls_allowed(struct store *st, const struct larder_config *cfg)
 {
-	uint32_t per_minute = cfg ? cfg->feed_polls_per_minute : LIMIT_FEED_POLLS_PER_MINUTE;
+	uint32_t per_minute = cfg->feed_polls_per_minute;
 	int64_t recent = 0;
 	return store_feed_polls_since(st, time_now_ms() - 60000, &recent) == STORE_OK && recent < (int64_t)per_minute;
 }

@@ -1,4 +1,4 @@
-/* feeds_sub.c: subscribing to a feed: the web process stores the request at once (a pending subscription); the fetch runner or `larder worker` reads the URL (feeds_read.c). */
+/* feeds_sub.c: subscribing to a feed (and ending or changing a subscription): the web process stores the request at once (a pending subscription); the fetch runner or `larder worker` reads the URL (feeds_read.c). */
 #include <string.h>
 
 #include "store/feeds.h"
@@ -45,7 +45,7 @@ static enum svc_sub_status create(struct store *st, const struct larder_config *
                                   const char *user_id, const struct store_sub *in, struct store_sub *out,
                                   const char **msg)
 {
-	uint32_t max = cfg ? cfg->subscriptions_per_user : LIMIT_SUBSCRIPTIONS;
+	uint32_t max = cfg->subscriptions_per_user;
 	int64_t n = 0;
 	int rc = store_sub_count(st, user_id, &n);
 	if (rc == STORE_OK && n >= (int64_t)max && !follows(st, a, user_id, in->url)) {
@@ -111,4 +111,18 @@ enum svc_sub_status svc_feed_subscribe_known(struct store *st, const struct lard
 		return SVC_SUB_REFUSED;
 	struct store_sub in = { .url = u, .name = name && *name ? name : u, .fetch_content = 1 };
 	return create(st, cfg, a, user_id, &in, out, msg);
+}
+
+int svc_feed_unsubscribe(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_sub *out)
+{
+	return store_sub_unsubscribe(st, a, user_id, id, out);
+}
+
+int svc_feed_update(struct store *st, struct arena *a, const char *user_id, const char *id, const struct store_sub *p,
+                    bool unsubscribe, struct store_sub *out)
+{
+	int r = store_sub_update(st, a, user_id, id, p, out);
+	if (r == STORE_OK && unsubscribe)
+		r = store_sub_unsubscribe(st, a, user_id, id, out);
+	return r;
 }

@@ -132,7 +132,7 @@ static const char *prepare(const struct larder_config *cfg, struct arena *a, con
 	if (it->html) {
 		if ((art = ARENA_NEW(a, struct store_article)) == NULL)
 			return "out of memory";
-		if (svc_ingest_kept(a, it->html, it->html_len, sv.url, svc_content_max_bytes(cfg), art, &why) != 0)
+		if (svc_ingest_kept(a, it->html, it->html_len, sv.url, cfg->content_max_bytes, art, &why) != 0)
 			return arena_printf(a, "the content could not be kept: %s", why);
 	}
 	memset(out, 0, sizeof *out);
@@ -146,7 +146,7 @@ static const char *prepare(const struct larder_config *cfg, struct arena *a, con
 	                              .article = art };
 	svc_import_cut(a, out);
 	struct store_highlight *h = highlights_of(a, it, art, &out->nhighlights, &out->highlight_labels);
-	size_t most = cfg && cfg->highlight_max_bytes ? cfg->highlight_max_bytes : LIMIT_HIGHLIGHT_TEXT;
+	size_t most = cfg->highlight_max_bytes;
 	for (size_t i = 0; h && i < out->nhighlights; i++) { /* an export's highlights: cut as the API would refuse */
 		h[i].quote = svc_cut_bytes(a, h[i].quote, most);
 		h[i].annotation = svc_cut_bytes(a, h[i].annotation, most);
@@ -260,7 +260,7 @@ static void sink_bad(void *ctx, size_t line, const char *reason)
 void svc_import_sink_store(struct svc_import_store *s, struct store *st, const struct larder_config *cfg,
                            const char *user_id, struct svc_import_report *report, struct content_import_sink *out)
 {
-	uint32_t rate = cfg ? cfg->import_fetches_per_minute : LIMIT_IMPORT_FETCHES_PER_MINUTE;
+	uint32_t rate = cfg->import_fetches_per_minute;
 	int64_t now = time_now_ms(), horizon = 0;
 	memset(s, 0, sizeof *s);
 	s->st = st;

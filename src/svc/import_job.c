@@ -18,7 +18,7 @@
 int svc_import_begin_upload(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
                             const char *format, const char **token, struct store_import_job *job, const char **msg)
 {
-	uint32_t most = cfg && cfg->imports_pending_per_user ? cfg->imports_pending_per_user : LIMIT_IMPORTS_PENDING;
+	uint32_t most = cfg->imports_pending_per_user;
 	char *tok = ARENA_NEWN(a, char, 65), hash[65];
 	struct store_usage u;
 	if (store_usage_get(st, user_id, &u) != STORE_OK)
@@ -37,13 +37,10 @@ int svc_import_begin_upload(struct store *st, const struct larder_config *cfg, s
 	return 0;
 }
 
-/* the folder under data_dir (without one: beside the database) that uploads are kept in until their import
- * ran, created when missing */
+/* the folder under data_dir that uploads are kept in until their import ran, created when missing */
 static const char *imports_dir(struct arena *a, const struct larder_config *cfg)
 {
-	const char *db = cfg && cfg->database ? cfg->database : "larder.db", *slash = strrchr(db, '/');
-	const char *dir = cfg && cfg->data_dir ? arena_printf(a, "%s/imports", cfg->data_dir)
-	                  : slash ? arena_printf(a, "%.*s/imports", (int)(slash - db), db) : "imports";
+	const char *dir = arena_printf(a, "%s/imports", cfg->data_dir);
 	if (dir == NULL || (mkdir(dir, 0700) != 0 && errno != EEXIST))
 		return NULL;
 	return dir;
@@ -76,7 +73,7 @@ enum svc_upload_status svc_import_receive(struct store *st, const struct larder_
                                           long (*read)(void *ctx, char *buf, size_t n), void *ctx,
                                           struct store_import_job *job, const char **msg)
 {
-	size_t max = cfg ? cfg->import_max_bytes : LIMIT_IMPORT_BYTES;
+	size_t max = cfg->import_max_bytes;
 	const char *dir, *path;
 	enum svc_upload_status r;
 	char hash[65];

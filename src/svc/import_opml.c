@@ -39,7 +39,7 @@ static char *read_file(struct arena *a, const char *path, size_t max, size_t *le
 int svc_import_opml(struct store *st, const struct larder_config *cfg, struct arena *a, const char *user_id,
                     const char *path, struct svc_opml_report *r, struct sb *lines, const char **err)
 {
-	size_t len, max = cfg ? cfg->import_max_bytes : LIMIT_IMPORT_BYTES;
+	size_t len, max = cfg->import_max_bytes;
 	struct content_feed_link *feeds;
 	memset(r, 0, sizeof *r);
 	const char *body = read_file(a, path, max, &len, err);

@@ -8,8 +8,9 @@ t_svc_ingest_CPPFLAGS = $(AM_CPPFLAGS) \
 t_svc_ingest_LDADD = $(SVC_LIBS)
 
 noinst_LIBRARIES += src/svc/libsvc.a
+EXTRA_DIST += src/svc/README.md
 src_svc_libsvc_a_SOURCES = src/svc/svc.h \
-	src/svc/ingest.c src/svc/limits.c src/svc/import.h
+	src/svc/ingest.c src/svc/cut.c src/svc/quota.c src/svc/import.h
 # accounts, logins, sessions and API keys
 src_svc_libsvc_a_SOURCES += src/svc/account.c src/svc/account.h src/svc/throttle.c src/svc/throttle.h \
 	src/svc/apikey.c src/svc/apikey.h
@@ -20,6 +21,11 @@ src_svc_libsvc_a_SOURCES += src/svc/save.c src/svc/save.h src/svc/jobs.h src/svc
 	src/svc/export.c src/svc/export.h
 # bulkAction: one action over the items a search finds
 src_svc_libsvc_a_SOURCES += src/svc/bulk.c src/svc/bulk.h
+# one item, labels, highlights, saved searches, the profile and the save token changed: every write of api, web
+# and cmd goes through svc (src/svc/README.md)
+src_svc_libsvc_a_SOURCES += src/svc/library.c src/svc/library.h src/svc/trash.c src/svc/label.c src/svc/label.h \
+	src/svc/highlight.c src/svc/highlight.h src/svc/filter.c src/svc/filter.h src/svc/profile.c src/svc/profile.h \
+	src/svc/savetoken.c src/svc/savetoken.h
 # Omnivore's export zip written for export (read for import by content/import_omnivore.c), and the round-trip test
 src_svc_libsvc_a_SOURCES += src/svc/export_omnivore.c src/svc/export_omnivore.h
 check_PROGRAMS += t/svc_omnivore

@@ -20,7 +20,7 @@
 static const char *domain(const struct larder_config *cfg, struct arena *a)
 {
 	char host[256];
-	if (cfg && cfg->mail_domain)
+	if (cfg->mail_domain)
 		return cfg->mail_domain;
 	if (gethostname(host, sizeof host) != 0 || host[0] == '\0')
 		return "localhost";
@@ -66,7 +66,7 @@ enum svc_nl_status svc_newsletter_create(struct store *st, const struct larder_c
                                          const char **msg)
 {
 	int64_t have = 0;
-	uint32_t cap = cfg ? cfg->newsletter_emails_per_user : LIMIT_NEWSLETTER_EMAILS;
+	uint32_t cap = cfg->newsletter_emails_per_user;
 	if (store_nl_email_count(st, user_id, &have) != STORE_OK) {
 		*msg = arena_strdup(a, store_errmsg(st));
 		return SVC_NL_FAILED;
@@ -111,7 +111,7 @@ const char *svc_mail_url(const struct larder_config *cfg, struct arena *a, const
 {
 	char hash[65];
 	crypto_sha256_hex(entry_id, strlen(entry_id), hash);
-	return arena_printf(a, "%s/newsletter/%.32s", cfg ? cfg->base_url : "http://localhost", hash);
+	return arena_printf(a, "%s/newsletter/%.32s", cfg->base_url, hash);
 }
 
 enum svc_nl_status svc_mail_make_item(struct store *st, const struct larder_config *cfg, struct arena *a,
@@ -130,7 +130,7 @@ enum svc_nl_status svc_mail_make_item(struct store *st, const struct larder_conf
 		return SVC_NL_OK;
 	const char *html = m.html ? m.html : arena_printf(a, "<div><p>%s</p></div>", text_html_escaped(a, m.text));
 	const char *url = svc_mail_url(cfg, a, arena_printf(a, "received:%s", m.id)), *why = NULL;
-	if (svc_ingest_kept(a, html, strlen(html), url, svc_content_max_bytes(cfg), &kept, &why) != 0) {
+	if (svc_ingest_kept(a, html, strlen(html), url, cfg->content_max_bytes, &kept, &why) != 0) {
 		*msg = arena_printf(a, "the mail's text could not be kept: %s", why);
 		return SVC_NL_FAILED;
 	}

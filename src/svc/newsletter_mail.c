@@ -134,7 +134,7 @@ static bool newsletter(const struct larder_config *cfg, struct arena *a, const s
 		d->entry_id = arena_printf(a, "mail:sha256:%s", hash);
 	}
 	const char *url = svc_mail_url(cfg, a, d->entry_id);
-	if (svc_ingest_kept(a, m->html, strlen(m->html), url, svc_content_max_bytes(cfg), &kept, why) != 0)
+	if (svc_ingest_kept(a, m->html, strlen(m->html), url, cfg->content_max_bytes, &kept, why) != 0)
 		return false;
 	d->sub_name = list_name(a, m->list_id);
 	if (d->sub_name == NULL)
@@ -177,7 +177,7 @@ static enum svc_mail_status deliver(struct store *st, const struct larder_config
 	if (confirm) {
 		d.confirmation_code = gmail_code(a, m);
 		struct store_article kept;
-		if (svc_ingest_kept(a, m->html, strlen(m->html), NULL, svc_content_max_bytes(cfg), &kept, &why) == 0)
+		if (svc_ingest_kept(a, m->html, strlen(m->html), NULL, cfg->content_max_bytes, &kept, &why) == 0)
 			d.mail.html = kept.content; /* shown by clients: sanitized like an item */
 		if (d.mail.text == NULL && why == NULL)
 			d.mail.text = svc_cut_bytes(a, kept.text, MAIL_TEXT_MAX);
@@ -203,7 +203,7 @@ enum svc_mail_status svc_mail_receive(struct store *st, const struct larder_conf
                                       const char *bytes, size_t n, const char *const *envelope, size_t n_envelope,
                                       struct svc_mail_result *out)
 {
-	size_t max = cfg ? cfg->mail_max_bytes : LIMIT_MAIL_BYTES;
+	size_t max = cfg->mail_max_bytes;
 	struct mime_message m;
 	struct store_nl_email to;
 	const char *err = NULL;

@@ -18,8 +18,6 @@
 /* may the fetcher reach this address (sa NULL: every address)? larder.conf allow_private_fetch */
 static bool private_allowed(const struct larder_config *cfg, const struct sockaddr *sa)
 {
-	if (cfg == NULL)
-		return false;
 	return sa ? netaddr_allow_match(&cfg->allow_private_fetch, sa) : cfg->allow_private_fetch.all;
 }
 
@@ -98,7 +96,7 @@ static const char *read_url(const struct larder_config *cfg, struct arena *a, co
 static const char *read_labels(const struct larder_config *cfg, struct arena *a, const struct svc_save_in *in,
                                struct store_save *sv)
 {
-	uint32_t most = cfg ? cfg->labels_per_item : LIMIT_LABELS_PER_ITEM;
+	uint32_t most = cfg->labels_per_item;
 	const char **names;
 	if (in->nlabels == 0)
 		return NULL;
@@ -152,7 +150,7 @@ const char *svc_save_check(const struct larder_config *cfg, struct arena *a, con
 static const char *read_page(const struct larder_config *cfg, struct arena *a, const struct svc_save_in *in,
                              struct store_article *art, struct store_save *sv)
 {
-	size_t max = svc_content_max_bytes(cfg);
+	size_t max = cfg->content_max_bytes;
 	const char *canon = NULL, *why;
 	if (in->html == NULL)
 		return "originalContent is required";

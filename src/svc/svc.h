@@ -22,10 +22,7 @@ int svc_ingest(struct arena *a, const char *html, size_t n, const char *url, siz
 int svc_ingest_kept(struct arena *a, const char *html, size_t n, const char *url, size_t max_content,
                     struct store_article *out, const char **err);
 
-/* the larder.conf limit on a stored article (the util/limits.h default without a configuration) */
-size_t svc_content_max_bytes(const struct larder_config *cfg);
-
-/* ---- limits.c: stored text at its limit (util/limits.h). Text from outside (a page, a feed, a mail, an
+/* ---- cut.c: stored text at its limit (util/limits.h). Text from outside (a page, a feed, a mail, an
  * import, a PDF) is cut; API input over a limit is refused with svc_too_long's message ---- */
 /* s with at most max characters (cut on a character boundary, copied into a; s itself when it fits) */
 const char *svc_cut(struct arena *a, const char *s, size_t max);
@@ -38,11 +35,17 @@ void svc_article_cut(struct arena *a, struct store_article *art);
 void svc_import_cut(struct arena *a, struct store_import *in);
 /* NULL when s (NULL: none) has at most max characters, else "FIELD is longer than MAX characters (...)" */
 const char *svc_too_long(struct arena *a, const char *field, const char *s, size_t max);
+/* the first of an item's title, author and description (NULL: not given) over its limit, or NULL */
+const char *svc_item_text_refusal(struct arena *a, const char *title, const char *author, const char *description);
+
+/* ---- quota.c: larder.conf's limits the store enforces, and a user's usage against them ---- */
+/* hands larder.conf's count limits (labels_per_user, labels_per_item, highlights_per_item, items_per_user,
+ * bytes_per_user) to the store, which enforces them in its write transactions; every program calls it after
+ * store_open */
+void svc_store_limits(struct store *st, const struct larder_config *cfg);
 /* a user's usage against each per-user quota of larder.conf, for the user's settings and `larder user show` */
 struct svc_quota { const char *key; int64_t used, most; };
 enum { SVC_QUOTA_ITEMS, SVC_QUOTA_BYTES, SVC_QUOTA_IMPORTS, SVC_QUOTA_SUBSCRIPTIONS, SVC_QUOTA__N };
 int svc_quota_usage(struct store *st, const struct larder_config *cfg, const char *user_id,
                     struct svc_quota out[SVC_QUOTA__N]);
-/* the first of an item's title, author and description (NULL: not given) over its limit, or NULL */
-const char *svc_item_text_refusal(struct arena *a, const char *title, const char *author, const char *description);
 #endif

@@ -127,7 +127,7 @@ enum svc_file_status svc_upload_request(struct store *st, struct arena *a, const
 
 static size_t pdf_max(const struct larder_config *cfg)
 {
-	return cfg ? cfg->pdf_max_bytes : LIMIT_PDF_BYTES;
+	return cfg->pdf_max_bytes;
 }
 
 /* the PDF in data read into art (title and author from its info; the text, the article) under budget_ms of
@@ -135,9 +135,9 @@ static size_t pdf_max(const struct larder_config *cfg)
 static int read_article(const struct larder_config *cfg, struct arena *a, const char *data, size_t n, int max_pages,
                         long budget_ms, struct store_article *art, const char **why)
 {
-	size_t max_content = svc_content_max_bytes(cfg);
+	size_t max_content = cfg->content_max_bytes;
 	struct pdf_limits lim = { .max_bytes = pdf_max(cfg), .max_pages = max_pages, .max_text = max_content / 2,
-	                          .budget_ms = budget_ms ? budget_ms : cfg ? (long)cfg->pdf_read_s * 1000 : 0 };
+	                          .budget_ms = budget_ms ? budget_ms : (long)cfg->pdf_read_s * 1000 };
 	struct pdf_doc d;
 	enum pdf_err e = content_pdf_read(a, data, n, &lim, &d, why);
 	if (e != PDF_OK)
@@ -163,12 +163,10 @@ static int read_article(const struct larder_config *cfg, struct arena *a, const 
 const char *svc_files_dir(struct arena *a, const struct larder_config *cfg)
 {
 	const char *dir;
-	if (cfg && cfg->files_dir)
+	if (cfg->files_dir)
 		dir = cfg->files_dir;
-	else if (cfg && cfg->data_dir)
-		dir = arena_printf(a, "%s/files", cfg->data_dir);
 	else
-		dir = "files";
+		dir = arena_printf(a, "%s/files", cfg->data_dir);
 	if (dir == NULL || (mkdir(dir, 0700) != 0 && errno != EEXIST))
 		return NULL;
 	return dir;
@@ -230,7 +228,7 @@ static enum svc_put_status read_body(struct sb *b, size_t max, long (*read)(void
 static enum svc_put_status take(struct store *st, const struct larder_config *cfg, struct arena *a,
                                 const char *data, size_t n, struct store_file *file, const char **msg)
 {
-	size_t sync = cfg ? cfg->pdf_sync_bytes : LIMIT_PDF_SYNC_BYTES;
+	size_t sync = cfg->pdf_sync_bytes;
 	struct store_article art;
 	struct store_item it;
 	const char *path, *tmp;

@@ -72,7 +72,7 @@ static int fetch_job(struct store *st, const struct larder_config *cfg, struct a
 		svc_file_fetched(st, cfg, a, &it, fr.body, fr.len, &art, &o);
 		return finish(st, &job, &o, err, errlen);
 	}
-	if (svc_ingest(a, fr.html, fr.html_len, fr.final_url ? fr.final_url : it.url, svc_content_max_bytes(cfg), &art,
+	if (svc_ingest(a, fr.html, fr.html_len, fr.final_url ? fr.final_url : it.url, cfg->content_max_bytes, &art,
 	               NULL, &o.reason) != 0)
 		return finish(st, &job, &o, err, errlen);
 	return finish(st, &job, &(struct store_job_outcome){ .kind = STORE_JOB_FILLED, .article = &art }, err, errlen);
@@ -83,15 +83,15 @@ store_error:
 
 int svc_worker_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen)
 {
-	int64_t fetch_s = cfg ? (int64_t)cfg->fetch_timeout_s : LIMIT_FETCH_TOTAL_MS / 1000;
+	int64_t fetch_s = (int64_t)cfg->fetch_timeout_s;
 	/* a feed's lease outlasts its fetches (a first read may fetch a page, then its feed) and its entries' storing */
-	struct store_leases l = { .fetch_ms = cfg ? (int64_t)cfg->job_lease_s * 1000 : LIMIT_JOB_LEASE_MS,
+	struct store_leases l = { .fetch_ms = (int64_t)cfg->job_lease_s * 1000,
 	                          .feed_ms = fetch_s * 2000 + 60000, .import_ms = SVC_IMPORT_LEASE_MS,
 	                          .polls = svc_feed_polls_allowed(st, cfg) };
 	struct store_work w;
 
 	(void)svc_files_sweep(st, cfg, a); /* once an hour: kept files nobody owns (a failure waits for the next hour) */
-	int r = store_work_claim(st, a, time_now_ms(), &l, cfg ? (int)cfg->fetches_per_user : LIMIT_FETCHES_PER_USER, &w);
+	int r = store_work_claim(st, a, time_now_ms(), &l, (int)cfg->fetches_per_user, &w);
 	if (r == STORE_E_NOTFOUND)
 		return 0;
 	if (r != STORE_OK) {

@@ -161,57 +161,6 @@ static char *resolve_path(const char *conf_path, const char *v)
 	return s;
 }
 
-static int set_defaults(struct larder_config *c, const char *path)
-{
-	memset(c, 0, sizeof *c);
-	c->path = strdup(path);
-	c->database = strdup(LARDER_LOCALSTATEDIR "/larder.db");
-	c->base_url = strdup(DEFAULT_BASE_URL);
-	c->body_limit = LIMIT_BODY_MAX;
-	c->argon2_t_cost = 3;
-	c->argon2_m_kib = 65536;
-	c->argon2_parallelism = 1;
-	c->key_touch_interval_s = 60;
-	c->fetch_timeout_s = LIMIT_FETCH_TOTAL_MS / 1000;
-	c->fetch_max_bytes = LIMIT_FETCH_BYTES;
-	c->fetch_max_redirects = LIMIT_FETCH_REDIRECTS;
-	c->fetch_in_web = true;
-	c->session_days = 30;
-	c->job_lease_s = LIMIT_JOB_LEASE_MS / 1000;
-	c->fetch_runners = LIMIT_FETCH_RUNNERS;
-	c->fetches_per_user = LIMIT_FETCHES_PER_USER;
-	c->requests_per_user = LIMIT_REQUESTS_PER_USER;
-	c->query_max_bytes = LIMIT_GQL_DOC_BYTES;
-	c->query_max_depth = LIMIT_GQL_DEPTH;
-	c->query_max_fields = LIMIT_GQL_FIELDS;
-	c->query_max_aliases = LIMIT_GQL_ALIASES;
-	c->page_size_max = LIMIT_PAGE_SIZE;
-	c->searches_per_request = LIMIT_SEARCHES_PER_REQUEST;
-	c->request_cost_max = LIMIT_REQUEST_COST;
-	c->search_time_ms = LIMIT_SEARCH_TIME_MS;
-	c->labels_per_item = LIMIT_LABELS_PER_ITEM;
-	c->labels_per_user = LIMIT_LABELS_PER_USER;
-	c->highlights_per_item = LIMIT_HIGHLIGHTS_PER_ITEM;
-	c->highlight_max_bytes = LIMIT_HIGHLIGHT_TEXT;
-	c->content_max_bytes = LIMIT_CONTENT_BYTES;
-	c->import_max_bytes = LIMIT_IMPORT_BYTES;
-	c->import_fetches_per_minute = LIMIT_IMPORT_FETCHES_PER_MINUTE;
-	c->feed_poll_interval_s = LIMIT_FEED_POLL_INTERVAL_S;
-	c->feed_polls_per_minute = LIMIT_FEED_POLLS_PER_MINUTE;
-	c->subscriptions_per_user = LIMIT_SUBSCRIPTIONS;
-	c->items_per_user = LIMIT_ITEMS_PER_USER;
-	c->bytes_per_user = LIMIT_BYTES_PER_USER;
-	c->imports_pending_per_user = LIMIT_IMPORTS_PENDING;
-	c->newsletter_emails_per_user = LIMIT_NEWSLETTER_EMAILS;
-	c->mail_max_bytes = LIMIT_MAIL_BYTES;
-	c->pdf_max_bytes = LIMIT_PDF_BYTES;
-	c->pdf_sync_bytes = LIMIT_PDF_SYNC_BYTES;
-	c->pdf_read_s = LIMIT_PDF_CPU_MS / 1000;
-	if (!c->path || !c->database || !c->base_url || set_origins(c, DEFAULT_CORS) < 0)
-		return -1;
-	return 0;
-}
-
 /* trims and unquotes the value in place; NULL on a bad quoted string */
 static char *unquote(char *v)
 {
@@ -237,54 +186,19 @@ static char *unquote(char *v)
 	return v + 1;
 }
 
-/* the keys of larder.conf: X(enum name, the key as written) */
+/* the keys of larder.conf that are not plain numbers (those are num_keys' rows): X(enum name, the key as written) */
 #define CONFIG_KEYS(X) \
 	X(K_DATABASE, "database") \
 	X(K_DATA_DIR, "data_dir") \
 	X(K_BASE_URL, "base_url") \
 	X(K_CORS, "cors_origins") \
-	X(K_BODY_LIMIT, "body_limit") \
-	X(K_T_COST, "argon2_t_cost") \
-	X(K_M_KIB, "argon2_memory_kib") \
-	X(K_PAR, "argon2_parallelism") \
 	X(K_TOUCH, "key_touch_interval") \
 	X(K_PRIVATE_FETCH, "allow_private_fetch") \
-	X(K_FETCH_TIMEOUT, "fetch_timeout") \
-	X(K_FETCH_BYTES, "fetch_max_bytes") \
-	X(K_FETCH_REDIRECTS, "fetch_max_redirects") \
 	X(K_FETCH_IN_WEB, "fetch_in_web") \
-	X(K_SESSION_DAYS, "session_days") \
 	X(K_SIGNUP, "signup") \
 	X(K_TRUST_REMOTE_USER, "trust_remote_user") \
-	X(K_JOB_LEASE, "job_lease") \
-	X(K_QUERY_BYTES, "query_max_bytes") \
-	X(K_QUERY_DEPTH, "query_max_depth") \
-	X(K_QUERY_FIELDS, "query_max_fields") \
-	X(K_QUERY_ALIASES, "query_max_aliases") \
-	X(K_PAGE_SIZE, "page_size_max") \
-	X(K_SEARCHES, "searches_per_request") \
-	X(K_REQUEST_COST, "request_cost_max") \
-	X(K_SEARCH_TIME, "search_time_ms") \
-	X(K_LABELS_ITEM, "labels_per_item") \
-	X(K_LABELS_USER, "labels_per_user") \
-	X(K_HIGHLIGHTS_ITEM, "highlights_per_item") \
-	X(K_HIGHLIGHT_BYTES, "highlight_max_bytes") \
-	X(K_CONTENT_BYTES, "content_max_bytes") \
-	X(K_FETCH_RUNNERS, "fetch_runners") \
-	X(K_FETCHES_PER_USER, "fetches_per_user") \
-	X(K_REQUESTS_PER_USER, "requests_per_user") \
-	X(K_IMPORT_BYTES, "import_max_bytes") \
-	X(K_IMPORT_FETCHES, "import_fetches_per_minute") \
-	X(K_FEED_INTERVAL, "feed_poll_interval") \
-	X(K_FEED_POLLS, "feed_polls_per_minute") \
-	X(K_SUBSCRIPTIONS, "subscriptions_per_user") \
-	X(K_ITEMS_PER_USER, "items_per_user") X(K_BYTES_PER_USER, "bytes_per_user") \
-	X(K_IMPORTS_PENDING, "imports_pending_per_user") \
 	X(K_MAIL_DOMAIN, "mail_domain") \
-	X(K_NEWSLETTER_EMAILS, "newsletter_emails_per_user") \
-	X(K_MAIL_BYTES, "mail_max_bytes") \
-	X(K_PDF_BYTES, "pdf_max_bytes") X(K_PDF_SYNC_BYTES, "pdf_sync_bytes") X(K_FILES_DIR, "files_dir") \
-	X(K_PDF_READ, "pdf_read_seconds")
+	X(K_FILES_DIR, "files_dir")
 #define KEY_ENUM(k, name) k,
 #define KEY_NAME(k, name) [k] = name,
 enum key { CONFIG_KEYS(KEY_ENUM) K__MAX };
@@ -292,64 +206,82 @@ static const char *const key_names[K__MAX] = { CONFIG_KEYS(KEY_NAME) };
 #undef KEY_NAME
 #undef KEY_ENUM
 
-/* the numeric keys: a whole number from lo to hi kept in a field of the config (uint32_t, int or size_t).
- * The error says "'KEY' must be a number" + unit + range, range "from LO to HI" unless given (byte sizes
- * take K, M and G suffixes and name their top as such). key_touch_interval keeps its own case below. */
+/* the numeric keys, each one row: its name, its default (mostly a util/limits.h constant), a whole number
+ * from lo to hi kept in a field of the config (uint32_t, int or size_t). A new numeric key is a row here and
+ * its field in config.h. The error says "'KEY' must be a number" + unit + range, range "from LO to HI" unless
+ * given (byte sizes take K, M and G suffixes and name their top as such). key_touch_interval keeps its own case below. */
 #define FIELD(f) offsetof(struct larder_config, f), sizeof(((struct larder_config *)0)->f)
 #define SIZES(lo, top, sfx) " of bytes", "from " #lo " to " top " (" sfx " suffixes allowed)", true
 static const struct num_key {
-	enum key key;
+	const char *name;         /* the key as written in larder.conf */
+	uint64_t dflt;            /* its value when the file does not set it */
 	uint64_t lo, hi;
 	const char *unit, *range; /* range NULL: "from lo to hi" */
 	bool suffix;
 	size_t off, size;
 } num_keys[] = {
-	{ K_BODY_LIMIT, 1024, (uint64_t)1 << 31, SIZES(1024, "2G", "K, M, G"), FIELD(body_limit) },
-	{ K_FETCH_BYTES, 1024, (uint64_t)1 << 30, SIZES(1024, "1G", "K, M, G"), FIELD(fetch_max_bytes) },
-	{ K_QUERY_BYTES, 1024, 16 * 1024 * 1024, SIZES(1024, "16M", "K, M"), FIELD(query_max_bytes) },
-	{ K_HIGHLIGHT_BYTES, 16, 16 * 1024 * 1024, SIZES(16, "16M", "K, M"), FIELD(highlight_max_bytes) },
-	{ K_CONTENT_BYTES, 1024, LIMIT_SANITIZE_OUTPUT, SIZES(1024, "16M", "K, M"), FIELD(content_max_bytes) },
-	{ K_T_COST, 1, 1000, "", NULL, false, FIELD(argon2_t_cost) },
-	{ K_M_KIB, 8, 4194304, "", NULL, false, FIELD(argon2_m_kib) },
-	{ K_PAR, 1, 255, "", NULL, false, FIELD(argon2_parallelism) },
-	{ K_FETCH_TIMEOUT, 1, 3600, " of seconds", NULL, false, FIELD(fetch_timeout_s) },
-	{ K_FETCH_REDIRECTS, 0, 50, "", NULL, false, FIELD(fetch_max_redirects) },
-	{ K_SESSION_DAYS, 1, 3650, " of days", NULL, false, FIELD(session_days) },
-	{ K_JOB_LEASE, 1, 86400, " of seconds", NULL, false, FIELD(job_lease_s) },
-	{ K_FETCH_RUNNERS, 1, 64, "", NULL, false, FIELD(fetch_runners) },
-	{ K_FETCHES_PER_USER, 1, 1000, "", NULL, false, FIELD(fetches_per_user) },
-	{ K_REQUESTS_PER_USER, 1, 1000, "", NULL, false, FIELD(requests_per_user) },
-	{ K_QUERY_DEPTH, 2, 256, "", NULL, false, FIELD(query_max_depth) },
-	{ K_QUERY_FIELDS, 1, 1000000, "", NULL, false, FIELD(query_max_fields) },
-	{ K_QUERY_ALIASES, 1, 100000, "", NULL, false, FIELD(query_max_aliases) },
-	{ K_PAGE_SIZE, 1, LIMIT_PAGE_SIZE_MAX, "", NULL, false, FIELD(page_size_max) },
-	{ K_SEARCHES, 1, 1000, "", NULL, false, FIELD(searches_per_request) },
-	{ K_REQUEST_COST, LIMIT_COST_FETCH, 1000000, "", NULL, false, FIELD(request_cost_max) },
-	{ K_SEARCH_TIME, 10, 600000, " of milliseconds", NULL, false, FIELD(search_time_ms) },
-	{ K_LABELS_ITEM, 1, 10000, "", NULL, false, FIELD(labels_per_item) },
-	{ K_LABELS_USER, 1, 1000000, "", NULL, false, FIELD(labels_per_user) },
-	{ K_HIGHLIGHTS_ITEM, 1, 1000000, "", NULL, false, FIELD(highlights_per_item) },
-	{ K_IMPORT_BYTES, 1024, (uint64_t)1 << 31, SIZES(1024, "2G", "K, M, G"), FIELD(import_max_bytes) },
-	{ K_IMPORT_FETCHES, 1, 100000, "", NULL, false, FIELD(import_fetches_per_minute) },
-	{ K_FEED_INTERVAL, 60, 604800, " of seconds", NULL, false, FIELD(feed_poll_interval_s) },
-	{ K_FEED_POLLS, 1, 100000, "", NULL, false, FIELD(feed_polls_per_minute) },
-	{ K_SUBSCRIPTIONS, 1, 100000, "", NULL, false, FIELD(subscriptions_per_user) },
-	{ K_ITEMS_PER_USER, 1, 100000000, "", NULL, false, FIELD(items_per_user) },
-	{ K_BYTES_PER_USER, 1024, (uint64_t)1 << 40, SIZES(1024, "1024G", "K, M, G"), FIELD(bytes_per_user) },
-	{ K_IMPORTS_PENDING, 1, 1000, "", NULL, false, FIELD(imports_pending_per_user) },
-	{ K_NEWSLETTER_EMAILS, 1, 10000, "", NULL, false, FIELD(newsletter_emails_per_user) },
-	{ K_MAIL_BYTES, 1024, (uint64_t)1 << 30, SIZES(1024, "1G", "K, M, G"), FIELD(mail_max_bytes) },
-	{ K_PDF_BYTES, 1024, (uint64_t)1 << 30, SIZES(1024, "1G", "K, M, G"), FIELD(pdf_max_bytes) },
-	{ K_PDF_SYNC_BYTES, 0, (uint64_t)1 << 30, SIZES(0, "1G", "K, M, G"), FIELD(pdf_sync_bytes) },
-	{ K_PDF_READ, 1, 600, " of seconds", NULL, false, FIELD(pdf_read_s) },
+	{ "body_limit", LIMIT_BODY_MAX, 1024, (uint64_t)1 << 31, SIZES(1024, "2G", "K, M, G"), FIELD(body_limit) },
+	{ "fetch_max_bytes", LIMIT_FETCH_BYTES, 1024, (uint64_t)1 << 30, SIZES(1024, "1G", "K, M, G"),
+	  FIELD(fetch_max_bytes) },
+	{ "query_max_bytes", LIMIT_GQL_DOC_BYTES, 1024, 16 * 1024 * 1024, SIZES(1024, "16M", "K, M"),
+	  FIELD(query_max_bytes) },
+	{ "highlight_max_bytes", LIMIT_HIGHLIGHT_TEXT, 16, 16 * 1024 * 1024, SIZES(16, "16M", "K, M"),
+	  FIELD(highlight_max_bytes) },
+	{ "content_max_bytes", LIMIT_CONTENT_BYTES, 1024, LIMIT_SANITIZE_OUTPUT, SIZES(1024, "16M", "K, M"),
+	  FIELD(content_max_bytes) },
+	{ "argon2_t_cost", 3, 1, 1000, "", NULL, false, FIELD(argon2_t_cost) },
+	{ "argon2_memory_kib", 65536, 8, 4194304, "", NULL, false, FIELD(argon2_m_kib) },
+	{ "argon2_parallelism", 1, 1, 255, "", NULL, false, FIELD(argon2_parallelism) },
+	{ "fetch_timeout", LIMIT_FETCH_TOTAL_MS / 1000, 1, 3600, " of seconds", NULL, false, FIELD(fetch_timeout_s) },
+	{ "fetch_max_redirects", LIMIT_FETCH_REDIRECTS, 0, 50, "", NULL, false, FIELD(fetch_max_redirects) },
+	{ "session_days", 30, 1, 3650, " of days", NULL, false, FIELD(session_days) },
+	{ "job_lease", LIMIT_JOB_LEASE_MS / 1000, 1, 86400, " of seconds", NULL, false, FIELD(job_lease_s) },
+	{ "fetch_runners", LIMIT_FETCH_RUNNERS, 1, 64, "", NULL, false, FIELD(fetch_runners) },
+	{ "fetches_per_user", LIMIT_FETCHES_PER_USER, 1, 1000, "", NULL, false, FIELD(fetches_per_user) },
+	{ "requests_per_user", LIMIT_REQUESTS_PER_USER, 1, 1000, "", NULL, false, FIELD(requests_per_user) },
+	{ "query_max_depth", LIMIT_GQL_DEPTH, 2, 256, "", NULL, false, FIELD(query_max_depth) },
+	{ "query_max_fields", LIMIT_GQL_FIELDS, 1, 1000000, "", NULL, false, FIELD(query_max_fields) },
+	{ "query_max_aliases", LIMIT_GQL_ALIASES, 1, 100000, "", NULL, false, FIELD(query_max_aliases) },
+	{ "page_size_max", LIMIT_PAGE_SIZE, 1, LIMIT_PAGE_SIZE_MAX, "", NULL, false, FIELD(page_size_max) },
+	{ "searches_per_request", LIMIT_SEARCHES_PER_REQUEST, 1, 1000, "", NULL, false, FIELD(searches_per_request) },
+	{ "request_cost_max", LIMIT_REQUEST_COST, LIMIT_COST_FETCH, 1000000, "", NULL, false, FIELD(request_cost_max) },
+	{ "search_time_ms", LIMIT_SEARCH_TIME_MS, 10, 600000, " of milliseconds", NULL, false, FIELD(search_time_ms) },
+	{ "labels_per_item", LIMIT_LABELS_PER_ITEM, 1, 10000, "", NULL, false, FIELD(labels_per_item) },
+	{ "labels_per_user", LIMIT_LABELS_PER_USER, 1, 1000000, "", NULL, false, FIELD(labels_per_user) },
+	{ "highlights_per_item", LIMIT_HIGHLIGHTS_PER_ITEM, 1, 1000000, "", NULL, false, FIELD(highlights_per_item) },
+	{ "import_max_bytes", LIMIT_IMPORT_BYTES, 1024, (uint64_t)1 << 31, SIZES(1024, "2G", "K, M, G"),
+	  FIELD(import_max_bytes) },
+	{ "import_fetches_per_minute", LIMIT_IMPORT_FETCHES_PER_MINUTE, 1, 100000, "", NULL, false,
+	  FIELD(import_fetches_per_minute) },
+	{ "feed_poll_interval", LIMIT_FEED_POLL_INTERVAL_S, 60, 604800, " of seconds", NULL, false,
+	  FIELD(feed_poll_interval_s) },
+	{ "feed_polls_per_minute", LIMIT_FEED_POLLS_PER_MINUTE, 1, 100000, "", NULL, false,
+	  FIELD(feed_polls_per_minute) },
+	{ "subscriptions_per_user", LIMIT_SUBSCRIPTIONS, 1, 100000, "", NULL, false, FIELD(subscriptions_per_user) },
+	{ "items_per_user", LIMIT_ITEMS_PER_USER, 1, 100000000, "", NULL, false, FIELD(items_per_user) },
+	{ "bytes_per_user", LIMIT_BYTES_PER_USER, 1024, (uint64_t)1 << 40, SIZES(1024, "1024G", "K, M, G"),
+	  FIELD(bytes_per_user) },
+	{ "imports_pending_per_user", LIMIT_IMPORTS_PENDING, 1, 1000, "", NULL, false,
+	  FIELD(imports_pending_per_user) },
+	{ "newsletter_emails_per_user", LIMIT_NEWSLETTER_EMAILS, 1, 10000, "", NULL, false,
+	  FIELD(newsletter_emails_per_user) },
+	{ "mail_max_bytes", LIMIT_MAIL_BYTES, 1024, (uint64_t)1 << 30, SIZES(1024, "1G", "K, M, G"),
+	  FIELD(mail_max_bytes) },
+	{ "pdf_max_bytes", LIMIT_PDF_BYTES, 1024, (uint64_t)1 << 30, SIZES(1024, "1G", "K, M, G"),
+	  FIELD(pdf_max_bytes) },
+	{ "pdf_sync_bytes", LIMIT_PDF_SYNC_BYTES, 0, (uint64_t)1 << 30, SIZES(0, "1G", "K, M, G"),
+	  FIELD(pdf_sync_bytes) },
+	{ "pdf_read_seconds", LIMIT_PDF_CPU_MS / 1000, 1, 600, " of seconds", NULL, false, FIELD(pdf_read_s) },
 };
 #undef SIZES
 #undef FIELD
 
-static const struct num_key *num_key_of(unsigned key)
+#define NUM_KEYS (sizeof num_keys / sizeof num_keys[0])
+
+static const struct num_key *num_key_of(const char *name)
 {
-	for (size_t i = 0; i < sizeof num_keys / sizeof num_keys[0]; i++)
-		if ((unsigned)num_keys[i].key == key)
+	for (size_t i = 0; i < NUM_KEYS; i++)
+		if (strcmp(num_keys[i].name, name) == 0)
 			return &num_keys[i];
 	return NULL;
 }
@@ -365,6 +297,21 @@ static void num_key_set(struct larder_config *c, const struct num_key *nk, uint6
 		uint32_t v = (uint32_t)n; /* uint32_t or int fields; every range fits both */
 		memcpy(f, &v, sizeof v);
 	}
+}
+
+static int set_defaults(struct larder_config *c, const char *path)
+{
+	memset(c, 0, sizeof *c);
+	for (size_t i = 0; i < NUM_KEYS; i++)
+		num_key_set(c, &num_keys[i], num_keys[i].dflt);
+	c->path = strdup(path);
+	c->database = strdup(LARDER_LOCALSTATEDIR "/larder.db");
+	c->base_url = strdup(DEFAULT_BASE_URL);
+	c->key_touch_interval_s = 60;
+	c->fetch_in_web = true;
+	if (!c->path || !c->database || !c->base_url || set_origins(c, DEFAULT_CORS) < 0)
+		return -1;
+	return 0;
 }
 
 /* yes/no, true/false, on/off, 1/0 (any case) */
@@ -538,10 +485,7 @@ static int set_mail_domain(struct larder_config *c, const char *v, const struct 
 /* store the (unquoted) value v of key k */
 static int set_value(struct larder_config *c, int key, const char *k, char *v, const struct where *w)
 {
-	const struct num_key *nk = num_key_of((unsigned)key);
 	uint64_t num;
-	if (nk != NULL)
-		return set_number(c, nk, k, v, w);
 	for (size_t i = 0; i < sizeof bool_keys / sizeof bool_keys[0]; i++)
 		if ((int)bool_keys[i].key == key) {
 			if (parse_bool(v, (bool *)((char *)c + bool_keys[i].off)) < 0)
@@ -575,28 +519,32 @@ static int set_value(struct larder_config *c, int key, const char *k, char *v, c
 	}
 }
 
-/* one `key = value` line (already split) */
-static int read_pair(struct larder_config *c, bool seen[K__MAX], const char *k, char *v, const struct where *w)
+/* one `key = value` line (already split); seen[] has a place for each key of CONFIG_KEYS, then each of num_keys */
+static int read_pair(struct larder_config *c, bool seen[K__MAX + NUM_KEYS], const char *k, char *v,
+                     const struct where *w)
 {
+	const struct num_key *nk = num_key_of(k);
 	int key;
 	for (key = 0; key < K__MAX; key++)
 		if (strcmp(k, key_names[key]) == 0)
 			break;
-	if (key == K__MAX)
+	if (key == K__MAX && nk == NULL)
 		return fail(w->err, w->errlen, w->path, w->line, "unknown key '%s'", k);
+	if (nk != NULL)
+		key = K__MAX + (int)(nk - num_keys);
 	if (seen[key])
 		return fail(w->err, w->errlen, w->path, w->line, "'%s' set twice", k);
 	seen[key] = true;
 	v = unquote(v);
 	if (!v)
 		return fail(w->err, w->errlen, w->path, w->line, "bad quoted value for '%s'", k);
-	return set_value(c, key, k, v, w);
+	return nk != NULL ? set_number(c, nk, k, v, w) : set_value(c, key, k, v, w);
 }
 
 static int read_lines(FILE *f, struct larder_config *c, struct where *w)
 {
 	char line[CONFIG_LINE_MAX];
-	bool seen[K__MAX] = { false };
+	bool seen[K__MAX + NUM_KEYS] = { false };
 	while (fgets(line, sizeof line, f)) {
 		size_t n = strlen(line);
 		char *k, *v;
@@ -611,6 +559,15 @@ static int read_lines(FILE *f, struct larder_config *c, struct where *w)
 	}
 	if (ferror(f))
 		return fail(w->err, w->errlen, w->path, 0, "read error: %s", strerror(errno));
+	return 0;
+}
+
+int config_defaults(struct larder_config *c)
+{
+	if (set_defaults(c, "(defaults)") < 0 || default_data_dir(c, NULL, 0) < 0) {
+		config_free(c);
+		return -1;
+	}
 	return 0;
 }
 

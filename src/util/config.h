@@ -95,5 +95,8 @@ const char *config_default_path(const char *explicit_path);
 /* fills every field (defaults for keys not in the file); missing file = error. On error err gets
  * "FILE:LINE: message" (or "FILE: message") and c is left freed/zeroed. 0 ok, -1 error. */
 int config_load(const char *path, struct larder_config *c, char *err, size_t errlen);
+/* fills every field with its default, as config_load does for an empty file (path "(defaults)", data_dir the
+ * default database's folder): for the tests, which then set what they need. 0 ok, -1 out of memory */
+int config_defaults(struct larder_config *c);
 void config_free(struct larder_config *c);
 #endif

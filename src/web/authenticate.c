@@ -111,7 +111,7 @@ static enum web_authn_outcome by_session(const struct web_graphql *app, const st
 		if ((policy & WEB_AUTHN_SAME_ORIGIN) && !web_same_origin(app->cfg, req)) {
 			snprintf(out->msg, sizeof out->msg, "A request carrying the session cookie must come from %s "
 			         "itself: this one's Origin or Referer is another site's, or missing",
-			         app->cfg->base_url ? app->cfg->base_url : "this site");
+			         app->cfg->base_url);
 			out->session_hash = NULL;
 			return refuse(out, 403);
 		}

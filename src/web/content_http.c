@@ -147,7 +147,7 @@ static void post_content(struct web_graphql *app, struct web_request *req, struc
 		rc = url_safe(id) ? store_item_get(app->store, a, who.user.id, id, &it) : STORE_E_NOTFOUND;
 		if (rc == STORE_OK && sign(app->store, who.user.id, it.id, format, exp, sig) == 0) {
 			char *link = arena_printf(a, "%s/api/content/download?user=%s&item=%s&format=%s&expires=%" PRId64 "&sig=%s",
-			                          app->cfg->base_url ? app->cfg->base_url : "", who.user.id, it.id, format, exp, sig);
+			                          app->cfg->base_url, who.user.id, it.id, format, exp, sig);
 			sb_puts(res->body, ",\"downloadUrl\":");
 			jw_string(res->body, link ? link : "", link ? strlen(link) : 0);
 		} else

@@ -45,7 +45,7 @@ static void import_json(struct web_response *res, const struct store_import_job 
 static void put_upload(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,
                        const char *token)
 {
-	size_t max = app->cfg ? app->cfg->import_max_bytes : LIMIT_IMPORT_BYTES;
+	size_t max = app->cfg->import_max_bytes;
 	struct store_import_job job;
 	const char *msg;
 	switch (svc_import_receive(app->store, app->cfg, a, token, req->content_length, read_io, req->io, &job, &msg)) {

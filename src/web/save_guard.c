@@ -1,8 +1,9 @@
-/* save_guard.c: the bookmarklet's save token, the "Save URL to your library?" page with its CSRF token, and /api/save/token. */
+/* save_guard.c: the "Save URL to your library?" page with its CSRF token, and /api/save/token (the bookmarklet's save token itself is svc/savetoken.c's). */
 #include <stdio.h>
 #include <string.h>
 
 #include "svc/apikey.h"
+#include "svc/savetoken.h"
 #include "util/crypto.h"
 #include "util/jsonw.h"
 #include "util/sb.h"
@@ -13,29 +14,6 @@
 #include "web/save_guard.h"
 
 #define CSRF_SECRET "save_csrf_key"    /* the settings row holding the HMAC key of the CSRF tokens */
-
-enum web_save_token web_save_token_check(struct store *st, const char *user_id, const char *token, size_t len,
-                                         int64_t now_ms)
-{
-	struct store_savetoken t;
-	char hash[65];
-	int rc;
-
-	if (token == NULL)
-		return WEB_SAVE_TOKEN_NONE;
-	if (len != WEB_SAVE_TOKEN_HEX || strspn(token, "0123456789abcdef") != WEB_SAVE_TOKEN_HEX)
-		return WEB_SAVE_TOKEN_MALFORMED;
-	crypto_sha256_hex(token, len, hash);
-	rc = store_savetoken_get(st, user_id, &t);
-	if (rc == STORE_E_NOTFOUND)
-		return WEB_SAVE_TOKEN_WRONG;
-	if (rc != STORE_OK)
-		return WEB_SAVE_TOKEN_ERROR;
-	if (!crypto_equal(hash, t.hash, 64))
-		return WEB_SAVE_TOKEN_WRONG;
-	store_savetoken_touch(st, user_id, now_ms); /* failing to record the use does not stop the save */
-	return WEB_SAVE_TOKEN_OK;
-}
 
 int web_save_csrf(struct store *st, const char *user_id, const char *session_hash, char out[65])
 {
@@ -153,13 +131,13 @@ static void token_times(struct sb *b, int64_t created, int64_t used)
 /* POST: a new token, stored as its hash, answered once */
 static void token_new(struct web_graphql *app, struct web_response *res, const struct store_user *u, int64_t now)
 {
-	char token[WEB_SAVE_TOKEN_HEX + 1], hash[65];
-	if (crypto_random_hex(token, WEB_SAVE_TOKEN_HEX / 2) != 0) {
+	char token[SVC_SAVE_TOKEN_HEX + 1];
+	int r = svc_save_token_mint(app->store, u->id, now, token);
+	if (r == -1) {
 		web_response_error(res, 500, NULL, "INTERNAL_SERVER_ERROR", "No random bytes for a token.");
 		return;
 	}
-	crypto_sha256_hex(token, WEB_SAVE_TOKEN_HEX, hash);
-	if (store_savetoken_set(app->store, u->id, hash, now) != STORE_OK) {
+	if (r != 0) {
 		web_response_fail(res, NULL, "The token could not be stored.", "save token: %s", store_errmsg(app->store));
 		return;
 	}
@@ -191,7 +169,7 @@ void web_save_token_handle(struct web_graphql *app, struct web_request *req, str
 		token_new(app, res, &w.user, w.ctx.now_ms);
 		return;
 	}
-	rc = req->method == WEB_M_GET ? store_savetoken_get(app->store, w.user.id, &t) : store_savetoken_delete(app->store, w.user.id);
+	rc = req->method == WEB_M_GET ? store_savetoken_get(app->store, w.user.id, &t) : svc_save_token_revoke(app->store, w.user.id);
 	if (rc != STORE_OK && rc != STORE_E_NOTFOUND) {
 		web_response_fail(res, NULL, "The database could not be read.", "save token: %s", store_errmsg(app->store));
 		return;

@@ -1,4 +1,4 @@
-/* save_guard.h: what keeps other sites from saving into a user's library through /api/save: the bookmarklet's save token, the confirmation page with its CSRF token, and /api/save/token. */
+/* save_guard.h: what keeps other sites from saving into a user's library through /api/save: the confirmation page with its CSRF token, and /api/save/token (the save token is checked by svc/savetoken.h). */
 #ifndef LARDER_WEB_SAVE_GUARD_H
 #define LARDER_WEB_SAVE_GUARD_H
 #include <stdbool.h>
@@ -9,18 +9,6 @@
 #include "web/request.h"
 #include "web/response.h"
 
-#define WEB_SAVE_TOKEN_HEX 64   /* a save token: 32 random bytes as hex digits */
-
-enum web_save_token {
-	WEB_SAVE_TOKEN_NONE,        /* none sent */
-	WEB_SAVE_TOKEN_OK,          /* the user's current token (its use is recorded) */
-	WEB_SAVE_TOKEN_MALFORMED,   /* not 64 hex digits */
-	WEB_SAVE_TOKEN_WRONG,       /* not this user's current token: replaced, revoked, or another user's */
-	WEB_SAVE_TOKEN_ERROR        /* the store failed */
-};
-/* is token[0..len) (NULL: none sent) the current save token of user_id */
-enum web_save_token web_save_token_check(struct store *st, const char *user_id, const char *token, size_t len,
-                                         int64_t now_ms);
 /* the confirmation form's CSRF token: HMAC-SHA256, under a server secret, of the session (its token's
  * hash) or, for a REMOTE_USER login without a session, of the user id. 0, or -1 when the store fails */
 int web_save_csrf(struct store *st, const char *user_id, const char *session_hash, char out[65]);

@@ -4,6 +4,7 @@
 
 #include "svc/apikey.h"
 #include "svc/save.h"
+#include "svc/savetoken.h"
 #include "util/limits.h"
 #include "util/url.h"
 #include "util/utf8.h"
@@ -132,12 +133,12 @@ static void run_save(struct web_graphql *app, struct web_response *res, struct a
 }
 
 /* the notice of the confirmation page for a bookmarklet token that did not do */
-static const char *token_notice(enum web_save_token t)
+static const char *token_notice(enum svc_save_token t)
 {
 	switch (t) {
-	case WEB_SAVE_TOKEN_MALFORMED:
+	case SVC_SAVE_TOKEN_MALFORMED:
 		return "The link's save token is malformed (it must be 64 hex digits), so Larder asks first.";
-	case WEB_SAVE_TOKEN_WRONG:
+	case SVC_SAVE_TOKEN_WRONG:
 		return "The link's save token is no longer valid: a newer bookmarklet replaced it, it was revoked, or it "
 		       "belongs to another account. Larder asks first; make a new bookmarklet on the settings page.";
 	default:
@@ -154,7 +155,7 @@ static void get_save(struct web_graphql *app, struct web_request *req, struct we
 	const struct web_qparam *tok;
 	struct svc_save_in in;
 	const char *why = NULL;
-	enum web_save_token t;
+	enum svc_save_token t;
 	char csrf[65];
 	size_t n;
 
@@ -179,14 +180,14 @@ static void get_save(struct web_graphql *app, struct web_request *req, struct we
 		return;
 	}
 	tok = web_query_get(q, n, "token");
-	t = w.by_key ? WEB_SAVE_TOKEN_OK
-	             : web_save_token_check(app->store, w.user.id, tok ? tok->value : NULL, tok ? tok->value_len : 0,
+	t = w.by_key ? SVC_SAVE_TOKEN_OK
+	             : svc_save_token_check(app->store, w.user.id, tok ? tok->value : NULL, tok ? tok->value_len : 0,
 	                                    w.ctx.now_ms);
-	if (t == WEB_SAVE_TOKEN_OK) {
+	if (t == SVC_SAVE_TOKEN_OK) {
 		run_save(app, res, a, &w, &in, 302);
 		return;
 	}
-	if (t == WEB_SAVE_TOKEN_ERROR || web_save_csrf(app->store, w.user.id, w.session_hash, csrf) != 0) {
+	if (t == SVC_SAVE_TOKEN_ERROR || web_save_csrf(app->store, w.user.id, w.session_hash, csrf) != 0) {
 		web_page(res, 500, "Error", "The database could not be read.");
 		return;
 	}

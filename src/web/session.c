@@ -42,13 +42,13 @@ const char *web_cookie_make(struct arena *a, const char *value, int64_t max_age_
 
 bool web_request_secure(const struct larder_config *cfg, const struct web_request *req)
 {
-	return req->https || (cfg && cfg->base_url && strncasecmp(cfg->base_url, "https://", 8) == 0);
+	return req->https || (cfg->base_url && strncasecmp(cfg->base_url, "https://", 8) == 0);
 }
 
 /* the origin ("scheme://host[:port]") of the configured base URL: its length in *n */
 static const char *base_origin(const struct larder_config *cfg, size_t *n)
 {
-	const char *b = cfg ? cfg->base_url : NULL, *hs, *slash;
+	const char *b = cfg->base_url, *hs, *slash;
 	if (b == NULL || (hs = strstr(b, "://")) == NULL)
 		return NULL;
 	slash = strchr(hs + 3, '/');
@@ -83,7 +83,7 @@ enum web_auth web_auth_session(struct store *st, const struct larder_config *cfg
 
 	if (token_hash)
 		*token_hash = NULL;
-	if (cfg && cfg->trust_remote_user && req->remote_user) {
+	if (cfg->trust_remote_user && req->remote_user) {
 		rc = store_user_by_name(st, a, req->remote_user, owner);
 		if (rc == STORE_OK)
 			return WEB_AUTH_OK;

@@ -36,7 +36,7 @@ static const struct { int status; const char *code, *message; } refusals[] = {
 static void put_file(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,
                      const char *token)
 {
-	size_t max = app->cfg ? app->cfg->pdf_max_bytes : LIMIT_PDF_BYTES;
+	size_t max = app->cfg->pdf_max_bytes;
 	struct store_file f;
 	const char *msg;
 	enum svc_put_status r = svc_upload_receive(app->store, app->cfg, a, token, req->content_length, read_io, req->io,

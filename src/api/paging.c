@@ -1,4 +1,4 @@
-/* page.c: paging shared by search and updatesSince (after/first arguments, edges, PageInfo), and small argument helpers. */
+/* paging.c: paging shared by search and updatesSince (after/first arguments, edges, PageInfo), and small argument helpers. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,8 +43,9 @@ int api_page_args(struct gql_rctx *rc, struct api_page *p)
 	if (first && first->kind == GQL_V_INT) {
 		if (first->u.i < 0)
 			return gql_error(rc, "BAD_USER_INPUT", "first must not be negative (got %lld)", (long long)first->u.i);
+		int64_t most = api_ctx_of(rc)->cfg->page_size_max;
 		if (first->u.i > 0) /* a larger page is cut to the limit, not refused: Omnivore's clients ask for big ones */
-			p->limit = first->u.i > api_page_size_max(api_ctx_of(rc)) ? api_page_size_max(api_ctx_of(rc)) : first->u.i;
+			p->limit = first->u.i > most ? most : first->u.i;
 	}
 	if (p->after && *p->after) {
 		char *end;
@@ -142,7 +143,7 @@ static int resolve_edge(struct gql_rctx *rc, const void *parent, struct gql_out 
 	}
 }
 
-int api_bind_page(struct gql_schema *s, char *err, size_t errlen)
+int api_bind_paging(struct gql_schema *s, char *err, size_t errlen)
 {
 	static const struct api_bind table[] = {
 		API_EACH("PageInfo", resolve_pageinfo, pageinfo_fields),

@@ -1,15 +1,9 @@
-/* limits.c (svc): larder.conf's limits as the services read them (util/limits.h's defaults without a configuration), and stored text cut or refused at its limit. */
+/* cut.c: stored text at its util/limits.h limit: text from outside cut on a character boundary, API input over a limit refused with a message. */
 #include <string.h>
 
-#include "store/feeds.h"
 #include "svc/svc.h"
 #include "util/limits.h"
 #include "util/utf8.h"
-
-size_t svc_content_max_bytes(const struct larder_config *cfg)
-{
-	return cfg ? cfg->content_max_bytes : LIMIT_CONTENT_BYTES;
-}
 
 const char *svc_cut(struct arena *a, const char *s, size_t max)
 {
@@ -78,25 +72,4 @@ const char *svc_item_text_refusal(struct arena *a, const char *title, const char
 	if (why == NULL)
 		why = svc_too_long(a, "description", description, LIMIT_DESCRIPTION);
 	return why;
-}
-
-int svc_quota_usage(struct store *st, const struct larder_config *cfg, const char *user_id,
-                    struct svc_quota out[SVC_QUOTA__N])
-{
-	struct store_usage u;
-	int64_t subs = 0;
-	int rc = store_usage_get(st, user_id, &u);
-	if (rc == STORE_OK)
-		rc = store_sub_count(st, user_id, &subs);
-	if (rc != STORE_OK)
-		return rc;
-	out[SVC_QUOTA_ITEMS] = (struct svc_quota){ "items_per_user", u.items,
-	                                           cfg ? cfg->items_per_user : LIMIT_ITEMS_PER_USER };
-	out[SVC_QUOTA_BYTES] = (struct svc_quota){ "bytes_per_user", u.bytes,
-	                                           (int64_t)(cfg ? cfg->bytes_per_user : LIMIT_BYTES_PER_USER) };
-	out[SVC_QUOTA_IMPORTS] = (struct svc_quota){ "imports_pending_per_user", u.imports_pending,
-	                                             cfg ? cfg->imports_pending_per_user : LIMIT_IMPORTS_PENDING };
-	out[SVC_QUOTA_SUBSCRIPTIONS] = (struct svc_quota){ "subscriptions_per_user", subs,
-	                                                   cfg ? cfg->subscriptions_per_user : LIMIT_SUBSCRIPTIONS };
-	return STORE_OK;
 }
