@@ -87,3 +87,17 @@ bench: bench/omnivore_bench$(EXEEXT)
 .PHONY: bench-omnivore
 bench-omnivore: bench/omnivore_bench$(EXEEXT) src/cmd/larder$(EXEEXT)
 	bash $(top_srcdir)/bench/import-export-bench -B $(abs_top_builddir)
+
+# start-up under plain CGI (bench/cgi-start): graphql.fcgi's `me` run as a CGI program beside a minimal C CGI program
+EXTRA_PROGRAMS += bench/minimal_cgi bench/cgi_start
+bench_minimal_cgi_SOURCES = bench/minimal_cgi.c
+bench_minimal_cgi_LDADD =
+bench_cgi_start_SOURCES = bench/cgi_start.c
+bench_cgi_start_LDADD =
+EXTRA_DIST += bench/cgi-start
+CLEANFILES += bench/minimal_cgi$(EXEEXT) bench/cgi_start$(EXEEXT)
+.PHONY: bench-cgi-programs bench-cgi
+bench-cgi-programs: bench/minimal_cgi$(EXEEXT) bench/cgi_start$(EXEEXT) src/cmd/graphql.fcgi$(EXEEXT) src/cmd/larder$(EXEEXT)
+bench: bench-cgi-programs
+bench-cgi: bench-cgi-programs
+	bash $(top_srcdir)/bench/cgi-start -B $(abs_top_builddir)

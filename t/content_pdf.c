@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "content/pdf.h"
+#include "content/pdf/pdf.h"
 #include "util/arena.h"
 #include "tap.h"
 
@@ -102,10 +102,10 @@ int main(void)
 	   err ? err : "");
 
 	/* the fuzzer's way: in this process, the same answers */
-	rc = read_sample(&a, "sample-3.pdf", &(struct pdf_limits){ .in_process = true }, &d, &err);
+	rc = read_sample(&a, "sample-3.pdf", &(struct pdf_limits){ .in_process = content_pdf_records }, &d, &err);
 	is_int(rc, PDF_OK, "in process: the sample reads");
 	like(d.text[2], "pdfword003", "in process: page 3's text");
-	rc = read_sample(&a, "encrypted.pdf", &(struct pdf_limits){ .in_process = true }, &d, &err);
+	rc = read_sample(&a, "encrypted.pdf", &(struct pdf_limits){ .in_process = content_pdf_records }, &d, &err);
 	is_int(rc, PDF_E_ENCRYPTED, "in process: encrypted is refused");
 
 	ok(!content_pdf_sniff("%PD", 3), "three bytes are not a PDF");

@@ -1,5 +1,5 @@
 #!/bin/sh
-# layers.sh: the rules of src/README.md that a script can check: includes only of the same or a lower layer (and inside content, of the same or a lower sub-area), each system library in its own layer, a first-line comment in every file, and no function over 120 lines (TAP).
+# layers.sh: the rules of src/README.md that a script can check: includes only of the same or a lower layer (and inside content, of the same or a lower sub-area), each system library in its own layer, a first-line comment in every file, no function over 120 lines, and no web program linking the fetcher, MIME or PDF reader (TAP).
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$srcdir/t/tap_lib.sh"
 cd "$srcdir/src" || bail_out "no src folder in $srcdir"
@@ -107,5 +107,17 @@ is "no function over 120 lines but extract.c's grab" "" "$long"
 probe=$(printf 'static int f(void)\n{\n%s\n}\n' "$(yes '	x++;' | head -n 121)" |
 	awk '/^\{/ { s = NR } /^\}/ && s { print NR - s - 1; s = 0 }')
 is "the line counter sees a 121-line function" 121 "$probe"
+
+# each program links what it runs: no web program needs the fetcher, the MIME reader or poppler (the
+# larder-runner and larder-pdf helpers do that work), read from the built programs' dynamic sections
+for prog in graphql.fcgi auth.fcgi save.fcgi; do
+	bin=${top_builddir:-}/src/cmd/$prog
+	if [ -z "${top_builddir:-}" ] || [ ! -x "$bin" ] || ! command -v readelf >/dev/null 2>&1; then
+		skip "$prog is not built here (or no readelf)"
+		continue
+	fi
+	needs=$(readelf -d "$bin" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' | grep -E '^lib(curl|gmime|poppler)' | tr '\n' ' ')
+	is "$prog links no fetcher, MIME or PDF reader" "" "$needs"
+done
 
 done_testing

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "content/pdf.h"
+#include "content/pdf/pdf.h"
 #include "util/arena.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -17,7 +17,7 @@ static void fail(const char *what)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct pdf_limits lim = { .max_pages = 50, .max_text = 256 * 1024, .in_process = true };
+	struct pdf_limits lim = { .max_pages = 50, .max_text = 256 * 1024, .in_process = content_pdf_records };
 	struct arena a;
 	struct pdf_doc d;
 	const char *err;

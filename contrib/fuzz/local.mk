@@ -93,4 +93,4 @@ noinst_PROGRAMS += contrib/fuzz/fuzz_pdf
 endif
 contrib_fuzz_fuzz_pdf_SOURCES = contrib/fuzz/fuzz_pdf.c
 contrib_fuzz_fuzz_pdf_LDFLAGS = $(FUZZ_LINK)
-contrib_fuzz_fuzz_pdf_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+contrib_fuzz_fuzz_pdf_LDADD = $(CONTENT_LIBS) $(PDF_READ_LIBS) $(UTIL_LIBS)

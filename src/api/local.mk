@@ -17,6 +17,8 @@ src_api_libapi_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS) $(GUMBO_CFLAGS)
 
 # What a program linking the resolvers needs, in link order.
 API_LIBS = src/api/libapi.a $(SVC_LIBS) $(GQL_LIBS) $(UTIL_LIBS) -lm
+# the web programs' (src/web/local.mk): the same without the fetcher's and the MIME reader's libraries
+API_WEB_LIBS = src/api/libapi.a $(SVC_WEB_LIBS) $(GQL_LIBS) $(UTIL_LIBS) -lm
 
 # The SDL is the single source of truth: compiled in, and installed for users to read.
 larderschemadir = $(pkgdatadir)

@@ -1,17 +1,19 @@
-/* fcgi_main.c: the main of every FastCGI program (graphql.fcgi, auth.fcgi, save.fcgi): load config, store and schema once, then serve requests over FastCGI (or one as CGI) and hand the fetches a save queued to a detached runner (or, with --fetch-runner, be that runner). */
+/* fcgi_main.c: the main of every FastCGI program (graphql.fcgi, auth.fcgi, save.fcgi): load config, store and schema once, then serve requests over FastCGI (or one as CGI) and hand the fetches a save queued to a detached runner (with --fetch-runner, hand over to that runner, the larder-runner helper: the web programs link no fetcher). */
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <fcgiapp.h>
 #include "api/api.h"
 #include "cmd/fcgi_main.h"
-#include "content/fetch/fetch.h"
 #include "store/store.h"
 #include "svc/jobs.h"
 #include "svc/svc.h"
 #include "util/arena.h"
 #include "util/config.h"
+#include "util/libexec.h"
 #include "util/limits.h"
 #include "web/request.h"
 
@@ -23,8 +25,8 @@ static int serve(const char *prog, struct web_graphql *app, const struct larder_
 	FCGX_Request rq;
 	int rc;
 
-	/* a web child never waits on the network: fetches, polls and feed discovery are the runner's */
-	content_fetch_forbid(prog);
+	/* a web child never waits on the network: fetches, polls and feed discovery are the runner's (it links no
+	 * fetcher: t/layers.sh checks that no web program needs libcurl) */
 	if (FCGX_IsCGI()) {
 		/* plain CGI: one request on the environment, stdin and stdout */
 		web_io_cgi(&io);
@@ -74,11 +76,18 @@ int fcgi_main(const char *prog, const char *what, int argc, char **argv, web_han
 		fprintf(stderr, "usage: %s (takes no arguments)\n", prog);
 		return 2;
 	}
+	if (runner) {
+		char helper[PATH_MAX];
+		if (libexec_find(RUNNER_HELPER, "LARDER_RUNNER_HELPER", helper, sizeof helper))
+			execv(helper, argv); /* the same arguments: it is still PROG --fetch-runner CONFIG to ps */
+		fprintf(stderr, "%s: cannot run the fetch runner %s\n", prog, helper);
+		return 1;
+	}
 	/* a client that goes away must not kill the worker */
 	signal(SIGPIPE, SIG_IGN);
 	svc_runner_init(argv[0]);
 
-	if (config_load(runner ? argv[2] : config_default_path(NULL), &cfg, err, sizeof err) != 0) {
+	if (config_load(config_default_path(NULL), &cfg, err, sizeof err) != 0) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return 1;
 	}
@@ -87,14 +96,6 @@ int fcgi_main(const char *prog, const char *what, int argc, char **argv, web_han
 		goto out;
 	}
 	svc_store_limits(st, &cfg);
-	if (content_fetch_global_init() != 0) {
-		fprintf(stderr, "%s: libcurl initialisation failed\n", prog);
-		goto out;
-	}
-	if (runner) {
-		rc = svc_runner_run(prog, st, &cfg);
-		goto out;
-	}
 	schema = api_schema_load(err, sizeof err);
 	if (!schema) {
 		fprintf(stderr, "%s: schema: %s\n", prog, err);

@@ -31,12 +31,17 @@ src_content_libcontent_a_SOURCES += \
 src_content_libcontent_a_SOURCES += src/content/mail/mime.c src/content/mail/mime.h src/content/mail/mime_int.h \
 	src/content/mail/mime_body.c
 src_content_libcontent_a_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS) $(JSONC_CFLAGS) $(CURL_CFLAGS) $(LIBXML_CFLAGS) $(ARCHIVE_CFLAGS) $(GMIME_CFLAGS)
-# PDFs: text read with poppler in a child process under limits
-src_content_libcontent_a_SOURCES += src/content/pdf.c src/content/pdf.h
+# PDFs: text read with poppler by the larder-pdf helper (src/cmd/local.mk) in a child process under limits; only
+# what calls content_pdf_records (pdf_poppler.c: the helper, t/content_pdf, the fuzzer) links $(PDF_READ_LIBS)
+src_content_libcontent_a_SOURCES += src/content/pdf/pdf.c src/content/pdf/pdf.h src/content/pdf/pdf_int.h \
+	src/content/pdf/pdf_poppler.c
 src_content_libcontent_a_CPPFLAGS += $(POPPLER_CFLAGS)
+PDF_READ_LIBS = $(POPPLER_LIBS)
 
-# What a program linking the content layer needs (with $(UTIL_LIBS) after it).
-CONTENT_LIBS = src/content/libcontent.a $(GUMBO_LIBS) $(JSONC_LIBS) $(CURL_LIBS) $(LIBXML_LIBS) $(ARCHIVE_LIBS) $(CSV_LIBS) $(GMIME_LIBS) $(POPPLER_LIBS)
+# What a program linking the content layer needs (with $(UTIL_LIBS) after it); a web program calls neither the
+# fetcher (libcurl) nor the MIME reader (GMime): CONTENT_WEB_LIBS, so calling them there fails to link
+CONTENT_WEB_LIBS = src/content/libcontent.a $(GUMBO_LIBS) $(JSONC_LIBS) $(LIBXML_LIBS) $(ARCHIVE_LIBS) $(CSV_LIBS)
+CONTENT_LIBS = $(CONTENT_WEB_LIBS) $(CURL_LIBS) $(GMIME_LIBS)
 
 check_PROGRAMS += t/content_html t/content_charset
 TESTS += t/content_html t/content_charset
@@ -110,7 +115,7 @@ check_PROGRAMS += t/content_pdf
 TESTS += t/content_pdf
 t_content_pdf_SOURCES = t/content_pdf.c t/tap.h
 t_content_pdf_CPPFLAGS = $(AM_CPPFLAGS) -DPDF_DIR='"$(abs_top_srcdir)/t/data/pdf"'
-t_content_pdf_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+t_content_pdf_LDADD = $(CONTENT_LIBS) $(PDF_READ_LIBS) $(UTIL_LIBS)
 EXTRA_DIST += t/data/pdf t/make-pdf.py
 
 # no two files of the content layer call each other, directly or through others (nm and tsort on libcontent.a)

@@ -71,7 +71,12 @@ struct db_ops {
 	P##_in_tx, P##_changes, P##_last_id, P##_errmsg, P##_set_progress, P##_version, P##_set_version, P##_close }
 
 /* the part of a connection and a statement every driver's struct starts with */
-struct db { const struct db_ops *ops; };
+struct db {
+	const struct db_ops *ops;
+	/* while set, a statement prepared with keep is compiled on its first use instead (SQLite; the others
+	 * ignore it): store_open's table, so a CGI request pays only for the statements it runs */
+	bool defer_prepare;
+};
 struct db_stmt { struct db *db; };
 
 /* a SQLite file (db_sqlite.c) and a PostgreSQL server by its URL (db_pg.c, --with-postgresql): DB_OK, or the

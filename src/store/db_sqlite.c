@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -19,10 +20,11 @@ struct sdb {
 struct sstmt {
 	struct db_stmt base;
 	sqlite3_stmt *s;
+	const char *sql;   /* a deferred statement's text (in the same allocation), until it is compiled */
+	int prep_rc;       /* why it did not compile on its first use */
 };
 
 #define H(db) (((struct sdb *)(db))->h)
-#define S(st) (((struct sstmt *)(st))->s)
 
 /* an SQLite result code (extended codes are on) as a db_rc */
 static int map_rc(int rc)
@@ -46,12 +48,41 @@ static int map_rc(int rc)
 	}
 }
 
+/* the statement, compiled the first time a deferred one is used (NULL when it does not compile: the caller
+ * answers map_rc(prep_rc), and the reason goes to stderr, as store_open's would have) */
+static sqlite3_stmt *S(struct db_stmt *s)
+{
+	struct sstmt *st = (struct sstmt *)s;
+	int rc;
+
+	if (st->s || !st->sql)
+		return st->s;
+	rc = sqlite3_prepare_v3(H(s->db), st->sql, -1, SQLITE_PREPARE_PERSISTENT, &st->s, NULL);
+	if (rc != SQLITE_OK) {
+		fprintf(stderr, "larder: a statement does not prepare: %s: %.80s\n", sqlite3_errmsg(H(s->db)), st->sql);
+		sqlite3_finalize(st->s);
+		st->s = NULL;
+		st->prep_rc = rc;
+	}
+	return st->s;
+}
+
 static int s_prepare(struct db *db, const char *sql, bool keep, struct db_stmt **out)
 {
-	struct sstmt *st = calloc(1, sizeof *st);
+	struct sstmt *st;
+	size_t n = strlen(sql) + 1;
 	int rc;
+
 	*out = NULL;
-	if (!st)
+	if (keep && db->defer_prepare) {
+		if ((st = calloc(1, sizeof *st + n)) == NULL)
+			return DB_E_NOMEM;
+		st->sql = memcpy(st + 1, sql, n);
+		st->base.db = db;
+		*out = &st->base;
+		return DB_OK;
+	}
+	if ((st = calloc(1, sizeof *st)) == NULL)
 		return DB_E_NOMEM;
 	rc = keep ? sqlite3_prepare_v3(H(db), sql, -1, SQLITE_PREPARE_PERSISTENT, &st->s, NULL)
 	          : sqlite3_prepare_v2(H(db), sql, -1, &st->s, NULL);
@@ -67,27 +98,41 @@ static int s_prepare(struct db *db, const char *sql, bool keep, struct db_stmt *
 
 static void s_finalize(struct db_stmt *s)
 {
-	sqlite3_finalize(S(s));
+	sqlite3_finalize(((struct sstmt *)s)->s);
 	free(s);
 }
 
+/* what a call on a statement that did not compile answers */
+#define UNPREPARED(s) map_rc(((struct sstmt *)(s))->prep_rc)
+
 static int s_param_count(struct db_stmt *s) { return sqlite3_bind_parameter_count(S(s)); }
-static int s_bind_int64(struct db_stmt *s, int i, int64_t v) { return map_rc(sqlite3_bind_int64(S(s), i, v)); }
-static int s_bind_double(struct db_stmt *s, int i, double v) { return map_rc(sqlite3_bind_double(S(s), i, v)); }
+static int s_bind_int64(struct db_stmt *s, int i, int64_t v)
+{
+	return S(s) ? map_rc(sqlite3_bind_int64(S(s), i, v)) : UNPREPARED(s);
+}
+static int s_bind_double(struct db_stmt *s, int i, double v)
+{
+	return S(s) ? map_rc(sqlite3_bind_double(S(s), i, v)) : UNPREPARED(s);
+}
 static int s_bind_text(struct db_stmt *s, int i, const char *v)
 {
+	if (!S(s))
+		return UNPREPARED(s);
 	return map_rc(v ? sqlite3_bind_text(S(s), i, v, -1, SQLITE_STATIC) : sqlite3_bind_null(S(s), i));
 }
 static int s_bind_blob(struct db_stmt *s, int i, const void *v, size_t n)
 {
-	return map_rc(sqlite3_bind_blob64(S(s), i, v, n, SQLITE_STATIC));
+	return S(s) ? map_rc(sqlite3_bind_blob64(S(s), i, v, n, SQLITE_STATIC)) : UNPREPARED(s);
 }
-static int s_bind_null(struct db_stmt *s, int i) { return map_rc(sqlite3_bind_null(S(s), i)); }
-static int s_step(struct db_stmt *s) { return map_rc(sqlite3_step(S(s))); }
+static int s_bind_null(struct db_stmt *s, int i) { return S(s) ? map_rc(sqlite3_bind_null(S(s), i)) : UNPREPARED(s); }
+static int s_step(struct db_stmt *s) { return S(s) ? map_rc(sqlite3_step(S(s))) : UNPREPARED(s); }
 static void s_reset(struct db_stmt *s)
 {
-	sqlite3_reset(S(s));
-	sqlite3_clear_bindings(S(s));
+	sqlite3_stmt *p = ((struct sstmt *)s)->s; /* one never compiled has nothing to reset */
+	if (p) {
+		sqlite3_reset(p);
+		sqlite3_clear_bindings(p);
+	}
 }
 
 static enum db_type s_col_type(struct db_stmt *s, int col)

@@ -1,4 +1,4 @@
-/* store_open.c: opening a store on the database its target names (a SQLite file or a postgresql:// URL): the schema version check, the statement table prepared, and larder init's migrations. */
+/* store_open.c: opening a store on the database its target names (a SQLite file or a postgresql:// URL): the schema version check, the statement table prepared (on first use once it has compiled against that schema), and larder init's migrations. */
 #include "config.h"
 #include "store/store_int.h"
 
@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "util/limits.h"
+#include "util/text.h"
 
 __attribute__((format(printf, 3, 4)))
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
@@ -177,6 +178,76 @@ static int prepare_all(struct store *st, const char *path, char *err, size_t err
 	return 0;
 }
 
+/* ---- statements compiled on first use, once the table has compiled against this schema ---- */
+
+#define CHECKED_SETTING "statements_checked"
+
+/* the schema and statement table a full prepare vouches for: SQLite's schema cookie (every change to the schema
+ * moves it) and a hash of the tables' SQLite text, into buf; false when it cannot be read */
+static bool checked_key(struct db *db, char *buf, size_t size)
+{
+	struct db_stmt *s = NULL;
+	int64_t cookie = -1;
+	uint32_t h = TEXT_HASH_INIT;
+
+	if (db_prepare(db, "PRAGMA schema_version", false, &s) != DB_OK)
+		return false;
+	if (db_step(s) == DB_ROW)
+		cookie = db_col_int64(s, 0);
+	db_finalize(s);
+	for (int t = 0; t < STORE_T__MAX; t++)
+		for (size_t i = 0; i < store_sql_tables[t]->n; i++)
+			for (const char *p = store_sql_tables[t]->sql[i].sql; p && *p; p++)
+				h = text_hash_step(h, (unsigned char)*p);
+	return cookie >= 0 && snprintf(buf, size, "%lld:%08x", (long long)cookie, (unsigned)h) < (int)size;
+}
+
+/* true when every statement of the table compiled against this very schema before (a SQLite file whose
+ * settings hold the key a full prepare left): then each can wait for its first use */
+static bool checked_before(struct db *db, const char *key)
+{
+	struct db_stmt *s = NULL;
+	const char *v;
+	bool same = false;
+
+	if (db_prepare(db, "SELECT value FROM settings WHERE name = ?1", false, &s) != DB_OK)
+		return false;
+	db_bind_text(s, 1, CHECKED_SETTING);
+	if (db_step(s) == DB_ROW && (v = db_col_text(s, 0, NULL)) != NULL)
+		same = strcmp(v, key) == 0;
+	db_finalize(s);
+	return same;
+}
+
+/* the key noted after a full prepare succeeded (a failure only means the next open prepares them all again) */
+static void note_checked(struct db *db, const char *key)
+{
+	struct db_stmt *s = NULL;
+
+	if (db_prepare(db, "INSERT OR REPLACE INTO settings (name, value) VALUES (?1, ?2)", false, &s) != DB_OK)
+		return;
+	db_bind_text(s, 1, CHECKED_SETTING);
+	db_bind_text(s, 2, key);
+	db_step(s);
+	db_finalize(s);
+}
+
+/* the statement table: on a SQLite file it has compiled against before, each compiled on its first use (a
+ * request runs a few of the ~150, and compiling them all was most of a CGI request's start); else all now */
+static int prepare_table(struct store *st, const char *path, char *err, size_t errlen, bool every_statement)
+{
+	char key[64];
+	bool keyed = db_is_sqlite(st->db) && checked_key(st->db, key, sizeof key);
+
+	st->db->defer_prepare = keyed && !every_statement && checked_before(st->db, key);
+	if (prepare_all(st, path, err, errlen) < 0)
+		return -1;
+	if (keyed && !st->db->defer_prepare)
+		note_checked(st->db, key);
+	st->db->defer_prepare = false;
+	return 0;
+}
+
 /* SQLite's connection settings once the schema is known: WAL, foreign keys, and the writers' queue
  * (writer_lock in store.c) */
 static int sqlite_setup(struct store *st, const char *path, char *err, size_t errlen)
@@ -190,7 +261,8 @@ static int sqlite_setup(struct store *st, const char *path, char *err, size_t er
 	return 0;
 }
 
-int store_open(const char *target, struct store **out, char *err, size_t errlen)
+/* the store on target; every_statement: each of the table's statements compiled now (after a migration) */
+static int open_store(const char *target, struct store **out, char *err, size_t errlen, bool every_statement)
 {
 	struct store *st = NULL;
 	char buf[512];
@@ -223,7 +295,9 @@ int store_open(const char *target, struct store **out, char *err, size_t errlen)
 	if ((rc = check_version(v, path, err, errlen)) != STORE_OK)
 		goto out;
 	rc = STORE_E_DB;
-	if ((db_is_sqlite(st->db) && sqlite_setup(st, path, err, errlen) < 0) || prepare_all(st, path, err, errlen) < 0)
+	if (db_is_sqlite(st->db) && sqlite_setup(st, path, err, errlen) < 0)
+		goto out;
+	if (prepare_table(st, path, err, errlen, every_statement) < 0)
 		goto out;
 	*out = st;
 	st = NULL;
@@ -231,6 +305,11 @@ int store_open(const char *target, struct store **out, char *err, size_t errlen)
 out:
 	store_close(st);
 	return rc;
+}
+
+int store_open(const char *target, struct store **out, char *err, size_t errlen)
+{
+	return open_store(target, out, err, errlen, false);
 }
 
 /* mkdir -p of the directory part of path */
@@ -361,7 +440,7 @@ int store_init(const char *target, char *err, size_t errlen)
 	db_close(db);
 	db = NULL;
 	/* the result must be usable: every statement prepares against it */
-	rc = store_open(target, &st, err, errlen);
+	rc = open_store(target, &st, err, errlen, true);
 	store_close(st);
 out:
 	db_close(db);

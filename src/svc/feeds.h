@@ -40,9 +40,11 @@ struct store_work;
 int svc_feed_poll_job(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_work *w,
                       char *err, size_t errlen);
 
-/* ---- feeds_sub.c: subscribing (subscribe, scanFeeds, OPML import) ---- */
+/* ---- feeds_sub.c: subscribing (subscribe, OPML import); feeds_read.c: the runner's reading ---- */
 enum svc_sub_status { SVC_SUB_OK, SVC_SUB_REFUSED, SVC_SUB_EXISTS, SVC_SUB_FAILED,
                       SVC_SUB_LIMIT /* the user follows subscriptions_per_user feeds already */ };
+/* url normalised and allowed (svc_url_refusal); NULL with *msg otherwise */
+const char *svc_feed_url_checked(const struct larder_config *cfg, struct arena *a, const char *url, const char **msg);
 /* what a URL holds: the feed itself (one link) or the feeds its page announces (discovery). Fetched through
  * content_fetch, so only in the fetch runner or `larder worker` (a web child's fetcher refuses). Returns how
  * many links (0: none), or -1 with *msg when the URL is refused or unreachable */

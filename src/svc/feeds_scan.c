@@ -1,4 +1,4 @@
-/* feeds_scan.c: scanFeeds of a URL without the network in the web process: the answer a scan the runner did recently gave, else a scan queued for the fetch runner or `larder worker` (svc_feed_scan_step), whose result a client asking again finds. */
+/* feeds_scan.c: scanFeeds of a URL without the network in the web process: the answer a scan the runner did recently gave (written by feeds_read.c's svc_feed_scan_job), else a scan queued for the fetch runner or `larder worker`, whose result a client asking again finds. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,32 +16,6 @@
 #include "util/time.h"
 #include "util/url.h"
 
-/* one field of a found feed on b, its tabs and line ends made spaces (they separate the fields and feeds) */
-static void put_field(struct sb *b, const char *v, char after)
-{
-	for (const char *p = v ? v : ""; *p; p++)
-		sb_putc(b, *p == '\t' || *p == '\n' || *p == '\r' ? ' ' : *p);
-	sb_putc(b, after);
-}
-
-/* the feeds found, as kept in feed_scans.found: url, type, title, description, icon; one feed a line */
-static char *found_text(struct arena *a, const struct content_feed_link *links, long n, const struct content_feed *feed)
-{
-	struct sb b;
-	sb_init(&b);
-	for (long i = 0; i < n; i++) {
-		put_field(&b, links[i].url, '\t');
-		put_field(&b, content_feed_kind_name(links[i].kind), '\t');
-		put_field(&b, svc_cut(a, links[i].title, LIMIT_TITLE), '\t');
-		put_field(&b, n == 1 ? svc_cut(a, feed->description, LIMIT_DESCRIPTION) : NULL, '\t');
-		put_field(&b, n == 1 ? url_http_only(a, feed->icon) : NULL, '\n');
-	}
-	char *s = sb_error(&b) ? NULL : arena_strdup(a, sb_str(&b));
-	sb_free(&b);
-	return s;
-}
-
-/* the next tab- or line-ended field of *p (NULL when empty), *p moved past its end; the text is the arena's copy */
 static const char *next_field(char **p)
 {
 	char *s = *p, *e = s + strcspn(s, "\t\n");
@@ -110,38 +84,4 @@ long svc_feed_scan_request(struct store *st, const struct larder_config *cfg, st
 		return SVC_SCAN_FAILED;
 	svc_fetch_queued_note();
 	return SVC_SCAN_PENDING;
-}
-
-int svc_feed_scan_job(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_work *w,
-                      char *err, size_t errlen)
-{
-	int64_t now = time_now_ms();
-	struct store_scan sc;
-	struct content_feed_link *links = NULL;
-	struct content_feed feed;
-	const char *why = NULL;
-	int rc = store_scan_purge(st, now - LIMIT_FEED_SCAN_KEEP_MS);
-	if (rc == STORE_OK)
-		rc = store_scan_get(st, a, w->user_id, w->ref, &sc);
-	if (rc == STORE_E_NOTFOUND || (rc == STORE_OK && strcmp(sc.status, "queued") != 0)) {
-		rc = store_job_done(st, w->id); /* forgotten or answered meanwhile: only its job is left */
-		goto end;
-	}
-	if (rc != STORE_OK)
-		goto end;
-	long n = svc_feed_scan(cfg, a, sc.url, &links, &feed, &why);
-	sc.status = n < 0 ? "failed" : "done";
-	sc.message = n < 0 ? (why ? why : "the URL could not be read") : NULL;
-	sc.found = n < 0 ? NULL : found_text(a, links, n, &feed);
-	if (n >= 0 && sc.found == NULL) {
-		sc.status = "failed";
-		sc.message = "out of memory";
-	}
-	if ((rc = store_scan_done(st, &sc, time_now_ms())) == STORE_OK)
-		rc = store_job_done(st, w->id);
-end:
-	if (rc == STORE_OK)
-		return 1;
-	snprintf(err, errlen, "%s", store_errmsg(st));
-	return -1;
 }

@@ -1,7 +1,6 @@
-/* feeds_sub.c: subscribing to a feed (and ending or changing a subscription) and scanning a URL for feeds: the web process stores the request at once (a pending subscription, a queued scan); the fetch runner or `larder worker` reads the URL (SSRF rules) as a feed or as a page announcing feeds. */
+/* feeds_sub.c: subscribing to a feed (and ending or changing a subscription): the web process stores the request at once (a pending subscription); the fetch runner or `larder worker` reads the URL (feeds_read.c). */
 #include <string.h>
 
-#include "content/fetch/fetch.h"
 #include "store/feeds.h"
 #include "store/store.h"
 #include "svc/feeds.h"
@@ -15,8 +14,7 @@
 #include "util/time.h"
 #include "util/url.h"
 
-/* url normalised and allowed (svc_url_refusal); NULL with *msg otherwise */
-static const char *checked_url(const struct larder_config *cfg, struct arena *a, const char *url, const char **msg)
+const char *svc_feed_url_checked(const struct larder_config *cfg, struct arena *a, const char *url, const char **msg)
 {
 	char *norm = NULL;
 	const char *err = NULL;
@@ -27,49 +25,6 @@ static const char *checked_url(const struct larder_config *cfg, struct arena *a,
 	if ((*msg = svc_url_refusal(cfg, a, norm)) != NULL)
 		return NULL;
 	return norm;
-}
-
-static int fetch(const struct larder_config *cfg, struct arena *a, const char *url, struct fetch_result *fr,
-                 const char **msg)
-{
-	struct fetch_opts fo;
-	memset(&fo, 0, sizeof fo);
-	if (cfg)
-		content_fetch_opts_from_config(&fo, cfg);
-	fo.feed = true;
-	if (content_fetch(a, url, &fo, fr) != 0) {
-		*msg = fr->message ? fr->message : "the feed could not be fetched";
-		return -1;
-	}
-	return 0;
-}
-
-long svc_feed_scan(const struct larder_config *cfg, struct arena *a, const char *url, struct content_feed_link **out,
-                   struct content_feed *feed, const char **msg)
-{
-	struct fetch_result fr;
-	struct content_error err;
-	const char *u = checked_url(cfg, a, url, msg);
-	memset(feed, 0, sizeof *feed);
-	if (u == NULL || fetch(cfg, a, u, &fr, msg) != 0)
-		return -1;
-	const char *at = fr.final_url ? fr.final_url : u;
-	int rc = content_feed_read(a, fr.body, fr.len, at, NULL, feed, &err);
-	if (rc == 0) {
-		struct content_feed_link *one = arena_alloc(a, sizeof *one);
-		*one = (struct content_feed_link){ .url = at, .title = feed->title, .kind = feed->kind };
-		*out = one;
-		return 1;
-	}
-	if (err.code == CONTENT_E_LIMIT) { /* XML past a bound: refused, not read as a page */
-		*msg = arena_strdup(a, err.msg);
-		return -1;
-	}
-	memset(feed, 0, sizeof *feed);
-	long n = content_feed_discover(a, fr.html, fr.html_len, at, NULL, out, &err);
-	if (n < 0)
-		*msg = arena_strdup(a, err.msg);
-	return n;
 }
 
 /* whether the user follows url already (then subscribing again says so, even at the limit) */
@@ -130,7 +85,7 @@ enum svc_sub_status svc_feed_subscribe(struct store *st, const struct larder_con
 		*msg = too_long;
 		return SVC_SUB_REFUSED;
 	}
-	const char *u = checked_url(cfg, a, url, msg);
+	const char *u = svc_feed_url_checked(cfg, a, url, msg);
 	if (u == NULL)
 		return SVC_SUB_REFUSED;
 	enum svc_sub_status r = follows(st, a, user_id, u) ? SVC_SUB_OK : room_to_wait(st, a, user_id, msg);
@@ -149,7 +104,7 @@ enum svc_sub_status svc_feed_subscribe_known(struct store *st, const struct lard
                                              const char *user_id, const char *url, const char *name,
                                              struct store_sub *out, const char **msg)
 {
-	const char *u = checked_url(cfg, a, url, msg);
+	const char *u = svc_feed_url_checked(cfg, a, url, msg);
 	if (u == NULL)
 		return SVC_SUB_REFUSED;
 	if ((*msg = svc_too_long(a, "name", name, LIMIT_TITLE)) != NULL)

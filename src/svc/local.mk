@@ -17,7 +17,7 @@ src_svc_libsvc_a_SOURCES += src/svc/account.c src/svc/account.h src/svc/throttle
 src_svc_libsvc_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 
 # saving (URL and page), the fetch queue and its detached runner, content export; and svc_save's test
-src_svc_libsvc_a_SOURCES += src/svc/save.c src/svc/save.h src/svc/jobs.h src/svc/worker.c src/svc/runner.c \
+src_svc_libsvc_a_SOURCES += src/svc/save.c src/svc/save.h src/svc/jobs.h src/svc/worker.c src/svc/runner.c src/svc/runner_run.c \
 	src/svc/export.c src/svc/export.h
 # bulkAction: one action over the items a search finds
 src_svc_libsvc_a_SOURCES += src/svc/bulk.c src/svc/bulk.h
@@ -57,6 +57,7 @@ t_svc_save_LDADD = $(SVC_LIBS)
 
 # What a program using the services needs, in link order.
 SVC_LIBS = src/svc/libsvc.a $(STORE_LIBS) $(CONTENT_LIBS) $(UTIL_LIBS) -lm
+SVC_WEB_LIBS = src/svc/libsvc.a $(STORE_LIBS) $(CONTENT_WEB_LIBS) $(UTIL_LIBS) -lm
 
 # the account, login and API-key services called directly on a temporary database
 check_PROGRAMS += t/svc_account
@@ -66,7 +67,7 @@ t_svc_account_LDADD = $(SVC_LIBS)
 
 
 # feed subscriptions: subscribing, polling in the worker, OPML import and export (the readers are content/feeds/)
-src_svc_libsvc_a_SOURCES += src/svc/feeds.h src/svc/feeds_poll.c src/svc/feeds_sub.c src/svc/feeds_scan.c src/svc/import_opml.c
+src_svc_libsvc_a_SOURCES += src/svc/feeds.h src/svc/feeds_poll.c src/svc/feeds_sub.c src/svc/feeds_scan.c src/svc/feeds_read.c src/svc/import_opml.c
 # feeds end to end: OPML import, `larder worker --once` polls against a local feed server, 304s, OPML export
 TESTS += t/feeds_poll.sh
 dist_check_SCRIPTS += t/feeds_poll.sh

@@ -1,4 +1,4 @@
-/* newsletter.c: newsletter receiving addresses: an unguessable local part drawn per address under the per-user cap, at mail_domain (else the host's name); deleting one. */
+/* newsletter.c: newsletter receiving addresses: an unguessable local part drawn per address under the per-user cap, at mail_domain (else the host's name); deleting one; a received mail made an item (markEmailAsItem: no MIME reader, so the web programs link none). */
 #include "svc/newsletter.h"
 
 #include <ctype.h>
@@ -6,8 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "store/feeds.h"
+#include "svc/svc.h"
 #include "util/crypto.h"
 #include "util/limits.h"
+#include "util/text.h"
 
 #define PREFIX_MAX 24  /* characters of the username kept before the random part */
 #define RANDOM_LEN 8   /* random letters and digits: 36^8, about 2.8e12 local parts per prefix */
@@ -99,6 +102,46 @@ enum svc_nl_status svc_newsletter_delete(struct store *st, struct arena *a, cons
 		*msg = arena_printf(a, "you have no newsletter address with id \"%.64s\"", id ? id : "");
 		return SVC_NL_NOTFOUND;
 	}
+	*msg = arena_strdup(a, store_errmsg(st));
+	return SVC_NL_FAILED;
+}
+
+/* the item a received mail's URL names: BASE_URL/newsletter/HASH of its entry id (so one mail is one item) */
+const char *svc_mail_url(const struct larder_config *cfg, struct arena *a, const char *entry_id)
+{
+	char hash[65];
+	crypto_sha256_hex(entry_id, strlen(entry_id), hash);
+	return arena_printf(a, "%s/newsletter/%.32s", cfg->base_url, hash);
+}
+
+enum svc_nl_status svc_mail_make_item(struct store *st, const struct larder_config *cfg, struct arena *a,
+                                      const char *user_id, const char *id, struct store_item *out, const char **msg)
+{
+	struct store_received m;
+	struct store_article kept, *art = ARENA_NEW(a, struct store_article);
+	int rc = store_received_get(st, a, user_id, id, &m);
+	if (rc == STORE_E_NOTFOUND) {
+		*msg = arena_printf(a, "you have no received mail with id \"%.64s\"", id ? id : "");
+		return SVC_NL_NOTFOUND;
+	}
+	if (rc == STORE_OK && m.item_id)
+		rc = store_item_get(st, a, user_id, m.item_id, out); /* an item already (or NOTFOUND: purged) */
+	if (rc == STORE_OK && m.item_id)
+		return SVC_NL_OK;
+	const char *html = m.html ? m.html : arena_printf(a, "<div><p>%s</p></div>", text_html_escaped(a, m.text));
+	const char *url = svc_mail_url(cfg, a, arena_printf(a, "received:%s", m.id)), *why = NULL;
+	if (svc_ingest_kept(a, html, strlen(html), url, cfg->content_max_bytes, &kept, &why) != 0) {
+		*msg = arena_printf(a, "the mail's text could not be kept: %s", why);
+		return SVC_NL_FAILED;
+	}
+	const char *title = *m.subject ? svc_cut(a, m.subject, LIMIT_TITLE) : "(no subject)";
+	m.from = svc_cut(a, m.from, LIMIT_AUTHOR); /* a mail kept before its limits were */
+	*art = (struct store_article){ .content = kept.content, .text = kept.text, .words_count = kept.words_count,
+	                               .title = title, .author = m.from };
+	struct store_import in = { .user_id = user_id, .url = url, .title = title, .author = m.from, .progress = -1,
+	                           .published_ms = m.created_ms, .article = art };
+	if (store_received_make_item(st, a, &m, &in, out) == STORE_OK)
+		return SVC_NL_OK;
 	*msg = arena_strdup(a, store_errmsg(st));
 	return SVC_NL_FAILED;
 }

@@ -60,6 +60,9 @@ enum svc_mail_status svc_mail_receive(struct store *st, const struct larder_conf
 enum svc_nl_status svc_mail_make_item(struct store *st, const struct larder_config *cfg, struct arena *a,
                                       const char *user_id, const char *id, struct store_item *out, const char **msg);
 
+/* the item a received mail's URL names: BASE_URL/newsletter/HASH of its entry id (so one mail is one item) */
+const char *svc_mail_url(const struct larder_config *cfg, struct arena *a, const char *entry_id);
+
 /* whether a mail from from_address with this subject is a confirmation (the rule above) */
 bool svc_mail_is_confirmation(const char *from_address, const char *subject);
 #endif

@@ -120,14 +120,6 @@ static void describe(struct arena *a, const struct mime_message *m, const char *
 	r->reply = svc_cut_bytes(a, m->list_unsubscribe, LIMIT_URL_BYTES);
 }
 
-/* the item a received mail's URL names: BASE_URL/newsletter/HASH of its entry id (so one mail is one item) */
-static const char *mail_url(const struct larder_config *cfg, struct arena *a, const char *entry_id)
-{
-	char hash[65];
-	crypto_sha256_hex(entry_id, strlen(entry_id), hash);
-	return arena_printf(a, "%s/newsletter/%.32s", cfg->base_url, hash);
-}
-
 /* the newsletter's item and subscription in d; *why when its HTML could not be kept */
 static bool newsletter(const struct larder_config *cfg, struct arena *a, const struct mime_message *m,
                        const char *bytes, size_t n, struct store_nl_delivery *d, const char **why)
@@ -141,7 +133,7 @@ static bool newsletter(const struct larder_config *cfg, struct arena *a, const s
 		crypto_sha256_hex(bytes, n, hash);
 		d->entry_id = arena_printf(a, "mail:sha256:%s", hash);
 	}
-	const char *url = mail_url(cfg, a, d->entry_id);
+	const char *url = svc_mail_url(cfg, a, d->entry_id);
 	if (svc_ingest_kept(a, m->html, strlen(m->html), url, cfg->content_max_bytes, &kept, why) != 0)
 		return false;
 	d->sub_name = list_name(a, m->list_id);
@@ -205,38 +197,6 @@ static enum svc_mail_status deliver(struct store *st, const struct larder_config
 		                                                 out->address, d.confirmation_code ? ": code " : "",
 		                                                 d.confirmation_code ? d.confirmation_code : ""));
 	return say(out, SVC_MAIL_SAVED, arena_printf(a, "saved for %s as item %s", out->address, out->item.id));
-}
-
-enum svc_nl_status svc_mail_make_item(struct store *st, const struct larder_config *cfg, struct arena *a,
-                                      const char *user_id, const char *id, struct store_item *out, const char **msg)
-{
-	struct store_received m;
-	struct store_article kept, *art = ARENA_NEW(a, struct store_article);
-	int rc = store_received_get(st, a, user_id, id, &m);
-	if (rc == STORE_E_NOTFOUND) {
-		*msg = arena_printf(a, "you have no received mail with id \"%.64s\"", id ? id : "");
-		return SVC_NL_NOTFOUND;
-	}
-	if (rc == STORE_OK && m.item_id)
-		rc = store_item_get(st, a, user_id, m.item_id, out); /* an item already (or NOTFOUND: purged) */
-	if (rc == STORE_OK && m.item_id)
-		return SVC_NL_OK;
-	const char *html = m.html ? m.html : arena_printf(a, "<div><p>%s</p></div>", text_html_escaped(a, m.text));
-	const char *url = mail_url(cfg, a, arena_printf(a, "received:%s", m.id)), *why = NULL;
-	if (svc_ingest_kept(a, html, strlen(html), url, cfg->content_max_bytes, &kept, &why) != 0) {
-		*msg = arena_printf(a, "the mail's text could not be kept: %s", why);
-		return SVC_NL_FAILED;
-	}
-	const char *title = *m.subject ? svc_cut(a, m.subject, LIMIT_TITLE) : "(no subject)";
-	m.from = svc_cut(a, m.from, LIMIT_AUTHOR); /* a mail kept before its limits were */
-	*art = (struct store_article){ .content = kept.content, .text = kept.text, .words_count = kept.words_count,
-	                               .title = title, .author = m.from };
-	struct store_import in = { .user_id = user_id, .url = url, .title = title, .author = m.from, .progress = -1,
-	                           .published_ms = m.created_ms, .article = art };
-	if (store_received_make_item(st, a, &m, &in, out) == STORE_OK)
-		return SVC_NL_OK;
-	*msg = arena_strdup(a, store_errmsg(st));
-	return SVC_NL_FAILED;
 }
 
 enum svc_mail_status svc_mail_receive(struct store *st, const struct larder_config *cfg, struct arena *a,

@@ -1,9 +1,8 @@
-/* runner.c (svc): fetches out of the web processes: a FastCGI program that answered a save re-executes itself as a detached runner, which drains the fetch queue under a global cap of runner slots and exits. */
+/* runner.c (svc): fetches out of the web processes: a FastCGI program that answered a save starts a detached runner (itself again with --fetch-runner, which hands over to the larder-runner helper: runner_run.c), which drains the fetch queue under a global cap of runner slots and exits. */
 #define _GNU_SOURCE /* close_range */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <malloc.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -14,12 +13,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "svc/feeds.h"
 #include "svc/jobs.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/slots.h"
-#include "util/time.h"
 
 static char self_exe[PATH_MAX];
 static bool fetch_queued;   /* a save queued a fetch job since svc_fetch_queued_take last asked */
@@ -149,51 +146,4 @@ void svc_runner_after_request(const char *prog, const struct larder_config *cfg)
 {
 	if (svc_fetch_queued_take() && cfg->fetch_in_web)
 		runner_start(prog, cfg);
-}
-
-static volatile sig_atomic_t stop_runner;
-
-static void runner_signal(int sig)
-{
-	stop_runner = sig;
-}
-
-int svc_runner_run(const char *prog, struct store *st, const struct larder_config *cfg)
-{
-	struct arena a;
-	char err[512];
-	int rc = 0, slot = slot_take(cfg, cfg->fetch_runners);
-
-	signal(SIGTERM, runner_signal);
-	signal(SIGINT, runner_signal);
-	signal(SIGPIPE, SIG_IGN);
-	arena_init(&a);
-	a.limit = LIMIT_GQL_REQUEST_ARENA;
-	while (slot >= 0 && !stop_runner) {
-		bool more = false;
-		int r = svc_worker_step(st, cfg, &a, err, sizeof err);
-		arena_reset(&a);
-		malloc_trim(0);
-		if (r > 0)
-			continue;
-		if (r < 0) {
-			fprintf(stderr, "%s: fetch runner: %s\n", prog, err);
-			rc = 1;
-			break;
-		}
-		/* nothing to claim: give the slot back, then look once more, so a job saved while every slot
-		 * looked taken is not left behind (its saver found no slot; we see its job, or it saw ours free) */
-		close(slot);
-		slot = -1;
-		if (store_work_claimable(st, time_now_ms(), (int)cfg->fetches_per_user, svc_feed_polls_allowed(st, cfg),
-		                         &more) != STORE_OK) {
-			fprintf(stderr, "%s: fetch runner: %s\n", prog, store_errmsg(st));
-			rc = 1;
-		} else if (more)
-			slot = slot_take(cfg, cfg->fetch_runners);
-	}
-	if (slot >= 0)
-		close(slot);
-	arena_free(&a);
-	return rc;
 }

@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "content/pdf.h"
+#include "content/pdf/pdf.h"
 #include "svc/jobs.h"
 #include "svc/svc.h"
 #include "svc/upload.h"

@@ -13,6 +13,7 @@ src_util_libutil_a_SOURCES = \
 	src/util/netaddr.c src/util/netaddr.h \
 	src/util/slug.c src/util/slug.h \
 	src/util/slots.c src/util/slots.h \
+	src/util/libexec.c src/util/libexec.h \
 	src/util/limits.h
 src_util_libutil_a_CPPFLAGS = $(AM_CPPFLAGS) $(CRYPTO_CFLAGS) $(UUID_CFLAGS) $(ARGON2_CFLAGS)
 

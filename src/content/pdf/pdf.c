@@ -1,20 +1,23 @@
-/* pdf.c: reads a PDF's info and text with poppler-glib in a forked child (CPU and memory rlimits, a wall-clock deadline, killed past it), so a hostile file can cost only that child; the parent turns what it sends into pages and an escaped HTML article. */
-#define _GNU_SOURCE /* memmem */
-#include "content/pdf.h"
+/* pdf.c: reads a PDF's info and text in a child process that runs the larder-pdf helper (poppler) under CPU and memory rlimits, a wall-clock deadline and a kill past it, so a hostile file can cost only that child and no program but the helper links poppler; the parent turns what it sends into pages and an escaped HTML article. */
+#define _GNU_SOURCE /* memmem, memfd_create */
+#include "content/pdf/pdf.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
-#include <poppler.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "content/pdf/pdf_int.h"
 #include "util/arena.h"
+#include "util/libexec.h"
 #include "util/limits.h"
 #include "util/sb.h"
 
@@ -25,10 +28,6 @@
 #define PDF_NO_AS_LIMIT 1
 #endif
 #endif
-
-/* what the child sends: records of a tag byte, a 4-byte length and that many bytes */
-enum rec { R_ERR = 'E', R_PAGES = 'N', R_TITLE = 'T', R_AUTHOR = 'A', R_SUBJECT = 'S', R_CREATED = 'C',
-	   R_MODIFIED = 'M', R_PAGE = 'P', R_TRUNC = 'X', R_END = 'Z' /* all was sent */ };
 
 bool content_pdf_sniff(const void *data, size_t n)
 {
@@ -50,140 +49,6 @@ static void limits_fill(struct pdf_limits *l, const struct pdf_limits *in)
 		l->max_text = LIMIT_PDF_TEXT;
 	if (l->budget_ms <= 0)
 		l->budget_ms = LIMIT_PDF_CPU_MS;
-}
-
-/* ---- the child */
-
-static void put_all(int fd, const void *p, size_t n)
-{
-	const char *c = p;
-	while (n) {
-		ssize_t w = write(fd, c, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			_exit(3);
-		c += w;
-		n -= (size_t)w;
-	}
-}
-
-static void put_rec(int fd, enum rec tag, const void *p, size_t n)
-{
-	unsigned char h[5] = { (unsigned char)tag, (unsigned char)(n >> 24), (unsigned char)(n >> 16),
-	                       (unsigned char)(n >> 8), (unsigned char)n };
-	put_all(fd, h, sizeof h);
-	if (n)
-		put_all(fd, p, n);
-}
-
-static void put_str(int fd, enum rec tag, char *s)
-{
-	if (s && *s)
-		put_rec(fd, tag, s, strlen(s));
-	g_free(s);
-}
-
-static void put_i64(int fd, enum rec tag, int64_t v)
-{
-	put_rec(fd, tag, &v, sizeof v);
-}
-
-static void child_limits(long budget_ms)
-{
-	struct rlimit r;
-	r.rlim_cur = (rlim_t)((budget_ms + 999) / 1000);
-	r.rlim_max = r.rlim_cur + 1;
-	setrlimit(RLIMIT_CPU, &r);
-#ifndef PDF_NO_AS_LIMIT
-	r.rlim_cur = r.rlim_max = (rlim_t)LIMIT_PDF_MEMORY;
-	setrlimit(RLIMIT_AS, &r);
-#endif
-	r.rlim_cur = r.rlim_max = 0;
-	setrlimit(RLIMIT_CORE, &r);
-}
-
-static void child_pages(int fd, PopplerDocument *doc, int pages, const struct pdf_limits *l)
-{
-	size_t total = 0;
-	for (int i = 0; i < pages; i++) {
-		PopplerPage *pg;
-		char *t;
-		size_t n;
-		if (i >= l->max_pages || total >= l->max_text) {
-			put_rec(fd, R_TRUNC, NULL, 0);
-			return;
-		}
-		pg = poppler_document_get_page(doc, i);
-		t = pg ? poppler_page_get_text(pg) : NULL;
-		n = t ? strlen(t) : 0;
-		if (n > l->max_text - total) {
-			n = l->max_text - total;
-			while (n > 0 && ((unsigned char)t[n] & 0xC0) == 0x80)
-				n--;    /* cut on a character boundary */
-		}
-		put_rec(fd, R_PAGE, t ? t : "", n);
-		total += n;
-		g_free(t);
-		if (pg)
-			g_object_unref(pg);
-	}
-}
-
-/* the records of data's info and pages into fd */
-static void child_read(int fd, const void *data, size_t n, const struct pdf_limits *l)
-{
-	GError *e = NULL;
-	GBytes *b = g_bytes_new_static(data, n);
-	PopplerDocument *doc;
-	int pages;
-	char code;
-
-	doc = poppler_document_new_from_bytes(b, NULL, &e);
-	if (!doc) {
-		code = e && e->domain == POPPLER_ERROR && e->code == POPPLER_ERROR_ENCRYPTED ? PDF_E_ENCRYPTED : PDF_E_BROKEN;
-		put_rec(fd, R_ERR, &code, 1);
-		g_clear_error(&e);
-		g_bytes_unref(b);
-		return;
-	}
-	pages = poppler_document_get_n_pages(doc);
-	put_i64(fd, R_PAGES, pages);
-	put_str(fd, R_TITLE, poppler_document_get_title(doc));
-	put_str(fd, R_AUTHOR, poppler_document_get_author(doc));
-	put_str(fd, R_SUBJECT, poppler_document_get_subject(doc));
-	put_i64(fd, R_CREATED, (int64_t)poppler_document_get_creation_date(doc));
-	put_i64(fd, R_MODIFIED, (int64_t)poppler_document_get_modification_date(doc));
-	child_pages(fd, doc, pages, l);
-	put_rec(fd, R_END, NULL, 0);
-	g_object_unref(doc);
-	g_bytes_unref(b);
-}
-
-static _Noreturn void child_run(int fd, const void *data, size_t n, const struct pdf_limits *l)
-{
-	int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
-	if (devnull >= 0)
-		dup2(devnull, 2); /* poppler's complaints about a damaged file are not the server's log */
-	child_limits(l->budget_ms);
-	child_read(fd, data, n, l);
-	_exit(0);
-}
-
-/* the fuzzer's way: the records written to a temporary file in this process, then read back */
-static int in_process(const void *data, size_t n, const struct pdf_limits *l, struct sb *out)
-{
-	FILE *f = tmpfile();
-	char buf[65536];
-	size_t k;
-	if (!f)
-		return -1;
-	child_read(fileno(f), data, n, l);
-	rewind(f);
-	while ((k = fread(buf, 1, sizeof buf, f)) > 0)
-		sb_putn(out, buf, k);
-	fclose(f);
-	return sb_error(out) ? -1 : 0;
 }
 
 /* ---- the parent */
@@ -263,11 +128,86 @@ static enum pdf_err parse_records(struct arena *a, const unsigned char *p, size_
 	return i == n && ended ? PDF_OK : PDF_E_BUDGET; /* without the end, the child stopped half-way */
 }
 
+/* the file to read as a descriptor the helper gets as its standard input (an anonymous file in memory), or -1 */
+static int data_fd(const void *data, size_t n)
+{
+	int fd = memfd_create("larder-pdf", MFD_CLOEXEC);
+	const char *p = data;
+
+	if (fd < 0)
+		return -1;
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			close(fd);
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	if (lseek(fd, 0, SEEK_SET) != 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static void child_limits(long budget_ms)
+{
+	struct rlimit r;
+	r.rlim_cur = (rlim_t)((budget_ms + 999) / 1000);
+	r.rlim_max = r.rlim_cur + 1;
+	setrlimit(RLIMIT_CPU, &r);
+#ifndef PDF_NO_AS_LIMIT
+	r.rlim_cur = r.rlim_max = (rlim_t)LIMIT_PDF_MEMORY;
+	setrlimit(RLIMIT_AS, &r);
+#endif
+	r.rlim_cur = r.rlim_max = 0;
+	setrlimit(RLIMIT_CORE, &r);
+}
+
+/* the child: in from the file, the records out to the pipe, under the limits, as the helper; exits 127 when the
+ * helper cannot be run */
+static _Noreturn void child_exec(const char *helper, int in, int out, const struct pdf_limits *l)
+{
+	char pages[24], text[24];
+	int devnull = open("/dev/null", O_WRONLY);
+
+	snprintf(pages, sizeof pages, "%d", l->max_pages);
+	snprintf(text, sizeof text, "%zu", l->max_text);
+	if (dup2(in, 0) < 0 || dup2(out, 1) < 0)
+		_exit(127);
+	if (devnull >= 0)
+		dup2(devnull, 2); /* poppler's complaints about a damaged file are not the server's log */
+	child_limits(l->budget_ms);
+	execl(helper, PDF_HELPER_NAME, pages, text, (char *)NULL);
+	_exit(127);
+}
+
+/* the fuzzer's way: the records written to a temporary file in this process by its reader, then read back */
+static int in_process(const void *data, size_t n, const struct pdf_limits *l, struct sb *out)
+{
+	FILE *f = tmpfile();
+	char buf[65536];
+	size_t k;
+	if (!f)
+		return -1;
+	l->in_process(fileno(f), data, n, l->max_pages, l->max_text);
+	rewind(f);
+	while ((k = fread(buf, 1, sizeof buf, f)) > 0)
+		sb_putn(out, buf, k);
+	fclose(f);
+	return sb_error(out) ? -1 : 0;
+}
+
 /* runs the child over data and reads its records into d */
 static enum pdf_err run_child(struct arena *a, const void *data, size_t n, const struct pdf_limits *l,
                               struct pdf_doc *d)
 {
-	int fds[2], status = 0;
+	char helper[PATH_MAX];
+	int fds[2], in, status = 0;
 	struct sb out;
 	enum pdf_err rc;
 	pid_t pid;
@@ -280,19 +220,25 @@ static enum pdf_err run_child(struct arena *a, const void *data, size_t n, const
 		sb_free(&out);
 		return rc;
 	}
-	if (pipe(fds) != 0)
+	if (!libexec_find(PDF_HELPER_NAME, "LARDER_PDF_HELPER", helper, sizeof helper)) {
+		fprintf(stderr, "larder: the PDF reader %s cannot be run (LARDER_PDF_HELPER names another)\n", helper);
 		return PDF_E_SYSTEM;
+	}
+	if ((in = data_fd(data, n)) < 0)
+		return PDF_E_SYSTEM;
+	if (pipe2(fds, O_CLOEXEC) != 0) {
+		close(in);
+		return PDF_E_SYSTEM;
+	}
 	pid = fork();
+	if (pid == 0)
+		child_exec(helper, in, fds[1], l);
+	close(in);
+	close(fds[1]);
 	if (pid < 0) {
 		close(fds[0]);
-		close(fds[1]);
 		return PDF_E_SYSTEM;
 	}
-	if (pid == 0) {
-		close(fds[0]);
-		child_run(fds[1], data, n, l);
-	}
-	close(fds[1]);
 	sb_init(&out);
 	/* the wall clock allows for a loaded machine: twice the CPU budget and two seconds more */
 	got = collect(fds[0], pid, mono_ms() + 2 * l->budget_ms + 2000,
@@ -300,7 +246,9 @@ static enum pdf_err run_child(struct arena *a, const void *data, size_t n, const
 	close(fds[0]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (got < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+	if (got == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		rc = PDF_E_SYSTEM; /* the helper did not start */
+	else if (got < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		rc = PDF_E_BUDGET;
 	else
 		rc = parse_records(a, (const unsigned char *)sb_str(&out), out.len, d, (size_t)l->max_pages);

@@ -1,11 +1,14 @@
-/* pdf.h: a PDF's text read with poppler in a child process under byte, page, text and CPU limits: its info (title, author, dates), the text of each page and an escaped HTML article made from it. */
-#ifndef LARDER_CONTENT_PDF_H
-#define LARDER_CONTENT_PDF_H
+/* pdf.h: a PDF's text read with poppler in a child process (the larder-pdf helper) under byte, page, text and CPU limits: its info (title, author, dates), the text of each page and an escaped HTML article made from it. */
+#ifndef LARDER_CONTENT_PDF_PDF_H
+#define LARDER_CONTENT_PDF_PDF_H
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 struct arena;
+
+/* a reader that writes a PDF's records to fd (content_pdf_records, or a stand-in) */
+typedef void pdf_records_fn(int fd, const void *data, size_t n, int max_pages, size_t max_text);
 
 /* what one reading may cost; a zero field takes the util/limits.h default */
 struct pdf_limits {
@@ -13,7 +16,7 @@ struct pdf_limits {
 	int max_pages;        /* pages read; later ones are left out (LIMIT_PDF_PAGES) */
 	size_t max_text;      /* bytes of text kept over all pages; the rest is left out (LIMIT_PDF_TEXT) */
 	long budget_ms;       /* CPU time of the child that parses (LIMIT_PDF_CPU_MS) */
-	bool in_process;      /* the fuzzer only: parse in this process, without a child or a budget */
+	pdf_records_fn *in_process; /* the fuzzer only: read with this in this process, without a child or a budget */
 };
 
 enum pdf_err {
@@ -42,6 +45,10 @@ struct pdf_doc {
  * *err a sentence for the user ("the file is not a PDF", "the PDF is encrypted", ...) */
 enum pdf_err content_pdf_read(struct arena *a, const void *data, size_t n, const struct pdf_limits *lim,
                               struct pdf_doc *out, const char **err);
+
+/* poppler's reading of data[0..n) as records into fd, at most max_pages pages and max_text bytes of text: what
+ * the larder-pdf helper runs (pdf_poppler.c; only the helper and the fuzzer link it and poppler) */
+void content_pdf_records(int fd, const void *data, size_t n, int max_pages, size_t max_text);
 
 /* true when data starts as a PDF does ("%PDF-" within its first 1024 bytes) */
 bool content_pdf_sniff(const void *data, size_t n);
