@@ -35,7 +35,16 @@ install_debian_packages() {
 install_npm_tools() {
 	[ -f "$top/t/js/package.json" ] || return 0
 	echo "$0: npm test tools in t/js"
-	# the committed lockfile pins every version: npm ci installs exactly that
+	# the committed lockfile pins every version: npm ci installs exactly that, unless node_modules already holds
+	# exactly that (npm's own record of what it installed, node_modules/.package-lock.json, names the same
+	# versions): a second run then costs nothing and needs no network
+	_pin='.packages | del(.[""]) | with_entries(.value |= {version, resolved, integrity})'
+	if [ -f "$top/t/js/node_modules/.package-lock.json" ] && command -v jq >/dev/null 2>&1 &&
+		[ "$(jq -S "$_pin" "$top/t/js/package-lock.json" 2>/dev/null)" = \
+		  "$(jq -S "$_pin" "$top/t/js/node_modules/.package-lock.json" 2>/dev/null)" ]; then
+		echo "$0: npm test tools in t/js: already installed as package-lock.json pins them"
+		return 0
+	fi
 	if [ -f "$top/t/js/package-lock.json" ]; then
 		(cd "$top/t/js" && npm ci --no-audit --no-fund)
 	else

@@ -12,7 +12,7 @@ LARDER_CONFIG="$conf" "$CLIENT" listen "$sock" $WRAP "$FCGI" 2>"$tmp/worker.err"
 pid=$!
 trap 'kill "$pid" 2>/dev/null; [ -n "${KEEP_LOG:-}" ] && cp "$tmp/worker.err" "$KEEP_LOG"; rm -rf "$tmp"' EXIT INT TERM
 i=0
-while [ ! -S "$sock" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+while [ ! -S "$sock" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 [ -S "$sock" ] || bail_out "the worker did not start: $(cat "$tmp/worker.err")"
 
 # freq METHOD BODY [NAME=VALUE ...]: one request to the running worker (sets status, hdrs, ctype, body)

@@ -21,7 +21,9 @@ testserver_start
 base=http://127.0.0.1:$ts_port
 printf 'database = db/larder.db\n' >"$tmp/public.conf"
 printf 'database = db/larder.db\nallow_private_fetch = 127.0.0.1/32\n' >"$tmp/loop.conf"
-printf 'database = db/larder.db\nallow_private_fetch = yes\nfetch_max_redirects = 1\nfetch_max_bytes = 1K\nfetch_timeout = 1\n' >"$tmp/tight.conf"
+printf 'database = db/larder.db\nallow_private_fetch = yes\nfetch_max_redirects = 1\nfetch_max_bytes = 1K\n' >"$tmp/tight.conf"
+# fetch_timeout = 1 only for the page that stalls: the other tight limits must not race a 1 s clock on a busy machine
+printf 'fetch_timeout = 1\n' | cat "$tmp/tight.conf" - >"$tmp/timeout.conf"
 
 run -c "$tmp/loop.conf" fetch "$base/cs/windows-1252"
 is "fetch: exit 0" 0 "$rc"
@@ -53,7 +55,7 @@ run -c "$tmp/tight.conf" fetch "$base/chain/2"
 like "fetch_max_redirects = 1" 'too many redirects \(more than 1\)' "$err"
 run -c "$tmp/tight.conf" fetch "$base/huge?mb=1"
 like "fetch_max_bytes = 1K" 'Content-Length 1048588 is over the 1024-byte limit' "$err"
-run -c "$tmp/tight.conf" fetch "$base/stall"
+run -c "$tmp/timeout.conf" fetch "$base/stall"
 like "fetch_timeout = 1" 'fetch failed \(timeout, worth retrying\): timed out \(limit 1000 ms\)' "$err"
 
 run -c "$tmp/loop.conf" fetch

@@ -25,7 +25,7 @@ db() { db_sql "${serve_db:-$data/larder.db}" "$1"; }
 node "$srcdir/t/js/testserver.mjs" --pages "$srcdir/t/data/pages" --max-seconds 300 >"$tmp/pages.port" 2>"$tmp/pages.log" &
 pages_pid=$!
 trap 'kill $pages_pid 2>/dev/null; serve_cleanup' EXIT
-for _ in $(seq 50); do [ -s "$tmp/pages.port" ] && break; sleep 0.1; done
+for _ in $(seq 600); do [ -s "$tmp/pages.port" ] && break; sleep 0.1; done
 pport=$(head -n 1 "$tmp/pages.port")
 [ -n "$pport" ] || bail_out "the page server did not start: $(cat "$tmp/pages.log")"
 page=http://127.0.0.1:$pport/article/pelicans.html
@@ -141,7 +141,7 @@ url=http://127.0.0.1:$port/api/graphql
 gql save3 "$save_q" "{\"u\":\"http://127.0.0.1:$pport/article/pelicans.html?copy=2\"}"
 id3=$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save3.json")
 state=
-for _ in $(seq 100); do
+for _ in $(seq 1200); do
 	gql a3 "$article_q" "{\"s\":\"$id3\"}"
 	state=$(jq -r '.data.article.article.state' "$tmp/a3.json")
 	[ "$state" = PROCESSING ] || break
@@ -152,7 +152,7 @@ is "the fetch runner graphql.fcgi started completed the save" SUCCEEDED "$state"
 # --- a page that cannot be fetched ends FAILED with its reason ---------------------------------------
 gql save4 "$save_q" "{\"u\":\"http://127.0.0.1:$pport/status/404\"}"
 id4=$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save4.json")
-for _ in $(seq 100); do
+for _ in $(seq 1200); do
 	gql a4 "$article_q" "{\"s\":\"$id4\"}"
 	state=$(jq -r '.data.article.article.state' "$tmp/a4.json")
 	[ "$state" = PROCESSING ] || break
@@ -167,7 +167,7 @@ jqok "articleSavingRequest reports FAILED" \
 # a server error is retried later: the item stays PROCESSING, shows why, and its job waits
 gql save6 "$save_q" "{\"u\":\"http://127.0.0.1:$pport/status/503\"}"
 id6=$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save6.json")
-for _ in $(seq 100); do
+for _ in $(seq 1200); do
 	gql a6 "$article_q" "{\"s\":\"$id6\"}"
 	jq -e '.data.article.article.content | contains("try again")' "$tmp/a6.json" >/dev/null 2>&1 && break
 	sleep 0.1

@@ -1,9 +1,11 @@
 #!/bin/sh
 # e2e_slowfetch.sh: slow pages do not hold the web processes: while one user's four dripping pages are fetched, another user's requests are answered at once, the per-user cap holds, and the pages still complete (TAP).
 # Runs nginx + spawn-fcgi (contrib/larder-serve, 4 graphql.fcgi children, fetch_in_web on: the default) and
-# t/js/testserver.mjs, whose /drip page sends 1 KiB a second. alice saves four of them (about 6 s each);
-# the fetches run in detached runners (at most fetch_runners = 3 at once, at most fetches_per_user = 2 of
-# alice's), so bob's `me` and bob's own save are served while they run.
+# t/js/testserver.mjs, whose /drip page sends 1 KiB every 0.2 s and then holds its last piece at a gate the test
+# opens: alice saves four of them; the fetches run in detached runners (at most fetch_runners = 3 at once, at most
+# fetches_per_user = 2 of alice's), so bob's `me` and bob's own save are served while they are held. The checks wait
+# for conditions, not times: what must happen "while alice's pages drip" happens before the test opens the gate, so a
+# busy machine makes the test slower but cannot make it fail (fetch_timeout is raised so that no held page times out).
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$srcdir}
 
@@ -15,7 +17,7 @@ serve_need nginx spawn-fcgi node curl jq "$(db_cli)"
 trap 'touch "$tmp/stop"; testserver_stop; serve_cleanup' EXIT
 testserver_start --pages "$srcdir/t/data/pages"
 
-serve_start --allow-private-fetch --children 4   # the defaults: fetch_in_web = yes, fetch_runners = 3, fetches_per_user = 2
+serve_start --allow-private-fetch --children 4 --set fetch_timeout=3600   # the defaults: fetch_in_web = yes, fetch_runners = 3, fetches_per_user = 2
 url=http://127.0.0.1:$port/api/graphql
 db=${serve_db:-$data/larder.db}
 for u in alice bob; do
@@ -49,32 +51,35 @@ runners() {
 	done
 }
 
-# --- alice saves four slow pages ------------------------------------------------------------------------
-slowest=0
+# --- alice saves four slow pages (held at the gate "alice" until the test opens it) ---------------------------
+slowest=0 early=
 for i in 1 2 3 4; do
-	gql save$i "$ka" "$save_q" "{\"u\":\"http://127.0.0.1:$ts_port/drip?ms=1000&n=6&i=$i\"}"
+	gql save$i "$ka" "$save_q" "{\"u\":\"http://127.0.0.1:$ts_port/drip?ms=200&n=6&i=$i&gate=alice\"}"
 	jqok "alice's slow save $i answers SaveSuccess" '.data.saveUrl.__typename == "SaveSuccess"' "$tmp/save$i.json"
 	awk "BEGIN { exit !($secs > $slowest) }" && slowest=$secs
+	# its page cannot have arrived (the gate is closed): an answer now did not wait for the fetch
+	st=$(sql "SELECT state FROM library_items WHERE id = '$(jq -r '.data.saveUrl.clientRequestId' "$tmp/save$i.json")'")
+	[ "$st" = PROCESSING ] || early="$early save$i:$st"
 done
-awk "BEGIN { exit !($slowest < 1) }" && pass "each save answered in under 1 s (slowest ${slowest}s)" ||
-	fail "each save answered in under 1 s" "slowest: ${slowest}s"
+is "each save answered before its page arrived (slowest ${slowest}s)" "" "$early"
 
 # the lease sampler: how many of alice's jobs run at once, every 0.1 s until the end
 ( while [ ! -f "$tmp/stop" ]; do sql "$leased" >>"$tmp/leased"; sleep 0.1; done ) &
-for _ in $(seq 50); do [ "$(sql "$leased")" -ge 2 ] && break; sleep 0.1; done
+for _ in $(seq 1200); do [ "$(sql "$leased")" -ge 2 ] && break; sleep 0.1; done
 is "two of alice's fetches run at once (fetches_per_user = 2)" 2 "$(sql "$leased")"
 
 # --- meanwhile bob is served at once ------------------------------------------------------------------------
-slowest=0 answered=0
+slowest=0 answered=0 fewer=
 for i in $(seq 20); do
 	gql me "$kb" '{ me { name } }'
 	jq -e '.data.me.name == "bob"' "$tmp/me.json" >/dev/null 2>&1 && answered=$((answered + 1))
 	awk "BEGIN { exit !($secs > $slowest) }" && slowest=$secs
+	u=$(sql "$unfinished")   # (not n: t/tap_lib.sh counts the checks in n)
+	[ "$u" -eq 4 ] || fewer="$fewer me$i:$u"
 done
 left=$(sql "$unfinished")
 is "bob's 20 \`me\` requests are all answered" 20 "$answered"
-awk "BEGIN { exit !($slowest < 1) }" && pass "each in under 1 s while alice's pages drip (slowest ${slowest}s)" ||
-	fail "each in under 1 s while alice's pages drip" "slowest: ${slowest}s"
+is "each while all four of alice's pages were unfinished, held at the gate (slowest ${slowest}s)" "" "$fewer"
 [ "$left" -gt 0 ] && pass "all of them while alice's fetches were still running ($left left)" ||
 	fail "all of them while alice's fetches were still running" "none left"
 
@@ -103,7 +108,7 @@ is "no runner is a child of graphql.fcgi, has other standard streams, or holds t
 # bob's own save is fetched while alice's wait: she cannot take every runner
 gql bsave "$kb" "$save_q" "{\"u\":\"http://127.0.0.1:$ts_port/article/pelicans.html\"}"
 bid=$(jq -r '.data.saveUrl.clientRequestId' "$tmp/bsave.json")
-for _ in $(seq 50); do
+for _ in $(seq 1200); do
 	state=$(sql "SELECT state FROM library_items WHERE id = '$bid'")
 	[ "$state" = PROCESSING ] || break
 	sleep 0.1
@@ -113,7 +118,8 @@ is "bob's page is fetched in a runner of its own" SUCCEEDED "$state"
 [ "$left" -gt 0 ] && pass "before alice's slow pages are done ($left left)" || fail "before alice's slow pages are done" "none left"
 
 # --- alice's pages complete, two at a time ------------------------------------------------------------------
-for _ in $(seq 400); do
+curl -s -m 20 -o /dev/null "http://127.0.0.1:$ts_port/open?gate=alice"
+for _ in $(seq 3000); do
 	[ "$(sql "$unfinished")" -eq 0 ] && break
 	sleep 0.1
 done
@@ -124,7 +130,7 @@ is "alice's four pages end SUCCEEDED" "SUCCEEDED Drip,SUCCEEDED Drip,SUCCEEDED D
 is "never more than two of alice's jobs leased at once" 2 "$(sort -n "$tmp/leased" | tail -n 1)"
 
 # the runners end with the queue, and leave no zombie behind
-for _ in $(seq 50); do [ -z "$(runners)" ] && break; sleep 0.1; done
+for _ in $(seq 1200); do [ -z "$(runners)" ] && break; sleep 0.1; done
 is "no runner is left once the queue is empty" "" "$(runners)"
 z=
 for p in $(cat "$data/run/graphql.pid"); do z="$z$(ps -o stat= --ppid "$p" 2>/dev/null | grep Z)"; done

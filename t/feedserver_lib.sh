@@ -8,7 +8,7 @@ feedserver_start() {
 	_fs_i=0
 	while [ ! -s "$tmp/port" ]; do
 		_fs_i=$((_fs_i + 1))
-		[ $_fs_i -lt 100 ] && kill -0 "$fs_pid" 2>/dev/null || bail_out "the feed server did not start"
+		[ $_fs_i -lt 600 ] && kill -0 "$fs_pid" 2>/dev/null || bail_out "the feed server did not start"
 		sleep 0.1
 	done
 	base=http://127.0.0.1:$(cat "$tmp/port")

@@ -42,7 +42,7 @@ is "the URL works once" 404 "$code"
 jqok "said in JSON" '.errors[0].extensions.code == "NOT_FOUND"' "$tmp/put.json"
 
 # the runner graphql.fcgi started after the upload imports it
-for _ in $(seq 100); do
+for _ in $(seq 1200); do
 	curl -s -m 10 -o "$tmp/status.json" -H "authorization: $key" "$base/api/import/$id"
 	jq -e '.status == "done" or .status == "failed"' "$tmp/status.json" >/dev/null 2>&1 && break
 	sleep 0.1

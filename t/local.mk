@@ -38,7 +38,7 @@ dist_check_SCRIPTS += t/audit.sh t/introspection.sh
 EXTRA_DIST += t/js/package.json t/js/package-lock.json t/js/audit.mjs t/js/introspection.mjs t/js/omnivore_excerpt.mjs \
 	t/data/omnivore-schema.graphql
 EXTRA_DIST += t/js/omnivore_client.mjs
-EXTRA_DIST += t/serve_lib.sh t/tap_lib.sh t/feedserver_lib.sh t/data/pages/pelicans.html
+EXTRA_DIST += t/time_driver.sh t/serve_lib.sh t/tap_lib.sh t/feedserver_lib.sh t/data/pages/pelicans.html
 
 # the sanitizer in real Chromium: the XSS corpus sanitized stays inert, raw it runs (t/data/xss)
 TESTS += t/browser_sanitize.sh
@@ -76,3 +76,20 @@ clean-screenshots:
 # the rules of src/README.md a script can check (layers, system libraries, file heads, function length)
 TESTS += t/layers.sh
 dist_check_SCRIPTS += t/layers.sh
+
+# contrib/test-all's shorter passes (the plain `make check` always runs every test):
+# `make distcheck-smoke` is distcheck with this smoke set as its inner check: its job is the tarball (it
+# builds, installs, passes a few tests of each kind and cleans up), the whole suite having just run
+SMOKE_TESTS = t/util_basics t/gql_exec t/store_basic t/svc_save t/api_me t/web_request t/content_sanitize \
+	t/cgi_graphql.sh t/cli_larder.sh t/e2e_graphql.sh t/layers.sh
+distcheck-smoke:
+	$(MAKE) $(AM_MAKEFLAGS) distcheck TESTS='$(SMOKE_TESTS)'
+# `make check-sanitize` (in a build configured with --enable-asan --enable-ubsan) runs every C harness and every
+# test that starts the programs; it leaves out the PostgreSQL re-run of the end-to-end tests (t/pg_e2e.sh: the
+# same programs and paths as the SQLite run here; t/pg_suite.sh still runs the harnesses on PostgreSQL) and the
+# tests that run no C of ours (the source tree's rules, the pages' retry logic in Node)
+SANITIZE_SKIP = t/pg_e2e.sh t/layers.sh t/www_api_retry.sh
+check-sanitize:
+	@tests=; for t in $(TESTS); do case " $(SANITIZE_SKIP) " in *" $$t "*) ;; *) tests="$$tests $$t" ;; esac; done; \
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests"
+.PHONY: distcheck-smoke check-sanitize

@@ -17,7 +17,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-client.XXXXXX") || exit 1
 node "$srcdir/t/js/testserver.mjs" --pages "$srcdir/t/data/pages" --max-seconds 300 >"$tmp/pages.port" 2>"$tmp/pages.log" &
 pages_pid=$!
 trap 'kill $pages_pid 2>/dev/null; serve_cleanup' EXIT
-for _ in $(seq 50); do [ -s "$tmp/pages.port" ] && break; sleep 0.1; done
+for _ in $(seq 600); do [ -s "$tmp/pages.port" ] && break; sleep 0.1; done
 pport=$(head -n 1 "$tmp/pages.port")
 [ -n "$pport" ] || { echo "Bail out! the page server did not start: $(cat "$tmp/pages.log")"; exit 1; }
 

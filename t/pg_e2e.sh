@@ -1,5 +1,5 @@
 #!/bin/sh
-# pg_e2e.sh: the end-to-end tests (Larder through its programs and HTTP; the library read, where a test does, through db_sql of t/pg_lib.sh) run again with the library in PostgreSQL: one throwaway server (t/pg_lib.sh), a fresh database for each server a test starts (t/serve_lib.sh's LARDER_TEST_PG_HOST), one TAP line per test.
+# pg_e2e.sh: the end-to-end tests (Larder through its programs and HTTP; the library read, where a test does, through db_sql of t/pg_lib.sh) run again with the library in PostgreSQL: one throwaway server (t/pg_lib.sh) shared by PG_E2E_JOBS streams (default 2) that take the tests in turn, a fresh database for each server a test starts (t/serve_lib.sh's LARDER_TEST_PG_HOST), one TAP line per test with its wall time.
 set -u
 : "${top_builddir:=$(pwd)}"
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -15,26 +15,46 @@ pg_start
 # through GraphQL (as CGI or behind nginx), the browser pages, the bookmarklet, uploads, exports, feeds, mail and
 # Omnivore's own client library; then the tests that also read or change the library itself (db_sql): the CLI,
 # logins and sessions, limits, the fetch runners, imports, feeds polled, mail piped in, PDFs, hostile input
-TESTS_PG="search_owner.sh feeds_api.sh feeds_xml_bomb.sh web_nonet.sh fair_queue.sh key_scopes.sh cgi_graphql.sh cgi_http.sh cgi_items2.sh browser_flow.sh browser_library.sh
-	browser_reader.sh save_csrf.sh web_export.sh import_browser.sh browser_pdf.sh newsletters_browser.sh
-	browser_sanitize.sh omnivore_client.sh audit.sh
-	cli_larder.sh cli_import.sh cgi_auth.sh cgi_fcgi.sh limits.sh quotas.sh e2e_auth.sh e2e_badinput.sh e2e_graphql.sh
-	e2e_library.sh e2e_slowfetch.sh import_upload.sh feeds_poll.sh mail_pipe.sh upload_pdf.sh omnivore_roundtrip.sh"
+TESTS_PG="browser_library.sh browser_reader.sh browser_flow.sh omnivore_roundtrip.sh limits.sh e2e_badinput.sh upload_pdf.sh
+	save_csrf.sh browser_pdf.sh newsletters_browser.sh import_browser.sh browser_sanitize.sh feeds_api.sh mail_pipe.sh
+	e2e_slowfetch.sh e2e_auth.sh feeds_poll.sh cgi_auth.sh quotas.sh e2e_library.sh web_export.sh web_nonet.sh
+	feeds_xml_bomb.sh fair_queue.sh key_scopes.sh search_owner.sh cgi_graphql.sh cgi_http.sh cgi_items2.sh omnivore_client.sh
+	audit.sh cli_larder.sh cli_import.sh cgi_fcgi.sh e2e_graphql.sh import_upload.sh"
 # the Omnivore round trip with 300 items here (2,000 on SQLite): a save costs more on PostgreSQL (src/store/README.md)
 OMNIVORE_ROUNDTRIP_ITEMS=${OMNIVORE_ROUNDTRIP_ITEMS:-300}
 export OMNIVORE_ROUNDTRIP_ITEMS
 
+# the streams: each takes the next test nobody has claimed (mkdir is atomic), longest first in the list above
+# (the browser tests, the round trip and the limits lead), and keeps its output, status and wall time; the TAP
+# lines come at the end, in the list's order
+run_stream() {
+	for t in $TESTS_PG; do
+		mkdir "$tmp/claim.$t" 2>/dev/null || continue
+		t0=$(date +%s)
+		(cd "$top_builddir" && top_srcdir="$srcdir" top_builddir="$top_builddir" LARDER_TEST_PG_HOST="$PG_DIR" \
+			sh "$srcdir/t/$t") >"$tmp/$t.out" 2>&1 </dev/null
+		echo "$? $(($(date +%s) - t0))" >"$tmp/$t.rc"
+	done
+}
+jobs=${PG_E2E_JOBS:-2}
+pids=
+k=0
+while [ $k -lt "$jobs" ]; do
+	run_stream &
+	pids="$pids $!"
+	k=$((k + 1))
+done
+for p in $pids; do wait "$p"; done
+
 for t in $TESTS_PG; do
-	(cd "$top_builddir" && top_srcdir="$srcdir" top_builddir="$top_builddir" LARDER_TEST_PG_HOST="$PG_DIR" \
-		sh "$srcdir/t/$t") >"$tmp/$t.out" 2>&1 </dev/null
-	trc=$?
+	read -r trc secs <"$tmp/$t.rc" || { trc=99 secs=0; }
 	plan=$(grep -E '^1\.\.' "$tmp/$t.out" | head -n 1)
 	bad=$(grep -E '^not ok|^Bail out' "$tmp/$t.out" | head -n 20)
 	case $plan in
 	'1..0'*) skip "t/$t on PostgreSQL: ${plan#*# SKIP }" ;;
 	*)
 		if [ "$trc" -eq 0 ] && [ -z "$bad" ] && [ -n "$plan" ]; then
-			pass "t/$t passes with the library in PostgreSQL ($(grep -c '^ok' "$tmp/$t.out") checks)"
+			pass "t/$t passes with the library in PostgreSQL ($(grep -c '^ok' "$tmp/$t.out") checks, ${secs} s)"
 		else
 			fail "t/$t passes with the library in PostgreSQL" "exit $trc" "$bad" "$(grep -v '^ok' "$tmp/$t.out" | tail -n 15)"
 		fi ;;

@@ -14,7 +14,7 @@ testserver_start() {
 	_i=0
 	while [ "$(wc -l <"$tmp/testserver.ports")" -lt 2 ]; do
 		_i=$((_i + 1))
-		if [ $_i -ge 100 ] || ! kill -0 "$ts_pid" 2>/dev/null; then
+		if [ $_i -ge 600 ] || ! kill -0 "$ts_pid" 2>/dev/null; then
 			echo "Bail out! the test server did not start: $(head -c 400 "$tmp/testserver.log" | tr '\n' ' ')"
 			exit 1
 		fi

@@ -67,7 +67,7 @@ is "the upload URL works once" 404 "$code"
 jqok "said in JSON" '.errors[0].extensions.code == "NOT_FOUND"' "$tmp/put.json"
 
 # over pdf_sync_bytes (16K): the fetch runner graphql.fcgi starts after answering reads it
-for _ in $(seq 100); do
+for _ in $(seq 1200); do
 	item "$crid"
 	jq -e '.state == "SUCCEEDED"' "$tmp/node.json" >/dev/null 2>&1 && break
 	sleep 0.1
@@ -167,7 +167,7 @@ jqok "saveFile of an unknown file: UNAUTHORIZED" '.data.saveFile.errorCodes == [
 gql su 'mutation S($u: String!) { saveUrl(input: {url: $u, source: "test", clientRequestId: "pdf-by-url"}) { __typename ... on SaveSuccess { clientRequestId } } }' \
 	"{\"u\":\"http://127.0.0.1:$ts_port/pdf/sample-3.pdf\"}"
 su_id=$(jq -r '.data.saveUrl.clientRequestId' "$tmp/su.json")
-for _ in $(seq 100); do
+for _ in $(seq 1200); do
 	item "$su_id"
 	jq -e '.state == "SUCCEEDED" or .state == "FAILED"' "$tmp/node.json" >/dev/null 2>&1 && break
 	sleep 0.1

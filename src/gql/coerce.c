@@ -373,12 +373,6 @@ static int lit(const struct gql_type *t, const struct gql_value *v, const struct
 	}
 }
 
-int gql_coerce_literal(const struct gql_type *t, const struct gql_value *v, const struct gql_vars *vars,
-                       struct arena *a, const struct gql_value **out, const char **msg)
-{
-	return lit(t, v, vars, a, out, msg);
-}
-
 int gql_coerce_args(struct gql_input_value *const *defs, uint32_t ndefs, struct gql_argument *const *args,
                     uint32_t nargs, const struct gql_vars *vars, struct arena *a,
                     const struct gql_value ***argv, const char **msg)

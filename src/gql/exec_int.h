@@ -29,11 +29,6 @@ int gql_coerce_variables(struct gql_schema *s, const struct gql_operation *op,
                          struct json_object *json, struct arena *a, struct gql_errors *errs,
                          struct gql_vars *vars);
 
-/* Coerce a literal (which may hold variables) to an input type. Returns 0 and sets *out
- * (NULL *out = absent: only for a lone variable without value), or -1 with *msg set. */
-int gql_coerce_literal(const struct gql_type *t, const struct gql_value *lit, const struct gql_vars *vars,
-                       struct arena *a, const struct gql_value **out, const char **msg);
-
 /* Coerce a field's or directive's arguments (spec 6.4.1): argv gets one entry per definition
  * (NULL = absent). Returns 0, or -1 with *msg set. */
 int gql_coerce_args(struct gql_input_value *const *defs, uint32_t ndefs, struct gql_argument *const *args,

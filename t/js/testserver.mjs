@@ -15,7 +15,10 @@
 //   /other-port            redirects to the plain page on the second listener
 //   /no-location           302 without a Location
 //   /slow[?ms=200&n=100]   headers, then one byte every ms milliseconds, n times;  /stall: headers, then nothing
-//   /drip[?ms=1000&n=5&kb=1]   an article (title "Drip"), kb KiB of words every ms milliseconds, n times
+//   /drip[?ms=1000&n=5&kb=1&gate=NAME]   an article (title "Drip"), kb KiB of words every ms milliseconds, n times;
+//                          with gate=NAME the last piece and the end wait until /open?gate=NAME (a test's condition, not a
+//                          time), 320 bytes a tick meanwhile (the fetcher cuts a transfer under 256 bytes/s for 10 s)
+//   /open?gate=NAME        opens the gate NAME (the drips held at it end), answers 204
 //   /huge[?mb=12&chunked=1]   mb MiB of HTML, with Content-Length unless chunked=1
 //   /type/pdf /type/png    other content types;  /status/NNN: that status (429 adds Retry-After)
 //   /big-headers           70 KB of response headers;  /early-hints[?n=1]: n 103 responses (1 KB each), then the page
@@ -94,6 +97,8 @@ function stream(res, total) {
 }
 
 const bombs = new Map();
+// the gates /open has opened, by name
+const openGates = new Set();
 
 function handle(req, res, selfPort) {
 	const u = new URL(req.url, `http://127.0.0.1:${selfPort}`);
@@ -141,20 +146,30 @@ function handle(req, res, selfPort) {
 		res.on('close', () => clearInterval(t));
 		return undefined;
 	}
+	if (p === '/open') {
+		openGates.add(q.get('gate') || '');
+		return send(res, 204, null, null);
+	}
 	if (p === '/drip') {
 		const ms = Number(q.get('ms') || 1000);
 		let n = Number(q.get('n') || 5);
+		const g = q.get('gate');
 		const piece = 'drip '.repeat(Math.max(1, Math.round(Number(q.get('kb') || 1) * 1024 / 5)));
 		res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
 		res.write('<!DOCTYPE html><html><head><title>Drip</title></head><body><article><h1>Drip</h1><p>');
-		const t = setInterval(() => {
+		const tick = () => {
+			if (n === 1 && g !== null && !openGates.has(g)) { // the last piece waits at the gate, a few words a tick keeping the transfer alive
+				res.write('held '.repeat(64));
+				return;
+			}
 			if (n-- <= 0) {
 				clearInterval(t);
 				res.end('</p><p>The last words of a page that arrived slowly.</p></article></body></html>');
 			} else {
 				res.write(piece);
 			}
-		}, ms);
+		};
+		const t = setInterval(tick, ms);
 		res.on('close', () => clearInterval(t));
 		return undefined;
 	}
