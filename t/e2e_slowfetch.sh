@@ -20,11 +20,8 @@ testserver_start --pages "$srcdir/t/data/pages"
 serve_start --allow-private-fetch --children 4 --set fetch_timeout=3600   # the defaults: fetch_in_web = yes, fetch_runners = 3, fetches_per_user = 2
 url=http://127.0.0.1:$port/api/graphql
 db=${serve_db:-$data/larder.db}
-for u in alice bob; do
-	"$larder" -c "$conf" user add $u >"$tmp/cli.log" 2>&1 || bail_out "user add: $(cat "$tmp/cli.log")"
-done
-ka=$("$larder" -c "$conf" key create alice --name slow 2>"$tmp/cli.log")
-kb=$("$larder" -c "$conf" key create bob --name slow 2>"$tmp/cli.log")
+serve_user_key ka alice slow
+serve_user_key kb bob slow
 
 # gql NAME KEY QUERY [VARIABLES-JSON]: POST as KEY; body in $tmp/NAME.json, seconds taken in $secs
 gql() {

@@ -13,11 +13,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-sweep.XXXXXX") || exit 1
 serve_need nginx spawn-fcgi node
 # URLs the attacker saves are on 127.0.0.1's closed port 9: the fetch runners may try them and fail at once
 serve_start --children 4 --allow-private-fetch
-for u in mallory victim; do
-	"$larder" -c "$conf" user add $u >"$tmp/cli.log" 2>&1 || { echo "Bail out! user add: $(cat "$tmp/cli.log")"; exit 1; }
-done
-ka=$("$larder" -c "$conf" key create mallory --name sweep 2>"$tmp/cli.log")
-kv=$("$larder" -c "$conf" key create victim --name sweep 2>"$tmp/cli.log")
+serve_user_key ka mallory sweep
+serve_user_key kv victim sweep
 
 # the fields that fail today, each with what will fix it, one a line ("NAME  # why"): none. The last ones came off
 # as issue 20's parts landed (createHighlight, updateHighlight, setFavoriteArticle, deleteLabel, deleteHighlight,

@@ -9,11 +9,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-importup.XXXXXX") || exit 1
 serve_need nginx spawn-fcgi curl jq
 serve_start --allow-private-fetch --set import_max_bytes=2K --set argon2_t_cost=1 --set argon2_memory_kib=64
 base=http://127.0.0.1:$port
-for u in reader other; do
-	"$larder" -c "$conf" user add $u >"$tmp/cli.log" 2>&1 || bail_out "user add: $(cat "$tmp/cli.log")"
-done
-key=$("$larder" -c "$conf" key create reader --name import 2>"$tmp/cli.log") || bail_out "key: $(cat "$tmp/cli.log")"
-other=$("$larder" -c "$conf" key create other --name import 2>"$tmp/cli.log") || bail_out "key: $(cat "$tmp/cli.log")"
+serve_user_key key reader import
+serve_user_key other other import
 
 # upload_url NAME TYPE: uploadImportFile as the reader; its answer in $tmp/NAME.json
 upload_url() {

@@ -46,3 +46,12 @@ serve_start() {
 	echo "Bail out! larder-serve did not start: $(tail -c 600 "$tmp/serve.log" | tr '\n' ' ')"
 	exit 1
 }
+# serve_user_key VAR USER [KEY-NAME]: the user USER on the started server, and an API key of theirs in $VAR; prints
+# "Bail out!" and exits when either cannot be made
+serve_user_key() {
+	"$larder" -c "$conf" user add "$2" >"$tmp/cli.log" 2>&1 ||
+		{ echo "Bail out! user add $2: $(cat "$tmp/cli.log")"; exit 1; }
+	_k=$("$larder" -c "$conf" key create "$2" --name "${3:-test}" 2>"$tmp/cli.log") && [ -n "$_k" ] ||
+		{ echo "Bail out! key create $2: $(cat "$tmp/cli.log")"; exit 1; }
+	eval "$1=\$_k"
+}

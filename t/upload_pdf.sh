@@ -15,11 +15,8 @@ serve_start --allow-private-fetch --set pdf_max_bytes=100K --set pdf_sync_bytes=
 	--set argon2_memory_kib=64
 base=http://127.0.0.1:$port
 pdfs=$srcdir/t/data/pdf
-for u in reader other; do
-	"$larder" -c "$conf" user add $u >"$tmp/cli.log" 2>&1 || bail_out "user add: $(cat "$tmp/cli.log")"
-done
-key=$("$larder" -c "$conf" key create reader --name pdf 2>"$tmp/cli.log") || bail_out "key: $(cat "$tmp/cli.log")"
-other=$("$larder" -c "$conf" key create other --name pdf 2>"$tmp/cli.log") || bail_out "key: $(cat "$tmp/cli.log")"
+serve_user_key key reader pdf
+serve_user_key other other pdf
 
 # gql NAME QUERY [VARIABLES]: the reader's request; the answer in $tmp/NAME.json
 gql() {

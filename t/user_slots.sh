@@ -14,11 +14,8 @@ trap 'for h in $holders; do kill "$h" 2>/dev/null; done; serve_cleanup' EXIT
 
 serve_start --children 4 --set requests_per_user=2
 url=http://127.0.0.1:$port/api/graphql
-for u in alice bob; do
-	"$larder" -c "$conf" user add $u >"$tmp/cli.log" 2>&1 || bail_out "user add: $(cat "$tmp/cli.log")"
-done
-ka=$("$larder" -c "$conf" key create alice --name s 2>"$tmp/cli.log")
-kb=$("$larder" -c "$conf" key create bob --name s 2>"$tmp/cli.log")
+serve_user_key ka alice s
+serve_user_key kb bob s
 
 # gql NAME KEY QUERY: POST as KEY; body in $tmp/NAME.json, headers in $tmp/NAME.h, status in $code, seconds in $secs
 gql() {
