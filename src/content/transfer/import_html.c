@@ -187,9 +187,7 @@ static int parse_and_read(struct html_read *r, const char *path, struct content_
 	if (s == NULL)
 		return -1;
 	index_lines(r, s, n);
-	html_set_parse_budget_ms(LIMIT_IMPORT_PARSE_MS);
-	doc = html_parse(r->doc_arena, s, n);
-	html_set_parse_budget_ms(-1);
+	doc = html_parse(r->doc_arena, s, n, &(struct content_limits){ .budget_ms = LIMIT_IMPORT_PARSE_MS });
 	if (doc == NULL)
 		return content_fail(e, CONTENT_E_NOMEM, "the file cannot be parsed as HTML (out of memory)");
 	if (doc->degraded)
