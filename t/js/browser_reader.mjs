@@ -258,6 +258,27 @@ try {
 	is(orig.url(), article, 'o opens the original page');
 	await orig.close();
 
+	// ---- an archived article reads as a saved one: its marks, the notebook, the toolbar on a selection, the place kept
+	const nHl = passagesOf(await stored()).length;
+	await page.click('#archive');
+	await page.waitForFunction(() => document.getElementById('archive').textContent === 'Unarchive');
+	await gql(`mutation P($input: SaveArticleReadingProgressInput!) { saveArticleReadingProgress(input: $input) { __typename } }`,
+		{ input: { id: itemId, readingProgressPercent: 60, readingProgressTopPercent: 40 } });
+	await page.setViewportSize({ width: 1280, height: 300 });   // short enough that 60 % of the article is below it
+	await openReader();
+	is(await page.evaluate(() => document.getElementById('archive').textContent), 'Unarchive', 'the reopened article is archived');
+	ok(await page.evaluate(() => document.querySelectorAll('#content mark.hl').length > 0), 'its highlights are drawn after a reload');
+	is(await page.textContent('#hl-count'), nHl === 1 ? '1 highlight' : `${nHl} highlights`, 'the notebook counts them');
+	await page.waitForFunction(() => window.scrollY > 0);
+	ok(true, 'the reading position is restored');
+	await page.setViewportSize({ width: 1280, height: 860 });
+	await select('Both parents', 'feed the chicks');
+	await page.waitForSelector('#hl-toolbar:not([hidden])');
+	ok(true, 'a selection shows the toolbar');
+	await page.evaluate(() => getSelection().removeAllRanges());
+	await page.click('#archive');
+	await page.waitForFunction(() => document.getElementById('archive').textContent === 'Archive');
+
 	// ---- a phone: touch, the toolbar at the bottom, the notebook as a sheet, no horizontal scroll
 	const phoneCtx = await browser.newContext({ viewport: { width: 360, height: 720 }, hasTouch: true, isMobile: true });
 	const phone = await phoneCtx.newPage();

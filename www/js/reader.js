@@ -105,9 +105,13 @@ function renderBody() {
 	$('content').replaceChildren(t.content);
 }
 
+// whether the article can be read: every state but a save still running (an archived item, one in the trash or one
+// whose fetch failed with some content read as a saved one does: highlights, notes, progress)
+const readable = () => item.state !== 'PROCESSING';
+
 // the highlights, once the article's text is there
 async function showHighlights() {
-	if (item.state !== 'SUCCEEDED') return;
+	if (!readable()) return;
 	try {
 		await highlights.load(item, $('content'));
 	} catch (e) {
@@ -157,7 +161,7 @@ function restoreProgress(pct) {
 
 let tracking = false;
 function trackProgress() {
-	if (tracking || item.state !== 'SUCCEEDED') return;
+	if (tracking || !readable()) return;
 	tracking = true;
 	let sent = item.readingProgressPercent || 0;
 	let lastAt = 0;
