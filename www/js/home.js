@@ -10,6 +10,7 @@ import { setupFilters } from './library-filters.js';
 import { setupLabels } from './library-labels.js';
 import { emptyTrash } from './library-bulk.js';
 import { setupUpload } from './library-upload.js';
+import { rememberView, takeFocus } from './nav-memory.js';
 
 const PAGE = 20;
 const POLL_MS = 2000;
@@ -212,11 +213,25 @@ async function main() {
 	setupUpload({ form: $('upload-form'), status: $('upload-status'), bar: $('upload-progress'),
 		done: () => Promise.all([loadPage(true), loadCounts()]) });
 	$('more').addEventListener('click', () => loadPage(false));
+	// opening an item leaves the reader the way back here and the list's order, for its next and previous
+	list.addEventListener('click', (ev) => {
+		if (!ev.target.closest('a.item-title')) return;
+		rememberView(location.pathname + location.search, [...list.querySelectorAll(':scope > li')]
+			.map((li) => [li.dataset.id, li.querySelector('a.item-title')?.getAttribute('href')]));
+	});
 	try { known.push(...await allLabels()); } catch (e) { /* no labels to offer */ }
 	fillLabelFilter();
 	const drawLabels = setupLabels($('side-labels'), query, known, () => loadPage(true));
 	ctx.labelsAdded = () => { drawLabels(); fillLabelFilter(); };
 	setupFilters($('saved'), query);
 	await Promise.all([loadPage(true), loadCounts()]);
+	// back from the reader: the item it left (or the one after it) is the current one
+	const focus = takeFocus();
+	const li = focus ? list.querySelector(`:scope > li[data-id="${CSS.escape(focus)}"]`) : null;
+	if (li) {
+		li.classList.add('current');
+		li.querySelector('.item-title').focus();
+		li.scrollIntoView({ block: 'nearest' });
+	}
 }
 main().catch((e) => say(listStatus, `Something went wrong: ${e.message}`, true));

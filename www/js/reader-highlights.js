@@ -138,3 +138,20 @@ export function reveal(h) {
 	}
 	return true;
 }
+
+// the next (dir 1) or previous (dir -1) highlight from the middle of the window, scrolled to and flashed; false when
+// there is none that way
+export function revealNext(dir) {
+	if (!state.root) return false;
+	const mid = window.innerHeight / 2;
+	const firsts = [];
+	const seen = new Set();
+	for (const m of state.root.querySelectorAll('mark.hl[data-id]')) {
+		if (seen.has(m.dataset.id)) continue;
+		seen.add(m.dataset.id);
+		firsts.push([m.dataset.id, m.getBoundingClientRect().top]);
+	}
+	const pick = dir > 0 ? firsts.find(([, top]) => top > mid + 2) : firsts.reverse().find(([, top]) => top < mid - 2);
+	const h = pick && state.list.find((o) => o.id === pick[0]);
+	return h ? reveal(h) : false;
+}
