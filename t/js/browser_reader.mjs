@@ -258,10 +258,37 @@ try {
 	is(orig.url(), article, 'o opens the original page');
 	await orig.close();
 
+	// ---- a sloppy drag takes whole words; a colour from the toolbar; extending a coloured highlight keeps its colour;
+	// a highlight across paragraphs keeps the break
+	await page.evaluate(() => window.scrollTo(0, 0));
+	await select('rown pelicans are the only', 'plunge fr');
+	await page.waitForSelector('#hl-toolbar:not([hidden])');
+	await page.click('#hl-toolbar .swatch[data-color="red"]');
+	await page.waitForFunction(() => document.querySelector('#content mark.hl[data-color="red"]'));
+	let red = passagesOf(await stored()).find((h) => h.quote.startsWith('Brown'));
+	is([red && red.quote, red && red.color], ['Brown pelicans are the only pelicans that plunge from', 'red'],
+		'a selection starting and ending inside words is stored as whole words, in the colour picked');
+	await select('plunge', 'their food.');
+	await page.waitForSelector('#hl-toolbar:not([hidden])');
+	await page.click('#tb-highlight');
+	await page.waitForFunction(() => [...document.querySelectorAll('#content mark.hl[data-color="red"]')].some((m) => m.textContent.includes('food')));
+	red = passagesOf(await stored()).find((h) => h.quote.startsWith('Brown'));
+	is([red && red.quote, red && red.color], ['Brown pelicans are the only pelicans that plunge from the air to catch their food.', 'red'],
+		'extending a red highlight keeps it red');
+	await select('and fish.', 'Before it swallows');
+	await page.waitForSelector('#hl-toolbar:not([hidden])');
+	await page.click('#tb-highlight');
+	await page.waitForFunction(() => [...document.querySelectorAll('#content mark.hl')].some((m) => m.textContent.includes('Before it swallows')));
+	const across = passagesOf(await stored()).find((h) => h.quote.endsWith('Before it swallows'));
+	is(across && across.quote, 'and fish.\n\nBefore it swallows', 'a highlight across two paragraphs keeps the break between them');
+	ok((await page.evaluate(() => document.getElementById('hl-list').textContent)).includes('and fish.\n\nBefore it swallows'),
+		'and the notebook shows it');
+
 	// ---- an archived article reads as a saved one: its marks, the notebook, the toolbar on a selection, the place kept
 	const nHl = passagesOf(await stored()).length;
 	await page.click('#archive');
 	await page.waitForFunction(() => document.getElementById('archive').textContent === 'Unarchive');
+	await openReader();   // the page left sends where it was read to (pagehide): the position is set after that
 	await gql(`mutation P($input: SaveArticleReadingProgressInput!) { saveArticleReadingProgress(input: $input) { __typename } }`,
 		{ input: { id: itemId, readingProgressPercent: 60, readingProgressTopPercent: 40 } });
 	await page.setViewportSize({ width: 1280, height: 300 });   // short enough that 60 % of the article is below it
