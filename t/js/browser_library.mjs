@@ -283,8 +283,26 @@ try {
 	is(await titlesOf('in:trash'), [], 'and the API agrees');
 	await page.waitForFunction(() => document.getElementById('n-trash').textContent === '0');
 
+	// ---- after a search the sidebar's folders are the folders, and the list goes on as it is scrolled
+	await openHome('seabird sort:saved-asc');
+	is(await page.textContent('#view-title'), 'Search', 'a search is titled Search');
+	is(await page.$$eval('.folders a[id^="tab-"]', (as) => as.map((a) => decodeURIComponent(a.getAttribute('href')))),
+		['/home?q=in:inbox sort:saved-asc', '/home?q=in:archive sort:saved-asc', '/home?q=sort:saved-asc', '/home?q=in:trash sort:saved-asc'],
+		"the sidebar's Inbox, Archive, All and Trash leave the search's words behind (its sort goes along)");
+	is(await page.$$eval('.folders a[aria-current]', (as) => as.length), 0, 'and none of them is marked current');
+	for (let i = 0; i < 26; i++) {
+		await api(`mutation S($input: SavePageInput!) { savePage(input: $input) { __typename } }`, { input: {
+			url: `https://tern.example.org/${i}`, source: 'api', clientRequestId: `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`,
+			title: `Tern ${i}`, originalContent: `<html><body><article><h1>Tern ${i}</h1><p>${'Terns dive for small fish. '.repeat(12)}</p></article></body></html>` } });
+	}
+	await openHome('Terns');
+	await itemCount(20);
+	await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+	await itemCount(26);
+	ok(await page.isHidden('#more'), 'scrolling to the end loads the rest of the list without a click (26 of 26)');
+
 	// ---- a phone: one-line top bar, the sidebar behind "Views", everything by touch
-	await openHome('in:inbox', phone);
+	await openHome('in:inbox sort:saved-asc', phone);   // the birds first, before the terns
 	const bar = await phone.$eval('.topbar', (t) => ({ h: t.getBoundingClientRect().height,
 		tops: [...t.querySelectorAll('.brand, nav > *')].filter((e) => e.offsetParent).map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2)) }));
 	ok(bar.h < 60 && new Set(bar.tops).size === 1, 'at 360 px the top bar is one line', JSON.stringify(bar));

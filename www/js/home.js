@@ -2,7 +2,7 @@
 import { gql, requireUser, uuid } from './api.js';
 import { el, showUser, say, allLabels } from './ui.js';
 import { ITEM_FIELDS, articles } from './items.js';
-import { SORTS, folderOf, labelOf, sortOf, withFolder, withLabel, withSort, homeHref, isPlainFolder } from './library-query.js';
+import { SORTS, folderOf, labelOf, sortOf, withLabel, withSort, homeHref, isPlainFolder } from './library-query.js';
 import { itemView } from './library-item.js';
 import { setupSelection } from './library-select.js';
 import { setupKeys } from './library-keys.js';
@@ -42,10 +42,11 @@ let counts = null;
 // ---- the view: folder links, title, label filter, sort
 function setupView() {
 	$('q').value = query;
+	// the sidebar's folders are the folders themselves: a search's words and label stay behind (its sort goes along)
 	for (const f of Object.keys(FOLDERS)) {
 		const a = $(`tab-${f}`);
-		a.href = homeHref(f === 'trash' ? 'in:trash' : withFolder(query, f));
-		if (f === folder) a.setAttribute('aria-current', 'true');
+		a.href = homeHref(withSort(f === 'all' ? '' : `in:${f}`, sortOf(query)));
+		if (f === folder && isPlainFolder(query)) a.setAttribute('aria-current', 'true');
 	}
 	const label = labelOf(query);
 	$('view-title').textContent = isPlainFolder(query) && FOLDERS[folder] ? FOLDERS[folder] : label ? `Label: ${label}` : 'Search';
@@ -213,6 +214,13 @@ async function main() {
 	setupUpload({ form: $('upload-form'), status: $('upload-status'), bar: $('upload-progress'),
 		done: () => Promise.all([loadPage(true), loadCounts()]) });
 	$('more').addEventListener('click', () => loadPage(false));
+	// the list goes on as it is scrolled: the next page loads as "Load more" comes near (the button stays for keys)
+	if ('IntersectionObserver' in window) {
+		new IntersectionObserver((seen) => {
+			const more = $('more');
+			if (seen.some((e) => e.isIntersecting) && !more.hidden && !more.disabled) loadPage(false);
+		}, { rootMargin: '0px 0px 600px 0px' }).observe($('more'));
+	}
 	// opening an item leaves the reader the way back here and the list's order, for its next and previous
 	list.addEventListener('click', (ev) => {
 		if (!ev.target.closest('a.item-title')) return;
