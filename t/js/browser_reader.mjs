@@ -236,6 +236,27 @@ try {
 	await page.click('label[for=theme-dark]');
 	await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(22, 24, 27)');
 	await shot('reader-dark-settings');
+	await page.waitForFunction(() => document.getElementById('settings-status').textContent === 'Saved.');
+	// the theme is every page's: the library opens dark from its first paint, before any of its scripts asks the server
+	await page.goto(`${base}/home`, { waitUntil: 'domcontentloaded' });
+	is(await page.evaluate(() => [document.documentElement.dataset.theme, getComputedStyle(document.body).backgroundColor]),
+		['dark', 'rgb(22, 24, 27)'], 'the library is dark too, from its first paint');
+	await page.waitForSelector('#items .item');
+	await shot('library-dark');
+	await openReader();
+	await page.click('#settings-button');
+	await page.waitForSelector('#reader-settings:not([hidden])');
+	// justified text and high contrast
+	await page.click('label[for=theme-light]');
+	await page.check('#set-justify');
+	await page.check('#set-contrast');
+	is(await page.evaluate(() => [getComputedStyle(document.getElementById('content')).textAlign, getComputedStyle(document.body).color]),
+		['justify', 'rgb(0, 0, 0)'], 'Justify sets the text justified, High contrast makes it black');
+	await page.selectOption('#set-font', 'cjk-serif');
+	ok(/Noto Serif CJK/.test(await page.evaluate(() => getComputedStyle(document.getElementById('content')).fontFamily)), 'a typeface for Chinese, Japanese and Korean text can be chosen');
+	await page.selectOption('#set-font', 'serif');
+	await page.uncheck('#set-justify');
+	await page.uncheck('#set-contrast');
 	await page.click('label[for=theme-system]');
 	await setRange('set-size', 18);
 	await page.click('#settings-close');
