@@ -63,6 +63,11 @@ TESTS += t/browser_reader.sh
 dist_check_SCRIPTS += t/browser_reader.sh
 EXTRA_DIST += t/js/browser_reader.mjs
 
+# the settings pages in Chromium: the navigation every settings page has, the feeds page (follow, list, unfollow)
+TESTS += t/browser_settings.sh
+dist_check_SCRIPTS += t/browser_settings.sh
+EXTRA_DIST += t/js/browser_settings.mjs
+
 # cross-site /api/save in Chromium: another site's page can neither save nor click through the confirmation
 # page, a forged form POST is refused, the bookmarklet's token saves in one click and a replaced one does not
 TESTS += t/save_csrf.sh

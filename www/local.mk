@@ -4,7 +4,7 @@ wwwdir = $(pkgdatadir)/www
 dist_www_DATA = www/index.html www/login.html www/home.html www/reader.html
 wwwsettingsdir = $(wwwdir)/settings
 dist_wwwsettings_DATA = www/settings/api.html www/settings/bookmarklet.html www/settings/import.html \
-	www/settings/newsletters.html
+	www/settings/newsletters.html www/settings/feeds.html
 wwwcssdir = $(wwwdir)/css
 dist_wwwcss_DATA = www/css/larder.css www/css/library.css www/css/reader.css
 wwwimgdir = $(wwwdir)/img
@@ -17,4 +17,4 @@ dist_wwwjs_DATA = www/js/api.js www/js/ui.js www/js/items.js www/js/login.js www
 	www/js/reader-anchor.js www/js/reader-highlights.js www/js/reader-notebook.js www/js/reader-toolbar.js \
 	www/js/reader-settings.js www/js/reader-keys.js www/js/settings-newsletters.js \
 	www/js/library-upload.js www/js/reader-pdf.js www/js/nav-memory.js \
-	www/js/look.js www/js/look-sync.js
+	www/js/look.js www/js/look-sync.js www/js/settings-feeds.js
