@@ -354,7 +354,29 @@ try {
 	await phone.waitForSelector('#reader-settings:not([hidden])');
 	is(await phone.evaluate(() => document.documentElement.scrollWidth), 360, 'the text settings fit at 360 px');
 	await shot('reader-360-settings', phone);
+
+	// ---- every highlight of the library on one page: searched, opened in the reader, as Markdown
+	await phone.goto(`${base}/highlights`);
+	await phone.waitForSelector('#all-highlights .hl-entry');
+	is(await phone.evaluate(() => document.documentElement.scrollWidth), 360, 'the highlights page has no horizontal scroll at 360 px');
+	await shot('highlights-360', phone);
 	await phoneCtx.close();
+	await page.goto(`${base}/highlights`);
+	await page.waitForSelector('#all-highlights .hl-entry');
+	const all = await textsOf('#all-highlights .hl-quote');
+	is(all.length, passagesOf(await stored()).length, 'the highlights page lists every highlight', JSON.stringify(all));
+	ok(all.some((t) => t.startsWith('Both parents feed the chicks')), 'the one made on the phone among them');
+	await shot('highlights');
+	await page.fill('#hq', 'CHICKS');
+	await Promise.all([page.waitForURL(/q=CHICKS/), page.click('#hl-search button[type=submit]')]);
+	await page.waitForSelector('#all-highlights .hl-entry');
+	is(await textsOf('#all-highlights .hl-quote'), all.filter((t) => /chicks/i.test(t)), 'searching its words keeps the highlights that hold them');
+	const [hlDl] = await Promise.all([page.waitForEvent('download'), page.click('#download-md')]);
+	const hlMd = readFileSync(await hlDl.path(), 'utf8');
+	ok(hlMd.includes(`## ${TITLE}`) && hlMd.includes('> Both parents feed the chicks'), 'Download .md groups them under their article', hlMd.slice(0, 300));
+	await Promise.all([page.waitForURL(/\/article|\/[^/]+\/[^/]+$/), page.click('#all-highlights .hl-source a')]);
+	await page.waitForFunction((t) => document.getElementById('title').textContent === t, TITLE);
+	ok(true, 'a highlight links to its article in the reader');
 } catch (e) {
 	ok(false, 'the reader flow ran to its end', e.stack || String(e));
 }
