@@ -51,8 +51,9 @@ check_field() {
 	description) got=$(db "SELECT coalesce(description, '') FROM library_items WHERE seq = $seq") ;;
 	state) got=$(db "SELECT CASE WHEN deleted_at IS NOT NULL THEN 'deleted' WHEN archived_at IS NOT NULL THEN 'archived' ELSE 'inbox' END FROM library_items WHERE seq = $seq") ;;
 	labels) got=$(db "SELECT l.name FROM item_labels il JOIN labels l ON l.id = il.label_id WHERE il.item_seq = $seq AND l.name <> 'Favorites' ORDER BY l.name" | paste -sd '|' -)
-		want=$(printf '%s' "$want" | tr '|' '\n' | LC_ALL=C sort | paste -sd '|' -)
-		got=$(printf '%s' "$got" | tr '|' '\n' | LC_ALL=C sort | paste -sd '|' -) ;;
+		# a user's labels are one a name in any case: a folder Dev and a tag dev are one label
+		want=$(printf '%s' "$want" | tr '|' '\n' | tr 'A-Z' 'a-z' | LC_ALL=C sort -u | paste -sd '|' -)
+		got=$(printf '%s' "$got" | tr '|' '\n' | tr 'A-Z' 'a-z' | LC_ALL=C sort -u | paste -sd '|' -) ;;
 	favorite) got=$(db "SELECT CASE WHEN count(*) > 0 THEN 'yes' ELSE 'no' END FROM item_labels il JOIN labels l ON l.id = il.label_id WHERE il.item_seq = $seq AND l.name = 'Favorites'") ;;
 	highlights) got=$(db "SELECT count(*) FROM highlights WHERE item_seq = $seq") ;;
 	highlight) got=$(db "SELECT quote FROM highlights WHERE item_seq = $seq AND quote = $(q "$want")") ;;
