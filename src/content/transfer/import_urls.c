@@ -33,12 +33,14 @@ int import_read_urls(enum content_import_format f, struct arena *a, const char *
 			continue;
 		}
 		url = import_trim(&scratch, line);
-		if (memchr(line, '\0', (size_t)len))
+		if (memchr(line, '\0', (size_t)len)) {
 			why = "the line holds a NUL byte";
-		else if (*url == '\0' || *url == '#')
+		} else if (*url == '\0' || *url == '#') {
 			continue;
-		else
-			why = import_url_problem(&scratch, url);
+		} else if (import_url_check(&scratch, line, &url, &why) == IMPORT_URL_SKIP) {
+			import_skip(sink, lineno, why);
+			continue;
+		}
 		if (why) {
 			sink->bad(sink->ctx, lineno, why);
 			continue;
