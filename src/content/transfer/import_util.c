@@ -120,7 +120,7 @@ enum import_url_verdict import_url_check(struct arena *a, const char *raw, const
 		scheme++;
 	for (const char *const *k = never_items; s[scheme] == ':' && *k; k++)
 		if (strlen(*k) == scheme && strncasecmp(s, *k, scheme) == 0) {
-			*why = arena_printf(a, "a %s: link, not a web page", *k);
+			*why = arena_printf(a, "not a web page (a link of the %s: scheme)", *k);
 			return IMPORT_URL_SKIP;
 		}
 	*url = repair(a, s);
