@@ -34,6 +34,9 @@ struct pocket {
 	struct notes *slots;             /* an open-addressed table of URLs, cap a power of two */
 	size_t nslots, cap;
 	size_t json_bytes;               /* of the annotation files read so far */
+	size_t csv_bytes;                /* of the CSV parts read so far: all of them within LIMIT_IMPORT_FILE_MAX */
+	bool over;                       /* the parts passed it */
+	struct archive *ar;              /* the zip of the second pass */
 	struct content_error *e;
 };
 
@@ -203,9 +206,16 @@ static void give_notes(void *ctx, struct arena *a, const char *raw_url, struct c
 	s->used = true;
 }
 
+/* the current part's next bytes, the parts' sum kept within LIMIT_IMPORT_FILE_MAX (a zip of small compressed
+ * parts may hold more than any file Larder reads) */
 static long next_of_entry(void *ctx, char *buf, size_t n)
 {
-	la_ssize_t got = archive_read_data(ctx, buf, n);
+	struct pocket *p = ctx;
+	la_ssize_t got = archive_read_data(p->ar, buf, n);
+	if (got > 0 && (p->csv_bytes += (size_t)got) > LIMIT_IMPORT_FILE_MAX) {
+		p->over = true;
+		return -1;
+	}
 	return got < 0 ? -1 : (long)got;
 }
 
@@ -220,9 +230,13 @@ static int second_pass(struct pocket *p, struct arena *a, const char *path, cons
 		return -1;
 	while (rc == 0 && entries++ < LIMIT_IMPORT_ZIP_ENTRIES && (got = archive_read_next_header(ar, &en)) == ARCHIVE_OK) {
 		const char *name = archive_entry_pathname(en);
-		if (name && is_part(name, ".csv", false))
-			rc = import_csv_stream(a, CONTENT_IMPORT_POCKET_CSV, next_of_entry, ar, sink, give_notes, p, &line, p->e);
+		if (name && is_part(name, ".csv", false)) {
+			p->ar = ar;
+			rc = import_csv_stream(a, CONTENT_IMPORT_POCKET_CSV, next_of_entry, p, sink, give_notes, p, &line, p->e);
+		}
 	}
+	if (rc != 0 && p->over)
+		content_fail(p->e, CONTENT_E_LIMIT, "%s", IMPORT_TOO_LARGE);
 	if (rc == 0 && got != ARCHIVE_EOF)
 		rc = content_fail(p->e, CONTENT_E_FORMAT, "the zip cannot be read: %s", archive_error_string(ar));
 	archive_read_free(ar);
