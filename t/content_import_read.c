@@ -342,7 +342,16 @@ static void real_exports(struct arena *a)
 	};
 	static const char pocket_bare[] = "<html><body><h1>Unread</h1><ul>\n"
 		"<li><a href=\"https://example.org/p\" time_added=\"7\" tags=\"\">P</a></li>\n</ul></body></html>\n";
+	static const char *const broken_datas[] = { "title,url,time_added,tags,status\nA,https://example.org/a,1,,unread\n",
+	                                             "{\"not\": \"a list\"}" };
+	static const char *const broken[] = {
+		"L1 bad: annotations/part_000000.json: an annotations file in Pocket's export is not a list of highlights: "
+		"not a list; its items are read without them",
+		"L2 url=https://example.org/a title=A saved=1000", NULL,
+	};
 	const char *zip = write_zip_of(a, "pocket.zip", names, datas, 3);
+	expect_path(a, CONTENT_IMPORT_POCKET_ZIP, write_zip_of(a, "broken.zip", names, broken_datas, 2),
+	            "Pocket's zip with a broken annotations file", broken);
 	is_int(content_import_detect(zip), CONTENT_IMPORT_POCKET_ZIP, "a zip of part_NNNNNN.csv is Pocket's export");
 	expect_path(a, CONTENT_IMPORT_POCKET_ZIP, zip, "Pocket's zip", pocket_zip);
 	is_int(content_import_detect(write_zip_of(a, "both.zip", meta_names, datas, 2)), CONTENT_IMPORT_OMNIVORE,
@@ -455,7 +464,7 @@ static void cleanup(struct arena *a)
 	static const char *const files[] = { "omnivore.zip", "other.zip", "junk.bin", "empty.txt", "other.csv", "bom.csv",
 	                                      "list.json", "empty.csv", "object.json", "big.txt", "long.csv", "long.txt", "cr.csv",
 	                                      "bom.json", "pocket.zip", "both.zip", "notpocket.zip", "insta.html", "reader.csv",
-	                                      "notes.html", "bare.html" };
+	                                      "notes.html", "bare.html", "broken.zip" };
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++)
 		unlink(arena_printf(a, "%s/%s", dir, files[i]));
 	rmdir(dir);

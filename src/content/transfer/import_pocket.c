@@ -167,8 +167,9 @@ static int read_notes(struct pocket *p, struct archive *ar, size_t *line)
 	return rc;
 }
 
-/* the highlights of every annotations file in the zip; the count of CSV parts in *parts; 0 or -1 with p->e */
-static int first_pass(struct pocket *p, const char *path, size_t *parts)
+/* the highlights of every annotations file in the zip (one that is not JSON reported to sink, its items read
+ * without them); the count of CSV parts in *parts; 0 or -1 with p->e */
+static int first_pass(struct pocket *p, const char *path, const struct content_import_sink *sink, size_t *parts)
 {
 	struct archive *ar = open_zip(path, p->e);
 	struct archive_entry *en;
@@ -181,8 +182,12 @@ static int first_pass(struct pocket *p, const char *path, size_t *parts)
 		const char *name = archive_entry_pathname(en);
 		if (name && is_part(name, ".csv", false))
 			(*parts)++;
-		else if (name && is_part(name, ".json", true))
-			rc = read_notes(p, ar, &line);
+		else if (name && is_part(name, ".json", true) && (rc = read_notes(p, ar, &line)) != 0 &&
+		         p->e->code == CONTENT_E_FORMAT) {
+			sink->bad(sink->ctx, 1, arena_printf(p->a, "%.100s: %s; its items are read without them", name, p->e->msg));
+			content_error_clear(p->e);
+			rc = 0;
+		}
 	}
 	if (rc == 0 && entries > LIMIT_IMPORT_ZIP_ENTRIES)
 		rc = content_fail(p->e, CONTENT_E_LIMIT, "the zip has over %d entries (LIMIT_IMPORT_ZIP_ENTRIES)",
@@ -260,7 +265,7 @@ int import_read_pocket(enum content_import_format f, struct arena *a, const char
 		return -1;
 	fclose(fp);
 	arena_init(&notes);
-	rc = first_pass(&p, path, &parts);
+	rc = first_pass(&p, path, sink, &parts);
 	if (rc == 0 && parts == 0)
 		rc = content_fail(e, CONTENT_E_FORMAT, "the zip holds no part_000000.csv: it is not Pocket's export");
 	if (rc == 0)
