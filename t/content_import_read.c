@@ -349,7 +349,17 @@ static void real_exports(struct arena *a)
 		"not a list; its items are read without them",
 		"L2 url=https://example.org/a title=A saved=1000", NULL,
 	};
+	static const char omnivore_list[] = "url,state,labels,saved_at,published_at\n"
+		"\"https://example.com/r\",ARCHIVED,\"[a, b ]\",1700000000000,\n"
+		"https://example.com/list?ids=A,B\n\"https://example.com/q\"\nhttps://example.com/s,SUCCEEDED,,,\n";
+	static const char *const omnivore_rows[] = {
+		"L2 url=https://example.com/r state=ARCHIVED saved=1700000000000 labels=a|b",
+		"L3 url=https://example.com/list?ids=A,B", "L4 url=https://example.com/q", "L5 url=https://example.com/s", NULL,
+	};
 	const char *zip = write_zip_of(a, "pocket.zip", names, datas, 3);
+	is_int(content_import_detect(write_file(a, "list.csv", omnivore_list, 0)), CONTENT_IMPORT_URLS,
+	       "Omnivore's URL-list CSV is a URL list");
+	expect_path(a, CONTENT_IMPORT_URLS, arena_printf(a, "%s/list.csv", dir), "Omnivore's URL-list CSV", omnivore_rows);
 	expect_path(a, CONTENT_IMPORT_POCKET_ZIP, write_zip_of(a, "broken.zip", names, broken_datas, 2),
 	            "Pocket's zip with a broken annotations file", broken);
 	is_int(content_import_detect(zip), CONTENT_IMPORT_POCKET_ZIP, "a zip of part_NNNNNN.csv is Pocket's export");
@@ -464,7 +474,7 @@ static void cleanup(struct arena *a)
 	static const char *const files[] = { "omnivore.zip", "other.zip", "junk.bin", "empty.txt", "other.csv", "bom.csv",
 	                                      "list.json", "empty.csv", "object.json", "big.txt", "long.csv", "long.txt", "cr.csv",
 	                                      "bom.json", "pocket.zip", "both.zip", "notpocket.zip", "insta.html", "reader.csv",
-	                                      "notes.html", "bare.html", "broken.zip" };
+	                                      "notes.html", "bare.html", "broken.zip", "list.csv" };
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++)
 		unlink(arena_printf(a, "%s/%s", dir, files[i]));
 	rmdir(dir);

@@ -99,7 +99,8 @@ static enum content_import_format detect_json(const char *s, size_t n)
 	return CONTENT_IMPORT_UNKNOWN;
 }
 
-/* the first line that is not blank nor a # comment starts with http:// or https:// */
+/* the first line that is not blank nor a # comment starts with http:// or https:// (in double quotes or not: a
+ * row of Omnivore's URL-list CSV), or is that CSV's header url,state,... */
 static enum content_import_format detect_urls(const char *s, size_t n)
 {
 	size_t i = 0;
@@ -109,6 +110,10 @@ static enum content_import_format detect_urls(const char *s, size_t n)
 			end++;
 		while (i < end && blank(s[i]))
 			i++;
+		if (i < end && s[i] == '"')
+			i++;
+		if (i < end && end - i > 10 && strncasecmp(s + i, "url,state,", 10) == 0)
+			return CONTENT_IMPORT_URLS;
 		if (i < end && s[i] != '#')
 			return (end - i > 7 && strncasecmp(s + i, "http://", 7) == 0) ||
 			       (end - i > 8 && strncasecmp(s + i, "https://", 8) == 0) ? CONTENT_IMPORT_URLS : CONTENT_IMPORT_UNKNOWN;
