@@ -60,10 +60,12 @@ static struct archive *open_zip(const char *path, struct content_error *e)
 static bool is_part(const char *name, const char *ext, bool want_notes)
 {
 	const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
-	size_t digits = strspn(base + 5, "0123456789");
 	bool under_notes = base - name >= 12 && strncmp(base - 12, "annotations/", 12) == 0;
-	return strncmp(base, "part_", 5) == 0 && digits > 0 && strcmp(base + 5 + digits, ext) == 0 &&
-	       under_notes == want_notes;
+	size_t digits;
+	if (strncmp(base, "part_", 5) != 0)
+		return false;
+	digits = strspn(base + 5, "0123456789");
+	return digits > 0 && strcmp(base + 5 + digits, ext) == 0 && under_notes == want_notes;
 }
 
 /* the slot of url: its notes, or the empty slot where they go */

@@ -42,8 +42,8 @@ enum content_import_format content_import_format_by_name(const char *name)
 /* name's last part is part_ DIGITS .csv, outside annotations/: a part of Pocket's export */
 static int pocket_part(const char *name, const char *base)
 {
-	size_t digits = strspn(base + 5, "0123456789");
-	return strncmp(base, "part_", 5) == 0 && digits > 0 && strcmp(base + 5 + digits, ".csv") == 0 &&
+	size_t digits = strncmp(base, "part_", 5) == 0 ? strspn(base + 5, "0123456789") : 0;
+	return digits > 0 && strcmp(base + 5 + digits, ".csv") == 0 &&
 	       !(base - name >= 12 && strncmp(base - 12, "annotations/", 12) == 0);
 }
 
