@@ -98,3 +98,8 @@ check-sanitize:
 	@tests=; for t in $(TESTS); do case " $(SANITIZE_SKIP) " in *" $$t "*) ;; *) tests="$$tests $$t" ;; esac; done; \
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests"
 .PHONY: distcheck-smoke check-sanitize
+
+# issue 22's real imports of HTML, CSV and zip files (t/data/real/import-html-csv: its SOURCES.md)
+TESTS += t/real_import_a.sh
+dist_check_SCRIPTS += t/real_import_a.sh
+EXTRA_DIST += t/data/real/import-html-csv

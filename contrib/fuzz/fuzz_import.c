@@ -84,7 +84,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int f = CONTENT_IMPORT_OMNIVORE; f < CONTENT_IMPORT__MAX; f++) {
 		struct arena a;
 		struct seen s = { .f = (enum content_import_format)f };
-		struct content_import_sink sink = { on_item, on_bad, &s };
+		struct content_import_sink sink = { on_item, on_bad, &s, on_bad };
 		struct content_error e;
 		int rc;
 		arena_init(&a);

@@ -16,8 +16,12 @@
 	X(OMNIVORE, "omnivore", import_read_omnivore)       /* Omnivore's export zip: metadata_*.json, content/SLUG.html, \
 	                                                     * highlights/SLUG.md */ \
 	X(POCKET_CSV, "pocket-csv", import_read_csv)        /* Pocket's export of 2024-25: title,url,time_added,tags,status */ \
+	X(POCKET_ZIP, "pocket-zip", import_read_pocket)     /* the zip Pocket hands out: part_NNNNNN.csv (as pocket-csv) and \
+	                                                     * annotations/part_NNNNNN.json (highlights) */ \
 	X(POCKET_HTML, "pocket-html", import_read_html)     /* Pocket's older ril_export.html (Unread / Read Archive lists) */ \
 	X(INSTAPAPER, "instapaper", import_read_csv)        /* Instapaper's CSV: URL,Title,Selection,Folder,Timestamp[,Tags] */ \
+	X(INSTAPAPER_HTML, "instapaper-html", import_read_html) /* Instapaper's HTML export: a list a folder (Unread, \
+	                                                     * Starred, Archive, the user's) */ \
 	X(WALLABAG, "wallabag", import_read_wallabag)       /* wallabag's JSON export: content, tags, annotations */ \
 	X(NETSCAPE, "netscape", import_read_html)           /* Netscape bookmark file (any browser's bookmarks export) */ \
 	X(READWISE, "readwise", import_read_csv)            /* Readwise Reader's CSV export */ \
@@ -68,11 +72,14 @@ struct content_import_item {
 };
 
 /* where a reader sends what it reads: item() once an item (return non-zero to stop: out of memory or the
- * store failed), bad() once a row it cannot read, with its line and a reason a person understands */
+ * store failed), bad() once a row it cannot read, with its line and a reason a person understands, skip() once
+ * a record that is well formed but can never be an item (a browser's place: query, a javascript: bookmarklet,
+ * a local file, a link without a web address), with its line and what it is; skip NULL: such records go to bad */
 struct content_import_sink {
 	int (*item)(void *ctx, const struct content_import_item *it);
 	void (*bad)(void *ctx, size_t line, const char *reason);
 	void *ctx;
+	void (*skip)(void *ctx, size_t line, const char *reason);
 };
 
 /* the format of the file at path (its first bytes, and for a zip its entry names), or CONTENT_IMPORT_UNKNOWN */
