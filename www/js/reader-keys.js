@@ -1,4 +1,4 @@
-// reader-keys.js: the reader's keyboard, Omnivore's keys: j/k the next or previous highlight, J/K the next or previous item of the library's list, e archive and go back, # delete, u or Esc back to the library, h highlight the selection, n a note, b the notebook, t text settings, o the original, ? the list of keys.
+// reader-keys.js: the reader's keyboard, Omnivore's keys: j/k the next or previous highlight, J/K the next or previous item of the library's list, e archive and go back, # delete, u or Esc back to the library (Esc first stops reading aloud and closes panels), h highlight the selection, n a note, b the notebook, t text settings, l read aloud, o the original, ? the list of keys.
 import * as toolbar from './reader-toolbar.js';
 import * as notebook from './reader-notebook.js';
 import * as settings from './reader-settings.js';
@@ -17,7 +17,7 @@ function closeSomething() {
 	return open;
 }
 
-// setup({ archive, remove, back, next, previous }): the item's actions, from reader.js
+// setup({ archive, remove, back, next, previous, listen, stopListening }): the item's actions, from reader.js
 export function setup(act) {
 	const keys = {
 		j: () => { if (!revealNext(1)) window.scrollBy({ top: window.innerHeight * STEP, behavior: 'smooth' }); },
@@ -31,9 +31,10 @@ export function setup(act) {
 		n: async () => { if (!(await toolbar.highlight('note'))) notebook.open(true); },
 		b: () => (notebook.isOpen() ? notebook.close() : notebook.open()),
 		t: () => settings.toggle(),
+		l: () => act.listen(),
 		o: () => { const a = $('original'); if (!a.hidden && a.href) window.open(a.href, '_blank', 'noopener,noreferrer'); },
 		'?': () => $('help').showModal(),
-		Escape: () => { if (!closeSomething()) act.back(); },
+		Escape: () => { if (!act.stopListening() && !closeSomething()) act.back(); },
 	};
 	document.addEventListener('keydown', (ev) => {
 		if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.defaultPrevented) return;

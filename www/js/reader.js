@@ -8,6 +8,7 @@ import * as toolbar from './reader-toolbar.js';
 import * as settings from './reader-settings.js';
 import * as keys from './reader-keys.js';
 import * as nav from './nav-memory.js';
+import * as speech from './reader-speech.js';
 import { pdfView } from './reader-pdf.js';
 
 const POLL_MS = 2000;
@@ -16,7 +17,7 @@ const PROGRESS_EVERY_MS = 2000;
 const WORDS_PER_MINUTE = 230;
 
 const ARTICLE = `query Article($slug: String!) { article(username: "me", slug: $slug, format: "html") { __typename
-	... on ArticleSuccess { article { ${ITEM_FIELDS} content contentReader } } ... on ArticleError { errorCodes message } } }`;
+	... on ArticleSuccess { article { ${ITEM_FIELDS} content contentReader language } } ... on ArticleError { errorCodes message } } }`;
 const BY_URL = `query ByUrl($url: String!) { articleSavingRequest(url: $url) { __typename
 	... on ArticleSavingRequestSuccess { articleSavingRequest { id slug status } }
 	... on ArticleSavingRequestError { errorCodes message } } }`;
@@ -265,6 +266,25 @@ function goTo(step) {
 	else say($('action-status'), step > 0 ? 'This is the last item of the list.' : 'This is the first item of the list.');
 }
 
+// ---- read aloud
+function listen() {
+	speech.toggle($('content'), item.language || document.documentElement.lang);
+}
+
+function setupListen() {
+	const b = $('listen');
+	b.addEventListener('click', listen);
+	speech.setup((state, detail) => {
+		const on = state === 'speaking';
+		b.setAttribute('aria-pressed', String(on));
+		b.textContent = on ? 'Pause' : 'Listen';
+		if (state === 'failed') {
+			say($('action-status'), detail === 'unsupported' ? 'This browser cannot read aloud.'
+				: 'No voice is available to read aloud: the system has no speech voice installed.', true);
+		}
+	});
+}
+
 const triage = {
 	archive: archiveAndBack,
 	remove: deleteAndBack,
@@ -305,8 +325,9 @@ async function main() {
 	settings.setup();
 	notebook.setup();
 	toolbar.setup();
-	keys.setup(triage);
+	keys.setup({ ...triage, listen, stopListening: () => { const was = speech.isPlaying(); speech.stop(); return was; } });
 	setupBar();
+	setupListen();
 	$('reader').hidden = false;
 	if (item.state === 'PROCESSING') await waitForSave();
 	else {
