@@ -54,7 +54,7 @@ static const char *const user_tables[] = {
 	"library_items", "item_content", "item_search", "item_labels", "labels", "highlights", "highlight_labels",
 	"jobs", "item_tombstones", "users", "api_keys", "sessions", "login_failures", "save_tokens", "filters",
 	"recent_searches", "user_profiles", "user_personalization", "imports", "subscriptions", "feed_entries",
-	"newsletter_emails", "received_emails", "files", "settings", "feed_scans", "work_turns", "user_usage", NULL
+	"newsletter_emails", "received_emails", "files", "settings", "feed_scans", "work_turns", "user_usage", "item_shares", NULL
 };
 /* the tables where one user's rows grow with the library (tens of thousands): walking all of them is a scan */
 static const char *const growing[] = {

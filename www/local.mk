@@ -6,7 +6,7 @@ wwwsettingsdir = $(wwwdir)/settings
 dist_wwwsettings_DATA = www/settings/api.html www/settings/bookmarklet.html www/settings/import.html \
 	www/settings/newsletters.html www/settings/feeds.html
 wwwcssdir = $(wwwdir)/css
-dist_wwwcss_DATA = www/css/larder.css www/css/library.css www/css/reader.css
+dist_wwwcss_DATA = www/css/larder.css www/css/library.css www/css/reader.css www/css/share.css
 wwwimgdir = $(wwwdir)/img
 dist_wwwimg_DATA = www/img/favicon.svg
 wwwjsdir = $(wwwdir)/js

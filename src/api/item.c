@@ -5,6 +5,7 @@
 
 #include "api/api_int.h"
 #include "svc/export.h"
+#include "svc/share.h"
 #include "content/article/markdown.h"
 #include "content/reader.h"
 #include "util/crypto.h"
@@ -15,7 +16,7 @@ enum item_field {
 	IF_IMAGE, IF_SITE_NAME, IF_SITE_ICON, IF_LANGUAGE, IF_DIRECTIONALITY, IF_PAGE_TYPE, IF_CONTENT_READER,
 	IF_STATE, IF_FOLDER, IF_WORDS, IF_IS_ARCHIVED, IF_CREATED, IF_SAVED, IF_UPDATED, IF_PUBLISHED, IF_READ,
 	IF_ARCHIVED, IF_PROGRESS, IF_PROGRESS_TOP, IF_ANCHOR, IF_LABELS, IF_HIGHLIGHTS, IF_HAS_CONTENT,
-	IF_OWNED, IF_SAVED_BY_VIEWER, IF_POSTED_BY_VIEWER, IF_LINK_ID, IF_HIGHLIGHTS_COUNT,
+	IF_OWNED, IF_SAVED_BY_VIEWER, IF_POSTED_BY_VIEWER, IF_LINK_ID, IF_HIGHLIGHTS_COUNT, IF_SHARED_AT,
 };
 
 static const char *const item_field_names[] = {
@@ -30,7 +31,7 @@ static const char *const item_field_names[] = {
 	[IF_PROGRESS_TOP] = "readingProgressTopPercent", [IF_ANCHOR] = "readingProgressAnchorIndex",
 	[IF_LABELS] = "labels", [IF_HIGHLIGHTS] = "highlights", [IF_HAS_CONTENT] = "hasContent",
 	[IF_OWNED] = "ownedByViewer", [IF_SAVED_BY_VIEWER] = "savedByViewer", [IF_POSTED_BY_VIEWER] = "postedByViewer",
-	[IF_LINK_ID] = "linkId", [IF_HIGHLIGHTS_COUNT] = "highlightsCount",
+	[IF_LINK_ID] = "linkId", [IF_HIGHLIGHTS_COUNT] = "highlightsCount", [IF_SHARED_AT] = "sharedAt",
 };
 
 #define PLACEHOLDER_PROCESSING "<div class=\"larder-placeholder\"><p>This page is still being saved.</p></div>"
@@ -168,6 +169,14 @@ static int out_highlights_count(struct gql_rctx *rc, const struct store_item *it
 	return r != STORE_OK ? api_internal(rc, "counting highlights", r) : api_int(out, n);
 }
 
+/* Article.sharedAt: when the item's public link was made, null when it has none */
+static int out_shared_at(struct gql_rctx *rc, const struct store_item *it, struct gql_out *out)
+{
+	int64_t ms;
+	int r = svc_share_since(api_ctx_of(rc)->store, it->seq, &ms);
+	return r != STORE_OK ? api_internal(rc, "reading the share link", r) : ms ? api_out_date(rc, out, ms) : api_null(out);
+}
+
 static int resolve_item(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct api_item *o = parent;
@@ -206,6 +215,7 @@ static int resolve_item(struct gql_rctx *rc, const void *parent, struct gql_out 
 	case IF_OWNED: case IF_SAVED_BY_VIEWER: return api_bool(out, true);
 	case IF_POSTED_BY_VIEWER: return api_bool(out, false);
 	case IF_HIGHLIGHTS_COUNT: return out_highlights_count(rc, it, out);
+	case IF_SHARED_AT: return out_shared_at(rc, it, out);
 	default: return api_resolve_absent(rc, parent, out);
 	}
 }

@@ -42,3 +42,4 @@ EXTRA_DIST += t/data/clients
 # the item and highlight calls of issue 12 through graphql.fcgi run as CGI
 TESTS += t/cgi_items2.sh
 dist_check_SCRIPTS += t/cgi_items2.sh
+src_api_libapi_a_SOURCES += src/api/share.c

@@ -41,6 +41,7 @@ static const struct api_root_policy mutation_policy[] = {
 	{ "setBookmarkArticle", WRITE, CHANGE }, { "setLinkArchived", WRITE, CHANGE }, { "updatePage", WRITE, CHANGE },
 	{ "saveArticleReadingProgress", WRITE, CHANGE }, { "setFavoriteArticle", WRITE, CHANGE },
 	{ "moveToFolder", WRITE, CHANGE }, { "createLabel", WRITE, CHANGE }, { "updateLabel", WRITE, CHANGE },
+	{ "setItemShare", WRITE, CHANGE },
 	{ "deleteLabel", WRITE, CHANGE }, { "setLabels", WRITE, CHANGE }, { "createHighlight", WRITE, CHANGE },
 	{ "updateHighlight", WRITE, CHANGE }, { "deleteHighlight", WRITE, CHANGE }, { "mergeHighlight", WRITE, CHANGE },
 	{ "setLabelsForHighlight", WRITE, CHANGE }, { "saveFilter", WRITE, CHANGE }, { "updateFilter", WRITE, CHANGE },

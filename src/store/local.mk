@@ -4,7 +4,7 @@ src_store_libstore_a_SOURCES = \
 	src/store/store.h src/store/store_int.h src/store/feeds_int.h src/store/db.h src/store/db_sqlite.c \
 	src/store/store_open.c \
 	src/store/store.c src/store/usage.c src/store/user.c src/store/apikey.c src/store/session.c \
-	src/store/item.c src/store/label.c src/store/highlight.c src/store/job.c src/store/setting.c src/store/login.c src/store/savetoken.c \
+	src/store/item.c src/store/label.c src/store/highlight.c src/store/job.c src/store/setting.c src/store/login.c src/store/savetoken.c src/store/share.c \
 	src/store/search_query.h src/store/search_query.c src/store/search.h src/store/search.c src/store/fts.c \
 	src/store/bulk.c \
 	src/store/filter.c src/store/account.c src/store/personalization.c src/store/import.c \
@@ -41,6 +41,8 @@ STORE_MIGRATION_NAMES += 021_label_reindex
 STORE_MIGRATION_NAMES += 022_search_bounds
 # a new label's position and the labels_per_user count read through an index, not every label of the user
 STORE_MIGRATION_NAMES += 023_label_position
+# public read-only share links of single items
+STORE_MIGRATION_NAMES += 024_item_shares
 STORE_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/%.sql)
 STORE_PG_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/pg/%.sql)
 EXTRA_DIST += $(STORE_MIGRATIONS) $(STORE_PG_MIGRATIONS)

@@ -307,6 +307,16 @@ int store_savetoken_touch(struct store *st, const char *user_id, int64_t now_ms)
 /* revoke it; STORE_E_NOTFOUND when there was none */
 int store_savetoken_delete(struct store *st, const char *user_id);
 
+/* ---- items' public share links (share.c): at most one per item, kept only as its token's SHA-256 hex ---- */
+/* the item's link becomes token_hash (any older one stops working) */
+int store_share_set(struct store *st, int64_t item_seq, const char *token_hash, int64_t now_ms);
+/* when the item's link was made; STORE_E_NOTFOUND when it has none */
+int store_share_get(struct store *st, int64_t item_seq, int64_t *created_ms);
+/* revoke it; STORE_E_NOTFOUND when there was none */
+int store_share_delete(struct store *st, int64_t item_seq);
+/* the item a link's hash opens, when that item is out of the trash; STORE_E_NOTFOUND otherwise */
+int store_share_find(struct store *st, const char *token_hash, int64_t *item_seq);
+
 /* ---- the queue of background work (job.c): fetches, feed polls and scans, imports ---- */
 struct store_job { int64_t id, item_seq; int attempts; };
 /* a claimed job of any kind */

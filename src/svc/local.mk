@@ -25,7 +25,7 @@ src_svc_libsvc_a_SOURCES += src/svc/bulk.c src/svc/bulk.h
 # and cmd goes through svc (src/svc/README.md)
 src_svc_libsvc_a_SOURCES += src/svc/library.c src/svc/library.h src/svc/trash.c src/svc/label.c src/svc/label.h \
 	src/svc/highlight.c src/svc/highlight.h src/svc/filter.c src/svc/filter.h src/svc/profile.c src/svc/profile.h \
-	src/svc/savetoken.c src/svc/savetoken.h
+	src/svc/savetoken.c src/svc/savetoken.h src/svc/share.c src/svc/share.h
 # Omnivore's export zip written for export (read for import by content/import_omnivore.c), and the round-trip test
 src_svc_libsvc_a_SOURCES += src/svc/export_omnivore.c src/svc/export_omnivore.h
 check_PROGRAMS += t/svc_omnivore

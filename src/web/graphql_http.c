@@ -14,6 +14,7 @@
 #include "web/export_http.h"
 #include "web/import_http.h"
 #include "web/upload_http.h"
+#include "web/share_http.h"
 #include "web/response.h"
 
 #define CT_JSON "application/json; charset=utf-8"
@@ -738,6 +739,8 @@ void web_graphql_route(struct web_graphql *app, struct web_request *req, struct 
 		web_import_handle(app, req, res, a);
 	else if (web_upload_route(req->path))
 		web_upload_handle(app, req, res, a);
+	else if (web_share_route(req->path))
+		web_share_handle(app, req, res, a);
 	else
 		handle(app, req, res, a);
 }

@@ -11,6 +11,8 @@ src_web_libweb_a_SOURCES = src/web/request.c src/web/request.h src/web/response.
 src_web_libweb_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 # PDFs: the upload URL and the file served to its owner
 src_web_libweb_a_SOURCES += src/web/upload_http.c src/web/upload_http.h
+# public share links of single articles (/s/TOKEN)
+src_web_libweb_a_SOURCES += src/web/share_http.c src/web/share_http.h
 
 WEB_LIBS = src/web/libweb.a
 
