@@ -103,3 +103,7 @@ check-sanitize:
 TESTS += t/real_import_a.sh
 dist_check_SCRIPTS += t/real_import_a.sh
 EXTRA_DIST += t/data/real/import-html-csv
+
+# public share links of single articles: the mutation, the /s/ page, another account, revocation and the trash
+TESTS += t/share_link.sh
+dist_check_SCRIPTS += t/share_link.sh
