@@ -107,3 +107,7 @@ EXTRA_DIST += t/data/real/import-html-csv
 # public share links of single articles: the mutation, the /s/ page, another account, revocation and the trash
 TESTS += t/share_link.sh
 dist_check_SCRIPTS += t/share_link.sh
+# the Share panel and the shared page in Chromium
+TESTS += t/browser_share.sh
+dist_check_SCRIPTS += t/browser_share.sh
+EXTRA_DIST += t/js/browser_share.mjs

@@ -9,6 +9,7 @@ import * as settings from './reader-settings.js';
 import * as keys from './reader-keys.js';
 import * as nav from './nav-memory.js';
 import * as speech from './reader-speech.js';
+import * as share from './reader-share.js';
 import { pdfView } from './reader-pdf.js';
 
 const POLL_MS = 2000;
@@ -328,6 +329,7 @@ async function main() {
 	keys.setup({ ...triage, listen, stopListening: () => { const was = speech.isPlaying(); speech.stop(); return was; } });
 	setupBar();
 	setupListen();
+	share.setup(item);
 	$('reader').hidden = false;
 	if (item.state === 'PROCESSING') await waitForSave();
 	else {
