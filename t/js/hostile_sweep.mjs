@@ -1,4 +1,4 @@
-// hostile_sweep.mjs: drives every Query and Mutation root field of a running Larder from one account (many aliases, the largest arguments the limits allow, four connections) while another user times `{ me { id } }`; prints a table per field, or TAP against an expected-failures list.
+// hostile_sweep.mjs: drives every Query and Mutation root field of a running Larder from one account (many aliases, the largest arguments the limits allow, four connections), and the pages outside GraphQL an attacker reaches without a key (GET /s/TOKEN), while another user times `{ me { id } }`; prints a table per field, or TAP against an expected-failures list.
 //
 //   node hostile_sweep.mjs --url http://127.0.0.1:PORT/api/graphql --attacker KEY --victim KEY --pids FILE [options]
 //
@@ -487,8 +487,73 @@ async function attack(op, f) {
 		errors: [...stats.errors.entries()].map(([k, v]) => `${k}×${v}`).join(' '), settled,
 	};
 }
+/* ---- the pages an attacker reaches outside GraphQL, without a key: each driven as a field is (alone, then four
+ * connections while the victim is timed), every answer's status one it may give */
+function get(agent, p, timeoutS) {
+	const t0 = process.hrtime.bigint();
+	return new Promise((resolve) => {
+		const req = http.get({ host: target.hostname, port: target.port, path: p, agent }, (res) => {
+			res.resume();
+			res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - t0) / 1e6 }));
+		});
+		req.setTimeout(timeoutS * 1000, () => req.destroy(new Error('timeout')));
+		req.on('error', (e) => resolve({ status: 0, ms: Number(process.hrtime.bigint() - t0) / 1e6, error: e.message }));
+	});
+}
+const hex64 = () => randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
+const SURFACES = [
+	/* a shared article's page: the attacker's largest item shared (its whole text sent each time), and made-up,
+	 * malformed and over-long tokens (each one lookup, then the one 404) */
+	{ name: 'GET /s/TOKEN', statuses: [200, 404], paths: async () => {
+		const r = await gql(`mutation { setItemShare(input: {itemId: "${pool.items[0]}", enabled: true}) {
+			... on SetItemShareSuccess { shareUrl } ... on SetItemShareError { message } } }`);
+		const url = r.json?.data?.setItemShare?.shareUrl;
+		if (!url) throw new Error(`setItemShare: ${JSON.stringify(r.json).slice(0, 300)}`);
+		return [new URL(url).pathname, `/s/${hex64()}`, '/s/not-a-token', `/s/${'f'.repeat(4000)}`];
+	} },
+];
+async function attackSurface(sf) {
+	const paths = await sf.paths();
+	const agents = [...Array(opt.conns)].map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+	const stats = { ran: 0, timeouts: 0, statuses: new Map(), slowest: 0 };
+	const note = (r) => {
+		stats.ran++;
+		if (r.error) { stats.timeouts++; return; }
+		if (!sf.statuses.includes(r.status)) stats.statuses.set(r.status, (stats.statuses.get(r.status) || 0) + 1);
+		stats.slowest = Math.max(stats.slowest, r.ms);
+	};
+	const c0 = cpuNow();
+	const solo = await get(agents[0], paths[0], opt.timeout);
+	const cpuOne = cpuDelta(c0, cpuNow());
+	note(solo);
+	let stopVictim = victimLoop();
+	await sleep(opt.baseline);
+	const base = await stopVictim();
+	stopVictim = victimLoop();
+	const cpu0 = cpuNow();
+	const t0 = Date.now();
+	const deadline = t0 + opt['field-seconds'] * 1000;
+	const per = opt.rounds * paths.length;
+	await Promise.all(agents.map(async (agent, c) => {
+		for (let k = 0; k < per && Date.now() < deadline; k++) note(await get(agent, paths[(k + c) % paths.length], opt.timeout));
+	}));
+	const wall = (Date.now() - t0) / 1000;
+	const cpu = cpuDelta(cpu0, cpuNow());
+	await sleep(200);
+	const lat = await stopVictim();
+	for (const a of agents) a.destroy();
+	const settled = await settle(opt.settle);
+	const together = stats.ran - 1;
+	return {
+		field: sf.name, op: 'GET', aliases: 1, ran: stats.ran, refused429: 0, timeouts: stats.timeouts, cpuOne,
+		cpuPerRequest: Math.max(cpuOne, together > 0 ? cpu / together : 0), cpu, wall, slowest: stats.slowest / 1000,
+		victim: { n: lat.length, p50: pct(lat, 50), p99: pct(lat, 99), max: lat[lat.length - 1], base99: pct(base, 99) },
+		errors: [...stats.statuses.entries()].map(([k, v]) => `HTTP ${k}×${v}`).join(' '), unexpected: stats.statuses.size, settled,
+	};
+}
 function verdict(r) {
 	const why = [];
+	if (r.unexpected) why.push(`answers with an unexpected status: ${r.errors}`);
 	if (r.timeouts) why.push(`${r.timeouts} timed out`);
 	if (r.cpuPerRequest >= opt['cpu-s']) why.push(`CPU ${r.cpuPerRequest.toFixed(2)} s/request`);
 	/* --relative F: the machine itself is slow (other work on it) when the victim alone was: a p99 counts only
@@ -526,20 +591,22 @@ async function main() {
 	say(`hostile sweep: ${total} root fields in the schema, ${roots.length} driven${left.length ? ` (${left.join(', ')} not)` : ''}; ` +
 		`${opt.conns} connections × ${opt.rounds} requests, at most ${opt['max-aliases']} aliases; victim p99 < ${opt['p99-ms']} ms, CPU < ${opt['cpu-s']} s a request`);
 	await seed();
-	if (tap) console.log(`1..${roots.length}`);
+	const surfaces = SURFACES.filter((sf) => (!only || only.includes(sf.name)) && !skip.includes(sf.name));
+	if (tap) console.log(`1..${surfaces.length + roots.length}`);
 	else console.log(`${'field'.padEnd(30)} ${'alias'.padStart(5)} ${'reqs'.padStart(4)} ${'429s'.padStart(5)} ${'cpu 1 s'.padStart(7)} ${'cpu/req'.padStart(7)} ` +
 		`${'slowest s'.padStart(9)} ${'v.p50'.padStart(7)} ${'v.p99'.padStart(7)} ${'v.max'.padStart(7)} ${'alone'.padStart(6)}  verdict`);
 	const results = [];
 	let k = 0, unexpected = 0;
-	for (const { op, f } of roots) {
+	for (const { op, f, sf } of surfaces.map((x) => ({ op: 'GET', f: { name: x.name }, sf: x })).concat(roots)) {
 		if (f.name === 'bulkAction') { // after the deletes: labels again, and the ids as they are now
 			await aliased(100, (k) => `createLabel(input: {name: "sweep-bulk-${k}", color: "#a0b0c0"}) { __typename }`);
 			await collectIds();
 		}
-		let r = await attack(op, f);
+		const run = () => (sf ? attackSurface(sf) : attack(op, f));
+		let r = await run();
 		let why = verdict(r);
 		if (why.length && opt.retry && why.every((w) => w.startsWith('victim'))) { // noise: once more
-			r = await attack(op, f);
+			r = await run();
 			why = verdict(r);
 			r.retried = true;
 		}
