@@ -10,6 +10,7 @@ src_content_libcontent_a_SOURCES += \
 	src/content/article/html_policy.c src/content/article/html_policy.h src/content/article/sanitize.c src/content/article/sanitize.h \
 	src/content/article/shape.c src/content/article/shape.h \
 	src/content/article/markdown.c src/content/article/markdown.h \
+	src/content/article/xhtml.c src/content/article/xhtml.h \
 	src/content/article/extract.c src/content/article/extract.h src/content/article/extract_int.h \
 	src/content/article/extract_util.c src/content/article/extract_meta.c src/content/article/extract_clean.c \
 	src/content/article/extract_strip.c
@@ -26,7 +27,7 @@ src_content_libcontent_a_SOURCES += \
 	src/content/transfer/import_csv.c src/content/transfer/import_html.c src/content/transfer/import_json.c \
 	src/content/transfer/import_urls.c src/content/transfer/import_omnivore.c src/content/transfer/import_pocket.c \
 	src/content/transfer/omnivore_format.h src/content/transfer/omnivore_md.c \
-	src/content/transfer/zipw.c src/content/transfer/zipw.h
+	src/content/transfer/zipw.c src/content/transfer/zipw.h src/content/transfer/epubw.c src/content/transfer/epubw.h
 # mail/: one e-mail message (newsletters) read with GMime
 src_content_libcontent_a_SOURCES += src/content/mail/mime.c src/content/mail/mime.h src/content/mail/mime_int.h \
 	src/content/mail/mime_body.c

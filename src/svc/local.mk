@@ -28,6 +28,8 @@ src_svc_libsvc_a_SOURCES += src/svc/library.c src/svc/library.h src/svc/trash.c 
 	src/svc/savetoken.c src/svc/savetoken.h src/svc/share.c src/svc/share.h
 # Omnivore's export zip written for export (read for import by content/import_omnivore.c), and the round-trip test
 src_svc_libsvc_a_SOURCES += src/svc/export_omnivore.c src/svc/export_omnivore.h
+# one article, a label or a search as an EPUB book
+src_svc_libsvc_a_SOURCES += src/svc/export_epub.c src/svc/export_epub.h
 check_PROGRAMS += t/svc_omnivore
 TESTS += t/svc_omnivore
 t_svc_omnivore_SOURCES = t/svc_omnivore.c t/tap.h

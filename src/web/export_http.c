@@ -6,6 +6,7 @@
 #include "svc/apikey.h"
 #include "svc/export_omnivore.h"
 #include "web/authenticate.h"
+#include "web/epub_http.h"
 #include "web/export_http.h"
 
 bool web_export_route(const char *path)
@@ -64,6 +65,10 @@ void web_export_handle(struct web_graphql *app, struct web_request *req, struct 
 	}
 	if (!web_authn_allows(&who, SVC_GRANT_READ)) {
 		web_response_error(res, 403, NULL, "FORBIDDEN", "%s", who.msg);
+		return;
+	}
+	if (web_export_epub_asked(req, a)) { /* ?format=epub: one article or a search as a book (epub_http.c) */
+		web_export_epub(app, req, res, a, &who);
 		return;
 	}
 	if (send_head(req->io, who.ctx.now_ms) != 0) {

@@ -13,6 +13,8 @@ src_web_libweb_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 src_web_libweb_a_SOURCES += src/web/upload_http.c src/web/upload_http.h
 # public share links of single articles (/s/TOKEN)
 src_web_libweb_a_SOURCES += src/web/share_http.c src/web/share_http.h
+# the EPUB export (/api/export?format=epub)
+src_web_libweb_a_SOURCES += src/web/epub_http.c src/web/epub_http.h
 
 WEB_LIBS = src/web/libweb.a
 
