@@ -111,3 +111,7 @@ dist_check_SCRIPTS += t/share_link.sh
 TESTS += t/browser_share.sh
 dist_check_SCRIPTS += t/browser_share.sh
 EXTRA_DIST += t/js/browser_share.mjs
+# the EPUB export of an article, a label or a search, checked by epubcheck
+TESTS += t/epub_export.sh
+dist_check_SCRIPTS += t/epub_export.sh
+EXTRA_DIST += t/data/pages/hard-markup.html
