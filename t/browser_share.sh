@@ -1,5 +1,5 @@
 #!/bin/sh
-# browser_share.sh: the reader's Share panel and the public page of a shared article in Chromium, through nginx + graphql.fcgi (t/js/browser_share.mjs; screenshots in t/screenshots/share-*.png) (TAP).
+# browser_share.sh: the reader's Share panel and the public page of a shared article, and the reader's and the library's EPUB downloads, in Chromium through nginx + graphql.fcgi (t/js/browser_share.mjs; screenshots in t/screenshots/share-*.png and epub-*.png; the books checked by epubcheck when it is installed) (TAP).
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$srcdir}
 chromium=${CHROMIUM:-/usr/bin/chromium}
@@ -35,6 +35,20 @@ post
 shots=$builddir/t/screenshots
 mkdir -p "$shots"
 node "$srcdir/t/js/browser_share.mjs" --base "http://127.0.0.1:$port" --user "$user" \
-	--password 'little egret on the shore' --item "$item" --shots "$shots" --chromium "$chromium" \
+	--password 'little egret on the shore' --item "$item" --shots "$shots" --chromium "$chromium" --out "$tmp" \
 	>"$tmp/flow.tap" 2>"$tmp/flow.err"
-browser_finish "$tmp/flow.tap" "$tmp/flow.err" $?
+rc=$?
+n=$(grep -c -e '^ok ' -e '^not ok ' "$tmp/flow.tap")
+for b in reader library; do
+	n=$((n + 1))
+	if [ ! -f /usr/share/java/epubcheck.jar ] || ! command -v java >/dev/null 2>&1; then
+		echo "ok $n # skip epubcheck not installed" >>"$tmp/flow.tap"
+	elif java -jar /usr/share/java/epubcheck.jar "$tmp/$b.epub" >"$tmp/$b.check" 2>&1 && grep -q 'No errors or warnings' "$tmp/$b.check"; then
+		echo "ok $n - epubcheck passes the $b's download" >>"$tmp/flow.tap"
+	else
+		echo "not ok $n - epubcheck passes the $b's download" >>"$tmp/flow.tap"
+		sed 's/^/#   /' "$tmp/$b.check" | tail -n 5 >>"$tmp/flow.tap"
+		rc=1
+	fi
+done
+browser_finish "$tmp/flow.tap" "$tmp/flow.err" $rc

@@ -1,6 +1,8 @@
-// browser_share.mjs: the reader's Share panel and the shared page in Chromium at 1280 and 375 px: a link made, copied and opened in a fresh context (no cookie), the page's text without a script or a page error, then revoked from the reader and answering its 404 (TAP).
+// browser_share.mjs: the reader's Share panel and the shared page in Chromium at 1280 and 375 px: a link made, copied and opened in a fresh context (no cookie), the page's text without a script or a page error, then revoked from the reader and answering its 404; the reader's and the library's EPUB downloads (TAP).
 //
-//   node t/js/browser_share.mjs --base URL --user NAME --password PW --item ID --shots DIR --chromium PATH
+//   node t/js/browser_share.mjs --base URL --user NAME --password PW --item ID --shots DIR --chromium PATH --out DIR
+//
+// The EPUB downloads are saved in --out as reader.epub and library.epub; t/browser_share.sh checks them with epubcheck.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +42,7 @@ async function visit(url, width, name) {
 }
 
 try {
-	const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+	const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
 	await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
 	const page = watch(await context.newPage());
 	await page.goto(`${base}/login`);
@@ -98,9 +100,37 @@ try {
 	is(gone.title, 'Link not found', 'with a page saying so');
 	await page.keyboard.press('Escape');
 	ok(await page.locator('#share-panel').isHidden(), 'Esc closes the panel');
+	ok(new URL(page.url()).pathname === '/article', 'and stays in the reader (a second Esc would go back)');
+
+	// the EPUB of the article, from the reader (at 375 px), and of a label's list, from the library (at 1280 px)
+	const [book] = await Promise.all([page.waitForEvent('download', { timeout: 30000 }), page.click('#epub-button')]);
+	is(book.suggestedFilename(), 'herons-in-winter.epub', "the reader's EPUB is named after the article");
+	await book.saveAs(path.join(args.out, 'reader.epub'));
+	await page.waitForFunction(() => /Downloaded/.test(document.getElementById('action-status').textContent));
+	ok(true, 'the reader says it was downloaded');
+	await shot(page, 'epub-reader-375.png');
+	await page.setViewportSize({ width: 1280, height: 800 });
+	await page.goto(`${base}/home?q=${encodeURIComponent('label:SecretLabel')}`);
+	await page.waitForSelector('#items li');
+	const [list] = await Promise.all([page.waitForEvent('download', { timeout: 30000 }), page.click('#epub-library')]);
+	is(list.suggestedFilename(), 'larder-label-secretlabel.epub', "the library's EPUB is named after its search");
+	await list.saveAs(path.join(args.out, 'library.epub'));
+	await shot(page, 'epub-library-1280.png');
+	await page.goto(`${base}/home?q=${encodeURIComponent('albatross')}`);
+	await page.waitForSelector('#epub-library');
+	await page.click('#epub-library');
+	await page.waitForFunction(() => /No EPUB/.test(document.getElementById('list-status').textContent));
+	ok(/finds no article/.test(await page.locator('#list-status').textContent()), 'a list with nothing in it says so instead');
+	await page.setViewportSize({ width: 375, height: 740 });
+	await page.goto(`${base}/home`);
+	await page.waitForSelector('#items li');
+	ok(await page.locator('#epub-library').isVisible(), "the library's EPUB button at 375 px");
+	await shot(page, 'epub-library-375.png');
 	ok(problems.length === 0, 'no page errors and no CSP violations', problems.join('\n'));
 } catch (e) {
-	ok(false, 'the share flow ran to its end', e.stack);
+	let where = '';
+	try { where = `\nstatus lines: ${(await browser.contexts()[0].pages()[0].locator('[role=status]').allTextContents()).join(' | ')}`; } catch (e2) { /* no page */ }
+	ok(false, 'the share flow ran to its end', e.stack + where + (problems.length ? `\n${problems.join('\n')}` : ''));
 } finally {
 	await browser.close();
 }

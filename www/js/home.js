@@ -11,6 +11,7 @@ import { setupLabels } from './library-labels.js';
 import { emptyTrash } from './library-bulk.js';
 import { setupUpload } from './library-upload.js';
 import { rememberView, takeFocus } from './nav-memory.js';
+import { epubButton } from './epub.js';
 
 const PAGE = 20;
 const POLL_MS = 2000;
@@ -55,6 +56,7 @@ function setupView() {
 	const current = sortOf(query);
 	for (const [v, text] of SORTS) sort.append(el('option', { value: v, text, selected: v === current }));
 	sort.addEventListener('change', () => location.assign(homeHref(withSort(query, sort.value))));
+	epubButton($('epub-library'), () => ({ q: query }), listStatus);
 	$('trash-bar').hidden = folder !== 'trash';
 	$('menu').addEventListener('click', () => {
 		const open = document.body.classList.toggle('sidebar-open');

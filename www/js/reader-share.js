@@ -1,6 +1,7 @@
-// reader-share.js: the reader's Share panel: makes the article's public read-only link (setItemShare), shows it with Copy, makes a new one, revokes it.
+// reader-share.js: the reader's Share panel: makes the article's public read-only link (setItemShare), shows it with Copy, makes a new one, revokes it; and its EPUB button (epub.js).
 import { gql } from './api.js';
 import { el, fmtDate, say } from './ui.js';
+import { epubButton } from './epub.js';
 
 const SHARED_AT = `query SharedAt($slug: String!) { article(username: "me", slug: $slug) { __typename
 	... on ArticleSuccess { article { id sharedAt } } ... on ArticleError { errorCodes message } } }`;
@@ -56,6 +57,8 @@ function render(state) {
 	kids.push(status);
 	panel.replaceChildren(...kids);
 	if (state.made) say(status, 'Link made.');
+	if (state.made || state.revoked) // the button pressed is gone: focus stays in the panel
+		(panel.querySelector('#share-copy') || panel.querySelector('.actions button')).focus();
 	button.textContent = state.url || state.since ? 'Shared' : 'Share';
 }
 
@@ -77,11 +80,19 @@ async function open() {
 	}
 }
 
-// setup(item): the Share button (#share-button) opens and closes the panel (#share-panel)
+// setup(item): the Share button (#share-button) opens and closes the panel (#share-panel); #epub-button downloads the
+// article as a book
 export function setup(it) {
+	epubButton(document.getElementById('epub-button'), () => ({ id: it.id }), document.getElementById('action-status'));
 	item = it;
 	panel = document.getElementById('share-panel');
 	button = document.getElementById('share-button');
 	button.addEventListener('click', () => (panel.hidden ? open() : close()));
-	panel.addEventListener('keydown', (ev) => { if (ev.key === 'Escape') { ev.stopPropagation(); close(); } });
+	// Esc closes the panel first (before the reader's keys, which would go back to the library)
+	window.addEventListener('keydown', (ev) => {
+		if (ev.key !== 'Escape' || panel.hidden) return;
+		ev.stopPropagation();
+		ev.preventDefault();
+		close();
+	}, true);
 }
