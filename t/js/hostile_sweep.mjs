@@ -1,4 +1,4 @@
-// hostile_sweep.mjs: drives every Query and Mutation root field of a running Larder from one account (many aliases, the largest arguments the limits allow, four connections), and the pages outside GraphQL an attacker reaches without a key (GET /s/TOKEN), while another user times `{ me { id } }`; prints a table per field, or TAP against an expected-failures list.
+// hostile_sweep.mjs: drives every Query and Mutation root field of a running Larder from one account (many aliases, the largest arguments the limits allow, four connections), and the pages outside GraphQL an attacker reaches (GET /s/TOKEN without a key, the EPUB export with one), while another user times `{ me { id } }`; prints a table per field, or TAP against an expected-failures list.
 //
 //   node hostile_sweep.mjs --url http://127.0.0.1:PORT/api/graphql --attacker KEY --victim KEY --pids FILE [options]
 //
@@ -489,10 +489,10 @@ async function attack(op, f) {
 }
 /* ---- the pages an attacker reaches outside GraphQL, without a key: each driven as a field is (alone, then four
  * connections while the victim is timed), every answer's status one it may give */
-function get(agent, p, timeoutS) {
+function get(agent, p, timeoutS, key) {
 	const t0 = process.hrtime.bigint();
 	return new Promise((resolve) => {
-		const req = http.get({ host: target.hostname, port: target.port, path: p, agent }, (res) => {
+		const req = http.get({ host: target.hostname, port: target.port, path: p, agent, headers: key ? { authorization: key } : {} }, (res) => {
 			res.resume();
 			res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - t0) / 1e6 }));
 		});
@@ -511,6 +511,13 @@ const SURFACES = [
 		if (!url) throw new Error(`setItemShare: ${JSON.stringify(r.json).slice(0, 300)}`);
 		return [new URL(url).pathname, `/s/${hex64()}`, '/s/not-a-token', `/s/${'f'.repeat(4000)}`];
 	} },
+	/* the EPUB export with the attacker's key (429: past requests_per_user): the large items as one book each,
+	 * the most articles a book holds (a search of 100, the large ones among them), and searches of more (refused) */
+	{ name: 'GET /api/export?format=epub', statuses: [200, 400, 429], key: true, paths: async () => {
+		const big = pool.items.slice(0, Math.max(1, opt.large)).map((id) => `/api/export?format=epub&id=${id}`);
+		return big.concat(['/api/export?format=epub&q=sort%3Asaved-asc%20-label%3Anone',
+			`/api/export?format=epub&q=${encodeURIComponent(worstQuery())}`, '/api/export?format=epub&q=']);
+	} },
 ];
 async function attackSurface(sf) {
 	const paths = await sf.paths();
@@ -523,7 +530,8 @@ async function attackSurface(sf) {
 		stats.slowest = Math.max(stats.slowest, r.ms);
 	};
 	const c0 = cpuNow();
-	const solo = await get(agents[0], paths[0], opt.timeout);
+	const key = sf.key ? opt.attacker : undefined;
+	const solo = await get(agents[0], paths[0], opt.timeout, key);
 	const cpuOne = cpuDelta(c0, cpuNow());
 	note(solo);
 	let stopVictim = victimLoop();
@@ -535,7 +543,7 @@ async function attackSurface(sf) {
 	const deadline = t0 + opt['field-seconds'] * 1000;
 	const per = opt.rounds * paths.length;
 	await Promise.all(agents.map(async (agent, c) => {
-		for (let k = 0; k < per && Date.now() < deadline; k++) note(await get(agent, paths[(k + c) % paths.length], opt.timeout));
+		for (let k = 0; k < per && Date.now() < deadline; k++) note(await get(agent, paths[(k + c) % paths.length], opt.timeout, key));
 	}));
 	const wall = (Date.now() - t0) / 1000;
 	const cpu = cpuDelta(cpu0, cpuNow());
