@@ -62,6 +62,17 @@ EXTRA_DIST += t/js/browser_library.mjs
 TESTS += t/browser_reader.sh
 dist_check_SCRIPTS += t/browser_reader.sh
 EXTRA_DIST += t/js/browser_reader.mjs
+# public share links of single articles: the mutation, the /s/ page, another account, revocation and the trash
+TESTS += t/share_link.sh
+dist_check_SCRIPTS += t/share_link.sh
+# the Share panel and the shared page in Chromium
+TESTS += t/browser_share.sh
+dist_check_SCRIPTS += t/browser_share.sh
+EXTRA_DIST += t/js/browser_share.mjs
+# the EPUB export of an article, a label or a search, checked by epubcheck
+TESTS += t/epub_export.sh
+dist_check_SCRIPTS += t/epub_export.sh
+EXTRA_DIST += t/data/pages/hard-markup.html
 
 # the settings pages in Chromium: the navigation every settings page has, the feeds page (follow, list, unfollow)
 TESTS += t/browser_settings.sh
@@ -103,15 +114,3 @@ check-sanitize:
 TESTS += t/real_import_a.sh
 dist_check_SCRIPTS += t/real_import_a.sh
 EXTRA_DIST += t/data/real/import-html-csv
-
-# public share links of single articles: the mutation, the /s/ page, another account, revocation and the trash
-TESTS += t/share_link.sh
-dist_check_SCRIPTS += t/share_link.sh
-# the Share panel and the shared page in Chromium
-TESTS += t/browser_share.sh
-dist_check_SCRIPTS += t/browser_share.sh
-EXTRA_DIST += t/js/browser_share.mjs
-# the EPUB export of an article, a label or a search, checked by epubcheck
-TESTS += t/epub_export.sh
-dist_check_SCRIPTS += t/epub_export.sh
-EXTRA_DIST += t/data/pages/hard-markup.html
