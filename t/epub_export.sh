@@ -97,6 +97,11 @@ unlike "no character XML forbids" "$(printf '\001')" "$x"
 like "the link into the article stays" 'href="#user-content-n1"' "$x"
 unlike "the link to a missing id goes" 'href="#user-content-missing"' "$x"
 is "the duplicate id is written once" 1 "$(printf '%s' "$x" | grep -o 'id="user-content-n1"' | wc -l)"
+like "a date HTML takes stays" 'datetime="2024-03-05"' "$x"
+unlike "one it does not goes" 'last tuesday' "$x"
+like "but not its text" 'Tuesday</time>' "$x"
+like "a caption in the middle of a figure keeps its text" 'A caption in the middle.*After the caption' "$(printf '%s' "$x" | tr -d '\n')"
+like "a late summary keeps its text" 'Before the summary.*A late summary' "$(printf '%s' "$x" | tr -d '\n')"
 
 # ---- refusals
 epub none "$ka" "format=epub"

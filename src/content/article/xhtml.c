@@ -109,6 +109,39 @@ void content_xml_text(struct sb *out, const char *s, int attr)
 	sb_putn(out, (const char *)run, (size_t)(p - run));
 }
 
+/* n digits at s */
+static bool digits(const char *s, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return true;
+}
+
+/* a datetime value HTML takes: a date, or a date and a time with its zone or none (the other forms are dropped) */
+static bool datetime_ok(const char *s)
+{
+	if (!digits(s, 4) || s[4] != '-' || !digits(s + 5, 2) || s[7] != '-' || !digits(s + 8, 2))
+		return false;
+	s += 10;
+	if (*s == '\0')
+		return true;
+	if ((*s != 'T' && *s != ' ') || !digits(s + 1, 2) || s[3] != ':' || !digits(s + 4, 2))
+		return false;
+	s += 6;
+	if (*s == ':' && digits(s + 1, 2)) {
+		s += 3;
+		if (*s == '.' && digits(s + 1, 1))
+			for (s++; *s >= '0' && *s <= '9'; s++)
+				;
+	}
+	if (*s == 'Z')
+		return s[1] == '\0';
+	if (*s == '+' || *s == '-')
+		return digits(s + 1, 2) && ((s[3] == ':' && digits(s + 4, 2) && s[6] == '\0') || (digits(s + 3, 2) && s[5] == '\0'));
+	return *s == '\0';
+}
+
 /* the attributes kept: XML names (no namespace declarations), an id once and well formed, a link within the
  * fragment only to an id it has; a link written as a span (unlinked) keeps none of a link's attributes */
 static void put_attrs(struct xw *w, const struct html_node *el, bool unlinked)
@@ -121,6 +154,8 @@ static void put_attrs(struct xw *w, const struct html_node *el, bool unlinked)
 		if (strcmp(at->name, "id") == 0 && (!xml_name(at->value, false) || !ids_add(&w->written, at->value)))
 			continue;
 		if (strcmp(at->name, "href") == 0 && at->value[0] == '#' && !ids_has(&w->known, at->value + 1))
+			continue;
+		if (strcmp(at->name, "datetime") == 0 && !datetime_ok(at->value))
 			continue;
 		sb_printf(w->out, " %s=\"", at->name);
 		content_xml_text(w->out, at->value, 1);
@@ -153,6 +188,24 @@ static bool blank(const char *s)
 	return s[strspn(s, " \t\n\r\f")] == '\0';
 }
 
+/* is n content: an element, or text other than white space */
+static bool content_node(const struct html_node *n)
+{
+	return n->type == HTML_ELEMENT || (n->type == HTML_TEXT && !blank(n->text));
+}
+
+/* is el its parent's first or last content (a figure's caption must be one of them) */
+static bool first_or_last(const struct html_node *el)
+{
+	const struct html_node *c;
+	bool before = false, after = false;
+	for (c = el->prev; c && !before; c = c->prev)
+		before = content_node(c);
+	for (c = el->next; c && !after; c = c->next)
+		after = content_node(c);
+	return !before || !after;
+}
+
 /* the name el is written under: its own, or the one its place needs (phrasing: in a paragraph-like element) */
 static const char *name_in_place(const struct html_node *el, const char *parent, bool phrasing)
 {
@@ -165,7 +218,10 @@ static const char *name_in_place(const struct html_node *el, const char *parent,
 		return "div";
 	if (strcmp(n, "figcaption") == 0 && strcmp(parent, "figure") != 0)
 		return "div";
-	if (strcmp(n, "summary") == 0 && strcmp(parent, "details") != 0)
+	if (strcmp(n, "details") == 0 || strcmp(n, "summary") == 0) /* open, as e-readers seldom fold (a summary would
+	                                                              * have to come first) */
+		return "div";
+	if (strcmp(n, "figcaption") == 0 && !first_or_last(el))
 		return "div";
 	if ((strcmp(n, "rb") == 0 || strcmp(n, "rt") == 0 || strcmp(n, "rp") == 0) && strcmp(parent, "ruby") != 0)
 		return "span";
