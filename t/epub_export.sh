@@ -101,6 +101,8 @@ like "a date HTML takes stays" 'datetime="2024-03-05"' "$x"
 unlike "one it does not goes" 'last tuesday' "$x"
 like "but not its text" 'Tuesday</time>' "$x"
 like "a caption in the middle of a figure keeps its text" 'A caption in the middle.*After the caption' "$(printf '%s' "$x" | tr -d '\n')"
+like "a picture becomes its image's text" '\[Image: a picture\]</span></span> in a picture' "$x"
+unlike "an attribute of a renamed element goes with its name (details' open)" ' open=' "$x"
 like "a late summary keeps its text" 'Before the summary.*A late summary' "$(printf '%s' "$x" | tr -d '\n')"
 
 # ---- refusals

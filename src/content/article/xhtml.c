@@ -143,13 +143,13 @@ static bool datetime_ok(const char *s)
 }
 
 /* the attributes kept: XML names (no namespace declarations), an id once and well formed, a link within the
- * fragment only to an id it has; a link written as a span (unlinked) keeps none of a link's attributes */
-static void put_attrs(struct xw *w, const struct html_node *el, bool unlinked)
+ * fragment only to an id it has; an element written under another name keeps only the global attributes */
+static void put_attrs(struct xw *w, const struct html_node *el, bool renamed)
 {
-	static const char *const link_attrs[] = { "href", "rel", "hreflang", "type", "target", NULL };
+	static const char *const global[] = { "id", "title", "lang", "dir", NULL };
 	for (const struct html_attr *at = el->attrs; at; at = at->next) {
 		if (!xml_name(at->name, false) || strncmp(at->name, "xmlns", 5) == 0 ||
-		    (unlinked && html_name_in(at->name, link_attrs)))
+		    (renamed && !html_name_in(at->name, global)))
 			continue;
 		if (strcmp(at->name, "id") == 0 && (!xml_name(at->value, false) || !ids_add(&w->written, at->value)))
 			continue;
@@ -210,6 +210,8 @@ static bool first_or_last(const struct html_node *el)
 static const char *name_in_place(const struct html_node *el, const char *parent, bool phrasing)
 {
 	const char *n = el->name;
+	if (strcmp(n, "picture") == 0) /* its img is written as text: a picture without one is no picture */
+		return "span";
 	if (phrasing)
 		return html_name_in(n, flow_only) ? "span" : n;
 	if (strcmp(n, "li") == 0 && strcmp(parent, "ul") != 0 && strcmp(parent, "ol") != 0)
@@ -287,7 +289,7 @@ static void put_node(struct xw *w, const struct html_node *n, const char *parent
 	if (strcmp(name, "a") == 0 && !href_kept(w, n))
 		name = "span"; /* a link to nowhere (no href, or an id the fragment lacks) */
 	sb_printf(w->out, "<%s", name);
-	put_attrs(w, n, html_is(n, "a") && strcmp(name, "a") != 0);
+	put_attrs(w, n, strcmp(name, n->name) != 0);
 	if (html_name_in(name, void_elems)) {
 		sb_puts(w->out, "/>");
 		return;
