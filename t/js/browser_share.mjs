@@ -86,6 +86,7 @@ try {
 	await page.setViewportSize({ width: 375, height: 740 });
 	await page.reload();
 	await page.waitForSelector('#reader:not([hidden])');
+	is(await button.textContent(), 'Shared', 'reloaded, the reader says at once that the article is shared');
 	await page.click('#share-button');
 	await page.waitForSelector('#share-revoke');
 	ok(/Shared since/.test(await page.locator('#share-panel').innerText()), 'reopened, the panel says since when it is shared');

@@ -87,6 +87,7 @@ export function setup(it) {
 	item = it;
 	panel = document.getElementById('share-panel');
 	button = document.getElementById('share-button');
+	if (it.sharedAt) button.textContent = 'Shared';
 	button.addEventListener('click', () => (panel.hidden ? open() : close()));
 	// Esc closes the panel first (before the reader's keys, which would go back to the library)
 	window.addEventListener('keydown', (ev) => {

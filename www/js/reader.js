@@ -18,7 +18,7 @@ const PROGRESS_EVERY_MS = 2000;
 const WORDS_PER_MINUTE = 230;
 
 const ARTICLE = `query Article($slug: String!) { article(username: "me", slug: $slug, format: "html") { __typename
-	... on ArticleSuccess { article { ${ITEM_FIELDS} content contentReader language } } ... on ArticleError { errorCodes message } } }`;
+	... on ArticleSuccess { article { ${ITEM_FIELDS} content contentReader language sharedAt } } ... on ArticleError { errorCodes message } } }`;
 const BY_URL = `query ByUrl($url: String!) { articleSavingRequest(url: $url) { __typename
 	... on ArticleSavingRequestSuccess { articleSavingRequest { id slug status } }
 	... on ArticleSavingRequestError { errorCodes message } } }`;
