@@ -66,6 +66,8 @@ static void print_report(enum content_import_format f, const struct svc_import_r
 	       r->added, r->updated, r->unchanged, r->failed);
 	if (r->left_out)
 		printf("left out: %zu\n", r->left_out);
+	if (r->skipped)
+		printf("skipped: %zu\n", r->skipped);
 	fputs(sb_str(&r->lines), stdout);
 }
 

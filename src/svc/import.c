@@ -257,6 +257,13 @@ static void sink_bad(void *ctx, size_t line, const char *reason)
 	s->report->failed++;
 }
 
+static void sink_skipped(void *ctx, size_t line, const char *reason)
+{
+	struct svc_import_store *s = ctx;
+	report_line(s->report, line, reason);
+	s->report->skipped++;
+}
+
 void svc_import_sink_store(struct svc_import_store *s, struct store *st, const struct larder_config *cfg,
                            const char *user_id, struct svc_import_report *report, struct content_import_sink *out)
 {
@@ -273,7 +280,7 @@ void svc_import_sink_store(struct svc_import_store *s, struct store *st, const s
 	if (store_import_fetch_horizon(st, user_id, &horizon) != STORE_OK)
 		horizon = 0;
 	s->next_fetch_ms = horizon >= now ? horizon + s->fetch_step_ms : now;
-	*out = (struct content_import_sink){ .item = sink_item, .bad = sink_bad, .ctx = s };
+	*out = (struct content_import_sink){ .item = sink_item, .bad = sink_bad, .ctx = s, .skipped = sink_skipped };
 }
 
 int svc_import_sink_flush(struct svc_import_store *s)

@@ -24,6 +24,7 @@ bool svc_import_plain_slug(const char *s);
 struct svc_import_report {
 	size_t added, updated, unchanged, failed;
 	size_t left_out;    /* new items not stored because the user reached items_per_user (counted in failed too) */
+	size_t skipped;     /* records the file holds that are no page to keep (a javascript: bookmark): not failures */
 	struct sb lines;    /* sb_init'd by the caller, sb_free'd by the caller */
 };
 

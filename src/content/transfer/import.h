@@ -18,7 +18,11 @@
 	X(POCKET_CSV, "pocket-csv", import_read_csv)        /* Pocket's export of 2024-25: title,url,time_added,tags,status */ \
 	X(POCKET_HTML, "pocket-html", import_read_html)     /* Pocket's older ril_export.html (Unread / Read Archive lists) */ \
 	X(INSTAPAPER, "instapaper", import_read_csv)        /* Instapaper's CSV: URL,Title,Selection,Folder,Timestamp[,Tags] */ \
-	X(WALLABAG, "wallabag", import_read_wallabag)       /* wallabag's JSON export: content, tags, annotations */ \
+	X(WALLABAG, "wallabag", import_read_wallabag)       /* wallabag's JSON export, v2 (content, tags, annotations) \
+	                                                     * and v1 (is_read, is_fav, comma-separated tags) */ \
+	X(CHROME, "chrome", import_read_chrome)             /* Chrome's (and Chromium's, Edge's, Brave's) Bookmarks JSON file */ \
+	X(FIREFOX, "firefox", import_read_firefox)          /* Firefox's JSON bookmark backup (bookmarks-DATE.json) */ \
+	X(PINBOARD, "pinboard", import_read_pinboard)       /* Pinboard's JSON export (href, description, toread, tags) */ \
 	X(NETSCAPE, "netscape", import_read_html)           /* Netscape bookmark file (any browser's bookmarks export) */ \
 	X(READWISE, "readwise", import_read_csv)            /* Readwise Reader's CSV export */ \
 	X(URLS, "urls", import_read_urls)                   /* a plain list of URLs, one a line */
@@ -68,11 +72,14 @@ struct content_import_item {
 };
 
 /* where a reader sends what it reads: item() once an item (return non-zero to stop: out of memory or the
- * store failed), bad() once a row it cannot read, with its line and a reason a person understands */
+ * store failed), bad() once a row it cannot read, with its line and a reason a person understands, skipped()
+ * once a record the file holds that is no page to keep (a javascript: or place: bookmark): not a failure
+ * (NULL: such records go to bad()) */
 struct content_import_sink {
 	int (*item)(void *ctx, const struct content_import_item *it);
 	void (*bad)(void *ctx, size_t line, const char *reason);
 	void *ctx;
+	void (*skipped)(void *ctx, size_t line, const char *reason);
 };
 
 /* the format of the file at path (its first bytes, and for a zip its entry names), or CONTENT_IMPORT_UNKNOWN */
