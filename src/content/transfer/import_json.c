@@ -347,28 +347,45 @@ static const char *firefox_description(struct json_object *o)
 	return NULL;
 }
 
-/* one node of Firefox's tree: a container (a folder; a root's title is no label, the tags root is left out: a
- * place's tags are in its own "tags"), a place (a bookmark), or a separator */
-static void firefox_node(struct tree_walk *w, struct json_object *o)
+/* a Firefox node's kind: 1 a place (a bookmark), 2 a container, 3 a separator, 0 neither: by its "type", or by its
+ * "typeCode" in files that give only that */
+static int firefox_kind(struct json_object *o)
+{
+	struct json_object *v;
+	const char *type = str(o, "type");
+	if (type)
+		return strcmp(type, "text/x-moz-place") == 0 ? 1 : strcmp(type, "text/x-moz-place-container") == 0 ? 2 :
+		       strcmp(type, "text/x-moz-place-separator") == 0 ? 3 : 0;
+	if (json_object_object_get_ex(o, "typeCode", &v) && json_object_is_type(v, json_type_int))
+		return json_object_get_int(v) >= 1 && json_object_get_int(v) <= 3 ? json_object_get_int(v) : 0;
+	return 0;
+}
+
+/* one node of Firefox's tree: a container (a folder; the file's top and the roots, which have a "root" key, are no
+ * labels; the tags root is left out: a place's tags are in its own "tags"), a place (a bookmark), or a separator */
+static void firefox_node(struct tree_walk *w, struct json_object *o, bool top)
 {
 	struct json_object *kids, *v;
-	const char *type = str(o, "type"), *title = str(o, "title"), *rootname = str(o, "root");
-	if (w->stopped || !json_object_is_type(o, json_type_object) || type == NULL)
+	const char *title, *rootname;
+	int kind;
+	if (w->stopped || !json_object_is_type(o, json_type_object) || (kind = firefox_kind(o)) == 0)
 		return;
-	if (strcmp(type, "text/x-moz-place") == 0) {
+	title = str(o, "title");
+	rootname = str(o, "root");
+	if (kind == 1) {
 		int64_t us = json_object_object_get_ex(o, "dateAdded", &v) ? json_object_get_int64(v) : 0;
 		int64_t ms = us / 1000 >= TIME_MIN_MS && us / 1000 <= TIME_MAX_MS ? us / 1000 : 0;
 		tree_link(w, str(o, "uri"), title, str(o, "tags"), ',', ms, firefox_description(o));
 		return;
 	}
-	if (strcmp(type, "text/x-moz-place-container") != 0 || (rootname && strcmp(rootname, "tagsFolder") == 0) ||
+	if (kind != 2 || (rootname && strcmp(rootname, "tagsFolder") == 0) ||
 	    !json_object_object_get_ex(o, "children", &kids) || !json_object_is_type(kids, json_type_array))
 		return;
-	bool pushed = !rootname && title && w->depth < LIMIT_JSON_DEPTH;
+	bool pushed = !top && !rootname && title && w->depth < LIMIT_JSON_DEPTH;
 	if (pushed)
 		w->folders[w->depth++] = title;
 	for (size_t i = 0; i < json_object_array_length(kids) && !w->stopped; i++)
-		firefox_node(w, json_object_array_get_idx(kids, i));
+		firefox_node(w, json_object_array_get_idx(kids, i), false);
 	if (pushed)
 		w->depth--;
 }
@@ -378,17 +395,15 @@ int import_read_firefox(enum content_import_format f, struct arena *a, const cha
 {
 	struct json_object *root = load(a, path, e);
 	struct tree_walk w = { .sink = sink };
-	const char *type;
 	(void)f;
 	if (root == NULL)
 		return -1;
-	if (!json_object_is_type(root, json_type_object) || !(type = str(root, "type")) ||
-	    strcmp(type, "text/x-moz-place-container") != 0) {
+	if (!json_object_is_type(root, json_type_object) || firefox_kind(root) != 2) {
 		json_object_put(root);
 		return content_fail(e, CONTENT_E_FORMAT, "the JSON is no places container (not a Firefox bookmark backup)");
 	}
 	arena_init(&w.scratch);
-	firefox_node(&w, root);
+	firefox_node(&w, root, true);
 	arena_free(&w.scratch);
 	json_object_put(root);
 	return w.stopped ? content_fail(e, CONTENT_E_STOPPED, "%s", IMPORT_STOPPED) : 0;

@@ -77,7 +77,7 @@ static int has(const char *s, size_t n, const char *needle)
 }
 
 /* JSON by its shape: a list of objects with wallabag's keys (v2's, or v1's is_read and is_fav) or Pinboard's (href
- * with toread or extended), an object with Chrome's "roots" or Firefox's places containers */
+ * with toread or extended), an object with Chrome's "roots" or Firefox's places containers (their type or typeCode) */
 static enum content_import_format detect_json(const char *s, size_t n)
 {
 	size_t i = 1;
@@ -92,7 +92,8 @@ static enum content_import_format detect_json(const char *s, size_t n)
 	}
 	if (s[0] == '{' && has(s, n, "\"roots\"") && has(s, n, "\"bookmark_bar\""))
 		return CONTENT_IMPORT_CHROME;
-	if (s[0] == '{' && has(s, n, "\"text/x-moz-place-container\""))
+	if (s[0] == '{' && (has(s, n, "\"text/x-moz-place-container\"") ||
+	                    (has(s, n, "\"typeCode\"") && has(s, n, "\"uri\"")))) /* some give only the typeCode */
 		return CONTENT_IMPORT_FIREFOX;
 	return CONTENT_IMPORT_UNKNOWN;
 }
