@@ -93,3 +93,8 @@ check-sanitize:
 	@tests=; for t in $(TESTS); do case " $(SANITIZE_SKIP) " in *" $$t "*) ;; *) tests="$$tests $$t" ;; esac; done; \
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests"
 .PHONY: distcheck-smoke check-sanitize
+
+# issue 22: the real JSON imports (wallabag, Chrome, Firefox, Pinboard, Omnivore) and the export round trip
+TESTS += t/real_import_b.sh
+dist_check_SCRIPTS += t/real_import_b.sh
+EXTRA_DIST += t/data/real/import-json-export
