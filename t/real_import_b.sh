@@ -58,7 +58,7 @@ expect_ms() {
 library() {
 	db "SELECT i.seq FROM library_items i JOIN users u ON u.id = i.user_id WHERE u.username = '$(q "$1")' ORDER BY i.url" |
 		while read -r s; do
-			db "SELECT url, title FROM library_items WHERE seq = $s"
+			db "SELECT url, replace(title, $NL, '\\n') FROM library_items WHERE seq = $s"
 			echo "  $(item_state "$s") [$(item_labels "$s")] fav=$(item_fav "$s")"
 			item_highlights "$s" | sed 's/^/  hl /'
 		done
@@ -83,7 +83,7 @@ check_sample() {
 			s=$(item_seq "$user" "$url")
 			if [ -z "$s" ]; then fail "$name: $url kept"; last_seq=''; continue; fi
 			last_seq=$s
-			got="$(db "SELECT title FROM library_items WHERE seq = $s")	$(item_state "$s")	$(item_fav "$s")	$(item_labels "$s")"
+			got="$(db "SELECT replace(title, $NL, '\\n') FROM library_items WHERE seq = $s")	$(item_state "$s")	$(item_fav "$s")	$(item_labels "$s")"
 			is "$name: $url: title, state, favourite, labels" "$a	$b	$c	$d" "$got"
 			if [ "$e" != "-" ]; then
 				is "$name: $url: saved at $e" "$(expect_ms "$e")" "$(db "SELECT saved_at FROM library_items WHERE seq = $s")"
