@@ -27,12 +27,15 @@ db() { db_sql "$lib" "$1"; }
 q() { printf '%s' "$1" | sed "s/'/''/g"; }   # a value inside an SQL string
 run init; is "init" 0 "$rc"
 
-# the item of user $1 with URL $2 as the file has it (Larder keeps a URL without its #fragment, and a bare host
-# without its last slash): its seq, or nothing
+# URL $1 as Larder keeps it: without its #fragment and utm_* parameters, a bare host without its last slash
+norm_url() {
+	printf '%s\n' "${1%%#*}" | sed -E -e ':a' -e 's/([?&])utm_[^&]*(&|$)/\1/' -e 'ta' -e 's/[?&]$//' \
+		-e 's#^(https?://[^/?]+)/(\?|$)#\1\2#'
+}
+# the item of user $1 with URL $2 as the file has it: its seq, or nothing
 item_seq() {
-	_u=$(q "$2"); _b=$(q "${2%%#*}")
 	db "SELECT i.seq FROM library_items i JOIN users u ON u.id = i.user_id WHERE u.username = '$(q "$1")'
-		AND (i.url IN ('$_u', '$_b') OR i.url || '/' IN ('$_u', '$_b'))"
+		AND i.url IN ('$(q "$2")', '$(q "$(norm_url "$2")")')"
 }
 # its labels, sorted, comma-separated, without the favourites' label
 item_labels() {

@@ -273,16 +273,31 @@ static void tree_link(struct tree_walk *w, const char *url, const char *title, c
 	arena_reset(&w->scratch);
 }
 
-/* Chrome's date_added: microseconds since 1601-01-01 as text; 0 when absent or not one */
+/* Chrome's date_added: microseconds since 1601-01-01 as text (or, from tools that rewrite the file, a number);
+ * 0 when absent or not one */
 static int64_t chrome_ms(struct json_object *o)
 {
-	const char *s = str(o, "date_added");
+	struct json_object *v;
+	const char *s;
 	char *end;
 	long long us;
-	if (s == NULL)
+	if (!json_object_object_get_ex(o, "date_added", &v))
 		return 0;
-	us = strtoll(s, &end, 10);
-	if (*end || us <= 0)
+	if (json_object_is_type(v, json_type_string)) {
+		s = json_object_get_string(v);
+		us = strtoll(s, &end, 10);
+		if (end == s || *end)
+			return 0;
+	} else if (json_object_is_type(v, json_type_int)) {
+		us = json_object_get_int64(v);
+	} else if (json_object_is_type(v, json_type_double)) {
+		double d = json_object_get_double(v);
+		if (!(d > 0 && d < 9e18))
+			return 0;
+		us = (long long)d;
+	} else
+		return 0;
+	if (us <= 0)
 		return 0;
 	us = us / 1000 - INT64_C(11644473600000);
 	return us >= TIME_MIN_MS && us <= TIME_MAX_MS ? (int64_t)us : 0;
