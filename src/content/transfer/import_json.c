@@ -237,25 +237,29 @@ struct tree_walk {
 	int stopped;
 };
 
-/* a link that is no page (javascript:, place:, file:, about:, chrome:, …) is skipped, not failed */
-static bool no_page(const char *url)
+/* the length of url's scheme when it has one other than http(s) (javascript:, place:, file:, about:, chrome:, data:
+ * …): a link that is no page to save, skipped rather than failed; else 0 */
+static size_t other_scheme(const char *url)
 {
-	return url && strncasecmp(url, "http://", 7) != 0 && strncasecmp(url, "https://", 8) != 0 &&
-	       strchr(url, ':') != NULL && strspn(url, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.") ==
-	                                     (size_t)(strchr(url, ':') - url);
+	size_t n = url ? strspn(url, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.") : 0;
+	if (n == 0 || url[n] != ':' || (n == 4 && strncasecmp(url, "http", 4) == 0) ||
+	    (n == 5 && strncasecmp(url, "https", 5) == 0))
+		return 0;
+	return n;
 }
 
-/* the bookmark url titled title as an item with the folders as labels (and tags, names separated by tag_sep),
+/* the bookmark url titled title as an item with the folders as labels (and tags, names separated by commas),
  * or a skipped or bad record */
-static void tree_link(struct tree_walk *w, const char *url, const char *title, const char *tags, char tag_sep,
+static void tree_link(struct tree_walk *w, const char *url, const char *title, const char *tags,
                       int64_t saved_ms, const char *description)
 {
 	struct content_import_item it = { .line = ++w->n, .reading_progress = -1, .url = url, .title = title,
 	                                  .saved_ms = saved_ms, .description = description };
 	const char *why;
 	const char **labels = ARENA_NEWN(&w->scratch, const char *, w->depth + 1);
-	if (no_page(url)) {
-		why = arena_printf(&w->scratch, "skipped: %.40s… is no page to save", url);
+	size_t scheme = other_scheme(url);
+	if (scheme) {
+		why = arena_printf(&w->scratch, "skipped: a %.*s: link is no page to save", (int)(scheme < 20 ? scheme : 20), url);
 		(w->sink->skipped ? w->sink->skipped : w->sink->bad)(w->sink->ctx, it.line, why ? why : "skipped: no page");
 	} else if ((why = import_url_problem(&w->scratch, url)) != NULL) {
 		w->sink->bad(w->sink->ctx, it.line, why);
@@ -265,7 +269,7 @@ static void tree_link(struct tree_walk *w, const char *url, const char *title, c
 		for (size_t i = 0; i < w->depth; i++)
 			labels[it.nlabels++] = w->folders[i];
 		it.labels = labels;
-		if (tags && import_split_labels(&w->scratch, tags, tag_sep, &labels, &it.nlabels) == 0)
+		if (tags && import_split_labels(&w->scratch, tags, ',', &labels, &it.nlabels) == 0)
 			it.labels = labels;
 		if (w->sink->item(w->sink->ctx, &it))
 			w->stopped = 1;
@@ -307,11 +311,13 @@ static int64_t chrome_ms(struct json_object *o)
 static void chrome_node(struct tree_walk *w, struct json_object *o, bool root)
 {
 	struct json_object *kids;
-	const char *type = str(o, "type"), *name = str(o, "name");
+	const char *type, *name;
 	if (w->stopped || !json_object_is_type(o, json_type_object))
 		return;
+	type = str(o, "type");
+	name = str(o, "name");
 	if (type && strcmp(type, "url") == 0) {
-		tree_link(w, str(o, "url"), name, NULL, ',', chrome_ms(o), NULL);
+		tree_link(w, str(o, "url"), name, NULL, chrome_ms(o), NULL);
 		return;
 	}
 	if (!json_object_object_get_ex(o, "children", &kids) || !json_object_is_type(kids, json_type_array))
@@ -390,7 +396,7 @@ static void firefox_node(struct tree_walk *w, struct json_object *o, bool top)
 	if (kind == 1) {
 		int64_t us = json_object_object_get_ex(o, "dateAdded", &v) ? json_object_get_int64(v) : 0;
 		int64_t ms = us / 1000 >= TIME_MIN_MS && us / 1000 <= TIME_MAX_MS ? us / 1000 : 0;
-		tree_link(w, str(o, "uri"), title, str(o, "tags"), ',', ms, firefox_description(o));
+		tree_link(w, str(o, "uri"), title, str(o, "tags"), ms, firefox_description(o));
 		return;
 	}
 	if (kind != 2 || (rootname && strcmp(rootname, "tagsFolder") == 0) ||
