@@ -13,7 +13,8 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 command -v "$(db_cli)" >/dev/null 2>&1 || { echo "1..0 # SKIP $(db_cli) not installed"; exit 0; }
 test_db=$(pg_fresh_database) || { echo "$test_db"; exit 1; }
 lib=${test_db:-$tmp/data/larder.db}
-if db_pg "$lib"; then NL='chr(10)'; else NL='char(10)'; fi
+if db_pg "$lib"; then NL='chr(10)' SEP='chr(31)'; else NL='char(10)' SEP='char(31)'; fi
+US=$(printf '\037')   # the field separator of the snapshots and of EXPECT's lines once read (keeps empty fields)
 
 cat >"$tmp/larder.conf" <<CONF
 database = ${test_db:-data/larder.db}
@@ -32,23 +33,30 @@ norm_url() {
 	printf '%s\n' "${1%%#*}" | sed -E -e ':a' -e 's/([?&])utm_[^&]*(&|$)/\1/' -e 'ta' -e 's/[?&]$//' \
 		-e 's#^(https?://[^/?]+)/(\?|$)#\1\2#'
 }
-# the item of user $1 with URL $2 as the file has it: its seq, or nothing
-item_seq() {
-	db "SELECT i.seq FROM library_items i JOIN users u ON u.id = i.user_id WHERE u.username = '$(q "$1")'
-		AND i.url IN ('$(q "$2")', '$(q "$(norm_url "$2")")')"
+# the library of user $1 read into $2.items (URL, title, state, saved_at), $2.labels (URL, label) and $2.hl
+# (URL, quote, note): three queries, fields split by \037, a newline inside a value written \n
+snapshot() {
+	_mine="JOIN users u ON u.id = i.user_id WHERE u.username = '$(q "$1")'"
+	db "SELECT i.url || $SEP || replace(i.title, $NL, '\\n') || $SEP || CASE WHEN i.deleted_at IS NOT NULL THEN 'DELETED'
+		WHEN i.archived_at IS NOT NULL THEN 'ARCHIVED' ELSE 'INBOX' END || $SEP || i.saved_at FROM library_items i $_mine" >"$2.items"
+	db "SELECT i.url || $SEP || l.name FROM item_labels il JOIN labels l ON l.id = il.label_id
+		JOIN library_items i ON i.seq = il.item_seq $_mine" >"$2.labels"
+	db "SELECT i.url || $SEP || replace(coalesce(h.quote, ''), $NL, '\\n') || $SEP ||
+		replace(coalesce(h.annotation, ''), $NL, '\\n') FROM highlights h JOIN library_items i ON i.seq = h.item_seq $_mine" >"$2.hl"
 }
-# its labels, sorted, comma-separated, without the favourites' label
+# the URL of snapshot $1 that EXPECT's URL $2 is, or nothing
+item_url() {
+	awk -F"$US" -v a="$2" -v b="$(norm_url "$2")" '$1 == a || $1 == b { print $1; exit }' "$1.items"
+}
+# field $3 (2 title, 3 state, 4 saved_at) of item $2 of snapshot $1
+item_field() { awk -F"$US" -v u="$2" -v f="$3" '$1 == u { print $f; exit }' "$1.items"; }
+# its labels, sorted, comma-separated, without the favourites' label; 1 when it has that label, else 0
 item_labels() {
-	db "SELECT l.name FROM item_labels il JOIN labels l ON l.id = il.label_id WHERE il.item_seq = $1 AND l.name <> 'Favorites'" |
-		LC_ALL=C sort -f | paste -sd, -
+	awk -F"$US" -v u="$2" '$1 == u && $2 != "Favorites" { print $2 }' "$1.labels" | LC_ALL=C sort -f | paste -sd, -
 }
-item_fav() { db "SELECT count(*) FROM item_labels il JOIN labels l ON l.id = il.label_id WHERE il.item_seq = $1 AND l.name = 'Favorites'"; }
-item_state() { db "SELECT CASE WHEN deleted_at IS NOT NULL THEN 'DELETED' WHEN archived_at IS NOT NULL THEN 'ARCHIVED' ELSE 'INBOX' END FROM library_items WHERE seq = $1"; }
-# its highlights as "QUOTE<TAB>NOTE" lines (a newline inside as \n), sorted
-item_highlights() {
-	db "SELECT replace(coalesce(quote, ''), $NL, '\\n') || '	' || replace(coalesce(annotation, ''), $NL, '\\n') FROM highlights WHERE item_seq = $1" |
-		LC_ALL=C sort
-}
+item_fav() { awk -F"$US" -v u="$2" 'BEGIN { n = 0 } $1 == u && $2 == "Favorites" { n = 1 } END { print n }' "$1.labels"; }
+# its highlights as "QUOTE<TAB>NOTE" lines, sorted
+item_highlights() { awk -F"$US" -v u="$2" '$1 == u { print $2 "\t" $3 }' "$1.hl" | LC_ALL=C sort; }
 # a date of EXPECT (iso:, chrome:, moz:) as ms since 1970
 expect_ms() {
 	case $1 in
@@ -59,15 +67,14 @@ expect_ms() {
 }
 # the whole library of user $1 as text: each item's URL, title, state, labels (favourites' too) and highlights
 library() {
-	db "SELECT i.seq FROM library_items i JOIN users u ON u.id = i.user_id WHERE u.username = '$(q "$1")' ORDER BY i.url" |
-		while read -r s; do
-			db "SELECT url, replace(title, $NL, '\\n') FROM library_items WHERE seq = $s"
-			echo "  $(item_state "$s") [$(item_labels "$s")] fav=$(item_fav "$s")"
-			item_highlights "$s" | sed 's/^/  hl /'
-		done
+	snapshot "$1" "$tmp/lib"
+	cut -d"$US" -f1 "$tmp/lib.items" | LC_ALL=C sort | while IFS= read -r u; do
+		echo "$u	$(item_field "$tmp/lib" "$u" 2)"
+		echo "  $(item_field "$tmp/lib" "$u" 3) [$(item_labels "$tmp/lib" "$u")] fav=$(item_fav "$tmp/lib" "$u")"
+		item_highlights "$tmp/lib" "$u" | sed 's/^/  hl /'
+	done
 }
 
-US=$(printf '\037')
 # one sample: file line "$@" (NAME FORMAT ITEMS SKIPPED), the item and hl lines in $tmp/lines.us; counts a sample that
 # passes every check in $tmp/passed (tap_lib's $failed did not grow)
 check_sample() {
@@ -79,26 +86,27 @@ check_sample() {
 	like "$name: $items added" "^added: $items\$" "$out"
 	like "$name: none failed" '^failed: 0$' "$out"
 	if [ "$skipped" -gt 0 ]; then like "$name: $skipped skipped" "^skipped: $skipped\$" "$out"; fi
-	want_hl='' last_seq=''
+	snapshot "$user" "$tmp/got"
+	last=''
 	while IFS="$US" read -r kind url a b c d e; do
 		case $kind in
 		item)
-			s=$(item_seq "$user" "$url")
-			if [ -z "$s" ]; then fail "$name: $url kept"; last_seq=''; continue; fi
-			last_seq=$s
-			got="$(db "SELECT replace(title, $NL, '\\n') FROM library_items WHERE seq = $s")	$(item_state "$s")	$(item_fav "$s")	$(item_labels "$s")"
+			last=$(item_url "$tmp/got" "$url")
+			if [ -z "$last" ]; then fail "$name: $url kept"; continue; fi
+			got="$(item_field "$tmp/got" "$last" 2)	$(item_field "$tmp/got" "$last" 3)	$(item_fav "$tmp/got" "$last")	$(item_labels "$tmp/got" "$last")"
 			is "$name: $url: title, state, favourite, labels" "$a	$b	$c	$d" "$got"
 			if [ "$e" != "-" ]; then
-				is "$name: $url: saved at $e" "$(expect_ms "$e")" "$(db "SELECT saved_at FROM library_items WHERE seq = $s")"
+				is "$name: $url: saved at $e" "$(expect_ms "$e")" "$(item_field "$tmp/got" "$last" 4)"
 			fi
 			;;
-		hl) [ -n "$last_seq" ] && printf '%s\t%s\t%s\n' "$last_seq" "$a" "$b" >>"$tmp/hl.$k" ;;
+		hl) [ -n "$last" ] && printf '%s\037%s\t%s\n' "$last" "$a" "$b" >>"$tmp/hl.$k" ;;
 		esac
 	done <"$tmp/lines.us"
-	for s in $(cut -f1 "$tmp/hl.$k" 2>/dev/null | sort -u); do
-		awk -F'\t' -v s="$s" '$1 == s { print $2 "\t" $3 }' "$tmp/hl.$k" | LC_ALL=C sort >"$tmp/want"
-		is "$name: item $s: every highlight's quote and note" "$(cat "$tmp/want")" "$(item_highlights "$s")"
-	done
+	cut -d"$US" -f1 "$tmp/hl.$k" 2>/dev/null | sort -u >"$tmp/hl-items"
+	while IFS= read -r u; do   # (not in a pipe: the checks count in this shell)
+		awk -F"$US" -v u="$u" '$1 == u { print $2 }' "$tmp/hl.$k" | LC_ALL=C sort >"$tmp/want"
+		is "$name: $u: every highlight's quote and note" "$(cat "$tmp/want")" "$(item_highlights "$tmp/got" "$u")"
+	done <"$tmp/hl-items"
 	# the round trip: export, import into a fresh account, the same library
 	run export --user "$user" --output "$tmp/export.$k.zip"
 	is "$name: exported" 0 "$rc"
