@@ -353,19 +353,32 @@ int import_read_chrome(enum content_import_format f, struct arena *a, const char
 	return w.stopped ? content_fail(e, CONTENT_E_STOPPED, "%s", IMPORT_STOPPED) : 0;
 }
 
-/* a Firefox place's description (its "bookmarkProperties/description" annotation), or NULL */
-static const char *firefox_description(struct json_object *o)
+/* a Firefox node's annotation named name (its "annos" list): the object, or NULL */
+static struct json_object *firefox_anno(struct json_object *o, const char *name)
 {
 	struct json_object *annos;
 	if (!json_object_object_get_ex(o, "annos", &annos) || !json_object_is_type(annos, json_type_array))
 		return NULL;
 	for (size_t i = 0; i < json_object_array_length(annos); i++) {
 		struct json_object *an = json_object_array_get_idx(annos, i);
-		const char *name = json_object_is_type(an, json_type_object) ? str(an, "name") : NULL;
-		if (name && strcmp(name, "bookmarkProperties/description") == 0)
-			return str(an, "value");
+		const char *n = json_object_is_type(an, json_type_object) ? str(an, "name") : NULL;
+		if (n && strcmp(n, name) == 0)
+			return an;
 	}
 	return NULL;
+}
+
+/* a place's dateAdded as ms: microseconds since 1970 as Firefox writes it; a value too small to be that (before
+ * 1973) is taken as milliseconds, as some tools write it; 0 when absent or out of range */
+static int64_t firefox_ms(struct json_object *o)
+{
+	struct json_object *v;
+	int64_t t, ms;
+	if (!json_object_object_get_ex(o, "dateAdded", &v) || !json_object_is_type(v, json_type_int))
+		return 0;
+	t = json_object_get_int64(v);
+	ms = t >= INT64_C(100000000000000) ? t / 1000 : t;
+	return t > 0 && ms <= TIME_MAX_MS ? ms : 0;
 }
 
 /* a Firefox node's kind: 1 a place (a bookmark), 2 a container, 3 a separator, 0 neither: by its "type", or by its
@@ -386,7 +399,7 @@ static int firefox_kind(struct json_object *o)
  * labels; the tags root is left out: a place's tags are in its own "tags"), a place (a bookmark), or a separator */
 static void firefox_node(struct tree_walk *w, struct json_object *o, bool top)
 {
-	struct json_object *kids, *v;
+	struct json_object *kids;
 	const char *title, *rootname;
 	int kind;
 	if (w->stopped || !json_object_is_type(o, json_type_object) || (kind = firefox_kind(o)) == 0)
@@ -394,15 +407,15 @@ static void firefox_node(struct tree_walk *w, struct json_object *o, bool top)
 	title = str(o, "title");
 	rootname = str(o, "root");
 	if (kind == 1) {
-		int64_t us = json_object_object_get_ex(o, "dateAdded", &v) ? json_object_get_int64(v) : 0;
-		int64_t ms = us / 1000 >= TIME_MIN_MS && us / 1000 <= TIME_MAX_MS ? us / 1000 : 0;
-		tree_link(w, str(o, "uri"), title, str(o, "tags"), ms, firefox_description(o));
+		struct json_object *desc = firefox_anno(o, "bookmarkProperties/description");
+		tree_link(w, str(o, "uri"), title, str(o, "tags"), firefox_ms(o), desc ? str(desc, "value") : NULL);
 		return;
 	}
 	if (kind != 2 || (rootname && strcmp(rootname, "tagsFolder") == 0) ||
 	    !json_object_object_get_ex(o, "children", &kids) || !json_object_is_type(kids, json_type_array))
 		return;
-	bool pushed = !top && !rootname && title && w->depth < LIMIT_JSON_DEPTH;
+	/* older backups mark the mobile root by an annotation instead of a "root" key */
+	bool pushed = !top && !rootname && !firefox_anno(o, "mobile/bookmarksRoot") && title && w->depth < LIMIT_JSON_DEPTH;
 	if (pushed)
 		w->folders[w->depth++] = title;
 	for (size_t i = 0; i < json_object_array_length(kids) && !w->stopped; i++)
