@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "content/article/extract.h"
+#include "content/reader.h"
 #include "t/extract_score.h"
 #include "util/arena.h"
 
@@ -127,7 +128,7 @@ int main(int argc, char **argv)
 	struct sc_totals t = { 0 };
 	for (size_t i = 0; i < n; i++) {
 		struct content_article art;
-		if (content_extract(&a, pages[i].html, pages[i].len, PAGE_URL, &art) < 0)
+		if (content_extract(&a, pages[i].html, pages[i].len, PAGE_URL, NULL, &art, &(struct content_error){ 0 }) < 0)
 			memset(&art, 0, sizeof art);
 		const char *got[SC_NFIELDS] = { art.title, art.byline, art.excerpt, art.site_name, art.published_time,
 		                                art.language, art.dir, NULL };
@@ -141,7 +142,7 @@ int main(int argc, char **argv)
 	/* speed: whole corpus passes, warm (one untimed pass first), one arena reset per page */
 	for (size_t i = 0; i < n; i++) {
 		struct content_article art;
-		content_extract(&a, pages[i].html, pages[i].len, PAGE_URL, &art);
+		content_extract(&a, pages[i].html, pages[i].len, PAGE_URL, NULL, &art, &(struct content_error){ 0 });
 		arena_reset(&a);
 	}
 	size_t done = 0, bytes = 0;
@@ -149,7 +150,7 @@ int main(int argc, char **argv)
 	do {
 		for (size_t i = 0; i < n; i++) {
 			struct content_article art;
-			content_extract(&a, pages[i].html, pages[i].len, PAGE_URL, &art);
+			content_extract(&a, pages[i].html, pages[i].len, PAGE_URL, NULL, &art, &(struct content_error){ 0 });
 			arena_reset(&a);
 			bytes += pages[i].len;
 		}

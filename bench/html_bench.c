@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "content/article/extract.h"
+#include "content/reader.h"
 #include "content/article/html.h"
 #include "content/article/sanitize.h"
 #include "util/arena.h"
@@ -107,18 +108,18 @@ static struct times measure(const char *html, size_t n)
 
 	arena_init(&a);
 	double c = now(CLOCK_PROCESS_CPUTIME_ID);
-	struct html_doc *d = html_parse(&a, html, n);
+	struct html_doc *d = html_parse(&a, html, n, NULL);
 	t.parse = now(CLOCK_PROCESS_CPUTIME_ID) - c;
 	t.degraded = d && d->degraded;
 	arena_free(&a);
 	arena_init(&a);
 	c = now(CLOCK_PROCESS_CPUTIME_ID);
-	content_extract(&a, html, n, "https://example.com/", &art);
+	content_extract(&a, html, n, "https://example.com/", NULL, &art, &(struct content_error){ 0 });
 	t.extract = now(CLOCK_PROCESS_CPUTIME_ID) - c;
 	arena_free(&a);
 	arena_init(&a);
 	c = now(CLOCK_PROCESS_CPUTIME_ID);
-	content_sanitize(&a, html, n, NULL, &out, &outn);
+	content_sanitize(&a, html, n, NULL, NULL, &out, &outn, &(struct content_error){ 0 });
 	t.sanitize = now(CLOCK_PROCESS_CPUTIME_ID) - c;
 	arena_free(&a);
 	return t;

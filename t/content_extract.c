@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "content/article/extract.h"
+#include "content/reader.h"
 #include "tap.h"
 #include "util/arena.h"
 #include "util/sb.h"
@@ -21,7 +22,7 @@
 static struct content_article run(struct arena *a, const char *html, const char *url, int *rc)
 {
 	struct content_article art;
-	*rc = content_extract(a, html, strlen(html), url, &art);
+	*rc = content_extract(a, html, strlen(html), url, NULL, &art, &(struct content_error){ 0 });
 	return art;
 }
 
@@ -192,9 +193,9 @@ static void test_hostile(void)
 	struct arena a;
 	struct content_article art;
 	arena_init(&a);
-	is_int(content_extract(&a, "", 0, NULL, &art), 0, "empty input");
+	is_int(content_extract(&a, "", 0, NULL, NULL, &art, &(struct content_error){ 0 }), 0, "empty input");
 	ok(!art.content && !art.title, "empty input: nothing found");
-	is_int(content_extract(&a, NULL, 0, "not a url", &art), 0, "NULL input, bad URL");
+	is_int(content_extract(&a, NULL, 0, "not a url", NULL, &art, &(struct content_error){ 0 }), 0, "NULL input, bad URL");
 
 	/* binary junk, NULs included */
 	char junk[65536];
@@ -203,12 +204,12 @@ static void test_hostile(void)
 		s = s * 1103515245u + 12345u;
 		junk[i] = (char)(s >> 16);
 	}
-	int rc = content_extract(&a, junk, sizeof junk, "http://x.test/", &art);
+	int rc = content_extract(&a, junk, sizeof junk, "http://x.test/", NULL, &art, &(struct content_error){ 0 });
 	ok(rc == 0, "binary junk: no error (%d)", rc);
 	memcpy(junk, "<p>", 3);
 	for (size_t i = 0; i < sizeof junk; i += 7)
 		junk[i] = "<>/\"=&p"[i % 7];
-	ok(content_extract(&a, junk, sizeof junk, NULL, &art) == 0, "tag-ish junk: no error");
+	ok(content_extract(&a, junk, sizeof junk, NULL, NULL, &art, &(struct content_error){ 0 }) == 0, "tag-ish junk: no error");
 	arena_reset(&a);
 
 	/* 100k nested divs around an article */
@@ -222,7 +223,7 @@ static void test_hostile(void)
 		sb_puts(&b, "</div>");
 	sb_puts(&b, "</body></html>");
 	ok(!sb_error(&b), "built the deep page");
-	rc = content_extract(&a, sb_str(&b), b.len, NULL, &art);
+	rc = content_extract(&a, sb_str(&b), b.len, NULL, NULL, &art, &(struct content_error){ 0 });
 	is_int(rc, 0, "100k nested divs: ok");
 	is_str(art.title, "Deep page title here", "100k nested divs: title");
 	sb_free(&b);
@@ -233,7 +234,7 @@ static void test_hostile(void)
 	for (int i = 0; i < 50000; i++)
 		sb_puts(&b, i % 2 ? "<table><tr><td>" : "<a href=x><b><i>");
 	sb_puts(&b, BODY_TEXT);
-	rc = content_extract(&a, sb_str(&b), b.len, NULL, &art);
+	rc = content_extract(&a, sb_str(&b), b.len, NULL, NULL, &art, &(struct content_error){ 0 });
 	is_int(rc, 0, "deep tables and inline elements: ok");
 	sb_free(&b);
 	arena_reset(&a);
@@ -256,7 +257,7 @@ static void test_hostile(void)
 	for (int i = 0; i < 100000; i++)
 		sb_puts(&b, "a.jpg 1x, ");
 	sb_puts(&b, "\"></body></html>");
-	rc = content_extract(&a, sb_str(&b), b.len, "https://example.com/", &art);
+	rc = content_extract(&a, sb_str(&b), b.len, "https://example.com/", NULL, &art, &(struct content_error){ 0 });
 	is_int(rc, 0, "huge attributes: ok");
 	ok(art.title != NULL, "huge attributes: a title");
 	sb_free(&b);
@@ -268,13 +269,13 @@ static void test_hostile(void)
 	for (int i = 0; i < 100000; i++)
 		sb_putc(&b, '[');
 	sb_puts(&b, "</script><p>x</p>");
-	rc = content_extract(&a, sb_str(&b), b.len, NULL, &art);
+	rc = content_extract(&a, sb_str(&b), b.len, NULL, NULL, &art, &(struct content_error){ 0 });
 	is_int(rc, 0, "deep JSON-LD: ok");
 	sb_free(&b);
 
 	/* a frameset page has no body; a page with too many elements gets its metadata only */
 	rc = content_extract(&a, "<html><head><title>Frames page title here</title></head><frameset><frame src=a>"
-	                     "</frameset></html>", 97, NULL, &art);
+	                     "</frameset></html>", 97, NULL, NULL, &art, &(struct content_error){ 0 });
 	is_int(rc, 0, "frameset page: ok");
 	is_str(art.title, "Frames page title here", "frameset page: title");
 	ok(!art.content, "frameset page: no content");
@@ -282,7 +283,7 @@ static void test_hostile(void)
 	sb_puts(&b, "<title>A page with far too many elements</title>" BODY_TEXT);
 	for (int i = 0; i < 210000; i++)
 		sb_puts(&b, "<b></b>");
-	rc = content_extract(&a, sb_str(&b), b.len, NULL, &art);
+	rc = content_extract(&a, sb_str(&b), b.len, NULL, NULL, &art, &(struct content_error){ 0 });
 	is_int(rc, 0, "too many elements: ok");
 	is_str(art.title, "A page with far too many elements", "too many elements: title");
 	ok(!art.content, "too many elements: no content");
@@ -291,11 +292,13 @@ static void test_hostile(void)
 
 	/* an arena with a small limit: -1, never a crash */
 	struct arena small;
+	struct content_error e;
 	arena_init(&small);
 	small.limit = 4096;
 	rc = content_extract(&small, "<html><body>" BODY_TEXT BODY_TEXT "</body></html>",
-	                     strlen("<html><body>" BODY_TEXT BODY_TEXT "</body></html>"), NULL, &art);
+	                     strlen("<html><body>" BODY_TEXT BODY_TEXT "</body></html>"), NULL, NULL, &art, &e);
 	is_int(rc, -1, "arena exhausted: -1");
+	is_int(e.code, CONTENT_E_NOMEM, "arena exhausted: the error says out of memory");
 	arena_free(&small);
 	arena_free(&a);
 }

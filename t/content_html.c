@@ -14,7 +14,7 @@ static struct arena A;
 static const char *body_of(const char *html)
 {
 	static char buf[65536];
-	struct html_doc *d = html_parse(&A, html, strlen(html));
+	struct html_doc *d = html_parse(&A, html, strlen(html), NULL);
 	struct sb b;
 	if (!d)
 		return "(parse failed)";
@@ -28,7 +28,7 @@ static const char *body_of(const char *html)
 static const char *doc_of(const char *html, size_t n)
 {
 	static char buf[65536];
-	struct html_doc *d = html_parse(&A, html, n);
+	struct html_doc *d = html_parse(&A, html, n, NULL);
 	struct sb b;
 	if (!d)
 		return "(parse failed)";
@@ -72,7 +72,7 @@ static void round_trips(void)
 
 static void namespaces(void)
 {
-	struct html_doc *d = html_parse(&A, "<svg><circle r=1 /></svg><math></math><div></div>", 49);
+	struct html_doc *d = html_parse(&A, "<svg><circle r=1 /></svg><math></math><div></div>", 49, NULL);
 	ok(d != NULL, "parsed");
 	is_int(html_first_element(d->root, "circle")->ns, HTML_NS_SVG, "circle in SVG");
 	is_int(html_first_element(d->root, "math")->ns, HTML_NS_MATHML, "math in MathML");
@@ -94,7 +94,7 @@ static const char *ser(const struct html_node *n, bool outer)
 static void edits(void)
 {
 	const char *src = "<div id=a class=c><p>one <b>two</b> three</p><span>s</span></div>";
-	struct html_doc *d = html_parse(&A, src, strlen(src));
+	struct html_doc *d = html_parse(&A, src, strlen(src), NULL);
 	struct html_node *div = html_first_element(d->root, "div");
 	struct html_node *b = html_first_element(div, "b");
 	struct html_node *p = html_first_element(div, "p");
@@ -143,7 +143,7 @@ static void queries(void)
 	const char *src = "<html><head><title>Ti</title><style>x{}</style></head><body>\n"
 	                  "<h1>Head  line</h1><p>Para\n one <b>bold</b></p><script>var x;</script>"
 	                  "<ul><li>a</li><li>b</li></ul>x<br>y</body></html>";
-	struct html_doc *d = html_parse(&A, src, strlen(src));
+	struct html_doc *d = html_parse(&A, src, strlen(src), NULL);
 	struct html_node *body = html_first_element(d->root, "body");
 	is_str(html_text_content(&A, html_first_element(body, "p")), "Para\n one bold", "text_content keeps whitespace");
 	is_str(html_inner_text(&A, body), "Head line Para one bold a b x y", "inner_text collapses, skips script");
@@ -163,7 +163,7 @@ static void deep(void)
 	for (size_t i = 0; i < n; i++)
 		memcpy(s + i * 5, "<div>", 5);
 	strcpy(s + n * 5, "end");
-	struct html_doc *d = html_parse(&A, s, strlen(s));
+	struct html_doc *d = html_parse(&A, s, strlen(s), NULL);
 	ok(d != NULL, "100k nested divs parse");
 	ok(d && d->truncated, "deep input is cut");
 	int depth = 0, max = 0;
@@ -188,12 +188,12 @@ static void deep(void)
 	sb_init(&in);
 	for (int i = 0; i < 100000; i++)
 		sb_puts(&in, "<div></span>");
-	d = html_parse(&A, sb_str(&in), in.len);
+	d = html_parse(&A, sb_str(&in), in.len, NULL);
 	ok(d && d->truncated, "stray end tags between 100k divs: still cut");
 	sb_reset(&in);
 	for (int i = 0; i < 3000; i++)
 		sb_puts(&in, "<div><span>a</span><p>b</div>");
-	d = html_parse(&A, sb_str(&in), in.len);
+	d = html_parse(&A, sb_str(&in), in.len, NULL);
 	ok(d && !d->truncated, "3000 closed divs are not deep");
 	is_int(html_first_element(d->root, "body")->last_child->type, HTML_ELEMENT, "body ends with an element");
 
@@ -201,7 +201,7 @@ static void deep(void)
 	sb_reset(&in);
 	for (int i = 0; i < 5000; i++)
 		sb_puts(&in, "<p>x<li>y");
-	d = html_parse(&A, sb_str(&in), in.len);
+	d = html_parse(&A, sb_str(&in), in.len, NULL);
 	ok(d && !d->truncated, "many unclosed <p> and <li> are not deep");
 	sb_free(&in);
 }
@@ -209,7 +209,7 @@ static void deep(void)
 static void clone(void)
 {
 	static const char page[] = "<!DOCTYPE html><title>T</title><p id=a class=b>x<b>y</b><!--c--><svg viewBox=\"0 0 1 1\"></svg>";
-	struct html_doc *d = html_parse(&A, page, sizeof page - 1);
+	struct html_doc *d = html_parse(&A, page, sizeof page - 1, NULL);
 	struct html_doc *c = d ? html_clone_doc(&A, d) : NULL;
 	struct sb b1, b2;
 	sb_init(&b1);

@@ -6,6 +6,7 @@
 
 #include "content/article/html.h"
 #include "content/article/html_guard.h"
+#include "content/reader.h"
 #include "tap.h"
 #include "util/arena.h"
 #include "util/limits.h"
@@ -101,7 +102,7 @@ static void attribute_bombs(struct arena *a)
 	for (size_t i = 0; i < sizeof tricks / sizeof tricks[0]; i++) {
 		size_t n;
 		char *s = attr_bomb(tricks[i].head, 40000, tricks[i].tail, &n);
-		struct html_doc *d = html_parse(a, s, n);
+		struct html_doc *d = html_parse(a, s, n, NULL);
 		struct shape sh = d ? shape_of(d) : (struct shape){ 0, 0, 0 };
 		ok(d && sh.max_attrs <= LIMIT_HTML_ATTRS, "40000 attributes %s: parsed, at most %d on an element (%d)",
 		   tricks[i].name, LIMIT_HTML_ATTRS, sh.max_attrs);
@@ -117,7 +118,7 @@ static void attribute_bombs(struct arena *a)
 		for (int k = 0; k < 20000; k++)
 			sb_printf(&b, "%s%d", pieces[i], k);
 		char *s = repeat("<div", sb_str(&b), 1, ">", &n);
-		struct html_doc *d = html_parse(a, s, n);
+		struct html_doc *d = html_parse(a, s, n, NULL);
 		struct shape sh = d ? shape_of(d) : (struct shape){ 0, 0, 0 };
 		ok(d && sh.max_attrs <= LIMIT_HTML_ATTRS, "attributes begun by '%c': at most %d (%d)",
 		   pieces[i][0] == ' ' ? pieces[i][1] : pieces[i][0],
@@ -130,7 +131,7 @@ static void attribute_bombs(struct arena *a)
 	 * quadratic in bytes): the cap ends the tag, the rest is text */
 	size_t n;
 	char *s = repeat("<div", " a", 200000, ">end", &n);
-	struct html_doc *d = html_parse(a, s, n);
+	struct html_doc *d = html_parse(a, s, n, NULL);
 	struct html_node *div = d ? html_first_element(d->root, "div") : NULL;
 	struct shape sh = d ? shape_of(d) : (struct shape){ 0, 0, 0 };
 	ok(div && sh.max_attrs <= LIMIT_HTML_ATTRS, "200000 duplicate attributes: at most %d kept (%d)",
@@ -187,7 +188,7 @@ static void normal_pages(struct arena *a)
 		ok(f && b.len > 1000, "%s read", files[i]);
 		is_int(html_cap_attrs(sb_str(&b), b.len, LIMIT_HTML_ATTRS, &out, &outn), 0,
 		       "%s: the attribute cap leaves it byte-identical", files[i]);
-		struct html_doc *d = html_parse(a, sb_str(&b), b.len);
+		struct html_doc *d = html_parse(a, sb_str(&b), b.len, NULL);
 		ok(d && !d->degraded && !d->truncated, "%s: parsed in full", files[i]);
 		sb_free(&b);
 	}
@@ -212,13 +213,13 @@ static void budget_bombs(struct arena *a)
 	for (size_t i = 0; i < sizeof bombs / sizeof bombs[0]; i++) {
 		size_t n;
 		char *s = repeat(bombs[i].head, bombs[i].piece, bombs[i].count, bombs[i].tail, &n);
-		html_set_parse_budget_ms(i == 4 ? 4 * TEST_BUDGET_MS : TEST_BUDGET_MS);
+		struct content_limits lim = { .budget_ms = i == 4 ? 4 * TEST_BUDGET_MS : TEST_BUDGET_MS };
 		if (i == 4) {
 			char *t = repeat(s, "text ", 600000, "", &n);
 			free(s);
 			s = t;
 		}
-		struct html_doc *d = html_parse(a, s, n);
+		struct html_doc *d = html_parse(a, s, n, &lim);
 		struct shape sh = d ? shape_of(d) : (struct shape){ 0, 0, 0 };
 		ok(d && sh.max_depth <= LIMIT_HTML_DEPTH + 8, "%s: parsed, depth %d", bombs[i].name, sh.max_depth);
 		ok(d && d->degraded, "%s: over the budget, read degraded", bombs[i].name);
@@ -228,7 +229,6 @@ static void budget_bombs(struct arena *a)
 		}
 		free(s);
 	}
-	html_set_parse_budget_ms(-1);
 }
 
 /* shapes a budget must not cut: many small elements, long text */
@@ -236,11 +236,11 @@ static void legit_shapes(struct arena *a)
 {
 	size_t n;
 	char *s = repeat("<p>", "<i>x</i>", 100000, "", &n);
-	struct html_doc *d = html_parse(a, s, n);
+	struct html_doc *d = html_parse(a, s, n, NULL);
 	ok(d && !d->degraded && shape_of(d).elements == 100000 + 4, "100000 tiny elements parse in full");
 	free(s);
 	s = repeat("<p>", "word ", 400000, "", &n);
-	d = html_parse(a, s, n);
+	d = html_parse(a, s, n, NULL);
 	ok(d && !d->degraded && strlen(html_text_content(a, d->root)) == 5 * 400000, "2 MB of text parses in full");
 	free(s);
 }
@@ -263,10 +263,8 @@ static void degraded_form(struct arena *a)
 	is_str(deg, "<title>First &amp; best</title><p>icon<p>z", "only the first title is taken");
 
 	/* the same page with the budget forced to nothing */
-	html_set_parse_budget_ms(0);
-	struct html_doc *d = html_parse(a, page, sizeof page - 1);
-	html_set_parse_budget_ms(-1);
-	ok(d && d->degraded, "budget 0: the parse is abandoned at once and read degraded");
+	struct html_doc *d = html_parse(a, page, sizeof page - 1, &(struct content_limits){ .budget_ms = CONTENT_BUDGET_SPENT });
+	ok(d && d->degraded, "budget spent: the parse is abandoned at once and read degraded");
 	struct shape sh = d ? shape_of(d) : (struct shape){ 0, 0, 0 };
 	ok(sh.max_attrs == 0 && sh.max_depth == 4, "degraded: no attributes, html > body > p > text (%d)",
 	   sh.max_depth);
@@ -274,7 +272,7 @@ static void degraded_form(struct arena *a)
 	is_str(body ? html_inner_text(a, body) : NULL, "one two three five six 1 < 2 & eight", "its text");
 	struct html_node *title = d ? html_first_element(d->root, "title") : NULL;
 	is_str(title ? html_inner_text(a, title) : NULL, "T", "degraded: the page keeps its title");
-	d = html_parse(a, page, sizeof page - 1);
+	d = html_parse(a, page, sizeof page - 1, NULL);
 	ok(d && !d->degraded && html_first_element(d->root, "b"), "the budget restored: parsed in full");
 }
 

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "content/article/markdown.h"
+#include "content/reader.h"
 #include "content/article/sanitize.h"
 #include "tap.h"
 #include "util/arena.h"
@@ -15,9 +16,10 @@ static const char *md(const char *html)
 {
 	char *out = NULL;
 	size_t len = 0;
-	int rc = content_markdown(&A, html, strlen(html), &out, &len);
+	struct content_error e;
+	int rc = content_markdown(&A, html, strlen(html), NULL, &out, &len, &e);
 	if (rc < 0)
-		return rc == -2 ? "(too large)" : "(failed)";
+		return e.code == CONTENT_E_LIMIT ? "(too large)" : "(failed)";
 	return strlen(out) == len ? out : "(length mismatch)";
 }
 
@@ -118,8 +120,9 @@ static void sanitized_article(void)
 	                   "<figure><img src=\"pic.png\" alt=\"P\"><figcaption>cap</figcaption></figure></article>";
 	char *clean = NULL, *out = NULL;
 	size_t cl, ol;
-	ok(content_sanitize(&A, html, strlen(html), "https://e.com/post/", &clean, &cl) == 0, "sanitize an article");
-	ok(content_markdown(&A, clean, cl, &out, &ol) == 0, "then convert it");
+	struct content_error e;
+	ok(content_sanitize(&A, html, strlen(html), "https://e.com/post/", NULL, &clean, &cl, &e) == 0, "sanitize an article");
+	ok(content_markdown(&A, clean, cl, NULL, &out, &ol, &e) == 0, "then convert it");
 	is_str(out, "# T\n\nBy [me](https://e.com/about)\n\n![P](https://e.com/post/pic.png)\n\ncap\n",
 	       "the sanitized article as Markdown");
 }

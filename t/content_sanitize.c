@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "content/article/html.h"
+#include "content/reader.h"
 #include "content/article/sanitize.h"
 #include "tap.h"
 #include "util/arena.h"
@@ -20,9 +21,10 @@ static const char *san_n(const char *html, size_t n, const char *base)
 {
 	char *out = NULL;
 	size_t len;
-	int rc = content_sanitize(&A, html, n, base, &out, &len);
+	struct content_error e;
+	int rc = content_sanitize(&A, html, n, base, NULL, &out, &len, &e);
 	if (rc < 0)
-		return rc == -2 ? "(too large)" : "(failed)";
+		return e.code == CONTENT_E_LIMIT ? "(too large)" : "(failed)";
 	if (strlen(out) != len)
 		return "(length mismatch)";
 	return out;
@@ -58,7 +60,7 @@ static const char *san_base(const char *html, const char *base)
 static const char *reparse(const char *html)
 {
 	char *src = arena_printf(&A, "<!DOCTYPE html>%s", html);
-	struct html_doc *d = html_parse(&A, src, strlen(src));
+	struct html_doc *d = html_parse(&A, src, strlen(src), NULL);
 	struct html_node *body = d ? html_first_element(d->root, "body") : NULL;
 	struct sb b;
 	char *r;
@@ -99,7 +101,7 @@ static bool listed(const char *s, const char *const *l)
 /* NULL when the fragment keeps the policy, else what is wrong */
 static const char *policy_violation(const char *html)
 {
-	struct html_doc *d = html_parse(&A, html, strlen(html));
+	struct html_doc *d = html_parse(&A, html, strlen(html), NULL);
 	struct html_node *body = d ? html_first_element(d->root, "body") : NULL;
 	if (!body)
 		return "no body";
@@ -369,14 +371,14 @@ static void stable(void)
 static const char *shaped_tree(const char *html)
 {
 	const char *src = arena_printf(&A, "<!DOCTYPE html><body><div id=r>%s</div>", html);
-	struct html_doc *d = html_parse(&A, src, strlen(src));
+	struct html_doc *d = html_parse(&A, src, strlen(src), NULL);
 	struct html_node *r = html_first_element(d->root, "div");
 	for (struct html_node *n = r; n; n = html_next(r, n))
 		if (html_get_attr(n, "data-to"))
 			html_rename(d, n, html_get_attr(n, "data-to"));
 	unsigned long before = html_parse_count();
 	struct sb b;
-	if (content_sanitize_tree(d, r, NULL) != 0)
+	if (content_sanitize_tree(d, r, NULL, &(struct content_error){ 0 }) != 0)
 		return "(failed)";
 	if (html_parse_count() != before)
 		return arena_printf(&A, "(%lu parses)", html_parse_count() - before);
@@ -468,10 +470,10 @@ static void limits(void)
 static void tree_api(void)
 {
 	const char *src = "<div id=keep class=k><p onclick=x>a<script>s</script></p><svg></svg></div><p>outside</p>";
-	struct html_doc *d = html_parse(&A, src, strlen(src));
+	struct html_doc *d = html_parse(&A, src, strlen(src), NULL);
 	struct html_node *div = html_first_element(d->root, "div");
 	struct sb b;
-	is_int(content_sanitize_tree(d, div, NULL), 0, "content_sanitize_tree returns 0");
+	is_int(content_sanitize_tree(d, div, NULL, &(struct content_error){ 0 }), 0, "content_sanitize_tree returns 0");
 	sb_init(&b);
 	html_serialize(html_first_element(d->root, "body"), &b, false);
 	is_str(sb_str(&b), "<div id=\"keep\" class=\"k\"><p>a</p></div><p>outside</p>",

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "content/article/extract.h"
+#include "content/reader.h"
 #include "extract_score.h"
 #include "tap.h"
 #include "util/arena.h"
@@ -35,7 +36,7 @@ static int score_page(const char *corpus, const char *name, struct sc_totals *to
 	struct content_article art;
 	int rc = -1;
 	/* the corpus is stored as UTF-8 whatever the pages declare (as Readability's own tests read it) */
-	if (src && content_extract(&a, src, n, PAGE_URL, &art) == 0) {
+	if (src && content_extract(&a, src, n, PAGE_URL, NULL, &art, &(struct content_error){ 0 }) == 0) {
 		double f1 = sc_f1(art.text_content, e.text);
 		const char *got[SC_NFIELDS] = { art.title, art.byline, art.excerpt, art.site_name, art.published_time,
 		                                art.language, art.dir, NULL };

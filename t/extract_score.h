@@ -284,7 +284,7 @@ static int sc_load_expect(const char *dir, struct sc_expect *e)
 	if (!html)
 		return -1;
 	arena_init(&a);
-	struct html_doc *d = html_parse(&a, html, n);
+	struct html_doc *d = html_parse(&a, html, n, NULL);
 	char *t = d ? html_text_content(&a, d->root) : NULL;
 	e->text = strdup(t ? t : "");
 	arena_free(&a);

@@ -63,6 +63,11 @@ TESTS += t/browser_reader.sh
 dist_check_SCRIPTS += t/browser_reader.sh
 EXTRA_DIST += t/js/browser_reader.mjs
 
+# the settings pages in Chromium: the navigation every settings page has, the feeds page (follow, list, unfollow)
+TESTS += t/browser_settings.sh
+dist_check_SCRIPTS += t/browser_settings.sh
+EXTRA_DIST += t/js/browser_settings.mjs
+
 # cross-site /api/save in Chromium: another site's page can neither save nor click through the confirmation
 # page, a forged form POST is refused, the bookmarklet's token saves in one click and a replaced one does not
 TESTS += t/save_csrf.sh
@@ -93,6 +98,11 @@ check-sanitize:
 	@tests=; for t in $(TESTS); do case " $(SANITIZE_SKIP) " in *" $$t "*) ;; *) tests="$$tests $$t" ;; esac; done; \
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests"
 .PHONY: distcheck-smoke check-sanitize
+
+# issue 22's real imports of HTML, CSV and zip files (t/data/real/import-html-csv: its SOURCES.md)
+TESTS += t/real_import_a.sh
+dist_check_SCRIPTS += t/real_import_a.sh
+EXTRA_DIST += t/data/real/import-html-csv
 
 # issue 22: the real JSON imports (wallabag, Chrome, Firefox, Pinboard, Omnivore) and the export round trip
 TESTS += t/real_import_b.sh

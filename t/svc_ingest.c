@@ -7,6 +7,7 @@
 #include "content/article/extract.h"
 #include "content/article/html.h"
 #include "content/article/sanitize.h"
+#include "content/reader.h"
 #include "svc/svc.h"
 #include "tap.h"
 #include "util/arena.h"
@@ -19,13 +20,13 @@
 #define MAX_CONTENT ((size_t)64 * 1024 * 1024)
 
 static struct arena A;
-static long ingest_budget_ms = -1;     /* the parse budget of svc_ingest's parse (-1: the usual one) */
+static struct content_limits ingest_lim; /* the bounds of svc_ingest's parse (zeros: the usual ones) */
 
 /* the body of html parsed as our pages parse it (no-quirks), serialized */
 static const char *reparse(struct arena *a, const char *html)
 {
 	const char *src = arena_printf(a, "<!DOCTYPE html>%s", html);
-	struct html_doc *d = html_parse(a, src, strlen(src));
+	struct html_doc *d = html_parse(a, src, strlen(src), NULL);
 	struct html_node *body = d ? html_first_element(d->root, "body") : NULL;
 	struct sb b;
 	sb_init(&b);
@@ -43,13 +44,11 @@ static const char *by_reparsing(struct arena *a, const char *html, size_t n)
 	struct content_article art;
 	char *clean;
 	size_t len;
-	html_set_parse_budget_ms(ingest_budget_ms);
-	int rc = content_extract(a, html, n, PAGE_URL, &art);
-	html_set_parse_budget_ms(-1);
+	int rc = content_extract(a, html, n, PAGE_URL, &ingest_lim, &art, &(struct content_error){ 0 });
 	if (rc != 0)
 		return "(extract failed)";
 	const char *raw = art.content ? art.content : "";
-	if (content_sanitize(a, raw, strlen(raw), PAGE_URL, &clean, &len) != 0)
+	if (content_sanitize(a, raw, strlen(raw), PAGE_URL, NULL, &clean, &len, &(struct content_error){ 0 }) != 0)
 		return "(sanitize failed)";
 	return clean;
 }
@@ -63,11 +62,9 @@ static int check_page(const char *name, const char *html, size_t n, int verbose)
 	const char *canon, *err = NULL;
 	int bad = 0;
 	arena_init(&a);
-	html_set_parse_budget_ms(ingest_budget_ms);
 	unsigned long before = html_parse_count();
-	int rc = svc_ingest(&a, html, n, PAGE_URL, MAX_CONTENT, &art, &canon, &err);
+	int rc = svc_ingest(&a, html, n, PAGE_URL, &ingest_lim, MAX_CONTENT, &art, &canon, &err);
 	unsigned long parses = html_parse_count() - before;
-	html_set_parse_budget_ms(-1);
 	if (rc != 0) {
 		printf("# %s: svc_ingest failed: %s\n", name, err ? err : "?");
 		arena_free(&a);
@@ -179,9 +176,9 @@ static void hostile(int verbose)
 	size_t n;
 	char *html = built(lead, "<p>More words of the degraded page, one paragraph after another.</p>", 50,
 	                   "</article></body></html>", &n);
-	ingest_budget_ms = 0;
+	ingest_lim.budget_ms = CONTENT_BUDGET_SPENT;
 	is_int(check_page("degraded page", html, n, verbose), 0, "degraded page: parsed once, as re-parsing gives it");
-	ingest_budget_ms = -1;
+	ingest_lim.budget_ms = 0;
 	free(html);
 }
 
@@ -196,7 +193,7 @@ static void canonical(void)
 	const char *canon = NULL, *err = NULL;
 	arena_init(&a);
 	unsigned long before = html_parse_count();
-	is_int(svc_ingest(&a, page, strlen(page), PAGE_URL, MAX_CONTENT, &art, &canon, &err), 0, "ingest ok");
+	is_int(svc_ingest(&a, page, strlen(page), PAGE_URL, NULL, MAX_CONTENT, &art, &canon, &err), 0, "ingest ok");
 	is_int(html_parse_count() - before, 1, "one parse with the canonical link read");
 	like(canon ? canon : "(none)", "http://fakehost/canon/page", "canonical link resolved against the page");
 	arena_free(&a);

@@ -79,7 +79,7 @@ static void on_bad(void *ctx, size_t line, const char *reason)
 
 static int read_zip(struct arena *a, const char *file, struct collect *c, const char **err)
 {
-	struct content_import_sink sink = { on_item, on_bad, c };
+	struct content_import_sink sink = { on_item, on_bad, c, NULL };
 	struct content_error e;
 	memset(c, 0, sizeof *c);
 	c->a = a;

@@ -77,6 +77,9 @@ int main(void)
 	ok(!c.allow_private_fetch.all && c.allow_private_fetch.n == 0, "private fetch off by default");
 	is_int(c.fetch_timeout_s, LIMIT_FETCH_TOTAL_MS / 1000, "default fetch_timeout");
 	is_int(c.pdf_read_s, LIMIT_PDF_CPU_MS / 1000, "default pdf_read_seconds");
+	is_int(c.login_delay_s, 1, "default login_delay: 1 s");
+	is_int(c.login_delay_max_s, 300, "default login_delay_max: 5 minutes");
+	is_int(c.login_window_s, 900, "default login_window: 15 minutes");
 	is_int(c.fetch_max_bytes, LIMIT_FETCH_BYTES, "default fetch_max_bytes");
 	is_int(c.fetch_max_redirects, LIMIT_FETCH_REDIRECTS, "default fetch_max_redirects");
 	is_int(c.query_max_bytes, LIMIT_GQL_DOC_BYTES, "default query_max_bytes");
@@ -267,6 +270,9 @@ int main(void)
 	snprintf(want, sizeof want, "%s:1: 'pdf_read_seconds' must be a number of seconds from 1 to 600", path);
 	bad("pdf_read_seconds = 0\n", want);
 	bad("pdf_read_seconds = 601\n", want);
+	snprintf(want, sizeof want, "%s:1: 'login_delay' must be a number of seconds from 1 to 86400", path);
+	bad("login_delay = 0\n", want);
+	bad("login_delay = 86401\n", want);
 	snprintf(want, sizeof want, "%s:1: 'fetch_max_bytes' must be a number of bytes from 1024 to 1G (K, M, G suffixes allowed)", path);
 	bad("fetch_max_bytes = 100\n", want);
 	bad("fetch_max_bytes = 2G\n", want);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "content/article/extract.h"
+#include "content/reader.h"
 #include "content/article/html.h"
 #include "content/article/sanitize.h"
 #include "util/arena.h"
@@ -42,23 +43,24 @@ static void check_in_place(struct arena *a, const char *html, size_t size, const
 {
 	struct content_article art;
 	struct html_node *article;
-	struct html_doc *d = content_parse_page(a, html, size);
+	struct html_doc *d = content_parse_page(a, html, size, NULL);
+	struct content_error e;
 	char *again;
 	size_t n;
-	if (!d || content_extract_doc(a, d, PAGE_URL, &art, &article) != 0)
+	if (!d || content_extract_doc(a, d, PAGE_URL, &art, &article, &e) != 0)
 		return;         /* out of memory, as content_extract may be */
 	if (!article != !want->content || (article && strcmp(art.text_content, want->text_content) != 0))
 		fail("the in-place route found another article");
-	if (article && content_sanitize_tree(d, article, PAGE_URL) != 0)
+	if (article && content_sanitize_tree(d, article, PAGE_URL, &e) != 0)
 		return;
 	const char *out = serialized(a, article);
 	const char *src = arena_printf(a, "<!DOCTYPE html>%s", out);
-	struct html_doc *d2 = src ? html_parse(a, src, strlen(src)) : NULL;
+	struct html_doc *d2 = src ? html_parse(a, src, strlen(src), NULL) : NULL;
 	if (!d2)
 		return;
 	if (strcmp(serialized(a, html_first_element(d2->root, "body")), out) != 0)
 		fail("the article sanitized in place does not parse back to itself");
-	if (content_sanitize(a, out, strlen(out), PAGE_URL, &again, &n) == 0 && strcmp(again, out) != 0)
+	if (content_sanitize(a, out, strlen(out), PAGE_URL, NULL, &again, &n, &e) == 0 && strcmp(again, out) != 0)
 		fail("the article sanitized in place changes when sanitized again");
 }
 
@@ -80,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memcpy(html, data, size);
 	arena_init(&a);
 	a.limit = 512u * 1024 * 1024;
-	int rc = content_extract(&a, html, size, PAGE_URL, &art);
+	int rc = content_extract(&a, html, size, PAGE_URL, NULL, &art, &(struct content_error){ 0 });
 	if (rc == 0) {
 		/* UTF-8 in, UTF-8 out (callers decode with charset_to_utf8 first; invalid input may
 		 * pass invalid bytes through, e.g. in an unknown tag's name) */

@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	arena_init(&a);
-	struct html_doc *d = html_parse(&a, sb_str(&b), b.len);
+	struct html_doc *d = html_parse(&a, sb_str(&b), b.len, NULL);
 	if (!d) {
 		fprintf(stderr, "fuzz_html_bomb: html_parse failed on %zu bytes\n", b.len);
 		abort();

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "content/article/html.h"
+#include "content/reader.h"
 #include "content/article/sanitize.h"
 #include "util/arena.h"
 #include "util/sb.h"
@@ -68,7 +69,7 @@ static const char *reparse(const char *s, size_t n, const char **bad)
 	char *src = arena_alloc(&A, n + 16);
 	memcpy(src, "<!DOCTYPE html>", 15);
 	memcpy(src + 15, s, n);
-	struct html_doc *d = html_parse(&A, src, n + 15);
+	struct html_doc *d = html_parse(&A, src, n + 15, NULL);
 	struct html_node *body = d ? html_first_element(d->root, "body") : NULL;
 	struct sb b;
 	char *r;
@@ -116,9 +117,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *in = (const char *)data;
 	char *out = NULL, *again = NULL;
 	size_t n = 0, n2 = 0;
-	int rc = content_sanitize(&A, in, size, base, &out, &n);
+	struct content_error e;
+	int rc = content_sanitize(&A, in, size, base, NULL, &out, &n, &e);
 	if (rc < 0) {
-		if (rc != -2)
+		if (e.code != CONTENT_E_LIMIT)
 			fail("content_sanitize failed", in, size, NULL);
 		goto done;
 	}
@@ -130,7 +132,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fail(bad, in, size, out);
 	if (!re || strcmp(re, out) != 0)
 		fail("output does not re-parse to itself", in, size, out);
-	if (content_sanitize(&A, out, n, base, &again, &n2) < 0 || strcmp(again, out) != 0)
+	if (content_sanitize(&A, out, n, base, NULL, &again, &n2, &e) < 0 || strcmp(again, out) != 0)
 		fail("sanitize is not idempotent", in, size, out);
 done:
 	arena_reset(&A);

@@ -6,6 +6,7 @@
 #include "api/api_int.h"
 #include "svc/export.h"
 #include "content/article/markdown.h"
+#include "content/reader.h"
 #include "util/crypto.h"
 #include "util/text.h"
 
@@ -83,7 +84,8 @@ static int out_content(struct gql_rctx *rc, const struct api_item *o, struct gql
 			return api_internal(rc, "content", 0);
 	}
 	if (svc_format_parse(o->format) != SVC_FORMAT_HTML) {
-		if (content_markdown(a, html, strlen(html), &md, &mdlen) != 0)
+		struct content_error e;
+		if (content_markdown(a, html, strlen(html), NULL, &md, &mdlen, &e) != 0)
 			return api_internal(rc, "converting content to Markdown", 0);
 		gql_out_string(out, md, mdlen);
 		return 0;

@@ -8,6 +8,7 @@
 #include "cmd/larder_cmds.h"
 #include "content/charset.h"
 #include "content/article/extract.h"
+#include "content/reader.h"
 #include "util/arena.h"
 #include "util/jsonw.h"
 #include "util/limits.h"
@@ -60,6 +61,7 @@ int larder_cmd_extract(int argc, char **argv)
 	}
 
 	struct arena a;
+	struct content_error e;
 	arena_init(&a);
 	char *html;
 	size_t hlen;
@@ -72,7 +74,7 @@ int larder_cmd_extract(int argc, char **argv)
 	if (!charset_prescan(sb_str(&in), in.len) && utf8_valid(sb_str(&in), in.len))
 		ctype = "text/html; charset=utf-8";
 	if (charset_to_utf8(&a, sb_str(&in), in.len, ctype, &html, &hlen, &enc) < 0 ||
-	    content_extract(&a, html, hlen, url, &art) < 0) {
+	    content_extract(&a, html, hlen, url, NULL, &art, &e) < 0) {
 		fprintf(stderr, "larder: cannot extract the page\n");
 		goto out;
 	}

@@ -8,6 +8,7 @@
 
 #include "content/article/markdown.h"
 #include "content/article/sanitize.h"
+#include "content/reader.h"
 #include "util/arena.h"
 #include "util/limits.h"
 
@@ -26,6 +27,7 @@ int larder_cmd_sanitize(int argc, char **argv)
 	const char *base = NULL;
 	bool markdown = false;
 	struct arena a;
+	struct content_error e;
 	char *buf = NULL, *out = NULL;
 	size_t len = 0, cap = 0, outlen = 0;
 	int rc = 1, r;
@@ -81,11 +83,11 @@ int larder_cmd_sanitize(int argc, char **argv)
 	}
 
 	arena_init(&a);
-	r = content_sanitize(&a, buf ? buf : "", len, base, &out, &outlen);
+	r = content_sanitize(&a, buf ? buf : "", len, base, NULL, &out, &outlen, &e);
 	if (r == 0 && markdown)
-		r = content_markdown(&a, out, outlen, &out, &outlen);
+		r = content_markdown(&a, out, outlen, NULL, &out, &outlen, &e);
 	if (r < 0) {
-		fprintf(stderr, "larder: %s\n", r == -2 ? "input or output too large" : "out of memory");
+		fprintf(stderr, "larder: %s\n", e.msg);
 	} else {
 		fwrite(out, 1, outlen, stdout);
 		if (outlen && out[outlen - 1] != '\n')

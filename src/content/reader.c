@@ -4,6 +4,15 @@
 
 #include "content/reader.h"
 
+long content_budget_ms(const struct content_limits *lim, long deflt_ms)
+{
+	if (lim == NULL || lim->budget_ms == 0)
+		return deflt_ms;
+	if (lim->budget_ms == CONTENT_BUDGET_SPENT)
+		return 0;
+	return lim->budget_ms < 0 ? -1 : lim->budget_ms;
+}
+
 void content_error_clear(struct content_error *e)
 {
 	e->code = CONTENT_OK;

@@ -47,6 +47,10 @@ struct content_limits {
 #define CONTENT_BUDGET_NONE (-1L)
 #define CONTENT_BUDGET_SPENT (-2L)
 
+/* lim's CPU budget for a parse whose default is deflt_ms: a count of ms, 0 when already spent, -1 for none
+ * (lim may be NULL) */
+long content_budget_ms(const struct content_limits *lim, long deflt_ms);
+
 /* e set to nothing wrong */
 void content_error_clear(struct content_error *e);
 /* e set to code, detail 0 and the message fmt makes; returns -1 (for "return content_fail(...)") */

@@ -92,7 +92,7 @@ enum svc_account svc_login(struct store *st, const struct larder_config *cfg, st
 		return login_failed(out, "The database could not be read.");
 	if (svc_throttle_keys(a, rc == STORE_OK ? out->user.id : NULL, in->name, in->addr, &t) != 0)
 		return login_failed(out, "Out of memory.");
-	if ((out->wait_ms = svc_throttle_attempt(st, &t, now_ms)) != 0) { /* no password is checked while waiting */
+	if ((out->wait_ms = svc_throttle_attempt(st, cfg, &t, now_ms)) != 0) { /* no password is checked while waiting */
 		if (out->wait_ms > 0)
 			return SVC_ACCOUNT_WAIT;
 		return login_failed(out, "The database could not be written.");

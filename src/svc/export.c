@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "content/article/markdown.h"
+#include "content/reader.h"
 #include "svc/export.h"
 #include "util/sb.h"
 
@@ -58,7 +59,8 @@ int svc_content_export(struct store *st, struct arena *a, const char *user_id, c
 		*content_type = "text/html; charset=utf-8";
 		return STORE_OK;
 	}
-	if (content_markdown(a, html, strlen(html), &md, &mdlen) != 0)
+	struct content_error e;
+	if (content_markdown(a, html, strlen(html), NULL, &md, &mdlen, &e) != 0)
 		return STORE_E_DB;
 	*body = md;
 	if (f == SVC_FORMAT_HIGHLIGHTED_MARKDOWN) {

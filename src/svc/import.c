@@ -256,10 +256,10 @@ static void sink_bad(void *ctx, size_t line, const char *reason)
 	s->report->failed++;
 }
 
-static void sink_skipped(void *ctx, size_t line, const char *reason)
+static void sink_skip(void *ctx, size_t line, const char *reason)
 {
 	struct svc_import_store *s = ctx;
-	report_line(s->report, line, reason);
+	sb_printf(&s->report->lines, "line %zu: skipped: %s\n", line, reason ? reason : "never an item");
 	s->report->skipped++;
 }
 
@@ -279,7 +279,7 @@ void svc_import_sink_store(struct svc_import_store *s, struct store *st, const s
 	if (store_import_fetch_horizon(st, user_id, &horizon) != STORE_OK)
 		horizon = 0;
 	s->next_fetch_ms = horizon >= now ? horizon + s->fetch_step_ms : now;
-	*out = (struct content_import_sink){ .item = sink_item, .bad = sink_bad, .ctx = s, .skipped = sink_skipped };
+	*out = (struct content_import_sink){ .item = sink_item, .bad = sink_bad, .ctx = s, .skip = sink_skip };
 }
 
 int svc_import_sink_flush(struct svc_import_store *s)

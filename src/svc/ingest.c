@@ -5,6 +5,7 @@
 #include "content/article/extract.h"
 #include "content/article/html.h"
 #include "content/article/sanitize.h"
+#include "content/reader.h"
 #include "util/limits.h"
 #include "util/sb.h"
 #include "util/time.h"
@@ -81,7 +82,8 @@ static int clean_article(struct arena *a, struct arena *s, size_t n, struct html
 	struct sb b;
 	sb_init(&b);
 	b.max = LIMIT_SANITIZE_OUTPUT;
-	if (article && content_sanitize_tree(doc, article, url) != 0) {
+	struct content_error e;
+	if (article && content_sanitize_tree(doc, article, url, &e) != 0) {
 		*err = failed(a, s, n, "the page could not be sanitized");
 		return -1;
 	}
@@ -119,7 +121,8 @@ static int article_of(struct arena *a, struct arena *s, size_t n, struct html_do
 		out->words_count = content_count_words(out->text);
 		return 0;
 	}
-	if (content_extract_doc(s, doc, url, &art, &article) != 0) {
+	struct content_error e;
+	if (content_extract_doc(s, doc, url, &art, &article, &e) != 0) {
 		*err = failed(a, s, n, "the page could not be parsed");
 		return -1;
 	}
@@ -138,8 +141,9 @@ static int article_of(struct arena *a, struct arena *s, size_t n, struct html_do
 }
 
 /* svc_ingest and svc_ingest_kept: one parse, then the article of the page (canonical_url may be NULL) */
-static int ingest(struct arena *a, const char *html, size_t n, const char *url, bool kept, size_t max_content,
-                  struct store_article *out, const char **canonical_url, const char **err)
+static int ingest(struct arena *a, const char *html, size_t n, const char *url, const struct content_limits *lim,
+                  bool kept, size_t max_content, struct store_article *out, const char **canonical_url,
+                  const char **err)
 {
 	struct arena s;
 	struct html_doc *doc;
@@ -151,7 +155,7 @@ static int ingest(struct arena *a, const char *html, size_t n, const char *url, 
 		*canonical_url = NULL;
 	/* one parse: the canonical link is read from it, then the extractor and the sanitizer edit it */
 	scratch_init(&s, n);
-	if ((doc = content_parse_page(&s, html, n)) == NULL) {
+	if ((doc = content_parse_page(&s, html, n, lim)) == NULL) {
 		*err = failed(a, &s, n, kept ? "the content could not be parsed" : "the page could not be parsed");
 		goto out;
 	}
@@ -176,14 +180,14 @@ out:
 	return rc;
 }
 
-int svc_ingest(struct arena *a, const char *html, size_t n, const char *url, size_t max_content,
-               struct store_article *out, const char **canonical_url, const char **err)
+int svc_ingest(struct arena *a, const char *html, size_t n, const char *url, const struct content_limits *lim,
+               size_t max_content, struct store_article *out, const char **canonical_url, const char **err)
 {
-	return ingest(a, html, n, url, false, max_content, out, canonical_url, err);
+	return ingest(a, html, n, url, lim, false, max_content, out, canonical_url, err);
 }
 
 int svc_ingest_kept(struct arena *a, const char *html, size_t n, const char *url, size_t max_content,
                     struct store_article *out, const char **err)
 {
-	return ingest(a, html, n, url, true, max_content, out, NULL, err);
+	return ingest(a, html, n, url, NULL, true, max_content, out, NULL, err);
 }

@@ -156,7 +156,7 @@ static const char *read_page(const struct larder_config *cfg, struct arena *a, c
 		return "originalContent is required";
 	if (in->html_len > max)
 		return arena_printf(a, "originalContent is larger than %zu bytes (content_max_bytes in larder.conf)", max);
-	if (svc_ingest(a, in->html, in->html_len, sv->url, max, art, &canon, &why) != 0)
+	if (svc_ingest(a, in->html, in->html_len, sv->url, NULL, max, art, &canon, &why) != 0)
 		return why;
 	if (canon && svc_url_refusal(cfg, a, canon) == NULL)
 		sv->url = canon;

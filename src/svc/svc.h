@@ -8,13 +8,15 @@
 #include "util/arena.h"
 #include "util/config.h"
 
+struct content_limits;
+
 /* ---- ingest.c: page HTML to a storable article (extract, sanitize, metadata) ---- */
 /* The page is parsed once (html_parse_count counts it): the canonical link is read from that tree, the
  * extractor works on it and the article is sanitized in place. *canonical_url (may be NULL) gets the
  * page's normalised canonical link, or NULL; -1 with *err on failure, among them a sanitized article
- * over max_content bytes (content_max_bytes) */
-int svc_ingest(struct arena *a, const char *html, size_t n, const char *url, size_t max_content,
-               struct store_article *out, const char **canonical_url, const char **err);
+ * over max_content bytes (content_max_bytes). The parse keeps lim's CPU budget (NULL: the default). */
+int svc_ingest(struct arena *a, const char *html, size_t n, const char *url, const struct content_limits *lim,
+               size_t max_content, struct store_article *out, const char **canonical_url, const char **err);
 
 /* content that is already an article (an export's kept content, imported): parsed once, its body sanitized in
  * place and serialized, its text and word count taken; nothing extracted or dropped, no metadata read. 0, or -1

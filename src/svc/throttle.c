@@ -52,19 +52,26 @@ int svc_throttle_keys(struct arena *a, const char *user_id, const char *name, co
 	return t->pair_key && t->addr_key ? 0 : -1;
 }
 
+struct wait_ctx {
+	int64_t now_ms, base_ms, cap_ms;
+};
+
 /* the wait of the i-th key (0: the account from this address, 1: the address) after count failures */
 static int64_t key_wait(void *ctx, size_t i, int64_t count, int64_t last_ms)
 {
-	int64_t allowed = i == 0 ? LIMIT_LOGIN_FREE_PAIR : LIMIT_LOGIN_FREE_ADDR, now = *(const int64_t *)ctx;
-	int64_t until = last_ms + svc_throttle_delay(count, allowed, LIMIT_LOGIN_DELAY_MS, LIMIT_LOGIN_DELAY_MAX_MS);
-	return count >= allowed && until > now ? until - now : 0;
+	const struct wait_ctx *w = ctx;
+	int64_t allowed = i == 0 ? LIMIT_LOGIN_FREE_PAIR : LIMIT_LOGIN_FREE_ADDR;
+	int64_t until = last_ms + svc_throttle_delay(count, allowed, w->base_ms, w->cap_ms);
+	return count >= allowed && until > w->now_ms ? until - w->now_ms : 0;
 }
 
-int64_t svc_throttle_attempt(struct store *st, const struct svc_throttle *t, int64_t now_ms)
+int64_t svc_throttle_attempt(struct store *st, const struct larder_config *cfg, const struct svc_throttle *t,
+                             int64_t now_ms)
 {
 	const char *keys[2] = { t->pair_key, t->addr_key };
+	struct wait_ctx w = { now_ms, (int64_t)cfg->login_delay_s * 1000, (int64_t)cfg->login_delay_max_s * 1000 };
 	int64_t wait = 0;
-	if (store_login_attempt(st, keys, 2, now_ms, now_ms - LIMIT_LOGIN_WINDOW_MS, key_wait, &now_ms, &wait) != STORE_OK)
+	if (store_login_attempt(st, keys, 2, now_ms, now_ms - (int64_t)cfg->login_window_s * 1000, key_wait, &w, &wait) != STORE_OK)
 		return -1;
 	return wait;
 }

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include "store/store.h"
 #include "util/arena.h"
+#include "util/config.h"
 
 /* The throttle keys of one login attempt. pair: the account as seen from the client's address (the
  * account is its user id, so its username and its email share one key; a name without an account
@@ -19,7 +20,8 @@ int svc_throttle_keys(struct arena *a, const char *user_id, const char *name, co
  * until svc_throttle_pass takes it back (so that parallel attempts cannot all slip through one check);
  * else the milliseconds it must still wait; -1 when the store fails. A key that has not failed never
  * holds an attempt back */
-int64_t svc_throttle_attempt(struct store *st, const struct svc_throttle *t, int64_t now_ms);
+int64_t svc_throttle_attempt(struct store *st, const struct larder_config *cfg, const struct svc_throttle *t,
+                             int64_t now_ms);
 /* the right password: the account's failures from this address are forgotten, and this attempt from the address */
 void svc_throttle_pass(struct store *st, const struct svc_throttle *t, int64_t now_ms);
 /* the wait after `count` failures when `allowed` of them are free: 0, then base, 2 base, 4 base, ... up to cap */

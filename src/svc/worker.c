@@ -72,7 +72,7 @@ static int fetch_job(struct store *st, const struct larder_config *cfg, struct a
 		svc_file_fetched(st, cfg, a, &it, fr.body, fr.len, &art, &o);
 		return finish(st, &job, &o, err, errlen);
 	}
-	if (svc_ingest(a, fr.html, fr.html_len, fr.final_url ? fr.final_url : it.url, cfg->content_max_bytes, &art,
+	if (svc_ingest(a, fr.html, fr.html_len, fr.final_url ? fr.final_url : it.url, NULL, cfg->content_max_bytes, &art,
 	               NULL, &o.reason) != 0)
 		return finish(st, &job, &o, err, errlen);
 	return finish(st, &job, &(struct store_job_outcome){ .kind = STORE_JOB_FILLED, .article = &art }, err, errlen);

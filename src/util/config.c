@@ -272,6 +272,10 @@ static const struct num_key {
 	{ "pdf_sync_bytes", LIMIT_PDF_SYNC_BYTES, 0, (uint64_t)1 << 30, SIZES(0, "1G", "K, M, G"),
 	  FIELD(pdf_sync_bytes) },
 	{ "pdf_read_seconds", LIMIT_PDF_CPU_MS / 1000, 1, 600, " of seconds", NULL, false, FIELD(pdf_read_s) },
+	{ "login_delay", LIMIT_LOGIN_DELAY_MS / 1000, 1, 86400, " of seconds", NULL, false, FIELD(login_delay_s) },
+	{ "login_delay_max", LIMIT_LOGIN_DELAY_MAX_MS / 1000, 1, 31536000, " of seconds", NULL, false,
+	  FIELD(login_delay_max_s) },
+	{ "login_window", LIMIT_LOGIN_WINDOW_MS / 1000, 60, 31536000, " of seconds", NULL, false, FIELD(login_window_s) },
 };
 #undef SIZES
 #undef FIELD

@@ -88,6 +88,11 @@ struct larder_config {
 	                                  answered, a larger one by the worker; default LIMIT_PDF_SYNC_BYTES */
 	uint32_t pdf_read_s;           /* key `pdf_read_seconds`: CPU seconds a PDF's reading may take (outside an
 	                                  upload's request), default LIMIT_PDF_CPU_MS/1000 */
+	uint32_t login_delay_s;        /* key `login_delay`: the wait after the free failed logins, doubling with each
+	                                  further one; default LIMIT_LOGIN_DELAY_MS/1000 */
+	uint32_t login_delay_max_s;    /* key `login_delay_max`: the longest such wait, default LIMIT_LOGIN_DELAY_MAX_MS/1000 */
+	uint32_t login_window_s;       /* key `login_window`: how long a failed login is counted, default
+	                                  LIMIT_LOGIN_WINDOW_MS/1000 */
 	char *files_dir;               /* key `files_dir`: where PDFs are kept; NULL: "files" in data_dir */
 };
 /* which file: explicit path if non-NULL, else $LARDER_CONFIG, else LARDER_SYSCONFDIR "/larder.conf" */

@@ -7,6 +7,7 @@ import * as notebook from './reader-notebook.js';
 import * as toolbar from './reader-toolbar.js';
 import * as settings from './reader-settings.js';
 import * as keys from './reader-keys.js';
+import * as nav from './nav-memory.js';
 import { pdfView } from './reader-pdf.js';
 
 const POLL_MS = 2000;
@@ -68,6 +69,7 @@ function renderHead() {
 	orig.hidden = !href;
 	renderLabels();
 	$('archive').textContent = item.isArchived ? 'Unarchive' : 'Archive';
+	$('bar-archive').textContent = item.isArchived ? 'Unarchive' : 'Archive';
 }
 
 function renderLabels() {
@@ -105,9 +107,13 @@ function renderBody() {
 	$('content').replaceChildren(t.content);
 }
 
+// whether the article can be read: every state but a save still running (an archived item, one in the trash or one
+// whose fetch failed with some content read as a saved one does: highlights, notes, progress)
+const readable = () => item.state !== 'PROCESSING';
+
 // the highlights, once the article's text is there
 async function showHighlights() {
-	if (item.state !== 'SUCCEEDED') return;
+	if (!readable()) return;
 	try {
 		await highlights.load(item, $('content'));
 	} catch (e) {
@@ -157,7 +163,7 @@ function restoreProgress(pct) {
 
 let tracking = false;
 function trackProgress() {
-	if (tracking || item.state !== 'SUCCEEDED') return;
+	if (tracking || !readable()) return;
 	tracking = true;
 	let sent = item.readingProgressPercent || 0;
 	let lastAt = 0;
@@ -200,6 +206,7 @@ function setupActions() {
 			await setArchived(item.id, !item.isArchived);
 			item.isArchived = !item.isArchived;
 			b.textContent = item.isArchived ? 'Unarchive' : 'Archive';
+			$('bar-archive').textContent = b.textContent;
 			say(actionStatus, item.isArchived ? 'Archived.' : 'Moved to the inbox.');
 		} catch (e) {
 			say(actionStatus, `Could not archive: ${e.message}`, true);
@@ -232,6 +239,52 @@ function setupActions() {
 	});
 }
 
+// ---- triage: archive or delete and go back to the list, the next or previous item of the list
+async function archiveAndBack() {
+	try {
+		await setArchived(item.id, !item.isArchived);
+		nav.back(item.id, true);
+	} catch (e) {
+		say($('action-status'), `Could not archive: ${e.message}`, true);
+	}
+}
+
+async function deleteAndBack() {
+	if (!window.confirm(`Delete “${item.title || item.url}”?`)) return;
+	try {
+		await deleteItem(item.id);
+		nav.back(item.id, true);
+	} catch (e) {
+		say($('action-status'), `Could not delete: ${e.message}`, true);
+	}
+}
+
+function goTo(step) {
+	const href = nav.neighbour(item.id, step);
+	if (href) location.assign(href);
+	else say($('action-status'), step > 0 ? 'This is the last item of the list.' : 'This is the first item of the list.');
+}
+
+const triage = {
+	archive: archiveAndBack,
+	remove: deleteAndBack,
+	back: () => nav.back(item.id, false),
+	next: () => goTo(1),
+	previous: () => goTo(-1),
+};
+
+// the bar at the foot of a phone's screen: the same actions, always in reach
+function setupBar() {
+	$('bar-back').addEventListener('click', triage.back);
+	$('bar-prev').addEventListener('click', triage.previous);
+	$('bar-next').addEventListener('click', triage.next);
+	$('bar-archive').addEventListener('click', triage.archive);
+	$('bar-delete').addEventListener('click', triage.remove);
+	$('bar-notebook').addEventListener('click', () => (notebook.isOpen() ? notebook.close() : notebook.open()));
+	$('bar-prev').disabled = !nav.neighbour(item.id, -1);
+	$('bar-next').disabled = !nav.neighbour(item.id, 1);
+}
+
 async function main() {
 	const me = await requireUser();
 	showUser(me);
@@ -252,7 +305,8 @@ async function main() {
 	settings.setup();
 	notebook.setup();
 	toolbar.setup();
-	keys.setup();
+	keys.setup(triage);
+	setupBar();
 	$('reader').hidden = false;
 	if (item.state === 'PROCESSING') await waitForSave();
 	else {

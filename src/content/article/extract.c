@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "content/article/extract_int.h"
+#include "content/reader.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/sb.h"
@@ -512,11 +513,11 @@ long content_count_words(const char *text)
 	return words;
 }
 
-struct html_doc *content_parse_page(struct arena *a, const char *html, size_t n)
+struct html_doc *content_parse_page(struct arena *a, const char *html, size_t n, const struct content_limits *lim)
 {
 	/* scripts and styles go unread */
 	html = ex_strip_raw(a, html ? html : "", n, &n);
-	return html ? html_parse(a, html, n) : NULL;
+	return html ? html_parse(a, html, n, lim) : NULL;
 }
 
 /* the attempt to keep: the first long enough, else the longest, else none */
@@ -557,8 +558,9 @@ static struct attempt *run_passes(struct ex_ctx *x, struct attempt tries[4], boo
 	return best_attempt(tries, ntries);
 }
 
-int content_extract_doc(struct arena *a, struct html_doc *doc, const char *url, struct content_article *out,
-                        struct html_node **article)
+/* content_extract_doc's work: 0, or -1 out of memory */
+static int extract_doc(struct arena *a, struct html_doc *doc, const char *url, struct content_article *out,
+                       struct html_node **article)
 {
 	struct ex_ctx x;
 	memset(&x, 0, sizeof x);
@@ -613,12 +615,25 @@ int content_extract_doc(struct arena *a, struct html_doc *doc, const char *url, 
 	return 0;
 }
 
-int content_extract(struct arena *a, const char *html, size_t n, const char *url, struct content_article *out)
+int content_extract_doc(struct arena *a, struct html_doc *doc, const char *url, struct content_article *out,
+                        struct html_node **article, struct content_error *e)
+{
+	content_error_clear(e);
+	if (extract_doc(a, doc, url, out, article) < 0)
+		return content_fail(e, CONTENT_E_NOMEM, "out of memory extracting the article");
+	return 0;
+}
+
+int content_extract(struct arena *a, const char *html, size_t n, const char *url, const struct content_limits *lim,
+                    struct content_article *out, struct content_error *e)
 {
 	struct html_node *article;
-	struct html_doc *doc = content_parse_page(a, html, n);
+	struct html_doc *doc = content_parse_page(a, html, n, lim);
 	memset(out, 0, sizeof *out);
-	if (!doc || content_extract_doc(a, doc, url, out, &article) < 0)
+	content_error_clear(e);
+	if (!doc)
+		return content_fail(e, CONTENT_E_NOMEM, "out of memory parsing the page");
+	if (content_extract_doc(a, doc, url, out, &article, e) < 0)
 		return -1;
 	if (!article)
 		return 0;
@@ -627,5 +642,5 @@ int content_extract(struct arena *a, const char *html, size_t n, const char *url
 	html_serialize(article, &b, false);
 	out->content = sb_error(&b) ? NULL : arena_strndup(a, sb_str(&b), b.len);
 	sb_free(&b);
-	return out->content ? 0 : -1;
+	return out->content ? 0 : content_fail(e, CONTENT_E_NOMEM, "out of memory writing the article");
 }

@@ -1,6 +1,7 @@
 /* html.c: gumbo's HTML5 parse copied into an editable arena tree; edits, queries and the HTML5 serializer. */
 #define _GNU_SOURCE /* memmem */
 #include "content/article/html.h"
+#include "content/reader.h"
 
 #include <ctype.h>
 #include <gumbo.h>
@@ -298,13 +299,6 @@ static int copy_output(struct html_doc *d, const GumboOutput *out)
  * paragraphs (a linear pass drops the markup; a block element's tag starts a new paragraph), which
  * gumbo parses in linear time: no attributes, no nesting past html > body > p */
 
-static __thread long parse_budget_ms = -1;
-
-void html_set_parse_budget_ms(long ms)
-{
-	parse_budget_ms = ms;
-}
-
 /* after the '<' at s[i]: where the markup starting there ends; *block when it is a block element's
  * tag (start or end), and skipped content (script, style) is skipped too */
 static size_t skip_markup(const char *s, size_t n, size_t i, bool *block)
@@ -437,7 +431,7 @@ unsigned long html_parse_count(void)
 	return atomic_load(&parses);
 }
 
-struct html_doc *html_parse(struct arena *a, const char *utf8, size_t n)
+struct html_doc *html_parse(struct arena *a, const char *utf8, size_t n, const struct content_limits *lim)
 {
 	struct html_doc *d = ARENA_NEW(a, struct html_doc);
 	GumboOptions opt = kGumboDefaultOptions;
@@ -459,7 +453,7 @@ struct html_doc *html_parse(struct arena *a, const char *utf8, size_t n)
 		return NULL;
 	opt.max_errors = LIMIT_HTML_MAX_ERRORS;
 	GumboOutput *out = html_guarded_parse(&g, &opt, rc ? capped : utf8, rc ? capn : cut,
-	                                      parse_budget_ms < 0 ? LIMIT_HTML_PARSE_MS : parse_budget_ms);
+	                                      content_budget_ms(lim, LIMIT_HTML_PARSE_MS));
 	if (out) {
 		d->truncated = cut < n;
 		err = copy_output(d, out);

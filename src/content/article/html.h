@@ -6,6 +6,7 @@
 #include <string.h>
 
 struct arena;
+struct content_limits;
 struct sb;
 
 enum html_node_type { HTML_DOCUMENT, HTML_ELEMENT, HTML_TEXT, HTML_COMMENT };
@@ -40,8 +41,9 @@ struct html_doc {
  * Input nested deeper than LIMIT_HTML_DEPTH is cut at that point (doc->truncated). No tag gets more
  * than LIMIT_HTML_ATTRS attributes: a '>' is inserted before the one too many, under every reading
  * of the input, so text that only might be a tag may get one too. A parse that takes more than
- * LIMIT_HTML_PARSE_MS of CPU is abandoned for the tree of html_degrade (doc->degraded). */
-struct html_doc *html_parse(struct arena *a, const char *utf8, size_t n);
+ * lim's budget_ms of CPU (lim NULL or 0: LIMIT_HTML_PARSE_MS; CONTENT_BUDGET_SPENT abandons it at gumbo's
+ * first allocation, deterministically) is abandoned for the tree of html_degrade (doc->degraded). */
+struct html_doc *html_parse(struct arena *a, const char *utf8, size_t n, const struct content_limits *lim);
 
 /* html_parse calls so far in this process, from every thread (a degraded parse's second gumbo run is
  * part of its call); for tests that count how often a page is parsed */
@@ -52,10 +54,6 @@ unsigned long html_parse_count(void);
  * block element's tag was, every other tag, comment and script or style element dropped, each
  * other '<' escaped. Linear; in the arena; NULL out of memory. */
 char *html_degrade(struct arena *a, const char *utf8, size_t n, size_t *outn);
-
-/* For tests: the CPU budget (ms) of this thread's later parses; 0 abandons each parse at gumbo's first
- * allocation (deterministically), a negative value restores LIMIT_HTML_PARSE_MS. */
-void html_set_parse_budget_ms(long ms);
 
 /* A copy of the whole tree in a (linear; much cheaper than parsing again). Names, text and attribute
  * values are shared with src, which edits never write into; NULL if the arena is exhausted. */

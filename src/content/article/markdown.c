@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "content/article/html.h"
+#include "content/reader.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/sb.h"
@@ -709,7 +710,8 @@ static void block_children(struct md *m, const struct html_node *n)
 	}
 }
 
-int content_markdown(struct arena *a, const char *html, size_t n, char **out, size_t *outlen)
+int content_markdown(struct arena *a, const char *html, size_t n, const struct content_limits *lim, char **out,
+                     size_t *outlen, struct content_error *e)
 {
 	struct md m;
 	struct html_doc *d;
@@ -719,8 +721,9 @@ int content_markdown(struct arena *a, const char *html, size_t n, char **out, si
 	*out = NULL;
 	if (outlen)
 		*outlen = 0;
-	if (!(d = html_parse(a, html, n)))
-		return -1;
+	content_error_clear(e);
+	if (!(d = html_parse(a, html, n, lim)))
+		return content_fail(e, CONTENT_E_NOMEM, "out of memory parsing the HTML for Markdown");
 	memset(&m, 0, sizeof m);
 	m.a = a;
 	sb_init(&m.out);
@@ -733,9 +736,11 @@ int content_markdown(struct arena *a, const char *html, size_t n, char **out, si
 		flush_inline(&m);
 	}
 	if (sb_error(&m.out) || sb_error(&m.inl) || sb_error(&m.opens)) {
-		rc = -2;        /* past LIMIT_MARKDOWN_OUTPUT (or the builder could not grow) */
+		/* past LIMIT_MARKDOWN_OUTPUT (or the builder could not grow) */
+		rc = content_fail(e, CONTENT_E_LIMIT, "the Markdown is larger than %zu bytes (LIMIT_MARKDOWN_OUTPUT)",
+		                  (size_t)LIMIT_MARKDOWN_OUTPUT);
 	} else if (!(*out = arena_strndup(a, sb_str(&m.out), m.out.len))) {
-		rc = -1;
+		rc = content_fail(e, CONTENT_E_NOMEM, "out of memory writing the Markdown");
 	} else if (outlen) {
 		*outlen = m.out.len;
 	}

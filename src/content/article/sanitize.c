@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "content/article/html.h"
+#include "content/reader.h"
 #include "content/article/html_policy.h"
 #include "content/article/shape.h"
 #include "util/arena.h"
@@ -479,7 +480,7 @@ static int sanitize_stable(struct html_doc *d, struct html_node *root, const cha
 		}
 		memcpy(src, DOCTYPE, sizeof DOCTYPE - 1);
 		memcpy(src + sizeof DOCTYPE - 1, sb_str(b), b->len);
-		struct html_doc *d2 = html_parse(d->arena, src, sizeof DOCTYPE - 1 + b->len);
+		struct html_doc *d2 = html_parse(d->arena, src, sizeof DOCTYPE - 1 + b->len, NULL);
 		struct html_node *body2 = d2 ? body_of(d2) : NULL;
 		struct ctx c2 = { d2, c.base, 0 };
 		if (!d2) {
@@ -509,17 +510,30 @@ static int sanitize_stable(struct html_doc *d, struct html_node *root, const cha
 	return rc;
 }
 
-int content_sanitize_tree(struct html_doc *d, struct html_node *root, const char *base_url)
+/* rc of sanitize_stable as the reader convention: 0, or -1 with e */
+static int sanitize_status(int rc, struct content_error *e)
+{
+	if (rc == -2)
+		return content_fail(e, CONTENT_E_LIMIT, "the sanitized HTML is larger than %zu bytes (LIMIT_SANITIZE_OUTPUT)",
+		                    (size_t)LIMIT_SANITIZE_OUTPUT);
+	if (rc < 0)
+		return content_fail(e, CONTENT_E_NOMEM, "out of memory sanitizing the HTML");
+	return 0;
+}
+
+int content_sanitize_tree(struct html_doc *d, struct html_node *root, const char *base_url, struct content_error *e)
 {
 	struct sb b;
 	int rc;
+	content_error_clear(e);
 	sb_init(&b);
 	rc = sanitize_stable(d, root, base_url, &b);
 	sb_free(&b);
-	return rc;
+	return sanitize_status(rc, e);
 }
 
-int content_sanitize(struct arena *a, const char *html, size_t n, const char *base_url, char **out, size_t *outlen)
+int content_sanitize(struct arena *a, const char *html, size_t n, const char *base_url, const struct content_limits *lim,
+                     char **out, size_t *outlen, struct content_error *e)
 {
 	struct html_doc *d;
 	struct html_node *body;
@@ -529,10 +543,12 @@ int content_sanitize(struct arena *a, const char *html, size_t n, const char *ba
 	*out = NULL;
 	if (outlen)
 		*outlen = 0;
+	content_error_clear(e);
 	if (n > LIMIT_SANITIZE_INPUT)
-		return -2;
-	if (!(d = html_parse(a, html, n)))
-		return -1;
+		return content_fail(e, CONTENT_E_LIMIT, "the HTML is larger than %zu bytes (LIMIT_SANITIZE_INPUT)",
+		                    (size_t)LIMIT_SANITIZE_INPUT);
+	if (!(d = html_parse(a, html, n, lim)))
+		return content_fail(e, CONTENT_E_NOMEM, "out of memory parsing the HTML");
 	sb_init(&b);
 	body = body_of(d);
 	if (body)
@@ -545,5 +561,5 @@ int content_sanitize(struct arena *a, const char *html, size_t n, const char *ba
 			*outlen = b.len;
 	}
 	sb_free(&b);
-	return rc;
+	return sanitize_status(rc, e);
 }

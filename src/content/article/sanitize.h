@@ -4,6 +4,8 @@
 #include <stddef.h>
 
 struct arena;
+struct content_error;
+struct content_limits;
 struct html_doc;
 struct html_node;
 
@@ -28,10 +30,12 @@ struct html_node;
  *    is dropped.
  * The result is a fragment whose serialization parses back to the same fragment. */
 
-/* sanitize HTML (a fragment or a whole document; UTF-8) into a safe fragment, in arena a.
- * base_url (may be NULL) resolves relative links/images (src/util/url.h url_resolve).
- * 0 ok, -1 out of memory, -2 input or output larger than LIMIT_SANITIZE_INPUT/OUTPUT. */
-int content_sanitize(struct arena *a, const char *html, size_t n, const char *base_url, char **out, size_t *outlen);
+/* sanitize HTML (a fragment or a whole document; UTF-8), parsed under lim (NULL: defaults), into a safe
+ * fragment, in arena a. base_url (may be NULL) resolves relative links/images (src/util/url.h url_resolve).
+ * 0, or -1 with e: CONTENT_E_NOMEM, or CONTENT_E_LIMIT for input or output larger than
+ * LIMIT_SANITIZE_INPUT/OUTPUT. */
+int content_sanitize(struct arena *a, const char *html, size_t n, const char *base_url, const struct content_limits *lim,
+                     char **out, size_t *outlen, struct content_error *e);
 
 /* the same on a parsed tree, in place (for callers that already hold a tree, e.g. the extractor's
  * output): root's descendants are sanitized, root itself (element or document) is left as it is.
@@ -39,6 +43,6 @@ int content_sanitize(struct arena *a, const char *html, size_t n, const char *ba
  * element) the result is also given the shape a re-parse of its serialization would give it, so
  * its serialization is stable: in one walk (shape.c), without parsing, except for rare misnested
  * shapes that walk leaves to serialize + re-parse rounds (each counted by html_parse_count).
- * 0 ok, -1 out of memory, -2 output larger than LIMIT_SANITIZE_OUTPUT. */
-int content_sanitize_tree(struct html_doc *d, struct html_node *root, const char *base_url);
+ * 0, or -1 with e: CONTENT_E_NOMEM, or CONTENT_E_LIMIT for output larger than LIMIT_SANITIZE_OUTPUT. */
+int content_sanitize_tree(struct html_doc *d, struct html_node *root, const char *base_url, struct content_error *e);
 #endif

@@ -49,7 +49,7 @@ static bool seen(const struct content_feed_link *list, long n, const char *url)
 long content_feed_discover(struct arena *a, const char *html, size_t len, const char *page_url,
                            const struct content_limits *lim, struct content_feed_link **out, struct content_error *e)
 {
-	struct html_doc *doc = html_parse(a, html, len);
+	struct html_doc *doc = html_parse(a, html, len, NULL);
 	(void)lim; /* the HTML parse keeps LIMIT_HTML_* (it never refuses a page: one too costly is read degraded) */
 	content_error_clear(e);
 	if (doc == NULL)

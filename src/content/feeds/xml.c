@@ -180,9 +180,7 @@ static void bounds(const struct content_limits *lim, struct xml_guard_limits *g,
 	g->depth = lim->xml_depth ? lim->xml_depth : LIMIT_XML_DEPTH;
 	g->name = lim->xml_name ? lim->xml_name : LIMIT_XML_NAME;
 	g->namespaces = lim->xml_namespaces ? lim->xml_namespaces : LIMIT_XML_NAMESPACES;
-	*budget_ms = lim->budget_ms == 0 ? LIMIT_XML_PARSE_MS
-	             : lim->budget_ms == CONTENT_BUDGET_SPENT ? 0
-	             : lim->budget_ms == CONTENT_BUDGET_NONE ? -1 : lim->budget_ms;
+	*budget_ms = content_budget_ms(lim, LIMIT_XML_PARSE_MS);
 }
 
 xmlDoc *content_xml_read(const char *body, size_t len, const struct content_limits *lim, struct content_error *e)

@@ -21,6 +21,22 @@ static const char *str(struct json_object *o, const char *key)
 	return s && *s ? s : NULL;
 }
 
+/* raw as the record's URL into *url (trimmed, repaired: import_url_check): NULL, or why it is no item, *skip set
+ * when it never is one (a javascript: or place: link: skipped, not failed) */
+static const char *record_url(struct arena *a, const char *raw, const char **url, bool *skip)
+{
+	const char *why;
+	enum import_url_verdict v = import_url_check(a, raw ? raw : "", url, &why); /* none: "no URL" */
+	*skip = v == IMPORT_URL_SKIP;
+	return v == IMPORT_URL_OK ? NULL : why ? why : "out of memory";
+}
+
+/* a bad record to sink (the shape of import_skip, so that either is called the same way) */
+static void import_bad(const struct content_import_sink *sink, size_t line, const char *why)
+{
+	sink->bad(sink->ctx, line, why);
+}
+
 /* key is true, 1 or "1" (wallabag wrote booleans as numbers in older versions) */
 static bool truthy(struct json_object *o, const char *key)
 {
@@ -118,15 +134,15 @@ static const char *entry_author(struct arena *a, struct json_object *o)
 	return s;
 }
 
-/* one entry as an item: NULL, or why it cannot be read */
-static const char *read_entry(struct arena *a, struct json_object *o, struct content_import_item *it)
+/* one entry as an item: NULL, or why it cannot be read (*skip: why it is never an item) */
+static const char *read_entry(struct arena *a, struct json_object *o, struct content_import_item *it, bool *skip)
 {
 	struct json_object *content;
 	const char *why;
+	*skip = false;
 	if (!json_object_is_type(o, json_type_object))
 		return "the entry is not an object";
-	it->url = str(o, "url");
-	if ((why = import_url_problem(a, it->url)) != NULL)
+	if ((why = record_url(a, str(o, "url"), &it->url, skip)) != NULL)
 		return why;
 	it->title = str(o, "title");
 	it->author = entry_author(a, o);
@@ -213,9 +229,10 @@ int import_read_wallabag(enum content_import_format f, struct arena *a, const ch
 	arena_init(&scratch);
 	for (size_t i = 0; rc == 0 && i < json_object_array_length(root); i++) {
 		struct content_import_item it = { .line = i + 1, .reading_progress = -1 };
-		const char *why = read_entry(&scratch, json_object_array_get_idx(root, i), &it);
+		bool skip;
+		const char *why = read_entry(&scratch, json_object_array_get_idx(root, i), &it, &skip);
 		if (why) {
-			sink->bad(sink->ctx, i + 1, why);
+			(skip ? import_skip : import_bad)(sink, i + 1, why);
 		} else if (sink->item(sink->ctx, &it)) {
 			rc = content_fail(e, CONTENT_E_STOPPED, "%s", IMPORT_STOPPED);
 		}
@@ -237,32 +254,18 @@ struct tree_walk {
 	int stopped;
 };
 
-/* the length of url's scheme when it has one other than http(s) (javascript:, place:, file:, about:, chrome:, data:
- * …): a link that is no page to save, skipped rather than failed; else 0 */
-static size_t other_scheme(const char *url)
-{
-	size_t n = url ? strspn(url, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.") : 0;
-	if (n == 0 || url[n] != ':' || (n == 4 && strncasecmp(url, "http", 4) == 0) ||
-	    (n == 5 && strncasecmp(url, "https", 5) == 0))
-		return 0;
-	return n;
-}
-
 /* the bookmark url titled title as an item with the folders as labels (and tags, names separated by commas),
  * or a skipped or bad record */
 static void tree_link(struct tree_walk *w, const char *url, const char *title, const char *tags,
                       int64_t saved_ms, const char *description)
 {
-	struct content_import_item it = { .line = ++w->n, .reading_progress = -1, .url = url, .title = title,
-	                                  .saved_ms = saved_ms, .description = description };
-	const char *why;
+	struct content_import_item it = { .line = ++w->n, .reading_progress = -1, .title = title, .saved_ms = saved_ms,
+	                                  .description = description };
+	bool skip;
+	const char *why = record_url(&w->scratch, url, &it.url, &skip);
 	const char **labels = ARENA_NEWN(&w->scratch, const char *, w->depth + 1);
-	size_t scheme = other_scheme(url);
-	if (scheme) {
-		why = arena_printf(&w->scratch, "skipped: a %.*s: link is no page to save", (int)(scheme < 20 ? scheme : 20), url);
-		(w->sink->skipped ? w->sink->skipped : w->sink->bad)(w->sink->ctx, it.line, why ? why : "skipped: no page");
-	} else if ((why = import_url_problem(&w->scratch, url)) != NULL) {
-		w->sink->bad(w->sink->ctx, it.line, why);
+	if (why) {
+		(skip ? import_skip : import_bad)(w->sink, it.line, why);
 	} else if (labels == NULL) {
 		w->sink->bad(w->sink->ctx, it.line, "out of memory");
 	} else {
@@ -445,13 +448,13 @@ int import_read_firefox(enum content_import_format f, struct arena *a, const cha
 
 /* one Pinboard post: href, description (the title), extended (a note), time, toread ("yes": unread, so in the
  * inbox; read ones are archived), tags separated by spaces */
-static const char *pinboard_post(struct arena *a, struct json_object *o, struct content_import_item *it)
+static const char *pinboard_post(struct arena *a, struct json_object *o, struct content_import_item *it, bool *skip)
 {
 	const char *toread, *why;
+	*skip = false;
 	if (!json_object_is_type(o, json_type_object))
 		return "the post is not an object";
-	it->url = str(o, "href");
-	if ((why = import_url_problem(a, it->url)) != NULL)
+	if ((why = record_url(a, str(o, "href"), &it->url, skip)) != NULL)
 		return why;
 	it->title = str(o, "description");
 	it->description = str(o, "extended");
@@ -482,9 +485,10 @@ int import_read_pinboard(enum content_import_format f, struct arena *a, const ch
 	arena_init(&scratch);
 	for (size_t i = 0; rc == 0 && i < json_object_array_length(root); i++) {
 		struct content_import_item it = { .line = i + 1, .reading_progress = -1 };
-		const char *why = pinboard_post(&scratch, json_object_array_get_idx(root, i), &it);
+		bool skip;
+		const char *why = pinboard_post(&scratch, json_object_array_get_idx(root, i), &it, &skip);
 		if (why)
-			sink->bad(sink->ctx, i + 1, why);
+			(skip ? import_skip : import_bad)(sink, i + 1, why);
 		else if (sink->item(sink->ctx, &it))
 			rc = content_fail(e, CONTENT_E_STOPPED, "%s", IMPORT_STOPPED);
 		arena_reset(&scratch);
