@@ -32,7 +32,7 @@ static const char *record_url(struct arena *a, const char *raw, const char **url
 }
 
 /* a bad record to sink (the shape of import_skip, so that either is called the same way) */
-static void import_bad(const struct content_import_sink *sink, size_t line, const char *why)
+static void bad_record(const struct content_import_sink *sink, size_t line, const char *why)
 {
 	sink->bad(sink->ctx, line, why);
 }
@@ -232,7 +232,7 @@ int import_read_wallabag(enum content_import_format f, struct arena *a, const ch
 		bool skip;
 		const char *why = read_entry(&scratch, json_object_array_get_idx(root, i), &it, &skip);
 		if (why) {
-			(skip ? import_skip : import_bad)(sink, i + 1, why);
+			(skip ? import_skip : bad_record)(sink, i + 1, why);
 		} else if (sink->item(sink->ctx, &it)) {
 			rc = content_fail(e, CONTENT_E_STOPPED, "%s", IMPORT_STOPPED);
 		}
@@ -265,7 +265,7 @@ static void tree_link(struct tree_walk *w, const char *url, const char *title, c
 	const char *why = record_url(&w->scratch, url, &it.url, &skip);
 	const char **labels = ARENA_NEWN(&w->scratch, const char *, w->depth + 1);
 	if (why) {
-		(skip ? import_skip : import_bad)(w->sink, it.line, why);
+		(skip ? import_skip : bad_record)(w->sink, it.line, why);
 	} else if (labels == NULL) {
 		w->sink->bad(w->sink->ctx, it.line, "out of memory");
 	} else {
@@ -488,7 +488,7 @@ int import_read_pinboard(enum content_import_format f, struct arena *a, const ch
 		bool skip;
 		const char *why = pinboard_post(&scratch, json_object_array_get_idx(root, i), &it, &skip);
 		if (why)
-			(skip ? import_skip : import_bad)(sink, i + 1, why);
+			(skip ? import_skip : bad_record)(sink, i + 1, why);
 		else if (sink->item(sink->ctx, &it))
 			rc = content_fail(e, CONTENT_E_STOPPED, "%s", IMPORT_STOPPED);
 		arena_reset(&scratch);
