@@ -103,3 +103,8 @@ check-sanitize:
 TESTS += t/real_import_a.sh
 dist_check_SCRIPTS += t/real_import_a.sh
 EXTRA_DIST += t/data/real/import-html-csv
+
+# issue 22: the real JSON imports (wallabag, Chrome, Firefox, Pinboard, Omnivore) and the export round trip
+TESTS += t/real_import_b.sh
+dist_check_SCRIPTS += t/real_import_b.sh
+EXTRA_DIST += t/data/real/import-json-export
