@@ -107,7 +107,7 @@ static int put_highlights(struct exporter *x, const struct store_item *it, const
 	 * highlight whose passage the content does not hold) is written as the passage it is, with its note */
 	for (size_t i = 0; i < n; i++)
 		if (is_item_note(&h[i]))
-			omni_md_note(&x->md, h[i].annotation, &first);
+			content_omnivore_md_note(&x->md, h[i].annotation, &first);
 	for (size_t i = 0; i < n; i++) {
 		struct store_label *l;
 		size_t nl;
@@ -119,7 +119,7 @@ static int put_highlights(struct exporter *x, const struct store_item *it, const
 			return -1;
 		for (size_t j = 0; j < nl; j++)
 			names[j] = l[j].name;
-		omni_md_passage(&x->md, h[i].quote, names, nl, h[i].annotation, &first);
+		content_omnivore_md_passage(&x->md, h[i].quote, names, nl, h[i].annotation, &first);
 	}
 	if (first)
 		return 0;
