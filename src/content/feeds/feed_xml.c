@@ -2,6 +2,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,7 +20,9 @@
 #define NS_MEDIA   "http://search.yahoo.com/mrss/"
 #define NS_RSS10   "http://purl.org/rss/1.0/"
 #define NS_RSS090  "http://my.netscape.com/rdf/simple/0.9/"
-/* in named(): RSS's own elements (no namespace, or RSS 1.0's or 0.90's) */
+#define NS_RSS090C "http://channel.netscape.com/rdf/simple/0.9/"
+#define NS_RSS2UL  "http://backend.userland.com/rss2"
+/* in named(): RSS's own elements (no namespace, or RSS 1.0's, 0.90's two or Userland's RSS 2.0 one) */
 #define NS_RSS     NULL
 
 static bool href_is(const xmlNode *n, const char *ns)
@@ -32,9 +35,10 @@ static bool named(const xmlNode *n, const char *ns, const char *name)
 	if (n == NULL || n->type != XML_ELEMENT_NODE || strcmp((const char *)n->name, name) != 0)
 		return false;
 	if (ns == NS_RSS)
-		return n->ns == NULL || href_is(n, NS_RSS10) || href_is(n, NS_RSS090);
-	if (strcmp(ns, NS_ATOM) == 0)
-		return href_is(n, NS_ATOM) || href_is(n, NS_ATOM03);
+		return n->ns == NULL || href_is(n, NS_RSS10) || href_is(n, NS_RSS090) || href_is(n, NS_RSS090C) ||
+		       href_is(n, NS_RSS2UL);
+	if (strcmp(ns, NS_ATOM) == 0) /* Atom 1.0, 0.3, or Atom's names without a namespace (a generator forgot it) */
+		return n->ns == NULL || href_is(n, NS_ATOM) || href_is(n, NS_ATOM03);
 	return href_is(n, ns);
 }
 
@@ -119,6 +123,16 @@ static const char *atom_link(struct arena *a, const xmlNode *n)
 	return NULL;
 }
 
+/* an entry's date: Atom's published (else updated), RSS's pubDate (else dc:date); 0 when none is readable */
+static int64_t entry_date(struct arena *a, const xmlNode *n, bool atom)
+{
+	const char *when = text_of(a, child(n, atom ? NS_ATOM : NS_RSS, atom ? "published" : "pubDate"));
+	int64_t ms = 0;
+	if (when == NULL)
+		when = atom ? text_of(a, child(n, NS_ATOM, "updated")) : text_of(a, child(n, NS_DC, "date"));
+	return when && content_feed_date(when, &ms) == 0 ? ms : 0;
+}
+
 static void atom_entry(struct arena *a, xmlDoc *doc, const xmlNode *n, struct content_feed_entry *e)
 {
 	e->id = text_of(a, child(n, NS_ATOM, "id"));
@@ -129,11 +143,7 @@ static void atom_entry(struct arena *a, xmlDoc *doc, const xmlNode *n, struct co
 	const xmlNode *content = child(n, NS_ATOM, "content");
 	if (content && attr(a, content, "src") == NULL)
 		e->content = atom_html(a, doc, content);
-	const char *when = text_of(a, child(n, NS_ATOM, "published"));
-	if (when == NULL)
-		when = text_of(a, child(n, NS_ATOM, "updated"));
-	if (when == NULL || content_feed_date(when, &e->published_ms) != 0)
-		e->published_ms = 0;
+	e->published_ms = entry_date(a, n, true);
 }
 
 /* an RSS item's picture: media:thumbnail, media:content, or an image enclosure */
@@ -169,20 +179,34 @@ static void rss_item(struct arena *a, const xmlNode *n, struct content_feed_entr
 	e->summary = text_of(a, child(n, NS_RSS, "description"));
 	e->content = text_of(a, child(n, NS_CONTENT, "encoded"));
 	e->image = rss_image(a, n);
-	const char *when = text_of(a, child(n, NS_RSS, "pubDate"));
-	if (when == NULL)
-		when = text_of(a, child(n, NS_DC, "date"));
-	if (when == NULL || content_feed_date(when, &e->published_ms) != 0)
-		e->published_ms = 0;
+	e->published_ms = entry_date(a, n, false);
 }
 
-/* the entries: Atom's <entry>, RSS 2.0's items inside <channel>, RSS 1.0/0.90's beside it */
+/* the entries: Atom's <entry>, RSS 2.0's items inside <channel>, RSS 1.0/0.90's beside it; of a feed holding
+ * more than LIMIT_FEED_ENTRIES, the newest (feed_newest), in the feed's order */
 static void read_entries(struct arena *a, xmlDoc *doc, const xmlNode *parent, struct content_feed *f)
 {
 	bool atom = f->kind == CONTENT_FEED_ATOM;
-	for (const xmlNode *c = parent->children; c && f->n_entries < LIMIT_FEED_ENTRIES; c = c->next) {
-		if (!named(c, atom ? NS_ATOM : NS_RSS, atom ? "entry" : "item"))
+	const char *ns = atom ? NS_ATOM : NS_RSS, *name = atom ? "entry" : "item";
+	size_t total = 0, k = 0, ties = SIZE_MAX;
+	int64_t *dates = NULL, oldest = INT64_MIN;
+	for (const xmlNode *c = parent->children; c && total < LIMIT_FEED_ENTRIES_SEEN; c = c->next)
+		total += named(c, ns, name);
+	if (total > LIMIT_FEED_ENTRIES && (dates = arena_alloc(a, total * sizeof *dates)) != NULL) {
+		for (const xmlNode *c = parent->children; c && k < total; c = c->next)
+			if (named(c, ns, name))
+				dates[k++] = entry_date(a, c, atom);
+		feed_newest(a, dates, total, LIMIT_FEED_ENTRIES, &oldest, &ties);
+	}
+	k = 0;
+	for (const xmlNode *c = parent->children; c && k < total && f->n_entries < LIMIT_FEED_ENTRIES; c = c->next) {
+		if (!named(c, ns, name))
 			continue;
+		int64_t d = dates ? dates[k] : 0;
+		k++;
+		if (dates && (d < oldest || (d == oldest && ties == 0)))
+			continue;
+		ties -= dates && d == oldest;
 		struct content_feed_entry *e = &f->entries[f->n_entries];
 		memset(e, 0, sizeof *e);
 		if (atom)
@@ -222,11 +246,11 @@ static int read_root(struct arena *a, xmlDoc *doc, const xmlNode *root, struct c
 	return 0;
 }
 
-int feed_parse_xml(struct arena *a, const char *body, size_t len, const struct content_limits *lim, struct content_feed *f,
-                   struct content_error *e)
+int feed_parse_xml(struct arena *a, const char *body, size_t len, const char *content_type, const struct content_limits *lim,
+                   struct content_feed *f, struct content_error *e)
 {
 	struct content_error why;
-	xmlDoc *doc = content_xml_read(body, len, lim, &why);
+	xmlDoc *doc = content_xml_read_typed(body, len, content_type, lim, &why);
 	if (doc == NULL) /* the XML reader's words, cut where its old 200-byte buffer cut them */
 		return content_fail(e, why.code, "feed: %.199s", why.msg);
 	int rc = read_root(a, doc, xmlDocGetRootElement(doc), f, e);
