@@ -81,7 +81,7 @@ static const struct store_sql statements[STMT__MAX] = {
 	 * a highlight or label changes costs the same on a 5 MB article as on a 50 kB one */
 	STORE_SQL(STMT_ITEM_SEARCH_TEXT, "UPDATE item_search SET text = substr(?2, 1, " LIMIT_STR(LIMIT_SEARCH_TEXT) ") WHERE seq = ?1"),
 	STORE_SQL(STMT_ITEM_FILL,
-		"UPDATE library_items SET title = coalesce(?2, title), author = ?3, description = coalesce(?4, description),"
+		"UPDATE library_items SET title = coalesce(?2, title), author = ?3, description = coalesce(description, ?4),"
 		" site_name = ?5, image = ?6, language = ?7, dir = ?8, words_count = ?9, published_at = coalesce(published_at, ?10),"
 		" site_icon = ?11, url = coalesce(?12, url), state = 'SUCCEEDED', fail_reason = NULL, updated_at = ?13,"
 		" archived_at = CASE WHEN want_state = 'ARCHIVED' THEN coalesce(archived_at, ?13) ELSE archived_at END"
