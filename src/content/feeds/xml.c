@@ -1,4 +1,4 @@
-/* xml.c: content_xml_read, the safe XML parse every XML reader of the content layer goes through: decoded to UTF-8, checked by xml_guard, then libxml2's push parser under a CPU budget. */
+/* xml.c: content_xml_read, the safe XML parse every XML reader of the content layer goes through: decoded to UTF-8, HTML's named references and bare ampersands made XML, checked by xml_guard, then libxml2's push parser under a CPU budget. */
 #define _GNU_SOURCE /* memmem */
 #include <ctype.h>
 #include <libxml/HTMLparser.h>
@@ -218,7 +218,7 @@ static enum ref reference(const char *s, size_t n, size_t i, uint32_t *cp, size_
  * &eacute; &mdash;: XML declares only five) becomes its character, a bare '&' or an unknown name "&amp;", so
  * the text reads as the page meant it; comments, CDATA sections, processing instructions and the DOCTYPE are
  * left alone. One linear pass; s itself when nothing needs it, else a copy in a (at most 4 bytes longer for
- * each '&'). -1 when out of memory. */
+ * each '&'). -1 when out of memory, -2 when the copy could pass LIMIT_XML_BYTES. */
 static int repair_references(struct arena *a, const char *s, size_t n, const char **out, size_t *outn)
 {
 	size_t amps = 0, i, o = 0, len, end;
@@ -233,6 +233,8 @@ static int repair_references(struct arena *a, const char *s, size_t n, const cha
 	}
 	if (amps == 0)
 		return 0;
+	if (n + 4 * amps > LIMIT_XML_BYTES)
+		return -2;
 	char *d = arena_alloc(a, n + 4 * amps + 1);
 	if (d == NULL)
 		return -1;
@@ -368,8 +370,10 @@ xmlDoc *content_xml_read_typed(const char *body, size_t len, const char *content
 	}
 	if (to_utf8(&a, body, len, content_type, &s, &n, err, errlen) < 0)
 		goto out;
-	if (repair_references(&a, s, n, &s, &n) < 0) {
-		snprintf(err, errlen, "out of memory");
+	int repaired = repair_references(&a, s, n, &s, &n);
+	if (repaired < 0) {
+		snprintf(err, errlen, repaired == -2 ? "refused: the XML document with its '&' escaped would be over %d bytes "
+		                                       "(LIMIT_XML_BYTES)" : "out of memory", LIMIT_XML_BYTES);
 		goto out;
 	}
 	if (n > LIMIT_XML_BYTES) {
