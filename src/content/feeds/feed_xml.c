@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "content/feeds/feed.h"
@@ -12,6 +13,7 @@
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/text.h"
+#include "util/utf8.h"
 
 #define NS_CONTENT "http://purl.org/rss/1.0/modules/content/"
 #define NS_DC      "http://purl.org/dc/elements/1.1/"
@@ -110,6 +112,58 @@ static const char *atom_html(struct arena *a, xmlDoc *doc, const xmlNode *n)
 	return s;
 }
 
+/* text with its markup dropped and the references HTML text most often holds read (&amp; &lt; &gt; &quot;
+ * &#39; &apos; and numeric ones): an Atom title of type="html" as plain text */
+static const char *markup_dropped(struct arena *a, const char *s)
+{
+	static const struct { const char *ref, *ch; } refs[] = {
+		{"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&apos;", "'"}, {"&nbsp;", "\xc2\xa0"},
+	};
+	char *out = s ? arena_alloc(a, strlen(s) + 1) : NULL, *o = out;
+	const char *last_gt = s ? strrchr(s, '>') : NULL; /* a '<' after it opens no tag: each byte is read once */
+	if (out == NULL)
+		return s;
+	for (const char *p = s; *p;) {
+		size_t k, n = 0;
+		unsigned long cp;
+		char *end;
+		if (*p == '<' && last_gt && p < last_gt) {
+			p = strchr(p, '>') + 1;
+			continue;
+		}
+		for (k = 0; *p == '&' && k < sizeof refs / sizeof refs[0]; k++)
+			if (strncmp(p, refs[k].ref, (n = strlen(refs[k].ref))) == 0)
+				break;
+		if (*p == '&' && k < sizeof refs / sizeof refs[0]) {
+			o = stpcpy(o, refs[k].ch);
+			p += n;
+		} else if (p[0] == '&' && p[1] == '#' && (cp = strtoul(p + 2 + (p[2] == 'x'), &end, p[2] == 'x' ? 16 : 10)) > 0 &&
+		           *end == ';' && cp <= 0x10FFFF && (cp < 0xD800 || cp > 0xDFFF) && (size_t)(end + 1 - p) >= 4) {
+			o += utf8_encode((uint32_t)cp, o);
+			p = end + 1;
+		} else {
+			*o++ = *p++;
+		}
+	}
+	*o = '\0';
+	return feed_trim(a, out, LIMIT_FEED_FIELD);
+}
+
+/* an Atom text construct as plain text (a title): type="xhtml" the text of its markup, type="html" its
+ * markup dropped, text as it is */
+static const char *atom_text(struct arena *a, const xmlNode *n)
+{
+	const char *type = n ? attr(a, n, "type") : NULL;
+	if (type && strcmp(type, "xhtml") == 0) {
+		xmlChar *c = xmlNodeGetContent(n);
+		const char *s = c ? feed_trim(a, (const char *)c, LIMIT_FEED_FIELD) : NULL;
+		xmlFree(c);
+		return s;
+	}
+	const char *s = text_of(a, n);
+	return s && type && (strcmp(type, "html") == 0 || strcmp(type, "text/html") == 0) ? markup_dropped(a, s) : s;
+}
+
 /* Atom's link to the page: rel="alternate" (or no rel) */
 static const char *atom_link(struct arena *a, const xmlNode *n)
 {
@@ -137,7 +191,7 @@ static void atom_entry(struct arena *a, xmlDoc *doc, const xmlNode *n, struct co
 {
 	e->id = text_of(a, child(n, NS_ATOM, "id"));
 	e->url = atom_link(a, n);
-	e->title = text_of(a, child(n, NS_ATOM, "title"));
+	e->title = atom_text(a, child(n, NS_ATOM, "title"));
 	e->author = text_of(a, child(child(n, NS_ATOM, "author"), NS_ATOM, "name"));
 	e->summary = atom_html(a, doc, child(n, NS_ATOM, "summary"));
 	const xmlNode *content = child(n, NS_ATOM, "content");
@@ -163,6 +217,11 @@ static void rss_item(struct arena *a, const xmlNode *n, struct content_feed_entr
 {
 	e->id = text_of(a, child(n, NS_RSS, "guid"));
 	e->url = text_of(a, child(n, NS_RSS, "link"));
+	for (const xmlNode *c = n->children; e->url == NULL && c; c = c->next) { /* an atom:link (WCF writes a10:link) */
+		const char *rel = href_is(c, NS_ATOM) && strcmp((const char *)c->name, "link") == 0 ? attr(a, c, "rel") : "-";
+		if (rel == NULL || strcmp(rel, "alternate") == 0)
+			e->url = attr(a, c, "href");
+	}
 	if (e->url == NULL) {
 		/* a guid that is a permalink (the default) is the item's address */
 		const xmlNode *g = child(n, NS_RSS, "guid");
@@ -222,7 +281,7 @@ static int read_root(struct arena *a, xmlDoc *doc, const xmlNode *root, struct c
 	const xmlNode *head = root, *items = root;
 	if (named(root, NS_ATOM, "feed")) {
 		f->kind = CONTENT_FEED_ATOM;
-		f->title = text_of(a, child(root, NS_ATOM, "title"));
+		f->title = atom_text(a, child(root, NS_ATOM, "title"));
 		f->site_url = atom_link(a, root);
 		f->description = text_of(a, child(root, NS_ATOM, "subtitle"));
 		f->icon = text_of(a, child(root, NS_ATOM, "icon"));
