@@ -5,6 +5,7 @@
 
 #include "content/feeds/feed.h"
 #include "util/arena.h"
+#include "util/limits.h"
 #include "util/sb.h"
 #include "t/tap.h"
 
@@ -305,6 +306,28 @@ static void test_wild(void)
 		is_str(f.entries[0].title, "101", "600 items: the oldest kept is the 101st");
 		is_str(f.entries[499].title, "600", "600 items: the newest, last as in the feed");
 	}
+	sb_free(&b);
+
+	/* bounds: bare ampersands whose escaping would pass LIMIT_XML_BYTES are refused before the copy is made;
+	 * 120,000 items are looked at up to LIMIT_FEED_ENTRIES_SEEN and give LIMIT_FEED_ENTRIES */
+	size_t many = 7 * 1024 * 1024;
+	char *amps = malloc(many + 64);
+	strcpy(amps, "<rss><channel><title>");
+	memset(amps + 21, '&', many);
+	strcpy(amps + 21 + many, "</title></channel></rss>");
+	is_int(read_text(amps, NULL, &f, err), -1, "7 MB of bare '&': refused");
+	like(err, "LIMIT_XML_BYTES", "names LIMIT_XML_BYTES (%s)", err);
+	strcpy(amps + 21 + 1024 * 1024, "</title></channel></rss>");
+	is_int(read_text(amps, NULL, &f, err), 0, "1 MB of bare '&': read (%s)", err);
+	is_int(f.title ? (long long)strlen(f.title) : 0, 1024 * 1024, "1 MB of '&': the title holds them");
+	free(amps);
+	sb_init(&b);
+	sb_puts(&b, "<rss><channel><title>many</title>");
+	for (int i = 0; i < 120000; i++)
+		sb_puts(&b, "<item><title>x</title></item>");
+	sb_puts(&b, "</channel></rss>");
+	is_int(read_text(sb_str(&b), NULL, &f, err), 0, "120,000 items read (%s)", err);
+	is_int(f.n_entries, LIMIT_FEED_ENTRIES, "120,000 undated items: the first LIMIT_FEED_ENTRIES");
 	sb_free(&b);
 }
 
