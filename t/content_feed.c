@@ -252,6 +252,11 @@ static void test_wild(void)
 	ok(content_feed_date("ter, 04 out 2022 10:00:00 -0300", &ms) == 0 && ms == 1664888400000LL, "Portuguese out");
 	ok(content_feed_date("di, 12 mrt 2024 08:00:00 +0100", &ms) == 0 && ms == 1710226800000LL, "Dutch mrt");
 	ok(content_feed_date("12 juin 2024 08:00:00 GMT", &ms) == 0 && ms == 1718179200000LL, "French juin, no weekday");
+	ok(content_feed_date("ons, 15 maj 2024 08:00:00 GMT", &ms) == 0 && ms == 1715760000000LL, "Swedish maj");
+	ok(content_feed_date("pt, 15 lis 2024 08:00:00 +0100", &ms) == 0 && ms == 1731654000000LL, "Polish lis");
+	ok(content_feed_date("\xd0\xbf\xd0\xbd, 13 \xd1\x8f\xd0\xbd\xd0\xb2 2025 10:00:00 +0300", &ms) == 0 &&
+	   ms == 1736751600000LL, "Russian \xd1\x8f\xd0\xbd\xd0\xb2");
+	ok(content_feed_date("Cum, 14 \xc5\x9eub 2025 10:00:00 +0300", &ms) == 0 && ms == 1739516400000LL, "Turkish \xc5\x9eub");
 
 	is_int(read_text("<rss><channel><title>a&nbsp;b &mdash; &eacute;t&eacute; &bogus; R&D &#233;</title>"
 	                 "<description><![CDATA[&nbsp;kept]]></description></channel></rss>", NULL, &f, err), 0,

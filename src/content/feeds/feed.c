@@ -61,8 +61,9 @@ static int zone_minutes(const char *z, int *out)
 }
 
 /* the month a name gives (1-12), 0 when none: the first letters of the month's name in English, Italian,
- * German, French, Spanish, Portuguese or Dutch, as feeds abbreviate them ("Jan", "gen", "ene", "févr.", "Mär",
- * "mrt"...); w is the word lowercased, without its dot */
+ * German, French, Spanish, Portuguese, Dutch, Swedish, Danish, Norwegian, Polish, Turkish or Russian, as feeds
+ * abbreviate them ("Jan", "gen", "ene", "févr.", "Mär", "mrt", "maj", "lis", "янв"...); w is the word
+ * lowercased, without its dot */
 static int month_of(const char *w)
 {
 	static const struct { const char *start; int month; } names[] = {
@@ -78,6 +79,16 @@ static int month_of(const char *w)
 		{"oct", 10}, {"okt", 10}, {"ott", 10}, {"out", 10},
 		{"nov", 11},
 		{"dec", 12}, {"d\xc3\xa9" "c", 12}, {"dez", 12}, {"dic", 12},
+		/* Scandinavian, Polish, Turkish */
+		{"maj", 5}, {"sty", 1}, {"lut", 2}, {"kwi", 4}, {"cze", 6}, {"lip", 7}, {"sie", 8}, {"wrz", 9},
+		{"pa\xc5\xba", 10}, {"lis", 11}, {"gru", 12}, {"oca", 1}, {"\xc5\x9fub", 2}, {"\xc5\x9eub", 2}, {"nis", 4},
+		{"haz", 6}, {"tem", 7}, {"a\xc4\x9fu", 8}, {"eyl", 9}, {"eki", 10}, {"kas", 11}, {"ara", 12},
+		/* Russian (lowercase, as dates write them) */
+		{"\xd1\x8f\xd0\xbd\xd0\xb2", 1}, {"\xd1\x84\xd0\xb5\xd0\xb2", 2}, {"\xd0\xbc\xd0\xb0\xd1\x80", 3},
+		{"\xd0\xb0\xd0\xbf\xd1\x80", 4}, {"\xd0\xbc\xd0\xb0\xd1\x8f", 5}, {"\xd0\xbc\xd0\xb0\xd0\xb9", 5},
+		{"\xd0\xb8\xd1\x8e\xd0\xbd", 6}, {"\xd0\xb8\xd1\x8e\xd0\xbb", 7}, {"\xd0\xb0\xd0\xb2\xd0\xb3", 8},
+		{"\xd1\x81\xd0\xb5\xd0\xbd", 9}, {"\xd0\xbe\xd0\xba\xd1\x82", 10}, {"\xd0\xbd\xd0\xbe\xd1\x8f", 11},
+		{"\xd0\xb4\xd0\xb5\xd0\xba", 12},
 	};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (strncmp(w, names[i].start, strlen(names[i].start)) == 0)

@@ -64,8 +64,8 @@ long content_feed_discover(struct arena *a, const char *html, size_t len, const 
 
 /* An RFC 822 / RFC 1123 date as RSS writes it ("Tue, 10 Jun 2003 04:00:00 GMT", "+0200", "EST",
  * seconds and weekday optional; day and month names in English, Italian, German, French, Spanish,
- * Portuguese or Dutch: "mer, 12 mar 2025", "Mi, 05 Mär 2025", "lun., 17 févr. 2025") or an ISO 8601 one;
- * 0 ok, -1 unreadable. */
+ * Portuguese, Dutch, the Scandinavian languages, Polish, Turkish or Russian: "mer, 12 mar 2025",
+ * "Mi, 05 Mär 2025", "lun., 17 févr. 2025") or an ISO 8601 one; 0 ok, -1 unreadable. */
 int content_feed_date(const char *s, int64_t *ms);
 
 /* the feeds (<outline xmlUrl=...>, any depth, at most LIMIT_OPML_OUTLINES) of an OPML text, read like a feed
