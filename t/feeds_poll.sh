@@ -72,8 +72,8 @@ is "the entry without content fetched" 1 \
 	"$(db "SELECT count(*) FROM library_items i JOIN item_content c ON c.seq = i.seq WHERE i.url LIKE '%/post/3' AND c.content LIKE '%fetched page%'")"
 is "the entry without content: the feed's title and summary, kept through the page's fetch" "Post 3|Summary 3" \
 	"$(db "SELECT title || '|' || coalesce(description, '') FROM library_items WHERE url LIKE '%/post/3'")"
-is "the entries with content: their summaries as descriptions" "Summary 1|Summary 2" \
-	"$(db "SELECT group_concat(description, '|') FROM (SELECT description FROM library_items WHERE url NOT LIKE '%/post/3' ORDER BY url)")"
+is "the entries with content: their summaries as descriptions" "Summary 1
+Summary 2" "$(db "SELECT description FROM library_items WHERE url NOT LIKE '%/post/3' ORDER BY url")"
 is "every entry recorded with its item and subscription" 3 \
 	"$(db 'SELECT count(*) FROM feed_entries e JOIN subscriptions s ON s.id = e.subscription_id WHERE e.item_id IS NOT NULL')"
 is "the validators kept" '"v1"|Tue, 24 Nov 2026 10:00:00 GMT|0' "$(db 'SELECT etag, last_modified, failures FROM subscriptions')"
