@@ -40,12 +40,12 @@ static const char *summary_text(const struct larder_config *cfg, struct arena *a
 }
 
 /* the HTML an entry is kept as: its full content; without it, when the page is not fetched (fetchContent off,
- * or no link to fetch), its summary, else its title; NULL: the page is fetched */
-static const char *kept_html(struct arena *a, const struct store_sub *sub, const struct content_feed_entry *e)
+ * or no link we fetch), its summary, else its title; NULL: the page is fetched */
+static const char *kept_html(struct arena *a, bool fetch, const struct content_feed_entry *e)
 {
 	if (e->content)
 		return e->content;
-	if (sub->fetch_content && e->url)
+	if (fetch)
 		return NULL;
 	if (e->summary)
 		return e->summary;
@@ -53,12 +53,12 @@ static const char *kept_html(struct arena *a, const struct store_sub *sub, const
 }
 
 /* the article an entry becomes from the feed's own text (NULL: the page is fetched instead) */
-static const struct store_article *kept_article(const struct larder_config *cfg, struct arena *a, const struct store_sub *sub,
+static const struct store_article *kept_article(const struct larder_config *cfg, struct arena *a, bool fetch,
                                                 const struct content_feed *f, const struct content_feed_entry *e,
                                                 const char *url, const char *description)
 {
 	struct store_article kept, *art = arena_alloc(a, sizeof *art);
-	const char *why = NULL, *html = kept_html(a, sub, e);
+	const char *why = NULL, *html = kept_html(a, fetch, e);
 	if (html == NULL || svc_ingest_kept(a, html, strlen(html), url, cfg->content_max_bytes, &kept, &why) != 0)
 		return NULL;
 	/* the text as kept, the rest of what the reader shows from the feed */
@@ -83,14 +83,11 @@ static const char *entry_key(struct arena *a, const struct content_feed_entry *e
 	return id;
 }
 
-/* the address of an entry without a link (kept from the feed, never fetched): the feed's URL with an
- * "entry" parameter naming it, the same at every poll */
-static const char *entry_url(struct arena *a, const struct store_sub *sub, const struct content_feed_entry *e,
-                             const char *id)
+/* the address of an entry without a link we save (none, or not a public http(s) one): kept from the feed,
+ * never fetched, under the feed's URL with an "entry" parameter naming it, the same at every poll */
+static const char *standin_url(struct arena *a, const struct store_sub *sub, const char *id)
 {
 	char hash[65];
-	if (e->url)
-		return e->url;
 	crypto_sha256_hex(id, strlen(id), hash);
 	return arena_printf(a, "%s%sentry=%.16s", sub->url, strchr(sub->url, '?') ? "&" : "?", hash);
 }
@@ -99,25 +96,29 @@ static const char *entry_url(struct arena *a, const struct store_sub *sub, const
 static int take_entry(struct store *st, const struct larder_config *cfg, struct arena *a, const struct store_sub *sub,
                       const struct content_feed *f, const struct content_feed_entry *e, int64_t now, bool *added)
 {
-	const char *id = entry_key(a, e), *url = id ? entry_url(a, sub, e, id) : NULL;
-	struct svc_save_in in = { .user_id = sub->user_id, .url = url, .source = "rss", .folder = sub->folder,
+	const char *id = entry_key(a, e);
+	struct svc_save_in in = { .user_id = sub->user_id, .url = e->url, .source = "rss", .folder = sub->folder,
 	                          .published_ms = e->published_ms };
 	struct store_save sv;
 	struct store_item it;
 	bool existed = false;
 	*added = false;
-	if (id == NULL || url == NULL || store_feed_entry_seen(st, sub->user_id, id))
+	if (id == NULL || store_feed_entry_seen(st, sub->user_id, id))
 		return STORE_OK;
-	if (svc_save_check(cfg, a, &in, &sv) != NULL) /* a URL we do not save: remembered, never tried again */
-		return store_feed_entry_add(st, sub->user_id, id, sub->id, NULL, now);
+	/* a link we do not save (none, javascript:, a private address...): the entry kept under a stand-in address */
+	if (e->url == NULL || svc_save_check(cfg, a, &in, &sv) != NULL) {
+		in.url = standin_url(a, sub, id);
+		if (in.url == NULL || svc_save_check(cfg, a, &in, &sv) != NULL) /* not even so: remembered, not kept */
+			return store_feed_entry_add(st, sub->user_id, id, sub->id, NULL, now);
+	}
 	if (store_item_by_url(st, a, sub->user_id, sv.url, &it) == STORE_OK)
 		return store_feed_entry_add(st, sub->user_id, id, sub->id, it.id, now);
 	/* the entry's title and summary from the start (a fetch keeps them when the page gives none); an entry
 	 * without a title is named by its summary */
 	sv.description = summary_text(cfg, a, e, sv.url);
 	sv.title = svc_cut(a, e->title ? e->title : sv.description, LIMIT_TITLE);
-	sv.article = kept_article(cfg, a, sub, f, e, sv.url, sv.description); /* NULL: a fetch job is queued */
-	int rc = store_item_save(st, a, &sv, &it, &existed);
+	sv.article = kept_article(cfg, a, sub->fetch_content && in.url == e->url, f, e, sv.url, sv.description);
+	int rc = store_item_save(st, a, &sv, &it, &existed); /* no article: a fetch job is queued */
 	if (rc != STORE_OK)
 		return rc;
 	*added = !existed;
