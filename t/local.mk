@@ -38,6 +38,12 @@ dist_check_SCRIPTS += t/audit.sh t/introspection.sh
 EXTRA_DIST += t/js/package.json t/js/package-lock.json t/js/audit.mjs t/js/introspection.mjs t/js/omnivore_excerpt.mjs \
 	t/data/omnivore-schema.graphql
 EXTRA_DIST += t/js/omnivore_client.mjs
+# the real feeds of t/data/real/feeds (other projects' fixtures and constructed ones, SOURCES.md) served by
+# t/js/feedserver.mjs and polled by `larder worker`, each checked against its NAME.expect
+TESTS += t/real_feeds.sh
+dist_check_SCRIPTS += t/real_feeds.sh
+EXTRA_DIST += t/data/real/feeds
+
 EXTRA_DIST += t/time_driver.sh t/serve_lib.sh t/tap_lib.sh t/feedserver_lib.sh t/data/pages/pelicans.html
 
 # the sanitizer in real Chromium: the XSS corpus sanitized stays inert, raw it runs (t/data/xss)

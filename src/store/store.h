@@ -162,6 +162,7 @@ struct store_save {
 	const char *client_request_id; /* a non-UUID lookup key, or NULL */
 	const char *url;               /* normalised URL (the de-duplication key) */
 	const char *title;             /* NULL: the URL */
+	const char *description;       /* NULL: none until a fetch gives one (a feed entry's summary) */
 	const char *slug_text;         /* text the slug is made from (NULL: title) */
 	const char *source, *folder;   /* NULL: "api", "inbox" */
 	const char *want_state;        /* state after the fetch: NULL/"SUCCEEDED" or "ARCHIVED" */

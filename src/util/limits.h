@@ -161,7 +161,10 @@
 #define LIMIT_EXTRACT_SIMILARITY_TOKENS 2000      /* words of each side compared by the title-similarity test */
 
 /* feeds (src/svc/feeds*.c): what one parsed feed may hold */
-#define LIMIT_FEED_ENTRIES      500               /* entries read from one feed; later ones are dropped */
+#define LIMIT_FEED_ENTRIES      500               /* entries read from one feed: its newest by date (undated ones
+                                                   * after them, in the feed's order); older ones are dropped */
+#define LIMIT_FEED_ENTRIES_SEEN 100000            /* entries of one feed looked at (their dates, to find the newest
+                                                   * LIMIT_FEED_ENTRIES); entries past them are not */
 #define LIMIT_FEED_FIELD        (4 * 1024 * 1024) /* bytes of one entry's text or HTML field kept */
 #define LIMIT_FEED_DISCOVER     16                /* feed links taken from one page (scanFeeds) */
 #define LIMIT_FEED_POLL_INTERVAL_S 3600           /* seconds between two polls of a feed (feed_poll_interval) */
