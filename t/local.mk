@@ -93,3 +93,7 @@ check-sanitize:
 	@tests=; for t in $(TESTS); do case " $(SANITIZE_SKIP) " in *" $$t "*) ;; *) tests="$$tests $$t" ;; esac; done; \
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests"
 .PHONY: distcheck-smoke check-sanitize
+# real newsletters and mail-parser fixtures piped into `larder mail`, each held to t/data/real/mail/EXPECT
+TESTS += t/real_mail.sh
+dist_check_SCRIPTS += t/real_mail.sh
+EXTRA_DIST += t/data/real/mail
