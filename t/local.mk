@@ -97,3 +97,7 @@ check-sanitize:
 TESTS += t/real_mail.sh
 dist_check_SCRIPTS += t/real_mail.sh
 EXTRA_DIST += t/data/real/mail
+# real PDFs (pdf.js's and pypdf's fixtures) uploaded and saved by URL, each held to t/data/real/pdf/EXPECT
+TESTS += t/real_pdf.sh
+dist_check_SCRIPTS += t/real_pdf.sh
+EXTRA_DIST += t/data/real/pdf
