@@ -1,4 +1,5 @@
 /* mime.c: a message's headers read with GMime (sender, recipients, subject, date, ids, list headers) under a pre-count of its parts, after an mbox "From " line or a byte order mark; the body is mime_body.c's. */
+#define _GNU_SOURCE /* memmem */
 #include "content/mail/mime.h"
 
 #include <ctype.h>
@@ -167,6 +168,24 @@ static size_t container_mentions(const char *b, size_t n)
 	return count;
 }
 
+/* how many "=?" have no "?=" in the OPEN_WINDOW bytes after them: encoded words GMime would look for the end of
+ * to the end of the message, each (one pass: the next "?=" is found once and kept) */
+#define OPEN_WINDOW 256
+static size_t open_words(const char *b, size_t n)
+{
+	size_t count = 0;
+	const char *close = b; /* the next "?=" at or after the place looked at, or NULL past the last */
+	for (size_t i = 0; i + 1 < n; i++) {
+		if (b[i] != '=' || b[i + 1] != '?')
+			continue;
+		if (close && close < b + i + 2)
+			close = memmem(b + i + 2, n - i - 2, "?=", 2);
+		if (close == NULL || (size_t)(close - (b + i)) > OPEN_WINDOW)
+			count++;
+	}
+	return count;
+}
+
 /* the header block starts with a field name and a colon */
 static bool looks_like_headers(const char *b, size_t n)
 {
@@ -249,6 +268,7 @@ static const char *const status_words[] = {
 	[MIME_E_PARTS] = "the message has more MIME parts than the limit allows",
 	[MIME_E_DEPTH] = "the message nests multiparts deeper than the limit allows",
 	[MIME_E_SIZE] = "the message's body decodes to more bytes than the limit allows",
+	[MIME_E_WORDS] = "the message holds more unfinished encoded words (=?) than the limit allows",
 };
 
 int content_mime_read(struct arena *a, const char *bytes, size_t n, const struct content_limits *lim,
@@ -269,6 +289,8 @@ int content_mime_read(struct arena *a, const char *bytes, size_t n, const struct
 		st = MIME_E_EMPTY;
 	else if (container_mentions(bytes, n) > l.max_parts)
 		st = MIME_E_PARTS;
+	else if (open_words(bytes, n) > LIMIT_MIME_OPEN_WORDS)
+		st = MIME_E_WORDS;
 	else {
 		init_once();
 		GMimeMessage *msg = construct(bytes, n);
@@ -287,10 +309,12 @@ int content_mime_read(struct arena *a, const char *bytes, size_t n, const struct
 		content_error_clear(e);
 		return 0;
 	}
-	if (st == MIME_E_PARTS || st == MIME_E_DEPTH || st == MIME_E_SIZE)
+	if (st == MIME_E_PARTS || st == MIME_E_DEPTH || st == MIME_E_SIZE || st == MIME_E_WORDS)
 		content_fail(e, CONTENT_E_LIMIT, "%s (%zu, LIMIT_MIME_%s)", status_words[st],
-		             st == MIME_E_PARTS ? l.max_parts : st == MIME_E_DEPTH ? l.max_depth : l.max_decoded,
-		             st == MIME_E_PARTS ? "PARTS" : st == MIME_E_DEPTH ? "DEPTH" : "DECODED");
+		             st == MIME_E_PARTS ? l.max_parts : st == MIME_E_DEPTH ? l.max_depth :
+		             st == MIME_E_SIZE ? l.max_decoded : (size_t)LIMIT_MIME_OPEN_WORDS,
+		             st == MIME_E_PARTS ? "PARTS" : st == MIME_E_DEPTH ? "DEPTH" :
+		             st == MIME_E_SIZE ? "DECODED" : "OPEN_WORDS");
 	else
 		content_fail(e, CONTENT_E_FORMAT, "%s", status_words[st]);
 	e->detail = (int)st;

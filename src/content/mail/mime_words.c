@@ -8,6 +8,8 @@
 #include "util/sb.h"
 #include "util/utf8.h"
 
+#define MAX_LABEL 64 /* bytes of a charset label in a word; a longer one is not a word */
+
 /* one encoded word found at the start of a string: =?charset?B|Q?text?= */
 struct word {
 	const char *charset;  /* the label, without an RFC 2231 "*language" */
@@ -40,15 +42,17 @@ static int b64val(char c)
 	return c == '+' ? 62 : c == '/' ? 63 : -1;
 }
 
-/* the encoded word at s (its syntax only: no white space inside, the four question marks), else false */
-static bool parse_word(const char *s, size_t n, struct word *w)
+/* the encoded word at s (its syntax only: no white space inside, the four question marks), else false. When
+ * its text runs into white space or the end without a "?=", *dead is how far no word can end: a start before
+ * there need not be tried again (so a header of many "=?" and no "?=" costs one pass, not one per start). */
+static bool parse_word(const char *s, size_t n, struct word *w, size_t *dead)
 {
 	if (n < 8 || s[0] != '=' || s[1] != '?')
 		return false;
 	size_t i = 2;
 	while (i < n && s[i] != '?' && s[i] > ' ' && s[i] < 127)
 		i++;
-	if (i == 2 || i + 2 >= n || s[i] != '?' || s[i + 2] != '?')
+	if (i == 2 || i > 2 + MAX_LABEL || i + 2 >= n || s[i] != '?' || s[i + 2] != '?')
 		return false;
 	w->charset = s + 2;
 	w->charset_len = i - 2;
@@ -62,8 +66,10 @@ static bool parse_word(const char *s, size_t n, struct word *w)
 	size_t k = i + 3;
 	while (k + 1 < n && !(s[k] == '?' && s[k + 1] == '=') && s[k] > ' ' && s[k] < 127)
 		k++;
-	if (k + 1 >= n || s[k] != '?' || s[k + 1] != '=')
+	if (k + 1 >= n || s[k] != '?' || s[k + 1] != '=') {
+		*dead = k;
 		return false;
+	}
 	w->text_len = k - (i + 3);
 	w->len = k + 2;
 	return true;
@@ -153,14 +159,21 @@ const char *mime_words_decode(struct arena *a, const char *raw)
 		return NULL;
 	struct sb out, plain;
 	struct run r = { .charset = NULL };
-	size_t n = strlen(raw), i = 0, ws_start = 0;
+	size_t n = strlen(raw), i = 0, ws_start = 0, dead = 0;
 	bool after_word = false; /* the last thing seen was an encoded word (white space since it is held back) */
 	sb_init(&out);
 	sb_init(&plain);
 	sb_init(&r.bytes);
 	while (i < n) {
 		struct word w;
-		if (raw[i] == '=' && raw[i + 1] == '?' && parse_word(raw + i, n - i, &w)) {
+		bool word = false;
+		if (raw[i] == '=' && raw[i + 1] == '?' && i >= dead) {
+			size_t d = 0;
+			word = parse_word(raw + i, n - i, &w, &d);
+			if (!word && d)
+				dead = i + d;
+		}
+		if (word) {
 			size_t mark = r.bytes.len;
 			bool same = r.charset && r.charset_len == w.charset_len &&
 			            strncasecmp(r.charset, w.charset, w.charset_len) == 0;
