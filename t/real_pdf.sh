@@ -63,7 +63,7 @@ while IFS="$tab" read -r how file path want_title want_author want_phrase; do
 			like "$file: refused saying why" "$want_title" "$(jq -r '.errors[0].message // ""' "$tmp/put.json" 2>/dev/null)"
 			[ "$failed" -eq "$failed_before" ] && passed=$((passed + 1))
 			continue
-		elif [ "$want_title" = encrypted ]; then
+		elif [ "$want_title" = encrypted ] || [ "$want_title" = damaged ]; then
 			fail "$file: refused" "the PUT answered $code"
 			continue
 		fi

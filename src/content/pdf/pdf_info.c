@@ -1,4 +1,4 @@
-/* pdf_info.c: a PDF's document-information string (title, author, subject) as poppler gives it made fit to show: control characters and NULs gone, white space trimmed and made single, and UTF-8 bytes a producer wrote into a string without a byte order mark (read as PDFDocEncoding) turned back into their characters. */
+/* pdf_info.c: a PDF's document-information string (title, author, subject) as poppler gives it made fit to show: control characters and NULs gone (a run of them one space), white space trimmed at both ends, and UTF-8 bytes a producer wrote into a string without a byte order mark (read as PDFDocEncoding) turned back into their characters. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -72,16 +72,21 @@ const char *pdf_info_text(struct arena *a, const char *v, size_t len)
 	size_t m = 0;
 	if (o == NULL)
 		return NULL;
+	bool gap = false;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)v[i];
 		if (c == 0)
 			continue;                  /* UTF-16 titles padded with U+0000 */
-		if (c < 0x20 || c == 0x7F || c == ' ') {
-			if (m > 0 && o[m - 1] != ' ')
-				o[m++] = ' ';          /* CR LF, tabs: one space, none at the start */
+		if (c < 0x20 || c == 0x7F) {
+			gap = true;                /* a run of CR LF, tabs: one space, none at either end */
 			continue;
 		}
-		o[m++] = (char)c;
+		if (gap && m > 0)
+			o[m++] = ' ';
+		gap = false;
+		if (c == ' ' && m == 0)
+			continue;
+		o[m++] = (char)c;              /* spaces inside kept as the file holds them */
 	}
 	while (m > 0 && o[m - 1] == ' ')
 		m--;

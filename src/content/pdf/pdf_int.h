@@ -12,8 +12,8 @@ struct arena;
 enum rec { R_ERR = 'E', R_PAGES = 'N', R_TITLE = 'T', R_AUTHOR = 'A', R_SUBJECT = 'S', R_CREATED = 'C',
 	   R_MODIFIED = 'M', R_PAGE = 'P', R_TRUNC = 'X', R_END = 'Z' /* all was sent */ };
 
-/* a title, author or subject record (len bytes of poppler's UTF-8) made fit to show (pdf_info.c): NULs and
- * control characters gone, white space made single and trimmed, UTF-8 that was read as PDFDocEncoding
+/* a title, author or subject record (len bytes of poppler's UTF-8) made fit to show (pdf_info.c): NULs gone, a run of
+ * control characters (CR LF) one space, white space trimmed at both ends, UTF-8 that was read as PDFDocEncoding
  * restored; in the arena, NULL when nothing is left */
 const char *pdf_info_text(struct arena *a, const char *v, size_t len);
 #endif
