@@ -172,6 +172,11 @@ static void wild(void)
 	       "  a character split between words, a bad word kept, an unknown label read as UTF-8");
 	is_str(M.from_name, "\xe9\x95\x95\xe5\x9f\xba", "  the From name too");
 	is_str(M.text, "d\xc3\xa9j\xc3\xa0\n", "  a UTF-8 body labelled X-UNKNOWN read as UTF-8");
+	m = "From: l@x.example\nSubject: =?us-ascii?Q?d=C3=A9j=C3=A0?= =?ascii?Q?_=E9t=E9?=\n"
+	    "Content-Type: text/plain; charset=us-ascii\n\nd\xC3\xA9j\xC3\xA0\n";
+	is_int(parse_bytes(m, strlen(m), NULL), MIME_OK, "US-ASCII labels on 8-bit bytes");
+	is_str(M.subject, "d\xc3\xa9j\xc3\xa0 \xc3\xa9t\xc3\xa9", "  words: UTF-8 when valid, else windows-1252");
+	is_str(M.text, "d\xc3\xa9j\xc3\xa0\n", "  the body: UTF-8");
 	struct sb b;
 	sb_init(&b);
 	sb_puts(&b, "From: l@x.example\nSubject: ");

@@ -23,4 +23,9 @@ enum mime_status mime_read_body(struct arena *a, GMimeObject *top, const struct 
  * space between two words dropped, a word that does not decode kept as written, bytes outside words read as
  * UTF-8 when they are, else windows-1252; UTF-8 in the arena, NULL for NULL (or when memory ran out) */
 const char *mime_words_decode(struct arena *a, const char *raw);
+
+/* the charset to read n bytes at s in, labelled label (label_len bytes, NULL: none): its WHATWG name; for no
+ * label, one no WHATWG label names (X-UNKNOWN) or US-ASCII (which 8-bit bytes belie), UTF-8 when the bytes
+ * are, else windows-1252 (mime_words.c) */
+const char *mime_charset(const char *label, size_t label_len, const char *s, size_t n);
 #endif

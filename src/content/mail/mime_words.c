@@ -119,16 +119,23 @@ static bool word_bytes(const struct word *w, struct sb *b)
 	return true;
 }
 
-/* n bytes in the named charset (a WHATWG label; unknown or absent: UTF-8 when the bytes are, else
- * windows-1252) appended to out as UTF-8 */
+const char *mime_charset(const char *label, size_t label_len, const char *s, size_t n)
+{
+	const char *name = label ? charset_canonical(label, label_len) : NULL;
+	bool ascii = label && ((label_len == 8 && strncasecmp(label, "us-ascii", 8) == 0) ||
+	                       (label_len == 5 && strncasecmp(label, "ascii", 5) == 0));
+	if (name == NULL || ascii)
+		name = utf8_valid(s, n) ? "UTF-8" : "windows-1252";
+	return name;
+}
+
+/* n bytes in the named charset (mime_charset's choice) appended to out as UTF-8 */
 static void put_decoded(struct arena *a, struct sb *out, const char *label, size_t label_len, const char *s, size_t n)
 {
 	char *u;
 	size_t ulen;
 	const char *used;
-	const char *name = label ? charset_canonical(label, label_len) : NULL;
-	if (name == NULL)
-		name = utf8_valid(s, n) ? "utf-8" : "windows-1252";
+	const char *name = mime_charset(label, label_len, s, n);
 	if (strcasecmp(name, "UTF-8") == 0 && utf8_valid(s, n)) {
 		sb_putn(out, s, n);
 		return;
