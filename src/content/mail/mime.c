@@ -148,7 +148,8 @@ static void read_headers(struct arena *a, GMimeMessage *msg, struct mime_message
 	out->subject = unfold(a, subject ? mime_words_decode(a, subject) : g_mime_message_get_subject(msg));
 	out->message_id = id && *id ? arena_strdup(a, id) : NULL;
 	out->list_unsubscribe = unfold(a, g_mime_object_get_header(GMIME_OBJECT(msg), "List-Unsubscribe"));
-	out->list_id = unfold(a, g_mime_object_get_header(GMIME_OBJECT(msg), "List-Id"));
+	const char *list_id = raw_header(GMIME_OBJECT(msg), "List-Id");
+	out->list_id = list_id ? unfold(a, mime_words_decode(a, list_id)) : NULL; /* its phrase may hold words */
 	out->date_ms = date ? (int64_t)g_date_time_to_unix(date) * 1000 : 0;
 	if (out->date_ms < 0)
 		out->date_ms = 0;
