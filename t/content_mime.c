@@ -177,6 +177,9 @@ static void wild(void)
 	is_int(parse_bytes(m, strlen(m), NULL), MIME_OK, "US-ASCII labels on 8-bit bytes");
 	is_str(M.subject, "d\xc3\xa9j\xc3\xa0 \xc3\xa9t\xc3\xa9", "  words: UTF-8 when valid, else windows-1252");
 	is_str(M.text, "d\xc3\xa9j\xc3\xa0\n", "  the body: UTF-8");
+	m = "From: l@x.example\nSubject: =?ks_c_5601-1987?B?jGM=?=\nContent-Type: text/plain\n\nx\n";
+	is_int(parse_bytes(m, strlen(m), NULL), MIME_OK, "ks_c_5601-1987");
+	is_str(M.subject, "\xeb\x98\xa0", "  read as CP949 (a syllable EUC-KR lacks)");
 	struct sb b;
 	sb_init(&b);
 	sb_puts(&b, "From: l@x.example\nSubject: ");

@@ -1,4 +1,4 @@
-/* mime_words.c: a header's RFC 2047 encoded words decoded into UTF-8 with the WHATWG labels (GB2312 read as GBK, ISO-8859-1 as windows-1252, ks_c_5601-1987 as EUC-KR), adjacent words of one charset joined before decoding, a bad word kept as written. */
+/* mime_words.c: a header's RFC 2047 encoded words decoded into UTF-8 with the WHATWG labels (GB2312 read as GBK, ISO-8859-1 as windows-1252, ks_c_5601-1987 as EUC-KR, read as CP949), adjacent words of one charset joined before decoding, a bad word kept as written. */
 #include <string.h>
 #include <strings.h>
 
