@@ -1,9 +1,10 @@
-/* content_pdf.c: content_pdf_read on the samples of t/data/pdf (made by t/make-pdf.py): info, the text of each page, the article's escaping, and clear errors for a file that is not a PDF, an encrypted, damaged or cut-short one, and the limits. */
+/* content_pdf.c: content_pdf_read on the samples of t/data/pdf (made by t/make-pdf.py): info, the text of each page, the article's escaping, and clear errors for a file that is not a PDF, an encrypted, damaged or cut-short one, and the limits; the info strings' cleaning (pdf_info.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "content/pdf/pdf.h"
+#include "content/pdf/pdf_int.h"
 #include "util/arena.h"
 #include "tap.h"
 
@@ -112,6 +113,16 @@ int main(void)
 	ok(content_pdf_sniff("\n\n%PDF-1.7\n", 11), "a header after a few bytes is");
 	rc = content_pdf_read(&a, "", 0, NULL, &d, &err);
 	is_int(rc, PDF_E_NOT_PDF, "an empty file is not a PDF");
+
+	/* the info strings made fit to show (pdf_info.c): a trailing CR LF, NULs, blanks, UTF-8 read as PDFDocEncoding */
+	is_str(pdf_info_text(&a, "  Quarterly letter\r\n", 20), "Quarterly letter", "a title's spaces and CR LF trimmed");
+	is_str(pdf_info_text(&a, "imagemagick-lzw\0", 16), "imagemagick-lzw", "a UTF-16 title's U+0000 dropped");
+	is_str(pdf_info_text(&a, "two\r\nlines", 10), "two lines", "a line break inside: one space");
+	ok(pdf_info_text(&a, " \r\n\t ", 5) == NULL, "white space only: no title");
+	/* "会議" as UTF-8 bytes read one by one as PDFDocEncoding: ä ¼ ı è U+FFFD ° */
+	is_str(pdf_info_text(&a, "\xc3\xa4\xc2\xbc\xc4\xb1\xc3\xa8\xef\xbf\xbd\xc2\xb0", 13), "\xe4\xbc\x9a\xe8\xad\xb0",
+	       "UTF-8 read as PDFDocEncoding turned back");
+	is_str(pdf_info_text(&a, "M\xc3\xbcller", 7), "M\xc3\xbcller", "a Latin-1 title stays as it is");
 
 	arena_free(&a);
 	return done_testing();

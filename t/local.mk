@@ -114,3 +114,12 @@ EXTRA_DIST += t/data/real/import-html-csv
 TESTS += t/real_import_b.sh
 dist_check_SCRIPTS += t/real_import_b.sh
 EXTRA_DIST += t/data/real/import-json-export
+
+# real newsletters and mail-parser fixtures piped into `larder mail`, each held to t/data/real/mail/EXPECT
+TESTS += t/real_mail.sh
+dist_check_SCRIPTS += t/real_mail.sh
+EXTRA_DIST += t/data/real/mail
+# real PDFs (pdf.js's and pypdf's fixtures) uploaded and saved by URL, each held to t/data/real/pdf/EXPECT
+TESTS += t/real_pdf.sh
+dist_check_SCRIPTS += t/real_pdf.sh
+EXTRA_DIST += t/data/real/pdf

@@ -15,6 +15,7 @@
 #include "util/sb.h"
 #include "util/time.h"
 #include "util/url.h"
+#include "util/utf8.h"
 
 #define PDF_TYPE "application/pdf"
 
@@ -51,6 +52,13 @@ static void names(struct arena *a, const char *url, const char **title, const ch
 {
 	char *seg = last_segment(a, url), *safe, *s;
 	size_t n = seg ? strlen(seg) : 0;
+	if (seg && !utf8_valid(seg, n)) { /* %E9 and the like: not UTF-8 once decoded, so the name as written */
+		const char *end = url + strcspn(url, "?#"), *p = end;
+		while (p > url && p[-1] != '/')
+			p--;
+		seg = arena_strndup(a, p, (size_t)(end - p));
+		n = seg ? strlen(seg) : 0;
+	}
 	if (n > 4 && strcasecmp(seg + n - 4, ".pdf") == 0)
 		*title = arena_strndup(a, seg, n - 4);
 	else
@@ -422,6 +430,8 @@ void svc_file_fetched(struct store *st, const struct larder_config *cfg, struct 
 		in.size = (int64_t)n;
 		in.sha256 = sha;
 		names(a, it->url, &title, &in.file_name);
+		if (art->title == NULL)
+			art->title = svc_cut(a, title, LIMIT_TITLE); /* no Title in the PDF: its file name, as an upload */
 		tmp = keep(a, cfg, id, data, n, &in.path);
 		if (!tmp || settle(tmp, in.path) != 0 || store_file_attach(st, a, it->seq, &in, &kept) != STORE_OK) {
 			if (tmp)

@@ -191,6 +191,8 @@
 #define LIMIT_MIME_DEPTH        16                /* nesting of multiparts in one message */
 #define LIMIT_MIME_DECODED      (16 * 1024 * 1024)/* bytes of one decoded body part */
 #define LIMIT_MIME_RECIPIENTS   64                /* recipient addresses read from one message's headers */
+#define LIMIT_MIME_OPEN_WORDS   100               /* "=?" without a "?=" in the 256 bytes after it, in one message: GMime's
+                                                   * header decoding scans to the end for each (a bound on its CPU) */
 #define LIMIT_NEWSLETTER_EMAILS 20                /* receiving addresses of one user (newsletter_emails_per_user) */
 #define LIMIT_RECENT_EMAILS     100               /* received mails recentEmails lists */
 

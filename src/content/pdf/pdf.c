@@ -112,9 +112,9 @@ static enum pdf_err parse_records(struct arena *a, const unsigned char *p, size_
 		switch (tag) {
 		case R_ERR: return len == 1 ? (enum pdf_err)v[0] : PDF_E_BROKEN;
 		case R_PAGES: d->pages = (int)num; break;
-		case R_TITLE: d->title = arena_strndup(a, v, len); break;
-		case R_AUTHOR: d->author = arena_strndup(a, v, len); break;
-		case R_SUBJECT: d->subject = arena_strndup(a, v, len); break;
+		case R_TITLE: d->title = pdf_info_text(a, v, len); break;
+		case R_AUTHOR: d->author = pdf_info_text(a, v, len); break;
+		case R_SUBJECT: d->subject = pdf_info_text(a, v, len); break;
 		case R_CREATED: d->created_ms = num > 0 ? num * 1000 : 0; break;
 		case R_MODIFIED: d->modified_ms = num > 0 ? num * 1000 : 0; break;
 		case R_TRUNC: d->truncated = true; break;
