@@ -93,3 +93,9 @@ check-sanitize:
 	@tests=; for t in $(TESTS); do case " $(SANITIZE_SKIP) " in *" $$t "*) ;; *) tests="$$tests $$t" ;; esac; done; \
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests"
 .PHONY: distcheck-smoke check-sanitize
+
+# every web server sample of conf/ started for real (nginx; lighttpd with Debian's stock lighttpd.conf; Apache with
+# mod_fcgid; Apache plain CGI from a shared host's .htaccess), each driven through the same flow (t/webserver_lib.sh)
+TESTS += t/webserver_nginx.sh
+dist_check_SCRIPTS += t/webserver_nginx.sh
+EXTRA_DIST += t/webserver_lib.sh
