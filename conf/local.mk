@@ -7,6 +7,8 @@ CONF_EXAMPLES = conf/nginx-larder.conf conf/lighttpd-larder.conf conf/apache-lar
 	conf/larder-graphql.service conf/larder-auth.service conf/larder-save.service conf/larder-worker.service
 # newsletters: mail delivered to `larder mail` by Postfix or Exim
 CONF_EXAMPLES += conf/postfix-larder.conf conf/exim-larder.conf
+# shared hosting: the .htaccess of the web folder (README, "Shared hosting")
+CONF_EXAMPLES += conf/htaccess-larder
 EXTRA_DIST += $(CONF_SAMPLES) $(CONF_EXAMPLES)
 larderconfdir = $(sysconfdir)/larder
 examplesdir = $(docdir)/examples

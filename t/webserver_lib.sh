@@ -14,6 +14,12 @@ run=$tmp/run
 larder=$builddir/src/cmd/larder
 cmd=$builddir/src/cmd
 ws_pids=
+# ws_user: the user the programs run as when the test runs as root and the server will not run them as root (Apache)
+ws_user=
+# ws_cli ARGS...: the larder CLI as the programs' user (root's files in the data folder would lock them out)
+ws_cli() {
+	if [ -n "$ws_user" ]; then runuser -u "$ws_user" -- "$larder" "$@"; else "$larder" "$@"; fi
+}
 ws_cleanup_hook() { :; }
 ws_cleanup() {
 	ws_cleanup_hook
@@ -50,7 +56,8 @@ allow_private_fetch = yes
 argon2_t_cost = 1
 argon2_memory_kib = 64
 EOF
-	"$larder" -c "$conf" init >"$tmp/logs/init.log" 2>&1 || bail_out "larder init: $(cat "$tmp/logs/init.log")"
+	[ -z "$ws_user" ] || chown -R "$ws_user:$ws_user" "$tmp"
+	ws_cli -c "$conf" init >"$tmp/logs/init.log" 2>&1 || bail_out "larder init: $(cat "$tmp/logs/init.log")"
 }
 
 # ws_sample FILE: conf/FILE with the installed paths replaced by this build's (and /run/larder by $run): an admin's
@@ -94,7 +101,7 @@ gql() {
 hdr() { tr -d '\r' <"$1" | grep -i "^$2:" | sed 's/^[^:]*: *//'; }
 
 ws_flow_login() {
-	printf 'a long test password\n' | "$larder" -c "$conf" user add alice --password-file - >"$tmp/logs/cli.log" 2>&1 ||
+	printf 'a long test password\n' | ws_cli -c "$conf" user add alice --password-file - >"$tmp/logs/cli.log" 2>&1 ||
 		bail_out "user add: $(cat "$tmp/logs/cli.log")"
 	code=$(curl -s -m 20 -o /dev/null -D "$tmp/login.h" -w '%{http_code}' -H "Origin: $B" --data-urlencode username=alice \
 		--data-urlencode 'password=a long test password' --data-urlencode redirect=/home "$B/api/auth/login")
@@ -183,4 +190,43 @@ ws_flow() {
 	ws_flow_library
 	ws_flow_save
 	ws_flow_files
+}
+
+# ws_apache MODULE...: Apache from $tmp/site.conf with the base modules and MODULE... (mod_MODULE.so), unprivileged
+# on $port (as root: the worker processes and the programs run as www-data, which then owns $tmp); true once it answers
+ws_apache() {
+	apache=/usr/sbin/apache2
+	mkdir -p "$tmp/apache/fcgid"
+	{
+		echo "# httpd.conf of t/webserver_lib.sh (the role of Debian's /etc/apache2/apache2.conf)"
+		echo "ServerName 127.0.0.1"
+		echo "Listen 127.0.0.1:$port"
+		echo "PidFile $tmp/apache/httpd.pid"
+		echo "DefaultRuntimeDir $tmp/apache"
+		echo "Mutex file:$tmp/apache default"
+		echo "ErrorLog $tmp/logs/apache-error.log"
+		echo "LogLevel warn"
+		echo "TypesConfig /etc/mime.types"
+		for _m in mpm_event authz_core mime dir alias rewrite headers env "$@"; do
+			echo "LoadModule ${_m}_module /usr/lib/apache2/modules/mod_$_m.so"
+		done
+		echo "<IfModule fcgid_module>"
+		echo "	FcgidIPCDir $tmp/apache/fcgid"
+		echo "	FcgidProcessTableFile $tmp/apache/fcgid/shm"
+		echo "</IfModule>"
+		echo "<IfModule cgid_module>"
+		echo "	ScriptSock $tmp/apache/cgid.sock"
+		echo "</IfModule>"
+		[ -n "$ws_user" ] && printf 'User %s\nGroup %s\n' "$ws_user" "$ws_user"
+		echo "Include $tmp/site.conf"
+	} >"$tmp/apache/httpd.conf"
+	[ -z "$ws_user" ] || chown -R "$ws_user:$ws_user" "$tmp"
+	"$apache" -f "$tmp/apache/httpd.conf" -k start >"$tmp/logs/apache-start.log" 2>&1 && ws_up
+}
+# ws_apache_stop: stops the Apache ws_apache started, waiting for it to go
+ws_apache_stop() {
+	[ -f "$tmp/apache/httpd.pid" ] || return 0
+	_p=$(cat "$tmp/apache/httpd.pid" 2>/dev/null)
+	[ -n "$_p" ] && kill "$_p" 2>/dev/null && for _ in $(seq 200); do kill -0 "$_p" 2>/dev/null || break; sleep 0.05; done
+	rm -f "$tmp/apache/httpd.pid"
 }
