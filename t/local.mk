@@ -96,6 +96,6 @@ check-sanitize:
 
 # every web server sample of conf/ started for real (nginx; lighttpd with Debian's stock lighttpd.conf; Apache with
 # mod_fcgid; Apache plain CGI from a shared host's .htaccess), each driven through the same flow (t/webserver_lib.sh)
-TESTS += t/webserver_nginx.sh t/webserver_lighttpd.sh t/webserver_apache_fcgid.sh t/webserver_apache_cgi.sh
-dist_check_SCRIPTS += t/webserver_nginx.sh t/webserver_lighttpd.sh t/webserver_apache_fcgid.sh t/webserver_apache_cgi.sh
+TESTS += t/webserver_nginx.sh t/webserver_lighttpd.sh t/webserver_apache_fcgid.sh t/webserver_apache_cgi.sh t/webserver_apache_vhost_cgi.sh
+dist_check_SCRIPTS += t/webserver_nginx.sh t/webserver_lighttpd.sh t/webserver_apache_fcgid.sh t/webserver_apache_cgi.sh t/webserver_apache_vhost_cgi.sh
 EXTRA_DIST += t/webserver_lib.sh
