@@ -99,3 +99,6 @@ check-sanitize:
 TESTS += t/webserver_nginx.sh t/webserver_lighttpd.sh t/webserver_apache_fcgid.sh t/webserver_apache_cgi.sh t/webserver_apache_vhost_cgi.sh
 dist_check_SCRIPTS += t/webserver_nginx.sh t/webserver_lighttpd.sh t/webserver_apache_fcgid.sh t/webserver_apache_cgi.sh t/webserver_apache_vhost_cgi.sh
 EXTRA_DIST += t/webserver_lib.sh
+# `make install` with Debian's directories: the man pages and samples carry them, the data folder is made
+TESTS += t/install_paths.sh
+dist_check_SCRIPTS += t/install_paths.sh

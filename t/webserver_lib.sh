@@ -16,6 +16,8 @@ cmd=$builddir/src/cmd
 ws_pids=
 # ws_user: the user the programs run as when the test runs as root and the server will not run them as root (Apache)
 ws_user=
+# ws_noinit: set, ws_port writes larder.conf but makes no database (the first-run page makes it)
+ws_noinit=
 # ws_cli ARGS...: the larder CLI as the programs' user (root's files in the data folder would lock them out)
 ws_cli() {
 	if [ -n "$ws_user" ]; then runuser -u "$ws_user" -- "$larder" "$@"; else "$larder" "$@"; fi
@@ -57,6 +59,7 @@ argon2_t_cost = 1
 argon2_memory_kib = 64
 EOF
 	[ -z "$ws_user" ] || chown -R "$ws_user:$ws_user" "$tmp"
+	[ -n "$ws_noinit" ] && return 0
 	ws_cli -c "$conf" init >"$tmp/logs/init.log" 2>&1 || bail_out "larder init: $(cat "$tmp/logs/init.log")"
 }
 
