@@ -37,4 +37,11 @@ done
 [ -n "$started" ] || bail_out "nginx did not start: $(cat "$tmp/logs/nginx-start.log" "$tmp/logs/nginx-error.log" 2>/dev/null | tail -c 600)"
 ws_spawn
 ws_flow nginx
+
+# why the units run spawn-fcgi with -n: a program that cannot start (here: no database) makes spawn-fcgi -n itself
+# exit non-zero with the program's reason (systemd sees it; forking, spawn-fcgi watches the child only a moment)
+printf 'database = %s/none/larder.db\n' "$tmp" >"$tmp/broken.conf"
+LARDER_CONFIG=$tmp/broken.conf spawn-fcgi -n -s "$tmp/broken.sock" -- "$cmd/graphql.fcgi" >"$tmp/n.out" 2>&1
+is "spawn-fcgi -n: a program that cannot start exits 1" 1 "$?"
+like "with its reason on standard error" "graphql.fcgi: .*(not initialised|larder init)" "$(cat "$tmp/n.out")"
 done_testing
