@@ -117,6 +117,13 @@ ws_flow_login() {
 	jq -n '{query: "mutation K($i: GenerateApiKeyInput!) { generateApiKey(input: $i) { ... on GenerateApiKeySuccess { apiKey { key } } } }", variables: {i: {name: "flow", expiresAt: "2100-01-01T00:00:00Z"}}}' >"$tmp/k.req"
 	code=$(curl -s -m 20 -o "$tmp/k.json" -w '%{http_code}' -H "Cookie: auth=$cookie" -H "Origin: $B" \
 		-H 'content-type: application/json' --data-binary "@$tmp/k.req" "$B/api/graphql")
+	# the first-run page (auth.fcgi, /api/auth/setup) is routed by every sample, and gone once an account exists
+	code=$(curl -s -m 20 -o /dev/null -D "$tmp/setup.h" -w '%{http_code}' "$B/api/auth/setup")
+	is "$srv: /api/auth/setup is gone once an account exists (302 /login)" "302 /login" "$code $(hdr "$tmp/setup.h" location)"
+	code=$(curl -s -m 20 -o /dev/null -D "$tmp/setup.h" -w '%{http_code}' -H "Origin: $B" --data-urlencode username=mallory \
+		--data-urlencode 'password=a long test password' "$B/api/auth/setup")
+	is "$srv: its form then makes nothing (303 /login)" "303 /login" "$code $(hdr "$tmp/setup.h" location)"
+	ws_cli -c "$conf" user show mallory >/dev/null 2>&1 && fail "$srv: no account mallory" || pass "$srv: no account mallory"
 	key=$(jq -r '.data.generateApiKey.apiKey.key // empty' "$tmp/k.json" 2>/dev/null)
 	[ -n "$key" ] && pass "$srv: the session makes an API key" || fail "$srv: the session makes an API key" "$code $(head -c 300 "$tmp/k.json")"
 }
