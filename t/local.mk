@@ -88,7 +88,7 @@ distcheck-smoke:
 # test that starts the programs; it leaves out the PostgreSQL re-run of the end-to-end tests (t/pg_e2e.sh: the
 # same programs and paths as the SQLite run here; t/pg_suite.sh still runs the harnesses on PostgreSQL) and the
 # tests that run no C of ours (the source tree's rules, the pages' retry logic in Node)
-SANITIZE_SKIP = t/pg_e2e.sh t/layers.sh t/www_api_retry.sh
+SANITIZE_SKIP = t/pg_e2e.sh t/layers.sh t/www_api_retry.sh t/install_paths.sh
 check-sanitize:
 	@tests=; for t in $(TESTS); do case " $(SANITIZE_SKIP) " in *" $$t "*) ;; *) tests="$$tests $$t" ;; esac; done; \
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests"
