@@ -67,6 +67,12 @@ static void make_first(struct web_graphql *app, struct web_request *req, struct 
 		web_page(res, 403, "Refused", "The first-run form must be sent from this site.");
 		return;
 	}
+	/* once set up, a form costs no password hash (argon2's time and memory): anyone may send one */
+	if (store_user_any(app->store) == STORE_OK) {
+		snprintf(res->reason, sizeof res->reason, "first run refused: an account exists already");
+		web_redirect(res, 303, "/login");
+		return;
+	}
 	if (read_fields(req, a, &username, &name, &password) != 0) {
 		form_page(res, "The form could not be read (it is limited to 16 KiB).");
 		return;
