@@ -32,7 +32,7 @@ ws_cleanup() {
 	rm -rf "$tmp"
 }
 trap ws_cleanup EXIT
-trap 'exit 1' INT TERM
+trap 'exit 1' INT TERM HUP PIPE
 
 # ws_need COMMAND...: skip the whole test when a server program is missing; bail out when Larder is not built
 ws_need() {
