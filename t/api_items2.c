@@ -118,6 +118,14 @@ static void test_highlights(struct harness *h, const char *a1, const char *a2, c
 	like(body, "\"errorCodes\":[\"BAD_REQUEST\"]", "highlights without a key (%s)", body);
 	body = h_run(h, &h->alice, "{ highlights(first: -1) { __typename } }", NULL);
 	like(body, "first must not be negative", "highlights: a negative first (%s)", body);
+	body = h_run(h, &h->alice, "{ highlights(query: \"PELICANS first\") { ... on HighlightsSuccess { edges { node { id } } } } }", NULL);
+	ok(strstr(body, HL1) && !strstr(body, HL2), "highlights(query:): the words in a quote or a note, any case (%s)", body);
+	body = h_run(h, &h->alice, "{ highlights(query: \"note\") { ... on HighlightsSuccess { edges { node { id } } } } }", NULL);
+	ok(strstr(body, HL1) && strstr(body, HL2), "highlights(query:): a word of both notes finds both (%s)", body);
+	body = h_run(h, &h->alice, "{ highlights(query: \"bob's\") { ... on HighlightsSuccess { edges { node { id } } } } }", NULL);
+	is_int(count(body, "\"id\""), 0, "highlights(query:): another user's quote is never found (%s)", body);
+	body = h_run(h, &h->alice, "{ highlights(query: \"a b c d e\") { ... on HighlightsError { errorCodes message } } }", NULL);
+	like(body, "\"errorCodes\":[\"BAD_REQUEST\"]", "highlights(query:): more than 4 words is refused (%s)", body);
 }
 
 static void test_highlight_labels(struct harness *h, const char *birds, const char *bobs_label)

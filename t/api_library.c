@@ -182,6 +182,10 @@ int main(void)
 	             " edges { itemID updateReason node { id } } pageInfo { hasNextPage endCursor totalCount } } } }", NULL);
 	like(body, "\"updateReason\":\"CREATED\"", "updatesSince lists the saved page (%s)", body);
 	like(body, "\"totalCount\":1", "the processing item is left out");
+	body = h_run(&h, &h.alice, "query { updatesSince(since: \"-1000000000-01-01T00:00:00Z\", first: 10) {"
+	             " ... on UpdatesSinceSuccess { edges { updateReason } pageInfo { totalCount } } } }", NULL);
+	like(body, "\"totalCount\":1", "since Java's Instant.MIN (Omnivore's Android app's first sync): from the beginning (%s)",
+	     body);
 	body = h_run(&h, &h.alice, "mutation A($i: ID!) { setBookmarkArticle(input: {articleID: $i, bookmark: false}) {"
 	             " ... on SetBookmarkArticleSuccess { bookmarkedArticle { id state } } } }", vars);
 	like(body, "\"state\":\"DELETED\"", "setBookmarkArticle false deletes (%s)", body);

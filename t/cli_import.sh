@@ -1,5 +1,5 @@
 #!/bin/sh
-# cli_import.sh: drives `larder import` with a temporary database: a URL list (detected, then named), the report and exit codes, a second import changing nothing, and every sample under t/data/import/ that a reader of this build reads.
+# cli_import.sh: drives `larder import` with a temporary database: a URL list (detected, then named), the report and exit codes, a second import changing nothing, records that are never items skipped with exit 0, and every sample under t/data/import/ that a reader of this build reads.
 set -u
 : "${top_builddir:=$(pwd)}"
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
@@ -79,6 +79,22 @@ run import --user bob "$tmp/good.txt"
 is "every row good: exit 0" 0 "$rc"
 like "three added for bob" '^added: 3$' "$out"
 is "alice's items untouched" 3 "$(db "SELECT count(*) FROM library_items i JOIN users u ON u.id = i.user_id WHERE u.username = 'alice' AND i.updated_at = i.created_at")"
+
+# a browser's export with its place: query and a bookmarklet: both skipped, not failed: exit 0
+cat >"$tmp/firefox.html" <<'HTML'
+<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<DL><p>
+    <DT><A HREF="place:sort=8&maxResults=10">Most Visited</A>
+    <DT><A HREF="https://example.com/kept" ADD_DATE="invaliddate">Kept</A>
+    <DT><A HREF="javascript:void(0)">Bookmarklet</A>
+</DL>
+HTML
+run import --user bob "$tmp/firefox.html"
+is "records that are never items: exit 0" 0 "$rc"
+like "the bookmark added (its invalid date dropped, not the bookmark)" '^added: 1$' "$out"
+like "two skipped" '^skipped: 2$' "$out"
+like "none failed" '^failed: 0$' "$out"
+like "each skip with its line" '^line 5: skipped: not a web page \(a link of the javascript: scheme\)$' "$out"
 
 # every sample import file (the generator script aside): each imports, and again changes nothing
 for f in "$top_srcdir"/t/data/import/*; do

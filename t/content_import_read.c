@@ -68,6 +68,13 @@ static void on_bad(void *ctx, size_t line, const char *reason)
 		c->rec[c->n++] = arena_printf(c->a, "L%zu bad: %s", line, reason);
 }
 
+static void on_skip(void *ctx, size_t line, const char *reason)
+{
+	struct collect *c = ctx;
+	if (c->n < 64)
+		c->rec[c->n++] = arena_printf(c->a, "L%zu skip: %s", line, reason);
+}
+
 static const char *sample(struct arena *a, const char *name)
 {
 	const char *top = getenv("top_srcdir");
@@ -79,7 +86,7 @@ static void expect_path(struct arena *a, enum content_import_format f, const cha
                         const char *const *want)
 {
 	struct collect c = { .a = a };
-	struct content_import_sink sink = { on_item, on_bad, &c };
+	struct content_import_sink sink = { on_item, on_bad, &c, on_skip };
 	struct content_error e;
 	const char *err = e.msg;
 	size_t n = 0;
@@ -117,7 +124,7 @@ static void pocket(struct arena *a)
 	static const char *const html[] = {
 		"L11 url=https://www.example.org/pelicans title=Pelicans & their pouches saved=1519140000000 labels=birds|nature",
 		"L12 url=https://example.com/naïve title=Naïve café — a story saved=1519150000000",
-		"L13 bad: the URL is not http(s)",
+		"L13 skip: not a web page (a link of the javascript: scheme)",
 		"L18 url=https://example.net/archive/1 title=An old read state=ARCHIVED saved=1419140000000 labels=old",
 		"L19 bad: time_added is not a number",
 		NULL,
@@ -183,12 +190,12 @@ static void bookmarks(struct arena *a)
 {
 	static const char *const firefox[] = {
 		"L14 url=https://support.mozilla.org/products/firefox title=Get Help saved=1650000001000 labels=Mozilla Firefox",
-		"L16 bad: the URL is not http(s)",
+		"L16 skip: not a web page (a link of the place: scheme)",
 		"L19 url=https://www.example.org/recipes/bread title=Sourdough & rye — a guide "
 		"desc=How to keep a starter alive saved=1650000005000 labels=baking|bread",
 		"L26 url=https://example.com/essays/time title=On Time saved=1650000011000 labels=Reading|Long reads",
-		"L30 bad: ADD_DATE is not a number",
-		"L31 bad: the URL is not http(s)",
+		"L30 url=https://example.net/bad-date title=Bad date",
+		"L31 skip: not a web page (a link of the javascript: scheme)",
 		"L34 bad: URL host must be ASCII (give international names in their xn-- form)",
 		"L35 url=https://example.org/unfiled title=Unfiled, untagged saved=1650000018000",
 		NULL,
@@ -265,11 +272,117 @@ static void names_and_detection(struct arena *a)
 	       "JSON without wallabag's keys is no format");
 }
 
+static void refused(struct arena *a, enum content_import_format f, const char *path, const char *want, const char *what);
+
+/* a zip of the temporary folder with n entries: names[i] holding datas[i] */
+static const char *write_zip_of(struct arena *a, const char *name, const char *const *names, const char *const *datas, size_t n)
+{
+	const char *path = arena_printf(a, "%s/%s", dir, name);
+	struct archive *ar = archive_write_new();
+	archive_write_set_format_zip(ar);
+	archive_write_open_filename(ar, path);
+	for (size_t i = 0; i < n; i++) {
+		struct archive_entry *e = archive_entry_new();
+		archive_entry_set_pathname(e, names[i]);
+		archive_entry_set_filetype(e, AE_IFREG);
+		archive_entry_set_perm(e, 0644);
+		archive_entry_set_size(e, (la_int64_t)strlen(datas[i]));
+		archive_write_header(ar, e);
+		archive_write_data(ar, datas[i], strlen(datas[i]));
+		archive_entry_free(e);
+	}
+	archive_write_close(ar);
+	archive_write_free(ar);
+	return path;
+}
+
+/* issue 22's real exports: Pocket's zip, Instapaper's HTML, Readwise Reader's locations, records skipped */
+static void real_exports(struct arena *a)
+{
+	static const char *const names[] = { "part_000000.csv", "annotations/part_000000.json", "part_000001.csv" };
+	static const char *const datas[] = {
+		"title,url,time_added,tags,status\nA,https://example.org/a b,1000,x|y,unread\nB,https://example.org/100%,2000,,archive\n",
+		"[{\"url\":\"https://example.org/a b\",\"title\":\"A\",\"highlights\":[{\"quote\":\"Quote one\",\"created_at\":5}]},"
+		"{\"url\":\"https://example.org/gone\",\"title\":\"G\",\"highlights\":[{\"quote\":\"Lost\",\"created_at\":6}]}]",
+		"title,url,time_added,tags,status\nC,https://example.org/c,3000,,unread\n",
+	};
+	static const char *const pocket_zip[] = {
+		"L2 url=https://example.org/a%20b title=A saved=1000000 labels=x|y hl=[Quote one/-/5000]",
+		"L3 url=https://example.org/100%25 title=B state=ARCHIVED saved=2000000",
+		"L6 url=https://example.org/c title=C saved=3000000",
+		"L8 bad: 1 highlights of https://example.org/gone, which is none of the export's items",
+		NULL,
+	};
+	static const char *const meta_names[] = { "part_000000.csv", "metadata_0_to_1.json" };
+	static const char insta_html[] = "<!DOCTYPE html>\n<html><head><title>Instapaper: Export</title></head><body>\n"
+		"<h1>Unread</h1>\n<ol>\n<li><a href=\"https://example.net/u\">U</a>\n</ol>\n"
+		"<h1>Starred</h1>\n<ol>\n<li><a href=\"https://example.net/s\">S</a>\n</ol>\n"
+		"<h1>Archive</h1>\n<ol>\n<li><a href=\"https://example.net/a\">A</a>\n</ol>\n"
+		"<h1>Cooking</h1>\n<ol>\n<li><a href=\"about:blank\">Nothing</a>\n<li><a href=\"https://example.net/c\">C</a>\n</ol>\n"
+		"</body></html>\n";
+	static const char *const insta[] = {
+		"L5 url=https://example.net/u title=U", "L9 url=https://example.net/s title=S favorite",
+		"L13 url=https://example.net/a title=A state=ARCHIVED", "L17 skip: not a web page (a link of the about: scheme)",
+		"L18 url=https://example.net/c title=C labels=Cooking", NULL,
+	};
+	static const char readwise_csv[] = "Title,URL,ID,Document tags,Saved date,Reading progress,Location,Seen\n"
+		"N,https://example.com/n,1,[],2024-01-01 00:00:00+00:00,0,new,True\n"
+		"S,https://example.com/s,2,['a'],2024-01-01 00:00:00+00:00,0,shortlist,False\n"
+		"F,https://example.com/f,3,[],2024-01-01 00:00:00+00:00,0,feed,False\n";
+	static const char *const readwise[] = {
+		"L2 url=https://example.com/n title=N saved=1704067200000 progress=0",
+		"L3 url=https://example.com/s title=S saved=1704067200000 progress=0 labels=a|Shortlist",
+		"L4 url=https://example.com/f title=F state=ARCHIVED saved=1704067200000 progress=0 labels=Feed", NULL,
+	};
+	static const char notes_html[] = "<DL><p>\n<DT><A HREF=\"?lY47tw\" ADD_DATE=\"1\">A note</A>\n"
+		"<DT><A HREF=\"https://example.com/n\" ADD_DATE=\"10/Oct/2000:13:55:36 +0300\">Dated in a log's form</A>\n</DL>\n";
+	static const char *const notes[] = {
+		"L2 skip: a link inside the exported service, without a web address", "L3 url=https://example.com/n title=Dated in a log's form",
+		NULL,
+	};
+	static const char pocket_bare[] = "<html><body><h1>Unread</h1><ul>\n"
+		"<li><a href=\"https://example.org/p\" time_added=\"7\" tags=\"\">P</a></li>\n</ul></body></html>\n";
+	static const char *const broken_datas[] = { "title,url,time_added,tags,status\nA,https://example.org/a,1,,unread\n",
+	                                             "{\"not\": \"a list\"}" };
+	static const char *const broken[] = {
+		"L1 bad: annotations/part_000000.json: an annotations file in Pocket's export is not a list of highlights: "
+		"not a list; its items are read without them",
+		"L2 url=https://example.org/a title=A saved=1000", NULL,
+	};
+	static const char omnivore_list[] = "url,state,labels,saved_at,published_at\n"
+		"\"https://example.com/r\",ARCHIVED,\"[a, b ]\",1700000000000,\n"
+		"https://example.com/list?ids=A,B\n\"https://example.com/q\"\nhttps://example.com/s,SUCCEEDED,,,\n";
+	static const char *const omnivore_rows[] = {
+		"L2 url=https://example.com/r state=ARCHIVED saved=1700000000000 labels=a|b",
+		"L3 url=https://example.com/list?ids=A,B", "L4 url=https://example.com/q", "L5 url=https://example.com/s", NULL,
+	};
+	const char *zip = write_zip_of(a, "pocket.zip", names, datas, 3);
+	is_int(content_import_detect(write_file(a, "list.csv", omnivore_list, 0)), CONTENT_IMPORT_URLS,
+	       "Omnivore's URL-list CSV is a URL list");
+	expect_path(a, CONTENT_IMPORT_URLS, arena_printf(a, "%s/list.csv", dir), "Omnivore's URL-list CSV", omnivore_rows);
+	expect_path(a, CONTENT_IMPORT_POCKET_ZIP, write_zip_of(a, "broken.zip", names, broken_datas, 2),
+	            "Pocket's zip with a broken annotations file", broken);
+	is_int(content_import_detect(zip), CONTENT_IMPORT_POCKET_ZIP, "a zip of part_NNNNNN.csv is Pocket's export");
+	expect_path(a, CONTENT_IMPORT_POCKET_ZIP, zip, "Pocket's zip", pocket_zip);
+	is_int(content_import_detect(write_zip_of(a, "both.zip", meta_names, datas, 2)), CONTENT_IMPORT_OMNIVORE,
+	       "a zip with a metadata_*.json and a part_000000.csv is Omnivore's");
+	refused(a, CONTENT_IMPORT_POCKET_ZIP, write_zip(a, "notpocket.zip", "content/readme.html"), "not Pocket's export",
+	        "a zip without part_000000.csv read as Pocket's");
+	is_int(content_import_detect(write_file(a, "insta.html", insta_html, 0)), CONTENT_IMPORT_INSTAPAPER_HTML,
+	       "Instapaper's HTML export is detected");
+	expect_path(a, CONTENT_IMPORT_INSTAPAPER_HTML, arena_printf(a, "%s/insta.html", dir), "Instapaper's HTML", insta);
+	expect_path(a, CONTENT_IMPORT_READWISE, write_file(a, "reader.csv", readwise_csv, 0), "Readwise Reader's locations",
+	            readwise);
+	expect_path(a, CONTENT_IMPORT_NETSCAPE, write_file(a, "notes.html", notes_html, 0), "a note and a log-form date", notes);
+	is_int(content_import_detect(write_file(a, "bare.html", pocket_bare, 0)), CONTENT_IMPORT_POCKET_HTML,
+	       "Pocket's HTML without its title nor Read Archive is detected by its time_added");
+}
+
 /* reading file as f fails with a message holding want */
 static void refused(struct arena *a, enum content_import_format f, const char *path, const char *want, const char *what)
 {
 	struct collect c = { .a = a };
-	struct content_import_sink sink = { on_item, on_bad, &c };
+	struct content_import_sink sink = { on_item, on_bad, &c, NULL };
 	struct content_error e;
 	const char *err = e.msg;
 	is_int(content_import_read(f, a, path, NULL, &sink, &e), -1, "%s: refused", what);
@@ -347,7 +460,7 @@ static void stopping(struct arena *a)
 	                                                  CONTENT_IMPORT_WALLABAG, CONTENT_IMPORT_URLS };
 	for (int i = 0; i < 4; i++) {
 		struct collect c = { .a = a, .stop_after = 1 };
-		struct content_import_sink sink = { on_item, on_bad, &c };
+		struct content_import_sink sink = { on_item, on_bad, &c, NULL };
 		struct content_error e;
 		const char *err = e.msg;
 		is_int(content_import_read(formats[i], a, sample(a, files[i]), NULL, &sink, &e), -1, "%s: the sink stops it", files[i]);
@@ -360,7 +473,8 @@ static void cleanup(struct arena *a)
 {
 	static const char *const files[] = { "omnivore.zip", "other.zip", "junk.bin", "empty.txt", "other.csv", "bom.csv",
 	                                      "list.json", "empty.csv", "object.json", "big.txt", "long.csv", "long.txt", "cr.csv",
-	                                      "bom.json" };
+	                                      "bom.json", "pocket.zip", "both.zip", "notpocket.zip", "insta.html", "reader.csv",
+	                                      "notes.html", "bare.html", "broken.zip", "list.csv" };
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++)
 		unlink(arena_printf(a, "%s/%s", dir, files[i]));
 	rmdir(dir);
@@ -380,6 +494,7 @@ int main(void)
 	wrong_formats(&a);
 	bounds(&a);
 	stopping(&a);
+	real_exports(&a);
 	cleanup(&a);
 	arena_free(&a);
 	return done_testing();

@@ -2,8 +2,8 @@
 # The C unit tests are listed by each area's own fragment.
 
 # end-to-end: contrib/larder-serve starts nginx + spawn-fcgi on a loopback port of its own
-TESTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh
-dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh
+TESTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh t/mobile_auth.sh
+dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh t/mobile_auth.sh
 
 # requests_per_user: one user's requests beyond their slots are answered 429 at once, others are served (no timing)
 TESTS += t/user_slots.sh
@@ -63,6 +63,11 @@ TESTS += t/browser_reader.sh
 dist_check_SCRIPTS += t/browser_reader.sh
 EXTRA_DIST += t/js/browser_reader.mjs
 
+# the settings pages in Chromium: the navigation every settings page has, the feeds page (follow, list, unfollow)
+TESTS += t/browser_settings.sh
+dist_check_SCRIPTS += t/browser_settings.sh
+EXTRA_DIST += t/js/browser_settings.mjs
+
 # cross-site /api/save in Chromium: another site's page can neither save nor click through the confirmation
 # page, a forged form POST is refused, the bookmarklet's token saves in one click and a replaced one does not
 TESTS += t/save_csrf.sh
@@ -102,3 +107,13 @@ EXTRA_DIST += t/webserver_lib.sh
 # `make install` with Debian's directories: the man pages and samples carry them, the data folder is made
 TESTS += t/install_paths.sh
 dist_check_SCRIPTS += t/install_paths.sh
+
+# issue 22's real imports of HTML, CSV and zip files (t/data/real/import-html-csv: its SOURCES.md)
+TESTS += t/real_import_a.sh
+dist_check_SCRIPTS += t/real_import_a.sh
+EXTRA_DIST += t/data/real/import-html-csv
+
+# issue 22: the real JSON imports (wallabag, Chrome, Firefox, Pinboard, Omnivore) and the export round trip
+TESTS += t/real_import_b.sh
+dist_check_SCRIPTS += t/real_import_b.sh
+EXTRA_DIST += t/data/real/import-json-export

@@ -112,6 +112,8 @@ __attribute__((unused)) static void parser_tests(void)
 	is_str(parse("https://x.org/a"), "(text \"https://x.org/a\")", "a URL is free text");
 	is_str(parse("title:"), "(text \"title:\")", "a field without a value is text");
 	is_str(parse("in:inbox"), "(in inbox)", "in:inbox");
+	is_str(parse("in:inbox use:folders sort:saved"), "(in inbox) [sort saved desc]",
+	       "use:folders (Omnivore's Android app's library query) is no filter and no words");
 	is_str(parse("in:archive"), "(in archive)", "in:archive");
 	is_str(parse("in:library"), "(in all)", "in:library");
 	is_str(parse("in:inbox,archive"), "(or (in inbox) (in archive))", "in: list");

@@ -1,4 +1,4 @@
-/* svc_import.c: tests of svc_import_items on a temporary database: every field of a record stored, bad items reported, fetch jobs spread in time, a second import changing nothing (the whole database compared), another user untouched, and a failing batch rolled back alone. */
+/* svc_import.c: tests of svc_import_items on a temporary database: every field of a record stored, bad items reported, fetch jobs spread in time, a second import changing nothing (the whole database compared), another user untouched, a failing batch rolled back alone, and records that are never items skipped. */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -507,6 +507,44 @@ static void cut_and_quota(struct store *st, const struct larder_config *cfg, str
 	sb_free(&r.lines);
 }
 
+/* a browser's export's place: and javascript: records are skipped, not failed; Readwise Reader's feed entries are
+ * kept out of the inbox (issue 22) */
+static void skipped_records(struct store *st, const struct larder_config *cfg, struct arena *a, const char *uid)
+{
+	static const char bookmarks[] = "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n"
+		"<DT><A HREF=\"place:sort=8&maxResults=10\">Most Visited</A>\n"
+		"<DT><A HREF=\"https://example.com/kept-bookmark\" ADD_DATE=\"invaliddate\">Kept</A>\n"
+		"<DT><A HREF=\"javascript:void(0)\">Bookmarklet</A>\n</DL>\n";
+	static const char reader[] = "Title,URL,ID,Document tags,Saved date,Reading progress,Location,Seen\n"
+		"F,https://example.com/feed-entry,1,[],2024-01-01 00:00:00+00:00,0,feed,False\n";
+	struct svc_import_report r = { 0 };
+	struct store_item item;
+	const char *err = NULL, *file = arena_printf(a, "%s/bookmarks.html", dir);
+	FILE *fp = fopen(file, "w");
+	fputs(bookmarks, fp);
+	fclose(fp);
+	sb_init(&r.lines);
+	is_int(svc_import_file(st, cfg, a, uid, CONTENT_IMPORT_UNKNOWN, file, &r, NULL, NULL, &err), 0, "a browser's export");
+	is_int(r.added, 1, "its bookmark added (its invalid date dropped, not the bookmark)");
+	is_int(r.skipped, 2, "its place: and javascript: records skipped");
+	is_int(r.failed, 0, "nothing failed");
+	like(sb_str(&r.lines), "line 3: skipped: not a web page (a link of the place: scheme)", "the skip reported with its line");
+	sb_free(&r.lines);
+	unlink(file);
+	file = arena_printf(a, "%s/reader.csv", dir);
+	fp = fopen(file, "w");
+	fputs(reader, fp);
+	fclose(fp);
+	memset(&r, 0, sizeof r);
+	sb_init(&r.lines);
+	is_int(svc_import_file(st, cfg, a, uid, CONTENT_IMPORT_UNKNOWN, file, &r, NULL, NULL, &err), 0, "Readwise Reader's CSV");
+	is_int(r.added, 1, "its feed entry kept");
+	is_int(store_item_by_url(st, a, uid, "https://example.com/feed-entry", &item), STORE_OK, "found");
+	ok(item.archived_ms > 0, "a feed entry is not in the inbox: archived");
+	sb_free(&r.lines);
+	unlink(file);
+}
+
 int main(void)
 {
 	struct store *st = NULL;
@@ -536,6 +574,7 @@ int main(void)
 	kept_content(st, &cfg, &a, alice.id);
 	images(st, &cfg, &a, alice.id);
 	cut_and_quota(st, &cfg, &a, alice.id);
+	skipped_records(st, &cfg, &a, bob.id);
 
 	store_close(st);
 	config_free(&cfg);

@@ -53,6 +53,16 @@ int main(void)
 		   (long long)c1);
 	}
 
+	/* Java's Instant.MIN and MAX, as Omnivore's Android app sends them: the ends of JavaScript's range */
+	ok(time_parse_iso_clamped("-1000000000-01-01T00:00:00Z", 27, &v) == 0 && v == TIME_MIN_MS,
+	   "clamped: Instant.MIN is the beginning of time");
+	ok(time_parse_iso_clamped("+1000000000-12-31T23:59:59.999999999Z", 37, &v) == 0 && v == TIME_MAX_MS,
+	   "clamped: Instant.MAX is the end of time");
+	ok(time_parse_iso_clamped("2024-01-15", 10, &v) == 0 && v == INT64_C(1705276800000), "clamped: a plain date as before");
+	ok(time_parse_iso_clamped("-1000000000-13-01T00:00:00Z", 27, &v) == -1, "clamped: a bad month is still bad");
+	ok(time_parse_iso_clamped("-1000000000", 11, &v) == -1, "clamped: digits alone are no date");
+	ok(time_parse_iso_clamped("-1000000000-01-01Tjunk", 22, &v) == -1, "clamped: junk after the year is bad");
+
 	roundtrip(0, "1970-01-01T00:00:00.000Z");
 	roundtrip(1, "1970-01-01T00:00:00.001Z");
 	roundtrip(-1, "1969-12-31T23:59:59.999Z");

@@ -1,10 +1,10 @@
 # www/local.mk: the browser pages (static HTML, CSS and JavaScript modules), installed under $(pkgdatadir)/www as the document root.
 # Every file of www/ is listed here: it is installed and distributed (see conf/nginx-larder.conf for the routes).
 wwwdir = $(pkgdatadir)/www
-dist_www_DATA = www/index.html www/login.html www/home.html www/reader.html
+dist_www_DATA = www/index.html www/login.html www/home.html www/reader.html www/highlights.html
 wwwsettingsdir = $(wwwdir)/settings
 dist_wwwsettings_DATA = www/settings/api.html www/settings/bookmarklet.html www/settings/import.html \
-	www/settings/newsletters.html
+	www/settings/newsletters.html www/settings/feeds.html
 wwwcssdir = $(wwwdir)/css
 dist_wwwcss_DATA = www/css/larder.css www/css/library.css www/css/reader.css
 wwwimgdir = $(wwwdir)/img
@@ -16,4 +16,6 @@ dist_wwwjs_DATA = www/js/api.js www/js/ui.js www/js/items.js www/js/login.js www
 	www/js/library-keys.js www/js/library-filters.js www/js/library-labels.js \
 	www/js/reader-anchor.js www/js/reader-highlights.js www/js/reader-notebook.js www/js/reader-toolbar.js \
 	www/js/reader-settings.js www/js/reader-keys.js www/js/settings-newsletters.js \
-	www/js/library-upload.js www/js/reader-pdf.js
+	www/js/library-upload.js www/js/reader-pdf.js www/js/nav-memory.js \
+	www/js/look.js www/js/look-sync.js www/js/settings-feeds.js www/js/highlights.js \
+	www/js/reader-speech.js

@@ -47,7 +47,7 @@ int api_value_date(const struct gql_value *v, int64_t *ms)
 {
 	if (v == NULL || v->kind != GQL_V_STRING)
 		return -1;
-	return time_parse_iso(v->u.s.p, v->u.s.len, ms);
+	return time_parse_iso_clamped(v->u.s.p, v->u.s.len, ms);
 }
 
 /* Date input coercion: any ISO 8601 date or date-time; normalised in place to our output form so
@@ -63,7 +63,7 @@ static int date_parse(struct arena *a, struct gql_value *v, const char **msg)
 		       "\"2024-05-01\" or \"2024-05-01T10:00:00.000Z\".";
 		return -1;
 	}
-	if (time_parse_iso(v->u.s.p, v->u.s.len, &ms)) {
+	if (time_parse_iso_clamped(v->u.s.p, v->u.s.len, &ms)) {
 		/* the engine's message already quotes the value */
 		*msg = "Not an ISO 8601 date or date-time (such as \"2024-05-01\" or \"2024-05-01T10:00:00.000Z\") "
 		       "within JavaScript's date range.";

@@ -1,5 +1,30 @@
-/* highlights.c: the highlights query: the caller's highlights a page at a time, as HighlightsSuccess edges with a PageInfo. */
+/* highlights.c: the highlights query: the caller's highlights a page at a time, as HighlightsSuccess edges with a PageInfo, narrowed by the words of its query. */
 #include "api/api_int.h"
+
+#include <string.h>
+
+/* the words of q (white space apart, quotes dropped, ASCII letters in lower case) into w[STORE_HL_WORDS]; -1 when
+ * there are more */
+static int query_words(struct arena *a, const char *q, const char **w)
+{
+	size_t k = 0;
+	memset(w, 0, sizeof *w * STORE_HL_WORDS);
+	for (const char *p = q ? q : ""; *p;) {
+		size_t n = strcspn(p, " \t\r\n\"");
+		if (n > 0) {
+			char *word;
+			if (k == STORE_HL_WORDS || (word = arena_strndup(a, p, n)) == NULL)
+				return -1;
+			for (char *c = word; *c; c++)
+				if (*c >= 'A' && *c <= 'Z')
+					*c = (char)(*c + 32);
+			w[k++] = word;
+		}
+		p += n;
+		p += strspn(p, " \t\r\n\"");
+	}
+	return 0;
+}
 
 static int resolve_highlights(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
@@ -12,9 +37,14 @@ static int resolve_highlights(struct gql_rctx *rc, const void *parent, struct gq
 	int r;
 	if (ctx->user == NULL) /* HighlightsErrorCode has no UNAUTHORIZED */
 		return api_out_error(rc, out, "HighlightsError", "BAD_REQUEST", API_NO_USER_MSG);
+	const char *words[STORE_HL_WORDS];
 	if (api_page_args(rc, &pg))
 		return -1;
-	r = store_highlights_page(ctx->store, gql_arena(rc), ctx->user->id, pg.offset, pg.limit, &h, &n, &has_next);
+	if (query_words(gql_arena(rc), api_str(gql_arg(rc, "query")), words) != 0)
+		return api_out_error(rc, out, "HighlightsError", "BAD_REQUEST",
+		                     "query: at most %d words, each of which a highlight's quote, note or item title holds",
+		                     STORE_HL_WORDS);
+	r = store_highlights_page(ctx->store, gql_arena(rc), ctx->user->id, words, pg.offset, pg.limit, &h, &n, &has_next);
 	if (r != STORE_OK)
 		return api_internal(rc, "listing highlights", r);
 	if ((c = api_connection_new(rc, &pg, n, has_next, "HighlightEdge", NULL, NULL)) == NULL)

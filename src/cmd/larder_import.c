@@ -1,4 +1,4 @@
-/* larder_import.c: `larder import --user NAME [--format F] FILE`: reads an export of another service (its format detected unless named; `--format opml` subscribes to an OPML list's feeds), stores it for the user, progress on stderr and the report on stdout; exit 0 all imported, 1 some rows bad, 2 usage or an unreadable file. */
+/* larder_import.c: `larder import --user NAME [--format F] FILE`: reads an export of another service (its format detected unless named; `--format opml` subscribes to an OPML list's feeds), stores it for the user, progress on stderr and the report on stdout; exit 0 all imported (records that are never items, such as a browser's place: queries, skipped), 1 some rows bad, 2 usage or an unreadable file. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -64,6 +64,8 @@ static void print_report(enum content_import_format f, const struct svc_import_r
 {
 	printf("format: %s\nadded: %zu\nupdated: %zu\nunchanged: %zu\nfailed: %zu\n", content_import_format_name(f),
 	       r->added, r->updated, r->unchanged, r->failed);
+	if (r->skipped)
+		printf("skipped: %zu\n", r->skipped);
 	if (r->left_out)
 		printf("left out: %zu\n", r->left_out);
 	fputs(sb_str(&r->lines), stdout);

@@ -24,7 +24,7 @@ src_content_libcontent_a_SOURCES += \
 src_content_libcontent_a_SOURCES += \
 	src/content/transfer/import.h src/content/transfer/import_int.h src/content/transfer/import_read.c src/content/transfer/import_util.c \
 	src/content/transfer/import_csv.c src/content/transfer/import_html.c src/content/transfer/import_json.c \
-	src/content/transfer/import_urls.c src/content/transfer/import_omnivore.c \
+	src/content/transfer/import_urls.c src/content/transfer/import_omnivore.c src/content/transfer/import_pocket.c \
 	src/content/transfer/omnivore_format.h src/content/transfer/omnivore_md.c \
 	src/content/transfer/zipw.c src/content/transfer/zipw.h
 # mail/: one e-mail message (newsletters) read with GMime

@@ -8,6 +8,12 @@
 #include "util/sb.h"
 #include "util/time.h"
 
+/* one word of a highlights page's filter (?N, lower case, or NULL for none) in the highlight's quote, its note or its
+ * item's title (lower() folds ASCII letters only, on both engines alike here) */
+#define HL_TEXT "lower(coalesce(h.quote, '') || ' ' || coalesce(h.annotation, '') || ' ' || coalesce(i.title, ''))"
+#define HL_WORD(n) " AND (?" #n " IS NULL OR instr(" HL_TEXT ", ?" #n ") > 0)"
+#define HL_WORD_PG(n) " AND (?" #n "::text IS NULL OR strpos(" HL_TEXT ", ?" #n "::text) > 0)"
+
 /* the statements of bulk.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
 	STMT_ITEM_HL_COUNT,
@@ -25,9 +31,14 @@ enum stmt {
 static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_ITEM_HL_COUNT, "SELECT count(*) FROM highlights WHERE item_seq = ?1"),
 	STORE_SQL(STMT_HL_PAGE,
-		/* the user's highlights newest first (highlights_user), each item looked up by its seq */
+		/* the user's highlights newest first (highlights_user), each item looked up by its seq; ?4 .. ?7: words (in
+		 * lower case, or NULL) that the quote, the note or the item's title must each hold */
 		"SELECT " STORE_HL_COLS("h.") " FROM highlights h JOIN library_items i ON i.seq = h.item_seq"
-		" WHERE h.user_id = ?1 AND i.deleted_at IS NULL"
+		" WHERE h.user_id = ?1 AND i.deleted_at IS NULL" HL_WORD(4) HL_WORD(5) HL_WORD(6) HL_WORD(7)
+		" ORDER BY h.updated_at DESC, h.created_at DESC, h.id LIMIT ?2 OFFSET ?3",
+		/* PostgreSQL: strpos for instr, and the parameters typed */
+		"SELECT " STORE_HL_COLS("h.") " FROM highlights h JOIN library_items i ON i.seq = h.item_seq"
+		" WHERE h.user_id = ?1 AND i.deleted_at IS NULL" HL_WORD_PG(4) HL_WORD_PG(5) HL_WORD_PG(6) HL_WORD_PG(7)
 		" ORDER BY h.updated_at DESC, h.created_at DESC, h.id LIMIT ?2 OFFSET ?3"),
 	STORE_SQL(STMT_HL_LABELS_CLEAR, "DELETE FROM highlight_labels WHERE highlight_id = ?1"),
 	STORE_SQL(STMT_ITEM_FOLDER,
@@ -75,8 +86,8 @@ int store_item_highlight_count(struct store *st, int64_t seq, int64_t *n)
 	return store_get_ints(st, s, n, 1, "counting an item's highlights");
 }
 
-int store_highlights_page(struct store *st, struct arena *a, const char *user_id, int64_t offset, int64_t limit,
-                          struct store_highlight **out, size_t *n, bool *has_next)
+int store_highlights_page(struct store *st, struct arena *a, const char *user_id, const char *const *words,
+                          int64_t offset, int64_t limit, struct store_highlight **out, size_t *n, bool *has_next)
 {
 	struct db_stmt *s = stmt(st, STMT_HL_PAGE);
 	void *rows;
@@ -87,6 +98,8 @@ int store_highlights_page(struct store *st, struct arena *a, const char *user_id
 	db_bind_text(s, 1, user_id);
 	db_bind_int64(s, 2, limit + 1); /* one more than asked: is there a next page? */
 	db_bind_int64(s, 3, offset < 0 ? 0 : offset);
+	for (int i = 0; i < STORE_HL_WORDS; i++)
+		db_bind_text(s, 4 + i, words && words[i] && *words[i] ? words[i] : NULL);
 	if ((rc = store_get_rows(st, a, s, &store_rowdef_highlight, &rows, n, "listing highlights")) != STORE_OK)
 		return rc;
 	if (*n > (size_t)limit) {

@@ -39,6 +39,8 @@ STORE_MIGRATION_NAMES += 020_work_queue
 STORE_MIGRATION_NAMES += 021_label_reindex
 # the search row's text and notes bounded, so re-indexing an item has a bound
 STORE_MIGRATION_NAMES += 022_search_bounds
+# a new label's position and the labels_per_user count read through an index, not every label of the user
+STORE_MIGRATION_NAMES += 023_label_position
 STORE_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/%.sql)
 STORE_PG_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/pg/%.sql)
 EXTRA_DIST += $(STORE_MIGRATIONS) $(STORE_PG_MIGRATIONS)

@@ -651,6 +651,8 @@ static struct store_sq_node *field_term(struct parser *p)
 	if (strcmp(field, "in") == 0 || strcmp(field, "is") == 0 || strcmp(field, "has") == 0 ||
 	    strcmp(field, "no") == 0 || strcmp(field, "sort") == 0)
 		return state_term(p, field);
+	if (strcmp(field, "use") == 0)
+		return NULL; /* Omnivore's apps send use:folders (how their UI groups the library): not a filter */
 	/* an unknown field: the whole term is free text */
 	return text_leaf(p, p->tp, p->tn, false);
 }

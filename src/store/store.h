@@ -259,9 +259,11 @@ int store_highlight_labels(struct store *st, struct arena *a, const char *highli
 /* how many highlights the item at seq has */
 int store_item_highlight_count(struct store *st, int64_t seq, int64_t *n);
 /* a page of the user's highlights on items not in the trash, most recently changed first; *has_next tells
- * whether more follow */
-int store_highlights_page(struct store *st, struct arena *a, const char *user_id, int64_t offset, int64_t limit,
-                          struct store_highlight **out, size_t *n, bool *has_next);
+ * whether more follow. words (NULL, or STORE_HL_WORDS strings, NULL or "" for none): lower-case words that each
+ * listed highlight's quote, note or item title holds */
+#define STORE_HL_WORDS 4
+int store_highlights_page(struct store *st, struct arena *a, const char *user_id, const char *const *words,
+                          int64_t offset, int64_t limit, struct store_highlight **out, size_t *n, bool *has_next);
 /* one transaction: deletes the user's highlights named in overlap (NOTFOUND, nothing written, when one is not the
  * user's) and creates `in` in their place (store_highlight_create's codes), with their labels, and, when
  * in->annotation is NULL, their notes joined by line breaks */

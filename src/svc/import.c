@@ -111,19 +111,18 @@ static struct store_highlight *highlights_of(struct arena *a, const struct conte
 static const char *prepare(const struct larder_config *cfg, struct arena *a, const char *user_id,
                            const struct content_import_item *it, struct store_import *out)
 {
-	struct svc_save_in in = { .user_id = user_id, .url = it->url, .labels = it->labels, .nlabels = it->nlabels };
+	struct svc_save_in in = { .user_id = user_id, .url = it->url };
 	struct store_save sv;
 	struct store_article *art = NULL;
 	const char *why, **labels;
-	if (it->favorite) {
-		if ((labels = ARENA_NEWN(a, const char *, it->nlabels + 1)) == NULL)
-			return NULL;
-		if (it->nlabels > 0)
-			memcpy(labels, it->labels, it->nlabels * sizeof *labels);
-		labels[it->nlabels] = SVC_IMPORT_FAVORITES;
-		in.labels = labels;
-		in.nlabels++;
-	}
+	if ((labels = ARENA_NEWN(a, const char *, it->nlabels + 1)) == NULL)
+		return "out of memory";
+	/* a name longer than a label's (a Firefox tag of 101 characters) is cut: no reason to lose the item */
+	for (size_t i = 0; i < it->nlabels; i++)
+		labels[in.nlabels++] = svc_cut(a, it->labels[i], LIMIT_LABEL_NAME);
+	if (it->favorite)
+		labels[in.nlabels++] = SVC_IMPORT_FAVORITES;
+	in.labels = labels;
 	if ((why = svc_save_check(cfg, a, &in, &sv)) != NULL)
 		return why;
 	if (it->state && strcmp(it->state, "INBOX") != 0 && strcmp(it->state, "ARCHIVED") != 0 &&
@@ -257,6 +256,13 @@ static void sink_bad(void *ctx, size_t line, const char *reason)
 	s->report->failed++;
 }
 
+static void sink_skip(void *ctx, size_t line, const char *reason)
+{
+	struct svc_import_store *s = ctx;
+	sb_printf(&s->report->lines, "line %zu: skipped: %s\n", line, reason ? reason : "never an item");
+	s->report->skipped++;
+}
+
 void svc_import_sink_store(struct svc_import_store *s, struct store *st, const struct larder_config *cfg,
                            const char *user_id, struct svc_import_report *report, struct content_import_sink *out)
 {
@@ -273,7 +279,7 @@ void svc_import_sink_store(struct svc_import_store *s, struct store *st, const s
 	if (store_import_fetch_horizon(st, user_id, &horizon) != STORE_OK)
 		horizon = 0;
 	s->next_fetch_ms = horizon >= now ? horizon + s->fetch_step_ms : now;
-	*out = (struct content_import_sink){ .item = sink_item, .bad = sink_bad, .ctx = s };
+	*out = (struct content_import_sink){ .item = sink_item, .bad = sink_bad, .ctx = s, .skip = sink_skip };
 }
 
 int svc_import_sink_flush(struct svc_import_store *s)

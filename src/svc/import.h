@@ -20,9 +20,11 @@ bool svc_import_plain_slug(const char *s);
 /* the label Omnivore gives a favourite item (its setFavoriteArticle adds it) */
 #define SVC_IMPORT_FAVORITES "Favorites"
 
-/* what an import did: the counts, and one line "line N: reason" per bad row or item not stored */
+/* what an import did: the counts, and one line "line N: reason" per bad row or item not stored ("line N: skipped:
+ * what it is" per record skipped) */
 struct svc_import_report {
 	size_t added, updated, unchanged, failed;
+	size_t skipped;     /* records that are never items (a browser's place: query, a bookmarklet): not failures */
 	size_t left_out;    /* new items not stored because the user reached items_per_user (counted in failed too) */
 	struct sb lines;    /* sb_init'd by the caller, sb_free'd by the caller */
 };

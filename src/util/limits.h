@@ -118,6 +118,9 @@
 #define LIMIT_IMPORT_ROW        (1024 * 1024)     /* bytes of one CSV row or one line of a URL list */
 #define LIMIT_IMPORT_PARSE_MS   (30 * 1000)       /* CPU ms to parse a bookmarks file (a browser's export with icons
                                                      runs to tens of MB, past a web page's budget) */
+#define LIMIT_IMPORT_NOTES      (64 * 1024 * 1024) /* bytes of all the highlight files of an export zip read before its
+                                                     items (Pocket's annotations/part_NNNNNN.json), held at once */
+#define LIMIT_IMPORT_ZIP_ENTRIES 500000           /* entries of an export zip a reader looks at */
 
 /* URLs (saveUrl, fetcher, link resolution) */
 #define LIMIT_URL_BYTES         2048              /* bytes of a URL we parse or save */

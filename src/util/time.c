@@ -196,6 +196,28 @@ int time_parse_iso(const char *s, size_t len, int64_t *out)
 	return 0;
 }
 
+int time_parse_iso_clamped(const char *s, size_t len, int64_t *out)
+{
+	char rest[64];
+	size_t i = 1;
+	if (time_parse_iso(s, len, out) == 0)
+		return 0;
+	if (!s || len < 8 || (s[0] != '+' && s[0] != '-'))
+		return -1;
+	while (i < len && s[i] >= '0' && s[i] <= '9')
+		i++;
+	/* a signed year of 7 digits or more (6 are time_parse_iso's own), then the rest read with year 2000 */
+	if (i < 8 || i >= len || s[i] != '-' || len - i + 4 >= sizeof rest)
+		return -1;
+	memcpy(rest, "2000", 4);
+	memcpy(rest + 4, s + i, len - i);
+	int64_t ignored;
+	if (time_parse_iso(rest, len - i + 4, &ignored) != 0)
+		return -1;
+	*out = s[0] == '-' ? TIME_MIN_MS : TIME_MAX_MS;
+	return 0;
+}
+
 int time_parse_expiry(const char *s, int64_t now_ms, int64_t *out_ms)
 {
 	size_t len, i = 0;

@@ -21,6 +21,10 @@ void time_format_iso(int64_t ms, char *buf, size_t len);
  * date-only = UTC midnight; also the extended-year form "+275760-09-13T00:00:00.000Z").
  * 0 ok, -1 if not a valid date; range: JavaScript's ±8.64e15 ms */
 int time_parse_iso(const char *s, size_t len, int64_t *ms);
+/* time_parse_iso, and a date-time that is well formed but whose signed year lies past JavaScript's range
+ * (Java's Instant.MIN, "-1000000000-01-01T00:00:00Z", which Omnivore's Android app sends for "since the
+ * beginning") taken as the range's end: TIME_MIN_MS or TIME_MAX_MS. 0, or -1 */
+int time_parse_iso_clamped(const char *s, size_t len, int64_t *ms);
 /* "7d" "30d" "90d" "1y" "never" or ISO 8601 -> absolute ms ("never" = TIME_MAX_MS); -1 bad */
 int time_parse_expiry(const char *s, int64_t now_ms, int64_t *out_ms);
 #endif

@@ -7,6 +7,7 @@
 #include "util/time.h"
 #include "web/auth_http.h"
 #include "web/first_run.h"
+#include "web/mobile_auth.h"
 #include "web/page.h"
 #include "web/session.h"
 
@@ -175,6 +176,8 @@ void web_auth_handle(struct web_graphql *app, struct web_request *req, struct we
 		web_page(res, 431, "Request refused", "A header of this request is too large.");
 		return;
 	}
+	if (web_mobile_auth_handle(app, req, res, a))
+		return;
 	if (strcmp(req->path, "/api/auth/login") == 0 || strcmp(req->path, "/api/auth/logout") == 0 ||
 	    strcmp(req->path, "/api/auth/signup") == 0) {
 		if (req->method != WEB_M_POST) {

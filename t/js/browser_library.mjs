@@ -126,6 +126,55 @@ try {
 	ok(await page.evaluate(() => document.activeElement.id === 'q'), '/ goes to the search box');
 	await page.evaluate(() => document.activeElement.blur());
 
+	// ---- triage from the reader: J/K walk the list, u and Esc come back to the item, e archives and comes back
+	const readerTitle = (t, p) => (p || page).waitForFunction((x) => document.getElementById('title').textContent === x, t);
+	const backHome = async (p) => {
+		await (p || page).waitForURL(/\/home/);
+		await (p || page).waitForFunction(() => document.querySelector('#items .item.current'));
+	};
+	await page.keyboard.press('o');
+	await readerTitle('Fulmar');
+	await page.keyboard.press('J');
+	await readerTitle('Egret');
+	ok(true, 'J in the reader opens the next item of the list');
+	await page.keyboard.press('K');
+	await readerTitle('Fulmar');
+	ok(true, 'K the previous one');
+	await page.keyboard.press('u');
+	await backHome();
+	is([page.url(), await current()], [`${base}/home`, ['Fulmar', true]], 'u goes back to the list it came from, the item read current');
+	await page.keyboard.press('o');
+	await readerTitle('Fulmar');
+	await page.keyboard.press('Escape');
+	await backHome();
+	is(await current(), ['Fulmar', true], 'Esc with no panel open goes back too');
+	await page.keyboard.press('o');
+	await readerTitle('Fulmar');
+	await page.keyboard.press('e');
+	await backHome();
+	is([await titles(), await current()], [['Gannet', 'Egret', 'Dunlin', 'Cormorant', 'Bittern', 'Albatross'], ['Egret', true]],
+		'e archives and goes back, the next item current');
+	is(await titlesOf('in:archive'), ['Fulmar'], 'the item is archived');
+	await page.keyboard.press('j');
+	is(await current(), ['Dunlin', true], 'and j goes on from there');
+	// a phone reads with the bar at the foot of the screen
+	await openHome(undefined, phone);
+	await phone.tap('#items .item-title:text-is("Egret")');
+	await readerTitle('Egret', phone);
+	const footBar = await phone.$eval('#reader-bar', (b) => { const r = b.getBoundingClientRect(); return [getComputedStyle(b).display !== 'none', r.bottom <= innerHeight + 1, r.left >= 0, r.right <= 361]; });
+	is(footBar, [true, true, true, true], 'on a phone the reader has its bar at the foot of the screen');
+	await phone.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+	ok(await phone.$eval('#reader-bar', (b) => b.getBoundingClientRect().bottom <= innerHeight + 1), 'still there once scrolled down');
+	await shot('reader-bar-360', phone);
+	await phone.tap('#bar-next');
+	await readerTitle('Dunlin', phone);
+	ok(true, 'its › opens the next item');
+	await phone.tap('#bar-back');
+	await backHome(phone);
+	is(await phone.$eval('#items .item.current .item-title', (a) => a.textContent), 'Dunlin', 'Library goes back to the list, that item current');
+	await api('mutation A($id: ID!) { setLinkArchived(input: {linkId: $id, archived: false}) { __typename } }', { id: ids.Fulmar });
+	await openHome();
+
 	// ---- shift-click a range, archive them together (bulkAction over includes:)
 	await page.click(box('Gannet'));
 	await page.click(box('Egret'), { modifiers: ['Shift'] });
@@ -234,8 +283,26 @@ try {
 	is(await titlesOf('in:trash'), [], 'and the API agrees');
 	await page.waitForFunction(() => document.getElementById('n-trash').textContent === '0');
 
+	// ---- after a search the sidebar's folders are the folders, and the list goes on as it is scrolled
+	await openHome('seabird sort:saved-asc');
+	is(await page.textContent('#view-title'), 'Search', 'a search is titled Search');
+	is(await page.$$eval('.folders a[id^="tab-"]', (as) => as.map((a) => decodeURIComponent(a.getAttribute('href')))),
+		['/home?q=in:inbox sort:saved-asc', '/home?q=in:archive sort:saved-asc', '/home?q=sort:saved-asc', '/home?q=in:trash sort:saved-asc'],
+		"the sidebar's Inbox, Archive, All and Trash leave the search's words behind (its sort goes along)");
+	is(await page.$$eval('.folders a[aria-current]', (as) => as.length), 0, 'and none of them is marked current');
+	for (let i = 0; i < 26; i++) {
+		await api(`mutation S($input: SavePageInput!) { savePage(input: $input) { __typename } }`, { input: {
+			url: `https://tern.example.org/${i}`, source: 'api', clientRequestId: `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`,
+			title: `Tern ${i}`, originalContent: `<html><body><article><h1>Tern ${i}</h1><p>${'Terns dive for small fish. '.repeat(12)}</p></article></body></html>` } });
+	}
+	await openHome('Terns');
+	await itemCount(20);
+	await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+	await itemCount(26);
+	ok(await page.isHidden('#more'), 'scrolling to the end loads the rest of the list without a click (26 of 26)');
+
 	// ---- a phone: one-line top bar, the sidebar behind "Views", everything by touch
-	await openHome('in:inbox', phone);
+	await openHome('in:inbox sort:saved-asc', phone);   // the birds first, before the terns
 	const bar = await phone.$eval('.topbar', (t) => ({ h: t.getBoundingClientRect().height,
 		tops: [...t.querySelectorAll('.brand, nav > *')].filter((e) => e.offsetParent).map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2)) }));
 	ok(bar.h < 60 && new Set(bar.tops).size === 1, 'at 360 px the top bar is one line', JSON.stringify(bar));

@@ -236,16 +236,37 @@ try {
 	await page.click('label[for=theme-dark]');
 	await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(22, 24, 27)');
 	await shot('reader-dark-settings');
+	await page.waitForFunction(() => document.getElementById('settings-status').textContent === 'Saved.');
+	// the theme is every page's: the library opens dark from its first paint, before any of its scripts asks the server
+	await page.goto(`${base}/home`, { waitUntil: 'domcontentloaded' });
+	is(await page.evaluate(() => [document.documentElement.dataset.theme, getComputedStyle(document.body).backgroundColor]),
+		['dark', 'rgb(22, 24, 27)'], 'the library is dark too, from its first paint');
+	await page.waitForSelector('#items .item');
+	await shot('library-dark');
+	await openReader();
+	await page.click('#settings-button');
+	await page.waitForSelector('#reader-settings:not([hidden])');
+	// justified text and high contrast
+	await page.click('label[for=theme-light]');
+	await page.check('#set-justify');
+	await page.check('#set-contrast');
+	is(await page.evaluate(() => [getComputedStyle(document.getElementById('content')).textAlign, getComputedStyle(document.body).color]),
+		['justify', 'rgb(0, 0, 0)'], 'Justify sets the text justified, High contrast makes it black');
+	await page.selectOption('#set-font', 'cjk-serif');
+	ok(/Noto Serif CJK/.test(await page.evaluate(() => getComputedStyle(document.getElementById('content')).fontFamily)), 'a typeface for Chinese, Japanese and Korean text can be chosen');
+	await page.selectOption('#set-font', 'serif');
+	await page.uncheck('#set-justify');
+	await page.uncheck('#set-contrast');
 	await page.click('label[for=theme-system]');
 	await setRange('set-size', 18);
 	await page.click('#settings-close');
 	await page.waitForSelector('#reader-settings', { state: 'hidden' });
 
-	// ---- keys: j scrolls, ? lists the keys, o opens the original
+	// ---- keys: j goes to the next highlight, ? lists the keys, o opens the original
 	await page.evaluate(() => window.scrollTo(0, 0));
 	await page.keyboard.press('j');
-	await page.waitForFunction(() => window.scrollY > 0).catch(() => {});
-	ok(await page.evaluate(() => window.scrollY > 0), 'j scrolls down');
+	await page.waitForFunction(() => document.querySelector('#content mark.hl.flash') && window.scrollY > 0);
+	ok(true, 'j goes down to the next highlight and flashes it');
 	await page.waitForTimeout(400);   // the smooth scroll ends before the screenshot
 	await page.keyboard.press('?');
 	await page.waitForFunction(() => document.getElementById('help').open);
@@ -257,6 +278,54 @@ try {
 	await orig.waitForLoadState();
 	is(orig.url(), article, 'o opens the original page');
 	await orig.close();
+
+	// ---- a sloppy drag takes whole words; a colour from the toolbar; extending a coloured highlight keeps its colour;
+	// a highlight across paragraphs keeps the break
+	await page.evaluate(() => window.scrollTo(0, 0));
+	await select('rown pelicans are the only', 'plunge fr');
+	await page.waitForSelector('#hl-toolbar:not([hidden])');
+	await page.click('#hl-toolbar .swatch[data-color="red"]');
+	await page.waitForFunction(() => document.querySelector('#content mark.hl[data-color="red"]'));
+	let red = passagesOf(await stored()).find((h) => h.quote.startsWith('Brown'));
+	is([red && red.quote, red && red.color], ['Brown pelicans are the only pelicans that plunge from', 'red'],
+		'a selection starting and ending inside words is stored as whole words, in the colour picked');
+	await select('plunge', 'their food.');
+	await page.waitForSelector('#hl-toolbar:not([hidden])');
+	await page.click('#tb-highlight');
+	await page.waitForFunction(() => [...document.querySelectorAll('#content mark.hl[data-color="red"]')].some((m) => m.textContent.includes('food')));
+	red = passagesOf(await stored()).find((h) => h.quote.startsWith('Brown'));
+	is([red && red.quote, red && red.color], ['Brown pelicans are the only pelicans that plunge from the air to catch their food.', 'red'],
+		'extending a red highlight keeps it red');
+	await select('and fish.', 'Before it swallows');
+	await page.waitForSelector('#hl-toolbar:not([hidden])');
+	await page.click('#tb-highlight');
+	await page.waitForFunction(() => [...document.querySelectorAll('#content mark.hl')].some((m) => m.textContent.includes('Before it swallows')));
+	const across = passagesOf(await stored()).find((h) => h.quote.endsWith('Before it swallows'));
+	is(across && across.quote, 'and fish.\n\nBefore it swallows', 'a highlight across two paragraphs keeps the break between them');
+	ok((await page.evaluate(() => document.getElementById('hl-list').textContent)).includes('and fish.\n\nBefore it swallows'),
+		'and the notebook shows it');
+
+	// ---- an archived article reads as a saved one: its marks, the notebook, the toolbar on a selection, the place kept
+	const nHl = passagesOf(await stored()).length;
+	await page.click('#archive');
+	await page.waitForFunction(() => document.getElementById('archive').textContent === 'Unarchive');
+	await openReader();   // the page left sends where it was read to (pagehide): the position is set after that
+	await gql(`mutation P($input: SaveArticleReadingProgressInput!) { saveArticleReadingProgress(input: $input) { __typename } }`,
+		{ input: { id: itemId, readingProgressPercent: 60, readingProgressTopPercent: 40 } });
+	await page.setViewportSize({ width: 1280, height: 300 });   // short enough that 60 % of the article is below it
+	await openReader();
+	is(await page.evaluate(() => document.getElementById('archive').textContent), 'Unarchive', 'the reopened article is archived');
+	ok(await page.evaluate(() => document.querySelectorAll('#content mark.hl').length > 0), 'its highlights are drawn after a reload');
+	is(await page.textContent('#hl-count'), nHl === 1 ? '1 highlight' : `${nHl} highlights`, 'the notebook counts them');
+	await page.waitForFunction(() => window.scrollY > 0);
+	ok(true, 'the reading position is restored');
+	await page.setViewportSize({ width: 1280, height: 860 });
+	await select('Both parents', 'feed the chicks');
+	await page.waitForSelector('#hl-toolbar:not([hidden])');
+	ok(true, 'a selection shows the toolbar');
+	await page.evaluate(() => getSelection().removeAllRanges());
+	await page.click('#archive');
+	await page.waitForFunction(() => document.getElementById('archive').textContent === 'Archive');
 
 	// ---- a phone: touch, the toolbar at the bottom, the notebook as a sheet, no horizontal scroll
 	const phoneCtx = await browser.newContext({ viewport: { width: 360, height: 720 }, hasTouch: true, isMobile: true });
@@ -285,7 +354,70 @@ try {
 	await phone.waitForSelector('#reader-settings:not([hidden])');
 	is(await phone.evaluate(() => document.documentElement.scrollWidth), 360, 'the text settings fit at 360 px');
 	await shot('reader-360-settings', phone);
+
+	// ---- read aloud. The machine's browser has no speech voice, so it says so; then with an engine standing in for the
+	// system's voice (it "speaks" each sentence in a moment), the reader reads sentence by sentence, each one marked
+	await page.click('#listen');
+	await page.waitForFunction(() => /No voice is available/.test(document.getElementById('action-status').textContent));
+	ok(true, 'Listen without a speech voice says there is none');
+	const speakCtx = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+	await speakCtx.addInitScript(() => {
+		window.__spoken = [];
+		window.__marked = [];
+		const engine = {
+			speaking: false, pending: false, paused: false,
+			getVoices: () => [], pause() {}, resume() {}, cancel() {},
+			speak(u) {
+				window.__spoken.push(u.text);
+				setTimeout(() => {
+					if (u.onstart) u.onstart();
+					const h = CSS.highlights.get('speaking');
+					window.__marked.push(h ? [...h][0].toString().replace(/\s+/g, ' ').trim() : null);
+					setTimeout(() => { if (u.onend) u.onend(); }, 20);
+				}, 0);
+			},
+		};
+		Object.defineProperty(window, 'speechSynthesis', { value: engine, configurable: true });
+	});
+	const sp = await speakCtx.newPage();
+	watch(sp);
+	await sp.goto(`${base}/login`);
+	await sp.fill('#username', args.user);
+	await sp.fill('#password', args.password);
+	await Promise.all([sp.waitForURL(`${base}/home`), sp.click('button[type=submit]')]);
+	await openReader(sp);
+	await sp.evaluate(() => window.scrollTo(0, 0));
+	await sp.click('#listen');
+	await sp.waitForFunction(() => document.getElementById('listen').textContent === 'Listen' && window.__spoken.length > 3);
+	const heard = await sp.evaluate(() => [window.__spoken, window.__marked]);
+	ok(heard[0].includes('Brown pelicans are the only pelicans that plunge from the air to catch their food.') &&
+		heard[0].indexOf('Gulls often wait beside it to steal a fish from the pouch.') > heard[0].indexOf('Brown pelicans are the only pelicans that plunge from the air to catch their food.'),
+	'Listen reads the article sentence by sentence, in order', JSON.stringify(heard[0]));
+	is(heard[1], heard[0], 'each sentence is marked in the text while it is read');
+	await speakCtx.close();
+
+	// ---- every highlight of the library on one page: searched, opened in the reader, as Markdown
+	await phone.goto(`${base}/highlights`);
+	await phone.waitForSelector('#all-highlights .hl-entry');
+	is(await phone.evaluate(() => document.documentElement.scrollWidth), 360, 'the highlights page has no horizontal scroll at 360 px');
+	await shot('highlights-360', phone);
 	await phoneCtx.close();
+	await page.goto(`${base}/highlights`);
+	await page.waitForSelector('#all-highlights .hl-entry');
+	const all = await textsOf('#all-highlights .hl-quote');
+	is(all.length, passagesOf(await stored()).length, 'the highlights page lists every highlight', JSON.stringify(all));
+	ok(all.some((t) => t.startsWith('Both parents feed the chicks')), 'the one made on the phone among them');
+	await shot('highlights');
+	await page.fill('#hq', 'CHICKS');
+	await Promise.all([page.waitForURL(/q=CHICKS/), page.click('#hl-search button[type=submit]')]);
+	await page.waitForSelector('#all-highlights .hl-entry');
+	is(await textsOf('#all-highlights .hl-quote'), all.filter((t) => /chicks/i.test(t)), 'searching its words keeps the highlights that hold them');
+	const [hlDl] = await Promise.all([page.waitForEvent('download'), page.click('#download-md')]);
+	const hlMd = readFileSync(await hlDl.path(), 'utf8');
+	ok(hlMd.includes(`## ${TITLE}`) && hlMd.includes('> Both parents feed the chicks'), 'Download .md groups them under their article', hlMd.slice(0, 300));
+	await Promise.all([page.waitForURL(/\/article|\/[^/]+\/[^/]+$/), page.click('#all-highlights .hl-source a')]);
+	await page.waitForFunction((t) => document.getElementById('title').textContent === t, TITLE);
+	ok(true, 'a highlight links to its article in the reader');
 } catch (e) {
 	ok(false, 'the reader flow ran to its end', e.stack || String(e));
 }

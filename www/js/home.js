@@ -2,7 +2,7 @@
 import { gql, requireUser, uuid } from './api.js';
 import { el, showUser, say, allLabels } from './ui.js';
 import { ITEM_FIELDS, articles } from './items.js';
-import { SORTS, folderOf, labelOf, sortOf, withFolder, withLabel, withSort, homeHref, isPlainFolder } from './library-query.js';
+import { SORTS, folderOf, labelOf, sortOf, withLabel, withSort, homeHref, isPlainFolder } from './library-query.js';
 import { itemView } from './library-item.js';
 import { setupSelection } from './library-select.js';
 import { setupKeys } from './library-keys.js';
@@ -10,6 +10,7 @@ import { setupFilters } from './library-filters.js';
 import { setupLabels } from './library-labels.js';
 import { emptyTrash } from './library-bulk.js';
 import { setupUpload } from './library-upload.js';
+import { rememberView, takeFocus } from './nav-memory.js';
 
 const PAGE = 20;
 const POLL_MS = 2000;
@@ -41,10 +42,11 @@ let counts = null;
 // ---- the view: folder links, title, label filter, sort
 function setupView() {
 	$('q').value = query;
+	// the sidebar's folders are the folders themselves: a search's words and label stay behind (its sort goes along)
 	for (const f of Object.keys(FOLDERS)) {
 		const a = $(`tab-${f}`);
-		a.href = homeHref(f === 'trash' ? 'in:trash' : withFolder(query, f));
-		if (f === folder) a.setAttribute('aria-current', 'true');
+		a.href = homeHref(withSort(f === 'all' ? '' : `in:${f}`, sortOf(query)));
+		if (f === folder && isPlainFolder(query)) a.setAttribute('aria-current', 'true');
 	}
 	const label = labelOf(query);
 	$('view-title').textContent = isPlainFolder(query) && FOLDERS[folder] ? FOLDERS[folder] : label ? `Label: ${label}` : 'Search';
@@ -212,11 +214,32 @@ async function main() {
 	setupUpload({ form: $('upload-form'), status: $('upload-status'), bar: $('upload-progress'),
 		done: () => Promise.all([loadPage(true), loadCounts()]) });
 	$('more').addEventListener('click', () => loadPage(false));
+	// the list goes on as it is scrolled: the next page loads as "Load more" comes near (the button stays for keys)
+	if ('IntersectionObserver' in window) {
+		new IntersectionObserver((seen) => {
+			const more = $('more');
+			if (seen.some((e) => e.isIntersecting) && !more.hidden && !more.disabled) loadPage(false);
+		}, { rootMargin: '0px 0px 600px 0px' }).observe($('more'));
+	}
+	// opening an item leaves the reader the way back here and the list's order, for its next and previous
+	list.addEventListener('click', (ev) => {
+		if (!ev.target.closest('a.item-title')) return;
+		rememberView(location.pathname + location.search, [...list.querySelectorAll(':scope > li')]
+			.map((li) => [li.dataset.id, li.querySelector('a.item-title')?.getAttribute('href')]));
+	});
 	try { known.push(...await allLabels()); } catch (e) { /* no labels to offer */ }
 	fillLabelFilter();
 	const drawLabels = setupLabels($('side-labels'), query, known, () => loadPage(true));
 	ctx.labelsAdded = () => { drawLabels(); fillLabelFilter(); };
 	setupFilters($('saved'), query);
 	await Promise.all([loadPage(true), loadCounts()]);
+	// back from the reader: the item it left (or the one after it) is the current one
+	const focus = takeFocus();
+	const li = focus ? list.querySelector(`:scope > li[data-id="${CSS.escape(focus)}"]`) : null;
+	if (li) {
+		li.classList.add('current');
+		li.querySelector('.item-title').focus();
+		li.scrollIntoView({ block: 'nearest' });
+	}
 }
 main().catch((e) => say(listStatus, `Something went wrong: ${e.message}`, true));

@@ -29,6 +29,15 @@ export function itemView(node, ctx) {
 	return li;
 }
 
+// li drawn again for node; the current item stays current (and focused), so j and k go on from it
+function redraw(li, node, ctx) {
+	const fresh = itemView(node, ctx);
+	const current = li.classList.contains('current');
+	if (current) fresh.classList.add('current');
+	li.replaceWith(fresh);
+	if (current) fresh.querySelector('.item-title').focus();
+}
+
 function itemState(node) {
 	if (node.state === 'PROCESSING') return el('p', { class: 'item-state processing', text: 'Saving…' });
 	if (node.state === 'FAILED') {
@@ -68,7 +77,7 @@ function actions(li, node, ctx) {
 		node.isArchived = !node.isArchived;
 		if ((folder === 'inbox' && node.isArchived) || (folder === 'archive' && !node.isArchived))
 			ctx.onRemove(li, `${node.isArchived ? 'Archived' : 'Moved to the inbox'}: “${title}”.`);
-		else li.replaceWith(itemView(node, ctx));
+		else redraw(li, node, ctx);
 	});
 	const labels = el('button', { type: 'button', class: 'edit-labels', text: 'Labels' });
 	labels.addEventListener('click', () => {
@@ -79,7 +88,7 @@ function actions(li, node, ctx) {
 			const added = got.filter((l) => !ctx.known.some((k) => k.id === l.id));
 			ctx.known.push(...added);
 			if (added.length) ctx.labelsAdded?.();
-			li.replaceWith(itemView(node, ctx));
+			redraw(li, node, ctx);
 		}, () => { li.querySelector('.label-editor')?.remove(); labels.focus(); }));
 	});
 	const del = actButton('delete danger', 'Delete', status, 'delete', async () => {

@@ -27,10 +27,6 @@ export function sortOf(q) {
 	if (!v) return SORTS[0][0];
 	return v.includes('-') ? v : `${v}-desc`;
 }
-export function withFolder(q, folder) {
-	const rest = tidy(q.replace(IN_RE, ' '));
-	return tidy(folder === 'all' ? rest : `in:${folder} ${rest}`);
-}
 export function withLabel(q, name) {
 	const rest = tidy(q.replace(LABEL_RE, ' '));
 	if (!name) return rest;

@@ -4,25 +4,38 @@ const MARGIN = 4;          // the context of each hunk of the patch (diff-match-
 const OPEN = '<omnivore_highlight>';
 const CLOSE = '</omnivore_highlight>';
 
-// the article's text with runs of white space made one space, and for each of its characters the text node and offset it came from
+const BLOCK = 'p, div, li, h1, h2, h3, h4, h5, h6, blockquote, pre, td, th, figcaption, figure, section, article, dt, dd, header, footer, aside';
+
+// the article's text with runs of white space made one space, and for each of its characters the text node and offset it
+// came from. Where one block (a paragraph, a list item, a heading ...) ends and another starts the text has a space even
+// when the markup has none (its entry in `at` is null: no node holds it), so words of two paragraphs never run
+// together; `breaks` holds the places of those spaces (a quote shows them as a paragraph break)
 export function textMap(root) {
-	const nodes = [];
 	const at = [];
+	const breaks = new Set();
 	let text = '';
 	let space = true;
+	let block = null;
 	const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
 	for (let n = walk.nextNode(); n; n = walk.nextNode()) {
 		const s = n.data;
+		const b = n.parentElement ? n.parentElement.closest(BLOCK) : null;
+		let boundary = block !== null && b !== block && text.length > 0;
+		block = b;
 		for (let i = 0; i < s.length; i++) {
 			const white = /\s/.test(s[i]);
+			if (boundary && !white) {
+				if (!space) { text += ' '; at.push(null); }
+				breaks.add(text.length - 1);
+				boundary = false;
+			}
 			if (white && space) continue;
 			text += white ? ' ' : s[i];
 			at.push([n, i]);
 			space = white;
 		}
-		nodes.push(n);
 	}
-	return { text, at };
+	return { text, at, breaks };
 }
 
 const squash = (s) => String(s || '').replace(/\s+/g, ' ');
@@ -32,6 +45,7 @@ export function rangeSpan(map, range) {
 	let start = -1, end = -1;
 	let node = null, crosses = false;
 	for (let i = 0; i < map.at.length; i++) {
+		if (!map.at[i]) continue;
 		const [n, off] = map.at[i];
 		if (n !== node) { node = n; crosses = range.intersectsNode(n); }
 		if (!crosses || range.comparePoint(n, off) < 0 || range.comparePoint(n, off + 1) > 0) continue;
@@ -69,8 +83,10 @@ export function patchOf(text, start, end) {
 // Omnivore's fields of the span [start, end) of the map's text
 export function fieldsOf(map, start, end) {
 	const t = map.text;
+	let quote = '';
+	for (let i = start; i < end; i++) quote += map.breaks && map.breaks.has(i) && t[i] === ' ' ? '\n\n' : t[i];
 	return {
-		quote: t.slice(start, end),
+		quote,
 		prefix: t.slice(Math.max(0, start - CONTEXT), start).trimStart(),
 		suffix: t.slice(end, end + CONTEXT).trimEnd(),
 		patch: patchOf(t, start, end),
@@ -97,6 +113,7 @@ export function locate(map, h) {
 	const prefix = squash(h.prefix), suffix = squash(h.suffix);
 	const t = map.text;
 	let best = null, bestScore = -Infinity;
+	if (t.indexOf(quote) < 0 && map.at.includes(null)) return locateWithout(map, quote);
 	for (let i = t.indexOf(quote); i >= 0; i = t.indexOf(quote, i + 1)) {
 		const end = i + quote.length;
 		const near = typeof h.highlightPositionPercent === 'number' ? Math.abs((i / t.length) * 100 - h.highlightPositionPercent) : 0;
@@ -106,11 +123,26 @@ export function locate(map, h) {
 	return best;
 }
 
+// a quote kept before the spaces between blocks were part of the text (two paragraphs' words ran together): found in
+// the text without those spaces, its place given in the map's text
+function locateWithout(map, quote) {
+	let plain = '';
+	const back = [];
+	for (let i = 0; i < map.text.length; i++) {
+		if (!map.at[i]) continue;
+		plain += map.text[i];
+		back.push(i);
+	}
+	const i = plain.indexOf(quote);
+	return i < 0 ? null : [back[i], back[i + quote.length - 1] + 1];
+}
+
 // wraps [start, end) of the map's text in <mark class="hl" data-id=ID>s, one per text node it crosses; the map's nodes
 // change, so the caller makes a new map before the next span
 export function draw(map, [start, end], id, color) {
 	const parts = new Map();
 	for (let i = start; i < end; i++) {
+		if (!map.at[i]) continue;   // the space between two blocks: no node holds it
 		const [node, off] = map.at[i];
 		const p = parts.get(node) || { from: off, to: off };
 		p.to = off + 1;

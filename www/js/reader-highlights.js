@@ -70,13 +70,29 @@ export function selectedSpan() {
 	return rangeSpan(textMap(state.root), range);
 }
 
-// highlights the selection (merging the passages it overlaps into one); the new highlight, or null without a selection
+// a letter, digit or mark of a spaced script: a selection that starts or ends inside a word takes the whole word (in
+// Chinese, Japanese, Korean and Thai, where words have no spaces, the selection is kept as made)
+const WORDCH = /[\p{L}\p{N}\p{M}'’_-]/u;
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+const wordch = (c) => !!c && WORDCH.test(c) && !UNSPACED.test(c);
+export function snapToWords(text, [start, end]) {
+	while (start > 0 && wordch(text[start - 1]) && wordch(text[start])) start--;
+	while (end < text.length && wordch(text[end]) && wordch(text[end - 1])) end++;
+	return [start, end];
+}
+
+// highlights the selection, snapped to whole words (merging the passages it overlaps into one, which keeps their colour
+// unless opts.color says another); the new highlight, or null without a selection
 export async function highlightSelection(opts) {
 	let span = selectedSpan();
 	if (!span) return null;
+	const map = textMap(state.root);
+	span = snapToWords(map.text, span);
 	const over = passages().filter((h) => h.span && h.span[0] < span[1] && span[0] < h.span[1]);
 	for (const h of over) span = [Math.min(span[0], h.span[0]), Math.max(span[1], h.span[1])];
-	const input = { id: uuid(), shortId: shortId(), articleId: state.item.id, color: 'yellow', ...fieldsOf(textMap(state.root), ...span) };
+	const kept = over.find((h) => h.color && h.color !== 'yellow');
+	const color = (opts && opts.color) || (kept ? kept.color : 'yellow');
+	const input = { id: uuid(), shortId: shortId(), articleId: state.item.id, color, ...fieldsOf(map, ...span) };
 	if (opts && opts.annotation) input.annotation = opts.annotation;
 	let h;
 	if (over.length) {
@@ -137,4 +153,21 @@ export function reveal(h) {
 		m.classList.add('flash');
 	}
 	return true;
+}
+
+// the next (dir 1) or previous (dir -1) highlight from the middle of the window, scrolled to and flashed; false when
+// there is none that way
+export function revealNext(dir) {
+	if (!state.root) return false;
+	const mid = window.innerHeight / 2;
+	const firsts = [];
+	const seen = new Set();
+	for (const m of state.root.querySelectorAll('mark.hl[data-id]')) {
+		if (seen.has(m.dataset.id)) continue;
+		seen.add(m.dataset.id);
+		firsts.push([m.dataset.id, m.getBoundingClientRect().top]);
+	}
+	const pick = dir > 0 ? firsts.find(([, top]) => top > mid + 2) : firsts.reverse().find(([, top]) => top < mid - 2);
+	const h = pick && state.list.find((o) => o.id === pick[0]);
+	return h ? reveal(h) : false;
 }

@@ -1,4 +1,4 @@
-// reader-toolbar.js: the small toolbar shown over a text selection in the article (Highlight, Note, Labels), and the same three as commands for the keyboard.
+// reader-toolbar.js: the small toolbar shown over a text selection in the article (Highlight, a colour, Note, Labels), and the same as commands for the keyboard.
 import { say } from './ui.js';
 import { selectedSpan, highlightSelection } from './reader-highlights.js';
 import * as notebook from './reader-notebook.js';
@@ -6,11 +6,12 @@ import * as notebook from './reader-notebook.js';
 const $ = (id) => document.getElementById(id);
 const bar = () => $('hl-toolbar');
 
-// highlights the selection, then opens the notebook at its note or labels form (what: null, 'note', 'labels')
-export async function highlight(what) {
+// highlights the selection (in color, or yellow), then opens the notebook at its note or labels form (what: null,
+// 'note', 'labels')
+export async function highlight(what, color) {
 	hide();
 	try {
-		const h = await highlightSelection();
+		const h = await highlightSelection(color ? { color } : undefined);
 		if (!h) return false;
 		if (what) notebook.edit(h.id, what);
 		return true;
@@ -47,4 +48,5 @@ export function setup() {
 	$('tb-highlight').addEventListener('click', () => highlight(null));
 	$('tb-note').addEventListener('click', () => highlight('note'));
 	$('tb-labels').addEventListener('click', () => highlight('labels'));
+	for (const s of b.querySelectorAll('button.swatch')) s.addEventListener('click', () => highlight(null, s.dataset.color));
 }

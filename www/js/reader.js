@@ -7,6 +7,8 @@ import * as notebook from './reader-notebook.js';
 import * as toolbar from './reader-toolbar.js';
 import * as settings from './reader-settings.js';
 import * as keys from './reader-keys.js';
+import * as nav from './nav-memory.js';
+import * as speech from './reader-speech.js';
 import { pdfView } from './reader-pdf.js';
 
 const POLL_MS = 2000;
@@ -15,7 +17,7 @@ const PROGRESS_EVERY_MS = 2000;
 const WORDS_PER_MINUTE = 230;
 
 const ARTICLE = `query Article($slug: String!) { article(username: "me", slug: $slug, format: "html") { __typename
-	... on ArticleSuccess { article { ${ITEM_FIELDS} content contentReader } } ... on ArticleError { errorCodes message } } }`;
+	... on ArticleSuccess { article { ${ITEM_FIELDS} content contentReader language } } ... on ArticleError { errorCodes message } } }`;
 const BY_URL = `query ByUrl($url: String!) { articleSavingRequest(url: $url) { __typename
 	... on ArticleSavingRequestSuccess { articleSavingRequest { id slug status } }
 	... on ArticleSavingRequestError { errorCodes message } } }`;
@@ -68,6 +70,7 @@ function renderHead() {
 	orig.hidden = !href;
 	renderLabels();
 	$('archive').textContent = item.isArchived ? 'Unarchive' : 'Archive';
+	$('bar-archive').textContent = item.isArchived ? 'Unarchive' : 'Archive';
 }
 
 function renderLabels() {
@@ -105,9 +108,13 @@ function renderBody() {
 	$('content').replaceChildren(t.content);
 }
 
+// whether the article can be read: every state but a save still running (an archived item, one in the trash or one
+// whose fetch failed with some content read as a saved one does: highlights, notes, progress)
+const readable = () => item.state !== 'PROCESSING';
+
 // the highlights, once the article's text is there
 async function showHighlights() {
-	if (item.state !== 'SUCCEEDED') return;
+	if (!readable()) return;
 	try {
 		await highlights.load(item, $('content'));
 	} catch (e) {
@@ -157,7 +164,7 @@ function restoreProgress(pct) {
 
 let tracking = false;
 function trackProgress() {
-	if (tracking || item.state !== 'SUCCEEDED') return;
+	if (tracking || !readable()) return;
 	tracking = true;
 	let sent = item.readingProgressPercent || 0;
 	let lastAt = 0;
@@ -200,6 +207,7 @@ function setupActions() {
 			await setArchived(item.id, !item.isArchived);
 			item.isArchived = !item.isArchived;
 			b.textContent = item.isArchived ? 'Unarchive' : 'Archive';
+			$('bar-archive').textContent = b.textContent;
 			say(actionStatus, item.isArchived ? 'Archived.' : 'Moved to the inbox.');
 		} catch (e) {
 			say(actionStatus, `Could not archive: ${e.message}`, true);
@@ -232,6 +240,71 @@ function setupActions() {
 	});
 }
 
+// ---- triage: archive or delete and go back to the list, the next or previous item of the list
+async function archiveAndBack() {
+	try {
+		await setArchived(item.id, !item.isArchived);
+		nav.back(item.id, true);
+	} catch (e) {
+		say($('action-status'), `Could not archive: ${e.message}`, true);
+	}
+}
+
+async function deleteAndBack() {
+	if (!window.confirm(`Delete “${item.title || item.url}”?`)) return;
+	try {
+		await deleteItem(item.id);
+		nav.back(item.id, true);
+	} catch (e) {
+		say($('action-status'), `Could not delete: ${e.message}`, true);
+	}
+}
+
+function goTo(step) {
+	const href = nav.neighbour(item.id, step);
+	if (href) location.assign(href);
+	else say($('action-status'), step > 0 ? 'This is the last item of the list.' : 'This is the first item of the list.');
+}
+
+// ---- read aloud
+function listen() {
+	speech.toggle($('content'), item.language || document.documentElement.lang);
+}
+
+function setupListen() {
+	const b = $('listen');
+	b.addEventListener('click', listen);
+	speech.setup((state, detail) => {
+		const on = state === 'speaking';
+		b.setAttribute('aria-pressed', String(on));
+		b.textContent = on ? 'Pause' : 'Listen';
+		if (state === 'failed') {
+			say($('action-status'), detail === 'unsupported' ? 'This browser cannot read aloud.'
+				: 'No voice is available to read aloud: the system has no speech voice installed.', true);
+		}
+	});
+}
+
+const triage = {
+	archive: archiveAndBack,
+	remove: deleteAndBack,
+	back: () => nav.back(item.id, false),
+	next: () => goTo(1),
+	previous: () => goTo(-1),
+};
+
+// the bar at the foot of a phone's screen: the same actions, always in reach
+function setupBar() {
+	$('bar-back').addEventListener('click', triage.back);
+	$('bar-prev').addEventListener('click', triage.previous);
+	$('bar-next').addEventListener('click', triage.next);
+	$('bar-archive').addEventListener('click', triage.archive);
+	$('bar-delete').addEventListener('click', triage.remove);
+	$('bar-notebook').addEventListener('click', () => (notebook.isOpen() ? notebook.close() : notebook.open()));
+	$('bar-prev').disabled = !nav.neighbour(item.id, -1);
+	$('bar-next').disabled = !nav.neighbour(item.id, 1);
+}
+
 async function main() {
 	const me = await requireUser();
 	showUser(me);
@@ -252,7 +325,9 @@ async function main() {
 	settings.setup();
 	notebook.setup();
 	toolbar.setup();
-	keys.setup();
+	keys.setup({ ...triage, listen, stopListening: () => { const was = speech.isPlaying(); speech.stop(); return was; } });
+	setupBar();
+	setupListen();
 	$('reader').hidden = false;
 	if (item.state === 'PROCESSING') await waitForSave();
 	else {

@@ -1,5 +1,6 @@
 // ui.js: DOM helpers shared by the pages: element building (text only), dates, label chips, the label editor, the who-am-I line.
 import { gql } from './api.js';
+import { syncLook } from './look-sync.js';
 
 // el(tag, attrs, ...children): an element; strings become text nodes, never HTML
 export function el(tag, attrs, ...children) {
@@ -111,6 +112,8 @@ export function labelEditor(itemId, labels, known, onSaved, onCancel) {
 export function showUser(me) {
 	const who = document.getElementById('whoami');
 	if (who) who.textContent = me.profile && me.profile.username ? me.profile.username : me.name;
+	// the account's look (the reader reads it with its text settings)
+	if (!document.body.classList.contains('reader-page')) syncLook();
 }
 
 // a message in a status element (role=status), as an error or not

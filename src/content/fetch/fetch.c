@@ -55,7 +55,7 @@ bool content_fetch_forbidden(void)
 	return forbidden_by != NULL;
 }
 
-const char *fetch_err_name(enum fetch_err e)
+const char *content_fetch_err_name(enum fetch_err e)
 {
 	return (unsigned)e < FETCH_E__MAX ? err_names[e] : "?";
 }

@@ -16,9 +16,17 @@
 	X(OMNIVORE, "omnivore", import_read_omnivore)       /* Omnivore's export zip: metadata_*.json, content/SLUG.html, \
 	                                                     * highlights/SLUG.md */ \
 	X(POCKET_CSV, "pocket-csv", import_read_csv)        /* Pocket's export of 2024-25: title,url,time_added,tags,status */ \
+	X(POCKET_ZIP, "pocket-zip", import_read_pocket)     /* the zip Pocket hands out: part_NNNNNN.csv (as pocket-csv) and \
+	                                                     * annotations/part_NNNNNN.json (highlights) */ \
 	X(POCKET_HTML, "pocket-html", import_read_html)     /* Pocket's older ril_export.html (Unread / Read Archive lists) */ \
 	X(INSTAPAPER, "instapaper", import_read_csv)        /* Instapaper's CSV: URL,Title,Selection,Folder,Timestamp[,Tags] */ \
-	X(WALLABAG, "wallabag", import_read_wallabag)       /* wallabag's JSON export: content, tags, annotations */ \
+	X(INSTAPAPER_HTML, "instapaper-html", import_read_html) /* Instapaper's HTML export: a list a folder (Unread, \
+	                                                     * Starred, Archive, the user's) */ \
+	X(WALLABAG, "wallabag", import_read_wallabag)       /* wallabag's JSON export, v2 (content, tags, annotations) \
+	                                                     * and v1 (is_read, is_fav, comma-separated tags) */ \
+	X(CHROME, "chrome", import_read_chrome)             /* Chrome's (and Chromium's, Edge's, Brave's) Bookmarks JSON file */ \
+	X(FIREFOX, "firefox", import_read_firefox)          /* Firefox's JSON bookmark backup (bookmarks-DATE.json) */ \
+	X(PINBOARD, "pinboard", import_read_pinboard)       /* Pinboard's JSON export (href, description, toread, tags) */ \
 	X(NETSCAPE, "netscape", import_read_html)           /* Netscape bookmark file (any browser's bookmarks export) */ \
 	X(READWISE, "readwise", import_read_csv)            /* Readwise Reader's CSV export */ \
 	X(URLS, "urls", import_read_urls)                   /* a plain list of URLs, one a line */
@@ -68,11 +76,14 @@ struct content_import_item {
 };
 
 /* where a reader sends what it reads: item() once an item (return non-zero to stop: out of memory or the
- * store failed), bad() once a row it cannot read, with its line and a reason a person understands */
+ * store failed), bad() once a row it cannot read, with its line and a reason a person understands, skip() once
+ * a record that is well formed but can never be an item (a browser's place: query, a javascript: bookmarklet,
+ * a local file, a link without a web address), with its line and what it is; skip NULL: such records go to bad */
 struct content_import_sink {
 	int (*item)(void *ctx, const struct content_import_item *it);
 	void (*bad)(void *ctx, size_t line, const char *reason);
 	void *ctx;
+	void (*skip)(void *ctx, size_t line, const char *reason);
 };
 
 /* the format of the file at path (its first bytes, and for a zip its entry names), or CONTENT_IMPORT_UNKNOWN */

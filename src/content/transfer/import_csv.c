@@ -36,6 +36,8 @@ struct csv_read {
 	size_t line, row_start;          /* the physical line being fed (1-based); where this row began (0: not yet) */
 	struct arena *a, scratch;        /* the caller's arena (messages); this row's memory */
 	const struct content_import_sink *sink;
+	void (*hook)(void *hctx, struct arena *a, const char *raw_url, struct content_import_item *it); /* or NULL */
+	void *hctx;
 	struct content_error *e;         /* the refusal, once there is one (code not CONTENT_OK) */
 };
 
@@ -161,7 +163,32 @@ static const char *instapaper_row(struct csv_read *r, struct content_import_item
 	return NULL;
 }
 
-/* Title,URL,ID,Document tags,Saved date,Reading progress,Location,Seen: location archive is archived */
+/* Reader's locations: new and later are its inbox (later the queue); shortlist the few picked to read next: in
+ * the inbox, labelled Shortlist; archive archived; feed an entry of a subscription the user never saved: kept
+ * out of the inbox, archived and labelled Feed */
+static const char *readwise_location(struct csv_read *r, const char *where, struct content_import_item *it)
+{
+	const char *label = NULL, **labels;
+	if (strcasecmp(where, "archive") == 0) {
+		it->state = "ARCHIVED";
+	} else if (strcasecmp(where, "feed") == 0) {
+		it->state = "ARCHIVED";
+		label = IMPORT_READWISE_FEED;
+	} else if (strcasecmp(where, "shortlist") == 0) {
+		label = IMPORT_READWISE_SHORTLIST;
+	}
+	if (label == NULL)
+		return NULL;
+	if ((labels = ARENA_NEWN(&r->scratch, const char *, it->nlabels + 1)) == NULL)
+		return "out of memory";
+	if (it->nlabels)
+		memcpy(labels, it->labels, it->nlabels * sizeof *labels);
+	labels[it->nlabels++] = label;
+	it->labels = labels;
+	return NULL;
+}
+
+/* Title,URL,ID,Document tags,Saved date,Reading progress,Location,Seen */
 static const char *readwise_row(struct csv_read *r, struct content_import_item *it)
 {
 	char *saved = import_trim(&r->scratch, field(r, C_SAVED_DATE)), *sp, *end;
@@ -179,26 +206,29 @@ static const char *readwise_row(struct csv_read *r, struct content_import_item *
 		if (*end == '\0' && p >= 0 && p <= 1)
 			it->reading_progress = p * 100;
 	}
-	if (strcasecmp(import_trim(&r->scratch, field(r, C_LOCATION)), "archive") == 0)
-		it->state = "ARCHIVED";
-	return NULL;
+	return readwise_location(r, import_trim(&r->scratch, field(r, C_LOCATION)), it);
 }
 
 /* one data row to the sink (an item or a bad row) */
 static void read_row(struct csv_read *r)
 {
 	struct content_import_item it = { .line = r->row_start, .reading_progress = -1 };
-	const char *why;
+	const char *why, *raw = field(r, C_URL), *title = import_trim(&r->scratch, field(r, C_TITLE));
+	enum import_url_verdict v;
 	if (r->too_big) {
 		r->sink->bad(r->sink->ctx, r->row_start, "the row is over 1 MB");
 		return;
 	}
-	it.url = import_trim(&r->scratch, field(r, C_URL));
-	const char *title = import_trim(&r->scratch, field(r, C_TITLE));
 	it.title = title && *title ? title : NULL;
-	if ((why = import_url_problem(&r->scratch, it.url)) == NULL)
+	if ((v = import_url_check(&r->scratch, raw, &it.url, &why)) == IMPORT_URL_SKIP) {
+		import_skip(r->sink, r->row_start, why);
+		return;
+	}
+	if (v == IMPORT_URL_OK)
 		why = r->got == CONTENT_IMPORT_POCKET_CSV ? pocket_row(r, &it)
 		      : r->got == CONTENT_IMPORT_INSTAPAPER ? instapaper_row(r, &it) : readwise_row(r, &it);
+	if (why == NULL && r->hook)
+		r->hook(r->hctx, &r->scratch, raw, &it);
 	if (why)
 		r->sink->bad(r->sink->ctx, r->row_start, why);
 	else if (r->sink->item(r->sink->ctx, &it)) {
@@ -280,40 +310,61 @@ enum content_import_format import_csv_detect(const char *s, size_t n)
 	return r.header_done ? r.got : CONTENT_IMPORT_UNKNOWN;
 }
 
-int import_read_csv(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
-                    struct content_error *e)
+int import_csv_stream(struct arena *a, enum content_import_format f, long (*next)(void *ctx, char *buf, size_t n),
+                      void *ctx, const struct content_import_sink *sink,
+                      void (*hook)(void *hctx, struct arena *a, const char *raw_url, struct content_import_item *it),
+                      void *hctx, size_t *line, struct content_error *e)
 {
 	struct csv_read r;
 	struct csv_parser p;
-	FILE *fp = import_open(path, NULL, e);
-	char *buf = fp ? malloc(64 * 1024) : NULL;
-	size_t got, total = 0;
+	char *buf = malloc(64 * 1024);
+	size_t total = 0;
+	long got = 0;
 	int rc = 0;
-	if (fp == NULL || buf == NULL || csv_init(&p, 0) != 0) {
-		if (fp)
-			fclose(fp), content_fail(e, CONTENT_E_NOMEM, "out of memory reading the file");
+	if (buf == NULL || csv_init(&p, 0) != 0) {
 		free(buf);
-		return -1;
+		return content_fail(e, CONTENT_E_NOMEM, "out of memory reading the file");
 	}
 	csv_read_init(&r, a, f, sink, e);
-	while (rc == 0 && !r.stop && (got = fread(buf, 1, 64 * 1024, fp)) > 0) {
+	r.hook = hook, r.hctx = hctx, r.line = *line;
+	while (rc == 0 && !r.stop && (got = next(ctx, buf, 64 * 1024)) > 0) {
 		size_t skip = total == 0 && got >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-		total += got;
+		total += (size_t)got;
 		if (total > LIMIT_IMPORT_FILE_MAX) {
 			content_fail(e, CONTENT_E_LIMIT, "%s", IMPORT_TOO_LARGE);
 			break;
 		}
-		rc = feed(&r, &p, buf + skip, got - skip);
+		rc = feed(&r, &p, buf + skip, (size_t)got - skip);
 	}
-	if (rc == 0 && !r.stop)
-		csv_fini(&p, on_field, on_row, &r);
-	if (rc == 0 && e->code == CONTENT_OK && ferror(fp))
+	if (rc == 0 && e->code == CONTENT_OK && got < 0)
 		content_fail(e, CONTENT_E_IO, "the file cannot be read");
+	if (rc == 0 && !r.stop && e->code == CONTENT_OK)
+		csv_fini(&p, on_field, on_row, &r);
 	if (rc == 0 && e->code == CONTENT_OK && !r.header_done)
 		content_fail(e, CONTENT_E_FORMAT, "the file is empty: it has no header row of %s", header_of(f));
+	*line = r.line + 1;
 	csv_free(&p);
 	arena_free(&r.scratch);
 	free(buf);
-	fclose(fp);
 	return e->code == CONTENT_OK ? 0 : -1;
+}
+
+static long next_of_file(void *ctx, char *buf, size_t n)
+{
+	FILE *fp = ctx;
+	size_t got = fread(buf, 1, n, fp);
+	return got == 0 && ferror(fp) ? -1 : (long)got;
+}
+
+int import_read_csv(enum content_import_format f, struct arena *a, const char *path, const struct content_import_sink *sink,
+                    struct content_error *e)
+{
+	FILE *fp = import_open(path, NULL, e);
+	size_t line = 1;
+	int rc;
+	if (fp == NULL)
+		return -1;
+	rc = import_csv_stream(a, f, next_of_file, fp, sink, NULL, NULL, &line, e);
+	fclose(fp);
+	return rc;
 }

@@ -1,4 +1,4 @@
-/* import_html.c (content): the HTML exports, parsed with the content layer's HTML parser: a Netscape bookmark file (any browser's) and Pocket's older ril_export.html. */
+/* import_html.c (content): the HTML exports, parsed with the content layer's HTML parser: a Netscape bookmark file (any browser's), Pocket's older ril_export.html and Instapaper's HTML export. */
 #include <stdbool.h>
 #include <string.h>
 #include <strings.h>
@@ -112,19 +112,44 @@ static int bookmark_labels(struct html_read *r, const struct html_node *link, st
 	return 0;
 }
 
-/* one <a> as an item: NULL, or why it cannot be */
-static const char *read_link(struct html_read *r, const struct html_node *link, struct content_import_item *it)
+/* Instapaper's lists: Unread the inbox, Archive archived, Starred a favourite in the inbox (as its CSV's
+ * folders), any other list a folder of the user's: a label */
+static const char *instapaper_section(struct html_read *r, struct content_import_item *it)
+{
+	const char **labels;
+	if (r->section == NULL || *r->section == '\0' || strcasecmp(r->section, "Unread") == 0)
+		return NULL;
+	if (strcasecmp(r->section, "Archive") == 0) {
+		it->state = "ARCHIVED";
+	} else if (strcasecmp(r->section, "Starred") == 0) {
+		it->favorite = true;
+	} else {
+		if ((labels = ARENA_NEWN(&r->scratch, const char *, 1)) == NULL)
+			return "out of memory";
+		labels[0] = r->section;
+		it->labels = labels, it->nlabels = 1;
+	}
+	return NULL;
+}
+
+/* one <a> as an item: NULL, or why it cannot be (*skip: it is never an item, and no mistake of the file) */
+static const char *read_link(struct html_read *r, const struct html_node *link, struct content_import_item *it, bool *skip)
 {
 	const char *why, *date = r->f == CONTENT_IMPORT_NETSCAPE ? "add_date" : "time_added";
 	const struct html_node *dd = link->parent ? next_element(link->parent) : NULL;
 	char *title;
-	it->url = html_get_attr(link, "href");
-	if ((why = import_url_problem(&r->scratch, it->url)) != NULL)
+	enum import_url_verdict v = import_url_check(&r->scratch, html_get_attr(link, "href"), &it->url, &why);
+	if ((*skip = v == IMPORT_URL_SKIP) || v == IMPORT_URL_BAD)
 		return why;
 	title = html_inner_text(&r->scratch, link);
 	it->title = title && *title ? title : NULL;
-	if (import_epoch_ms(html_get_attr(link, date) ? html_get_attr(link, date) : "", &it->saved_ms))
-		return r->f == CONTENT_IMPORT_NETSCAPE ? "ADD_DATE is not a number" : "time_added is not a number";
+	if (import_epoch_ms(html_get_attr(link, date) ? html_get_attr(link, date) : "", &it->saved_ms)) {
+		if (r->f != CONTENT_IMPORT_NETSCAPE)
+			return "time_added is not a number";
+		it->saved_ms = 0;   /* a bookmark whose date is no count of seconds ("invaliddate", a log's date): kept without */
+	}
+	if (r->f == CONTENT_IMPORT_INSTAPAPER_HTML)
+		return instapaper_section(r, it);
 	if (r->f == CONTENT_IMPORT_POCKET_HTML) {
 		const char **labels = NULL;
 		if (r->section && strcasecmp(r->section, "Read Archive") == 0)
@@ -148,13 +173,18 @@ static int read_links(struct html_read *r, const struct html_doc *doc, size_t nl
 	for (struct html_node *n = doc->root; n; n = html_next(doc->root, n)) {
 		struct content_import_item it = { .reading_progress = -1 };
 		const char *why;
-		if (html_is(n, "h1"))
-			r->section = html_inner_text(r->doc_arena, n);
+		bool skip;
+		if (html_is(n, "h1")) {
+			char *h = html_inner_text(r->doc_arena, n);
+			r->section = h ? import_trim(r->doc_arena, h) : NULL;
+		}
 		if (!html_is(n, "a"))
 			continue;
 		k++;
 		it.line = r->nlines == nlinks ? r->lines[k - 1] : k;
-		if ((why = read_link(r, n, &it)) != NULL)
+		if ((why = read_link(r, n, &it, &skip)) != NULL && skip)
+			import_skip(r->sink, it.line, why);
+		else if (why)
 			r->sink->bad(r->sink->ctx, it.line, why);
 		else if (r->sink->item(r->sink->ctx, &it))
 			return -1;
@@ -173,6 +203,9 @@ static const char *check_format(const struct html_read *r, const struct html_doc
 			return NULL;
 		return "the file is not a bookmarks file: it has neither the Netscape bookmark doctype nor links";
 	}
+	if (r->f == CONTENT_IMPORT_INSTAPAPER_HTML)
+		return (t && strcasecmp(t, "Instapaper: Export") == 0) || nlinks > 0
+		               ? NULL : "the file is not Instapaper's HTML export: it has neither its title nor links";
 	if ((t && strcasecmp(t, "Pocket Export") == 0) || nlinks > 0)
 		return NULL;
 	return "the file is not Pocket's HTML export: it has neither its title nor links";

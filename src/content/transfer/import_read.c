@@ -39,7 +39,16 @@ enum content_import_format content_import_format_by_name(const char *name)
 #define DETECT_PREFIX (64 * 1024)   /* bytes of a file's start that detection looks at */
 #define DETECT_ZIP_ENTRIES 100000   /* zip entries looked at for a metadata_*.json */
 
-/* a zip holding a metadata_*.json (at any depth) is Omnivore's export */
+/* name's last part is part_ DIGITS .csv, outside annotations/: a part of Pocket's export */
+static int pocket_part(const char *name, const char *base)
+{
+	size_t digits = strncmp(base, "part_", 5) == 0 ? strspn(base + 5, "0123456789") : 0;
+	return digits > 0 && strcmp(base + 5 + digits, ".csv") == 0 &&
+	       !(base - name >= 12 && strncmp(base - 12, "annotations/", 12) == 0);
+}
+
+/* a zip holding a metadata_*.json (at any depth) is Omnivore's export; one holding part_NNNNNN.csv and no
+ * metadata_*.json Pocket's */
 static enum content_import_format detect_zip(const char *path)
 {
 	struct archive *ar = archive_read_new();
@@ -60,6 +69,8 @@ static enum content_import_format detect_zip(const char *path)
 				f = CONTENT_IMPORT_OMNIVORE;
 				break;
 			}
+			if (pocket_part(name, base))
+				f = CONTENT_IMPORT_POCKET_ZIP;
 		}
 	}
 	archive_read_free(ar);
@@ -76,19 +87,30 @@ static int has(const char *s, size_t n, const char *needle)
 	return 0;
 }
 
-/* JSON whose first value is a list of objects with wallabag's keys */
+/* JSON by its shape: a list of objects with wallabag's keys (v2's, or v1's is_read and is_fav) or Pinboard's (href
+ * with toread or extended), an object with Chrome's "roots" or Firefox's places containers (their type or typeCode) */
 static enum content_import_format detect_json(const char *s, size_t n)
 {
 	size_t i = 1;
 	while (i < n && blank(s[i]))
 		i++;
-	if (s[0] == '[' && i < n && s[i] == '{' &&
-	    (has(s, n, "\"is_archived\"") || has(s, n, "\"is_starred\"") || has(s, n, "\"annotations\"")))
-		return CONTENT_IMPORT_WALLABAG;
+	if (s[0] == '[' && i < n && s[i] == '{') {
+		if (has(s, n, "\"is_archived\"") || has(s, n, "\"is_starred\"") || has(s, n, "\"annotations\"") ||
+		    (has(s, n, "\"is_read\"") && has(s, n, "\"is_fav\"")))
+			return CONTENT_IMPORT_WALLABAG;
+		if (has(s, n, "\"href\"") && (has(s, n, "\"toread\"") || has(s, n, "\"extended\"")))
+			return CONTENT_IMPORT_PINBOARD;
+	}
+	if (s[0] == '{' && has(s, n, "\"roots\"") && has(s, n, "\"bookmark_bar\""))
+		return CONTENT_IMPORT_CHROME;
+	if (s[0] == '{' && (has(s, n, "\"text/x-moz-place-container\"") ||
+	                    (has(s, n, "\"typeCode\"") && has(s, n, "\"uri\"")))) /* some give only the typeCode */
+		return CONTENT_IMPORT_FIREFOX;
 	return CONTENT_IMPORT_UNKNOWN;
 }
 
-/* the first line that is not blank nor a # comment starts with http:// or https:// */
+/* the first line that is not blank nor a # comment starts with http:// or https:// (in double quotes or not: a
+ * row of Omnivore's URL-list CSV), or is that CSV's header url,state,... */
 static enum content_import_format detect_urls(const char *s, size_t n)
 {
 	size_t i = 0;
@@ -98,11 +120,30 @@ static enum content_import_format detect_urls(const char *s, size_t n)
 			end++;
 		while (i < end && blank(s[i]))
 			i++;
+		if (i < end && s[i] == '"')
+			i++;
+		if (i < end && end - i > 10 && strncasecmp(s + i, "url,state,", 10) == 0)
+			return CONTENT_IMPORT_URLS;
 		if (i < end && s[i] != '#')
 			return (end - i > 7 && strncasecmp(s + i, "http://", 7) == 0) ||
 			       (end - i > 8 && strncasecmp(s + i, "https://", 8) == 0) ? CONTENT_IMPORT_URLS : CONTENT_IMPORT_UNKNOWN;
 		i = end + 1;
 	}
+	return CONTENT_IMPORT_UNKNOWN;
+}
+
+/* an HTML export by its title, else by its shape: Pocket's links carry time_added; Instapaper's lists are each
+ * an <h1> (Unread the first) and an <ol> of links; a bookmarks file without its doctype is lists of <DT><A HREF */
+static enum content_import_format detect_html(const char *s, size_t n)
+{
+	if (has(s, n, "<title>Pocket Export</title>") || (has(s, n, ">Unread</h1>") && has(s, n, ">Read Archive<")) ||
+	    (has(s, n, "<a href=") && has(s, n, " time_added=\"")))
+		return CONTENT_IMPORT_POCKET_HTML;
+	if (has(s, n, "<title>Instapaper: Export</title>") ||
+	    (has(s, n, "<h1>Unread</h1>") && has(s, n, "<ol>") && !has(s, n, "<dt>")))
+		return CONTENT_IMPORT_INSTAPAPER_HTML;
+	if (has(s, n, "<dl>") && has(s, n, "<dt><a href="))
+		return CONTENT_IMPORT_NETSCAPE;
 	return CONTENT_IMPORT_UNKNOWN;
 }
 
@@ -120,8 +161,7 @@ static enum content_import_format detect_text(const char *s, size_t n)
 	if (n >= 34 && strncasecmp(s, "<!DOCTYPE NETSCAPE-Bookmark-file-1>", 34) == 0)
 		return CONTENT_IMPORT_NETSCAPE;
 	if (*s == '<')
-		return has(s, n, "<title>Pocket Export</title>") || (has(s, n, ">Unread</h1>") && has(s, n, ">Read Archive<"))
-		               ? CONTENT_IMPORT_POCKET_HTML : CONTENT_IMPORT_UNKNOWN;
+		return detect_html(s, n);
 	if (detect_urls(s, n) == CONTENT_IMPORT_URLS)
 		return CONTENT_IMPORT_URLS;
 	return import_csv_detect(s, n);

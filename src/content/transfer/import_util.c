@@ -1,5 +1,7 @@
 /* import_util.c (content): the helpers the import readers share: the file opened or read whole under the import bound, a URL's problem, trimming, epoch times and label lists. */
+#include <ctype.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -65,6 +67,74 @@ char *import_slurp(struct arena *a, const char *path, size_t *n, struct content_
 		*n = len;
 	}
 	return buf;
+}
+
+/* schemes a browser keeps in its bookmarks that name no web page: its own pages and queries, extensions,
+ * scripts, local files, inline data */
+static const char *const never_items[] = {
+	"place", "about", "chrome", "chrome-extension", "chrome-native", "edge", "brave", "opera", "vivaldi",
+	"moz-extension", "resource", "view-source", "javascript", "data", "blob", "file", "mailto", "tel", "apt", NULL,
+};
+
+static bool hex_digit(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/* s with its spaces and lone '%' percent-encoded, in a (s itself when it has none) */
+static const char *repair(struct arena *a, const char *s)
+{
+	size_t extra = 0, n = 0;
+	char *out;
+	for (const char *p = s; *p; p++)
+		extra += *p == ' ' || (*p == '%' && !(hex_digit(p[1]) && hex_digit(p[2])));
+	if (extra == 0 || (out = arena_alloc(a, strlen(s) + 2 * extra + 1)) == NULL)
+		return s;
+	for (const char *p = s; *p; p++) {
+		if (*p == ' ' || (*p == '%' && !(hex_digit(p[1]) && hex_digit(p[2])))) {
+			out[n++] = '%';
+			out[n++] = '2';
+			out[n++] = *p == ' ' ? '0' : '5';
+		} else
+			out[n++] = *p;
+	}
+	out[n] = '\0';
+	return out;
+}
+
+enum import_url_verdict import_url_check(struct arena *a, const char *raw, const char **url, const char **why)
+{
+	const char *s = raw ? import_trim(a, raw) : NULL;
+	size_t scheme = 0;
+	*url = s;
+	*why = NULL;
+	if (s == NULL || *s == '\0') {
+		*why = s ? "no URL" : "out of memory";
+		return IMPORT_URL_BAD;
+	}
+	if (*s == '?' || *s == '#' || *s == '/') {
+		*why = "a link inside the exported service, without a web address";
+		return IMPORT_URL_SKIP;
+	}
+	while (s[scheme] && (isalnum((unsigned char)s[scheme]) || s[scheme] == '+' || s[scheme] == '-' || s[scheme] == '.'))
+		scheme++;
+	for (const char *const *k = never_items; s[scheme] == ':' && *k; k++)
+		if (strlen(*k) == scheme && strncasecmp(s, *k, scheme) == 0) {
+			*why = arena_printf(a, "not a web page (a link of the %s: scheme)", *k);
+			return IMPORT_URL_SKIP;
+		}
+	*url = repair(a, s);
+	if ((*why = import_url_problem(a, *url)) != NULL)
+		return IMPORT_URL_BAD;
+	return IMPORT_URL_OK;
+}
+
+void import_skip(const struct content_import_sink *sink, size_t line, const char *why)
+{
+	if (sink->skip)
+		sink->skip(sink->ctx, line, why);
+	else
+		sink->bad(sink->ctx, line, why);
 }
 
 const char *import_url_problem(struct arena *a, const char *url)

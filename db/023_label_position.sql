@@ -1,0 +1,2 @@
+-- 023_label_position.sql: labels indexed by their user and position: a new label's position (the user's largest plus one) and the labels_per_user count were read row by row over all of the user's labels, so an import making 4,000 labels cost 8 million row reads (a Pocket HTML export with 4,000 tags: 1.45 s of CPU for 100 items; with the index, 0.38 s).
+CREATE INDEX labels_user_position ON labels (user_id, position);

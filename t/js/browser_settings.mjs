@@ -1,0 +1,82 @@
+// browser_settings.mjs: the settings pages in Chromium against a running Larder: the navigation every settings page has, and the feeds page (follow a feed of t/js/feedserver.mjs, see it listed, unfollow it), at 1280 and 360 px (TAP).
+//
+//   node t/js/browser_settings.mjs --base URL --feeds URL --user NAME --password PW --shots DIR --chromium PATH
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ok, is, finish } from './tap.mjs';
+
+const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), 'node_modules', 'x'));
+const { chromium } = require('playwright-core');
+
+const args = {};
+for (let i = 2; i < process.argv.length; i += 2) args[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
+const base = args.base;
+const PAGES = ['/settings/api', '/settings/bookmarklet', '/settings/import', '/settings/newsletters', '/settings/feeds'];
+
+const browser = await chromium.launch({ executablePath: args.chromium, args: ['--no-sandbox'] });
+const problems = [];
+function watch(p) {
+	p.on('console', (m) => {
+		if (!p.url().startsWith(base)) return;
+		if (/Content Security Policy|Refused to/i.test(m.text())) problems.push(`CSP on ${p.url()}: ${m.text()}`);
+		else if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(`console error on ${p.url()}: ${m.text()}`);
+	});
+	p.on('pageerror', (e) => problems.push(`JS error on ${p.url()}: ${e.message}`));
+	p.on('dialog', (d) => d.accept());
+}
+const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+watch(page);
+const phone = await (await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })).newPage();
+watch(phone);
+const shot = (name, p) => (p || page).screenshot({ path: path.join(args.shots, `${name}.png`), fullPage: true });
+async function login(p) {
+	await p.goto(`${base}/login`);
+	await p.fill('#username', args.user);
+	await p.fill('#password', args.password);
+	await Promise.all([p.waitForURL(`${base}/home`), p.click('button[type=submit]')]);
+}
+const rows = (p) => (p || page).$$eval('#feeds tr', (trs) => trs.map((t) => t.querySelector('.name').textContent));
+
+try {
+	await login(page);
+	await login(phone);
+	// ---- every settings page lists every settings page, its own marked
+	for (const at of PAGES) {
+		await page.goto(`${base}${at}`);
+		const nav = await page.$$eval('.settings-nav a', (as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('aria-current')]));
+		is(nav, PAGES.map((p) => [p, p === at ? 'page' : null]), `${at} lists every settings page, itself marked`);
+	}
+	await page.goto(`${base}/home`);
+	ok(await page.$eval('a[href="/settings/api"]', (a) => !!a.offsetParent), 'the library links to the settings');
+
+	// ---- the feeds page: follow, listed, unfollow
+	await page.goto(`${base}/settings/feeds`);
+	await page.waitForSelector('#no-feeds:not([hidden])');
+	ok(true, 'a new account follows no feeds, and the page says so');
+	await page.fill('#feed-url', `${args.feeds}/feed.xml`);
+	await page.selectOption('#feed-folder', 'inbox');
+	await page.uncheck('#feed-fetch');
+	await page.click('#follow');
+	await page.waitForSelector('#feeds tr');
+	ok((await rows()).some((r) => r.includes(`${args.feeds}/feed.xml`)), 'Follow lists the feed', JSON.stringify(await rows()));
+	is(await page.$eval('#feeds tr .folder', (t) => t.textContent), 'inbox', 'with the folder chosen');
+	await shot('settings-feeds');
+	await phone.goto(`${base}/settings/feeds`);
+	await phone.waitForSelector('#feeds tr');
+	is(await phone.evaluate(() => document.documentElement.scrollWidth), 360, 'the feeds page has no horizontal scroll at 360 px');
+	await shot('settings-feeds-360', phone);
+	await page.click('#feeds tr .unsubscribe');
+	await page.waitForSelector('#no-feeds:not([hidden])');
+	ok(true, 'Unfollow takes it off the list');
+	await page.fill('#feed-url', 'not a url at all');
+	await page.evaluate(() => { document.getElementById('feed-url').type = 'text'; });
+	await page.click('#follow');
+	await page.waitForFunction(() => document.getElementById('follow-status').classList.contains('error'));
+	ok(/Could not follow it/.test(await page.textContent('#follow-status')), 'a bad address is refused with a reason', await page.textContent('#follow-status'));
+} catch (e) {
+	ok(false, 'the settings flow ran to its end', e.stack || String(e));
+}
+is(problems, [], 'no CSP violation nor JavaScript error on the settings pages');
+await browser.close();
+finish();
