@@ -112,8 +112,21 @@ ws_flow_login() {
 	is "$srv: logging in redirects to /home" "303 /home" "$code $(hdr "$tmp/login.h" location)"
 	is "$srv: with a session cookie" 64 "${#cookie}"
 	is "$srv: the login's answer carries one Content-Security-Policy" 1 "$(hdr "$tmp/login.h" content-security-policy | wc -l)"
-	code=$(curl -s -m 20 -o /dev/null -w '%{http_code}' "$B/login")
-	is "$srv: the login page at /login" 200 "$code"
+	# every page of www/ under its short name
+	for _pg in /login /home /highlights /article /settings/api /settings/bookmarklet /settings/import \
+		/settings/newsletters /settings/feeds; do
+		code=$(curl -s -m 20 -o "$tmp/page.html" -w '%{http_code}' "$B$_pg")
+		grep -q '<html' "$tmp/page.html" && code="$code html"
+		is "$srv: the page $_pg" "200 html" "$code"
+	done
+	# Omnivore's apps sign in at /api/mobile-auth/ and check their token at /api/auth/verify (auth.fcgi)
+	code=$(curl -s -m 20 -o "$tmp/mob.json" -D "$tmp/mob.h" -w '%{http_code}' -H 'content-type: application/json' \
+		-d '{"email":"alice","password":"a long test password"}' "$B/api/mobile-auth/email-sign-in")
+	mtoken=$(jq -r '.authToken // empty' "$tmp/mob.json" 2>/dev/null)
+	is "$srv: /api/mobile-auth/email-sign-in answers a token" "200 64" "$code ${#mtoken}"
+	is "$srv: with one Content-Security-Policy" 1 "$(hdr "$tmp/mob.h" content-security-policy | wc -l)"
+	is "$srv: /api/auth/verify knows it" AUTHENTICATED \
+		"$(curl -s -m 20 -H "Authorization: $mtoken" "$B/api/auth/verify" | jq -r .authStatus 2>/dev/null)"
 	jq -n '{query: "mutation K($i: GenerateApiKeyInput!) { generateApiKey(input: $i) { ... on GenerateApiKeySuccess { apiKey { key } } } }", variables: {i: {name: "flow", expiresAt: "2100-01-01T00:00:00Z"}}}' >"$tmp/k.req"
 	code=$(curl -s -m 20 -o "$tmp/k.json" -w '%{http_code}' -H "Cookie: auth=$cookie" -H "Origin: $B" \
 		-H 'content-type: application/json' --data-binary "@$tmp/k.req" "$B/api/graphql")
