@@ -99,11 +99,20 @@ distcheck-smoke:
 # test that starts the programs; it leaves out the PostgreSQL re-run of the end-to-end tests (t/pg_e2e.sh: the
 # same programs and paths as the SQLite run here; t/pg_suite.sh still runs the harnesses on PostgreSQL) and the
 # tests that run no C of ours (the source tree's rules, the pages' retry logic in Node)
-SANITIZE_SKIP = t/pg_e2e.sh t/layers.sh t/www_api_retry.sh
+SANITIZE_SKIP = t/pg_e2e.sh t/layers.sh t/www_api_retry.sh t/install_paths.sh
 check-sanitize:
 	@tests=; for t in $(TESTS); do case " $(SANITIZE_SKIP) " in *" $$t "*) ;; *) tests="$$tests $$t" ;; esac; done; \
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests"
 .PHONY: distcheck-smoke check-sanitize
+
+# every web server sample of conf/ started for real (nginx; lighttpd with Debian's stock lighttpd.conf; Apache with
+# mod_fcgid; Apache plain CGI from a shared host's .htaccess), each driven through the same flow (t/webserver_lib.sh)
+TESTS += t/webserver_nginx.sh t/webserver_lighttpd.sh t/webserver_apache_fcgid.sh t/webserver_apache_cgi.sh t/webserver_apache_vhost_cgi.sh
+dist_check_SCRIPTS += t/webserver_nginx.sh t/webserver_lighttpd.sh t/webserver_apache_fcgid.sh t/webserver_apache_cgi.sh t/webserver_apache_vhost_cgi.sh
+EXTRA_DIST += t/webserver_lib.sh
+# `make install` with Debian's directories: the man pages and samples carry them, the data folder is made
+TESTS += t/install_paths.sh
+dist_check_SCRIPTS += t/install_paths.sh
 
 # issue 22's real imports of HTML, CSV and zip files (t/data/real/import-html-csv: its SOURCES.md)
 TESTS += t/real_import_a.sh

@@ -56,6 +56,12 @@ struct store_user { const char *id, *username, *name, *email, *password_hash; in
  * (else must hold an '@'; unique, case-insensitive); password_hash NULL = no password login. INVAL on bad input */
 int store_user_add(struct store *st, struct arena *a, const char *username, const char *name,
                    const char *email, const char *password_hash, struct store_user *out); /* EXISTS on dup username/email */
+/* as store_user_add, but only while no account exists at all (the first-run page): EXISTS once one does, so of
+ * two first accounts asked for at once, one is made */
+int store_user_add_first(struct store *st, struct arena *a, const char *username, const char *name,
+                         const char *email, const char *password_hash, struct store_user *out);
+/* STORE_OK when at least one account exists, STORE_E_NOTFOUND when none does */
+int store_user_any(struct store *st);
 int store_user_get(struct store *st, struct arena *a, const char *id, struct store_user *out);
 int store_user_by_name(struct store *st, struct arena *a, const char *username_or_email, struct store_user *out);
 /* sets (NULL: removes) the password and, in the same transaction, ends every login session of the user;

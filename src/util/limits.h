@@ -11,6 +11,7 @@
 #define LIMIT_BODY_MAX          (8 * 1024 * 1024) /* bytes of body for an authenticated request */
 #define LIMIT_QUERY_STRING      (64 * 1024)       /* bytes of a GET query string */
 #define LIMIT_HEADER_VALUE      (8 * 1024)        /* bytes of one header we read (authorization, cookie) */
+#define LIMIT_CGI_DRAIN         (1024 * 1024)     /* bytes of an unread CGI request body read and dropped before exiting */
 #define LIMIT_JSON_DEPTH        64                /* nesting of the JSON request body */
 
 /* GraphQL documents */
