@@ -1,11 +1,13 @@
 /* search.c: compiles a parsed search query to SQL over library_items and the full-text index (SQLite's FTS5, PostgreSQL's tsvector), and runs it; the only place that builds search SQL. */
 #include "store/search.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "store/search_query.h"
 #include "store/store_int.h"
+#include "store/words.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/sb.h"
@@ -73,7 +75,8 @@ struct comp {
 	struct bind *binds;
 	int nb, cap;
 	int err;               /* sticky: out of memory */
-	const char *tag;       /* the caller's index tag, "\x01" user id "\x01" */
+	const char *tag;       /* the caller's index tag, "\x01" user id "\x01": words as written */
+	const char *stag;      /* "\x01" user id "\x02" languages "\x01": a word in any of its forms (fts.c); NULL: none */
 	bool pg;               /* PostgreSQL's dialect */
 };
 
@@ -128,13 +131,22 @@ static bool pure_fts(const struct store_sq_node *n)
 	return is_fts_leaf(n);
 }
 
-static void fts_expr(struct sb *o, const struct store_sq_node *n, const char *tag)
+static void fts_expr(struct sb *o, const struct store_sq_node *n, const char *tag, const char *stag)
 {
 	if (n->op == SQ_AND || n->op == SQ_OR) {
 		sb_putc(o, '(');
-		fts_expr(o, n->l, tag);
+		fts_expr(o, n->l, tag, stag);
 		sb_puts(o, n->op == SQ_AND ? ") AND (" : ") OR (");
-		fts_expr(o, n->r, tag);
+		fts_expr(o, n->r, tag, stag);
+		sb_putc(o, ')');
+		return;
+	}
+	if (n->key == SQK_TEXT && stag && !n->quoted && !n->prefix) {
+		/* a word in any of its forms; its form as written matches both phrases, so it ranks first */
+		sb_putc(o, '(');
+		fts_string(o, tag, n->vals[0]);
+		sb_puts(o, " OR ");
+		fts_string(o, stag, n->vals[0]);
 		sb_putc(o, ')');
 		return;
 	}
@@ -159,7 +171,7 @@ static const char *fts_of(struct comp *c, const struct store_sq_node *n)
 	struct sb o;
 	char *r;
 	sb_init(&o);
-	fts_expr(&o, n, c->tag);
+	fts_expr(&o, n, c->tag, c->stag);
 	r = sb_error(&o) ? NULL : arena_strdup(c->a, sb_str(&o));
 	sb_free(&o);
 	if (!r)
@@ -413,12 +425,12 @@ static const char *main_match(struct comp *c, const struct split *sp)
 		if (i)
 			sb_puts(&m, " AND ");
 		sb_putc(&m, '(');
-		fts_expr(&m, sp->pos[i], c->tag);
+		fts_expr(&m, sp->pos[i], c->tag, c->stag);
 		sb_putc(&m, ')');
 	}
 	for (size_t i = 0; i < sp->nneg; i++) {
 		sb_puts(&m, " NOT (");
-		fts_expr(&m, sp->neg[i]->l, c->tag);
+		fts_expr(&m, sp->neg[i]->l, c->tag, c->stag);
 		sb_puts(&m, "))");
 	}
 	r = sb_error(&m) ? NULL : arena_strdup(c->a, sb_str(&m));
@@ -458,6 +470,40 @@ static struct db_stmt *dyn_prepare(struct store *st, const char *sql)
 	victim->s = s;
 	victim->used = st->dyn_clock;
 	return s;
+}
+
+/* the tag of a word searched in any of its forms: stemmed in English (items of no known language are indexed
+ * with English stems; Omnivore searched in English), in the language of the query's script when Snowball has
+ * one, and in each language of the caller's items (search_langs) that Snowball stems, WORDS_LANGS_MAX at most */
+static const char *stem_tag(struct store *st, struct arena *a, const char *user, const char *query)
+{
+	struct db_stmt *s = dyn_prepare(st, "SELECT lang FROM search_langs WHERE owner = ?1 ORDER BY lang LIMIT 64");
+	const char *names[WORDS_LANGS_MAX], *ql = query ? words_script_lang(query, strlen(query)) : NULL;
+	char langs[WORDS_LANGS_MAX * 17];
+	int n = 1, rc;
+	size_t used = 2;
+	memcpy(langs, "en", 3);
+	names[0] = "english";
+	if (ql && words_stemmer_name(ql, strlen(ql)) && strcmp(ql, "en") != 0) {
+		names[n++] = words_stemmer_name(ql, strlen(ql));
+		used += (size_t)snprintf(langs + used, sizeof langs - used, ",%s", ql);
+	}
+	if (s) {
+		db_bind_text(s, 1, user);
+		while (n < WORDS_LANGS_MAX && (rc = db_step(s)) == DB_ROW) {
+			size_t len = 0;
+			const char *l = db_col_text(s, 0, &len), *name = words_stemmer_name(l, len);
+			bool dup = !name || len > 16;
+			for (int i = 0; i < n && !dup; i++)
+				dup = strcmp(names[i], name) == 0;
+			if (dup)
+				continue;
+			names[n++] = name;
+			used += (size_t)snprintf(langs + used, sizeof langs - used, ",%.*s", (int)len, l);
+		}
+		store_done(s);
+	}
+	return arena_printf(a, "\x01%s\x02%s\x01", user, langs);
 }
 
 void store_dyn_free(struct store *st)
@@ -810,6 +856,8 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 	/* ?1 the user, ?2 the main match (NULL when none; PostgreSQL's follows as parameters of its own) */
 	c.sql = &where;
 	if (!(c.tag = arena_printf(a, "\x01%s\x01", q->user_id ? q->user_id : "")))
+		c.err = 1;
+	if (!c.pg && !(c.stag = stem_tag(st, a, q->user_id ? q->user_id : "", q->query)))
 		c.err = 1;
 	ptext(&c, q->user_id ? q->user_id : "");
 	sb_truncate(&where, 0);
