@@ -91,6 +91,11 @@ t_store_items_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
 
 check_PROGRAMS += t/store_search
 TESTS += t/store_search
+# the search's words in people's languages (words.c) and the re-index of an upgraded library
+check_PROGRAMS += t/store_search_lang
+TESTS += t/store_search_lang
+t_store_search_lang_SOURCES = t/store_search_lang.c t/tap.h t/test_db.h
+t_store_search_lang_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
 t_store_search_SOURCES = t/store_search.c t/tap.h
 t_store_search_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
 t_store_search_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
