@@ -166,6 +166,10 @@ static int tok_tokenize(Fts5Tokenizer *p, void *ctx, int flags, const char *text
 				nlangs = (size_t)(close - mark - 1);
 				if (mode == WORDS_EXACT)
 					mode = WORDS_STEM;
+			} else if (e.nowner > 0 && close[-1] == STORE_FTS_RAW && (flags & FTS5_TOKENIZE_QUERY)) {
+				/* "\x01" owner "\x03\x01" token: a query's token as search.c made it with words.c, taken as it is */
+				e.nowner--;
+				return n - e.shift > 0 ? tok_emit(&e, 0, text + e.shift, n - e.shift, 0, 0) : SQLITE_OK;
 			}
 		}
 	}

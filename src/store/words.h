@@ -8,20 +8,21 @@
  *  - words: runs of letters, digits and combining marks (Unicode's L*, N*, Co, Mn, Mc), lower case, the
  *    diacritics of Latin, Greek and Cyrillic letters removed ("Café" is "cafe"), as FTS5's unicode61 with
  *    remove_diacritics 2 made them before;
- *  - a stem beside a word: WORDS_STEM_MARK followed by the Snowball stem of the word in the text's language,
- *    at the word's position (flag WORDS_COLOCATED), when it differs from the word;
+ *  - a stem beside a word of letters: WORDS_STEM_MARK followed by the Snowball stem of the word in the text's
+ *    language, at the word's position (flag WORDS_COLOCATED), also when it equals the word (a search for any
+ *    form of a word then reads its stems alone);
  *  - runs of Han, kana, Thai, Lao, Khmer and Myanmar letters: the words of ICU's dictionary word break
  *    (a Chinese or Japanese word of 3 to 8 characters also gives its leading 2 to n-1 characters at its
  *    position, so 日本 finds 日本語);
  *  - runs of Hangul: overlapping bigrams (a single syllable as itself).
  * Modes: WORDS_DOC (a stored value: words and their stems in the value's language), WORDS_EXACT (a query's
- * word or phrase as written: words only), WORDS_STEM (a query's word as any form of it: for each of the
- * languages, the stem and, at the same position, the word that equals the stem).
+ * word or phrase as written: words only), WORDS_STEM (a query's word as any form of it: the word and, at its
+ * position, its stem in each of the languages).
  */
 enum words_mode { WORDS_DOC, WORDS_EXACT, WORDS_STEM };
 #define WORDS_COLOCATED 1   /* the token sits at the position of the one before it (FTS5_TOKEN_COLOCATED) */
 #define WORDS_STEM_MARK '\x02'
-#define WORDS_LANGS_MAX 6   /* stemmers a WORDS_STEM query uses at most */
+#define WORDS_LANGS_MAX 8   /* stemmers a WORDS_STEM query uses at most */
 #define WORDS_RUN_MAX 512   /* characters of one word kept (longer words are cut); unspaced runs go in chunks */
 
 struct words;
