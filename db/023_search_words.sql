@@ -11,12 +11,16 @@ DROP VIEW item_search_tagged;
 ALTER TABLE item_search ADD COLUMN lang TEXT;
 UPDATE item_search SET lang = (SELECT language FROM library_items i WHERE i.seq = item_search.seq);
 
--- what the index sees: each value behind its owner's tag and language, "\x01" owner "\x02" lang "\x01"
+-- what the index sees: each value behind its owner's tag and language, "\x01" owner "\x02" lang "\x01" (the
+-- language cut to 32 characters and without the tag's own control characters: a page's lang attribute of any
+-- length or bytes cannot move the tag's end)
 CREATE VIEW item_search_tagged AS
 	SELECT seq, t || title AS title, t || author AS author, t || description AS description, t || site AS site,
 	       t || text AS text, t || labels AS labels, t || notes AS notes
 	FROM (SELECT seq, title, author, description, site, text, labels, notes,
-	             char(1) || owner || char(2) || coalesce(lang, '') || char(1) AS t FROM item_search);
+	             char(1) || owner || char(2) ||
+	             replace(replace(replace(substr(coalesce(lang, ''), 1, 32), char(1), ''), char(2), ''), char(3), '') ||
+	             char(1) AS t FROM item_search);
 
 CREATE VIRTUAL TABLE items_fts USING fts5(
 	title, author, description, site, text, labels, notes,
