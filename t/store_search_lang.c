@@ -11,6 +11,7 @@
 #include "store/words.h"
 #include "util/arena.h"
 #include "util/sb.h"
+#include "util/utf8.h"
 #include "t/tap.h"
 #include "t/test_db.h"
 
@@ -87,6 +88,30 @@ static void word_tests(void)
 		is_int((int)strlen(toks(WORDS_EXACT, NULL, big)), WORDS_RUN_MAX, "a very long word is cut");
 	}
 
+	{ /* any bytes, in every mode: tokens are UTF-8, inside the text, never empty */
+		static const char *const pieces[] = { "a", "\xc3\xa9", "\xe6\x9d\xb1", "\xe4\xba\xac", "\xea\xb0\x80",
+		                                      "\xe0\xb8\x81", "\xe0\xb8\xb4", "\xcc\x81", " ", "\xff", "\xc3", "-", "1",
+		                                      "\xf0\x9f\x98\x80", "Z" };
+		unsigned seed = 24;
+		int bad = 0;
+		for (int round = 0; round < 3000; round++) {
+			char text[700];
+			size_t n = 0;
+			int len = (int)((seed = seed * 1103515245u + 12345u) >> 16) % 200;
+			for (int i = 0; i < len; i++) {
+				const char *p = pieces[((seed = seed * 1103515245u + 12345u) >> 16) % 15];
+				memcpy(text + n, p, strlen(p));
+				n += strlen(p);
+			}
+			text[n] = 0;
+			for (int mode = WORDS_DOC; mode <= WORDS_STEM; mode++) {
+				const char *t = toks((enum words_mode)mode, round % 2 ? "en,de,fr" : "ja", text);
+				if (strncmp(t, "ERR", 3) == 0 || strstr(t, "  ") || !utf8_valid(t, strlen(t)))
+					bad++;
+			}
+		}
+		is_int(bad, 0, "3,000 texts of mixed scripts, marks and broken bytes, in every mode");
+	}
 	is_str(words_stemmer_name("pt-BR", 5), "portuguese", "pt-BR is Portuguese");
 	is_str(words_stemmer_name("German", 6), "german", "a language's English name");
 	ok(words_stemmer_name("zh", 2) == NULL, "Chinese has no stemmer");
