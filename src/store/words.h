@@ -3,6 +3,8 @@
 #define LARDER_STORE_WORDS_H
 #include <stddef.h>
 
+#include "util/limits.h"
+
 /*
  * What a text becomes (src/store/README.md, "Words"):
  *  - words: runs of letters, digits and combining marks (Unicode's L*, N*, Co, Mn, Mc), lower case, the
@@ -22,8 +24,8 @@
 enum words_mode { WORDS_DOC, WORDS_EXACT, WORDS_STEM };
 #define WORDS_COLOCATED 1   /* the token sits at the position of the one before it (FTS5_TOKEN_COLOCATED) */
 #define WORDS_STEM_MARK '\x02'
-#define WORDS_LANGS_MAX 8   /* stemmers a WORDS_STEM query uses at most */
-#define WORDS_RUN_MAX 512   /* characters of one word kept (longer words are cut); unspaced runs go in chunks */
+#define WORDS_LANGS_MAX LIMIT_SEARCH_LANGS /* stemmers a WORDS_STEM query uses at most */
+#define WORDS_RUN_MAX LIMIT_SEARCH_WORD    /* characters of one word kept (longer words are cut); unspaced runs go in chunks */
 
 struct words;
 struct words *words_new(void);
