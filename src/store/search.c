@@ -57,6 +57,9 @@
 #ifndef WINDOW
 #define WINDOW 2000
 #endif
+#if WINDOW <= RANK_MAX
+#error "the probe (probe_match) needs WINDOW > RANK_MAX"
+#endif
 
 #define FROM_FTS " FROM items_fts CROSS JOIN library_items i ON i.seq = items_fts.rowid"
 #define FROM_PG " FROM library_items i JOIN item_search s ON s.seq = i.seq"
@@ -684,11 +687,15 @@ static int count_rows(struct store *st, const char *sql, const struct bind *b, i
 static int probe_match(struct store *st, const char *match, bool asc, int64_t *nrank, int64_t *nwin,
                        struct store_search_res *r)
 {
+	/* the window's edge is looked for only past RANK_MAX matches (fewer than that are fewer than WINDOW too): a
+	 * small match set is read once, not twice */
 	struct db_stmt *s = dyn_prepare(st, asc ?
-		"SELECT coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2), -1),"
-		" coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid ASC LIMIT 1 OFFSET ?3), -1)" :
-		"SELECT coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2), -1),"
-		" coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?3), -1)");
+		"SELECT r, CASE WHEN r < 0 THEN -1 ELSE coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1"
+		" ORDER BY rowid ASC LIMIT 1 OFFSET ?3), -1) END FROM (SELECT coalesce((SELECT rowid FROM items_fts"
+		" WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2), -1) AS r)" :
+		"SELECT r, CASE WHEN r < 0 THEN -1 ELSE coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1"
+		" ORDER BY rowid DESC LIMIT 1 OFFSET ?3), -1) END FROM (SELECT coalesce((SELECT rowid FROM items_fts"
+		" WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2), -1) AS r)");
 	int64_t v[2] = { -1, -1 };
 	int rc;
 	if (!s)
