@@ -1,5 +1,6 @@
 /* item.c: store functions for library items: save (new or again), look-ups, content, fetch results, archive, trash, edits. */
 #include "store/store_int.h"
+#include "store/words.h"
 
 #include <string.h>
 
@@ -287,6 +288,9 @@ int store_item_slug(struct store *st, struct arena *a, const char *user_id, cons
 int store_item_fill_row(struct store *st, int64_t seq, const struct store_article *art, int64_t now)
 {
 	struct db_stmt *s = stmt(st, STMT_ITEM_FILL);
+	/* the page's language, else a guess from its text (its search words are stemmed in it: words.h) */
+	const char *lang = art->language && *art->language ? art->language
+	                   : art->text ? words_lang_guess(art->text, strlen(art->text)) : NULL;
 	int rc;
 	/* before anything is written: an article that would pass bytes_per_user is LIMIT (the content it replaces
 	 * is not subtracted; a refetch at the edge of the quota may be refused) */
@@ -294,7 +298,7 @@ int store_item_fill_row(struct store *st, int64_t seq, const struct store_articl
 		return rc;
 	db_bind_int64(s, 1, seq);
 	store_bind_texts(s, 2, (const char *const[]){ art->title && *art->title ? art->title : NULL, art->author,
-	                                              art->description, art->site_name, art->image, art->language,
+	                                              art->description, art->site_name, art->image, lang,
 	                                              art->dir }, 7);
 	if (art->words_count >= 0)
 		db_bind_int64(s, 9, art->words_count);

@@ -37,8 +37,11 @@ const char *store_errmsg(const struct store *st);
  * a missing file is STORE_E_SCHEMA_OLD too, "database PATH not initialised: run larder init");
  * prepares the static statement table (refuses on failure). err gets a one-line message. */
 int store_open(const char *path, struct store **out, char *err, size_t errlen);
-/* creates the file if needed and applies pending migrations (db/NNN_*.sql compiled in); used by `larder init` */
+/* creates the file if needed and applies pending migrations (db/NNN_*.sql compiled in), then indexes for search
+ * the rows an upgrade left waiting (store_search_reindex, with progress; may be NULL); used by `larder init` */
 int store_init(const char *path, char *err, size_t errlen);
+int store_init_progress(const char *path, void (*progress)(void *arg, int64_t done, int64_t total), void *arg,
+                        char *err, size_t errlen);
 void store_close(struct store *st);
 /* store_copy (`larder migrate-store`): every table of the library at `from` copied to `to` (a SQLite file or a
  * postgresql:// URL each; the target's schema made first as store_init makes it), in one transaction on the

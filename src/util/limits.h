@@ -68,6 +68,9 @@
                                                      savePage, subscribe, scanFeeds, bulkAction, emptyTrash, …) */
 #define LIMIT_SEARCH_TIME_MS    500               /* milliseconds one search may run inside SQLite (search_time_ms) */
 #define LIMIT_SEARCH_SORTS      4                 /* sort: terms that count (later ones are ignored) */
+#define LIMIT_SEARCH_LANGS      8                 /* languages a word searched in any of its forms is stemmed in
+                                                     (English, the query's script's, the library's: store/words.h) */
+#define LIMIT_SEARCH_WORD       512               /* characters of one indexed or searched word (longer ones are cut) */
 #define LIMIT_BULK_ITEMS        1000              /* items one bulkAction may change (a query matching more is refused) */
 #define LIMIT_CONTENT_BYTES     (5 * 1024 * 1024) /* bytes of article HTML stored (savePage input too) */
 #define LIMIT_INGEST_ARENA      (64 * 1024 * 1024)/* scratch memory for each stage of ingesting a page (extract,
