@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "content/pdf/pdf.h"
+#include "content/reader.h"
 #include "svc/jobs.h"
 #include "svc/svc.h"
 #include "svc/upload.h"
@@ -144,12 +145,16 @@ static int read_article(const struct larder_config *cfg, struct arena *a, const 
                         long budget_ms, struct store_article *art, const char **why)
 {
 	size_t max_content = cfg->content_max_bytes;
-	struct pdf_limits lim = { .max_bytes = pdf_max(cfg), .max_pages = max_pages, .max_text = max_content / 2,
-	                          .budget_ms = budget_ms ? budget_ms : (long)cfg->pdf_read_s * 1000 };
+	struct content_limits lim = { .pdf_bytes = pdf_max(cfg), .pdf_pages = max_pages, .pdf_text = max_content / 2,
+	                              .budget_ms = budget_ms ? budget_ms : (long)cfg->pdf_read_s * 1000 };
+	struct content_error e;
 	struct pdf_doc d;
-	enum pdf_err e = content_pdf_read(a, data, n, &lim, &d, why);
-	if (e != PDF_OK)
-		return e == PDF_E_BUDGET ? -2 : -1;
+	if (content_pdf_read(a, data, n, &lim, &d, &e) != 0) {
+		*why = arena_strdup(a, e.msg);
+		if (*why == NULL)
+			*why = "the PDF could not be read on the server";
+		return e.detail == PDF_E_BUDGET ? -2 : -1;
+	}
 	if (strlen(d.html) > max_content) {
 		*why = "the PDF's text is larger than content_max_bytes allows";
 		return -1;

@@ -5,6 +5,15 @@
 
 struct arena;
 
+/* one reading's bounds, content_limits' pdf fields with their defaults filled in */
+struct pdf_limits {
+	size_t max_bytes;     /* the file */
+	int max_pages;        /* pages read; later ones are left out */
+	size_t max_text;      /* bytes of text kept over all pages; the rest is left out */
+	long budget_ms;       /* CPU time of the child that parses */
+	void (*in_process)(int fd, const void *data, size_t n, int max_pages, size_t max_text);
+};
+
 /* the helper program (src/cmd/larder_pdf.c), installed in $(pkglibexecdir) */
 #define PDF_HELPER_NAME "larder-pdf"
 
