@@ -1,10 +1,21 @@
 # deps.sh: shell functions shared by contrib/quickstart and contrib/test-all (sourced, not run): Debian packages and npm tools.
 
-# install_debian_packages: apt-get installs what contrib/debian-packages.txt lists and is missing
-# (through sudo when not root). Node and npm already present (e.g. from NodeSource) are kept.
-install_debian_packages() {
+# debian_packages SECTION...: the packages contrib/debian-packages.txt lists in those sections (build, serve, test),
+# one a line; fails on a section the file does not have
+debian_packages() {
 	_list="$top/contrib/debian-packages.txt"
-	_want=$(sed 's/#.*//' "$_list" | tr -s ' \t' '\n\n' | sed '/^$/d')
+	for _s in "$@"; do
+		grep -q "^\[$_s\][[:space:]]*\$" "$_list" || { echo "$0: no section [$_s] in $_list" >&2; return 1; }
+	done
+	sed 's/#.*//' "$_list" | awk -v want=" $* " '
+		/^[[:space:]]*\[[a-z]+\][[:space:]]*$/ { s = $1; gsub(/[][]/, "", s); on = index(want, " " s " ") > 0; next }
+		on { for (i = 1; i <= NF; i++) print $i }'
+}
+
+# install_debian_packages SECTION...: apt-get installs what those sections of contrib/debian-packages.txt list and
+# is missing (through sudo when not root). Node and npm already present (e.g. from NodeSource) are kept.
+install_debian_packages() {
+	_want=$(debian_packages "$@") || return 1
 	_missing=
 	for _p in $_want; do
 		case $_p in

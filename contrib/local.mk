@@ -1,4 +1,4 @@
-# contrib/local.mk: the development server, quick-start/test/CI scripts, the reliability scripts and the man pages.
+# contrib/local.mk: the development server, quick-start/test/CI scripts, the reliability scripts (the man pages: conf/local.mk).
 # larder-serve is needed by the end-to-end tests, so it ships as a check script.
 dist_check_SCRIPTS += contrib/larder-serve
 EXTRA_DIST += contrib/quickstart contrib/test-all contrib/deps.sh contrib/debian-packages.txt .ci/run
@@ -8,4 +8,3 @@ EXTRA_DIST += contrib/reliability/soak contrib/reliability/soak.mjs contrib/reli
 # several front ends and workers on one PostgreSQL
 EXTRA_DIST += contrib/reliability/multinode contrib/reliability/multinode.mjs
 
-dist_man_MANS += man/larder.1 man/graphql.fcgi.8 man/larder.conf.5

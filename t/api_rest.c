@@ -208,6 +208,10 @@ static void check_articles(struct harness *h)
 	       "bob's articles hold none of alice's");
 	like(h_run(h, NULL, ARTICLES, NULL), "\"errorCodes\":[\"UNAUTHORIZED\"],\"message\":\"" NO_USER "\"",
 	     "articles without a user: UNAUTHORIZED");
+	like(h_run(h, &h->alice, "{ articles(after: null, first: 5, includePending: true, query: \"in:inbox\", sharedOnly: false,"
+	           " sort: {by: UPDATED_TIME, order: DESCENDING}) { __typename ... on ArticlesSuccess { edges { node { title } } } } }",
+	           NULL),
+	     "\"node\":{\"title\":\"Pelicans\"}", "articles as Omnivore's iOS app asks (includePending: true)");
 	like(h_run(h, &h->alice, "{ sharedArticle(username: \"alice\", slug: \"pelicans\") { __typename } }", NULL),
 	     "SharedArticleError", "sharedArticle does not answer even the owner's item");
 }

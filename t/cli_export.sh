@@ -1,5 +1,5 @@
 #!/bin/sh
-# cli_export.sh: `larder export`: the zip on standard output or in --output FILE, never on a terminal, and its usage and failures with their exit codes (TAP).
+# cli_export.sh: `larder export`: the zip on standard output or in --output FILE, never on a terminal, every imported highlight in its highlights files, and its usage and failures with their exit codes (TAP).
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$srcdir}
 LARDER=$builddir/src/cmd/larder
@@ -34,6 +34,23 @@ if command -v unzip >/dev/null 2>&1; then
 	like "an empty library is one empty metadata file" 'metadata_0_to_0\.json' "$(unzip -l "$tmp/lib.zip")"
 else
 	skip "unzip not installed" 1
+fi
+
+# highlights without a note, and quotes the content does not hold, go out as passages, each with its own note
+run $c user add wren
+run $c import --user wren "$srcdir/t/data/real/import-json-export/wallabag-v2-annotations.json"
+is "three annotations and two unplaced quotes imported" 0 "$rc"
+run $c export --user wren --output "$tmp/wren.zip"
+is "exported" 0 "$rc"
+if command -v unzip >/dev/null 2>&1; then
+	for f in $(unzip -Z1 "$tmp/wren.zip" 'highlights/*.md'); do unzip -p "$tmp/wren.zip" "$f"; echo; done >"$tmp/wren.md"
+	is "five passages in the highlights files" 5 "$(grep -c '^> [^[:space:]]' "$tmp/wren.md")"
+	like "a quote without a note is written" '^> reading later is a habit $' "$(cat "$tmp/wren.md")"
+	like "a quote the content does not hold is written" '^> A quote kept without the page it came from $' "$(cat "$tmp/wren.md")"
+	like "a note stays with its own quote" '^A note of my own on the ending\.$' "$(grep -A2 '^> ends the article quietly $' "$tmp/wren.md")"
+	like "and the other with its own" '^Second thought, with its quote$' "$(grep -A2 '^> and a second one $' "$tmp/wren.md")"
+else
+	skip "unzip not installed" 5
 fi
 
 run $c export --user nobody --output "$tmp/none.zip"

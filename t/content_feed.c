@@ -1,10 +1,12 @@
-/* content_feed.c: the feed readers on the samples of t/data/feeds (RSS 2.0 with content:encoded, RSS 0.91 and 1.0, Atom, JSON Feed), the broken, billion-laughs and XXE feeds, RSS dates, feed discovery on a page, and OPML read and written (TAP). */
+/* content_feed.c: the feed readers on the samples of t/data/feeds (RSS 2.0 with content:encoded, RSS 0.91 and 1.0, Atom, JSON Feed), the broken, billion-laughs and XXE feeds, RSS dates, feed discovery on a page, OPML read and written, and what feeds in the wild write (localised dates, HTML entities, white space before <?xml, an HTTP charset, Userland RSS, Atom without a namespace, entries without links, the newest 500 of a long feed) (TAP). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "content/feeds/feed.h"
 #include "util/arena.h"
+#include "util/limits.h"
+#include "util/sb.h"
 #include "t/tap.h"
 
 static struct arena A;
@@ -224,6 +226,116 @@ static void test_opml(void)
 	free(buf);
 }
 
+/* one feed given as text (content_type as served, NULL: none); rc, the message in err */
+static int read_text(const char *body, const char *content_type, struct content_feed *f, char *err)
+{
+	struct content_error e;
+	int rc = content_feed_read_typed(&A, body, strlen(body), content_type, "https://w.example/feed", NULL, f, &e);
+	snprintf(err, 256, "%s", e.msg);
+	return rc;
+}
+
+/* what feeds in the wild write (issue 22; t/real_feeds.sh runs the real files) */
+static void test_wild(void)
+{
+	struct content_feed f;
+	char err[256];
+	int64_t ms = 0;
+	ok(content_feed_date("mer, 12 mar 2025 09:15:00 +0100", &ms) == 0 && ms == 1741767300000LL, "Italian date");
+	ok(content_feed_date("Gio, 23 Gen 2025 18:00:00 GMT", &ms) == 0 && ms == 1737655200000LL, "Italian, capitalised");
+	ok(content_feed_date("Mi, 05 M\xc3\xa4r 2025 14:30:00 +0100", &ms) == 0 && ms == 1741181400000LL, "German M\xc3\xa4r");
+	ok(content_feed_date("Dienstag, 31 Dez 2024 23:59:59 MEZ", &ms) == 0 && ms == 1735685999000LL, "German weekday and zone");
+	ok(content_feed_date("lun., 17 f\xc3\xa9vr. 2025 10:00:00 +0100", &ms) == 0 && ms == 1739782800000LL, "French f\xc3\xa9vr.");
+	ok(content_feed_date("Ven, 06 D\xc3\x89" "C 2024 16:45:00 +0100", &ms) == 0 && ms == 1733499900000LL, "French D\xc3\x89" "C");
+	ok(content_feed_date("mi\xc3\xa9, 15 ene 2014 09:00:00 -0300", &ms) == 0 && ms == 1389787200000LL, "Spanish");
+	ok(content_feed_date("lun, 10 ago 2026 06:41 +0000", &ms) == 0, "Spanish without seconds");
+	ok(content_feed_date("ter, 04 out 2022 10:00:00 -0300", &ms) == 0 && ms == 1664888400000LL, "Portuguese out");
+	ok(content_feed_date("di, 12 mrt 2024 08:00:00 +0100", &ms) == 0 && ms == 1710226800000LL, "Dutch mrt");
+	ok(content_feed_date("12 juin 2024 08:00:00 GMT", &ms) == 0 && ms == 1718179200000LL, "French juin, no weekday");
+	ok(content_feed_date("ons, 15 maj 2024 08:00:00 GMT", &ms) == 0 && ms == 1715760000000LL, "Swedish maj");
+	ok(content_feed_date("pt, 15 lis 2024 08:00:00 +0100", &ms) == 0 && ms == 1731654000000LL, "Polish lis");
+	ok(content_feed_date("\xd0\xbf\xd0\xbd, 13 \xd1\x8f\xd0\xbd\xd0\xb2 2025 10:00:00 +0300", &ms) == 0 &&
+	   ms == 1736751600000LL, "Russian \xd1\x8f\xd0\xbd\xd0\xb2");
+	ok(content_feed_date("Cum, 14 \xc5\x9eub 2025 10:00:00 +0300", &ms) == 0 && ms == 1739516400000LL, "Turkish \xc5\x9eub");
+
+	is_int(read_text("<rss><channel><title>a&nbsp;b &mdash; &eacute;t&eacute; &bogus; R&D &#233;</title>"
+	                 "<description><![CDATA[&nbsp;kept]]></description></channel></rss>", NULL, &f, err), 0,
+	       "HTML entities and a bare & read (%s)", err);
+	is_str(f.title, "a\xc2\xa0" "b \xe2\x80\x94 \xc3\xa9t\xc3\xa9 &bogus; R&D \xc3\xa9", "their characters; unknown names and & as written");
+	is_str(f.description, "&nbsp;kept", "CDATA left alone");
+	is_int(read_text("\n\n  <?xml version=\"1.0\"?><rss><channel><title>ws</title></channel></rss>", NULL, &f, err), 0,
+	       "white space before <?xml (%s)", err);
+	is_int(read_text("\xef\xbb\xbf\r\n<?xml version=\"1.0\"?><rss><channel><title>bom</title></channel></rss>", NULL, &f, err),
+	       0, "a BOM and CR LF before <?xml (%s)", err);
+	static const char koi8[] = "<rss><channel><title>\xf0\xd2\xc9\xd7\xc5\xd4</title></channel></rss>";
+	is_int(read_text(koi8, "text/xml; charset=\"KOI8-R\"", &f, err), 0, "KOI8-R named only in HTTP (%s)", err);
+	is_str(f.title, "\xd0\x9f\xd1\x80\xd0\xb8\xd0\xb2\xd0\xb5\xd1\x82", "KOI8-R: the title decoded");
+	is_int(read_text("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss><channel><title>Caf\xe9</title></channel></rss>",
+	                 "text/xml; charset=utf-8", &f, err), 0, "the declaration wins over HTTP (%s)", err);
+	is_str(f.title, "Caf\xc3\xa9", "the declared ISO-8859-1 read");
+	is_int(read_text("<rss><channel><title>Caf\xe9</title></channel></rss>", NULL, &f, err), 0,
+	       "no declaration, no charset, not UTF-8: windows-1252 (%s)", err);
+	is_str(f.title, "Caf\xc3\xa9", "windows-1252 read");
+
+	is_int(read_text("<rss version=\"2.0\" xmlns=\"http://backend.userland.com/rss2\"><channel><title>U</title>"
+	                 "<item><title>In Userland's namespace</title><link>https://w.example/u</link></item></channel></rss>",
+	                 NULL, &f, err), 0, "Userland's RSS 2.0 namespace (%s)", err);
+	is_int(f.n_entries, 1, "Userland: its item");
+	is_int(read_text("<feed><title>No ns</title><entry><title>E</title><link href=\"/e\"/><id>urn:e</id>"
+	                 "<updated>2025-02-10T08:00:00Z</updated></entry></feed>", NULL, &f, err), 0,
+	       "Atom without its namespace (%s)", err);
+	is_int(f.kind, CONTENT_FEED_ATOM, "no ns: Atom");
+	is_str(f.n_entries ? f.entries[0].url : NULL, "https://w.example/e", "no ns: the entry's link");
+	is_int(read_text("<rss><channel><item><title>No link</title><guid isPermaLink=\"false\">s-1</guid></item>"
+	                 "<item><description>Only words</description></item></channel></rss>", NULL, &f, err), 0,
+	       "items without links (%s)", err);
+	is_int(f.n_entries, 2, "both items kept");
+	if (f.n_entries == 2) {
+		ok(f.entries[0].url == NULL && strcmp(f.entries[0].id, "s-1") == 0, "no link: url NULL, the guid its id");
+		ok(strncmp(f.entries[1].id, "sha256:", 7) == 0 && strlen(f.entries[1].id) == 71, "nothing but text: a hash for its id");
+	}
+	is_int(read_text("{\"version\": \"1.1\", \"title\": \"loose\", \"items\": [{\"id\": \"1\", \"url\": \"https://w.example/1\"}]}",
+	                 NULL, &f, err), 0, "JSON Feed with a bare version number (%s)", err);
+
+	/* 600 dated items oldest first: the newest 500 kept, in the feed's order */
+	struct sb b;
+	sb_init(&b);
+	sb_puts(&b, "<rss><channel><title>long</title>");
+	for (int i = 1; i <= 600; i++)
+		sb_printf(&b, "<item><title>%d</title><link>https://w.example/%d</link><pubDate>%02d Jan %d 00:00:00 GMT</pubDate></item>",
+		          i, i, 1 + (i - 1) % 28, 2000 + (i - 1) / 28);
+	sb_puts(&b, "</channel></rss>");
+	is_int(read_text(sb_str(&b), NULL, &f, err), 0, "600 items (%s)", err);
+	is_int(f.n_entries, 500, "600 items: 500 kept");
+	if (f.n_entries == 500) {
+		is_str(f.entries[0].title, "101", "600 items: the oldest kept is the 101st");
+		is_str(f.entries[499].title, "600", "600 items: the newest, last as in the feed");
+	}
+	sb_free(&b);
+
+	/* bounds: bare ampersands whose escaping would pass LIMIT_XML_BYTES are refused before the copy is made;
+	 * 120,000 items are looked at up to LIMIT_FEED_ENTRIES_SEEN and give LIMIT_FEED_ENTRIES */
+	size_t many = 7 * 1024 * 1024;
+	char *amps = malloc(many + 64);
+	strcpy(amps, "<rss><channel><title>");
+	memset(amps + 21, '&', many);
+	strcpy(amps + 21 + many, "</title></channel></rss>");
+	is_int(read_text(amps, NULL, &f, err), -1, "7 MB of bare '&': refused");
+	like(err, "LIMIT_XML_BYTES", "names LIMIT_XML_BYTES (%s)", err);
+	strcpy(amps + 21 + 1024 * 1024, "</title></channel></rss>");
+	is_int(read_text(amps, NULL, &f, err), 0, "1 MB of bare '&': read (%s)", err);
+	is_int(f.title ? (long long)strlen(f.title) : 0, 1024 * 1024, "1 MB of '&': the title holds them");
+	free(amps);
+	sb_init(&b);
+	sb_puts(&b, "<rss><channel><title>many</title>");
+	for (int i = 0; i < 120000; i++)
+		sb_puts(&b, "<item><title>x</title></item>");
+	sb_puts(&b, "</channel></rss>");
+	is_int(read_text(sb_str(&b), NULL, &f, err), 0, "120,000 items read (%s)", err);
+	is_int(f.n_entries, LIMIT_FEED_ENTRIES, "120,000 undated items: the first LIMIT_FEED_ENTRIES");
+	sb_free(&b);
+}
+
 int main(void)
 {
 	arena_init(&A);
@@ -235,6 +347,7 @@ int main(void)
 	test_dates();
 	test_discover();
 	test_opml();
+	test_wild();
 	arena_free(&A);
 	return done_testing();
 }

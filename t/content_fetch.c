@@ -58,7 +58,7 @@ static int fetch_o(const char *p, const struct fetch_opts *o)
 	rc = content_fetch(&A, p, o, &R);
 	elapsed_ms = now_ms() - t0;
 	if (rc != 0)
-		printf("# %s -> %s: %s\n", p, fetch_err_name(R.err), R.message ? R.message : "(no message)");
+		printf("# %s -> %s: %s\n", p, content_fetch_err_name(R.err), R.message ? R.message : "(no message)");
 	return rc;
 }
 
@@ -89,7 +89,7 @@ static void expect_err(const char *p, const struct fetch_opts *o, enum fetch_err
 {
 	int rc = fetch_o(p, o);
 	is_int(rc, -1, "%s: fails", what);
-	is_str(fetch_err_name(R.err), fetch_err_name(e), "%s: error %s", what, fetch_err_name(e));
+	is_str(content_fetch_err_name(R.err), content_fetch_err_name(e), "%s: error %s", what, content_fetch_err_name(e));
 	if (msg)
 		like(R.message, msg, "%s: message", what);
 	ok(R.body == NULL && R.html == NULL && R.len == 0, "%s: no body", what);
@@ -352,7 +352,7 @@ static void bad_urls(void)
 	longurl[LIMIT_URL_BYTES] = 0;
 	{
 		int rc = content_fetch(&A, longurl, &o, &R);
-		ok(rc == 0 || R.err == FETCH_E_HTTP, "URL at the limit is fetched (%s)", fetch_err_name(R.err));
+		ok(rc == 0 || R.err == FETCH_E_HTTP, "URL at the limit is fetched (%s)", content_fetch_err_name(R.err));
 		is_int(R.status, 404, "and answered 404");
 	}
 	is_int(served(), before + 1, "only the URL at the limit reached the server");
@@ -433,12 +433,12 @@ static void misc(void)
 {
 	struct larder_config c;
 	struct fetch_opts o;
-	is_str(fetch_err_name(FETCH_OK), "ok", "name ok");
-	is_str(fetch_err_name(FETCH_E_PRIVATE), "private", "name private");
-	is_str(fetch_err_name(FETCH_E_TOO_LARGE), "too_large", "name too_large");
-	is_str(fetch_err_name(FETCH_E__MAX), "?", "name out of range");
+	is_str(content_fetch_err_name(FETCH_OK), "ok", "name ok");
+	is_str(content_fetch_err_name(FETCH_E_PRIVATE), "private", "name private");
+	is_str(content_fetch_err_name(FETCH_E_TOO_LARGE), "too_large", "name too_large");
+	is_str(content_fetch_err_name(FETCH_E__MAX), "?", "name out of range");
 	for (int e = 0; e < FETCH_E__MAX; e++)
-		ok(fetch_err_name((enum fetch_err)e) && strcmp(fetch_err_name((enum fetch_err)e), "?") != 0, "name %d set", e);
+		ok(content_fetch_err_name((enum fetch_err)e) && strcmp(content_fetch_err_name((enum fetch_err)e), "?") != 0, "name %d set", e);
 	memset(&c, 0, sizeof c);
 	c.fetch_timeout_s = 7;
 	c.fetch_max_bytes = 12345;
@@ -466,7 +466,7 @@ static void forbidden(void)
 	content_fetch_forbid("t/content_fetch");
 	ok(content_fetch_forbidden(), "forbidden now");
 	is_int(content_fetch(&A, url, &o, &r), -1, "refused after the switch");
-	is_str(fetch_err_name(r.err), "offline", "as offline");
+	is_str(content_fetch_err_name(r.err), "offline", "as offline");
 	ok(r.body == NULL && r.status == 0, "no answer was read");
 	ok(before > 0, "the server had answered %ld requests before", before);
 }

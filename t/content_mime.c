@@ -153,6 +153,44 @@ static void bombs(void)
 	like(err, "LIMIT_MIME_DECODED", "  naming the limit");
 }
 
+/* what comes before the headers, encoded words, unknown charsets, and unfinished words' bound */
+static void wild(void)
+{
+	const char *m = "From letters@x.example  Tue Nov 24 08:00:00 2026\nFrom: L <letters@x.example>\n"
+	                "Content-Type: text/plain\n\n>From the desk\n>>From a quote\nFrom here\n";
+	is_int(parse_bytes(m, strlen(m), NULL), MIME_OK, "an mbox From line first: read");
+	is_str(M.text, "From the desk\n>From a quote\nFrom here\n", "  >From lines lose one '>'");
+	m = "From: L <l@x.example>\nContent-Type: text/plain\n\n>From stays\n";
+	is_int(parse_bytes(m, strlen(m), NULL), MIME_OK, "no From line first");
+	is_str(M.text, ">From stays\n", "  >From kept as written");
+	m = "\xEF\xBB\xBF" "From: l@x.example\nContent-Type: text/plain\n\nx\n";
+	is_int(parse_bytes(m, strlen(m), NULL), MIME_OK, "a byte order mark first: read");
+	m = "From: =?gb2312?B?6Ua7+Q==?= <l@x.example>\nSubject: =?GB2312?B?0MLOxaO61g==?=\n =?gb2312?B?7OlGu/k=?= "
+	    "=?utf-8?B?*?= =?X-UNKNOWN?Q?caf=C3=A9?=\nContent-Type: text/plain; charset=X-UNKNOWN\n\nd\xC3\xA9j\xC3\xA0\n";
+	is_int(parse_bytes(m, strlen(m), NULL), MIME_OK, "GB2312 words holding GBK");
+	is_str(M.subject, "\xe6\x96\xb0\xe9\x97\xbb\xef\xbc\x9a\xe6\x9c\xb1\xe9\x95\x95\xe5\x9f\xba =?utf-8?B?*?= caf\xc3\xa9",
+	       "  a character split between words, a bad word kept, an unknown label read as UTF-8");
+	is_str(M.from_name, "\xe9\x95\x95\xe5\x9f\xba", "  the From name too");
+	is_str(M.text, "d\xc3\xa9j\xc3\xa0\n", "  a UTF-8 body labelled X-UNKNOWN read as UTF-8");
+	m = "From: l@x.example\nSubject: =?us-ascii?Q?d=C3=A9j=C3=A0?= =?ascii?Q?_=E9t=E9?=\n"
+	    "Content-Type: text/plain; charset=us-ascii\n\nd\xC3\xA9j\xC3\xA0\n";
+	is_int(parse_bytes(m, strlen(m), NULL), MIME_OK, "US-ASCII labels on 8-bit bytes");
+	is_str(M.subject, "d\xc3\xa9j\xc3\xa0 \xc3\xa9t\xc3\xa9", "  words: UTF-8 when valid, else windows-1252");
+	is_str(M.text, "d\xc3\xa9j\xc3\xa0\n", "  the body: UTF-8");
+	m = "From: l@x.example\nSubject: =?ks_c_5601-1987?B?jGM=?=\nContent-Type: text/plain\n\nx\n";
+	is_int(parse_bytes(m, strlen(m), NULL), MIME_OK, "ks_c_5601-1987");
+	is_str(M.subject, "\xeb\x98\xa0", "  read as CP949 (a syllable EUC-KR lacks)");
+	struct sb b;
+	sb_init(&b);
+	sb_puts(&b, "From: l@x.example\nSubject: ");
+	for (int i = 0; i < 101; i++)
+		sb_puts(&b, "X=?a?Q?");
+	sb_puts(&b, "\nContent-Type: text/plain\n\nx\n");
+	is_int(parse_bytes(sb_str(&b), b.len, NULL), MIME_E_WORDS, "101 unfinished encoded words refused");
+	like(err, "LIMIT_MIME_OPEN_WORDS", "  naming the limit");
+	sb_free(&b);
+}
+
 int main(void)
 {
 	arena_init(&A);
@@ -162,6 +200,7 @@ int main(void)
 	confirmations_and_nesting();
 	refused();
 	bombs();
+	wild();
 	arena_free(&A);
 	return done_testing();
 }

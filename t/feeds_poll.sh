@@ -70,6 +70,10 @@ is "kept content sanitized: no script, no javascript: link, no handler" 0 \
 is "kept content: its link text stays" 2 "$(db "SELECT count(*) FROM item_content WHERE content LIKE '%a link%'")"
 is "the entry without content fetched" 1 \
 	"$(db "SELECT count(*) FROM library_items i JOIN item_content c ON c.seq = i.seq WHERE i.url LIKE '%/post/3' AND c.content LIKE '%fetched page%'")"
+is "the entry without content: the feed's title and summary, kept through the page's fetch" "Post 3|Summary 3" \
+	"$(db "SELECT title || '|' || coalesce(description, '') FROM library_items WHERE url LIKE '%/post/3'")"
+is "the entries with content: their summaries as descriptions" "Summary 1
+Summary 2" "$(db "SELECT description FROM library_items WHERE url NOT LIKE '%/post/3' ORDER BY url")"
 is "every entry recorded with its item and subscription" 3 \
 	"$(db 'SELECT count(*) FROM feed_entries e JOIN subscriptions s ON s.id = e.subscription_id WHERE e.item_id IS NOT NULL')"
 is "the validators kept" '"v1"|Tue, 24 Nov 2026 10:00:00 GMT|0' "$(db 'SELECT etag, last_modified, failures FROM subscriptions')"
@@ -142,6 +146,18 @@ like "opml export: the feed" "<outline type=\"rss\" text=\"Local Feed\" title=\"
 printf '%s\n' "$out" >"$tmp/out.opml"
 run import --user alice --format opml "$tmp/out.opml"
 like "opml export read back: already subscribed" '^already subscribed: 1$' "$out"
+
+# subscribe(fetchContent: false): the entry without content is kept from the feed's summary, its page not fetched
+run user add fran; is "fran" 0 "$rc"
+printf '<opml version="2.0"><body><outline text="F" xmlUrl="%s/feed.xml?f=1"/></body></opml>\n' "$base" >"$tmp/f.opml"
+run import --user fran --format opml "$tmp/f.opml"
+db "UPDATE subscriptions SET fetch_content = 0 WHERE url LIKE '%f=1'"
+due_like '%f=1'
+run worker --once
+is "fetchContent off: post 3 kept from its summary, not fetched" "SUCCEEDED|Post 3|Summary 3|1|0" \
+	"$(db "SELECT i.state || '|' || i.title || '|' || i.description || '|' || CAST(c.content LIKE '%Summary 3%' AS INTEGER) || '|' ||
+		CAST(c.content LIKE '%fetched page%' AS INTEGER) FROM library_items i JOIN users u ON u.id = i.user_id
+		JOIN item_content c ON c.seq = i.seq WHERE u.username = 'fran' AND i.url LIKE '%/post/3'")"
 
 # a feed whose title and an entry's title are 4 MB each (issue 20): the item keeps 1000 characters of its title
 # and 500 of its site name

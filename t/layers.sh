@@ -81,6 +81,8 @@ only_in libxml2 'libxml/' content
 only_in libpq 'libpq-fe' store
 only_in gmime 'gmime/' content
 only_in poppler 'poppler' content
+only_in icu 'unicode/' store
+only_in libstemmer 'libstemmer' store
 
 # a first line that says what the file is: "/* name: …" in C, "# name…" in make fragments
 nohead=$(for f in */*.c */*.h */*/*.c */*/*.h; do

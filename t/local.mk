@@ -2,8 +2,8 @@
 # The C unit tests are listed by each area's own fragment.
 
 # end-to-end: contrib/larder-serve starts nginx + spawn-fcgi on a loopback port of its own
-TESTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh
-dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh
+TESTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh t/mobile_auth.sh
+dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh t/mobile_auth.sh
 
 # requests_per_user: one user's requests beyond their slots are answered 429 at once, others are served (no timing)
 TESTS += t/user_slots.sh
@@ -38,6 +38,12 @@ dist_check_SCRIPTS += t/audit.sh t/introspection.sh
 EXTRA_DIST += t/js/package.json t/js/package-lock.json t/js/audit.mjs t/js/introspection.mjs t/js/omnivore_excerpt.mjs \
 	t/data/omnivore-schema.graphql
 EXTRA_DIST += t/js/omnivore_client.mjs
+# the real feeds of t/data/real/feeds (other projects' fixtures and constructed ones, SOURCES.md) served by
+# t/js/feedserver.mjs and polled by `larder worker`, each checked against its NAME.expect
+TESTS += t/real_feeds.sh
+dist_check_SCRIPTS += t/real_feeds.sh
+EXTRA_DIST += t/data/real/feeds
+
 EXTRA_DIST += t/time_driver.sh t/serve_lib.sh t/tap_lib.sh t/feedserver_lib.sh t/data/pages/pelicans.html
 
 # the sanitizer in real Chromium: the XSS corpus sanitized stays inert, raw it runs (t/data/xss)
@@ -104,13 +110,36 @@ distcheck-smoke:
 # test that starts the programs; it leaves out the PostgreSQL re-run of the end-to-end tests (t/pg_e2e.sh: the
 # same programs and paths as the SQLite run here; t/pg_suite.sh still runs the harnesses on PostgreSQL) and the
 # tests that run no C of ours (the source tree's rules, the pages' retry logic in Node)
-SANITIZE_SKIP = t/pg_e2e.sh t/layers.sh t/www_api_retry.sh
+SANITIZE_SKIP = t/pg_e2e.sh t/layers.sh t/www_api_retry.sh t/install_paths.sh
 check-sanitize:
 	@tests=; for t in $(TESTS); do case " $(SANITIZE_SKIP) " in *" $$t "*) ;; *) tests="$$tests $$t" ;; esac; done; \
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests"
 .PHONY: distcheck-smoke check-sanitize
 
+# every web server sample of conf/ started for real (nginx; lighttpd with Debian's stock lighttpd.conf; Apache with
+# mod_fcgid; Apache plain CGI from a shared host's .htaccess), each driven through the same flow (t/webserver_lib.sh)
+TESTS += t/webserver_nginx.sh t/webserver_lighttpd.sh t/webserver_apache_fcgid.sh t/webserver_apache_cgi.sh t/webserver_apache_vhost_cgi.sh
+dist_check_SCRIPTS += t/webserver_nginx.sh t/webserver_lighttpd.sh t/webserver_apache_fcgid.sh t/webserver_apache_cgi.sh t/webserver_apache_vhost_cgi.sh
+EXTRA_DIST += t/webserver_lib.sh
+# `make install` with Debian's directories: the man pages and samples carry them, the data folder is made
+TESTS += t/install_paths.sh
+dist_check_SCRIPTS += t/install_paths.sh
+
 # issue 22's real imports of HTML, CSV and zip files (t/data/real/import-html-csv: its SOURCES.md)
 TESTS += t/real_import_a.sh
 dist_check_SCRIPTS += t/real_import_a.sh
 EXTRA_DIST += t/data/real/import-html-csv
+
+# issue 22: the real JSON imports (wallabag, Chrome, Firefox, Pinboard, Omnivore) and the export round trip
+TESTS += t/real_import_b.sh
+dist_check_SCRIPTS += t/real_import_b.sh
+EXTRA_DIST += t/data/real/import-json-export
+
+# real newsletters and mail-parser fixtures piped into `larder mail`, each held to t/data/real/mail/EXPECT
+TESTS += t/real_mail.sh
+dist_check_SCRIPTS += t/real_mail.sh
+EXTRA_DIST += t/data/real/mail
+# real PDFs (pdf.js's and pypdf's fixtures) uploaded and saved by URL, each held to t/data/real/pdf/EXPECT
+TESTS += t/real_pdf.sh
+dist_check_SCRIPTS += t/real_pdf.sh
+EXTRA_DIST += t/data/real/pdf

@@ -1,4 +1,4 @@
-/* store_concurrent.c: several processes initialise and write one database at once (WAL + busy_timeout: no errors; PostgreSQL: savepoints and retries), also saving the same URLs with the same new labels, and filling articles while relabelling them. */
+/* store_concurrent.c: several processes initialise and write one database at once (WAL + busy_timeout: no errors; PostgreSQL: savepoints and retries), ask for the first account at once (one is made), save the same URLs with the same new labels, and fill articles while relabelling them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +52,20 @@ static int run_all(work_fn *fn, const char *user_id)
 			_exit(in_process(fn, i, user_id));
 	}
 	return wait_all(pids, NPROC);
+}
+
+/* the first-run page's account, asked for by every process at once: made, or refused because one exists */
+static int first(struct store *st, struct arena *a, int id, const char *user_id)
+{
+	char name[32];
+	struct store_user u;
+	int rc;
+	(void)user_id;
+	snprintf(name, sizeof name, "first%d", id);
+	rc = store_user_add_first(st, a, name, NULL, NULL, NULL, &u);
+	if (rc != STORE_OK && rc != STORE_E_EXISTS)
+		fprintf(stderr, "process %d: %s\n", id, store_errmsg(st));
+	return rc == STORE_OK || rc == STORE_E_EXISTS ? 0 : 1;
 }
 
 /* creates, looks up and touches keys */
@@ -175,6 +189,16 @@ int main(void)
 	is_int(store_open(path, &st, err, sizeof err), STORE_OK, "database opens: %s", err);
 	if (!st)
 		return done_testing();
+	is_int(run_all(first, NULL), 0, "%d processes ask for the first account at once: no errors", NPROC);
+	{
+		int made = 0;
+		char name[32];
+		for (int i = 0; i < NPROC; i++) {
+			snprintf(name, sizeof name, "first%d", i);
+			made += store_user_by_name(st, &a, name, &u) == STORE_OK;
+		}
+		is_int(made, 1, "one first account is made");
+	}
 	is_int(store_user_add(st, &a, "alice", NULL, NULL, NULL, &u), STORE_OK, "add a user");
 	is_int(run_all(keys, u.id), 0, "%d writers, no busy or locked errors", NPROC);
 	is_int(store_apikey_list(st, &a, u.id, &list, &n), STORE_OK, "list after the writers");

@@ -73,6 +73,21 @@ static enum svc_account login(const char *name, const char *pw, const char *addr
 	return svc_login(st, &cfg, &A, &(struct svc_login_try){ name, pw, addr }, now, lg);
 }
 
+/* the first-run page's account (svc_signup_first): made only while the library has none */
+static void test_first(void)
+{
+	struct store_user u;
+	is_int(store_user_any(st), STORE_E_NOTFOUND, "a new library has no account");
+	is_int(signup("first", NULL, "short", &svc_signup_first, &u), SVC_ACCOUNT_PASSWORD,
+	       "the first account keeps the web's password rule");
+	is_int(store_user_any(st), STORE_E_NOTFOUND, "a refused one makes nothing");
+	is_int(signup("first", NULL, "long enough pw", &svc_signup_first, &u), SVC_ACCOUNT_OK, "the first account is made");
+	is_int(store_user_any(st), STORE_OK, "then an account exists");
+	is_int(signup("second", NULL, "long enough pw", &svc_signup_first, &u), SVC_ACCOUNT_EXISTS,
+	       "another first account is refused");
+	is_int(store_user_by_name(st, &A, "second", &u), STORE_E_NOTFOUND, "and not made");
+}
+
 static void test_signup(void)
 {
 	struct store_user u, got;
@@ -248,6 +263,7 @@ static void test_keys(void)
 int main(void)
 {
 	setup();
+	test_first();
 	test_signup();
 	test_login();
 	test_throttle();

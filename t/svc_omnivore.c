@@ -109,13 +109,13 @@ static void markdown(struct arena *a)
 	bool first = true;
 
 	sb_init(&b);
-	omni_md_note(&b, "> a note that looks like a passage\n#and a heading", &first);
-	omni_md_passage(&b, "First passage", labels, 2, "My note", &first);
-	omni_md_passage(&b, "Line one\n\nline three\n", NULL, 0, "#not-labels\n\n> quoted in a note\n\\> kept", &first);
-	omni_md_passage(&b, "\nStarts empty, ends with a space ", NULL, 0, NULL, &first);
+	content_omnivore_md_note(&b, "> a note that looks like a passage\n#and a heading", &first);
+	content_omnivore_md_passage(&b, "First passage", labels, 2, "My note", &first);
+	content_omnivore_md_passage(&b, "Line one\n\nline three\n", NULL, 0, "#not-labels\n\n> quoted in a note\n\\> kept", &first);
+	content_omnivore_md_passage(&b, "\nStarts empty, ends with a space ", NULL, 0, NULL, &first);
 	like(sb_str(&b), "> First passage \n\n#birds #later\n\nMy note", "a passage as Omnivore writes it");
 	like(sb_str(&b), "> Line one\n> \nline three\n ", "its empty lines as \"> \"");
-	is_int(omni_md_read(a, sb_str(&b), b.len, &note, &h, &n), 0, "read back");
+	is_int(content_omnivore_md_read(a, sb_str(&b), b.len, &note, &h, &n), 0, "read back");
 	is_str(note, "> a note that looks like a passage\n#and a heading", "the item's note");
 	is_int(n, 3, "three passages");
 	if (n == 3) {

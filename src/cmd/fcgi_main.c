@@ -31,6 +31,9 @@ static int serve(const char *prog, struct web_graphql *app, const struct larder_
 		/* plain CGI: one request on the environment, stdin and stdout */
 		web_io_cgi(&io);
 		rc = web_serve(app, &io, arena, handler) < 0 ? 1 : 0;
+		/* the body an early refusal left unread: a CGI program exiting before Apache wrote it all makes Apache
+		 * reset the connection instead of passing the answer on (one early refusal in eight went unanswered) */
+		web_io_cgi_drain(LIMIT_CGI_DRAIN);
 		fflush(stdout); /* the whole answer is out before a runner is forked */
 		svc_runner_after_request(prog, cfg);
 		return rc;
@@ -49,6 +52,20 @@ static int serve(const char *prog, struct web_graphql *app, const struct larder_
 	}
 	FCGX_Free(&rq, 1);
 	return 0;
+}
+
+/* LARDER_INIT=yes in the environment (a shared host's first run or upgrade, where no shell runs `larder init`):
+ * create the database or apply its pending migrations before opening it, as `larder init` does */
+static int init_if_asked(const char *prog, const struct larder_config *cfg)
+{
+	const char *v = getenv("LARDER_INIT");
+	char err[512];
+	if (v == NULL || strcmp(v, "yes") != 0)
+		return 0;
+	if (store_init(cfg->database, err, sizeof err) == STORE_OK)
+		return 0;
+	fprintf(stderr, "%s: LARDER_INIT=yes, but the database cannot be made ready: %s\n", prog, err);
+	return -1;
 }
 
 int fcgi_main(const char *prog, const char *what, int argc, char **argv, web_handler_fn handler)
@@ -91,6 +108,8 @@ int fcgi_main(const char *prog, const char *what, int argc, char **argv, web_han
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return 1;
 	}
+	if (init_if_asked(prog, &cfg) != 0)
+		goto out;
 	if (store_open(cfg.database, &st, err, sizeof err) != STORE_OK) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		goto out;

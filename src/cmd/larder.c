@@ -188,13 +188,25 @@ static int finish_output(void)
 	return EXIT_OK;
 }
 
+/* larder init's progress through the search rows an upgrade left out of the index (db/024_search_words.sql);
+ * a stopped init goes on where it was when run again */
+static void reindex_progress(void *arg, int64_t done, int64_t total)
+{
+	static int64_t shown = -1;
+	(void)arg;
+	if (done == total || shown < 0 || done - shown >= 5000) {
+		fprintf(stderr, "larder: search index: %lld of %lld items\n", (long long)done, (long long)total);
+		shown = done;
+	}
+}
+
 static int cmd_init(const struct larder_config *c, int argc, char **argv)
 {
 	char err[512];
 	int rc = parse_args(argc, argv, NULL, NULL, 0, U_INIT);
 	if (rc)
 		return rc;
-	if (store_init(c->database, err, sizeof err) != STORE_OK)
+	if (store_init_progress(c->database, reindex_progress, NULL, err, sizeof err) != STORE_OK)
 		return fail("%s", err);
 	return EXIT_OK;
 }

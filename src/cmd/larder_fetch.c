@@ -45,7 +45,7 @@ int larder_cmd_fetch(const struct larder_config *c, int argc, char **argv)
 	content_fetch_opts_from_config(&o, c);
 	arena_init(&a);
 	if (content_fetch(&a, url, &o, &r) != 0) {
-		fprintf(stderr, "larder: fetch failed (%s%s): %s\n", fetch_err_name(r.err),
+		fprintf(stderr, "larder: fetch failed (%s%s): %s\n", content_fetch_err_name(r.err),
 		        r.retryable ? ", worth retrying" : "", r.message);
 		if (r.status)
 			fprintf(stderr, "larder: HTTP status %ld from %s\n", r.status, r.final_url);

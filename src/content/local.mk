@@ -30,12 +30,12 @@ src_content_libcontent_a_SOURCES += \
 	src/content/transfer/zipw.c src/content/transfer/zipw.h src/content/transfer/epubw.c src/content/transfer/epubw.h
 # mail/: one e-mail message (newsletters) read with GMime
 src_content_libcontent_a_SOURCES += src/content/mail/mime.c src/content/mail/mime.h src/content/mail/mime_int.h \
-	src/content/mail/mime_body.c
+	src/content/mail/mime_body.c src/content/mail/mime_words.c
 src_content_libcontent_a_CPPFLAGS = $(AM_CPPFLAGS) $(GUMBO_CFLAGS) $(JSONC_CFLAGS) $(CURL_CFLAGS) $(LIBXML_CFLAGS) $(ARCHIVE_CFLAGS) $(GMIME_CFLAGS)
 # PDFs: text read with poppler by the larder-pdf helper (src/cmd/local.mk) in a child process under limits; only
 # what calls content_pdf_records (pdf_poppler.c: the helper, t/content_pdf, the fuzzer) links $(PDF_READ_LIBS)
 src_content_libcontent_a_SOURCES += src/content/pdf/pdf.c src/content/pdf/pdf.h src/content/pdf/pdf_int.h \
-	src/content/pdf/pdf_poppler.c
+	src/content/pdf/pdf_info.c src/content/pdf/pdf_poppler.c
 src_content_libcontent_a_CPPFLAGS += $(POPPLER_CFLAGS)
 PDF_READ_LIBS = $(POPPLER_LIBS)
 

@@ -33,7 +33,8 @@ struct content_error {
 
 /* The bounds one read keeps; 0 in a field: its util/limits.h default. */
 struct content_limits {
-	long budget_ms;             /* thread CPU time for one parse (XML: LIMIT_XML_PARSE_MS) */
+	long budget_ms;             /* CPU time for one parse (XML: LIMIT_XML_PARSE_MS; HTML: LIMIT_HTML_PARSE_MS;
+	                               a PDF's reading child: LIMIT_PDF_CPU_MS) */
 	unsigned xml_attrs;         /* attributes of one XML element, namespace declarations included (LIMIT_XML_ATTRS) */
 	unsigned xml_depth;         /* XML elements open at once (LIMIT_XML_DEPTH) */
 	unsigned xml_name;          /* bytes of an XML element or attribute name (LIMIT_XML_NAME) */
@@ -41,6 +42,11 @@ struct content_limits {
 	size_t mime_parts;          /* MIME parts of one mail, multiparts included (LIMIT_MIME_PARTS) */
 	size_t mime_depth;          /* nesting of multiparts (LIMIT_MIME_DEPTH) */
 	size_t mime_decoded;        /* bytes of a mail's chosen body part once decoded (LIMIT_MIME_DECODED) */
+	size_t pdf_bytes;           /* a PDF file (LIMIT_PDF_BYTES) */
+	int pdf_pages;              /* pages of a PDF read; later ones are left out (LIMIT_PDF_PAGES) */
+	size_t pdf_text;            /* bytes of a PDF's text kept over all pages (LIMIT_PDF_TEXT) */
+	/* the PDF fuzzer only: read with this in this process, without a child or a budget (content_pdf_records) */
+	void (*pdf_in_process)(int fd, const void *data, size_t n, int max_pages, size_t max_text);
 };
 /* budget_ms values besides 0 (the default) and a count of ms: no budget, and one already spent (the
  * parse is abandoned at once: tests) */

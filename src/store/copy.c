@@ -20,12 +20,12 @@ static const char *const tables[] = {
 #define NTABLES (sizeof tables / sizeof tables[0])
 /* the engines' own bookkeeping, SQLite's FTS5 index (rebuilt from item_search by its triggers) and the users'
  * usage (counted again from the copied rows: recount_usage) */
-static const char *const skipped[] = { "item_search", "user_usage", "larder_schema", "items_fts", "items_fts_data", "items_fts_idx",
+static const char *const skipped[] = { "item_search", "search_pending", "search_langs", "user_usage", "larder_schema", "items_fts", "items_fts_data", "items_fts_idx",
                                        "items_fts_docsize", "items_fts_config", "sqlite_sequence", "sqlite_stat1" };
 
 /* the columns of item_search both engines have (PostgreSQL's tsvector is made from them by a trigger) */
 static const char *const search_cols[] = { "seq", "owner", "title", "author", "description", "site", "text", "labels",
-                                           "notes" };
+                                           "notes", "lang" };
 /* the PostgreSQL tables whose triggers keep item_search up to date, switched off during the copy: item_search
  * is copied whole after them, and its own trigger makes each row's tsvector once */
 static const char *const pg_search_feeders[] = { "library_items", "item_labels", "labels", "highlights" };

@@ -1,11 +1,17 @@
-/* fts.c: the FTS5 tokenizer that keeps each owner's words apart in the one index ("larder"), and the rank function that scores a row from that row alone (larder_rank). */
+/* fts.c: the FTS5 tokenizer that keeps each owner's words apart in the one index ("larder", words.c's analysis), and the rank function that scores a row from that row alone (larder_rank). */
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "store/store_int.h"
+#include "store/words.h"
+
+#define TAG_MAX 128   /* longest tag read */
+#define TOKEN_MAX 512 /* longer tokens are cut */
 
 /*
+ * The tokenizer of schema versions 6 to 22 ("larder", unicode61 behind the owner's tag), kept so that
+ * their migrations read the index they wrote; db/024_search_words.sql replaces it with "larder_words" below.
  * Every value the index sees starts with its owner's tag, "\x01" OWNER "\x01" (the triggers of
  * db/006_search_owner.sql write it; search.c writes the caller's in front of each query string).
  * The tokenizer hands the rest to unicode61 and emits each token as OWNER "\x01" token, so the
@@ -13,15 +19,13 @@
  * never emits "\x01" and an owner holds none, so OWNER "\x01" token cannot be read two ways. A
  * value without a tag (none is written) is tokenized with an empty owner.
  */
-#define TAG_MAX 128   /* longest owner code read from a tag */
-#define TOKEN_MAX 512 /* longer tokens are cut (unicode61's own tokens are far shorter in practice) */
 
-struct tok {
+struct old_tok {
 	fts5_tokenizer base;  /* unicode61 */
 	Fts5Tokenizer *inner;
 };
 
-struct emit {
+struct old_emit {
 	void *ctx;
 	int (*x)(void *, int, const char *, int, int, int);
 	const char *owner;
@@ -30,10 +34,10 @@ struct emit {
 	char buf[TAG_MAX + 1 + TOKEN_MAX];
 };
 
-static int tok_create(void *ud, const char **argv, int argc, Fts5Tokenizer **out)
+static int old_create(void *ud, const char **argv, int argc, Fts5Tokenizer **out)
 {
 	fts5_api *api = ud;
-	struct tok *t = calloc(1, sizeof *t);
+	struct old_tok *t = calloc(1, sizeof *t);
 	void *inner_ud = NULL;
 	int rc;
 	if (!t)
@@ -49,11 +53,82 @@ static int tok_create(void *ud, const char **argv, int argc, Fts5Tokenizer **out
 	return SQLITE_OK;
 }
 
+static void old_delete(Fts5Tokenizer *p)
+{
+	struct old_tok *t = (struct old_tok *)p;
+	if (t) {
+		t->base.xDelete(t->inner);
+		free(t);
+	}
+}
+
+static int old_emit(void *ctx, int flags, const char *s, int n, int start, int end)
+{
+	struct old_emit *e = ctx;
+	if (n > TOKEN_MAX)
+		n = TOKEN_MAX;
+	memcpy(e->buf, e->owner, (size_t)e->nowner);
+	e->buf[e->nowner] = '\x01';
+	memcpy(e->buf + e->nowner + 1, s, (size_t)n);
+	return e->x(e->ctx, flags, e->buf, e->nowner + 1 + n, start + e->shift, end + e->shift);
+}
+
+static int old_tokenize(Fts5Tokenizer *p, void *ctx, int flags, const char *text, int n,
+                        int (*x)(void *, int, const char *, int, int, int))
+{
+	struct old_tok *t = (struct old_tok *)p;
+	struct old_emit e = { .ctx = ctx, .x = x, .owner = "", .nowner = 0, .shift = 0 };
+	if (n >= 2 && text[0] == '\x01') {
+		const char *close = memchr(text + 1, '\x01', (size_t)(n - 1 < TAG_MAX + 1 ? n - 1 : TAG_MAX + 1));
+		if (close) {
+			e.owner = text + 1;
+			e.nowner = (int)(close - text - 1);
+			e.shift = e.nowner + 2;
+		}
+	}
+	return t->base.xTokenize(t->inner, &e, flags, text + e.shift, n - e.shift, old_emit);
+}
+
+/*
+ * Every value the index sees starts with its owner's tag, "\x01" OWNER "\x02" LANGUAGE "\x01" (the view
+ * item_search_tagged of db/024_search_words.sql writes it; search.c writes the caller's in front of each
+ * query string). The tokenizer hands the rest to words.c and emits each token as OWNER "\x01" token, so the
+ * doclists, prefix scans and match counts of one owner never meet another's tokens. words.c never emits
+ * "\x01" and an owner holds none, so OWNER "\x01" token cannot be read two ways. The part after "\x02" is a
+ * stored value's language (its stems), or, in a query, the languages of a word searched in any of its forms
+ * (WORDS_STEM); a query tag without it searches words as written (WORDS_EXACT). A value without a tag (none is
+ * written) is tokenized with an empty owner.
+ */
+struct tok {
+	struct words *w;
+};
+
+struct emit {
+	void *ctx;
+	int (*x)(void *, int, const char *, int, int, int);
+	const char *owner;
+	int nowner;
+	int shift;  /* bytes before the text words.c sees (offsets are reported in the whole value) */
+	char buf[TAG_MAX + 1 + TOKEN_MAX];
+};
+
+static int tok_create(void *ud, const char **argv, int argc, Fts5Tokenizer **out)
+{
+	struct tok *t = calloc(1, sizeof *t);
+	(void)ud, (void)argv, (void)argc;
+	if (!t || !(t->w = words_new())) {
+		free(t);
+		return SQLITE_NOMEM;
+	}
+	*out = (Fts5Tokenizer *)t;
+	return SQLITE_OK;
+}
+
 static void tok_delete(Fts5Tokenizer *p)
 {
 	struct tok *t = (struct tok *)p;
 	if (t) {
-		t->base.xDelete(t->inner);
+		words_free(t->w);
 		free(t);
 	}
 }
@@ -66,7 +141,8 @@ static int tok_emit(void *ctx, int flags, const char *s, int n, int start, int e
 	memcpy(e->buf, e->owner, (size_t)e->nowner);
 	e->buf[e->nowner] = '\x01';
 	memcpy(e->buf + e->nowner + 1, s, (size_t)n);
-	return e->x(e->ctx, flags, e->buf, e->nowner + 1 + n, start + e->shift, end + e->shift);
+	return e->x(e->ctx, flags & WORDS_COLOCATED ? FTS5_TOKEN_COLOCATED : 0, e->buf, e->nowner + 1 + n,
+	            start + e->shift, end + e->shift);
 }
 
 static int tok_tokenize(Fts5Tokenizer *p, void *ctx, int flags, const char *text, int n,
@@ -74,15 +150,31 @@ static int tok_tokenize(Fts5Tokenizer *p, void *ctx, int flags, const char *text
 {
 	struct tok *t = (struct tok *)p;
 	struct emit e = { .ctx = ctx, .x = x, .owner = "", .nowner = 0, .shift = 0 };
+	const char *langs = NULL;
+	size_t nlangs = 0;
+	enum words_mode mode = (flags & FTS5_TOKENIZE_QUERY) ? WORDS_EXACT : WORDS_DOC;
+	int rc;
 	if (n >= 2 && text[0] == '\x01') {
 		const char *close = memchr(text + 1, '\x01', (size_t)(n - 1 < TAG_MAX + 1 ? n - 1 : TAG_MAX + 1));
 		if (close) {
+			const char *mark = memchr(text + 1, WORDS_STEM_MARK, (size_t)(close - text - 1));
 			e.owner = text + 1;
-			e.nowner = (int)(close - text - 1);
-			e.shift = e.nowner + 2;
+			e.nowner = (int)((mark ? mark : close) - text - 1);
+			e.shift = (int)(close - text) + 1;
+			if (mark) {
+				langs = mark + 1;
+				nlangs = (size_t)(close - mark - 1);
+				if (mode == WORDS_EXACT)
+					mode = WORDS_STEM;
+			} else if (e.nowner > 0 && close[-1] == STORE_FTS_RAW && (flags & FTS5_TOKENIZE_QUERY)) {
+				/* "\x01" owner "\x03\x01" token: a query's token as search.c made it with words.c, taken as it is */
+				e.nowner--;
+				return n - e.shift > 0 ? tok_emit(&e, 0, text + e.shift, n - e.shift, 0, 0) : SQLITE_OK;
+			}
 		}
 	}
-	return t->base.xTokenize(t->inner, &e, flags, text + e.shift, n - e.shift, tok_emit);
+	rc = words_run(t->w, mode, langs, nlangs, text + e.shift, (size_t)(n - e.shift), &e, tok_emit);
+	return rc < 0 ? SQLITE_NOMEM : rc;
 }
 
 /*
@@ -148,12 +240,15 @@ static fts5_api *fts_api(sqlite3 *db)
 
 int store_fts_register(sqlite3 *db)
 {
+	static fts5_tokenizer old = { old_create, old_delete, old_tokenize };
 	static fts5_tokenizer tok = { tok_create, tok_delete, tok_tokenize };
 	fts5_api *api = fts_api(db);
 	int rc;
 	if (!api)
 		return SQLITE_ERROR;
-	rc = api->xCreateTokenizer(api, "larder", api, &tok, NULL);
+	rc = api->xCreateTokenizer(api, "larder", api, &old, NULL);
+	if (rc == SQLITE_OK)
+		rc = api->xCreateTokenizer(api, "larder_words", NULL, &tok, NULL);
 	if (rc == SQLITE_OK)
 		rc = api->xCreateFunction(api, "larder_rank", NULL, rank_fn, NULL);
 	return rc;

@@ -1,5 +1,6 @@
 /* item.c: store functions for library items: save (new or again), look-ups, content, fetch results, archive, trash, edits. */
 #include "store/store_int.h"
+#include "store/words.h"
 
 #include <string.h>
 
@@ -81,8 +82,8 @@ static const struct store_sql statements[STMT__MAX] = {
 	 * a highlight or label changes costs the same on a 5 MB article as on a 50 kB one */
 	STORE_SQL(STMT_ITEM_SEARCH_TEXT, "UPDATE item_search SET text = substr(?2, 1, " LIMIT_STR(LIMIT_SEARCH_TEXT) ") WHERE seq = ?1"),
 	STORE_SQL(STMT_ITEM_FILL,
-		"UPDATE library_items SET title = coalesce(?2, title), author = ?3, description = ?4, site_name = ?5,"
-		" image = ?6, language = ?7, dir = ?8, words_count = ?9, published_at = coalesce(published_at, ?10),"
+		"UPDATE library_items SET title = coalesce(?2, title), author = ?3, description = coalesce(description, ?4),"
+		" site_name = ?5, image = ?6, language = ?7, dir = ?8, words_count = ?9, published_at = coalesce(published_at, ?10),"
 		" site_icon = ?11, url = coalesce(?12, url), state = 'SUCCEEDED', fail_reason = NULL, updated_at = ?13,"
 		" archived_at = CASE WHEN want_state = 'ARCHIVED' THEN coalesce(archived_at, ?13) ELSE archived_at END"
 		" WHERE seq = ?1"),
@@ -287,6 +288,9 @@ int store_item_slug(struct store *st, struct arena *a, const char *user_id, cons
 int store_item_fill_row(struct store *st, int64_t seq, const struct store_article *art, int64_t now)
 {
 	struct db_stmt *s = stmt(st, STMT_ITEM_FILL);
+	/* the page's language, else a guess from its text (its search words are stemmed in it: words.h) */
+	const char *lang = art->language && *art->language ? art->language
+	                   : art->text ? words_lang_guess(art->text, strlen(art->text)) : NULL;
 	int rc;
 	/* before anything is written: an article that would pass bytes_per_user is LIMIT (the content it replaces
 	 * is not subtracted; a refetch at the edge of the quota may be refused) */
@@ -294,7 +298,7 @@ int store_item_fill_row(struct store *st, int64_t seq, const struct store_articl
 		return rc;
 	db_bind_int64(s, 1, seq);
 	store_bind_texts(s, 2, (const char *const[]){ art->title && *art->title ? art->title : NULL, art->author,
-	                                              art->description, art->site_name, art->image, art->language,
+	                                              art->description, art->site_name, art->image, lang,
 	                                              art->dir }, 7);
 	if (art->words_count >= 0)
 		db_bind_int64(s, 9, art->words_count);
@@ -412,8 +416,8 @@ static int insert_item(struct store *st, struct arena *a, const struct store_sav
 	db_bind_text(s, 5, hash);
 	db_bind_text(s, 6, slug);
 	db_bind_text(s, 7, title);
-	/* author, description, site_name, image, language: the fetch fills them */
-	store_bind_texts(s, 8, (const char *const[]){ NULL, NULL, NULL, NULL, NULL }, 5);
+	/* author, site_name, image, language: the fetch fills them; description: a feed entry's summary until then */
+	store_bind_texts(s, 8, (const char *const[]){ NULL, in->description, NULL, NULL, NULL }, 5);
 	db_bind_text(s, 13, "ARTICLE");
 	db_bind_text(s, 14, "PROCESSING");
 	store_bind_text(s, 15, in->want_state);
@@ -483,6 +487,8 @@ static int save_tx(struct store *st, void *arg)
 		struct store_article art = *in->article;
 		if (in->title && *in->title)
 			art.title = in->title;
+		if (art.description == NULL)
+			art.description = in->description;
 		if ((rc = store_item_fill_row(st, seq, &art, now)) != STORE_OK)
 			return rc;
 	} else if ((rc = queue_fetch(st, seq, now, *t->existed, in->source)) != STORE_OK)

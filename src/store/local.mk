@@ -6,6 +6,7 @@ src_store_libstore_a_SOURCES = \
 	src/store/store.c src/store/usage.c src/store/user.c src/store/apikey.c src/store/session.c \
 	src/store/item.c src/store/label.c src/store/highlight.c src/store/job.c src/store/setting.c src/store/login.c src/store/savetoken.c src/store/share.c \
 	src/store/search_query.h src/store/search_query.c src/store/search.h src/store/search.c src/store/fts.c \
+	src/store/words.h src/store/words.c src/store/search_index.c \
 	src/store/bulk.c \
 	src/store/filter.c src/store/account.c src/store/personalization.c src/store/import.c \
 	src/store/feeds.h src/store/feeds.c \
@@ -15,11 +16,11 @@ src_store_libstore_a_SOURCES += src/store/file.c
 # larder migrate-store: a library copied from one database to another
 src_store_libstore_a_SOURCES += src/store/copy.c
 nodist_src_store_libstore_a_SOURCES = src/store/migrations_gen.c
-src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS) $(PQ_CFLAGS)
+src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS) $(PQ_CFLAGS) $(ICU_CFLAGS)
 EXTRA_DIST += src/store/README.md
 
 # What a program linking the store needs (it uses libutil too: link $(UTIL_LIBS) after it).
-STORE_LIBS = src/store/libstore.a $(SQLITE_LIBS) $(PQ_LIBS)
+STORE_LIBS = src/store/libstore.a $(SQLITE_LIBS) $(PQ_LIBS) $(ICU_LIBS) $(STEMMER_LIBS)
 
 # The migrations, applied in this order by `larder init`: one list of names for both engines. Each name NNN_what
 # is db/NNN_what.sql (SQLite) and db/pg/NNN_what.sql (PostgreSQL), the same version the same schema (a migration
@@ -41,8 +42,10 @@ STORE_MIGRATION_NAMES += 021_label_reindex
 STORE_MIGRATION_NAMES += 022_search_bounds
 # a new label's position and the labels_per_user count read through an index, not every label of the user
 STORE_MIGRATION_NAMES += 023_label_position
+# words.c's words in the index: stems in the item's language, CJK and Thai words, Hangul bigrams
+STORE_MIGRATION_NAMES += 024_search_words
 # public read-only share links of single items
-STORE_MIGRATION_NAMES += 024_item_shares
+STORE_MIGRATION_NAMES += 025_item_shares
 STORE_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/%.sql)
 STORE_PG_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/pg/%.sql)
 EXTRA_DIST += $(STORE_MIGRATIONS) $(STORE_PG_MIGRATIONS)
@@ -92,6 +95,11 @@ t_store_items_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
 
 check_PROGRAMS += t/store_search
 TESTS += t/store_search
+# the search's words in people's languages (words.c) and the re-index of an upgraded library
+check_PROGRAMS += t/store_search_lang
+TESTS += t/store_search_lang
+t_store_search_lang_SOURCES = t/store_search_lang.c t/tap.h t/test_db.h
+t_store_search_lang_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
 t_store_search_SOURCES = t/store_search.c t/tap.h
 t_store_search_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS)
 t_store_search_LDADD = $(STORE_LIBS) $(UTIL_LIBS)

@@ -1,11 +1,13 @@
 /* search.c: compiles a parsed search query to SQL over library_items and the full-text index (SQLite's FTS5, PostgreSQL's tsvector), and runs it; the only place that builds search SQL. */
 #include "store/search.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "store/search_query.h"
 #include "store/store_int.h"
+#include "store/words.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/sb.h"
@@ -55,6 +57,9 @@
 #ifndef WINDOW
 #define WINDOW 2000
 #endif
+#if WINDOW <= RANK_MAX
+#error "the probe (probe_match) needs WINDOW > RANK_MAX"
+#endif
 
 #define FROM_FTS " FROM items_fts CROSS JOIN library_items i ON i.seq = items_fts.rowid"
 #define FROM_PG " FROM library_items i JOIN item_search s ON s.seq = i.seq"
@@ -62,7 +67,6 @@
 /* relevance from the row alone (fts.c; PostgreSQL: larder_rank in db/pg/006_search_owner.sql): weights of the
  * columns title, author, description, site, text, labels, notes */
 #define RANK_WEIGHTS "10.0, 6.0, 4.0, 6.0, 1.0, 6.0, 5.0"
-#define RANK "larder_rank(items_fts, " RANK_WEIGHTS ")"
 
 enum bind_type { B_TEXT, B_INT, B_REAL };
 struct bind { enum bind_type type; const char *s; int64_t i; double d; };
@@ -73,7 +77,15 @@ struct comp {
 	struct bind *binds;
 	int nb, cap;
 	int err;               /* sticky: out of memory */
-	const char *tag;       /* the caller's index tag, "\x01" user id "\x01" */
+	const char *tag;       /* the caller's index tag, "\x01" user id "\x01": words as written */
+	const char *stag;      /* "\x01" user id "\x02" languages "\x01": a word in any of its forms (fts.c); NULL: none */
+	const char *user;
+	const char *langs;     /* the languages of stag */
+	bool all_langs;        /* they are all the languages of the caller's items: every item has the stems of one */
+	struct words **words;  /* the store's (st->words), made on first use */
+	bool stemmed;          /* the main match reads a word in its other forms: a ranked page puts the rows
+	                          holding the words as written first */
+	const char *exact;     /* then the main match with the words as written */
 	bool pg;               /* PostgreSQL's dialect */
 };
 
@@ -128,14 +140,74 @@ static bool pure_fts(const struct store_sq_node *n)
 	return is_fts_leaf(n);
 }
 
-static void fts_expr(struct sb *o, const struct store_sq_node *n, const char *tag)
+/* the tokens of a user's word in any of its forms (words.c, WORDS_STEM), one position at most */
+struct terms { int n, pos; const char *tok[2 * WORDS_LANGS_MAX + 1]; int len[2 * WORDS_LANGS_MAX + 1]; struct arena *a; };
+
+static int term_add(void *ctx, int flags, const char *tok, int n, int start, int end)
 {
+	struct terms *t = ctx;
+	(void)start, (void)end;
+	if (!(flags & WORDS_COLOCATED) && ++t->pos > 1)
+		return 1; /* a phrase: not one term */
+	if (t->n == (int)(sizeof t->tok / sizeof t->tok[0]) || !(t->tok[t->n] = arena_strndup(t->a, tok, (size_t)n)))
+		return 1;
+	t->len[t->n++] = n;
+	return 0;
+}
+
+/* a one-word query term in any of its forms as FTS5's OR of single tokens, each passed through as it is
+ * (STORE_FTS_RAW): the OR reads each token's rowids alone, where the same tokens as synonyms of one phrase
+ * (stag) make FTS5 merge their positions row by row (a common word took 3 to 4 times as long). The rows it
+ * matches are those holding one of its stems, as every word of an item has its stem in the item's language
+ * beside it (the word as written is read too when the caller's items have more languages than a search stems
+ * in). NULL when the word makes more or fewer than one position (a phrase: stag's string is used) */
+static const char *word_terms(struct comp *c, const char *word)
+{
+	struct terms t = { .a = c->a };
+	struct sb o;
+	const char *r;
+	if (!*c->words && !(*c->words = words_new()))
+		return NULL;
+	if (words_run(*c->words, WORDS_STEM, c->langs, strlen(c->langs), word, strlen(word), &t, term_add) != 0 ||
+	    t.pos != 1)
+		return NULL;
+	sb_init(&o);
+	sb_putc(&o, '(');
+	for (int i = 0, any = 0; i < t.n; i++) {
+		if (i == 0 && t.n > 1 && c->all_langs)
+			continue;
+		if (any++)
+			sb_puts(&o, " OR ");
+		fts_string(&o, arena_printf(c->a, "\x01%s%c\x01", c->user, STORE_FTS_RAW), t.tok[i]);
+	}
+	sb_putc(&o, ')');
+	r = sb_error(&o) ? NULL : arena_strdup(c->a, sb_str(&o));
+	sb_free(&o);
+	c->stemmed = c->stemmed || t.n > 1;
+	return r;
+}
+
+/* exact: every word as written (the ranked page's first tier), else unquoted words in any of their forms */
+static void fts_expr(struct comp *c, struct sb *o, const struct store_sq_node *n, bool exact)
+{
+	const char *tag = c->tag, *stag = c->stag, *terms;
 	if (n->op == SQ_AND || n->op == SQ_OR) {
 		sb_putc(o, '(');
-		fts_expr(o, n->l, tag);
+		fts_expr(c, o, n->l, exact);
 		sb_puts(o, n->op == SQ_AND ? ") AND (" : ") OR (");
-		fts_expr(o, n->r, tag);
+		fts_expr(c, o, n->r, exact);
 		sb_putc(o, ')');
+		return;
+	}
+	/* a word in any of its forms: an OR of its stems (word_terms), or, for a word of several positions,
+	 * words.c's synonyms in one phrase (stag) */
+	if (n->key == SQK_TEXT && stag && !n->quoted && !n->prefix && !exact) {
+		if ((terms = word_terms(c, n->vals[0])))
+			sb_puts(o, terms);
+		else {
+			fts_string(o, stag, n->vals[0]);
+			c->stemmed = true;
+		}
 		return;
 	}
 	if (n->key == SQK_TEXT) {
@@ -159,7 +231,7 @@ static const char *fts_of(struct comp *c, const struct store_sq_node *n)
 	struct sb o;
 	char *r;
 	sb_init(&o);
-	fts_expr(&o, n, c->tag);
+	fts_expr(c, &o, n, false);
 	r = sb_error(&o) ? NULL : arena_strdup(c->a, sb_str(&o));
 	sb_free(&o);
 	if (!r)
@@ -401,8 +473,9 @@ static void split_conj(const struct store_sq_node *n, struct split *s)
 		s->rest[s->nrest++] = n;
 }
 
-/* the main FTS5 match: the positive full-text conjuncts ANDed, minus the negated ones */
-static const char *main_match(struct comp *c, const struct split *sp)
+/* the main FTS5 match: the positive full-text conjuncts ANDed, minus the negated ones; exact: the positive
+ * words as written */
+static const char *main_match(struct comp *c, const struct split *sp, bool exact)
 {
 	struct sb m;
 	const char *r;
@@ -413,12 +486,12 @@ static const char *main_match(struct comp *c, const struct split *sp)
 		if (i)
 			sb_puts(&m, " AND ");
 		sb_putc(&m, '(');
-		fts_expr(&m, sp->pos[i], c->tag);
+		fts_expr(c, &m, sp->pos[i], exact);
 		sb_putc(&m, ')');
 	}
 	for (size_t i = 0; i < sp->nneg; i++) {
 		sb_puts(&m, " NOT (");
-		fts_expr(&m, sp->neg[i]->l, c->tag);
+		fts_expr(c, &m, sp->neg[i]->l, false);
 		sb_puts(&m, "))");
 	}
 	r = sb_error(&m) ? NULL : arena_strdup(c->a, sb_str(&m));
@@ -460,8 +533,54 @@ static struct db_stmt *dyn_prepare(struct store *st, const char *sql)
 	return s;
 }
 
+/* the tag of a word searched in any of its forms: stemmed in English (items of no known language are indexed
+ * with English stems; Omnivore searched in English), in the language of the query's script when Snowball has
+ * one, and in each language of the caller's items (search_langs) that Snowball stems, WORDS_LANGS_MAX at most */
+static const char *stem_tag(struct store *st, struct comp *c, const char *user, const char *query)
+{
+	struct arena *a = c->a;
+	struct db_stmt *s = dyn_prepare(st, "SELECT lang FROM search_langs WHERE owner = ?1 ORDER BY lang LIMIT 256");
+	const char *names[WORDS_LANGS_MAX], *ql = query ? words_script_lang(query, strlen(query)) : NULL;
+	char langs[WORDS_LANGS_MAX * 17];
+	int n = 1, rc;
+	size_t used = 2;
+	memcpy(langs, "en", 3);
+	names[0] = "english";
+	if (ql && words_stemmer_name(ql, strlen(ql)) && strcmp(ql, "en") != 0) {
+		names[n++] = words_stemmer_name(ql, strlen(ql));
+		used += (size_t)snprintf(langs + used, sizeof langs - used, ",%s", ql);
+	}
+	c->all_langs = s != NULL;
+	if (s) {
+		db_bind_text(s, 1, user);
+		int rows = 0;
+		while ((rc = db_step(s)) == DB_ROW) {
+			size_t len = 0;
+			const char *l = db_col_text(s, 0, &len), *name = words_stemmer_name(l, len);
+			if (++rows == 256) /* more languages than are read: some may be left out */
+				c->all_langs = false;
+			bool dup = !name || len > 16;
+			for (int i = 0; i < n && !dup; i++)
+				dup = strcmp(names[i], name) == 0;
+			if (dup)
+				continue;
+			if (n == WORDS_LANGS_MAX) {
+				c->all_langs = false;
+				break;
+			}
+			names[n++] = name;
+			used += (size_t)snprintf(langs + used, sizeof langs - used, ",%.*s", (int)len, l);
+		}
+		store_done(s);
+	}
+	c->langs = arena_strdup(a, langs);
+	return c->langs ? arena_printf(a, "\x01%s\x02%s\x01", user, langs) : NULL;
+}
+
 void store_dyn_free(struct store *st)
 {
+	words_free(st->words);
+	st->words = NULL;
 	for (int i = 0; i < STORE_DYN_CACHE; i++) {
 		db_finalize(st->dyn[i].s);
 		free(st->dyn[i].sql);
@@ -568,11 +687,15 @@ static int count_rows(struct store *st, const char *sql, const struct bind *b, i
 static int probe_match(struct store *st, const char *match, bool asc, int64_t *nrank, int64_t *nwin,
                        struct store_search_res *r)
 {
+	/* the window's edge is looked for only past RANK_MAX matches (fewer than that are fewer than WINDOW too): a
+	 * small match set is read once, not twice */
 	struct db_stmt *s = dyn_prepare(st, asc ?
-		"SELECT coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2), -1),"
-		" coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid ASC LIMIT 1 OFFSET ?3), -1)" :
-		"SELECT coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2), -1),"
-		" coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?3), -1)");
+		"SELECT r, CASE WHEN r < 0 THEN -1 ELSE coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1"
+		" ORDER BY rowid ASC LIMIT 1 OFFSET ?3), -1) END FROM (SELECT coalesce((SELECT rowid FROM items_fts"
+		" WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2), -1) AS r)" :
+		"SELECT r, CASE WHEN r < 0 THEN -1 ELSE coalesce((SELECT rowid FROM items_fts WHERE items_fts MATCH ?1"
+		" ORDER BY rowid DESC LIMIT 1 OFFSET ?3), -1) END FROM (SELECT coalesce((SELECT rowid FROM items_fts"
+		" WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2), -1) AS r)");
 	int64_t v[2] = { -1, -1 };
 	int rc;
 	if (!s)
@@ -723,13 +846,35 @@ static int read_page(struct store *st, struct arena *a, const char *sql, const s
 	return rc;
 }
 
+/* SQLite's relevance: larder_rank; when the match reads words in other forms, the rows holding every word as
+ * written first (an IN list of at most RANK_MAX rows: a ranked page has no more matches), which costs a
+ * fraction of ranking the forms as phrases of their own (that doubled a ranked search's time) */
+static const char *rank_sql(struct comp *c)
+{
+	struct sb *keep = c->sql, k;
+	const char *r;
+	if (!c->exact)
+		return "larder_rank(items_fts, " RANK_WEIGHTS ")";
+	sb_init(&k);
+	c->sql = &k;
+	sb_puts(&k, "+i.seq NOT IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ");
+	ptext(c, c->exact);
+	sb_puts(&k, "), larder_rank(items_fts, " RANK_WEIGHTS ")");
+	c->sql = keep;
+	r = sb_error(&k) ? NULL : arena_strdup(c->a, sb_str(&k));
+	sb_free(&k);
+	if (!r)
+		c->err = 1;
+	return r ? r : "";
+}
+
 /* the page's statement: the match (as the plan reads it), the order, LIMIT and OFFSET */
 static void page_sql(struct sb *sql, struct comp *c, const char *where, const char *main, const struct plan *pl,
                      const struct store_sq *sq, int64_t limit, int64_t offset)
 {
 	struct sb order;
 	sb_init(&order);
-	order_by(&order, sq, !pl->rank ? NULL : c->pg ? pl->rank_sql : RANK);
+	order_by(&order, sq, !pl->rank ? NULL : c->pg ? pl->rank_sql : rank_sql(c));
 	sb_puts(sql, "SELECT " STORE_ITEM_COLS("i."));
 	sb_puts(sql, main && (pl->drive || c->pg) ? c->pg ? FROM_PG : FROM_FTS : " FROM library_items i");
 	sb_puts(sql, where);
@@ -811,12 +956,16 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 	c.sql = &where;
 	if (!(c.tag = arena_printf(a, "\x01%s\x01", q->user_id ? q->user_id : "")))
 		c.err = 1;
+	c.user = q->user_id ? q->user_id : "";
+	c.words = &st->words;
+	if (!c.pg && !(c.stag = stem_tag(st, &c, c.user, q->query)))
+		c.err = 1;
 	ptext(&c, q->user_id ? q->user_id : "");
 	sb_truncate(&where, 0);
 	if (sq.root)
 		split_conj(sq.root, &sp);
 	if (sp.npos)
-		main = main_match(&c, &sp);
+		main = main_match(&c, &sp, false);
 	else
 		for (size_t i = 0; i < sp.nneg; i++)
 			sp.rest[sp.nrest++] = sp.neg[i];
@@ -841,6 +990,9 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 
 	if (main && (rc = plan(st, main, &sq, &c, nbase, &pl, r)) != STORE_OK)
 		goto out;
+	/* a ranked page whose match reads words in other forms: the words as written, for its first tier */
+	if (main && pl.rank && !c.pg && c.stemmed && !(c.exact = main_match(&c, &sp, true)))
+		c.err = 1;
 
 	page_sql(&sql, &c, sb_str(&where), main, &pl, &sq, limit, offset);
 	if (c.err || sb_error(&sql)) {

@@ -32,4 +32,11 @@ struct store_search_res {
  * STORE_OK; STORE_E_INVAL with r->error for a malformed query; STORE_E_LIMIT with r->error when it ran longer
  * than q->time_ms (the connection stays usable); STORE_E_DB otherwise (store_errmsg). */
 int store_search(struct store *st, struct arena *a, const struct store_search_req *q, struct store_search_res *r);
+
+/* Fills the full-text index with the search rows db/024_search_words.sql left waiting (search_pending), in
+ * batches of 200 rows, each its own committed transaction, so a stop loses nothing and the next call goes on;
+ * an item with no language gets words_lang_guess's (src/store/words.h) from its text, stored as its language.
+ * progress (may be NULL) is called with 0 first, then after each batch. Nothing to do on PostgreSQL or on a
+ * library made at version 23 or later. STORE_OK, or the failure (store_errmsg). */
+int store_search_reindex(struct store *st, void (*progress)(void *arg, int64_t done, int64_t total), void *arg);
 #endif

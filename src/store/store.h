@@ -37,8 +37,11 @@ const char *store_errmsg(const struct store *st);
  * a missing file is STORE_E_SCHEMA_OLD too, "database PATH not initialised: run larder init");
  * prepares the static statement table (refuses on failure). err gets a one-line message. */
 int store_open(const char *path, struct store **out, char *err, size_t errlen);
-/* creates the file if needed and applies pending migrations (db/NNN_*.sql compiled in); used by `larder init` */
+/* creates the file if needed and applies pending migrations (db/NNN_*.sql compiled in), then indexes for search
+ * the rows an upgrade left waiting (store_search_reindex, with progress; may be NULL); used by `larder init` */
 int store_init(const char *path, char *err, size_t errlen);
+int store_init_progress(const char *path, void (*progress)(void *arg, int64_t done, int64_t total), void *arg,
+                        char *err, size_t errlen);
 void store_close(struct store *st);
 /* store_copy (`larder migrate-store`): every table of the library at `from` copied to `to` (a SQLite file or a
  * postgresql:// URL each; the target's schema made first as store_init makes it), in one transaction on the
@@ -56,6 +59,12 @@ struct store_user { const char *id, *username, *name, *email, *password_hash; in
  * (else must hold an '@'; unique, case-insensitive); password_hash NULL = no password login. INVAL on bad input */
 int store_user_add(struct store *st, struct arena *a, const char *username, const char *name,
                    const char *email, const char *password_hash, struct store_user *out); /* EXISTS on dup username/email */
+/* as store_user_add, but only while no account exists at all (the first-run page): EXISTS once one does, so of
+ * two first accounts asked for at once, one is made */
+int store_user_add_first(struct store *st, struct arena *a, const char *username, const char *name,
+                         const char *email, const char *password_hash, struct store_user *out);
+/* STORE_OK when at least one account exists, STORE_E_NOTFOUND when none does */
+int store_user_any(struct store *st);
 int store_user_get(struct store *st, struct arena *a, const char *id, struct store_user *out);
 int store_user_by_name(struct store *st, struct arena *a, const char *username_or_email, struct store_user *out);
 /* sets (NULL: removes) the password and, in the same transaction, ends every login session of the user;
@@ -162,6 +171,7 @@ struct store_save {
 	const char *client_request_id; /* a non-UUID lookup key, or NULL */
 	const char *url;               /* normalised URL (the de-duplication key) */
 	const char *title;             /* NULL: the URL */
+	const char *description;       /* NULL: none until a fetch gives one (a feed entry's summary) */
 	const char *slug_text;         /* text the slug is made from (NULL: title) */
 	const char *source, *folder;   /* NULL: "api", "inbox" */
 	const char *want_state;        /* state after the fetch: NULL/"SUCCEEDED" or "ARCHIVED" */

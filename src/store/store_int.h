@@ -56,6 +56,7 @@ struct store {
 	void *batch_arg;
 	struct store_dyn dyn[STORE_DYN_CACHE];
 	unsigned long dyn_clock;
+	struct words *words;         /* the search's word analysis of queries (search.c; words.h), made on first use */
 	/* the running search's time budget (search.c): deadline on the monotonic clock, and whether it was hit */
 	struct { int64_t deadline_ms, time_ms; bool hit; } budget;
 };
@@ -244,4 +245,7 @@ void store_bind_texts(struct db_stmt *s, int first, const char *const *v, int n)
 /* registers the "larder" FTS5 tokenizer (one index partition per owner) and larder_rank() on a connection (fts.c) */
 struct sqlite3;
 int store_fts_register(struct sqlite3 *db);
+/* a query string "\x01" OWNER STORE_FTS_RAW "\x01" TOKEN is that one token of the owner's, not analysed again
+ * (search.c builds it from words.c's tokens of a user's word; fts.c reads it) */
+#define STORE_FTS_RAW '\x03'
 #endif

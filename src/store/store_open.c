@@ -1,5 +1,6 @@
 /* store_open.c: opening a store on the database its target names (a SQLite file or a postgresql:// URL): the schema version check, the statement table prepared (on first use once it has compiled against that schema), and larder init's migrations. */
 #include "config.h"
+#include "store/search.h"
 #include "store/store_int.h"
 
 #include <errno.h>
@@ -412,6 +413,12 @@ fail:
 
 int store_init(const char *target, char *err, size_t errlen)
 {
+	return store_init_progress(target, NULL, NULL, err, errlen);
+}
+
+int store_init_progress(const char *target, void (*progress)(void *arg, int64_t done, int64_t total), void *arg,
+                        char *err, size_t errlen)
+{
 	struct db *db = NULL;
 	struct store *st = NULL;
 	char buf[512];
@@ -441,6 +448,8 @@ int store_init(const char *target, char *err, size_t errlen)
 	db = NULL;
 	/* the result must be usable: every statement prepares against it */
 	rc = open_store(target, &st, err, errlen, true);
+	if (rc == STORE_OK && (rc = store_search_reindex(st, progress, arg)) != STORE_OK)
+		set_err(err, errlen, "%s: indexing the library for search: %s", path, store_errmsg(st));
 	store_close(st);
 out:
 	db_close(db);

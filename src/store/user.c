@@ -1,4 +1,4 @@
-/* user.c: store functions for users (add, get by id, by username or email, set password ending their sessions). */
+/* user.c: store functions for users (add, the first account only while there is none, get by id, by username or email, set password ending their sessions). */
 #include "store/store_int.h"
 
 #include <string.h>
@@ -14,6 +14,8 @@ enum stmt {
 	STMT_USER_GET,
 	STMT_USER_BY_NAME,
 	STMT_USER_SET_PASSWORD,
+	STMT_USER_ANY,
+	STMT_USER_FIRST_LOCK,
 	STMT__MAX
 };
 static const struct store_sql statements[STMT__MAX] = {
@@ -27,6 +29,13 @@ static const struct store_sql statements[STMT__MAX] = {
 		" ORDER BY username = ?1 DESC LIMIT 1"),
 	STORE_SQL(STMT_USER_SET_PASSWORD,
 		"UPDATE users SET password_hash = ?2, updated = ?3 WHERE id = ?1"),
+	STORE_SQL(STMT_USER_ANY,
+		"SELECT 1 FROM users LIMIT 1"),
+	/* the first account's transaction: SQLite's BEGIN IMMEDIATE already excludes every other writer;
+	 * PostgreSQL's read committed would let two of them see no account, so they queue on a lock of their own */
+	STORE_SQL(STMT_USER_FIRST_LOCK,
+		"SELECT 1",
+		"SELECT 1 FROM pg_advisory_xact_lock(4710021)"),
 };
 STORE_STATEMENTS(user, statements)
 
@@ -156,4 +165,42 @@ int store_user_set_password(struct store *st, const char *user_id, const char *p
 		return rc;
 	}
 	return store_commit(st);
+}
+
+int store_user_any(struct store *st)
+{
+	struct db_stmt *s = stmt(st, STMT_USER_ANY);
+	int rc = store_step_row(st, s, "looking for an account");
+	store_done(s);
+	return rc;
+}
+
+struct first_user {
+	struct arena *a;
+	const char *username, *name, *email, *password_hash;
+	struct store_user *out;
+};
+
+static int add_first(struct store *st, void *arg)
+{
+	struct first_user *f = arg;
+	struct db_stmt *s = stmt(st, STMT_USER_FIRST_LOCK);
+	int rc = store_step_row(st, s, "locking the accounts");
+	store_done(s);
+	if (rc != STORE_OK)
+		return rc;
+	if ((rc = store_user_any(st)) == STORE_OK) {
+		snprintf(st->errmsg, sizeof st->errmsg, "an account exists already");
+		return STORE_E_EXISTS;
+	}
+	if (rc != STORE_E_NOTFOUND)
+		return rc;
+	return store_user_add(st, f->a, f->username, f->name, f->email, f->password_hash, f->out);
+}
+
+int store_user_add_first(struct store *st, struct arena *a, const char *username, const char *name,
+                         const char *email, const char *password_hash, struct store_user *out)
+{
+	struct first_user f = { a, username, name, email, password_hash, out };
+	return store_tx(st, add_first, &f);
 }

@@ -6,8 +6,9 @@
 #include "util/crypto.h"
 #include "util/limits.h"
 
-const struct svc_signup_rules svc_signup_web = { true, LIMIT_PASSWORD_MIN };
-const struct svc_signup_rules svc_signup_admin = { false, 1 };
+const struct svc_signup_rules svc_signup_web = { true, LIMIT_PASSWORD_MIN, false };
+const struct svc_signup_rules svc_signup_admin = { false, 1, false };
+const struct svc_signup_rules svc_signup_first = { true, LIMIT_PASSWORD_MIN, true };
 
 /* pw hashed with argon2id under larder.conf's cost into out (CRYPTO_PASSWORD_HASH_MAX bytes) */
 static enum svc_account hash_password(const struct larder_config *cfg, const char *pw, char *out)
@@ -33,7 +34,8 @@ enum svc_account svc_signup(struct store *st, const struct larder_config *cfg, s
 		return SVC_ACCOUNT_PASSWORD;
 	if (in->password != NULL && (r = hash_password(cfg, in->password, hash)) != SVC_ACCOUNT_OK)
 		return r;
-	rc = store_user_add(st, a, in->username, in->name, in->email, in->password ? hash : NULL, out);
+	rc = (rules->first_only ? store_user_add_first : store_user_add)(st, a, in->username, in->name, in->email,
+	                                                                 in->password ? hash : NULL, out);
 	switch (rc) {
 	case STORE_OK:
 		return SVC_ACCOUNT_OK;

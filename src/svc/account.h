@@ -28,9 +28,11 @@ enum svc_account {
 struct svc_signup_rules {
 	bool need_password;    /* an account without a password (no password login) is refused */
 	size_t password_min;   /* bytes a given password needs at least */
+	bool first_only;       /* only while no account exists (the first-run page): EXISTS once one does */
 };
-/* the web form: a password of LIMIT_PASSWORD_MIN or more; the admin: any password, or none */
-extern const struct svc_signup_rules svc_signup_web, svc_signup_admin;
+/* the web form: a password of LIMIT_PASSWORD_MIN or more; the admin: any password, or none; the first-run
+ * page: the web form's rules, for the first account only */
+extern const struct svc_signup_rules svc_signup_web, svc_signup_admin, svc_signup_first;
 
 /* a new account */
 struct svc_signup {

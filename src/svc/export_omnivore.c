@@ -86,6 +86,12 @@ static int put_meta(struct exporter *x, const struct store_item *it, bool first)
 	return 0;
 }
 
+/* a NOTE without a quote: a note on the whole item */
+static bool is_item_note(const struct store_highlight *h)
+{
+	return h->type && strcmp(h->type, "NOTE") == 0 && !(h->quote && *h->quote);
+}
+
 /* highlights/SLUG.md: the item's note first, then its passages with their labels and notes */
 static int put_highlights(struct exporter *x, const struct store_item *it, const char *slug)
 {
@@ -97,21 +103,23 @@ static int put_highlights(struct exporter *x, const struct store_item *it, const
 	if (n == 0)
 		return 0;
 	sb_reset(&x->md);
+	/* a note without a passage is the item's note, written first; a note that keeps a quote (an import's
+	 * highlight whose passage the content does not hold) is written as the passage it is, with its note */
 	for (size_t i = 0; i < n; i++)
-		if (h[i].type && strcmp(h[i].type, "NOTE") == 0)
-			omni_md_note(&x->md, h[i].annotation, &first);
+		if (is_item_note(&h[i]))
+			content_omnivore_md_note(&x->md, h[i].annotation, &first);
 	for (size_t i = 0; i < n; i++) {
 		struct store_label *l;
 		size_t nl;
 		const char **names;
-		if (h[i].type && strcmp(h[i].type, "NOTE") == 0)
+		if (is_item_note(&h[i]))
 			continue;
 		if (store_highlight_labels(x->st, &x->page, h[i].id, &l, &nl) != STORE_OK ||
 		    !(names = ARENA_NEWN(&x->page, const char *, nl + 1)))
 			return -1;
 		for (size_t j = 0; j < nl; j++)
 			names[j] = l[j].name;
-		omni_md_passage(&x->md, h[i].quote, names, nl, h[i].annotation, &first);
+		content_omnivore_md_passage(&x->md, h[i].quote, names, nl, h[i].annotation, &first);
 	}
 	if (first)
 		return 0;

@@ -40,7 +40,7 @@ long svc_feed_scan(const struct larder_config *cfg, struct arena *a, const char 
 	if (u == NULL || fetch(cfg, a, u, &fr, msg) != 0)
 		return -1;
 	const char *at = fr.final_url ? fr.final_url : u;
-	int rc = content_feed_read(a, fr.body, fr.len, at, NULL, feed, &err);
+	int rc = content_feed_read_typed(a, fr.body, fr.len, fr.content_type, at, NULL, feed, &err);
 	if (rc == 0) {
 		struct content_feed_link *one = arena_alloc(a, sizeof *one);
 		*one = (struct content_feed_link){ .url = at, .title = feed->title, .kind = feed->kind };

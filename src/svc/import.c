@@ -111,19 +111,18 @@ static struct store_highlight *highlights_of(struct arena *a, const struct conte
 static const char *prepare(const struct larder_config *cfg, struct arena *a, const char *user_id,
                            const struct content_import_item *it, struct store_import *out)
 {
-	struct svc_save_in in = { .user_id = user_id, .url = it->url, .labels = it->labels, .nlabels = it->nlabels };
+	struct svc_save_in in = { .user_id = user_id, .url = it->url };
 	struct store_save sv;
 	struct store_article *art = NULL;
 	const char *why, **labels;
-	if (it->favorite) {
-		if ((labels = ARENA_NEWN(a, const char *, it->nlabels + 1)) == NULL)
-			return NULL;
-		if (it->nlabels > 0)
-			memcpy(labels, it->labels, it->nlabels * sizeof *labels);
-		labels[it->nlabels] = SVC_IMPORT_FAVORITES;
-		in.labels = labels;
-		in.nlabels++;
-	}
+	if ((labels = ARENA_NEWN(a, const char *, it->nlabels + 1)) == NULL)
+		return "out of memory";
+	/* a name longer than a label's (a Firefox tag of 101 characters) is cut: no reason to lose the item */
+	for (size_t i = 0; i < it->nlabels; i++)
+		labels[in.nlabels++] = svc_cut(a, it->labels[i], LIMIT_LABEL_NAME);
+	if (it->favorite)
+		labels[in.nlabels++] = SVC_IMPORT_FAVORITES;
+	in.labels = labels;
 	if ((why = svc_save_check(cfg, a, &in, &sv)) != NULL)
 		return why;
 	if (it->state && strcmp(it->state, "INBOX") != 0 && strcmp(it->state, "ARCHIVED") != 0 &&

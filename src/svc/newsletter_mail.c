@@ -76,10 +76,28 @@ static int find_in(struct store *st, struct arena *a, const char *const *v, size
 	return 0;
 }
 
-/* a List-Id's display name ("The Weekly Pantry <pantry.example>": The Weekly Pantry), NULL when it has none */
-static const char *list_name(struct arena *a, const char *list_id)
+/* a name a person can read: it has a letter, and no run of 12 hex digits (a sender's machine key, like
+ * Mailchimp's "5e78d7ef2297cc80842b7591emc list"; Inxmail's phrase "0" has no letter) */
+static bool readable(const char *s, size_t n)
 {
-	const char *lt = list_id ? strchr(list_id, '<') : NULL;
+	bool letter = false;
+	size_t hex = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		letter = letter || isalpha(c) || c >= 0x80;
+		hex = isxdigit(c) ? hex + 1 : 0;
+		if (hex >= 12)
+			return false;
+	}
+	return letter;
+}
+
+/* the newsletter's name from its List-Id ("The Weekly Pantry <pantry.example>"): the phrase when a person can
+ * read it; else, with want_id, the id itself when its first label has a letter and no machine key
+ * ("weekly-digest.example.net", not "14141611.121070.crsend.com"); NULL when neither */
+static const char *list_name(struct arena *a, const char *list_id, bool want_id)
+{
+	const char *lt = list_id ? strchr(list_id, '<') : NULL, *gt = lt ? strchr(lt, '>') : NULL;
 	if (lt == NULL)
 		return NULL;
 	const char *s = list_id, *e = lt;
@@ -87,7 +105,13 @@ static const char *list_name(struct arena *a, const char *list_id)
 		s++;
 	while (e > s && (isspace((unsigned char)e[-1]) || e[-1] == '"'))
 		e--;
-	return e > s ? arena_strndup(a, s, (size_t)(e - s)) : NULL;
+	if (!want_id)
+		return e > s && readable(s, (size_t)(e - s)) ? arena_strndup(a, s, (size_t)(e - s)) : NULL;
+	if (gt == NULL || gt == lt + 1)
+		return NULL;
+	size_t first = strcspn(lt + 1, ".>");
+	return readable(lt + 1, first) && readable(lt + 1, (size_t)(gt - lt - 1)) ?
+		arena_strndup(a, lt + 1, (size_t)(gt - lt - 1)) : NULL;
 }
 
 /* the <mailto:…> and <http(s)://…> links of a List-Unsubscribe header */
@@ -136,9 +160,13 @@ static bool newsletter(const struct larder_config *cfg, struct arena *a, const s
 	const char *url = svc_mail_url(cfg, a, d->entry_id);
 	if (svc_ingest_kept(a, m->html, strlen(m->html), url, cfg->content_max_bytes, &kept, why) != 0)
 		return false;
-	d->sub_name = list_name(a, m->list_id);
+	d->sub_name = list_name(a, m->list_id, false);     /* the list's own name */
 	if (d->sub_name == NULL)
-		d->sub_name = m->from_name ? m->from_name : m->from_address;
+		d->sub_name = m->from_name;                      /* the sender's */
+	if (d->sub_name == NULL)
+		d->sub_name = list_name(a, m->list_id, true);    /* the list's id, when it reads as a name */
+	if (d->sub_name == NULL)
+		d->sub_name = m->from_address;
 	d->sub_name = svc_cut(a, d->sub_name, LIMIT_TITLE); /* a sender's words: cut to what is kept */
 	const char *author = svc_cut(a, m->from_name ? m->from_name : m->from_address, LIMIT_AUTHOR);
 	const char *title = m->subject && *m->subject ? svc_cut(a, m->subject, LIMIT_TITLE) : "(no subject)";

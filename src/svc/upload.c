@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "content/pdf/pdf.h"
+#include "content/reader.h"
 #include "svc/jobs.h"
 #include "svc/svc.h"
 #include "svc/upload.h"
@@ -15,6 +16,7 @@
 #include "util/sb.h"
 #include "util/time.h"
 #include "util/url.h"
+#include "util/utf8.h"
 
 #define PDF_TYPE "application/pdf"
 
@@ -51,6 +53,13 @@ static void names(struct arena *a, const char *url, const char **title, const ch
 {
 	char *seg = last_segment(a, url), *safe, *s;
 	size_t n = seg ? strlen(seg) : 0;
+	if (seg && !utf8_valid(seg, n)) { /* %E9 and the like: not UTF-8 once decoded, so the name as written */
+		const char *end = url + strcspn(url, "?#"), *p = end;
+		while (p > url && p[-1] != '/')
+			p--;
+		seg = arena_strndup(a, p, (size_t)(end - p));
+		n = seg ? strlen(seg) : 0;
+	}
 	if (n > 4 && strcasecmp(seg + n - 4, ".pdf") == 0)
 		*title = arena_strndup(a, seg, n - 4);
 	else
@@ -136,12 +145,16 @@ static int read_article(const struct larder_config *cfg, struct arena *a, const 
                         long budget_ms, struct store_article *art, const char **why)
 {
 	size_t max_content = cfg->content_max_bytes;
-	struct pdf_limits lim = { .max_bytes = pdf_max(cfg), .max_pages = max_pages, .max_text = max_content / 2,
-	                          .budget_ms = budget_ms ? budget_ms : (long)cfg->pdf_read_s * 1000 };
+	struct content_limits lim = { .pdf_bytes = pdf_max(cfg), .pdf_pages = max_pages, .pdf_text = max_content / 2,
+	                              .budget_ms = budget_ms ? budget_ms : (long)cfg->pdf_read_s * 1000 };
+	struct content_error e;
 	struct pdf_doc d;
-	enum pdf_err e = content_pdf_read(a, data, n, &lim, &d, why);
-	if (e != PDF_OK)
-		return e == PDF_E_BUDGET ? -2 : -1;
+	if (content_pdf_read(a, data, n, &lim, &d, &e) != 0) {
+		*why = arena_strdup(a, e.msg);
+		if (*why == NULL)
+			*why = "the PDF could not be read on the server";
+		return e.detail == PDF_E_BUDGET ? -2 : -1;
+	}
 	if (strlen(d.html) > max_content) {
 		*why = "the PDF's text is larger than content_max_bytes allows";
 		return -1;
@@ -422,6 +435,8 @@ void svc_file_fetched(struct store *st, const struct larder_config *cfg, struct 
 		in.size = (int64_t)n;
 		in.sha256 = sha;
 		names(a, it->url, &title, &in.file_name);
+		if (art->title == NULL)
+			art->title = svc_cut(a, title, LIMIT_TITLE); /* no Title in the PDF: its file name, as an upload */
 		tmp = keep(a, cfg, id, data, n, &in.path);
 		if (!tmp || settle(tmp, in.path) != 0 || store_file_attach(st, a, it->seq, &in, &kept) != STORE_OK) {
 			if (tmp)

@@ -11,6 +11,7 @@
 #define LIMIT_BODY_MAX          (8 * 1024 * 1024) /* bytes of body for an authenticated request */
 #define LIMIT_QUERY_STRING      (64 * 1024)       /* bytes of a GET query string */
 #define LIMIT_HEADER_VALUE      (8 * 1024)        /* bytes of one header we read (authorization, cookie) */
+#define LIMIT_CGI_DRAIN         (1024 * 1024)     /* bytes of an unread CGI request body read and dropped before exiting */
 #define LIMIT_JSON_DEPTH        64                /* nesting of the JSON request body */
 
 /* GraphQL documents */
@@ -67,6 +68,9 @@
                                                      savePage, subscribe, scanFeeds, bulkAction, emptyTrash, …) */
 #define LIMIT_SEARCH_TIME_MS    500               /* milliseconds one search may run inside SQLite (search_time_ms) */
 #define LIMIT_SEARCH_SORTS      4                 /* sort: terms that count (later ones are ignored) */
+#define LIMIT_SEARCH_LANGS      8                 /* languages a word searched in any of its forms is stemmed in
+                                                     (English, the query's script's, the library's: store/words.h) */
+#define LIMIT_SEARCH_WORD       512               /* characters of one indexed or searched word (longer ones are cut) */
 #define LIMIT_BULK_ITEMS        1000              /* items one bulkAction may change (a query matching more is refused) */
 #define LIMIT_EPUB_ITEMS        100               /* articles one EPUB export holds (a search finding more is refused) */
 #define LIMIT_CONTENT_BYTES     (5 * 1024 * 1024) /* bytes of article HTML stored (savePage input too) */
@@ -162,7 +166,10 @@
 #define LIMIT_EXTRACT_SIMILARITY_TOKENS 2000      /* words of each side compared by the title-similarity test */
 
 /* feeds (src/svc/feeds*.c): what one parsed feed may hold */
-#define LIMIT_FEED_ENTRIES      500               /* entries read from one feed; later ones are dropped */
+#define LIMIT_FEED_ENTRIES      500               /* entries read from one feed: its newest by date (undated ones
+                                                   * after them, in the feed's order); older ones are dropped */
+#define LIMIT_FEED_ENTRIES_SEEN 100000            /* entries of one feed looked at (their dates, to find the newest
+                                                   * LIMIT_FEED_ENTRIES); entries past them are not */
 #define LIMIT_FEED_FIELD        (4 * 1024 * 1024) /* bytes of one entry's text or HTML field kept */
 #define LIMIT_FEED_DISCOVER     16                /* feed links taken from one page (scanFeeds) */
 #define LIMIT_FEED_POLL_INTERVAL_S 3600           /* seconds between two polls of a feed (feed_poll_interval) */
@@ -189,6 +196,8 @@
 #define LIMIT_MIME_DEPTH        16                /* nesting of multiparts in one message */
 #define LIMIT_MIME_DECODED      (16 * 1024 * 1024)/* bytes of one decoded body part */
 #define LIMIT_MIME_RECIPIENTS   64                /* recipient addresses read from one message's headers */
+#define LIMIT_MIME_OPEN_WORDS   100               /* "=?" without a "?=" in the 256 bytes after it, in one message: GMime's
+                                                   * header decoding scans to the end for each (a bound on its CPU) */
 #define LIMIT_NEWSLETTER_EMAILS 20                /* receiving addresses of one user (newsletter_emails_per_user) */
 #define LIMIT_RECENT_EMAILS     100               /* received mails recentEmails lists */
 

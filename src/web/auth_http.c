@@ -1,4 +1,4 @@
-/* auth_http.c: auth.fcgi's requests: the login, signup and logout forms read, answered with the session cookie, redirects or pages (the policy is svc/account.c's). */
+/* auth_http.c: auth.fcgi's requests: the login, signup and logout forms read, answered with the session cookie, redirects or pages (the policy is svc/account.c's); the first-run page is first_run.c's. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -6,6 +6,8 @@
 #include "svc/account.h"
 #include "util/time.h"
 #include "web/auth_http.h"
+#include "web/first_run.h"
+#include "web/mobile_auth.h"
 #include "web/page.h"
 #include "web/session.h"
 
@@ -174,6 +176,8 @@ void web_auth_handle(struct web_graphql *app, struct web_request *req, struct we
 		web_page(res, 431, "Request refused", "A header of this request is too large.");
 		return;
 	}
+	if (web_mobile_auth_handle(app, req, res, a))
+		return;
 	if (strcmp(req->path, "/api/auth/login") == 0 || strcmp(req->path, "/api/auth/logout") == 0 ||
 	    strcmp(req->path, "/api/auth/signup") == 0) {
 		if (req->method != WEB_M_POST) {
@@ -187,6 +191,10 @@ void web_auth_handle(struct web_graphql *app, struct web_request *req, struct we
 			signup(app, req, res, a);
 		else
 			logout(app, req, res, a);
+		return;
+	}
+	if (strcmp(req->path, WEB_FIRST_RUN_PATH) == 0) {
+		web_first_run(app, req, res, a);
 		return;
 	}
 	web_page(res, 404, "Not found", "There is no such page.");

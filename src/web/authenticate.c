@@ -100,6 +100,19 @@ bool web_authn_allows(struct web_authn *who, unsigned need)
 	return false;
 }
 
+/* a browser extension's own origin (Omnivore's extension sends the session cookie when no key is set): no web
+ * page can send such an Origin, so the cookie is as safe with it as with our own site's */
+static bool extension_origin(const char *origin)
+{
+	static const char *const schemes[] = { "chrome-extension://", "moz-extension://", "safari-web-extension://" };
+	if (origin == NULL)
+		return false;
+	for (size_t i = 0; i < sizeof schemes / sizeof schemes[0]; i++)
+		if (strncmp(origin, schemes[i], strlen(schemes[i])) == 0)
+			return true;
+	return false;
+}
+
 /* no key was sent: the session cookie, when the policy takes it */
 static enum web_authn_outcome by_session(const struct web_graphql *app, const struct web_request *req,
                                          struct arena *a, unsigned policy, struct web_authn *out)
@@ -108,7 +121,7 @@ static enum web_authn_outcome by_session(const struct web_graphql *app, const st
 		return out->outcome;
 	switch (web_auth_session(app->store, app->cfg, a, req, out->ctx.now_ms, &out->user, &out->session_hash)) {
 	case WEB_AUTH_OK:
-		if ((policy & WEB_AUTHN_SAME_ORIGIN) && !web_same_origin(app->cfg, req)) {
+		if ((policy & WEB_AUTHN_SAME_ORIGIN) && !web_same_origin(app->cfg, req) && !extension_origin(req->origin)) {
 			snprintf(out->msg, sizeof out->msg, "A request carrying the session cookie must come from %s "
 			         "itself: this one's Origin or Referer is another site's, or missing",
 			         app->cfg->base_url);
@@ -122,6 +135,26 @@ static enum web_authn_outcome by_session(const struct web_graphql *app, const st
 	default: /* no session, or a forged, expired or ended one: an anonymous request */
 		out->session_hash = NULL;
 		return out->outcome;
+	}
+}
+
+/* the Authorization header as a session token: true when it decided (a user admitted, or a store failure refused);
+ * false to go on with the key's refusal */
+static bool by_header_session(const struct web_graphql *app, const struct web_request *req, struct arena *a,
+                              struct web_authn *out)
+{
+	switch (web_auth_header_session(app->store, app->cfg, a, req->authorization, out->ctx.now_ms, &out->user,
+	                                &out->session_hash)) {
+	case WEB_AUTH_OK:
+		out->msg[0] = '\0';
+		admit(out, false);
+		return true;
+	case WEB_AUTH_ERROR:
+		snprintf(out->msg, sizeof out->msg, "session lookup failed: %s", store_errmsg(app->store));
+		refuse(out, 500);
+		return true;
+	default:
+		return false;
 	}
 }
 
@@ -145,6 +178,10 @@ enum web_authn_outcome web_authenticate(const struct web_graphql *app, const str
 	case WEB_AUTH_OK:
 		return admit(out, true);
 	case WEB_AUTH_UNKNOWN:
+		/* not a key: a session token in the header (Omnivore's apps), which no other site's page can send */
+		if ((policy & WEB_AUTHN_SESSION) && by_header_session(app, req, a, out))
+			return out->outcome;
+		return refuse(out, 401);
 	case WEB_AUTH_EXPIRED:
 		return refuse(out, 401);
 	default:

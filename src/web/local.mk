@@ -5,7 +5,8 @@ src_web_libweb_a_SOURCES = src/web/request.c src/web/request.h src/web/response.
 	src/web/auth.c src/web/auth.h src/web/authenticate.c src/web/authenticate.h \
 	src/web/session.c src/web/session.h src/web/page.c src/web/page.h \
 	src/web/graphql_http.c src/web/graphql_http.h src/web/content_http.c src/web/content_http.h \
-	src/web/auth_http.c src/web/auth_http.h src/web/save_http.c src/web/save_http.h \
+	src/web/auth_http.c src/web/auth_http.h src/web/first_run.c src/web/first_run.h src/web/mobile_auth.c src/web/mobile_auth.h \
+	src/web/save_http.c src/web/save_http.h \
 	src/web/save_guard.c src/web/save_guard.h src/web/export_http.c src/web/export_http.h \
 	src/web/import_http.c src/web/import_http.h
 src_web_libweb_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)

@@ -25,15 +25,39 @@ static const char *cgi_param(void *ctx, const char *name)
 	return getenv(name);
 }
 
+static size_t cgi_body_read; /* bytes of the CGI request's body read so far (CGI serves one request) */
+
 static long cgi_read(void *ctx, char *buf, size_t n)
 {
 	size_t got;
 
 	(void)ctx;
 	got = fread(buf, 1, n, stdin);
+	cgi_body_read += got;
 	if (got == 0 && ferror(stdin))
 		return -1;
 	return (long)got;
+}
+
+void web_io_cgi_drain(size_t limit)
+{
+	const char *cl = getenv("CONTENT_LENGTH");
+	char buf[16384], *end;
+	unsigned long long len;
+	size_t dropped = 0, got, want;
+
+	if (cl == NULL || *cl < '0' || *cl > '9')
+		return;
+	len = strtoull(cl, &end, 10);
+	if (*end != '\0')
+		return;
+	while (cgi_body_read < len && dropped < limit) {
+		want = len - cgi_body_read < sizeof buf ? (size_t)(len - cgi_body_read) : sizeof buf;
+		if ((got = fread(buf, 1, want, stdin)) == 0)
+			break;
+		cgi_body_read += got;
+		dropped += got;
+	}
 }
 
 static int cgi_write(void *ctx, const char *buf, size_t n)

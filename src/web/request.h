@@ -62,6 +62,9 @@ enum web_body_rc { WEB_BODY_OK = 0, WEB_BODY_TOO_LARGE = -1, WEB_BODY_IO = -2, W
 /* Read the body, at most `limit` bytes. A declared Content-Length over the limit is refused
  * before reading anything (WEB_BODY_TOO_LARGE); without a length, reading stops at limit+1. */
 int web_request_read_body(struct web_request *r, struct arena *a, size_t limit);
+/* CGI: read and drop what is left of the request body (CONTENT_LENGTH) after the answer, up to limit bytes, so the
+ * server can finish writing it before the program exits (Apache resets the connection otherwise) */
+void web_io_cgi_drain(size_t limit);
 
 /* application/x-www-form-urlencoded pairs, decoded ('+' is a space, %XX escapes; a bad escape
  * stays as it is, as URLSearchParams does). Values are NUL-terminated; lengths count bytes

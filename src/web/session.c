@@ -102,6 +102,34 @@ enum web_auth web_auth_session(struct store *st, const struct larder_config *cfg
 	}
 }
 
+enum web_auth web_auth_header_session(struct store *st, const struct larder_config *cfg, struct arena *a,
+                                      const char *authorization, int64_t now_ms, struct store_user *owner,
+                                      const char **token_hash)
+{
+	const char *v = authorization;
+	char token[2 * SVC_TOKEN_BYTES + 1];
+	size_t n;
+	*token_hash = NULL;
+	if (v == NULL)
+		return WEB_AUTH_NONE;
+	v += strspn(v, " \t");
+	if (strncasecmp(v, "Bearer", 6) == 0 && (v[6] == ' ' || v[6] == '\t'))
+		v += 6 + strspn(v + 6, " \t");
+	n = strspn(v, "0123456789abcdef");
+	if (n != 2 * SVC_TOKEN_BYTES || v[n + strspn(v + n, " \t")] != '\0')
+		return WEB_AUTH_NONE;
+	memcpy(token, v, n);
+	token[n] = '\0';
+	switch (svc_session_check(st, cfg, a, token, now_ms, owner, token_hash)) {
+	case SVC_ACCOUNT_OK:
+		return WEB_AUTH_OK;
+	case SVC_ACCOUNT_NOTFOUND:
+		return WEB_AUTH_UNKNOWN;
+	default:
+		return WEB_AUTH_ERROR;
+	}
+}
+
 const char *web_session_cookie(struct arena *a, const struct larder_config *cfg, const struct web_request *req,
                                const char *token)
 {

@@ -31,6 +31,12 @@ enum web_auth web_auth_session(struct store *st, const struct larder_config *cfg
                                const struct web_request *req, int64_t now_ms, struct store_user *owner,
                                const char **token_hash);
 /* the Set-Cookie value carrying a new session's token (svc_session_start) for the session's life */
+/* A session token sent in the Authorization header (Omnivore's apps send the token they signed in with there,
+ * bare or after "Bearer"): 64 hex digits, checked as the session cookie is. WEB_AUTH_OK with *owner and
+ * *token_hash; WEB_AUTH_NONE when the value is no session token; WEB_AUTH_UNKNOWN for no live session. */
+enum web_auth web_auth_header_session(struct store *st, const struct larder_config *cfg, struct arena *a,
+                                      const char *authorization, int64_t now_ms, struct store_user *owner,
+                                      const char **token_hash);
 const char *web_session_cookie(struct arena *a, const struct larder_config *cfg, const struct web_request *req,
                                const char *token);
 #endif

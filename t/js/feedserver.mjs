@@ -15,12 +15,15 @@
 //   /huge.xml              an RSS feed whose title and one item's title are 4 MB each (stored text is cut)
 //   /add                   adds a fourth item to /feed.xml (its ETag changes)
 //   /page/N.html           an HTML page announcing /atom/N.xml
+//   /real/NAME             t/data/real/feeds/NAME as it is, with the Content-Type its NAME.expect names on its
+//                          "type:" line (none: no Content-Type header), for t/real_feeds.sh
 //   /stats                 JSON: {"ok": 200s served for feeds, "notModified": 304s served}
 //   /connections           the TCP connections accepted so far, those that asked for /connections not counted
 //   /hold/N                an HTML article answered only once /release is asked for (until then it waits)
 //   /held                  how many /hold requests arrived so far;  /release: answers every held one, and later
 //                          ones at once
 // Feeds carry an ETag and a Last-Modified date and answer 304 when If-None-Match matches.
+import fs from 'node:fs';
 import http from 'node:http';
 
 const args = process.argv.slice(2);
@@ -139,6 +142,21 @@ const server = http.createServer((req, res) => {
 		held.splice(0).forEach((f) => f());
 		res.writeHead(200);
 		return res.end('ok\n');
+	}
+	if ((m = /^\/real\/([A-Za-z0-9_.-]+)$/.exec(p)) && !m[1].startsWith('.')) {
+		const dir = new URL('../data/real/feeds/', import.meta.url);
+		let body, expect = '';
+		try {
+			body = fs.readFileSync(new URL(m[1], dir));
+			expect = fs.readFileSync(new URL(`${m[1]}.expect`, dir), 'utf8');
+		} catch {
+			res.writeHead(404);
+			return res.end();
+		}
+		const t = /^type: *(.*)$/m.exec(expect);
+		stats.ok++;
+		res.writeHead(200, t && t[1] ? { 'Content-Type': t[1] } : {});
+		return res.end(body);
 	}
 	if (p === '/add') { extra = true; res.writeHead(200); return res.end('ok\n'); }
 	if (p === '/connections') {

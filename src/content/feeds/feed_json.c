@@ -1,5 +1,7 @@
 /* feed_json.c: JSON Feed (versions 1 and 1.1, https://jsonfeed.org) read with json-c into struct content_feed. */
 #include <json-c/json.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,6 +39,16 @@ static const char *author(struct arena *a, struct json_object *it)
 	return str(a, member(it, "author", json_type_object), "name");
 }
 
+/* an item's date_published (else date_modified); 0 when none is readable */
+static int64_t item_date(struct arena *a, struct json_object *it)
+{
+	const char *when = str(a, it, "date_published");
+	int64_t ms = 0;
+	if (when == NULL)
+		when = str(a, it, "date_modified");
+	return when && content_feed_date(when, &ms) == 0 ? ms : 0;
+}
+
 static void item(struct arena *a, struct json_object *it, struct content_feed_entry *e)
 {
 	e->id = str(a, it, "id");
@@ -54,18 +66,25 @@ static void item(struct arena *a, struct json_object *it, struct content_feed_en
 	e->image = str(a, it, "image");
 	if (e->image == NULL)
 		e->image = str(a, it, "banner_image");
-	const char *when = str(a, it, "date_published");
-	if (when == NULL || content_feed_date(when, &e->published_ms) != 0)
-		e->published_ms = 0;
+	e->published_ms = item_date(a, it);
+}
+
+/* a JSON Feed: a version naming jsonfeed.org, or (as some generators write it) another version beside the
+ * feed's own members (title, home_page_url, feed_url), and an items array */
+static bool is_json_feed(struct arena *a, struct json_object *root)
+{
+	const char *version = str(a, root, "version");
+	if (version == NULL || member(root, "items", json_type_array) == NULL)
+		return false;
+	return strncmp(version, "https://jsonfeed.org/version/", 29) == 0 || str(a, root, "title") ||
+	       str(a, root, "home_page_url") || str(a, root, "feed_url");
 }
 
 static int read_feed(struct arena *a, struct json_object *root, struct content_feed *f, struct content_error *e)
 {
-	const char *version = str(a, root, "version");
 	struct json_object *items = member(root, "items", json_type_array);
-	if (version == NULL || strncmp(version, "https://jsonfeed.org/version/", 29) != 0 || items == NULL) {
+	if (!is_json_feed(a, root))
 		return content_fail(e, CONTENT_E_FORMAT, "not a feed: JSON without a JSON Feed version and items");
-	}
 	f->kind = CONTENT_FEED_JSON;
 	f->title = str(a, root, "title");
 	f->site_url = str(a, root, "home_page_url");
@@ -73,12 +92,23 @@ static int read_feed(struct arena *a, struct json_object *root, struct content_f
 	f->icon = str(a, root, "icon");
 	if (f->icon == NULL)
 		f->icon = str(a, root, "favicon");
-	size_t n = json_object_array_length(items);
+	size_t n = json_object_array_length(items), ties = SIZE_MAX;
+	int64_t *dates = NULL, oldest = INT64_MIN;
+	if (n > LIMIT_FEED_ENTRIES_SEEN)
+		n = LIMIT_FEED_ENTRIES_SEEN;
+	if (n > LIMIT_FEED_ENTRIES && (dates = arena_alloc(a, n * sizeof *dates)) != NULL) { /* the newest */
+		for (size_t i = 0; i < n; i++)
+			dates[i] = item_date(a, json_object_array_get_idx(items, i));
+		feed_newest(a, dates, n, LIMIT_FEED_ENTRIES, &oldest, &ties);
+	}
 	f->entries = arena_alloc(a, (n < LIMIT_FEED_ENTRIES ? n + 1 : LIMIT_FEED_ENTRIES) * sizeof *f->entries);
 	for (size_t i = 0; i < n && f->n_entries < LIMIT_FEED_ENTRIES; i++) {
 		struct json_object *it = json_object_array_get_idx(items, i);
 		if (!json_object_is_type(it, json_type_object))
 			continue;
+		if (dates && (dates[i] < oldest || (dates[i] == oldest && ties == 0)))
+			continue;
+		ties -= dates && dates[i] == oldest;
 		memset(&f->entries[f->n_entries], 0, sizeof *f->entries);
 		item(a, it, &f->entries[f->n_entries++]);
 	}

@@ -2,7 +2,9 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "content/feeds/feed.h"
@@ -11,6 +13,7 @@
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/text.h"
+#include "util/utf8.h"
 
 #define NS_CONTENT "http://purl.org/rss/1.0/modules/content/"
 #define NS_DC      "http://purl.org/dc/elements/1.1/"
@@ -19,7 +22,9 @@
 #define NS_MEDIA   "http://search.yahoo.com/mrss/"
 #define NS_RSS10   "http://purl.org/rss/1.0/"
 #define NS_RSS090  "http://my.netscape.com/rdf/simple/0.9/"
-/* in named(): RSS's own elements (no namespace, or RSS 1.0's or 0.90's) */
+#define NS_RSS090C "http://channel.netscape.com/rdf/simple/0.9/"
+#define NS_RSS2UL  "http://backend.userland.com/rss2"
+/* in named(): RSS's own elements (no namespace, or RSS 1.0's, 0.90's two or Userland's RSS 2.0 one) */
 #define NS_RSS     NULL
 
 static bool href_is(const xmlNode *n, const char *ns)
@@ -32,9 +37,10 @@ static bool named(const xmlNode *n, const char *ns, const char *name)
 	if (n == NULL || n->type != XML_ELEMENT_NODE || strcmp((const char *)n->name, name) != 0)
 		return false;
 	if (ns == NS_RSS)
-		return n->ns == NULL || href_is(n, NS_RSS10) || href_is(n, NS_RSS090);
-	if (strcmp(ns, NS_ATOM) == 0)
-		return href_is(n, NS_ATOM) || href_is(n, NS_ATOM03);
+		return n->ns == NULL || href_is(n, NS_RSS10) || href_is(n, NS_RSS090) || href_is(n, NS_RSS090C) ||
+		       href_is(n, NS_RSS2UL);
+	if (strcmp(ns, NS_ATOM) == 0) /* Atom 1.0, 0.3, or Atom's names without a namespace (a generator forgot it) */
+		return n->ns == NULL || href_is(n, NS_ATOM) || href_is(n, NS_ATOM03);
 	return href_is(n, ns);
 }
 
@@ -106,6 +112,58 @@ static const char *atom_html(struct arena *a, xmlDoc *doc, const xmlNode *n)
 	return s;
 }
 
+/* text with its markup dropped and the references HTML text most often holds read (&amp; &lt; &gt; &quot;
+ * &#39; &apos; and numeric ones): an Atom title of type="html" as plain text */
+static const char *markup_dropped(struct arena *a, const char *s)
+{
+	static const struct { const char *ref, *ch; } refs[] = {
+		{"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&apos;", "'"}, {"&nbsp;", "\xc2\xa0"},
+	};
+	char *out = s ? arena_alloc(a, strlen(s) + 1) : NULL, *o = out;
+	const char *last_gt = s ? strrchr(s, '>') : NULL; /* a '<' after it opens no tag: each byte is read once */
+	if (out == NULL)
+		return s;
+	for (const char *p = s; *p;) {
+		size_t k, n = 0;
+		unsigned long cp;
+		char *end;
+		if (*p == '<' && last_gt && p < last_gt) {
+			p = strchr(p, '>') + 1;
+			continue;
+		}
+		for (k = 0; *p == '&' && k < sizeof refs / sizeof refs[0]; k++)
+			if (strncmp(p, refs[k].ref, (n = strlen(refs[k].ref))) == 0)
+				break;
+		if (*p == '&' && k < sizeof refs / sizeof refs[0]) {
+			o = stpcpy(o, refs[k].ch);
+			p += n;
+		} else if (p[0] == '&' && p[1] == '#' && (cp = strtoul(p + 2 + (p[2] == 'x'), &end, p[2] == 'x' ? 16 : 10)) > 0 &&
+		           *end == ';' && cp <= 0x10FFFF && (cp < 0xD800 || cp > 0xDFFF) && (size_t)(end + 1 - p) >= 4) {
+			o += utf8_encode((uint32_t)cp, o);
+			p = end + 1;
+		} else {
+			*o++ = *p++;
+		}
+	}
+	*o = '\0';
+	return feed_trim(a, out, LIMIT_FEED_FIELD);
+}
+
+/* an Atom text construct as plain text (a title): type="xhtml" the text of its markup, type="html" its
+ * markup dropped, text as it is */
+static const char *atom_text(struct arena *a, const xmlNode *n)
+{
+	const char *type = n ? attr(a, n, "type") : NULL;
+	if (type && strcmp(type, "xhtml") == 0) {
+		xmlChar *c = xmlNodeGetContent(n);
+		const char *s = c ? feed_trim(a, (const char *)c, LIMIT_FEED_FIELD) : NULL;
+		xmlFree(c);
+		return s;
+	}
+	const char *s = text_of(a, n);
+	return s && type && (strcmp(type, "html") == 0 || strcmp(type, "text/html") == 0) ? markup_dropped(a, s) : s;
+}
+
 /* Atom's link to the page: rel="alternate" (or no rel) */
 static const char *atom_link(struct arena *a, const xmlNode *n)
 {
@@ -119,21 +177,27 @@ static const char *atom_link(struct arena *a, const xmlNode *n)
 	return NULL;
 }
 
+/* an entry's date: Atom's published (else updated), RSS's pubDate (else dc:date); 0 when none is readable */
+static int64_t entry_date(struct arena *a, const xmlNode *n, bool atom)
+{
+	const char *when = text_of(a, child(n, atom ? NS_ATOM : NS_RSS, atom ? "published" : "pubDate"));
+	int64_t ms = 0;
+	if (when == NULL)
+		when = atom ? text_of(a, child(n, NS_ATOM, "updated")) : text_of(a, child(n, NS_DC, "date"));
+	return when && content_feed_date(when, &ms) == 0 ? ms : 0;
+}
+
 static void atom_entry(struct arena *a, xmlDoc *doc, const xmlNode *n, struct content_feed_entry *e)
 {
 	e->id = text_of(a, child(n, NS_ATOM, "id"));
 	e->url = atom_link(a, n);
-	e->title = text_of(a, child(n, NS_ATOM, "title"));
+	e->title = atom_text(a, child(n, NS_ATOM, "title"));
 	e->author = text_of(a, child(child(n, NS_ATOM, "author"), NS_ATOM, "name"));
 	e->summary = atom_html(a, doc, child(n, NS_ATOM, "summary"));
 	const xmlNode *content = child(n, NS_ATOM, "content");
 	if (content && attr(a, content, "src") == NULL)
 		e->content = atom_html(a, doc, content);
-	const char *when = text_of(a, child(n, NS_ATOM, "published"));
-	if (when == NULL)
-		when = text_of(a, child(n, NS_ATOM, "updated"));
-	if (when == NULL || content_feed_date(when, &e->published_ms) != 0)
-		e->published_ms = 0;
+	e->published_ms = entry_date(a, n, true);
 }
 
 /* an RSS item's picture: media:thumbnail, media:content, or an image enclosure */
@@ -153,6 +217,11 @@ static void rss_item(struct arena *a, const xmlNode *n, struct content_feed_entr
 {
 	e->id = text_of(a, child(n, NS_RSS, "guid"));
 	e->url = text_of(a, child(n, NS_RSS, "link"));
+	for (const xmlNode *c = n->children; e->url == NULL && c; c = c->next) { /* an atom:link (WCF writes a10:link) */
+		const char *rel = href_is(c, NS_ATOM) && strcmp((const char *)c->name, "link") == 0 ? attr(a, c, "rel") : "-";
+		if (rel == NULL || strcmp(rel, "alternate") == 0)
+			e->url = attr(a, c, "href");
+	}
 	if (e->url == NULL) {
 		/* a guid that is a permalink (the default) is the item's address */
 		const xmlNode *g = child(n, NS_RSS, "guid");
@@ -169,20 +238,34 @@ static void rss_item(struct arena *a, const xmlNode *n, struct content_feed_entr
 	e->summary = text_of(a, child(n, NS_RSS, "description"));
 	e->content = text_of(a, child(n, NS_CONTENT, "encoded"));
 	e->image = rss_image(a, n);
-	const char *when = text_of(a, child(n, NS_RSS, "pubDate"));
-	if (when == NULL)
-		when = text_of(a, child(n, NS_DC, "date"));
-	if (when == NULL || content_feed_date(when, &e->published_ms) != 0)
-		e->published_ms = 0;
+	e->published_ms = entry_date(a, n, false);
 }
 
-/* the entries: Atom's <entry>, RSS 2.0's items inside <channel>, RSS 1.0/0.90's beside it */
+/* the entries: Atom's <entry>, RSS 2.0's items inside <channel>, RSS 1.0/0.90's beside it; of a feed holding
+ * more than LIMIT_FEED_ENTRIES, the newest (feed_newest), in the feed's order */
 static void read_entries(struct arena *a, xmlDoc *doc, const xmlNode *parent, struct content_feed *f)
 {
 	bool atom = f->kind == CONTENT_FEED_ATOM;
-	for (const xmlNode *c = parent->children; c && f->n_entries < LIMIT_FEED_ENTRIES; c = c->next) {
-		if (!named(c, atom ? NS_ATOM : NS_RSS, atom ? "entry" : "item"))
+	const char *ns = atom ? NS_ATOM : NS_RSS, *name = atom ? "entry" : "item";
+	size_t total = 0, k = 0, ties = SIZE_MAX;
+	int64_t *dates = NULL, oldest = INT64_MIN;
+	for (const xmlNode *c = parent->children; c && total < LIMIT_FEED_ENTRIES_SEEN; c = c->next)
+		total += named(c, ns, name);
+	if (total > LIMIT_FEED_ENTRIES && (dates = arena_alloc(a, total * sizeof *dates)) != NULL) {
+		for (const xmlNode *c = parent->children; c && k < total; c = c->next)
+			if (named(c, ns, name))
+				dates[k++] = entry_date(a, c, atom);
+		feed_newest(a, dates, total, LIMIT_FEED_ENTRIES, &oldest, &ties);
+	}
+	k = 0;
+	for (const xmlNode *c = parent->children; c && k < total && f->n_entries < LIMIT_FEED_ENTRIES; c = c->next) {
+		if (!named(c, ns, name))
 			continue;
+		int64_t d = dates ? dates[k] : 0;
+		k++;
+		if (dates && (d < oldest || (d == oldest && ties == 0)))
+			continue;
+		ties -= dates && d == oldest;
 		struct content_feed_entry *e = &f->entries[f->n_entries];
 		memset(e, 0, sizeof *e);
 		if (atom)
@@ -198,7 +281,7 @@ static int read_root(struct arena *a, xmlDoc *doc, const xmlNode *root, struct c
 	const xmlNode *head = root, *items = root;
 	if (named(root, NS_ATOM, "feed")) {
 		f->kind = CONTENT_FEED_ATOM;
-		f->title = text_of(a, child(root, NS_ATOM, "title"));
+		f->title = atom_text(a, child(root, NS_ATOM, "title"));
 		f->site_url = atom_link(a, root);
 		f->description = text_of(a, child(root, NS_ATOM, "subtitle"));
 		f->icon = text_of(a, child(root, NS_ATOM, "icon"));
@@ -222,11 +305,11 @@ static int read_root(struct arena *a, xmlDoc *doc, const xmlNode *root, struct c
 	return 0;
 }
 
-int feed_parse_xml(struct arena *a, const char *body, size_t len, const struct content_limits *lim, struct content_feed *f,
-                   struct content_error *e)
+int feed_parse_xml(struct arena *a, const char *body, size_t len, const char *content_type, const struct content_limits *lim,
+                   struct content_feed *f, struct content_error *e)
 {
 	struct content_error why;
-	xmlDoc *doc = content_xml_read(body, len, lim, &why);
+	xmlDoc *doc = content_xml_read_typed(body, len, content_type, lim, &why);
 	if (doc == NULL) /* the XML reader's words, cut where its old 200-byte buffer cut them */
 		return content_fail(e, why.code, "feed: %.199s", why.msg);
 	int rc = read_root(a, doc, xmlDocGetRootElement(doc), f, e);

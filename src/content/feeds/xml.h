@@ -13,4 +13,10 @@ struct _xmlDoc;
  * (CONTENT_E_LIMIT: the message starts "refused: " and names the LIMIT_XML_* passed). Free with
  * xmlFreeDoc. */
 struct _xmlDoc *content_xml_read(const char *body, size_t len, const struct content_limits *lim, struct content_error *e);
+/* the same for a document served with content_type (an HTTP Content-Type, NULL: none): its charset parameter
+ * is the encoding of a document that declares none (xml.c's to_utf8 has the order). Both read white space
+ * before the document (a template's blank lines), HTML's named references (&nbsp; &mdash;) as their
+ * characters and a bare '&' as itself. */
+struct _xmlDoc *content_xml_read_typed(const char *body, size_t len, const char *content_type,
+                                       const struct content_limits *lim, struct content_error *e);
 #endif

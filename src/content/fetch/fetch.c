@@ -55,7 +55,7 @@ bool content_fetch_forbidden(void)
 	return forbidden_by != NULL;
 }
 
-const char *fetch_err_name(enum fetch_err e)
+const char *content_fetch_err_name(enum fetch_err e)
 {
 	return (unsigned)e < FETCH_E__MAX ? err_names[e] : "?";
 }
@@ -218,9 +218,13 @@ static bool type_ok(const char *ct, bool feed, bool pdf)
 {
 	if (pdf && is_pdf_type(ct))
 		return true;
+	/* a feed's: the types feeds are served with in the wild, octet-stream among them (the reader tells the
+	 * format from the content and refuses what is not a feed) */
 	static const char *const ok[] = { "text/html", "application/xhtml+xml", "text/plain", "application/rss+xml",
 	                                  "application/atom+xml", "application/rdf+xml", "application/xml", "text/xml",
-	                                  "application/feed+json", "application/json" };
+	                                  "application/feed+json", "application/json", "application/x-rss+xml",
+	                                  "application/x-atom+xml", "text/rss+xml", "text/atom+xml", "application/rss",
+	                                  "text/json", "application/octet-stream", "binary/octet-stream" };
 	size_t n, nok = feed ? sizeof ok / sizeof *ok : 3;
 	if (!ct)
 		return true;       /* no Content-Type: take it as HTML, as browsers sniff */

@@ -41,7 +41,7 @@ enum fetch_err {
 
 /* "ok", "url", "private", "dns", "connect", "timeout", "too_large", "redirects", "http", "type",
  * "tls", "nomem", "other", "offline" (stable names for logs and the job table); "?" out of range */
-const char *fetch_err_name(enum fetch_err e);
+const char *content_fetch_err_name(enum fetch_err e);
 
 struct fetch_result {
 	long status;                 /* HTTP status of the last response (0: none) */

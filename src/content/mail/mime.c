@@ -1,4 +1,5 @@
-/* mime.c: a message's headers read with GMime (sender, recipients, subject, date, ids, list headers) under a pre-count of its parts; the body is mime_body.c's. */
+/* mime.c: a message's headers read with GMime (sender, recipients, subject, date, ids, list headers) under a pre-count of its parts, after an mbox "From " line or a byte order mark; the body is mime_body.c's. */
+#define _GNU_SOURCE /* memmem */
 #include "content/mail/mime.h"
 
 #include <ctype.h>
@@ -77,6 +78,35 @@ static void header_recipients(struct arena *a, GMimeObject *obj, const char *nam
 	}
 }
 
+/* the raw value (folding and encoded words as written) of the first header named name, or NULL */
+static const char *raw_header(GMimeObject *obj, const char *name)
+{
+	GMimeHeaderList *hl = g_mime_object_get_header_list(obj);
+	int n = g_mime_header_list_get_count(hl);
+	for (int i = 0; i < n; i++) {
+		GMimeHeader *h = g_mime_header_list_get_header_at(hl, i);
+		if (strcasecmp(g_mime_header_get_name(h), name) == 0)
+			return g_mime_header_get_raw_value(h);
+	}
+	return NULL;
+}
+
+/* the display name of a From header holding one mailbox "Name <address>" with encoded words, decoded by
+ * mime_words.c (GMime's own decoding gives up on a GB2312 word holding a GBK character); NULL otherwise */
+static const char *from_name_decoded(struct arena *a, GMimeMessage *msg)
+{
+	const char *raw = raw_header(GMIME_OBJECT(msg), "From"), *lt = raw ? strchr(raw, '<') : NULL;
+	if (lt == NULL || strchr(lt + 1, '<') || strstr(raw, "=?") == NULL || strstr(raw, "=?") > lt)
+		return NULL;
+	const char *s = raw, *e = lt;
+	while (s < e && (isspace((unsigned char)*s) || *s == '"'))
+		s++;
+	while (e > s && (isspace((unsigned char)e[-1]) || e[-1] == '"'))
+		e--;
+	const char *name = e > s ? mime_words_decode(a, arena_strndup(a, s, (size_t)(e - s))) : NULL;
+	return name && *name ? unfold(a, name) : NULL;
+}
+
 /* From (name and address), Reply-To, the recipients */
 static enum mime_status read_addresses(struct arena *a, GMimeMessage *msg, struct mime_message *out)
 {
@@ -90,6 +120,11 @@ static enum mime_status read_addresses(struct arena *a, GMimeMessage *msg, struc
 		out->from_address = lower(a, addr);
 		const char *name = internet_address_get_name(ia);
 		out->from_name = name && *name ? unfold(a, name) : NULL;
+	}
+	if (out->from_address && internet_address_list_length(from) == 1) {
+		const char *name = from_name_decoded(a, msg);
+		if (name)
+			out->from_name = name;
 	}
 	if (out->from_address == NULL)
 		return MIME_E_FROM;
@@ -109,10 +144,12 @@ static void read_headers(struct arena *a, GMimeMessage *msg, struct mime_message
 {
 	GDateTime *date = g_mime_message_get_date(msg);
 	const char *id = g_mime_message_get_message_id(msg);
-	out->subject = unfold(a, g_mime_message_get_subject(msg));
+	const char *subject = raw_header(GMIME_OBJECT(msg), "Subject");
+	out->subject = unfold(a, subject ? mime_words_decode(a, subject) : g_mime_message_get_subject(msg));
 	out->message_id = id && *id ? arena_strdup(a, id) : NULL;
 	out->list_unsubscribe = unfold(a, g_mime_object_get_header(GMIME_OBJECT(msg), "List-Unsubscribe"));
-	out->list_id = unfold(a, g_mime_object_get_header(GMIME_OBJECT(msg), "List-Id"));
+	const char *list_id = raw_header(GMIME_OBJECT(msg), "List-Id");
+	out->list_id = list_id ? unfold(a, mime_words_decode(a, list_id)) : NULL; /* its phrase may hold words */
 	out->date_ms = date ? (int64_t)g_date_time_to_unix(date) * 1000 : 0;
 	if (out->date_ms < 0)
 		out->date_ms = 0;
@@ -132,6 +169,24 @@ static size_t container_mentions(const char *b, size_t n)
 	return count;
 }
 
+/* how many "=?" have no "?=" in the OPEN_WINDOW bytes after them: encoded words GMime would look for the end of
+ * to the end of the message, each (one pass: the next "?=" is found once and kept) */
+#define OPEN_WINDOW 256
+static size_t open_words(const char *b, size_t n)
+{
+	size_t count = 0;
+	const char *close = b; /* the next "?=" at or after the place looked at, or NULL past the last */
+	for (size_t i = 0; i + 1 < n; i++) {
+		if (b[i] != '=' || b[i + 1] != '?')
+			continue;
+		if (close && close < b + i + 2)
+			close = memmem(b + i + 2, n - i - 2, "?=", 2);
+		if (close == NULL || (size_t)(close - (b + i)) > OPEN_WINDOW)
+			count++;
+	}
+	return count;
+}
+
 /* the header block starts with a field name and a colon */
 static bool looks_like_headers(const char *b, size_t n)
 {
@@ -139,6 +194,50 @@ static bool looks_like_headers(const char *b, size_t n)
 	while (i < n && b[i] > ' ' && b[i] < 127 && b[i] != ':')
 		i++;
 	return i > 0 && i < n && b[i] == ':';
+}
+
+/* the message without what may come before its headers: a UTF-8 byte order mark, and the "From " line that
+ * mbox files and the pipe transports of Postfix, Exim and sendmail put first. After such a line, body lines
+ * quoted as ">From " (mboxrd) lose one '>'. The bytes themselves when there is nothing to take away. */
+static const char *strip_envelope(struct arena *a, const char *b, size_t *n)
+{
+	size_t len = *n;
+	if (len >= 3 && memcmp(b, "\xEF\xBB\xBF", 3) == 0) {
+		b += 3;
+		len -= 3;
+	}
+	size_t k = 5;
+	while (k < len && (b[k] == ' ' || b[k] == '\t'))
+		k++;
+	if (len < 5 || memcmp(b, "From ", 5) != 0 || (k < len && b[k] == ':')) {
+		*n = len;
+		return b;
+	}
+	const char *nl = memchr(b, '\n', len);
+	size_t skip = nl ? (size_t)(nl - b) + 1 : len;
+	b += skip;
+	len -= skip;
+	char *o = arena_alloc(a, len + 1);
+	if (o == NULL) {
+		*n = len;
+		return b;
+	}
+	size_t m = 0;
+	for (size_t i = 0; i < len;) {
+		size_t q = i;
+		while (q < len && b[q] == '>')
+			q++;
+		if (q > i && len - q >= 5 && memcmp(b + q, "From ", 5) == 0)
+			i++; /* one '>' of the quoting taken away */
+		const char *eol = memchr(b + i, '\n', len - i);
+		size_t line = eol ? (size_t)(eol - (b + i)) + 1 : len - i;
+		memcpy(o + m, b + i, line);
+		m += line;
+		i += line;
+	}
+	o[m] = '\0';
+	*n = m;
+	return o;
 }
 
 static void init_once(void)
@@ -170,6 +269,7 @@ static const char *const status_words[] = {
 	[MIME_E_PARTS] = "the message has more MIME parts than the limit allows",
 	[MIME_E_DEPTH] = "the message nests multiparts deeper than the limit allows",
 	[MIME_E_SIZE] = "the message's body decodes to more bytes than the limit allows",
+	[MIME_E_WORDS] = "the message holds more unfinished encoded words (=?) than the limit allows",
 };
 
 int content_mime_read(struct arena *a, const char *bytes, size_t n, const struct content_limits *lim,
@@ -184,10 +284,14 @@ int content_mime_read(struct arena *a, const char *bytes, size_t n, const struct
 	if (lim && lim->mime_decoded)
 		l.max_decoded = lim->mime_decoded;
 	memset(out, 0, sizeof *out);
+	if (bytes)
+		bytes = strip_envelope(a, bytes, &n);
 	if (bytes == NULL || !looks_like_headers(bytes, n))
 		st = MIME_E_EMPTY;
 	else if (container_mentions(bytes, n) > l.max_parts)
 		st = MIME_E_PARTS;
+	else if (open_words(bytes, n) > LIMIT_MIME_OPEN_WORDS)
+		st = MIME_E_WORDS;
 	else {
 		init_once();
 		GMimeMessage *msg = construct(bytes, n);
@@ -206,10 +310,12 @@ int content_mime_read(struct arena *a, const char *bytes, size_t n, const struct
 		content_error_clear(e);
 		return 0;
 	}
-	if (st == MIME_E_PARTS || st == MIME_E_DEPTH || st == MIME_E_SIZE)
+	if (st == MIME_E_PARTS || st == MIME_E_DEPTH || st == MIME_E_SIZE || st == MIME_E_WORDS)
 		content_fail(e, CONTENT_E_LIMIT, "%s (%zu, LIMIT_MIME_%s)", status_words[st],
-		             st == MIME_E_PARTS ? l.max_parts : st == MIME_E_DEPTH ? l.max_depth : l.max_decoded,
-		             st == MIME_E_PARTS ? "PARTS" : st == MIME_E_DEPTH ? "DEPTH" : "DECODED");
+		             st == MIME_E_PARTS ? l.max_parts : st == MIME_E_DEPTH ? l.max_depth :
+		             st == MIME_E_SIZE ? l.max_decoded : (size_t)LIMIT_MIME_OPEN_WORDS,
+		             st == MIME_E_PARTS ? "PARTS" : st == MIME_E_DEPTH ? "DEPTH" :
+		             st == MIME_E_SIZE ? "DECODED" : "OPEN_WORDS");
 	else
 		content_fail(e, CONTENT_E_FORMAT, "%s", status_words[st]);
 	e->detail = (int)st;

@@ -20,6 +20,7 @@ enum mime_status {
 	MIME_E_PARTS,     /* more parts than lim->mime_parts */
 	MIME_E_DEPTH,     /* multiparts nested deeper than lim->mime_depth */
 	MIME_E_SIZE,      /* the body part decodes to more than lim->mime_decoded bytes */
+	MIME_E_WORDS,     /* more unfinished encoded words ("=?") than LIMIT_MIME_OPEN_WORDS */
 };
 
 /* a message as the newsletter service needs it; every text UTF-8 in the arena, NULL when absent */

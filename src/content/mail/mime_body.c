@@ -64,8 +64,9 @@ static enum mime_status decoded(struct arena *a, GMimePart *part, size_t max, co
 	return st;
 }
 
-/* the part decoded and turned into UTF-8 from its charset (none: UTF-8 when the bytes are, else
- * windows-1252, as for a web page) */
+/* the part decoded and turned into UTF-8 from its charset, read by its WHATWG label (GB2312 as GBK,
+ * ISO-8859-1 as windows-1252...); none, one no label names (X-UNKNOWN) or US-ASCII: UTF-8 when the bytes
+ * are, else windows-1252 (an HTML part's own <meta> first), as for a web page */
 static enum mime_status part_utf8(struct arena *a, GMimePart *part, size_t max, const char **out)
 {
 	const char *raw, *used;
@@ -74,10 +75,14 @@ static enum mime_status part_utf8(struct arena *a, GMimePart *part, size_t max, 
 	enum mime_status st = decoded(a, part, max, &raw, &len);
 	if (st != MIME_OK)
 		return st;
-	const char *cs = g_mime_object_get_content_type_parameter(GMIME_OBJECT(part), "charset");
-	if ((cs == NULL || *cs == '\0') && utf8_valid(raw, len))
-		cs = "utf-8";
-	const char *ctype = cs ? arena_printf(a, "text/plain; charset=\"%.64s\"", cs) : NULL;
+	const char *label = g_mime_object_get_content_type_parameter(GMIME_OBJECT(part), "charset");
+	if (label && *label == '\0')
+		label = NULL;
+	const char *cs = mime_charset(label, label ? strlen(label) : 0, raw, len);
+	bool named = label && charset_canonical(label, strlen(label)) != NULL;
+	/* windows-1252 for want of a label: an HTML part's own <meta> says first */
+	const char *ctype = named || strcmp(cs, "windows-1252") != 0 ?
+		arena_printf(a, "text/plain; charset=\"%.64s\"", cs) : NULL;
 	if (charset_to_utf8(a, raw, len, ctype, &utf8, &outlen, &used) != 0)
 		return MIME_E_SIZE;
 	*out = utf8;

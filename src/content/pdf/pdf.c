@@ -1,6 +1,7 @@
 /* pdf.c: reads a PDF's info and text in a child process that runs the larder-pdf helper (poppler) under CPU and memory rlimits, a wall-clock deadline and a kill past it, so a hostile file can cost only that child and no program but the helper links poppler; the parent turns what it sends into pages and an escaped HTML article. */
 #define _GNU_SOURCE /* memmem, memfd_create */
 #include "content/pdf/pdf.h"
+#include "content/reader.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -35,20 +36,17 @@ bool content_pdf_sniff(const void *data, size_t n)
 	return k >= 5 && memmem(data, k, "%PDF-", 5) != NULL;
 }
 
-static void limits_fill(struct pdf_limits *l, const struct pdf_limits *in)
+/* lim's PDF bounds, its zeros (or no lim) as util/limits.h's */
+static void limits_fill(struct pdf_limits *l, const struct content_limits *in)
 {
-	if (in)
-		*l = *in;
-	else
-		memset(l, 0, sizeof *l);
-	if (!l->max_bytes)
-		l->max_bytes = LIMIT_PDF_BYTES;
-	if (l->max_pages <= 0)
-		l->max_pages = LIMIT_PDF_PAGES;
-	if (!l->max_text)
-		l->max_text = LIMIT_PDF_TEXT;
-	if (l->budget_ms <= 0)
-		l->budget_ms = LIMIT_PDF_CPU_MS;
+	static const struct content_limits none;
+	if (in == NULL)
+		in = &none;
+	l->max_bytes = in->pdf_bytes ? in->pdf_bytes : LIMIT_PDF_BYTES;
+	l->max_pages = in->pdf_pages > 0 ? in->pdf_pages : LIMIT_PDF_PAGES;
+	l->max_text = in->pdf_text ? in->pdf_text : LIMIT_PDF_TEXT;
+	l->budget_ms = in->budget_ms > 0 ? in->budget_ms : LIMIT_PDF_CPU_MS;
+	l->in_process = in->pdf_in_process;
 }
 
 /* ---- the parent */
@@ -112,9 +110,9 @@ static enum pdf_err parse_records(struct arena *a, const unsigned char *p, size_
 		switch (tag) {
 		case R_ERR: return len == 1 ? (enum pdf_err)v[0] : PDF_E_BROKEN;
 		case R_PAGES: d->pages = (int)num; break;
-		case R_TITLE: d->title = arena_strndup(a, v, len); break;
-		case R_AUTHOR: d->author = arena_strndup(a, v, len); break;
-		case R_SUBJECT: d->subject = arena_strndup(a, v, len); break;
+		case R_TITLE: d->title = pdf_info_text(a, v, len); break;
+		case R_AUTHOR: d->author = pdf_info_text(a, v, len); break;
+		case R_SUBJECT: d->subject = pdf_info_text(a, v, len); break;
 		case R_CREATED: d->created_ms = num > 0 ? num * 1000 : 0; break;
 		case R_MODIFIED: d->modified_ms = num > 0 ? num * 1000 : 0; break;
 		case R_TRUNC: d->truncated = true; break;
@@ -364,8 +362,8 @@ static const char *message(enum pdf_err e)
 	return "the PDF could not be read on the server";
 }
 
-enum pdf_err content_pdf_read(struct arena *a, const void *data, size_t n, const struct pdf_limits *lim,
-                              struct pdf_doc *out, const char **err)
+int content_pdf_read(struct arena *a, const void *data, size_t n, const struct content_limits *lim, struct pdf_doc *out,
+                     struct content_error *e)
 {
 	struct pdf_limits l;
 	enum pdf_err rc;
@@ -378,6 +376,11 @@ enum pdf_err content_pdf_read(struct arena *a, const void *data, size_t n, const
 		rc = PDF_E_NOT_PDF;
 	else if ((rc = run_child(a, data, n, &l, out)) == PDF_OK)
 		rc = build(a, out);
-	*err = message(rc);
-	return rc;
+	content_error_clear(e);
+	if (rc == PDF_OK)
+		return 0;
+	content_fail(e, rc == PDF_E_TOO_LARGE || rc == PDF_E_BUDGET ? CONTENT_E_LIMIT : rc == PDF_E_SYSTEM ? CONTENT_E_IO
+	             : CONTENT_E_FORMAT, "%s", message(rc));
+	e->detail = (int)rc;
+	return -1;
 }

@@ -6,19 +6,12 @@
 #include <stdint.h>
 
 struct arena;
+struct content_error;
+struct content_limits;
 
-/* a reader that writes a PDF's records to fd (content_pdf_records, or a stand-in) */
-typedef void pdf_records_fn(int fd, const void *data, size_t n, int max_pages, size_t max_text);
 
-/* what one reading may cost; a zero field takes the util/limits.h default */
-struct pdf_limits {
-	size_t max_bytes;     /* the file (LIMIT_PDF_BYTES) */
-	int max_pages;        /* pages read; later ones are left out (LIMIT_PDF_PAGES) */
-	size_t max_text;      /* bytes of text kept over all pages; the rest is left out (LIMIT_PDF_TEXT) */
-	long budget_ms;       /* CPU time of the child that parses (LIMIT_PDF_CPU_MS) */
-	pdf_records_fn *in_process; /* the fuzzer only: read with this in this process, without a child or a budget */
-};
-
+/* what kind of refusal a reading is (a content_error's detail); the content_error's code is CONTENT_E_FORMAT for
+ * NOT_PDF, ENCRYPTED and BROKEN, CONTENT_E_LIMIT for TOO_LARGE and BUDGET, CONTENT_E_IO for SYSTEM */
 enum pdf_err {
 	PDF_OK,
 	PDF_E_NOT_PDF,     /* it does not start as a PDF does */
@@ -41,10 +34,11 @@ struct pdf_doc {
 	int64_t words;             /* words in all_text */
 };
 
-/* the PDF in data[0..n) read under lim (NULL: defaults) into *out (all in the arena): PDF_OK, or an error with
- * *err a sentence for the user ("the file is not a PDF", "the PDF is encrypted", ...) */
-enum pdf_err content_pdf_read(struct arena *a, const void *data, size_t n, const struct pdf_limits *lim,
-                              struct pdf_doc *out, const char **err);
+/* the PDF in data[0..n) read under lim's pdf_bytes, pdf_pages, pdf_text and budget_ms (NULL or 0: defaults) into
+ * *out (all in the arena): 0, or -1 with e: its detail an enum pdf_err, its msg a sentence for the user ("the file
+ * is not a PDF", "the PDF is encrypted", ...) */
+int content_pdf_read(struct arena *a, const void *data, size_t n, const struct content_limits *lim, struct pdf_doc *out,
+                     struct content_error *e);
 
 /* poppler's reading of data[0..n) as records into fd, at most max_pages pages and max_text bytes of text: what
  * the larder-pdf helper runs (pdf_poppler.c; only the helper and the fuzzer link it and poppler) */

@@ -22,7 +22,11 @@
 	X(INSTAPAPER, "instapaper", import_read_csv)        /* Instapaper's CSV: URL,Title,Selection,Folder,Timestamp[,Tags] */ \
 	X(INSTAPAPER_HTML, "instapaper-html", import_read_html) /* Instapaper's HTML export: a list a folder (Unread, \
 	                                                     * Starred, Archive, the user's) */ \
-	X(WALLABAG, "wallabag", import_read_wallabag)       /* wallabag's JSON export: content, tags, annotations */ \
+	X(WALLABAG, "wallabag", import_read_wallabag)       /* wallabag's JSON export, v2 (content, tags, annotations) \
+	                                                     * and v1 (is_read, is_fav, comma-separated tags) */ \
+	X(CHROME, "chrome", import_read_chrome)             /* Chrome's (and Chromium's, Edge's, Brave's) Bookmarks JSON file */ \
+	X(FIREFOX, "firefox", import_read_firefox)          /* Firefox's JSON bookmark backup (bookmarks-DATE.json) */ \
+	X(PINBOARD, "pinboard", import_read_pinboard)       /* Pinboard's JSON export (href, description, toread, tags) */ \
 	X(NETSCAPE, "netscape", import_read_html)           /* Netscape bookmark file (any browser's bookmarks export) */ \
 	X(READWISE, "readwise", import_read_csv)            /* Readwise Reader's CSV export */ \
 	X(URLS, "urls", import_read_urls)                   /* a plain list of URLs, one a line */

@@ -414,7 +414,7 @@ static int attach(struct reader *r, struct archive *ar, const struct omni_file *
 		m->it.html_len = len;
 		return 0;
 	}
-	return omni_md_read(&r->scratch, text, len, &m->it.note, (struct content_import_highlight **)&m->it.highlights,
+	return content_omnivore_md_read(&r->scratch, text, len, &m->it.note, (struct content_import_highlight **)&m->it.highlights,
 	                    &m->it.nhighlights);
 }
 

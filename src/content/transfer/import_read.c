@@ -87,15 +87,25 @@ static int has(const char *s, size_t n, const char *needle)
 	return 0;
 }
 
-/* JSON whose first value is a list of objects with wallabag's keys */
+/* JSON by its shape: a list of objects with wallabag's keys (v2's, or v1's is_read and is_fav) or Pinboard's (href
+ * with toread or extended), an object with Chrome's "roots" or Firefox's places containers (their type or typeCode) */
 static enum content_import_format detect_json(const char *s, size_t n)
 {
 	size_t i = 1;
 	while (i < n && blank(s[i]))
 		i++;
-	if (s[0] == '[' && i < n && s[i] == '{' &&
-	    (has(s, n, "\"is_archived\"") || has(s, n, "\"is_starred\"") || has(s, n, "\"annotations\"")))
-		return CONTENT_IMPORT_WALLABAG;
+	if (s[0] == '[' && i < n && s[i] == '{') {
+		if (has(s, n, "\"is_archived\"") || has(s, n, "\"is_starred\"") || has(s, n, "\"annotations\"") ||
+		    (has(s, n, "\"is_read\"") && has(s, n, "\"is_fav\"")))
+			return CONTENT_IMPORT_WALLABAG;
+		if (has(s, n, "\"href\"") && (has(s, n, "\"toread\"") || has(s, n, "\"extended\"")))
+			return CONTENT_IMPORT_PINBOARD;
+	}
+	if (s[0] == '{' && has(s, n, "\"roots\"") && has(s, n, "\"bookmark_bar\""))
+		return CONTENT_IMPORT_CHROME;
+	if (s[0] == '{' && (has(s, n, "\"text/x-moz-place-container\"") ||
+	                    (has(s, n, "\"typeCode\"") && has(s, n, "\"uri\"")))) /* some give only the typeCode */
+		return CONTENT_IMPORT_FIREFOX;
 	return CONTENT_IMPORT_UNKNOWN;
 }
 

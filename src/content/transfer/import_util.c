@@ -73,7 +73,7 @@ char *import_slurp(struct arena *a, const char *path, size_t *n, struct content_
  * scripts, local files, inline data */
 static const char *const never_items[] = {
 	"place", "about", "chrome", "chrome-extension", "chrome-native", "edge", "brave", "opera", "vivaldi",
-	"moz-extension", "resource", "view-source", "javascript", "data", "blob", "file", "mailto", "tel", NULL,
+	"moz-extension", "resource", "view-source", "javascript", "data", "blob", "file", "mailto", "tel", "apt", NULL,
 };
 
 static bool hex_digit(char c)

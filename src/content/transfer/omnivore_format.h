@@ -71,10 +71,10 @@
 
 /* the highlights file (omnivore_md.c): a writer appends the parts, separated as Omnivore did (*first: none
  * written yet); the item's note goes first */
-void omni_md_note(struct sb *b, const char *note, bool *first);
-void omni_md_passage(struct sb *b, const char *quote, const char *const *labels, size_t nlabels, const char *annotation,
+void content_omnivore_md_note(struct sb *b, const char *note, bool *first);
+void content_omnivore_md_passage(struct sb *b, const char *quote, const char *const *labels, size_t nlabels, const char *annotation,
                      bool *first);
 /* the file's len bytes read back: *note (NULL: none) and the passages with their annotations; -1 when a is full */
-int omni_md_read(struct arena *a, const char *md, size_t len, const char **note, struct content_import_highlight **out,
+int content_omnivore_md_read(struct arena *a, const char *md, size_t len, const char **note, struct content_import_highlight **out,
                  size_t *n);
 #endif

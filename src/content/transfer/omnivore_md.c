@@ -33,7 +33,7 @@ static void put_text(struct sb *b, const char *s, bool annotation)
 	}
 }
 
-void omni_md_note(struct sb *b, const char *note, bool *first)
+void content_omnivore_md_note(struct sb *b, const char *note, bool *first)
 {
 	if (!note || !*note)
 		return;
@@ -42,7 +42,7 @@ void omni_md_note(struct sb *b, const char *note, bool *first)
 	sb_putn(b, "\n\n", 2);
 }
 
-void omni_md_passage(struct sb *b, const char *quote, const char *const *labels, size_t nlabels, const char *annotation,
+void content_omnivore_md_passage(struct sb *b, const char *quote, const char *const *labels, size_t nlabels, const char *annotation,
                      bool *first)
 {
 	if (!quote || !*quote)
@@ -194,7 +194,7 @@ static void read_passage(struct arena *a, const char *p, const char *end, struct
 	h->annotation = take_text(a, rest, end, true, oom);
 }
 
-int omni_md_read(struct arena *a, const char *md, size_t len, const char **note, struct content_import_highlight **out,
+int content_omnivore_md_read(struct arena *a, const char *md, size_t len, const char **note, struct content_import_highlight **out,
                  size_t *n)
 {
 	const char *end = md + len, *p;

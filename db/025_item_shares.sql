@@ -1,4 +1,4 @@
--- 024_item_shares.sql: public read-only share links, at most one live per item, each stored only as the SHA-256 of its token; removed with the item (a trashed item's link answers as unknown until it is restored).
+-- 025_item_shares.sql: public read-only share links, at most one live per item, each stored only as the SHA-256 of its token; removed with the item (a trashed item's link answers as unknown until it is restored).
 CREATE TABLE item_shares (
 	item_seq   INTEGER PRIMARY KEY REFERENCES library_items(seq) ON DELETE CASCADE,
 	token_hash TEXT NOT NULL UNIQUE,  -- SHA-256 hex of the token; the token itself is never stored
