@@ -1,4 +1,4 @@
-# webserver_lib.sh: one deployment flow (log in, key, save, search, read, /api/save, /api/content, export, import, PDF) driven through a conf/ sample started for real (sourced by t/webserver_*.sh).
+# webserver_lib.sh: one deployment flow (log in, key, save, search, read, a share link and an EPUB, /api/save, /api/content, export, import, PDF) driven through a conf/ sample started for real (sourced by t/webserver_*.sh).
 # The sourcing script sets srcdir and builddir, sources this file, calls ws_need, then for each attempt at a free port:
 # ws_port (a port and its larder.conf), starts its server from ws_sample's copy of a conf/ sample, and ws_up (the
 # server answers); then ws_flow. Everything lives in $tmp (removed at exit); ws_cleanup_hook is the script's own stop.
@@ -210,11 +210,28 @@ ws_flow_files() {
 	cmp -s "$tmp/got.pdf" "$srcdir/t/data/pdf/sample-3.pdf" && pass "$srv: the same bytes" || fail "$srv: the same bytes"
 }
 
+# a shared article's page (/s/TOKEN, no credentials) and its revocation, and the article as an EPUB
+ws_flow_share() {
+	gql share 'mutation S($i: ID!) { setItemShare(input: {itemId: $i, enabled: true}) { ... on SetItemShareSuccess { shareUrl } } }' \
+		"$(jq -cn --arg i "$id" '{i: $i}')"
+	spath=$(jq -r '.data.setItemShare.shareUrl // empty' "$tmp/share.json" | sed 's#^[a-z]*://[^/]*##')
+	code=$(curl -s -m 20 -D "$tmp/s.h" -o "$tmp/s.html" -w '%{http_code}' "$B$spath")
+	is "$srv: a shared article's page (/s/TOKEN) without credentials" 200 "$code"
+	grep -q 'elican' "$tmp/s.html" && pass "$srv: shows the article" || fail "$srv: shows the article" "$(head -c 200 "$tmp/s.html")"
+	is "$srv: under its own policy alone (no script)" "default-src 'none'" "$(hdr "$tmp/s.h" content-security-policy | cut -d';' -f1)"
+	is "$srv: with one Referrer-Policy: no-referrer" no-referrer "$(hdr "$tmp/s.h" referrer-policy)"
+	gql unshare 'mutation S($i: ID!) { setItemShare(input: {itemId: $i, enabled: false}) { __typename } }' "$(jq -cn --arg i "$id" '{i: $i}')"
+	is "$srv: revoked, the link answers 404" 404 "$(curl -s -m 20 -o /dev/null -w '%{http_code}' "$B$spath")"
+	code=$(curl -s -m 60 -o "$tmp/a.epub" -w '%{http_code}' -H "authorization: $key" "$B/api/export?format=epub&id=$id")
+	is "$srv: the article as an EPUB (/api/export?format=epub)" "200 mimetypeapplication/epub+zip" "$code $(head -c 58 "$tmp/a.epub" | tail -c 28)"
+}
+
 # ws_flow NAME: the whole flow through the server at $B; NAME prefixes every check
 ws_flow() {
 	srv=$1
 	ws_flow_login
 	ws_flow_library
+	ws_flow_share
 	ws_flow_save
 	ws_flow_files
 }
