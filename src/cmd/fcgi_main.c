@@ -8,6 +8,7 @@
 #include <fcgiapp.h>
 #include "api/api.h"
 #include "cmd/fcgi_main.h"
+#include "cmd/start_check.h"
 #include "store/store.h"
 #include "svc/jobs.h"
 #include "svc/svc.h"
@@ -87,12 +88,13 @@ int fcgi_main(const char *prog, const char *what, int argc, char **argv, web_han
 	signal(SIGPIPE, SIG_IGN);
 	svc_runner_init(argv[0]);
 
+	/* a child that cannot serve says why on stderr, the web server's log (or spawn-fcgi -n's journal), and exits 1 */
 	if (config_load(config_default_path(NULL), &cfg, err, sizeof err) != 0) {
-		fprintf(stderr, "%s: %s\n", prog, err);
+		fprintf(stderr, "%s: cannot start: %s\n", prog, err);
 		return 1;
 	}
-	if (store_open(cfg.database, &st, err, sizeof err) != STORE_OK) {
-		fprintf(stderr, "%s: %s\n", prog, err);
+	if (start_check(&cfg, err, sizeof err) < 0 || store_open(cfg.database, &st, err, sizeof err) != STORE_OK) {
+		fprintf(stderr, "%s: cannot start: %s\n", prog, err);
 		goto out;
 	}
 	svc_store_limits(st, &cfg);

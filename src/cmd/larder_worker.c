@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cmd/start_check.h"
 #include "cmd/larder_worker.h"
 #include "content/fetch/fetch.h"
 #include "store/store.h"
@@ -76,8 +77,8 @@ int larder_cmd_worker(const struct larder_config *c, int argc, char **argv)
 		fprintf(stderr, "larder: libcurl initialisation failed\n");
 		return 1;
 	}
-	if (store_open(c->database, &st, err, sizeof err) != STORE_OK) {
-		fprintf(stderr, "larder: %s\n", err);
+	if (start_check(c, err, sizeof err) < 0 || store_open(c->database, &st, err, sizeof err) != STORE_OK) {
+		fprintf(stderr, "larder: worker cannot start: %s\n", err);
 		return 1;
 	}
 	svc_store_limits(st, c);

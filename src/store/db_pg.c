@@ -268,7 +268,7 @@ fail:
 	return rc;
 }
 
-static void p_reset(struct db_stmt *st)
+static int p_reset(struct db_stmt *st)
 {
 	struct pstmt *s = P(st);
 	PQclear(s->res);
@@ -281,6 +281,7 @@ static void p_reset(struct db_stmt *st)
 		s->vals[i] = NULL;
 		s->lens[i] = s->fmts[i] = 0;
 	}
+	return DB_OK;
 }
 
 static void p_finalize(struct db_stmt *st)

@@ -39,6 +39,11 @@ const char *store_errmsg(const struct store *st);
 int store_open(const char *path, struct store **out, char *err, size_t errlen);
 /* creates the file if needed and applies pending migrations (db/NNN_*.sql compiled in); used by `larder init` */
 int store_init(const char *path, char *err, size_t errlen);
+/* A SQLite target's files can be written by this process: the database, its folder (SQLite makes -wal and -shm
+ * there) and the -wal and -shm files when they exist. 0, or -1 with err saying which file, its mode and owner,
+ * and what to fix (a -shm left read-only: SQLite gives new -wal and -shm files the database's mode, so a
+ * database once made read-only leaves them so). A PostgreSQL URL: 0 (the server answers for itself). */
+int store_check_writable(const char *target, char *err, size_t errlen);
 void store_close(struct store *st);
 /* store_copy (`larder migrate-store`): every table of the library at `from` copied to `to` (a SQLite file or a
  * postgresql:// URL each; the target's schema made first as store_init makes it), in one transaction on the

@@ -17,14 +17,14 @@ WEB_LIBS = src/web/libweb.a
 # the web programs link what answering a request needs: no fetcher, MIME or PDF reader (API_WEB_LIBS; the
 # larder-runner and larder-pdf helpers of src/cmd/local.mk do that work, and t/layers.sh checks it)
 fcgi_PROGRAMS += src/cmd/graphql.fcgi
-src_cmd_graphql_fcgi_SOURCES = src/cmd/graphql_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h
+src_cmd_graphql_fcgi_SOURCES = src/cmd/graphql_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h src/cmd/start_check.c src/cmd/start_check.h
 src_cmd_graphql_fcgi_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 src_cmd_graphql_fcgi_LDADD = $(WEB_LIBS) $(API_WEB_LIBS) $(FCGI_LIBS)
 fcgi_PROGRAMS += src/cmd/auth.fcgi src/cmd/save.fcgi
-src_cmd_auth_fcgi_SOURCES = src/cmd/auth_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h
+src_cmd_auth_fcgi_SOURCES = src/cmd/auth_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h src/cmd/start_check.c src/cmd/start_check.h
 src_cmd_auth_fcgi_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 src_cmd_auth_fcgi_LDADD = $(WEB_LIBS) $(API_WEB_LIBS) $(FCGI_LIBS)
-src_cmd_save_fcgi_SOURCES = src/cmd/save_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h
+src_cmd_save_fcgi_SOURCES = src/cmd/save_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h src/cmd/start_check.c src/cmd/start_check.h
 src_cmd_save_fcgi_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 src_cmd_save_fcgi_LDADD = $(WEB_LIBS) $(API_WEB_LIBS) $(FCGI_LIBS)
 
