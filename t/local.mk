@@ -93,3 +93,8 @@ check-sanitize:
 	@tests=; for t in $(TESTS); do case " $(SANITIZE_SKIP) " in *" $$t "*) ;; *) tests="$$tests $$t" ;; esac; done; \
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$tests"
 .PHONY: distcheck-smoke check-sanitize
+
+# errors that reach the admin (issue 23): a deleted database, a full disk, read-only files and children that cannot
+# start end non-zero or in the GraphQL error shape, with the cause in the log
+TESTS += t/admin_errors.sh
+dist_check_SCRIPTS += t/admin_errors.sh

@@ -16,6 +16,7 @@ struct sdb {
 	struct db base;
 	sqlite3 *h;
 	sqlite3_stmt *begin, *commit, *rollback; /* prepared on first use */
+	bool moved;        /* the last failure was ours: the file was deleted or moved (db_moved) */
 };
 struct sstmt {
 	struct db_stmt base;
@@ -125,7 +126,31 @@ static int s_bind_blob(struct db_stmt *s, int i, const void *v, size_t n)
 	return S(s) ? map_rc(sqlite3_bind_blob64(S(s), i, v, n, SQLITE_STATIC)) : UNPREPARED(s);
 }
 static int s_bind_null(struct db_stmt *s, int i) { return S(s) ? map_rc(sqlite3_bind_null(S(s), i)) : UNPREPARED(s); }
-static int s_step(struct db_stmt *s) { return S(s) ? map_rc(sqlite3_step(S(s))) : UNPREPARED(s); }
+#define MOVED_MSG "the database file was deleted or moved since this program opened it (restore it, then restart the programs)"
+
+/* a write to a file that was deleted or moved since it was opened would succeed into the void (SQLite's own
+ * check of this, SQLITE_READONLY_DBMOVED, is not made in WAL mode): one stat before each write transaction */
+static bool db_moved(struct db *db)
+{
+	int moved = 0;
+	struct sdb *d = (struct sdb *)db;
+	d->moved = false;
+	if (sqlite3_file_control(d->h, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved)
+		d->moved = true;
+	return d->moved;
+}
+
+static int s_step(struct db_stmt *s)
+{
+	sqlite3_stmt *p = S(s);
+	((struct sdb *)s->db)->moved = false;
+	if (!p)
+		return UNPREPARED(s);
+	/* a write outside a transaction: its own transaction starts here */
+	if (sqlite3_get_autocommit(H(s->db)) && !sqlite3_stmt_readonly(p) && !sqlite3_stmt_busy(p) && db_moved(s->db))
+		return DB_E_OTHER;
+	return map_rc(sqlite3_step(p));
+}
 static int s_reset(struct db_stmt *s)
 {
 	sqlite3_stmt *p = ((struct sstmt *)s)->s; /* one never compiled has nothing to reset */
@@ -177,7 +202,10 @@ static int tx_step(struct db *db, sqlite3_stmt **s, const char *sql)
 }
 
 /* BEGIN IMMEDIATE: takes the write lock at once (waiting on the busy handler) */
-static int s_begin(struct db *db) { return tx_step(db, &((struct sdb *)db)->begin, "BEGIN IMMEDIATE"); }
+static int s_begin(struct db *db)
+{
+	return db_moved(db) ? DB_E_OTHER : tx_step(db, &((struct sdb *)db)->begin, "BEGIN IMMEDIATE");
+}
 static int s_commit(struct db *db) { return tx_step(db, &((struct sdb *)db)->commit, "COMMIT"); }
 static bool s_in_tx(struct db *db) { return !sqlite3_get_autocommit(H(db)); }
 static int s_rollback(struct db *db)
@@ -186,7 +214,7 @@ static int s_rollback(struct db *db)
 }
 static int64_t s_changes(struct db *db) { return sqlite3_changes64(H(db)); }
 static int64_t s_last_id(struct db *db) { return sqlite3_last_insert_rowid(H(db)); }
-static const char *s_errmsg(struct db *db) { return sqlite3_errmsg(H(db)); }
+static const char *s_errmsg(struct db *db) { return ((struct sdb *)db)->moved ? MOVED_MSG : sqlite3_errmsg(H(db)); }
 
 /* the extended codes whose generic message hides what the admin must fix */
 static const struct { int code; const char *name; } ext_names[] = {
@@ -216,6 +244,8 @@ void db_sqlite_detail(struct db *db, char *buf, size_t len)
 	size_t n;
 
 	buf[0] = '\0';
+	if (((struct sdb *)db)->moved)
+		return;
 	for (size_t i = 0; i < sizeof ext_names / sizeof ext_names[0] && !name; i++)
 		if (ext_names[i].code == code)
 			name = ext_names[i].name;

@@ -469,7 +469,7 @@ static int check_one(const char *path, const char *what, const char *fix, bool d
 int store_check_writable(const char *target, char *err, size_t errlen)
 {
 	char side[4096], *slash;
-	static const char *const ends[] = { "-wal", "-shm" };
+	static const char *const ends[] = { "-shm", "-wal" };
 
 	set_err(err, errlen, "%s", "");
 	if (!target || !*target || db_is_pg(target))
