@@ -19,6 +19,7 @@
 
 #define POLL_MS 2000      /* how often an idle worker looks for new jobs */
 #define PURGE_MS (3600 * 1000) /* how often a running worker empties the trash of old items */
+#define SEEN_MS (10 * 1000) /* how often it notes that it runs (store_worker_seen: larder status, /api/health) */
 
 /* items deleted more than LIMIT_TRASH_DAYS ago leave the trash for good (tombstones remain) */
 static int empty_trash(struct store *st, bool verbose)
@@ -84,13 +85,18 @@ int larder_cmd_worker(const struct larder_config *c, int argc, char **argv)
 	svc_store_limits(st, c);
 	arena_init(&a);
 	a.limit = LIMIT_GQL_REQUEST_ARENA;
-	int64_t purged_at = time_now_ms();
+	int64_t purged_at = time_now_ms(), seen_at = 0;
 	if (empty_trash(st, verbose || once) < 0 && once)
 		rc = 1;
 	while (!stopping) {
 		if (time_now_ms() - purged_at >= PURGE_MS) {
 			empty_trash(st, verbose);
 			purged_at = time_now_ms();
+		}
+		/* larder status and /api/health read when the worker last went round (one small write now and then) */
+		if (time_now_ms() - seen_at >= SEEN_MS) {
+			store_worker_seen(st, time_now_ms());
+			seen_at = time_now_ms();
 		}
 		int r = svc_worker_step(st, c, &a, err, sizeof err);
 		arena_reset(&a);

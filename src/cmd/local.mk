@@ -5,7 +5,8 @@ src_cmd_larder_SOURCES = src/cmd/larder.c src/cmd/larder_sanitize.c src/cmd/lard
 	src/cmd/larder_fetch.c src/cmd/larder_fetch.h src/cmd/larder_export.c src/cmd/larder_export.h \
 	src/cmd/larder_import.c src/cmd/larder_import.h \
 	src/cmd/larder_mail.c src/cmd/larder_mail.h src/cmd/larder_migrate.c src/cmd/larder_migrate.h \
-	src/cmd/start_check.c src/cmd/start_check.h
+	src/cmd/start_check.c src/cmd/start_check.h src/cmd/larder_backup.c src/cmd/larder_backup.h \
+	src/cmd/larder_status.c
 src_cmd_larder_LDADD = $(API_LIBS)
 
 # larder-pdf: the PDF reader's helper (content/pdf/pdf.c runs it in its bounded child), the one program
