@@ -98,3 +98,7 @@ check-sanitize:
 # start end non-zero or in the GraphQL error shape, with the cause in the log
 TESTS += t/admin_errors.sh
 dist_check_SCRIPTS += t/admin_errors.sh
+# larder backup while the server runs, a wipe, larder restore (items, a highlight, a PDF and the modes back; the
+# refusals), and larder status
+TESTS += t/backup_restore.sh
+dist_check_SCRIPTS += t/backup_restore.sh
