@@ -51,6 +51,7 @@ static const char usage_all[] =
 	"       " LARDER_WORKER_USAGE "\n"
 	"       " U_FETCH "\n"
 	"       " U_EXPORT "\n"
+	"       " U_EXPORT_OPML "\n"
 	"       " LARDER_IMPORT_USAGE "\n"
 	"       " LARDER_MAIL_USAGE "\n"
 	"       " U_MIGRATE "\n"
