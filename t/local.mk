@@ -102,3 +102,6 @@ dist_check_SCRIPTS += t/admin_errors.sh
 # refusals), and larder status
 TESTS += t/backup_restore.sh
 dist_check_SCRIPTS += t/backup_restore.sh
+# GET /api/health: no credentials, the database, schema and worker; bad methods, keys and load; no user data
+TESTS += t/health.sh
+dist_check_SCRIPTS += t/health.sh

@@ -7,6 +7,7 @@ src_web_libweb_a_SOURCES = src/web/request.c src/web/request.h src/web/response.
 	src/web/graphql_http.c src/web/graphql_http.h src/web/content_http.c src/web/content_http.h \
 	src/web/auth_http.c src/web/auth_http.h src/web/save_http.c src/web/save_http.h \
 	src/web/save_guard.c src/web/save_guard.h src/web/export_http.c src/web/export_http.h \
+	src/web/health_http.c src/web/health_http.h \
 	src/web/import_http.c src/web/import_http.h
 src_web_libweb_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 # PDFs: the upload URL and the file served to its owner
