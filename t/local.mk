@@ -105,3 +105,7 @@ dist_check_SCRIPTS += t/backup_restore.sh
 # GET /api/health: no credentials, the database, schema and worker; bad methods, keys and load; no user data
 TESTS += t/health.sh
 dist_check_SCRIPTS += t/health.sh
+# README's Upgrading on a library an older larder made (schema 16, t/store_upgrade --make-v16): refused until larder
+# init, backed up, migrated, used through the app; the pre-upgrade backup restored and migrated again
+TESTS += t/upgrade.sh
+dist_check_SCRIPTS += t/upgrade.sh

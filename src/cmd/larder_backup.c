@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "store/store.h"
@@ -133,10 +134,37 @@ static void count_tree(const char *dir, struct tally *t)
 		closedir(d);
 }
 
+/* restore: a folder already at to (files of the library being replaced) is kept beside it, renamed, not mixed
+ * with the backup's; 0 or -1 */
+static int put_aside(const char *to)
+{
+	char aside[PATH_BUF];
+	struct stat sb;
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (stat(to, &sb) < 0)
+		return 0;
+	localtime_r(&now, &tm);
+	if (snprintf(aside, sizeof aside, "%s.before-restore-%04d%02d%02d-%02d%02d%02d", to, tm.tm_year + 1900, tm.tm_mon + 1,
+	             tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec) >= (int)sizeof aside)
+		return fail("path too long: %s", to), -1;
+	if (rename(to, aside) < 0)
+		return fail("cannot move %s aside to %s: %s", to, aside, strerror(errno)), -1;
+	printf("the folder that was there: moved to %s\n", aside);
+	return 0;
+}
+
 /* a folder copied and checked: what was copied is what the copy holds */
-static int copy_checked(const char *from, const char *to, const char *what)
+static int copy_checked(const char *from, const char *to, const char *what, bool aside)
 {
 	struct tally done = { 0, 0 }, seen = { 0, 0 };
+	if (aside && put_aside(to) < 0)
+		return -1;
+	if (access(from, F_OK) < 0 && errno == ENOENT) {
+		printf("%s: none\n", what);
+		return 0;
+	}
 	if (copy_tree(from, to, &done) < 0)
 		return -1;
 	count_tree(to, &seen);
@@ -241,10 +269,10 @@ int larder_cmd_backup(const struct larder_config *c, int argc, char **argv)
 	files_dir(c, files, sizeof files);
 	snprintf(sub, sizeof sub, "%s/files", dest);
 	snprintf(imports, sizeof imports, "%s/imports", c->data_dir);
-	if (copy_checked(files, sub, "files") < 0)
+	if (copy_checked(files, sub, "files", false) < 0)
 		return 1;
 	snprintf(sub, sizeof sub, "%s/imports", dest);
-	if (copy_checked(imports, sub, "pending imports") < 0)
+	if (copy_checked(imports, sub, "pending imports", false) < 0)
 		return 1;
 	printf("backup in %s\n", dest);
 	return fflush(stdout) == 0 ? 0 : fail("cannot write to standard output: %s", strerror(errno));
@@ -339,11 +367,11 @@ int larder_cmd_restore(const struct larder_config *c, int argc, char **argv)
 		return 1;
 	}
 	snprintf(sub, sizeof sub, "%s/files", from);
-	if (copy_checked(sub, files, "files") < 0)
+	if (copy_checked(sub, files, "files", true) < 0)
 		return 1;
 	snprintf(sub, sizeof sub, "%s/imports", from);
 	snprintf(src, sizeof src, "%s/imports", c->data_dir);
-	if (copy_checked(sub, src, "pending imports") < 0)
+	if (copy_checked(sub, src, "pending imports", true) < 0)
 		return 1;
 	printf("restored from %s: run larder init if this larder is newer than the backup, then start the programs\n", from);
 	return fflush(stdout) == 0 ? 0 : fail("cannot write to standard output: %s", strerror(errno));
