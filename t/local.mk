@@ -109,3 +109,6 @@ dist_check_SCRIPTS += t/health.sh
 # init, backed up, migrated, used through the app; the pre-upgrade backup restored and migrated again
 TESTS += t/upgrade.sh
 dist_check_SCRIPTS += t/upgrade.sh
+# larder backup and restore on PostgreSQL (pg_dump, pg_restore) on a throwaway server
+TESTS += t/backup_pg.sh
+dist_check_SCRIPTS += t/backup_pg.sh

@@ -207,14 +207,17 @@ static int args(int argc, char **argv, const char **pos, bool *force, const char
 	return 0;
 }
 
-/* runs argv (pg_dump, pg_restore) and waits; 0 when it exited 0 */
-static int run(const char *const argv[])
+/* runs argv (pg_dump, pg_restore) and waits, its standard output thrown away when quiet; 0 when it exited 0 */
+static int run(const char *const argv[], bool quiet)
 {
 	int st;
 	pid_t pid = fork();
 	if (pid < 0)
 		return fail("cannot start %s: %s", argv[0], strerror(errno));
 	if (pid == 0) {
+		int null = quiet ? open("/dev/null", O_WRONLY) : -1;
+		if (null >= 0)
+			dup2(null, STDOUT_FILENO);
 		execvp(argv[0], (char *const *)argv);
 		fprintf(stderr, "larder: cannot run %s: %s%s\n", argv[0], strerror(errno),
 		        errno == ENOENT ? " (Debian: apt-get install postgresql-client)" : "");
@@ -251,10 +254,16 @@ int larder_cmd_backup(const struct larder_config *c, int argc, char **argv)
 		            errno == EEXIST ? " (give a new folder: a backup never overwrites one)" : "");
 	if (is_pg(c->database)) {
 		const char *pg[] = { "pg_dump", "--format=custom", "--no-owner", "--file", db, c->database, NULL };
+		const char *list[] = { "pg_restore", "--list", db, NULL };
 		snprintf(db, sizeof db, "%s/larder.pgdump", dest);
-		if (run(pg) != 0)
+		if (run(pg, false) != 0)
 			return 1;
-		printf("database: %s (pg_dump's custom format)\n", db);
+		/* the dump holds the password hashes: the owner's alone; and it must read back whole */
+		if (chmod(db, 0600) < 0)
+			return fail("cannot set the mode of %s: %s", db, strerror(errno));
+		if (run(list, true) != 0)
+			return fail("the dump %s does not read back (pg_restore --list)", db);
+		printf("database: %s (pg_dump's custom format, read back by pg_restore --list)\n", db);
 	} else {
 		snprintf(db, sizeof db, "%s/larder.db", dest);
 		if (store_backup_sqlite(c->database, db, err, sizeof err) < 0)
@@ -353,14 +362,15 @@ int larder_cmd_restore(const struct larder_config *c, int argc, char **argv)
 		return fail("the database %s is open in a running program (pid %ld): stop the web programs and larder "
 		            "worker first", c->database, pid);
 	if (!force && (pg || access(c->database, F_OK) == 0))
-		return fail("%s already holds a library: restoring replaces it; add --force to do so", c->database);
+		return fail("%s already holds a library: restoring replaces it; add --force to do so",
+		            pg ? "the PostgreSQL database" : c->database);
 	files_dir(c, files, sizeof files);
 	if (make_dirs(c->data_dir) < 0)
 		return 1;
 	if (pg) {
 		const char *argv_pg[] = { "pg_restore", "--clean", "--if-exists", "--no-owner", "--single-transaction", "--dbname",
 		                    c->database, src, NULL };
-		if (run(argv_pg) != 0)
+		if (run(argv_pg, false) != 0)
 			return 1;
 		printf("database: restored with pg_restore\n");
 	} else if (restore_sqlite(c, src) != 0) {
