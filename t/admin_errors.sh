@@ -123,6 +123,26 @@ child "$st/twice.conf"
 isnt "a key set twice: the child exits non-zero" 0 "$rc"
 like "a key set twice: it says which and where" "^graphql\\.fcgi: cannot start: .*twice\\.conf.*'argon2_t_cost' set twice" "$err"
 
+# spawn-fcgi's default (forking) mode points the child's stderr at /dev/null and says "child spawned successfully":
+# the child's reason then goes to syslog. In a user and mount namespace, /dev/log is a socket of our own.
+if ! command -v python3 >/dev/null 2>&1 || ! unshare -rm true 2>/dev/null; then
+	skip "no python3 or no user namespace for a /dev/log of our own" 2
+else
+	touch "$tmp/null"
+	unshare -rm sh -c "
+		mount --bind /dev/null '$tmp/null' && mount -t tmpfs tmpfs /dev && touch /dev/null &&
+			mount --bind '$tmp/null' /dev/null || { echo 'cannot make a /dev of our own' >&2; exit 9; }
+		python3 '$srcdir/t/syslog_listen.py' /dev/log '$tmp/syslog' & lp=\$!
+		while [ ! -e '$tmp/syslog.ready' ]; do sleep 0.05; done
+		LARDER_CONFIG='$st/twice.conf' '$spawn' -s '$tmp/f.sock' -F 1 -- '$fcgi' >'$tmp/spawn.out' 2>&1
+		i=0; while ! grep -q 'cannot start' '$tmp/syslog' && [ \$i -lt 300 ]; do sleep 0.1; i=\$((i + 1)); done
+		kill \$lp
+	" 2>"$tmp/ns.err"
+	like "spawn-fcgi without -n: the child's reason reaches syslog" \
+		"graphql\\.fcgi\\[[0-9]+\\]: cannot start: .*'argon2_t_cost' set twice" "$(cat "$tmp/syslog" "$tmp/ns.err" 2>&1)"
+	unlike "spawn-fcgi without -n: not a word of it on spawn-fcgi's own output" "cannot start" "$(cat "$tmp/spawn.out")"
+fi
+
 if [ "$(id -u)" = 0 ] && [ -z "$as_app" ]; then
 	skip "running as root without setpriv: file modes cannot be tested" 10
 else

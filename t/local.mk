@@ -112,3 +112,4 @@ dist_check_SCRIPTS += t/upgrade.sh
 # larder backup and restore on PostgreSQL (pg_dump, pg_restore) on a throwaway server
 TESTS += t/backup_pg.sh
 dist_check_SCRIPTS += t/backup_pg.sh
+EXTRA_DIST += t/syslog_listen.py

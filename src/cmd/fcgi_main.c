@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <syslog.h>
 #include <unistd.h>
 #include <fcgiapp.h>
 #include "api/api.h"
@@ -52,6 +54,21 @@ static int serve(const char *prog, struct web_graphql *app, const struct larder_
 	return 0;
 }
 
+/* why the program cannot serve, on stderr (the web server's log, or spawn-fcgi -n's journal) and, when stderr is
+ * /dev/null or closed (spawn-fcgi's default forking mode points it there), to syslog as well: a child that
+ * dies at start is never silent */
+static void start_failed(const char *prog, const char *msg)
+{
+	struct stat e, n;
+	fprintf(stderr, "%s: cannot start: %s\n", prog, msg);
+	if (fstat(STDERR_FILENO, &e) < 0 ||
+	    (S_ISCHR(e.st_mode) && stat("/dev/null", &n) == 0 && S_ISCHR(n.st_mode) && e.st_rdev == n.st_rdev)) {
+		openlog(prog, LOG_PID, LOG_DAEMON);
+		syslog(LOG_ERR, "cannot start: %s", msg);
+		closelog();
+	}
+}
+
 int fcgi_main(const char *prog, const char *what, int argc, char **argv, web_handler_fn handler)
 {
 	struct larder_config cfg;
@@ -90,17 +107,17 @@ int fcgi_main(const char *prog, const char *what, int argc, char **argv, web_han
 
 	/* a child that cannot serve says why on stderr, the web server's log (or spawn-fcgi -n's journal), and exits 1 */
 	if (config_load(config_default_path(NULL), &cfg, err, sizeof err) != 0) {
-		fprintf(stderr, "%s: cannot start: %s\n", prog, err);
+		start_failed(prog, err);
 		return 1;
 	}
 	if (start_check(&cfg, err, sizeof err) < 0 || store_open(cfg.database, &st, err, sizeof err) != STORE_OK) {
-		fprintf(stderr, "%s: cannot start: %s\n", prog, err);
+		start_failed(prog, err);
 		goto out;
 	}
 	svc_store_limits(st, &cfg);
 	schema = api_schema_load(err, sizeof err);
 	if (!schema) {
-		fprintf(stderr, "%s: schema: %s\n", prog, err);
+		start_failed(prog, err);
 		goto out;
 	}
 	web_graphql_init(&app, prog, st, &cfg, schema);
