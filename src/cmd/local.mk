@@ -18,7 +18,7 @@ src_cmd_larder_pdf_LDADD = src/content/libcontent.a $(PDF_READ_LIBS)
 # larder-runner: the fetch runner the web programs start after a save (fcgi_main.c hands `--fetch-runner` to it),
 # so they link neither the fetcher nor the feed and import readers; installed beside them
 pkglibexec_PROGRAMS += src/cmd/larder-runner
-src_cmd_larder_runner_SOURCES = src/cmd/larder_runner.c
+src_cmd_larder_runner_SOURCES = src/cmd/larder_runner.c src/cmd/start_check.c src/cmd/start_check.h
 src_cmd_larder_runner_LDADD = $(API_LIBS)
 
 TESTS += t/cli_larder.sh t/cli_fetch.sh t/cli_extract.sh t/cli_import.sh
