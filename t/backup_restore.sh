@@ -67,6 +67,11 @@ is "backup: integrity_check of the copy" ok "$(sqlite3 "$tmp/bk/larder.db" 'PRAG
 is "backup into an existing folder: exit 1" 1 "$?"
 like "backup into an existing folder: says so" "never overwrites" "$(cat "$tmp/err")"
 
+"$larder" -c "$conf" backup "$data/files/bk" >/dev/null 2>"$tmp/err"
+is "backup into files_dir (it would copy itself): exit 1" 1 "$?"
+like "backup into files_dir: says so" "lies inside $data/files: keep backups out of files_dir" "$(cat "$tmp/err")"
+is "backup into files_dir: nothing left there" "" "$(ls -d "$data/files/bk" 2>/dev/null)"
+
 # --- restore's refusals -------------------------------------------------------------------------------------------
 "$larder" -c "$conf" restore "$tmp/bk" --force >/dev/null 2>"$tmp/err"
 is "restore while the server runs: exit 1" 1 "$?"

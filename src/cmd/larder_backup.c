@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -175,6 +176,26 @@ static int copy_checked(const char *from, const char *to, const char *what, bool
 	return 0;
 }
 
+/* path is dir or lies under it (both as realpath sees them; a folder not there yet is under nothing) */
+static bool inside(const char *path, const char *dir)
+{
+	char a[PATH_MAX], b[PATH_MAX];
+	size_t n;
+	if (!realpath(path, a) || !realpath(dir, b))
+		return false;
+	n = strlen(b);
+	return strncmp(a, b, n) == 0 && (a[n] == '\0' || a[n] == '/' || (n == 1 && b[0] == '/'));
+}
+
+/* a backup folder inside a folder it copies (or restores over) would copy itself, or be moved aside with it */
+static int overlaps(const char *dir, const char *files, const char *imports)
+{
+	if (inside(dir, files) || inside(dir, imports))
+		return fail("%s lies inside %s: keep backups out of files_dir and data_dir/imports",
+		            dir, inside(dir, files) ? files : imports);
+	return 0;
+}
+
 /* the library is on a PostgreSQL server (a postgresql:// or postgres:// URL) */
 static bool is_pg(const char *target)
 {
@@ -248,10 +269,16 @@ int larder_cmd_backup(const struct larder_config *c, int argc, char **argv)
 
 	if (rc)
 		return rc;
+	files_dir(c, files, sizeof files);
+	snprintf(imports, sizeof imports, "%s/imports", c->data_dir);
 	/* a new folder each time: a backup never overwrites another */
 	if (mkdir(dest, 0700) < 0)
 		return fail("cannot create the backup folder %s: %s%s", dest, strerror(errno),
 		            errno == EEXIST ? " (give a new folder: a backup never overwrites one)" : "");
+	if (overlaps(dest, files, imports) != 0) {
+		rmdir(dest);
+		return 1;
+	}
 	if (is_pg(c->database)) {
 		const char *pg[] = { "pg_dump", "--format=custom", "--no-owner", "--file", db, c->database, NULL };
 		const char *list[] = { "pg_restore", "--list", db, NULL };
@@ -275,9 +302,7 @@ int larder_cmd_backup(const struct larder_config *c, int argc, char **argv)
 			return fail("the copy is damaged: %s", err);
 		print_verified("database", &v);
 	}
-	files_dir(c, files, sizeof files);
 	snprintf(sub, sizeof sub, "%s/files", dest);
-	snprintf(imports, sizeof imports, "%s/imports", c->data_dir);
 	if (copy_checked(files, sub, "files", false) < 0)
 		return 1;
 	snprintf(sub, sizeof sub, "%s/imports", dest);
@@ -365,7 +390,8 @@ int larder_cmd_restore(const struct larder_config *c, int argc, char **argv)
 		return fail("%s already holds a library: restoring replaces it; add --force to do so",
 		            pg ? "the PostgreSQL database" : c->database);
 	files_dir(c, files, sizeof files);
-	if (make_dirs(c->data_dir) < 0)
+	snprintf(sub, sizeof sub, "%s/imports", c->data_dir);
+	if (overlaps(from, files, sub) != 0 || make_dirs(c->data_dir) < 0)
 		return 1;
 	if (pg) {
 		const char *argv_pg[] = { "pg_restore", "--clean", "--if-exists", "--no-owner", "--single-transaction", "--dbname",
