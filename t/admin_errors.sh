@@ -144,7 +144,7 @@ else
 fi
 
 if [ "$(id -u)" = 0 ] && [ -z "$as_app" ]; then
-	skip "running as root without setpriv: file modes cannot be tested" 10
+	skip "running as root without setpriv: file modes cannot be tested" 12
 else
 	chmod 0444 "$st/data/larder.db"
 	child "$st/larder.conf"
@@ -171,6 +171,12 @@ else
 	child "$st/files.conf"
 	isnt "read-only files_dir: the child exits non-zero" 0 "$rc"
 	like "read-only files_dir: it names the key" "^graphql\\.fcgi: cannot start: files_dir $st/files \\(mode 0555" "$err"
+	# a data_dir not made yet is made when first needed: only a folder it cannot be made in stops the programs
+	mkdir "$st/ro" && chmod 0555 "$st/ro"
+	{ grep -v '^data_dir' "$st/larder.conf"; echo "data_dir = $st/ro/data"; } >"$st/dd.conf"
+	child "$st/dd.conf"
+	isnt "data_dir that cannot be made: the child exits non-zero" 0 "$rc"
+	like "data_dir that cannot be made: it says where" "^graphql\\.fcgi: cannot start: data_dir $st/ro/data does not exist and cannot be made: $st/ro cannot be written" "$err"
 	# larder worker makes the same check
 	$as_app "$larder" -c "$st/files.conf" worker --once >"$st/out" 2>"$st/err"
 	rc=$?

@@ -9,15 +9,41 @@
 
 #include "store/store.h"
 
-/* a folder key's folder: there, and writable by this process (missing_ok: it may be made later) */
-static int check_dir(const char *dir, const char *key, bool missing_ok, char *err, size_t errlen)
+/* a folder not made yet (the programs make data_dir and the files folder when they first need them): the
+ * nearest folder above it that is there must be writable */
+static int check_parent(const char *dir, const char *key, char *err, size_t errlen)
+{
+	char up[4096], *slash;
+	struct stat sb;
+	if (snprintf(up, sizeof up, "%s", dir) >= (int)sizeof up)
+		return 0;
+	while ((slash = strrchr(up, '/')) != NULL) {
+		if (slash == up)
+			slash[1] = '\0';
+		else
+			*slash = '\0';
+		if (stat(up, &sb) == 0)
+			break;
+		if (slash == up)
+			return 0;
+	}
+	if (!slash)
+		snprintf(up, sizeof up, ".");
+	if (access(up, W_OK | X_OK) == 0)
+		return 0;
+	snprintf(err, errlen, "%s %s does not exist and cannot be made: %s cannot be written by uid %ld (create %s, owned by "
+	         "the user the programs run as)", key, dir, up, (long)geteuid(), dir);
+	return -1;
+}
+
+/* a folder key's folder: there and writable by this process, or one it can make */
+static int check_dir(const char *dir, const char *key, char *err, size_t errlen)
 {
 	struct stat sb;
 	if (stat(dir, &sb) < 0) {
-		if (errno == ENOENT && missing_ok)
-			return 0;
-		snprintf(err, errlen, "%s %s: %s: create it, owned by the user the programs run as (uid %ld)", key, dir,
-		         strerror(errno), (long)geteuid());
+		if (errno == ENOENT)
+			return check_parent(dir, key, err, errlen);
+		snprintf(err, errlen, "%s %s: %s", key, dir, strerror(errno));
 		return -1;
 	}
 	if (!S_ISDIR(sb.st_mode)) {
@@ -38,12 +64,12 @@ int start_check(const struct larder_config *cfg, char *err, size_t errlen)
 	char files[4096];
 	if (store_check_writable(cfg->database, err, errlen) < 0)
 		return -1;
-	if (check_dir(cfg->data_dir, "data_dir", false, err, errlen) < 0)
+	if (check_dir(cfg->data_dir, "data_dir", err, errlen) < 0)
 		return -1;
 	if (cfg->files_dir)
-		return check_dir(cfg->files_dir, "files_dir", true, err, errlen);
+		return check_dir(cfg->files_dir, "files_dir", err, errlen);
 	/* files_dir's default, data_dir/files, is made on the first upload */
 	if (snprintf(files, sizeof files, "%s/files", cfg->data_dir) >= (int)sizeof files)
 		return 0;
-	return check_dir(files, "files_dir (data_dir/files)", true, err, errlen);
+	return check_dir(files, "files_dir (data_dir/files)", err, errlen);
 }
