@@ -37,7 +37,7 @@ rid=$("$larder" -c "$conf" key list mal 2>/dev/null | awk -F '\t' '$2 == "gone" 
 [ -n "$key" ] && [ -n "$expired" ] && [ -n "$revoked" ] && [ -n "$rid" ] || bail_out "key create failed"
 
 # counters by endpoint, and the largest time one answer took
-eps="graphql content download login logout signup save static"
+eps="graphql content download login logout signup save health static"
 for e in $eps; do eval "cnt_$e=0"; done
 total=0
 slowest=0
@@ -556,6 +556,24 @@ hit save "200" '.revoked == false' "token: DELETE with none" -H "cookie: auth=$m
 hit save "404" page "an unknown /api/save/ path" -H "cookie: auth=$mc" "$S/nothing"
 is "none of the refused saves stored an item" 0 "$(db "SELECT count(*) FROM library_items WHERE url LIKE 'https://example.org/m%' OR url LIKE 'https://example.org/k%'
 	OR url LIKE '%evil%' OR url LIKE 'javascript%' OR url LIKE 'file%' OR url LIKE 'ftp%' OR url LIKE 'data%'")"
+
+# =====================================================================================================
+# /api/health: no credentials, no user data, whatever is sent
+# =====================================================================================================
+H=$B/api/health
+HOK='.status != null and .database.reachable == true'
+hit health "200" "$HOK" "GET" "$H"
+hit health "200" "$HOK" "a bad key (ignored)" -H "authorization: $(rep 300 k)" "$H"
+hit health "200" "$HOK" "a forged cookie (ignored)" -H "cookie: auth=$(rep 64 f)" "$H"
+hit health "200" "$HOK" "a query string (ignored)" "$H?verbose=1&user=alice"
+hit health "200 400 414" "$HOK" "a 6 KB query string" "$H?x=$(rep 6144 q)"
+hit health "405" json "POST with a GraphQL body" -X POST -H "authorization: $key" -H 'content-type: application/json' \
+	--data-binary '{"query":"{ me { id } }"}' "$H"
+hit health "405" json "PUT" -X PUT --data-binary x "$H"
+hit health "405" json "DELETE" -X DELETE "$H"
+hit health "404" page "/api/health/ with more" "$H/x"
+hit health "200" "$HOK" "an Origin from elsewhere" -H 'origin: https://evil.example' "$H"
+unlike "health: no user data or path in the answer" "alice|$data|@" "$(curl -s -H "authorization: $key" "$H")"
 
 # =====================================================================================================
 # static pages and paths

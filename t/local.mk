@@ -143,3 +143,22 @@ EXTRA_DIST += t/data/real/mail
 TESTS += t/real_pdf.sh
 dist_check_SCRIPTS += t/real_pdf.sh
 EXTRA_DIST += t/data/real/pdf
+# errors that reach the admin (issue 23): a deleted database, a full disk, read-only files and children that cannot
+# start end non-zero or in the GraphQL error shape, with the cause in the log
+TESTS += t/admin_errors.sh
+dist_check_SCRIPTS += t/admin_errors.sh
+# larder backup while the server runs, a wipe, larder restore (items, a highlight, a PDF and the modes back; the
+# refusals), and larder status
+TESTS += t/backup_restore.sh
+dist_check_SCRIPTS += t/backup_restore.sh
+# GET /api/health: no credentials, the database, schema and worker; bad methods, keys and load; no user data
+TESTS += t/health.sh
+dist_check_SCRIPTS += t/health.sh
+# README's Upgrading on a library an older larder made (schema 16, t/store_upgrade --make-v16): refused until larder
+# init, backed up, migrated, used through the app; the pre-upgrade backup restored and migrated again
+TESTS += t/upgrade.sh
+dist_check_SCRIPTS += t/upgrade.sh
+# larder backup and restore on PostgreSQL (pg_dump, pg_restore) on a throwaway server
+TESTS += t/backup_pg.sh
+dist_check_SCRIPTS += t/backup_pg.sh
+EXTRA_DIST += t/syslog_listen.py

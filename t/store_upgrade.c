@@ -1,4 +1,4 @@
-/* store_upgrade.c: a library made at schema 16 and upgraded by larder init: migration 017 (item ids unique per user; SQLite makes library_items again) keeps every item and every row that refers to one, and afterwards two users may have an item of the same id. */
+/* store_upgrade.c: a library made at schema 16 and upgraded by larder init: migration 017 (item ids unique per user; SQLite makes library_items again) keeps every item and every row that refers to one, and afterwards two users may have an item of the same id; with --make-v16 FILE, only that library made (t/upgrade.sh upgrades it with the real programs). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,7 +60,7 @@ static void make_v16(void)
 	db_close(db);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	struct store *st = NULL;
 	struct arena a;
@@ -74,6 +74,12 @@ int main(void)
 	const char *html;
 	bool existed;
 
+	/* the fixture of t/upgrade.sh: the library an older larder's init made and used, in FILE (SQLite) */
+	if (argc == 3 && strcmp(argv[1], "--make-v16") == 0) {
+		snprintf(path, sizeof path, "%s", argv[2]);
+		make_v16();
+		return done_testing();
+	}
 	arena_init(&a);
 	if (!mkdtemp(dir))
 		return 99;

@@ -119,6 +119,10 @@ ws_flow_login() {
 		grep -q '<html' "$tmp/page.html" && code="$code html"
 		is "$srv: the page $_pg" "200 html" "$code"
 	done
+	# the health answer (graphql.fcgi) for load balancers and monitors
+	code=$(curl -s -m 20 -o "$tmp/health.json" -w '%{http_code}' "$B/api/health")
+	is "$srv: GET /api/health answers (database reachable, schema current)" "200 true" \
+		"$code $(jq -r '.database.reachable' "$tmp/health.json" 2>/dev/null)"
 	# Omnivore's apps sign in at /api/mobile-auth/ and check their token at /api/auth/verify (auth.fcgi)
 	code=$(curl -s -m 20 -o "$tmp/mob.json" -D "$tmp/mob.h" -w '%{http_code}' -H 'content-type: application/json' \
 		-d '{"email":"alice","password":"a long test password"}' "$B/api/mobile-auth/email-sign-in")

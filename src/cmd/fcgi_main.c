@@ -4,10 +4,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <syslog.h>
 #include <unistd.h>
 #include <fcgiapp.h>
 #include "api/api.h"
 #include "cmd/fcgi_main.h"
+#include "cmd/start_check.h"
 #include "store/store.h"
 #include "svc/jobs.h"
 #include "svc/svc.h"
@@ -54,6 +57,21 @@ static int serve(const char *prog, struct web_graphql *app, const struct larder_
 	return 0;
 }
 
+/* why the program cannot serve, on stderr (the web server's log, or spawn-fcgi -n's journal) and, when stderr is
+ * /dev/null or closed (spawn-fcgi's default forking mode points it there), to syslog as well: a child that
+ * dies at start is never silent */
+static void start_failed(const char *prog, const char *msg)
+{
+	struct stat e, n;
+	fprintf(stderr, "%s: cannot start: %s\n", prog, msg);
+	if (fstat(STDERR_FILENO, &e) < 0 ||
+	    (S_ISCHR(e.st_mode) && stat("/dev/null", &n) == 0 && S_ISCHR(n.st_mode) && e.st_rdev == n.st_rdev)) {
+		openlog(prog, LOG_PID, LOG_DAEMON);
+		syslog(LOG_ERR, "cannot start: %s", msg);
+		closelog();
+	}
+}
+
 /* LARDER_INIT=yes in the environment (a shared host's first run or upgrade, where no shell runs `larder init`):
  * create the database or apply its pending migrations before opening it, as `larder init` does */
 static int init_if_asked(const char *prog, const struct larder_config *cfg)
@@ -64,7 +82,9 @@ static int init_if_asked(const char *prog, const struct larder_config *cfg)
 		return 0;
 	if (store_init(cfg->database, err, sizeof err) == STORE_OK)
 		return 0;
-	fprintf(stderr, "%s: LARDER_INIT=yes, but the database cannot be made ready: %s\n", prog, err);
+	char msg[600];
+	snprintf(msg, sizeof msg, "LARDER_INIT=yes, but the database cannot be made ready: %s", err);
+	start_failed(prog, msg);
 	return -1;
 }
 
@@ -104,20 +124,21 @@ int fcgi_main(const char *prog, const char *what, int argc, char **argv, web_han
 	signal(SIGPIPE, SIG_IGN);
 	svc_runner_init(argv[0]);
 
+	/* a child that cannot serve says why on stderr, the web server's log (or spawn-fcgi -n's journal), and exits 1 */
 	if (config_load(config_default_path(NULL), &cfg, err, sizeof err) != 0) {
-		fprintf(stderr, "%s: %s\n", prog, err);
+		start_failed(prog, err);
 		return 1;
 	}
 	if (init_if_asked(prog, &cfg) != 0)
 		goto out;
-	if (store_open(cfg.database, &st, err, sizeof err) != STORE_OK) {
-		fprintf(stderr, "%s: %s\n", prog, err);
+	if (start_check(&cfg, err, sizeof err) < 0 || store_open(cfg.database, &st, err, sizeof err) != STORE_OK) {
+		start_failed(prog, err);
 		goto out;
 	}
 	svc_store_limits(st, &cfg);
 	schema = api_schema_load(err, sizeof err);
 	if (!schema) {
-		fprintf(stderr, "%s: schema: %s\n", prog, err);
+		start_failed(prog, err);
 		goto out;
 	}
 	web_graphql_init(&app, prog, st, &cfg, schema);

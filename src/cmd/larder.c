@@ -16,6 +16,7 @@
 #include "cmd/larder_import.h"
 #include "cmd/larder_mail.h"
 #include "cmd/larder_migrate.h"
+#include "cmd/larder_backup.h"
 #include "store/store.h"
 #include "svc/account.h"
 #include "svc/apikey.h"
@@ -50,9 +51,13 @@ static const char usage_all[] =
 	"       " LARDER_WORKER_USAGE "\n"
 	"       " U_FETCH "\n"
 	"       " U_EXPORT "\n"
+	"       " U_EXPORT_OPML "\n"
 	"       " LARDER_IMPORT_USAGE "\n"
 	"       " LARDER_MAIL_USAGE "\n"
 	"       " U_MIGRATE "\n"
+	"       " U_BACKUP "\n"
+	"       " U_RESTORE "\n"
+	"       " U_STATUS "\n"
 	"       larder --version | --help\n";
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
@@ -502,6 +507,12 @@ int main(int argc, char **argv)
 		fn = larder_cmd_export;
 	} else if (strcmp(cmd, "import") == 0) {
 		fn = larder_cmd_import;
+	} else if (strcmp(cmd, "backup") == 0) {
+		fn = larder_cmd_backup;
+	} else if (strcmp(cmd, "restore") == 0) {
+		fn = larder_cmd_restore;
+	} else if (strcmp(cmd, "status") == 0) {
+		fn = larder_cmd_status;
 	} else if (strcmp(cmd, "user") == 0 || strcmp(cmd, "key") == 0) {
 		sub = i < argc ? argv[i++] : "";
 		if (strcmp(cmd, "user") == 0 && strcmp(sub, "add") == 0)

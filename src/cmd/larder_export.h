@@ -4,6 +4,7 @@
 #include "util/config.h"
 
 #define U_EXPORT "larder [-c CONF] export --user NAME [--output FILE]"
+#define U_EXPORT_OPML "larder [-c CONF] export --user NAME --opml [--output FILE]"
 /* argv holds what follows `export`; the exit code (0 written, 1 failed, 2 usage) */
 int larder_cmd_export(const struct larder_config *c, int argc, char **argv);
 #endif

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cmd/start_check.h"
 #include "content/fetch/fetch.h"
 #include "store/store.h"
 #include "svc/jobs.h"
@@ -29,8 +30,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return 1;
 	}
-	if (store_open(cfg.database, &st, err, sizeof err) != STORE_OK)
-		fprintf(stderr, "%s: %s\n", prog, err);
+	/* the runner is a new process: a database made read-only or deleted since the web program started shows here */
+	if (start_check(&cfg, err, sizeof err) < 0 || store_open(cfg.database, &st, err, sizeof err) != STORE_OK)
+		fprintf(stderr, "%s: fetch runner cannot start: %s\n", prog, err);
 	else if (content_fetch_global_init() != 0)
 		fprintf(stderr, "%s: libcurl initialisation failed\n", prog);
 	else {

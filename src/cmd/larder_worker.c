@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cmd/start_check.h"
 #include "cmd/larder_worker.h"
 #include "content/fetch/fetch.h"
 #include "store/store.h"
@@ -18,6 +19,7 @@
 
 #define POLL_MS 2000      /* how often an idle worker looks for new jobs */
 #define PURGE_MS (3600 * 1000) /* how often a running worker empties the trash of old items */
+#define SEEN_MS (10 * 1000) /* how often it notes that it runs (store_worker_seen: larder status, /api/health) */
 
 /* items deleted more than LIMIT_TRASH_DAYS ago leave the trash for good (tombstones remain) */
 static int empty_trash(struct store *st, bool verbose)
@@ -76,20 +78,25 @@ int larder_cmd_worker(const struct larder_config *c, int argc, char **argv)
 		fprintf(stderr, "larder: libcurl initialisation failed\n");
 		return 1;
 	}
-	if (store_open(c->database, &st, err, sizeof err) != STORE_OK) {
-		fprintf(stderr, "larder: %s\n", err);
+	if (start_check(c, err, sizeof err) < 0 || store_open(c->database, &st, err, sizeof err) != STORE_OK) {
+		fprintf(stderr, "larder: worker cannot start: %s\n", err);
 		return 1;
 	}
 	svc_store_limits(st, c);
 	arena_init(&a);
 	a.limit = LIMIT_GQL_REQUEST_ARENA;
-	int64_t purged_at = time_now_ms();
+	int64_t purged_at = time_now_ms(), seen_at = 0;
 	if (empty_trash(st, verbose || once) < 0 && once)
 		rc = 1;
 	while (!stopping) {
 		if (time_now_ms() - purged_at >= PURGE_MS) {
 			empty_trash(st, verbose);
 			purged_at = time_now_ms();
+		}
+		/* larder status and /api/health read when the worker last went round (one small write now and then) */
+		if (time_now_ms() - seen_at >= SEEN_MS) {
+			store_worker_seen(st, time_now_ms());
+			seen_at = time_now_ms();
 		}
 		int r = svc_worker_step(st, c, &a, err, sizeof err);
 		arena_reset(&a);

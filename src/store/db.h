@@ -41,7 +41,9 @@ struct db_ops {
 	int (*bind_blob)(struct db_stmt *s, int idx, const void *v, size_t n);
 	int (*bind_null)(struct db_stmt *s, int idx);
 	int (*step)(struct db_stmt *s);
-	void (*reset)(struct db_stmt *s); /* back to the start, bindings cleared */
+	/* back to the start, bindings cleared; DB_OK, or the failure of a write that ended only here (SQLite: an
+	 * INSERT … RETURNING whose row was read, its autocommit COMMIT refused, say on a full disk) */
+	int (*reset)(struct db_stmt *s);
 	enum db_type (*col_type)(struct db_stmt *s, int col);
 	int64_t (*col_int64)(struct db_stmt *s, int col);
 	double (*col_double)(struct db_stmt *s, int col);
@@ -87,6 +89,9 @@ int db_pg_open(const char *url, struct db **out, char *err, size_t errlen);
 bool db_is_pg(const char *target);
 /* SQLite: switches the file to write-ahead logging, retrying while another process holds the lock */
 int db_sqlite_wal(struct db *db);
+/* SQLite: what the last failure's extended code and the system's errno add to db_errmsg (" (SQLITE_FULL,
+ * errno 28: No space left on device)"), for the admin's log; "" when nothing */
+void db_sqlite_detail(struct db *db, char *buf, size_t len);
 
 static inline bool db_is_sqlite(const struct db *db) { return db->ops->name[0] == 's'; }
 static inline int db_prepare(struct db *db, const char *sql, bool keep, struct db_stmt **out)
@@ -108,7 +113,7 @@ static inline int db_bind_blob(struct db_stmt *s, int idx, const void *v, size_t
 }
 static inline int db_bind_null(struct db_stmt *s, int idx) { return s->db->ops->bind_null(s, idx); }
 static inline int db_step(struct db_stmt *s) { return s->db->ops->step(s); }
-static inline void db_reset(struct db_stmt *s) { s->db->ops->reset(s); }
+static inline int db_reset(struct db_stmt *s) { return s->db->ops->reset(s); }
 static inline enum db_type db_col_type(struct db_stmt *s, int col) { return s->db->ops->col_type(s, col); }
 static inline int64_t db_col_int64(struct db_stmt *s, int col) { return s->db->ops->col_int64(s, col); }
 static inline double db_col_double(struct db_stmt *s, int col) { return s->db->ops->col_double(s, col); }

@@ -76,7 +76,15 @@ static int fail(struct pdb *d, const PGresult *r)
 		return DB_E_INTERRUPT;
 	if (!strcmp(state, "53200"))
 		return DB_E_NOMEM;
-	if (!strncmp(state, "42", 2) || !strncmp(state, "22", 2))
+	if (!strncmp(state, "22", 2)) {
+		/* a data exception quotes the value after a colon ("invalid input syntax for type uuid: \"…\""): the
+		 * message is kept without it, as it reaches the admin's log (store_fail), which holds no user data */
+		char *colon = strstr(d->err, ": ");
+		if (colon)
+			*colon = '\0';
+		return DB_E_QUERY;
+	}
+	if (!strncmp(state, "42", 2))
 		return DB_E_QUERY;
 	return DB_E_OTHER;
 }
@@ -268,7 +276,7 @@ fail:
 	return rc;
 }
 
-static void p_reset(struct db_stmt *st)
+static int p_reset(struct db_stmt *st)
 {
 	struct pstmt *s = P(st);
 	PQclear(s->res);
@@ -281,6 +289,7 @@ static void p_reset(struct db_stmt *st)
 		s->vals[i] = NULL;
 		s->lens[i] = s->fmts[i] = 0;
 	}
+	return DB_OK;
 }
 
 static void p_finalize(struct db_stmt *st)

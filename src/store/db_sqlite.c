@@ -16,6 +16,7 @@ struct sdb {
 	struct db base;
 	sqlite3 *h;
 	sqlite3_stmt *begin, *commit, *rollback; /* prepared on first use */
+	bool moved;        /* the last failure was ours: the file was deleted or moved (db_moved) */
 };
 struct sstmt {
 	struct db_stmt base;
@@ -125,14 +126,40 @@ static int s_bind_blob(struct db_stmt *s, int i, const void *v, size_t n)
 	return S(s) ? map_rc(sqlite3_bind_blob64(S(s), i, v, n, SQLITE_STATIC)) : UNPREPARED(s);
 }
 static int s_bind_null(struct db_stmt *s, int i) { return S(s) ? map_rc(sqlite3_bind_null(S(s), i)) : UNPREPARED(s); }
-static int s_step(struct db_stmt *s) { return S(s) ? map_rc(sqlite3_step(S(s))) : UNPREPARED(s); }
-static void s_reset(struct db_stmt *s)
+#define MOVED_MSG "the database file was deleted or moved since this program opened it (restore it, then restart the programs)"
+
+/* a write to a file that was deleted or moved since it was opened would succeed into the void (SQLite's own
+ * check of this, SQLITE_READONLY_DBMOVED, is not made in WAL mode): one stat before each write transaction */
+static bool db_moved(struct db *db)
+{
+	int moved = 0;
+	struct sdb *d = (struct sdb *)db;
+	d->moved = false;
+	if (sqlite3_file_control(d->h, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved)
+		d->moved = true;
+	return d->moved;
+}
+
+static int s_step(struct db_stmt *s)
+{
+	sqlite3_stmt *p = S(s);
+	((struct sdb *)s->db)->moved = false;
+	if (!p)
+		return UNPREPARED(s);
+	/* a write outside a transaction: its own transaction starts here */
+	if (sqlite3_get_autocommit(H(s->db)) && !sqlite3_stmt_readonly(p) && !sqlite3_stmt_busy(p) && db_moved(s->db))
+		return DB_E_OTHER;
+	return map_rc(sqlite3_step(p));
+}
+static int s_reset(struct db_stmt *s)
 {
 	sqlite3_stmt *p = ((struct sstmt *)s)->s; /* one never compiled has nothing to reset */
+	int rc = SQLITE_OK;
 	if (p) {
-		sqlite3_reset(p);
+		rc = sqlite3_reset(p);
 		sqlite3_clear_bindings(p);
 	}
+	return map_rc(rc);
 }
 
 static enum db_type s_col_type(struct db_stmt *s, int col)
@@ -175,7 +202,10 @@ static int tx_step(struct db *db, sqlite3_stmt **s, const char *sql)
 }
 
 /* BEGIN IMMEDIATE: takes the write lock at once (waiting on the busy handler) */
-static int s_begin(struct db *db) { return tx_step(db, &((struct sdb *)db)->begin, "BEGIN IMMEDIATE"); }
+static int s_begin(struct db *db)
+{
+	return db_moved(db) ? DB_E_OTHER : tx_step(db, &((struct sdb *)db)->begin, "BEGIN IMMEDIATE");
+}
 static int s_commit(struct db *db) { return tx_step(db, &((struct sdb *)db)->commit, "COMMIT"); }
 static bool s_in_tx(struct db *db) { return !sqlite3_get_autocommit(H(db)); }
 static int s_rollback(struct db *db)
@@ -184,7 +214,56 @@ static int s_rollback(struct db *db)
 }
 static int64_t s_changes(struct db *db) { return sqlite3_changes64(H(db)); }
 static int64_t s_last_id(struct db *db) { return sqlite3_last_insert_rowid(H(db)); }
-static const char *s_errmsg(struct db *db) { return sqlite3_errmsg(H(db)); }
+static const char *s_errmsg(struct db *db) { return ((struct sdb *)db)->moved ? MOVED_MSG : sqlite3_errmsg(H(db)); }
+
+/* the extended codes whose generic message hides what the admin must fix */
+static const struct { int code; const char *name; } ext_names[] = {
+	{ SQLITE_FULL, "SQLITE_FULL: the disk or the file size limit" },
+	{ SQLITE_READONLY, "SQLITE_READONLY" },
+	{ SQLITE_READONLY_DBMOVED, "SQLITE_READONLY_DBMOVED: the database file was deleted or moved since it was opened" },
+	{ SQLITE_READONLY_CANTINIT, "SQLITE_READONLY_CANTINIT: the -shm file cannot be written" },
+	{ SQLITE_READONLY_CANTLOCK, "SQLITE_READONLY_CANTLOCK: the -shm file is read-only" },
+	{ SQLITE_READONLY_RECOVERY, "SQLITE_READONLY_RECOVERY: the WAL needs recovery and the database is read-only" },
+	{ SQLITE_READONLY_DIRECTORY, "SQLITE_READONLY_DIRECTORY: the database's folder is read-only" },
+	{ SQLITE_CANTOPEN, "SQLITE_CANTOPEN" },
+	{ SQLITE_IOERR_WRITE, "SQLITE_IOERR_WRITE" },
+	{ SQLITE_IOERR_FSYNC, "SQLITE_IOERR_FSYNC" },
+	{ SQLITE_IOERR_SHMOPEN, "SQLITE_IOERR_SHMOPEN: the -shm file cannot be opened" },
+	{ SQLITE_IOERR_SHMSIZE, "SQLITE_IOERR_SHMSIZE: the -shm file cannot grow" },
+	{ SQLITE_IOERR_TRUNCATE, "SQLITE_IOERR_TRUNCATE" },
+	{ SQLITE_IOERR_DELETE, "SQLITE_IOERR_DELETE" },
+	{ SQLITE_IOERR, "SQLITE_IOERR" },
+	{ SQLITE_CORRUPT, "SQLITE_CORRUPT" },
+	{ SQLITE_BUSY, "SQLITE_BUSY: another process held the lock too long" },
+};
+
+void db_sqlite_detail(struct db *db, char *buf, size_t len)
+{
+	int code = sqlite3_extended_errcode(H(db)), eno = sqlite3_system_errno(H(db));
+	const char *name = NULL;
+	size_t n;
+
+	buf[0] = '\0';
+	if (((struct sdb *)db)->moved)
+		return;
+	for (size_t i = 0; i < sizeof ext_names / sizeof ext_names[0] && !name; i++)
+		if (ext_names[i].code == code)
+			name = ext_names[i].name;
+	if (!name && (code & 0xff) == SQLITE_IOERR)
+		name = "SQLITE_IOERR";
+	if (name)
+		snprintf(buf, len, " (%s", name);
+	else
+		snprintf(buf, len, " (SQLite code %d", code);
+	n = strlen(buf);
+	/* the errno is kept from the last I/O failure: shown only when this failure is one */
+	if (eno && n < len && ((code & 0xff) == SQLITE_IOERR || (code & 0xff) == SQLITE_FULL ||
+	                       (code & 0xff) == SQLITE_CANTOPEN || (code & 0xff) == SQLITE_READONLY))
+		snprintf(buf + n, len - n, ", errno %d: %s", eno, strerror(eno));
+	n = strlen(buf);
+	if (n + 1 < len)
+		snprintf(buf + n, len - n, ")");
+}
 static void s_set_progress(struct db *db, int every, int (*fn)(void *), void *arg)
 {
 	sqlite3_progress_handler(H(db), fn ? every : 0, fn, arg);

@@ -15,6 +15,8 @@ src_store_libstore_a_SOURCES = \
 src_store_libstore_a_SOURCES += src/store/file.c
 # larder migrate-store: a library copied from one database to another
 src_store_libstore_a_SOURCES += src/store/copy.c
+# larder backup and restore: the online copy, its check, the file in use
+src_store_libstore_a_SOURCES += src/store/backup.c src/store/status.c
 nodist_src_store_libstore_a_SOURCES = src/store/migrations_gen.c
 src_store_libstore_a_CPPFLAGS = $(AM_CPPFLAGS) $(SQLITE_CFLAGS) $(PQ_CFLAGS) $(ICU_CFLAGS)
 EXTRA_DIST += src/store/README.md

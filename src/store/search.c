@@ -648,12 +648,12 @@ static int step_fail(struct store *st, struct store_search_res *r, int rc)
 	if (rc == DB_E_INTERRUPT && (st->budget.hit || (!db_is_sqlite(st->db) && st->budget.time_ms > 0))) {
 		snprintf(r->error, sizeof r->error, "this search took longer than %lld ms (search_time_ms in larder.conf):"
 		         " narrow it with more words, a phrase or title:", (long long)st->budget.time_ms);
-		store_fail(st, rc, "searching");
+		store_fail_quiet(st, rc, "searching");
 		return STORE_E_LIMIT;
 	}
 	if (rc == DB_E_QUERY) {
 		snprintf(r->error, sizeof r->error, "this search could not run: %s", db_errmsg(st->db));
-		store_fail(st, rc, "searching");
+		store_fail_quiet(st, rc, "searching"); /* the user's words: not the admin's log */
 		return STORE_E_INVAL;
 	}
 	return store_fail(st, rc, "searching");

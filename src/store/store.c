@@ -1,4 +1,5 @@
 /* store.c: the list of the features' statement tables, error names, and the shared helpers of statements, rows and transactions. */
+#define _GNU_SOURCE /* program_invocation_short_name, for the log line */
 #include "store/store_int.h"
 
 #include <errno.h>
@@ -88,7 +89,7 @@ int store_schema_version(void)
 	return n;
 }
 
-int store_fail(struct store *st, int db_rc, const char *what)
+int store_fail_quiet(struct store *st, int db_rc, const char *what)
 {
 	snprintf(st->errmsg, sizeof st->errmsg, "%s: %s", what, db_errmsg(st->db));
 	st->busy = db_rc == DB_E_BUSY;
@@ -100,9 +101,52 @@ int store_fail(struct store *st, int db_rc, const char *what)
 	}
 }
 
+/* the admin's line for a failed statement: one line (the driver's message may hold line ends) */
+static void log_failure(struct store *st, const char *what)
+{
+	char detail[200], msg[sizeof st->errmsg], why[600];
+
+	detail[0] = why[0] = '\0';
+	if (db_is_sqlite(st->db)) {
+		db_sqlite_detail(st->db, detail, sizeof detail);
+		/* which file is in the way, with its mode: the -shm a read-only spell left behind, say */
+		if (store_check_writable(st->where, why + 2, sizeof why - 2) < 0)
+			memcpy(why, "; ", 2);
+		else
+			why[0] = '\0';
+	}
+	snprintf(msg, sizeof msg, "%s", db_errmsg(st->db));
+	for (char *p = msg; *p; p++)
+		if ((unsigned char)*p < 0x20)
+			*p = ' ';
+	fprintf(stderr, "%s: database %s: %s failed: %s%s%s\n", program_invocation_short_name,
+	        st->where[0] ? st->where : "(unnamed)", what, msg, detail, why);
+}
+
+int store_fail(struct store *st, int db_rc, const char *what)
+{
+	/* a constraint is the caller's input (a name taken, an id gone), an interrupt the caller's own deadline:
+	 * their answers say so; PostgreSQL's serialization failures are run again by store_tx; anything else is the
+	 * database's or the machine's, and the admin must hear of it */
+	if (db_rc != DB_E_UNIQUE && db_rc != DB_E_FOREIGN && db_rc != DB_E_CONSTRAINT && db_rc != DB_E_INTERRUPT &&
+	    !(db_rc == DB_E_BUSY && !db_is_sqlite(st->db)))
+		log_failure(st, what);
+	return store_fail_quiet(st, db_rc, what);
+}
+
 void store_done(struct db_stmt *s)
 {
 	db_reset(s);
+}
+
+/* resets s after its row was read: rc, or the failure of a write that only ended at the reset (an INSERT …
+ * RETURNING in autocommit commits there, and a full disk refuses it there: the row read is not stored) */
+static int done_checked(struct store *st, struct db_stmt *s, int rc, const char *what)
+{
+	int r = db_reset(s);
+	if (rc == STORE_OK && r != DB_OK && r != DB_ROW && r != DB_DONE)
+		return store_fail(st, r, what);
+	return rc;
 }
 
 int store_step_done(struct store *st, struct db_stmt *s, const char *what)
@@ -137,8 +181,7 @@ int store_get_ints(struct store *st, struct db_stmt *s, int64_t *v, int n, const
 	int rc = store_step_row(st, s, what);
 	for (int i = 0; i < n && rc == STORE_OK; i++)
 		v[i] = db_col_int64(s, i);
-	store_done(s);
-	return rc;
+	return done_checked(st, s, rc, what);
 }
 
 int store_step_changed(struct store *st, struct db_stmt *s, const char *what)
@@ -273,8 +316,7 @@ int store_get_row(struct store *st, struct arena *a, struct db_stmt *s, const st
 	int rc = store_step_row(st, s, what);
 	if (rc == STORE_OK && out)
 		rc = store_row_read(st, a, s, 0, r, out);
-	store_done(s);
-	return rc;
+	return done_checked(st, s, rc, what);
 }
 
 int store_get_rows(struct store *st, struct arena *a, struct db_stmt *s, const struct store_row *r, void **out,
@@ -303,10 +345,10 @@ int store_get_rows(struct store *st, struct arena *a, struct db_stmt *s, const s
 	}
 	rc = rc == DB_DONE ? STORE_OK : store_fail(st, rc, what);
 out:
+	rc = done_checked(st, s, rc, what);
 	*out = rc == STORE_OK ? list : NULL;
 	if (rc != STORE_OK)
 		*n = 0;
-	store_done(s);
 	return rc;
 }
 

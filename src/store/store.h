@@ -42,6 +42,37 @@ int store_open(const char *path, struct store **out, char *err, size_t errlen);
 int store_init(const char *path, char *err, size_t errlen);
 int store_init_progress(const char *path, void (*progress)(void *arg, int64_t done, int64_t total), void *arg,
                         char *err, size_t errlen);
+/* the health endpoint's and `larder status`'s view (status.c): the database answers, its schema against this
+ * program's, and when the worker last noted itself (store_worker_seen; -1: never) */
+struct store_health { bool reachable; int schema, schema_want; int64_t worker_seen_ms; };
+int store_health(struct store *st, struct store_health *h);
+/* the worker notes that it runs (a setting, written at most every few seconds by larder worker) */
+int store_worker_seen(struct store *st, int64_t now_ms);
+#define STORE_STATUS_QUEUE_MAX 32
+struct store_queue_row { char kind[16], status[16]; int64_t count, oldest_ms; };
+/* `larder status`: the queue by kind and status with each group's oldest job, the feeds (and those whose last
+ * polls failed), and a PostgreSQL database's size (-1 on SQLite: the caller stats the file) */
+struct store_status {
+	struct store_health health;
+	struct store_queue_row queue[STORE_STATUS_QUEUE_MAX];
+	int nqueue;
+	int64_t feeds, feeds_failing, db_bytes;
+};
+int store_status(struct store *st, struct store_status *out);
+/* larder backup / restore (backup.c): an online, consistent copy of the SQLite library at target into the new file
+ * dest (VACUUM INTO); 0, or -1 with err set */
+int store_backup_sqlite(const char *target, const char *dest, char *err, size_t errlen);
+/* what a check of a SQLite copy found: its schema version and row counts */
+struct store_verified { int version; int64_t users, items, highlights, files; };
+/* path passes SQLite's integrity check and is a larder database: 0 with *v filled, or -1 with err set */
+int store_verify_sqlite(const char *path, struct store_verified *v, char *err, size_t errlen);
+/* the pid of a program that has the SQLite library at target open (1 when its pid is unknown), or 0 */
+long store_sqlite_user(const char *target);
+/* A SQLite target's files can be written by this process: the database, its folder (SQLite makes -wal and -shm
+ * there) and the -wal and -shm files when they exist. 0, or -1 with err saying which file, its mode and owner,
+ * and what to fix (a -shm left read-only: SQLite gives new -wal and -shm files the database's mode, so a
+ * database once made read-only leaves them so). A PostgreSQL URL: 0 (the server answers for itself). */
+int store_check_writable(const char *target, char *err, size_t errlen);
 void store_close(struct store *st);
 /* store_copy (`larder migrate-store`): every table of the library at `from` copied to `to` (a SQLite file or a
  * postgresql:// URL each; the target's schema made first as store_init makes it), in one transaction on the

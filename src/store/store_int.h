@@ -51,6 +51,7 @@ struct store {
 	struct db_stmt **stmt[STORE_T__MAX]; /* each feature's prepared statements, by its enum stmt (store_open) */
 	struct db_stmt **stmts;      /* all of them, one allocation */
 	char errmsg[256];
+	char where[160];              /* the database as the admin's log names it (a URL without its password) */
 	struct store_limits lim;     /* store_set_limits */
 	void (*batch_hook)(void *arg, int64_t done); /* store_set_batch_hook */
 	void *batch_arg;
@@ -154,8 +155,13 @@ extern const struct embedded_file store_migrations[];
 /* PostgreSQL's migrations from db/pg/, numbered as the SQLite ones (version N is the same schema) */
 extern const struct embedded_file store_pg_migrations[];
 
-/* maps a driver's failure (enum db_rc) to a store_err and records the message */
+/* maps a driver's failure (enum db_rc) to a store_err and records the message; a failure that is not the
+ * caller's input (anything but a constraint, or an interrupt the caller asked for) is also logged to stderr,
+ * the web server's error log, as one line: the program, the database, what was being done and the
+ * database's error (what is a fixed phrase: no user data goes to the log) */
 int store_fail(struct store *st, int db_rc, const char *what);
+/* store_fail without the log: the failure is the user's input (a search expression the engine refuses) */
+int store_fail_quiet(struct store *st, int db_rc, const char *what);
 /* resets and clears the bindings of a statement after use */
 void store_done(struct db_stmt *s);
 /* steps a bound one-shot statement and resets it: STORE_OK when it ran to the end, else store_fail(what) */

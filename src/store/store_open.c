@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #include "util/limits.h"
@@ -290,6 +291,7 @@ static int open_store(const char *target, struct store **out, char *err, size_t 
 	st->lim.highlights_per_item = LIMIT_HIGHLIGHTS_PER_ITEM;
 	st->lim.items_per_user = LIMIT_ITEMS_PER_USER;
 	st->lim.bytes_per_user = LIMIT_BYTES_PER_USER;
+	snprintf(st->where, sizeof st->where, "%s", path);
 	rc = STORE_E_DB;
 	if (connect_target(target, path, &st->db, err, errlen) < 0 || (v = read_version(st->db, path, err, errlen)) < 0)
 		goto out;
@@ -454,4 +456,56 @@ int store_init_progress(const char *target, void (*progress)(void *arg, int64_t 
 out:
 	db_close(db);
 	return rc;
+}
+
+/* path can be written (and, for a folder, entered) by this process; else err says its mode and owner */
+static int check_one(const char *path, const char *what, const char *fix, bool dir, char *err, size_t errlen)
+{
+	struct stat sb;
+	if (access(path, dir ? W_OK | X_OK : R_OK | W_OK) == 0)
+		return 0;
+	if (errno == ENOENT && !dir)
+		return 0; /* a -wal or -shm not made yet */
+	if (stat(path, &sb) < 0) {
+		set_err(err, errlen, "cannot reach %s %s: %s", what, path, strerror(errno));
+		return -1;
+	}
+	set_err(err, errlen, "%s %s (mode %04o, owner uid %ld gid %ld) cannot be written by uid %ld: %s", what, path,
+	        (unsigned)(sb.st_mode & 07777), (long)sb.st_uid, (long)sb.st_gid, (long)geteuid(), fix);
+	return -1;
+}
+
+int store_check_writable(const char *target, char *err, size_t errlen)
+{
+	char side[4096], *slash;
+	static const char *const ends[] = { "-shm", "-wal" };
+
+	set_err(err, errlen, "%s", "");
+	if (!target || !*target || db_is_pg(target))
+		return 0;
+	if (check_file(target, err, errlen) != STORE_OK)
+		return -1;
+	if (check_one(target, "the database", "give the user the programs run as write access to it (chown or chmod 0660)",
+	              false, err, errlen) < 0)
+		return -1;
+	if (snprintf(side, sizeof side, "%s", target) >= (int)sizeof side)
+		return 0;
+	slash = strrchr(side, '/');
+	if (slash == side)
+		side[1] = '\0';
+	else if (slash)
+		*slash = '\0';
+	else
+		snprintf(side, sizeof side, ".");
+	if (check_one(side, "the database's folder", "SQLite makes the -wal and -shm files there: give the user the "
+	              "programs run as write access to it", true, err, errlen) < 0)
+		return -1;
+	for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+		if (snprintf(side, sizeof side, "%s%s", target, ends[i]) >= (int)sizeof side)
+			return 0;
+		if (check_one(side, ends[i][1] == 'w' ? "the write-ahead log" : "the shared-memory index", "SQLite gave it the database's mode when it was made; chmod it as the "
+		              "database (0660) or remove it while no program has the database open", false, err, errlen) < 0)
+			return -1;
+	}
+	return 0;
 }

@@ -8,6 +8,7 @@
 #include "api/api.h"
 #include "util/limits.h"
 #include "util/utf8.h"
+#include "web/health_http.h"
 #include "web/authenticate.h"
 #include "web/graphql_http.h"
 #include "web/content_http.h"
@@ -739,6 +740,8 @@ void web_graphql_route(struct web_graphql *app, struct web_request *req, struct 
 		web_import_handle(app, req, res, a);
 	else if (web_upload_route(req->path))
 		web_upload_handle(app, req, res, a);
+	else if (web_health_route(req->path))
+		web_health_handle(app, req, res, a);
 	else if (web_share_route(req->path))
 		web_share_handle(app, req, res, a);
 	else

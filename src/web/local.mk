@@ -8,6 +8,7 @@ src_web_libweb_a_SOURCES = src/web/request.c src/web/request.h src/web/response.
 	src/web/auth_http.c src/web/auth_http.h src/web/first_run.c src/web/first_run.h src/web/mobile_auth.c src/web/mobile_auth.h \
 	src/web/save_http.c src/web/save_http.h \
 	src/web/save_guard.c src/web/save_guard.h src/web/export_http.c src/web/export_http.h \
+	src/web/health_http.c src/web/health_http.h \
 	src/web/import_http.c src/web/import_http.h
 src_web_libweb_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 # PDFs: the upload URL and the file served to its owner
@@ -22,14 +23,14 @@ WEB_LIBS = src/web/libweb.a
 # the web programs link what answering a request needs: no fetcher, MIME or PDF reader (API_WEB_LIBS; the
 # larder-runner and larder-pdf helpers of src/cmd/local.mk do that work, and t/layers.sh checks it)
 fcgi_PROGRAMS += src/cmd/graphql.fcgi
-src_cmd_graphql_fcgi_SOURCES = src/cmd/graphql_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h
+src_cmd_graphql_fcgi_SOURCES = src/cmd/graphql_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h src/cmd/start_check.c src/cmd/start_check.h
 src_cmd_graphql_fcgi_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 src_cmd_graphql_fcgi_LDADD = $(WEB_LIBS) $(API_WEB_LIBS) $(FCGI_LIBS)
 fcgi_PROGRAMS += src/cmd/auth.fcgi src/cmd/save.fcgi
-src_cmd_auth_fcgi_SOURCES = src/cmd/auth_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h
+src_cmd_auth_fcgi_SOURCES = src/cmd/auth_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h src/cmd/start_check.c src/cmd/start_check.h
 src_cmd_auth_fcgi_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 src_cmd_auth_fcgi_LDADD = $(WEB_LIBS) $(API_WEB_LIBS) $(FCGI_LIBS)
-src_cmd_save_fcgi_SOURCES = src/cmd/save_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h
+src_cmd_save_fcgi_SOURCES = src/cmd/save_fcgi.c src/cmd/fcgi_main.c src/cmd/fcgi_main.h src/cmd/start_check.c src/cmd/start_check.h
 src_cmd_save_fcgi_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 src_cmd_save_fcgi_LDADD = $(WEB_LIBS) $(API_WEB_LIBS) $(FCGI_LIBS)
 

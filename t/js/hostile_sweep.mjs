@@ -16,6 +16,8 @@
 // --retry            a field failing on the victim's p99 alone is run once more (for noisy machines)
 // --fail-fast        a field whose first request, alone, is over --cpu-s fails without the timed part
 // --only F,G --skip F,G   the fields to drive (default every root field but deleteAccount)
+// --get P,Q         HTTP paths of the same server (on graphql.fcgi) driven as the fields are, by GETs with the
+//                    attacker's key (their name is `GET P`): /api/health
 // --small N --large N --large-bytes B   the attacker's library, seeded first (2000 small, 3 of 4.5 MB)
 // --expect FILE      TAP mode: one field a line (`field  # why`) expected to fail; an unlisted failure fails
 // --json FILE        the results as JSON
@@ -27,7 +29,7 @@ import { Worker } from 'node:worker_threads';
 
 const opt = {
 	conns: 4, rounds: 2, 'field-seconds': 20, timeout: 60, interval: 10, 'p99-ms': 50, 'cpu-s': 1,
-	small: 2000, large: 3, 'large-bytes': 4500000, only: '', skip: '', expect: '', json: '', retry: false, 'fail-fast': false,
+	small: 2000, large: 3, 'large-bytes': 4500000, only: '', skip: '', expect: '', json: '', retry: false, 'fail-fast': false, get: '',
 	'max-aliases': 199, 'max-fields': 2000, 'page-size': 100, baseline: 500, relative: 0, settle: 60,
 };
 for (let i = 2; i < process.argv.length; i++) {
@@ -47,13 +49,14 @@ const tap = !!opt.expect;
 const say = (s) => console.log(tap ? `# ${s}` : s);
 
 /* ---- HTTP: one keep-alive agent per connection ---- */
-function post(agent, key, body, timeoutS) {
-	const data = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
+function post(agent, key, body, timeoutS, getPath) {
+	const data = getPath ? Buffer.alloc(0) : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
 	const t0 = process.hrtime.bigint();
 	return new Promise((resolve) => {
 		const req = http.request({
-			host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent,
-			headers: { 'content-type': 'application/json', 'content-length': data.length, authorization: key },
+			host: target.hostname, port: target.port, path: getPath || target.pathname, method: getPath ? 'GET' : 'POST',
+			agent, headers: getPath ? { authorization: key }
+				: { 'content-type': 'application/json', 'content-length': data.length, authorization: key },
 		}, (res) => {
 			const chunks = [];
 			res.on('data', (c) => chunks.push(c));
@@ -421,7 +424,8 @@ function victimLoop() {
 }
 const cpuDelta = (a, b) => Object.keys(b).reduce((s, p) => s + b[p] - (a[p] || 0), 0);
 async function attack(op, f) {
-	let n = Math.min(opt['max-aliases'], Math.floor(opt['max-fields'] / documentFor(op, f, 1, 'x').perAlias));
+	const get = op === 'GET' ? f.path : null; // --get: a path GET, one request standing for one document
+	let n = get ? 1 : Math.min(opt['max-aliases'], Math.floor(opt['max-fields'] / documentFor(op, f, 1, 'x').perAlias));
 	const agents = [...Array(opt.conns)].map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
 	const stats = { ran: 0, refused429: 0, timeouts: 0, errors: new Map(), slowest: 0 };
 	const note = (r) => {
@@ -439,9 +443,9 @@ async function attack(op, f) {
 	let solo, cpuOne;
 	for (;;) {
 		const c0 = cpuNow();
-		solo = await post(agents[0], opt.attacker, documentFor(op, f, n, 'solo'), opt.timeout);
+		solo = await post(agents[0], opt.attacker, get ? null : documentFor(op, f, n, 'solo'), opt.timeout, get);
 		cpuOne = cpuDelta(c0, cpuNow());
-		if (!refusedWhole(solo) || n === 1) break;
+		if (get || !refusedWhole(solo) || n === 1) break;
 		if (process.env.SWEEP_DEBUG) say(`${f.name}: ${n} aliases refused: ${solo.json.errors[0].message.slice(0, 200)}`);
 		const lim = /limit of (\d+)/.exec(solo.json.errors[0].message); // a count limit named: just under it
 		n = lim && Number(lim[1]) < n ? Number(lim[1]) : Math.max(1, Math.floor(n / 2));
@@ -458,7 +462,7 @@ async function attack(op, f) {
 	}
 	/* then together: every connection sends its rounds while the victim is timed (the bodies made first) */
 	const bodies = agents.map((_, c) => [...Array(opt.rounds).keys()].map((round) =>
-		Buffer.from(JSON.stringify(documentFor(op, f, n, `c${c}r${round}`)))));
+		get ? null : Buffer.from(JSON.stringify(documentFor(op, f, n, `c${c}r${round}`)))));
 	let stopVictim = victimLoop();
 	await sleep(opt.baseline); // the victim alone: the machine's own noise, before the attack
 	const base = await stopVictim();
@@ -468,7 +472,7 @@ async function attack(op, f) {
 	const deadline = t0 + opt['field-seconds'] * 1000;
 	await Promise.all(agents.map(async (agent, c) => {
 		for (let round = 0; round < opt.rounds && Date.now() < deadline;) {
-			const r = await post(agent, opt.attacker, bodies[c][round], opt.timeout);
+			const r = await post(agent, opt.attacker, bodies[c][round], opt.timeout, get);
 			if (note(r)) round++;
 			else await sleep(5); // 429: at once again, as a hostile client would
 		}
@@ -590,9 +594,12 @@ async function main() {
 	const only = opt.only ? opt.only.split(',') : null, skip = (opt.skip ? opt.skip.split(',') : []).concat(NEVER);
 	roots = roots.filter(({ f }) => (!only || only.includes(f.name)) && !skip.includes(f.name));
 	roots.sort((a, b) => ORDER_LAST.indexOf(a.f.name) - ORDER_LAST.indexOf(b.f.name));
+	/* --get: the HTTP paths first, before anything is deleted */
+	const paths = (opt.get ? opt.get.split(',') : []).map((p) => ({ op: 'GET', f: { name: `GET ${p}`, path: p, args: [] } }));
+	roots = paths.filter(({ f }) => !only || only.includes(f.name)).concat(roots);
 	const expected = new Map();
 	if (opt.expect) for (const line of readFileSync(opt.expect, 'utf8').split('\n')) {
-		const m = /^\s*([A-Za-z_]\w*)\s*(?:#\s*(.*))?$/.exec(line);
+		const m = /^\s*([A-Za-z_]\w*|GET \/\S*)\s*(?:#\s*(.*))?$/.exec(line);
 		if (m) expected.set(m[1], m[2] || '');
 	}
 	const left = skip.filter((s) => !only || only.includes(s));
