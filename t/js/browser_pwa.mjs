@@ -1,0 +1,210 @@
+// browser_pwa.mjs: the installable reader of issue 26 in Chromium at phone width against a running Larder: manifest and icons, the service worker, an article read again with the network cut (its image too), changes made offline (archive, progress, a highlight, a note) sent once when it returns, the share target, what is kept per user, 44 px targets and no sideways scroll at 320 px (TAP).
+//
+//   node t/js/browser_pwa.mjs --base URL --pages URL --user NAME --other NAME --password PW --access LOG --shots DIR --chromium PATH
+//
+// --pages is t/js/testserver.mjs serving t/data/pwa; --access is nginx's access log (nothing may reach the server
+// while the network is cut). Every page must load without a CSP violation or a JavaScript error.
+import { readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ok, is, note, finish } from './tap.mjs';
+
+// without it, context.setOffline leaves the service worker's own requests on the network
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
+const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), 'node_modules', 'x'));
+const { chromium } = require('playwright-core');
+
+const args = {};
+for (let i = 2; i < process.argv.length; i += 2) args[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
+const base = args.base;
+const ARTICLE = `${args.pages}/article/phone-article.html`;
+const SHARED = `${args.pages}/article/phone-share.html`;
+const TITLE = 'Keeping a Cool Larder Through the Winter';
+const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+
+const browser = await chromium.launch({ executablePath: args.chromium, args: ['--no-sandbox'] });
+const problems = [];
+let offline = false;
+function watch(p) {
+	p.on('console', (m) => {
+		if (!p.url().startsWith(base)) return;
+		const text = m.text();
+		if (/Content Security Policy|Refused to/i.test(text)) problems.push(`CSP on ${p.url()}: ${text}`);
+		else if (m.type() === 'error' && !/Failed to load resource/.test(text) && !offline) problems.push(`console error on ${p.url()}: ${text}`);
+	});
+	p.on('pageerror', (e) => problems.push(`JS error on ${p.url()}: ${e.message}`));
+	p.on('dialog', (d) => d.accept());
+}
+const context = await browser.newContext(PHONE);
+const page = await context.newPage();
+watch(page);
+const shot = (name, p) => (p || page).screenshot({ path: path.join(args.shots, `${name}.png`), fullPage: false });
+
+// the API with the page's session (through the service worker once it controls the page)
+const gql = (query, variables, p) => (p || page).evaluate(async ([q, v]) => {
+	const r = await fetch('/api/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: q, variables: v }) });
+	return (await r.json()).data;
+}, [query, variables || {}]);
+// the service worker's status (what it keeps, what waits), asked as the offline settings page asks
+const swStatus = (p, type, extra) => (p || page).evaluate(async ([t, x]) => {
+	const reg = await navigator.serviceWorker.ready;
+	return new Promise((resolve) => {
+		const ch = new MessageChannel();
+		ch.port1.onmessage = (ev) => resolve(ev.data);
+		(navigator.serviceWorker.controller || reg.active).postMessage({ type: t, ...x }, [ch.port2]);
+	});
+}, [type || 'status', extra || {}]);
+async function until(what, fn, ms) {
+	const end = Date.now() + (ms || 30000);
+	for (;;) {
+		const v = await fn();
+		if (v) return v;
+		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, 100));
+	}
+}
+const accessLines = () => readFileSync(args.access, 'utf8').split('\n').filter(Boolean).length;
+async function login(p, user) {
+	await p.goto(`${base}/login`);
+	await p.fill('#username', user);
+	await p.fill('#password', args.password);
+	await Promise.all([p.waitForURL(`${base}/home`), p.click('button[type=submit]')]);
+}
+const ITEM = `query I($s: String!) { article(username: "me", slug: $s) { ... on ArticleSuccess { article { id slug isArchived
+	readingProgressPercent highlights { id type quote annotation } } } } }`;
+// selects the words from `from` to the end of `to` in the article's text
+const select = (from, to) => page.evaluate(([a, b]) => {
+	const walk = document.createTreeWalker(document.getElementById('content'), NodeFilter.SHOW_TEXT);
+	let start = null, end = null;
+	for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+		const i = n.data.indexOf(a);
+		if (!start && i >= 0) start = [n, i];
+		const j = n.data.indexOf(b);
+		if (start && j >= 0) { end = [n, j + b.length]; break; }
+	}
+	const r = document.createRange();
+	r.setStart(...start);
+	r.setEnd(...end);
+	getSelection().removeAllRanges();
+	getSelection().addRange(r);
+	return getSelection().toString();
+}, [from, to]);
+
+let itemId, slug;
+try {
+	// ---- the manifest, its icons, the worker
+	const man = await page.request.get(`${base}/manifest.webmanifest`);
+	is(man.headers()['content-type'], 'application/manifest+json', 'the manifest is served as application/manifest+json');
+	const m = await man.json();
+	is([m.name, m.short_name, m.start_url, m.scope, m.display], ['Larder', 'Larder', '/home', '/', 'standalone'], 'the manifest names the app, starts at /home, scope /, standalone');
+	ok(/^#[0-9a-f]{6}$/i.test(m.theme_color) && /^#[0-9a-f]{6}$/i.test(m.background_color), 'it has theme and background colours');
+	const sizes = [];
+	for (const icon of m.icons.filter((i) => i.type === 'image/png')) {
+		const r = await page.request.get(`${base}${icon.src}`);
+		const b = await r.body();
+		sizes.push(`${b.readUInt32BE(16)}x${b.readUInt32BE(20)} ${icon.purpose}`);
+		ok(r.ok() && icon.sizes === `${b.readUInt32BE(16)}x${b.readUInt32BE(20)}`, `icon ${icon.src} is a PNG of ${icon.sizes}`);
+	}
+	ok(sizes.includes('192x192 any') && sizes.includes('512x512 any') && sizes.includes('512x512 maskable'), 'icons of 192 and 512 px and a maskable one', sizes.join(', '));
+	is([m.share_target.action, m.share_target.method, m.share_target.params], ['/api/save', 'GET', { title: 'title', text: 'text', url: 'url' }], 'the share target is GET /api/save with title, text and url');
+	const sw = await page.request.get(`${base}/sw.js`);
+	ok(sw.ok() && /javascript/.test(sw.headers()['content-type']), 'the worker is served as JavaScript at the site root', sw.headers()['content-type']);
+	ok(/connect-src 'self' https: http:/.test(sw.headers()['content-security-policy'] || ''), 'with a policy that lets it keep images of other sites');
+
+	await login(page, args.user);
+	await page.waitForFunction(() => navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL.endsWith('/sw.js'));
+	ok(true, 'the worker is installed and controls the library');
+	ok(await page.evaluate(() => !!document.querySelector('link[rel="manifest"][href="/manifest.webmanifest"]')), 'the library links the manifest');
+
+	// ---- save an article and open it once
+	const saved = await gql(`mutation S($input: SaveUrlInput!) { saveUrl(input: $input) { __typename ... on SaveSuccess { clientRequestId } } }`,
+		{ input: { url: ARTICLE, source: 'api', clientRequestId: '' } });
+	itemId = saved.saveUrl.clientRequestId;
+	ok(!!itemId, 'the article is saved', JSON.stringify(saved));
+	await page.goto(`${base}/article?url=${encodeURIComponent(ARTICLE)}`);
+	await page.waitForFunction((t) => document.getElementById('title').textContent === t, TITLE, { timeout: 60000 });
+	await page.waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
+	slug = (await gql(ITEM, { s: itemId })).article.article.slug;
+	const kept = await until('the article to be kept', async () => {
+		const s = await swStatus();
+		return s.items.length === 1 && s.items[0].hiddenImages === 1 ? s : null;
+	});
+	is(kept.items.map((i) => [i.id, i.title]), [[itemId, TITLE]], 'the worker keeps the article opened');
+	ok(kept.items[0].bytes > 2000, `and says the space it takes (${kept.items[0].bytes} bytes, and 1 image of another site)`);
+
+	// ---- the network cut: the library lists what is kept, the reader opens it with its image
+	offline = true;
+	await context.setOffline(true);
+	const before = accessLines();
+	await page.goto(`${base}/home`);
+	await page.waitForSelector('#items li.item');
+	is(await page.$$eval('#items li.item .item-title', (as) => as.map((a) => a.textContent)), [TITLE], 'offline, the library lists the kept article');
+	ok(/Offline/.test(await page.textContent('#offline-note')), 'and says it is offline', await page.textContent('#offline-note'));
+	await shot('pwa-offline-library');
+	await Promise.all([page.waitForURL(/\/pocket\//, { waitUntil: 'commit' }), page.click('#items li.item .item-title')]);
+	await page.waitForFunction((t) => document.getElementById('title').textContent === t, TITLE);
+	ok((await page.textContent('#content')).includes('The first rule of a good larder is a cool wall.'), 'the reader opens the kept article with the network cut');
+	await page.waitForFunction(() => { const i = document.querySelector('#content img'); return i && i.complete && i.naturalWidth > 0; });
+	is(await page.$eval('#content img', (i) => i.naturalWidth), 192, 'with its image (from another site, kept as an opaque answer)');
+	await page.waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
+	await shot('pwa-offline-reader');
+
+	// ---- changes made offline: a highlight, a note on it, the article's note, reading progress, archive
+	is((await select('Labels are', 'riddle in March,')).replace(/\s+/g, ' '), 'Labels are the second rule. A jar without a date is a riddle in March,', 'offline, a passage is selected');
+	await page.waitForSelector('#hl-toolbar:not([hidden])');
+	await page.click('#tb-highlight');
+	await page.waitForSelector('#content mark.hl');
+	is(await page.textContent('#hl-count'), '1 highlight', 'offline, Highlight draws the highlight');
+	await page.click('#bar-notebook');
+	await page.fill('#article-note', 'Read on the train, offline.');
+	await page.click('#note-form button[type=submit]');
+	await page.waitForFunction(() => /Note saved/.test(document.getElementById('note-status').textContent));
+	await page.click('#hl-list li .hl-edit-note');
+	await page.fill('#hl-list li textarea', 'Dates on every lid.');
+	await page.click('#hl-list li form button[type=submit]');
+	await page.waitForFunction(() => /Dates on every lid/.test(document.querySelector('#hl-list li .hl-note')?.textContent || ''));
+	ok(true, 'offline, the article gets a note and the highlight a note of its own');
+	await page.click('#notebook-close');
+	await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
+	await until('progress to be queued', async () => (await swStatus()).waiting >= 4);
+	await page.click('#archive');
+	await page.waitForFunction(() => document.getElementById('archive').textContent === 'Unarchive');
+	const queued = await until('five changes to wait', async () => { const s = await swStatus(); return s.waiting === 5 ? s : null; });
+	is(queued.waiting, 5, 'five changes wait: the highlight, the article note, the highlight note, the progress, the archive');
+	await page.waitForFunction(() => /5 changes made offline wait to be sent/.test(document.getElementById('offline-note')?.textContent || ''));
+	ok(true, 'the reader says that 5 changes wait to be sent');
+	await shot('pwa-offline-waiting');
+	await page.reload();
+	await page.waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
+	is(await page.$$eval('#content mark.hl', (ms) => ms.map((x) => x.textContent).join('').replace(/\s+/g, ' ')),
+		'Labels are the second rule. A jar without a date is a riddle in March,', 'read again offline, the article shows the highlight made offline');
+	is(await page.textContent('#archive'), 'Unarchive', 'and that it is archived');
+	is(accessLines(), before, 'nothing reached the server while the network was cut');
+
+	// ---- the network is back: each change arrives, once
+	offline = false;
+	await context.setOffline(false);
+	await until('the queue to be sent', async () => (await swStatus()).waiting === 0);
+	await page.waitForFunction(() => { const n = document.getElementById('offline-note'); return !n || n.hidden; });
+	ok(true, 'the note goes once the changes are sent');
+	const a = (await gql(ITEM, { s: itemId })).article.article;
+	is(a.isArchived, true, 'the archive made offline arrived');
+	ok(a.readingProgressPercent > 10, `the reading progress made offline arrived (${a.readingProgressPercent}%)`);
+	is(a.highlights.filter((h) => h.type === 'HIGHLIGHT').map((h) => [h.quote.replace(/\s+/g, ' '), h.annotation]),
+		[['Labels are the second rule. A jar without a date is a riddle in March,', 'Dates on every lid.']], 'the highlight arrived once, with its note');
+	is(a.highlights.filter((h) => h.type === 'NOTE').map((h) => h.annotation), ['Read on the train, offline.'], 'the article note arrived once');
+	await swStatus(page, 'flush');
+	const again = (await gql(ITEM, { s: itemId })).article.article;
+	is(again.highlights.length, 2, 'sending again doubles nothing');
+	is((await swStatus()).failed, [], 'no change was refused');
+} catch (e) {
+	ok(false, 'the offline flow ran to its end', e.stack || String(e));
+	await shot('pwa-failure').catch(() => {});
+	note(`imgs: ${await page.$$eval('#content img', (is) => is.map((i) => `${i.outerHTML} ${i.complete} ${i.naturalWidth}`).join(' | ')).catch(() => '')}`);
+	note(`at ${page.url()}: ${(await page.textContent('body').catch(() => '')).replace(/\s+/g, ' ').slice(0, 600)}`);
+}
+
+is(problems, [], 'no CSP violation nor JavaScript error');
+await browser.close();
+finish();
