@@ -143,7 +143,7 @@ async function change(req, body, field) {
 	if (self.registration.sync) self.registration.sync.register('larder-queue').catch(() => {});
 	const sent = await flush().catch(() => new Map());
 	await notify();
-	if (sent.has(seq) && sent.get(seq)) return json(sent.get(seq));
+	if (sent.get(seq)) return json(sent.get(seq)); // sent at once: the server's own answer
 	return json({ data: { [field]: answer } });
 }
 
@@ -162,7 +162,8 @@ async function itemOfHighlight(v) {
 let flushing = null;
 // sends what waits, oldest first, one at a time; a change leaves the queue once the server has answered it
 // (a highlight's id is the client's, so one sent twice is refused as ALREADY_EXISTS and counts as done;
-// archive and progress set a state, so sending them again changes nothing). The map: seq → the answer.
+// archive and progress set a state, so sending them again changes nothing). The map: seq → the server's
+// answer, null when the change is to be answered as the server would have (a highlight it had already).
 function flush() {
 	if (!flushing) flushing = sendAll().finally(() => { flushing = null; });
 	return flushing;
@@ -192,7 +193,8 @@ async function sendAll() {
 		await S.del('queue', e.seq);
 		const problem = refusal(e, res, answer);
 		if (problem) await remember(e, problem);
-		sent.set(e.seq, problem ? null : answer);
+		// a highlight the server had already (its earlier answer was lost) is answered as made
+		sent.set(e.seq, repeated(e, answer) ? null : answer || { errors: [{ message: `The server answered ${problem}.` }] });
 	}
 	if (sent.size) await notify();
 	return sent;
@@ -204,10 +206,16 @@ function refusal(e, res, answer) {
 	if (answer.errors && answer.errors.length) return answer.errors.map((x) => x.message).join('; ');
 	const v = answer.data && answer.data[e.field];
 	if (v && /Error$/.test(v.__typename || '')) {
-		if (e.field === 'createHighlight' && (v.errorCodes || []).includes('ALREADY_EXISTS')) return null;
+		if (repeated(e, answer)) return null;
 		return v.message || (v.errorCodes || []).join(', ') || v.__typename;
 	}
 	return null;
+}
+
+// the server's refusal of a queued highlight whose id it has: the same highlight sent before
+function repeated(e, answer) {
+	const v = answer && answer.data && answer.data[e.field];
+	return e.field === 'createHighlight' && !!v && (v.errorCodes || []).includes('ALREADY_EXISTS');
 }
 
 async function remember(e, problem) {

@@ -205,6 +205,95 @@ try {
 	note(`at ${page.url()}: ${(await page.textContent('body').catch(() => '')).replace(/\s+/g, ' ').slice(0, 600)}`);
 }
 
+// ---- a highlight whose answer was lost on the way back (the server stored it): sent again, it counts as done
+try {
+	let cut = true;
+	await context.route('**/api/graphql', async (route) => {
+		const body = route.request().postData() || '';
+		if (cut && route.request().serviceWorker() && body.includes('createHighlight')) {
+			cut = false;
+			await route.fetch(); // the server stores it ...
+			return route.abort('connectionreset'); // ... and its answer is lost
+		}
+		return route.continue();
+	});
+	await page.goto(`${base}/pocket/${encodeURIComponent(slug)}`);
+	await page.waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
+	await select('Rotation is', 'the third.');
+	await page.waitForSelector('#hl-toolbar:not([hidden])');
+	await page.click('#tb-highlight');
+	await page.waitForFunction(() => document.getElementById('hl-count').textContent === '2 highlights');
+	await until('the queue to be sent', async () => (await swStatus()).waiting === 0);
+	await context.unroute('**/api/graphql');
+	ok(!cut, 'the first answer to the new highlight was lost on the way back');
+	const hs = (await gql(ITEM, { s: itemId })).article.article.highlights.filter((h) => h.type === 'HIGHLIGHT');
+	is(hs.map((h) => h.quote.replace(/\s+/g, ' ')).sort(), ['Labels are the second rule. A jar without a date is a riddle in March,', 'Rotation is the third.'],
+		'sent again, the highlight is stored once (the server knew its id)');
+	is((await swStatus()).failed, [], 'and the repeat is not taken for a refusal');
+} catch (e) {
+	ok(false, 'the lost answer ran to its end', e.stack || String(e));
+	note(`${await page.textContent('#hl-count').catch(() => '')} / ${await page.textContent('#action-status').catch(() => '')} / ${await page.textContent('#hl-status').catch(() => '')}`);
+}
+
+// ---- the share target: Android's share sheet opens GET /api/save?title=…&text=…&url=… in the installed app
+try {
+	await page.goto(`${base}/api/save?title=${encodeURIComponent('A page')}&text=${encodeURIComponent(`Have a look ${SHARED}`)}`);
+	await page.waitForSelector('form button[type=submit]');
+	ok((await page.textContent('body')).includes(SHARED), 'a share with the link in its text asks to save that link');
+	await shot('pwa-share-confirm');
+	await Promise.all([page.waitForURL(/\/pocket\//, { waitUntil: 'commit' }), page.click('form button[type=submit]')]);
+	await page.waitForFunction(() => document.getElementById('title').textContent === 'Sharing a Page From a Phone', null, { timeout: 60000 });
+	ok(true, 'confirmed, it is saved and opened in the reader');
+	const found = await gql(`query { search(query: "in:all", first: 10) { ... on SearchSuccess { edges { node { url } } } } }`);
+	is(found.search.edges.filter((e) => e.node.url === SHARED).length, 1, 'the library holds the shared page once');
+	const r = await page.goto(`${base}/api/save?title=x&text=${encodeURIComponent('only words, no link')}`);
+	is(r.status(), 400, 'a share holding no link is refused with 400');
+	ok(/No URL to save/.test(await page.textContent('body')), 'saying there is no address to save');
+} catch (e) {
+	ok(false, 'the share target ran to its end', e.stack || String(e));
+}
+
+// ---- the offline settings page: the number kept, settable; the space they take
+try {
+	await page.goto(`${base}/settings/offline`);
+	await page.waitForFunction(() => /articles? kept/.test(document.getElementById('offline-summary').textContent));
+	is(await page.inputValue('#offline-limit'), '20', 'the offline page shows how many articles are kept (20 by default)');
+	ok(/^2 articles kept, \d+ kB and 1 image/.test(await page.textContent('#offline-summary')), 'and the space they take', await page.textContent('#offline-summary'));
+	is(await page.$$eval('#offline-items li a', (as) => as.map((a) => a.textContent)), ['Sharing a Page From a Phone', TITLE], 'and lists them, the last opened first');
+	await page.fill('#offline-limit', '1');
+	await page.click('#limit-save');
+	await page.waitForFunction(() => /Saved/.test(document.getElementById('limit-status').textContent));
+	is(await page.$$eval('#offline-items li a', (as) => as.map((a) => a.textContent)), ['Sharing a Page From a Phone'], 'keeping 1 forgets the older article at once');
+	const bad = await swStatus(page, 'limit', { n: -3 });
+	ok(/whole number from 0 to 500/.test(bad.error || ''), 'a limit out of range is refused with a reason', JSON.stringify(bad));
+	is((await swStatus()).limit, 1, 'and the limit stays');
+	await shot('pwa-settings-offline');
+} catch (e) {
+	ok(false, 'the offline settings ran to its end', e.stack || String(e));
+}
+
+// ---- what is kept is the user's own: log-out forgets it, another user never sees it
+try {
+	await page.goto(`${base}/home`);
+	await page.waitForSelector('#items li.item');
+	await Promise.all([page.waitForURL(/\/login/), page.click('#logout')]);
+	const after = await swStatus();
+	is([after.items.length, after.waiting], [0, 0], 'log-out forgets every kept article');
+	await login(page, args.other);
+	offline = true;
+	await context.setOffline(true);
+	await page.goto(`${base}/home`);
+	await page.waitForFunction(() => document.getElementById('list-status')?.textContent || document.querySelector('#items li.item') || !document.getElementById('empty')?.hidden);
+	is(await page.$$eval('#items li.item', (l) => l.length), 0, 'offline, another user on the same browser sees none of the first one\'s articles');
+	await page.goto(`${base}/pocket/${encodeURIComponent(slug)}`);
+	await page.waitForFunction(() => document.getElementById('reader-status').textContent.length > 0 && document.getElementById('reader-status').textContent !== 'Loading…');
+	ok(/offline|not kept/i.test(await page.textContent('#reader-status')), 'nor the article itself', await page.textContent('#reader-status'));
+	offline = false;
+	await context.setOffline(false);
+} catch (e) {
+	ok(false, 'the second user ran to its end', e.stack || String(e));
+}
+
 is(problems, [], 'no CSP violation nor JavaScript error');
 await browser.close();
 finish();
