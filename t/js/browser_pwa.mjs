@@ -64,7 +64,10 @@ async function until(what, fn, ms) {
 		await new Promise((r) => setTimeout(r, 100));
 	}
 }
-const accessLines = () => readFileSync(args.access, 'utf8').split('\n').filter(Boolean).length;
+// nginx's access log, but the browser's own update checks of the worker (GET /sw.js: made by the browser, not by a
+// page or the worker, they escape Playwright's offline emulation)
+const accessLog = () => readFileSync(args.access, 'utf8').split('\n').filter((l) => l && !l.includes('"GET /sw.js '));
+const accessLines = () => accessLog().length;
 async function login(p, user) {
 	await p.goto(`${base}/login`);
 	await p.fill('#username', user);
@@ -180,7 +183,8 @@ try {
 	is(await page.$$eval('#content mark.hl', (ms) => ms.map((x) => x.textContent).join('').replace(/\s+/g, ' ')),
 		'Labels are the second rule. A jar without a date is a riddle in March,', 'read again offline, the article shows the highlight made offline');
 	is(await page.textContent('#archive'), 'Unarchive', 'and that it is archived');
-	is(accessLines(), before, 'nothing reached the server while the network was cut');
+	ok(accessLines() === before, 'nothing reached the server while the network was cut',
+		accessLog().slice(before).join('\n'));
 
 	// ---- the network is back: each change arrives, once
 	offline = false;
@@ -272,10 +276,77 @@ try {
 	ok(false, 'the offline settings ran to its end', e.stack || String(e));
 }
 
+// ---- phone ergonomics: no page scrolls sideways at 320 px; the library's and the reader's targets are 44 px at least;
+// an item swiped left is archived
+const PAGES = ['/home', '/highlights', '/settings/api', '/settings/bookmarklet', '/settings/import', '/settings/newsletters',
+	'/settings/feeds', '/settings/offline'];
+// the controls of the page under 44 × 44 px (links inside text and the article's own content aside; a box's target is its label)
+const small = (p) => p.evaluate(() => [...document.querySelectorAll('button, select, input:not([type=hidden]), textarea, .topbar a, .settings-nav a, .sidebar a, .bar a, .actions a, a.button')]
+	.filter((e) => !e.closest('#content, [hidden], dialog:not([open])') && e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+	.map((e) => [e, (e.type === 'checkbox' || e.type === 'radio') && e.closest('label') ? e.closest('label').getBoundingClientRect() : e.getBoundingClientRect()])
+	.filter(([, r]) => r.width > 0 && (r.width < 44 || r.height < 44))
+	.map(([e, r]) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.className ? `.${String(e.className).split(' ').join('.')}` : ''} "${(e.textContent || e.value || '').trim().slice(0, 20)}" ${Math.round(r.width)}x${Math.round(r.height)}`));
+const sideways = (p) => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+try {
+	const narrow = await browser.newContext({ ...PHONE, viewport: { width: 320, height: 640 } });
+	const p = await narrow.newPage();
+	watch(p);
+	await p.goto(`${base}/login`);
+	is(await sideways(p), 0, '/login has no sideways scroll at 320 px');
+	await login(p, args.user);
+	await p.waitForSelector('#items li.item');
+	for (const at of PAGES) {
+		await p.goto(`${base}${at}`);
+		await p.waitForFunction(() => document.getElementById('whoami')?.textContent);
+		await p.waitForLoadState('networkidle');
+		is(await sideways(p), 0, `${at} has no sideways scroll at 320 px`);
+	}
+	await p.goto(`${base}/pocket/${encodeURIComponent(slug)}`);
+	await p.waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
+	is(await sideways(p), 0, 'the reader has no sideways scroll at 320 px');
+	await p.goto(`${base}/api/save?url=${encodeURIComponent(ARTICLE)}`);
+	is(await sideways(p), 0, 'the "Save URL?" page of the share target has no sideways scroll at 320 px');
+	is(await small(p), [], 'its targets are 44 px at least');
+	await narrow.close();
+
+	await page.goto(`${base}/home?q=${encodeURIComponent('in:all')}`);
+	await page.waitForSelector('#items li.item');
+	is(await small(page), [], 'the library\'s targets are 44 px at least at 360 px');
+	await shot('pwa-library-360');
+	await page.goto(`${base}/pocket/${encodeURIComponent(slug)}`);
+	await page.waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
+	is(await small(page), [], 'the reader\'s targets are 44 px at least at 360 px');
+	await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+	const bar = await page.$eval('#bar-archive', (b) => { const r = b.getBoundingClientRect(); return r.bottom <= innerHeight && r.top >= 0; });
+	ok(bar, 'the reader\'s bar stays in reach at the foot of the screen while reading');
+	await shot('pwa-reader-360');
+
+	// swipe: the inbox's item dragged left is archived
+	const inbox = await gql(`query { search(query: "in:inbox", first: 10) { ... on SearchSuccess { edges { node { id title } } } } }`);
+	const first = inbox.search.edges[0].node;
+	await page.goto(`${base}/home`);
+	await page.waitForSelector(`#items li.item[data-id="${first.id}"]`);
+	await page.evaluate((id) => {
+		const li = document.querySelector(`#items li.item[data-id="${id}"]`);
+		const r = li.getBoundingClientRect();
+		const y = r.top + r.height / 2;
+		const t = (x) => new Touch({ identifier: 1, target: li, clientX: x, clientY: y });
+		li.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [t(r.right - 10)], changedTouches: [t(r.right - 10)] }));
+		for (let x = r.right - 30; x > r.left + 20; x -= 30)
+			li.dispatchEvent(new TouchEvent('touchmove', { bubbles: true, touches: [t(x)], changedTouches: [t(x)] }));
+		li.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [t(r.left + 20)] }));
+	}, first.id);
+	await page.waitForSelector(`#items li.item[data-id="${first.id}"]`, { state: 'detached' });
+	const now = (await gql(ITEM, { s: first.id })).article.article;
+	is(now.isArchived, true, `an item swiped left in the inbox is archived ("${first.title}")`);
+} catch (e) {
+	ok(false, 'the phone checks ran to their end', e.stack || String(e));
+}
+
 // ---- what is kept is the user's own: log-out forgets it, another user never sees it
 try {
 	await page.goto(`${base}/home`);
-	await page.waitForSelector('#items li.item');
+	await page.waitForFunction(() => document.getElementById('whoami')?.textContent);
 	await Promise.all([page.waitForURL(/\/login/), page.click('#logout')]);
 	const after = await swStatus();
 	is([after.items.length, after.waiting], [0, 0], 'log-out forgets every kept article');
