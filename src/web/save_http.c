@@ -43,7 +43,9 @@ static bool read_save(struct arena *a, const struct larder_config *cfg, const st
 	char *norm;
 	const char *bad = NULL;
 	if (url == NULL || url->value_len == 0) {
-		*why = "No URL to save: use /api/save?url=https://… (the bookmarklet on the settings page does this for you).";
+		*why = web_query_get(q, n, "text")
+		           ? "No URL to save: what was shared holds no web address (http:// or https://)."
+		           : "No URL to save: use /api/save?url=https://… (the bookmarklet on the settings page does this for you).";
 		return false;
 	}
 	if (url->value_len > LIMIT_URL_BYTES || strlen(url->value) != url->value_len) {

@@ -252,7 +252,7 @@ try {
 	is(found.search.edges.filter((e) => e.node.url === SHARED).length, 1, 'the library holds the shared page once');
 	const r = await page.goto(`${base}/api/save?title=x&text=${encodeURIComponent('only words, no link')}`);
 	is(r.status(), 400, 'a share holding no link is refused with 400');
-	ok(/No URL to save/.test(await page.textContent('body')), 'saying there is no address to save');
+	ok(/what was shared holds no web address/.test(await page.textContent('body')), 'saying the share holds no address to save', await page.textContent('body'));
 } catch (e) {
 	ok(false, 'the share target ran to its end', e.stack || String(e));
 }
