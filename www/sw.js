@@ -122,7 +122,9 @@ async function graphql(req, ev) {
 	return res;
 }
 
-const waiting = async () => (await S.all('queue')).length;
+// the changes of the current account that wait (another account's wait for it to sign in again)
+const mine = async () => { const who = await owner(); return (await S.all('queue')).filter((e) => e.owner === who); };
+const waiting = async () => (await mine()).length;
 
 // a change: straight to the server when nothing waits; else (or when the network is cut) queued behind
 // what waits and sent in order; answered with the server's answer when it could be sent, else as the
@@ -136,7 +138,7 @@ async function change(req, body, field) {
 	const item = QUEUED[field](body.variables || {}) || await itemOfHighlight(body.variables);
 	if (field === 'saveArticleReadingProgress') { // only the last position of an article matters
 		for (const e of await S.all('queue'))
-			if (e.field === field && e.item === item) await S.del('queue', e.seq);
+			if (e.owner === who && e.field === field && e.item === item) await S.del('queue', e.seq);
 	}
 	const seq = await S.put('queue', { owner: who, field, item, body: { query: body.query, variables: body.variables || {} }, at: Date.now(), tries: 0 });
 	const answer = await patchKept(field, body.variables || {}, item);
@@ -171,12 +173,13 @@ function flush() {
 
 async function sendAll() {
 	const sent = new Map();
-	const who = await owner();
+	if (!(await S.all('queue')).length) return sent;
+	const who = await whoIsIn();
+	if (!who) return sent;
 	for (;;) {
-		const q = await S.all('queue');
+		const q = (await S.all('queue')).filter((x) => x.owner === who);
 		if (!q.length) break;
 		const e = q[0];
-		if (e.owner !== who) { await S.del('queue', e.seq); continue; } // never sent under another account
 		let res;
 		try {
 			res = await fetch('/api/graphql', { method: 'POST', credentials: 'same-origin',
@@ -198,6 +201,20 @@ async function sendAll() {
 	}
 	if (sent.size) await notify();
 	return sent;
+}
+
+// the account the browser's login is now (null when none, or the network is cut): a change is sent only
+// under the account that made it; another account signing in makes the kept library its own first
+async function whoIsIn() {
+	try {
+		const res = await fetch('/api/graphql', { method: 'POST', credentials: 'same-origin',
+			headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ query: '{ me { id } }' }) });
+		const id = res.ok ? ((await res.json()).data || {}).me?.id : null;
+		if (id && id !== await owner()) await setOwner(id);
+		return id || null;
+	} catch (e) {
+		return null;
+	}
 }
 
 // why the server refused a queued change, or null when it took it (or had it already)

@@ -361,6 +361,31 @@ try {
 	ok(/offline|not kept/i.test(await page.textContent('#reader-status')), 'nor the article itself', await page.textContent('#reader-status'));
 	offline = false;
 	await context.setOffline(false);
+
+	// a change made offline by one account whose login then ends without logging out: another account signing
+	// in on the browser neither sees it nor sends it; it is sent when its own account signs in again
+	await context.clearCookies();
+	await login(page, args.user);
+	await page.goto(`${base}/pocket/${encodeURIComponent(slug)}`);
+	await page.waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
+	is(await page.textContent('#archive'), 'Unarchive', 'the first user\'s article is archived');
+	offline = true;
+	await context.setOffline(true);
+	await page.click('#archive');
+	await page.waitForFunction(() => document.getElementById('archive').textContent === 'Archive');
+	is((await swStatus()).waiting, 1, 'offline, moving it back to the inbox waits to be sent');
+	await context.clearCookies();
+	offline = false;
+	await context.setOffline(false);
+	await login(page, args.other);
+	await page.waitForFunction((o) => document.getElementById('whoami')?.textContent === o, args.other);
+	const theirs = await until('the other account to own what is kept', async () => { const st = await swStatus(); return st.waiting === 0 ? st : null; });
+	is([theirs.items.length, theirs.waiting], [0, 0], 'the other account signing in sees neither the article nor the change waiting');
+	await context.clearCookies();
+	await login(page, args.user);
+	await until('the first account\'s change to be sent', async () => (await gql(ITEM, { s: itemId })).article.article.isArchived === false);
+	ok(true, 'signing in again, the first account\'s change is sent under its own login');
+	is((await swStatus()).failed, [], 'and was never tried under the other one');
 } catch (e) {
 	ok(false, 'the second user ran to its end', e.stack || String(e));
 }

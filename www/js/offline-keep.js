@@ -39,9 +39,11 @@ async function setOwner(id) {
 	await S.put('meta', id, 'owner');
 }
 
-// everything kept and queued, and the owner: at log-out, and before another user's library is kept
+// everything kept, and the owner: at log-out, and before another user's library is kept. Changes not sent
+// yet stay queued under their account (never shown to another, sent when it signs in again).
 async function wipe() {
-	for (const s of ['answers', 'items', 'queue', 'meta']) await S.clear(s);
+	for (const s of ['answers', 'items']) await S.clear(s);
+	for (const k of ['owner', 'failed']) await S.del('meta', k);
 	await caches.delete(IMAGES);
 	await notify();
 }
@@ -138,7 +140,11 @@ function offlineImages(body) {
 async function answerOffline(body, op) {
 	const who = await owner();
 	if (!who) return offlineError('You are offline, and nothing is kept for reading offline yet.');
-	if (op.name === 'Search') return json(await keptList(body.variables || {}));
+	if (op.name === 'Search') {
+		const words = String((body.variables || {}).q || '').replace(/\b(in|sort):\S+/g, '').trim();
+		if (words) return offlineError('You are offline: searching needs the network. The library lists the articles kept offline.');
+		return json(await keptList(body.variables || {}));
+	}
 	let a = await S.get('answers', answerKey(who, body));
 	const slug = body.variables && body.variables.slug;
 	if (!a && slug) { // the same article asked by its id instead of its slug, or the other way round
