@@ -118,11 +118,10 @@ async function evict(limit) {
 	}
 }
 
+// an image of a kept article (the address offlineImages gives it), only from what is kept: never fetched
 async function keptImage(url) {
-	const u = url.searchParams.get('u') || '';
-	const res = await caches.match(u, { cacheName: IMAGES });
-	if (res) return res;
-	try { return await fetch(u, { mode: 'no-cors', credentials: 'omit', referrerPolicy: 'no-referrer' }); } catch (e) { return new Response('', { status: 404 }); }
+	const res = await caches.match(url.searchParams.get('u') || '', { cacheName: IMAGES });
+	return res || new Response('This image was not kept for reading offline.', { status: 404, headers: { 'Content-Type': 'text/plain' } });
 }
 
 // ---- answering offline
