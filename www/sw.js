@@ -108,7 +108,7 @@ async function graphql(req, ev) {
 	if (op.mutation) {
 		try { return await fetch(req); } catch (e) { return offlineError('You are offline: this change needs the network. Try again when it is back.'); }
 	}
-	if (await waiting()) await flush().catch(() => {});
+	if (await anyQueued() && await waiting()) await flush().catch(() => {});
 	let res;
 	try {
 		res = await fetch(req);
@@ -120,6 +120,14 @@ async function graphql(req, ev) {
 		ev.waitUntil(keep(body, op, copy).catch(() => {}));
 	}
 	return res;
+}
+
+// whether any change waits, kept in memory between reads of the queue (the worker writes it alone): the
+// API's queries pass by without reading IndexedDB when nothing waits
+let queued = null;
+async function anyQueued() {
+	if (queued === null) queued = (await S.all('queue')).length;
+	return queued > 0;
 }
 
 // the changes of the current account that wait (another account's wait for it to sign in again)
@@ -139,8 +147,10 @@ async function change(req, body, field) {
 	if (field === 'saveArticleReadingProgress') { // only the last position of an article matters
 		for (const e of await S.all('queue'))
 			if (e.owner === who && e.field === field && e.item === item) await S.del('queue', e.seq);
+		queued = null;
 	}
 	const seq = await S.put('queue', { owner: who, field, item, body: { query: body.query, variables: body.variables || {} }, at: Date.now(), tries: 0 });
+	queued = null;
 	const answer = await patchKept(field, body.variables || {}, item);
 	if (self.registration.sync) self.registration.sync.register('larder-queue').catch(() => {});
 	const sent = await flush().catch(() => new Map());
@@ -194,6 +204,7 @@ async function sendAll() {
 		let answer = null;
 		try { answer = await res.json(); } catch (err) { /* said below */ }
 		await S.del('queue', e.seq);
+		queued = null;
 		const problem = refusal(e, res, answer);
 		if (problem) await remember(e, problem);
 		// a highlight the server had already (its earlier answer was lost) is answered as made

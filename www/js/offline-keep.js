@@ -5,6 +5,9 @@ const MAX_IMAGES = 100;        // images kept per article
 const MAX_OTHER_BYTES = 2e6;   // a larger answer not tied to an article is not kept
 
 const answerKey = (who, body) => `${who}\n${body.query}\n${JSON.stringify(body.variables || {})}`;
+// the answers worth keeping for offline pages: the user, an article (its content, its highlights), the reader's
+// settings and the labels; the library's lists are made from the kept articles instead
+const KEPT_FIELDS = new Set(['me', 'article', 'getUserPersonalization', 'labels']);
 
 async function limitOf() {
 	const n = await S.get('meta', 'limit');
@@ -17,6 +20,7 @@ async function keep(body, op, res) {
 	const j = await res.json();
 	if (!j || !j.data || (j.errors && j.errors.length)) return;
 	if (j.data.me && j.data.me.id) await setOwner(j.data.me.id);
+	if (!Object.keys(j.data).every((k) => KEPT_FIELDS.has(k))) return;
 	const who = await owner();
 	if (!who) return;
 	const art = j.data.article && j.data.article.article;
