@@ -238,6 +238,27 @@ try {
 	is(hs.map((h) => h.quote.replace(/\s+/g, ' ')).sort(), ['Labels are the second rule. A jar without a date is a riddle in March,', 'Rotation is the third.'],
 		'sent again, the highlight is stored once (the server knew its id)');
 	is((await swStatus()).failed, [], 'and the repeat is not taken for a refusal');
+
+	// offline again: a highlight's colour changed, another one deleted
+	offline = true;
+	await context.setOffline(true);
+	await page.reload();
+	await page.waitForFunction(() => document.getElementById('hl-count').textContent === '2 highlights');
+	await page.click('#bar-notebook');
+	const entryOf = (quote) => page.$$eval('#hl-list li.hl-entry', (ls, q) => ls.find((l) => l.querySelector('.hl-quote').textContent.startsWith(q))?.dataset.id, quote);
+	const labelsId = await entryOf('Labels are');
+	const rotationId = await entryOf('Rotation is');
+	await page.selectOption(`#hl-list li[data-id="${labelsId}"] select.hl-color`, 'green');
+	await page.waitForFunction((id) => document.querySelector(`#hl-list li[data-id="${id}"]`)?.dataset.color === 'green', labelsId);
+	await page.click(`#hl-list li[data-id="${rotationId}"] .hl-delete`);
+	await page.waitForFunction(() => document.getElementById('hl-count').textContent === '1 highlight');
+	is((await swStatus()).waiting, 2, 'offline, a colour change and a deletion wait');
+	offline = false;
+	await context.setOffline(false);
+	await until('the queue to be sent', async () => (await swStatus()).waiting === 0);
+	const left = (await gql(`query I($s: String!) { article(username: "me", slug: $s) { ... on ArticleSuccess { article {
+		highlights { id type color } } } } }`, { s: itemId })).article.article.highlights.filter((h) => h.type === 'HIGHLIGHT');
+	is(left.map((h) => [h.id, h.color]), [[labelsId, 'green']], 'back online, the colour changed offline arrived and the deleted highlight is gone');
 } catch (e) {
 	ok(false, 'the lost answer ran to its end', e.stack || String(e));
 	note(`${await page.textContent('#hl-count').catch(() => '')} / ${await page.textContent('#action-status').catch(() => '')} / ${await page.textContent('#hl-status').catch(() => '')}`);
