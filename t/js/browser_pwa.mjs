@@ -297,6 +297,9 @@ try {
 	ok(/whole number from 0 to 500/.test(bad.error || ''), 'a limit out of range is refused with a reason', JSON.stringify(bad));
 	is((await swStatus()).limit, 1, 'and the limit stays');
 	await shot('pwa-settings-offline');
+	await page.click('#offline-forget');
+	await page.waitForFunction(() => /^0 articles kept/.test(document.getElementById('offline-summary').textContent));
+	is([await page.$$eval('#offline-items li', (l) => l.length), (await swStatus()).limit], [0, 1], '"Forget the kept articles" forgets them and keeps the limit');
 } catch (e) {
 	ok(false, 'the offline settings ran to its end', e.stack || String(e));
 }
@@ -366,6 +369,18 @@ try {
 	is(now.isArchived, true, `an item swiped left in the inbox is archived ("${first.title}")`);
 } catch (e) {
 	ok(false, 'the phone checks ran to their end', e.stack || String(e));
+}
+
+// ---- online the pages come from the server, not from the kept copies (an upgrade shows at once), which they refresh
+try {
+	await page.evaluate(async () => (await caches.open('larder-shell-1')).put('/home', new Response('<p id="old">an old copy</p>', { headers: { 'Content-Type': 'text/html' } })));
+	await page.goto(`${base}/home`);
+	await page.waitForFunction(() => document.getElementById('whoami')?.textContent);
+	ok(!(await page.$('#old')), 'online, /home comes from the server even when the kept copy differs');
+	await until('the kept copy to be refreshed', () => page.evaluate(async () => /id="items"/.test(await (await caches.match('/home')).text())));
+	ok(true, 'and the kept copy is refreshed from it');
+} catch (e) {
+	ok(false, 'the shell check ran to its end', e.stack || String(e));
 }
 
 // ---- what is kept is the user's own: log-out forgets it, another user never sees it
