@@ -45,8 +45,11 @@ self.addEventListener('fetch', (ev) => {
 	const req = ev.request;
 	const url = new URL(req.url);
 	if (url.origin !== location.origin) return;
-	if (url.pathname === '/api/graphql' && req.method === 'POST') ev.respondWith(graphql(req, ev));
-	else if (url.pathname === '/api/auth/logout' && req.method === 'POST') ev.respondWith(logout(req));
+	// should this browser's storage fail (IndexedDB refused, the quota full), the request goes on as if there were
+	// no worker: what is kept is an extra, never in the way
+	const plain = (p) => { const spare = req.clone(); ev.respondWith(p.catch(() => fetch(spare))); };
+	if (url.pathname === '/api/graphql' && req.method === 'POST') plain(graphql(req, ev));
+	else if (url.pathname === '/api/auth/logout' && req.method === 'POST') plain(logout(req));
 	else if (req.method !== 'GET') return;
 	else if (url.pathname === OFFLINE_IMAGE) ev.respondWith(keptImage(url));
 	else {
