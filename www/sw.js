@@ -118,6 +118,7 @@ async function graphql(req, ev) {
 	} catch (e) {
 		return answerOffline(body, op);
 	}
+	servedKept(false).catch(() => {});
 	if (res.ok) {
 		const copy = res.clone();
 		ev.waitUntil(keep(body, op, copy).catch(() => {}));
@@ -223,6 +224,7 @@ async function whoIsIn() {
 	try {
 		const res = await fetch('/api/graphql', { method: 'POST', credentials: 'same-origin',
 			headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ query: '{ me { id } }' }) });
+		servedKept(false).catch(() => {});
 		const id = res.ok ? ((await res.json()).data || {}).me?.id : null;
 		if (id && id !== await owner()) await setOwner(id);
 		return id || null;

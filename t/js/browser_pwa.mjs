@@ -188,6 +188,19 @@ try {
 	ok(accessLines() === before, 'nothing reached the server while the network was cut',
 		accessLog().slice(before).join('\n'));
 
+	// ---- the network there but Larder out of reach (every request of the worker fails): the same, and said so
+	offline = false;
+	await context.setOffline(false);
+	await context.route('**/*', (r) => (r.request().serviceWorker() ? r.abort('connectionrefused') : r.continue()));
+	offline = true;
+	await page.goto(`${base}/pocket/${encodeURIComponent(slug)}`);
+	await page.waitForFunction((t) => document.getElementById('title').textContent === t, TITLE);
+	await page.waitForFunction(() => /Larder cannot be reached: showing what is kept/.test(document.getElementById('offline-note')?.textContent || ''));
+	ok(true, 'with the server out of reach, the reader opens the kept article and says why');
+	await context.unroute('**/*');
+	offline = true;
+	await context.setOffline(true);
+
 	// ---- the network is back: each change arrives, once
 	offline = false;
 	await context.setOffline(false);

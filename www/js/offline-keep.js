@@ -140,7 +140,17 @@ function offlineImages(body) {
 	return { ...body, data: { ...body.data, article: { ...body.data.article, article: { ...art, content } } } };
 }
 
+// every page hears that an answer came from what is kept (the network cut, or the server out of reach), and
+// when the server answers again
+let servingKept = false;
+async function servedKept(yes) {
+	if (!yes && !servingKept) return;
+	servingKept = yes;
+	for (const c of await self.clients.matchAll()) c.postMessage({ type: yes ? 'kept' : 'live' });
+}
+
 async function answerOffline(body, op) {
+	servedKept(true).catch(() => {});
 	const who = await owner();
 	if (!who) return offlineError('You are offline, and nothing is kept for reading offline yet.');
 	if (op.name === 'Search') {

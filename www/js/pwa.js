@@ -15,9 +15,10 @@ export async function ask(type, extra) {
 
 // the note at the top of the page: offline, and how many changes wait
 let waiting = 0;
+let kept = false; // an answer came from what is kept while the browser thought it was online: the server is out of reach
 function note() {
 	let p = document.getElementById('offline-note');
-	const text = (navigator.onLine ? '' : 'Offline: showing what is kept. ')
+	const text = (!navigator.onLine ? 'Offline: showing what is kept. ' : kept ? 'Larder cannot be reached: showing what is kept. ' : '')
 		+ (waiting ? `${waiting} change${waiting === 1 ? '' : 's'} made offline wait${waiting === 1 ? 's' : ''} to be sent.` : '');
 	if (!text) { if (p) p.hidden = true; return; }
 	if (!p) {
@@ -72,7 +73,10 @@ function swipe() {
 
 if ('serviceWorker' in navigator && window.isSecureContext) {
 	navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((e) => console.warn(`The offline reader could not start: ${e.message}`));
-	navigator.serviceWorker.addEventListener('message', (ev) => { if (ev.data && ev.data.type === 'queue') heard(ev.data); });
+	navigator.serviceWorker.addEventListener('message', (ev) => {
+		if (ev.data && ev.data.type === 'queue') heard(ev.data);
+		if (ev.data && (ev.data.type === 'kept' || ev.data.type === 'live')) { kept = ev.data.type === 'kept'; note(); }
+	});
 	window.addEventListener('online', () => { note(); send(); });
 	window.addEventListener('offline', note);
 	navigator.serviceWorker.ready.then(() => (navigator.onLine ? send() : ask('status').then(heard)));
