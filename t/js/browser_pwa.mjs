@@ -66,7 +66,10 @@ async function until(what, fn, ms) {
 }
 // nginx's access log, but the browser's own update checks of the worker (GET /sw.js: made by the browser, not by a
 // page or the worker, they escape Playwright's offline emulation)
-const accessLog = () => readFileSync(args.access, 'utf8').split('\n').filter((l) => l && !l.includes('"GET /sw.js '));
+// the browser's own update check of the worker (/sw.js and the scripts it imports, asked with /sw.js as referrer)
+// ignores the network emulation: it is the browser's, not the page's, and is left out
+const accessLog = () => readFileSync(args.access, 'utf8').split('\n')
+	.filter((l) => l && !l.includes('"GET /sw.js ') && !/\/sw\.js" "[^"]*"$/.test(l));
 const accessLines = () => accessLog().length;
 async function login(p, user) {
 	await p.goto(`${base}/login`);
