@@ -507,6 +507,12 @@ sv "400" "200 labels" "?url=https://example.org/labels&$(seq 200 | sed 's/.*/lab
 sv "400 414" "a 70 KB query string" "?url=https://example.org/long&labels=$(rep 71680 q)"
 sv "400" "a bad percent escape" '?url=%zz%'
 sv "200 302 400" "a 1 KB label" "?url=https://example.org/biglabel&labels=$(rep 1024 l)"
+# the installed app's share target: GET /api/save?title=…&text=…&url=…, the link often only in text
+sv "400" "a share whose text holds no link" '?title=A%20title&text=only%20words'
+sv "400" "a share whose text holds a javascript: link" '?text=javascript:alert(1)'
+sv "400" "a share whose text holds a bare http://" '?text=see%20http://'
+sv "400" "a share whose text's link is 3 KB (over the URL limit)" "?text=see%20https://example.org/$(rep 3072 a)"
+sv "400 414" "a share of 70 KB of text" "?text=$(rep 71680 w)%20https://example.org/share-long"
 hit save "401" page "a malformed key" -H 'authorization: nope' "$S?url=https://example.org/k"
 hit save "401" page "an expired key" -H "authorization: $expired" "$S?url=https://example.org/k"
 hit save "401" page "a revoked key" -H "authorization: $revoked" "$S?url=https://example.org/k"
@@ -538,6 +544,10 @@ ss "403" "a POST with a 60 KB CSRF token" '' -H "origin: $B" -d "url=https://exa
 ss "413" "a 100 KB POST" '' -H "origin: $B" -d "url=https://example.org/m9&labels=$(rep 102400 l)"
 ss "403" "a multipart POST" '' -H "origin: $B" -F 'url=https://example.org/m9' -F 'csrf=x'
 ss "403" "a POST from another site" '' -H 'origin: https://evil.example' -d 'url=https://example.org/m9'
+ss "200" "a share with the link in its text: the confirmation page, not a save" '?title=T&text=Look%20at%20https://example.org/m12'
+ss "200" "a share with an empty url and the link in text" '?url=&text=https://example.org/m13'
+ss "200" "a share whose text's link is cut at a NUL" '?text=https://example.org/m14%00https://evil.example/'
+ss "200" "a share with a save token of another user and the link in text" "?text=https://example.org/m15&token=$(rep 64 0)"
 csrf=$(curl -s -m 10 -H "cookie: auth=$mc" "$S?url=https://example.org/m1" | sed -n 's/.*name="csrf" value="\([0-9a-f]*\)".*/\1/p')
 ss "400" "a confirmed POST without a url" '' -H "origin: $B" -d "csrf=$csrf"
 ss "400" "a confirmed POST of a file: URL" '' -H "origin: $B" -d "csrf=$csrf&url=file:///etc/passwd"

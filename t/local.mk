@@ -85,6 +85,13 @@ TESTS += t/browser_settings.sh
 dist_check_SCRIPTS += t/browser_settings.sh
 EXTRA_DIST += t/js/browser_settings.mjs
 
+# the installable reader in Chromium at phone width: manifest, service worker, reading with the network cut, changes
+# made offline sent once when it returns, the share target, per-user offline data, 44 px targets, 320 px wide pages
+TESTS += t/browser_pwa.sh
+dist_check_SCRIPTS += t/browser_pwa.sh
+EXTRA_DIST += t/js/browser_pwa.mjs t/data/pwa/SOURCES.md t/data/pwa/phone-article.html t/data/pwa/phone-share.html \
+	t/data/pwa/jar.png
+
 # cross-site /api/save in Chromium: another site's page can neither save nor click through the confirmation
 # page, a forged form POST is refused, the bookmarklet's token saves in one click and a replaced one does not
 TESTS += t/save_csrf.sh

@@ -10,7 +10,7 @@
 /* the start of our HTML pages, up to their <title> */
 #define WEB_PAGE_HEAD "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">" \
 	"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">" \
-	"<link rel=\"stylesheet\" href=\"/css/larder.css\">"
+	"<link rel=\"stylesheet\" href=\"/css/larder.css\"><link rel=\"stylesheet\" href=\"/css/phone.css\">"
 
 /* headers for answers of the browser endpoints: not framed, not cached, not sniffed */
 void web_no_frame_no_cache(struct web_response *res);

@@ -1,4 +1,4 @@
-/* save_http.c: save.fcgi's requests: GET /api/save?url=…&labels=…&token=… (saved at once through svc_save with the bookmarklet's token, else confirmed first), the confirmation's POST, and /api/save/token. */
+/* save_http.c: save.fcgi's requests: GET /api/save?url=…&labels=…&token=… (saved at once through svc_save with the bookmarklet's token, else confirmed first; also the installed app's share target, the link in text=), the confirmation's POST, and /api/save/token. */
 #include <stdio.h>
 #include <string.h>
 
@@ -43,7 +43,9 @@ static bool read_save(struct arena *a, const struct larder_config *cfg, const st
 	char *norm;
 	const char *bad = NULL;
 	if (url == NULL || url->value_len == 0) {
-		*why = "No URL to save: use /api/save?url=https://… (the bookmarklet on the settings page does this for you).";
+		*why = web_query_get(q, n, "text")
+		           ? "No URL to save: what was shared holds no web address (http:// or https://)."
+		           : "No URL to save: use /api/save?url=https://… (the bookmarklet on the settings page does this for you).";
 		return false;
 	}
 	if (url->value_len > LIMIT_URL_BYTES || strlen(url->value) != url->value_len) {
@@ -146,6 +148,40 @@ static const char *token_notice(enum svc_save_token t)
 	}
 }
 
+/* a share from a phone (the installed app's share target sends GET /api/save?title=…&text=…&url=…): many apps
+ * send the link inside text ("A title https://…") and no url, so the first http(s) address of text stands in
+ * for a missing or empty url. 0, or -1 when out of memory */
+static int shared_url(struct arena *a, struct web_qparam **q, size_t *n)
+{
+	const struct web_qparam *url = web_query_get(*q, *n, "url"), *text = web_query_get(*q, *n, "text");
+	const char *s, *h, *e;
+	struct web_qparam *out;
+	size_t k = 0;
+
+	if ((url && url->value_len) || text == NULL)
+		return 0;
+	s = strstr(text->value, "https://");
+	h = strstr(text->value, "http://");
+	if (h && (!s || h < s))
+		s = h;
+	if (s == NULL)
+		return 0;
+	for (e = s; *e && !strchr(" \t\r\n\"<>", *e); e++)
+		;
+	if ((out = ARENA_NEWN(a, struct web_qparam, *n + 1)) == NULL)
+		return -1;
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp((*q)[i].name, "url") != 0)
+			out[k++] = (*q)[i];
+	out[k] = (struct web_qparam){ .name = "url", .name_len = 3, .value = arena_strndup(a, s, (size_t)(e - s)),
+	                              .value_len = (size_t)(e - s) };
+	if (out[k].value == NULL)
+		return -1;
+	*q = out;
+	*n = k + 1;
+	return 0;
+}
+
 /* GET /api/save?url=…&labels=…[&token=…]: saves at once with an API key or the user's save token,
  * otherwise asks first (the confirmation page); without a login, goes to log in and comes back */
 static void get_save(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)
@@ -171,7 +207,7 @@ static void get_save(struct web_graphql *app, struct web_request *req, struct we
 		web_page(res, 414, "Not saved", "The address of this request is too long.");
 		return;
 	}
-	if (web_query_parse(a, req->query_string, req->query_len, &q, &n) != 0) {
+	if (web_query_parse(a, req->query_string, req->query_len, &q, &n) != 0 || shared_url(a, &q, &n) != 0) {
 		web_page(res, 500, "Error", "Out of memory.");
 		return;
 	}

@@ -12,7 +12,7 @@ const { chromium } = require('playwright-core');
 const args = {};
 for (let i = 2; i < process.argv.length; i += 2) args[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
 const base = args.base;
-const PAGES = ['/settings/api', '/settings/bookmarklet', '/settings/import', '/settings/newsletters', '/settings/feeds'];
+const PAGES = ['/settings/api', '/settings/bookmarklet', '/settings/import', '/settings/newsletters', '/settings/feeds', '/settings/offline'];
 
 const browser = await chromium.launch({ executablePath: args.chromium, args: ['--no-sandbox'] });
 const problems = [];
