@@ -69,14 +69,6 @@ try {
 	is(await page.evaluate(() => navigator.clipboard.readText()), url, 'Copy puts the link on the clipboard');
 	await shot(page, 'share-panel-1280.png');
 
-	// the owner opens the link too: the offline worker must not keep the shared page as the reader's shell
-	await page.reload();
-	await page.waitForSelector('#reader:not([hidden])');
-	await page.goto(url);
-	await page.goto(`${base}/article?slug=${encodeURIComponent(args.item)}`);
-	await page.waitForSelector('#reader:not([hidden])');
-	ok(!(await page.evaluate(async () => { const r = await caches.match('/article'); return r ? /share-content/.test(await r.text()) : false; })),
-		"opened by its owner, the shared page is not kept as the reader's page (the offline worker)");
 	const wide = await visit(url, 1280, 'share-page-1280.png');
 	is(wide.status, 200, 'a visitor without a cookie opens the link');
 	is(wide.title, 'Herons in winter', "the page has the article's title");
