@@ -188,6 +188,8 @@ static void test_user(struct harness *h)
 	like(body, "\"extensions\":{\"code\":\"UNAUTHORIZED\"}}],\"data\":null}", "validateUsername needs a signed-in caller");
 	is_str(h_run(h, &h->alice, "{ validateUsername(username: \"free_name\") }", NULL),
 	       "{\"data\":{\"validateUsername\":true}}", "a free, well-formed name");
+	is_str(h_run(h, &h->alice, "{ validateUsername(username: \"S\") }", NULL), "{\"data\":{\"validateUsername\":false}}",
+	       "a name that is a path of the site's own (/s/ is a shared article) is refused, in any case");
 	is_str(h_run(h, &h->alice, "{ validateUsername(username: \"BOB\") }", NULL), "{\"data\":{\"validateUsername\":false}}",
 	       "a taken one (any case)");
 	is_str(h_run(h, &h->alice, "{ validateUsername(username: \"no spaces\") }", NULL),

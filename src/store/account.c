@@ -2,6 +2,7 @@
 #include "store/store_int.h"
 
 #include <string.h>
+#include <strings.h>
 
 #include "util/arena.h"
 #include "util/limits.h"
@@ -58,17 +59,28 @@ int store_profile_get(struct store *st, struct arena *a, const char *user_id, st
 	return oom ? STORE_E_DB : rc;
 }
 
+/* names that are the first segment of the site's own addresses: a reader address /NAME/SLUG under one of them would
+ * reach that route instead (/s/TOKEN is a shared article, /api/..., the pages' files) */
+static const char *const reserved[] = { "s", "api", "css", "js", "img", "settings", "article", "home", "login",
+	                                "highlights", "offline-image" };
+
 bool store_username_valid(const char *u)
 {
 	size_t n = u ? strlen(u) : 0;
-	return n > 0 && n <= USERNAME_MAX && strspn(u, USERNAME_CHARS) == n;
+	if (n == 0 || n > USERNAME_MAX || strspn(u, USERNAME_CHARS) != n)
+		return false;
+	for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
+		if (strcasecmp(u, reserved[i]) == 0)
+			return false;
+	return true;
 }
 
 static bool username_ok(struct store *st, const char *u)
 {
 	if (store_username_valid(u))
 		return true;
-	snprintf(st->errmsg, sizeof st->errmsg, "a username is 1 to %d letters, digits, '_', '-' or '.'", USERNAME_MAX);
+	snprintf(st->errmsg, sizeof st->errmsg, "a username is 1 to %d letters, digits, '_', '-' or '.', and not one of "
+	         "the site's own path names (s, api, css, js, img, settings, article, home, login, highlights)", USERNAME_MAX);
 	return false;
 }
 
