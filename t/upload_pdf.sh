@@ -148,10 +148,20 @@ put "$tmp/over.pdf" "$up_path"
 is "pdf_max_bytes + 1 bytes: 413" 413 "$code"
 is "nothing kept for any of them" "$before" "$(files)"
 is "the upload still waits" INITIALIZED "$(db_sql "${serve_db:-$data/larder.db}" "SELECT status FROM files WHERE item_id = '$up_id'")"
+item "$up_id"
+jqok "its item says why the last file was refused (FAILED, not Saving… for ever)" \
+	'.state == "FAILED" and (.content | test("damaged"))' "$tmp/node.json"
 pad 102400 "$tmp/limit.pdf"
 is "(the padded file is 100K)" 102400 "$(wc -c <"$tmp/limit.pdf" | tr -d ' ')"
 put "$tmp/limit.pdf" "$up_path"
 is "and takes a good file of exactly pdf_max_bytes after them" 200 "$code"
+for _ in $(seq 1200); do
+	item "$up_id"
+	jq -e '.state != "PROCESSING"' "$tmp/node.json" >/dev/null 2>&1 && break
+	sleep 0.1
+done
+jqok "  which fills the item that had failed (read by the fetch runner: it is over pdf_sync_bytes)" \
+	'.state == "SUCCEEDED" and (.content | test("pdfword003"))' "$tmp/node.json"
 
 gql bad "$UFR" '{"url":"https://example.org/a.html","type":"text/html"}'
 jqok "uploadFileRequest of another type: BAD_INPUT" '.data.uploadFileRequest.errorCodes == ["BAD_INPUT"]' "$tmp/bad.json"

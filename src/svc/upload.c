@@ -252,8 +252,13 @@ static enum svc_put_status take(struct store *st, const struct larder_config *cf
 	 * reading gets a short CPU budget, so no upload holds a web process for long: a file that needs more is
 	 * kept and read by the worker, under the full budget */
 	int r = read_article(cfg, a, data, n, now ? 0 : 1, LIMIT_PDF_REQUEST_CPU_MS, &art, msg);
-	if (r == -1)
+	if (r == -1) {
+		/* the item says why instead of "Saving…" forever; the upload URL still takes a good file, which fills it */
+		if (store_item_get(st, a, file->user_id, file->item_id, &it) == STORE_OK && it.state &&
+		    (strcmp(it.state, "PROCESSING") == 0 || strcmp(it.state, "FAILED") == 0))
+			store_item_fail(st, it.seq, "FAILED", *msg ? *msg : "the file could not be read as a PDF");
 		return SVC_PUT_BAD;
+	}
 	if (r == -2)
 		now = false;
 	if ((r = store_quota_bytes_user(st, file->user_id, (int64_t)n)) != STORE_OK) {
@@ -275,6 +280,9 @@ static enum svc_put_status take(struct store *st, const struct larder_config *cf
 	}
 	if (store_item_get(st, a, file->user_id, file->item_id, &it) != STORE_OK)
 		return SVC_PUT_OK;     /* the item was removed meanwhile: the file stays for saveFile to find */
+	/* a file refused before marked the item FAILED: read later, it is being saved again meanwhile */
+	if (!now && it.state && strcmp(it.state, "FAILED") == 0)
+		store_item_fail(st, it.seq, "PROCESSING", NULL);
 	if (now ? store_item_fill(st, it.seq, &art) != STORE_OK : store_file_queue(st, it.seq) != STORE_OK) {
 		*msg = "the file was kept but its item could not be updated";
 		return SVC_PUT_FAILED;
