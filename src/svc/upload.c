@@ -14,6 +14,7 @@
 #include "util/crypto.h"
 #include "util/limits.h"
 #include "util/sb.h"
+#include "util/text.h"
 #include "util/time.h"
 #include "util/url.h"
 #include "util/utf8.h"
@@ -21,12 +22,6 @@
 #define PDF_TYPE "application/pdf"
 
 /* ---- uploadFileRequest */
-
-/* one hex digit's value, -1 when c is none */
-static int hexval(char c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
 
 /* the last path segment of url, percent-decoded, up to '?' or '#' */
 static char *last_segment(struct arena *a, const char *url)
@@ -38,8 +33,10 @@ static char *last_segment(struct arena *a, const char *url)
 	if (!(out = o = arena_alloc(a, (size_t)(end - p) + 1)))
 		return NULL;
 	for (; p < end; p++) {
-		if (*p == '%' && p + 2 < end + 1 && hexval(p[1]) >= 0 && hexval(p[2]) >= 0) {
-			*o++ = (char)(hexval(p[1]) * 16 + hexval(p[2]));
+		int hi = *p == '%' && p + 2 < end + 1 ? text_hex_value((unsigned char)p[1]) : -1;
+		int lo = hi >= 0 ? text_hex_value((unsigned char)p[2]) : -1;
+		if (lo >= 0) {
+			*o++ = (char)(hi * 16 + lo);
 			p += 2;
 		} else
 			*o++ = *p;

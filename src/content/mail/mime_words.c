@@ -6,6 +6,7 @@
 #include "content/mail/mime_int.h"
 #include "util/arena.h"
 #include "util/sb.h"
+#include "util/text.h"
 #include "util/utf8.h"
 
 #define MAX_LABEL 64 /* bytes of a charset label in a word; a longer one is not a word */
@@ -19,17 +20,6 @@ struct word {
 	size_t text_len;
 	size_t len;           /* bytes of the whole word */
 };
-
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 static int b64val(char c)
 {
@@ -82,8 +72,8 @@ static bool word_bytes(const struct word *w, struct sb *b)
 	if (w->enc == 'Q') {
 		for (size_t i = 0; i < w->text_len; i++) {
 			char c = w->text[i];
-			int hi = c == '=' && i + 2 < w->text_len ? hexval(w->text[i + 1]) : -1;
-			int lo = hi >= 0 ? hexval(w->text[i + 2]) : -1;
+			int hi = c == '=' && i + 2 < w->text_len ? text_hex_value((unsigned char)w->text[i + 1]) : -1;
+			int lo = hi >= 0 ? text_hex_value((unsigned char)w->text[i + 2]) : -1;
 			if (c == '=' && (hi < 0 || lo < 0)) {
 				sb_truncate(b, start);
 				return false;
