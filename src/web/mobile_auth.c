@@ -22,16 +22,25 @@ static void answer(struct web_response *res, int status, const char *json)
 	sb_puts(res->body, json);
 }
 
-/* Omnivore's refusal: 403 {"errorCodes":["AUTH_FAILED"]}, with a message for people (the apps read the code) */
-static void refused(struct web_response *res, const char *why)
+/* an error answer as Omnivore writes one: {"errorCodes":[code],"message":why}, the message for people (the apps
+ * read the code), and why in the log line */
+static void failed(struct web_response *res, int status, const char *code, const char *why)
 {
-	res->status = 403;
+	res->status = status;
 	res->content_type = "application/json";
 	sb_reset(res->body);
-	sb_puts(res->body, "{\"errorCodes\":[\"AUTH_FAILED\"],\"message\":");
+	sb_puts(res->body, "{\"errorCodes\":[");
+	jw_cstr(res->body, code);
+	sb_puts(res->body, "],\"message\":");
 	jw_cstr(res->body, why);
 	sb_putc(res->body, '}');
 	snprintf(res->reason, sizeof res->reason, "mobile sign-in refused: %s", why);
+}
+
+/* Omnivore's refusal of a sign-in or sign-up: 403 AUTH_FAILED */
+static void refused(struct web_response *res, const char *why)
+{
+	failed(res, 403, "AUTH_FAILED", why);
 }
 
 /* the body as a JSON object, or NULL with res answered (the caller frees it) */
@@ -40,27 +49,27 @@ static struct json_object *json_body(struct web_request *req, struct web_respons
 	struct json_object *o;
 	if (req->method != WEB_M_POST) {
 		web_response_header(res, "Allow", "POST");
-		answer(res, 405, "{\"errorCodes\":[\"BAD_REQUEST\"],\"message\":\"send it with POST\"}");
+		failed(res, 405, "BAD_REQUEST", "send it with POST");
 		return NULL;
 	}
 	switch (web_request_read_body(req, a, SIGN_IN_LIMIT)) {
 	case WEB_BODY_OK:
 		break;
 	case WEB_BODY_TOO_LARGE:
-		answer(res, 413, "{\"errorCodes\":[\"BAD_REQUEST\"],\"message\":\"the body is too large\"}");
+		failed(res, 413, "BAD_REQUEST", "the body is too large");
 		return NULL;
 	default:
-		answer(res, 400, "{\"errorCodes\":[\"BAD_REQUEST\"],\"message\":\"the body could not be read\"}");
+		failed(res, 400, "BAD_REQUEST", "the body could not be read");
 		return NULL;
 	}
 	if (memchr(req->body, 0, req->body_len) || !utf8_valid(req->body, req->body_len) ||
 	    (o = json_tokener_parse(req->body)) == NULL) {
-		answer(res, 400, "{\"errorCodes\":[\"BAD_REQUEST\"],\"message\":\"the body must be a JSON object\"}");
+		failed(res, 400, "BAD_REQUEST", "the body must be a JSON object");
 		return NULL;
 	}
 	if (!json_object_is_type(o, json_type_object)) {
 		json_object_put(o);
-		answer(res, 400, "{\"errorCodes\":[\"BAD_REQUEST\"],\"message\":\"the body must be a JSON object\"}");
+		failed(res, 400, "BAD_REQUEST", "the body must be a JSON object");
 		return NULL;
 	}
 	return o;
@@ -122,16 +131,11 @@ static void sign_in(struct web_graphql *app, struct web_request *req, struct web
 		int64_t s = (lg.wait_ms + 999) / 1000;
 		const char *secs = arena_printf(a, "%lld", (long long)s);
 		web_response_header(res, "Retry-After", secs ? secs : "60");
-		answer(res, 429, "{\"errorCodes\":[\"AUTH_FAILED\"],\"message\":\"too many attempts: try again later\"}");
+		failed(res, 429, "AUTH_FAILED", "too many attempts: try again later");
 		return;
 	}
 	case SVC_ACCOUNT_FAILED:
-		res->status = 500;
-		res->content_type = "application/json";
-		sb_reset(res->body);
-		sb_puts(res->body, "{\"errorCodes\":[\"AUTH_FAILED\"],\"message\":");
-		jw_cstr(res->body, lg.failed ? lg.failed : "the server failed");
-		sb_putc(res->body, '}');
+		failed(res, 500, "AUTH_FAILED", lg.failed ? lg.failed : "the server failed");
 		return;
 	default:
 		refused(res, "wrong e-mail address, username or password");
@@ -172,7 +176,7 @@ static void sign_up(struct web_graphql *app, struct web_request *req, struct web
 		refused(res, "a username, an e-mail address and a password are needed");
 		return;
 	default:
-		answer(res, 500, "{\"errorCodes\":[\"AUTH_FAILED\"],\"message\":\"the account could not be stored\"}");
+		failed(res, 500, "AUTH_FAILED", "the account could not be stored");
 		return;
 	}
 }
@@ -185,7 +189,7 @@ static void verify(struct web_graphql *app, struct web_request *req, struct web_
 	enum web_authn_outcome k = web_authenticate(app, req, a, WEB_AUTHN_KEY | WEB_AUTHN_SESSION, &who);
 	web_authn_release();
 	if (k == WEB_AUTHN_REFUSED && who.status >= 500) {
-		answer(res, 500, "{\"errorCodes\":[\"AUTH_FAILED\"],\"message\":\"the credentials could not be checked\"}");
+		failed(res, 500, "AUTH_FAILED", "the credentials could not be checked");
 		return;
 	}
 	answer(res, 200, k == WEB_AUTHN_USER ? "{\"authStatus\":\"AUTHENTICATED\"}" : "{\"authStatus\":\"NOT_AUTHENTICATED\"}");
@@ -202,12 +206,12 @@ bool web_mobile_auth_handle(struct web_graphql *app, struct web_request *req, st
 	/* the apps send no Origin; a page of another site may not make a visitor's browser guess passwords (which
 	 * would hold the visitor's own address back) */
 	if ((in || up) && web_cross_site(app->cfg, req)) {
-		answer(res, 403, "{\"errorCodes\":[\"AUTH_FAILED\"],\"message\":\"a sign-in from another site's page is refused\"}");
+		failed(res, 403, "AUTH_FAILED", "a sign-in from another site's page is refused");
 		return true;
 	}
 	if (check && req->method != WEB_M_GET && req->method != WEB_M_HEAD) {
 		web_response_header(res, "Allow", "GET");
-		answer(res, 405, "{\"errorCodes\":[\"BAD_REQUEST\"],\"message\":\"ask with GET\"}");
+		failed(res, 405, "BAD_REQUEST", "ask with GET");
 		return true;
 	}
 	if (in)
