@@ -1,5 +1,5 @@
 // epub.js: the EPUB download of the reader (one article) and the library (the list on screen): /api/export?format=epub fetched with the session, saved under the server's file name, or its refusal said.
-import { say } from './ui.js';
+import { say, saveBlob } from './ui.js';
 
 // the book of params ({id} or {q}) downloaded; status tells what happens
 export async function downloadEpub(params, status) {
@@ -20,14 +20,9 @@ export async function downloadEpub(params, status) {
 	}
 	const blob = await res.blob();
 	const m = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') || '');
-	const a = document.createElement('a');
-	a.href = URL.createObjectURL(blob);
-	a.download = m ? m[1] : 'larder.epub';
-	document.body.append(a);
-	a.click();
-	a.remove();
-	setTimeout(() => URL.revokeObjectURL(a.href), 60000);
-	say(status, `Downloaded ${a.download}.`);
+	const name = m ? m[1] : 'larder.epub';
+	saveBlob(blob, name);
+	say(status, `Downloaded ${name}.`);
 }
 
 // button downloads the book of params() (called at each click), saying so in status

@@ -1,7 +1,7 @@
 // highlights.js: the highlights page: the caller's highlights a page at a time (Query.highlights, narrowed by ?q= words), each with its article, and every one of them as Markdown grouped by article.
 import { gql, requireUser } from './api.js';
-import { el, fmtDate, labelChips, showUser, say } from './ui.js';
-import { readerHref } from './items.js';
+import { el, fmtDate, labelChips, showUser, say, saveBlob } from './ui.js';
+import { readerHref, passageMarkdown } from './items.js';
 
 const PAGE = 50;
 const MAX_EXPORT = 5000;   // highlights gathered for one Markdown export
@@ -77,12 +77,7 @@ async function markdown() {
 	for (const { it, list } of groups.values()) {
 		const url = it.originalArticleUrl || it.url || '';
 		out.push(`## ${it.title || url}`, '', url ? `[${url}](${url})` : '', '');
-		for (const h of list) {
-			out.push(...String(h.quote || '').split('\n').map((l) => `> ${l}`));
-			if (h.labels && h.labels.length) out.push('', h.labels.map((l) => `#${l.name.replace(/\s+/g, '-')}`).join(' '));
-			if (h.annotation) out.push('', h.annotation);
-			out.push('');
-		}
+		for (const h of list) out.push(...passageMarkdown(h));
 	}
 	return out.join('\n');
 }
@@ -97,12 +92,7 @@ function setupExport() {
 	});
 	$('download-md').addEventListener('click', async () => {
 		try {
-			const blob = new Blob([await markdown()], { type: 'text/markdown' });
-			const a = el('a', { href: URL.createObjectURL(blob), download: 'highlights.md' });
-			document.body.append(a);
-			a.click();
-			a.remove();
-			setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+			saveBlob(new Blob([await markdown()], { type: 'text/markdown' }), 'highlights.md');
 			say(status, 'Downloaded.');
 		} catch (e) { say(status, `Could not download: ${e.message}`, true); }
 	});

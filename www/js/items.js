@@ -53,3 +53,12 @@ export async function restoreItem(id) {
 		... on UpdatePageSuccess { updatedPage { id } } ... on UpdatePageError { errorCodes } } }`,
 	{ input: { pageId: id, state: 'SUCCEEDED' } });
 }
+
+// one highlight as Markdown lines: its quote quoted line by line, its labels as #tags, its note
+export function passageMarkdown(h) {
+	const out = String(h.quote || '').split('\n').map((l) => `> ${l}`);
+	if (h.labels && h.labels.length) out.push('', h.labels.map((l) => `#${l.name.replace(/\s+/g, '-')}`).join(' '));
+	if (h.annotation) out.push('', h.annotation);
+	out.push('');
+	return out;
+}

@@ -1,5 +1,6 @@
 // reader-notebook.js: the notebook panel beside the article: the article's note, every highlight with its note and labels (edit, label, delete, go to), and the whole as Markdown to copy or download.
-import { el, labelChips, parseLabelNames, say } from './ui.js';
+import { el, labelChips, parseLabelNames, say, saveBlob } from './ui.js';
+import { passageMarkdown } from './items.js';
 import { state, passages, onChange, change, setHighlightLabels, deleteHighlight, saveArticleNote, reveal } from './reader-highlights.js';
 
 const $ = (id) => document.getElementById(id);
@@ -13,12 +14,7 @@ export function markdown() {
 	if (state.note && state.note.annotation) out.push('## Note', '', state.note.annotation, '');
 	const list = passages();
 	if (list.length) out.push('## Highlights', '');
-	for (const h of list) {
-		out.push(...String(h.quote || '').split('\n').map((l) => `> ${l}`));
-		if (h.labels && h.labels.length) out.push('', h.labels.map((l) => `#${l.name.replace(/\s+/g, '-')}`).join(' '));
-		if (h.annotation) out.push('', h.annotation);
-		out.push('');
-	}
+	for (const h of list) out.push(...passageMarkdown(h));
 	return out.join('\n');
 }
 
@@ -120,12 +116,7 @@ async function copyMarkdown() {
 }
 
 function downloadMarkdown() {
-	const url = URL.createObjectURL(new Blob([markdown()], { type: 'text/markdown' }));
-	const a = el('a', { href: url, download: `${state.item.slug || state.item.id}.md` });
-	document.body.append(a);
-	a.click();
-	a.remove();
-	setTimeout(() => URL.revokeObjectURL(url), 1000);
+	saveBlob(new Blob([markdown()], { type: 'text/markdown' }), `${state.item.slug || state.item.id}.md`);
 }
 
 export function setup() {

@@ -127,3 +127,12 @@ export async function allLabels() {
 	const data = await gql('{ labels { __typename ... on LabelsSuccess { labels { id name color } } ... on LabelsError { errorCodes message } } }');
 	return data.labels.labels;
 }
+
+// blob saved by the browser as a file called name (a link clicked; the blob's URL let go once the save has begun)
+export function saveBlob(blob, name) {
+	const a = el('a', { href: URL.createObjectURL(blob), download: name });
+	document.body.append(a);
+	a.click();
+	a.remove();
+	setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+}
