@@ -62,8 +62,7 @@ static const char usage_all[] =
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 
-__attribute__((format(printf, 1, 2)))
-static int fail(const char *fmt, ...)
+int larder_fail(const char *fmt, ...)
 {
 	va_list ap;
 	fputs("larder: ", stderr);
@@ -149,7 +148,7 @@ static int read_password(const char *file, char *buf, size_t len)
 	size_t n;
 
 	if (!f)
-		return fail("cannot read password file %s: %s", file, strerror(errno));
+		return larder_fail("cannot read password file %s: %s", file, strerror(errno));
 	if (!fgets(buf, (int)len, f)) {
 		buf[0] = '\0';
 	}
@@ -158,12 +157,12 @@ static int read_password(const char *file, char *buf, size_t len)
 	n = strlen(buf);
 	if (n == len - 1 && buf[n - 1] != '\n') {
 		memset(buf, 0, len); /* the start of a password: not left on the stack */
-		return fail("password longer than %d bytes", PASSWORD_MAX - 2);
+		return larder_fail("password longer than %d bytes", PASSWORD_MAX - 2);
 	}
 	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
 		buf[--n] = '\0';
 	if (n == 0)
-		return fail("empty password in %s", strcmp(file, "-") == 0 ? "standard input" : file);
+		return larder_fail("empty password in %s", strcmp(file, "-") == 0 ? "standard input" : file);
 	return 0;
 }
 
@@ -171,7 +170,7 @@ static int open_store(const struct larder_config *c, struct store **st)
 {
 	char err[512];
 	if (store_open(c->database, st, err, sizeof err) != STORE_OK)
-		return fail("%s", err);
+		return larder_fail("%s", err);
 	svc_store_limits(*st, c);
 	return 0;
 }
@@ -180,16 +179,16 @@ static int find_user(struct store *st, struct arena *a, const char *name, struct
 {
 	int rc = store_user_by_name(st, a, name, u);
 	if (rc == STORE_E_NOTFOUND)
-		return fail("no user %s", name);
+		return larder_fail("no user %s", name);
 	if (rc != STORE_OK)
-		return fail("%s", store_errmsg(st));
+		return larder_fail("%s", store_errmsg(st));
 	return 0;
 }
 
 static int finish_output(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout))
-		return fail("cannot write to standard output: %s", strerror(errno));
+		return larder_fail("cannot write to standard output: %s", strerror(errno));
 	return EXIT_OK;
 }
 
@@ -212,7 +211,7 @@ static int cmd_init(const struct larder_config *c, int argc, char **argv)
 	if (rc)
 		return rc;
 	if (store_init_progress(c->database, reindex_progress, NULL, err, sizeof err) != STORE_OK)
-		return fail("%s", err);
+		return larder_fail("%s", err);
 	return EXIT_OK;
 }
 
@@ -250,7 +249,7 @@ static int run_end(struct run *r, int rc)
 /* the hashing failed: larder.conf's argon2 cost is likely more than this machine allows */
 static int hash_failed(const struct larder_config *c)
 {
-	return fail("cannot hash the password (argon2 parameters t=%u m=%u p=%u)", c->argon2_t_cost, c->argon2_m_kib,
+	return larder_fail("cannot hash the password (argon2 parameters t=%u m=%u p=%u)", c->argon2_t_cost, c->argon2_m_kib,
 	            c->argon2_parallelism);
 }
 
@@ -274,14 +273,14 @@ static int cmd_user_add(const struct larder_config *c, int argc, char **argv)
 		return run_end(&r, EXIT_OK);
 	case SVC_ACCOUNT_EXISTS:
 		if (store_user_by_name(r.st, &r.a, username, &r.u) == STORE_OK)
-			return run_end(&r, fail("user %s already exists", username));
-		return run_end(&r, fail("email %s is already in use", email ? email : ""));
+			return run_end(&r, larder_fail("user %s already exists", username));
+		return run_end(&r, larder_fail("email %s is already in use", email ? email : ""));
 	case SVC_ACCOUNT_INVALID:
-		return run_end(&r, fail("%s", store_errmsg(r.st)));
+		return run_end(&r, larder_fail("%s", store_errmsg(r.st)));
 	case SVC_ACCOUNT_HASH:
 		return run_end(&r, hash_failed(c));
 	default:
-		return run_end(&r, fail("cannot add user %s: %s", username, store_errmsg(r.st)));
+		return run_end(&r, larder_fail("cannot add user %s: %s", username, store_errmsg(r.st)));
 	}
 }
 
@@ -304,7 +303,7 @@ static int cmd_user_passwd(const struct larder_config *c, int argc, char **argv)
 		rc = hash_failed(c);
 		break;
 	default:
-		rc = fail("cannot set the password of %s: %s", username, store_errmsg(r.st));
+		rc = larder_fail("cannot set the password of %s: %s", username, store_errmsg(r.st));
 		break;
 	}
 	memset(pw, 0, sizeof pw);
@@ -324,9 +323,9 @@ static int cmd_user_delete(const struct larder_config *c, int argc, char **argv)
 	case SVC_ACCOUNT_OK:
 		return run_end(&r, EXIT_OK);
 	case SVC_ACCOUNT_NOTFOUND:
-		return run_end(&r, fail("no user %s", username));
+		return run_end(&r, larder_fail("no user %s", username));
 	default:
-		return run_end(&r, fail("cannot delete user %s: %s", username, store_errmsg(r.st)));
+		return run_end(&r, larder_fail("cannot delete user %s: %s", username, store_errmsg(r.st)));
 	}
 }
 
@@ -341,7 +340,7 @@ static int cmd_user_show(const struct larder_config *c, int argc, char **argv)
 	if ((rc = run_start(&r, argc, argv, NULL, &username, U_USHOW)) != 0 || (rc = run_open(&r, c, username)) != 0)
 		return run_end(&r, rc);
 	if (svc_quota_usage(r.st, c, r.u.id, q) != STORE_OK)
-		return run_end(&r, fail("cannot read the usage of %s: %s", username, store_errmsg(r.st)));
+		return run_end(&r, larder_fail("cannot read the usage of %s: %s", username, store_errmsg(r.st)));
 	printf("username: %s\nid: %s\nname: %s\nemail: %s\n", r.u.username, r.u.id, r.u.name ? r.u.name : "",
 	       r.u.email ? r.u.email : "");
 	printf("items: %lld of %lld (%s)\n", (long long)q[SVC_QUOTA_ITEMS].used, (long long)q[SVC_QUOTA_ITEMS].most,
@@ -367,11 +366,11 @@ static int new_key(struct run *r, const char *name, int64_t exp_ms)
 		printf("%s\n", k.value);
 		return finish_output();
 	case STORE_E_EXISTS:
-		return fail("user %s already has a key named '%s'", r->u.username, k.row.name);
+		return larder_fail("user %s already has a key named '%s'", r->u.username, k.row.name);
 	case STORE_E_INVAL:
-		return fail("%s", msg);
+		return larder_fail("%s", msg);
 	default:
-		return fail("cannot create the key: %s", store_errmsg(r->st));
+		return larder_fail("cannot create the key: %s", store_errmsg(r->st));
 	}
 }
 
@@ -425,7 +424,7 @@ static int cmd_key_list(const struct larder_config *c, int argc, char **argv)
 	if ((rc = run_start(&r, argc, argv, NULL, &username, U_KLIST)) != 0 || (rc = run_open(&r, c, username)) != 0)
 		return run_end(&r, rc);
 	if (store_apikey_list(r.st, &r.a, r.u.id, &keys, &n) != STORE_OK)
-		return run_end(&r, fail("cannot list keys: %s", store_errmsg(r.st)));
+		return run_end(&r, larder_fail("cannot list keys: %s", store_errmsg(r.st)));
 	printf("ID\tNAME\tCREATED\tEXPIRES\tLAST USED\n");
 	for (size_t i = 0; i < n; i++) {
 		char b1[TIME_ISO_BUF], b2[TIME_ISO_BUF], b3[TIME_ISO_BUF];
@@ -448,9 +447,9 @@ static int cmd_key_revoke(const struct larder_config *c, int argc, char **argv)
 	case STORE_OK:
 		return run_end(&r, EXIT_OK);
 	case STORE_E_NOTFOUND:
-		return run_end(&r, fail("no API key %s", id));
+		return run_end(&r, larder_fail("no API key %s", id));
 	default:
-		return run_end(&r, fail("cannot revoke the key: %s", store_errmsg(r.st)));
+		return run_end(&r, larder_fail("cannot revoke the key: %s", store_errmsg(r.st)));
 	}
 }
 
@@ -545,7 +544,7 @@ int main(int argc, char **argv)
 	}
 	conf = config_default_path(conf);
 	if (config_load(conf, &c, err, sizeof err) < 0)
-		return fail("%s", err);
+		return larder_fail("%s", err);
 	rc = fn(&c, argc - i, argv + i);
 	config_free(&c);
 	return rc;

@@ -7,7 +7,6 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,24 +16,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cmd/larder_cmds.h"
 #include "store/store.h"
 
 #define PATH_BUF 4096
 
 /* what a tree copy counted */
 struct tally { int64_t files, bytes; };
-
-__attribute__((format(printf, 1, 2)))
-static int fail(const char *fmt, ...)
-{
-	va_list ap;
-	fputs("larder: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return 1;
-}
 
 /* one regular file copied with its mode; 0 or -1 (the message printed) */
 static int copy_file(const char *from, const char *to, mode_t mode, struct tally *t)
@@ -44,21 +32,21 @@ static int copy_file(const char *from, const char *to, mode_t mode, struct tally
 	ssize_t n;
 
 	if (in < 0)
-		return fail("cannot read %s: %s", from, strerror(errno)), -1;
+		return larder_fail("cannot read %s: %s", from, strerror(errno)), -1;
 	out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (out < 0) {
-		fail("cannot create %s: %s", to, strerror(errno));
+		larder_fail("cannot create %s: %s", to, strerror(errno));
 		goto out;
 	}
 	while ((n = read(in, buf, sizeof buf)) > 0) {
 		if (write(out, buf, (size_t)n) != n) {
-			fail("cannot write %s: %s", to, errno ? strerror(errno) : "short write");
+			larder_fail("cannot write %s: %s", to, errno ? strerror(errno) : "short write");
 			goto out;
 		}
 		t->bytes += n;
 	}
 	if (n < 0 || fchmod(out, mode & 07777) < 0 || fsync(out) < 0) {
-		fail("copying %s to %s: %s", from, to, strerror(errno));
+		larder_fail("copying %s to %s: %s", from, to, strerror(errno));
 		goto out;
 	}
 	t->files++;
@@ -66,7 +54,7 @@ static int copy_file(const char *from, const char *to, mode_t mode, struct tally
 out:
 	if (out >= 0 && close(out) < 0 && rc == 0)
 		{
-		fail("cannot write %s: %s", to, strerror(errno));
+		larder_fail("cannot write %s: %s", to, strerror(errno));
 		rc = -1;
 	}
 	close(in);
@@ -82,11 +70,11 @@ static int copy_tree(const char *from, const char *to, struct tally *t)
 	int rc = 0;
 
 	if (stat(from, &sb) < 0)
-		return errno == ENOENT ? 0 : (fail("cannot read %s: %s", from, strerror(errno)), -1);
+		return errno == ENOENT ? 0 : (larder_fail("cannot read %s: %s", from, strerror(errno)), -1);
 	if (mkdir(to, 0700) < 0 && errno != EEXIST)
-		return fail("cannot create %s: %s", to, strerror(errno)), -1;
+		return larder_fail("cannot create %s: %s", to, strerror(errno)), -1;
 	if (!(d = opendir(from)))
-		return fail("cannot read %s: %s", from, strerror(errno)), -1;
+		return larder_fail("cannot read %s: %s", from, strerror(errno)), -1;
 	while (rc == 0 && (e = readdir(d)) != NULL) {
 		char a[PATH_BUF], b[PATH_BUF];
 		struct stat es;
@@ -94,7 +82,7 @@ static int copy_tree(const char *from, const char *to, struct tally *t)
 			continue;
 		if (snprintf(a, sizeof a, "%s/%s", from, e->d_name) >= (int)sizeof a ||
 		    snprintf(b, sizeof b, "%s/%s", to, e->d_name) >= (int)sizeof b) {
-			fail("path too long under %s", from);
+			larder_fail("path too long under %s", from);
 			rc = -1;
 			break;
 		}
@@ -107,7 +95,7 @@ static int copy_tree(const char *from, const char *to, struct tally *t)
 	}
 	closedir(d);
 	if (rc == 0 && chmod(to, sb.st_mode & 07777) < 0) {
-		fail("cannot set the mode of %s: %s", to, strerror(errno));
+		larder_fail("cannot set the mode of %s: %s", to, strerror(errno));
 		rc = -1;
 	}
 	return rc;
@@ -149,9 +137,9 @@ static int put_aside(const char *to)
 	localtime_r(&now, &tm);
 	if (snprintf(aside, sizeof aside, "%s.before-restore-%04d%02d%02d-%02d%02d%02d", to, tm.tm_year + 1900, tm.tm_mon + 1,
 	             tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec) >= (int)sizeof aside)
-		return fail("path too long: %s", to), -1;
+		return larder_fail("path too long: %s", to), -1;
 	if (rename(to, aside) < 0)
-		return fail("cannot move %s aside to %s: %s", to, aside, strerror(errno)), -1;
+		return larder_fail("cannot move %s aside to %s: %s", to, aside, strerror(errno)), -1;
 	printf("the folder that was there: moved to %s\n", aside);
 	return 0;
 }
@@ -170,7 +158,7 @@ static int copy_checked(const char *from, const char *to, const char *what, bool
 		return -1;
 	count_tree(to, &seen);
 	if (seen.files != done.files || seen.bytes != done.bytes)
-		return fail("%s: %s holds %" PRId64 " files (%" PRId64 " bytes), %" PRId64 " (%" PRId64 " bytes) were copied",
+		return larder_fail("%s: %s holds %" PRId64 " files (%" PRId64 " bytes), %" PRId64 " (%" PRId64 " bytes) were copied",
 		            what, to, seen.files, seen.bytes, done.files, done.bytes), -1;
 	printf("%s: %" PRId64 " files, %" PRId64 " bytes\n", what, done.files, done.bytes);
 	return 0;
@@ -191,7 +179,7 @@ static bool inside(const char *path, const char *dir)
 static int overlaps(const char *dir, const char *files, const char *imports)
 {
 	if (inside(dir, files) || inside(dir, imports))
-		return fail("%s lies inside %s: keep backups out of files_dir and data_dir/imports",
+		return larder_fail("%s lies inside %s: keep backups out of files_dir and data_dir/imports",
 		            dir, inside(dir, files) ? files : imports);
 	return 0;
 }
@@ -234,7 +222,7 @@ static int run(const char *const argv[], bool quiet)
 	int st;
 	pid_t pid = fork();
 	if (pid < 0)
-		return fail("cannot start %s: %s", argv[0], strerror(errno));
+		return larder_fail("cannot start %s: %s", argv[0], strerror(errno));
 	if (pid == 0) {
 		int null = quiet ? open("/dev/null", O_WRONLY) : -1;
 		if (null >= 0)
@@ -246,9 +234,9 @@ static int run(const char *const argv[], bool quiet)
 	}
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
-			return fail("waiting for %s: %s", argv[0], strerror(errno));
+			return larder_fail("waiting for %s: %s", argv[0], strerror(errno));
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
-		return fail("%s failed (status %d)", argv[0], WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+		return larder_fail("%s failed (status %d)", argv[0], WIFEXITED(st) ? WEXITSTATUS(st) : -1);
 	return 0;
 }
 
@@ -273,7 +261,7 @@ int larder_cmd_backup(const struct larder_config *c, int argc, char **argv)
 	snprintf(imports, sizeof imports, "%s/imports", c->data_dir);
 	/* a new folder each time: a backup never overwrites another */
 	if (mkdir(dest, 0700) < 0)
-		return fail("cannot create the backup folder %s: %s%s", dest, strerror(errno),
+		return larder_fail("cannot create the backup folder %s: %s%s", dest, strerror(errno),
 		            errno == EEXIST ? " (give a new folder: a backup never overwrites one)" : "");
 	if (overlaps(dest, files, imports) != 0) {
 		rmdir(dest);
@@ -287,19 +275,19 @@ int larder_cmd_backup(const struct larder_config *c, int argc, char **argv)
 			return 1;
 		/* the dump holds the password hashes: the owner's alone; and it must read back whole */
 		if (chmod(db, 0600) < 0)
-			return fail("cannot set the mode of %s: %s", db, strerror(errno));
+			return larder_fail("cannot set the mode of %s: %s", db, strerror(errno));
 		if (run(list, true) != 0)
-			return fail("the dump %s does not read back (pg_restore --list)", db);
+			return larder_fail("the dump %s does not read back (pg_restore --list)", db);
 		printf("database: %s (pg_dump's custom format, read back by pg_restore --list)\n", db);
 	} else {
 		snprintf(db, sizeof db, "%s/larder.db", dest);
 		if (store_backup_sqlite(c->database, db, err, sizeof err) < 0)
-			return fail("%s", err);
+			return larder_fail("%s", err);
 		/* the copy keeps the database's mode */
 		if (stat(c->database, &sb) == 0 && chmod(db, sb.st_mode & 07777) < 0)
-			return fail("cannot set the mode of %s: %s", db, strerror(errno));
+			return larder_fail("cannot set the mode of %s: %s", db, strerror(errno));
 		if (store_verify_sqlite(db, &v, err, sizeof err) < 0)
-			return fail("the copy is damaged: %s", err);
+			return larder_fail("the copy is damaged: %s", err);
 		print_verified("database", &v);
 	}
 	snprintf(sub, sizeof sub, "%s/files", dest);
@@ -309,7 +297,7 @@ int larder_cmd_backup(const struct larder_config *c, int argc, char **argv)
 	if (copy_checked(imports, sub, "pending imports", false) < 0)
 		return 1;
 	printf("backup in %s\n", dest);
-	return fflush(stdout) == 0 ? 0 : fail("cannot write to standard output: %s", strerror(errno));
+	return fflush(stdout) == 0 ? 0 : larder_fail("cannot write to standard output: %s", strerror(errno));
 }
 
 /* mkdir -p of path (mode 0750 for the folders it makes); 0 or -1 (the message printed) */
@@ -317,13 +305,13 @@ static int make_dirs(const char *path)
 {
 	char buf[PATH_BUF];
 	if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
-		return fail("path too long: %s", path), -1;
+		return larder_fail("path too long: %s", path), -1;
 	for (char *p = buf + 1;; p++) {
 		if (*p == '/' || *p == '\0') {
 			char ch = *p;
 			*p = '\0';
 			if (mkdir(buf, 0750) < 0 && errno != EEXIST)
-				return fail("cannot create %s: %s", buf, strerror(errno)), -1;
+				return larder_fail("cannot create %s: %s", buf, strerror(errno)), -1;
 			*p = ch;
 			if (!ch)
 				return 0;
@@ -340,9 +328,9 @@ static int restore_sqlite(const struct larder_config *c, const char *src)
 	struct stat sb;
 
 	if (store_verify_sqlite(src, &want, err, sizeof err) < 0)
-		return fail("the backup is damaged: %s", err);
+		return larder_fail("the backup is damaged: %s", err);
 	if (snprintf(tmp, sizeof tmp, "%s.restoring", c->database) >= (int)sizeof tmp)
-		return fail("database path too long");
+		return larder_fail("database path too long");
 	/* a wiped machine: the database's folder is made again */
 	snprintf(side, sizeof side, "%s", c->database);
 	if (strrchr(side, '/') && strrchr(side, '/') != side) {
@@ -356,15 +344,15 @@ static int restore_sqlite(const struct larder_config *c, const char *src)
 	for (const char *end = "-wal"; end; end = strcmp(end, "-wal") == 0 ? "-shm" : NULL) {
 		snprintf(side, sizeof side, "%s%s", c->database, end);
 		if (unlink(side) < 0 && errno != ENOENT)
-			return unlink(tmp), fail("cannot remove %s: %s", side, strerror(errno));
+			return unlink(tmp), larder_fail("cannot remove %s: %s", side, strerror(errno));
 	}
 	if (rename(tmp, c->database) < 0)
-		return unlink(tmp), fail("cannot put %s in place: %s", c->database, strerror(errno));
+		return unlink(tmp), larder_fail("cannot put %s in place: %s", c->database, strerror(errno));
 	if (store_verify_sqlite(c->database, &got, err, sizeof err) < 0)
-		return fail("the restored database is damaged: %s", err);
+		return larder_fail("the restored database is damaged: %s", err);
 	if (got.users != want.users || got.items != want.items || got.highlights != want.highlights ||
 	    got.files != want.files)
-		return fail("the restored database's counts differ from the backup's");
+		return larder_fail("the restored database's counts differ from the backup's");
 	print_verified("database", &got);
 	return 0;
 }
@@ -381,13 +369,13 @@ int larder_cmd_restore(const struct larder_config *c, int argc, char **argv)
 		return rc;
 	snprintf(src, sizeof src, "%s/%s", from, pg ? "larder.pgdump" : "larder.db");
 	if (access(src, R_OK) < 0)
-		return fail("%s is not a backup of a %s library: cannot read %s: %s", from, pg ? "PostgreSQL" : "SQLite", src,
+		return larder_fail("%s is not a backup of a %s library: cannot read %s: %s", from, pg ? "PostgreSQL" : "SQLite", src,
 		            strerror(errno));
 	if ((pid = store_sqlite_user(c->database)) != 0)
-		return fail("the database %s is open in a running program (pid %ld): stop the web programs and larder "
+		return larder_fail("the database %s is open in a running program (pid %ld): stop the web programs and larder "
 		            "worker first", c->database, pid);
 	if (!force && (pg || access(c->database, F_OK) == 0))
-		return fail("%s already holds a library: restoring replaces it; add --force to do so",
+		return larder_fail("%s already holds a library: restoring replaces it; add --force to do so",
 		            pg ? "the PostgreSQL database" : c->database);
 	files_dir(c, files, sizeof files);
 	snprintf(sub, sizeof sub, "%s/imports", c->data_dir);
@@ -410,5 +398,5 @@ int larder_cmd_restore(const struct larder_config *c, int argc, char **argv)
 	if (copy_checked(sub, src, "pending imports", true) < 0)
 		return 1;
 	printf("restored from %s: run larder init if this larder is newer than the backup, then start the programs\n", from);
-	return fflush(stdout) == 0 ? 0 : fail("cannot write to standard output: %s", strerror(errno));
+	return fflush(stdout) == 0 ? 0 : larder_fail("cannot write to standard output: %s", strerror(errno));
 }
