@@ -1,4 +1,4 @@
-/* larder_backup.c: `larder backup DEST` (an online, consistent copy of the database with files_dir and data_dir's pending imports, modes kept, verified) and `larder restore SRC [--force]` (refused while a program has the database open, or over an existing library without --force). */
+/* larder_backup.c: `larder backup DEST` (an online, consistent copy of the database, with the files kept in it, and files_dir and data_dir's pending imports, modes kept, verified) and `larder restore SRC [--force]` (refused while a program has the database open, or over an existing library without --force). */
 #include "config.h"
 #include "cmd/larder_backup.h"
 
@@ -242,8 +242,29 @@ static int run(const char *const argv[], bool quiet)
 
 static void print_verified(const char *what, const struct store_verified *v)
 {
-	printf("%s: schema version %d, %" PRId64 " users, %" PRId64 " items, %" PRId64 " highlights, %" PRId64 " files\n",
-	       what, v->version, v->users, v->items, v->highlights, v->files);
+	printf("%s: schema version %d, %" PRId64 " users, %" PRId64 " items, %" PRId64 " highlights, %" PRId64 " files"
+	       " (%" PRId64 " kept in the database)\n", what, v->version, v->users, v->items, v->highlights, v->files,
+	       v->files_in_db);
+}
+
+/* PostgreSQL: the files and imports kept in the database (files_store = database) travel inside the dump; how
+ * many, counted just before it (a file uploaded meanwhile may be in the dump and not in the count) */
+static int count_pg_blobs(const struct larder_config *c)
+{
+	struct store *st = NULL;
+	struct store_blob_usage u;
+	char err[768];
+	int rc;
+	if (store_open(c->database, &st, err, sizeof err) != STORE_OK)
+		return larder_fail("%s", err);
+	rc = store_blob_usage(st, &u);
+	if (rc != STORE_OK)
+		larder_fail("%s", store_errmsg(st));
+	else
+		printf("files in the database: %" PRId64 " files, %" PRId64 " pending imports, %" PRId64 " bytes "
+		       "(in the dump)\n", u.files, u.imports, u.bytes);
+	store_close(st);
+	return rc == STORE_OK ? 0 : 1;
 }
 
 int larder_cmd_backup(const struct larder_config *c, int argc, char **argv)
@@ -271,7 +292,7 @@ int larder_cmd_backup(const struct larder_config *c, int argc, char **argv)
 		const char *pg[] = { "pg_dump", "--format=custom", "--no-owner", "--file", db, c->database, NULL };
 		const char *list[] = { "pg_restore", "--list", db, NULL };
 		snprintf(db, sizeof db, "%s/larder.pgdump", dest);
-		if (run(pg, false) != 0)
+		if (count_pg_blobs(c) != 0 || run(pg, false) != 0)
 			return 1;
 		/* the dump holds the password hashes: the owner's alone; and it must read back whole */
 		if (chmod(db, 0600) < 0)

@@ -15,7 +15,7 @@ static const char *const tables[] = {
 	"users", "work_turns", "api_keys", "sessions", "library_items", "item_content", "labels", "item_labels", "highlights",
 	"highlight_labels", "jobs", "item_tombstones", "settings", "login_failures", "save_tokens", "filters",
 	"recent_searches", "user_profiles", "imports", "user_personalization", "newsletter_emails", "subscriptions",
-	"feed_entries", "received_emails", "files", "feed_scans", "item_shares",
+	"feed_entries", "received_emails", "files", "feed_scans", "item_shares", "file_blobs",
 };
 #define NTABLES (sizeof tables / sizeof tables[0])
 /* the engines' own bookkeeping, SQLite's FTS5 index (rebuilt from item_search by its triggers) and the users'
