@@ -1,0 +1,154 @@
+#!/bin/sh
+# files_db.sh: files_store = database on one throwaway PostgreSQL with no shared disk (TAP): two front ends (larder-serve: nginx + graphql.fcgi, each its own data_dir) and a worker with a third; a PDF uploaded on one front end is served by the other, a large one read by the worker, an import uploaded on one run by the worker; nothing under any data_dir; another user reads nothing; status, backup, the sweep and an account's deletion.
+srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${top_builddir:-$srcdir}
+. "$srcdir/t/tap_lib.sh"
+. "$srcdir/t/pg_lib.sh"
+for c in nginx spawn-fcgi curl jq python3 pg_dump; do
+	command -v "$c" >/dev/null 2>&1 || [ -x "/usr/sbin/$c" ] || { echo "1..0 # SKIP $c not installed"; exit 0; }
+done
+larder=$builddir/src/cmd/larder
+serve=$srcdir/contrib/larder-serve
+[ -x "$larder" ] && [ -x "$builddir/src/cmd/graphql.fcgi" ] || bail_out "larder or graphql.fcgi not built"
+grep -q '^#define HAVE_LIBPQ 1' "$builddir/config.h" || { echo "1..0 # SKIP built without PostgreSQL"; exit 0; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-filesdb.XXXXXX") || exit 1
+chmod 755 "$tmp"
+cleanup() {
+	for m in a b; do [ -d "$tmp/$m" ] && "$serve" --stop --data "$tmp/$m" >/dev/null 2>&1; done
+	pg_stop
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+unset LARDER_CONFIG
+pg_start
+PSQL() { "$PG_BIN/psql" -X -A -t -q "$PG_URL" -c "$1"; }
+
+# three machines: front ends a and b, worker c; one database, a data_dir each, files in the database
+same_conf="files_store = database"
+declare_port() { eval "port_$1=\$2"; }
+for m in a b; do
+	started=
+	for _ in 1 2 3 4 5 6 7 8; do
+		p=$((20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000))
+		if "$serve" --port "$p" --data "$tmp/$m" --build "$builddir" --database "$PG_URL" --children 2 \
+			--set "$same_conf" --set fetch_in_web=no --set pdf_max_bytes=2M --set pdf_sync_bytes=16K \
+			--set argon2_t_cost=1 --set argon2_memory_kib=64 >"$tmp/serve-$m.log" 2>&1; then
+			declare_port "$m" "$p"
+			started=1
+			break
+		fi
+		"$serve" --stop --data "$tmp/$m" >/dev/null 2>&1
+	done
+	[ -n "$started" ] || bail_out "front end $m did not start: $(tail -c 600 "$tmp/serve-$m.log")"
+done
+mkdir -p "$tmp/c"
+printf '%s\n' "database = $PG_URL" "data_dir = $tmp/c" "$same_conf" "pdf_max_bytes = 2M" "argon2_t_cost = 1" \
+	"argon2_memory_kib = 64" "allow_private_fetch = 127.0.0.1/32" >"$tmp/c/larder.conf"
+A=http://127.0.0.1:$port_a B=http://127.0.0.1:$port_b
+L() { "$larder" -c "$tmp/c/larder.conf" "$@"; }
+worker_c() { L worker --once >>"$tmp/c/worker.log" 2>&1; }
+for u in reader other; do
+	L user add "$u" >/dev/null 2>"$tmp/err" || bail_out "user add $u: $(cat "$tmp/err")"
+	k=$(L key create "$u" --name files 2>"$tmp/err") || bail_out "key create $u: $(cat "$tmp/err")"
+	eval "key_$u=\$k"
+done
+
+# gql BASE NAME QUERY [VARIABLES]: the reader's request to a front end; the answer in $tmp/NAME.json
+gql() {
+	jq -n --arg q "$3" --argjson v "${4:-{\}}" '{query: $q, variables: $v}' >"$tmp/$2.req"
+	curl -s -m 30 -o "$tmp/$2.json" -H "authorization: $key_reader" -H 'content-type: application/json' \
+		--data-binary "@$tmp/$2.req" "$1/api/graphql"
+}
+UFR='mutation U($url: String!) { uploadFileRequest(input: {url: $url, contentType: "application/pdf", createPageEntry: true}) { ... on UploadFileRequestSuccess { id uploadSignedUrl createdPageId } ... on UploadFileRequestError { errorCodes message } } }'
+# upload NAME FILE: uploadFileRequest and the PUT, both on front end a; sets code, item, fid
+upload() {
+	gql "$A" "$1" "$UFR" "$(jq -cn --arg u "file:///home/me/$1.pdf" '{url: $u}')"
+	item=$(jq -r '.data.uploadFileRequest.createdPageId' "$tmp/$1.json")
+	fid=$(jq -r '.data.uploadFileRequest.id' "$tmp/$1.json")
+	up=$(jq -r '.data.uploadFileRequest.uploadSignedUrl' "$tmp/$1.json" | sed 's|.*/api/upload/||')
+	code=$(curl -s -m 30 -o "$tmp/$1.put" -w '%{http_code}' -X PUT --data-binary "@$2" "$A/api/upload/$up")
+}
+# state BASE ITEM: the reader's item's state, asked of a front end
+state() {
+	gql "$1" st 'query S($q: String!) { search(query: $q, first: 1) { ... on SearchSuccess { edges { node { state } } } } }' \
+		"$(jq -cn --arg q "in:all includes:$2" '{q: $q}')"
+	jq -r '.data.search.edges[0].node.state // empty' "$tmp/st.json"
+}
+# get BASE ITEM KEY OUT: GET /api/file/ITEM; the status code
+get() { curl -s -m 30 -o "$4" -w '%{http_code}' -H "authorization: $3" "$1/api/file/$2"; }
+same() { if cmp -s "$2" "$3"; then pass "$1"; else fail "$1"; fi; }
+on_disk() { find "$tmp/a" "$tmp/b" "$tmp/c" -type f \( -name '*.pdf' -o -name '*.upload' -o -name '*.fromdb' \) | wc -l | tr -d ' '; }
+
+# ---- a small PDF: read while its upload is answered on a, served by b ----
+upload small "$srcdir/t/data/pdf/sample-3.pdf"
+is "a small PDF PUT to front end a: 200" 200 "$code"
+is "  and read at once" SUCCEEDED "$(state "$B" "$item")"
+is "front end b serves it: 200" 200 "$(get "$B" "$item" "$key_reader" "$tmp/got-small.pdf")"
+same "  the bytes uploaded on a" "$tmp/got-small.pdf" "$srcdir/t/data/pdf/sample-3.pdf"
+is "its row has no path: its bytes are in the database, one part" "|1" \
+	"$(PSQL "SELECT coalesce(path, '') FROM files WHERE id = '$fid'")|$(PSQL "SELECT count(*) FROM file_blobs WHERE id = '$fid'")"
+small_item=$item
+
+# ---- a large PDF (4 parts): over pdf_sync_bytes, so the worker on c reads it from the database ----
+python3 "$srcdir/t/make-pdf.py" "$tmp/big.pdf" --pages 1200 --title "Big Book" || bail_out "make-pdf.py failed"
+upload big "$tmp/big.pdf"
+is "a 1200-page PDF PUT to front end a: 200" 200 "$code"
+is "  waiting for the worker (no runner on the front ends)" PROCESSING "$(state "$A" "$item")"
+size=$(stat -c %s "$tmp/big.pdf")
+is "  kept as parts of 256 KiB" "$(( (size + 262143) / 262144 ))|$size" \
+	"$(PSQL "SELECT count(*) || '|' || sum(length(data)) FROM file_blobs WHERE id = '$fid'")"
+worker_c
+is "the worker on c read it from the database" SUCCEEDED "$(state "$B" "$item")"
+gql "$B" find 'query { search(query: "pdfword040", first: 5) { ... on SearchSuccess { edges { node { id } } } } }'
+jqok "  a word of page 40 finds it" "[.data.search.edges[].node.id] == [\"$item\"]" "$tmp/find.json"
+is "front end b serves the large one: 200" 200 "$(get "$B" "$item" "$key_reader" "$tmp/got-big.pdf")"
+same "  the bytes uploaded on a, part after part" "$tmp/got-big.pdf" "$tmp/big.pdf"
+curl -s -m 30 -I -o "$tmp/head.txt" -H "authorization: $key_reader" "$A/api/file/$item"
+like "HEAD on a: its length, no body" "^Content-Length: $size" "$(tr -d '\r' <"$tmp/head.txt" | grep -i '^content-length')"
+big_item=$item big_fid=$fid
+
+# ---- another user, and no user ----
+is "another user's GET on b: 404" 404 "$(get "$B" "$big_item" "$key_other" "$tmp/o.pdf")"
+is "  with none of the bytes" 0 "$(grep -c 'pdfword' "$tmp/o.pdf")"
+is "no credentials on a: 401" 401 "$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$A/api/file/$big_item")"
+is "a wrong token on b: 404, nothing kept" "404|0" "$(curl -s -m 10 -o /dev/null -w '%{http_code}' -X PUT \
+	--data-binary "@$srcdir/t/data/pdf/sample-3.pdf" "$B/api/upload/$(printf '%064d' 0)")|$(PSQL "SELECT count(*) FROM file_blobs WHERE user_id = (SELECT id FROM users WHERE username = 'other')")"
+upload bad "$srcdir/t/data/pdf/not-a-pdf.pdf"
+is "not a PDF: 400, nothing kept in the database" "400|0" "$code|$(PSQL "SELECT count(*) FROM file_blobs WHERE id = '$fid'")"
+
+# ---- an import uploaded on a, run by the worker on c ----
+printf 'http://127.0.0.1:%s/gone/1\nhttp://127.0.0.1:%s/gone/2\n' "$port_a" "$port_a" >"$tmp/list.txt"
+gql "$A" imp 'mutation { uploadImportFile(type: URL_LIST, contentType: "text/plain") { ... on UploadImportFileSuccess { uploadSignedUrl } ... on UploadImportFileError { errorCodes } } }'
+path=$(jq -r '.data.uploadImportFile.uploadSignedUrl' "$tmp/imp.json"); path=${path#*/api/import/upload/}
+code=$(curl -s -m 30 -o "$tmp/imp.put" -w '%{http_code}' -X PUT --data-binary "@$tmp/list.txt" "$A/api/import/upload/$path")
+is "an import PUT to front end a: 200" 200 "$code"
+imp=$(jq -r '.id' "$tmp/imp.put")
+is "  its bytes in the database, none on a's disk" "1|0" \
+	"$(PSQL "SELECT count(*) FROM file_blobs WHERE id = '$imp'")|$(find "$tmp/a" -name '*.upload' | wc -l | tr -d ' ')"
+worker_c
+curl -s -m 10 -o "$tmp/imp.status" -H "authorization: $key_reader" "$B/api/import/$imp"
+jqok "the worker on c ran it (status asked of b)" '.status == "done" and .added == 2' "$tmp/imp.status"
+is "  its bytes left the database, and c's copy is gone" "0|0" \
+	"$(PSQL "SELECT count(*) FROM file_blobs WHERE id = '$imp'")|$(find "$tmp/c" -name '*.fromdb' | wc -l | tr -d ' ')"
+is "no file under any machine's data_dir" 0 "$(on_disk)"
+
+# ---- the admin's figures ----
+status=$(L status 2>&1)
+like "larder status counts the files in the database" "^files in the database: 2, imports: 0, parts: $(( (size + 262143) / 262144 + 1 )), bytes: [1-9][0-9]* \\(files_store = database\\)" "$status"
+L backup "$tmp/bk" >"$tmp/bk.out" 2>"$tmp/err"
+is "larder backup: exit 0" "0 " "$? $(cat "$tmp/err")"
+like "  the files travel in pg_dump's file, counted" "^files in the database: 2 files, 0 pending imports, [1-9][0-9]* bytes \\(in the dump\\)" "$(cat "$tmp/bk.out")"
+like "  and the dump holds the table" "TABLE DATA public file_blobs" "$(pg_restore --list "$tmp/bk/larder.pgdump")"
+
+# ---- the sweep (on any machine) and an account's deletion ----
+gql "$A" del 'mutation D($i: ID!) { setBookmarkArticle(input: {articleID: $i, bookmark: false}) { __typename } }' "{\"i\":\"$small_item\"}"
+gql "$A" empty 'mutation { emptyTrash { __typename } }'
+rm -f "$tmp/c/files/.swept"
+worker_c
+is "the sweep on c: the purged item's parts go, the other file's stay" "0|$(( (size + 262143) / 262144 ))" \
+	"$(PSQL "SELECT count(*) FROM files f JOIN file_blobs b ON b.id = f.id WHERE f.item_id = '$small_item'")|$(PSQL "SELECT count(*) FROM file_blobs")"
+is "  and b still serves the one that stays" 200 "$(get "$B" "$big_item" "$key_reader" /dev/null)"
+L user delete reader >/dev/null 2>"$tmp/err"
+is "the account deleted: none of its bytes stay in the database" "0 0" "$? $(PSQL "SELECT count(*) FROM file_blobs")"
+done_testing
