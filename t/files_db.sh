@@ -14,7 +14,7 @@ grep -q '^#define HAVE_LIBPQ 1' "$builddir/config.h" || { echo "1..0 # SKIP buil
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-filesdb.XXXXXX") || exit 1
 chmod 755 "$tmp"
 cleanup() {
-	for m in a b; do [ -d "$tmp/$m" ] && "$serve" --stop --data "$tmp/$m" >/dev/null 2>&1; done
+	for m in a b moved; do [ -d "$tmp/$m" ] && "$serve" --stop --data "$tmp/$m" >/dev/null 2>&1; done
 	pg_stop
 	rm -rf "$tmp"
 }
@@ -141,6 +141,22 @@ is "larder backup: exit 0" "0 " "$? $(cat "$tmp/err")"
 like "  the files travel in pg_dump's file, counted" "^files in the database: 2 files, 0 pending imports, [1-9][0-9]* bytes \\(in the dump\\)" "$(cat "$tmp/bk.out")"
 like "  and the dump holds the table" "TABLE DATA public file_blobs" "$(pg_restore --list "$tmp/bk/larder.pgdump")"
 
+# ---- the library moved to SQLite (migrate-store, a few parts at a time), its files served from there ----
+L migrate-store --from "$PG_URL" --to "sqlite:$tmp/moved/larder.db" >"$tmp/mig.out" 2>"$tmp/err"
+is "migrate-store to SQLite: exit 0" "0 " "$? $(cat "$tmp/err")"
+is "  every part, byte for byte" "$(PSQL "SELECT count(*) || '|' || sum(length(data)) || '|' || md5(string_agg(md5(data), '' ORDER BY id, part)) FROM file_blobs")" \
+	"$(python3 -c 'import hashlib,sqlite3,sys; c=sqlite3.connect(sys.argv[1]); r=c.execute("SELECT data FROM file_blobs ORDER BY id, part").fetchall(); print("%d|%d|%s" % (len(r), sum(len(x[0]) for x in r), hashlib.md5("".join(hashlib.md5(x[0]).hexdigest() for x in r).encode()).hexdigest()))' "$tmp/moved/larder.db")"
+p=$((20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000))
+"$serve" --port "$p" --data "$tmp/moved" --build "$builddir" --children 1 --set "$same_conf" --set pdf_max_bytes=2M \
+	--set argon2_t_cost=1 --set argon2_memory_kib=64 >"$tmp/serve-moved.log" 2>&1 || bail_out "the SQLite server did not start: $(tail -c 600 "$tmp/serve-moved.log")"
+is "on SQLite, files_store = database serves the large PDF: 200" 200 "$(get "http://127.0.0.1:$p" "$big_item" "$key_reader" "$tmp/got-sq.pdf")"
+same "  the same bytes" "$tmp/got-sq.pdf" "$tmp/big.pdf"
+A_saved=$A; A=http://127.0.0.1:$p
+upload sq "$srcdir/t/data/pdf/sample-3.pdf"
+is "  and keeps a new upload in the SQLite file" "200|1|" "$code|$(python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute("SELECT count(*) FROM file_blobs WHERE id = ?", (sys.argv[2],)).fetchone()[0])' "$tmp/moved/larder.db" "$fid")|$(find "$tmp/moved" -name '*.pdf' | head -1)"
+"$serve" --stop --data "$tmp/moved" >/dev/null 2>&1
+A=$A_saved
+
 # ---- the sweep (on any machine) and an account's deletion ----
 gql "$A" del 'mutation D($i: ID!) { setBookmarkArticle(input: {articleID: $i, bookmark: false}) { __typename } }' "{\"i\":\"$small_item\"}"
 gql "$A" empty 'mutation { emptyTrash { __typename } }'
@@ -151,4 +167,9 @@ is "the sweep on c: the purged item's parts go, the other file's stay" "0|$(( (s
 is "  and b still serves the one that stays" 200 "$(get "$B" "$big_item" "$key_reader" /dev/null)"
 L user delete reader >/dev/null 2>"$tmp/err"
 is "the account deleted: none of its bytes stay in the database" "0 0" "$? $(PSQL "SELECT count(*) FROM file_blobs")"
+
+# ---- a bad value of the key ----
+printf '%s\n' "database = $tmp/x.db" "files_store = nas" >"$tmp/bad.conf"
+"$larder" -c "$tmp/bad.conf" status >/dev/null 2>"$tmp/err"
+is "files_store = nas: exit 1, naming the key and its values" "1 $tmp/bad.conf:2: 'files_store' must be disk or database" "$? $(cat "$tmp/err" | sed 's/^larder: //')"
 done_testing
