@@ -168,6 +168,17 @@ is "  and b still serves the one that stays" 200 "$(get "$B" "$big_item" "$key_r
 L user delete reader >/dev/null 2>"$tmp/err"
 is "the account deleted: none of its bytes stay in the database" "0 0" "$? $(PSQL "SELECT count(*) FROM file_blobs")"
 
+# ---- the backup restored (the programs stopped, as README's Backups says): the files are back with the rows ----
+for m in a b; do "$serve" --stop --data "$tmp/$m" >/dev/null 2>&1; done
+L restore "$tmp/bk" --force >"$tmp/rs.out" 2>"$tmp/err"
+is "larder restore --force: exit 0" "0 " "$? $(cat "$tmp/err")"
+like "  the files in the database counted again" "^files in the database: 2 files, 0 pending imports, [1-9][0-9]* bytes \\(restored\\)" "$(cat "$tmp/rs.out")"
+"$serve" --port "$port_b" --data "$tmp/b" --build "$builddir" --database "$PG_URL" --children 1 --set "$same_conf" \
+	--set fetch_in_web=no --set pdf_max_bytes=2M --set argon2_t_cost=1 --set argon2_memory_kib=64 >"$tmp/serve-b.log" 2>&1 ||
+	bail_out "front end b did not start again: $(tail -c 600 "$tmp/serve-b.log")"
+is "front end b serves the restored PDF: 200" 200 "$(get "$B" "$big_item" "$key_reader" "$tmp/got-rs.pdf")"
+same "  the bytes uploaded at first" "$tmp/got-rs.pdf" "$tmp/big.pdf"
+
 # ---- a bad value of the key ----
 printf '%s\n' "database = $tmp/x.db" "files_store = nas" >"$tmp/bad.conf"
 "$larder" -c "$tmp/bad.conf" status >/dev/null 2>"$tmp/err"

@@ -248,21 +248,22 @@ static void print_verified(const char *what, const struct store_verified *v)
 }
 
 /* PostgreSQL: the files and imports kept in the database (files_store = database) travel inside the dump; how
- * many, counted just before it (a file uploaded meanwhile may be in the dump and not in the count) */
-static int count_pg_blobs(const struct larder_config *c)
+ * many (backup: counted just before the dump, so a file uploaded meanwhile may be in it and not in the count;
+ * restore: after it, when the restored schema is this larder's, else nothing is said: larder init comes first) */
+static int count_pg_blobs(const struct larder_config *c, const char *where, bool required)
 {
 	struct store *st = NULL;
 	struct store_blob_usage u;
 	char err[768];
 	int rc;
 	if (store_open(c->database, &st, err, sizeof err) != STORE_OK)
-		return larder_fail("%s", err);
+		return required ? larder_fail("%s", err) : 0;
 	rc = store_blob_usage(st, &u);
 	if (rc != STORE_OK)
 		larder_fail("%s", store_errmsg(st));
 	else
-		printf("files in the database: %" PRId64 " files, %" PRId64 " pending imports, %" PRId64 " bytes "
-		       "(in the dump)\n", u.files, u.imports, u.bytes);
+		printf("files in the database: %" PRId64 " files, %" PRId64 " pending imports, %" PRId64 " bytes (%s)\n",
+		       u.files, u.imports, u.bytes, where);
 	store_close(st);
 	return rc == STORE_OK ? 0 : 1;
 }
@@ -292,7 +293,7 @@ int larder_cmd_backup(const struct larder_config *c, int argc, char **argv)
 		const char *pg[] = { "pg_dump", "--format=custom", "--no-owner", "--file", db, c->database, NULL };
 		const char *list[] = { "pg_restore", "--list", db, NULL };
 		snprintf(db, sizeof db, "%s/larder.pgdump", dest);
-		if (count_pg_blobs(c) != 0 || run(pg, false) != 0)
+		if (count_pg_blobs(c, "in the dump", true) != 0 || run(pg, false) != 0)
 			return 1;
 		/* the dump holds the password hashes: the owner's alone; and it must read back whole */
 		if (chmod(db, 0600) < 0)
@@ -408,6 +409,8 @@ int larder_cmd_restore(const struct larder_config *c, int argc, char **argv)
 		if (run(argv_pg, false) != 0)
 			return 1;
 		printf("database: restored with pg_restore\n");
+		if (count_pg_blobs(c, "restored", false) != 0)
+			return 1;
 	} else if (restore_sqlite(c, src) != 0) {
 		return 1;
 	}
