@@ -1,5 +1,5 @@
 #!/bin/sh
-# files_db.sh: files_store = database on one throwaway PostgreSQL with no shared disk (TAP): two front ends (larder-serve: nginx + graphql.fcgi, each its own data_dir) and a worker with a third; a PDF uploaded on one front end is served by the other, a large one read by the worker, an import uploaded on one run by the worker; nothing under any data_dir; another user reads nothing; status, backup, the sweep and an account's deletion.
+# files_db.sh: files_store = database on one throwaway PostgreSQL with no shared disk (TAP): two front ends (larder-serve: nginx + graphql.fcgi, each its own data_dir) and a worker with a third; a PDF uploaded on one front end is served by the other, a large one read by the worker, an import uploaded on one run by the worker; nothing under any data_dir; another user reads nothing; status, backup and restore, migrate-store to SQLite (files served from there), the sweep, an account's deletion, a bad value of the key.
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$srcdir}
 . "$srcdir/t/tap_lib.sh"
