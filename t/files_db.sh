@@ -1,10 +1,11 @@
 #!/bin/sh
-# files_db.sh: files_store = database on one throwaway PostgreSQL with no shared disk (TAP): two front ends (larder-serve: nginx + graphql.fcgi, each its own data_dir) and a worker with a third; a PDF uploaded on one front end is served by the other, a large one read by the worker, an import uploaded on one run by the worker; nothing under any data_dir; another user reads nothing; status, backup and restore, migrate-store to SQLite (files served from there), the sweep, an account's deletion, a bad value of the key.
+# files_db.sh: files_store = database on one throwaway PostgreSQL with no shared disk (TAP): two front ends (larder-serve: nginx + graphql.fcgi, each its own data_dir) and a worker with a third; a PDF uploaded on one front end is served by the other, a large one read by the worker, one saved by URL fetched by the worker, an import uploaded on one run by the worker; nothing under any data_dir; another user reads nothing; status, backup and restore, migrate-store to SQLite (files served from there), the sweep, an account's deletion, a bad value of the key.
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$srcdir}
 . "$srcdir/t/tap_lib.sh"
 . "$srcdir/t/pg_lib.sh"
-for c in nginx spawn-fcgi curl jq python3 pg_dump; do
+. "$srcdir/t/testserver_lib.sh"
+for c in nginx spawn-fcgi curl jq python3 pg_dump node; do
 	command -v "$c" >/dev/null 2>&1 || [ -x "/usr/sbin/$c" ] || { echo "1..0 # SKIP $c not installed"; exit 0; }
 done
 larder=$builddir/src/cmd/larder
@@ -15,6 +16,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-filesdb.XXXXXX") || exit 1
 chmod 755 "$tmp"
 cleanup() {
 	for m in a b moved; do [ -d "$tmp/$m" ] && "$serve" --stop --data "$tmp/$m" >/dev/null 2>&1; done
+	testserver_stop
 	pg_stop
 	rm -rf "$tmp"
 }
@@ -22,6 +24,7 @@ trap cleanup EXIT
 trap 'exit 1' INT TERM
 unset LARDER_CONFIG
 pg_start
+testserver_start
 PSQL() { "$PG_BIN/psql" -X -A -t -q "$PG_URL" -c "$1"; }
 
 # three machines: front ends a and b, worker c; one database, a data_dir each, files in the database
@@ -31,7 +34,7 @@ for m in a b; do
 	started=
 	for _ in 1 2 3 4 5 6 7 8; do
 		p=$((20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000))
-		if "$serve" --port "$p" --data "$tmp/$m" --build "$builddir" --database "$PG_URL" --children 2 \
+		if "$serve" --port "$p" --data "$tmp/$m" --build "$builddir" --database "$PG_URL" --children 2 --allow-private-fetch \
 			--set "$same_conf" --set fetch_in_web=no --set pdf_max_bytes=2M --set pdf_sync_bytes=16K \
 			--set argon2_t_cost=1 --set argon2_memory_kib=64 >"$tmp/serve-$m.log" 2>&1; then
 			declare_port "$m" "$p"
@@ -108,6 +111,17 @@ curl -s -m 30 -I -o "$tmp/head.txt" -H "authorization: $key_reader" "$A/api/file
 like "HEAD on a: its length, no body" "^Content-Length: $size" "$(tr -d '\r' <"$tmp/head.txt" | grep -i '^content-length')"
 big_item=$item big_fid=$fid
 
+# ---- a PDF saved by URL on a: fetched by the worker on c, kept in the database, served by b ----
+gql "$A" su 'mutation S($u: String!) { saveUrl(input: {url: $u, source: "test", clientRequestId: "pdf-by-url"}) { ... on SaveSuccess { clientRequestId } } }' \
+	"$(jq -cn --arg u "http://127.0.0.1:$ts_port/pdf/sample-3.pdf" '{u: $u}')"
+su_id=$(jq -r '.data.saveUrl.clientRequestId' "$tmp/su.json")
+worker_c
+is "saveUrl of a PDF on a: fetched and read by the worker on c" SUCCEEDED "$(state "$B" "$su_id")"
+is "  kept in the database (no path), one part" "|1" \
+	"$(PSQL "SELECT coalesce(path, '') FROM files WHERE item_id = '$su_id'")|$(PSQL "SELECT count(*) FROM file_blobs b JOIN files f ON f.id = b.id WHERE f.item_id = '$su_id'")"
+is "  served by b: 200" 200 "$(get "$B" "$su_id" "$key_reader" "$tmp/got-su.pdf")"
+same "  the bytes fetched" "$tmp/got-su.pdf" "$srcdir/t/data/pdf/sample-3.pdf"
+
 # ---- another user, and no user ----
 is "another user's GET on b: 404" 404 "$(get "$B" "$big_item" "$key_other" "$tmp/o.pdf")"
 is "  with none of the bytes" 0 "$(grep -c 'pdfword' "$tmp/o.pdf")"
@@ -135,10 +149,10 @@ is "no file under any machine's data_dir" 0 "$(on_disk)"
 
 # ---- the admin's figures ----
 status=$(L status 2>&1)
-like "larder status counts the files in the database" "^files in the database: 2, imports: 0, parts: $(( (size + 262143) / 262144 + 1 )), bytes: [1-9][0-9]* \\(files_store = database\\)" "$status"
+like "larder status counts the files in the database" "^files in the database: 3, imports: 0, parts: $(( (size + 262143) / 262144 + 2 )), bytes: [1-9][0-9]* \\(files_store = database\\)" "$status"
 L backup "$tmp/bk" >"$tmp/bk.out" 2>"$tmp/err"
 is "larder backup: exit 0" "0 " "$? $(cat "$tmp/err")"
-like "  the files travel in pg_dump's file, counted" "^files in the database: 2 files, 0 pending imports, [1-9][0-9]* bytes \\(in the dump\\)" "$(cat "$tmp/bk.out")"
+like "  the files travel in pg_dump's file, counted" "^files in the database: 3 files, 0 pending imports, [1-9][0-9]* bytes \\(in the dump\\)" "$(cat "$tmp/bk.out")"
 like "  and the dump holds the table" "TABLE DATA public file_blobs" "$(pg_restore --list "$tmp/bk/larder.pgdump")"
 
 # ---- the library moved to SQLite (migrate-store, a few parts at a time), its files served from there ----
@@ -162,7 +176,7 @@ gql "$A" del 'mutation D($i: ID!) { setBookmarkArticle(input: {articleID: $i, bo
 gql "$A" empty 'mutation { emptyTrash { __typename } }'
 rm -f "$tmp/c/files/.swept"
 worker_c
-is "the sweep on c: the purged item's parts go, the other file's stay" "0|$(( (size + 262143) / 262144 ))" \
+is "the sweep on c: the purged item's parts go, the other files' stay" "0|$(( (size + 262143) / 262144 + 1 ))" \
 	"$(PSQL "SELECT count(*) FROM files f JOIN file_blobs b ON b.id = f.id WHERE f.item_id = '$small_item'")|$(PSQL "SELECT count(*) FROM file_blobs")"
 is "  and b still serves the one that stays" 200 "$(get "$B" "$big_item" "$key_reader" /dev/null)"
 L user delete reader >/dev/null 2>"$tmp/err"
@@ -172,7 +186,7 @@ is "the account deleted: none of its bytes stay in the database" "0 0" "$? $(PSQ
 for m in a b; do "$serve" --stop --data "$tmp/$m" >/dev/null 2>&1; done
 L restore "$tmp/bk" --force >"$tmp/rs.out" 2>"$tmp/err"
 is "larder restore --force: exit 0" "0 " "$? $(cat "$tmp/err")"
-like "  the files in the database counted again" "^files in the database: 2 files, 0 pending imports, [1-9][0-9]* bytes \\(restored\\)" "$(cat "$tmp/rs.out")"
+like "  the files in the database counted again" "^files in the database: 3 files, 0 pending imports, [1-9][0-9]* bytes \\(restored\\)" "$(cat "$tmp/rs.out")"
 "$serve" --port "$port_b" --data "$tmp/b" --build "$builddir" --database "$PG_URL" --children 1 --set "$same_conf" \
 	--set fetch_in_web=no --set pdf_max_bytes=2M --set argon2_t_cost=1 --set argon2_memory_kib=64 >"$tmp/serve-b.log" 2>&1 ||
 	bail_out "front end b did not start again: $(tail -c 600 "$tmp/serve-b.log")"
