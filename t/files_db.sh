@@ -145,6 +145,15 @@ curl -s -m 10 -o "$tmp/imp.status" -H "authorization: $key_reader" "$B/api/impor
 jqok "the worker on c ran it (status asked of b)" '.status == "done" and .added == 2' "$tmp/imp.status"
 is "  its bytes left the database, and c's copy is gone" "0|0" \
 	"$(PSQL "SELECT count(*) FROM file_blobs WHERE id = '$imp'")|$(find "$tmp/c" -name '*.fromdb' | wc -l | tr -d ' ')"
+# an import whose bytes went missing from the database: it fails, saying so, and the worker goes on
+gql "$A" imp2 'mutation { uploadImportFile(type: URL_LIST, contentType: "text/plain") { ... on UploadImportFileSuccess { uploadSignedUrl } } }'
+path=$(jq -r '.data.uploadImportFile.uploadSignedUrl' "$tmp/imp2.json"); path=${path#*/api/import/upload/}
+imp2=$(curl -s -m 30 -X PUT --data-binary "@$tmp/list.txt" "$A/api/import/upload/$path" | jq -r '.id // empty')
+PSQL "DELETE FROM file_blobs WHERE id = '$imp2'"
+worker_c
+curl -s -m 10 -o "$tmp/imp2.status" -H "authorization: $key_reader" "$B/api/import/$imp2"
+jqok "an import whose bytes are gone from the database fails, saying why" \
+	'.status == "failed" and (.report | test("copy from the database"))' "$tmp/imp2.status"
 is "no file under any machine's data_dir" 0 "$(on_disk)"
 
 # ---- the admin's figures ----

@@ -54,7 +54,7 @@ int store_blob_write(struct store *st, struct arena *a, const char *id, const ch
 			snprintf(st->errmsg, sizeof st->errmsg, "the file's bytes could not be read while keeping it");
 			return STORE_E_INVAL;
 		}
-		if (have == 0)
+		if (have == 0 && part > 0) /* an empty file still has its part 0: a missing part 0 is a loss */
 			return STORE_OK;
 		store_bind_text(s, 1, id);
 		db_bind_int64(s, 2, part++);

@@ -656,7 +656,8 @@ int store_file_attach(struct store *st, struct arena *a, int64_t item_seq, const
                       store_blob_source src, void *ctx, struct store_file *out);
 
 /* ---- bytes kept in the database (blob.c; files_store = database). A completed file, or a queued or running
- * import, whose path is NULL has its bytes in file_blobs under its id, in parts of LIMIT_BLOB_PART; whichever
+ * import, whose path is NULL has its bytes in file_blobs under its id, in parts of LIMIT_BLOB_PART (part 0 even
+ * when empty, so a missing part 0 is a loss, never an empty file); whichever
  * machine wrote them, any other reads them. The config only chooses where new bytes go. ---- */
 /* part `part` (0, 1, …) of the bytes kept under id for user_id copied into buf (LIMIT_BLOB_PART bytes): STORE_OK
  * with *n, STORE_E_NOTFOUND past the last part (or not the user's) */

@@ -152,7 +152,11 @@ static void run_import(struct store *st, const struct larder_config *cfg, const 
 	arena_init(&a);
 	sb_init(&r.lines);
 	r.lines.max = REPORT_MAX;
-	rc = svc_import_file(st, cfg, &a, job->user_id, f, job->path, &r, NULL, NULL, &err);
+	if (job->path == NULL) { /* kept in the database, and the copy to this machine's data_dir failed */
+		rc = -1;
+		err = "its copy from the database to this machine's data_dir/imports failed";
+	} else
+		rc = svc_import_file(st, cfg, &a, job->user_id, f, job->path, &r, NULL, NULL, &err);
 	if (rc == -1)
 		sb_printf(&r.lines, "the file could not be read: %s\n", err ? err : "unknown error");
 	*done = (struct store_import_job){ .status = rc == -1 ? "failed" : "done", .added = (int64_t)r.added,
@@ -170,18 +174,20 @@ static const char *fetch_copy(struct store *st, const struct larder_config *cfg,
 	const char *dir = imports_dir(a, cfg), *path;
 	char *buf = arena_alloc(a, LIMIT_BLOB_PART);
 	size_t n = 0;
+	int64_t n_parts = 0;
 	int fd, rc = STORE_OK;
 	bool ok = true;
 	if (!dir || !buf || !(path = arena_printf(a, "%s/%s.fromdb", dir, job->id)) ||
 	    (fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0)
 		return NULL;
-	for (int64_t part = 0; ok && (rc = store_blob_read(st, job->user_id, job->id, part, buf, &n)) == STORE_OK; part++)
+	for (; ok && (rc = store_blob_read(st, job->user_id, job->id, n_parts, buf, &n)) == STORE_OK; n_parts++)
 		for (size_t off = 0; ok && off < n;) {
 			ssize_t w = write(fd, buf + off, n - off);
 			ok = w > 0 || (w < 0 && errno == EINTR);
 			off += w > 0 ? (size_t)w : 0;
 		}
-	if (close(fd) != 0 || !ok || rc != STORE_E_NOTFOUND) {
+	/* every kept file has its part 0, empty or not: none means the bytes are gone */
+	if (close(fd) != 0 || !ok || rc != STORE_E_NOTFOUND || n_parts == 0) {
 		unlink(path);
 		return NULL;
 	}
