@@ -1,4 +1,4 @@
-/* import_job.c (svc): imports that arrive through the web: a one-time upload token, the file received into the imports folder beside the database (under import_max_bytes), and the import run later by the fetch runner or `larder worker`. */
+/* import_job.c (svc): imports that arrive through the web: a one-time upload token, the file received into the imports folder of data_dir (under import_max_bytes), or with files_store = database into the database, and the import run later by the fetch runner or `larder worker` (on any machine). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
