@@ -168,4 +168,11 @@ dist_check_SCRIPTS += t/upgrade.sh
 # larder backup and restore on PostgreSQL (pg_dump, pg_restore) on a throwaway server
 TESTS += t/backup_pg.sh
 dist_check_SCRIPTS += t/backup_pg.sh
+# files_store = database: two front ends and a worker on one throwaway PostgreSQL, each its own data_dir (no shared
+# disk): a PDF uploaded on one served by the other, a large one and an import run by the worker; status, backup, sweep
+TESTS += t/files_db.sh
+dist_check_SCRIPTS += t/files_db.sh
+# contrib/larder-serve: one Content-Security-Policy on each route (auth.fcgi and save.fcgi send their own)
+TESTS += t/serve_csp.sh
+dist_check_SCRIPTS += t/serve_csp.sh
 EXTRA_DIST += t/syslog_listen.py
