@@ -48,6 +48,8 @@ STORE_MIGRATION_NAMES += 023_label_position
 STORE_MIGRATION_NAMES += 024_search_words
 # public read-only share links of single items
 STORE_MIGRATION_NAMES += 025_item_shares
+# the sessions page: each session's public id, kind (browser or app), client and extension use
+STORE_MIGRATION_NAMES += 026_session_list
 STORE_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/%.sql)
 STORE_PG_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/pg/%.sql)
 EXTRA_DIST += $(STORE_MIGRATIONS) $(STORE_PG_MIGRATIONS)
