@@ -13,14 +13,14 @@ const OFFLINE_IMAGE = '/offline-image';
 
 // the pages and what they load; what a page loads that is missing here is kept the first time it is loaded
 const SHELL = ['/home', '/login', '/highlights', '/article', '/settings/api', '/settings/bookmarklet',
-	'/settings/import', '/settings/newsletters', '/settings/feeds', '/settings/offline', '/manifest.webmanifest',
+	'/settings/import', '/settings/newsletters', '/settings/feeds', '/settings/offline', '/settings/sessions', '/manifest.webmanifest',
 	'/css/larder.css', '/css/library.css', '/css/reader.css', '/css/phone.css',
 	'/img/favicon.svg', '/img/icon.svg', '/img/icon-192.png', '/img/icon-512.png', '/img/icon-maskable-512.png',
 	...['api', 'ui', 'items', 'login', 'home', 'reader', 'settings-api', 'bookmarklet', 'import', 'library-query',
 		'library-item', 'library-bulk', 'library-select', 'library-keys', 'library-filters', 'library-labels',
 		'reader-anchor', 'reader-highlights', 'reader-notebook', 'reader-toolbar', 'reader-settings', 'reader-keys',
 		'settings-newsletters', 'library-upload', 'reader-pdf', 'nav-memory', 'look', 'look-sync', 'settings-feeds',
-		'highlights', 'reader-speech', 'pwa', 'settings-offline'].map((n) => `/js/${n}.js`)];
+		'highlights', 'reader-speech', 'pwa', 'settings-offline', 'settings-sessions'].map((n) => `/js/${n}.js`)];
 
 // the changes kept for later when the network is cut: the mutation's field, and the article it is about
 const QUEUED = {
