@@ -84,6 +84,10 @@ EXTRA_DIST += t/data/pages/hard-markup.html
 TESTS += t/browser_settings.sh
 dist_check_SCRIPTS += t/browser_settings.sh
 EXTRA_DIST += t/js/browser_settings.mjs
+# the library's search suggestions as you type (issue 24)
+TESTS += t/browser_suggest.sh
+dist_check_SCRIPTS += t/browser_suggest.sh
+EXTRA_DIST += t/js/browser_suggest.mjs
 
 # the installable reader in Chromium at phone width: manifest, service worker, reading with the network cut, changes
 # made offline sent once when it returns, the share target, per-user offline data, 44 px targets, 320 px wide pages

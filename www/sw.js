@@ -20,7 +20,7 @@ const SHELL = ['/home', '/login', '/highlights', '/article', '/settings/api', '/
 		'library-item', 'library-bulk', 'library-select', 'library-keys', 'library-filters', 'library-labels',
 		'reader-anchor', 'reader-highlights', 'reader-notebook', 'reader-toolbar', 'reader-settings', 'reader-keys',
 		'settings-newsletters', 'library-upload', 'reader-pdf', 'nav-memory', 'look', 'look-sync', 'settings-feeds',
-		'highlights', 'reader-speech', 'pwa', 'settings-offline', 'settings-sessions'].map((n) => `/js/${n}.js`)];
+		'highlights', 'reader-speech', 'pwa', 'settings-offline', 'settings-sessions', 'library-suggest'].map((n) => `/js/${n}.js`)];
 
 // the changes kept for later when the network is cut: the mutation's field, and the article it is about
 const QUEUED = {

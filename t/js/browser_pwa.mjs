@@ -323,14 +323,15 @@ try {
 // ---- phone ergonomics: no page scrolls sideways at 320 px; the library's and the reader's targets are 44 px at least;
 // an item swiped left is archived
 const PAGES = ['/home', '/highlights', '/settings/api', '/settings/bookmarklet', '/settings/import', '/settings/newsletters',
-	'/settings/feeds', '/settings/offline'];
+	'/settings/feeds', '/settings/offline', '/settings/sessions'];
 // the controls of the page under 44 × 44 px (links inside text and the article's own content aside; a box's target is its label)
 const small = (p) => p.evaluate(() => [...document.querySelectorAll('button, select, input:not([type=hidden]), textarea, .topbar a, .settings-nav a, .sidebar a, .bar a, .actions a, a.button')]
 	.filter((e) => !e.closest('#content, [hidden], dialog:not([open])') && e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
 	.map((e) => [e, (e.type === 'checkbox' || e.type === 'radio') && e.closest('label') ? e.closest('label').getBoundingClientRect() : e.getBoundingClientRect()])
 	.filter(([, r]) => r.width > 0 && (r.width < 44 || r.height < 44))
 	.map(([e, r]) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.className ? `.${String(e.className).split(' ').join('.')}` : ''} "${(e.textContent || e.value || '').trim().slice(0, 20)}" ${Math.round(r.width)}x${Math.round(r.height)}`));
-const sideways = (p) => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+// how far the page scrolls sideways (0: not at all): the scrolling element against the window's width
+const sideways = (p) => p.evaluate(() => Math.max(0, document.scrollingElement.scrollWidth - window.innerWidth));
 try {
 	const narrow = await browser.newContext({ ...PHONE, viewport: { width: 320, height: 640 } });
 	const p = await narrow.newPage();
@@ -344,10 +345,12 @@ try {
 		await p.waitForFunction(() => document.getElementById('whoami')?.textContent);
 		await p.waitForLoadState('networkidle');
 		is(await sideways(p), 0, `${at} has no sideways scroll at 320 px`);
+		is(await small(p), [], `${at}: its targets are 44 px at least at 320 px`);
 	}
 	await p.goto(`${base}/pocket/${encodeURIComponent(slug)}`);
 	await p.waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
 	is(await sideways(p), 0, 'the reader has no sideways scroll at 320 px');
+	is(await small(p), [], 'the reader\'s targets are 44 px at least at 320 px');
 	await p.goto(`${base}/api/save?url=${encodeURIComponent(ARTICLE)}`);
 	is(await sideways(p), 0, 'the "Save URL?" page of the share target has no sideways scroll at 320 px');
 	is(await small(p), [], 'its targets are 44 px at least');
