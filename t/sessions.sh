@@ -3,17 +3,11 @@
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$srcdir}
 
-. "$srcdir/t/pg_lib.sh"
-for c in nginx spawn-fcgi curl jq "$(db_cli)"; do
-	command -v $c >/dev/null 2>&1 || [ -x /usr/sbin/$c ] || { echo "1..0 # SKIP $c not installed"; exit 0; }
-done
-larder=$builddir/src/cmd/larder
-for p in "$larder" "$builddir/src/cmd/auth.fcgi" "$builddir/src/cmd/graphql.fcgi"; do
-	[ -x "$p" ] || { echo "Bail out! $p missing or not built"; exit 1; }
-done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-sessions.XXXXXX") || exit 1
 . "$srcdir/t/serve_lib.sh"
 . "$srcdir/t/tap_lib.sh"
+serve_need nginx spawn-fcgi curl jq "$(db_cli)"
+[ -x "$builddir/src/cmd/auth.fcgi" ] || bail_out "$builddir/src/cmd/auth.fcgi missing or not built"
 
 serve_start --set argon2_t_cost=1 --set argon2_memory_kib=64
 db() { db_sql "${serve_db:-$data/larder.db}" "$1"; }
