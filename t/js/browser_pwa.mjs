@@ -1,4 +1,4 @@
-// browser_pwa.mjs: the installable reader of issue 26 in Chromium at phone width against a running Larder: manifest and icons, the service worker, an article read again with the network cut (its image too), changes made offline (archive, progress, a highlight, a note) sent once when it returns, the share target, what is kept per user, 44 px targets and no sideways scroll at 320 px (TAP).
+// browser_pwa.mjs: the installable reader of issue 26 in Chromium at phone width against a running Larder: manifest and icons, the service worker, an article read again with the network cut (its image too), changes made offline (archive, progress, a highlight, a note, labels, a shared link) sent once when it returns, the share target, what is kept per user, 44 px targets and no sideways scroll at 320 px (TAP).
 //
 //   node t/js/browser_pwa.mjs --base URL --pages URL --user NAME --other NAME --password PW --access LOG --shots DIR --chromium PATH
 //
@@ -296,6 +296,67 @@ try {
 	ok(/what was shared holds no web address/.test(await page.textContent('body')), 'saying the share holds no address to save', await page.textContent('body'));
 } catch (e) {
 	ok(false, 'the share target ran to its end', e.stack || String(e));
+}
+
+// ---- offline: labels changed in the library and a link shared to the app wait, and arrive once when the network returns
+const OFFLINE_SHARED = `${SHARED}?shared=offline`;
+try {
+	offline = true;
+	await context.setOffline(true);
+	const before = accessLines();
+	await page.goto(`${base}/home`);
+	await page.waitForSelector('#items li.item');
+	const sharedId = await page.$eval('#items li.item:has(.item-title:text-is("Sharing a Page From a Phone"))', (l) => l.dataset.id);
+	const li = `#items li.item[data-id="${sharedId}"]`;
+	await page.click(`${li} button.edit-labels`);
+	await page.fill(`${li} .label-editor input[name=labels]`, 'Pantry, Winter');
+	await page.click(`${li} .label-editor button[type=submit]`);
+	await page.waitForFunction((sel) => [...document.querySelectorAll(`${sel} .chip`)].map((c) => c.textContent).join(',') === 'Pantry,Winter', li);
+	ok(true, 'offline, labels set in the library show at once');
+	await page.click(`${li} button.edit-labels`);
+	await page.fill(`${li} .label-editor input[name=labels]`, 'Pantry, Winter, Jars');
+	await page.click(`${li} .label-editor button[type=submit]`);
+	await page.waitForFunction((sel) => document.querySelectorAll(`${sel} .chip`).length === 3, li);
+	is((await swStatus()).waiting, 1, 'changed twice, only the last label set of the item waits');
+
+	// Android's share sheet with the network cut: the worker asks, and the link waits once however often it is shared
+	for (const k of [1, 2]) {
+		await page.goto(`${base}/api/save?title=${encodeURIComponent('Shared offline')}&text=${encodeURIComponent(`See ${OFFLINE_SHARED}`)}`);
+		await page.waitForSelector('form button[type=submit]');
+		ok((await page.textContent('body')).includes(OFFLINE_SHARED), `offline, sharing a link (${k}) asks to save it when the network returns`);
+		await page.click('form button[type=submit]');
+		await page.waitForFunction(() => /Saved for later/.test(document.querySelector('h1')?.textContent || ''));
+		is(await page.evaluate(() => document.scrollingElement.scrollWidth <= window.innerWidth), true, `the page saying so fits the phone (${k})`);
+	}
+	is((await swStatus()).waiting, 2, 'shared twice, the link waits once (beside the labels)');
+	await shot('pwa-offline-share');
+	await page.goto(`${base}/home`);
+	await page.waitForSelector('#items li.item');
+	const forged = await page.evaluate(async () => (await fetch('/offline-save', { method: 'POST', body: new URLSearchParams({ token: 'f'.repeat(32) }) })).status);
+	is(forged, 403, 'a confirmation without a token the worker offered is refused');
+	is((await swStatus()).waiting, 2, 'and queues nothing');
+	await page.goto(`${base}/api/save?title=x&text=${encodeURIComponent('only words, no link')}`);
+	ok(/holds no web address/.test(await page.textContent('body')), 'offline, a share holding no link is refused, saying why');
+	ok(accessLines() === before, 'nothing reached the server while the network was cut', accessLog().slice(before).join('\n'));
+
+	offline = false;
+	await context.setOffline(false);
+	await page.goto(`${base}/home`);
+	await until('the queue to be sent', async () => (await swStatus()).waiting === 0);
+	const all = await gql(`query { search(query: "in:all", first: 50) { ... on SearchSuccess { edges { node { url title labels { name } } } } } }`);
+	const shared = all.search.edges.filter((e) => e.node.url === OFFLINE_SHARED);
+	is(shared.length, 1, 'back online, the link shared offline is saved, once');
+	is(all.search.edges.find((e) => e.node.title === 'Sharing a Page From a Phone').node.labels.map((l) => l.name).sort(), ['Jars', 'Pantry', 'Winter'],
+		'and the labels set offline arrived');
+	await swStatus(page, 'flush');
+	const again = await gql(`query { search(query: "in:all", first: 50) { ... on SearchSuccess { edges { node { url } } } } }`);
+	is(again.search.edges.filter((e) => e.node.url === OFFLINE_SHARED).length, 1, 'sending again doubles nothing');
+	is((await swStatus()).failed, [], 'no change was refused');
+} catch (e) {
+	ok(false, 'the offline labels and share ran to their end', e.stack || String(e));
+	offline = false;
+	await context.setOffline(false).catch(() => {});
+	note(`at ${page.url()}: ${(await page.textContent('body').catch(() => '')).replace(/\s+/g, ' ').slice(0, 600)}`);
 }
 
 // ---- the offline settings page: the number kept, settable; the space they take
