@@ -155,6 +155,16 @@ is "revokeOtherSessions with a full key ends every session" "1" "$(jqr .data.rev
 gql_cookie "$web" '{ me { name } }'
 is "the browser is signed out too" "null" "$(jqr .data.me)"
 
+# --- many sessions: the last used 100 are listed (the page's fields stay under query_max_fields)
+uid=$(db "SELECT id FROM users WHERE username = 'alice'")
+rows=
+for i in $(seq 1 150); do
+	rows="$rows${rows:+,}('$(printf '%064x' "$i")', '$uid', $i, 9000000000000000, $((1000 * i)), '$(printf '%032x' "$i")', 'app', NULL)"
+done
+db "INSERT INTO sessions (token_hash, user_id, created, expires, last_seen, id, kind, agent) VALUES $rows"
+gql_auth "$key" "$LIST"
+is "150 sessions: the 100 last used are listed" "200 100 $(printf '%032x' 150)" "$code $(jqr '.data.sessions.sessions | length') $(jqr '.data.sessions.sessions[0].id')"
+
 if grep -q -e 'Sanitizer' -e 'runtime error' "$data"/logs/*.log 2>/dev/null; then
 	fail "no sanitizer report in the logs" "$(grep -h -m 5 -e 'Sanitizer' -e 'runtime error' "$data"/logs/*.log)"
 else
