@@ -73,6 +73,10 @@ async function sessionsPage() {
 	ok(/One other session/.test(await page.textContent('#others-status')), '"Sign out everywhere else" ends the app\'s session', await page.textContent('#others-status'));
 	is(await verify(token), 'NOT_AUTHENTICATED', 'whose token is then refused');
 	is(await sessionCards(page).then((c) => c.map((x) => x[1])), [true], 'this session stays, alone');
+	await Promise.all([page.waitForURL(/\/login/), page.click('#sessions li[aria-current="true"] .revoke')]);
+	await page.goto(`${base}/settings/sessions`);
+	await page.waitForURL(/\/login/);
+	ok(true, 'Log out on this session\'s card logs this browser out (through the log-out form)');
 }
 const rows = (p) => (p || page).$$eval('#feeds tr', (trs) => trs.map((t) => t.querySelector('.name').textContent));
 
