@@ -2,8 +2,8 @@
 # The C unit tests are listed by each area's own fragment.
 
 # end-to-end: contrib/larder-serve starts nginx + spawn-fcgi on a loopback port of its own
-TESTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh t/mobile_auth.sh
-dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh t/mobile_auth.sh
+TESTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh t/mobile_auth.sh t/sessions.sh
+dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh t/mobile_auth.sh t/sessions.sh
 
 # requests_per_user: one user's requests beyond their slots are answered 429 at once, others are served (no timing)
 TESTS += t/user_slots.sh
@@ -84,6 +84,10 @@ EXTRA_DIST += t/data/pages/hard-markup.html
 TESTS += t/browser_settings.sh
 dist_check_SCRIPTS += t/browser_settings.sh
 EXTRA_DIST += t/js/browser_settings.mjs
+# the library's search suggestions as you type (issue 24)
+TESTS += t/browser_suggest.sh
+dist_check_SCRIPTS += t/browser_suggest.sh
+EXTRA_DIST += t/js/browser_suggest.mjs
 
 # the installable reader in Chromium at phone width: manifest, service worker, reading with the network cut, changes
 # made offline sent once when it returns, the share target, per-user offline data, 44 px targets, 320 px wide pages

@@ -50,6 +50,8 @@ STORE_MIGRATION_NAMES += 024_search_words
 STORE_MIGRATION_NAMES += 025_item_shares
 # files and imports kept in the database (files_store = database)
 STORE_MIGRATION_NAMES += 026_file_blobs
+# the sessions page: each session's public id, kind (browser or app), client and extension use
+STORE_MIGRATION_NAMES += 027_session_list
 STORE_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/%.sql)
 STORE_PG_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/pg/%.sql)
 EXTRA_DIST += $(STORE_MIGRATIONS) $(STORE_PG_MIGRATIONS)

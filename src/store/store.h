@@ -127,6 +127,32 @@ int store_session_delete(struct store *st, const char *token_hash);
 int store_session_extend(struct store *st, const char *token_hash, int64_t expires_ms, int64_t now_ms);
 /* forget sessions that expired by now_ms (old login failures go at each attempt: store_login_attempt) */
 int store_session_purge(struct store *st, int64_t now_ms);
+/* store_session_create with where the session was made: kind "app" (an app's sign-in) or anything else for
+ * "browser"; agent a coarse name of the client ("Firefox on Linux"), NULL when unknown. The session gets a
+ * random public id (32 hex digits), unrelated to its token */
+int store_session_create_from(struct store *st, const char *user_id, const char *token_hash, int64_t expires_ms,
+                              const char *kind, const char *agent);
+/* store_session_lookup that also gives when the session was last noted as used (last_ms may be NULL) */
+int store_session_find(struct store *st, struct arena *a, const char *token_hash, int64_t now_ms,
+                       struct store_user *owner, int64_t *expires_ms, int64_t *last_ms);
+/* notes the session as used at now_ms (the caller writes only when the last note is old) */
+int store_session_touch(struct store *st, const char *token_hash, int64_t now_ms);
+/* notes that the browser extension used the session, unless it was noted within interval_ms */
+int store_session_extension_seen(struct store *st, const char *token_hash, int64_t now_ms, int64_t interval_ms);
+/* a live session as its owner's sessions page shows it: never its token or the token's hash */
+struct store_session {
+	const char *id, *kind, *agent;                   /* kind "browser" or "app"; agent NULL: unknown */
+	int64_t created_ms, last_ms, expires_ms, extension_ms;  /* extension_ms 0: the extension never used it */
+	int current;                                     /* 1: the session the listing request came with */
+};
+/* the user's live sessions at now_ms, last used first (at most LIMIT_SESSIONS_LISTED); current marks the one
+ * whose token hashes to current_hash (NULL: none) */
+int store_session_list(struct store *st, struct arena *a, const char *user_id, const char *current_hash,
+                       int64_t now_ms, struct store_session **out, size_t *n);
+/* ends the session with public id `id` if it is user_id's: OK, or NOTFOUND (no such session of this user) */
+int store_session_revoke(struct store *st, const char *user_id, const char *id);
+/* ends every session of user_id but the one whose token hashes to keep_hash (NULL: all); *ended = how many */
+int store_session_revoke_others(struct store *st, const char *user_id, const char *keep_hash, int64_t *ended);
 
 /* failed logins (login.c), counted per throttle key (an account from an address, an address; the web
  * layer makes the keys and sets the waits) */

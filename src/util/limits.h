@@ -30,6 +30,8 @@
 #define LIMIT_APIKEY_NAME       100               /* characters of a key's name */
 #define LIMIT_APIKEY_SCOPES     32                /* scopes on one key */
 #define LIMIT_APIKEY_SCOPE      100               /* characters of one scope */
+#define LIMIT_SESSIONS_LISTED   100               /* live sessions the sessions page lists, the last used first (100 × its 8 fields stay far under query_max_fields) */
+#define LIMIT_SESSION_AGENT     64                /* bytes of the coarse client name kept with a session */
 
 /* logins (auth.fcgi): after a few failures each further attempt waits 1 s, 2 s, 4 s ... (up to the cap)
  * after the latest failure; an address that has not failed is never held back */
