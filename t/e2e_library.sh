@@ -79,6 +79,21 @@ jqok "and by label, folder and sort" "[.data.search.edges[].node.id] == [\"$id\"
 slug=$(jq -r '.data.article.article.id' "$tmp/a2.json")
 is "article finds the item by its id" "$id" "$slug"
 
+# the item's language: the page's <html lang>, else the response's Content-Language (its first tag), else a guess
+lang_q='query A($s: String!) { article(username: "me", slug: $s) { ... on ArticleSuccess { article { state language } } } }'
+for c in 'hard-markup.html?cl=fr-CA,%20en fr-CA the first tag of Content-Language, on a page without <html lang>' \
+	'pelicans.html?cl=de en <html lang> wins over Content-Language' \
+	'hard-markup.html?cl=%3Cscript%3E en a Content-Language that is no language tag is ignored (the text is guessed)'; do
+	set -- $c
+	gql savel "$save_q" "{\"u\":\"http://127.0.0.1:$pport/article/$1\"}"
+	idl=$(jq -r '.data.saveUrl.clientRequestId' "$tmp/savel.json")
+	"$larder" -c "$conf" worker --once >"$tmp/workerl.log" 2>&1
+	gql al "$lang_q" "{\"s\":\"$idl\"}"
+	want=$2
+	shift 2
+	jqok "language $want: $*" ".data.article.article.state == \"SUCCEEDED\" and (.data.article.article.language // \"none\") == \"$want\"" "$tmp/al.json"
+done
+
 # a host name that resolves to a loopback address, fetched where private addresses are not allowed: FAILED, and
 # the reason says so without naming the address the name resolved to (nor its kind): no map of internal DNS
 sed '/^allow_private_fetch/d' "$conf" >"$tmp/public.conf"

@@ -220,7 +220,11 @@ static void fts_expr(struct comp *c, struct sb *o, const struct store_sq_node *n
 	for (size_t i = 0; i < n->nvals; i++) {
 		if (i)
 			sb_puts(o, " OR ");
-		fts_string(o, tag, n->vals[i]);
+		/* title:running finds "Run" as a free word would; title:"running" as written */
+		if (stag && !exact && !((n->qvals >> i) & 1u) && (terms = word_terms(c, n->vals[i])))
+			sb_puts(o, terms);
+		else
+			fts_string(o, tag, n->vals[i]);
 	}
 	sb_putc(o, ')');
 }

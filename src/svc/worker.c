@@ -75,6 +75,8 @@ static int fetch_job(struct store *st, const struct larder_config *cfg, struct a
 	if (svc_ingest(a, fr.html, fr.html_len, fr.final_url ? fr.final_url : it.url, NULL, cfg->content_max_bytes, &art,
 	               NULL, &o.reason) != 0)
 		return finish(st, &job, &o, err, errlen);
+	if (!art.language)
+		art.language = fr.content_language; /* no <html lang>: the response's Content-Language (the store guesses without) */
 	return finish(st, &job, &(struct store_job_outcome){ .kind = STORE_JOB_FILLED, .article = &art }, err, errlen);
 store_error:
 	snprintf(err, errlen, "%s", store_errmsg(st));
