@@ -59,6 +59,12 @@ jqok "with fetch_in_web = no the item waits in PROCESSING" '.data.article.articl
 "$larder" -c "$conf" worker --once >"$tmp/worker.log" 2>&1
 is "larder worker --once exits 0" 0 "$?"
 grep -q '1 job run' "$tmp/worker.log" && pass "the worker ran one job" || fail "the worker ran one job" "$(cat "$tmp/worker.log")"
+if db_pg "${serve_db:-}"; then
+	skip "the worker's merge of the search index: SQLite's FTS5 index (PostgreSQL's GIN index merges itself)" 1
+else
+	is "with nothing left due, the worker merged the search index (FTS5 usermerge set to 2)" 2 \
+		"$(db "SELECT v FROM items_fts_config WHERE k = 'usermerge'")"
+fi
 gql a2 "$article_q" "{\"s\":\"$id\"}"
 jqok "SUCCEEDED after the fetch" '.data.article.article.state == "SUCCEEDED"' "$tmp/a2.json"
 jqok "the title is extracted" '.data.article.article.title == "How Brown Pelicans Catch Their Fish"' "$tmp/a2.json"

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "store/search.h"
 #include "svc/feeds.h"
 #include "svc/jobs.h"
 #include "svc/svc.h"
@@ -81,6 +82,16 @@ static int fetch_job(struct store *st, const struct larder_config *cfg, struct a
 store_error:
 	snprintf(err, errlen, "%s", store_errmsg(st));
 	return -1;
+}
+
+int svc_worker_idle(struct store *st, char *err, size_t errlen)
+{
+	int r = store_search_merge(st, LIMIT_SEARCH_MERGE_PAGES);
+	if (r < 0) {
+		snprintf(err, errlen, "%s", store_errmsg(st));
+		return -1;
+	}
+	return r;
 }
 
 int svc_worker_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen)
