@@ -106,7 +106,7 @@ bench-cgi: bench-cgi-programs
 EXTRA_PROGRAMS += bench/rank_eval
 bench_rank_eval_SOURCES = bench/rank_eval.c
 bench_rank_eval_LDADD = $(STORE_LIBS) $(UTIL_LIBS) -lm
-EXTRA_DIST += bench/rank-eval bench/rank_eval_prep.mjs bench/RANK-EVAL.md
+EXTRA_DIST += bench/rank-eval bench/rank_eval_prep.mjs bench/RANK-EVAL.md bench/SOURCES.md
 CLEANFILES += bench/rank_eval$(EXEEXT)
 .PHONY: bench-rank
 bench-rank: bench/rank_eval$(EXEEXT)

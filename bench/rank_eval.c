@@ -141,7 +141,7 @@ static void score_query(struct store *st, struct arena *a, const char *user, con
 
 static const struct { const char *name; struct store_rank r; } cands[] = {
 	{ "no ranking: newest first", { STORE_RANK_WEIGHTS, true, false, 0 } },
-	{ "today: weights 10,6,4,6,1,6,5, exact forms first", STORE_RANK_DEFAULT },
+	{ "today: 10,6,4,6,1,6,5, exact forms first", STORE_RANK_DEFAULT },
 	{ "today without exact forms first", { STORE_RANK_WEIGHTS, false, true, 0 } },
 	{ "flat weights 1,1,1,1,1,1,1", { "1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0", true, true, 0 } },
 	{ "title boost 20 (20,6,4,6,1,6,5)", { "20.0, 6.0, 4.0, 6.0, 1.0, 6.0, 5.0", true, true, 0 } },
@@ -152,11 +152,15 @@ static const struct { const char *name; struct store_rank r; } cands[] = {
 	{ "recency tie-break (scores within 2 tie)", { STORE_RANK_WEIGHTS, true, true, 2 } },
 };
 
-static void report(const char *name, const struct score *all, const struct score *title, const struct score *body)
+static const char *const sets[] = { "title", "title1", "body", "word" };
+#define NSETS (sizeof sets / sizeof *sets)
+
+static void report(const char *name, const struct score *all, const struct score *set)
 {
-	printf("  %-50s %6.4f %6.4f | %6.4f %6.4f | %6.4f %6.4f\n", name, all->p10 / (all->n ? all->n : 1),
-	       all->ndcg / (all->n ? all->n : 1), title->p10 / (title->n ? title->n : 1), title->ndcg / (title->n ? title->n : 1),
-	       body->p10 / (body->n ? body->n : 1), body->ndcg / (body->n ? body->n : 1));
+	printf("  %-46s %6.4f %6.4f |", name, all->p10 / (all->n ? all->n : 1), all->ndcg / (all->n ? all->n : 1));
+	for (size_t k = 0; k < NSETS; k++)
+		printf(" %6.4f", set[k].ndcg / (set[k].n ? set[k].n : 1));
+	printf("\n");
 }
 
 /* nDCG@10 of each corpus (the first relevant article's source) for one candidate */
@@ -214,21 +218,33 @@ int main(int argc, char **argv)
 	load(dir, st, u.id);
 	qsort(docs, ndocs, sizeof *docs, by_item);
 	read_queries(dir);
-	printf("rank_eval: %zu articles, %zu queries; P@10 and nDCG@10 (binary relevance), all | title | body queries\n",
-	       ndocs, nqs);
+	printf("rank_eval: %zu articles, %zu queries; binary relevance\n", ndocs, nqs);
+	printf("  %-46s %6s %6s | nDCG@10 by query set:\n  %-46s %6s %6s |", "candidate", "all:", "", "", "P@10", "nDCG");
+	for (size_t k = 0; k < NSETS; k++)
+		printf(" %6s", sets[k]);
+	printf("\n");
 	for (size_t c = 0; c < sizeof cands / sizeof *cands; c++) {
-		struct score all = { 0 }, title = { 0 }, body = { 0 };
+		struct score all = { 0 }, set[NSETS] = { 0 };
 		store_search_rank(&cands[c].r);
 		for (size_t i = 0; i < nqs; i++) {
 			struct score one = { 0 };
 			score_query(st, &a, u.id, &qs[i], &one);
 			arena_reset(&a);
-			struct score *set = strcmp(qs[i].set, "title") == 0 ? &title : &body;
 			all.p10 += one.p10, all.ndcg += one.ndcg, all.n++;
-			set->p10 += one.p10, set->ndcg += one.ndcg, set->n++;
+			for (size_t k = 0; k < NSETS; k++)
+				if (strcmp(qs[i].set, sets[k]) == 0)
+					set[k].p10 += one.p10, set[k].ndcg += one.ndcg, set[k].n++;
 		}
-		report(cands[c].name, &all, &title, &body);
+		report(cands[c].name, &all, set);
 	}
+	printf("  queries per set:");
+	for (size_t k = 0; k < NSETS; k++) {
+		int n = 0;
+		for (size_t i = 0; i < nqs; i++)
+			n += strcmp(qs[i].set, sets[k]) == 0;
+		printf(" %s %d", sets[k], n);
+	}
+	printf("\n");
 	store_search_rank(NULL);
 	printf("  the kept ranking, by corpus:\n");
 	by_group(st, &a, u.id);

@@ -2,7 +2,7 @@
 //
 // node rank_eval_prep.mjs OUTDIR [readability=DIR] [extraction=DIR] [gnad=DIR] [pud=DIR ...]
 // docs.tsv:    id, lang (may be empty), title (may be empty), text, source   (tabs and newlines in fields are spaces)
-// queries.tsv: qid, set (title | body), lang, query, relevant ids (comma-separated)
+// queries.tsv: qid, set (title | body | title1 | word), lang, query, relevant ids (comma-separated)
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -140,6 +140,14 @@ for (const d of docs) {
 	const bw = [...tf.keys()].sort((a, b) => tf.get(b) * Math.log(n / dfOf(d, b)) - tf.get(a) * Math.log(n / dfOf(d, a)) || (a < b ? -1 : 1));
 	if (bw.length >= 2)
 		queries.push({ set: 'body', d, q: bw.slice(0, 2) });
+	// one word (harder: it matches many articles, so the order decides): the most shared title word, and the body
+	// word of the highest tf * idf among those held by at least 1% of the group's articles and twice in this one
+	if (tw.length >= 1 && dfOf(d, tw[0]) >= 3)
+		queries.push({ set: 'title1', d, q: tw.slice(0, 1) });
+	const floor = Math.max(3, Math.floor(n * 0.01));
+	const one = bw.filter((w) => dfOf(d, w) >= floor && tf.get(w) >= 2);
+	if (one.length >= 1)
+		queries.push({ set: 'word', d, q: one.slice(0, 1) });
 }
 
 fs.mkdirSync(out, { recursive: true });
@@ -150,4 +158,4 @@ const by = {};
 for (const d of docs)
 	by[d.source] = (by[d.source] || 0) + 1;
 console.log(`rank_eval_prep: ${docs.length} articles (${Object.entries(by).map(([k, v]) => `${k} ${v}`).join(', ')}), ` +
-	`${queries.length} queries (${queries.filter((q) => q.set === 'title').length} title, ${queries.filter((q) => q.set === 'body').length} body)`);
+	`${queries.length} queries (${['title', 'body', 'title1', 'word'].map((k) => `${queries.filter((q) => q.set === k).length} ${k}`).join(', ')})`);
