@@ -851,9 +851,7 @@ static int read_page(struct store *st, struct arena *a, const char *sql, const s
 	return rc;
 }
 
-/* SQLite's relevance: larder_rank; when the match reads words in other forms, the rows holding every word as
- * written first (an IN list of at most RANK_MAX rows: a ranked page has no more matches), which costs a
- * fraction of ranking the forms as phrases of their own (that doubled a ranked search's time) */
+/* the ranked page's order (search.h); only bench/rank-eval changes it */
 static struct store_rank rank_now = STORE_RANK_DEFAULT;
 
 void store_search_rank(const struct store_rank *r)
@@ -861,11 +859,17 @@ void store_search_rank(const struct store_rank *r)
 	rank_now = r ? *r : (struct store_rank)STORE_RANK_DEFAULT;
 }
 
+/* SQLite's relevance: larder_rank; when the match reads words in other forms, the rows holding every word as
+ * written first (an IN list of at most RANK_MAX rows: a ranked page has no more matches), which costs a
+ * fraction of ranking the forms as phrases of their own (that doubled a ranked search's time) */
 static const char *rank_sql(struct comp *c)
 {
 	struct sb *keep = c->sql, k;
-	const char *r, *score = rank_now.tie > 0 ? arena_printf(c->a, "round(larder_rank(items_fts, %s) / %g)", rank_now.weights, rank_now.tie)
-	                                         : arena_printf(c->a, "larder_rank(items_fts, %s)", rank_now.weights);
+	const char *r, *score;
+	if (rank_now.tie > 0)
+		score = arena_printf(c->a, "round(larder_rank(items_fts, %s) / %g)", rank_now.weights, rank_now.tie);
+	else
+		score = arena_printf(c->a, "larder_rank(items_fts, %s)", rank_now.weights);
 	if (!score || !c->exact || !rank_now.exact_first)
 		return score ? score : "";
 	sb_init(&k);
