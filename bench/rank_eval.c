@@ -140,16 +140,18 @@ static void score_query(struct store *st, struct arena *a, const char *user, con
 }
 
 static const struct { const char *name; struct store_rank r; } cands[] = {
-	{ "no ranking: newest first", { STORE_RANK_WEIGHTS, true, false, 0 } },
+	{ "no ranking: newest first", { STORE_RANK_WEIGHTS, true, false, 0, 0 } },
 	{ "today: 10,6,4,6,1,6,5, exact forms first", STORE_RANK_DEFAULT },
-	{ "today without exact forms first", { STORE_RANK_WEIGHTS, false, true, 0 } },
-	{ "flat weights 1,1,1,1,1,1,1", { "1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0", true, true, 0 } },
-	{ "title boost 20 (20,6,4,6,1,6,5)", { "20.0, 6.0, 4.0, 6.0, 1.0, 6.0, 5.0", true, true, 0 } },
-	{ "title boost 5 (5,6,4,6,1,6,5)", { "5.0, 6.0, 4.0, 6.0, 1.0, 6.0, 5.0", true, true, 0 } },
-	{ "text heavier (10,6,4,6,3,6,5)", { "10.0, 6.0, 4.0, 6.0, 3.0, 6.0, 5.0", true, true, 0 } },
-	{ "metadata lighter (10,2,2,2,1,6,5)", { "10.0, 2.0, 2.0, 2.0, 1.0, 6.0, 5.0", true, true, 0 } },
-	{ "recency tie-break (scores within 0.5 tie)", { STORE_RANK_WEIGHTS, true, true, 0.5 } },
-	{ "recency tie-break (scores within 2 tie)", { STORE_RANK_WEIGHTS, true, true, 2 } },
+	{ "today without exact forms first", { STORE_RANK_WEIGHTS, false, true, 0, 0 } },
+	{ "flat weights 1,1,1,1,1,1,1", { "1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0", true, true, 0, 0 } },
+	{ "title boost 20 (20,6,4,6,1,6,5)", { "20.0, 6.0, 4.0, 6.0, 1.0, 6.0, 5.0", true, true, 0, 0 } },
+	{ "title boost 5 (5,6,4,6,1,6,5)", { "5.0, 6.0, 4.0, 6.0, 1.0, 6.0, 5.0", true, true, 0, 0 } },
+	{ "text heavier (10,6,4,6,3,6,5)", { "10.0, 6.0, 4.0, 6.0, 3.0, 6.0, 5.0", true, true, 0, 0 } },
+	{ "metadata lighter (10,2,2,2,1,6,5)", { "10.0, 2.0, 2.0, 2.0, 1.0, 6.0, 5.0", true, true, 0, 0 } },
+	{ "recency tie-break (scores within 0.5 tie)", { STORE_RANK_WEIGHTS, true, true, 0.5, 0 } },
+	{ "recency tie-break (scores within 2 tie)", { STORE_RANK_WEIGHTS, true, true, 2, 0 } },
+	{ "the caller's idf, log(1 + 100 / rows)", { STORE_RANK_WEIGHTS, true, true, 0, 100 } },
+	{ "the caller's idf, log(1 + 1000 / rows)", { STORE_RANK_WEIGHTS, true, true, 0, 1000 } },
 };
 
 static const char *const sets[] = { "title", "title1", "body", "word" };

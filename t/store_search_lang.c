@@ -183,6 +183,8 @@ static struct store_item save(const char *user, const char *title, const char *t
 	return it;
 }
 
+static int cmp_char(const void *a, const void *b) { return *(const char *)a - *(const char *)b; }
+
 static void search_tests(void)
 {
 	struct store_item it;
@@ -216,6 +218,18 @@ static void search_tests(void)
 	is_str(find("rung"), "", "nor is rung");
 	is_str(find("run*"), "DAB", "a prefix still reads words as written");
 	is_str(find("run -morning"), "DB", "a negated word");
+	{ /* bench/rank-eval's candidates (store_search_rank): the same rows in their own order, then the default */
+		struct store_rank none = { STORE_RANK_WEIGHTS, true, false, 0, 0 }, idf = { STORE_RANK_WEIGHTS, true, true, 0, 100 };
+		char *got;
+		store_search_rank(&none);
+		is_str(find("run"), "ABD", "no ranking: newest first");
+		store_search_rank(&idf);
+		got = (char *)find("run");
+		qsort(got, strlen(got), 1, cmp_char);
+		is_str(got, "ABD", "weighted by the caller's own counts of each form: the same rows");
+		store_search_rank(NULL);
+		is_str(find("run"), "DAB", "the default ranking again");
+	}
 	/* German, French, Spanish */
 	is_str(find("Haus"), "E", "Haus finds Häuser (German stems)");
 	is_str(find("Stadt"), "E", "Stadt finds Städte");

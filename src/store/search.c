@@ -866,7 +866,9 @@ static const char *rank_sql(struct comp *c)
 {
 	struct sb *keep = c->sql, k;
 	const char *r, *score;
-	if (rank_now.tie > 0)
+	if (rank_now.idf > 0)
+		score = arena_printf(c->a, "larder_rank(items_fts, %s, %g)", rank_now.weights, rank_now.idf);
+	else if (rank_now.tie > 0)
 		score = arena_printf(c->a, "round(larder_rank(items_fts, %s) / %g)", rank_now.weights, rank_now.tie);
 	else
 		score = arena_printf(c->a, "larder_rank(items_fts, %s)", rank_now.weights);

@@ -41,8 +41,9 @@ struct store_rank {
 	bool exact_first;    /* a word read in its other forms: the rows holding every word as written come first */
 	bool ranked;         /* false: no relevance, the sort order alone (newest first) */
 	double tie;          /* > 0: scores within this much of each other tie, and the newer item comes first */
+	double idf;          /* > 0: each word weighted by log(1 + idf / the caller's rows holding it) (fts.c) */
 };
-#define STORE_RANK_DEFAULT { STORE_RANK_WEIGHTS, true, true, 0 }
+#define STORE_RANK_DEFAULT { STORE_RANK_WEIGHTS, true, true, 0, 0 }
 /* Sets the ranking of this process's SQLite searches (NULL: STORE_RANK_DEFAULT); for bench/rank-eval only.
  * PostgreSQL's rank reads STORE_RANK_WEIGHTS. */
 void store_search_rank(const struct store_rank *r);
