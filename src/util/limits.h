@@ -72,6 +72,8 @@
 #define LIMIT_SEARCH_SORTS      4                 /* sort: terms that count (later ones are ignored) */
 #define LIMIT_SEARCH_LANGS      8                 /* languages a word searched in any of its forms is stemmed in
                                                      (English, the query's script's, the library's: store/words.h) */
+#define LIMIT_SEARCH_MERGE_PAGES 64               /* pages (~4 KB) one idle step of the worker's search-index merge writes
+                                                     at most (store_search_merge): its write lock stays short */
 #define LIMIT_SEARCH_WORD       512               /* characters of one indexed or searched word (longer ones are cut) */
 #define LIMIT_BULK_ITEMS        1000              /* items one bulkAction may change (a query matching more is refused) */
 #define LIMIT_EPUB_ITEMS        100               /* articles one EPUB export holds (a search finding more is refused) */
