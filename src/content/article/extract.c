@@ -607,7 +607,7 @@ static int extract_doc(struct arena *a, struct html_doc *doc, const char *url, s
 		if (p)
 			out->excerpt = ex_trim(a, html_text_content(a, p));
 	}
-	out->text_content = html_text_content(a, best->article);
+	out->text_content = html_lines_text(a, best->article); /* blocks apart, a line each */
 	if (!out->text_content || x.oom)
 		return -1;
 	out->words_count = content_count_words(out->text_content);

@@ -425,7 +425,7 @@ static void heading(struct md *m, const struct html_node *n, int level)
 
 static void code_block(struct md *m, const struct html_node *n)
 {
-	char *t = html_text_content(m->a, n);
+	char *t = html_lines_text(m->a, n); /* <br> and the blocks of a highlighter's lines as newlines */
 	if (!t) {
 		m->out.err = 1;
 		return;
