@@ -85,9 +85,9 @@ static bool same_image(const char *got, const char *want)
 
 /* ---- the sets */
 
-enum { F_TITLE, F_AUTHOR, F_DATE, F_SITE, F_LANG, F_IMAGE, F_N };
-static const char *const field_names[F_N] = { "title", "author", "published date", "site name", "language",
-	                                      "lead image" };
+enum { F_TITLE, F_PTITLE, F_AUTHOR, F_DATE, F_SITE, F_LANG, F_IMAGE, F_N };
+static const char *const field_names[F_N] = { "title", "title, Readability's rule", "author", "published date",
+	                                      "site name", "language", "lead image" };
 
 struct score {
 	int known[F_N], match[F_N];
@@ -132,6 +132,7 @@ static int postlight(const char *dir, struct score *s)
 		arena_init(&a);
 		if (src && content_extract(&a, src, n, url, NULL, &art, &(struct content_error){ 0 }) == 0) {
 			tally(s, F_TITLE, kt, same_text(art.title, title, false), page, art.title, title);
+			tally(s, F_PTITLE, kt, same_text(art.page_title, title, false), page, art.page_title, title);
 			tally(s, F_AUTHOR, ka, same_text(art.byline, author, true), page, art.byline, author);
 			tally(s, F_DATE, kd, same_day(art.published_time, date), page, art.published_time, date);
 			tally(s, F_IMAGE, ki, same_image(art.image, image), page, art.image, image);
@@ -160,6 +161,7 @@ static int readability(const char *corpus, struct score *s)
 		if (src && content_extract(&a, src, len, "http://fakehost/test/page.html", NULL, &art,
 		                           &(struct content_error){ 0 }) == 0) {
 			tally(s, F_TITLE, true, sc_same(art.title, e.title), names[i], art.title, e.title);
+			tally(s, F_PTITLE, true, sc_same(art.page_title, e.title), names[i], art.page_title, e.title);
 			tally(s, F_AUTHOR, true, sc_same(art.byline, e.byline), names[i], art.byline, e.byline);
 			tally(s, F_DATE, true, sc_same(art.published_time, e.published), names[i], art.published_time, e.published);
 			tally(s, F_SITE, true, sc_same(art.site_name, e.site_name), names[i], art.site_name, e.site_name);
@@ -198,14 +200,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "meta_eval: no pages in %s\n", rc);
 		return 1;
 	}
-	printf("%-16s %26s %30s\n", "field", "Postlight (checked values)", "Readability corpus (expected)");
+	printf("%-26s %26s %30s\n", "field", "Postlight (checked values)", "Readability corpus (expected)");
 	for (int f = 0; f < F_N; f++) {
 		char a[64] = "-", b[64] = "-";
 		if (p.known[f])
 			snprintf(a, sizeof a, "%5.1f%% of %d", 100.0 * p.match[f] / p.known[f], p.known[f]);
 		if (r.known[f])
 			snprintf(b, sizeof b, "%5.1f%% of %d", 100.0 * r.match[f] / r.known[f], r.known[f]);
-		printf("%-16s %26s %30s\n", field_names[f], a, b);
+		printf("%-26s %26s %30s\n", field_names[f], a, b);
 	}
 	return 0;
 }
