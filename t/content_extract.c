@@ -201,6 +201,14 @@ static void test_meta_rules(void)
 	is_str(art.image, "https://paper.example/t.jpg", "image: twitter:image before JSON-LD, made absolute");
 	art = page(&a, "<script type=\"application/ld+json\">{\"@context\":\"https://schema.org\",\"@type\":\"NewsArticle\",\"image\":[\"/j.jpg\"]}</script>", "", "");
 	is_str(art.image, "https://paper.example/j.jpg", "image: JSON-LD image");
+	art = page(&a, "", "<img src=\"/logo.png\" width=\"40\"><figure><img src=\"data:image/gif;base64,R0lGOD\"><img src=\"/lead.jpg\"><figcaption>c</figcaption></figure>", "");
+	is_str(art.image, "https://paper.example/lead.jpg", "image: none named: the first of a figure (no icon, no data: URL)");
+	art = page(&a, "", "<img src=\"/icon.png\" width=\"32\"><img src=\"/wide.jpg\" width=\"640\">", "");
+	is_str(art.image, "https://paper.example/wide.jpg", "image: none named: the first wide one");
+	art = page(&a, "<meta name=\"date\" content=\"2016-11-28 16:23:00 -0500\">", "<span itemprop=\"datePublished\" content=\"2018-10-29T10:15-500\"></span>", "");
+	is_str(art.published_time, "2016-11-28 16:23:00-0500", "date: a space before the offset repaired");
+	art = page(&a, "", "<span itemprop=\"datePublished\" content=\"2018-10-29T10:15-500\"></span>", "");
+	is_str(art.published_time, "2018-10-29T10:15-0500", "date: a three-digit offset repaired");
 	arena_free(&a);
 }
 

@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <json-c/json.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -648,7 +649,7 @@ static const char *meta_named(struct ex_ctx *x, const char *name)
  * property or itemprop), any element with itemprop="datePublished", a datePublished in any JSON-LD block,
  * then the first <time datetime>; only a value that reads as an ISO 8601 date counts */
 static const char *const date_names[] = {
-	"article:published_time", "og:published_time", "published_time", "datepublished", "dc.date.issued",
+	"article:published_time", "og:article:published_time", "og:published_time", "published_time", "datepublished", "dc.date.issued",
 	"dcterms.issued", "dcterms.created", "dc.date", "dcterms.date", "date", "pubdate", "publishdate",
 	"publish-date", "publish_date", "sailthru.date", "article.published", "published_at", NULL,
 };
@@ -657,6 +658,26 @@ static bool iso_date(const char *s)
 {
 	int64_t ms;
 	return s && *s && time_parse_iso(s, strlen(s), &ms) == 0;
+}
+
+/* s as ISO 8601 where a page wrote it almost so: a space before the offset ("2016-11-28 16:23:00 -0500"),
+ * an offset of three digits ("10:15-500"); NULL when it still does not read as a date */
+static const char *iso_repaired(struct ex_ctx *x, const char *s)
+{
+	if (!s || iso_date(s))
+		return s;
+	char *t = ex_trim(x->a, s);
+	size_t n = t ? strlen(t) : 0, d = 0;
+	while (d < n && t[n - 1 - d] >= '0' && t[n - 1 - d] <= '9')
+		d++;
+	if (d != 3 && d != 4)
+		return NULL;
+	char *sign = t + n - d - 1;
+	if (sign <= t || (*sign != '+' && *sign != '-'))
+		return NULL;
+	size_t head = (size_t)(sign - t) - (sign[-1] == ' ');
+	char *r = arena_printf(x->a, "%.*s%c%s%s", (int)head, t, *sign, d == 3 ? "0" : "", sign + 1);
+	return iso_date(r) ? r : NULL;
 }
 
 static const char *jsonld_date(struct ex_ctx *x, struct html_node *script)
@@ -681,6 +702,7 @@ static const char *date_fallback(struct ex_ctx *x)
 		const char *ip = html_get_attr(n, "itemprop"), *v = html_get_attr(n, "content");
 		if (!v)
 			v = html_get_attr(n, "datetime");
+		v = v && (ex_tag(n, "meta") || ip) ? iso_repaired(x, v) : v;
 		if (ex_tag(n, "meta")) {
 			const char *keys[] = { html_get_attr(n, "name"), html_get_attr(n, "property"), ip };
 			for (size_t k = 0; k < 3; k++)
@@ -745,6 +767,25 @@ static bool month_word(const char *w, size_t l)
 		if (l >= 3 && strncasecmp(w, months[i], 3) == 0)
 			return true;
 	return false;
+}
+
+/* the lead image where the page names none: the first <img> of a <figure>, or the first one at least
+ * LIMIT_EXTRACT_LEAD_IMAGE_PX wide by its width attribute (icons, avatars and spacers are smaller) */
+static const char *first_figure_image(struct ex_ctx *x)
+{
+	for (struct html_node *n = x->doc->root->first_child; n; n = html_next(x->doc->root, n)) {
+		if (!ex_tag(n, "img"))
+			continue;
+		const char *src = html_get_attr(n, "src"), *w = html_get_attr(n, "width");
+		if (!src || !*src || strncasecmp(src, "data:", 5) == 0)
+			continue;
+		bool in_figure = false;
+		for (struct html_node *p = n->parent; p && !in_figure; p = p->parent)
+			in_figure = ex_tag(p, "figure");
+		if (in_figure || (w && atol(w) >= LIMIT_EXTRACT_LEAD_IMAGE_PX))
+			return ex_trim(x->a, src);
+	}
+	return NULL;
 }
 
 /* a byline's date cut off ("Nathan Willis March 25, 2015", "Lucas Nolan22 Dec 2016"): at its first digit, or at
@@ -847,6 +888,8 @@ void ex_meta_collect(struct ex_ctx *x)
 		}
 	if (!img)
 		img = j.image;
+	if (!img)
+		img = (char *)first_figure_image(x);
 
 	m->title = j.title;
 	if (!m->title)
