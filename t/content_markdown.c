@@ -103,6 +103,8 @@ static void code_blocks(void)
 	       "a highlighter's <br> and line blocks in <pre> are newlines");
 	is_str(md("<section><div>one.</div><div>Two</div></section><p>x<span>y</span><b>z</b></p>"), "one.\n\nTwo\n\nxy**z**\n",
 	       "blocks apart, inline runs joined");
+	is_str(md("<p><code>rehash<br>which openssl<br>openssl version</code></p>"), "`rehash which openssl openssl version`\n",
+	       "a <br> in a code span is a space");
 }
 
 static void tables(void)
