@@ -166,6 +166,10 @@ static void test_meta_rules(void)
 	is_str(art.byline, "Kori Schulman", "author: a date before ' by '");
 	art = page(&a, "", "<div class=\"byline\">Nathan Willis March 25, 2015</div>", "");
 	is_str(art.byline, "Nathan Willis", "author: a trailing date cut");
+	art = page(&a, "<meta name=\"author\" content=\"April 28, 2019 at 6:01 am\">", "", "");
+	ok(art.byline == NULL, "author: a date alone is no name");
+	art = page(&a, "<meta name=\"author\" content=\"Last Updated: January 7, 2025\">", "", "");
+	ok(art.byline == NULL, "author: a label and a date are no name");
 	art = page(&a, "<meta name=\"author\" content=\"Pete Evans \xC2\xB7 CBC News\">", "", "");
 	is_str(art.byline, "Pete Evans", "author: ' \xC2\xB7 Site' cut");
 	art = page(&a, "<meta name=\"author\" content=\"https://www.facebook.com/someone\">", "", "");

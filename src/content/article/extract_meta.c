@@ -803,13 +803,19 @@ static void cut_date(char *b)
 		char *we = ws;
 		while (ws > b && ws[-1] != ' ')
 			ws--;
-		if (month_word(ws, (size_t)(we - ws)) && ws > b)
+		if (month_word(ws, (size_t)(we - ws)))
 			cut = ws;
+	}
+	char *end = cut;
+	while (end > b && end[-1] == ' ')
+		end--;
+	if (end == b || end[-1] == ':') { /* only a date, or a label before it ("Last Updated: ...") */
+		*b = '\0';
+		return;
 	}
 	while (cut > b && strchr(" ,;:-|", cut[-1]))
 		cut--;
-	if (cut > b)
-		*cut = '\0';
+	*cut = '\0';
 }
 
 /* a byline as a name: not an address, its "By"/"Par"/"Von" and what follows a " · ", " | " or " / " cut off,
