@@ -154,6 +154,8 @@ static void test_meta_rules(void)
 	is_str(art.title, "Enough platitudes: Let us name names", "title: a heading confirms the part after the mark");
 	art = page(&a, "<title>Standalone binaries using Emscripten \xC2\xB7 V8</title>", "<h1>V8</h1>", "");
 	is_str(art.title, "Standalone binaries using Emscripten \xC2\xB7 V8", "title: a masthead h1 (the shorter side) cuts nothing");
+	art = page(&a, "<title>Lust for Youth: Lust for Youth</title>", "<h1>Lust for Youth</h1>", "");
+	is_str(art.title, "Lust for Youth: Lust for Youth", "title: two equal sides are not a site's name");
 	art = page(&a, "<title>Budget Talks | Town Paper</title>", "", "");
 	is_str(art.title, "Budget Talks | Town Paper", "title: nothing confirms, nothing cut");
 	art = page(&a, "<title>\xE6\x96\xB0\xE8\x81\x9E\xE3\x82\x92\xE3\x82\xB9\xE3\x82\xAF\xE3\x83\xA9\xE3\x83\x83\xE3\x83\x97\xE3\x81\xA7\xE3\x81\x8D\xE3\x82\x8B\xE3\x83\x9A\xE3\x83\xB3\xEF\xBD\x9C\xE3\x82\xAC\xE3\x82\xB8\xE3\x82\xA7\xE3\x83\x83\xE3\x83\x88</title>"

@@ -604,7 +604,7 @@ static char *title_confirmed(struct ex_ctx *x, char *title, const struct title_r
 			if (strncmp(title + i, title_seps[k], l) != 0)
 				continue;
 			char *left = flat(x, arena_strndup(x->a, title, i)), *right = flat(x, title + i + l);
-			if (!left || !right || !*left || !*right)
+			if (!left || !right || !*left || !*right || strcasecmp(left, right) == 0) /* "Artist: Album" alike */
 				continue;
 			/* a heading confirms the longer side only: a site's masthead is often an <h1> of its own */
 			bool left_longer = strlen(left) >= strlen(right);
