@@ -111,3 +111,14 @@ CLEANFILES += bench/rank_eval$(EXEEXT)
 .PHONY: bench-rank
 bench-rank: bench/rank_eval$(EXEEXT)
 	bash $(top_srcdir)/bench/rank-eval -B $(abs_top_builddir)
+
+# the extractor's metadata against pages whose metadata is known (bench/meta-eval drives it; not part of make check)
+EXTRA_PROGRAMS += bench/meta_eval
+bench_meta_eval_SOURCES = bench/meta_eval.c t/extract_score.h
+bench_meta_eval_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir) $(JSONC_CFLAGS)
+bench_meta_eval_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+EXTRA_DIST += bench/meta-eval bench/meta_truth.py
+CLEANFILES += bench/meta_eval$(EXEEXT)
+.PHONY: bench-meta
+bench-meta: bench/meta_eval$(EXEEXT)
+	bash $(top_srcdir)/bench/meta-eval -B $(abs_top_builddir)

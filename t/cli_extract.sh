@@ -56,6 +56,14 @@ fi
 extract "$tmp/page.html"
 like "without URL, relative links stay" 'href=\\"/debat\\"' "$out"
 
+# blocks written with nothing between them: their words stay apart (a line each), inline runs stay joined
+printf '<html><body><article><div><p>%s premier paragraphe finit ici.</p><p>Suivant <b>gras</b>sans<em>espace</em> et %s</p><ul><li>un</li><li>deux</li></ul></div></article></body></html>' \
+	"$(printf 'mot %.0s' $(seq 40))" "$(printf 'fin %.0s' $(seq 40))" >"$tmp/glued.html"
+extract "$tmp/glued.html"
+like "blocks apart: paragraph" '"textContent":"[^"]*ici\.\\nSuivant grassansespace' "$out"
+like "blocks apart: list items" 'fin\\nun\\ndeux"' "$out"
+unlike "no words run together" 'ici\.Suivant' "$out"
+
 # charset: a windows-1252 page declared by <meta>, and an undeclared UTF-8 page
 printf '<html><head><meta charset="windows-1252"><title>Caf\351 cr\350me et g\342teaux du matin</title></head><body><p>x</p></body></html>' >"$tmp/latin.html"
 extract "$tmp/latin.html"

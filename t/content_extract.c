@@ -1,4 +1,5 @@
 /* content_extract.c: unit tests of the readable-article extractor on small hand-written pages and hostile input. */
+#define _GNU_SOURCE /* asprintf */
 #include "config.h"
 
 #include <stdlib.h>
@@ -121,6 +122,99 @@ static void test_byline_and_meta(void)
 	              "<meta name=\"twitter:image\" content=\"//cdn.example.org/t.jpg\"></head><body><article>" BODY_TEXT
 	              "</article></body></html>", "https://example.org/a", &rc);
 	is_str(art.image, "https://cdn.example.org/t.jpg", "twitter:image, scheme-relative");
+	arena_free(&a);
+}
+
+/* a page: head, then BODY_TEXT inside an article with what comes before it */
+static struct content_article page(struct arena *a, const char *head, const char *before, const char *htmlattrs)
+{
+	char *html = NULL;
+	int rc;
+	if (asprintf(&html, "<html%s><head>%s</head><body><article>%s" BODY_TEXT "</article></body></html>", htmlattrs,
+	             head, before) < 0)
+		abort();
+	struct content_article art = run(a, html, "https://paper.example/a/1", &rc);
+	free(html);
+	return art;
+}
+
+/* the rules beyond Readability (extract_meta.c), one page each */
+static void test_meta_rules(void)
+{
+	struct arena a;
+	arena_init(&a);
+	struct content_article art;
+	/* title: the site's name cut off where the page confirms it */
+	art = page(&a, "<title>Budget Talks | Town Paper</title>", "<h1>Budget Talks</h1>", "");
+	is_str(art.title, "Budget Talks", "title: the h1 confirms the cut");
+	is_str(art.page_title, "Budget Talks | Town Paper", "title: Readability's (which keeps a short one whole) in page_title");
+	art = page(&a, "<meta property=\"og:title\" content=\"Council Votes Budget - Town Paper\"><meta property=\"og:site_name\" content=\"Town Paper\">", "", "");
+	is_str(art.title, "Council Votes Budget", "title: the site name confirms the cut");
+	art = page(&a, "<title>Opinion | Enough platitudes: Let us name names</title>", "<h2>Enough platitudes: Let us name names</h2>", "");
+	is_str(art.title, "Enough platitudes: Let us name names", "title: a heading confirms the part after the mark");
+	art = page(&a, "<title>Standalone binaries using Emscripten \xC2\xB7 V8</title>", "<h1>V8</h1>", "");
+	is_str(art.title, "Standalone binaries using Emscripten \xC2\xB7 V8", "title: a masthead h1 (the shorter side) cuts nothing");
+	art = page(&a, "<title>Lust for Youth: Lust for Youth</title>", "<h1>Lust for Youth</h1>", "");
+	is_str(art.title, "Lust for Youth: Lust for Youth", "title: two equal sides are not a site's name");
+	art = page(&a, "<title>Budget Talks | Town Paper</title>", "", "");
+	is_str(art.title, "Budget Talks | Town Paper", "title: nothing confirms, nothing cut");
+	art = page(&a, "<title>\xE6\x96\xB0\xE8\x81\x9E\xE3\x82\x92\xE3\x82\xB9\xE3\x82\xAF\xE3\x83\xA9\xE3\x83\x83\xE3\x83\x97\xE3\x81\xA7\xE3\x81\x8D\xE3\x82\x8B\xE3\x83\x9A\xE3\x83\xB3\xEF\xBD\x9C\xE3\x82\xAC\xE3\x82\xB8\xE3\x82\xA7\xE3\x83\x83\xE3\x83\x88</title>"
+	                "<meta property=\"og:site_name\" content=\"\xE3\x82\xAC\xE3\x82\xB8\xE3\x82\xA7\xE3\x83\x83\xE3\x83\x88\">", "", "");
+	is_str(art.title, "\xE6\x96\xB0\xE8\x81\x9E\xE3\x82\x92\xE3\x82\xB9\xE3\x82\xAF\xE3\x83\xA9\xE3\x83\x83\xE3\x83\x97\xE3\x81\xA7\xE3\x81\x8D\xE3\x82\x8B\xE3\x83\x9A\xE3\x83\xB3", "title: CJK full-width bar, no spaces");
+	/* author */
+	art = page(&a, "<meta name=\"author\" content=\"By Marie Curie\">", "", "");
+	is_str(art.byline, "Marie Curie", "author: 'By' dropped");
+	art = page(&a, "", "<p class=\"byline\">January 17, 2017 at 6:08 PM ET by Kori Schulman</p>", "");
+	is_str(art.byline, "Kori Schulman", "author: a date before ' by '");
+	art = page(&a, "", "<div class=\"byline\">Nathan Willis March 25, 2015</div>", "");
+	is_str(art.byline, "Nathan Willis", "author: a trailing date cut");
+	art = page(&a, "<meta name=\"author\" content=\"April 28, 2019 at 6:01 am\">", "", "");
+	ok(art.byline == NULL, "author: a date alone is no name");
+	art = page(&a, "<meta name=\"author\" content=\"Last Updated: January 7, 2025\">", "", "");
+	ok(art.byline == NULL, "author: a label and a date are no name");
+	art = page(&a, "<meta name=\"author\" content=\"Pete Evans \xC2\xB7 CBC News\">", "", "");
+	is_str(art.byline, "Pete Evans", "author: ' \xC2\xB7 Site' cut");
+	art = page(&a, "<meta name=\"author\" content=\"https://www.facebook.com/someone\">", "", "");
+	ok(art.byline == NULL, "author: an address is not a name");
+	art = page(&a, "", "<p class=\"byline\">Written by Rob Ewaschuk, edited by Betsy Beyer</p>", "");
+	is_str(art.byline, "Rob Ewaschuk, edited by Betsy Beyer", "author: ' by ' without a date before it is kept");
+	/* published date */
+	art = page(&a, "<meta name=\"article:published_time\" content=\"2019-04-15T13:18:34+00:00\">", "", "");
+	is_str(art.published_time, "2019-04-15T13:18:34+00:00", "date: article:published_time by name=");
+	art = page(&a, "<meta name=\"DC.date.issued\" content=\"2016-11-29T03:33:08\">", "", "");
+	is_str(art.published_time, "2016-11-29T03:33:08", "date: DC.date.issued");
+	art = page(&a, "<meta name=\"date\" content=\"yesterday\">", "<time itemprop=\"datePublished\" datetime=\"2016-12-16\">Dec 16</time>", "");
+	is_str(art.published_time, "2016-12-16", "date: itemprop datePublished; a value that is no date is skipped");
+	art = page(&a, "<script type=\"application/ld+json\">{\"@type\":\"WebPage\",\"datePublished\":\"2020-02-24T16:26:29Z\"}</script>", "", "");
+	is_str(art.published_time, "2020-02-24T16:26:29Z", "date: any JSON-LD datePublished");
+	art = page(&a, "", "<time datetime=\"2016-08-10T11:15:53+00:00\">August 10</time>", "");
+	is_str(art.published_time, "2016-08-10T11:15:53+00:00", "date: the first <time datetime>");
+	art = page(&a, "<meta property=\"article:published_time\" content=\"2001-01-01\"><meta name=\"date\" content=\"2002-02-02\">", "", "");
+	is_str(art.published_time, "2001-01-01", "date: Readability's own source first");
+	/* site name, language */
+	art = page(&a, "<meta name=\"application-name\" content=\"247Sports\">", "", "");
+	is_str(art.site_name, "247Sports", "site name: application-name");
+	art = page(&a, "<meta property=\"og:site_name\" content=\"Town Paper\"><meta name=\"application-name\" content=\"App\">", "", "");
+	is_str(art.site_name, "Town Paper", "site name: og:site_name first");
+	art = page(&a, "<meta http-equiv=\"Content-Language\" content=\"de-AT, de\">", "", "");
+	is_str(art.language, "de-AT", "language: content-language, its first");
+	art = page(&a, "<meta property=\"og:locale\" content=\"en_GB\">", "", "");
+	is_str(art.language, "en-GB", "language: og:locale");
+	art = page(&a, "<meta property=\"og:locale\" content=\"en_GB\">", "", " lang=\"fr\"");
+	is_str(art.language, "fr", "language: <html lang> first");
+	/* lead image: og:image, then twitter:image, then JSON-LD's */
+	art = page(&a, "<meta name=\"twitter:image\" content=\"/t.jpg\"><script type=\"application/ld+json\">{\"@context\":\"https://schema.org\",\"@type\":\"NewsArticle\",\"image\":{\"url\":\"/j.jpg\"}}</script>", "", "");
+	is_str(art.image, "https://paper.example/t.jpg", "image: twitter:image before JSON-LD, made absolute");
+	art = page(&a, "<script type=\"application/ld+json\">{\"@context\":\"https://schema.org\",\"@type\":\"NewsArticle\",\"image\":[\"/j.jpg\"]}</script>", "", "");
+	is_str(art.image, "https://paper.example/j.jpg", "image: JSON-LD image");
+	art = page(&a, "", "<img src=\"/logo.png\" width=\"40\"><figure><img src=\"data:image/gif;base64,R0lGOD\"><img src=\"/lead.jpg\"><figcaption>c</figcaption></figure>", "");
+	is_str(art.image, "https://paper.example/lead.jpg", "image: none named: the first of a figure (no icon, no data: URL)");
+	art = page(&a, "", "<img src=\"/icon.png\" width=\"32\"><img src=\"/wide.jpg\" width=\"640\">", "");
+	is_str(art.image, "https://paper.example/wide.jpg", "image: none named: the first wide one");
+	art = page(&a, "<meta name=\"date\" content=\"2016-11-28 16:23:00 -0500\">", "<span itemprop=\"datePublished\" content=\"2018-10-29T10:15-500\"></span>", "");
+	is_str(art.published_time, "2016-11-28 16:23:00-0500", "date: a space before the offset repaired");
+	art = page(&a, "", "<span itemprop=\"datePublished\" content=\"2018-10-29T10:15-500\"></span>", "");
+	is_str(art.published_time, "2018-10-29T10:15-0500", "date: a three-digit offset repaired");
 	arena_free(&a);
 }
 
@@ -307,6 +401,7 @@ int main(void)
 {
 	test_title();
 	test_byline_and_meta();
+	test_meta_rules();
 	test_content();
 	test_words();
 	test_hostile();

@@ -156,6 +156,43 @@ static void queries(void)
 	is_str(html_first_element(d->root, "title")->first_child->text, "Ti", "first_element finds title");
 }
 
+/* html_inner_text (the index's text) and html_lines_text (larder extract's): blocks apart, inline runs joined */
+static const char *flat(const char *html, bool lines)
+{
+	struct html_doc *d = html_parse(&A, html, strlen(html), NULL);
+	struct html_node *body = d ? html_first_element(d->root, "body") : NULL;
+	return body ? (lines ? html_lines_text(&A, body) : html_inner_text(&A, body)) : NULL;
+}
+
+static void block_text(void)
+{
+	static const struct { const char *html, *inner, *lines, *what; } cases[] = {
+		{ "<p>end of paragraph.</p><p>Next one</p>", "end of paragraph. Next one", "end of paragraph.\nNext one",
+		  "paragraphs" },
+		{ "foo<b>bar</b><a href=x>baz</a><span>qux</span><em>1</em><code>2</code>", "foobarbazqux12",
+		  "foobarbazqux12", "inline elements gain no space" },
+		{ "<div><div><p>a</p></div>b</div><section><article>c</article></section>d", "a b c d", "a\nb\nc\nd",
+		  "nested blocks and the text after their end" },
+		{ "<p>a</p>  \n  <p> </p><div>\n</div><p>b</p>", "a b", "a\nb", "whitespace-only nodes add one break" },
+		{ "one<br>two<br><br>three", "one two three", "one\ntwo\nthree", "br" },
+		{ "<table><tr><td>a</td><td>b</td></tr><tr><th>c</th><td>d</td></tr></table>", "a b c d", "a\nb\nc\nd",
+		  "table cells" },
+		{ "<ul><li>one</li><li>two<ol><li>three</li></ol></li></ul><dl><dt>t</dt><dd>d</dd></dl>",
+		  "one two three t d", "one\ntwo\nthree\nt\nd", "lists and definition lists" },
+		{ "<h1>T</h1><blockquote>q</blockquote><figure><img src=x><figcaption>cap</figcaption></figure>x<hr>y",
+		  "T q cap x y", "T\nq\ncap\nx\ny", "headings, quotes, captions, hr" },
+		{ "<p>日本<span>語</span><b>の</b>文</p><p>次</p>", "日本語の文 次", "日本語の文\n次",
+		  "CJK: no space between inline runs" },
+		{ "<center>a</center><menu><li>b</li></menu><details><summary>s</summary>d</details>", "a b s d",
+		  "a\nb\ns\nd", "the other block-ish elements" },
+		{ "<p>x</p><pre>  a  b\n c<br>d</pre>", "x a b c d", "x\n  a  b\n c\nd", "pre: lines keep its whitespace" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		is_str(flat(cases[i].html, false), cases[i].inner, "inner_text: %s", cases[i].what);
+		is_str(flat(cases[i].html, true), cases[i].lines, "lines_text: %s", cases[i].what);
+	}
+}
+
 static void deep(void)
 {
 	size_t n = 100000;
@@ -247,6 +284,7 @@ int main(void)
 	namespaces();
 	edits();
 	queries();
+	block_text();
 	deep();
 	clone();
 	nul_bytes();

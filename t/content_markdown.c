@@ -99,6 +99,12 @@ static void code_blocks(void)
 	is_str(md("<pre>a ```` b</pre>"), "`````\na ```` b\n`````\n", "fence longer than any backtick run");
 	is_str(md("<pre>&lt;p&gt; *x* \\ </pre>"), "```\n<p> *x* \\ \n```\n", "code text raw, trailing space kept");
 	is_str(md("<pre></pre>"), "```\n```\n", "empty code block");
+	is_str(md("<pre><code>int<br>add(<span>a</span>)<div>return</div></code></pre>"), "```\nint\nadd(a)\nreturn\n```\n",
+	       "a highlighter's <br> and line blocks in <pre> are newlines");
+	is_str(md("<section><div>one.</div><div>Two</div></section><p>x<span>y</span><b>z</b></p>"), "one.\n\nTwo\n\nxy**z**\n",
+	       "blocks apart, inline runs joined");
+	is_str(md("<p><code>rehash<br>which openssl<br>openssl version</code></p>"), "`rehash which openssl openssl version`\n",
+	       "a <br> in a code span is a space");
 }
 
 static void tables(void)

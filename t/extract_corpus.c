@@ -38,7 +38,7 @@ static int score_page(const char *corpus, const char *name, struct sc_totals *to
 	/* the corpus is stored as UTF-8 whatever the pages declare (as Readability's own tests read it) */
 	if (src && content_extract(&a, src, n, PAGE_URL, NULL, &art, &(struct content_error){ 0 }) == 0) {
 		double f1 = sc_f1(art.text_content, e.text);
-		const char *got[SC_NFIELDS] = { art.title, art.byline, art.excerpt, art.site_name, art.published_time,
+		const char *got[SC_NFIELDS] = { art.page_title, art.byline, art.excerpt, art.site_name, art.published_time,
 		                                art.language, art.dir, NULL };
 		const char *want[SC_NFIELDS] = { e.title, e.byline, e.excerpt, e.site_name, e.published, e.lang,
 		                                 e.dir, NULL };

@@ -168,6 +168,7 @@
 #define LIMIT_EXTRACT_CHAR_THRESHOLD 500          /* characters an article needs before the relaxed retries stop */
 #define LIMIT_EXTRACT_JSONLD_BYTES (1024 * 1024)  /* bytes of one JSON-LD script we parse */
 #define LIMIT_EXTRACT_SIMILARITY_TOKENS 2000      /* words of each side compared by the title-similarity test */
+#define LIMIT_EXTRACT_LEAD_IMAGE_PX 300          /* width an <img> needs to be a page's lead image when no <meta> names one */
 
 /* feeds (src/svc/feeds*.c): what one parsed feed may hold */
 #define LIMIT_FEED_ENTRIES      500               /* entries read from one feed: its newest by date (undated ones

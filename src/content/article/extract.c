@@ -580,13 +580,14 @@ static int extract_doc(struct arena *a, struct html_doc *doc, const char *url, s
 	if (!too_big && (best = run_passes(&x, tries, &failed)) == NULL && failed)
 		return -1;
 
-	out->title = x.title && *x.title ? x.title : NULL;
+	out->page_title = x.title && *x.title ? x.title : NULL;
+	out->title = x.meta.headline && *x.meta.headline ? x.meta.headline : out->page_title;
 	out->site_name = x.meta.site_name;
 	out->published_time = x.meta.published;
 	out->language = x.lang && *x.lang ? x.lang : NULL;
 	out->image = x.meta.image ? ex_absolute(&x, x.meta.image) : NULL;
 	out->excerpt = x.meta.excerpt;
-	out->byline = x.meta.byline ? x.meta.byline : (x.found_byline && *x.found_byline ? x.found_byline : NULL);
+	out->byline = ex_byline_clean(&x, x.meta.byline ? x.meta.byline : x.found_byline);
 	if (!best) {
 		out->readerable = false;
 		return x.oom ? -1 : 0;
@@ -607,7 +608,7 @@ static int extract_doc(struct arena *a, struct html_doc *doc, const char *url, s
 		if (p)
 			out->excerpt = ex_trim(a, html_text_content(a, p));
 	}
-	out->text_content = html_text_content(a, best->article);
+	out->text_content = html_lines_text(a, best->article); /* blocks apart, a line each */
 	if (!out->text_content || x.oom)
 		return -1;
 	out->words_count = content_count_words(out->text_content);

@@ -11,7 +11,9 @@ struct html_doc;
 struct html_node;
 
 struct content_article {
-	const char *title, *byline;
+	const char *title;              /* without the site's name where the page's heading or site name says so */
+	const char *page_title;         /* the title as Readability gives it (the site's name may be left in) */
+	const char *byline;
 	const char *content;            /* article HTML: one <div>..</div>, NOT yet sanitized */
 	const char *text_content;       /* the article's plain text (its DOM textContent) */
 	const char *excerpt, *site_name;

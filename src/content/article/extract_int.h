@@ -43,6 +43,7 @@ struct ex_map {
 /* page metadata, from JSON-LD and <meta> tags */
 struct ex_meta {
 	char *title, *byline, *excerpt, *site_name, *published, *image;
+	char *headline;                 /* title without the site's name where the page confirms it (ex_meta_collect) */
 };
 
 struct ex_ctx {
@@ -118,6 +119,7 @@ void ex_set_tag(struct ex_ctx *x, struct html_node *n, const char *tag);
 
 /* ---- extract_meta.c ---- */
 void ex_meta_collect(struct ex_ctx *x);         /* JSON-LD and <meta>; sets x->meta and x->title */
+char *ex_byline_clean(struct ex_ctx *x, const char *s); /* a byline as a name (NULL: none) */
 bool ex_readerable(struct ex_ctx *x);
 
 /* ---- extract_strip.c ---- */

@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <json-c/json.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -11,6 +12,7 @@
 #include "util/limits.h"
 #include "util/sb.h"
 #include "util/text.h"
+#include "util/time.h"
 #include "util/url.h"
 #include "util/utf8.h"
 
@@ -542,6 +544,313 @@ static bool is_absolute_url(struct ex_ctx *x, const char *s)
 	return url_parse(x->a, s, strlen(s), &u, NULL) == 0 && u.scheme;
 }
 
+/* ---- beyond Readability: where it finds nothing, or keeps the site's name in the title */
+
+/* s with every whitespace run one space, trimmed; NULL stays NULL */
+static char *flat(struct ex_ctx *x, const char *s)
+{
+	if (!s)
+		return NULL;
+	char *o = arena_alloc(x->a, strlen(s) + 1), *q = o;
+	if (!o)
+		return (char *)s;
+	bool sp = false;
+	for (const char *p = s; *p;) {
+		size_t w = ex_ws_len(p);
+		if (w) {
+			sp = q > o;
+			p += w;
+			continue;
+		}
+		if (sp)
+			*q++ = ' ';
+		sp = false;
+		*q++ = *p++;
+	}
+	*q = '\0';
+	return o;
+}
+
+/* what splits a title from the site's name: spaced ASCII and typographic marks, and CJK's full-width
+ * ones, which need no spaces */
+static const char *const title_seps[] = {
+	" | ", " - ", " \xE2\x80\x93 ", " \xE2\x80\x94 ", " \xC2\xB7 ", " :: ", " \xC2\xBB ", " : ", ": ",
+	"\xEF\xBD\x9C", "\xEF\xBC\x9A", "_", NULL,
+};
+
+struct title_refs {
+	const char *v[40];              /* the page's headings (h1, h2) and its other titles */
+	size_t n;
+	const char *site;
+};
+
+static bool title_ref(const struct title_refs *r, const char *part)
+{
+	for (size_t i = 0; *part && i < r->n; i++)
+		if (r->v[i] && strcasecmp(r->v[i], part) == 0)
+			return true;
+	return false;
+}
+
+/* title (whitespace collapsed) cut at one separator to the side the page confirms: the other side is the
+ * site's name, or this side is one of the page's own headings or titles; NULL when nothing confirms a cut */
+static char *title_confirmed(struct ex_ctx *x, char *title, const struct title_refs *r)
+{
+	if (title_ref(r, title))
+		return NULL;
+	for (size_t i = strlen(title); i-- > 0;)
+		for (size_t k = 0; title_seps[k]; k++) {
+			size_t l = strlen(title_seps[k]);
+			if (strncmp(title + i, title_seps[k], l) != 0)
+				continue;
+			char *left = flat(x, arena_strndup(x->a, title, i)), *right = flat(x, title + i + l);
+			if (!left || !right || !*left || !*right || strcasecmp(left, right) == 0) /* "Artist: Album" alike */
+				continue;
+			/* a heading confirms the longer side only: a site's masthead is often an <h1> of its own */
+			bool left_longer = strlen(left) >= strlen(right);
+			if ((r->site && strcasecmp(right, r->site) == 0) || (left_longer && title_ref(r, left)))
+				return left;
+			if ((r->site && strcasecmp(left, r->site) == 0) || (!left_longer && title_ref(r, right)))
+				return right;
+		}
+	return NULL;
+}
+
+/* the title without the site's name where the page says so ("Article | Site" -> "Article" when an <h1>,
+ * <h2>, og:title or JSON-LD headline reads "Article", or the site's name is "Site"); NULL: keep the title */
+static char *title_without_site(struct ex_ctx *x, char *title, struct kv *vals, const struct ex_meta *j,
+                                const char *site)
+{
+	struct title_refs r = { .n = 0, .site = flat(x, site) };
+	if (!title || !*title || strlen(title) > LIMIT_TITLE) /* longer than a stored title: not a page's title */
+		return NULL;
+	const char *alts[] = { j->title, kv_get(vals, "og:title"), kv_get(vals, "twitter:title"), NULL };
+	for (size_t i = 0; alts[i]; i++)
+		if (strcmp(alts[i], title) != 0)
+			r.v[r.n++] = flat(x, unescape(x, alts[i]));
+	for (struct html_node *n = x->doc->root->first_child; n && r.n < sizeof r.v / sizeof r.v[0];
+	     n = html_next(x->doc->root, n))
+		if (ex_tag(n, "h1") || ex_tag(n, "h2"))
+			r.v[r.n++] = html_inner_text(x->a, n);
+	return title_confirmed(x, flat(x, title), &r);
+}
+
+/* the content of the first <meta name=NAME> */
+static const char *meta_named(struct ex_ctx *x, const char *name)
+{
+	for (struct html_node *n = x->doc->root->first_child; n; n = html_next(x->doc->root, n))
+		if (ex_tag(n, "meta") && html_get_attr(n, "name") && strcasecmp(html_get_attr(n, "name"), name) == 0 &&
+		    html_get_attr(n, "content") && *html_get_attr(n, "content"))
+			return ex_trim(x->a, html_get_attr(n, "content"));
+	return NULL;
+}
+
+/* the published date where Readability finds none: <meta> under the names pages use for it (by name,
+ * property or itemprop), any element with itemprop="datePublished", a datePublished in any JSON-LD block,
+ * then the first <time datetime>; only a value that reads as an ISO 8601 date counts */
+static const char *const date_names[] = {
+	"article:published_time", "og:article:published_time", "og:published_time", "published_time", "datepublished", "dc.date.issued",
+	"dcterms.issued", "dcterms.created", "dc.date", "dcterms.date", "date", "pubdate", "publishdate",
+	"publish-date", "publish_date", "sailthru.date", "article.published", "published_at", NULL,
+};
+
+static bool iso_date(const char *s)
+{
+	int64_t ms;
+	return s && *s && time_parse_iso(s, strlen(s), &ms) == 0;
+}
+
+/* s as ISO 8601 where a page wrote it almost so: a space before the offset ("2016-11-28 16:23:00 -0500"),
+ * an offset of three digits ("10:15-500"); NULL when it still does not read as a date */
+static const char *iso_repaired(struct ex_ctx *x, const char *s)
+{
+	if (!s || iso_date(s))
+		return s;
+	char *t = ex_trim(x->a, s);
+	size_t n = t ? strlen(t) : 0, d = 0;
+	while (d < n && t[n - 1 - d] >= '0' && t[n - 1 - d] <= '9')
+		d++;
+	if (d != 3 && d != 4)
+		return NULL;
+	char *sign = t + n - d - 1;
+	if (sign <= t || (*sign != '+' && *sign != '-'))
+		return NULL;
+	size_t head = (size_t)(sign - t) - (sign[-1] == ' ');
+	char *r = arena_printf(x->a, "%.*s%c%s%s", (int)head, t, *sign, d == 3 ? "0" : "", sign + 1);
+	return iso_date(r) ? r : NULL;
+}
+
+static const char *jsonld_date(struct ex_ctx *x, struct html_node *script)
+{
+	char *t = html_text_content(x->a, script), *p = t ? strstr(t, "\"datePublished\"") : NULL;
+	if (!p)
+		return NULL;
+	p += strlen("\"datePublished\"");
+	while (*p == ' ' || *p == ':' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	char *end = *p == '"' ? strchr(p + 1, '"') : NULL;
+	char *v = end ? arena_strndup(x->a, p + 1, (size_t)(end - p - 1)) : NULL;
+	return iso_date(v) ? v : NULL;
+}
+
+static const char *date_fallback(struct ex_ctx *x)
+{
+	const char *by_name[sizeof date_names / sizeof date_names[0]] = { 0 }, *prop = NULL, *ld = NULL, *first_time = NULL;
+	for (struct html_node *n = x->doc->root->first_child; n; n = html_next(x->doc->root, n)) {
+		if (n->type != HTML_ELEMENT)
+			continue;
+		const char *ip = html_get_attr(n, "itemprop"), *v = html_get_attr(n, "content");
+		if (!v)
+			v = html_get_attr(n, "datetime");
+		v = v && (ex_tag(n, "meta") || ip) ? iso_repaired(x, v) : v;
+		if (ex_tag(n, "meta")) {
+			const char *keys[] = { html_get_attr(n, "name"), html_get_attr(n, "property"), ip };
+			for (size_t k = 0; k < 3; k++)
+				for (size_t i = 0; keys[k] && date_names[i]; i++)
+					if (!by_name[i] && strcasecmp(keys[k], date_names[i]) == 0 && iso_date(v))
+						by_name[i] = v;
+		} else if (!prop && ip && strcmp(ip, "datePublished") == 0 && iso_date(v)) {
+			prop = v;
+		} else if (!ld && ex_tag(n, "script") && html_get_attr(n, "type") &&
+		           strcmp(html_get_attr(n, "type"), "application/ld+json") == 0) {
+			ld = jsonld_date(x, n);
+		} else if (!first_time && ex_tag(n, "time") && iso_date(html_get_attr(n, "datetime"))) {
+			first_time = html_get_attr(n, "datetime");
+		}
+	}
+	for (size_t i = 0; date_names[i]; i++)
+		if (by_name[i])
+			return ex_trim(x->a, by_name[i]);
+	const char *v = prop ? prop : ld ? ld : first_time;
+	return v ? ex_trim(x->a, v) : NULL;
+}
+
+/* the page's language where <html lang> gives none: <meta http-equiv="content-language">, a language or
+ * dc.language <meta>, og:locale (its "_" made "-"); the first of a list */
+static char *lang_fallback(struct ex_ctx *x)
+{
+	const char *found[3] = { 0 };
+	for (struct html_node *n = x->doc->root->first_child; n; n = html_next(x->doc->root, n)) {
+		if (!ex_tag(n, "meta") || !html_get_attr(n, "content") || !*html_get_attr(n, "content"))
+			continue;
+		const char *he = html_get_attr(n, "http-equiv"), *name = html_get_attr(n, "name");
+		const char *prop = html_get_attr(n, "property"), *c = html_get_attr(n, "content");
+		if (he && strcasecmp(he, "content-language") == 0 && !found[0])
+			found[0] = c;
+		if (name && (strcasecmp(name, "language") == 0 || strcasecmp(name, "dc.language") == 0) && !found[1])
+			found[1] = c;
+		if (((prop && strcasecmp(prop, "og:locale") == 0) || (name && strcasecmp(name, "og:locale") == 0)) &&
+		    !found[2])
+			found[2] = c;
+	}
+	for (size_t i = 0; i < 3; i++) {
+		if (!found[i])
+			continue;
+		char *v = ex_trim(x->a, found[i]);
+		size_t l = v ? strcspn(v, ", ;") : 0;
+		if (!l || l > 35)
+			continue;
+		v[l] = '\0';
+		for (char *p = v; *p; p++)
+			if (*p == '_')
+				*p = '-';
+		return v;
+	}
+	return NULL;
+}
+
+static bool month_word(const char *w, size_t l)
+{
+	static const char *const months[] = { "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+	                                      "nov", "dec", NULL };
+	for (size_t i = 0; months[i]; i++)
+		if (l >= 3 && strncasecmp(w, months[i], 3) == 0)
+			return true;
+	return false;
+}
+
+/* the lead image where the page names none: the first <img> of a <figure>, or the first one at least
+ * LIMIT_EXTRACT_LEAD_IMAGE_PX wide by its width attribute (icons, avatars and spacers are smaller) */
+static const char *first_figure_image(struct ex_ctx *x)
+{
+	for (struct html_node *n = x->doc->root->first_child; n; n = html_next(x->doc->root, n)) {
+		if (!ex_tag(n, "img"))
+			continue;
+		const char *src = html_get_attr(n, "src"), *w = html_get_attr(n, "width");
+		if (!src || !*src || strncasecmp(src, "data:", 5) == 0)
+			continue;
+		bool in_figure = false;
+		for (struct html_node *p = n->parent; p && !in_figure; p = p->parent)
+			in_figure = ex_tag(p, "figure");
+		if (in_figure || (w && atol(w) >= LIMIT_EXTRACT_LEAD_IMAGE_PX))
+			return ex_trim(x->a, src);
+	}
+	return NULL;
+}
+
+/* a byline's date cut off ("Nathan Willis March 25, 2015", "Lucas Nolan22 Dec 2016"): at its first digit, or at
+ * the month name before it, when a name comes first; then trailing spaces and punctuation */
+static void cut_date(char *b)
+{
+	char *d = strpbrk(b, "0123456789");
+	if (!d || d == b)
+		return;
+	char *cut = d;
+	if (d[-1] == ' ' || d[-1] == ',') {
+		char *ws = d - 1;                       /* the word before the number */
+		while (ws > b && ws[-1] == ' ')
+			ws--;
+		char *we = ws;
+		while (ws > b && ws[-1] != ' ')
+			ws--;
+		if (month_word(ws, (size_t)(we - ws)))
+			cut = ws;
+	}
+	char *end = cut;
+	while (end > b && end[-1] == ' ')
+		end--;
+	if (end == b || end[-1] == ':') { /* only a date, or a label before it ("Last Updated: ...") */
+		*b = '\0';
+		return;
+	}
+	while (cut > b && strchr(" ,;:-|", cut[-1]))
+		cut--;
+	*cut = '\0';
+}
+
+/* a byline as a name: not an address, its "By"/"Par"/"Von" and what follows a " · ", " | " or " / " cut off,
+ * and after " by " when a date or place comes first ("January 17, 2017 by Kori Schulman") */
+char *ex_byline_clean(struct ex_ctx *x, const char *s)
+{
+	static const char *const lead[] = { "written by", "posted by", "by:", "by", "par", "von", NULL };
+	static const char *const tails[] = { " \xC2\xB7 ", " | ", " / ", NULL };
+	char *b = flat(x, s);
+	if (!b || !*b || is_absolute_url(x, b))
+		return NULL;
+	bool digit = false;
+	for (char *p = b; *p; p++) {
+		digit = digit || (*p >= '0' && *p <= '9');
+		if (digit && strncasecmp(p, " by ", 4) == 0)
+			b = p + 4;
+	}
+	for (size_t i = 0; lead[i]; i++) {
+		size_t l = strlen(lead[i]);
+		if (strncasecmp(b, lead[i], l) == 0 && (b[l] == ' ' || lead[i][l - 1] == ':')) {
+			b += l;
+			break;
+		}
+	}
+	b = flat(x, b);
+	for (size_t i = 0; b && tails[i]; i++) {
+		char *t = strstr(b, tails[i]);
+		if (t && t > b)
+			*t = '\0';
+	}
+	if (b)
+		cut_date(b);
+	return b && *b ? b : NULL;
+}
+
 #define FIRST2(a, b) ((a) ? (a) : (b))
 
 void ex_meta_collect(struct ex_ctx *x)
@@ -585,6 +894,8 @@ void ex_meta_collect(struct ex_ctx *x)
 		}
 	if (!img)
 		img = j.image;
+	if (!img)
+		img = (char *)first_figure_image(x);
 
 	m->title = j.title;
 	if (!m->title)
@@ -630,6 +941,13 @@ void ex_meta_collect(struct ex_ctx *x)
 	m->site_name = unescape(x, m->site_name);
 	m->published = unescape(x, m->published);
 	m->image = img && *img ? unescape(x, img) : NULL;
+	if (!m->site_name)
+		m->site_name = unescape(x, meta_named(x, "application-name"));
+	if (!m->published)
+		m->published = (char *)date_fallback(x);
+	m->headline = title_without_site(x, m->title, vals, &j, m->site_name);
+	if (!x->lang || !*x->lang)
+		x->lang = lang_fallback(x);
 	x->title = m->title;
 }
 

@@ -720,32 +720,69 @@ char *html_text_content(struct arena *a, const struct html_node *root)
 static const char *const hidden_elements[] = {
 	"script", "style", "template", "noscript", "head", NULL,
 };
+/* elements a reader sees as blocks of their own besides block_elements (which the parse's pre-scan also
+ * uses): their text never runs into the text before or after them */
+static const char *const text_breaks[] = {
+	"center", "dialog", "dir", "frameset", "hgroup", "legend", "listing", "menu", "optgroup", "option",
+	"plaintext", "search", "select", "tbody", "textarea", "tfoot", "thead", "xmp", "video", "audio",
+	"iframe", "object", NULL,
+};
 
-char *html_inner_text(struct arena *a, const struct html_node *root)
+static bool text_break(const struct html_node *n)
+{
+	return n->type == HTML_ELEMENT && n->ns == HTML_NS_HTML &&
+	       (html_name_in(n->name, block_elements) || html_name_in(n->name, text_breaks));
+}
+
+static bool pre_like(const struct html_node *n)
+{
+	return n->type == HTML_ELEMENT && n->ns == HTML_NS_HTML &&
+	       (strcmp(n->name, "pre") == 0 || strcmp(n->name, "listing") == 0 || strcmp(n->name, "textarea") == 0);
+}
+
+enum brk { BRK_NONE, BRK_SPACE, BRK_LINE };
+
+/* one text node's characters into b: whitespace runs become one pending space, except inside <pre> when
+ * lines are kept (verbatim there); a pending break is written before the next character */
+static void put_flat(struct sb *b, const char *text, enum brk *pending, bool verbatim)
+{
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+		bool ws = *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f';
+		if (ws && !verbatim) {
+			if (*pending == BRK_NONE)
+				*pending = BRK_SPACE;
+			continue;
+		}
+		if (*pending != BRK_NONE && b->len > 0)
+			sb_putc(b, *pending == BRK_LINE ? '\n' : ' ');
+		*pending = BRK_NONE;
+		sb_putc(b, (char)*p);
+	}
+}
+
+/* the text of root with its blocks apart: a block's start and end (and <br>, <hr>) is a break, a space, or
+ * a newline when lines is set; inline elements add nothing, so "foo<b>bar</b>" stays "foobar" */
+static char *flat_text(struct arena *a, const struct html_node *root, bool lines)
 {
 	struct sb b;
-	bool space = false;         /* a break is pending */
+	enum brk pending = BRK_NONE, at_block = lines ? BRK_LINE : BRK_SPACE;
+	int in_pre = 0;
 	const struct html_node *n;
+	for (n = root; n && !in_pre; n = n->parent)
+		in_pre = pre_like(n);
 	sb_init(&b);
 	n = root->type == HTML_TEXT ? root : root->first_child;
 	while (n) {
 		bool descend = false;
 		if (n->type == HTML_ELEMENT) {
 			bool hidden = n->ns == HTML_NS_HTML && html_name_in(n->name, hidden_elements);
-			if (!hidden && n->ns == HTML_NS_HTML && html_name_in(n->name, block_elements))
-				space = true;
+			if (!hidden && text_break(n))
+				pending = at_block;
 			descend = !hidden && n->first_child;
+			if (descend && pre_like(n))
+				in_pre++;
 		} else if (n->type == HTML_TEXT) {
-			for (const unsigned char *p = (const unsigned char *)n->text; *p; p++) {
-				if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f') {
-					space = true;
-					continue;
-				}
-				if (space && b.len > 0)
-					sb_putc(&b, ' ');
-				space = false;
-				sb_putc(&b, (char)*p);
-			}
+			put_flat(&b, n->text, &pending, lines && in_pre > 0);
 		}
 		if (n == root)
 			break;
@@ -754,8 +791,10 @@ char *html_inner_text(struct arena *a, const struct html_node *root)
 			continue;
 		}
 		for (;;) {
-			if (n->type == HTML_ELEMENT && n->ns == HTML_NS_HTML && html_name_in(n->name, block_elements))
-				space = true;
+			if (text_break(n))
+				pending = at_block;
+			if (n->first_child && pre_like(n))
+				in_pre--;
 			if (n->next) {
 				n = n->next;
 				break;
@@ -768,6 +807,16 @@ char *html_inner_text(struct arena *a, const struct html_node *root)
 		}
 	}
 	return take_arena(a, &b);
+}
+
+char *html_inner_text(struct arena *a, const struct html_node *root)
+{
+	return flat_text(a, root, false);
+}
+
+char *html_lines_text(struct arena *a, const struct html_node *root)
+{
+	return flat_text(a, root, true);
 }
 
 /* ---- serializing */

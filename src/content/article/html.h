@@ -96,9 +96,13 @@ struct html_node *html_next_skip(const struct html_node *root, const struct html
 struct html_node *html_first_element(const struct html_node *root, const char *tag);
 /* concatenated text of all descendant text nodes, whitespace as in the source */
 char *html_text_content(struct arena *a, const struct html_node *n);
-/* readable text: script/style/template skipped, block boundaries and <br> as breaks,
+/* readable text: script/style/template skipped, block boundaries and <br> as breaks (inline elements add
+ * nothing: "foo<b>bar</b>" is "foobar"),
  * runs of whitespace collapsed to one space, trimmed */
 char *html_inner_text(struct arena *a, const struct html_node *n);
+/* the same with a newline at block boundaries and <br>, and <pre>'s whitespace kept as it is: text that reads
+ * as the page does (larder extract's textContent) */
+char *html_lines_text(struct arena *a, const struct html_node *n);
 
 /* HTML5 serialization of node (outer) or of its children (!outer); a document always serializes
  * its doctype and children. Errors are the builder's sticky error. */

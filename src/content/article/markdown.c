@@ -252,7 +252,7 @@ static void close_link(struct md *m, const char *dest, const struct html_node *n
 
 static void put_code_span(struct md *m, const struct html_node *n)
 {
-	char *t = html_text_content(m->a, n);
+	char *t = html_inner_text(m->a, n); /* as a browser shows it: a <br> inside is a space, not nothing */
 	if (!t)
 		return;
 	for (char *p = t; *p; p++)
@@ -425,7 +425,7 @@ static void heading(struct md *m, const struct html_node *n, int level)
 
 static void code_block(struct md *m, const struct html_node *n)
 {
-	char *t = html_text_content(m->a, n);
+	char *t = html_lines_text(m->a, n); /* <br> and the blocks of a highlighter's lines as newlines */
 	if (!t) {
 		m->out.err = 1;
 		return;
