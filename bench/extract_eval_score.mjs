@@ -1,0 +1,206 @@
+// extract_eval_score.mjs: scores extractors' body texts against each benchmark's ground truth by that benchmark's own rule, and prints the table.
+// Usage: node extract_eval_score.mjs [--json] DATA RESULTS
+// DATA/<set>/ as bench/extract_eval_data.mjs lays it out; RESULTS/<extractor>/<set>/<id>.txt the
+// extractor's plain text of each page (a missing file counts as an empty answer) and
+// RESULTS/<extractor>/<set>.speed "pages cpu_seconds" of its timed passes.
+//
+// The rules (each computed here in our own code, after the benchmark's published script or paper):
+//  scrapinghub  tokens are runs of Unicode letters, digits and "_", case kept; a text is the
+//               multiset of its 4-token shingles (a text under 4 tokens is one shingle); per page
+//               tp, fp, fn are the shingle counts in both, only in ours, only in the truth, divided
+//               by their sum; P is the mean of tp/(tp+fp) over pages where tp+fp > 0, R the mean
+//               of tp/(tp+fn) over pages where tp+fn > 0 (a page where fp = fn = 0 scores 1 in
+//               both), F1 = 2PR/(P+R) of those means.
+//  trafilatura  whitespace runs become one space in the snippets and in our text; a "with"
+//               snippet found in our text is a true positive (else a false negative), a "without"
+//               snippet found is a false positive (else a true negative); counts are summed over
+//               the set, then P = tp/(tp+fp), R = tp/(tp+fn), F1 = 2tp/(2tp+fp+fn).
+//  cleaneval, dragnet, l3s-gn1  (the dragnet paper's bag-of-words rule, used for the three)
+//               tokens are lower-cased runs of Unicode letters, digits and "_"; per page P and R
+//               are the shared distinct tokens over our distinct tokens and over the truth's, F1
+//               their harmonic mean (0 when nothing is shared or we answered nothing); the set's
+//               P, R and F1 are the means over its pages.
+// Glued pages: a page counts when some whitespace-delimited word of our text is two words of the
+// ground truth run together: it splits, before an upper-case letter that follows a letter, digit or
+// closing punctuation (. ! ? : ; , ) ] " ' and their typographic forms), into a left part L and a
+// right part R such that "L R" are two consecutive words of the truth and "LR" is no word of the
+// truth. For trafilatura the truth is its "with" snippets.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TOKEN = /[\p{L}\p{N}_]+/gu;
+export const tokens = s => (s || '').match(TOKEN) || [];
+
+function shingles(text, n) {
+	const t = tokens(text), m = new Map();
+	for (let i = 0; i < Math.max(1, t.length - n + 1); i++) {
+		const k = t.slice(i, i + n).join('\u0001');
+		if (k) m.set(k, (m.get(k) || 0) + 1);
+	}
+	return m;
+}
+
+// one page's normalized (tp, fp, fn) by shingles
+export function shingleCounts(truth, ours, n = 4) {
+	const a = shingles(truth, n), b = shingles(ours, n);
+	let tp = 0, fp = 0, fn = 0;
+	for (const k of new Set([...a.keys(), ...b.keys()])) {
+		const x = a.get(k) || 0, y = b.get(k) || 0;
+		tp += Math.min(x, y);
+		fp += Math.max(0, y - x);
+		fn += Math.max(0, x - y);
+	}
+	const s = tp + fp + fn;
+	return s > 0 ? [tp / s, fp / s, fn / s] : [0, 0, 0];
+}
+
+export function shingleScore(pages) {
+	const prec = [], rec = [];
+	for (const [tp, fp, fn] of pages) {
+		const perfect = fp === 0 && fn === 0;
+		if (tp + fp > 0) prec.push(perfect ? 1 : tp / (tp + fp));
+		if (tp + fn > 0) rec.push(perfect ? 1 : tp / (tp + fn));
+	}
+	const mean = v => v.length ? v.reduce((x, y) => x + y, 0) / v.length : 0;
+	const p = mean(prec), r = mean(rec);
+	return { p, r, f1: p + r > 0 ? 2 * p * r / (p + r) : 0 };
+}
+
+const ws = s => (s || '').replace(/\s+/g, ' ').trim();
+
+// one page's (tp, fp, fn, tn) by snippets
+export function snippetCounts(item, ours) {
+	const t = ws(ours);
+	const tp = item.with.filter(w => t.includes(ws(w))).length;
+	const fp = item.without.filter(w => t.includes(ws(w))).length;
+	return [tp, fp, item.with.length - tp, item.without.length - fp];
+}
+
+export function snippetScore(pages) {
+	let tp = 0, fp = 0, fn = 0;
+	for (const c of pages) { tp += c[0]; fp += c[1]; fn += c[2]; }
+	return { p: tp + fp ? tp / (tp + fp) : 0, r: tp + fn ? tp / (tp + fn) : 0,
+		f1: 2 * tp + fp + fn ? 2 * tp / (2 * tp + fp + fn) : 0 };
+}
+
+// one page's bag-of-words P, R, F1
+export function bagScore(truth, ours) {
+	const a = new Set(tokens(truth.toLowerCase())), b = new Set(tokens((ours || '').toLowerCase()));
+	let common = 0;
+	for (const k of b) if (a.has(k)) common++;
+	if (!common) return [0, 0, 0];
+	const p = common / b.size, r = common / a.size;
+	return [p, r, 2 * p * r / (p + r)];
+}
+
+export function bagMean(pages) {
+	const n = pages.length || 1, s = [0, 0, 0];
+	for (const v of pages) for (let i = 0; i < 3; i++) s[i] += v[i];
+	return { p: s[0] / n, r: s[1] / n, f1: s[2] / n };
+}
+
+const CLOSERS = '.!?:;,)]"\'\u2019\u201d\u00bb';
+// whether our text runs two of the truth's words together (the rule above): each word is cut at
+// every boundary, and two neighbouring pieces that are two consecutive words of the truth count
+export function glued(truth, ours) {
+	const tw = ws(truth).split(' ');
+	const words = new Set(tw), pairs = new Set();
+	for (let i = 0; i + 1 < tw.length; i++) pairs.add(tw[i] + ' ' + tw[i + 1]);
+	for (const w of ws(ours).split(' ')) {
+		if (w.length < 2 || words.has(w)) continue;
+		const cs = [...w], cuts = [0];
+		for (let i = 1; i < cs.length; i++)
+			if (/\p{Lu}/u.test(cs[i]) && (/[\p{Ll}\p{N}]/u.test(cs[i - 1]) || CLOSERS.includes(cs[i - 1]))) cuts.push(i);
+		cuts.push(cs.length);
+		for (let k = 1; k + 1 < cuts.length; k++) {
+			const l = cs.slice(cuts[k - 1], cuts[k]).join(''), r = cs.slice(cuts[k], cuts[k + 1]).join('');
+			if (pairs.has(l + ' ' + r)) return true;
+		}
+	}
+	return false;
+}
+
+// the ground truth of every page of a set: [{id, truth | item}]
+export function loadSet(data, set) {
+	const dir = join(data, set);
+	return readdirSync(dir).filter(f => f.endsWith('.html')).sort().map(f => {
+		const id = f.slice(0, -5);
+		const j = join(dir, id + '.json');
+		if (existsSync(j)) return { id, item: JSON.parse(readFileSync(j, 'utf8')) };
+		return { id, truth: readFileSync(join(dir, id + '.txt'), 'utf8') };
+	});
+}
+
+// one extractor on one set: {p, r, f1, pages, glued}
+export function scoreSet(set, pages, answer) {
+	const per = [];
+	let g = 0;
+	for (const pg of pages) {
+		const ours = answer(pg.id);
+		const truth = pg.item ? pg.item.with.join(' ') : pg.truth;
+		if (ours && glued(truth, ours)) g++;
+		if (set === 'scrapinghub') per.push(shingleCounts(pg.truth, ours || ''));
+		else if (pg.item) per.push(snippetCounts(pg.item, ours || ''));
+		else per.push(bagScore(pg.truth, ours || ''));
+	}
+	const s = set === 'scrapinghub' ? shingleScore(per) : pages[0] && pages[0].item ? snippetScore(per) : bagMean(per);
+	return { ...s, pages: pages.length, glued: g };
+}
+
+function speedOf(file) {
+	if (!existsSync(file)) return null;
+	const [n, secs] = readFileSync(file, 'utf8').trim().split(/\s+/).map(Number);
+	return secs > 0 ? { n, secs } : null;
+}
+
+export function scoreAll(data, results) {
+	const sets = readdirSync(data).filter(s => existsSync(join(data, s, 'DIGEST')) || readdirSync(join(data, s)).some(f => f.endsWith('.html'))).sort();
+	const rows = [];
+	for (const x of readdirSync(results).sort()) {
+		const row = { extractor: x, sets: {}, pagesPerSec: null, glued: 0 };
+		let n = 0, secs = 0;
+		for (const set of sets) {
+			const dir = join(results, x, set);
+			if (!existsSync(dir)) continue;
+			const answer = id => { const f = join(dir, id + '.txt'); return existsSync(f) ? readFileSync(f, 'utf8') : ''; };
+			row.sets[set] = scoreSet(set, loadSet(data, set), answer);
+			row.glued += row.sets[set].glued;
+			const sp = speedOf(join(results, x, set + '.speed'));
+			if (sp) { n += sp.n; secs += sp.secs; }
+		}
+		row.pagesPerSec = secs > 0 ? n / secs : null;
+		rows.push(row);
+	}
+	return { sets, rows };
+}
+
+export function table({ sets, rows }) {
+	const f = v => v.toFixed(3).replace(/^0/, '');
+	const head = ['extractor'.padEnd(14)];
+	for (const s of sets) head.push(`${s} P / R / F1`.padEnd(20));
+	head.push('pages/s'.padStart(8), 'glued'.padStart(6));
+	const lines = [head.join(' ')];
+	for (const r of rows) {
+		const cells = [r.extractor.padEnd(14)];
+		for (const s of sets) {
+			const v = r.sets[s];
+			cells.push((v ? `${f(v.p)} ${f(v.r)} ${f(v.f1)}` : '-').padEnd(20));
+		}
+		cells.push((r.pagesPerSec ? r.pagesPerSec.toFixed(1) : '-').padStart(8), String(r.glued).padStart(6));
+		lines.push(cells.join(' '));
+	}
+	return lines.join('\n') + '\n';
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+	const a = process.argv.slice(2);
+	const json = a[0] === '--json';
+	if (json) a.shift();
+	if (a.length !== 2) {
+		console.error('usage: extract_eval_score.mjs [--json] DATA RESULTS');
+		process.exit(2);
+	}
+	const s = scoreAll(a[0], a[1]);
+	process.stdout.write(json ? JSON.stringify(s, null, 1) + '\n' : table(s));
+}
