@@ -1,7 +1,8 @@
 // extract_eval_run.mjs: one npm extractor over benchmark sets in one Node process: each page's plain text written out for the scorer, then pages per CPU second.
 // Usage: node extract_eval_run.mjs [-t SECONDS] -o OUTDIR EXTRACTOR SETDIR...
 // EXTRACTOR: readability (@mozilla/readability on jsdom, its textContent), extractus
-// (@extractus/article-extractor's extractFromHtml, its content's textContent), unfluff (its text).
+// (@extractus/article-extractor's extractFromHtml, its content's textContent), postlight (@postlight/parser,
+// its text output; t/js/package.json overrides its git-only difflib with the npm one), unfluff (its text).
 // Writes OUTDIR/<set>/<id>.txt (nothing for a page the extractor failed on) and OUTDIR/<set>.speed.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -22,6 +23,14 @@ const EXTRACTORS = {
 		return async html => {
 			const r = await extractFromHtml(html, URL);
 			return r && r.content ? parse(`<html><body>${r.content}</body></html>`).body.textContent : null;
+		};
+	},
+	postlight: () => {
+		const Parser = jsRequire('@postlight/parser');
+		// the page is given: nothing is fetched (fetchAllPages off: no next pages either)
+		return async html => {
+			const r = await Parser.parse(URL, { html, contentType: 'text', fetchAllPages: false });
+			return r && !r.error && r.content ? r.content : null;
 		};
 	},
 	unfluff: () => {

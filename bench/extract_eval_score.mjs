@@ -177,12 +177,12 @@ export function scoreAll(data, results) {
 
 export function table({ sets, rows }) {
 	const f = v => v.toFixed(3).replace(/^0/, '');
-	const head = ['extractor'.padEnd(14)];
+	const head = ['extractor'.padEnd(16)];
 	for (const s of sets) head.push(`${s} P / R / F1`.padEnd(20));
 	head.push('pages/s'.padStart(8), 'glued'.padStart(6));
 	const lines = [head.join(' ')];
 	for (const r of rows) {
-		const cells = [r.extractor.padEnd(14)];
+		const cells = [r.extractor.padEnd(16)];
 		for (const s of sets) {
 			const v = r.sets[s];
 			cells.push((v ? `${f(v.p)} ${f(v.r)} ${f(v.f1)}` : '-').padEnd(20));

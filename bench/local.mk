@@ -65,7 +65,8 @@ bench_extract_eval_SOURCES = bench/extract_eval.c bench/cpu_clock.h t/extract_sc
 bench_extract_eval_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir) $(JSONC_CFLAGS)
 bench_extract_eval_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 EXTRA_DIST += bench/extract-eval bench/extract_eval_data.mjs bench/extract_eval_data.sha256 \
-	bench/extract_eval_run.mjs bench/extract_eval_score.mjs bench/extract_common.mjs
+	bench/extract_eval_run.mjs bench/extract_eval_score.mjs bench/extract_common.mjs \
+	bench/extract_eval_py.py bench/extract_eval_sources.md
 CLEANFILES += bench/extract_eval$(EXEEXT)
 bench: bench/extract_eval$(EXEEXT)
 .PHONY: bench-extract-eval
