@@ -125,10 +125,21 @@ export function glued(truth, ours) {
 export function loadSet(data, set) {
 	const dir = join(data, set);
 	return readdirSync(dir).filter(f => f.endsWith('.html')).sort().map(f => {
-		const id = f.slice(0, -5);
-		const j = join(dir, id + '.json');
-		if (existsSync(j)) return { id, item: JSON.parse(readFileSync(j, 'utf8')) };
-		return { id, truth: readFileSync(join(dir, id + '.txt'), 'utf8') };
+		const id = f.slice(0, -5), j = join(dir, id + '.json'), t = join(dir, id + '.txt');
+		if (existsSync(j)) {
+			let item;
+			try {
+				item = JSON.parse(readFileSync(j, 'utf8'));
+			} catch (e) {
+				throw new Error(`${j}: not JSON (${e.message})`);
+			}
+			const list = v => Array.isArray(v) && v.every(x => typeof x === 'string');
+			if (!item || !list(item.with) || !list(item.without))
+				throw new Error(`${j}: "with" and "without" must be lists of strings`);
+			return { id, item };
+		}
+		if (!existsSync(t)) throw new Error(`${join(dir, f)} has no ground truth (${id}.txt or ${id}.json)`);
+		return { id, truth: readFileSync(t, 'utf8') };
 	});
 }
 
@@ -201,6 +212,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
 		console.error('usage: extract_eval_score.mjs [--json] DATA RESULTS');
 		process.exit(2);
 	}
-	const s = scoreAll(a[0], a[1]);
-	process.stdout.write(json ? JSON.stringify(s, null, 1) + '\n' : table(s));
+	try {
+		for (const d of a) if (!existsSync(d)) throw new Error(`${d}: no such folder`);
+		const s = scoreAll(a[0], a[1]);
+		process.stdout.write(json ? JSON.stringify(s, null, 1) + '\n' : table(s));
+	} catch (e) {
+		console.error(`extract_eval_score: ${e.message}`);
+		process.exit(1);
+	}
 }
