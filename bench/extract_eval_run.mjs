@@ -55,6 +55,9 @@ for (let i = 0; i < a.length; i++) {
 if (!out || !EXTRACTORS[name] || !sets.length || !(seconds >= 0)) usage();
 
 const extract = await EXTRACTORS[name]();
+// what the extractors print (unfluff warns of every language it has no stopwords for) stays quiet
+const say = console.log.bind(console);
+console.log = console.warn = console.info = console.error = () => {};
 const quiet = async html => { try { return await extract(html); } catch { return null; } };
 mkdirSync(out, { recursive: true });
 for (const setdir of sets) {
@@ -79,5 +82,5 @@ for (const setdir of sets) {
 		el += cpu() - t0;
 	}
 	writeFileSync(join(out, set + '.speed'), `${done} ${el.toFixed(6)}\n`);
-	console.log(`${set}: ${pages.length} pages, ${(done / el).toFixed(1)} pages per CPU second`);
+	say(`${set}: ${pages.length} pages, ${(done / el).toFixed(1)} pages per CPU second`);
 }
