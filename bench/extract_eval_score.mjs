@@ -15,7 +15,12 @@
 //               snippet found in our text is a true positive (else a false negative), a "without"
 //               snippet found is a false positive (else a true negative); counts are summed over
 //               the set, then P = tp/(tp+fp), R = tp/(tp+fn), F1 = 2tp/(2tp+fp+fn).
-//  cleaneval, dragnet, l3s-gn1  (the dragnet paper's bag-of-words rule, used for the three)
+//  cleaneval    (their cleaneval.py, text only) words are runs between ASCII whitespace or control
+//               characters, case and punctuation kept; our words are aligned with the truth's as
+//               difflib's SequenceMatcher does (alignedWords below); per page P and R are the aligned
+//               words over ours and over the truth's, F1 their harmonic mean; the set's P, R and F1
+//               are the means over its pages (their macro average).
+//  dragnet, l3s-gn1  (the dragnet paper's bag-of-words rule, used for both)
 //               tokens are lower-cased runs of Unicode letters, digits and "_"; per page P and R
 //               are the shared distinct tokens over our distinct tokens and over the truth's, F1
 //               their harmonic mean (0 when nothing is shared or we answered nothing); the set's
@@ -82,6 +87,58 @@ export function snippetScore(pages) {
 	for (const c of pages) { tp += c[0]; fp += c[1]; fn += c[2]; }
 	return { p: tp + fp ? tp / (tp + fp) : 0, r: tp + fn ? tp / (tp + fn) : 0,
 		f1: 2 * tp + fp + fn ? 2 * tp / (2 * tp + fp + fn) : 0 };
+}
+
+// The words both texts share in order, as Python's difflib.SequenceMatcher(None, ours, truth)
+// finds them (CleanEval's scorer aligns with it): the longest common run of words, then the same on
+// each side of it; with 200 or more truth words, a word making up more than 1 % of them (plus one)
+// cannot start a run, though a run may grow over it. Returns the number of words in the runs.
+export function alignedWords(a, b) {
+	const pos = new Map();
+	b.forEach((w, j) => { const v = pos.get(w); if (v) v.push(j); else pos.set(w, [j]); });
+	if (b.length >= 200) {
+		const most = Math.floor(b.length / 100) + 1;
+		for (const [w, v] of pos) if (v.length > most) pos.delete(w);
+	}
+	const longest = (alo, ahi, blo, bhi) => {
+		let bi = alo, bj = blo, size = 0, runs = new Map();
+		for (let i = alo; i < ahi; i++) {
+			const next = new Map();
+			for (const j of pos.get(a[i]) || []) {
+				if (j < blo) continue;
+				if (j >= bhi) break;
+				const k = (runs.get(j - 1) || 0) + 1;
+				next.set(j, k);
+				if (k > size) { bi = i - k + 1; bj = j - k + 1; size = k; }
+			}
+			runs = next;
+		}
+		while (bi > alo && bj > blo && a[bi - 1] === b[bj - 1]) { bi--; bj--; size++; }
+		while (bi + size < ahi && bj + size < bhi && a[bi + size] === b[bj + size]) size++;
+		return [bi, bj, size];
+	};
+	let total = 0;
+	const todo = [[0, a.length, 0, b.length]];
+	while (todo.length) {
+		const [alo, ahi, blo, bhi] = todo.pop();
+		const [i, j, k] = longest(alo, ahi, blo, bhi);
+		if (!k) continue;
+		total += k;
+		if (alo < i && blo < j) todo.push([alo, i, blo, j]);
+		if (i + k < ahi && j + k < bhi) todo.push([i + k, ahi, j + k, bhi]);
+	}
+	return total;
+}
+
+// CleanEval's words: split at ASCII whitespace and control characters
+const ceWords = s => (s || '').split(/[\x00-\x20]+/).filter(Boolean);
+
+// one page's CleanEval P, R, F1 (a denominator of 0 counts as 1, as their script does)
+export function alignScore(truth, ours) {
+	const a = ceWords(ours), b = ceWords(truth);
+	const tp = alignedWords(a, b);
+	const p = tp / (a.length || 1), r = tp / (b.length || 1);
+	return [p, r, p + r > 0 ? 2 * p * r / (p + r) : 0];
 }
 
 // one page's bag-of-words P, R, F1
@@ -153,6 +210,7 @@ export function scoreSet(set, pages, answer) {
 		if (ours && glued(truth, ours)) g++;
 		if (set === 'scrapinghub') per.push(shingleCounts(pg.truth, ours || ''));
 		else if (pg.item) per.push(snippetCounts(pg.item, ours || ''));
+		else if (set === 'cleaneval') per.push(alignScore(pg.truth, ours || ''));
 		else per.push(bagScore(pg.truth, ours || ''));
 	}
 	const s = set === 'scrapinghub' ? shingleScore(per) : pages[0] && pages[0].item ? snippetScore(per) : bagMean(per);
