@@ -20,9 +20,9 @@
 //               difflib's SequenceMatcher does (alignedWords below); per page P and R are the aligned
 //               words over ours and over the truth's, F1 their harmonic mean; the set's P, R and F1
 //               are the means over its pages (their macro average).
-//  dragnet, l3s-gn1  (the dragnet paper's bag-of-words rule, used for both)
-//               tokens are lower-cased runs of Unicode letters, digits and "_"; per page P and R
-//               are the shared distinct tokens over our distinct tokens and over the truth's, F1
+//  dragnet, l3s-gn1  (dragnet's evaluation_metrics, bag of words, with its simple_tokenizer; used
+//               for both) tokens are runs of Unicode letters and digits, case kept; per page P and
+//               R are the shared distinct tokens over our distinct tokens and over the truth's, F1
 //               their harmonic mean (0 when nothing is shared or we answered nothing); the set's
 //               P, R and F1 are the means over its pages.
 // Glued pages: a page counts when some whitespace-delimited word of our text is two words of the
@@ -141,9 +141,12 @@ export function alignScore(truth, ours) {
 	return [p, r, p + r > 0 ? 2 * p * r / (p + r) : 0];
 }
 
+// dragnet's tokens: runs of Unicode letters and digits (no "_"), case kept
+const dragnetTokens = s => (s || '').match(/[\p{L}\p{N}]+/gu) || [];
+
 // one page's bag-of-words P, R, F1
 export function bagScore(truth, ours) {
-	const a = new Set(tokens(truth.toLowerCase())), b = new Set(tokens((ours || '').toLowerCase()));
+	const a = new Set(dragnetTokens(truth)), b = new Set(dragnetTokens(ours));
 	let common = 0;
 	for (const k of b) if (a.has(k)) common++;
 	if (!common) return [0, 0, 0];

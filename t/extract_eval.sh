@@ -29,7 +29,7 @@ is "scrapinghub F1" 0.8537 "$(v scrapinghub f1)"
 is "trafilatura precision" 0.5 "$(v trafilatura p)"
 is "trafilatura recall" 0.5 "$(v trafilatura r)"
 is "trafilatura F1" 0.5 "$(v trafilatura f1)"
-# dragnet (distinct lower-cased tokens, per page, averaged): d1 is dragnet's own example, 4 shared
+# dragnet (distinct tokens, case kept, per page, averaged): d1 is dragnet's own example, 4 shared
 # of our 6 and of the truth's 5: P 2/3, R 4/5, F1 0.7273; d2 has no answer: 0, 0, 0
 is "dragnet precision" 0.3333 "$(v dragnet p)"
 is "dragnet recall" 0.4 "$(v dragnet r)"
