@@ -13,7 +13,7 @@
 #include "content/article/extract.h"
 #include "content/charset.h"
 #include "content/reader.h"
-/* only sc_slurp and sc_namecmp of the scorer's helpers are used here */
+/* only sc_slurp of the scorer's helpers is used here */
 #pragma GCC diagnostic ignored "-Wunused-function"
 #include "t/extract_score.h"
 #pragma GCC diagnostic warning "-Wunused-function"
@@ -43,48 +43,37 @@ static const char *page_text(struct arena *a, const struct page *p)
 	return art.text_content ? art.text_content : "";
 }
 
-/* the <id>.html pages of a set directory, sorted by id (malloc) */
+static int is_page(const struct dirent *de)
+{
+	size_t l = strlen(de->d_name);
+	return l > 5 && strcmp(de->d_name + l - 5, ".html") == 0;
+}
+
+/* the <id>.html pages of a set directory, sorted by name (malloc) */
 static size_t load_set(const char *dir, struct page **out)
 {
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	char **names = NULL;
-	size_t n = 0, cap = 0;
+	struct dirent **names;
+	int n = scandir(dir, &names, is_page, alphasort);
 	*out = NULL;
-	if (!d)
+	if (n <= 0)
 		return 0;
-	while ((de = readdir(d)) != NULL) {
-		size_t l = strlen(de->d_name);
-		if (l <= 5 || strcmp(de->d_name + l - 5, ".html") != 0)
-			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 256;
-			names = realloc(names, cap * sizeof *names);
-			if (!names)
-				abort();
-		}
-		names[n++] = strndup(de->d_name, l - 5);
-	}
-	closedir(d);
-	if (!n)
-		return 0;
-	qsort(names, n, sizeof *names, sc_namecmp);
-	struct page *v = calloc(n, sizeof *v);
+	struct page *v = calloc((size_t)n, sizeof *v);
 	if (!v)
 		abort();
-	for (size_t i = 0; i < n; i++) {
+	for (int i = 0; i < n; i++) {
 		char path[4200];
-		snprintf(path, sizeof path, "%s/%s.html", dir, names[i]);
-		v[i].id = names[i];
+		snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
+		v[i].id = strndup(names[i]->d_name, strlen(names[i]->d_name) - 5);
 		v[i].bytes = sc_slurp(path, &v[i].len);
-		if (!v[i].bytes) {
+		if (!v[i].id || !v[i].bytes) {
 			fprintf(stderr, "extract_eval: cannot read %s\n", path);
 			exit(1);
 		}
+		free(names[i]);
 	}
 	free(names);
 	*out = v;
-	return n;
+	return (size_t)n;
 }
 
 static const char *base_name(const char *path)
