@@ -5,24 +5,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "bench/cpu_clock.h"
 #include "content/article/extract.h"
 #include "content/reader.h"
 #include "t/extract_score.h"
 #include "util/arena.h"
 
 #define PAGE_URL "http://fakehost/test/page.html"
-
-/* CPU seconds of this process: steadier than wall time on a shared machine (Node's side
- * measures the same way, process.cpuUsage()) */
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 struct page {
 	char *name, *html;
@@ -146,7 +137,7 @@ int main(int argc, char **argv)
 		arena_reset(&a);
 	}
 	size_t done = 0, bytes = 0;
-	double t0 = now(), el;
+	double t0 = cpu_seconds(), el;
 	do {
 		for (size_t i = 0; i < n; i++) {
 			struct content_article art;
@@ -155,7 +146,7 @@ int main(int argc, char **argv)
 			bytes += pages[i].len;
 		}
 		done += n;
-		el = now() - t0;
+		el = cpu_seconds() - t0;
 	} while (el < seconds);
 	printf("ours_pages_per_s %.1f\nours_mb_per_s %.1f\n", (double)done / el, (double)bytes / el / 1e6);
 	arena_free(&a);

@@ -4,10 +4,9 @@
 // are written as RESULTS_DIR/<page>.json for extract_bench -r to score with the same scorer.
 import { readFileSync, readdirSync, existsSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
+import { cpu, domParser, jsRequire } from './extract_common.mjs';
 
-const require = createRequire(process.env.LARDER_JS_DIR ? join(process.env.LARDER_JS_DIR, 'package.json') : import.meta.url);
-const { Readability } = require('@mozilla/readability');
+const { Readability } = jsRequire('@mozilla/readability');
 
 let seconds = 3, outDir = null, dom = null, corpus = null;
 const args = process.argv.slice(2);
@@ -22,15 +21,7 @@ for (let i = 0; i < args.length; i++) {
 if (!corpus || !(seconds > 0) || !['jsdom', 'linkedom'].includes(dom)) usage();
 
 const url = 'http://fakehost/test/page.html';
-let parse;
-if (dom === 'jsdom') {
-	const { JSDOM, VirtualConsole } = require('jsdom');
-	const vc = new VirtualConsole();   // CSS parse errors and the like stay quiet
-	parse = html => new JSDOM(html, { url, virtualConsole: vc }).window.document;
-} else {
-	const { parseHTML } = require('linkedom');
-	parse = html => parseHTML(html).document;
-}
+const parse = domParser(dom, url);
 
 const pages = readdirSync(corpus).filter(n => existsSync(join(corpus, n, 'source.html'))).sort()
 	.map(name => ({ name, html: readFileSync(join(corpus, name, 'source.html'), 'utf8') }));
@@ -55,7 +46,6 @@ if (outDir) {
 // a warm-up pass (the -o pass is one), then whole passes timed in CPU seconds of the process
 // (user + system, all threads: the garbage collector's work counts), as extract_bench.c does
 if (!outDir) for (const p of pages) extract(p);
-const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
 let done = 0;
 const t0 = cpu();
 let el = 0;

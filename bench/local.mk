@@ -49,7 +49,7 @@ bench-run: bench
 
 # the extractor against Readability (bench/extract-bench drives it; not part of make check)
 EXTRA_PROGRAMS += bench/extract_bench
-bench_extract_bench_SOURCES = bench/extract_bench.c t/extract_score.h
+bench_extract_bench_SOURCES = bench/extract_bench.c bench/cpu_clock.h t/extract_score.h
 bench_extract_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir) $(JSONC_CFLAGS)
 bench_extract_bench_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 EXTRA_DIST += bench/extract-bench bench/extract_bench.mjs
@@ -58,6 +58,20 @@ bench: bench/extract_bench$(EXEEXT)
 .PHONY: bench-extract
 bench-extract: bench/extract_bench$(EXEEXT)
 	bash $(top_srcdir)/bench/extract-bench -B $(abs_top_builddir)
+
+# the extraction evaluation on public benchmarks (bench/extract-eval drives it; not part of make check)
+EXTRA_PROGRAMS += bench/extract_eval
+bench_extract_eval_SOURCES = bench/extract_eval.c bench/cpu_clock.h t/extract_score.h
+bench_extract_eval_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir) $(JSONC_CFLAGS)
+bench_extract_eval_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
+EXTRA_DIST += bench/extract-eval bench/extract_eval_data.mjs bench/extract_eval_data.sha256 \
+	bench/extract_eval_run.mjs bench/extract_eval_score.mjs bench/extract_common.mjs \
+	bench/extract_eval_py.py bench/extract_eval_sources.md
+CLEANFILES += bench/extract_eval$(EXEEXT)
+bench: bench/extract_eval$(EXEEXT)
+.PHONY: bench-extract-eval
+bench-extract-eval: bench/extract_eval$(EXEEXT)
+	bash $(top_srcdir)/bench/extract-eval -B $(abs_top_builddir)
 
 # html_parse, extract and sanitize on hostile HTML shapes (bench/html-bench drives it; not part of make check)
 EXTRA_PROGRAMS += bench/html_bench

@@ -180,3 +180,9 @@ dist_check_SCRIPTS += t/files_db.sh
 TESTS += t/serve_csp.sh
 dist_check_SCRIPTS += t/serve_csp.sh
 EXTRA_DIST += t/syslog_listen.py
+
+# the extraction evaluation's scorer on hand-made pages with figures worked out by hand, and the real
+# `larder extract` scored the same way (the benchmark itself is bench/extract-eval, not a test)
+TESTS += t/extract_eval.sh
+dist_check_SCRIPTS += t/extract_eval.sh
+EXTRA_DIST += t/data/extract-eval

@@ -1,0 +1,284 @@
+// extract_eval_score.mjs: scores extractors' body texts against each benchmark's ground truth by that benchmark's own rule, and prints the table.
+// Usage: node extract_eval_score.mjs [--json] DATA RESULTS
+// DATA/<set>/ as bench/extract_eval_data.mjs lays it out; RESULTS/<extractor>/<set>/<id>.txt the
+// extractor's plain text of each page (a missing file counts as an empty answer) and
+// RESULTS/<extractor>/<set>.speed "pages cpu_seconds" of its timed passes.
+//
+// The rules (each computed here in our own code, after the benchmark's published script or paper):
+//  scrapinghub  tokens are runs of Unicode letters, digits and "_", case kept; a text is the
+//               multiset of its 4-token shingles (a text under 4 tokens is one shingle); per page
+//               tp, fp, fn are the shingle counts in both, only in ours, only in the truth, divided
+//               by their sum; P is the mean of tp/(tp+fp) over pages where tp+fp > 0, R the mean
+//               of tp/(tp+fn) over pages where tp+fn > 0 (a page where fp = fn = 0 scores 1 in
+//               both), F1 = 2PR/(P+R) of those means.
+//  trafilatura  whitespace runs become one space in the snippets and in our text; a "with"
+//               snippet found in our text is a true positive (else a false negative), a "without"
+//               snippet found is a false positive (else a true negative); counts are summed over
+//               the set, then P = tp/(tp+fp), R = tp/(tp+fn), F1 = 2tp/(2tp+fp+fn).
+//  cleaneval    (their cleaneval.py, text only) words are runs between ASCII whitespace or control
+//               characters, case and punctuation kept; our words are aligned with the truth's as
+//               difflib's SequenceMatcher does (alignedWords below); per page P and R are the aligned
+//               words over ours and over the truth's, F1 their harmonic mean; the set's P, R and F1
+//               are the means over its pages (their macro average).
+//  dragnet, l3s-gn1  (dragnet's evaluation_metrics, bag of words, with its simple_tokenizer; used
+//               for both) tokens are runs of Unicode letters and digits, case kept; per page P and
+//               R are the shared distinct tokens over our distinct tokens and over the truth's, F1
+//               their harmonic mean (0 when nothing is shared or we answered nothing); the set's
+//               P, R and F1 are the means over its pages.
+// Glued pages: a page counts when some whitespace-delimited word of our text is two words of the
+// ground truth run together: it splits, before an upper-case letter that follows a letter, digit or
+// closing punctuation (. ! ? : ; , ) ] " ' and their typographic forms), into a left part L and a
+// right part R such that "L R" are two consecutive words of the truth and "LR" is no word of the
+// truth. For trafilatura the truth is its "with" snippets.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TOKEN = /[\p{L}\p{N}_]+/gu;
+export const tokens = s => (s || '').match(TOKEN) || [];
+
+function shingles(text, n) {
+	const t = tokens(text), m = new Map();
+	for (let i = 0; i < Math.max(1, t.length - n + 1); i++) {
+		const k = t.slice(i, i + n).join('\u0001');
+		if (k) m.set(k, (m.get(k) || 0) + 1);
+	}
+	return m;
+}
+
+// one page's normalized (tp, fp, fn) by shingles
+export function shingleCounts(truth, ours, n = 4) {
+	const a = shingles(truth, n), b = shingles(ours, n);
+	let tp = 0, fp = 0, fn = 0;
+	for (const k of new Set([...a.keys(), ...b.keys()])) {
+		const x = a.get(k) || 0, y = b.get(k) || 0;
+		tp += Math.min(x, y);
+		fp += Math.max(0, y - x);
+		fn += Math.max(0, x - y);
+	}
+	const s = tp + fp + fn;
+	return s > 0 ? [tp / s, fp / s, fn / s] : [0, 0, 0];
+}
+
+export function shingleScore(pages) {
+	const prec = [], rec = [];
+	for (const [tp, fp, fn] of pages) {
+		const perfect = fp === 0 && fn === 0;
+		if (tp + fp > 0) prec.push(perfect ? 1 : tp / (tp + fp));
+		if (tp + fn > 0) rec.push(perfect ? 1 : tp / (tp + fn));
+	}
+	const mean = v => v.length ? v.reduce((x, y) => x + y, 0) / v.length : 0;
+	const p = mean(prec), r = mean(rec);
+	return { p, r, f1: p + r > 0 ? 2 * p * r / (p + r) : 0 };
+}
+
+const ws = s => (s || '').replace(/\s+/g, ' ').trim();
+
+// one page's (tp, fp, fn, tn) by snippets
+export function snippetCounts(item, ours) {
+	const t = ws(ours);
+	const tp = item.with.filter(w => t.includes(ws(w))).length;
+	const fp = item.without.filter(w => t.includes(ws(w))).length;
+	return [tp, fp, item.with.length - tp, item.without.length - fp];
+}
+
+export function snippetScore(pages) {
+	let tp = 0, fp = 0, fn = 0;
+	for (const c of pages) { tp += c[0]; fp += c[1]; fn += c[2]; }
+	return { p: tp + fp ? tp / (tp + fp) : 0, r: tp + fn ? tp / (tp + fn) : 0,
+		f1: 2 * tp + fp + fn ? 2 * tp / (2 * tp + fp + fn) : 0 };
+}
+
+// The words both texts share in order, as Python's difflib.SequenceMatcher(None, ours, truth)
+// finds them (CleanEval's scorer aligns with it): the longest common run of words, then the same on
+// each side of it; with 200 or more truth words, a word making up more than 1 % of them (plus one)
+// cannot start a run, though a run may grow over it. Returns the number of words in the runs.
+export function alignedWords(a, b) {
+	const pos = new Map();
+	b.forEach((w, j) => { const v = pos.get(w); if (v) v.push(j); else pos.set(w, [j]); });
+	if (b.length >= 200) {
+		const most = Math.floor(b.length / 100) + 1;
+		for (const [w, v] of pos) if (v.length > most) pos.delete(w);
+	}
+	const longest = (alo, ahi, blo, bhi) => {
+		let bi = alo, bj = blo, size = 0, runs = new Map();
+		for (let i = alo; i < ahi; i++) {
+			const next = new Map();
+			for (const j of pos.get(a[i]) || []) {
+				if (j < blo) continue;
+				if (j >= bhi) break;
+				const k = (runs.get(j - 1) || 0) + 1;
+				next.set(j, k);
+				if (k > size) { bi = i - k + 1; bj = j - k + 1; size = k; }
+			}
+			runs = next;
+		}
+		while (bi > alo && bj > blo && a[bi - 1] === b[bj - 1]) { bi--; bj--; size++; }
+		while (bi + size < ahi && bj + size < bhi && a[bi + size] === b[bj + size]) size++;
+		return [bi, bj, size];
+	};
+	let total = 0;
+	const todo = [[0, a.length, 0, b.length]];
+	while (todo.length) {
+		const [alo, ahi, blo, bhi] = todo.pop();
+		const [i, j, k] = longest(alo, ahi, blo, bhi);
+		if (!k) continue;
+		total += k;
+		if (alo < i && blo < j) todo.push([alo, i, blo, j]);
+		if (i + k < ahi && j + k < bhi) todo.push([i + k, ahi, j + k, bhi]);
+	}
+	return total;
+}
+
+// CleanEval's words: split at ASCII whitespace and control characters
+const ceWords = s => (s || '').split(/[\x00-\x20]+/).filter(Boolean);
+
+// one page's CleanEval P, R, F1 (a denominator of 0 counts as 1, as their script does)
+export function alignScore(truth, ours) {
+	const a = ceWords(ours), b = ceWords(truth);
+	const tp = alignedWords(a, b);
+	const p = tp / (a.length || 1), r = tp / (b.length || 1);
+	return [p, r, p + r > 0 ? 2 * p * r / (p + r) : 0];
+}
+
+// dragnet's tokens: runs of Unicode letters and digits (no "_"), case kept
+const dragnetTokens = s => (s || '').match(/[\p{L}\p{N}]+/gu) || [];
+
+// one page's bag-of-words P, R, F1
+export function bagScore(truth, ours) {
+	const a = new Set(dragnetTokens(truth)), b = new Set(dragnetTokens(ours));
+	let common = 0;
+	for (const k of b) if (a.has(k)) common++;
+	if (!common) return [0, 0, 0];
+	const p = common / b.size, r = common / a.size;
+	return [p, r, 2 * p * r / (p + r)];
+}
+
+export function bagMean(pages) {
+	const n = pages.length || 1, s = [0, 0, 0];
+	for (const v of pages) for (let i = 0; i < 3; i++) s[i] += v[i];
+	return { p: s[0] / n, r: s[1] / n, f1: s[2] / n };
+}
+
+const CLOSERS = '.!?:;,)]"\'\u2019\u201d\u00bb';
+// whether our text runs two of the truth's words together (the rule above): each word is cut at
+// every boundary, and two neighbouring pieces that are two consecutive words of the truth count
+export function glued(truth, ours) {
+	const tw = ws(truth).split(' ');
+	const words = new Set(tw), pairs = new Set();
+	for (let i = 0; i + 1 < tw.length; i++) pairs.add(tw[i] + ' ' + tw[i + 1]);
+	for (const w of ws(ours).split(' ')) {
+		if (w.length < 2 || words.has(w)) continue;
+		const cs = [...w], cuts = [0];
+		for (let i = 1; i < cs.length; i++)
+			if (/\p{Lu}/u.test(cs[i]) && (/[\p{Ll}\p{N}]/u.test(cs[i - 1]) || CLOSERS.includes(cs[i - 1]))) cuts.push(i);
+		cuts.push(cs.length);
+		for (let k = 1; k + 1 < cuts.length; k++) {
+			const l = cs.slice(cuts[k - 1], cuts[k]).join(''), r = cs.slice(cuts[k], cuts[k + 1]).join('');
+			if (pairs.has(l + ' ' + r)) return true;
+		}
+	}
+	return false;
+}
+
+// the ground truth of every page of a set: [{id, truth | item}]
+export function loadSet(data, set) {
+	const dir = join(data, set);
+	return readdirSync(dir).filter(f => f.endsWith('.html')).sort().map(f => {
+		const id = f.slice(0, -5), j = join(dir, id + '.json'), t = join(dir, id + '.txt');
+		if (existsSync(j)) {
+			let item;
+			try {
+				item = JSON.parse(readFileSync(j, 'utf8'));
+			} catch (e) {
+				throw new Error(`${j}: not JSON (${e.message})`);
+			}
+			const list = v => Array.isArray(v) && v.every(x => typeof x === 'string');
+			if (!item || !list(item.with) || !list(item.without))
+				throw new Error(`${j}: "with" and "without" must be lists of strings`);
+			return { id, item };
+		}
+		if (!existsSync(t)) throw new Error(`${join(dir, f)} has no ground truth (${id}.txt or ${id}.json)`);
+		return { id, truth: readFileSync(t, 'utf8') };
+	});
+}
+
+// one extractor on one set: {p, r, f1, pages, glued}
+export function scoreSet(set, pages, answer) {
+	const per = [];
+	let g = 0;
+	for (const pg of pages) {
+		const ours = answer(pg.id);
+		const truth = pg.item ? pg.item.with.join(' ') : pg.truth;
+		if (ours && glued(truth, ours)) g++;
+		if (set === 'scrapinghub') per.push(shingleCounts(pg.truth, ours || ''));
+		else if (pg.item) per.push(snippetCounts(pg.item, ours || ''));
+		else if (set === 'cleaneval') per.push(alignScore(pg.truth, ours || ''));
+		else per.push(bagScore(pg.truth, ours || ''));
+	}
+	const s = set === 'scrapinghub' ? shingleScore(per) : pages[0] && pages[0].item ? snippetScore(per) : bagMean(per);
+	return { ...s, pages: pages.length, glued: g };
+}
+
+function speedOf(file) {
+	if (!existsSync(file)) return null;
+	const [n, secs] = readFileSync(file, 'utf8').trim().split(/\s+/).map(Number);
+	return secs > 0 ? { n, secs } : null;
+}
+
+export function scoreAll(data, results) {
+	const sets = readdirSync(data).filter(s => existsSync(join(data, s, 'DIGEST')) || readdirSync(join(data, s)).some(f => f.endsWith('.html'))).sort();
+	const rows = [];
+	for (const x of readdirSync(results).sort()) {
+		const row = { extractor: x, sets: {}, pagesPerSec: null, glued: 0 };
+		let n = 0, secs = 0;
+		for (const set of sets) {
+			const dir = join(results, x, set);
+			if (!existsSync(dir)) continue;
+			const answer = id => { const f = join(dir, id + '.txt'); return existsSync(f) ? readFileSync(f, 'utf8') : ''; };
+			row.sets[set] = scoreSet(set, loadSet(data, set), answer);
+			row.glued += row.sets[set].glued;
+			const sp = speedOf(join(results, x, set + '.speed'));
+			if (sp) { n += sp.n; secs += sp.secs; }
+		}
+		row.pagesPerSec = secs > 0 ? n / secs : null;
+		rows.push(row);
+	}
+	return { sets, rows };
+}
+
+export function table({ sets, rows }) {
+	const f = v => v.toFixed(3).replace(/^0/, '');
+	const head = ['extractor'.padEnd(16)];
+	for (const s of sets) head.push(`${s} P / R / F1`.padEnd(20));
+	head.push('pages/s'.padStart(8), 'glued'.padStart(6));
+	const lines = [head.join(' ')];
+	for (const r of rows) {
+		const cells = [r.extractor.padEnd(16)];
+		for (const s of sets) {
+			const v = r.sets[s];
+			cells.push((v ? `${f(v.p)} ${f(v.r)} ${f(v.f1)}` : '-').padEnd(20));
+		}
+		cells.push((r.pagesPerSec ? r.pagesPerSec.toFixed(1) : '-').padStart(8), String(r.glued).padStart(6));
+		lines.push(cells.join(' '));
+	}
+	return lines.join('\n') + '\n';
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+	const a = process.argv.slice(2);
+	const json = a[0] === '--json';
+	if (json) a.shift();
+	if (a.length !== 2) {
+		console.error('usage: extract_eval_score.mjs [--json] DATA RESULTS');
+		process.exit(2);
+	}
+	try {
+		for (const d of a) if (!existsSync(d)) throw new Error(`${d}: no such folder`);
+		const s = scoreAll(a[0], a[1]);
+		process.stdout.write(json ? JSON.stringify(s, null, 1) + '\n' : table(s));
+	} catch (e) {
+		console.error(`extract_eval_score: ${e.message}`);
+		process.exit(1);
+	}
+}
