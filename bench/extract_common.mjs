@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 // packages come from t/js (or LARDER_JS_DIR), where package.json pins them
 const jsDir = process.env.LARDER_JS_DIR || join(dirname(fileURLToPath(import.meta.url)), '..', 't', 'js');
 export const jsRequire = createRequire(join(jsDir, 'package.json'));
+// the other extractors only the evaluation runs come from bench/js (LARDER_BENCH_JS_DIR), installed on demand
+const benchJsDir = process.env.LARDER_BENCH_JS_DIR || join(dirname(fileURLToPath(import.meta.url)), 'js');
+export const benchRequire = createRequire(join(benchJsDir, 'package.json'));
 
 // a function html -> document, on jsdom or linkedom
 export function domParser(dom, url) {

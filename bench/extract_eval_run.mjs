@@ -2,11 +2,11 @@
 // Usage: node extract_eval_run.mjs [-t SECONDS] -o OUTDIR EXTRACTOR SETDIR...
 // EXTRACTOR: readability (@mozilla/readability on jsdom, its textContent), extractus
 // (@extractus/article-extractor's extractFromHtml, its content's textContent), postlight (@postlight/parser,
-// its text output; t/js/package.json overrides its git-only difflib with the npm one), unfluff (its text).
+// its text output; bench/js/package.json overrides its git-only difflib with the npm one), unfluff (its text).
 // Writes OUTDIR/<set>/<id>.txt (nothing for a page the extractor failed on) and OUTDIR/<set>.speed.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { cpu, decodePage, domParser, jsRequire } from './extract_common.mjs';
+import { benchRequire, cpu, decodePage, domParser, jsRequire } from './extract_common.mjs';
 
 const URL = 'http://fakehost/page.html';
 
@@ -18,7 +18,7 @@ const EXTRACTORS = {
 		return async html => { const r = new Readability(parse(html)).parse(); return r ? r.textContent : null; };
 	},
 	extractus: async () => {
-		const { extractFromHtml } = await import(jsRequire.resolve('@extractus/article-extractor'));
+		const { extractFromHtml } = await import(benchRequire.resolve('@extractus/article-extractor'));
 		const parse = domParser('linkedom');
 		return async html => {
 			const r = await extractFromHtml(html, URL);
@@ -26,7 +26,7 @@ const EXTRACTORS = {
 		};
 	},
 	postlight: () => {
-		const Parser = jsRequire('@postlight/parser');
+		const Parser = benchRequire('@postlight/parser');
 		// the page is given: nothing is fetched (fetchAllPages off: no next pages either)
 		return async html => {
 			const r = await Parser.parse(URL, { html, contentType: 'text', fetchAllPages: false });
@@ -34,7 +34,7 @@ const EXTRACTORS = {
 		};
 	},
 	unfluff: () => {
-		const unfluff = jsRequire('unfluff');
+		const unfluff = benchRequire('unfluff');
 		return async html => unfluff(html).text || null;
 	},
 };
