@@ -130,4 +130,9 @@ void ex_replace_brs(struct ex_ctx *x, struct html_node *root);
 void ex_prep_article(struct ex_ctx *x, struct html_node *article);
 void ex_post_process(struct ex_ctx *x, struct html_node *article);
 char *ex_absolute(struct ex_ctx *x, const char *ref);
+
+/* ---- extract_precise.c ---- */
+/* the precision pass over the chosen article, before post-processing (it reads classes and ids):
+ * navigation, share bars, related lists, stray captions, comment and sign-up boxes, the byline again */
+void ex_precise(struct ex_ctx *x, struct html_node *article, const char *byline);
 #endif

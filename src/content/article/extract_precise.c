@@ -1,0 +1,344 @@
+/* extract_precise.c: the precision pass over the chosen article: navigation, share bars, related lists, stray captions, comment and sign-up boxes, repeated bylines. */
+#include <ctype.h>
+#include <string.h>
+
+#include "content/article/extract_int.h"
+#include "util/arena.h"
+
+/* Readability keeps what scores as article; this pass takes out, block by block, what readers skip.
+ * Every rule removes a block only when it is small beside the article (PR_MAX_SHARE of its text), never
+ * inside a table, <pre> or <code>, and never a block that holds a data table, code or a figure with its
+ * image: what the reader wants stays whatever its class says. */
+
+#define PR_MAX_SHARE   0.35    /* no block holding more of the article's text than this goes */
+#define PR_SHORT       100     /* a short line (characters, whitespace runs counted once) */
+
+/* the words of a class or id that name boilerplate: a token equal to one, or (when the entry ends in
+ * '*') beginning with it; tokens are the runs of letters and digits of the lower-cased value */
+static const char *const boiler_tokens[] = {
+	"breadcrumb*", "crumbs", "share*", "sharing", "sharebar", "social*", "sociallinks",
+	"related*", "morestories", "more-stories", "recommend*", "readnext", "readmore", "read-more",
+	"newsletter*", "subscribe*", "subscription*", "signup", "cookie*", "consent*", "gdpr",
+	"comments", "commentlist", "disqus*", "respond", "bio", "authorbio", "author-bio", "tags", "taglist",
+	"tagcloud", "keywords", "promo", "promos", "promobox", "advert*", "adslot", "navigation", "nav", "navbar", "menu", "toolbar",
+	"pagination", "pager", "outbrain*", "taboola*", "trending", "popular", "most-read", "mostread",
+	"sidebar", "byline*", "dateline", "timestamp", "copyright", "credits", "newsletter", NULL,
+};
+
+/* class/id words that, joined by a hyphen or underscore, name one thing: "more-stories", "read-more" */
+static bool token_is(const char *t, size_t n, const char *w)
+{
+	size_t wl = strlen(w);
+	if (wl && w[wl - 1] == '*')
+		return n >= wl - 1 && strncmp(t, w, wl - 1) == 0;
+	return n == wl && strncmp(t, w, n) == 0;
+}
+
+/* does the lower-cased "class id" string s carry a boilerplate word? Tokens are split at anything
+ * but letters and digits, and also tried in pairs joined by '-' ("more-stories", "author-bio") */
+static bool boiler_match(const char *s)
+{
+	const char *prev = NULL;
+	size_t prevn = 0;
+	for (const char *p = s; *p;) {
+		while (*p && !isalnum((unsigned char)*p))
+			p++;
+		const char *b = p;
+		while (isalnum((unsigned char)*p))
+			p++;
+		size_t n = (size_t)(p - b);
+		if (!n)
+			break;
+		char pair[64];
+		bool has_pair = prev && prevn + n + 1 < sizeof pair;
+		if (has_pair) {
+			memcpy(pair, prev, prevn);
+			pair[prevn] = '-';
+			memcpy(pair + prevn + 1, b, n);
+			pair[prevn + 1 + n] = '\0';
+		}
+		for (size_t i = 0; boiler_tokens[i]; i++)
+			if (token_is(b, n, boiler_tokens[i]) ||
+			    (has_pair && strchr(boiler_tokens[i], '-') && strcmp(pair, boiler_tokens[i]) == 0))
+				return true;
+		prev = b;
+		prevn = n;
+	}
+	return false;
+}
+
+static const char *const T_KEEP[] = { "pre", "code", "table", "math", NULL };
+static const char *const T_MEDIA[] = { "img", "picture", "video", "audio", "svg", "iframe", "canvas", "object",
+	                               "embed", NULL };
+
+/* does the block hold what a reader wants whatever its class says: code, a table of data, a figure with
+ * its image? (a bare image in a share bar or a promo does not count) */
+static bool holds_content(struct ex_ctx *x, const struct html_node *n)
+{
+	for (const struct html_node *c = n; c; c = html_next(n, c)) {
+		if (c->type != HTML_ELEMENT)
+			continue;
+		if (ex_tag(c, "pre") || ex_tag(c, "code") || ex_tag(c, "math"))
+			return true;
+		if (ex_tag(c, "table")) {
+			struct ex_info *i = ex_info(x, c, false);
+			if (i && i->datatable)
+				return true;
+		}
+		if (ex_tag(c, "figure") && html_first_element(c, "figcaption")) {
+			for (const char *const *t = T_MEDIA; *t; t++)
+				if (html_first_element(c, *t))
+					return true;
+		}
+	}
+	return false;
+}
+
+/* is n inside an element readers keep whole (a table, code)? */
+static bool inside_kept(const struct html_node *n, const struct html_node *article)
+{
+	for (const struct html_node *p = n->parent; p && p != article; p = p->parent)
+		if (ex_tag_in(p, T_KEEP))
+			return true;
+	return false;
+}
+
+struct pr {
+	struct ex_ctx *x;
+	struct html_node *article;
+	size_t total;           /* the article's text length when the pass began */
+	const char *byline;     /* the byline found in the metadata or the page, or NULL */
+};
+
+static size_t norm_of(struct pr *r, const struct html_node *n)
+{
+	struct ex_text t;
+	ex_text_memo(r->x, n, &t);
+	return t.norm;
+}
+
+/* small enough beside the article to be taken out by a rule */
+static bool small(struct pr *r, const struct html_node *n)
+{
+	return (double)norm_of(r, n) <= PR_MAX_SHARE * (double)r->total;
+}
+
+/* the links of n: how many, and how many characters of text they hold */
+static void count_links(const struct html_node *n, size_t *links, size_t *chars)
+{
+	*links = *chars = 0;
+	for (const struct html_node *c = n->first_child; c;) {
+		if (ex_tag(c, "a")) {
+			(*links)++;
+			*chars += ex_norm_len(c);
+			c = html_next_skip(n, c);
+			continue;
+		}
+		c = html_next(n, c);
+	}
+}
+
+/* is the item nothing but a link (less than 5 characters of text outside its links)? */
+static bool pure_link(const struct html_node *item)
+{
+	size_t links, chars;
+	count_links(item, &links, &chars);
+	size_t len = ex_norm_len(item);
+	return links > 0 && len <= chars + 5;
+}
+
+/* a list of references: its items' words are addresses ("https://...") */
+static bool url_item(struct ex_ctx *x, const struct html_node *item)
+{
+	char *t = ex_inner_text(x, item);
+	return strncmp(t, "http://", 7) == 0 || strncmp(t, "https://", 8) == 0 || strncmp(t, "www.", 4) == 0;
+}
+
+/* a cluster of links with little else: a menu, a list of related stories, tags, a share bar. Its text
+ * is mostly links and most of its items are a link each (a list of sources, each said in a sentence
+ * around its link, stays) */
+static bool link_list(struct pr *r, const struct html_node *n)
+{
+	static const char *const T_LISTISH[] = { "ul", "ol", "nav", "menu", NULL };
+	if (!ex_tag_in(n, T_LISTISH))
+		return false;
+	size_t len = norm_of(r, n), links, chars;
+	if (!len)
+		return false;
+	count_links(n, &links, &chars);
+	if (links < 2 || (double)chars / (double)len < 0.7)
+		return false;
+	if (ex_tag(n, "nav"))
+		return true;
+	size_t items = 0, pure = 0;
+	for (struct html_node *li = ex_first_el(n); li; li = ex_next_el(li)) {
+		if (url_item(r->x, li))
+			return false;
+		items++;
+		pure += pure_link(li);
+	}
+	return items >= 2 && (double)pure >= 0.8 * (double)items;
+}
+
+static bool has_media(const struct html_node *n)
+{
+	for (const struct html_node *c = n->first_child; c; c = html_next(n, c))
+		if (c->type == HTML_ELEMENT && ex_tag_in(c, T_MEDIA))
+			return true;
+	return false;
+}
+
+/* media of the article's own: an image or a video not inside a link (a teaser's thumbnail is one) */
+static bool unlinked_media(const struct html_node *n)
+{
+	for (const struct html_node *c = n->first_child; c;) {
+		if (ex_tag(c, "a")) {
+			c = html_next_skip(n, c);
+			continue;
+		}
+		if (c->type == HTML_ELEMENT && ex_tag_in(c, T_MEDIA))
+			return true;
+		c = html_next(n, c);
+	}
+	return false;
+}
+
+/* is there media near caption n: in it or just before it, or in or just before its parent when the
+ * parent is a figure or holds little more than the caption (a caption often sits beside its image's
+ * wrapper rather than inside it; the article's whole column is not "near") */
+static bool media_near(struct pr *r, const struct html_node *n)
+{
+	const struct html_node *prev = ex_prev_el(n), *box = n->parent;
+	if (has_media(n) || (prev && (ex_tag_in(prev, T_MEDIA) || has_media(prev))))
+		return true;
+	if (!box || box == r->article)
+		return false;
+	if (ex_tag(box, "figure"))
+		return has_media(box);
+	if (norm_of(r, box) > norm_of(r, n) + PR_SHORT)
+		return false;
+	prev = ex_prev_el(box);
+	return has_media(box) || (prev && (ex_tag_in(prev, T_MEDIA) || has_media(prev)));
+}
+
+/* a caption whose image is gone (a gallery's leftover, a lazy image dropped): a <figcaption>, or a short
+ * block classed caption, with no media near it */
+static bool stray_caption(struct pr *r, const struct html_node *n)
+{
+	if (n->ns != HTML_NS_HTML)
+		return false;
+	if (!ex_tag(n, "figcaption")) {
+		const char *ms = ex_match_string(r->x, n);
+		if (!strstr(ms, "caption") || norm_of(r, n) > 2 * PR_SHORT)
+			return false;
+	}
+	return !media_near(r, n);
+}
+
+/* the byline again in the body ("By Ann Author"), or a line that is only a date */
+static bool repeated_byline(struct pr *r, const struct html_node *n)
+{
+	static const char *const T_LINE[] = { "p", "div", "span", "li", "address", "h4", "h5", "h6", NULL };
+	if (!ex_tag_in(n, T_LINE))
+		return false;
+	size_t len = norm_of(r, n);
+	if (!len || len > PR_SHORT)
+		return false;
+	if (html_first_element(n, "time") && len < 80)
+		return true;
+	if (!r->byline || strlen(r->byline) < 4)
+		return false;
+	char *t = ex_inner_text(r->x, n);
+	return ex_ci_has(t, r->byline) && strlen(t) <= strlen(r->byline) + 40;
+}
+
+/* a short block opening with the words of a sign-up box, a share bar or a site's legal line */
+static bool boiler_phrase(struct pr *r, const struct html_node *n)
+{
+	static const char *const T_LINE[] = { "p", "div", "li", "h2", "h3", "h4", "h5", "h6", "section", NULL };
+	static const char *const openings[] = {
+		"sign up for", "sign up to", "subscribe to", "subscribe for", "get our newsletter",
+		"follow us on", "share this", "share on", "share:", "related:", "related articles", "related stories",
+		"related posts", "related content", "more from", "more stories", "recommended for you",
+		"you may also like", "you might also like", "read more:", "read next", "also read", "see also:",
+		"advertisement", "this document is subject to copyright", "all rights reserved", "copyright ©",
+		"© copyright", "we use cookies", "this site uses cookies", "this website uses cookies", "join the conversation",
+		"leave a comment", "leave a reply", "post a comment", "comments are closed", "click here to subscribe",
+		NULL,
+	};
+	if (!ex_tag_in(n, T_LINE) || ex_has_child_block(n))
+		return false;
+	size_t len = norm_of(r, n);
+	if (!len || len > 2 * PR_SHORT)
+		return false;
+	char *t = ex_inner_text(r->x, n);
+	for (size_t i = 0; openings[i]; i++)
+		if (strncasecmp(t, openings[i], strlen(openings[i])) == 0)
+			return true;
+	return false;
+}
+
+static bool is_heading(const struct html_node *n)
+{
+	static const char *const T_H[] = { "h1", "h2", "h3", "h4", "h5", "h6", NULL };
+	return ex_tag_in(n, T_H);
+}
+
+/* a heading left with nothing under it once what followed it went ("More from UK", "Related") */
+static void drop_orphan_heading(struct pr *r, struct html_node *prev)
+{
+	if (!prev || !is_heading(prev) || !prev->parent)
+		return;
+	struct html_node *next = ex_next_el(prev);
+	if ((!next || is_heading(next)) && norm_of(r, prev) < 60)
+		html_remove(prev);
+}
+
+static bool judge(struct pr *r, struct html_node *n)
+{
+	if (!small(r, n) || inside_kept(n, r->article))
+		return false;
+	if (stray_caption(r, n))
+		return true;
+	if (holds_content(r->x, n))
+		return false;
+	/* an image with its words (a caption, a credit) is the article's; a teaser's image is a link */
+	if (!unlinked_media(n) && boiler_match(ex_match_string(r->x, n)))
+		return true;
+	if (link_list(r, n))
+		return true;
+	if (!has_media(n) && repeated_byline(r, n))
+		return true;
+	if (boiler_phrase(r, n))
+		return true;
+	return false;
+}
+
+void ex_precise(struct ex_ctx *x, struct html_node *article, const char *byline)
+{
+	struct pr r = { .x = x, .article = article, .byline = NULL };
+	if (byline && (r.byline = arena_strdup(x->a, byline)) != NULL)
+		for (char *p = (char *)r.byline; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+	x->memo_gen++;
+	r.total = norm_of(&r, article);
+	if (!r.total)
+		return;
+	struct html_node *n = ex_first_el(article);
+	while (n) {
+		/* the page's wrapper is Readability's own, never a block to judge */
+		const char *id = html_get_attr(n, "id");
+		if (id && strcmp(id, "readability-page-1") == 0) {
+			n = ex_next_node(n, false);
+			continue;
+		}
+		if (judge(&r, n)) {
+			struct html_node *prev = ex_prev_el(n);
+			n = ex_remove_and_next(n);
+			/* the measures of n's ancestors are stale from here: nothing looks at them again */
+			drop_orphan_heading(&r, prev);
+			continue;
+		}
+		n = ex_next_node(n, false);
+	}
+}
