@@ -1,6 +1,7 @@
 /* extract_precise.c: the precision pass over the chosen article: navigation, share bars, related lists, stray captions, comment and sign-up boxes, repeated bylines. */
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 #include "content/article/extract_int.h"
 #include "util/arena.h"
@@ -252,6 +253,22 @@ static bool repeated_byline(struct pr *r, const struct html_node *n)
 	return ex_ci_has(t, r->byline) && strlen(t) <= strlen(r->byline) + 40;
 }
 
+/* does text t open with w (lower-case), ignoring the case of ASCII and of the Latin-1 letters (Ä, É, Ñ…)? */
+static bool opens_with(const char *t, const char *w)
+{
+	const unsigned char *a = (const unsigned char *)t, *b = (const unsigned char *)w;
+	for (; *b; a++, b++) {
+		unsigned char c = *a;
+		if (c == 0xC3 && *b == 0xC3 && a[1] >= 0x80 && a[1] <= 0x9E && a[1] != 0x97 && a[1] + 0x20 == b[1]) {
+			a++, b++;
+			continue;
+		}
+		if (tolower(c) != *b)
+			return false;
+	}
+	return true;
+}
+
 /* a short block opening with the words of a sign-up box, a share bar or a site's legal line */
 static bool boiler_phrase(struct pr *r, const struct html_node *n)
 {
@@ -264,6 +281,9 @@ static bool boiler_phrase(struct pr *r, const struct html_node *n)
 		"advertisement", "this document is subject to copyright", "all rights reserved", "copyright ©",
 		"© copyright", "we use cookies", "this site uses cookies", "this website uses cookies", "join the conversation",
 		"leave a comment", "leave a reply", "post a comment", "comments are closed", "click here to subscribe",
+		"join our", "ähnliche beiträge", "mehr zum thema", "neueste artikel", "das könnte sie auch interessieren",
+		"lesen sie auch", "weitere artikel", "à lire aussi", "lire aussi", "articles similaires",
+		"noticias relacionadas", "artículos relacionados", "te puede interesar", "leia também", "veja também",
 		NULL,
 	};
 	if (!ex_tag_in(n, T_LINE) || ex_has_child_block(n))
@@ -272,8 +292,14 @@ static bool boiler_phrase(struct pr *r, const struct html_node *n)
 	if (!len || len > 2 * PR_SHORT)
 		return false;
 	char *t = ex_inner_text(r->x, n);
+	/* a photo credit or a site's copyright on a line of its own */
+	if (len < 80 && (strncmp(t, "©", strlen("©")) == 0 || strncasecmp(t, "(c) ", 4) == 0))
+		return true;
+	/* a longer line with a clause after a comma is someone's sentence, not a label */
+	if (len > PR_SHORT && strchr(t, ','))
+		return false;
 	for (size_t i = 0; openings[i]; i++)
-		if (strncasecmp(t, openings[i], strlen(openings[i])) == 0)
+		if (opens_with(t, openings[i]))
 			return true;
 	return false;
 }
@@ -294,24 +320,21 @@ static void drop_orphan_heading(struct pr *r, struct html_node *prev)
 		html_remove(prev);
 }
 
+/* the rules, cheapest tests first; the guards that walk the block's subtree run only for a block a rule
+ * has picked */
 static bool judge(struct pr *r, struct html_node *n)
 {
 	if (!small(r, n) || inside_kept(n, r->article))
 		return false;
 	if (stray_caption(r, n))
 		return true;
-	if (holds_content(r->x, n))
-		return false;
-	/* an image with its words (a caption, a credit) is the article's; a teaser's image is a link */
-	if (!unlinked_media(n) && boiler_match(ex_match_string(r->x, n)))
-		return true;
-	if (link_list(r, n))
-		return true;
-	if (!has_media(n) && repeated_byline(r, n))
-		return true;
-	if (boiler_phrase(r, n))
-		return true;
-	return false;
+	bool pick = false;
+	if (boiler_match(ex_match_string(r->x, n)))
+		/* an image with its words (a caption, a credit) is the article's; a teaser's image is a link */
+		pick = !unlinked_media(n);
+	else
+		pick = link_list(r, n) || (repeated_byline(r, n) && !has_media(n)) || boiler_phrase(r, n);
+	return pick && !holds_content(r->x, n);
 }
 
 void ex_precise(struct ex_ctx *x, struct html_node *article, const char *byline)
