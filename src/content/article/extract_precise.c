@@ -212,10 +212,13 @@ static bool media_near(struct pr *r, const struct html_node *n)
 	const struct html_node *prev = ex_prev_el(n), *box = n->parent;
 	if (has_media(n) || (prev && (ex_tag_in(prev, T_MEDIA) || has_media(prev))))
 		return true;
+	/* inside a figure (a credit in its figcaption): the figure's own media decide */
+	const struct html_node *f = box;
+	for (int up = 0; f && f != r->article && up < 3; up++, f = f->parent)
+		if (ex_tag(f, "figure"))
+			return has_media(f);
 	if (!box || box == r->article)
 		return false;
-	if (ex_tag(box, "figure"))
-		return has_media(box);
 	if (norm_of(r, box) > norm_of(r, n) + PR_SHORT)
 		return false;
 	prev = ex_prev_el(box);
