@@ -225,6 +225,15 @@ static bool media_near(struct pr *r, const struct html_node *n)
 	return has_media(box) || (prev && (ex_tag_in(prev, T_MEDIA) || has_media(prev)));
 }
 
+static bool has_heading(const struct html_node *n)
+{
+	static const char *const T_H[] = { "h1", "h2", "h3", "h4", "h5", "h6", NULL };
+	for (const struct html_node *c = n->first_child; c; c = html_next(n, c))
+		if (c->type == HTML_ELEMENT && ex_tag_in(c, T_H))
+			return true;
+	return false;
+}
+
 /* a caption whose image is gone (a gallery's leftover, a lazy image dropped): a <figcaption>, or a short
  * block classed caption, with no media near it */
 static bool stray_caption(struct pr *r, const struct html_node *n)
@@ -232,8 +241,9 @@ static bool stray_caption(struct pr *r, const struct html_node *n)
 	if (n->ns != HTML_NS_HTML)
 		return false;
 	if (!ex_tag(n, "figcaption")) {
+		/* a block with a heading is an item of its own ("no_caption" on a list item is not a caption) */
 		const char *ms = ex_match_string(r->x, n);
-		if (!strstr(ms, "caption") || norm_of(r, n) > 2 * PR_SHORT)
+		if (!strstr(ms, "caption") || norm_of(r, n) > 2 * PR_SHORT || has_heading(n))
 			return false;
 	}
 	return !media_near(r, n);
