@@ -33,6 +33,9 @@ struct ex_info {
 	unsigned blank_gen;     /* blank and brhr are valid when equal to ex_ctx.blank_gen */
 	bool blank;             /* no text but whitespace */
 	size_t brhr;            /* <br> and <hr> elements inside */
+	/* what the precision pass knows of the subtree (extract_precise.c), set as it begins */
+	unsigned pr_flags;
+	size_t pr_links, pr_link_chars, pr_elems;
 };
 
 struct ex_map {

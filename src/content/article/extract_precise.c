@@ -13,6 +13,8 @@
 
 #define PR_MAX_SHARE   0.35    /* no block holding more of the article's text than this goes */
 #define PR_SHORT       100     /* a short line (characters, whitespace runs counted once) */
+#define PR_LINE_ELEMS  24      /* a line has at most this many elements: the rules that read a block's
+                                  words read no bigger one, so that nested boxes cost no more than once */
 
 /* the words of a class or id that name boilerplate: a token equal to one, or (when the entry ends in
  * '*') beginning with it; tokens are the runs of letters and digits of the lower-cased value */
@@ -72,38 +74,6 @@ static const char *const T_KEEP[] = { "pre", "code", "table", "math", NULL };
 static const char *const T_MEDIA[] = { "img", "picture", "video", "audio", "svg", "iframe", "canvas", "object",
 	                               "embed", NULL };
 
-/* does the block hold what a reader wants whatever its class says: code, a table of data, a figure with
- * its image? (a bare image in a share bar or a promo does not count) */
-static bool holds_content(struct ex_ctx *x, const struct html_node *n)
-{
-	for (const struct html_node *c = n; c; c = html_next(n, c)) {
-		if (c->type != HTML_ELEMENT)
-			continue;
-		if (ex_tag(c, "pre") || ex_tag(c, "code") || ex_tag(c, "math"))
-			return true;
-		if (ex_tag(c, "table")) {
-			struct ex_info *i = ex_info(x, c, false);
-			if (i && i->datatable)
-				return true;
-		}
-		if (ex_tag(c, "figure") && html_first_element(c, "figcaption")) {
-			for (const char *const *t = T_MEDIA; *t; t++)
-				if (html_first_element(c, *t))
-					return true;
-		}
-	}
-	return false;
-}
-
-/* is n inside an element readers keep whole (a table, code)? */
-static bool inside_kept(const struct html_node *n, const struct html_node *article)
-{
-	for (const struct html_node *p = n->parent; p && p != article; p = p->parent)
-		if (ex_tag_in(p, T_KEEP))
-			return true;
-	return false;
-}
-
 struct pr {
 	struct ex_ctx *x;
 	struct html_node *article;
@@ -124,34 +94,80 @@ static bool small(struct pr *r, const struct html_node *n)
 	return (double)norm_of(r, n) <= PR_MAX_SHARE * (double)r->total;
 }
 
-/* the links of n: how many, and how many characters of text they hold */
-static void count_links(const struct html_node *n, size_t *links, size_t *chars)
+/* what a subtree holds, worked out once bottom-up as the pass begins so that no rule walks a subtree
+ * again (a page of nested boxes would make that quadratic) */
+enum {
+	F_CONTENT = 1,          /* code, math, a data table, or a figure with its media and caption */
+	F_MEDIA = 2,            /* an image, a video, an embed... */
+	F_OWN_MEDIA = 4,        /* such media not inside a link (a teaser's thumbnail is in one) */
+	F_HEADING = 8,
+	F_FIGCAPTION = 16,
+};
+
+static struct ex_info *facts(struct pr *r, const struct html_node *n)
 {
-	*links = *chars = 0;
-	for (const struct html_node *c = n->first_child; c;) {
-		if (ex_tag(c, "a")) {
-			(*links)++;
-			*chars += ex_norm_len(c);
-			c = html_next_skip(n, c);
-			continue;
-		}
-		c = html_next(n, c);
+	static struct ex_info none;
+	struct ex_info *i = n ? ex_info(r->x, n, false) : NULL;
+	return i ? i : &none;
+}
+
+static void mark(struct pr *r, struct html_node *n)
+{
+	static const char *const T_H[] = { "h1", "h2", "h3", "h4", "h5", "h6", NULL };
+	unsigned fl = 0;
+	size_t links = 0, chars = 0, elems = 1;
+	for (struct html_node *c = ex_first_el(n); c; c = ex_next_el(c)) {
+		mark(r, c);
+		struct ex_info *ci = facts(r, c);
+		fl |= ci->pr_flags;
+		links += ci->pr_links;
+		chars += ci->pr_link_chars;
+		elems += ci->pr_elems;
 	}
+	if (ex_tag(n, "pre") || ex_tag(n, "code") || ex_tag(n, "math"))
+		fl |= F_CONTENT;
+	else if (ex_tag(n, "table") && facts(r, n)->datatable)
+		fl |= F_CONTENT;
+	else if (ex_tag(n, "figure") && (fl & F_FIGCAPTION) && (fl & F_MEDIA))
+		fl |= F_CONTENT;
+	if (ex_tag_in(n, T_MEDIA))
+		fl |= F_MEDIA | F_OWN_MEDIA;
+	if (ex_tag_in(n, T_H))
+		fl |= F_HEADING;
+	if (ex_tag(n, "figcaption"))
+		fl |= F_FIGCAPTION;
+	if (ex_tag(n, "a")) {
+		fl &= ~(unsigned)F_OWN_MEDIA;
+		links = 1;
+		chars = norm_of(r, n);
+	}
+	struct ex_info *i = ex_info(r->x, n, true);
+	if (!i)
+		return;
+	i->pr_flags = fl;
+	i->pr_links = links;
+	i->pr_link_chars = chars;
+	i->pr_elems = elems;
+}
+
+static bool has(struct pr *r, const struct html_node *n, unsigned flag)
+{
+	return n && (facts(r, n)->pr_flags & flag);
 }
 
 /* is the item nothing but a link (less than 5 characters of text outside its links)? */
-static bool pure_link(const struct html_node *item)
+static bool pure_link(struct pr *r, const struct html_node *item)
 {
-	size_t links, chars;
-	count_links(item, &links, &chars);
-	size_t len = ex_norm_len(item);
-	return links > 0 && len <= chars + 5;
+	struct ex_info *i = facts(r, item);
+	return i->pr_links > 0 && norm_of(r, item) <= i->pr_link_chars + 5;
 }
 
 /* a list of references: its items' words are addresses ("https://...") */
-static bool url_item(struct ex_ctx *x, const struct html_node *item)
+static bool url_item(struct pr *r, const struct html_node *item)
 {
-	char *t = ex_inner_text(x, item);
+	if (facts(r, item)->pr_elems > PR_LINE_ELEMS)
+		return false;
+	char *t = ex_inner_text(r->x, item);
 	return strncmp(t, "http://", 7) == 0 || strncmp(t, "https://", 8) == 0 || strncmp(t, "www.", 4) == 0;
 }
 
@@ -163,45 +179,21 @@ static bool link_list(struct pr *r, const struct html_node *n)
 	static const char *const T_LISTISH[] = { "ul", "ol", "nav", "menu", NULL };
 	if (!ex_tag_in(n, T_LISTISH))
 		return false;
-	size_t len = norm_of(r, n), links, chars;
+	size_t len = norm_of(r, n), links = facts(r, n)->pr_links, chars = facts(r, n)->pr_link_chars;
 	if (!len)
 		return false;
-	count_links(n, &links, &chars);
 	if (links < 2 || (double)chars / (double)len < 0.7)
 		return false;
 	if (ex_tag(n, "nav"))
 		return true;
 	size_t items = 0, pure = 0;
 	for (struct html_node *li = ex_first_el(n); li; li = ex_next_el(li)) {
-		if (url_item(r->x, li))
+		if (url_item(r, li))
 			return false;
 		items++;
-		pure += pure_link(li);
+		pure += pure_link(r, li);
 	}
 	return items >= 2 && (double)pure >= 0.8 * (double)items;
-}
-
-static bool has_media(const struct html_node *n)
-{
-	for (const struct html_node *c = n->first_child; c; c = html_next(n, c))
-		if (c->type == HTML_ELEMENT && ex_tag_in(c, T_MEDIA))
-			return true;
-	return false;
-}
-
-/* media of the article's own: an image or a video not inside a link (a teaser's thumbnail is one) */
-static bool unlinked_media(const struct html_node *n)
-{
-	for (const struct html_node *c = n->first_child; c;) {
-		if (ex_tag(c, "a")) {
-			c = html_next_skip(n, c);
-			continue;
-		}
-		if (c->type == HTML_ELEMENT && ex_tag_in(c, T_MEDIA))
-			return true;
-		c = html_next(n, c);
-	}
-	return false;
 }
 
 /* is there media near caption n: in it or just before it, or in or just before its parent when the
@@ -210,28 +202,19 @@ static bool unlinked_media(const struct html_node *n)
 static bool media_near(struct pr *r, const struct html_node *n)
 {
 	const struct html_node *prev = ex_prev_el(n), *box = n->parent;
-	if (has_media(n) || (prev && (ex_tag_in(prev, T_MEDIA) || has_media(prev))))
+	if (has(r, n, F_MEDIA) || has(r, prev, F_MEDIA))
 		return true;
 	/* inside a figure (a credit in its figcaption): the figure's own media decide */
 	const struct html_node *f = box;
 	for (int up = 0; f && f != r->article && up < 3; up++, f = f->parent)
 		if (ex_tag(f, "figure"))
-			return has_media(f);
+			return has(r, f, F_MEDIA);
 	if (!box || box == r->article)
 		return false;
 	if (norm_of(r, box) > norm_of(r, n) + PR_SHORT)
 		return false;
 	prev = ex_prev_el(box);
-	return has_media(box) || (prev && (ex_tag_in(prev, T_MEDIA) || has_media(prev)));
-}
-
-static bool has_heading(const struct html_node *n)
-{
-	static const char *const T_H[] = { "h1", "h2", "h3", "h4", "h5", "h6", NULL };
-	for (const struct html_node *c = n->first_child; c; c = html_next(n, c))
-		if (c->type == HTML_ELEMENT && ex_tag_in(c, T_H))
-			return true;
-	return false;
+	return has(r, box, F_MEDIA) || has(r, prev, F_MEDIA);
 }
 
 /* a caption whose image is gone (a gallery's leftover, a lazy image dropped): a <figcaption>, or a short
@@ -243,7 +226,7 @@ static bool stray_caption(struct pr *r, const struct html_node *n)
 	if (!ex_tag(n, "figcaption")) {
 		/* a block with a heading is an item of its own ("no_caption" on a list item is not a caption) */
 		const char *ms = ex_match_string(r->x, n);
-		if (!strstr(ms, "caption") || norm_of(r, n) > 2 * PR_SHORT || has_heading(n))
+		if (!strstr(ms, "caption") || norm_of(r, n) > 2 * PR_SHORT || has(r, n, F_HEADING))
 			return false;
 	}
 	return !media_near(r, n);
@@ -337,17 +320,18 @@ static void drop_orphan_heading(struct pr *r, struct html_node *prev)
  * has picked */
 static bool judge(struct pr *r, struct html_node *n)
 {
-	if (!small(r, n) || inside_kept(n, r->article))
+	if (!small(r, n))
 		return false;
 	if (stray_caption(r, n))
 		return true;
 	bool pick = false;
 	if (boiler_match(ex_match_string(r->x, n)))
 		/* an image with its words (a caption, a credit) is the article's; a teaser's image is a link */
-		pick = !unlinked_media(n);
+		pick = !has(r, n, F_OWN_MEDIA);
 	else
-		pick = link_list(r, n) || (repeated_byline(r, n) && !has_media(n)) || boiler_phrase(r, n);
-	return pick && !holds_content(r->x, n);
+		pick = link_list(r, n) || (facts(r, n)->pr_elems <= PR_LINE_ELEMS &&
+		                            ((repeated_byline(r, n) && !has(r, n, F_MEDIA)) || boiler_phrase(r, n)));
+	return pick && !has(r, n, F_CONTENT);
 }
 
 void ex_precise(struct ex_ctx *x, struct html_node *article, const char *byline)
@@ -360,12 +344,18 @@ void ex_precise(struct ex_ctx *x, struct html_node *article, const char *byline)
 	r.total = norm_of(&r, article);
 	if (!r.total)
 		return;
+	mark(&r, article);
 	struct html_node *n = ex_first_el(article);
 	while (n) {
 		/* the page's wrapper is Readability's own, never a block to judge */
 		const char *id = html_get_attr(n, "id");
 		if (id && strcmp(id, "readability-page-1") == 0) {
 			n = ex_next_node(n, false);
+			continue;
+		}
+		/* a table, code, math: kept whole, nothing inside is judged */
+		if (ex_tag_in(n, T_KEEP)) {
+			n = ex_next_node(n, true);
 			continue;
 		}
 		if (judge(&r, n)) {
