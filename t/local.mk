@@ -44,6 +44,12 @@ TESTS += t/real_feeds.sh
 dist_check_SCRIPTS += t/real_feeds.sh
 EXTRA_DIST += t/data/real/feeds
 
+# the extractor's precision rules: one hand-made page a rule in t/data/pages/extract-rules, each stating in its
+# comments what `larder extract` must keep and drop
+TESTS += t/extract_rules.sh
+dist_check_SCRIPTS += t/extract_rules.sh
+EXTRA_DIST += t/data/pages/extract-rules
+
 EXTRA_DIST += t/time_driver.sh t/serve_lib.sh t/tap_lib.sh t/feedserver_lib.sh t/data/pages/pelicans.html
 
 # the sanitizer in real Chromium: the XSS corpus sanitized stays inert, raw it runs (t/data/xss)

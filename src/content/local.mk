@@ -13,6 +13,7 @@ src_content_libcontent_a_SOURCES += \
 	src/content/article/xhtml.c src/content/article/xhtml.h \
 	src/content/article/extract.c src/content/article/extract.h src/content/article/extract_int.h \
 	src/content/article/extract_util.c src/content/article/extract_meta.c src/content/article/extract_clean.c \
+	src/content/article/extract_precise.c \
 	src/content/article/extract_strip.c
 # fetch/: one page over http(s)
 src_content_libcontent_a_SOURCES += src/content/fetch/fetch.c src/content/fetch/fetch.h

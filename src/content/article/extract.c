@@ -602,6 +602,7 @@ static int extract_doc(struct arena *a, struct html_doc *doc, const char *url, s
 		if (p->type == HTML_ELEMENT && html_get_attr(p, "dir"))
 			out->dir = html_get_attr(p, "dir");
 
+	ex_precise(&x, best->article, out->byline);
 	ex_post_process(&x, best->article);
 	if (!out->excerpt) {
 		struct html_node *p = html_first_element(best->article, "p");

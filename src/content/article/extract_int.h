@@ -33,6 +33,9 @@ struct ex_info {
 	unsigned blank_gen;     /* blank and brhr are valid when equal to ex_ctx.blank_gen */
 	bool blank;             /* no text but whitespace */
 	size_t brhr;            /* <br> and <hr> elements inside */
+	/* what the precision pass knows of the subtree (extract_precise.c), set as it begins */
+	unsigned pr_flags;
+	size_t pr_links, pr_link_chars, pr_elems;
 };
 
 struct ex_map {
@@ -132,4 +135,9 @@ void ex_replace_brs(struct ex_ctx *x, struct html_node *root);
 void ex_prep_article(struct ex_ctx *x, struct html_node *article);
 void ex_post_process(struct ex_ctx *x, struct html_node *article);
 char *ex_absolute(struct ex_ctx *x, const char *ref);
+
+/* ---- extract_precise.c ---- */
+/* the precision pass over the chosen article, before post-processing (it reads classes and ids):
+ * navigation, share bars, related lists, stray captions, comment and sign-up boxes, the byline again */
+void ex_precise(struct ex_ctx *x, struct html_node *article, const char *byline);
 #endif

@@ -1,0 +1,370 @@
+/* extract_precise.c: the precision pass over the chosen article: navigation, share bars, related lists, stray captions, comment and sign-up boxes, repeated bylines. */
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+
+#include "content/article/extract_int.h"
+#include "util/arena.h"
+
+/* Readability keeps what scores as article; this pass takes out, block by block, what readers skip.
+ * Every rule removes a block only when it is small beside the article (PR_MAX_SHARE of its text), never
+ * inside a table, <pre> or <code>, and never a block that holds a data table, code or a figure with its
+ * image: what the reader wants stays whatever its class says. */
+
+#define PR_MAX_SHARE   0.35    /* no block holding more of the article's text than this goes */
+#define PR_SHORT       100     /* a short line (characters, whitespace runs counted once) */
+#define PR_LINE_ELEMS  24      /* a line has at most this many elements: the rules that read a block's
+                                  words read no bigger one, so that nested boxes cost no more than once */
+
+/* the words of a class or id that name boilerplate: a token equal to one, or (when the entry ends in
+ * '*') beginning with it; tokens are the runs of letters and digits of the lower-cased value */
+static const char *const boiler_tokens[] = {
+	"breadcrumb*", "crumbs", "share*", "sharing", "sharebar", "social*", "sociallinks",
+	"related*", "morestories", "more-stories", "recommend*", "readnext", "readmore", "read-more",
+	"newsletter*", "subscribe*", "subscription*", "signup", "cookie*", "consent*", "gdpr",
+	"comments", "commentlist", "disqus*", "respond", "bio", "authorbio", "author-bio", "tags", "taglist",
+	"tagcloud", "keywords", "promo", "promos", "promobox", "advert*", "adslot", "navigation", "nav", "navbar", "menu", "toolbar",
+	"pagination", "pager", "outbrain*", "taboola*", "trending", "popular", "most-read", "mostread",
+	"sidebar", "byline*", "dateline", "timestamp", "copyright", "credits", "newsletter", NULL,
+};
+
+/* class/id words that, joined by a hyphen or underscore, name one thing: "more-stories", "read-more" */
+static bool token_is(const char *t, size_t n, const char *w)
+{
+	size_t wl = strlen(w);
+	if (wl && w[wl - 1] == '*')
+		return n >= wl - 1 && strncmp(t, w, wl - 1) == 0;
+	return n == wl && strncmp(t, w, n) == 0;
+}
+
+/* does the lower-cased "class id" string s carry a boilerplate word? Tokens are split at anything
+ * but letters and digits, and also tried in pairs joined by '-' ("more-stories", "author-bio") */
+static bool boiler_match(const char *s)
+{
+	const char *prev = NULL;
+	size_t prevn = 0;
+	for (const char *p = s; *p;) {
+		while (*p && !isalnum((unsigned char)*p))
+			p++;
+		const char *b = p;
+		while (isalnum((unsigned char)*p))
+			p++;
+		size_t n = (size_t)(p - b);
+		if (!n)
+			break;
+		char pair[64];
+		bool has_pair = prev && prevn + n + 1 < sizeof pair;
+		if (has_pair) {
+			memcpy(pair, prev, prevn);
+			pair[prevn] = '-';
+			memcpy(pair + prevn + 1, b, n);
+			pair[prevn + 1 + n] = '\0';
+		}
+		for (size_t i = 0; boiler_tokens[i]; i++)
+			if (token_is(b, n, boiler_tokens[i]) ||
+			    (has_pair && strchr(boiler_tokens[i], '-') && strcmp(pair, boiler_tokens[i]) == 0))
+				return true;
+		prev = b;
+		prevn = n;
+	}
+	return false;
+}
+
+static const char *const T_KEEP[] = { "pre", "code", "table", "math", NULL };
+static const char *const T_MEDIA[] = { "img", "picture", "video", "audio", "svg", "iframe", "canvas", "object",
+	                               "embed", NULL };
+
+struct pr {
+	struct ex_ctx *x;
+	struct html_node *article;
+	size_t total;           /* the article's text length when the pass began */
+	const char *byline;     /* the byline found in the metadata or the page, or NULL */
+};
+
+static size_t norm_of(struct pr *r, const struct html_node *n)
+{
+	struct ex_text t;
+	ex_text_memo(r->x, n, &t);
+	return t.norm;
+}
+
+/* small enough beside the article to be taken out by a rule */
+static bool small(struct pr *r, const struct html_node *n)
+{
+	return (double)norm_of(r, n) <= PR_MAX_SHARE * (double)r->total;
+}
+
+/* what a subtree holds, worked out once bottom-up as the pass begins so that no rule walks a subtree
+ * again (a page of nested boxes would make that quadratic) */
+enum {
+	F_CONTENT = 1,          /* code, math, a data table, or a figure with its media and caption */
+	F_MEDIA = 2,            /* an image, a video, an embed... */
+	F_OWN_MEDIA = 4,        /* such media not inside a link (a teaser's thumbnail is in one) */
+	F_HEADING = 8,
+	F_FIGCAPTION = 16,
+};
+
+static struct ex_info *facts(struct pr *r, const struct html_node *n)
+{
+	static struct ex_info none;
+	struct ex_info *i = n ? ex_info(r->x, n, false) : NULL;
+	return i ? i : &none;
+}
+
+static void mark(struct pr *r, struct html_node *n)
+{
+	static const char *const T_H[] = { "h1", "h2", "h3", "h4", "h5", "h6", NULL };
+	unsigned fl = 0;
+	size_t links = 0, chars = 0, elems = 1;
+	for (struct html_node *c = ex_first_el(n); c; c = ex_next_el(c)) {
+		mark(r, c);
+		struct ex_info *ci = facts(r, c);
+		fl |= ci->pr_flags;
+		links += ci->pr_links;
+		chars += ci->pr_link_chars;
+		elems += ci->pr_elems;
+	}
+	if (ex_tag(n, "pre") || ex_tag(n, "code") || ex_tag(n, "math"))
+		fl |= F_CONTENT;
+	else if (ex_tag(n, "table") && facts(r, n)->datatable)
+		fl |= F_CONTENT;
+	else if (ex_tag(n, "figure") && (fl & F_FIGCAPTION) && (fl & F_MEDIA))
+		fl |= F_CONTENT;
+	if (ex_tag_in(n, T_MEDIA))
+		fl |= F_MEDIA | F_OWN_MEDIA;
+	if (ex_tag_in(n, T_H))
+		fl |= F_HEADING;
+	if (ex_tag(n, "figcaption"))
+		fl |= F_FIGCAPTION;
+	if (ex_tag(n, "a")) {
+		fl &= ~(unsigned)F_OWN_MEDIA;
+		links = 1;
+		chars = norm_of(r, n);
+	}
+	struct ex_info *i = ex_info(r->x, n, true);
+	if (!i)
+		return;
+	i->pr_flags = fl;
+	i->pr_links = links;
+	i->pr_link_chars = chars;
+	i->pr_elems = elems;
+}
+
+static bool has(struct pr *r, const struct html_node *n, unsigned flag)
+{
+	return n && (facts(r, n)->pr_flags & flag);
+}
+
+/* is the item nothing but a link (less than 5 characters of text outside its links)? */
+static bool pure_link(struct pr *r, const struct html_node *item)
+{
+	struct ex_info *i = facts(r, item);
+	return i->pr_links > 0 && norm_of(r, item) <= i->pr_link_chars + 5;
+}
+
+/* a list of references: its items' words are addresses ("https://...") */
+static bool url_item(struct pr *r, const struct html_node *item)
+{
+	if (facts(r, item)->pr_elems > PR_LINE_ELEMS)
+		return false;
+	char *t = ex_inner_text(r->x, item);
+	return strncmp(t, "http://", 7) == 0 || strncmp(t, "https://", 8) == 0 || strncmp(t, "www.", 4) == 0;
+}
+
+/* a cluster of links with little else: a menu, a list of related stories, tags, a share bar. Its text
+ * is mostly links and most of its items are a link each (a list of sources, each said in a sentence
+ * around its link, stays) */
+static bool link_list(struct pr *r, const struct html_node *n)
+{
+	static const char *const T_LISTISH[] = { "ul", "ol", "nav", "menu", NULL };
+	if (!ex_tag_in(n, T_LISTISH))
+		return false;
+	size_t len = norm_of(r, n), links = facts(r, n)->pr_links, chars = facts(r, n)->pr_link_chars;
+	if (!len)
+		return false;
+	if (links < 2 || (double)chars / (double)len < 0.7)
+		return false;
+	if (ex_tag(n, "nav"))
+		return true;
+	size_t items = 0, pure = 0;
+	for (struct html_node *li = ex_first_el(n); li; li = ex_next_el(li)) {
+		if (url_item(r, li))
+			return false;
+		items++;
+		pure += pure_link(r, li);
+	}
+	return items >= 2 && (double)pure >= 0.8 * (double)items;
+}
+
+/* is there media near caption n: in it or just before it, or in or just before its parent when the
+ * parent is a figure or holds little more than the caption (a caption often sits beside its image's
+ * wrapper rather than inside it; the article's whole column is not "near") */
+static bool media_near(struct pr *r, const struct html_node *n)
+{
+	const struct html_node *prev = ex_prev_el(n), *box = n->parent;
+	if (has(r, n, F_MEDIA) || has(r, prev, F_MEDIA))
+		return true;
+	/* inside a figure (a credit in its figcaption): the figure's own media decide */
+	const struct html_node *f = box;
+	for (int up = 0; f && f != r->article && up < 3; up++, f = f->parent)
+		if (ex_tag(f, "figure"))
+			return has(r, f, F_MEDIA);
+	if (!box || box == r->article)
+		return false;
+	if (norm_of(r, box) > norm_of(r, n) + PR_SHORT)
+		return false;
+	prev = ex_prev_el(box);
+	return has(r, box, F_MEDIA) || has(r, prev, F_MEDIA);
+}
+
+/* a caption whose image is gone (a gallery's leftover, a lazy image dropped): a <figcaption>, or a short
+ * block classed caption, with no media near it */
+static bool stray_caption(struct pr *r, const struct html_node *n)
+{
+	if (n->ns != HTML_NS_HTML)
+		return false;
+	if (!ex_tag(n, "figcaption")) {
+		/* a block with a heading is an item of its own ("no_caption" on a list item is not a caption) */
+		const char *ms = ex_match_string(r->x, n);
+		if (!strstr(ms, "caption") || norm_of(r, n) > 2 * PR_SHORT || has(r, n, F_HEADING))
+			return false;
+	}
+	return !media_near(r, n);
+}
+
+/* the byline again in the body ("By Ann Author"), or a line that is only a date */
+static bool repeated_byline(struct pr *r, const struct html_node *n)
+{
+	static const char *const T_LINE[] = { "p", "div", "span", "li", "address", "h4", "h5", "h6", NULL };
+	if (!ex_tag_in(n, T_LINE))
+		return false;
+	size_t len = norm_of(r, n);
+	if (!len || len > PR_SHORT)
+		return false;
+	if (html_first_element(n, "time") && len < 80)
+		return true;
+	if (!r->byline || strlen(r->byline) < 4)
+		return false;
+	char *t = ex_inner_text(r->x, n);
+	return ex_ci_has(t, r->byline) && strlen(t) <= strlen(r->byline) + 40;
+}
+
+/* does text t open with w (lower-case), ignoring the case of ASCII and of the Latin-1 letters (Ä, É, Ñ…)? */
+static bool opens_with(const char *t, const char *w)
+{
+	const unsigned char *a = (const unsigned char *)t, *b = (const unsigned char *)w;
+	for (; *b; a++, b++) {
+		unsigned char c = *a;
+		if (c == 0xC3 && *b == 0xC3 && a[1] >= 0x80 && a[1] <= 0x9E && a[1] != 0x97 && a[1] + 0x20 == b[1]) {
+			a++, b++;
+			continue;
+		}
+		if (tolower(c) != *b)
+			return false;
+	}
+	return true;
+}
+
+/* a short block opening with the words of a sign-up box, a share bar or a site's legal line */
+static bool boiler_phrase(struct pr *r, const struct html_node *n)
+{
+	static const char *const T_LINE[] = { "p", "div", "li", "h2", "h3", "h4", "h5", "h6", "section", NULL };
+	static const char *const openings[] = {
+		"sign up for", "sign up to", "subscribe to", "subscribe for", "get our newsletter",
+		"follow us on", "share this", "share on", "share:", "related:", "related articles", "related stories",
+		"related posts", "related content", "more from", "more stories", "recommended for you",
+		"you may also like", "you might also like", "read more:", "read next", "also read", "see also:",
+		"advertisement", "this document is subject to copyright", "all rights reserved", "copyright ©",
+		"© copyright", "we use cookies", "this site uses cookies", "this website uses cookies", "join the conversation",
+		"leave a comment", "leave a reply", "post a comment", "comments are closed", "click here to subscribe",
+		"join our", "ähnliche beiträge", "mehr zum thema", "neueste artikel", "das könnte sie auch interessieren",
+		"lesen sie auch", "weitere artikel", "à lire aussi", "lire aussi", "articles similaires",
+		"noticias relacionadas", "artículos relacionados", "te puede interesar", "leia também", "veja também",
+		NULL,
+	};
+	if (!ex_tag_in(n, T_LINE) || ex_has_child_block(n))
+		return false;
+	size_t len = norm_of(r, n);
+	if (!len || len > 2 * PR_SHORT)
+		return false;
+	char *t = ex_inner_text(r->x, n);
+	/* a photo credit or a site's copyright on a line of its own */
+	if (len < 80 && (strncmp(t, "©", strlen("©")) == 0 || strncasecmp(t, "(c) ", 4) == 0))
+		return true;
+	/* a longer line with a clause after a comma is someone's sentence, not a label */
+	if (len > PR_SHORT && strchr(t, ','))
+		return false;
+	for (size_t i = 0; openings[i]; i++)
+		if (opens_with(t, openings[i]))
+			return true;
+	return false;
+}
+
+static bool is_heading(const struct html_node *n)
+{
+	static const char *const T_H[] = { "h1", "h2", "h3", "h4", "h5", "h6", NULL };
+	return ex_tag_in(n, T_H);
+}
+
+/* a heading left with nothing under it once what followed it went ("More from UK", "Related") */
+static void drop_orphan_heading(struct pr *r, struct html_node *prev)
+{
+	if (!prev || !is_heading(prev) || !prev->parent)
+		return;
+	struct html_node *next = ex_next_el(prev);
+	if ((!next || is_heading(next)) && norm_of(r, prev) < 60)
+		html_remove(prev);
+}
+
+/* the rules, cheapest tests first; the guards that walk the block's subtree run only for a block a rule
+ * has picked */
+static bool judge(struct pr *r, struct html_node *n)
+{
+	if (!small(r, n))
+		return false;
+	if (stray_caption(r, n))
+		return true;
+	bool pick = false;
+	if (boiler_match(ex_match_string(r->x, n)))
+		/* an image with its words (a caption, a credit) is the article's; a teaser's image is a link */
+		pick = !has(r, n, F_OWN_MEDIA);
+	else
+		pick = link_list(r, n) || (facts(r, n)->pr_elems <= PR_LINE_ELEMS &&
+		                            ((repeated_byline(r, n) && !has(r, n, F_MEDIA)) || boiler_phrase(r, n)));
+	return pick && !has(r, n, F_CONTENT);
+}
+
+void ex_precise(struct ex_ctx *x, struct html_node *article, const char *byline)
+{
+	struct pr r = { .x = x, .article = article, .byline = NULL };
+	if (byline && (r.byline = arena_strdup(x->a, byline)) != NULL)
+		for (char *p = (char *)r.byline; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+	x->memo_gen++;
+	r.total = norm_of(&r, article);
+	if (!r.total)
+		return;
+	mark(&r, article);
+	struct html_node *n = ex_first_el(article);
+	while (n) {
+		/* the page's wrapper is Readability's own, never a block to judge */
+		const char *id = html_get_attr(n, "id");
+		if (id && strcmp(id, "readability-page-1") == 0) {
+			n = ex_next_node(n, false);
+			continue;
+		}
+		/* a table, code, math: kept whole, nothing inside is judged */
+		if (ex_tag_in(n, T_KEEP)) {
+			n = ex_next_node(n, true);
+			continue;
+		}
+		if (judge(&r, n)) {
+			struct html_node *prev = ex_prev_el(n);
+			n = ex_remove_and_next(n);
+			/* the measures of n's ancestors are stale from here: nothing looks at them again */
+			drop_orphan_heading(&r, prev);
+			continue;
+		}
+		n = ex_next_node(n, false);
+	}
+}
