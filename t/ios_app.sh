@@ -1,0 +1,179 @@
+#!/bin/sh
+# ios_app.sh: a session of Omnivore's iOS app against nginx + auth.fcgi + graphql.fcgi, byte for byte as its source builds the calls (t/data/clients/omnivore-ios, t/ios_app.py): e-mail sign-in, the token check, then the library, search, an article, highlights, labels, archive, reading progress, sync, a PDF upload and a delete, each answer decoded as the app's generated decoders do and its values checked (TAP).
+srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${top_builddir:-$srcdir}
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-ios.XXXXXX") || exit 1
+. "$srcdir/t/serve_lib.sh"
+. "$srcdir/t/tap_lib.sh"
+serve_need nginx spawn-fcgi curl jq python3 "$(db_cli)"
+[ -x "$builddir/src/cmd/auth.fcgi" ] || bail_out "auth.fcgi missing or not built"
+serve_start --set argon2_t_cost=1 --set argon2_memory_kib=64
+B=http://127.0.0.1:$port
+IOS=$srcdir/t/data/clients/omnivore-ios
+printf 'pelican pouch 42\n' | "$larder" -c "$conf" user add alice --email alice@example.org --password-file - >/dev/null 2>&1 ||
+	bail_out "user add failed"
+
+# the ids the corpus's variables carry (t/api_clients' seeded page and highlight, an unknown id) and those of this session
+ART=6f1c2d7e-1b2a-4c3d-8e9f-0a1b2c3d4e5f HL=0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e GONE=3e8d1c55-2b7a-4f0e-9c61-7d2a4b9e0f13
+EGRET=a1b2c3d4-0002-4e5f-8a9b-0c1d2e3f4a5b H1=5c0ffee0-1234-4abc-8def-0123456789ab H2=5c0ffee0-1234-4abc-8def-0123456789ac
+# the headers every call of the app carries (URLRequest.defaultHeaders, Networker.defaultHeaders)
+hdr() {
+	curl -s -m 30 -H 'content-type: application/json' -H 'user-agent: Omnivore/1 CFNetwork/1490 Darwin/23.2.0' \
+		-H 'app-language: en-GB' -H 'X-OmnivoreClient: ios' -H 'device-language: en' ${token:+-H "authorization: $token"} "$@"
+}
+# app NAME [OLD=NEW...]: the app's call NAME (its variables' values replaced as given); the answer in $tmp/NAME.json,
+# what the app's decoders could not read in $tmp/NAME.dec, the status in $code
+app() {
+	_n=$1
+	shift
+	_v=
+	[ -f "$IOS/$_n.json" ] && _v=$IOS/$_n.json
+	python3 "$srcdir/t/ios_app.py" body "$IOS/$_n.graphql" "$_v" "$@" >"$tmp/$_n.req" || bail_out "building $_n"
+	code=$(hdr -o "$tmp/$_n.json" -w '%{http_code}' --data-binary "@$tmp/$_n.req" "$B/api/graphql")
+	python3 "$srcdir/t/ios_app.py" decode "$IOS/$_n.graphql" "$tmp/$_n.json" "$IOS/decode.txt" >"$tmp/$_n.dec" 2>&1
+}
+# decodes NAME WHAT: one TAP line, the answer to NAME is 200 and the app decodes all of it
+decodes() {
+	if [ "$code" = 200 ] && [ ! -s "$tmp/$1.dec" ]; then
+		pass "$2: the app decodes the answer"
+	else
+		fail "$2: the app decodes the answer" "status $code" "$(head -c 800 "$tmp/$1.dec")" "$(head -c 400 "$tmp/$1.json")"
+	fi
+}
+# pick NAME FIELD: every value under a key the app aliased from FIELD (FIELD__hash), compact JSON, one a line
+pick() { jq -c --arg p "$2__" '.. | objects | to_entries[] | select(.key | startswith($p)) | .value' "$tmp/$1.json" 2>/dev/null; }
+
+# --- sign-in as AuthModels.swift's EmailSignInParams encodes it, the token check as Networker does it
+code=$(hdr -o "$tmp/signin.json" -w '%{http_code}' --data-binary '{"email":"alice@example.org","password":"pelican pouch 42"}' \
+	"$B/api/mobile-auth/email-sign-in")
+token=$(jq -r .authToken "$tmp/signin.json")
+is "email-sign-in: 200 and a token" "200 64" "$code ${#token}"
+is "GET /api/auth/verify with authorization: TOKEN answers AUTHENTICATED" AUTHENTICATED \
+	"$(hdr "$B/api/auth/verify" | jq -r .authStatus)"
+
+app Viewer
+decodes Viewer "Viewer (me)"
+is "me: alice, her id and username" "\"alice\" \"alice\" 36" \
+	"$(pick Viewer name | head -1) $(pick Viewer username) $(pick Viewer id | tr -d '"' | awk '{ print length }')"
+
+# --- the share extension saves a page and a URL
+app SavePage
+decodes SavePage "savePage from the share extension"
+is "the page is saved under the app's clientRequestId" "\"$EGRET\"" "$(pick SavePage clientRequestId)"
+app SaveUrl
+decodes SaveUrl "saveUrl from the share extension"
+is "the URL is saved under its clientRequestId" '"a1b2c3d4-0001-4e5f-8a9b-0c1d2e3f4a5b"' "$(pick SaveUrl clientRequestId)"
+
+# --- the library list, search, typeahead
+app Search
+decodes Search "the library (search ' sort:saved', first 10, includeContent)"
+like "the saved page is in it with its title and content" '"Egrets".*white plumes' \
+	"$(jq -c --arg id "$EGRET" '[.. | objects | select(to_entries | any(.key | startswith("id__")) and any(.value == $id))] | .[0]' "$tmp/Search.json")"
+is "totalCount counts both saves" 2 "$(pick Search totalCount)"
+app Search_unread
+decodes Search_unread "a filtered search (unread, label, words)"
+app SearchItemIDs
+decodes SearchItemIDs "the ids pass (first 100, query null)"
+is "it lists both items" 2 "$(pick SearchItemIDs id | grep -c -- -)"
+app TypeaheadSearch "peli=egre"
+decodes TypeaheadSearch "typeaheadSearch"
+is "typeahead finds the page by the start of its title" '"Egrets"' "$(pick TypeaheadSearch title)"
+
+# --- reading: the article with its content and highlights
+app ArticleContent "$ART=$EGRET"
+decodes ArticleContent "the article's content (article by id as slug)"
+like "its content is the saved page's" 'white plumes' "$(pick ArticleContent content | head -1)"
+app Article "$ART=$EGRET"
+decodes Article "the article"
+
+# --- highlights and notes
+app CreateHighlight "$ART=$EGRET" "throat pouch=white plumes"
+decodes CreateHighlight "createHighlight"
+is "the highlight is made with the app's id and quote" "\"$H1\" \"white plumes\"" "$(pick CreateHighlight id | head -1) $(pick CreateHighlight quote)"
+app UpdateHighlight "$HL=$H1"
+decodes UpdateHighlight "updateHighlight (a note)"
+is "the note is kept" '"pouch, not bag"' "$(pick UpdateHighlight annotation)"
+app MergeHighlight "$ART=$EGRET" "$GONE=$H1"
+decodes MergeHighlight "mergeHighlight"
+is "the merged highlight replaces the first" "\"$H2\"" "$(pick MergeHighlight id | head -1)"
+app ArticleContent "$ART=$EGRET"
+is "the article now has the merged highlight only" "[\"$H2\"]" \
+	"$(jq -c '[.. | objects | to_entries[] | select(.key | startswith("highlights__")) | .value[] | to_entries[] | select(.key | startswith("id__")) | .value] | unique' "$tmp/ArticleContent.json")"
+app DeleteHighlight "$GONE=$H2"
+decodes DeleteHighlight "deleteHighlight"
+is "the deleted highlight's id comes back" "\"$H2\"" "$(pick DeleteHighlight id)"
+
+# --- labels
+app CreateLabel
+decodes CreateLabel "createLabel"
+app SetLabels "$ART=$EGRET"
+decodes SetLabels "setLabels (by name, as the app sends them)"
+is "the page has both labels" '["Birds","Water"]' "$(pick SetLabels name | jq -sc sort)"
+app Labels
+decodes Labels "labels"
+is "the list has both, with the app's colour" '"#7CFF7B"' "$(jq -c '[.. | objects | select(to_entries | any(.value == "Water"))] | .[0] | to_entries[] | select(.key | startswith("color__")) | .value' "$tmp/Labels.json")"
+
+# --- archive, reading progress
+app SetLinkArchived "$ART=$EGRET" '"archived":false="archived":true'
+decodes SetLinkArchived "setLinkArchived"
+is "archived, the page's id answered" "\"$EGRET\"" "$(pick SetLinkArchived linkId)"
+app SaveArticleReadingProgress "$ART=$EGRET"
+decodes SaveArticleReadingProgress "saveArticleReadingProgress"
+like "readAt is set" '^"[0-9]{4}-' "$(pick SaveArticleReadingProgress readAt)"
+
+# --- sync: the first one (since the app's zero date) and one after a delete
+app UpdatesSince
+decodes UpdatesSince "updatesSince (first sync, since 2001-01-01)"
+is "the archived page comes back archived at 42.5%" "true 42.5" \
+	"$(jq -c --arg id "$EGRET" '[.. | objects | select(to_entries | any(.key | startswith("id__")) and any(.value == $id)) | to_entries[] | select(.key | startswith("isArchived__") or startswith("readingProgressPercent__")) | .value] | unique | join(" ")' "$tmp/UpdatesSince.json" | tr -d '"')"
+
+# --- a PDF from the share extension: uploadFileRequest, the PUT of its bytes, saveFile
+app UploadFileRequest
+decodes UploadFileRequest "uploadFileRequest"
+upid=$(pick UploadFileRequest uploadFileId | tr -d '"')
+uppath=/api/upload/$(pick UploadFileRequest uploadSignedUrl | tr -d '"' | sed 's|.*/api/upload/||')
+code=$(curl -s -m 30 -o "$tmp/put.json" -w '%{http_code}' -X PUT -H 'content-type: application/pdf' \
+	--data-binary "@$srcdir/t/data/pdf/sample-3.pdf" "$B$uppath")
+is "the PUT of the PDF to uploadSignedUrl (as SavePDF.swift sends it)" 200 "$code"
+app SaveFile "$GONE=$upid" "a1b2c3d4-0004=a1b2c3d4-0003"
+decodes SaveFile "saveFile"
+is "the file is saved under the upload's clientRequestId" '"a1b2c3d4-0003-4e5f-8a9b-0c1d2e3f4a5b"' "$(pick SaveFile clientRequestId)"
+
+# --- delete, then the sync says so
+app SetBookmarkArticle "$GONE=$EGRET"
+decodes SetBookmarkArticle "setBookmarkArticle (delete)"
+is "the deleted page's id comes back" "\"$EGRET\"" "$(pick SetBookmarkArticle id)"
+app UpdatesSince
+decodes UpdatesSince "updatesSince after the delete"
+is "the sync names the page DELETED" '"DELETED"' \
+	"$(jq -c --arg id "$EGRET" '.. | objects | select(to_entries | any(.key | startswith("itemId__")) and any(.value == $id)) | to_entries[] | select(.key | startswith("updateReason__")) | .value' "$tmp/UpdatesSince.json" | sort -u)"
+
+# --- the rest of a normal session: saved searches, feeds, personalisation
+app Filters
+decodes Filters "filters"
+app Subscriptions
+decodes Subscriptions "subscriptions"
+app SetUserPersonalization
+decodes SetUserPersonalization "setUserPersonalization (digest channels)"
+
+# --- the decoding check itself refuses what the app would not read: an enum value it lacks, a date without
+# milliseconds, a missing non-null field, a key it did not ask for
+# set KEY VALUE: a jq program giving every key the app aliased from KEY that value
+set_all() { printf 'walk(if type == "object" then with_entries(if (.key | startswith("%s__")) then .value = %s else . end) else . end)' "$1" "$2"; }
+for bad in "$(set_all type '"SCRIBBLE"')" "$(set_all createdAt '"2024-05-01T12:00:00Z"')" "$(set_all shortId null)" \
+	'.data[] += {"extra__1": 1}'; do
+	jq "$bad" "$tmp/UpdateHighlight.json" >"$tmp/Doctored.json" || bail_out "jq $bad"
+	if python3 "$srcdir/t/ios_app.py" decode "$IOS/UpdateHighlight.graphql" "$tmp/Doctored.json" "$IOS/decode.txt" >"$tmp/doctored.dec"; then
+		fail "the check refuses an answer changed by $bad"
+	else
+		pass "the decoding check refuses a doctored answer: $(head -1 "$tmp/doctored.dec" | sed 's/.*: //')"
+	fi
+done
+
+if grep -q -e 'Sanitizer' -e 'runtime error' "$data"/logs/*.log 2>/dev/null; then
+	fail "no sanitizer report in the logs" "$(grep -h -m 5 -e 'Sanitizer' -e 'runtime error' "$data"/logs/*.log)"
+else
+	pass "no sanitizer report in the logs"
+fi
+done_testing
