@@ -8,7 +8,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-ios.XXXXXX") || exit 1
 . "$srcdir/t/tap_lib.sh"
 serve_need nginx spawn-fcgi curl jq python3 "$(db_cli)"
 [ -x "$builddir/src/cmd/auth.fcgi" ] || bail_out "auth.fcgi missing or not built"
-serve_start --set argon2_t_cost=1 --set argon2_memory_kib=64
+serve_start --set argon2_t_cost=1 --set argon2_memory_kib=64 --set signup=yes
 B=http://127.0.0.1:$port
 IOS=$srcdir/t/data/clients/omnivore-ios
 printf 'pelican pouch 42\n' | "$larder" -c "$conf" user add alice --email alice@example.org --password-file - >/dev/null 2>&1 ||
@@ -16,6 +16,7 @@ printf 'pelican pouch 42\n' | "$larder" -c "$conf" user add alice --email alice@
 
 # the ids the corpus's variables carry (t/api_clients' seeded page and highlight, an unknown id) and those of this session
 ART=6f1c2d7e-1b2a-4c3d-8e9f-0a1b2c3d4e5f HL=0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e GONE=3e8d1c55-2b7a-4f0e-9c61-7d2a4b9e0f13
+LABEL=9d6a2f41-0c7b-4e3a-b5d8-61f0e2c4a7b9 IBIS=a1b2c3d4-0001-4e5f-8a9b-0c1d2e3f4a5b
 EGRET=a1b2c3d4-0002-4e5f-8a9b-0c1d2e3f4a5b H1=5c0ffee0-1234-4abc-8def-0123456789ab H2=5c0ffee0-1234-4abc-8def-0123456789ac
 # the headers every call of the app carries (URLRequest.defaultHeaders, Networker.defaultHeaders)
 hdr() {
@@ -30,7 +31,12 @@ app() {
 	_v=
 	[ -f "$IOS/$_n.json" ] && _v=$IOS/$_n.json
 	python3 "$srcdir/t/ios_app.py" body "$IOS/$_n.graphql" "$_v" "$@" >"$tmp/$_n.req" || bail_out "building $_n"
-	code=$(hdr -o "$tmp/$_n.json" -w '%{http_code}' --data-binary "@$tmp/$_n.req" "$B/api/graphql")
+	if [ -n "$bare" ]; then # a call sent without the app's headers: SwiftGraphQL's content-type only
+		code=$(curl -s -m 30 -H 'Content-Type: application/json' -o "$tmp/$_n.json" -w '%{http_code}' \
+			--data-binary "@$tmp/$_n.req" "$B/api/graphql")
+	else
+		code=$(hdr -o "$tmp/$_n.json" -w '%{http_code}' --data-binary "@$tmp/$_n.req" "$B/api/graphql")
+	fi
 	python3 "$srcdir/t/ios_app.py" decode "$IOS/$_n.graphql" "$tmp/$_n.json" "$IOS/decode.txt" >"$tmp/$_n.dec" 2>&1
 }
 # decodes NAME WHAT: one TAP line, the answer to NAME is 200 and the app decodes all of it
@@ -43,6 +49,18 @@ decodes() {
 }
 # pick NAME FIELD: every value under a key the app aliased from FIELD (FIELD__hash), compact JSON, one a line
 pick() { jq -c --arg p "$2__" '.. | objects | to_entries[] | select(.key | startswith($p)) | .value' "$tmp/$1.json" 2>/dev/null; }
+
+# --- sign-up (larder.conf signup = yes): the form asks validateUsername as a name is typed, with no token and none
+# of the app's headers (ValidateUsernameQuery.swift), then posts EmailSignUpParams
+bare=1 app ValidateUsername
+decodes ValidateUsername "validateUsername before signing up, without a token"
+is "carol is free" true "$(pick ValidateUsername validateUsername)"
+code=$(hdr -o "$tmp/signup.json" -w '%{http_code}' \
+	--data-binary '{"email":"carol@example.org","password":"heron stilts 7","username":"carol","name":"Carol"}' \
+	"$B/api/mobile-auth/email-sign-up")
+is "email-sign-up answers 200 {}" "200 {}" "$code $(jq -c . "$tmp/signup.json")"
+bare=1 app ValidateUsername
+is "then carol is taken" false "$(pick ValidateUsername validateUsername)"
 
 # --- sign-in as AuthModels.swift's EmailSignInParams encodes it, the token check as Networker does it
 code=$(hdr -o "$tmp/signin.json" -w '%{http_code}' --data-binary '{"email":"alice@example.org","password":"pelican pouch 42"}' \
@@ -100,9 +118,6 @@ is "the merged highlight replaces the first" "\"$H2\"" "$(pick MergeHighlight id
 app ArticleContent "$ART=$EGRET"
 is "the article now has the merged highlight only" "[\"$H2\"]" \
 	"$(jq -c '[.. | objects | to_entries[] | select(.key | startswith("highlights__")) | .value[] | to_entries[] | select(.key | startswith("id__")) | .value] | unique' "$tmp/ArticleContent.json")"
-app DeleteHighlight "$GONE=$H2"
-decodes DeleteHighlight "deleteHighlight"
-is "the deleted highlight's id comes back" "\"$H2\"" "$(pick DeleteHighlight id)"
 
 # --- labels
 app CreateLabel
@@ -113,6 +128,18 @@ is "the page has both labels" '["Birds","Water"]' "$(pick SetLabels name | jq -s
 app Labels
 decodes Labels "labels"
 is "the list has both, with the app's colour" '"#7CFF7B"' "$(jq -c '[.. | objects | select(to_entries | any(.value == "Water"))] | .[0] | to_entries[] | select(.key | startswith("color__")) | .value' "$tmp/Labels.json")"
+water=$(jq -r '[.. | objects | select(to_entries | any(.value == "Water"))] | .[0] | to_entries[] | select(.key | startswith("id__")) | .value' "$tmp/Labels.json")
+app SetLabelsForHighlight "$HL=$H2" "$LABEL=$water"
+decodes SetLabelsForHighlight "setLabelsForHighlight"
+is "the highlight is labelled Water" '"Water"' "$(pick SetLabelsForHighlight name)"
+app DeleteHighlight "$GONE=$H2"
+decodes DeleteHighlight "deleteHighlight"
+is "the deleted highlight's id comes back" "\"$H2\"" "$(pick DeleteHighlight id)"
+app DeleteLabel "$LABEL=$water"
+decodes DeleteLabel "deleteLabel"
+is "the deleted label's id comes back" "\"$water\"" "$(pick DeleteLabel id)"
+app Labels
+is "then only Birds is left" '["Birds"]' "$(pick Labels name | jq -sc .)"
 
 # --- archive, reading progress
 app SetLinkArchived "$ART=$EGRET" '"archived":false="archived":true'
@@ -140,6 +167,22 @@ app SaveFile "$GONE=$upid" "a1b2c3d4-0004=a1b2c3d4-0003"
 decodes SaveFile "saveFile"
 is "the file is saved under the upload's clientRequestId" '"a1b2c3d4-0003-4e5f-8a9b-0c1d2e3f4a5b"' "$(pick SaveFile clientRequestId)"
 
+# --- the item's details, its folder, a bulk archive
+app UpdatePage "$ART=$EGRET"
+decodes UpdatePage "updatePage (title, author, description)"
+is "the new title is answered" '"Pelicans"' "$(pick UpdatePage title)"
+app MoveToFolder "$ART=$EGRET" '"inbox"="following"'
+decodes MoveToFolder "moveToFolder following"
+is "moved" true "$(pick MoveToFolder success)"
+app MoveToFolder "$ART=$EGRET"
+is "and back to the inbox (as the reader does for a feed's item)" true "$(pick MoveToFolder success)"
+app MoveToFolder "$ART=$EGRET"
+decodes MoveToFolder "moveToFolder to the folder it is in"
+is "ALREADY_EXISTS, as Omnivore answers" '["ALREADY_EXISTS"]' "$(pick MoveToFolder errorCodes)"
+app BulkAction "$GONE=$IBIS"
+decodes BulkAction "bulkAction (archive the selected items)"
+is "done" true "$(pick BulkAction success)"
+
 # --- delete, then the sync says so
 app SetBookmarkArticle "$GONE=$EGRET"
 decodes SetBookmarkArticle "setBookmarkArticle (delete)"
@@ -149,11 +192,51 @@ decodes UpdatesSince "updatesSince after the delete"
 is "the sync names the page DELETED" '"DELETED"' \
 	"$(jq -c --arg id "$EGRET" '.. | objects | select(to_entries | any(.key | startswith("itemId__")) and any(.value == $id)) | to_entries[] | select(.key | startswith("updateReason__")) | .value' "$tmp/UpdatesSince.json" | sort -u)"
 
+# --- undelete (the app's updatePage with state SUCCEEDED), then empty the trash
+app UpdatePage_state "$ART=$EGRET"
+decodes UpdatePage_state "updatePage (undelete)"
+is "the page is answered by its title" '"Pelicans"' "$(pick UpdatePage_state title)"
+app SearchItemIDs
+is "it is listed again" 1 "$(pick SearchItemIDs id | grep -c "$EGRET")"
+app EmptyTrash
+decodes EmptyTrash "emptyTrash"
+is "emptied" true "$(pick EmptyTrash success)"
+
+# --- feeds: look for them at a page, subscribe, change, list, unsubscribe
+app ScanFeeds 'https:\/\/example.org\/birds\/=http:\/\/127.0.0.1:9\/'
+decodes ScanFeeds "scanFeeds (a page with no feed to find)"
+app Subscribe
+decodes Subscribe "subscribe (a feed URL)"
+sub=$(pick Subscribe id | tr -d '"' | head -1)
+like "a subscription id" '^[0-9a-f-]{36}$' "$sub"
+app UpdateSubscription "$GONE=$sub"
+decodes UpdateSubscription "updateSubscription (folder inbox)"
+is "its folder is inbox now" '"inbox"' "$(pick UpdateSubscription folder)"
+app Subscriptions
+decodes Subscriptions "subscriptions"
+is "the list has it" "\"$sub\"" "$(pick Subscriptions id)"
+app Unsubscribe "$GONE=$sub"
+decodes Unsubscribe "unsubscribe"
+is "its id comes back" "\"$sub\"" "$(pick Unsubscribe id)"
+
+# --- newsletter addresses, push notifications and features (not offered: refusals the app reads)
+app CreateNewsletterEmail
+decodes CreateNewsletterEmail "createNewsletterEmail"
+app NewsletterEmails
+decodes NewsletterEmails "newsletterEmails"
+is "one address, the one made" "$(pick CreateNewsletterEmail address)" "$(pick NewsletterEmails address)"
+app SetDeviceToken
+decodes SetDeviceToken "setDeviceToken"
+is "push notifications are refused" '["BAD_REQUEST"]' "$(pick SetDeviceToken errorCodes)"
+app DeviceTokens
+decodes DeviceTokens "deviceTokens"
+is "no devices" '[]' "$(pick DeviceTokens deviceTokens | tail -1)"
+app OptInFeature
+decodes OptInFeature "optInFeature (ai-digest)"
+
 # --- the rest of a normal session: saved searches, feeds, personalisation
 app Filters
 decodes Filters "filters"
-app Subscriptions
-decodes Subscriptions "subscriptions"
 app SetUserPersonalization
 decodes SetUserPersonalization "setUserPersonalization (digest channels)"
 
