@@ -98,6 +98,19 @@ app TypeaheadSearch "peli=egre"
 decodes TypeaheadSearch "typeaheadSearch"
 is "typeahead finds the page by the start of its title" '"Egrets"' "$(pick TypeaheadSearch title)"
 
+# --- the web page of an article: the app hands WEB/me/SLUG to a browser (WebReaderContainer.swift's handoff) and keeps
+# authCookieString for its web views (with "comment=ios-webview-cookie; " put before HttpOnly, AuthModels.swift)
+slug=$(jq -r --arg id "$EGRET" '[.. | objects | select(to_entries | any(.key | startswith("id__")) and any(.value == $id))] | .[0] | to_entries[] | select(.key | startswith("slug__")) | .value' "$tmp/Search.json")
+cookie=$(jq -r .authCookieString "$tmp/signin.json" | sed 's/HttpOnly/comment=ios-webview-cookie; HttpOnly/')
+like "authCookieString, as the app rewrites it, is still a cookie" '^auth=[0-9a-f]{64}; .*comment=ios-webview-cookie; HttpOnly' "$cookie"
+jar="Cookie: ${cookie%%;*}"
+code=$(curl -s -m 30 -o "$tmp/page.html" -w '%{http_code}' -H "$jar" "$B/me/$slug")
+is "GET WEB/me/SLUG with that cookie: the reader page" "200 1" "$code $(grep -c '<title>Reader' "$tmp/page.html")"
+code=$(curl -s -m 30 -o "$tmp/page.json" -w '%{http_code}' -H "$jar" -H "Origin: $B" -H 'content-type: application/json' \
+	--data-binary "{\"query\":\"query A(\$s: String!) { article(username: \\\"me\\\", slug: \$s) { ... on ArticleSuccess { article { title } } } }\",\"variables\":{\"s\":\"$slug\"}}" \
+	"$B/api/graphql")
+is "and the page's own call for the article, with the cookie, answers it" "200 Egrets" "$code $(jq -r .data.article.article.title "$tmp/page.json")"
+
 # --- reading: the article with its content and highlights
 app ArticleContent "$ART=$EGRET"
 decodes ArticleContent "the article's content (article by id as slug)"
