@@ -1,5 +1,5 @@
 #!/bin/sh
-# ios_app.sh: a session of Omnivore's iOS app against nginx + auth.fcgi + graphql.fcgi, byte for byte as its source builds the calls (t/data/clients/omnivore-ios, t/ios_app.py): e-mail sign-in, the token check, then the library, search, an article, highlights, labels, archive, reading progress, sync, a PDF upload and a delete, each answer decoded as the app's generated decoders do and its values checked (TAP).
+# ios_app.sh: a session of Omnivore's iOS app against nginx + auth.fcgi + graphql.fcgi, byte for byte as its source builds the calls (t/data/clients/omnivore-ios, t/ios_app.py): sign-up's tokenless validateUsername, e-mail sign-in, the token check, the library, search, an article and its web page, highlights, labels, archive, moves, progress, sync, a PDF upload, delete and undelete, feeds, newsletter addresses, push calls, each answer decoded as the app's generated decoders do and its values checked; bad input on the new surfaces (TAP).
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$srcdir}
 
@@ -246,6 +246,20 @@ decodes DeviceTokens "deviceTokens"
 is "no devices" '[]' "$(pick DeviceTokens deviceTokens | tail -1)"
 app OptInFeature
 decodes OptInFeature "optInFeature (ai-digest)"
+
+# --- bad input on these calls: a name too long to be one, push calls without credentials or with a huge token
+name=$(head -c 300 /dev/zero | tr '\0' 'n')
+bare=1 app ValidateUsername "carol=$name"
+is "validateUsername of a 300-character name, tokenless: false" false "$(pick ValidateUsername validateUsername)"
+token_was=$token token=
+app SetDeviceToken
+is "setDeviceToken without credentials: UNAUTHORIZED" '["UNAUTHORIZED"]' "$(pick SetDeviceToken errorCodes)"
+app DeviceTokens
+is "deviceTokens without credentials: UNAUTHORIZED" '["UNAUTHORIZED"]' "$(pick DeviceTokens errorCodes)"
+token=$token_was
+big=$(head -c 60000 /dev/zero | tr '\0' 'f')
+app SetDeviceToken "740f4707bebcf74f9b7c25d48e3358945f6aa01da5ddb387462c7eaf61bb78ad=$big"
+is "setDeviceToken with a 60 KB token: refused as any other" "200 [\"BAD_REQUEST\"]" "$code $(pick SetDeviceToken errorCodes)"
 
 # --- the rest of a normal session: saved searches, feeds, personalisation
 app Filters
