@@ -264,6 +264,20 @@ is "setDeviceToken with a 60 KB token: refused as any other" "200 [\"BAD_REQUEST
 # --- the rest of a normal session: saved searches, feeds, personalisation
 app Filters
 decodes Filters "filters"
+is "a new account has no saved searches (the app then shows only its own: Unread, Deleted, Downloaded, Following)" \
+	"" "$(pick Filters name)"
+# the README's advice: save Inbox and Archived searches in Larder's library page (its saveFilter), and the app lists them
+for f in 'Inbox in:inbox' 'Archived in:archive'; do
+	curl -s -m 30 -o "$tmp/sf.json" -H 'content-type: application/json' -H "Origin: $B" -H "$jar" --data-binary \
+		"$(jq -cn --arg n "${f%% *}" --arg q "${f#* }" '{query: "mutation S($input: SaveFilterInput!) { saveFilter(input: $input) { __typename } }", variables: {input: {name: $n, filter: $q}}}')" \
+		"$B/api/graphql" >/dev/null
+done
+app Filters
+decodes Filters "filters, two saved"
+is "the app reads them in the inbox folder (folder null or inbox), Inbox first" 'Inbox in:inbox inbox|Archived in:archive inbox' \
+	"$(jq -r '[.. | objects | select(.__typename == "Filter") | [(to_entries[] | select(.key | startswith("name__")) | .value),
+		(to_entries[] | select(.key | startswith("filter__")) | .value),
+		((to_entries[] | select(.key | startswith("folder__")) | .value) // "inbox")] | join(" ")] | join("|")' "$tmp/Filters.json")"
 app SetUserPersonalization
 decodes SetUserPersonalization "setUserPersonalization (digest channels)"
 
