@@ -274,10 +274,12 @@ for f in 'Inbox in:inbox' 'Archived in:archive'; do
 done
 app Filters
 decodes Filters "filters, two saved"
-is "the app reads them in the inbox folder (folder null or inbox), Inbox first" 'Inbox in:inbox inbox|Archived in:archive inbox' \
+is "the app reads them in the inbox folder (folder null or inbox), before its own (position under 10)" \
+	'Inbox in:inbox inbox true|Archived in:archive inbox true' \
 	"$(jq -r '[.. | objects | select(.__typename == "Filter") | [(to_entries[] | select(.key | startswith("name__")) | .value),
 		(to_entries[] | select(.key | startswith("filter__")) | .value),
-		((to_entries[] | select(.key | startswith("folder__")) | .value) // "inbox")] | join(" ")] | join("|")' "$tmp/Filters.json")"
+		((to_entries[] | select(.key | startswith("folder__")) | .value) // "inbox"),
+		(to_entries[] | select(.key | startswith("position__")) | .value < 10)] | map(tostring) | join(" ")] | join("|")' "$tmp/Filters.json")"
 app SetUserPersonalization
 decodes SetUserPersonalization "setUserPersonalization (digest channels)"
 
