@@ -89,6 +89,14 @@ decodes Search "the library (search ' sort:saved', first 10, includeContent)"
 like "the saved page is in it with its title and content" '"Egrets".*white plumes' \
 	"$(jq -c --arg id "$EGRET" '[.. | objects | select(to_entries | any(.key | startswith("id__")) and any(.value == $id))] | .[0]' "$tmp/Search.json")"
 is "totalCount counts both saves" 2 "$(pick Search totalCount)"
+# paging as LibraryItemFetcher does it: the next page asks after the last endCursor
+app Search '"_1u2qnqm375fwf":10="_1u2qnqm375fwf":1'
+first_id=$(pick Search id | head -1)
+cursor=$(pick Search endCursor)
+app Search '"_1u2qnqm375fwf":10="_1u2qnqm375fwf":1' "null=$cursor"
+decodes Search "the library's second page (first 1, after the first page's endCursor)"
+is "it holds the other item, and the same total" "true 2" \
+	"$([ "$(pick Search id | head -1)" != "$first_id" ] && [ -n "$first_id" ] && echo true || echo false) $(pick Search totalCount)"
 app Search_unread
 decodes Search_unread "a filtered search (unread, label, words)"
 app SearchItemIDs
