@@ -63,10 +63,13 @@ bare=1 app ValidateUsername
 is "then carol is taken" false "$(pick ValidateUsername validateUsername)"
 
 # --- sign-in as AuthModels.swift's EmailSignInParams encodes it, the token check as Networker does it
-code=$(hdr -o "$tmp/signin.json" -w '%{http_code}' --data-binary '{"email":"alice@example.org","password":"pelican pouch 42"}' \
-	"$B/api/mobile-auth/email-sign-in")
+code=$(hdr -o "$tmp/signin.json" -D "$tmp/signin.h" -w '%{http_code}' \
+	--data-binary '{"email":"alice@example.org","password":"pelican pouch 42"}' "$B/api/mobile-auth/email-sign-in")
 token=$(jq -r .authToken "$tmp/signin.json")
 is "email-sign-in: 200 and a token" "200 64" "$code ${#token}"
+# URLSession.shared keeps a Set-Cookie in its cookie store and sends it with later requests to the host
+set_cookie=$(tr -d '\r' <"$tmp/signin.h" | sed -n 's/^[Ss]et-[Cc]ookie: //p')
+is "the answer sets the session cookie authCookieString names" "$(jq -r .authCookieString "$tmp/signin.json")" "$set_cookie"
 is "GET /api/auth/verify with authorization: TOKEN answers AUTHENTICATED" AUTHENTICATED \
 	"$(hdr "$B/api/auth/verify" | jq -r .authStatus)"
 
@@ -187,6 +190,16 @@ is "the PUT of the PDF to uploadSignedUrl (as SavePDF.swift sends it)" 200 "$cod
 app SaveFile "$GONE=$upid" "a1b2c3d4-0004=a1b2c3d4-0003"
 decodes SaveFile "saveFile"
 is "the file is saved under the upload's clientRequestId" '"a1b2c3d4-0003-4e5f-8a9b-0c1d2e3f4a5b"' "$(pick SaveFile clientRequestId)"
+# reading a PDF item: PDFLoading.swift GETs its url (downloadURL) with nothing but URLSession's cookies
+app SearchItemIDs
+app Article "$ART=a1b2c3d4-0003-4e5f-8a9b-0c1d2e3f4a5b"
+decodes Article "the PDF item"
+pdfpath=/$(pick Article url | head -1 | tr -d '"' | sed 's|^[a-z]*://[^/]*/||')
+like "its url is this site's /api/file/ID" '^/api/file/a1b2c3d4-0003-4e5f-8a9b-0c1d2e3f4a5b$' "$pdfpath"
+code=$(curl -s -m 30 -o "$tmp/got.pdf" -w '%{http_code}' -H "Cookie: ${set_cookie%%;*}" "$B$pdfpath")
+is "GET of it with the sign-in's cookie only: the PDF" "200 %PDF" "$code $(head -c 4 "$tmp/got.pdf")"
+code=$(curl -s -m 30 -o /dev/null -w '%{http_code}' "$B$pdfpath")
+is "and without it: 401" 401 "$code"
 
 # --- the item's details, its folder, a bulk archive
 app UpdatePage "$ART=$EGRET"
