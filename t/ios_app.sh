@@ -85,32 +85,38 @@ is "the page is saved under the app's clientRequestId" "\"$EGRET\"" "$(pick Save
 app SaveUrl
 decodes SaveUrl "saveUrl from the share extension"
 is "the URL is saved under its clientRequestId" '"a1b2c3d4-0001-4e5f-8a9b-0c1d2e3f4a5b"' "$(pick SaveUrl clientRequestId)"
+# the library's "Add link" sends UUID().uuidString unlowered (LibraryAddLinkView.swift)
+app SaveUrl "a1b2c3d4-0001-4e5f-8a9b-0c1d2e3f4a5b=A1B2C3D4-0005-4E5F-8A9B-0C1D2E3F4A5B" 'ibis=spoonbill'
+decodes SaveUrl "saveUrl from Add link, an upper-case id"
+is "saved, its id answered" "SaveSuccess" "$(jq -r '.data[].__typename' "$tmp/SaveUrl.json")"
+is "under the id the app sent" '"A1B2C3D4-0005-4E5F-8A9B-0C1D2E3F4A5B"' "$(pick SaveUrl clientRequestId)"
 
 # --- the library list, search, typeahead
 app Search
 decodes Search "the library (search ' sort:saved', first 10, includeContent)"
 like "the saved page is in it with its title and content" '"Egrets".*white plumes' \
 	"$(jq -c --arg id "$EGRET" '[.. | objects | select(to_entries | any(.key | startswith("id__")) and any(.value == $id))] | .[0]' "$tmp/Search.json")"
-is "totalCount counts both saves" 2 "$(pick Search totalCount)"
+is "totalCount counts the three saves" 3 "$(pick Search totalCount)"
 # paging as LibraryItemFetcher does it: the next page asks after the last endCursor
 app Search '"_1u2qnqm375fwf":10="_1u2qnqm375fwf":1'
 first_id=$(pick Search id | head -1)
 cursor=$(pick Search endCursor)
 app Search '"_1u2qnqm375fwf":10="_1u2qnqm375fwf":1' "null=$cursor"
 decodes Search "the library's second page (first 1, after the first page's endCursor)"
-is "it holds the other item, and the same total" "true 2" \
+is "it holds another item, and the same total" "true 3" \
 	"$([ "$(pick Search id | head -1)" != "$first_id" ] && [ -n "$first_id" ] && echo true || echo false) $(pick Search totalCount)"
 app Search_unread
 decodes Search_unread "a filtered search (unread, label, words)"
 app SearchItemIDs
 decodes SearchItemIDs "the ids pass (first 100, query null)"
-is "it lists both items" 2 "$(pick SearchItemIDs id | grep -c -- -)"
+is "it lists the three items" 3 "$(pick SearchItemIDs id | grep -c -- -)"
 app TypeaheadSearch "peli=egre"
 decodes TypeaheadSearch "typeaheadSearch"
 is "typeahead finds the page by the start of its title" '"Egrets"' "$(pick TypeaheadSearch title)"
 
 # --- the web page of an article: the app hands WEB/me/SLUG to a browser (WebReaderContainer.swift's handoff) and keeps
 # authCookieString for its web views (with "comment=ios-webview-cookie; " put before HttpOnly, AuthModels.swift)
+app Search
 slug=$(jq -r --arg id "$EGRET" '[.. | objects | select(to_entries | any(.key | startswith("id__")) and any(.value == $id))] | .[0] | to_entries[] | select(.key | startswith("slug__")) | .value' "$tmp/Search.json")
 cookie=$(jq -r .authCookieString "$tmp/signin.json" | sed 's/HttpOnly/comment=ios-webview-cookie; HttpOnly/')
 like "authCookieString, as the app rewrites it, is still a cookie" '^auth=[0-9a-f]{64}; .*comment=ios-webview-cookie; HttpOnly' "$cookie"
