@@ -139,6 +139,10 @@ decodes Article "the article"
 app CreateHighlight "$ART=$EGRET" "throat pouch=white plumes"
 decodes CreateHighlight "createHighlight"
 is "the highlight is made with the app's id and quote" "\"$H1\" \"white plumes\"" "$(pick CreateHighlight id | head -1) $(pick CreateHighlight quote)"
+app CreateHighlight_note "$ART=$EGRET"
+decodes CreateHighlight_note "createHighlight of a note (the share extension's: no quote, no patch, type NOTE)"
+is "the note is kept as a NOTE with its text" '"NOTE" "Egrets nest in colonies."' \
+	"$(pick CreateHighlight_note type) $(pick CreateHighlight_note annotation)"
 app UpdateHighlight "$HL=$H1"
 decodes UpdateHighlight "updateHighlight (a note)"
 is "the note is kept" '"pouch, not bag"' "$(pick UpdateHighlight annotation)"
@@ -146,7 +150,7 @@ app MergeHighlight "$ART=$EGRET" "$GONE=$H1"
 decodes MergeHighlight "mergeHighlight"
 is "the merged highlight replaces the first" "\"$H2\"" "$(pick MergeHighlight id | head -1)"
 app ArticleContent "$ART=$EGRET"
-is "the article now has the merged highlight only" "[\"$H2\"]" \
+is "the article now has the merged highlight and the note" "[\"$H2\",\"5c0ffee0-1234-4abc-8def-0123456789ad\"]" \
 	"$(jq -c '[.. | objects | to_entries[] | select(.key | startswith("highlights__")) | .value[] | to_entries[] | select(.key | startswith("id__")) | .value] | unique' "$tmp/ArticleContent.json")"
 
 # --- labels
