@@ -101,3 +101,13 @@ bench-cgi-programs: bench/minimal_cgi$(EXEEXT) bench/cgi_start$(EXEEXT) src/cmd/
 bench: bench-cgi-programs
 bench-cgi: bench-cgi-programs
 	bash $(top_srcdir)/bench/cgi-start -B $(abs_top_builddir)
+
+# the search's ranking measured on a labelled set of real articles (bench/rank-eval; RANK-EVAL.md)
+EXTRA_PROGRAMS += bench/rank_eval
+bench_rank_eval_SOURCES = bench/rank_eval.c
+bench_rank_eval_LDADD = $(STORE_LIBS) $(UTIL_LIBS) -lm
+EXTRA_DIST += bench/rank-eval bench/rank_eval_prep.mjs bench/RANK-EVAL.md bench/SOURCES.md
+CLEANFILES += bench/rank_eval$(EXEEXT)
+.PHONY: bench-rank
+bench-rank: bench/rank_eval$(EXEEXT)
+	bash $(top_srcdir)/bench/rank-eval -B $(abs_top_builddir)

@@ -220,6 +220,34 @@ static void run_class(struct store *st, const char *user_id, const char *name, c
 	arena_free(&a);
 }
 
+/* -m PAGES: the worker's merge (store_search_merge) run to its end on the library, each step timed: a step is
+ * one autocommitted statement, so its time is how long it holds the write lock */
+static void merge_bench(const char *path, int pages)
+{
+	char err[512];
+	struct store *st;
+	double t0 = now_s(), *lat = NULL;
+	int steps = 0, n = 0, cap = 0, rc;
+	if (store_init(path, err, sizeof err) != STORE_OK || store_open(path, &st, err, sizeof err) != STORE_OK) {
+		fprintf(stderr, "search_bench: %s\n", err);
+		exit(1);
+	}
+	do {
+		double t = now_s();
+		if ((rc = store_search_merge(st, pages)) < 0)
+			die("merging the index", st);
+		if (n == cap && !(lat = realloc(lat, sizeof *lat * (size_t)(cap = cap ? cap * 2 : 1024))))
+			die("out of memory", NULL);
+		lat[n++] = (now_s() - t) * 1000;
+		steps += rc;
+	} while (rc == 1);
+	qsort(lat, (size_t)n, sizeof *lat, cmp_double);
+	printf("merge (store_search_merge, %d pages a step): %d steps in %.2f s; a step p50 %.1f ms, p99 %.1f ms, the longest %.1f ms\n",
+	       pages, steps, now_s() - t0, lat[n / 2], lat[n * 99 / 100], lat[n - 1]);
+	free(lat);
+	store_close(st);
+}
+
 static void search_bench(const char *path, int queries)
 {
 	char err[512];
@@ -354,22 +382,23 @@ static void exec_script(const char *path, const char *file)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: search_bench -d LIBRARY.db [-u USER] [-a] [-n ARTICLES] [-x SCRIPT.sql] [-q QUERIES] [-S DIR -s SAVES]\n");
+	fprintf(stderr, "usage: search_bench -d LIBRARY.db [-u USER] [-a] [-n ARTICLES] [-x SCRIPT.sql] [-m MERGE_PAGES] [-q QUERIES] [-S DIR -s SAVES]\n");
 	return 2;
 }
 
 int main(int argc, char **argv)
 {
 	const char *db = NULL, *savedir = NULL, *script = NULL;
-	int articles = 100000, queries = 500, saves = 2000;
+	int articles = 100000, queries = 500, saves = 2000, merge_pages = 0;
 	bool append = false;
 	struct stat sb;
 	int opt;
-	while ((opt = getopt(argc, argv, "ad:n:q:s:S:u:x:")) != -1) {
+	while ((opt = getopt(argc, argv, "ad:m:n:q:s:S:u:x:")) != -1) {
 		switch (opt) {
 		case 'a': append = true; break;
 		case 'u': user_name = optarg; break;
 		case 'd': db = optarg; break;
+		case 'm': merge_pages = atoi(optarg); break;
 		case 'n': articles = atoi(optarg); break;
 		case 'q': queries = atoi(optarg); break;
 		case 's': saves = atoi(optarg); break;
@@ -396,6 +425,8 @@ int main(int argc, char **argv)
 		}
 		if (script)
 			exec_script(db, script);
+		if (merge_pages > 0)
+			merge_bench(db, merge_pages);
 		if (queries > 0)
 			search_bench(db, queries);
 		free(zipf_cdf);

@@ -314,6 +314,21 @@ static void real_exports(struct arena *a)
 		NULL,
 	};
 	static const char *const meta_names[] = { "part_000000.csv", "metadata_0_to_1.json" };
+	/* Chrome since 2024 keeps deleted bookmarks under roots.trash until the trash is emptied */
+	static const char chrome_json[] = "{\"checksum\":\"0\",\"roots\":{"
+		"\"bookmark_bar\":{\"type\":\"folder\",\"name\":\"Bookmarks bar\",\"children\":["
+		"{\"type\":\"url\",\"name\":\"Kept\",\"url\":\"https://example.org/kept\"}]},"
+		"\"trash\":{\"type\":\"folder\",\"name\":\"Trash\",\"children\":["
+		"{\"type\":\"folder\",\"name\":\"Old\",\"children\":["
+		"{\"type\":\"url\",\"name\":\"Deleted\",\"url\":\"https://example.org/deleted\"}]}]},"
+		"\"other\":{\"type\":\"folder\",\"name\":\"Other\",\"children\":["
+		"{\"type\":\"url\",\"name\":\"After\",\"url\":\"https://example.org/after\"}]}},\"version\":1}";
+	static const char *const chrome_rows[] = {
+		"L1 url=https://example.org/kept title=Kept",
+		"L2 skip: in the browser's trash (a deleted bookmark)",
+		"L3 url=https://example.org/after title=After",
+		NULL,
+	};
 	static const char insta_html[] = "<!DOCTYPE html>\n<html><head><title>Instapaper: Export</title></head><body>\n"
 		"<h1>Unread</h1>\n<ol>\n<li><a href=\"https://example.net/u\">U</a>\n</ol>\n"
 		"<h1>Starred</h1>\n<ol>\n<li><a href=\"https://example.net/s\">S</a>\n</ol>\n"
@@ -371,6 +386,9 @@ static void real_exports(struct arena *a)
 	is_int(content_import_detect(write_file(a, "insta.html", insta_html, 0)), CONTENT_IMPORT_INSTAPAPER_HTML,
 	       "Instapaper's HTML export is detected");
 	expect_path(a, CONTENT_IMPORT_INSTAPAPER_HTML, arena_printf(a, "%s/insta.html", dir), "Instapaper's HTML", insta);
+	write_file(a, "Bookmarks", chrome_json, 0);
+	expect_path(a, CONTENT_IMPORT_CHROME, arena_printf(a, "%s/Bookmarks", dir), "Chrome's Bookmarks with a trash",
+	            chrome_rows);
 	expect_path(a, CONTENT_IMPORT_READWISE, write_file(a, "reader.csv", readwise_csv, 0), "Readwise Reader's locations",
 	            readwise);
 	expect_path(a, CONTENT_IMPORT_NETSCAPE, write_file(a, "notes.html", notes_html, 0), "a note and a log-form date", notes);

@@ -59,6 +59,12 @@ jqok "with fetch_in_web = no the item waits in PROCESSING" '.data.article.articl
 "$larder" -c "$conf" worker --once >"$tmp/worker.log" 2>&1
 is "larder worker --once exits 0" 0 "$?"
 grep -q '1 job run' "$tmp/worker.log" && pass "the worker ran one job" || fail "the worker ran one job" "$(cat "$tmp/worker.log")"
+if db_pg "${serve_db:-}"; then
+	skip "the worker's merge of the search index: SQLite's FTS5 index (PostgreSQL's GIN index merges itself)" 1
+else
+	is "with nothing left due, the worker merged the search index (FTS5 usermerge set to 2)" 2 \
+		"$(db "SELECT v FROM items_fts_config WHERE k = 'usermerge'")"
+fi
 gql a2 "$article_q" "{\"s\":\"$id\"}"
 jqok "SUCCEEDED after the fetch" '.data.article.article.state == "SUCCEEDED"' "$tmp/a2.json"
 jqok "the title is extracted" '.data.article.article.title == "How Brown Pelicans Catch Their Fish"' "$tmp/a2.json"
@@ -78,6 +84,21 @@ gql s2 '{ search(query: "label:birds in:inbox sort:saved-desc") { ... on SearchS
 jqok "and by label, folder and sort" "[.data.search.edges[].node.id] == [\"$id\"]" "$tmp/s2.json"
 slug=$(jq -r '.data.article.article.id' "$tmp/a2.json")
 is "article finds the item by its id" "$id" "$slug"
+
+# the item's language: the page's <html lang>, else the response's Content-Language (its first tag), else a guess
+lang_q='query A($s: String!) { article(username: "me", slug: $s) { ... on ArticleSuccess { article { state language } } } }'
+for c in 'hard-markup.html?cl=fr-CA,%20en fr-CA the first tag of Content-Language, on a page without <html lang>' \
+	'pelicans.html?cl=de en <html lang> wins over Content-Language' \
+	'hard-markup.html?cl=%3Cscript%3E en a Content-Language that is no language tag is ignored (the text is guessed)'; do
+	set -- $c
+	gql savel "$save_q" "{\"u\":\"http://127.0.0.1:$pport/article/$1\"}"
+	idl=$(jq -r '.data.saveUrl.clientRequestId' "$tmp/savel.json")
+	"$larder" -c "$conf" worker --once >"$tmp/workerl.log" 2>&1
+	gql al "$lang_q" "{\"s\":\"$idl\"}"
+	want=$2
+	shift 2
+	jqok "language $want: $*" ".data.article.article.state == \"SUCCEEDED\" and (.data.article.article.language // \"none\") == \"$want\"" "$tmp/al.json"
+done
 
 # a host name that resolves to a loopback address, fetched where private addresses are not allowed: FAILED, and
 # the reason says so without naming the address the name resolved to (nor its kind): no map of internal DNS

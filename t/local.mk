@@ -2,8 +2,8 @@
 # The C unit tests are listed by each area's own fragment.
 
 # end-to-end: contrib/larder-serve starts nginx + spawn-fcgi on a loopback port of its own
-TESTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh t/mobile_auth.sh
-dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh t/mobile_auth.sh
+TESTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh t/mobile_auth.sh t/sessions.sh
+dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh t/mobile_auth.sh t/sessions.sh
 # a session of Omnivore's iOS app, its calls byte for byte (t/data/clients/omnivore-ios), its answers decoded as the app does
 TESTS += t/ios_app.sh
 dist_check_SCRIPTS += t/ios_app.sh
@@ -88,6 +88,10 @@ EXTRA_DIST += t/data/pages/hard-markup.html
 TESTS += t/browser_settings.sh
 dist_check_SCRIPTS += t/browser_settings.sh
 EXTRA_DIST += t/js/browser_settings.mjs
+# the library's search suggestions as you type (issue 24)
+TESTS += t/browser_suggest.sh
+dist_check_SCRIPTS += t/browser_suggest.sh
+EXTRA_DIST += t/js/browser_suggest.mjs
 
 # the installable reader in Chromium at phone width: manifest, service worker, reading with the network cut, changes
 # made offline sent once when it returns, the share target, per-user offline data, 44 px targets, 320 px wide pages
@@ -172,4 +176,11 @@ dist_check_SCRIPTS += t/upgrade.sh
 # larder backup and restore on PostgreSQL (pg_dump, pg_restore) on a throwaway server
 TESTS += t/backup_pg.sh
 dist_check_SCRIPTS += t/backup_pg.sh
+# files_store = database: two front ends and a worker on one throwaway PostgreSQL, each its own data_dir (no shared
+# disk): a PDF uploaded on one served by the other, a large one and an import run by the worker; status, backup, sweep
+TESTS += t/files_db.sh
+dist_check_SCRIPTS += t/files_db.sh
+# contrib/larder-serve: one Content-Security-Policy on each route (auth.fcgi and save.fcgi send their own)
+TESTS += t/serve_csp.sh
+dist_check_SCRIPTS += t/serve_csp.sh
 EXTRA_DIST += t/syslog_listen.py

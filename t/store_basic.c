@@ -19,6 +19,52 @@ static void hash_of(const char *key, char out[65])
 	crypto_sha256_hex(key, strlen(key), out);
 }
 
+/* the sessions page's store calls: a public id apart from the token hash, kind and client, the current one
+ * marked, revoking by id only the owner's, revoking the others */
+static void session_list_tests(struct store *st, const char *alice, const char *bob)
+{
+	struct arena a;
+	struct store_session *l;
+	size_t n;
+	int64_t ended = -1;
+	char h1[65], h2[65], hb[65], h3[65];
+	const char *app_id = NULL;
+	arena_init(&a);
+	hash_of("list-a1", h1);
+	hash_of("list-a2", h2);
+	hash_of("list-b1", hb);
+	is_int(store_session_create_from(st, alice, h1, STORE_NEVER_MS, "app", "Omnivore app on Android"), STORE_OK, "an app's session");
+	is_int(store_session_create_from(st, alice, h2, STORE_NEVER_MS, "anything", NULL), STORE_OK, "a browser's");
+	is_int(store_session_create_from(st, bob, hb, STORE_NEVER_MS, NULL, NULL), STORE_OK, "bob's");
+	is_int(store_session_list(st, &a, alice, h2, 0, &l, &n), STORE_OK, "alice's sessions listed");
+	is_int((int64_t)n, 2, "two of them");
+	for (size_t i = 0; i < n; i++) {
+		bool app = strcmp(l[i].kind, "app") == 0;
+		ok(strlen(l[i].id) == 32 && strcmp(l[i].id, h1) != 0 && strncmp(l[i].id, h1, 32) != 0 && strncmp(l[i].id, h2, 32) != 0,
+		   "a public id of 32 digits, no part of the token hash");
+		is_int(l[i].current, app ? 0 : 1, "only the request's own is current");
+		is_str(app ? l[i].agent : "browser", app ? "Omnivore app on Android" : l[i].kind, "kind and client kept");
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!l[i].current)
+			app_id = l[i].id;
+	is_int(store_session_revoke(st, bob, app_id), STORE_E_NOTFOUND, "bob cannot revoke alice's session");
+	is_int(store_session_lookup(st, &a, h1, 0, NULL, NULL), STORE_OK, "(it lives)");
+	is_int(store_session_revoke(st, alice, app_id), STORE_OK, "alice can");
+	is_int(store_session_lookup(st, &a, h1, 0, NULL, NULL), STORE_E_NOTFOUND, "its token then names nobody");
+	is_int(store_session_revoke(st, alice, app_id), STORE_E_NOTFOUND, "revoked once");
+	hash_of("list-a3", h3);
+	store_session_create_from(st, alice, h3, STORE_NEVER_MS, "app", NULL);
+	is_int(store_session_revoke_others(st, alice, h2, &ended), STORE_OK, "revoking the others");
+	is_int(ended, 1, "one other ended");
+	is_int(store_session_list(st, &a, alice, h2, 0, &l, &n), STORE_OK, "listed again");
+	is_int((int64_t)n, 1, "only the kept one is left");
+	is_int(store_session_lookup(st, &a, hb, 0, NULL, NULL), STORE_OK, "bob's session untouched");
+	is_int(store_session_revoke_others(st, alice, NULL, &ended), STORE_OK, "revoking all (a key's request)");
+	is_int(ended, 1, "the last one ended");
+	arena_free(&a);
+}
+
 /* the bookmarklet's save token: one per user, replaced by a new one, revocable */
 static void save_token_tests(struct store *st, const char *uid)
 {
@@ -263,6 +309,7 @@ int main(void)
 	is_int(store_user_set_password(st, "00000000-0000-4000-8000-000000000000", "x"), STORE_E_NOTFOUND,
 	       "an unknown user: still NOTFOUND (nothing ended)");
 	is_int(store_session_lookup(st, &a, h3, 0, &got, &exp), STORE_OK, "(bob's session untouched)");
+	session_list_tests(st, alice.id, bob.id);
 
 	/* login attempts: several keys at once, a wait from the caller, forgetting the old ones */
 	{

@@ -22,6 +22,7 @@ static void cleanup(void)
  * read in an index's order that stops at its LIMIT). */
 static const struct { const char *name; bool scan; const char *why; } allowed[] = {
 	{ "file_orphans", true, "the worker's hourly sweep: every file row is checked once against its item" },
+	{ "blob_usage", true, "larder status and backup: the files and parts kept in the database, server-wide" },
 	{ "setting_get", true, "settings: a few server-wide rows" },
 	{ "setting_add", true, "settings: a few server-wide rows" },
 	{ "job_count_ready", true, "the worker's queue size: jobs of every user (jobs_ready serves each branch)" },

@@ -1,4 +1,4 @@
-/* store_search_lang.c: tests of the search's words (src/store/words.c) and of store_search in people's languages on a real SQLite file: stemmed English, German, French and Spanish forms, Chinese, Japanese, Korean and Thai words inside sentences, the negative cases, the item's language, and the re-index of an upgraded library (stopped and run again). */
+/* store_search_lang.c: tests of the search's words (src/store/words.c) and of store_search in people's languages on a real SQLite file: stemmed English, German, French and Spanish forms, Chinese, Japanese, Korean and Thai words inside sentences, the negative cases, stemmed field searches, the item's language, the re-index of an upgraded library (stopped and run again), and the worker's merge of the index. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,7 +142,7 @@ static void word_tests(void)
 /* ---- store_search ---- */
 
 static const char *user_ann, *user_ben;
-static const char *ids[512];
+static const char *ids[1024];
 static int nids;
 
 /* the page's items as letters A, B, … in the order they were saved */
@@ -159,7 +159,7 @@ static const char *find_as(const char *user, const char *q)
 		out[i] = '?';
 		for (int k = 0; k < nids; k++)
 			if (strcmp(res.items[i].id, ids[k]) == 0)
-				out[i] = (char)('A' + k);
+				out[i] = (char)(k < 26 ? 'A' + k : 'a' + k % 26);
 	}
 	out[res.n] = 0;
 	return out;
@@ -182,6 +182,8 @@ static struct store_item save(const char *user, const char *title, const char *t
 	ids[nids++] = it.id;
 	return it;
 }
+
+static int cmp_char(const void *a, const void *b) { return *(const char *)a - *(const char *)b; }
 
 static void search_tests(void)
 {
@@ -216,6 +218,18 @@ static void search_tests(void)
 	is_str(find("rung"), "", "nor is rung");
 	is_str(find("run*"), "DAB", "a prefix still reads words as written");
 	is_str(find("run -morning"), "DB", "a negated word");
+	{ /* bench/rank-eval's candidates (store_search_rank): the same rows in their own order, then the default */
+		struct store_rank none = { STORE_RANK_WEIGHTS, true, false, 0, 0 }, idf = { STORE_RANK_WEIGHTS, true, true, 0, 100 };
+		char *got;
+		store_search_rank(&none);
+		is_str(find("run"), "ABD", "no ranking: newest first");
+		store_search_rank(&idf);
+		got = (char *)find("run");
+		qsort(got, strlen(got), 1, cmp_char);
+		is_str(got, "ABD", "weighted by the caller's own counts of each form: the same rows");
+		store_search_rank(NULL);
+		is_str(find("run"), "DAB", "the default ranking again");
+	}
 	/* German, French, Spanish */
 	is_str(find("Haus"), "E", "Haus finds Häuser (German stems)");
 	is_str(find("Stadt"), "E", "Stadt finds Städte");
@@ -243,6 +257,16 @@ static void search_tests(void)
 	is_str(find("ไทย"), "L", "ไทย");
 	is_str(find("ญี่ปุ่น"), "", "a Thai word not in the text");
 	is_str(find("title:東京"), "I", "title: reads the same words");
+	/* fields read a word in any of its forms too (SQLite; PostgreSQL's words have no stems yet); a quoted value as written */
+	if (db_is_sqlite(st->db)) {
+		is_str(find("title:mornings"), "A", "title:mornings finds the title Morning notes");
+		is_str(find("title:\"mornings\""), "", "title:\"mornings\" reads the word as written");
+		is_str(find("title:trainings,\"bauen\""), "EB", "a list of values, each in its own way (the value as written first)");
+		is_str(find("title:Häusern"), "", "a stemmed field value still reads its column only");
+		is_str(find("title:Bauens"), "E", "German forms in a title");
+		is_str(find("title:morning run"), "A", "a field and a word");
+		is_str(find("title:runs"), "", "run is in bodies, not titles");
+	}
 	/* the rank reads the caller's rows only: another user's forms do not change it */
 	is_str(find_as(user_ben, "run"), "", "ben finds none of ann's");
 	it = save(user_ben, "Ben runs", "running running running", "en");
@@ -350,6 +374,38 @@ static void reindex_tests(void)
 	is_int(last_total, -1, "has nothing to index");
 }
 
+/* ---- the worker's merge: an index written save by save is many segments; store_search_merge's bounded steps
+ * merge them, and every answer stays the same ---- */
+static void merge_tests(void)
+{
+	int64_t before, after;
+	int steps = 0, rc;
+	const char *orchard, *meadow;
+	char err[512];
+	is_int(store_open(path, &st, err, sizeof err), STORE_OK, "open: %s", err);
+	for (int i = 0; i < 60; i++) /* each save its own transaction: its own segment, as the web saves one by one */
+		save(user_ben, arena_printf(&A, "Orchard %d", i), i % 2 ? "apple orchards in spring" : "meadows and orchard walls", "en");
+	before = count_sql(st, "SELECT count(DISTINCT segid) FROM items_fts_idx");
+	ok(before >= 4, "saves one by one leave several segments (%lld)", (long long)before);
+	orchard = find_as(user_ben, "orchard");
+	meadow = find_as(user_ben, "meadow -apple");
+	is_int((int)strlen(orchard), 50, "orchard: a full page before the merge");
+	while ((rc = store_search_merge(st, 1)) == 1 && steps < 100000)
+		steps++;
+	is_int(rc, 0, "the merge ends: %s", rc < 0 ? store_errmsg(st) : "no error");
+	ok(steps > 1, "in several bounded steps (%d of 1 page)", steps);
+	after = count_sql(st, "SELECT count(DISTINCT segid) FROM items_fts_idx");
+	ok(after < before && after <= 3, "fewer segments after it: %lld, from %lld", (long long)after, (long long)before);
+	is_str(count_sql(st, "SELECT v FROM items_fts_config WHERE k = 'usermerge'") == 2 ? "2" : "?", "2",
+	       "usermerge 2: a level's pair is merged");
+	is_str(find_as(user_ben, "orchard"), orchard, "the same answer, in the same order");
+	is_str(find_as(user_ben, "meadow -apple"), meadow, "a stemmed, negated search too");
+	is_str(find("city"), "CB", "and ann's");
+	is_int(store_search_merge(st, 1), 0, "nothing left: a step writes nothing");
+	is_int(db_exec(st->db, "INSERT INTO items_fts(items_fts) VALUES ('integrity-check')"), DB_OK,
+	       "the index matches its rows (FTS5 integrity-check)");
+}
+
 static void cleanup(void)
 {
 	store_close(st);
@@ -378,5 +434,6 @@ int main(void)
 	user_ben = ben.id;
 	search_tests();
 	reindex_tests();
+	merge_tests();
 	return done_testing();
 }

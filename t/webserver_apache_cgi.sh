@@ -115,4 +115,17 @@ code=$(curl -s -m 20 -o /dev/null -w '%{http_code}' "$B/larder-bin/larder-runner
 is "apache-cgi: the helpers are not served" 403 "$code"
 code=$(curl -s -m 20 -o /dev/null -D "$tmp/page.h" -w '%{http_code}' "$B/home")
 is "apache-cgi: the pages carry the Content-Security-Policy, once" "200 1" "$code $(hdr "$tmp/page.h" content-security-policy | wc -l)"
+# every other route once too (.htaccess leaves out the routes whose program sends its own): the PDF under its own
+# sandbox alone, the API and the programs' answers under one policy each
+code=$(curl -s -m 20 -o /dev/null -D "$tmp/file.h" -w '%{http_code}' -H "authorization: $key" "$B/api/file/$item")
+is "apache-cgi: the PDF under its own policy alone" "200 1 sandbox" \
+	"$code $(hdr "$tmp/file.h" content-security-policy | wc -l) $(hdr "$tmp/file.h" content-security-policy | cut -d';' -f1)"
+# (METHOD PATH, and whose policy: the pages' default-src 'self', or the program's own default-src 'none')
+for r in "POST /api/graphql self" "GET /api/health self" "GET /api/auth/login none" "POST /api/mobile-auth/email-sign-in none" \
+	"GET /api/save none" "POST /api/save/token none" "GET /s/0123456789abcdef none"; do
+	set -- $r
+	curl -s -m 20 -o /dev/null -X "$1" -D "$tmp/r.h" "$B$2"
+	is "apache-cgi: $1 $2: one Content-Security-Policy, default-src '$3'" "1 default-src '$3'" \
+		"$(hdr "$tmp/r.h" content-security-policy | wc -l) $(hdr "$tmp/r.h" content-security-policy | cut -d';' -f1)"
+done
 done_testing

@@ -114,7 +114,7 @@ ws_flow_login() {
 	is "$srv: the login's answer carries one Content-Security-Policy" 1 "$(hdr "$tmp/login.h" content-security-policy | wc -l)"
 	# every page of www/ under its short name
 	for _pg in /login /home /highlights /article /settings/api /settings/bookmarklet /settings/import \
-		/settings/newsletters /settings/feeds; do
+		/settings/newsletters /settings/feeds /settings/offline /settings/sessions; do
 		code=$(curl -s -m 20 -o "$tmp/page.html" -w '%{http_code}' "$B$_pg")
 		grep -q '<html' "$tmp/page.html" && code="$code html"
 		is "$srv: the page $_pg" "200 html" "$code"

@@ -10,7 +10,7 @@ dist_www_DATA = www/index.html www/login.html www/home.html www/reader.html www/
 	www/sw.js www/manifest.webmanifest
 wwwsettingsdir = $(wwwdir)/settings
 dist_wwwsettings_DATA = www/settings/api.html www/settings/bookmarklet.html www/settings/import.html \
-	www/settings/newsletters.html www/settings/feeds.html www/settings/offline.html
+	www/settings/newsletters.html www/settings/feeds.html www/settings/offline.html www/settings/sessions.html
 wwwcssdir = $(wwwdir)/css
 dist_wwwcss_DATA = www/css/larder.css www/css/library.css www/css/reader.css www/css/phone.css www/css/share.css
 wwwimgdir = $(wwwdir)/img
@@ -25,5 +25,5 @@ dist_wwwjs_DATA = www/js/api.js www/js/ui.js www/js/items.js www/js/login.js www
 	www/js/reader-settings.js www/js/reader-keys.js www/js/settings-newsletters.js \
 	www/js/library-upload.js www/js/reader-pdf.js www/js/nav-memory.js \
 	www/js/look.js www/js/look-sync.js www/js/settings-feeds.js www/js/highlights.js \
-	www/js/reader-speech.js www/js/pwa.js www/js/offline-store.js www/js/offline-keep.js www/js/settings-offline.js \
+	www/js/reader-speech.js www/js/pwa.js www/js/offline-store.js www/js/offline-keep.js www/js/settings-offline.js www/js/settings-sessions.js www/js/library-suggest.js www/js/offline-share.js \
 	www/js/reader-share.js www/js/epub.js

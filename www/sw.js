@@ -1,6 +1,6 @@
-// sw.js: Larder's service worker: keeps the pages (the app shell) and the last articles opened for reading offline, answers the API from what is kept when the network is cut, and queues archive, progress, highlight and note changes made offline, sending them in order, once each, when it returns.
+// sw.js: Larder's service worker: keeps the pages (the app shell) and the last articles opened for reading offline, answers the API from what is kept when the network is cut, and queues archive, progress, label, highlight and note changes and shared links made offline, sending them in order, once each, when it returns.
 'use strict';
-importScripts('/js/offline-store.js', '/js/offline-keep.js');
+importScripts('/js/offline-store.js', '/js/offline-keep.js', '/js/offline-share.js');
 const S = self.larderStore;
 
 const SHELL_CACHE = 'larder-shell-1';
@@ -13,23 +13,26 @@ const OFFLINE_IMAGE = '/offline-image';
 
 // the pages and what they load; what a page loads that is missing here is kept the first time it is loaded
 const SHELL = ['/home', '/login', '/highlights', '/article', '/settings/api', '/settings/bookmarklet',
-	'/settings/import', '/settings/newsletters', '/settings/feeds', '/settings/offline', '/manifest.webmanifest',
+	'/settings/import', '/settings/newsletters', '/settings/feeds', '/settings/offline', '/settings/sessions', '/manifest.webmanifest',
 	'/css/larder.css', '/css/library.css', '/css/reader.css', '/css/phone.css',
 	'/img/favicon.svg', '/img/icon.svg', '/img/icon-192.png', '/img/icon-512.png', '/img/icon-maskable-512.png',
 	...['api', 'ui', 'items', 'login', 'home', 'reader', 'settings-api', 'bookmarklet', 'import', 'library-query',
 		'library-item', 'library-bulk', 'library-select', 'library-keys', 'library-filters', 'library-labels',
 		'reader-anchor', 'reader-highlights', 'reader-notebook', 'reader-toolbar', 'reader-settings', 'reader-keys',
 		'settings-newsletters', 'library-upload', 'reader-pdf', 'nav-memory', 'look', 'look-sync', 'settings-feeds',
-		'highlights', 'reader-speech', 'pwa', 'settings-offline'].map((n) => `/js/${n}.js`)];
+		'highlights', 'reader-speech', 'pwa', 'settings-offline', 'settings-sessions', 'library-suggest', 'offline-share'].map((n) => `/js/${n}.js`)];
 
 // the changes kept for later when the network is cut: the mutation's field, and the article it is about
 const QUEUED = {
 	setLinkArchived: (v) => v.input && v.input.linkId,
 	saveArticleReadingProgress: (v) => v.input && v.input.id,
+	setLabels: (v) => v.input && v.input.pageId,
 	createHighlight: (v) => v.input && v.input.articleId,
 	updateHighlight: () => null,
 	deleteHighlight: () => null,
 };
+// the changes that set a whole state of an article: only the last one of an article waits
+const LAST_ONLY = new Set(['saveArticleReadingProgress', 'setLabels']);
 
 self.addEventListener('install', (ev) => {
 	ev.waitUntil(caches.open(SHELL_CACHE).then((c) => Promise.all(SHELL.map((u) => c.add(u).catch(() => {}))))
@@ -50,7 +53,9 @@ self.addEventListener('fetch', (ev) => {
 	const plain = (p) => { const spare = req.clone(); ev.respondWith(p.catch(() => fetch(spare))); };
 	if (url.pathname === '/api/graphql' && req.method === 'POST') plain(graphql(req, ev));
 	else if (url.pathname === '/api/auth/logout' && req.method === 'POST') plain(logout(req));
+	else if (url.pathname === OFFLINE_SAVE && req.method === 'POST') ev.respondWith(offlineSave(req));
 	else if (req.method !== 'GET') return;
+	else if (url.pathname === '/api/save' && req.mode === 'navigate') plain(shareTarget(req, url));
 	else if (url.pathname === OFFLINE_IMAGE) ev.respondWith(keptImage(url));
 	else {
 		const key = shellKey(url);
@@ -148,7 +153,7 @@ async function change(req, body, field) {
 	const who = await owner();
 	if (!who) return offlineError('You are offline, and Larder does not know who you are yet: open the library once online.');
 	const item = QUEUED[field](body.variables || {}) || await itemOfHighlight(body.variables);
-	if (field === 'saveArticleReadingProgress') { // only the last position of an article matters
+	if (LAST_ONLY.has(field)) { // only the last position (or label set) of an article matters
 		for (const e of await S.all('queue'))
 			if (e.owner === who && e.field === field && e.item === item) await S.del('queue', e.seq);
 		queued = null;

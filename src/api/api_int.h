@@ -123,7 +123,7 @@ int api_schema_bind(struct gql_schema *s, char *err, size_t errlen);
 #define API_FILES(X) X(user) X(apikey) X(item) X(paging) X(library) X(label) X(highlight) X(save) X(search) \
 	X(bulk) X(highlights) X(typeahead) X(saving_request) X(filter) X(account) X(articles) X(personalization) \
 	X(unoffered) X(import) X(feeds) \
-	X(newsletter) X(upload) X(share)
+	X(newsletter) X(upload) X(share) X(session)
 #define API_BIND_DECL(name) int api_bind_##name(struct gql_schema *s, char *err, size_t errlen);
 API_FILES(API_BIND_DECL)
 /* called last by api_schema_bind: binds only object fields still unbound: every field of a

@@ -2,7 +2,7 @@
 noinst_LIBRARIES += src/api/libapi.a
 src_api_libapi_a_SOURCES = \
 	src/api/api.h src/api/api_int.h \
-	src/api/api.c src/api/user.c src/api/apikey.c src/api/defaults.c \
+	src/api/api.c src/api/user.c src/api/apikey.c src/api/session.c src/api/defaults.c \
 	src/api/item.c src/api/paging.c src/api/library.c src/api/label.c src/api/highlight.c \
 	src/api/save.c src/api/search.c \
 	src/api/bulk.c src/api/highlights.c src/api/typeahead.c src/api/saving_request.c \

@@ -17,7 +17,7 @@
 
 static const struct api_root_policy query_policy[] = {
 	{ "me", CHEAP, READ }, { "user", CHEAP, READ }, { "validateUsername", CHEAP, READ },
-	{ "labels", CHEAP, READ }, { "apiKeys", CHEAP, READ }, { "filters", CHEAP, READ },
+	{ "labels", CHEAP, READ }, { "apiKeys", CHEAP, READ }, { "sessions", CHEAP, READ }, { "filters", CHEAP, READ },
 	{ "recentSearches", CHEAP, READ }, { "getUserPersonalization", CHEAP, READ },
 	{ "articleSavingRequest", CHEAP, READ }, { "newsletterEmails", CHEAP, READ }, { "subscription", CHEAP, READ },
 	{ "search", SCAN, READ }, { "articles", SCAN, READ }, { "updatesSince", SCAN, READ },
@@ -51,7 +51,8 @@ static const struct api_root_policy mutation_policy[] = {
 	{ "bulkAction", FETCH, CHANGE }, { "emptyTrash", FETCH, CHANGE }, { "subscribe", FETCH, CHANGE },
 	{ "markEmailAsItem", FETCH, CHANGE }, { "uploadImportFile", FETCH, CHANGE },
 	/* keys and the account: full access only */
-	{ "generateApiKey", WRITE, ACCOUNT }, { "revokeApiKey", WRITE, ACCOUNT }, { "updateUser", WRITE, ACCOUNT },
+	{ "generateApiKey", WRITE, ACCOUNT }, { "revokeApiKey", WRITE, ACCOUNT },
+	{ "revokeSession", WRITE, ACCOUNT }, { "revokeOtherSessions", WRITE, ACCOUNT }, { "updateUser", WRITE, ACCOUNT },
 	{ "updateUserProfile", WRITE, ACCOUNT }, { "logOut", WRITE, ACCOUNT }, { "deleteAccount", FETCH, ACCOUNT },
 	/* not offered: refused without work (those that would send data elsewhere need full access) */
 	{ "setWebhook", CHEAP, ACCOUNT }, { "deleteWebhook", CHEAP, ACCOUNT }, { "setIntegration", CHEAP, ACCOUNT },

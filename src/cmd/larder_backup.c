@@ -1,4 +1,4 @@
-/* larder_backup.c: `larder backup DEST` (an online, consistent copy of the database with files_dir and data_dir's pending imports, modes kept, verified) and `larder restore SRC [--force]` (refused while a program has the database open, or over an existing library without --force). */
+/* larder_backup.c: `larder backup DEST` (an online, consistent copy of the database, with the files kept in it, and files_dir and data_dir's pending imports, modes kept, verified) and `larder restore SRC [--force]` (refused while a program has the database open, or over an existing library without --force). */
 #include "config.h"
 #include "cmd/larder_backup.h"
 
@@ -242,8 +242,30 @@ static int run(const char *const argv[], bool quiet)
 
 static void print_verified(const char *what, const struct store_verified *v)
 {
-	printf("%s: schema version %d, %" PRId64 " users, %" PRId64 " items, %" PRId64 " highlights, %" PRId64 " files\n",
-	       what, v->version, v->users, v->items, v->highlights, v->files);
+	printf("%s: schema version %d, %" PRId64 " users, %" PRId64 " items, %" PRId64 " highlights, %" PRId64 " files"
+	       " (%" PRId64 " kept in the database)\n", what, v->version, v->users, v->items, v->highlights, v->files,
+	       v->files_in_db);
+}
+
+/* PostgreSQL: the files and imports kept in the database (files_store = database) travel inside the dump; how
+ * many (backup: counted just before the dump, so a file uploaded meanwhile may be in it and not in the count;
+ * restore: after it, when the restored schema is this larder's, else nothing is said: larder init comes first) */
+static int count_pg_blobs(const struct larder_config *c, const char *where, bool required)
+{
+	struct store *st = NULL;
+	struct store_blob_usage u;
+	char err[768];
+	int rc;
+	if (store_open(c->database, &st, err, sizeof err) != STORE_OK)
+		return required ? larder_fail("%s", err) : 0;
+	rc = store_blob_usage(st, &u);
+	if (rc != STORE_OK)
+		larder_fail("%s", store_errmsg(st));
+	else
+		printf("files in the database: %" PRId64 " files, %" PRId64 " pending imports, %" PRId64 " bytes (%s)\n",
+		       u.files, u.imports, u.bytes, where);
+	store_close(st);
+	return rc == STORE_OK ? 0 : 1;
 }
 
 int larder_cmd_backup(const struct larder_config *c, int argc, char **argv)
@@ -271,7 +293,7 @@ int larder_cmd_backup(const struct larder_config *c, int argc, char **argv)
 		const char *pg[] = { "pg_dump", "--format=custom", "--no-owner", "--file", db, c->database, NULL };
 		const char *list[] = { "pg_restore", "--list", db, NULL };
 		snprintf(db, sizeof db, "%s/larder.pgdump", dest);
-		if (run(pg, false) != 0)
+		if (count_pg_blobs(c, "in the dump", true) != 0 || run(pg, false) != 0)
 			return 1;
 		/* the dump holds the password hashes: the owner's alone; and it must read back whole */
 		if (chmod(db, 0600) < 0)
@@ -387,6 +409,8 @@ int larder_cmd_restore(const struct larder_config *c, int argc, char **argv)
 		if (run(argv_pg, false) != 0)
 			return 1;
 		printf("database: restored with pg_restore\n");
+		if (count_pg_blobs(c, "restored", false) != 0)
+			return 1;
 	} else if (restore_sqlite(c, src) != 0) {
 		return 1;
 	}

@@ -1,4 +1,4 @@
-/* larder_status.c: `larder status`: the work queue by kind with its oldest job, the feeds failing, the worker's last sign of life and the disk the database and the files use, one "name: value" a line. */
+/* larder_status.c: `larder status`: the work queue by kind with its oldest job, the feeds failing, the worker's last sign of life and the disk the database and the files use (and the files kept in the database), one "name: value" a line. */
 #include "config.h"
 #include "cmd/larder_backup.h"
 
@@ -64,6 +64,7 @@ int larder_cmd_status(const struct larder_config *c, int argc, char **argv)
 {
 	struct store *st = NULL;
 	struct store_status s;
+	struct store_blob_usage blobs;
 	char err[768], dir[4096];
 	int64_t now = time_now_ms(), nfiles = 0, bytes;
 
@@ -75,7 +76,7 @@ int larder_cmd_status(const struct larder_config *c, int argc, char **argv)
 		fprintf(stderr, "larder: %s\n", err);
 		return 1;
 	}
-	if (store_status(st, &s) != STORE_OK) {
+	if (store_status(st, &s) != STORE_OK || store_blob_usage(st, &blobs) != STORE_OK) {
 		fprintf(stderr, "larder: %s\n", store_errmsg(st));
 		store_close(st);
 		return 1;
@@ -99,5 +100,9 @@ int larder_cmd_status(const struct larder_config *c, int argc, char **argv)
 		snprintf(dir, sizeof dir, "%s/files", c->data_dir);
 	bytes = tree_bytes(dir, &nfiles);
 	printf("files: %" PRId64 ", bytes: %" PRId64 " (%s)\n", nfiles, bytes, dir);
+	/* files_store = database: what the database holds for every machine (counted in "database bytes" too) */
+	printf("files in the database: %" PRId64 ", imports: %" PRId64 ", parts: %" PRId64 ", bytes: %" PRId64
+	       " (files_store = %s)\n", blobs.files, blobs.imports, blobs.parts, blobs.bytes,
+	       c->files_in_db ? "database" : "disk");
 	return fflush(stdout) == 0 ? 0 : 1;
 }

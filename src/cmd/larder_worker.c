@@ -1,4 +1,4 @@
-/* larder_worker.c: `larder worker [--once]`: runs the fetch queue continuously, or drains what is due and exits (for cron). */
+/* larder_worker.c: `larder worker [--once]`: runs the fetch queue continuously, merging the search index when idle, or drains what is due (and the merge) and exits (for cron). */
 #include <errno.h>
 #include <malloc.h>
 #include <signal.h>
@@ -111,6 +111,15 @@ int larder_cmd_worker(const struct larder_config *c, int argc, char **argv)
 				rc = 1;
 				break;
 			}
+		}
+		/* nothing due: a step of the search index's merge, and the next look at once while more is left
+		 * (--once too: it ends when no job is due and the index is merged) */
+		if (r == 0) {
+			int m = svc_worker_idle(st, err, sizeof err);
+			if (m > 0)
+				continue;
+			if (m < 0)
+				fprintf(stderr, "larder worker: %s\n", err);
 		}
 		if (once)
 			break;

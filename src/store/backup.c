@@ -80,7 +80,9 @@ int store_verify_sqlite(const char *path, struct store_verified *v, char *err, s
 	v->items = one_int(db, "SELECT count(*) FROM library_items");
 	v->highlights = one_int(db, "SELECT count(*) FROM highlights");
 	v->files = one_int(db, "SELECT count(*) FROM files");
-	if (v->users < 0 || v->items < 0 || v->highlights < 0 || v->files < 0) {
+	/* a completed file without a path is kept in the database (026_file_blobs); before 026 none is */
+	v->files_in_db = v->version < 26 ? 0 : one_int(db, "SELECT count(*) FROM files WHERE path IS NULL AND status = 'COMPLETED'");
+	if (v->files_in_db < 0 ||v->users < 0 || v->items < 0 || v->highlights < 0 || v->files < 0) {
 		snprintf(err, errlen, "%s: cannot count its rows: %s", path, db_errmsg(db));
 		goto out;
 	}

@@ -15,7 +15,7 @@ static const char *const tables[] = {
 	"users", "work_turns", "api_keys", "sessions", "library_items", "item_content", "labels", "item_labels", "highlights",
 	"highlight_labels", "jobs", "item_tombstones", "settings", "login_failures", "save_tokens", "filters",
 	"recent_searches", "user_profiles", "imports", "user_personalization", "newsletter_emails", "subscriptions",
-	"feed_entries", "received_emails", "files", "feed_scans", "item_shares",
+	"feed_entries", "received_emails", "files", "feed_scans", "item_shares", "file_blobs",
 };
 #define NTABLES (sizeof tables / sizeof tables[0])
 /* the engines' own bookkeeping, SQLite's FTS5 index (rebuilt from item_search by its triggers) and the users'
@@ -33,6 +33,9 @@ static const char *const pg_search_feeders[] = { "library_items", "item_labels",
 #define MAX_COLS 64
 #define BATCH_PARAMS 30000 /* parameters of one batched INSERT (both engines take this many) */
 #define BATCH_ROWS 200
+/* file_blobs' rows are LIMIT_BLOB_PART bytes each: a few at a time, read and written, so a library with many
+ * files in the database is copied in a few MB of memory (200 such rows would be 50 MB, 2000 from a cursor 500) */
+#define BLOB_BATCH_ROWS 4
 
 struct cols {
 	int n;
@@ -236,7 +239,7 @@ static int flush(struct copy *c, const char *table, const struct cols *k, const 
  * store_copy): a provider's table need not fit in memory. */
 #define SOURCE_BATCH 2000
 
-static int src_open(struct copy *c, const char *sql, struct db_stmt **out)
+static int src_open(struct copy *c, const char *sql, int batch, struct db_stmt **out)
 {
 	char fetch[64];
 	*out = NULL;
@@ -250,7 +253,7 @@ static int src_open(struct copy *c, const char *sql, struct db_stmt **out)
 	snprintf(declare, n, "DECLARE larder_copy NO SCROLL CURSOR FOR %s", sql);
 	int rc = db_exec(c->src, declare);
 	free(declare);
-	snprintf(fetch, sizeof fetch, "FETCH %d FROM larder_copy", SOURCE_BATCH);
+	snprintf(fetch, sizeof fetch, "FETCH %d FROM larder_copy", batch);
 	return rc != DB_OK ? rc : db_prepare(c->src, fetch, false, out);
 }
 
@@ -284,10 +287,13 @@ static int copy_table(struct copy *c, const char *table, const struct cols *fixe
 		return rc;
 	col_list(list, sizeof list, &k);
 	full_rows = BATCH_PARAMS / k.n < BATCH_ROWS ? BATCH_PARAMS / k.n : BATCH_ROWS;
+	bool blobs = strcmp(table, "file_blobs") == 0;
+	if (blobs)
+		full_rows = BLOB_BATCH_ROWS;
 	snprintf(sql, sizeof sql, "SELECT %s FROM \"%s\"%s", list, table, rowid ? " ORDER BY rowid" : "");
 	if (!(vals = calloc((size_t)full_rows * (size_t)k.n, sizeof *vals)))
 		return cfail(c, "out of memory");
-	if (src_open(c, sql, &src) != DB_OK) {
+	if (src_open(c, sql, blobs ? BLOB_BATCH_ROWS : SOURCE_BATCH, &src) != DB_OK) {
 		rc = cfail(c, "source: table %s: %s", table, db_errmsg(c->src));
 		goto out;
 	}

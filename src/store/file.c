@@ -157,15 +157,36 @@ int store_file_by_upload(struct store *st, struct arena *a, const char *upload_h
 	return store_get_row(st, a, s, &file_row, out, "finding an upload");
 }
 
+/* the bytes src gives kept under the file's id (a file in the database), checked against the size recorded */
+static int keep_blob(struct store *st, struct arena *a, const struct store_file *f, store_blob_source src, void *ctx)
+{
+	int64_t kept = 0;
+	int rc = store_blob_write(st, a, f->id, f->user_id, src, ctx, &kept);
+	if (rc == STORE_OK && kept != f->size) {
+		snprintf(st->errmsg, sizeof st->errmsg, "file %s: %lld bytes kept in the database, %lld expected", f->id,
+		         (long long)kept, (long long)f->size);
+		rc = STORE_E_INVAL;
+	}
+	return rc;
+}
+
 int store_file_uploaded(struct store *st, struct arena *a, const char *id, const char *path, int64_t size,
-                        const char *sha256, struct store_file *out)
+                        const char *sha256, store_blob_source src, void *ctx, struct store_file *out)
 {
 	struct db_stmt *s = stmt(st, STMT_FILE_UPLOADED);
-	store_bind_texts(s, 1, (const char *const[]){ id, path }, 2);
+	int rc;
+	if (src && (rc = store_begin(st)) != STORE_OK)
+		return rc;
+	store_bind_texts(s, 1, (const char *const[]){ id, src ? NULL : path }, 2);
 	db_bind_int64(s, 3, size);
 	store_bind_text(s, 4, sha256);
 	db_bind_int64(s, 5, time_now_ms());
-	return store_get_row(st, a, s, &file_row, out, "recording an upload");
+	rc = store_get_row(st, a, s, &file_row, out, "recording an upload");
+	if (!src)
+		return rc;
+	if (rc == STORE_OK)
+		rc = keep_blob(st, a, out, src, ctx);
+	return store_end(st, rc);
 }
 
 /* a user-scoped lookup: ?1 the user, ?2 the key */
@@ -230,7 +251,7 @@ int store_file_queue(struct store *st, int64_t item_seq)
 }
 
 int store_file_attach(struct store *st, struct arena *a, int64_t item_seq, const struct store_file *in,
-                      struct store_file *out)
+                      store_blob_source src, void *ctx, struct store_file *out)
 {
 	struct db_stmt *s = stmt(st, STMT_FILE_ATTACH);
 	int64_t now = time_now_ms();
@@ -248,7 +269,10 @@ int store_file_attach(struct store *st, struct arena *a, int64_t item_seq, const
 	store_bind_texts(s, 1, (const char *const[]){ id, in->user_id, in->item_id, in->file_name, in->content_type,
 	                                              in->url }, 6);
 	db_bind_int64(s, 7, in->size);
-	store_bind_texts(s, 8, (const char *const[]){ in->sha256, in->path }, 2);
+	store_bind_texts(s, 8, (const char *const[]){ in->sha256, src ? NULL : in->path }, 2);
 	db_bind_int64(s, 10, now);
-	return store_end(st, store_get_row(st, a, s, &file_row, out, "keeping a fetched file"));
+	rc = store_get_row(st, a, s, &file_row, out, "keeping a fetched file");
+	if (rc == STORE_OK && src)
+		rc = keep_blob(st, a, out, src, ctx);
+	return store_end(st, rc);
 }

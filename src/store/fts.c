@@ -1,5 +1,6 @@
 /* fts.c: the FTS5 tokenizer that keeps each owner's words apart in the one index ("larder", words.c's analysis), and the rank function that scores a row from that row alone (larder_rank). */
 #include <sqlite3.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -189,14 +190,49 @@ static int tok_tokenize(Fts5Tokenizer *p, void *ctx, int flags, const char *text
 #define B 0.5
 #define RANK_COLS 16
 
+/* bench/rank-eval's candidate only (a last argument K > 0, never passed by a search): each phrase weighted by
+ * log(1 + K / rows), rows counted among the rows holding the phrase's tokens, which carry the caller's tag, so
+ * only the caller's rows; counted once per statement (xSetAuxdata) */
+static int count_row(const Fts5ExtensionApi *api, Fts5Context *fts, void *arg)
+{
+	(void)api, (void)fts;
+	++*(int64_t *)arg;
+	return SQLITE_OK;
+}
+
+static double *phrase_idf(const Fts5ExtensionApi *api, Fts5Context *fts, int nphrase, double k, int *rc)
+{
+	double *idf = api->xGetAuxdata(fts, 0);
+	if (idf || nphrase <= 0)
+		return idf;
+	if (!(idf = sqlite3_malloc64(sizeof *idf * (size_t)nphrase))) {
+		*rc = SQLITE_NOMEM;
+		return NULL;
+	}
+	for (int p = 0; p < nphrase && *rc == SQLITE_OK; p++) {
+		int64_t rows = 0;
+		*rc = api->xQueryPhrase(fts, p, &rows, count_row);
+		idf[p] = log(1 + k / ((double)rows + 0.5));
+	}
+	if (*rc == SQLITE_OK)
+		*rc = api->xSetAuxdata(fts, idf, sqlite3_free);
+	else
+		sqlite3_free(idf);
+	return *rc == SQLITE_OK ? idf : NULL;
+}
+
 static void rank_fn(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nval, sqlite3_value **val)
 {
 	static const double typical[RANK_COLS] = { 8, 3, 25, 4, 800, 3, 40 }; /* tokens; others 10 */
-	int ncol = api->xColumnCount(fts), nphrase = api->xPhraseCount(fts), ninst = 0, rc;
-	double score = 0;
+	int ncol = api->xColumnCount(fts), nphrase = api->xPhraseCount(fts), ninst = 0, rc = SQLITE_OK;
+	double score = 0, k_idf = nval > ncol ? sqlite3_value_double(val[ncol]) : 0, *idf = NULL;
 	int *tf;
 	if (ncol > RANK_COLS)
 		ncol = RANK_COLS;
+	if (k_idf > 0 && !(idf = phrase_idf(api, fts, nphrase, k_idf, &rc)) && rc != SQLITE_OK) {
+		sqlite3_result_error_code(ctx, rc);
+		return;
+	}
 	if ((rc = api->xInstCount(fts, &ninst)) != SQLITE_OK) {
 		sqlite3_result_error_code(ctx, rc);
 		return;
@@ -218,7 +254,7 @@ static void rank_fn(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_conte
 		for (int p = 0; p < nphrase; p++) {
 			double f = tf[p * ncol + c];
 			if (f > 0)
-				score += w * f * (K1 + 1) / (f + K1 * norm);
+				score += w * (idf ? idf[p] : 1) * f * (K1 + 1) / (f + K1 * norm);
 		}
 	}
 	free(tf);

@@ -412,12 +412,20 @@ int store_import_by_upload(struct store *st, struct arena *a, const char *upload
 	return store_get_row(st, a, s, &import_rowdef, out, "reading an import");
 }
 
-int store_import_uploaded(struct store *st, const char *id, const char *path)
+int store_import_uploaded(struct store *st, struct arena *a, const char *id, const char *user_id, const char *path,
+                          store_blob_source src, void *ctx)
 {
 	struct db_stmt *s = stmt(st, STMT_IMPORT_UPLOADED);
-	store_bind_texts(s, 1, (const char *const[]){ id, path }, 2);
-	int rc = store_step_changed(st, s, "recording an upload");
-	return rc != STORE_OK ? rc : queue_import(st, id);
+	int64_t kept;
+	int rc;
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	store_bind_texts(s, 1, (const char *const[]){ id, src ? NULL : path }, 2);
+	if ((rc = store_step_changed(st, s, "recording an upload")) == STORE_OK && src)
+		rc = store_blob_write(st, a, id, user_id, src, ctx, &kept);
+	if (rc == STORE_OK)
+		rc = queue_import(st, id);
+	return store_end(st, rc);
 }
 
 int store_import_start(struct store *st, struct arena *a, const char *id, const char *user_id, int64_t lease_until_ms,

@@ -12,7 +12,7 @@ src_store_libstore_a_SOURCES = \
 	src/store/feeds.h src/store/feeds.c \
 	src/store/newsletter.c
 # uploaded and fetched files (PDFs)
-src_store_libstore_a_SOURCES += src/store/file.c
+src_store_libstore_a_SOURCES += src/store/file.c src/store/blob.c
 # larder migrate-store: a library copied from one database to another
 src_store_libstore_a_SOURCES += src/store/copy.c
 # larder backup and restore: the online copy, its check, the file in use
@@ -48,6 +48,10 @@ STORE_MIGRATION_NAMES += 023_label_position
 STORE_MIGRATION_NAMES += 024_search_words
 # public read-only share links of single items
 STORE_MIGRATION_NAMES += 025_item_shares
+# files and imports kept in the database (files_store = database)
+STORE_MIGRATION_NAMES += 026_file_blobs
+# the sessions page: each session's public id, kind (browser or app), client and extension use
+STORE_MIGRATION_NAMES += 027_session_list
 STORE_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/%.sql)
 STORE_PG_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/pg/%.sql)
 EXTRA_DIST += $(STORE_MIGRATIONS) $(STORE_PG_MIGRATIONS)

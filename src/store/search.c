@@ -65,8 +65,9 @@
 #define FROM_PG " FROM library_items i JOIN item_search s ON s.seq = i.seq"
 
 /* relevance from the row alone (fts.c; PostgreSQL: larder_rank in db/pg/006_search_owner.sql): weights of the
- * columns title, author, description, site, text, labels, notes */
-#define RANK_WEIGHTS "10.0, 6.0, 4.0, 6.0, 1.0, 6.0, 5.0"
+ * columns title, author, description, site, text, labels, notes (search.h: STORE_RANK_WEIGHTS, measured by
+ * bench/rank-eval) */
+#define RANK_WEIGHTS STORE_RANK_WEIGHTS
 
 enum bind_type { B_TEXT, B_INT, B_REAL };
 struct bind { enum bind_type type; const char *s; int64_t i; double d; };
@@ -220,7 +221,11 @@ static void fts_expr(struct comp *c, struct sb *o, const struct store_sq_node *n
 	for (size_t i = 0; i < n->nvals; i++) {
 		if (i)
 			sb_puts(o, " OR ");
-		fts_string(o, tag, n->vals[i]);
+		/* title:running finds "Run" as a free word would; title:"running" as written */
+		if (stag && !exact && !((n->qvals >> i) & 1u) && (terms = word_terms(c, n->vals[i])))
+			sb_puts(o, terms);
+		else
+			fts_string(o, tag, n->vals[i]);
 	}
 	sb_putc(o, ')');
 }
@@ -846,20 +851,34 @@ static int read_page(struct store *st, struct arena *a, const char *sql, const s
 	return rc;
 }
 
+/* the ranked page's order (search.h); only bench/rank-eval changes it */
+static struct store_rank rank_now = STORE_RANK_DEFAULT;
+
+void store_search_rank(const struct store_rank *r)
+{
+	rank_now = r ? *r : (struct store_rank)STORE_RANK_DEFAULT;
+}
+
 /* SQLite's relevance: larder_rank; when the match reads words in other forms, the rows holding every word as
  * written first (an IN list of at most RANK_MAX rows: a ranked page has no more matches), which costs a
  * fraction of ranking the forms as phrases of their own (that doubled a ranked search's time) */
 static const char *rank_sql(struct comp *c)
 {
 	struct sb *keep = c->sql, k;
-	const char *r;
-	if (!c->exact)
-		return "larder_rank(items_fts, " RANK_WEIGHTS ")";
+	const char *r, *score;
+	if (rank_now.idf > 0)
+		score = arena_printf(c->a, "larder_rank(items_fts, %s, %g)", rank_now.weights, rank_now.idf);
+	else if (rank_now.tie > 0)
+		score = arena_printf(c->a, "round(larder_rank(items_fts, %s) / %g)", rank_now.weights, rank_now.tie);
+	else
+		score = arena_printf(c->a, "larder_rank(items_fts, %s)", rank_now.weights);
+	if (!score || !c->exact || !rank_now.exact_first)
+		return score ? score : "";
 	sb_init(&k);
 	c->sql = &k;
 	sb_puts(&k, "+i.seq NOT IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ");
 	ptext(c, c->exact);
-	sb_puts(&k, "), larder_rank(items_fts, " RANK_WEIGHTS ")");
+	sb_printf(&k, "), %s", score);
 	c->sql = keep;
 	r = sb_error(&k) ? NULL : arena_strdup(c->a, sb_str(&k));
 	sb_free(&k);
@@ -874,7 +893,7 @@ static void page_sql(struct sb *sql, struct comp *c, const char *where, const ch
 {
 	struct sb order;
 	sb_init(&order);
-	order_by(&order, sq, !pl->rank ? NULL : c->pg ? pl->rank_sql : rank_sql(c));
+	order_by(&order, sq, !pl->rank || !rank_now.ranked ? NULL : c->pg ? pl->rank_sql : rank_sql(c));
 	sb_puts(sql, "SELECT " STORE_ITEM_COLS("i."));
 	sb_puts(sql, main && (pl->drive || c->pg) ? c->pg ? FROM_PG : FROM_FTS : " FROM library_items i");
 	sb_puts(sql, where);

@@ -33,10 +33,32 @@ struct store_search_res {
  * than q->time_ms (the connection stays usable); STORE_E_DB otherwise (store_errmsg). */
 int store_search(struct store *st, struct arena *a, const struct store_search_req *q, struct store_search_res *r);
 
+/* How a ranked page (at most RANK_MAX matches, no sort: asked; search.c) is ordered. bench/rank-eval measures
+ * candidates through store_search_rank; every search uses STORE_RANK_DEFAULT, the best it measured. */
+#define STORE_RANK_WEIGHTS "10.0, 6.0, 4.0, 6.0, 1.0, 6.0, 5.0" /* title, author, description, site, text, labels, notes */
+struct store_rank {
+	const char *weights; /* larder_rank's column weights (a constant: it is written into the SQL) */
+	bool exact_first;    /* a word read in its other forms: the rows holding every word as written come first */
+	bool ranked;         /* false: no relevance, the sort order alone (newest first) */
+	double tie;          /* > 0: scores within this much of each other tie, and the newer item comes first */
+	double idf;          /* > 0: each word weighted by log(1 + idf / the caller's rows holding it) (fts.c) */
+};
+#define STORE_RANK_DEFAULT { STORE_RANK_WEIGHTS, true, true, 0, 0 }
+/* Sets the ranking of this process's SQLite searches (NULL: STORE_RANK_DEFAULT); for bench/rank-eval only.
+ * PostgreSQL's rank reads STORE_RANK_WEIGHTS. */
+void store_search_rank(const struct store_rank *r);
+
 /* Fills the full-text index with the search rows db/024_search_words.sql left waiting (search_pending), in
  * batches of 200 rows, each its own committed transaction, so a stop loses nothing and the next call goes on;
  * an item with no language gets words_lang_guess's (src/store/words.h) from its text, stored as its language.
  * progress (may be NULL) is called with 0 first, then after each batch. Nothing to do on PostgreSQL or on a
  * library made at version 23 or later. STORE_OK, or the failure (store_errmsg). */
 int store_search_reindex(struct store *st, void (*progress)(void *arg, int64_t done, int64_t total), void *arg);
+
+/* One bounded step of the index's merge (SQLite; nothing to do on PostgreSQL): FTS5's incremental 'merge' of
+ * at most `pages` pages (about 4 KB each), one autocommitted statement, merging the segments of a level that
+ * holds two or more (usermerge 2), so that an index written save by save keeps about one segment per level
+ * and a word's lookup reads few. The worker calls it when idle. 1 when it merged something (call again), 0
+ * when nothing is left to merge, or the failure (store_errmsg). */
+int store_search_merge(struct store *st, int pages);
 #endif

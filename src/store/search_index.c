@@ -1,4 +1,4 @@
-/* search_index.c: filling the full-text index after db/024_search_words.sql (store_search_reindex, run by larder init: batches, each committed, the items' languages guessed where none is known). */
+/* search_index.c: filling the full-text index after db/024_search_words.sql (store_search_reindex, run by larder init: batches, each committed, the items' languages guessed where none is known), and the worker's bounded merge steps (store_search_merge). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,4 +94,36 @@ int store_search_reindex(struct store *st, void (*progress)(void *arg, int64_t d
 	for (size_t i = 0; i < 5; i++)
 		db_finalize(s[i]);
 	return rc;
+}
+
+static int64_t total_changes(struct store *st, int *rc)
+{
+	struct db_stmt *s = NULL;
+	int64_t n = 0;
+	if ((*rc = prepare(st, "SELECT total_changes()", &s)) == STORE_OK && (*rc = store_step_row(st, s, "reading changes")) == STORE_OK)
+		n = db_col_int64(s, 0);
+	db_finalize(s);
+	return n;
+}
+
+int store_search_merge(struct store *st, int pages)
+{
+	/* FTS5's automerge (4) merges at a save's own commit; usermerge 2 lets a step also merge a level's pair,
+	 * so the segments a lookup reads stay about log2 of the index's size */
+	static const char usermerge[] = "INSERT INTO items_fts(items_fts, rank) SELECT 'usermerge', 2"
+	                                " WHERE NOT EXISTS (SELECT 1 FROM items_fts_config WHERE k = 'usermerge' AND v = 2)";
+	struct db_stmt *s = NULL;
+	int64_t before, after;
+	int rc;
+	if (!db_is_sqlite(st->db))
+		return 0;
+	if ((rc = db_exec(st->db, usermerge)) != DB_OK)
+		return store_fail(st, rc, "setting the search index's merge");
+	before = total_changes(st, &rc);
+	if (rc == STORE_OK && (rc = prepare(st, "INSERT INTO items_fts(items_fts, rank) VALUES ('merge', ?1)", &s)) == STORE_OK)
+		rc = store_run(st, s, pages > 0 ? pages : 1, "merging the search index");
+	db_finalize(s);
+	after = rc == STORE_OK ? total_changes(st, &rc) : before;
+	/* a step that merged writes pages and the index's structure; one that found nothing writes none */
+	return rc != STORE_OK ? rc : after - before >= 2 ? 1 : 0;
 }

@@ -311,6 +311,8 @@ static struct store_sq_node *text_leaf(struct parser *p, const char *s, size_t n
 }
 
 /* splits the current field's value list into l->vals (quotes removed, empty values dropped) */
+_Static_assert(LIMIT_SEARCH_VALUES <= 32, "store_sq_node.qvals has a bit per value");
+
 static bool split_values(struct parser *p, struct store_sq_node *l, const char *field)
 {
 	const char *s = p->vp, *end = p->vp + p->vn;
@@ -320,9 +322,11 @@ static bool split_values(struct parser *p, struct store_sq_node *l, const char *
 		return false;
 	}
 	l->nvals = 0;
+	l->qvals = 0;
 	while (s < end) {
 		const char *v, *ve;
-		if (*s == '"') {
+		bool q1 = *s == '"';
+		if (q1) {
 			const char *q = memchr(s + 1, '"', (size_t)(end - s - 1));
 			v = s + 1;
 			ve = q ? q : end;
@@ -341,6 +345,8 @@ static bool split_values(struct parser *p, struct store_sq_node *l, const char *
 			fail(p, "too many values in %s: (at most %d)", field, LIMIT_SEARCH_VALUES);
 			return false;
 		}
+		if (q1)
+			l->qvals |= UINT32_C(1) << l->nvals;
 		if (!(l->vals[l->nvals++] = arena_strndup(p->a, v, (size_t)(ve - v)))) {
 			oom(p);
 			return false;
@@ -489,9 +495,13 @@ static struct store_sq_node *column_term(struct parser *p, int k, const char *fi
 	size_t j = 0;
 	if (!(l = leaf(p, SQK_FIELD, k >= 0 ? k : SQC_NOTES)) || !split_values(p, l, field))
 		return NULL;
+	uint32_t q = l->qvals;
+	l->qvals = 0;
 	for (size_t i = 0; i < l->nvals; i++)
-		if (has_token(l->vals[i], strlen(l->vals[i])))
+		if (has_token(l->vals[i], strlen(l->vals[i]))) {
+			l->qvals |= ((q >> i) & 1u) << j;
 			l->vals[j++] = l->vals[i];
+		}
 	l->nvals = j;
 	return j ? l : NULL;
 }

@@ -45,6 +45,7 @@ struct store_sq_node {
 	const char **vals;            /* NUL-terminated strings in the arena */
 	size_t nvals;
 	bool quoted;                  /* TEXT: was a "quoted phrase" */
+	uint32_t qvals;               /* FIELD: bit i set when vals[i] was "quoted" (read as written, never stemmed) */
 	bool prefix;                  /* TEXT: an unquoted word ending in '*' (the '*' is not in vals[0]) */
 	int64_t lo, hi;               /* DATE */
 	enum store_sq_cmp cmp;        /* NUMBER */

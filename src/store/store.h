@@ -63,7 +63,8 @@ int store_status(struct store *st, struct store_status *out);
  * dest (VACUUM INTO); 0, or -1 with err set */
 int store_backup_sqlite(const char *target, const char *dest, char *err, size_t errlen);
 /* what a check of a SQLite copy found: its schema version and row counts */
-struct store_verified { int version; int64_t users, items, highlights, files; };
+struct store_verified { int version; int64_t users, items, highlights, files,
+                        files_in_db; /* of the files, those kept in the database (file_blobs; files_store) */ };
 /* path passes SQLite's integrity check and is a larder database: 0 with *v filled, or -1 with err set */
 int store_verify_sqlite(const char *path, struct store_verified *v, char *err, size_t errlen);
 /* the pid of a program that has the SQLite library at target open (1 when its pid is unknown), or 0 */
@@ -126,6 +127,32 @@ int store_session_delete(struct store *st, const char *token_hash);
 int store_session_extend(struct store *st, const char *token_hash, int64_t expires_ms, int64_t now_ms);
 /* forget sessions that expired by now_ms (old login failures go at each attempt: store_login_attempt) */
 int store_session_purge(struct store *st, int64_t now_ms);
+/* store_session_create with where the session was made: kind "app" (an app's sign-in) or anything else for
+ * "browser"; agent a coarse name of the client ("Firefox on Linux"), NULL when unknown. The session gets a
+ * random public id (32 hex digits), unrelated to its token */
+int store_session_create_from(struct store *st, const char *user_id, const char *token_hash, int64_t expires_ms,
+                              const char *kind, const char *agent);
+/* store_session_lookup that also gives when the session was last noted as used (last_ms may be NULL) */
+int store_session_find(struct store *st, struct arena *a, const char *token_hash, int64_t now_ms,
+                       struct store_user *owner, int64_t *expires_ms, int64_t *last_ms);
+/* notes the session as used at now_ms (the caller writes only when the last note is old) */
+int store_session_touch(struct store *st, const char *token_hash, int64_t now_ms);
+/* notes that the browser extension used the session, unless it was noted within interval_ms */
+int store_session_extension_seen(struct store *st, const char *token_hash, int64_t now_ms, int64_t interval_ms);
+/* a live session as its owner's sessions page shows it: never its token or the token's hash */
+struct store_session {
+	const char *id, *kind, *agent;                   /* kind "browser" or "app"; agent NULL: unknown */
+	int64_t created_ms, last_ms, expires_ms, extension_ms;  /* extension_ms 0: the extension never used it */
+	int current;                                     /* 1: the session the listing request came with */
+};
+/* the user's live sessions at now_ms, last used first (at most LIMIT_SESSIONS_LISTED); current marks the one
+ * whose token hashes to current_hash (NULL: none) */
+int store_session_list(struct store *st, struct arena *a, const char *user_id, const char *current_hash,
+                       int64_t now_ms, struct store_session **out, size_t *n);
+/* ends the session with public id `id` if it is user_id's: OK, or NOTFOUND (no such session of this user) */
+int store_session_revoke(struct store *st, const char *user_id, const char *id);
+/* ends every session of user_id but the one whose token hashes to keep_hash (NULL: all); *ended = how many */
+int store_session_revoke_others(struct store *st, const char *user_id, const char *keep_hash, int64_t *ended);
 
 /* failed logins (login.c), counted per throttle key (an account from an address, an address; the web
  * layer makes the keys and sets the waits) */
@@ -521,6 +548,9 @@ int store_import_item(struct store *st, struct arena *a, const struct store_impo
 /* when the user's latest queued fetch job is due (0: none queued) */
 int store_import_fetch_horizon(struct store *st, const char *user_id, int64_t *ms);
 
+/* what bytes kept in the database are read from: up to cap bytes into buf, 0 at the end, < 0 on a failure */
+typedef long (*store_blob_source)(void *ctx, char *buf, size_t cap);
+
 /* an import job: a file waiting for its upload, queued, running or finished with its report */
 struct store_import_job {
 	const char *id, *user_id, *format, *path, *status, *report;
@@ -535,9 +565,11 @@ int store_import_get(struct store *st, struct arena *a, const char *user_id, con
 /* the import waiting for the upload whose token has this hash, unexpired at now_ms; NOTFOUND */
 int store_import_by_upload(struct store *st, struct arena *a, const char *upload_hash, int64_t now_ms,
                            struct store_import_job *out);
-/* the file arrived at path: the import is queued (a job of the work queue) and its token forgotten; NOTFOUND when
- * it waits no more */
-int store_import_uploaded(struct store *st, const char *id, const char *path);
+/* the file arrived at path: the import is queued (a job of the work queue) and its token forgotten, in one
+ * transaction; NOTFOUND when it waits no more. src non-NULL (files_store = database): path NULL, and the bytes src
+ * gives kept in file_blobs under the import's id for user_id in the same transaction */
+int store_import_uploaded(struct store *st, struct arena *a, const char *id, const char *user_id, const char *path,
+                          store_blob_source src, void *ctx);
 /* starts the user's import id (queued, or running under a lease that ran out: its job was claimed) until
  * lease_until_ms; NOTFOUND when it is not waiting (done, failed, or gone) */
 int store_import_start(struct store *st, struct arena *a, const char *id, const char *user_id, int64_t lease_until_ms,
@@ -628,9 +660,11 @@ int store_file_create(struct store *st, struct arena *a, const struct store_file
 /* the file waiting for the upload whose token has this hash, unexpired at now_ms; NOTFOUND */
 int store_file_by_upload(struct store *st, struct arena *a, const char *upload_hash, int64_t now_ms,
                          struct store_file *out);
-/* its bytes arrived at path: COMPLETED, the token forgotten; NOTFOUND when it waits no more (used already) */
+/* its bytes arrived at path: COMPLETED, the token forgotten; NOTFOUND when it waits no more (used already).
+ * src non-NULL (files_store = database): path is NULL and the bytes src gives are kept in file_blobs under the
+ * file's id, in the same transaction (nothing kept when it fails) */
 int store_file_uploaded(struct store *st, struct arena *a, const char *id, const char *path, int64_t size,
-                        const char *sha256, struct store_file *out);
+                        const char *sha256, store_blob_source src, void *ctx, struct store_file *out);
 /* the user's file by id, or the file of the user's item (a completed one first); NOTFOUND */
 int store_file_get(struct store *st, struct arena *a, const char *user_id, const char *id, struct store_file *out);
 int store_file_by_item(struct store *st, struct arena *a, const char *user_id, const char *item_id,
@@ -643,7 +677,22 @@ int store_file_known(struct store *st, const char *id);
  * the caller removes the bytes */
 int store_file_orphans(struct store *st, struct arena *a, const char ***paths, size_t *n);
 /* a fetched PDF kept for an item (in->id NULL: a fresh UUID; status COMPLETED), the item's page type made FILE,
- * in one transaction */
+ * in one transaction; src non-NULL: in->path NULL, the bytes kept in file_blobs in the same transaction */
 int store_file_attach(struct store *st, struct arena *a, int64_t item_seq, const struct store_file *in,
-                      struct store_file *out);
+                      store_blob_source src, void *ctx, struct store_file *out);
+
+/* ---- bytes kept in the database (blob.c; files_store = database). A completed file, or a queued or running
+ * import, whose path is NULL has its bytes in file_blobs under its id, in parts of LIMIT_BLOB_PART (part 0 even
+ * when empty, so a missing part 0 is a loss, never an empty file); whichever
+ * machine wrote them, any other reads them. The config only chooses where new bytes go. ---- */
+/* part `part` (0, 1, …) of the bytes kept under id for user_id copied into buf (LIMIT_BLOB_PART bytes): STORE_OK
+ * with *n, STORE_E_NOTFOUND past the last part (or not the user's) */
+int store_blob_read(struct store *st, const char *user_id, const char *id, int64_t part, char *buf, size_t *n);
+/* the bytes kept under id removed (a finished import's) */
+int store_blob_delete(struct store *st, const char *id);
+/* the parts no completed file and no waiting import names removed (purged items, finished imports): *parts */
+int store_blob_sweep(struct store *st, int64_t *parts);
+/* what the database holds: files and imports kept there, their parts and bytes (`larder status`, backup) */
+struct store_blob_usage { int64_t files, imports, parts, bytes; };
+int store_blob_usage(struct store *st, struct store_blob_usage *out);
 #endif

@@ -21,7 +21,7 @@ struct store_sql_table { const struct store_sql *sql; size_t n; };
  * STORE_STATEMENTS(file, statements), which also gives it stmt(st, STMT_X): that statement, prepared */
 #define STORE_SQL_TABLES(X) \
 	X(user) X(apikey) X(session) X(item) X(label) X(highlight) X(job) X(login) X(setting) X(savetoken) \
-	X(bulk) X(account) X(filter) X(personalization) X(import) X(feeds) X(newsletter) X(file) X(usage) X(share)
+	X(bulk) X(account) X(filter) X(personalization) X(import) X(feeds) X(newsletter) X(file) X(usage) X(share) X(blob)
 #define STORE_SQL_TABLE_ENUM(t) STORE_T_##t,
 enum store_table { STORE_SQL_TABLES(STORE_SQL_TABLE_ENUM) STORE_T__MAX };
 #define STORE_SQL_TABLE_DECL(t) extern const struct store_sql_table store_sql_##t;
@@ -221,6 +221,10 @@ int store_row_key(struct store *st, struct arena *a, struct db_stmt *s, int col,
 int store_row_item(struct store *st, struct arena *a, struct db_stmt *s, int col, struct store_item *it);
 /* every row of a statement selecting STORE_LABEL_COLS into an arena array (resets the statement) */
 int store_labels_collect(struct store *st, struct arena *a, struct db_stmt *s, struct store_label **out, size_t *n);
+/* the bytes src gives kept under id for user_id as parts of LIMIT_BLOB_PART (inside the caller's transaction; a
+ * part buffer from the arena): STORE_OK with *bytes, STORE_E_INVAL when src failed, else store_fail (blob.c) */
+int store_blob_write(struct store *st, struct arena *a, const char *id, const char *user_id, store_blob_source src,
+                     void *ctx, int64_t *bytes);
 /* transactions through the driver (SQLite: BEGIN IMMEDIATE, waiting on the busy handler), queued on the
  * writer lock file for SQLite */
 int store_begin(struct store *st);

@@ -1,4 +1,4 @@
-/* account.c (svc): signup, password change, the throttled password login, session tokens (made, checked with sliding expiry, ended), and an account's removal. */
+/* account.c (svc): signup, password change, the throttled password login, session tokens (made with their kind and client, checked with sliding expiry and an hourly "last used", ended), and an account's removal. */
 #include <string.h>
 
 #include "svc/account.h"
@@ -107,7 +107,7 @@ enum svc_account svc_login(struct store *st, const struct larder_config *cfg, st
 	if (rc != 0) /* the attempt is already counted as a failure */
 		return SVC_ACCOUNT_DENIED;
 	svc_throttle_pass(st, &t, now_ms);
-	if (svc_session_start(st, cfg, out->user.id, now_ms, out->token) != SVC_ACCOUNT_OK)
+	if (svc_session_start_from(st, cfg, out->user.id, now_ms, in->kind, in->agent, out->token) != SVC_ACCOUNT_OK)
 		return login_failed(out, "The session could not be stored.");
 	return SVC_ACCOUNT_OK;
 }
@@ -120,13 +120,20 @@ int64_t svc_session_life_s(const struct larder_config *cfg)
 enum svc_account svc_session_start(struct store *st, const struct larder_config *cfg, const char *user_id,
                                    int64_t now_ms, char token[2 * SVC_TOKEN_BYTES + 1])
 {
+	return svc_session_start_from(st, cfg, user_id, now_ms, NULL, NULL, token);
+}
+
+enum svc_account svc_session_start_from(struct store *st, const struct larder_config *cfg, const char *user_id,
+                                        int64_t now_ms, const char *kind, const char *agent,
+                                        char token[2 * SVC_TOKEN_BYTES + 1])
+{
 	char hash[65];
 	if (crypto_random_hex(token, SVC_TOKEN_BYTES) != 0)
 		return SVC_ACCOUNT_FAILED;
 	crypto_sha256_hex(token, strlen(token), hash);
 	/* each new session also forgets the ones that have expired */
 	store_session_purge(st, now_ms);
-	if (store_session_create(st, user_id, hash, now_ms + svc_session_life_s(cfg) * 1000) != STORE_OK)
+	if (store_session_create_from(st, user_id, hash, now_ms + svc_session_life_s(cfg) * 1000, kind, agent) != STORE_OK)
 		return SVC_ACCOUNT_FAILED;
 	return SVC_ACCOUNT_OK;
 }
@@ -135,7 +142,7 @@ enum svc_account svc_session_check(struct store *st, const struct larder_config 
                                    const char *token, int64_t now_ms, struct store_user *owner,
                                    const char **token_hash)
 {
-	int64_t expires, life = svc_session_life_s(cfg) * 1000;
+	int64_t expires, last, life = svc_session_life_s(cfg) * 1000;
 	char *hash;
 	int rc;
 
@@ -144,7 +151,7 @@ enum svc_account svc_session_check(struct store *st, const struct larder_config 
 	if (token == NULL || strlen(token) != 2 * SVC_TOKEN_BYTES || (hash = arena_alloc(a, 65)) == NULL)
 		return SVC_ACCOUNT_NOTFOUND;
 	crypto_sha256_hex(token, strlen(token), hash);
-	rc = store_session_lookup(st, a, hash, now_ms, owner, &expires);
+	rc = store_session_find(st, a, hash, now_ms, owner, &expires, &last);
 	if (rc == STORE_E_NOTFOUND)
 		return SVC_ACCOUNT_NOTFOUND;
 	if (rc != STORE_OK)
@@ -152,6 +159,8 @@ enum svc_account svc_session_check(struct store *st, const struct larder_config 
 	/* sliding expiry: renewed when less than half of its life is left (one write a day or so) */
 	if (expires - now_ms < life / 2)
 		store_session_extend(st, hash, now_ms + life, now_ms);
+	else if (now_ms - last >= SVC_SESSION_SEEN_MS) /* "last used" for the sessions page, written hourly at most */
+		store_session_touch(st, hash, now_ms);
 	if (token_hash)
 		*token_hash = hash;
 	return SVC_ACCOUNT_OK;

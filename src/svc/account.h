@@ -54,6 +54,8 @@ struct svc_login_try {
 	const char *name;      /* username or email */
 	const char *password;
 	const char *addr;      /* the client's address (NULL: unknown), for the throttle */
+	const char *kind;      /* the session's kind: "app" for an app's sign-in, NULL for a browser login */
+	const char *agent;     /* a coarse name of the client for the sessions page (NULL: unknown) */
 };
 
 /* a login's outcome */
@@ -82,6 +84,21 @@ enum svc_account svc_session_check(struct store *st, const struct larder_config 
                                    const char **token_hash);
 /* end the session whose token hashes to token_hash */
 void svc_session_end(struct store *st, const char *token_hash);
+/* svc_session_start for a session of this kind ("app", or NULL: a browser's) and coarse client name */
+enum svc_account svc_session_start_from(struct store *st, const struct larder_config *cfg, const char *user_id,
+                                        int64_t now_ms, const char *kind, const char *agent,
+                                        char token[2 * SVC_TOKEN_BYTES + 1]);
+
+/* sessions.c: the sessions page's actions. How long a session's "last used" may lag (it is written at most
+ * this often), and how often the extension's use of a session is noted */
+#define SVC_SESSION_SEEN_MS (3600 * 1000)
+/* the browser extension used the session (its request came from an extension's origin) */
+void svc_session_extension_seen(struct store *st, const char *token_hash, int64_t now_ms);
+/* end user_id's session with public id `id`: OK, NOTFOUND (none of this user's has that id), FAILED */
+enum svc_account svc_session_revoke(struct store *st, const char *user_id, const char *id);
+/* end every session of user_id but the one whose token hashes to keep_hash (NULL: all): OK with *ended, FAILED */
+enum svc_account svc_session_revoke_others(struct store *st, const char *user_id, const char *keep_hash,
+                                           int64_t *ended);
 
 /* Remove the account and everything of it (items, content, labels, highlights, keys, sessions, jobs, save
  * token, search index rows, saved and recent searches): OK, NOTFOUND (no such user) or FAILED */

@@ -1,4 +1,4 @@
-/* files_sweep.c (svc): svc_files_sweep: kept PDFs nobody owns any more (purged items, deleted accounts, uploads abandoned half-way) removed from files_dir, at most once an hour. */
+/* files_sweep.c (svc): svc_files_sweep: kept PDFs nobody owns any more (purged items, deleted accounts, uploads abandoned half-way) removed from files_dir and from the database (file_blobs), at most once an hour. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -88,12 +88,17 @@ long svc_files_sweep(struct store *st, const struct larder_config *cfg, struct a
 	if (now < next_look)
 		return 0;
 	next_look = now + SWEEP_LOOK_S;
+	int64_t parts = 0;
 	if ((dir = svc_files_dir(a, cfg)) == NULL || !due(a, dir, now))
 		return 0;
 	if (store_file_orphans(st, a, &paths, &n) != STORE_OK)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		removed += unlink(paths[i]) == 0;
+	/* the bytes kept in the database (files_store = database, now or before) of the same files and of finished
+	 * imports; each machine's mark is its own, so with several machines this runs once an hour on each */
+	if (store_blob_sweep(st, &parts) != STORE_OK)
+		return -1;
 	more = unowned(st, a, dir, now);
-	return more < 0 ? -1 : removed + more;
+	return more < 0 ? -1 : removed + (long)parts + more;
 }

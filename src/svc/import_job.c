@@ -1,4 +1,4 @@
-/* import_job.c (svc): imports that arrive through the web: a one-time upload token, the file received into the imports folder beside the database (under import_max_bytes), and the import run later by the fetch runner or `larder worker`. */
+/* import_job.c (svc): imports that arrive through the web: a one-time upload token, the file received into the imports folder of data_dir (under import_max_bytes), or with files_store = database into the database, and the import run later by the fetch runner or `larder worker` (on any machine). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -68,6 +68,33 @@ static enum svc_upload_status copy_body(int fd, size_t max, long (*read)(void *c
 	}
 }
 
+/* a received file read back from the start, part by part (store_blob_source) */
+static long fd_read(void *ctx, char *buf, size_t cap)
+{
+	ssize_t k;
+	while ((k = read(*(int *)ctx, buf, cap)) < 0 && errno == EINTR)
+		;
+	return (long)k;
+}
+
+/* the received file at path (open as fd) recorded and its import queued; with files_store = database its bytes
+ * go into the database in the same transaction, so a worker on any machine reads them */
+static enum svc_upload_status record(struct store *st, const struct larder_config *cfg, struct arena *a,
+                                     const struct store_import_job *job, const char *path, int fd, const char **msg)
+{
+	int rc;
+	if (cfg->files_in_db && lseek(fd, 0, SEEK_SET) != 0)
+		return SVC_UPLOAD_FAILED;
+	rc = store_import_uploaded(st, a, job->id, job->user_id, path, cfg->files_in_db ? fd_read : NULL, &fd);
+	if (rc == STORE_E_NOTFOUND)
+		return SVC_UPLOAD_UNKNOWN; /* another upload with the same token came first */
+	if (rc != STORE_OK) {
+		*msg = arena_printf(a, "the file could not be recorded: %s", store_errmsg(st));
+		return SVC_UPLOAD_FAILED;
+	}
+	return SVC_UPLOAD_OK;
+}
+
 enum svc_upload_status svc_import_receive(struct store *st, const struct larder_config *cfg, struct arena *a,
                                           const char *token, int64_t declared_len,
                                           long (*read)(void *ctx, char *buf, size_t n), void *ctx,
@@ -88,18 +115,23 @@ enum svc_upload_status svc_import_receive(struct store *st, const struct larder_
 	if (declared_len > 0 && (uint64_t)declared_len > max)
 		return SVC_UPLOAD_TOO_LARGE;
 	if ((dir = imports_dir(a, cfg)) == NULL || (path = arena_printf(a, "%s/%s.upload", dir, job->id)) == NULL ||
-	    (fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0) {
+	    (fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0) {
 		*msg = "the file could not be stored on the server";
 		return SVC_UPLOAD_FAILED;
 	}
 	r = copy_body(fd, max, read, ctx);
-	if (close(fd) != 0 && r == SVC_UPLOAD_OK)
-		r = SVC_UPLOAD_FAILED;
-	if (r == SVC_UPLOAD_OK && store_import_uploaded(st, job->id, path) != STORE_OK)
-		r = SVC_UPLOAD_UNKNOWN; /* another upload with the same token came first */
-	if (r != SVC_UPLOAD_OK) {
+	if (!cfg->files_in_db && close(fd) != 0 && r == SVC_UPLOAD_OK)
+		r = SVC_UPLOAD_FAILED; /* on disk: complete before its row says so */
+	if (r == SVC_UPLOAD_OK)
+		r = record(st, cfg, a, job, path, fd, msg);
+	if (cfg->files_in_db)
+		close(fd);
+	/* with files_store = database the file here was only the way in: its bytes are in the database now */
+	if (r != SVC_UPLOAD_OK || cfg->files_in_db)
 		unlink(path);
-		*msg = r == SVC_UPLOAD_FAILED ? "the file could not be received" : NULL;
+	if (r != SVC_UPLOAD_OK) {
+		if (*msg == NULL)
+			*msg = r == SVC_UPLOAD_FAILED ? "the file could not be received" : NULL;
 		return r;
 	}
 	job->status = "queued";
@@ -120,7 +152,11 @@ static void run_import(struct store *st, const struct larder_config *cfg, const 
 	arena_init(&a);
 	sb_init(&r.lines);
 	r.lines.max = REPORT_MAX;
-	rc = svc_import_file(st, cfg, &a, job->user_id, f, job->path, &r, NULL, NULL, &err);
+	if (job->path == NULL) { /* kept in the database, and the copy to this machine's data_dir failed */
+		rc = -1;
+		err = "its copy from the database to this machine's data_dir/imports failed";
+	} else
+		rc = svc_import_file(st, cfg, &a, job->user_id, f, job->path, &r, NULL, NULL, &err);
 	if (rc == -1)
 		sb_printf(&r.lines, "the file could not be read: %s\n", err ? err : "unknown error");
 	*done = (struct store_import_job){ .status = rc == -1 ? "failed" : "done", .added = (int64_t)r.added,
@@ -128,6 +164,34 @@ static void run_import(struct store *st, const struct larder_config *cfg, const 
 	                                   .failed = (int64_t)r.failed };
 	done->report = sb_take(&r.lines);
 	arena_free(&a);
+}
+
+/* an import kept in the database (files_store = database) copied to a file of this machine's own data_dir,
+ * part by part, for the readers that want a file: its path, or NULL (the import then fails, saying so) */
+static const char *fetch_copy(struct store *st, const struct larder_config *cfg, struct arena *a,
+                              const struct store_import_job *job)
+{
+	const char *dir = imports_dir(a, cfg), *path;
+	char *buf = arena_alloc(a, LIMIT_BLOB_PART);
+	size_t n = 0;
+	int64_t n_parts = 0;
+	int fd, rc = STORE_OK;
+	bool ok = true;
+	if (!dir || !buf || !(path = arena_printf(a, "%s/%s.fromdb", dir, job->id)) ||
+	    (fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0)
+		return NULL;
+	for (; ok && (rc = store_blob_read(st, job->user_id, job->id, n_parts, buf, &n)) == STORE_OK; n_parts++)
+		for (size_t off = 0; ok && off < n;) {
+			ssize_t w = write(fd, buf + off, n - off);
+			ok = w > 0 || (w < 0 && errno == EINTR);
+			off += w > 0 ? (size_t)w : 0;
+		}
+	/* every kept file has its part 0, empty or not: none means the bytes are gone */
+	if (close(fd) != 0 || !ok || rc != STORE_E_NOTFOUND || n_parts == 0) {
+		unlink(path);
+		return NULL;
+	}
+	return path;
 }
 
 int svc_import_job(struct store *st, const struct larder_config *cfg, const struct store_work *w, char *err,
@@ -143,11 +207,16 @@ int svc_import_job(struct store *st, const struct larder_config *cfg, const stru
 	if (rc == STORE_E_NOTFOUND) /* done or gone meanwhile: only its job is left */
 		rc = STORE_OK;
 	else if (rc == STORE_OK) {
+		bool from_db = job.path == NULL;
+		if (from_db)
+			job.path = fetch_copy(st, cfg, &a, &job);
 		run_import(st, cfg, &job, &done);
 		rc = store_import_finish(st, job.id, &done);
 		free((char *)done.report);
 		if (job.path)
 			unlink(job.path);
+		if (rc == STORE_OK && from_db)
+			rc = store_blob_delete(st, job.id);
 	}
 	if (rc == STORE_OK)
 		rc = store_job_done(st, w->id);

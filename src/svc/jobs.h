@@ -16,6 +16,10 @@
  * poll (svc_feed_poll_job), a scan (svc_feed_scan_job) or an import (svc_import_job): 1 when one ran, 0 when
  * none was due, -1 on a store failure (message in err) */
 int svc_worker_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen);
+/* when svc_worker_step found nothing due: one bounded step of the search index's merge (store_search_merge,
+ * LIMIT_SEARCH_MERGE_PAGES pages, its own short write), so an index written save by save stays quick to read:
+ * 1 when more is left to merge, 0 when nothing is, -1 on a store failure (message in err) */
+int svc_worker_idle(struct store *st, char *err, size_t errlen);
 
 /* ---- runner.c ---- */
 /* svc_save notes here (for the whole process) that it queued a fetch job; svc_fetch_queued_take says whether

@@ -12,7 +12,7 @@ EXTRA_DIST += src/svc/README.md
 src_svc_libsvc_a_SOURCES = src/svc/svc.h \
 	src/svc/ingest.c src/svc/cut.c src/svc/quota.c src/svc/import.h
 # accounts, logins, sessions and API keys
-src_svc_libsvc_a_SOURCES += src/svc/account.c src/svc/account.h src/svc/throttle.c src/svc/throttle.h \
+src_svc_libsvc_a_SOURCES += src/svc/account.c src/svc/account.h src/svc/sessions.c src/svc/throttle.c src/svc/throttle.h \
 	src/svc/apikey.c src/svc/apikey.h
 src_svc_libsvc_a_CPPFLAGS = $(AM_CPPFLAGS) $(JSONC_CFLAGS)
 

@@ -49,6 +49,11 @@ int svc_runner_run(const char *prog, struct store *st, const struct larder_confi
 			rc = 1;
 			break;
 		}
+		/* nothing due: merge the search index a step at a time, looking for new jobs between steps */
+		if ((r = svc_worker_idle(st, err, sizeof err)) > 0)
+			continue;
+		if (r < 0)
+			fprintf(stderr, "%s: fetch runner: %s\n", prog, err);
 		/* nothing to claim: give the slot back, then look once more, so a job saved while every slot
 		 * looked taken is not left behind (its saver found no slot; we see its job, or it saw ours free) */
 		close(slot);

@@ -211,6 +211,18 @@ static const char *keep(struct arena *a, const struct larder_config *cfg, const 
 	return tmp;
 }
 
+/* bytes in memory given to the store part by part (store_blob_source) */
+struct mem_source { const char *p; size_t left; };
+static long mem_read(void *ctx, char *buf, size_t cap)
+{
+	struct mem_source *m = ctx;
+	size_t k = m->left < cap ? m->left : cap;
+	memcpy(buf, m->p, k);
+	m->p += k;
+	m->left -= k;
+	return (long)k;
+}
+
 /* the kept file moved to its place: 0, or -1 (the temporary one removed) */
 static int settle(const char *tmp, const char *path)
 {
@@ -234,6 +246,35 @@ static enum svc_put_status read_body(struct sb *b, size_t max, long (*read)(void
 	return sb_error(b) || k < 0 ? SVC_PUT_FAILED : SVC_PUT_OK;
 }
 
+/* the received bytes kept (in files_dir, or in the database with files_store = database) and the file recorded
+ * as COMPLETED: SVC_PUT_OK, UNKNOWN when another upload with the same token came first, or FAILED with *msg */
+static enum svc_put_status keep_upload(struct store *st, const struct larder_config *cfg, struct arena *a,
+                                       const char *data, size_t n, const char *sha, struct store_file *file,
+                                       const char **msg)
+{
+	struct mem_source m = { data, n };
+	const char *path = NULL, *tmp = NULL;
+	int rc;
+	if (!cfg->files_in_db && !(tmp = keep(a, cfg, file->id, data, n, &path))) {
+		*msg = "the file could not be stored on the server";
+		return SVC_PUT_FAILED;
+	}
+	rc = store_file_uploaded(st, a, file->id, path, (int64_t)n, sha, cfg->files_in_db ? mem_read : NULL, &m, file);
+	if (rc != STORE_OK) {
+		if (tmp)
+			unlink(tmp);
+		if (rc == STORE_E_NOTFOUND)
+			return SVC_PUT_UNKNOWN; /* another upload with the same token came first */
+		*msg = arena_printf(a, "the file could not be stored in the database: %s", store_errmsg(st));
+		return SVC_PUT_FAILED;
+	}
+	if (tmp && settle(tmp, path) != 0) {
+		*msg = "the file could not be stored on the server";
+		return SVC_PUT_FAILED;
+	}
+	return SVC_PUT_OK;
+}
+
 /* the received bytes checked (and read when small), kept, recorded and the item filled or queued */
 static enum svc_put_status take(struct store *st, const struct larder_config *cfg, struct arena *a,
                                 const char *data, size_t n, struct store_file *file, const char **msg)
@@ -241,7 +282,6 @@ static enum svc_put_status take(struct store *st, const struct larder_config *cf
 	size_t sync = cfg->pdf_sync_bytes;
 	struct store_article art;
 	struct store_item it;
-	const char *path, *tmp;
 	char sha[65];
 	bool now = n <= sync;
 
@@ -263,18 +303,8 @@ static enum svc_put_status take(struct store *st, const struct larder_config *cf
 		return r == STORE_E_LIMIT ? SVC_PUT_QUOTA : SVC_PUT_FAILED;
 	}
 	crypto_sha256_hex(data, n, sha);
-	if (!(tmp = keep(a, cfg, file->id, data, n, &path))) {
-		*msg = "the file could not be stored on the server";
-		return SVC_PUT_FAILED;
-	}
-	if (store_file_uploaded(st, a, file->id, path, (int64_t)n, sha, file) != STORE_OK) {
-		unlink(tmp);
-		return SVC_PUT_UNKNOWN; /* another upload with the same token came first */
-	}
-	if (settle(tmp, path) != 0) {
-		*msg = "the file could not be stored on the server";
-		return SVC_PUT_FAILED;
-	}
+	if ((r = keep_upload(st, cfg, a, data, n, sha, file, msg)) != SVC_PUT_OK)
+		return r;
 	if (store_item_get(st, a, file->user_id, file->item_id, &it) != STORE_OK)
 		return SVC_PUT_OK;     /* the item was removed meanwhile: the file stays for saveFile to find */
 	/* a file refused before marked the item FAILED: read later, it is being saved again meanwhile */
@@ -388,6 +418,21 @@ static char *load(struct arena *a, const char *path, size_t max, size_t *n)
 	return off == (size_t)sb.st_size ? buf : NULL;
 }
 
+/* a file kept in the database read whole into the arena, part by part: its bytes, or NULL */
+static char *load_db(struct store *st, struct arena *a, const struct store_file *f, size_t max, size_t *n)
+{
+	char *buf;
+	size_t off = 0, k = 0;
+	int rc = STORE_OK;
+	if (f->size < 0 || (uint64_t)f->size > max || !(buf = arena_alloc(a, (size_t)f->size + LIMIT_BLOB_PART + 1)))
+		return NULL;
+	for (int64_t part = 0; off <= (size_t)f->size && (rc = store_blob_read(st, f->user_id, f->id, part, buf + off,
+	                                                                       &k)) == STORE_OK; part++)
+		off += k;
+	*n = off;
+	return rc == STORE_E_NOTFOUND && off == (size_t)f->size ? buf : NULL;
+}
+
 static void outcome(struct store_job_outcome *o, struct store_article *art, int rc, const char *why)
 {
 	memset(o, 0, sizeof *o);
@@ -410,10 +455,12 @@ int svc_file_job(struct store *st, const struct larder_config *cfg, struct arena
 	int rc = -1;
 
 	if (!it->page_type || strcmp(it->page_type, "FILE") != 0 ||
-	    store_file_by_item(st, a, it->user_id, it->id, &f) != STORE_OK || strcmp(f.status, "COMPLETED") != 0 || !f.path)
+	    store_file_by_item(st, a, it->user_id, it->id, &f) != STORE_OK || strcmp(f.status, "COMPLETED") != 0)
 		return 0;
-	if ((data = load(a, f.path, pdf_max(cfg), &n)) == NULL)
-		why = "the kept PDF could not be read from the server's disk";
+	/* a file without a path is kept in the database, whichever machine received it */
+	if ((data = f.path ? load(a, f.path, pdf_max(cfg), &n) : load_db(st, a, &f, pdf_max(cfg), &n)) == NULL)
+		why = f.path ? "the kept PDF could not be read from the server's disk"
+		             : "the kept PDF could not be read from the database";
 	else
 		rc = read_article(cfg, a, data, n, 0, 0, art, &why);
 	outcome(o, art, rc, why);
@@ -424,7 +471,7 @@ void svc_file_fetched(struct store *st, const struct larder_config *cfg, struct 
                       const char *data, size_t n, struct store_article *art, struct store_job_outcome *o)
 {
 	struct store_file in, kept;
-	const char *why = NULL, *title, *tmp;
+	const char *why = NULL, *title, *tmp = NULL;
 	char sha[65], id[37];
 	int rc = read_article(cfg, a, data, n, 0, 0, art, &why);
 
@@ -442,8 +489,14 @@ void svc_file_fetched(struct store *st, const struct larder_config *cfg, struct 
 		names(a, it->url, &title, &in.file_name);
 		if (art->title == NULL)
 			art->title = svc_cut(a, title, LIMIT_TITLE); /* no Title in the PDF: its file name, as an upload */
-		tmp = keep(a, cfg, id, data, n, &in.path);
-		if (!tmp || settle(tmp, in.path) != 0 || store_file_attach(st, a, it->seq, &in, &kept) != STORE_OK) {
+		if (cfg->files_in_db) {
+			struct mem_source m = { data, n };
+			if (store_file_attach(st, a, it->seq, &in, mem_read, &m, &kept) != STORE_OK) {
+				rc = -1;
+				why = "the PDF could not be kept in the database";
+			}
+		} else if (!(tmp = keep(a, cfg, id, data, n, &in.path)) || settle(tmp, in.path) != 0 ||
+		           store_file_attach(st, a, it->seq, &in, NULL, NULL, &kept) != STORE_OK) {
 			if (tmp)
 				unlink(in.path);
 			rc = -1;
@@ -457,7 +510,7 @@ int svc_file_of_item(struct store *st, struct arena *a, const char *user_id, con
                      struct store_file *file)
 {
 	if (!user_id || !item_id || store_file_by_item(st, a, user_id, item_id, file) != STORE_OK ||
-	    strcmp(file->status, "COMPLETED") != 0 || !file->path)
+	    strcmp(file->status, "COMPLETED") != 0)
 		return -1;
 	return 0;
 }

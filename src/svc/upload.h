@@ -44,7 +44,8 @@ enum svc_put_status {
 	SVC_PUT_QUOTA,       /* it would take its owner past bytes_per_user: nothing kept, *msg names the key */
 };
 /* the bytes of the file waiting for token, read with read(ctx, buf, n) (bytes, 0 at the end, < 0 an error;
- * declared_len < 0: unknown), checked, kept in files_dir under the file's id and read into its item */
+ * declared_len < 0: unknown), checked, kept in files_dir under the file's id (or in the database with
+ * files_store = database, cfg->files_in_db) and read into its item */
 enum svc_put_status svc_upload_receive(struct store *st, const struct larder_config *cfg, struct arena *a,
                                        const char *token, int64_t declared_len,
                                        long (*read)(void *ctx, char *buf, size_t n), void *ctx,
@@ -77,7 +78,8 @@ const char *svc_files_dir(struct arena *a, const struct larder_config *cfg);
  * deleted accounts and of uploads abandoned half-way are removed; how many, or -1 when the store failed */
 long svc_files_sweep(struct store *st, const struct larder_config *cfg, struct arena *a);
 
-/* the file of the user's item, to serve: 0 with *file (path, name, size), or -1 (none, or not the user's) */
+/* the file of the user's item, to serve: 0 with *file (path, name, size; path NULL: its bytes are in the database,
+ * store_blob_read), or -1 (none, or not the user's) */
 int svc_file_of_item(struct store *st, struct arena *a, const char *user_id, const char *item_id,
                      struct store_file *file);
 #endif

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "store/search.h"
 #include "svc/feeds.h"
 #include "svc/jobs.h"
 #include "svc/svc.h"
@@ -75,10 +76,22 @@ static int fetch_job(struct store *st, const struct larder_config *cfg, struct a
 	if (svc_ingest(a, fr.html, fr.html_len, fr.final_url ? fr.final_url : it.url, NULL, cfg->content_max_bytes, &art,
 	               NULL, &o.reason) != 0)
 		return finish(st, &job, &o, err, errlen);
+	if (!art.language)
+		art.language = fr.content_language; /* no <html lang>: the response's Content-Language (the store guesses without) */
 	return finish(st, &job, &(struct store_job_outcome){ .kind = STORE_JOB_FILLED, .article = &art }, err, errlen);
 store_error:
 	snprintf(err, errlen, "%s", store_errmsg(st));
 	return -1;
+}
+
+int svc_worker_idle(struct store *st, char *err, size_t errlen)
+{
+	int r = store_search_merge(st, LIMIT_SEARCH_MERGE_PAGES);
+	if (r < 0) {
+		snprintf(err, errlen, "%s", store_errmsg(st));
+		return -1;
+	}
+	return r;
 }
 
 int svc_worker_step(struct store *st, const struct larder_config *cfg, struct arena *a, char *err, size_t errlen)

@@ -198,7 +198,8 @@ static char *unquote(char *v)
 	X(K_SIGNUP, "signup") \
 	X(K_TRUST_REMOTE_USER, "trust_remote_user") \
 	X(K_MAIL_DOMAIN, "mail_domain") \
-	X(K_FILES_DIR, "files_dir")
+	X(K_FILES_DIR, "files_dir") \
+	X(K_FILES_STORE, "files_store")
 #define KEY_ENUM(k, name) k,
 #define KEY_NAME(k, name) [k] = name,
 enum key { CONFIG_KEYS(KEY_ENUM) K__MAX };
@@ -518,6 +519,11 @@ static int set_value(struct larder_config *c, int key, const char *k, char *v, c
 		return set_mail_domain(c, v, w);
 	case K_FILES_DIR:
 		return set_dir(&c->files_dir, "files_dir", v, w);
+	case K_FILES_STORE:
+		if (strcmp(v, "disk") != 0 && strcmp(v, "database") != 0)
+			return fail(w->err, w->errlen, w->path, w->line, "'files_store' must be disk or database");
+		c->files_in_db = strcmp(v, "database") == 0;
+		return 0;
 	default:
 		return 0;
 	}

@@ -94,6 +94,8 @@ struct larder_config {
 	uint32_t login_window_s;       /* key `login_window`: how long a failed login is counted, default
 	                                  LIMIT_LOGIN_WINDOW_MS/1000 */
 	char *files_dir;               /* key `files_dir`: where PDFs are kept; NULL: "files" in data_dir */
+	bool files_in_db;              /* key `files_store`: database (true) keeps uploaded PDFs and imports in the
+	                                * database (file_blobs) instead of files_dir and data_dir/imports; disk: false */
 };
 /* which file: explicit path if non-NULL, else $LARDER_CONFIG, else LARDER_SYSCONFDIR "/larder.conf" */
 const char *config_default_path(const char *explicit_path);

@@ -30,6 +30,8 @@
 #define LIMIT_APIKEY_NAME       100               /* characters of a key's name */
 #define LIMIT_APIKEY_SCOPES     32                /* scopes on one key */
 #define LIMIT_APIKEY_SCOPE      100               /* characters of one scope */
+#define LIMIT_SESSIONS_LISTED   100               /* live sessions the sessions page lists, the last used first (100 × its 8 fields stay far under query_max_fields) */
+#define LIMIT_SESSION_AGENT     64                /* bytes of the coarse client name kept with a session */
 
 /* logins (auth.fcgi): after a few failures each further attempt waits 1 s, 2 s, 4 s ... (up to the cap)
  * after the latest failure; an address that has not failed is never held back */
@@ -70,6 +72,8 @@
 #define LIMIT_SEARCH_SORTS      4                 /* sort: terms that count (later ones are ignored) */
 #define LIMIT_SEARCH_LANGS      8                 /* languages a word searched in any of its forms is stemmed in
                                                      (English, the query's script's, the library's: store/words.h) */
+#define LIMIT_SEARCH_MERGE_PAGES 64               /* pages (~4 KB) one idle step of the worker's search-index merge writes
+                                                     at most (store_search_merge): its write lock stays short */
 #define LIMIT_SEARCH_WORD       512               /* characters of one indexed or searched word (longer ones are cut) */
 #define LIMIT_BULK_ITEMS        1000              /* items one bulkAction may change (a query matching more is refused) */
 #define LIMIT_EPUB_ITEMS        100               /* articles one EPUB export holds (a search finding more is refused) */
@@ -212,4 +216,7 @@
 #define LIMIT_PDF_SYNC_BYTES    (4 * 1024 * 1024) /* a PDF up to this size is read while its upload is answered,
                                                    * a larger one by the worker (pdf_sync_bytes) */
 #define LIMIT_UPLOAD_TTL_MS     (60 * 60 * 1000)  /* how long a file's upload URL works */
+#define LIMIT_BLOB_PART         (256 * 1024)      /* bytes of one row of file_blobs (files_store = database): a file is
+                                                     written, read and served one part at a time, so a process holds
+                                                     at most one part of it besides what it already had */
 #endif

@@ -92,7 +92,8 @@ static void login(struct web_graphql *app, struct web_request *req, struct web_r
 		return;
 	}
 	redirect = f.redirect && web_safe_redirect(f.redirect) ? f.redirect : "/home";
-	switch (svc_login(app->store, app->cfg, a, &(struct svc_login_try){ f.username, f.password, req->remote_addr },
+	switch (svc_login(app->store, app->cfg, a, &(struct svc_login_try){ f.username, f.password, req->remote_addr, NULL,
+	                                                                  web_agent_name(a, req->user_agent) },
 	                  time_now_ms(), &lg)) {
 	case SVC_ACCOUNT_OK:
 		logged_in(app, req, res, a, lg.token, redirect, "The session could not be stored.");
@@ -132,7 +133,8 @@ static void signup(struct web_graphql *app, struct web_request *req, struct web_
 	switch (svc_signup(app->store, cfg, a, &(struct svc_signup){ f.username, f.name, f.email, f.password },
 	                   &svc_signup_web, &u)) {
 	case SVC_ACCOUNT_OK:
-		if (svc_session_start(app->store, cfg, u.id, time_now_ms(), token) == SVC_ACCOUNT_OK)
+		if (svc_session_start_from(app->store, cfg, u.id, time_now_ms(), NULL, web_agent_name(a, req->user_agent),
+		                           token) == SVC_ACCOUNT_OK)
 			logged_in(app, req, res, a, token, "/home", "The account could not be stored.");
 		else
 			web_page(res, 500, "Error", "The account could not be stored.");

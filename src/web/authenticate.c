@@ -3,6 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "svc/account.h"
 #include "svc/apikey.h"
 #include "util/slots.h"
 #include "util/time.h"
@@ -128,6 +129,8 @@ static enum web_authn_outcome by_session(const struct web_graphql *app, const st
 			out->session_hash = NULL;
 			return refuse(out, 403);
 		}
+		if (extension_origin(req->origin)) /* the sessions page says the extension uses this session */
+			svc_session_extension_seen(app->store, out->session_hash, out->ctx.now_ms);
 		return admit(out, false);
 	case WEB_AUTH_ERROR:
 		snprintf(out->msg, sizeof out->msg, "session lookup failed: %s", store_errmsg(app->store));

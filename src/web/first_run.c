@@ -100,7 +100,8 @@ static void make_first(struct web_graphql *app, struct web_request *req, struct 
 		web_page(res, 500, "Error", "The account could not be stored (the server's error log says why).");
 		return;
 	}
-	if (svc_session_start(app->store, app->cfg, u.id, time_now_ms(), token) != SVC_ACCOUNT_OK ||
+	if (svc_session_start_from(app->store, app->cfg, u.id, time_now_ms(), NULL, web_agent_name(a, req->user_agent),
+	                           token) != SVC_ACCOUNT_OK ||
 	    (cookie = web_session_cookie(a, app->cfg, req, token)) == NULL) {
 		web_redirect(res, 303, "/login"); /* the account exists: its owner logs in by hand */
 		return;

@@ -126,7 +126,8 @@ static void sign_in(struct web_graphql *app, struct web_request *req, struct web
 		name = member(a, o, "username");
 	password = member(a, o, "password");
 	json_object_put(o);
-	switch (svc_login(app->store, app->cfg, a, &(struct svc_login_try){ name, password, req->remote_addr },
+	switch (svc_login(app->store, app->cfg, a, &(struct svc_login_try){ name, password, req->remote_addr, "app",
+	                                                                  web_agent_name(a, req->user_agent) },
 	                  time_now_ms(), &lg)) {
 	case SVC_ACCOUNT_OK:
 		signed_in(app, req, res, a, lg.token);

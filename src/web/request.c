@@ -247,6 +247,9 @@ void web_request_init(struct web_request *r, struct web_io *io, struct arena *a)
 	r->ac_request_method = header(r, "HTTP_ACCESS_CONTROL_REQUEST_METHOD", "Access-Control-Request-Method");
 	r->ac_request_headers = header(r, "HTTP_ACCESS_CONTROL_REQUEST_HEADERS", "Access-Control-Request-Headers");
 	r->remote_addr = io->param(io->ctx, "REMOTE_ADDR");
+	r->user_agent = io->param(io->ctx, "HTTP_USER_AGENT");
+	if (r->user_agent && strlen(r->user_agent) > LIMIT_HEADER_VALUE)
+		r->user_agent = NULL;
 	if (r->remote_addr && strlen(r->remote_addr) > 64)
 		r->remote_addr = NULL;
 	r->body = "";

@@ -48,6 +48,7 @@ struct web_request {
 	const char *ac_request_method; /* Access-Control-Request-Method */
 	const char *ac_request_headers;/* Access-Control-Request-Headers */
 	const char *remote_addr;
+	const char *user_agent;        /* User-Agent (NULL: not sent, or over LIMIT_HEADER_VALUE: then ignored, not refused) */
 	const char *long_header;       /* name of a header over LIMIT_HEADER_VALUE, else NULL */
 	const char *body;              /* after web_request_read_body: NUL-terminated copy */
 	size_t body_len;

@@ -1,4 +1,4 @@
-/* session.c: the browser pages' side of sessions: the `auth` cookie read and made, REMOTE_USER, and the same-site check that guards cookie-authenticated requests (the session policy is svc/account.c's). */
+/* session.c: the browser pages' side of sessions: the `auth` cookie read and made, REMOTE_USER, the same-site check that guards cookie-authenticated requests (the session policy is svc/account.c's), and the coarse client name a session is listed with. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -134,4 +134,37 @@ const char *web_session_cookie(struct arena *a, const struct larder_config *cfg,
                                const char *token)
 {
 	return web_cookie_make(a, token, svc_session_life_s(cfg), web_request_secure(cfg, req));
+}
+
+/* the first of names[] whose needle is in ua, else NULL; each row is { needle, name } */
+static const char *first_known(const char *ua, const char *const (*names)[2], size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strstr(ua, names[i][0]) != NULL)
+			return names[i][1];
+	return NULL;
+}
+
+const char *web_agent_name(struct arena *a, const char *ua)
+{
+	/* order matters: Edge and Opera also say Chrome, Chrome also says Safari, Android also says Linux */
+	static const char *const programs[][2] = {
+		{ "Edg/", "Edge" }, { "OPR/", "Opera" }, { "Firefox/", "Firefox" }, { "Chromium/", "Chromium" },
+		{ "Chrome/", "Chrome" }, { "CriOS/", "Chrome" }, { "FxiOS/", "Firefox" }, { "Safari/", "Safari" },
+		{ "okhttp/", "Omnivore app" }, { "CFNetwork/", "Omnivore app" }, { "Omnivore", "Omnivore app" },
+		{ "curl/", "curl" },
+	};
+	static const char *const systems[][2] = {
+		{ "Android", "Android" }, { "okhttp/", "Android" }, { "iPhone", "iOS" }, { "iPad", "iPadOS" },
+		{ "CFNetwork/", "iOS" }, { "CrOS", "ChromeOS" }, { "Mac OS X", "macOS" }, { "Macintosh", "macOS" },
+		{ "Windows", "Windows" }, { "Linux", "Linux" },
+	};
+	const char *p, *s;
+	if (ua == NULL)
+		return NULL;
+	p = first_known(ua, programs, sizeof programs / sizeof programs[0]);
+	s = first_known(ua, systems, sizeof systems / sizeof systems[0]);
+	if (p && s)
+		return arena_printf(a, "%s on %s", p, s);
+	return p ? p : s;
 }

@@ -1,4 +1,4 @@
-/* session.h: cookie sessions for the browser pages (the auth cookie, REMOTE_USER; the policy is svc's) and the same-site check. */
+/* session.h: cookie sessions for the browser pages (the auth cookie, REMOTE_USER; the policy is svc's), the same-site check, and the coarse client name a session is listed with. */
 #ifndef LARDER_WEB_SESSION_H
 #define LARDER_WEB_SESSION_H
 #include <stdbool.h>
@@ -37,6 +37,9 @@ enum web_auth web_auth_session(struct store *st, const struct larder_config *cfg
 enum web_auth web_auth_header_session(struct store *st, const struct larder_config *cfg, struct arena *a,
                                       const char *authorization, int64_t now_ms, struct store_user *owner,
                                       const char **token_hash);
+/* a coarse name of the client a User-Agent header names, for the sessions page ("Firefox on Linux", "Omnivore
+ * app on Android"): words from a fixed table only, nothing copied from the header; NULL when none is known */
+const char *web_agent_name(struct arena *a, const char *ua);
 const char *web_session_cookie(struct arena *a, const struct larder_config *cfg, const struct web_request *req,
                                const char *token);
 #endif

@@ -1,4 +1,4 @@
-/* upload_http.c: PUT (or POST) /api/upload/TOKEN takes a PDF's bytes for uploadFileRequest's file (the token is the credential; over pdf_max_bytes 413, not a readable PDF 400, an unknown token 404); GET /api/file/ITEMID serves an item's PDF to its owner only. */
+/* upload_http.c: PUT (or POST) /api/upload/TOKEN takes a PDF's bytes for uploadFileRequest's file (the token is the credential; over pdf_max_bytes 413, not a readable PDF 400, an unknown token 404); GET /api/file/ITEMID serves an item's PDF to its owner only (from files_dir, or part by part from the database). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -56,12 +56,64 @@ static void put_file(struct web_graphql *app, struct web_request *req, struct we
 		web_response_error(res, refusals[r].status, NULL, refusals[r].code, "%s", msg ? msg : refusals[r].message);
 }
 
+/* the header block of a file download: the file is shown in our reader's frame only, with no script or plugin
+ * rights of its own on this origin; 0, or -1 (res->streamed says so) */
+static int send_head(struct web_request *req, struct web_response *res, const struct store_file *f, long long size,
+                     bool download)
+{
+	char head[1024];
+	int n = snprintf(head, sizeof head,
+	             "Status: 200 OK\r\nContent-Type: application/pdf\r\nContent-Length: %lld\r\n"
+	             "Content-Disposition: %s; filename=\"%s\"\r\nX-Content-Type-Options: nosniff\r\n"
+	             "Content-Security-Policy: sandbox; default-src 'none'; frame-ancestors 'self'\r\n"
+	             "X-Frame-Options: SAMEORIGIN\r\nCache-Control: private, no-store\r\n\r\n",
+	             size, download ? "attachment" : "inline", f->file_name);
+	res->streamed = req->io->write(req->io->ctx, head, (size_t)n) == 0 ? 1 : -1;
+	return res->streamed == 1 ? 0 : -1;
+}
+
+/* a file kept in the database (files_store = database, on whichever machine it arrived), sent one part at a
+ * time: one LIMIT_BLOB_PART buffer in this process, however large the file */
+static void send_db_file(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,
+                         const struct store_file *f, bool download)
+{
+	char *buf = arena_alloc(a, LIMIT_BLOB_PART);
+	size_t k = 0;
+	int64_t sent = 0;
+	int rc = STORE_OK;
+	if (buf == NULL) {
+		web_response_fail(res, NULL, "the file could not be read on the server", "file %s: out of memory", f->id);
+		return;
+	}
+	/* the first part read before the head, so a file the database cannot give is an error answer, not a cut one */
+	if ((rc = store_blob_read(app->store, f->user_id, f->id, 0, buf, &k)) != STORE_OK && f->size > 0) {
+		web_response_fail(res, NULL, "the file could not be read on the server", "file %s: %s", f->id,
+		                  store_errmsg(app->store));
+		return;
+	}
+	if (send_head(req, res, f, (long long)f->size, download) != 0 || req->method == WEB_M_HEAD)
+		return;
+	for (int64_t part = 1; rc == STORE_OK && k > 0 && sent + (int64_t)k <= f->size; part++) {
+		if (req->io->write(req->io->ctx, buf, k) != 0) {
+			res->streamed = -1;
+			return;
+		}
+		sent += (int64_t)k;
+		rc = store_blob_read(app->store, f->user_id, f->id, part, buf, &k);
+	}
+	if (sent != f->size) { /* the head promised more: the connection is cut, and the admin told why */
+		res->streamed = -1;
+		fprintf(stderr, "larder: file %s: %lld of %lld bytes in the database: %s\n", f->id, (long long)sent,
+		        (long long)f->size, rc == STORE_E_NOTFOUND ? "parts missing" : store_errmsg(app->store));
+	}
+}
+
 /* the header block of a file download, then the file's bytes (res->streamed) */
 static void send_file(struct web_request *req, struct web_response *res, const struct store_file *f, bool download)
 {
-	char head[1024], buf[65536];
+	char buf[65536];
 	struct stat sb;
-	int fd = open(f->path, O_RDONLY | O_CLOEXEC), n;
+	int fd = open(f->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &sb) != 0) {
 		if (fd >= 0)
 			close(fd);
@@ -69,14 +121,7 @@ static void send_file(struct web_request *req, struct web_response *res, const s
 		                  strerror(errno));
 		return;
 	}
-	/* the file is shown in our reader's frame only, with no script or plugin rights of its own on this origin */
-	n = snprintf(head, sizeof head,
-	             "Status: 200 OK\r\nContent-Type: application/pdf\r\nContent-Length: %lld\r\n"
-	             "Content-Disposition: %s; filename=\"%s\"\r\nX-Content-Type-Options: nosniff\r\n"
-	             "Content-Security-Policy: sandbox; default-src 'none'; frame-ancestors 'self'\r\n"
-	             "X-Frame-Options: SAMEORIGIN\r\nCache-Control: private, no-store\r\n\r\n",
-	             (long long)sb.st_size, download ? "attachment" : "inline", f->file_name);
-	res->streamed = req->io->write(req->io->ctx, head, (size_t)n) == 0 ? 1 : -1;
+	send_head(req, res, f, (long long)sb.st_size, download);
 	while (res->streamed == 1 && req->method != WEB_M_HEAD) {
 		ssize_t k = read(fd, buf, sizeof buf);
 		if (k < 0 && errno == EINTR)
@@ -116,7 +161,11 @@ static void get_file(struct web_graphql *app, struct web_request *req, struct we
 		web_response_error(res, 404, NULL, "NOT_FOUND", "no such file");
 		return;
 	}
-	send_file(req, res, &f, req->query_string && strstr(req->query_string, "download=1") != NULL);
+	bool download = req->query_string && strstr(req->query_string, "download=1") != NULL;
+	if (f.path)
+		send_file(req, res, &f, download);
+	else
+		send_db_file(app, req, res, a, &f, download);
 }
 
 void web_upload_handle(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)

@@ -1,4 +1,4 @@
-// browser_pwa.mjs: the installable reader of issue 26 in Chromium at phone width against a running Larder: manifest and icons, the service worker, an article read again with the network cut (its image too), changes made offline (archive, progress, a highlight, a note) sent once when it returns, the share target, what is kept per user, 44 px targets and no sideways scroll at 320 px (TAP).
+// browser_pwa.mjs: the installable reader of issue 26 in Chromium at phone width against a running Larder: manifest and icons, the service worker, an article read again with the network cut (its image too), changes made offline (archive, progress, a highlight, a note, labels, a shared link) sent once when it returns, the share target, what is kept per user, 44 px targets and no sideways scroll at 320 px (TAP).
 //
 //   node t/js/browser_pwa.mjs --base URL --pages URL --user NAME --other NAME --password PW --access LOG --shots DIR --chromium PATH
 //
@@ -298,6 +298,67 @@ try {
 	ok(false, 'the share target ran to its end', e.stack || String(e));
 }
 
+// ---- offline: labels changed in the library and a link shared to the app wait, and arrive once when the network returns
+const OFFLINE_SHARED = `${SHARED}?shared=offline`;
+try {
+	offline = true;
+	await context.setOffline(true);
+	const before = accessLines();
+	await page.goto(`${base}/home`);
+	await page.waitForSelector('#items li.item');
+	const sharedId = await page.$eval('#items li.item:has(.item-title:text-is("Sharing a Page From a Phone"))', (l) => l.dataset.id);
+	const li = `#items li.item[data-id="${sharedId}"]`;
+	await page.click(`${li} button.edit-labels`);
+	await page.fill(`${li} .label-editor input[name=labels]`, 'Pantry, Winter');
+	await page.click(`${li} .label-editor button[type=submit]`);
+	await page.waitForFunction((sel) => [...document.querySelectorAll(`${sel} .chip`)].map((c) => c.textContent).join(',') === 'Pantry,Winter', li);
+	ok(true, 'offline, labels set in the library show at once');
+	await page.click(`${li} button.edit-labels`);
+	await page.fill(`${li} .label-editor input[name=labels]`, 'Pantry, Winter, Jars');
+	await page.click(`${li} .label-editor button[type=submit]`);
+	await page.waitForFunction((sel) => document.querySelectorAll(`${sel} .chip`).length === 3, li);
+	is((await swStatus()).waiting, 1, 'changed twice, only the last label set of the item waits');
+
+	// Android's share sheet with the network cut: the worker asks, and the link waits once however often it is shared
+	for (const k of [1, 2]) {
+		await page.goto(`${base}/api/save?title=${encodeURIComponent('Shared offline')}&text=${encodeURIComponent(`See ${OFFLINE_SHARED}`)}`);
+		await page.waitForSelector('form button[type=submit]');
+		ok((await page.textContent('body')).includes(OFFLINE_SHARED), `offline, sharing a link (${k}) asks to save it when the network returns`);
+		await page.click('form button[type=submit]');
+		await page.waitForFunction(() => /Saved for later/.test(document.querySelector('h1')?.textContent || ''));
+		is(await page.evaluate(() => document.scrollingElement.scrollWidth <= window.innerWidth), true, `the page saying so fits the phone (${k})`);
+	}
+	is((await swStatus()).waiting, 2, 'shared twice, the link waits once (beside the labels)');
+	await shot('pwa-offline-share');
+	await page.goto(`${base}/home`);
+	await page.waitForSelector('#items li.item');
+	const forged = await page.evaluate(async () => (await fetch('/offline-save', { method: 'POST', body: new URLSearchParams({ token: 'f'.repeat(32) }) })).status);
+	is(forged, 403, 'a confirmation without a token the worker offered is refused');
+	is((await swStatus()).waiting, 2, 'and queues nothing');
+	await page.goto(`${base}/api/save?title=x&text=${encodeURIComponent('only words, no link')}`);
+	ok(/holds no web address/.test(await page.textContent('body')), 'offline, a share holding no link is refused, saying why');
+	ok(accessLines() === before, 'nothing reached the server while the network was cut', accessLog().slice(before).join('\n'));
+
+	offline = false;
+	await context.setOffline(false);
+	await page.goto(`${base}/home`);
+	await until('the queue to be sent', async () => (await swStatus()).waiting === 0);
+	const all = await gql(`query { search(query: "in:all", first: 50) { ... on SearchSuccess { edges { node { url title labels { name } } } } } }`);
+	const shared = all.search.edges.filter((e) => e.node.url === OFFLINE_SHARED);
+	is(shared.length, 1, 'back online, the link shared offline is saved, once');
+	is(all.search.edges.find((e) => e.node.title === 'Sharing a Page From a Phone').node.labels.map((l) => l.name).sort(), ['Jars', 'Pantry', 'Winter'],
+		'and the labels set offline arrived');
+	await swStatus(page, 'flush');
+	const again = await gql(`query { search(query: "in:all", first: 50) { ... on SearchSuccess { edges { node { url } } } } }`);
+	is(again.search.edges.filter((e) => e.node.url === OFFLINE_SHARED).length, 1, 'sending again doubles nothing');
+	is((await swStatus()).failed, [], 'no change was refused');
+} catch (e) {
+	ok(false, 'the offline labels and share ran to their end', e.stack || String(e));
+	offline = false;
+	await context.setOffline(false).catch(() => {});
+	note(`at ${page.url()}: ${(await page.textContent('body').catch(() => '')).replace(/\s+/g, ' ').slice(0, 600)}`);
+}
+
 // ---- the offline settings page: the number kept, settable; the space they take
 try {
 	await page.goto(`${base}/settings/offline`);
@@ -323,14 +384,15 @@ try {
 // ---- phone ergonomics: no page scrolls sideways at 320 px; the library's and the reader's targets are 44 px at least;
 // an item swiped left is archived
 const PAGES = ['/home', '/highlights', '/settings/api', '/settings/bookmarklet', '/settings/import', '/settings/newsletters',
-	'/settings/feeds', '/settings/offline'];
+	'/settings/feeds', '/settings/offline', '/settings/sessions'];
 // the controls of the page under 44 × 44 px (links inside text and the article's own content aside; a box's target is its label)
 const small = (p) => p.evaluate(() => [...document.querySelectorAll('button, select, input:not([type=hidden]), textarea, .topbar a, .settings-nav a, .sidebar a, .bar a, .actions a, a.button')]
 	.filter((e) => !e.closest('#content, [hidden], dialog:not([open])') && e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
 	.map((e) => [e, (e.type === 'checkbox' || e.type === 'radio') && e.closest('label') ? e.closest('label').getBoundingClientRect() : e.getBoundingClientRect()])
 	.filter(([, r]) => r.width > 0 && (r.width < 44 || r.height < 44))
 	.map(([e, r]) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.className ? `.${String(e.className).split(' ').join('.')}` : ''} "${(e.textContent || e.value || '').trim().slice(0, 20)}" ${Math.round(r.width)}x${Math.round(r.height)}`));
-const sideways = (p) => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+// how far the page scrolls sideways (0: not at all): the scrolling element against the window's width
+const sideways = (p) => p.evaluate(() => Math.max(0, document.scrollingElement.scrollWidth - window.innerWidth));
 try {
 	const narrow = await browser.newContext({ ...PHONE, viewport: { width: 320, height: 640 } });
 	const p = await narrow.newPage();
@@ -344,10 +406,12 @@ try {
 		await p.waitForFunction(() => document.getElementById('whoami')?.textContent);
 		await p.waitForLoadState('networkidle');
 		is(await sideways(p), 0, `${at} has no sideways scroll at 320 px`);
+		is(await small(p), [], `${at}: its targets are 44 px at least at 320 px`);
 	}
 	await p.goto(`${base}/pocket/${encodeURIComponent(slug)}`);
 	await p.waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
 	is(await sideways(p), 0, 'the reader has no sideways scroll at 320 px');
+	is(await small(p), [], 'the reader\'s targets are 44 px at least at 320 px');
 	await p.goto(`${base}/api/save?url=${encodeURIComponent(ARTICLE)}`);
 	is(await sideways(p), 0, 'the "Save URL?" page of the share target has no sideways scroll at 320 px');
 	is(await small(p), [], 'its targets are 44 px at least');

@@ -124,7 +124,7 @@ const isLeaf = (t) => ['SCALAR', 'ENUM'].includes(types[named(t).name].kind);
 const required = (a) => a.type.kind === 'NON_NULL';
 
 /* ---- the attacker's library and the ids it holds ---- */
-const pool = { items: [], labels: [], highlights: [], filters: [], keys: [], newsletters: [], userId: '' };
+const pool = { items: [], labels: [], highlights: [], filters: [], keys: [], sessions: [], newsletters: [], userId: '' };
 const WORDS = 'pelican harbour tide granite lantern orchard meadow copper violin glacier saffron ember quill thistle'.split(' ');
 function page(i, bytes) {
 	const paras = [];
@@ -202,12 +202,14 @@ async function collectIds() {
 		highlights(first: 100) { ... on HighlightsSuccess { edges { node { id } } } }
 		filters { ... on FiltersSuccess { filters { id } } }
 		apiKeys { ... on ApiKeysSuccess { apiKeys { id name } } }
+		sessions { ... on SessionsSuccess { sessions { id } } }
 		newsletterEmails { ... on NewsletterEmailsSuccess { newsletterEmails { id } } } }`);
 	const d = r.json?.data || {};
 	pool.labels = (d.labels?.labels || []).map((x) => x.id);
 	pool.highlights = (d.highlights?.edges || []).map((e) => e.node.id);
 	pool.filters = (d.filters?.filters || []).map((x) => x.id);
 	pool.keys = (d.apiKeys?.apiKeys || []).filter((k) => k.name.startsWith('sweep-throwaway')).map((k) => k.id);
+	pool.sessions = (d.sessions?.sessions || []).map((x) => x.id);
 	pool.newsletters = (d.newsletterEmails?.newsletterEmails || []).map((x) => x.id);
 }
 
@@ -241,6 +243,8 @@ function idFor(field, name, i) {
 	if (n.includes('highlight') || (n === 'id' && f.includes('highlight'))) return pick(pool.highlights, i, randomUUID());
 	if (n.includes('filter') || f.includes('filter')) return pick(pool.filters, i, randomUUID());
 	if (f === 'revokeapikey') return pick(pool.keys, i, randomUUID());
+	/* a session's public id is 32 hex digits: made-up ones of that shape reach the store */
+	if (f === 'revokesession') return pick(pool.sessions, i, randomUUID().replace(/-/g, ''));
 	if (n.includes('newsletteremail')) return pick(pool.newsletters, i, randomUUID());
 	if (/subscription|integration|webhook|rule|feed|topic|recentemail|upload/.test(n) || /webhook|rule|integration|discover/.test(f))
 		return randomUUID();
@@ -580,7 +584,7 @@ function verdict(r) {
 /* last: what destroys the seeded ids, and bulkAction (its one request may outlive the timeout: nothing is measured
  * after it) */
 const ORDER_LAST = ['setBookmarkArticle', 'moveToFolder', 'deleteHighlight', 'deleteLabel', 'deleteFilter',
-	'revokeApiKey', 'deleteNewsletterEmail', 'unsubscribe', 'emptyTrash', 'logOut', 'bulkAction'];
+	'revokeApiKey', 'revokeSession', 'revokeOtherSessions', 'deleteNewsletterEmail', 'unsubscribe', 'emptyTrash', 'logOut', 'bulkAction'];
 const NEVER = ['deleteAccount']; // it would end the run; its cost is the library's size, once per account
 async function main() {
 	const intro = await gql(INTROSPECT);

@@ -217,7 +217,8 @@ function handle(req, res, selfPort) {
 		}
 		const type = m[1].endsWith('.html') || m[1].endsWith('.htm') ? 'text/html'
 			: m[1].endsWith('.txt') ? 'text/plain' : 'application/octet-stream';
-		return send(res, 200, type, data);
+		/* ?cl=VALUE: answered as the Content-Language header */
+		return send(res, 200, type, data, q.get('cl') ? { 'Content-Language': q.get('cl') } : {});
 	}
 	if ((m = p.match(/^\/pdf\/([A-Za-z0-9_-][A-Za-z0-9._-]*)$/))) {
 		const file = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'data', 'pdf', m[1]);

@@ -1,4 +1,4 @@
-// home.js: the library page: lists a search (?q= in Omnivore's query language) and wires the sidebar, sort, selection, keyboard, trash and saving a URL.
+// home.js: the library page: lists a search (?q= in Omnivore's query language) and wires the sidebar, sort, selection, keyboard, search suggestions, trash and saving a URL.
 import { gql, requireUser, uuid } from './api.js';
 import { el, showUser, say, allLabels } from './ui.js';
 import { ITEM_FIELDS, articles } from './items.js';
@@ -6,6 +6,7 @@ import { SORTS, folderOf, labelOf, sortOf, withLabel, withSort, homeHref, isPlai
 import { itemView } from './library-item.js';
 import { setupSelection } from './library-select.js';
 import { setupKeys } from './library-keys.js';
+import { setupSuggest } from './library-suggest.js';
 import { setupFilters } from './library-filters.js';
 import { setupLabels } from './library-labels.js';
 import { emptyTrash } from './library-bulk.js';
@@ -209,6 +210,7 @@ async function main() {
 	selection = setupSelection({ list, bar: $('bulk-bar'), trash: folder === 'trash', known: () => known,
 		done: async (message) => { await Promise.all([loadPage(true), loadCounts()]); say(listStatus, message); } });
 	setupKeys({ list, search: $('q'), help: $('help'), select: selection });
+	setupSuggest({ input: $('q'), list: $('q-suggest'), status: $('q-suggest-status'), labels: () => known, username: () => ctx.username });
 	const me = await requireUser();
 	showUser(me);
 	ctx.username = me.profile.username;

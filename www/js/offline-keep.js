@@ -200,6 +200,7 @@ function applyTo(art, field, v, answer) {
 	const input = v.input || {};
 	if (field === 'setLinkArchived' && 'isArchived' in art) art.isArchived = !!input.archived;
 	if (field === 'saveArticleReadingProgress' && 'readingProgressPercent' in art) art.readingProgressPercent = input.readingProgressPercent;
+	if (field === 'setLabels' && Array.isArray(art.labels)) art.labels = answer.labels.map((l) => ({ ...l }));
 	if (!Array.isArray(art.highlights)) return;
 	if (field === 'createHighlight' && !art.highlights.some((h) => h.id === input.id)) art.highlights.push(newHighlight(input));
 	if (field === 'deleteHighlight') art.highlights = art.highlights.filter((h) => h.id !== (v.id || v.highlightId));
@@ -211,8 +212,18 @@ function applyTo(art, field, v, answer) {
 	}
 }
 
+// the labels a queued setLabels gives, from the kept list of labels (a name not in it: a label made when sent)
+async function labelsOf(input) {
+	const kept = (await S.all('answers')).map((a) => a.body.data && a.body.data.labels && a.body.data.labels.labels).find(Array.isArray) || [];
+	const byId = (input.labelIds || []).map((id) => kept.find((l) => l.id === id)).filter(Boolean);
+	const byName = (input.labels || []).map((l) => kept.find((k) => k.name.toLowerCase() === String(l.name).toLowerCase())
+		|| { id: `offline-${l.name}`, name: l.name, color: l.color || null, description: null });
+	return byId.concat(byName);
+}
+
 async function patchKept(field, v, item) {
 	const input = v.input || {};
+	const labels = field === 'setLabels' ? await labelsOf(input) : null;
 	const answer = {
 		setLinkArchived: () => ({ __typename: 'ArchiveLinkSuccess', linkId: input.linkId, message: 'queued' }),
 		saveArticleReadingProgress: () => ({ __typename: 'SaveArticleReadingProgressSuccess',
@@ -220,6 +231,7 @@ async function patchKept(field, v, item) {
 		createHighlight: () => ({ __typename: 'CreateHighlightSuccess', highlight: newHighlight(input) }),
 		updateHighlight: () => ({ __typename: 'UpdateHighlightSuccess', highlight: { id: input.highlightId, ...input } }),
 		deleteHighlight: () => ({ __typename: 'DeleteHighlightSuccess', highlight: { id: v.id || v.highlightId } }),
+		setLabels: () => ({ __typename: 'SetLabelsSuccess', labels }),
 	}[field]();
 	for (const a of item ? await S.byItem(item) : []) {
 		const art = a.body.data && a.body.data.article && a.body.data.article.article;

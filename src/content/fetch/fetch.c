@@ -94,7 +94,7 @@ struct ctx {
 	/* the response being received */
 	long status;
 	char reason[64];
-	char *location, *content_type, *etag, *last_modified;
+	char *location, *content_type, *etag, *last_modified, *content_language;
 	bool feed, conditional;      /* fetch_opts's feed; validators were sent */
 	bool pdf;                    /* fetch_opts's pdf */
 	long long clen;              /* Content-Length, or -1 */
@@ -293,11 +293,25 @@ static void status_line(struct ctx *c, const char *buf, size_t n)
 	for (; i < n && buf[i] != '\r' && buf[i] != '\n' && k < sizeof c->reason - 1; i++)
 		c->reason[k++] = buf[i] >= 0x20 && buf[i] < 0x7f ? buf[i] : '?';
 	c->reason[k] = 0;
-	c->location = c->content_type = c->etag = c->last_modified = NULL;
+	c->location = c->content_type = c->etag = c->last_modified = c->content_language = NULL;
 	c->clen = -1;
 }
 
-/* a header field the fetch cares about: Location, Content-Type, Content-Length */
+/* the first tag of a Content-Language value ("de-DE, en" gives "de-DE"), in place; NULL when it is not a
+ * language tag (letters, digits and '-', starting with a letter, at most LIMIT_WORD_FIELD bytes) */
+static char *first_language(char *v)
+{
+	size_t n = strcspn(v, ",; \t");
+	if (n == 0 || n > LIMIT_WORD_FIELD || !((*v | 32) >= 'a' && (*v | 32) <= 'z'))
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (!((v[i] | 32) >= 'a' && (v[i] | 32) <= 'z') && !(v[i] >= '0' && v[i] <= '9') && v[i] != '-')
+			return NULL;
+	v[n] = 0;
+	return v;
+}
+
+/* a header field the fetch cares about: Location, Content-Type, Content-Language, Content-Length */
 static void header_field(struct ctx *c, const char *buf, size_t n)
 {
 	char *v;
@@ -309,6 +323,8 @@ static void header_field(struct ctx *c, const char *buf, size_t n)
 		c->etag = v;
 	else if ((v = header_value(c->a, buf, n, "last-modified")) != NULL)
 		c->last_modified = v;
+	else if ((v = header_value(c->a, buf, n, "content-language")) != NULL)
+		c->content_language = first_language(v);
 	else if ((v = header_value(c->a, buf, n, "content-length")) != NULL) {
 		unsigned long long x = 0;
 		const char *q = v;
@@ -474,7 +490,7 @@ static void hop_reset(struct ctx *c, bool literal)
 {
 	c->status = 0;
 	c->reason[0] = 0;
-	c->location = c->content_type = c->etag = c->last_modified = NULL;
+	c->location = c->content_type = c->etag = c->last_modified = c->content_language = NULL;
 	c->clen = -1;
 	c->hdr_bytes = 0;
 	c->in_body = false;
@@ -592,6 +608,7 @@ static int hops(struct arena *a, CURL *h, struct ctx *c, const struct fetch_opts
 		e = curl_easy_perform(h);
 		r->status = c->status;
 		r->content_type = c->content_type;
+		r->content_language = c->content_language;
 		r->final_url = cur;
 		if (c->stop == STOP_REDIRECT) {
 			if (follow(a, r, c, max_redir, &cur, &literal) < 0)

@@ -47,6 +47,7 @@ struct fetch_result {
 	long status;                 /* HTTP status of the last response (0: none) */
 	const char *final_url;       /* the last URL requested, or the redirect target refused */
 	const char *content_type;    /* Content-Type of the last response, or NULL */
+	const char *content_language; /* the first tag of the last response's Content-Language ("de-DE"), or NULL */
 	char *body;                  /* raw bytes (content-decoded), NUL-terminated, in the arena */
 	size_t len;
 	char *html;                  /* body decoded to UTF-8 (charset_to_utf8), NUL-terminated */

@@ -252,6 +252,7 @@ struct tree_walk {
 	const char *folders[LIMIT_JSON_DEPTH + 1];
 	size_t depth, n;
 	int stopped;
+	const char *skip_why; /* non-NULL: every link below is skipped for this reason (Chrome's trash) */
 };
 
 /* the bookmark url titled title as an item with the folders as labels (and tags, names separated by commas),
@@ -264,6 +265,8 @@ static void tree_link(struct tree_walk *w, const char *url, const char *title, c
 	bool skip;
 	const char *why = record_url(&w->scratch, url, &it.url, &skip);
 	const char **labels = ARENA_NEWN(&w->scratch, const char *, w->depth + 1);
+	if (why == NULL && w->skip_why)
+		why = w->skip_why, skip = true;
 	if (why) {
 		(skip ? import_skip : bad_record)(w->sink, it.line, why);
 	} else if (labels == NULL) {
@@ -348,7 +351,8 @@ int import_read_chrome(enum content_import_format f, struct arena *a, const char
 	}
 	arena_init(&w.scratch);
 	json_object_object_foreach(roots, key, node) {
-		(void)key;
+		/* Chrome keeps deleted bookmarks in a root of their own until the trash is emptied: not to be saved */
+		w.skip_why = strcmp(key, "trash") == 0 ? "in the browser's trash (a deleted bookmark)" : NULL;
 		chrome_node(&w, node, true);
 	}
 	arena_free(&w.scratch);
