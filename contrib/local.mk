@@ -8,3 +8,5 @@ EXTRA_DIST += contrib/reliability/soak contrib/reliability/soak.mjs contrib/reli
 # several front ends and workers on one PostgreSQL
 EXTRA_DIST += contrib/reliability/multinode contrib/reliability/multinode.mjs
 
+# the iOS app's corpus (t/data/clients/omnivore-ios) written again from the app's generated schema code
+EXTRA_DIST += contrib/omnivore-ios-corpus

@@ -194,6 +194,13 @@ static void test_user(struct harness *h)
 	       "a taken one (any case)");
 	is_str(h_run(h, &h->alice, "{ validateUsername(username: \"no spaces\") }", NULL),
 	       "{\"data\":{\"validateUsername\":false}}", "a malformed one");
+	/* with signup = yes a sign-up tells whether a name is taken: anyone may ask (Omnivore's iOS app does, tokenless) */
+	h->cfg.signup = true;
+	is_str(h_run(h, NULL, "{ validateUsername(username: \"free_name\") }", NULL), "{\"data\":{\"validateUsername\":true}}",
+	       "signup open: a caller without credentials learns a free name is free");
+	is_str(h_run(h, NULL, "{ validateUsername(username: \"BOB\") }", NULL), "{\"data\":{\"validateUsername\":false}}",
+	       "and that a taken one is taken");
+	h->cfg.signup = false;
 }
 
 #define PROFILE_Q "{ me { profile { bio pictureUrl } } }"

@@ -4,6 +4,10 @@
 # end-to-end: contrib/larder-serve starts nginx + spawn-fcgi on a loopback port of its own
 TESTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh t/mobile_auth.sh t/sessions.sh
 dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e2e_auth.sh t/cgi_auth.sh t/e2e_badinput.sh t/e2e_slowfetch.sh t/key_scopes.sh t/mobile_auth.sh t/sessions.sh
+# a session of Omnivore's iOS app, its calls byte for byte (t/data/clients/omnivore-ios), its answers decoded as the app does
+TESTS += t/ios_app.sh
+dist_check_SCRIPTS += t/ios_app.sh
+EXTRA_DIST += t/ios_app.py
 
 # requests_per_user: one user's requests beyond their slots are answered 429 at once, others are served (no timing)
 TESTS += t/user_slots.sh

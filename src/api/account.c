@@ -28,14 +28,15 @@ static int resolve_user(struct gql_rctx *rc, const void *parent, struct gql_out 
 }
 
 /* validateUsername: well formed and free. It tells whether a name is taken, as Omnivore's does, so it
- * answers signed-in callers only */
+ * answers signed-in callers, and anyone while larder.conf's signup is yes: a sign-up would tell the same, and
+ * Omnivore's iOS app asks it, with no token, as a name is typed on its sign-up form */
 static int resolve_validate(struct gql_rctx *rc, const void *parent, struct gql_out *out)
 {
 	const struct api_ctx *ctx = api_ctx_of(rc);
 	const char *name = api_str(gql_arg(rc, "username"));
 	struct store_user u;
 	int r;
-	if (ctx->user == NULL)
+	if (ctx->user == NULL && !ctx->cfg->signup)
 		return gql_error(rc, "UNAUTHORIZED", "%s", API_NO_USER_MSG);
 	if (!store_username_valid(name))
 		return api_bool(out, false);

@@ -29,7 +29,7 @@ static const struct api_root_policy query_policy[] = {
 	{ "rules", CHEAP, READ }, { "integrations", CHEAP, READ }, { "integration", CHEAP, READ },
 	{ "discoverFeeds", CHEAP, READ }, { "discoverTopics", CHEAP, READ }, { "getDiscoverFeedArticles", CHEAP, READ },
 	{ "getDiscoveryArticles", CHEAP, READ }, { "home", CHEAP, READ }, { "hiddenHomeSection", CHEAP, READ },
-	{ "sendInstallInstructions", CHEAP, READ },
+	{ "sendInstallInstructions", CHEAP, READ }, { "deviceTokens", CHEAP, READ },
 };
 
 static const struct api_root_policy mutation_policy[] = {
@@ -58,7 +58,7 @@ static const struct api_root_policy mutation_policy[] = {
 	{ "setWebhook", CHEAP, ACCOUNT }, { "deleteWebhook", CHEAP, ACCOUNT }, { "setIntegration", CHEAP, ACCOUNT },
 	{ "deleteIntegration", CHEAP, ACCOUNT }, { "importFromIntegration", CHEAP, ACCOUNT },
 	{ "exportToIntegration", CHEAP, ACCOUNT }, { "setRule", CHEAP, ACCOUNT }, { "deleteRule", CHEAP, ACCOUNT },
-	{ "updateEmail", CHEAP, ACCOUNT }, { "optInFeature", CHEAP, ACCOUNT },
+	{ "updateEmail", CHEAP, ACCOUNT }, { "optInFeature", CHEAP, ACCOUNT }, { "setDeviceToken", CHEAP, ACCOUNT },
 	{ "reportItem", CHEAP, CHANGE }, { "createReminder", CHEAP, CHANGE }, { "setShareHighlight", CHEAP, CHANGE },
 	{ "addPopularRead", CHEAP, CHANGE }, { "joinGroup", CHEAP, CHANGE }, { "addDiscoverFeed", CHEAP, CHANGE },
 	{ "editDiscoverFeed", CHEAP, CHANGE }, { "deleteDiscoverFeed", CHEAP, CHANGE },

@@ -1,4 +1,4 @@
-/* unoffered.c: the calls of features Larder does not offer (webhooks, rules, integrations, discover, home, groups, reminders, sharing, e-mail): their documented empty lists and error members, one table row each. */
+/* unoffered.c: the calls of features Larder does not offer (webhooks, rules, integrations, discover, home, groups, reminders, sharing, e-mail, push notifications): their documented empty lists and error members, one table row each. */
 #include <string.h>
 
 #include "api/api_int.h"
@@ -101,6 +101,8 @@ static const struct api_bind unoffered_table[] = {
 	REFUSE("Mutation.addPopularRead", "NOT_FOUND", "Popular reads are not offered by this server."),
 	REFUSE("Mutation.joinGroup", "NOT_FOUND", "Groups are not offered by this server."),
 	REFUSE("Query.sendInstallInstructions", "FORBIDDEN", NO_EMAIL),
+	EMPTY("Query.deviceTokens"),
+	REFUSE("Mutation.setDeviceToken", "BAD_REQUEST", "Push notifications are not offered by this server."),
 	REFUSE("Mutation.updateEmail", "BAD_REQUEST", "The e-mail address of an account is not changed through the API."),
 	API_ONE("Mutation.reportItem", resolve_report),
 	API_ALL("ReportItemResult", api_resolve_error),

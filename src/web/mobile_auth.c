@@ -94,11 +94,15 @@ static const char *member(struct arena *a, struct json_object *o, const char *na
 	return arena_strndup(a, s, n);
 }
 
-/* the answer of a signed-in app: its token and the session cookie the iOS app keeps for its web views */
+/* the answer of a signed-in app: its token and the session cookie the iOS app keeps for its web views; the cookie
+ * is also set, so that the iOS app's plain GET of a PDF item's url (/api/file/ID: its PDFLoading.swift sends no
+ * token) carries it from URLSession's cookie store, as a browser's would */
 static void signed_in(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,
                       const char *token)
 {
 	const char *cookie = web_session_cookie(a, app->cfg, req, token);
+	if (cookie)
+		web_response_header(res, "Set-Cookie", cookie);
 	res->status = 200;
 	res->content_type = "application/json";
 	sb_reset(res->body);
