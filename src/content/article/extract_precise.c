@@ -204,11 +204,12 @@ static bool media_near(struct pr *r, const struct html_node *n)
 	const struct html_node *prev = ex_prev_el(n), *box = n->parent;
 	if (has(r, n, F_MEDIA) || has(r, prev, F_MEDIA))
 		return true;
-	/* inside a figure (a credit in its figcaption): the figure's own media decide */
+	/* inside a figure (a credit in its figcaption): the figure's own media decide, and a figure of text (a
+	 * quotation, a poem, a listing: words beside the caption) keeps the caption that names it */
 	const struct html_node *f = box;
 	for (int up = 0; f && f != r->article && up < 3; up++, f = f->parent)
 		if (ex_tag(f, "figure"))
-			return has(r, f, F_MEDIA);
+			return has(r, f, F_MEDIA) || norm_of(r, f) > norm_of(r, n);
 	if (!box || box == r->article)
 		return false;
 	if (norm_of(r, box) > norm_of(r, n) + PR_SHORT)
