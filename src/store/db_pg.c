@@ -32,6 +32,10 @@ struct pdb {
 	bool begin_pending;       /* db_begin was called: BEGIN goes out with the next statement (see run) */
 	bool tx_seen;             /* a transaction was open after the last exchange with the server */
 	bool tx_lost;             /* the connection was opened again while one was open: it failed (see reconnect) */
+	int64_t marked;           /* the transaction that marked a search row (its words are due), or 0 (db_pg_marked) */
+	int (*on_marked)(void *);  /* writes the marked rows' words (db_pg_on_marked) */
+	void *on_marked_arg;
+	bool in_hook;
 	char err[512];
 };
 
@@ -174,7 +178,8 @@ static void stmt_free(struct pstmt *s)
  *   analytic queries, not for the store's. */
 static bool session_setup(struct pdb *d)
 {
-	PGresult *r = PQexec(d->c, "SET plan_cache_mode = force_custom_plan; SET enable_seqscan = off; SET jit = off");
+	PGresult *r = PQexec(d->c, "SET plan_cache_mode = force_custom_plan; SET enable_seqscan = off; SET jit = off;"
+	                           " SET client_min_messages = notice");
 	bool set = PQresultStatus(r) == PGRES_COMMAND_OK;
 	PQclear(r);
 	return set;
@@ -359,6 +364,7 @@ static int p_bind_null(struct db_stmt *st, int idx) { return p_bind_text(st, idx
 
 static int p_exec(struct db *db, const char *script);
 static bool p_in_tx(struct db *db);
+static int marked_hook(struct pdb *d);
 
 /* sends a statement without parameters into the pipeline */
 static bool send_plain(struct pdb *d, const char *sql)
@@ -470,6 +476,11 @@ static int p_step(struct db_stmt *st)
 		s->res = r;
 		s->nrows = PQntuples(r);
 		s->row = 0;
+		if (d->marked && !p_in_tx(st->db)) { /* a write outside a transaction changed a search row */
+			int64_t changes = d->changes;
+			marked_hook(d); /* a failure leaves the row listed in search_pending for larder init */
+			d->changes = changes;
+		}
 	} else if (s->row < s->nrows)
 		s->row++;
 	return s->row < s->nrows ? DB_ROW : DB_DONE;
@@ -582,6 +593,8 @@ static int p_commit(struct db *db)
 		D(db)->tx_lost = false;
 		return lost(D(db));
 	}
+	if ((rc = marked_hook(D(db))) != DB_OK)
+		return rc;
 	r = PQexec(D(db)->c, "COMMIT");
 	seen(D(db));
 	if (PQresultStatus(r) == PGRES_COMMAND_OK && strcmp(PQcmdStatus(r), "ROLLBACK") == 0) {
@@ -603,6 +616,7 @@ static int p_rollback(struct db *db)
 {
 	struct pdb *d = D(db);
 	d->begin_pending = d->tx_lost = false;
+	d->marked = 0;
 	if (PQstatus(d->c) != CONNECTION_OK) {
 		d->tx_seen = false;
 		return DB_OK;
@@ -673,7 +687,41 @@ static void p_close(struct db *db)
 
 static const struct db_ops pg_ops = DB_OPS_TABLE(p, "postgresql");
 
-static void quiet(void *arg, const char *message) {} /* NOTICEs (CREATE … IF NOT EXISTS) are not errors */
+/* NOTICEs (CREATE … IF NOT EXISTS) are not errors; one is a signal: the trigger item_search_words
+ * (db/pg/026_search_words_c.sql) says a search row changed in transaction N ("larder_search_marked N") and its
+ * words are due */
+static void notice(void *arg, const char *message)
+{
+	const char *m = strstr(message, "larder_search_marked ");
+	if (m)
+		((struct pdb *)arg)->marked = strtoll(m + strlen("larder_search_marked "), NULL, 10);
+}
+
+int64_t db_pg_marked(struct db *db)
+{
+	int64_t m = D(db)->marked;
+	D(db)->marked = 0;
+	return m;
+}
+
+void db_pg_on_marked(struct db *db, int (*fn)(void *arg), void *arg)
+{
+	D(db)->on_marked = fn;
+	D(db)->on_marked_arg = arg;
+}
+
+/* the marked rows' words written: before a COMMIT, and after a statement that ran (and committed) outside a
+ * transaction, in a transaction of its own */
+static int marked_hook(struct pdb *d)
+{
+	int rc;
+	if (!d->marked || !d->on_marked || d->in_hook)
+		return DB_OK;
+	d->in_hook = true;
+	rc = d->on_marked(d->on_marked_arg);
+	d->in_hook = false;
+	return rc;
+}
 
 int db_pg_open(const char *url, struct db **out, char *err, size_t errlen)
 {
@@ -691,7 +739,7 @@ int db_pg_open(const char *url, struct db **out, char *err, size_t errlen)
 		p_close(&d->base);
 		return DB_E_OTHER;
 	}
-	PQsetNoticeProcessor(d->c, quiet, NULL);
+	PQsetNoticeProcessor(d->c, notice, d);
 	if (!session_setup(d)) {
 		snprintf(err, errlen, "PostgreSQL refused a session setting: %.*s", (int)strcspn(PQerrorMessage(d->c), "\n"),
 		         PQerrorMessage(d->c));

@@ -245,51 +245,80 @@ static const char *fts_of(struct comp *c, const struct store_sq_node *n)
 static const char *const pg_cols[SQC__MAX] = { "t", "a", "d", "s", "n" };
 #define PG_ALL_COLS "tadsxln"
 
-/* fn(?N, 'cols', prefix): larder_tsq (a tsquery) or larder_phrase (the rank's phrase) of one user value;
- * bytes that are not UTF-8 (which PostgreSQL refuses) become spaces, as they separate words in FTS5 */
-static void pg_leaf(struct comp *c, const char *fn, const char *words, const char *cols, bool prefix)
+/* a user's value as words.c's tokens (search_pg.c): an unquoted word without a prefix in any of its forms (its
+ * stems in c->langs, as word_terms), else as written; *from: the first token the match reads (the word as
+ * written is left out when every item has the stems of one of the languages, as word_terms leaves it out) */
+static bool pg_terms(struct comp *c, const struct store_sq_node *n, const char *value, bool exact,
+                     struct search_terms *t, int *from)
 {
-	size_t n = strlen(words);
-	if (!utf8_valid(words, n)) {
-		char *w = arena_strdup(c->a, words);
-		if (!w) {
-			c->err = 1;
-			return;
-		}
-		for (size_t i = 0, k; i < n; i += k ? k : 1)
-			if (!(k = utf8_valid_prefix((const unsigned char *)w + i, n - i)))
-				w[i] = ' ';
-		words = w;
+	bool stem = n->key == SQK_TEXT && c->stag && !n->quoted && !n->prefix && !exact;
+	*from = 0;
+	if (!*c->words && !(*c->words = words_new())) {
+		c->err = 1;
+		return false;
 	}
-	sb_printf(c->sql, "%s(", fn);
-	ptext(c, words);
-	sb_printf(c->sql, ", '%s', %s)", cols, prefix ? "TRUE" : "FALSE");
+	if (search_terms(*c->words, c->a, stem ? WORDS_STEM : WORDS_EXACT, stem ? c->langs : NULL, value, t) != 0) {
+		c->err = 1;
+		return false;
+	}
+	if (stem && !(t->npos == 1 && t->n == 1))
+		c->stemmed = true;
+	if (stem && t->npos == 1 && t->n > 1 && c->all_langs)
+		*from = 1;
+	return true;
 }
 
-static void pg_tsq(struct comp *c, const struct store_sq_node *n)
+/* ?N::tsquery: one user value over the columns named by their letters */
+static void pg_leaf(struct comp *c, const struct store_sq_node *n, const char *value, const char *cols, bool exact)
+{
+	struct search_terms t;
+	int from;
+	const char *q = pg_terms(c, n, value, exact, &t, &from) ?
+		search_terms_tsquery(c->a, &t, from, cols, n->key == SQK_TEXT && n->prefix) : NULL;
+	if (!q)
+		c->err = 1;
+	ptext(c, q ? q : "");
+	sb_puts(c->sql, "::tsquery");
+}
+
+/* exact: every word as written (the ranked page's first tier) */
+static void pg_tsq(struct comp *c, const struct store_sq_node *n, bool exact)
 {
 	if (n->op == SQ_AND || n->op == SQ_OR) {
 		sb_putc(c->sql, '(');
-		pg_tsq(c, n->l);
+		pg_tsq(c, n->l, exact);
 		sb_puts(c->sql, n->op == SQ_AND ? " && " : " || ");
-		pg_tsq(c, n->r);
+		pg_tsq(c, n->r, exact);
 		sb_putc(c->sql, ')');
 		return;
 	}
 	if (n->key == SQK_TEXT) {
-		pg_leaf(c, "larder_tsq", n->vals[0], PG_ALL_COLS, n->prefix);
+		pg_leaf(c, n, n->vals[0], PG_ALL_COLS, exact);
 		return;
 	}
 	sb_putc(c->sql, '(');
 	for (size_t i = 0; i < n->nvals; i++) {
 		if (i)
 			sb_puts(c->sql, " || ");
-		pg_leaf(c, "larder_tsq", n->vals[i], pg_cols[n->sub], false);
+		pg_leaf(c, n, n->vals[i], pg_cols[n->sub], exact);
 	}
 	sb_putc(c->sql, ')');
 }
 
-/* the phrases of a subtree, in the order FTS5 numbers them, for larder_rank's ARRAY[…] */
+static void pg_phrase(struct comp *c, bool *first, const struct search_terms *t, int from, int to, const char *cols,
+                      bool prefix)
+{
+	const char *p = search_terms_phrase(c->a, t, from, to, cols, prefix);
+	if (!p)
+		c->err = 1;
+	if (!*first)
+		sb_puts(c->sql, ", ");
+	*first = false;
+	ptext(c, p ? p : "");
+}
+
+/* the phrases of a subtree, in the order FTS5 numbers them, for larder_rank's ARRAY[…]: a word in any of its
+ * forms is one phrase per stem (FTS5's OR of single tokens, word_terms) */
 static void pg_phrases(struct comp *c, const struct store_sq_node *n, bool *first)
 {
 	if (n->op == SQ_AND || n->op == SQ_OR) {
@@ -298,11 +327,17 @@ static void pg_phrases(struct comp *c, const struct store_sq_node *n, bool *firs
 		return;
 	}
 	for (size_t i = 0; i < (n->key == SQK_TEXT ? 1 : n->nvals); i++) {
-		if (!*first)
-			sb_puts(c->sql, ", ");
-		*first = false;
-		pg_leaf(c, "larder_phrase", n->vals[i], n->key == SQK_TEXT ? PG_ALL_COLS : pg_cols[n->sub],
-		        n->key == SQK_TEXT && n->prefix);
+		const char *cols = n->key == SQK_TEXT ? PG_ALL_COLS : pg_cols[n->sub];
+		bool prefix = n->key == SQK_TEXT && n->prefix, stem = n->key == SQK_TEXT && c->stag && !n->quoted && !prefix;
+		struct search_terms t;
+		int from;
+		if (!pg_terms(c, n, n->vals[i], false, &t, &from))
+			return;
+		if (stem && t.npos == 1)
+			for (int k = from; k < t.n; k++)
+				pg_phrase(c, first, &t, k, k + 1, cols, false);
+		else
+			pg_phrase(c, first, &t, 0, t.n, cols, prefix);
 	}
 }
 
@@ -358,7 +393,7 @@ static void cond(struct comp *c, const struct store_sq_node *n)
 	case SQK_FIELD:
 		if (c->pg) {
 			sb_puts(o, "i.seq IN (SELECT seq FROM item_search WHERE owner = ?1 AND tsv @@ ");
-			pg_tsq(c, n);
+			pg_tsq(c, n, false);
 		} else {
 			sb_puts(o, "+i.seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ");
 			ptext(c, fts_of(c, n));
@@ -780,39 +815,58 @@ static int plan(struct store *st, const char *main, const struct store_sq *sq, c
 	return STORE_OK;
 }
 
-/* PostgreSQL's main match: the positive conjuncts' tsqueries ANDed, minus the negated ones, and its rank
- * over their phrases */
-static void pg_main(struct comp *c, const struct split *sp, struct plan *pl)
+/* PostgreSQL's main match (exact: the positive conjuncts' words as written) as a tsquery expression: the positive
+ * conjuncts' tsqueries ANDed, minus the negated ones */
+static const char *pg_match(struct comp *c, const struct split *sp, bool exact)
 {
-	struct sb m, k;
+	struct sb m;
 	struct sb *saved = c->sql;
-	bool first = true;
+	const char *r;
 	sb_init(&m);
-	sb_init(&k);
 	c->sql = &m;
 	sb_putc(&m, '(');
 	for (size_t i = 0; i < sp->npos; i++) {
 		sb_puts(&m, i ? " && (" : "(");
-		pg_tsq(c, sp->pos[i]);
+		pg_tsq(c, sp->pos[i], exact);
 		sb_putc(&m, ')');
 	}
-	for (size_t i = 0; i < sp->nneg; i++) {
+	for (size_t i = 0; i < sp->nneg && !exact; i++) {
 		sb_puts(&m, " && !!(");
-		pg_tsq(c, sp->neg[i]->l);
+		pg_tsq(c, sp->neg[i]->l, false);
 		sb_putc(&m, ')');
 	}
 	sb_putc(&m, ')');
+	c->sql = saved;
+	r = sb_error(&m) ? NULL : arena_strdup(c->a, sb_str(&m));
+	sb_free(&m);
+	if (!r)
+		c->err = 1;
+	return r;
+}
+
+/* PostgreSQL's main match and its rank over its phrases: when the match reads words in other forms, the rows
+ * holding every word as written first, as SQLite's rank_sql */
+static void pg_main(struct comp *c, const struct split *sp, struct plan *pl)
+{
+	struct sb k;
+	struct sb *saved = c->sql;
+	const char *exact = NULL;
+	bool first = true;
+	pl->match = pg_match(c, sp, false);
+	if (c->stemmed)
+		exact = pg_match(c, sp, true);
+	sb_init(&k);
 	c->sql = &k;
+	if (exact)
+		sb_printf(&k, "NOT coalesce(s.tsv @@ %s, FALSE), ", exact);
 	sb_puts(&k, "larder_rank(s.tsv, s.lens, ARRAY[");
 	for (size_t i = 0; i < sp->npos; i++)
 		pg_phrases(c, sp->pos[i], &first);
 	sb_puts(&k, "]::text[], ARRAY[" RANK_WEIGHTS "]::float8[])");
-	pl->match = sb_error(&m) ? NULL : arena_strdup(c->a, sb_str(&m));
 	pl->rank_sql = sb_error(&k) ? NULL : arena_strdup(c->a, sb_str(&k));
 	if (!pl->match || !pl->rank_sql)
 		c->err = 1;
 	c->sql = saved;
-	sb_free(&m);
 	sb_free(&k);
 }
 
@@ -958,7 +1012,7 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 		c.err = 1;
 	c.user = q->user_id ? q->user_id : "";
 	c.words = &st->words;
-	if (!c.pg && !(c.stag = stem_tag(st, &c, c.user, q->query)))
+	if (!(c.stag = stem_tag(st, &c, c.user, q->query)))
 		c.err = 1;
 	ptext(&c, q->user_id ? q->user_id : "");
 	sb_truncate(&where, 0);

@@ -11,7 +11,8 @@
 
 /* one search row into the index: its language first (library_items.language, or guessed from its text and
  * stored there: the trigger items_au_language writes the row's lang, which indexes it), else a no-op update of
- * the row (item_search_au indexes it and takes it off search_pending) */
+ * the row (SQLite: item_search_au indexes it and takes it off search_pending; PostgreSQL: item_search_words
+ * marks it, and the batch's commit writes its words and takes it off: store_search_words) */
 static int reindex_row(struct store *st, struct db_stmt *get, struct db_stmt *setlang, struct db_stmt *touch, int64_t seq)
 {
 	const char *guess = NULL;
@@ -89,7 +90,7 @@ int store_search_reindex(struct store *st, void (*progress)(void *arg, int64_t d
 	}
 	/* the index written in batches is many segments, each read by every lookup of a word: merged into one, a
 	 * rare word's search took 0.14 ms instead of 0.24 (30,000 articles) */
-	if (rc == STORE_OK && done > 0 && (rc = db_exec(st->db, "INSERT INTO items_fts(items_fts) VALUES ('optimize')")) != DB_OK)
+	if (rc == STORE_OK && done > 0 && db_is_sqlite(st->db) && (rc = db_exec(st->db, "INSERT INTO items_fts(items_fts) VALUES ('optimize')")) != DB_OK)
 		rc = store_fail(st, rc, "merging the search index");
 	for (size_t i = 0; i < 5; i++)
 		db_finalize(s[i]);
