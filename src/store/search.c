@@ -12,7 +12,6 @@
 #include "util/limits.h"
 #include "util/sb.h"
 #include "util/time.h"
-#include "util/utf8.h"
 
 /*
  * How a page is found (the plan that keeps a common word cheap; figures from bench/search-bench over
@@ -46,10 +45,13 @@
  * totalCount is a separate count(*) (FTS-driven when there is a main match: ~0.5 us a match), run only
  * when asked.
  *
- * PostgreSQL (db/pg/006_search_owner.sql): the same tree becomes a tsquery over item_search.tsv (GIN), each
- * user word a bound parameter that larder_tsq() splits into words as the index did. The main match is
+ * PostgreSQL (db/pg/006_search_owner.sql, db/pg/026_search_words_c.sql): the same tree becomes a tsquery over
+ * item_search.tsv (GIN), each user word a bound tsquery literal made here from words.c's tokens as the
+ * FTS5 expression is (search_pg.c: a word in any of its forms is the OR of its stems, a phrase or a field's
+ * words as written with <->, a prefix :*), over the lexemes search_pg.c wrote for the row. The main match is
  * counted among the owner's rows (up to RANK_MAX + 1); at most RANK_MAX are ranked with larder_rank(), the
- * SQL twin of fts.c's; larger sets are read in the sort order, the match a plain condition (no window).
+ * SQL twin of fts.c's, over the same phrases FTS5 numbers, the rows holding the words as written first;
+ * larger sets are read in the sort order, the match a plain condition (no window).
  */
 #ifndef RANK_MAX
 #define RANK_MAX 300
