@@ -1,16 +1,12 @@
--- 026_search_words_c.sql (PostgreSQL): each search row's tsvector is made in C from words.c's words (src/store/search_pg.c), as SQLite's FTS5 index is: Snowball stems beside the words in the item's language, dictionary words of Chinese, Japanese and Thai, Hangul bigrams. A change of a row's values marks it (search_pending, with the writing transaction's id, and a NOTICE naming it, which the driver notes); the store writes the marked rows' vectors before the commit (after it, in a transaction of its own, for a statement run outside one). Every existing row is listed for larder init, which re-indexes them in batches (resumable); until then a row keeps its old vector, so search goes on meanwhile.
-ALTER TABLE search_pending ADD COLUMN xid bigint;
-CREATE INDEX search_pending_xid ON search_pending (xid);
-
+-- 026_search_words_c.sql (PostgreSQL): each search row's tsvector is made in C from words.c's words (src/store/search_pg.c), as SQLite's FTS5 index is: Snowball stems beside the words in the item's language, dictionary words of Chinese, Japanese and Thai, Hangul bigrams. A change of a row's values names it in a NOTICE, which the driver notes; the store writes the named rows' vectors before the commit (after it, in a transaction of its own, for a statement run outside one). Every existing row is listed in search_pending for larder init, which re-indexes them in batches (resumable); until then a row keeps its old vector, so search goes on meanwhile.
 DROP TRIGGER item_search_doc ON item_search;
 DROP FUNCTION larder_search_doc();
 
--- a changed row is marked for the store, which writes its tsv and lens (store_search_words, search_pg.c)
+-- a changed row is named to the store in a NOTICE, which the driver notes: the store writes its tsv and lens
+-- before the commit (store_search_words, search_pg.c)
 CREATE FUNCTION larder_search_mark() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	INSERT INTO search_pending (seq, xid) VALUES (NEW.seq, pg_current_xact_id()::text::bigint)
-	ON CONFLICT (seq) DO UPDATE SET xid = excluded.xid;
-	RAISE NOTICE 'larder_search_marked %', pg_current_xact_id();
+	RAISE NOTICE 'larder_search_marked %', NEW.seq;
 	RETURN NULL;
 END $$;
 CREATE TRIGGER item_search_words AFTER INSERT OR UPDATE OF title, author, description, site, text, labels, notes, lang

@@ -32,7 +32,9 @@ struct pdb {
 	bool begin_pending;       /* db_begin was called: BEGIN goes out with the next statement (see run) */
 	bool tx_seen;             /* a transaction was open after the last exchange with the server */
 	bool tx_lost;             /* the connection was opened again while one was open: it failed (see reconnect) */
-	int64_t marked;           /* the transaction that marked a search row (its words are due), or 0 (db_pg_marked) */
+	int64_t *marks;           /* the search rows changed since the words were last written (db_pg_take_marks) */
+	size_t nmarks, capmarks;
+	bool marks_lost;          /* out of memory noting one: the transaction fails at its COMMIT */
 	int (*on_marked)(void *);  /* writes the marked rows' words (db_pg_on_marked) */
 	void *on_marked_arg;
 	bool in_hook;
@@ -476,9 +478,9 @@ static int p_step(struct db_stmt *st)
 		s->res = r;
 		s->nrows = PQntuples(r);
 		s->row = 0;
-		if (d->marked && !p_in_tx(st->db)) { /* a write outside a transaction changed a search row */
+		if (d->nmarks && !p_in_tx(st->db)) { /* a write outside a transaction changed a search row */
 			int64_t changes = d->changes;
-			marked_hook(d); /* a failure leaves the row listed in search_pending for larder init */
+			marked_hook(d); /* a failure leaves the row's old words until its next change (logged by the store) */
 			d->changes = changes;
 		}
 	} else if (s->row < s->nrows)
@@ -616,7 +618,8 @@ static int p_rollback(struct db *db)
 {
 	struct pdb *d = D(db);
 	d->begin_pending = d->tx_lost = false;
-	d->marked = 0;
+	d->nmarks = 0;
+	d->marks_lost = false;
 	if (PQstatus(d->c) != CONNECTION_OK) {
 		d->tx_seen = false;
 		return DB_OK;
@@ -682,26 +685,41 @@ static int p_set_version(struct db *db, int v)
 static void p_close(struct db *db)
 {
 	PQfinish(D(db)->c);
+	free(D(db)->marks);
 	free(db);
 }
 
 static const struct db_ops pg_ops = DB_OPS_TABLE(p, "postgresql");
 
 /* NOTICEs (CREATE … IF NOT EXISTS) are not errors; one is a signal: the trigger item_search_words
- * (db/pg/026_search_words_c.sql) says a search row changed in transaction N ("larder_search_marked N") and its
- * words are due */
+ * (db/pg/026_search_words_c.sql) says the search row SEQ changed ("larder_search_marked SEQ") and its words
+ * are due */
 static void notice(void *arg, const char *message)
 {
+	struct pdb *d = arg;
 	const char *m = strstr(message, "larder_search_marked ");
-	if (m)
-		((struct pdb *)arg)->marked = strtoll(m + strlen("larder_search_marked "), NULL, 10);
+	if (!m)
+		return;
+	if (d->nmarks == d->capmarks) {
+		size_t ncap = d->capmarks ? d->capmarks * 2 : 64;
+		int64_t *nm = realloc(d->marks, ncap * sizeof *nm);
+		if (!nm) {
+			d->marks_lost = true;
+			return;
+		}
+		d->marks = nm;
+		d->capmarks = ncap;
+	}
+	d->marks[d->nmarks++] = strtoll(m + strlen("larder_search_marked "), NULL, 10);
 }
 
-int64_t db_pg_marked(struct db *db)
+size_t db_pg_take_marks(struct db *db, int64_t *out, size_t max)
 {
-	int64_t m = D(db)->marked;
-	D(db)->marked = 0;
-	return m;
+	struct pdb *d = D(db);
+	size_t n = d->nmarks < max ? d->nmarks : max;
+	d->nmarks -= n;
+	memcpy(out, d->marks + d->nmarks, n * sizeof *out);
+	return n;
 }
 
 void db_pg_on_marked(struct db *db, int (*fn)(void *arg), void *arg)
@@ -715,7 +733,11 @@ void db_pg_on_marked(struct db *db, int (*fn)(void *arg), void *arg)
 static int marked_hook(struct pdb *d)
 {
 	int rc;
-	if (!d->marked || !d->on_marked || d->in_hook)
+	if (d->marks_lost) {
+		snprintf(d->err, sizeof d->err, "out of memory noting the search rows to index");
+		return DB_E_NOMEM;
+	}
+	if (!d->nmarks || !d->on_marked || d->in_hook)
 		return DB_OK;
 	d->in_hook = true;
 	rc = d->on_marked(d->on_marked_arg);

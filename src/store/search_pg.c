@@ -138,15 +138,14 @@ enum stmt {
 };
 
 static const struct store_sql statements[STMT__MAX] = {
-	/* SQLite: not run (its FTS5 index reads words.c's words through its tokenizer); PostgreSQL: the rows
-	 * transaction ?1 marked (the trigger item_search_words) */
+	/* SQLite: not run (its FTS5 index reads words.c's words through its tokenizer); PostgreSQL: the rows named
+	 * by the trigger item_search_words, ?1 an array of seqs */
 	STORE_SQL(STMT_SEARCH_MARKED,
-	          "SELECT s.seq, s.title, s.author, s.description, s.site, s.text, s.labels, s.notes, s.lang"
-	          " FROM search_pending p JOIN item_search s ON s.seq = p.seq WHERE ?1 IS NOT NULL ORDER BY p.seq LIMIT "
-	          LIMIT_STR(WORDS_BATCH),
-	          "SELECT s.seq, s.title, s.author, s.description, s.site, s.text, s.labels, s.notes, s.lang"
-	          " FROM search_pending p JOIN item_search s ON s.seq = p.seq"
-	          " WHERE p.xid = ?1 ORDER BY p.seq LIMIT " LIMIT_STR(WORDS_BATCH)),
+	          "SELECT seq, title, author, description, site, text, labels, notes, lang FROM item_search"
+	          " WHERE seq = ?1 ORDER BY seq",
+	          "SELECT seq, title, author, description, site, text, labels, notes, lang FROM item_search"
+	          " WHERE seq = ANY (?1::bigint[]) ORDER BY seq"),
+	/* the row off search_pending too, where larder init's re-index listed it */
 	STORE_SQL(STMT_SEARCH_WORDS_SET,
 	          "DELETE FROM search_pending WHERE seq = ?1 AND ?2 IS NOT NULL AND ?3 IS NOT NULL",
 	          "WITH done AS (DELETE FROM search_pending WHERE seq = ?1)"
@@ -180,43 +179,62 @@ static int words_row(struct store *st, struct arena *a, struct db_stmt *row)
 	return rc == DB_DONE || rc == DB_ROW ? STORE_OK : store_fail(st, rc, "writing a search row's words");
 }
 
-/* the rows transaction xid marked, in batches */
-static int words_of(struct store *st, int64_t xid)
+#ifdef HAVE_LIBPQ
+static int seq_cmp(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* the rows the driver noted, WORDS_BATCH at a time (a row noted twice is written once per batch) */
+static int words_of(struct store *st)
 {
 	struct arena a;
-	int rc = STORE_OK, n;
+	int64_t seqs[WORDS_BATCH];
+	size_t n;
+	int rc = STORE_OK;
 	arena_init(&a);
-	do {
+	while (rc == STORE_OK && (n = db_pg_take_marks(st->db, seqs, WORDS_BATCH)) > 0) {
 		struct db_stmt *s = stmt(st, STMT_SEARCH_MARKED);
-		int step;
-		n = 0;
-		db_bind_int64(s, 1, xid);
+		struct sb list;
+		int step = DB_DONE;
+		qsort(seqs, n, sizeof *seqs, seq_cmp);
+		sb_init(&list);
+		sb_putc(&list, '{');
+		for (size_t i = 0; i < n; i++)
+			if (i == 0 || seqs[i] != seqs[i - 1])
+				sb_printf(&list, i ? ",%lld" : "%lld", (long long)seqs[i]);
+		sb_putc(&list, '}');
+		if (sb_error(&list))
+			rc = store_fail(st, DB_E_NOMEM, "listing the search rows to index");
+		else
+			db_bind_text(s, 1, sb_str(&list));
 		while (rc == STORE_OK && (step = db_step(s)) == DB_ROW) {
-			n++;
 			rc = words_row(st, &a, s);
 			arena_reset(&a);
 		}
 		if (rc == STORE_OK && step != DB_DONE)
 			rc = store_fail(st, step, "reading the search rows to index");
 		store_done(s);
-	} while (rc == STORE_OK && n == WORDS_BATCH);
+		sb_free(&list);
+	}
 	arena_free(&a);
 	return rc;
 }
+#endif
 
 int store_search_words(struct store *st)
 {
 #ifdef HAVE_LIBPQ
-	int64_t xid;
 	int rc;
-	if (db_is_sqlite(st->db) || !(xid = db_pg_marked(st->db)))
+	if (db_is_sqlite(st->db))
 		return STORE_OK;
 	if (db_in_tx(st->db))
-		return words_of(st, xid);
-	/* a statement outside a transaction marked them (it committed): their words in a transaction of their own */
+		return words_of(st);
+	/* a statement outside a transaction changed them (it committed): their words in a transaction of their own */
 	if ((rc = store_begin(st)) != STORE_OK)
 		return rc;
-	return store_end(st, words_of(st, xid));
+	return store_end(st, words_of(st));
 #else
 	(void)st;
 	return STORE_OK;
