@@ -97,6 +97,8 @@ void db_sqlite_detail(struct db *db, char *buf, size_t len);
  * the function the driver calls when there are some, before the COMMIT, or after a statement outside a
  * transaction (the store's store_search_words) */
 size_t db_pg_take_marks(struct db *db, int64_t *out, size_t max);
+/* PostgreSQL: notes the search row seq as changed (larder init's re-index: its words are written at the COMMIT) */
+void db_pg_mark(struct db *db, int64_t seq);
 void db_pg_on_marked(struct db *db, int (*fn)(void *arg), void *arg);
 
 static inline bool db_is_sqlite(const struct db *db) { return db->ops->name[0] == 's'; }

@@ -696,10 +696,14 @@ static const struct db_ops pg_ops = DB_OPS_TABLE(p, "postgresql");
  * are due */
 static void notice(void *arg, const char *message)
 {
-	struct pdb *d = arg;
 	const char *m = strstr(message, "larder_search_marked ");
-	if (!m)
-		return;
+	if (m)
+		db_pg_mark(&((struct pdb *)arg)->base, strtoll(m + strlen("larder_search_marked "), NULL, 10));
+}
+
+void db_pg_mark(struct db *db, int64_t seq)
+{
+	struct pdb *d = D(db);
 	if (d->nmarks == d->capmarks) {
 		size_t ncap = d->capmarks ? d->capmarks * 2 : 64;
 		int64_t *nm = realloc(d->marks, ncap * sizeof *nm);
@@ -710,7 +714,7 @@ static void notice(void *arg, const char *message)
 		d->marks = nm;
 		d->capmarks = ncap;
 	}
-	d->marks[d->nmarks++] = strtoll(m + strlen("larder_search_marked "), NULL, 10);
+	d->marks[d->nmarks++] = seq;
 }
 
 size_t db_pg_take_marks(struct db *db, int64_t *out, size_t max)

@@ -89,6 +89,7 @@ struct comp {
 	                          holding the words as written first */
 	const char *exact;     /* then the main match with the words as written */
 	bool pg;               /* PostgreSQL's dialect */
+	char pgkey[PG_KEY_LEN + 1]; /* PostgreSQL: the caller's key in each lexeme (search_pg.c) */
 };
 
 /* adds a bind and writes its ?N */
@@ -276,7 +277,7 @@ static void pg_leaf(struct comp *c, const struct store_sq_node *n, const char *v
 	struct search_terms t;
 	int from;
 	const char *q = pg_terms(c, n, value, exact, &t, &from) ?
-		search_terms_tsquery(c->a, &t, from, cols, n->key == SQK_TEXT && n->prefix) : NULL;
+		search_terms_tsquery(c->a, &t, from, c->pgkey, cols, n->key == SQK_TEXT && n->prefix) : NULL;
 	if (!q)
 		c->err = 1;
 	ptext(c, q ? q : "");
@@ -310,7 +311,7 @@ static void pg_tsq(struct comp *c, const struct store_sq_node *n, bool exact)
 static void pg_phrase(struct comp *c, bool *first, const struct search_terms *t, int from, int to, const char *cols,
                       bool prefix)
 {
-	const char *p = search_terms_phrase(c->a, t, from, to, cols, prefix);
+	const char *p = search_terms_phrase(c->a, t, from, to, c->pgkey, cols, prefix);
 	if (!p)
 		c->err = 1;
 	if (!*first)
@@ -778,17 +779,24 @@ static void order_by(struct sb *order, const struct store_sq *sq, const char *ra
 
 /* how the page is read with a main match (see the top of this file); PostgreSQL: match is the main match
  * as a tsquery expression, rank_sql its larder_rank() */
-struct plan { bool drive, rank, win_asc; int64_t window; const char *match, *rank_sql; };
+struct plan { bool drive, rank, win_asc, few; int64_t window; const char *match, *rank_sql; };
 
-/* PostgreSQL: whether the owner has more than RANK_MAX rows matching (*nrank >= 0, as probe_match) */
-static int pg_probe(struct store *st, const struct comp *c, int nb, const char *match, int64_t *nrank,
+/* PostgreSQL: the owner's matches as the GIN index gives them (the OFFSET 0 keeps the planner from walking the
+ * owner's rows in another index's order, reading each one's vector: at 1,000,000 articles a rare word took
+ * 421 ms so); the lexemes carry the owner's key (search_pg.c), so the index reads the caller's postings only */
+#define PG_GIN(match) " (SELECT seq, owner, tsv, lens FROM item_search WHERE tsv @@ " match " OFFSET 0)"
+
+/* PostgreSQL: whether the owner has more than RANK_MAX rows matching (*nrank >= 0, as probe_match), and whether
+ * fewer than WINDOW (*few: the page reads them from the GIN index, not the items in date order) */
+static int pg_probe(struct store *st, const struct comp *c, int nb, const char *match, int64_t *nrank, bool *few,
                     struct store_search_res *r)
 {
-	const char *sql = arena_printf(c->a, "SELECT count(*) FROM (SELECT 1 FROM item_search s WHERE s.owner = ?1"
-	                                     " AND s.tsv @@ %s LIMIT %d) AS m", match, RANK_MAX + 1);
+	const char *sql = arena_printf(c->a, "SELECT count(*) FROM (SELECT 1 FROM" PG_GIN("%s") " AS s"
+	                                     " WHERE s.owner = ?1 LIMIT %d) AS m", match, WINDOW);
 	int64_t n = 0;
 	int rc = sql ? count_rows(st, sql, c->binds, nb, &n, r) : STORE_E_DB;
 	*nrank = n > RANK_MAX ? 1 : -1;
+	*few = n < WINDOW;
 	return rc;
 }
 
@@ -806,7 +814,7 @@ static int plan(struct store *st, const char *main, const struct store_sq *sq, c
 			pl->win_asc = sq->sorts[i].asc;
 			break;
 		}
-	rc = c->pg ? pg_probe(st, c, nb, pl->match, &nrank, r)
+	rc = c->pg ? pg_probe(st, c, nb, pl->match, &nrank, &pl->few, r)
 	           : probe_match(st, main, pl->win_asc, &nrank, &pl->window, r);
 	if (rc != STORE_OK)
 		return rc;
@@ -932,12 +940,16 @@ static void page_sql(struct sb *sql, struct comp *c, const char *where, const ch
 	sb_init(&order);
 	order_by(&order, sq, !pl->rank ? NULL : c->pg ? pl->rank_sql : rank_sql(c));
 	sb_puts(sql, "SELECT " STORE_ITEM_COLS("i."));
-	sb_puts(sql, main && (pl->drive || c->pg) ? c->pg ? FROM_PG : FROM_FTS : " FROM library_items i");
+	if (main && c->pg && pl->few) /* a few matches: read from the GIN index, then sorted */
+		sb_printf(sql, " FROM library_items i JOIN" PG_GIN("%s") " AS s ON s.seq = i.seq", pl->match);
+	else
+		sb_puts(sql, main && (pl->drive || c->pg) ? c->pg ? FROM_PG : FROM_FTS : " FROM library_items i");
 	sb_puts(sql, where);
 	c->sql = sql;
-	if (main && c->pg)
-		sb_printf(sql, " AND s.tsv @@ %s", pl->match);
-	else if (main && pl->drive)
+	if (main && c->pg) {
+		if (!pl->few) /* many: the items in the sort's order, each tested, to the page's end */
+			sb_printf(sql, " AND s.tsv @@ %s", pl->match);
+	} else if (main && pl->drive)
 		sb_puts(sql, " AND items_fts MATCH ?2");
 	else if (main && pl->window < 0) /* every match is in the window */
 		sb_puts(sql, " AND +i.seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?2)");
@@ -972,11 +984,12 @@ static int total(struct store *st, const struct comp *c, int nbase, const char *
 	int rc = STORE_E_DB;
 	sb_init(&sql);
 	sb_puts(&sql, "SELECT count(*)");
-	sb_puts(&sql, !main ? " FROM library_items i" : c->pg ? FROM_PG : FROM_FTS);
-	sb_puts(&sql, where);
 	if (main && c->pg)
-		sb_printf(&sql, " AND s.tsv @@ %s", pl->match);
-	else if (main)
+		sb_printf(&sql, " FROM library_items i JOIN" PG_GIN("%s") " AS s ON s.seq = i.seq", pl->match);
+	else
+		sb_puts(&sql, !main ? " FROM library_items i" : FROM_FTS);
+	sb_puts(&sql, where);
+	if (main && !c->pg)
 		sb_puts(&sql, " AND items_fts MATCH ?2");
 	if (!sb_error(&sql))
 		rc = count_rows(st, sb_str(&sql), c->binds, nbase, &r->total, r);
@@ -1013,6 +1026,7 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 	if (!(c.tag = arena_printf(a, "\x01%s\x01", q->user_id ? q->user_id : "")))
 		c.err = 1;
 	c.user = q->user_id ? q->user_id : "";
+	search_pg_key(c.user, c.pgkey);
 	c.words = &st->words;
 	if (!(c.stag = stem_tag(st, &c, c.user, q->query)))
 		c.err = 1;

@@ -1,4 +1,6 @@
 /* search_index.c: filling the full-text index after db/024_search_words.sql (store_search_reindex, run by larder init: batches, each committed, the items' languages guessed where none is known). */
+#include "config.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,8 +13,8 @@
 
 /* one search row into the index: its language first (library_items.language, or guessed from its text and
  * stored there: the trigger items_au_language writes the row's lang, which indexes it), else a no-op update of
- * the row (SQLite: item_search_au indexes it and takes it off search_pending; PostgreSQL: item_search_words
- * marks it, and the batch's commit writes its words and takes it off: store_search_words) */
+ * the row (item_search_au indexes it and takes it off search_pending); PostgreSQL: noted in the driver, and
+ * the batch's commit writes its words and takes it off (store_search_words) */
 static int reindex_row(struct store *st, struct db_stmt *get, struct db_stmt *setlang, struct db_stmt *touch, int64_t seq)
 {
 	const char *guess = NULL;
@@ -35,6 +37,13 @@ static int reindex_row(struct store *st, struct db_stmt *get, struct db_stmt *se
 		if ((rc = store_run(st, setlang, seq, "storing an item's language")) != STORE_OK)
 			return rc;
 	}
+#ifdef HAVE_LIBPQ
+	if (!db_is_sqlite(st->db)) { /* noted for the commit, which writes its words (search_pg.c): no write of the row
+	                              * before (an UPDATE of it wrote every lexeme of its vector into the GIN index again) */
+		db_pg_mark(st->db, seq);
+		return STORE_OK;
+	}
+#endif
 	return store_run(st, touch, seq, "indexing a search row");
 }
 

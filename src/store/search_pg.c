@@ -10,12 +10,15 @@
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/sb.h"
+#include "util/text.h"
 
 /*
  * A row's vector: each token words.c makes of a value (WORDS_DOC in the row's language: the word, its stem
  * beside it at the same position, dictionary words of unspaced scripts, Hangul bigrams) behind its column's
- * letter (t title, a author, d description, s site, x text, l labels, n notes), at its position in the column
- * (from 1; a colocated token at the position of the one before). lens counts each column's positions, as
+ * letter (t title, a author, d description, s site, x text, l labels, n notes) and its owner's key (a hash of
+ * the owner's id in PG_KEY_LEN letters: the GIN index keeps each owner's words apart, as fts.c's tag does
+ * SQLite's, so a lookup reads the caller's postings only, and its cost does not grow with another user's
+ * library), at its position in the column (from 1; a colocated token at the position of the one before). lens counts each column's positions, as
  * FTS5's column size does. The literal is bound as a parameter and cast (::tsvector), never written into SQL;
  * each lexeme is quoted with ' doubled and \ escaped, so no text can end it.
  * Limits of the type: positions stop at 16383 (TSV_POS_MAX), a lexeme keeps its first 256 (TSV_NPOS_MAX),
@@ -36,7 +39,7 @@ struct vec {
 	struct arena *a;
 	struct lexeme *v;
 	size_t n, cap;
-	char letter;
+	char prefix[1 + PG_KEY_LEN]; /* the column's letter, the owner's key */
 	int pos;   /* the column's positions so far */
 	bool err;
 };
@@ -56,11 +59,11 @@ static int vec_add(void *ctx, int flags, const char *tok, int n, int start, int 
 		x->v = nv;
 		x->cap = ncap;
 	}
-	if (!(s = arena_alloc(x->a, (size_t)n + 1)))
+	if (!(s = arena_alloc(x->a, (size_t)n + sizeof x->prefix)))
 		return x->err = true, -1;
-	s[0] = x->letter;
-	memcpy(s + 1, tok, (size_t)n);
-	x->v[x->n++] = (struct lexeme){ s, n + 1, x->pos < TSV_POS_MAX ? x->pos : TSV_POS_MAX };
+	memcpy(s, x->prefix, sizeof x->prefix);
+	memcpy(s + sizeof x->prefix, tok, (size_t)n);
+	x->v[x->n++] = (struct lexeme){ s, n + (int)sizeof x->prefix, x->pos < TSV_POS_MAX ? x->pos : TSV_POS_MAX };
 	return 0;
 }
 
@@ -85,10 +88,21 @@ static void quoted(struct sb *o, const char *s, int n)
 	sb_putc(o, '\'');
 }
 
-int search_pg_vector(struct words *w, struct arena *a, const char *const vals[SEARCH_COLS],
+void search_pg_key(const char *owner, char key[PG_KEY_LEN + 1])
+{
+	uint32_t h = text_hash(owner ? owner : "");
+	for (int i = 0; i < PG_KEY_LEN; i++, h >>= 5)
+		key[i] = "abcdefghijklmnopqrstuvwxyz234567"[h & 31];
+	key[PG_KEY_LEN] = 0;
+}
+
+int search_pg_vector(struct words *w, struct arena *a, const char *owner, const char *const vals[SEARCH_COLS],
                      const size_t nvals[SEARCH_COLS], const char *lang, const char **tsv, const char **lens)
 {
 	struct vec x = { .a = a };
+	char key[PG_KEY_LEN + 1];
+	search_pg_key(owner, key);
+	memcpy(x.prefix + 1, key, PG_KEY_LEN);
 	struct sb o, l;
 	size_t bytes = 0;
 	int rc = 0;
@@ -96,7 +110,7 @@ int search_pg_vector(struct words *w, struct arena *a, const char *const vals[SE
 	sb_init(&l);
 	sb_putc(&l, '{');
 	for (int c = 0; c < SEARCH_COLS && rc == 0; c++) {
-		x.letter = col_letters[c];
+		x.prefix[0] = col_letters[c];
 		x.pos = 0;
 		if (vals[c] && nvals[c])
 			rc = words_run(w, WORDS_DOC, lang ? lang : "", lang ? strlen(lang) : 0, vals[c], nvals[c], &x, vec_add);
@@ -141,9 +155,9 @@ static const struct store_sql statements[STMT__MAX] = {
 	/* SQLite: not run (its FTS5 index reads words.c's words through its tokenizer); PostgreSQL: the rows named
 	 * by the trigger item_search_words, ?1 an array of seqs */
 	STORE_SQL(STMT_SEARCH_MARKED,
-	          "SELECT seq, title, author, description, site, text, labels, notes, lang FROM item_search"
+	          "SELECT seq, title, author, description, site, text, labels, notes, lang, owner FROM item_search"
 	          " WHERE seq = ?1 ORDER BY seq",
-	          "SELECT seq, title, author, description, site, text, labels, notes, lang FROM item_search"
+	          "SELECT seq, title, author, description, site, text, labels, notes, lang, owner FROM item_search"
 	          " WHERE seq = ANY (?1::bigint[]) ORDER BY seq"),
 	/* the row off search_pending too, where larder init's re-index listed it */
 	STORE_SQL(STMT_SEARCH_WORDS_SET,
@@ -156,7 +170,7 @@ STORE_STATEMENTS(search_pg, statements)
 /* one row of STMT_SEARCH_MARKED: its vector written */
 static int words_row(struct store *st, struct arena *a, struct db_stmt *row)
 {
-	const char *vals[SEARCH_COLS], *tsv, *lens, *lang;
+	const char *vals[SEARCH_COLS], *tsv, *lens, *lang, *owner;
 	size_t nvals[SEARCH_COLS], nlang = 0;
 	struct db_stmt *set = stmt(st, STMT_SEARCH_WORDS_SET);
 	int64_t seq = db_col_int64(row, 0);
@@ -167,9 +181,10 @@ static int words_row(struct store *st, struct arena *a, struct db_stmt *row)
 	}
 	lang = db_col_text(row, 8, &nlang);
 	lang = lang ? arena_strndup(a, lang, nlang < 32 ? nlang : 32) : NULL;
+	owner = db_col_text(row, 9, NULL);
 	if (!st->words && !(st->words = words_new()))
 		return store_fail(st, DB_E_NOMEM, "making a search row's words");
-	if (search_pg_vector(st->words, a, vals, nvals, lang, &tsv, &lens) != 0)
+	if (search_pg_vector(st->words, a, owner, vals, nvals, lang, &tsv, &lens) != 0)
 		return store_fail(st, DB_E_NOMEM, "making a search row's words");
 	db_bind_int64(set, 1, seq);
 	db_bind_text(set, 2, tsv);
@@ -280,8 +295,10 @@ int search_terms(struct words *w, struct arena *a, enum words_mode mode, const c
 }
 
 /* tokens [from, n) of t: one phrase (positions joined by <->, a position's tokens as alternatives) in each column
- * of cols, ORed; prefix: the last position's tokens are prefixes. "" (the empty query) when none */
-const char *search_terms_tsquery(struct arena *a, const struct search_terms *t, int from, const char *cols, bool prefix)
+ * of cols, ORed, behind the owner's key; prefix: the last position's tokens are prefixes. "" (the empty query)
+ * when none */
+const char *search_terms_tsquery(struct arena *a, const struct search_terms *t, int from, const char *key,
+                                 const char *cols, bool prefix)
 {
 	struct sb o;
 	const char *r;
@@ -301,7 +318,7 @@ const char *search_terms_tsquery(struct arena *a, const struct search_terms *t, 
 			if (k - i > 1)
 				sb_putc(&o, '(');
 			for (int j = i; j < k; j++) {
-				char *lex = arena_printf(a, "%c%s", *c, t->tok[j]);
+				char *lex = arena_printf(a, "%c%s%s", *c, key, t->tok[j]);
 				if (j > i)
 					sb_puts(&o, " | ");
 				if (lex)
@@ -322,17 +339,17 @@ const char *search_terms_tsquery(struct arena *a, const struct search_terms *t, 
 	return r;
 }
 
-/* tokens [from, to) of t as larder_rank's phrase: "cols = a b" ("*" for a prefix), a position's tokens joined
- * by "|" (words.c's tokens hold neither a space nor "|") */
-const char *search_terms_phrase(struct arena *a, const struct search_terms *t, int from, int to, const char *cols,
-                                bool prefix)
+/* tokens [from, to) of t as larder_rank's phrase: "cols = a b" ("*" for a prefix), each behind the owner's key,
+ * a position's tokens joined by "|" (words.c's tokens hold neither a space nor "|") */
+const char *search_terms_phrase(struct arena *a, const struct search_terms *t, int from, int to, const char *key,
+                                const char *cols, bool prefix)
 {
 	struct sb o;
 	const char *r;
 	sb_init(&o);
 	sb_printf(&o, "%s %c", cols, prefix ? '*' : '=');
 	for (int i = from; i < to; i++)
-		sb_printf(&o, "%s%s", i > from && t->pos[i] == t->pos[i - 1] ? "|" : " ", t->tok[i]);
+		sb_printf(&o, "%s%s%s", i > from && t->pos[i] == t->pos[i - 1] ? "|" : " ", key, t->tok[i]);
 	r = sb_error(&o) ? NULL : arena_strdup(a, sb_str(&o));
 	sb_free(&o);
 	return r;
