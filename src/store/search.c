@@ -48,10 +48,12 @@
  * PostgreSQL (db/pg/006_search_owner.sql, db/pg/026_search_words_c.sql): the same tree becomes a tsquery over
  * item_search.tsv (GIN), each user word a bound tsquery literal made here from words.c's tokens as the
  * FTS5 expression is (search_pg.c: a word in any of its forms is the OR of its stems, a phrase or a field's
- * words as written with <->, a prefix :*), over the lexemes search_pg.c wrote for the row. The main match is
- * counted among the owner's rows (up to RANK_MAX + 1); at most RANK_MAX are ranked with larder_rank(), the
- * SQL twin of fts.c's, over the same phrases FTS5 numbers, the rows holding the words as written first;
- * larger sets are read in the sort order, the match a plain condition (no window).
+ * words as written with <->, a prefix :*), over the lexemes search_pg.c wrote for the row (each behind the
+ * owner's key, so the GIN index reads the caller's postings only). The main match is counted from the GIN
+ * index among the owner's rows (up to WINDOW: pg_probe); fewer than WINDOW are read from it and sorted, at
+ * most RANK_MAX of them ranked with larder_rank(), the SQL twin of fts.c's, over the same phrases FTS5
+ * numbers, the rows holding the words as written first; larger sets are read in the sort order, the match a
+ * plain condition on each item (no window).
  */
 #ifndef RANK_MAX
 #define RANK_MAX 300
