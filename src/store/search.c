@@ -434,9 +434,17 @@ static void cond(struct comp *c, const struct store_sq_node *n)
 		}
 		sb_putc(&ids, ')');
 		c->sql = saved;
-		sb_printf(o, "(EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq AND il.label_id IN (%s))"
-		             " OR EXISTS (SELECT 1 FROM highlights h JOIN highlight_labels hl ON hl.highlight_id = h.id"
-		             " WHERE h.item_seq = i.seq AND hl.label_id IN (%s)))", sb_str(&ids), sb_str(&ids));
+		if (c->pg) /* each item tested as the walk meets it: "i.seq IS NOT NULL" keeps PostgreSQL from hashing every
+		            * row of the label first (a hashed SubPlan: 34 ms at 1,000,000 articles, 13 ms at 20,000, where the
+		            * walk meets 21 labelled items in 0.5) */
+			sb_printf(o, "(EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq AND i.seq IS NOT NULL"
+			             " AND il.label_id IN (%s)) OR EXISTS (SELECT 1 FROM highlights h WHERE h.item_seq = i.seq"
+			             " AND i.seq IS NOT NULL AND EXISTS (SELECT 1 FROM highlight_labels hl WHERE hl.highlight_id = h.id"
+			             " AND hl.label_id IN (%s))))", sb_str(&ids), sb_str(&ids));
+		else
+			sb_printf(o, "(EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq AND il.label_id IN (%s))"
+			             " OR EXISTS (SELECT 1 FROM highlights h JOIN highlight_labels hl ON hl.highlight_id = h.id"
+			             " WHERE h.item_seq = i.seq AND hl.label_id IN (%s)))", sb_str(&ids), sb_str(&ids));
 		if (sb_error(&ids))
 			c->err = 1;
 		sb_free(&ids);
