@@ -1,5 +1,6 @@
 /* search.c: compiles a parsed search query to SQL over library_items and the full-text index (SQLite's FTS5, PostgreSQL's tsvector), and runs it; the only place that builds search SQL. */
 #include "store/search.h"
+#include "store/search_pg.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -373,6 +374,41 @@ static const char *like_pattern(struct comp *c, const char *name)
 static const char *const date_cols[SQD__MAX] = { "i.saved_at", "i.read_at", "i.updated_at", "i.published_at" };
 static const char *const cmp_sql[SQ_CMP__MAX] = { " = ", " < ", " <= ", " > ", " >= " };
 
+/* the user's labels by name (case-insensitive, '*' wildcards) on the item or on one of its highlights; lower()
+ * on both sides: PostgreSQL's LIKE is case-sensitive (and refuses the nocase collation) */
+static void label_cond(struct comp *c, const struct store_sq_node *n)
+{
+	struct sb *o = c->sql;
+	struct sb ids;
+	struct sb *saved = o;
+	sb_init(&ids);
+	c->sql = &ids;
+	sb_puts(&ids, "SELECT id FROM labels WHERE user_id = ?1 AND (");
+	for (size_t i = 0; i < n->nvals; i++) {
+		if (i)
+			sb_puts(&ids, " OR ");
+		sb_puts(&ids, "lower(name) LIKE lower(");
+		ptext(c, like_pattern(c, n->vals[i]));
+		sb_puts(&ids, ") ESCAPE '\\'");
+	}
+	sb_putc(&ids, ')');
+	c->sql = saved;
+	if (c->pg) /* each item tested as the walk meets it: "i.seq IS NOT NULL" keeps PostgreSQL from hashing every
+	            * row of the label first (a hashed SubPlan: 34 ms at 1,000,000 articles, 13 ms at 20,000, where the
+	            * walk meets 21 labelled items in 0.5) */
+		sb_printf(o, "(EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq AND i.seq IS NOT NULL"
+		             " AND il.label_id IN (%s)) OR EXISTS (SELECT 1 FROM highlights h WHERE h.item_seq = i.seq"
+		             " AND i.seq IS NOT NULL AND EXISTS (SELECT 1 FROM highlight_labels hl WHERE hl.highlight_id = h.id"
+		             " AND hl.label_id IN (%s))))", sb_str(&ids), sb_str(&ids));
+	else
+		sb_printf(o, "(EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq AND il.label_id IN (%s))"
+		             " OR EXISTS (SELECT 1 FROM highlights h JOIN highlight_labels hl ON hl.highlight_id = h.id"
+		             " WHERE h.item_seq = i.seq AND hl.label_id IN (%s)))", sb_str(&ids), sb_str(&ids));
+	if (sb_error(&ids))
+		c->err = 1;
+	sb_free(&ids);
+}
+
 static void cond(struct comp *c, const struct store_sq_node *n)
 {
 	struct sb *o = c->sql;
@@ -417,39 +453,9 @@ static void cond(struct comp *c, const struct store_sq_node *n)
 		sb_puts(o, n->sub == SQH_HIGHLIGHTS ? "EXISTS (SELECT 1 FROM highlights h WHERE h.item_seq = i.seq)"
 		           : "EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq)");
 		return;
-	case SQK_LABEL: {
-		/* the user's labels by name (case-insensitive, '*' wildcards) on the item or on one of its highlights;
-	 * lower() on both sides: PostgreSQL's LIKE is case-sensitive (and refuses the nocase collation) */
-		struct sb ids;
-		struct sb *saved = o;
-		sb_init(&ids);
-		c->sql = &ids;
-		sb_puts(&ids, "SELECT id FROM labels WHERE user_id = ?1 AND (");
-		for (size_t i = 0; i < n->nvals; i++) {
-			if (i)
-				sb_puts(&ids, " OR ");
-			sb_puts(&ids, "lower(name) LIKE lower(");
-			ptext(c, like_pattern(c, n->vals[i]));
-			sb_puts(&ids, ") ESCAPE '\\'");
-		}
-		sb_putc(&ids, ')');
-		c->sql = saved;
-		if (c->pg) /* each item tested as the walk meets it: "i.seq IS NOT NULL" keeps PostgreSQL from hashing every
-		            * row of the label first (a hashed SubPlan: 34 ms at 1,000,000 articles, 13 ms at 20,000, where the
-		            * walk meets 21 labelled items in 0.5) */
-			sb_printf(o, "(EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq AND i.seq IS NOT NULL"
-			             " AND il.label_id IN (%s)) OR EXISTS (SELECT 1 FROM highlights h WHERE h.item_seq = i.seq"
-			             " AND i.seq IS NOT NULL AND EXISTS (SELECT 1 FROM highlight_labels hl WHERE hl.highlight_id = h.id"
-			             " AND hl.label_id IN (%s))))", sb_str(&ids), sb_str(&ids));
-		else
-			sb_printf(o, "(EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq AND il.label_id IN (%s))"
-			             " OR EXISTS (SELECT 1 FROM highlights h JOIN highlight_labels hl ON hl.highlight_id = h.id"
-			             " WHERE h.item_seq = i.seq AND hl.label_id IN (%s)))", sb_str(&ids), sb_str(&ids));
-		if (sb_error(&ids))
-			c->err = 1;
-		sb_free(&ids);
+	case SQK_LABEL:
+		label_cond(c, n);
 		return;
-	}
 	case SQK_TYPE:
 	case SQK_INCLUDES:
 		sb_puts(o, n->key == SQK_TYPE ? "i.page_type IN (" : "i.id IN (");

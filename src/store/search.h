@@ -42,30 +42,11 @@ int store_search(struct store *st, struct arena *a, const struct store_search_re
 int store_search_reindex(struct store *st, void (*progress)(void *arg, int64_t done, int64_t total), void *arg);
 
 /* PostgreSQL (search_pg.c): writes the tsvector of every search row the driver saw marked (the trigger
- * item_search_words of db/pg/026_search_words_c.sql; db_pg_marked), made in C by words.c: in the open
+ * item_search_words of db/pg/026_search_words_c.sql; db_pg_take_marks), made in C by words.c: in the open
  * transaction, or in one of its own after a statement outside one. The driver calls it (through
  * store_search_words_hook, set by store_open) before each COMMIT and after such a statement. Nothing on
  * SQLite. STORE_OK, or the failure (store_errmsg). */
 int store_search_words(struct store *st);
 int store_search_words_hook(void *arg);
 
-/* a user's word or phrase as words.c's tokens, each with its position (from 1; colocated tokens share one) */
-enum words_mode;
-struct words;
-struct search_terms { int n, cap, npos; const char **tok; int *pos; struct arena *a; };
-int search_terms(struct words *w, struct arena *a, enum words_mode mode, const char *langs, const char *text,
-                 struct search_terms *t);
-/* PostgreSQL: the owner's key in each of its lexemes (search_pg.c) */
-#define PG_KEY_LEN 6
-void search_pg_key(const char *owner, char key[PG_KEY_LEN + 1]);
-/* PostgreSQL: t's tokens from `from` as a tsquery literal over the columns named by their letters, and
- * [from, to) as larder_rank's phrase, behind the owner's key (search_pg.c); NULL when out of memory */
-const char *search_terms_tsquery(struct arena *a, const struct search_terms *t, int from, const char *key,
-                                 const char *cols, bool prefix);
-const char *search_terms_phrase(struct arena *a, const struct search_terms *t, int from, int to, const char *key,
-                                const char *cols, bool prefix);
-/* a search row's tsvector literal and column lengths ("{n,…}") from its owner and 7 values (title, author,
- * description, site, text, labels, notes) in the language lang (NULL: English stems); 0, or -1 out of memory */
-int search_pg_vector(struct words *w, struct arena *a, const char *owner, const char *const vals[7],
-                     const size_t nvals[7], const char *lang, const char **tsv, const char **lens);
 #endif

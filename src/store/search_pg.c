@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "store/search.h"
+#include "store/search_pg.h"
 #include "store/store_int.h"
 #include "store/words.h"
 #include "util/arena.h"
