@@ -46,9 +46,11 @@ pg_url() { echo "postgresql:///$1?host=$work/pg&user=larder"; }
 psql_do() { local db=$1; shift; "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 "$(pg_url "$db")" "$@"; }
 createdb() { psql_do postgres -c "CREATE DATABASE $1" >/dev/null || die "CREATE DATABASE $1 failed"; }
 pg_size() { psql_do postgres -A -t -c "SELECT pg_size_pretty(pg_database_size('$1'))"; }
-# conf NAME DATABASE: a larder.conf for one database
+# conf NAME DATABASE: a larder.conf for one database (the one user's requests at once raised to the processes'
+# count: at the default 3 the fourth process's saves were refused with 429)
 conf() {
-	printf 'database = %s\ndata_dir = %s\nbase_url = http://127.0.0.1\nfetch_in_web = no\n' "$2" "$work/data-$1" >"$work/$1.conf"
+	printf 'database = %s\ndata_dir = %s\nbase_url = http://127.0.0.1\nfetch_in_web = no\nrequests_per_user = %s\n' \
+		"$2" "$work/data-$1" "$children" >"$work/$1.conf"
 	mkdir -p "$work/data-$1"
 	echo "$work/$1.conf"
 }

@@ -12,7 +12,7 @@ trap 'pg_stop; rm -rf "$tmp"' EXIT INT TERM
 pg_start
 
 # the store's and the services' harnesses that open one, and every t/api_* (t/api_harness.h opens it)
-HARNESSES="store_driver store_basic store_items store_plans store_batches store_upgrade store_concurrent store_search store_search_window
+HARNESSES="store_driver store_basic store_items store_plans store_batches store_upgrade store_concurrent store_search store_search_window store_search_lang
 	svc_account svc_save svc_import svc_omnivore
 	$(cd "$top_builddir/t" && for f in api_*; do case $f in *.*) ;; *) [ -x "$f" ] && echo "$f" ;; esac; done)"
 

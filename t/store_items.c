@@ -328,7 +328,8 @@ static void label_reindex(struct store *st, struct arena *a)
 	               ? "CREATE TABLE reindex_count (n bigint); INSERT INTO reindex_count VALUES (0);"
 	                 " CREATE FUNCTION reindex_counted() RETURNS trigger LANGUAGE plpgsql AS"
 	                 " $$ BEGIN UPDATE reindex_count SET n = n + 1; RETURN NULL; END $$;"
-	                 " CREATE TRIGGER reindex_counter AFTER UPDATE ON item_search FOR EACH ROW"
+	                 /* PostgreSQL's re-index is the write of the row's vector, made in C (search_pg.c) */
+	                 " CREATE TRIGGER reindex_counter AFTER UPDATE OF tsv ON item_search FOR EACH ROW"
 	                 " EXECUTE FUNCTION reindex_counted();"
 	               : "CREATE TEMP TABLE reindex_count (n INTEGER); INSERT INTO reindex_count VALUES (0);"
 	                 " CREATE TEMP TRIGGER reindex_counter AFTER UPDATE ON main.item_search"

@@ -101,6 +101,8 @@ static bool whole_user(const char *line, bool pg)
 /* parameters bound to another value than '1', as the store binds them (PostgreSQL prices a LIMIT by it) */
 static const struct { const char *name; int param; const char *value; } binds[] = {
 	{ "item_page", 3, "20" }, /* the export's page: OMNI_BATCH items */
+	{ "search_marked", 1, "{1}" },                  /* the seqs of the rows to index (search_pg.c) */
+	{ "search_words_set", 3, "{1,0,0,0,0,0,0}" }, /* a row's column lengths */
 };
 
 static const char *bind_value(const char *name, int param)

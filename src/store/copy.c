@@ -23,11 +23,11 @@ static const char *const tables[] = {
 static const char *const skipped[] = { "item_search", "search_pending", "search_langs", "user_usage", "larder_schema", "items_fts", "items_fts_data", "items_fts_idx",
                                        "items_fts_docsize", "items_fts_config", "sqlite_sequence", "sqlite_stat1" };
 
-/* the columns of item_search both engines have (PostgreSQL's tsvector is made from them by a trigger) */
+/* the columns of item_search both engines have (PostgreSQL's tsvector is made from them before the commit: search_pg.c) */
 static const char *const search_cols[] = { "seq", "owner", "title", "author", "description", "site", "text", "labels",
                                            "notes", "lang" };
 /* the PostgreSQL tables whose triggers keep item_search up to date, switched off during the copy: item_search
- * is copied whole after them, and its own trigger makes each row's tsvector once */
+ * is copied whole after them, and its own trigger marks each row, whose tsvector is made once (search_pg.c) */
 static const char *const pg_search_feeders[] = { "library_items", "item_labels", "labels", "highlights" };
 
 #define MAX_COLS 64

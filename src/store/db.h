@@ -93,6 +93,14 @@ int db_sqlite_wal(struct db *db);
  * errno 28: No space left on device)"), for the admin's log; "" when nothing */
 void db_sqlite_detail(struct db *db, char *buf, size_t len);
 
+/* PostgreSQL: takes up to max of the search rows changed (their words are due) into out, answers how many; and
+ * the function the driver calls when there are some, before the COMMIT, or after a statement outside a
+ * transaction (the store's store_search_words) */
+size_t db_pg_take_marks(struct db *db, int64_t *out, size_t max);
+/* PostgreSQL: notes the search row seq as changed (larder init's re-index: its words are written at the COMMIT) */
+void db_pg_mark(struct db *db, int64_t seq);
+void db_pg_on_marked(struct db *db, int (*fn)(void *arg), void *arg);
+
 static inline bool db_is_sqlite(const struct db *db) { return db->ops->name[0] == 's'; }
 static inline int db_prepare(struct db *db, const char *sql, bool keep, struct db_stmt **out)
 {

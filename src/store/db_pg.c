@@ -32,6 +32,12 @@ struct pdb {
 	bool begin_pending;       /* db_begin was called: BEGIN goes out with the next statement (see run) */
 	bool tx_seen;             /* a transaction was open after the last exchange with the server */
 	bool tx_lost;             /* the connection was opened again while one was open: it failed (see reconnect) */
+	int64_t *marks;           /* the search rows changed since the words were last written (db_pg_take_marks) */
+	size_t nmarks, capmarks;
+	bool marks_lost;          /* out of memory noting one: the transaction fails at its COMMIT */
+	int (*on_marked)(void *);  /* writes the marked rows' words (db_pg_on_marked) */
+	void *on_marked_arg;
+	bool in_hook;
 	char err[512];
 };
 
@@ -174,7 +180,8 @@ static void stmt_free(struct pstmt *s)
  *   analytic queries, not for the store's. */
 static bool session_setup(struct pdb *d)
 {
-	PGresult *r = PQexec(d->c, "SET plan_cache_mode = force_custom_plan; SET enable_seqscan = off; SET jit = off");
+	PGresult *r = PQexec(d->c, "SET plan_cache_mode = force_custom_plan; SET enable_seqscan = off; SET jit = off;"
+	                           " SET client_min_messages = notice");
 	bool set = PQresultStatus(r) == PGRES_COMMAND_OK;
 	PQclear(r);
 	return set;
@@ -359,6 +366,7 @@ static int p_bind_null(struct db_stmt *st, int idx) { return p_bind_text(st, idx
 
 static int p_exec(struct db *db, const char *script);
 static bool p_in_tx(struct db *db);
+static int marked_hook(struct pdb *d);
 
 /* sends a statement without parameters into the pipeline */
 static bool send_plain(struct pdb *d, const char *sql)
@@ -470,6 +478,11 @@ static int p_step(struct db_stmt *st)
 		s->res = r;
 		s->nrows = PQntuples(r);
 		s->row = 0;
+		if (d->nmarks && !p_in_tx(st->db)) { /* a write outside a transaction changed a search row */
+			int64_t changes = d->changes;
+			marked_hook(d); /* a failure leaves the row's old words until its next change (logged by the store) */
+			d->changes = changes;
+		}
 	} else if (s->row < s->nrows)
 		s->row++;
 	return s->row < s->nrows ? DB_ROW : DB_DONE;
@@ -582,6 +595,8 @@ static int p_commit(struct db *db)
 		D(db)->tx_lost = false;
 		return lost(D(db));
 	}
+	if ((rc = marked_hook(D(db))) != DB_OK)
+		return rc;
 	r = PQexec(D(db)->c, "COMMIT");
 	seen(D(db));
 	if (PQresultStatus(r) == PGRES_COMMAND_OK && strcmp(PQcmdStatus(r), "ROLLBACK") == 0) {
@@ -603,6 +618,8 @@ static int p_rollback(struct db *db)
 {
 	struct pdb *d = D(db);
 	d->begin_pending = d->tx_lost = false;
+	d->nmarks = 0;
+	d->marks_lost = false;
 	if (PQstatus(d->c) != CONNECTION_OK) {
 		d->tx_seen = false;
 		return DB_OK;
@@ -668,12 +685,69 @@ static int p_set_version(struct db *db, int v)
 static void p_close(struct db *db)
 {
 	PQfinish(D(db)->c);
+	free(D(db)->marks);
 	free(db);
 }
 
 static const struct db_ops pg_ops = DB_OPS_TABLE(p, "postgresql");
 
-static void quiet(void *arg, const char *message) {} /* NOTICEs (CREATE … IF NOT EXISTS) are not errors */
+/* NOTICEs (CREATE … IF NOT EXISTS) are not errors; one is a signal: the trigger item_search_words
+ * (db/pg/028_search_words_c.sql) says the search row SEQ changed ("larder_search_marked SEQ") and its words
+ * are due */
+static void notice(void *arg, const char *message)
+{
+	const char *m = strstr(message, "larder_search_marked ");
+	if (m)
+		db_pg_mark(&((struct pdb *)arg)->base, strtoll(m + strlen("larder_search_marked "), NULL, 10));
+}
+
+void db_pg_mark(struct db *db, int64_t seq)
+{
+	struct pdb *d = D(db);
+	if (d->nmarks == d->capmarks) {
+		size_t ncap = d->capmarks ? d->capmarks * 2 : 64;
+		int64_t *nm = realloc(d->marks, ncap * sizeof *nm);
+		if (!nm) {
+			d->marks_lost = true;
+			return;
+		}
+		d->marks = nm;
+		d->capmarks = ncap;
+	}
+	d->marks[d->nmarks++] = seq;
+}
+
+size_t db_pg_take_marks(struct db *db, int64_t *out, size_t max)
+{
+	struct pdb *d = D(db);
+	size_t n = d->nmarks < max ? d->nmarks : max;
+	d->nmarks -= n;
+	memcpy(out, d->marks + d->nmarks, n * sizeof *out);
+	return n;
+}
+
+void db_pg_on_marked(struct db *db, int (*fn)(void *arg), void *arg)
+{
+	D(db)->on_marked = fn;
+	D(db)->on_marked_arg = arg;
+}
+
+/* the marked rows' words written: before a COMMIT, and after a statement that ran (and committed) outside a
+ * transaction, in a transaction of its own */
+static int marked_hook(struct pdb *d)
+{
+	int rc;
+	if (d->marks_lost) {
+		snprintf(d->err, sizeof d->err, "out of memory noting the search rows to index");
+		return DB_E_NOMEM;
+	}
+	if (!d->nmarks || !d->on_marked || d->in_hook)
+		return DB_OK;
+	d->in_hook = true;
+	rc = d->on_marked(d->on_marked_arg);
+	d->in_hook = false;
+	return rc;
+}
 
 int db_pg_open(const char *url, struct db **out, char *err, size_t errlen)
 {
@@ -691,7 +765,7 @@ int db_pg_open(const char *url, struct db **out, char *err, size_t errlen)
 		p_close(&d->base);
 		return DB_E_OTHER;
 	}
-	PQsetNoticeProcessor(d->c, quiet, NULL);
+	PQsetNoticeProcessor(d->c, notice, d);
 	if (!session_setup(d)) {
 		snprintf(err, errlen, "PostgreSQL refused a session setting: %.*s", (int)strcspn(PQerrorMessage(d->c), "\n"),
 		         PQerrorMessage(d->c));

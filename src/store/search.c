@@ -1,5 +1,6 @@
 /* search.c: compiles a parsed search query to SQL over library_items and the full-text index (SQLite's FTS5, PostgreSQL's tsvector), and runs it; the only place that builds search SQL. */
 #include "store/search.h"
+#include "store/search_pg.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +13,6 @@
 #include "util/limits.h"
 #include "util/sb.h"
 #include "util/time.h"
-#include "util/utf8.h"
 
 /*
  * How a page is found (the plan that keeps a common word cheap; figures from bench/search-bench over
@@ -46,10 +46,15 @@
  * totalCount is a separate count(*) (FTS-driven when there is a main match: ~0.5 us a match), run only
  * when asked.
  *
- * PostgreSQL (db/pg/006_search_owner.sql): the same tree becomes a tsquery over item_search.tsv (GIN), each
- * user word a bound parameter that larder_tsq() splits into words as the index did. The main match is
- * counted among the owner's rows (up to RANK_MAX + 1); at most RANK_MAX are ranked with larder_rank(), the
- * SQL twin of fts.c's; larger sets are read in the sort order, the match a plain condition (no window).
+ * PostgreSQL (db/pg/006_search_owner.sql, db/pg/028_search_words_c.sql): the same tree becomes a tsquery over
+ * item_search.tsv (GIN), each user word a bound tsquery literal made here from words.c's tokens as the
+ * FTS5 expression is (search_pg.c: a word in any of its forms is the OR of its stems, a phrase or a field's
+ * words as written with <->, a prefix :*), over the lexemes search_pg.c wrote for the row (each behind the
+ * owner's key, so the GIN index reads the caller's postings only). The main match is counted from the GIN
+ * index among the owner's rows (up to WINDOW: pg_probe); fewer than WINDOW are read from it and sorted, at
+ * most RANK_MAX of them ranked with larder_rank(), the SQL twin of fts.c's, over the same phrases FTS5
+ * numbers, the rows holding the words as written first; larger sets are read in the sort order, the match a
+ * plain condition on each item (no window).
  */
 #ifndef RANK_MAX
 #define RANK_MAX 300
@@ -88,6 +93,7 @@ struct comp {
 	                          holding the words as written first */
 	const char *exact;     /* then the main match with the words as written */
 	bool pg;               /* PostgreSQL's dialect */
+	char pgkey[PG_KEY_LEN + 1]; /* PostgreSQL: the caller's key in each lexeme (search_pg.c) */
 };
 
 /* adds a bind and writes its ?N */
@@ -250,51 +256,80 @@ static const char *fts_of(struct comp *c, const struct store_sq_node *n)
 static const char *const pg_cols[SQC__MAX] = { "t", "a", "d", "s", "n" };
 #define PG_ALL_COLS "tadsxln"
 
-/* fn(?N, 'cols', prefix): larder_tsq (a tsquery) or larder_phrase (the rank's phrase) of one user value;
- * bytes that are not UTF-8 (which PostgreSQL refuses) become spaces, as they separate words in FTS5 */
-static void pg_leaf(struct comp *c, const char *fn, const char *words, const char *cols, bool prefix)
+/* a user's value as words.c's tokens (search_pg.c): an unquoted word without a prefix in any of its forms (its
+ * stems in c->langs, as word_terms), else as written; *from: the first token the match reads (the word as
+ * written is left out when every item has the stems of one of the languages, as word_terms leaves it out) */
+static bool pg_terms(struct comp *c, const struct store_sq_node *n, const char *value, bool exact,
+                     struct search_terms *t, int *from)
 {
-	size_t n = strlen(words);
-	if (!utf8_valid(words, n)) {
-		char *w = arena_strdup(c->a, words);
-		if (!w) {
-			c->err = 1;
-			return;
-		}
-		for (size_t i = 0, k; i < n; i += k ? k : 1)
-			if (!(k = utf8_valid_prefix((const unsigned char *)w + i, n - i)))
-				w[i] = ' ';
-		words = w;
+	bool stem = n->key == SQK_TEXT && c->stag && !n->quoted && !n->prefix && !exact;
+	*from = 0;
+	if (!*c->words && !(*c->words = words_new())) {
+		c->err = 1;
+		return false;
 	}
-	sb_printf(c->sql, "%s(", fn);
-	ptext(c, words);
-	sb_printf(c->sql, ", '%s', %s)", cols, prefix ? "TRUE" : "FALSE");
+	if (search_terms(*c->words, c->a, stem ? WORDS_STEM : WORDS_EXACT, stem ? c->langs : NULL, value, t) != 0) {
+		c->err = 1;
+		return false;
+	}
+	if (stem && !(t->npos == 1 && t->n == 1))
+		c->stemmed = true;
+	if (stem && t->npos == 1 && t->n > 1 && c->all_langs)
+		*from = 1;
+	return true;
 }
 
-static void pg_tsq(struct comp *c, const struct store_sq_node *n)
+/* ?N::tsquery: one user value over the columns named by their letters */
+static void pg_leaf(struct comp *c, const struct store_sq_node *n, const char *value, const char *cols, bool exact)
+{
+	struct search_terms t;
+	int from;
+	const char *q = pg_terms(c, n, value, exact, &t, &from) ?
+		search_terms_tsquery(c->a, &t, from, c->pgkey, cols, n->key == SQK_TEXT && n->prefix) : NULL;
+	if (!q)
+		c->err = 1;
+	ptext(c, q ? q : "");
+	sb_puts(c->sql, "::tsquery");
+}
+
+/* exact: every word as written (the ranked page's first tier) */
+static void pg_tsq(struct comp *c, const struct store_sq_node *n, bool exact)
 {
 	if (n->op == SQ_AND || n->op == SQ_OR) {
 		sb_putc(c->sql, '(');
-		pg_tsq(c, n->l);
+		pg_tsq(c, n->l, exact);
 		sb_puts(c->sql, n->op == SQ_AND ? " && " : " || ");
-		pg_tsq(c, n->r);
+		pg_tsq(c, n->r, exact);
 		sb_putc(c->sql, ')');
 		return;
 	}
 	if (n->key == SQK_TEXT) {
-		pg_leaf(c, "larder_tsq", n->vals[0], PG_ALL_COLS, n->prefix);
+		pg_leaf(c, n, n->vals[0], PG_ALL_COLS, exact);
 		return;
 	}
 	sb_putc(c->sql, '(');
 	for (size_t i = 0; i < n->nvals; i++) {
 		if (i)
 			sb_puts(c->sql, " || ");
-		pg_leaf(c, "larder_tsq", n->vals[i], pg_cols[n->sub], false);
+		pg_leaf(c, n, n->vals[i], pg_cols[n->sub], exact);
 	}
 	sb_putc(c->sql, ')');
 }
 
-/* the phrases of a subtree, in the order FTS5 numbers them, for larder_rank's ARRAY[…] */
+static void pg_phrase(struct comp *c, bool *first, const struct search_terms *t, int from, int to, const char *cols,
+                      bool prefix)
+{
+	const char *p = search_terms_phrase(c->a, t, from, to, c->pgkey, cols, prefix);
+	if (!p)
+		c->err = 1;
+	if (!*first)
+		sb_puts(c->sql, ", ");
+	*first = false;
+	ptext(c, p ? p : "");
+}
+
+/* the phrases of a subtree, in the order FTS5 numbers them, for larder_rank's ARRAY[…]: a word in any of its
+ * forms is one phrase per stem (FTS5's OR of single tokens, word_terms) */
 static void pg_phrases(struct comp *c, const struct store_sq_node *n, bool *first)
 {
 	if (n->op == SQ_AND || n->op == SQ_OR) {
@@ -303,11 +338,17 @@ static void pg_phrases(struct comp *c, const struct store_sq_node *n, bool *firs
 		return;
 	}
 	for (size_t i = 0; i < (n->key == SQK_TEXT ? 1 : n->nvals); i++) {
-		if (!*first)
-			sb_puts(c->sql, ", ");
-		*first = false;
-		pg_leaf(c, "larder_phrase", n->vals[i], n->key == SQK_TEXT ? PG_ALL_COLS : pg_cols[n->sub],
-		        n->key == SQK_TEXT && n->prefix);
+		const char *cols = n->key == SQK_TEXT ? PG_ALL_COLS : pg_cols[n->sub];
+		bool prefix = n->key == SQK_TEXT && n->prefix, stem = n->key == SQK_TEXT && c->stag && !n->quoted && !prefix;
+		struct search_terms t;
+		int from;
+		if (!pg_terms(c, n, n->vals[i], false, &t, &from))
+			return;
+		if (stem && t.npos == 1)
+			for (int k = from; k < t.n; k++)
+				pg_phrase(c, first, &t, k, k + 1, cols, false);
+		else
+			pg_phrase(c, first, &t, 0, t.n, cols, prefix);
 	}
 }
 
@@ -338,6 +379,41 @@ static const char *like_pattern(struct comp *c, const char *name)
 static const char *const date_cols[SQD__MAX] = { "i.saved_at", "i.read_at", "i.updated_at", "i.published_at" };
 static const char *const cmp_sql[SQ_CMP__MAX] = { " = ", " < ", " <= ", " > ", " >= " };
 
+/* the user's labels by name (case-insensitive, '*' wildcards) on the item or on one of its highlights; lower()
+ * on both sides: PostgreSQL's LIKE is case-sensitive (and refuses the nocase collation) */
+static void label_cond(struct comp *c, const struct store_sq_node *n)
+{
+	struct sb *o = c->sql;
+	struct sb ids;
+	struct sb *saved = o;
+	sb_init(&ids);
+	c->sql = &ids;
+	sb_puts(&ids, "SELECT id FROM labels WHERE user_id = ?1 AND (");
+	for (size_t i = 0; i < n->nvals; i++) {
+		if (i)
+			sb_puts(&ids, " OR ");
+		sb_puts(&ids, "lower(name) LIKE lower(");
+		ptext(c, like_pattern(c, n->vals[i]));
+		sb_puts(&ids, ") ESCAPE '\\'");
+	}
+	sb_putc(&ids, ')');
+	c->sql = saved;
+	if (c->pg) /* each item tested as the walk meets it: "i.seq IS NOT NULL" keeps PostgreSQL from hashing every
+	            * row of the label first (a hashed SubPlan: 34 ms at 1,000,000 articles, 13 ms at 20,000, where the
+	            * walk meets 21 labelled items in 0.5) */
+		sb_printf(o, "(EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq AND i.seq IS NOT NULL"
+		             " AND il.label_id IN (%s)) OR EXISTS (SELECT 1 FROM highlights h WHERE h.item_seq = i.seq"
+		             " AND i.seq IS NOT NULL AND EXISTS (SELECT 1 FROM highlight_labels hl WHERE hl.highlight_id = h.id"
+		             " AND hl.label_id IN (%s))))", sb_str(&ids), sb_str(&ids));
+	else
+		sb_printf(o, "(EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq AND il.label_id IN (%s))"
+		             " OR EXISTS (SELECT 1 FROM highlights h JOIN highlight_labels hl ON hl.highlight_id = h.id"
+		             " WHERE h.item_seq = i.seq AND hl.label_id IN (%s)))", sb_str(&ids), sb_str(&ids));
+	if (sb_error(&ids))
+		c->err = 1;
+	sb_free(&ids);
+}
+
 static void cond(struct comp *c, const struct store_sq_node *n)
 {
 	struct sb *o = c->sql;
@@ -363,7 +439,7 @@ static void cond(struct comp *c, const struct store_sq_node *n)
 	case SQK_FIELD:
 		if (c->pg) {
 			sb_puts(o, "i.seq IN (SELECT seq FROM item_search WHERE owner = ?1 AND tsv @@ ");
-			pg_tsq(c, n);
+			pg_tsq(c, n, false);
 		} else {
 			sb_puts(o, "+i.seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ");
 			ptext(c, fts_of(c, n));
@@ -382,31 +458,9 @@ static void cond(struct comp *c, const struct store_sq_node *n)
 		sb_puts(o, n->sub == SQH_HIGHLIGHTS ? "EXISTS (SELECT 1 FROM highlights h WHERE h.item_seq = i.seq)"
 		           : "EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq)");
 		return;
-	case SQK_LABEL: {
-		/* the user's labels by name (case-insensitive, '*' wildcards) on the item or on one of its highlights;
-	 * lower() on both sides: PostgreSQL's LIKE is case-sensitive (and refuses the nocase collation) */
-		struct sb ids;
-		struct sb *saved = o;
-		sb_init(&ids);
-		c->sql = &ids;
-		sb_puts(&ids, "SELECT id FROM labels WHERE user_id = ?1 AND (");
-		for (size_t i = 0; i < n->nvals; i++) {
-			if (i)
-				sb_puts(&ids, " OR ");
-			sb_puts(&ids, "lower(name) LIKE lower(");
-			ptext(c, like_pattern(c, n->vals[i]));
-			sb_puts(&ids, ") ESCAPE '\\'");
-		}
-		sb_putc(&ids, ')');
-		c->sql = saved;
-		sb_printf(o, "(EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq AND il.label_id IN (%s))"
-		             " OR EXISTS (SELECT 1 FROM highlights h JOIN highlight_labels hl ON hl.highlight_id = h.id"
-		             " WHERE h.item_seq = i.seq AND hl.label_id IN (%s)))", sb_str(&ids), sb_str(&ids));
-		if (sb_error(&ids))
-			c->err = 1;
-		sb_free(&ids);
+	case SQK_LABEL:
+		label_cond(c, n);
 		return;
-	}
 	case SQK_TYPE:
 	case SQK_INCLUDES:
 		sb_puts(o, n->key == SQK_TYPE ? "i.page_type IN (" : "i.id IN (");
@@ -746,17 +800,24 @@ static void order_by(struct sb *order, const struct store_sq *sq, const char *ra
 
 /* how the page is read with a main match (see the top of this file); PostgreSQL: match is the main match
  * as a tsquery expression, rank_sql its larder_rank() */
-struct plan { bool drive, rank, win_asc; int64_t window; const char *match, *rank_sql; };
+struct plan { bool drive, rank, win_asc, few; int64_t window; const char *match, *rank_sql; };
 
-/* PostgreSQL: whether the owner has more than RANK_MAX rows matching (*nrank >= 0, as probe_match) */
-static int pg_probe(struct store *st, const struct comp *c, int nb, const char *match, int64_t *nrank,
+/* PostgreSQL: the owner's matches as the GIN index gives them (the OFFSET 0 keeps the planner from walking the
+ * owner's rows in another index's order, reading each one's vector: at 1,000,000 articles a rare word took
+ * 421 ms so); the lexemes carry the owner's key (search_pg.c), so the index reads the caller's postings only */
+#define PG_GIN(match) " (SELECT seq, owner, tsv, lens FROM item_search WHERE tsv @@ " match " OFFSET 0)"
+
+/* PostgreSQL: whether the owner has more than RANK_MAX rows matching (*nrank >= 0, as probe_match), and whether
+ * fewer than WINDOW (*few: the page reads them from the GIN index, not the items in date order) */
+static int pg_probe(struct store *st, const struct comp *c, int nb, const char *match, int64_t *nrank, bool *few,
                     struct store_search_res *r)
 {
-	const char *sql = arena_printf(c->a, "SELECT count(*) FROM (SELECT 1 FROM item_search s WHERE s.owner = ?1"
-	                                     " AND s.tsv @@ %s LIMIT %d) AS m", match, RANK_MAX + 1);
+	const char *sql = arena_printf(c->a, "SELECT count(*) FROM (SELECT 1 FROM" PG_GIN("%s") " AS s"
+	                                     " WHERE s.owner = ?1 LIMIT %d) AS m", match, WINDOW);
 	int64_t n = 0;
 	int rc = sql ? count_rows(st, sql, c->binds, nb, &n, r) : STORE_E_DB;
 	*nrank = n > RANK_MAX ? 1 : -1;
+	*few = n < WINDOW;
 	return rc;
 }
 
@@ -774,7 +835,7 @@ static int plan(struct store *st, const char *main, const struct store_sq *sq, c
 			pl->win_asc = sq->sorts[i].asc;
 			break;
 		}
-	rc = c->pg ? pg_probe(st, c, nb, pl->match, &nrank, r)
+	rc = c->pg ? pg_probe(st, c, nb, pl->match, &nrank, &pl->few, r)
 	           : probe_match(st, main, pl->win_asc, &nrank, &pl->window, r);
 	if (rc != STORE_OK)
 		return rc;
@@ -785,39 +846,58 @@ static int plan(struct store *st, const char *main, const struct store_sq *sq, c
 	return STORE_OK;
 }
 
-/* PostgreSQL's main match: the positive conjuncts' tsqueries ANDed, minus the negated ones, and its rank
- * over their phrases */
-static void pg_main(struct comp *c, const struct split *sp, struct plan *pl)
+/* PostgreSQL's main match (exact: the positive conjuncts' words as written) as a tsquery expression: the positive
+ * conjuncts' tsqueries ANDed, minus the negated ones */
+static const char *pg_match(struct comp *c, const struct split *sp, bool exact)
 {
-	struct sb m, k;
+	struct sb m;
 	struct sb *saved = c->sql;
-	bool first = true;
+	const char *r;
 	sb_init(&m);
-	sb_init(&k);
 	c->sql = &m;
 	sb_putc(&m, '(');
 	for (size_t i = 0; i < sp->npos; i++) {
 		sb_puts(&m, i ? " && (" : "(");
-		pg_tsq(c, sp->pos[i]);
+		pg_tsq(c, sp->pos[i], exact);
 		sb_putc(&m, ')');
 	}
-	for (size_t i = 0; i < sp->nneg; i++) {
+	for (size_t i = 0; i < sp->nneg && !exact; i++) {
 		sb_puts(&m, " && !!(");
-		pg_tsq(c, sp->neg[i]->l);
+		pg_tsq(c, sp->neg[i]->l, false);
 		sb_putc(&m, ')');
 	}
 	sb_putc(&m, ')');
+	c->sql = saved;
+	r = sb_error(&m) ? NULL : arena_strdup(c->a, sb_str(&m));
+	sb_free(&m);
+	if (!r)
+		c->err = 1;
+	return r;
+}
+
+/* PostgreSQL's main match and its rank over its phrases: when the match reads words in other forms, the rows
+ * holding every word as written first, as SQLite's rank_sql */
+static void pg_main(struct comp *c, const struct split *sp, struct plan *pl)
+{
+	struct sb k;
+	struct sb *saved = c->sql;
+	const char *exact = NULL;
+	bool first = true;
+	pl->match = pg_match(c, sp, false);
+	if (c->stemmed)
+		exact = pg_match(c, sp, true);
+	sb_init(&k);
 	c->sql = &k;
+	if (exact)
+		sb_printf(&k, "NOT coalesce(s.tsv @@ %s, FALSE), ", exact);
 	sb_puts(&k, "larder_rank(s.tsv, s.lens, ARRAY[");
 	for (size_t i = 0; i < sp->npos; i++)
 		pg_phrases(c, sp->pos[i], &first);
 	sb_puts(&k, "]::text[], ARRAY[" RANK_WEIGHTS "]::float8[])");
-	pl->match = sb_error(&m) ? NULL : arena_strdup(c->a, sb_str(&m));
 	pl->rank_sql = sb_error(&k) ? NULL : arena_strdup(c->a, sb_str(&k));
 	if (!pl->match || !pl->rank_sql)
 		c->err = 1;
 	c->sql = saved;
-	sb_free(&m);
 	sb_free(&k);
 }
 
@@ -895,12 +975,16 @@ static void page_sql(struct sb *sql, struct comp *c, const char *where, const ch
 	sb_init(&order);
 	order_by(&order, sq, !pl->rank || !rank_now.ranked ? NULL : c->pg ? pl->rank_sql : rank_sql(c));
 	sb_puts(sql, "SELECT " STORE_ITEM_COLS("i."));
-	sb_puts(sql, main && (pl->drive || c->pg) ? c->pg ? FROM_PG : FROM_FTS : " FROM library_items i");
+	if (main && c->pg && pl->few) /* a few matches: read from the GIN index, then sorted */
+		sb_printf(sql, " FROM library_items i JOIN" PG_GIN("%s") " AS s ON s.seq = i.seq", pl->match);
+	else
+		sb_puts(sql, main && (pl->drive || c->pg) ? c->pg ? FROM_PG : FROM_FTS : " FROM library_items i");
 	sb_puts(sql, where);
 	c->sql = sql;
-	if (main && c->pg)
-		sb_printf(sql, " AND s.tsv @@ %s", pl->match);
-	else if (main && pl->drive)
+	if (main && c->pg) {
+		if (!pl->few) /* many: the items in the sort's order, each tested, to the page's end */
+			sb_printf(sql, " AND s.tsv @@ %s", pl->match);
+	} else if (main && pl->drive)
 		sb_puts(sql, " AND items_fts MATCH ?2");
 	else if (main && pl->window < 0) /* every match is in the window */
 		sb_puts(sql, " AND +i.seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?2)");
@@ -935,11 +1019,12 @@ static int total(struct store *st, const struct comp *c, int nbase, const char *
 	int rc = STORE_E_DB;
 	sb_init(&sql);
 	sb_puts(&sql, "SELECT count(*)");
-	sb_puts(&sql, !main ? " FROM library_items i" : c->pg ? FROM_PG : FROM_FTS);
-	sb_puts(&sql, where);
 	if (main && c->pg)
-		sb_printf(&sql, " AND s.tsv @@ %s", pl->match);
-	else if (main)
+		sb_printf(&sql, " FROM library_items i JOIN" PG_GIN("%s") " AS s ON s.seq = i.seq", pl->match);
+	else
+		sb_puts(&sql, !main ? " FROM library_items i" : FROM_FTS);
+	sb_puts(&sql, where);
+	if (main && !c->pg)
 		sb_puts(&sql, " AND items_fts MATCH ?2");
 	if (!sb_error(&sql))
 		rc = count_rows(st, sb_str(&sql), c->binds, nbase, &r->total, r);
@@ -976,8 +1061,9 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 	if (!(c.tag = arena_printf(a, "\x01%s\x01", q->user_id ? q->user_id : "")))
 		c.err = 1;
 	c.user = q->user_id ? q->user_id : "";
+	search_pg_key(c.user, c.pgkey);
 	c.words = &st->words;
-	if (!c.pg && !(c.stag = stem_tag(st, &c, c.user, q->query)))
+	if (!(c.stag = stem_tag(st, &c, c.user, q->query)))
 		c.err = 1;
 	ptext(&c, q->user_id ? q->user_id : "");
 	sb_truncate(&where, 0);

@@ -48,11 +48,12 @@ struct store_rank {
  * PostgreSQL's rank reads STORE_RANK_WEIGHTS. */
 void store_search_rank(const struct store_rank *r);
 
-/* Fills the full-text index with the search rows db/024_search_words.sql left waiting (search_pending), in
- * batches of 200 rows, each its own committed transaction, so a stop loses nothing and the next call goes on;
- * an item with no language gets words_lang_guess's (src/store/words.h) from its text, stored as its language.
- * progress (may be NULL) is called with 0 first, then after each batch. Nothing to do on PostgreSQL or on a
- * library made at version 23 or later. STORE_OK, or the failure (store_errmsg). */
+/* Fills the full-text index with the search rows db/024_search_words.sql (SQLite) or
+ * db/pg/028_search_words_c.sql (PostgreSQL) left waiting (search_pending), in batches of 200 rows, each its own
+ * committed transaction, so a stop loses nothing and the next call goes on; an item with no language gets
+ * words_lang_guess's (src/store/words.h) from its text, stored as its language. progress (may be NULL) is
+ * called with 0 first, then after each batch. Nothing to do on a library indexed since. STORE_OK, or the
+ * failure (store_errmsg). */
 int store_search_reindex(struct store *st, void (*progress)(void *arg, int64_t done, int64_t total), void *arg);
 
 /* One bounded step of the index's merge (SQLite; nothing to do on PostgreSQL): FTS5's incremental 'merge' of
@@ -61,4 +62,13 @@ int store_search_reindex(struct store *st, void (*progress)(void *arg, int64_t d
  * and a word's lookup reads few. The worker calls it when idle. 1 when it merged something (call again), 0
  * when nothing is left to merge, or the failure (store_errmsg). */
 int store_search_merge(struct store *st, int pages);
+
+/* PostgreSQL (search_pg.c): writes the tsvector of every search row the driver saw marked (the trigger
+ * item_search_words of db/pg/028_search_words_c.sql; db_pg_take_marks), made in C by words.c: in the open
+ * transaction, or in one of its own after a statement outside one. The driver calls it (through
+ * store_search_words_hook, set by store_open) before each COMMIT and after such a statement. Nothing on
+ * SQLite. STORE_OK, or the failure (store_errmsg). */
+int store_search_words(struct store *st);
+int store_search_words_hook(void *arg);
+
 #endif

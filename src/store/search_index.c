@@ -1,4 +1,6 @@
 /* search_index.c: filling the full-text index after db/024_search_words.sql (store_search_reindex, run by larder init: batches, each committed, the items' languages guessed where none is known), and the worker's bounded merge steps (store_search_merge). */
+#include "config.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,7 +13,8 @@
 
 /* one search row into the index: its language first (library_items.language, or guessed from its text and
  * stored there: the trigger items_au_language writes the row's lang, which indexes it), else a no-op update of
- * the row (item_search_au indexes it and takes it off search_pending) */
+ * the row (item_search_au indexes it and takes it off search_pending); PostgreSQL: noted in the driver, and
+ * the batch's commit writes its words and takes it off (store_search_words) */
 static int reindex_row(struct store *st, struct db_stmt *get, struct db_stmt *setlang, struct db_stmt *touch, int64_t seq)
 {
 	const char *guess = NULL;
@@ -34,6 +37,13 @@ static int reindex_row(struct store *st, struct db_stmt *get, struct db_stmt *se
 		if ((rc = store_run(st, setlang, seq, "storing an item's language")) != STORE_OK)
 			return rc;
 	}
+#ifdef HAVE_LIBPQ
+	if (!db_is_sqlite(st->db)) { /* noted for the commit, which writes its words (search_pg.c): no write of the row
+	                              * before (an UPDATE of it wrote every lexeme of its vector into the GIN index again) */
+		db_pg_mark(st->db, seq);
+		return STORE_OK;
+	}
+#endif
 	return store_run(st, touch, seq, "indexing a search row");
 }
 
@@ -89,7 +99,7 @@ int store_search_reindex(struct store *st, void (*progress)(void *arg, int64_t d
 	}
 	/* the index written in batches is many segments, each read by every lookup of a word: merged into one, a
 	 * rare word's search took 0.14 ms instead of 0.24 (30,000 articles) */
-	if (rc == STORE_OK && done > 0 && (rc = db_exec(st->db, "INSERT INTO items_fts(items_fts) VALUES ('optimize')")) != DB_OK)
+	if (rc == STORE_OK && done > 0 && db_is_sqlite(st->db) && (rc = db_exec(st->db, "INSERT INTO items_fts(items_fts) VALUES ('optimize')")) != DB_OK)
 		rc = store_fail(st, rc, "merging the search index");
 	for (size_t i = 0; i < 5; i++)
 		db_finalize(s[i]);

@@ -21,7 +21,7 @@ struct store_sql_table { const struct store_sql *sql; size_t n; };
  * STORE_STATEMENTS(file, statements), which also gives it stmt(st, STMT_X): that statement, prepared */
 #define STORE_SQL_TABLES(X) \
 	X(user) X(apikey) X(session) X(item) X(label) X(highlight) X(job) X(login) X(setting) X(savetoken) \
-	X(bulk) X(account) X(filter) X(personalization) X(import) X(feeds) X(newsletter) X(file) X(usage) X(share) X(blob)
+	X(bulk) X(account) X(filter) X(personalization) X(import) X(feeds) X(newsletter) X(file) X(usage) X(share) X(blob) X(search_pg)
 #define STORE_SQL_TABLE_ENUM(t) STORE_T_##t,
 enum store_table { STORE_SQL_TABLES(STORE_SQL_TABLE_ENUM) STORE_T__MAX };
 #define STORE_SQL_TABLE_DECL(t) extern const struct store_sql_table store_sql_##t;

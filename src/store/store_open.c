@@ -302,6 +302,10 @@ static int open_store(const char *target, struct store **out, char *err, size_t 
 		goto out;
 	if (prepare_table(st, path, err, errlen, every_statement) < 0)
 		goto out;
+#ifdef HAVE_LIBPQ
+	if (!db_is_sqlite(st->db)) /* a changed search row's words, made in C (search_pg.c) */
+		db_pg_on_marked(st->db, store_search_words_hook, st);
+#endif
 	*out = st;
 	st = NULL;
 	rc = STORE_OK;

@@ -1,0 +1,1 @@
+-- 028_search_words_c.sql: nothing to do on SQLite. db/pg/028_search_words_c.sql gives PostgreSQL the words SQLite's FTS5 index already reads through its tokenizer (fts.c, words.c): there the store now makes each row's tsvector in C.

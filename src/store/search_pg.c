@@ -1,0 +1,357 @@
+/* search_pg.c: PostgreSQL's search words made in C by words.c, as SQLite's FTS5 index reads them: each marked search row's tsvector literal (written before the commit), and a user's word or phrase as a tsquery literal and as larder_rank's phrase. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/search.h"
+#include "store/search_pg.h"
+#include "store/store_int.h"
+#include "store/words.h"
+#include "util/arena.h"
+#include "util/limits.h"
+#include "util/sb.h"
+#include "util/text.h"
+
+/*
+ * A row's vector: each token words.c makes of a value (WORDS_DOC in the row's language: the word, its stem
+ * beside it at the same position, dictionary words of unspaced scripts, Hangul bigrams) behind its column's
+ * letter (t title, a author, d description, s site, x text, l labels, n notes) and its owner's key (a hash of
+ * the owner's id in PG_KEY_LEN letters: the GIN index keeps each owner's words apart, as fts.c's tag does
+ * SQLite's, so a lookup reads the caller's postings only, and its cost does not grow with another user's
+ * library), at its position in the column (from 1; a colocated token at the position of the one before). lens counts each column's positions, as
+ * FTS5's column size does. The literal is bound as a parameter and cast (::tsvector), never written into SQL;
+ * each lexeme is quoted with ' doubled and \ escaped, so no text can end it.
+ * Limits of the type: positions stop at 16383 (TSV_POS_MAX), a lexeme keeps its first 256 (TSV_NPOS_MAX),
+ * and the distinct lexemes of one row together stay under 1 MB (TSV_BYTES_MAX; a row past it loses its
+ * rarest-sorting lexemes, which LIMIT_SEARCH_TEXT's bound on the text and notes makes unreachable in practice).
+ */
+#define TSV_POS_MAX 16383
+#define TSV_NPOS_MAX 256
+#define TSV_BYTES_MAX 1000000
+#define SEARCH_COLS 7
+#define WORDS_BATCH 200 /* marked rows read at once */
+
+static const char col_letters[SEARCH_COLS + 1] = "tadsxln";
+
+struct lexeme { const char *s; int n, pos; };
+
+struct vec {
+	struct arena *a;
+	struct lexeme *v;
+	size_t n, cap;
+	char prefix[1 + PG_KEY_LEN]; /* the column's letter, the owner's key */
+	int pos;   /* the column's positions so far */
+	bool err;
+};
+
+static int vec_add(void *ctx, int flags, const char *tok, int n, int start, int end)
+{
+	struct vec *x = ctx;
+	char *s;
+	(void)start, (void)end;
+	if (!(flags & WORDS_COLOCATED) || x->pos == 0)
+		x->pos++;
+	if (x->n == x->cap) {
+		size_t ncap = x->cap ? x->cap * 2 : 256;
+		struct lexeme *nv = arena_realloc(x->a, x->v, x->cap * sizeof *nv, ncap * sizeof *nv);
+		if (!nv)
+			return x->err = true, -1;
+		x->v = nv;
+		x->cap = ncap;
+	}
+	if (!(s = arena_alloc(x->a, (size_t)n + sizeof x->prefix)))
+		return x->err = true, -1;
+	memcpy(s, x->prefix, sizeof x->prefix);
+	memcpy(s + sizeof x->prefix, tok, (size_t)n);
+	x->v[x->n++] = (struct lexeme){ s, n + (int)sizeof x->prefix, x->pos < TSV_POS_MAX ? x->pos : TSV_POS_MAX };
+	return 0;
+}
+
+static int lexeme_cmp(const void *pa, const void *pb)
+{
+	const struct lexeme *a = pa, *b = pb;
+	int c = memcmp(a->s, b->s, (size_t)(a->n < b->n ? a->n : b->n));
+	if (c || a->n != b->n)
+		return c ? c : a->n < b->n ? -1 : 1;
+	return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+/* s[0..n) inside a literal's quotes: ' doubled, \ escaped */
+static void quoted(struct sb *o, const char *s, int n)
+{
+	sb_putc(o, '\'');
+	for (int i = 0; i < n; i++) {
+		if (s[i] == '\'' || s[i] == '\\')
+			sb_putc(o, s[i] == '\'' ? '\'' : '\\');
+		sb_putc(o, s[i]);
+	}
+	sb_putc(o, '\'');
+}
+
+void search_pg_key(const char *owner, char key[PG_KEY_LEN + 1])
+{
+	uint32_t h = text_hash(owner ? owner : "");
+	for (int i = 0; i < PG_KEY_LEN; i++, h >>= 5)
+		key[i] = "abcdefghijklmnopqrstuvwxyz234567"[h & 31];
+	key[PG_KEY_LEN] = 0;
+}
+
+int search_pg_vector(struct words *w, struct arena *a, const char *owner, const char *const vals[SEARCH_COLS],
+                     const size_t nvals[SEARCH_COLS], const char *lang, const char **tsv, const char **lens)
+{
+	struct vec x = { .a = a };
+	char key[PG_KEY_LEN + 1];
+	search_pg_key(owner, key);
+	memcpy(x.prefix + 1, key, PG_KEY_LEN);
+	struct sb o, l;
+	size_t bytes = 0;
+	int rc = 0;
+	sb_init(&o);
+	sb_init(&l);
+	sb_putc(&l, '{');
+	for (int c = 0; c < SEARCH_COLS && rc == 0; c++) {
+		x.prefix[0] = col_letters[c];
+		x.pos = 0;
+		if (vals[c] && nvals[c])
+			rc = words_run(w, WORDS_DOC, lang ? lang : "", lang ? strlen(lang) : 0, vals[c], nvals[c], &x, vec_add);
+		sb_printf(&l, c ? ",%d" : "%d", x.pos);
+	}
+	sb_putc(&l, '}');
+	if (rc == 0 && !x.err) {
+		qsort(x.v, x.n, sizeof *x.v, lexeme_cmp);
+		for (size_t i = 0, k; i < x.n; i = k) {
+			int npos = 0, last = -1;
+			for (k = i; k < x.n && x.v[k].n == x.v[i].n && memcmp(x.v[k].s, x.v[i].s, (size_t)x.v[i].n) == 0; k++)
+				;
+			if ((bytes += (size_t)x.v[i].n) > TSV_BYTES_MAX)
+				break;
+			if (i)
+				sb_putc(&o, ' ');
+			quoted(&o, x.v[i].s, x.v[i].n);
+			for (size_t j = i; j < k && npos < TSV_NPOS_MAX; j++) {
+				if (x.v[j].pos == last)
+					continue;
+				sb_printf(&o, "%c%d", npos++ ? ',' : ':', x.v[j].pos);
+				last = x.v[j].pos;
+			}
+		}
+	}
+	*tsv = sb_error(&o) || x.err || rc ? NULL : arena_strdup(a, sb_str(&o));
+	*lens = sb_error(&l) ? NULL : arena_strdup(a, sb_str(&l));
+	sb_free(&o);
+	sb_free(&l);
+	return *tsv && *lens ? 0 : -1;
+}
+
+/* ---- the marked rows' vectors, before the commit ---- */
+
+enum stmt {
+	STMT_SEARCH_MARKED,
+	STMT_SEARCH_WORDS_SET,
+	STMT__MAX
+};
+
+static const struct store_sql statements[STMT__MAX] = {
+	/* SQLite: not run (its FTS5 index reads words.c's words through its tokenizer); PostgreSQL: the rows named
+	 * by the trigger item_search_words, ?1 an array of seqs */
+	STORE_SQL(STMT_SEARCH_MARKED,
+	          "SELECT seq, title, author, description, site, text, labels, notes, lang, owner FROM item_search"
+	          " WHERE seq = ?1 ORDER BY seq",
+	          "SELECT seq, title, author, description, site, text, labels, notes, lang, owner FROM item_search"
+	          " WHERE seq = ANY (?1::bigint[]) ORDER BY seq"),
+	/* the row off search_pending too, where larder init's re-index listed it */
+	STORE_SQL(STMT_SEARCH_WORDS_SET,
+	          "DELETE FROM search_pending WHERE seq = ?1 AND ?2 IS NOT NULL AND ?3 IS NOT NULL",
+	          "WITH done AS (DELETE FROM search_pending WHERE seq = ?1)"
+	          " UPDATE item_search SET tsv = ?2::tsvector, lens = ?3::integer[] WHERE seq = ?1"),
+};
+STORE_STATEMENTS(search_pg, statements)
+
+/* one row of STMT_SEARCH_MARKED: its vector written */
+static int words_row(struct store *st, struct arena *a, struct db_stmt *row)
+{
+	const char *vals[SEARCH_COLS], *tsv, *lens, *lang, *owner;
+	size_t nvals[SEARCH_COLS], nlang = 0;
+	struct db_stmt *set = stmt(st, STMT_SEARCH_WORDS_SET);
+	int64_t seq = db_col_int64(row, 0);
+	int rc;
+	for (int c = 0; c < SEARCH_COLS; c++) {
+		nvals[c] = 0;
+		vals[c] = db_col_text(row, c + 1, &nvals[c]);
+	}
+	lang = db_col_text(row, 8, &nlang);
+	lang = lang ? arena_strndup(a, lang, nlang < 32 ? nlang : 32) : NULL;
+	owner = db_col_text(row, 9, NULL);
+	if (!st->words && !(st->words = words_new()))
+		return store_fail(st, DB_E_NOMEM, "making a search row's words");
+	if (search_pg_vector(st->words, a, owner, vals, nvals, lang, &tsv, &lens) != 0)
+		return store_fail(st, DB_E_NOMEM, "making a search row's words");
+	db_bind_int64(set, 1, seq);
+	db_bind_text(set, 2, tsv);
+	db_bind_text(set, 3, lens);
+	rc = db_step(set);
+	store_done(set);
+	return rc == DB_DONE || rc == DB_ROW ? STORE_OK : store_fail(st, rc, "writing a search row's words");
+}
+
+#ifdef HAVE_LIBPQ
+static int seq_cmp(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* the rows the driver noted, WORDS_BATCH at a time (a row noted twice is written once per batch) */
+static int words_of(struct store *st)
+{
+	struct arena a;
+	int64_t seqs[WORDS_BATCH];
+	size_t n;
+	int rc = STORE_OK;
+	arena_init(&a);
+	while (rc == STORE_OK && (n = db_pg_take_marks(st->db, seqs, WORDS_BATCH)) > 0) {
+		struct db_stmt *s = stmt(st, STMT_SEARCH_MARKED);
+		struct sb list;
+		int step = DB_DONE;
+		qsort(seqs, n, sizeof *seqs, seq_cmp);
+		sb_init(&list);
+		sb_putc(&list, '{');
+		for (size_t i = 0; i < n; i++)
+			if (i == 0 || seqs[i] != seqs[i - 1])
+				sb_printf(&list, i ? ",%lld" : "%lld", (long long)seqs[i]);
+		sb_putc(&list, '}');
+		if (sb_error(&list))
+			rc = store_fail(st, DB_E_NOMEM, "listing the search rows to index");
+		else
+			db_bind_text(s, 1, sb_str(&list));
+		while (rc == STORE_OK && (step = db_step(s)) == DB_ROW) {
+			rc = words_row(st, &a, s);
+			arena_reset(&a);
+		}
+		if (rc == STORE_OK && step != DB_DONE)
+			rc = store_fail(st, step, "reading the search rows to index");
+		store_done(s);
+		sb_free(&list);
+	}
+	arena_free(&a);
+	return rc;
+}
+#endif
+
+int store_search_words(struct store *st)
+{
+#ifdef HAVE_LIBPQ
+	int rc;
+	if (db_is_sqlite(st->db))
+		return STORE_OK;
+	if (db_in_tx(st->db))
+		return words_of(st);
+	/* a statement outside a transaction changed them (it committed): their words in a transaction of their own */
+	if ((rc = store_begin(st)) != STORE_OK)
+		return rc;
+	return store_end(st, words_of(st));
+#else
+	(void)st;
+	return STORE_OK;
+#endif
+}
+
+/* the driver's call (db_pg_on_marked): a db_rc */
+int store_search_words_hook(void *arg)
+{
+	return store_search_words(arg) == STORE_OK ? DB_OK : DB_E_OTHER;
+}
+
+/* ---- a user's word or phrase ---- */
+
+static int terms_add(void *ctx, int flags, const char *tok, int n, int start, int end)
+{
+	struct search_terms *t = ctx;
+	(void)start, (void)end;
+	if (!(flags & WORDS_COLOCATED) || t->npos == 0)
+		t->npos++;
+	if (t->n == t->cap) {
+		int ncap = t->cap ? t->cap * 2 : 16;
+		const char **nt = arena_realloc(t->a, t->tok, (size_t)t->cap * sizeof *nt, (size_t)ncap * sizeof *nt);
+		int *np = arena_realloc(t->a, t->pos, (size_t)t->cap * sizeof *np, (size_t)ncap * sizeof *np);
+		if (!nt || !np)
+			return -1;
+		t->tok = nt;
+		t->pos = np;
+		t->cap = ncap;
+	}
+	if (!(t->tok[t->n] = arena_strndup(t->a, tok, (size_t)n)))
+		return -1;
+	t->pos[t->n++] = t->npos;
+	return 0;
+}
+
+int search_terms(struct words *w, struct arena *a, enum words_mode mode, const char *langs, const char *text,
+                 struct search_terms *t)
+{
+	memset(t, 0, sizeof *t);
+	t->a = a;
+	return words_run(w, mode, langs ? langs : "", langs ? strlen(langs) : 0, text, strlen(text), t, terms_add) ? -1 : 0;
+}
+
+/* tokens [from, n) of t: one phrase (positions joined by <->, a position's tokens as alternatives) in each column
+ * of cols, ORed, behind the owner's key; prefix: the last position's tokens are prefixes. "" (the empty query)
+ * when none */
+const char *search_terms_tsquery(struct arena *a, const struct search_terms *t, int from, const char *key,
+                                 const char *cols, bool prefix)
+{
+	struct sb o;
+	const char *r;
+	if (from >= t->n)
+		return "";
+	sb_init(&o);
+	for (const char *c = cols; *c; c++) {
+		if (c != cols)
+			sb_puts(&o, " | ");
+		sb_putc(&o, '(');
+		for (int i = from; i < t->n;) {
+			int k = i;
+			while (k < t->n && t->pos[k] == t->pos[i])
+				k++;
+			if (i > from)
+				sb_puts(&o, " <-> ");
+			if (k - i > 1)
+				sb_putc(&o, '(');
+			for (int j = i; j < k; j++) {
+				char *lex = arena_printf(a, "%c%s%s", *c, key, t->tok[j]);
+				if (j > i)
+					sb_puts(&o, " | ");
+				if (lex)
+					quoted(&o, lex, (int)strlen(lex));
+				else
+					o.err = 1;
+				if (prefix && k == t->n)
+					sb_puts(&o, ":*");
+			}
+			if (k - i > 1)
+				sb_putc(&o, ')');
+			i = k;
+		}
+		sb_putc(&o, ')');
+	}
+	r = sb_error(&o) ? NULL : arena_strdup(a, sb_str(&o));
+	sb_free(&o);
+	return r;
+}
+
+/* tokens [from, to) of t as larder_rank's phrase: "cols = a b" ("*" for a prefix), each behind the owner's key,
+ * a position's tokens joined by "|" (words.c's tokens hold neither a space nor "|") */
+const char *search_terms_phrase(struct arena *a, const struct search_terms *t, int from, int to, const char *key,
+                                const char *cols, bool prefix)
+{
+	struct sb o;
+	const char *r;
+	sb_init(&o);
+	sb_printf(&o, "%s %c", cols, prefix ? '*' : '=');
+	for (int i = from; i < to; i++)
+		sb_printf(&o, "%s%s%s", i > from && t->pos[i] == t->pos[i - 1] ? "|" : " ", key, t->tok[i]);
+	r = sb_error(&o) ? NULL : arena_strdup(a, sb_str(&o));
+	sb_free(&o);
+	return r;
+}

@@ -1,0 +1,28 @@
+/* search_pg.h: inside the store, PostgreSQL's search words made by words.c (search_pg.c): a row's tsvector literal, a user's word or phrase as a tsquery literal and as larder_rank's phrase, the owner's key in each lexeme. */
+#ifndef LARDER_STORE_SEARCH_PG_H
+#define LARDER_STORE_SEARCH_PG_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "store/words.h"
+
+struct arena;
+
+/* a user's word or phrase as words.c's tokens, each with its position (from 1; colocated tokens share one) */
+struct search_terms { int n, cap, npos; const char **tok; int *pos; struct arena *a; };
+int search_terms(struct words *w, struct arena *a, enum words_mode mode, const char *langs, const char *text,
+                 struct search_terms *t);
+/* PostgreSQL: the owner's key in each of its lexemes (search_pg.c) */
+#define PG_KEY_LEN 6
+void search_pg_key(const char *owner, char key[PG_KEY_LEN + 1]);
+/* PostgreSQL: t's tokens from `from` as a tsquery literal over the columns named by their letters, and
+ * [from, to) as larder_rank's phrase, behind the owner's key (search_pg.c); NULL when out of memory */
+const char *search_terms_tsquery(struct arena *a, const struct search_terms *t, int from, const char *key,
+                                 const char *cols, bool prefix);
+const char *search_terms_phrase(struct arena *a, const struct search_terms *t, int from, int to, const char *key,
+                                const char *cols, bool prefix);
+/* a search row's tsvector literal and column lengths ("{n,…}") from its owner and 7 values (title, author,
+ * description, site, text, labels, notes) in the language lang (NULL: English stems); 0, or -1 out of memory */
+int search_pg_vector(struct words *w, struct arena *a, const char *owner, const char *const vals[7],
+                     const size_t nvals[7], const char *lang, const char **tsv, const char **lens);
+#endif
