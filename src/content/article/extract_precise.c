@@ -233,6 +233,55 @@ static bool stray_caption(struct pr *r, const struct html_node *n)
 	return !media_near(r, n);
 }
 
+/* does subtree n hold a letter or digit (any byte of a multi-byte character counts) */
+static bool has_word_chars(const struct html_node *n)
+{
+	const struct html_node *c = n;
+	for (;;) {
+		if (c->type == HTML_TEXT && c->text)
+			for (const unsigned char *p = (const unsigned char *)c->text; *p; p++)
+				if (isalnum(*p) || *p >= 0x80)
+					return true;
+		if (c->first_child) {
+			c = c->first_child;
+			continue;
+		}
+		while (c != n && !c->next)
+			c = c->parent;
+		if (c == n)
+			return false;
+		c = c->next;
+	}
+}
+
+/* a line that only dates the article: a <time>, perhaps after a label ("Updated", "Published on"), with no
+ * words after the last <time> ("<time>Tuesday</time>, old words" and "on <time>Tuesday</time> we met" are the
+ * article's) */
+static bool date_line(const struct html_node *n)
+{
+	const struct html_node *last = NULL, *c = n;
+	for (;;) { /* the last <time> in document order */
+		if (c != n && c->type == HTML_ELEMENT && ex_tag(c, "time"))
+			last = c;
+		if (c->first_child) {
+			c = c->first_child;
+			continue;
+		}
+		while (c != n && !c->next)
+			c = c->parent;
+		if (c == n)
+			break;
+		c = c->next;
+	}
+	if (!last)
+		return false;
+	for (c = last; c && c != n; c = c->parent)
+		for (const struct html_node *s = c->next; s; s = s->next)
+			if (has_word_chars(s))
+				return false;
+	return true;
+}
+
 /* the byline again in the body ("By Ann Author"), or a line that is only a date */
 static bool repeated_byline(struct pr *r, const struct html_node *n)
 {
@@ -242,7 +291,7 @@ static bool repeated_byline(struct pr *r, const struct html_node *n)
 	size_t len = norm_of(r, n);
 	if (!len || len > PR_SHORT)
 		return false;
-	if (html_first_element(n, "time") && len < 80)
+	if (len < 80 && date_line(n))
 		return true;
 	if (!r->byline || strlen(r->byline) < 4)
 		return false;
