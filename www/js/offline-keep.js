@@ -141,10 +141,12 @@ function offlineImages(body) {
 }
 
 // every page hears that an answer came from what is kept (the network cut, or the server out of reach), and
-// when the server answers again
-let servingKept = false;
+// when the server answers again. null: not known, as after the browser stopped and restarted this worker (it
+// does so when idle, and this variable starts again): a page may still show "cannot be reached", so the first
+// answer of the server is said too
+let servingKept = null;
 async function servedKept(yes) {
-	if (!yes && !servingKept) return;
+	if (!yes && servingKept === false) return;
 	servingKept = yes;
 	for (const c of await self.clients.matchAll()) c.postMessage({ type: yes ? 'kept' : 'live' });
 }
