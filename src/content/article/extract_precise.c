@@ -233,20 +233,10 @@ static bool stray_caption(struct pr *r, const struct html_node *n)
 	return !media_near(r, n);
 }
 
-/* the node after c in document order inside subtree n, or NULL at its end */
-static const struct html_node *next_in(const struct html_node *n, const struct html_node *c)
-{
-	if (c->first_child)
-		return c->first_child;
-	while (c != n && !c->next)
-		c = c->parent;
-	return c == n ? NULL : c->next;
-}
-
 /* does subtree n hold a letter or digit (any byte of a multi-byte character counts) */
 static bool has_word_chars(const struct html_node *n)
 {
-	for (const struct html_node *c = n; c; c = next_in(n, c))
+	for (const struct html_node *c = n; c; c = html_next(n, c))
 		if (c->type == HTML_TEXT && c->text)
 			for (const unsigned char *p = (const unsigned char *)c->text; *p; p++)
 				if (isalnum(*p) || *p >= 0x80)
@@ -260,7 +250,7 @@ static bool has_word_chars(const struct html_node *n)
 static bool date_line(const struct html_node *n)
 {
 	const struct html_node *last = NULL, *c;
-	for (c = next_in(n, n); c; c = next_in(n, c)) /* the last <time> in document order */
+	for (c = html_next(n, n); c; c = html_next(n, c)) /* the last <time> in document order */
 		if (c->type == HTML_ELEMENT && ex_tag(c, "time"))
 			last = c;
 	if (!last)
