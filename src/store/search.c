@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "store/search_query.h"
+#include "store/search_rank.h"
 #include "store/store_int.h"
 #include "store/words.h"
 #include "util/arena.h"
@@ -256,22 +257,28 @@ static const char *fts_of(struct comp *c, const struct store_sq_node *n)
 static const char *const pg_cols[SQC__MAX] = { "t", "a", "d", "s", "n" };
 #define PG_ALL_COLS "tadsxln"
 
-/* a user's value as words.c's tokens (search_pg.c): an unquoted word without a prefix in any of its forms (its
- * stems in c->langs, as word_terms), else as written; *from: the first token the match reads (the word as
- * written is left out when every item has the stems of one of the languages, as word_terms leaves it out) */
-static bool pg_terms(struct comp *c, const struct store_sq_node *n, const char *value, bool exact,
-                     struct search_terms *t, int *from)
+/* a user's value (n's i-th) as words.c's tokens (search_pg.c): an unquoted word without a prefix in any of its
+ * forms (its stems in c->langs, as word_terms; a field's value only when it is one word, as fts_expr), else as
+ * written; *from: the first token the match reads (the word as written is left out when every item has the stems
+ * of one of the languages, as word_terms leaves it out); *stemmed: read in its forms */
+static bool pg_terms(struct comp *c, const struct store_sq_node *n, size_t i, bool exact, struct search_terms *t,
+                     int *from, bool *stemmed)
 {
-	bool stem = n->key == SQK_TEXT && c->stag && !n->quoted && !n->prefix && !exact;
+	const char *value = n->vals[i];
+	bool stem = c->stag && !exact && (n->key == SQK_FIELD ? !((n->qvals >> i) & 1u)
+	                                                      : n->key == SQK_TEXT && !n->quoted && !n->prefix);
 	*from = 0;
 	if (!*c->words && !(*c->words = words_new())) {
 		c->err = 1;
 		return false;
 	}
-	if (search_terms(*c->words, c->a, stem ? WORDS_STEM : WORDS_EXACT, stem ? c->langs : NULL, value, t) != 0) {
+	if (search_terms(*c->words, c->a, stem ? WORDS_STEM : WORDS_EXACT, stem ? c->langs : NULL, value, t) != 0 ||
+	    (stem && n->key == SQK_FIELD && t->npos != 1 &&
+	     (stem = false, search_terms(*c->words, c->a, WORDS_EXACT, NULL, value, t) != 0))) {
 		c->err = 1;
 		return false;
 	}
+	*stemmed = stem;
 	if (stem && !(t->npos == 1 && t->n == 1))
 		c->stemmed = true;
 	if (stem && t->npos == 1 && t->n > 1 && c->all_langs)
@@ -280,11 +287,12 @@ static bool pg_terms(struct comp *c, const struct store_sq_node *n, const char *
 }
 
 /* ?N::tsquery: one user value over the columns named by their letters */
-static void pg_leaf(struct comp *c, const struct store_sq_node *n, const char *value, const char *cols, bool exact)
+static void pg_leaf(struct comp *c, const struct store_sq_node *n, size_t i, const char *cols, bool exact)
 {
 	struct search_terms t;
 	int from;
-	const char *q = pg_terms(c, n, value, exact, &t, &from) ?
+	bool stemmed;
+	const char *q = pg_terms(c, n, i, exact, &t, &from, &stemmed) ?
 		search_terms_tsquery(c->a, &t, from, c->pgkey, cols, n->key == SQK_TEXT && n->prefix) : NULL;
 	if (!q)
 		c->err = 1;
@@ -304,52 +312,69 @@ static void pg_tsq(struct comp *c, const struct store_sq_node *n, bool exact)
 		return;
 	}
 	if (n->key == SQK_TEXT) {
-		pg_leaf(c, n, n->vals[0], PG_ALL_COLS, exact);
+		pg_leaf(c, n, 0, PG_ALL_COLS, exact);
 		return;
 	}
 	sb_putc(c->sql, '(');
 	for (size_t i = 0; i < n->nvals; i++) {
 		if (i)
 			sb_puts(c->sql, " || ");
-		pg_leaf(c, n, n->vals[i], pg_cols[n->sub], exact);
+		pg_leaf(c, n, i, pg_cols[n->sub], exact);
 	}
 	sb_putc(c->sql, ')');
 }
 
-static void pg_phrase(struct comp *c, bool *first, const struct search_terms *t, int from, int to, const char *cols,
-                      bool prefix)
-{
-	const char *p = search_terms_phrase(c->a, t, from, to, c->pgkey, cols, prefix);
-	if (!p)
-		c->err = 1;
-	if (!*first)
-		sb_puts(c->sql, ", ");
-	*first = false;
-	ptext(c, p ? p : "");
-}
-
-/* the phrases of a subtree, in the order FTS5 numbers them, for larder_rank's ARRAY[…]: a word in any of its
- * forms is one phrase per stem (FTS5's OR of single tokens, word_terms) */
-static void pg_phrases(struct comp *c, const struct store_sq_node *n, bool *first)
+/* the phrases of a subtree, in the order FTS5 numbers them, for the ranked page's score (search_rank.c): a word in
+ * any of its forms is one phrase per stem (FTS5's OR of single tokens, word_terms) */
+static void pg_phrases(struct comp *c, struct search_rank *rk, const struct store_sq_node *n)
 {
 	if (n->op == SQ_AND || n->op == SQ_OR) {
-		pg_phrases(c, n->l, first);
-		pg_phrases(c, n->r, first);
+		pg_phrases(c, rk, n->l);
+		pg_phrases(c, rk, n->r);
 		return;
 	}
 	for (size_t i = 0; i < (n->key == SQK_TEXT ? 1 : n->nvals); i++) {
 		const char *cols = n->key == SQK_TEXT ? PG_ALL_COLS : pg_cols[n->sub];
-		bool prefix = n->key == SQK_TEXT && n->prefix, stem = n->key == SQK_TEXT && c->stag && !n->quoted && !prefix;
+		bool prefix = n->key == SQK_TEXT && n->prefix, stem;
 		struct search_terms t;
 		int from;
-		if (!pg_terms(c, n, n->vals[i], false, &t, &from))
+		if (!pg_terms(c, n, i, false, &t, &from, &stem))
 			return;
 		if (stem && t.npos == 1)
 			for (int k = from; k < t.n; k++)
-				pg_phrase(c, first, &t, k, k + 1, cols, false);
+				search_rank_phrase(rk, false, &t, k, k + 1, cols, false);
 		else
-			pg_phrase(c, first, &t, 0, t.n, cols, prefix);
+			search_rank_phrase(rk, false, &t, 0, t.n, cols, prefix);
 	}
+}
+
+/* the ranked page's first tier, the words as written (pg_tsq's tree with exact set), as search_rank.c's tree of
+ * phrases; its root node */
+static int pg_tier_leaf(struct comp *c, struct search_rank *rk, const struct store_sq_node *n, size_t i,
+                        const char *cols)
+{
+	struct search_terms t;
+	int from;
+	bool stemmed;
+	if (!pg_terms(c, n, i, true, &t, &from, &stemmed))
+		return -1;
+	return search_rank_node(rk, RANK_LEAF, -1, -1,
+	                        search_rank_phrase(rk, true, &t, from, t.n, cols, n->key == SQK_TEXT && n->prefix));
+}
+
+static int pg_tier(struct comp *c, struct search_rank *rk, const struct store_sq_node *n)
+{
+	int x;
+	if (n->op == SQ_AND || n->op == SQ_OR) {
+		int l = pg_tier(c, rk, n->l), r = pg_tier(c, rk, n->r);
+		return search_rank_node(rk, n->op == SQ_AND ? RANK_AND : RANK_OR, l, r, -1);
+	}
+	if (n->key == SQK_TEXT)
+		return pg_tier_leaf(c, rk, n, 0, PG_ALL_COLS);
+	x = pg_tier_leaf(c, rk, n, 0, pg_cols[n->sub]);
+	for (size_t i = 1; i < n->nvals; i++)
+		x = search_rank_node(rk, RANK_OR, x, pg_tier_leaf(c, rk, n, i, pg_cols[n->sub]), -1);
+	return x;
 }
 
 /* ---- SQL conditions ---- */
@@ -799,8 +824,8 @@ static void order_by(struct sb *order, const struct store_sq *sq, const char *ra
 }
 
 /* how the page is read with a main match (see the top of this file); PostgreSQL: match is the main match
- * as a tsquery expression, rank_sql its larder_rank() */
-struct plan { bool drive, rank, win_asc, few; int64_t window; const char *match, *rank_sql; };
+ * as a tsquery expression, rank its phrases and first tier for the ranked page (search_rank.c) */
+struct plan { bool drive, rank, win_asc, few; int64_t window; const char *match; struct search_rank rk; };
 
 /* PostgreSQL: the owner's matches as the GIN index gives them (the OFFSET 0 keeps the planner from walking the
  * owner's rows in another index's order, reading each one's vector: at 1,000,000 articles a rare word took
@@ -875,41 +900,31 @@ static const char *pg_match(struct comp *c, const struct split *sp, bool exact)
 	return r;
 }
 
-/* PostgreSQL's main match and its rank over its phrases: when the match reads words in other forms, the rows
- * holding every word as written first, as SQLite's rank_sql */
+/* PostgreSQL's main match, and its rank's phrases (search_rank.c); when the match reads words in other forms,
+ * the words as written for the ranked page's first tier, as SQLite's rank_sql */
 static void pg_main(struct comp *c, const struct split *sp, struct plan *pl)
 {
-	struct sb k;
-	struct sb *saved = c->sql;
-	const char *exact = NULL;
-	bool first = true;
 	pl->match = pg_match(c, sp, false);
-	if (c->stemmed)
-		exact = pg_match(c, sp, true);
-	sb_init(&k);
-	c->sql = &k;
-	if (exact)
-		sb_printf(&k, "NOT coalesce(s.tsv @@ %s, FALSE), ", exact);
-	sb_puts(&k, "larder_rank(s.tsv, s.lens, ARRAY[");
+	search_rank_init(&pl->rk, c->a, c->pgkey);
 	for (size_t i = 0; i < sp->npos; i++)
-		pg_phrases(c, sp->pos[i], &first);
-	sb_puts(&k, "]::text[], ARRAY[" RANK_WEIGHTS "]::float8[])");
-	pl->rank_sql = sb_error(&k) ? NULL : arena_strdup(c->a, sb_str(&k));
-	if (!pl->match || !pl->rank_sql)
+		pg_phrases(c, &pl->rk, sp->pos[i]);
+	for (size_t i = 0; c->stemmed && i < sp->npos; i++) {
+		int x = pg_tier(c, &pl->rk, sp->pos[i]);
+		pl->rk.root = i ? search_rank_node(&pl->rk, RANK_AND, pl->rk.root, x, -1) : x;
+	}
+	if (!pl->match || pl->rk.err)
 		c->err = 1;
-	c->sql = saved;
-	sb_free(&k);
 }
 
 /* runs the page's statement: up to limit items, has_next when one more row is there */
-static int read_page(struct store *st, struct arena *a, const char *sql, const struct comp *c, int64_t limit,
+static int read_page(struct store *st, struct arena *a, const char *sql, const struct bind *b, int nb, int64_t limit,
                      struct store_search_res *r)
 {
 	struct db_stmt *s = dyn_prepare(st, sql);
 	int rc;
 	if (!s)
 		return STORE_E_DB;
-	bind_all(s, c->binds, c->nb);
+	bind_all(s, b, nb);
 	if (!(r->items = ARENA_NEWN(a, struct store_item, (size_t)limit))) {
 		store_done(s);
 		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading a search");
@@ -973,7 +988,7 @@ static void page_sql(struct sb *sql, struct comp *c, const char *where, const ch
 {
 	struct sb order;
 	sb_init(&order);
-	order_by(&order, sq, !pl->rank || !rank_now.ranked ? NULL : c->pg ? pl->rank_sql : rank_sql(c));
+	order_by(&order, sq, !pl->rank || !rank_now.ranked || c->pg ? NULL : rank_sql(c));
 	sb_puts(sql, "SELECT " STORE_ITEM_COLS("i."));
 	if (main && c->pg && pl->few) /* a few matches: read from the GIN index, then sorted */
 		sb_printf(sql, " FROM library_items i JOIN" PG_GIN("%s") " AS s ON s.seq = i.seq", pl->match);
@@ -1009,6 +1024,104 @@ static void page_sql(struct sb *sql, struct comp *c, const char *where, const ch
 	if (sb_error(&order))
 		c->err = 1;
 	sb_free(&order);
+}
+
+/* PostgreSQL's ranked page (at most RANK_MAX matches): the candidates in the sort's order, each with only the
+ * lexemes of the query's phrases (ts_filter of setweight: the vector cut in the server, read once) and its column
+ * lengths; their tier and score made in C (search_rank.c, rank.c's formula, as SQLite's larder_rank), a stable
+ * sort keeps the sort's order among equals, and the page's rows read by their seqs in that order */
+struct cand { int64_t seq; int tier, at; double score; };
+
+static int cand_cmp(const void *pa, const void *pb)
+{
+	const struct cand *x = pa, *y = pb;
+	if (x->tier != y->tier)
+		return x->tier < y->tier ? -1 : 1;
+	if (x->score != y->score)
+		return x->score < y->score ? -1 : 1;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+static int pg_candidates(struct store *st, struct comp *c, const char *where, struct plan *pl,
+                         const struct store_sq *sq, struct cand **out, int *nout, struct store_search_res *r)
+{
+	struct sb sql;
+	struct db_stmt *s = NULL;
+	int rc = STORE_E_DB, n = 0, cap = 0, step;
+	struct cand *v = NULL;
+	const char *lex = search_rank_lexemes(&pl->rk, false);
+	const char *pre = pl->rk.any_prefix ? search_rank_lexemes(&pl->rk, true) : NULL;
+	sb_init(&sql);
+	c->sql = &sql;
+	sb_puts(&sql, "SELECT i.seq, ts_filter(setweight(s.tsv, 'A', ");
+	ptext(c, lex);
+	sb_puts(&sql, "::text[]");
+	if (pre) { /* a prefix's lexemes are those of the row that start with it */
+		sb_puts(&sql, " || ARRAY(SELECT u.lexeme FROM unnest(s.tsv) AS u WHERE u.lexeme ^@ ANY (");
+		ptext(c, pre);
+		sb_puts(&sql, "::text[]))");
+	}
+	sb_printf(&sql, "), '{a}')::text, s.lens::text FROM library_items i JOIN" PG_GIN("%s") " AS s ON s.seq = i.seq",
+	          pl->match);
+	sb_puts(&sql, where);
+	order_by(&sql, sq, NULL);
+	if (!c->err && !pl->rk.err && lex && !sb_error(&sql) && (s = dyn_prepare(st, sb_str(&sql)))) {
+		bind_all(s, c->binds, c->nb);
+		rc = STORE_OK;
+		while (rc == STORE_OK && (step = db_step(s)) == DB_ROW) {
+			size_t nt = 0, nl = 0;
+			const char *tsv = db_col_text(s, 1, &nt), *lens = db_col_text(s, 2, &nl);
+			if (n == cap) {
+				int ncap = cap ? cap * 2 : 64;
+				struct cand *nv = arena_realloc(c->a, v, (size_t)cap * sizeof *v, (size_t)ncap * sizeof *v);
+				if (!nv) {
+					rc = store_fail(st, DB_E_NOMEM, "ranking a search");
+					break;
+				}
+				v = nv;
+				cap = ncap;
+			}
+			v[n] = (struct cand){ .seq = db_col_int64(s, 0), .at = n };
+			if (search_rank_row(&pl->rk, c->a, tsv, nt, lens, nl, &v[n].tier, &v[n].score) != 0)
+				rc = store_fail(st, DB_E_NOMEM, "ranking a search (a row's vector could not be read)");
+			n++;
+		}
+		if (rc == STORE_OK && step != DB_DONE)
+			rc = step_fail(st, r, step);
+		store_done(s);
+	} else if (!s && lex && !sb_error(&sql) && !c->err)
+		rc = STORE_E_DB; /* dyn_prepare said why */
+	else
+		snprintf(st->errmsg, sizeof st->errmsg, "out of memory compiling a search");
+	sb_free(&sql);
+	*out = v;
+	*nout = n;
+	return rc;
+}
+
+static int pg_ranked(struct store *st, struct comp *c, const char *where, struct plan *pl,
+                     const struct store_sq *sq, int64_t limit, int64_t offset, struct store_search_res *r)
+{
+	struct cand *v;
+	int n, rc = pg_candidates(st, c, where, pl, sq, &v, &n, r);
+	struct sb list;
+	struct bind b[2] = { { .type = B_TEXT }, { .type = B_TEXT, .s = c->user } };
+	if (rc != STORE_OK)
+		return rc;
+	if (n > 1)
+		qsort(v, (size_t)n, sizeof *v, cand_cmp);
+	sb_init(&list);
+	sb_putc(&list, '{');
+	for (int64_t i = offset; i < n && i < offset + limit + 1; i++)
+		sb_printf(&list, i > offset ? ",%lld" : "%lld", (long long)v[i].seq);
+	sb_putc(&list, '}');
+	if (!sb_error(&list) && (b[0].s = arena_strdup(c->a, sb_str(&list))))
+		rc = read_page(st, c->a, "SELECT " STORE_ITEM_COLS("i.") " FROM unnest(?1::bigint[]) WITH ORDINALITY AS o(seq, k)"
+		               " JOIN library_items i ON i.seq = o.seq WHERE i.user_id = ?2 ORDER BY o.k", b, 2, limit, r);
+	else
+		rc = store_fail(st, DB_E_NOMEM, "ranking a search");
+	sb_free(&list);
+	return rc;
 }
 
 /* the count of every match (with a match, the match set drives: it is at most the user's items) */
@@ -1099,13 +1212,18 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 	if (main && pl.rank && !c.pg && c.stemmed && !(c.exact = main_match(&c, &sp, true)))
 		c.err = 1;
 
-	page_sql(&sql, &c, sb_str(&where), main, &pl, &sq, limit, offset);
-	if (c.err || sb_error(&sql)) {
-		snprintf(st->errmsg, sizeof st->errmsg, "out of memory compiling a search");
-		rc = STORE_E_DB;
-		goto out;
+	if (main && c.pg && pl.rank && rank_now.ranked)
+		rc = pg_ranked(st, &c, sb_str(&where), &pl, &sq, limit, offset, r);
+	else {
+		page_sql(&sql, &c, sb_str(&where), main, &pl, &sq, limit, offset);
+		if (c.err || sb_error(&sql)) {
+			snprintf(st->errmsg, sizeof st->errmsg, "out of memory compiling a search");
+			rc = STORE_E_DB;
+			goto out;
+		}
+		rc = read_page(st, a, sb_str(&sql), c.binds, c.nb, limit, r);
 	}
-	if ((rc = read_page(st, a, sb_str(&sql), &c, limit, r)) != STORE_OK)
+	if (rc != STORE_OK)
 		goto out;
 	if (q->want_total)
 		rc = total(st, &c, nbase, sb_str(&where), main, &pl, r);
