@@ -329,9 +329,10 @@ static void rank_order_tests(void)
 {
 	const char *q[] = { "garden", "gardens", "\"garden party\"", "gard*", "garden*", "庭園", "京都", "title:garden",
 	                    "title:gardens", "garden party", "gardening -party", "garden OR party", "description:garden",
-	                    "title:garden tips", "\"the garden\"", "parti*" };
+	                    "title:garden tips", "\"the garden\"", "parti*", "garden <-> !", "title:\"garden party\"",
+	                    "title:gardening,party" };
 	const char *want[] = { "AEBFCD", "ACEBFD", "E", "AECBFD", "AECBFD", "C", "C", "EAC", "CAE", "E", "ADCBF",
-	                       "EGABFCD", "", "A", "EA", "G" };
+	                       "EGABFCD", "", "A", "EA", "G", "AEBFCD", "E", "EGAC" };
 	int base = nids;
 	/* A the first of cat's items, B the next, … */
 	save(user_cat, "Gardening basics", "garden garden gardens gardening tips for the garden", "en");

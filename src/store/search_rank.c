@@ -199,7 +199,11 @@ static bool lex_is(const struct lex *x, const struct rank_phrase *p, int j)
 /* the hits of phrase p in the column named col; -1 out of memory */
 static int phrase_hits(struct arena *a, const struct row *row, const struct rank_phrase *p, char col)
 {
-	int **at = ARENA_NEWN(a, int *, (size_t)p->npos), *nat = ARENA_NEWN(a, int, (size_t)p->npos), hits = 0;
+	int **at, *nat, hits = 0;
+	if (p->npos == 0) /* no words: never met */
+		return 0;
+	at = ARENA_NEWN(a, int *, (size_t)p->npos);
+	nat = ARENA_NEWN(a, int, (size_t)p->npos);
 	if (!at || !nat)
 		return -1;
 	for (int k = 0; k < p->npos; k++) {
