@@ -831,6 +831,10 @@ struct plan { bool drive, rank, win_asc, few, walk; int64_t window; const char *
  * owner's rows in another index's order, reading each one's vector: at 1,000,000 articles a rare word took
  * 421 ms so); the lexemes carry the owner's key (search_pg.c), so the index reads the caller's postings only */
 #define PG_GIN(match) " (SELECT seq, owner, tsv, lens FROM item_search WHERE tsv @@ " match " OFFSET 0)"
+/* the matches' items, each read by its seq: a join the planner is free to choose hashed over a full scan of the
+ * items (it did so from about 1,000 matches at 20,000 articles: 117 ms) */
+#define PG_GIN_ITEMS(match) " FROM" PG_GIN(match) " AS s CROSS JOIN LATERAL (SELECT * FROM library_items" \
+                            " WHERE seq = s.seq OFFSET 0) AS i"
 
 /* PostgreSQL: whether the owner has more than RANK_MAX rows matching (*nrank >= 0, as probe_match), and whether
  * fewer than WINDOW (few: the page reads them from the GIN index, not the items in date order); with the owner's
@@ -1019,7 +1023,7 @@ static void page_sql(struct sb *sql, struct comp *c, const char *where, const ch
 	order_by(&order, sq, !pl->rank || !rank_now.ranked || c->pg ? NULL : rank_sql(c));
 	sb_puts(sql, "SELECT " STORE_ITEM_COLS("i."));
 	if (main && c->pg && pl->few && !pl->walk) /* a few sparse matches: read from the GIN index, then sorted */
-		sb_printf(sql, " FROM library_items i JOIN" PG_GIN("%s") " AS s ON s.seq = i.seq", pl->match);
+		sb_printf(sql, PG_GIN_ITEMS("%s"), pl->match);
 	else if (main && c->pg && !pl->few)
 		sb_puts(sql, FROM_PG);
 	else
@@ -1055,11 +1059,12 @@ static void page_sql(struct sb *sql, struct comp *c, const char *where, const ch
 	sb_free(&order);
 }
 
-/* PostgreSQL's ranked page (at most RANK_MAX matches): the candidates in the sort's order, each with only the
- * lexemes of the query's phrases (ts_filter of setweight: the vector cut in the server, read once) and its column
- * lengths; their tier and score made in C (search_rank.c, rank.c's formula, as SQLite's larder_rank), a stable
- * sort keeps the sort's order among equals, and the page's rows read by their seqs in that order */
-struct cand { int64_t seq; int tier, at; double score; };
+/* PostgreSQL's ranked page (at most RANK_MAX matches): the candidates' items in the sort's order, each with only
+ * the lexemes of the query's phrases (ts_filter of setweight: the vector cut in the server, read once) and its
+ * column lengths, in one statement; their tier and score made in C (search_rank.c, rank.c's formula, as SQLite's
+ * larder_rank), a stable sort keeps the sort's order among equals, and the page is the slice of that order (a
+ * second statement reading the page's items by their seqs cost a round trip and a plan: about 1 ms) */
+struct cand { struct store_item it; int tier, at; double score; };
 
 static int cand_cmp(const void *pa, const void *pb)
 {
@@ -1082,7 +1087,7 @@ static int pg_candidates(struct store *st, struct comp *c, const char *where, st
 	const char *pre = pl->rk.any_prefix ? search_rank_lexemes(&pl->rk, true) : NULL;
 	sb_init(&sql);
 	c->sql = &sql;
-	sb_puts(&sql, "SELECT i.seq, ts_filter(setweight(s.tsv, 'A', ");
+	sb_puts(&sql, "SELECT ts_filter(setweight(s.tsv, 'A', ");
 	ptext(c, lex);
 	sb_puts(&sql, "::text[]");
 	if (pre) { /* a prefix's lexemes are those of the row that start with it */
@@ -1090,7 +1095,7 @@ static int pg_candidates(struct store *st, struct comp *c, const char *where, st
 		ptext(c, pre);
 		sb_puts(&sql, "::text[]))");
 	}
-	sb_printf(&sql, "), '{a}')::text, s.lens::text FROM library_items i JOIN" PG_GIN("%s") " AS s ON s.seq = i.seq",
+	sb_printf(&sql, "), '{a}')::text, s.lens::text, " STORE_ITEM_COLS("i.") PG_GIN_ITEMS("%s"),
 	          pl->match);
 	sb_puts(&sql, where);
 	order_by(&sql, sq, NULL);
@@ -1099,7 +1104,7 @@ static int pg_candidates(struct store *st, struct comp *c, const char *where, st
 		rc = STORE_OK;
 		while (rc == STORE_OK && (step = db_step(s)) == DB_ROW) {
 			size_t nt = 0, nl = 0;
-			const char *tsv = db_col_text(s, 1, &nt), *lens = db_col_text(s, 2, &nl);
+			const char *tsv = db_col_text(s, 0, &nt), *lens = db_col_text(s, 1, &nl);
 			if (n == cap) {
 				int ncap = cap ? cap * 2 : 64;
 				struct cand *nv = arena_realloc(c->a, v, (size_t)cap * sizeof *v, (size_t)ncap * sizeof *v);
@@ -1110,9 +1115,11 @@ static int pg_candidates(struct store *st, struct comp *c, const char *where, st
 				v = nv;
 				cap = ncap;
 			}
-			v[n] = (struct cand){ .seq = db_col_int64(s, 0), .at = n };
+			v[n].at = n;
 			if (search_rank_row(&pl->rk, c->a, tsv, nt, lens, nl, &v[n].tier, &v[n].score) != 0)
 				rc = store_fail(st, DB_E_NOMEM, "ranking a search (a row's vector could not be read)");
+			else
+				rc = store_row_item(st, c->a, s, 2, &v[n].it);
 			n++;
 		}
 		if (rc == STORE_OK && step != DB_DONE)
@@ -1133,24 +1140,16 @@ static int pg_ranked(struct store *st, struct comp *c, const char *where, struct
 {
 	struct cand *v;
 	int n, rc = pg_candidates(st, c, where, pl, sq, &v, &n, r);
-	struct sb list;
-	struct bind b[2] = { { .type = B_TEXT }, { .type = B_TEXT, .s = c->user } };
 	if (rc != STORE_OK)
 		return rc;
 	if (n > 1)
 		qsort(v, (size_t)n, sizeof *v, cand_cmp);
-	sb_init(&list);
-	sb_putc(&list, '{');
-	for (int64_t i = offset; i < n && i < offset + limit + 1; i++)
-		sb_printf(&list, i > offset ? ",%lld" : "%lld", (long long)v[i].seq);
-	sb_putc(&list, '}');
-	if (!sb_error(&list) && (b[0].s = arena_strdup(c->a, sb_str(&list))))
-		rc = read_page(st, c->a, "SELECT " STORE_ITEM_COLS("i.") " FROM unnest(?1::bigint[]) WITH ORDINALITY AS o(seq, k)"
-		               " JOIN library_items i ON i.seq = o.seq WHERE i.user_id = ?2 ORDER BY o.k", b, 2, limit, r);
-	else
-		rc = store_fail(st, DB_E_NOMEM, "ranking a search");
-	sb_free(&list);
-	return rc;
+	if (!(r->items = ARENA_NEWN(c->a, struct store_item, (size_t)limit)))
+		return store_fail(st, DB_E_NOMEM, "ranking a search");
+	for (int64_t i = offset; i < n && r->n < (size_t)limit; i++)
+		r->items[r->n++] = v[i].it;
+	r->has_next = offset + limit < n;
+	return STORE_OK;
 }
 
 /* the count of every match (with a match, the match set drives: it is at most the user's items) */
