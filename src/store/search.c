@@ -52,10 +52,20 @@
  * FTS5 expression is (search_pg.c: a word in any of its forms is the OR of its stems, a phrase or a field's
  * words as written with <->, a prefix :*), over the lexemes search_pg.c wrote for the row (each behind the
  * owner's key, so the GIN index reads the caller's postings only). The main match is counted from the GIN
- * index among the owner's rows (up to WINDOW: pg_probe); fewer than WINDOW are read from it and sorted, at
- * most RANK_MAX of them ranked with larder_rank(), the SQL twin of fts.c's, over the same phrases FTS5
- * numbers, the rows holding the words as written first; larger sets are read in the sort order, the match a
- * plain condition on each item (no window).
+ * index among the owner's rows (up to WINDOW: pg_probe, with the owner's count of items from user_usage):
+ *  - at most RANK_MAX, ranked (pg_ranked): one statement reads the candidates' items with only the lexemes of
+ *    the query's phrases (the server cuts each vector down: ts_filter of setweight) and the column lengths; the
+ *    tier (every word as written) and the score are made in C (search_rank.c) with rank.c's formula, the one
+ *    fts.c's larder_rank uses, over the same phrases FTS5 numbers, so the order equals SQLite's; the page is a
+ *    slice of that order. Reading each candidate's vector is most of the cost (about 27 KB a row from TOAST
+ *    for an article of 1,000 words).
+ *  - fewer than WINDOW, dense (the walk in the sort's order should meet the page within four rows per match):
+ *    the matches are hashed once from the GIN index and the walk tests each item against the set; sparse, or
+ *    sorted with no index: the matches' items are read by their seqs (LATERAL) and sorted.
+ *  - more: the items in the sort's order, each one's vector tested, to the page's end (no window: PostgreSQL
+ *    read a window of the newest matches through the seq index, testing every row's vector).
+ * Every branch tests membership exactly and sorts alike, so the answer never depends on the plan, only its cost
+ * (and paging stays stable). Every count, set and score reads the caller's rows only.
  */
 #ifndef RANK_MAX
 #define RANK_MAX 300
@@ -856,8 +866,10 @@ static int pg_probe(struct store *st, const struct comp *c, int nb, int64_t need
 		return rc;
 	*nrank = v[0] > RANK_MAX ? 1 : -1;
 	pl->few = v[0] < WINDOW;
-	/* a walk row costs about a tenth of a match's item read by its seq (EXPLAIN ANALYZE at 20,000 articles) */
-	pl->walk = pl->few && v[0] > 0 && need * v[1] / v[0] <= 10 * v[0];
+	/* a row the walk meets (its item read for the other conditions, then the set) costs a fraction of a match's
+	 * item read by its seq and sorted: about a quarter (EXPLAIN ANALYZE at 20,000 articles; a word in 1 % sorted
+	 * by date, 218 matches, met about 1,900 rows and was slower walked) */
+	pl->walk = pl->few && v[0] > 0 && need * v[1] / v[0] <= 4 * v[0];
 	return STORE_OK;
 }
 
