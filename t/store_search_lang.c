@@ -1,4 +1,4 @@
-/* store_search_lang.c: tests of the search's words (src/store/words.c) and of store_search in people's languages on a real SQLite file (and on PostgreSQL: t/pg_suite.sh), with the same answers: stemmed English, German, French and Spanish forms, Chinese, Japanese, Korean and Thai words inside sentences, the negative cases, stemmed field searches, the item's language, the re-index of an upgraded library (stopped and run again), and the worker's merge of SQLite's index. */
+/* store_search_lang.c: tests of the search's words (src/store/words.c) and of store_search in people's languages on a real SQLite file (and on PostgreSQL: t/pg_suite.sh), with the same answers: stemmed English, German, French and Spanish forms, Chinese, Japanese, Korean and Thai words inside sentences, the negative cases, stemmed field searches, the ranked order of stemmed, phrase, prefix, CJK and field queries (the same on both engines), the item's language, the re-index of an upgraded library (stopped and run again), and the worker's merge of SQLite's index. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
