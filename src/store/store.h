@@ -685,9 +685,12 @@ int store_file_attach(struct store *st, struct arena *a, int64_t item_seq, const
  * import, whose path is NULL has its bytes in file_blobs under its id, in parts of LIMIT_BLOB_PART (part 0 even
  * when empty, so a missing part 0 is a loss, never an empty file); whichever
  * machine wrote them, any other reads them. The config only chooses where new bytes go. ---- */
-/* part `part` (0, 1, …) of the bytes kept under id for user_id copied into buf (LIMIT_BLOB_PART bytes): STORE_OK
- * with *n, STORE_E_NOTFOUND past the last part (or not the user's) */
-int store_blob_read(struct store *st, const char *user_id, const char *id, int64_t part, char *buf, size_t *n);
+/* what store_blob_each hands each part to: 0 to go on, anything else to stop */
+typedef int (*store_blob_sink)(void *ctx, int64_t part, const char *buf, size_t n);
+/* every part of the bytes kept under id for user_id read in order into buf (LIMIT_BLOB_PART bytes) and handed to
+ * sink: STORE_OK after the last; STORE_E_NOTFOUND when there is no part 0 (the bytes are lost, or not the user's);
+ * STORE_E_INVAL when the sink stopped; the store's error when a read failed (then store_errmsg says why) */
+int store_blob_each(struct store *st, const char *user_id, const char *id, char *buf, store_blob_sink sink, void *ctx);
 /* the bytes kept under id removed (a finished import's) */
 int store_blob_delete(struct store *st, const char *id);
 /* the parts no completed file and no waiting import names removed (purged items, finished imports): *parts */
