@@ -19,8 +19,10 @@ enum stmt {
 };
 static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_KEY_CREATE,
+		/* no row when the user has ?8 keys already (LIMIT_APIKEYS_PER_USER) */
 		"INSERT INTO api_keys (id, user_id, name, key_hash, scopes, created, expires, used)"
-		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL) RETURNING " STORE_KEY_COLS("")),
+		" SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL WHERE (SELECT count(*) FROM api_keys WHERE user_id = ?2) < ?8"
+		" RETURNING " STORE_KEY_COLS("")),
 	STORE_SQL(STMT_KEY_LOOKUP,
 		"SELECT " STORE_KEY_COLS("k.") ", " STORE_USER_COLS("u.")
 		" FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = ?1"),
@@ -32,7 +34,7 @@ static const struct store_sql statements[STMT__MAX] = {
 		" AND (used IS NULL OR used <= ?2::bigint - ?3::bigint OR used >= ?2::bigint + ?3::bigint)"),
 	STORE_SQL(STMT_KEY_LIST,
 		"SELECT " STORE_KEY_COLS("") " FROM api_keys WHERE user_id = ?1"
-		" ORDER BY used IS NULL, used DESC, created DESC, rowid DESC"),
+		" ORDER BY used IS NULL, used DESC, created DESC, rowid DESC LIMIT ?2"),
 	STORE_SQL(STMT_KEY_DELETE,
 		"DELETE FROM api_keys WHERE id = ?1 AND (?2 IS NULL OR user_id = ?2)"
 		" RETURNING " STORE_KEY_COLS(""),
@@ -73,7 +75,14 @@ int store_apikey_create(struct store *st, struct arena *a, const char *user_id, 
 	store_bind_text(s, 5, scopes_json);
 	db_bind_int64(s, 6, time_now_ms());
 	db_bind_int64(s, 7, expires_ms);
-	return store_get_row(st, a, s, &store_rowdef_key, out, "creating an API key");
+	db_bind_int64(s, 8, LIMIT_APIKEYS_PER_USER);
+	int rc = store_get_row(st, a, s, &store_rowdef_key, out, "creating an API key");
+	if (rc == STORE_E_NOTFOUND) { /* no row inserted: the user has as many keys as allowed */
+		snprintf(st->errmsg, sizeof st->errmsg, "you have %d API keys, the most allowed: revoke one first",
+		         LIMIT_APIKEYS_PER_USER);
+		rc = STORE_E_LIMIT;
+	}
+	return rc;
 }
 
 int store_apikey_lookup(struct store *st, struct arena *a, const char *key_hash,
@@ -117,6 +126,7 @@ int store_apikey_list(struct store *st, struct arena *a, const char *user_id, st
 	if (!user_id)
 		return STORE_E_INVAL;
 	store_bind_text(s, 1, user_id);
+	db_bind_int64(s, 2, LIMIT_APIKEYS_PER_USER); /* more only from before the cap, or a race of two creations */
 	rc = store_get_rows(st, a, s, &store_rowdef_key, &rows, n, "listing API keys");
 	*out = rows;
 	return rc;

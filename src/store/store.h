@@ -104,7 +104,8 @@ int store_user_by_name(struct store *st, struct arena *a, const char *username_o
 int store_user_set_password(struct store *st, const char *user_id, const char *password_hash);
 
 struct store_apikey { const char *id, *user_id, *name, *scopes_json; int64_t created_ms, expires_ms, used_ms; /* used_ms 0 = never */ };
-/* key_hash = hex SHA-256 of the key value. EXISTS when the user already has a key with that name */
+/* key_hash = hex SHA-256 of the key value. EXISTS when the user already has a key with that name; LIMIT (nothing
+ * written, store_errmsg saying so) when the user has LIMIT_APIKEYS_PER_USER keys already */
 int store_apikey_create(struct store *st, struct arena *a, const char *user_id, const char *name,
                         const char *key_hash, const char *scopes_json, int64_t expires_ms, struct store_apikey *out);
 /* the key with this hash and its owner (either out pointer may be NULL); NOTFOUND when none (revoked keys
@@ -113,7 +114,8 @@ int store_apikey_lookup(struct store *st, struct arena *a, const char *key_hash,
                         struct store_apikey *key, struct store_user *owner);
 /* sets used_ms = now unless the stored used_ms is within interval_ms of now (then no write); STORE_OK either way */
 int store_apikey_touch(struct store *st, const char *key_id, int64_t now_ms, int64_t interval_ms);
-/* the user's keys ordered by used desc (never-used last), then created desc, then newest made first (a tie within one millisecond) */
+/* the user's keys ordered by used desc (never-used last), then created desc, then newest made first (a tie within one
+ * millisecond); the first LIMIT_APIKEYS_PER_USER of them */
 int store_apikey_list(struct store *st, struct arena *a, const char *user_id, struct store_apikey **out, size_t *n);
 /* deletes the key if it belongs to user_id (NULL = any user, for the admin CLI); *out = the deleted row */
 int store_apikey_delete(struct store *st, struct arena *a, const char *user_id, const char *key_id, struct store_apikey *out);
