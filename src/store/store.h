@@ -675,6 +675,9 @@ int store_file_by_item(struct store *st, struct arena *a, const char *user_id, c
 int store_file_queue(struct store *st, int64_t item_seq);
 /* STORE_OK when a file row has this id (anyone's), STORE_E_NOTFOUND when none */
 int store_file_known(struct store *st, const char *id);
+/* the items (state PROCESSING) whose file's upload URL expired at now_ms with no file of theirs received: state
+ * FAILED with reason; *failed is how many */
+int store_file_expired(struct store *st, int64_t now_ms, const char *reason, int64_t *failed);
 /* deletes the rows of files whose item is gone (purged) and gives their paths (arena; NULL ones left out), so
  * the caller removes the bytes */
 int store_file_orphans(struct store *st, struct arena *a, const char ***paths, size_t *n);

@@ -449,6 +449,15 @@ static char *load_db(struct store *st, struct arena *a, const struct store_file 
 	return l.buf;
 }
 
+long svc_uploads_expire(struct store *st)
+{
+	int64_t n = 0;
+	if (store_file_expired(st, time_now_ms(), "the file was not uploaded before its upload URL expired (an hour after"
+	                       " it was asked for): upload it again", &n) != STORE_OK)
+		return -1;
+	return (long)n;
+}
+
 static void outcome(struct store_job_outcome *o, struct store_article *art, int rc, const char *why)
 {
 	memset(o, 0, sizeof *o);
