@@ -262,8 +262,12 @@ async function remember(e, problem) {
 	await S.put('meta', failed.slice(-20), 'failed');
 }
 
-// every page of ours hears how many changes wait and which were refused
-async function notify() {
-	const msg = { type: 'queue', waiting: await waiting(), failed: (await S.get('meta', 'failed')) || [] };
-	for (const c of await self.clients.matchAll({ includeUncontrolled: true })) c.postMessage(msg);
+// every page of ours hears how many changes wait and which were refused, and whether answers come from what is
+// kept: in the same line as servedKept's messages (saying), so what a page hears last is what holds here
+function notify() {
+	saying = saying.then(async () => {
+		const msg = { type: 'queue', waiting: await waiting(), kept: servingKept === null ? undefined : servingKept, failed: (await S.get('meta', 'failed')) || [] };
+		for (const c of await self.clients.matchAll({ includeUncontrolled: true })) c.postMessage(msg);
+	}).catch(() => {});
+	return saying;
 }

@@ -74,7 +74,12 @@ function swipe() {
 if ('serviceWorker' in navigator && window.isSecureContext) {
 	navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((e) => console.warn(`The offline reader could not start: ${e.message}`));
 	navigator.serviceWorker.addEventListener('message', (ev) => {
-		if (ev.data && ev.data.type === 'queue') heard(ev.data);
+		// a queue message says whether answers come from what is kept too, in line with 'kept' and 'live' (a page
+		// that missed one is set right by the next); an answer to ask() comes another way, so it is not asked that
+		if (ev.data && ev.data.type === 'queue') {
+			if (typeof ev.data.kept === 'boolean') kept = ev.data.kept;
+			heard(ev.data);
+		}
 		if (ev.data && (ev.data.type === 'kept' || ev.data.type === 'live')) { kept = ev.data.type === 'kept'; note(); }
 	});
 	window.addEventListener('online', () => { note(); send(); });
