@@ -15,6 +15,7 @@ enum stmt {
 	STMT_KEY_TOUCH,
 	STMT_KEY_LIST,
 	STMT_KEY_DELETE,
+	STMT_KEY_COUNT,
 	STMT__MAX
 };
 static const struct store_sql statements[STMT__MAX] = {
@@ -40,6 +41,7 @@ static const struct store_sql statements[STMT__MAX] = {
 		" RETURNING " STORE_KEY_COLS(""),
 		/* PostgreSQL: a parameter PostgreSQL cannot type where it stands (`?2 IS NULL`): cast */
 		"DELETE FROM api_keys WHERE id = ?1 AND (?2::text IS NULL OR user_id = ?2) RETURNING " STORE_KEY_COLS("")),
+	STORE_SQL(STMT_KEY_COUNT, "SELECT count(*) FROM api_keys WHERE user_id = ?1"),
 };
 STORE_STATEMENTS(apikey, statements)
 
@@ -54,6 +56,15 @@ static bool valid_hash(const char *h)
 		if (!((h[i] >= '0' && h[i] <= '9') || (h[i] >= 'a' && h[i] <= 'f')))
 			return false;
 	return true;
+}
+
+/* true when the user has LIMIT_APIKEYS_PER_USER keys */
+static bool at_cap(struct store *st, const char *user_id)
+{
+	struct db_stmt *c = stmt(st, STMT_KEY_COUNT);
+	int64_t have = 0;
+	store_bind_text(c, 1, user_id);
+	return store_get_ints(st, c, &have, 1, "counting API keys") == STORE_OK && have >= LIMIT_APIKEYS_PER_USER;
 }
 
 int store_apikey_create(struct store *st, struct arena *a, const char *user_id, const char *name,
@@ -77,7 +88,8 @@ int store_apikey_create(struct store *st, struct arena *a, const char *user_id, 
 	db_bind_int64(s, 7, expires_ms);
 	db_bind_int64(s, 8, LIMIT_APIKEYS_PER_USER);
 	int rc = store_get_row(st, a, s, &store_rowdef_key, out, "creating an API key");
-	if (rc == STORE_E_NOTFOUND) { /* no row inserted: the user has as many keys as allowed */
+	/* no row: the user has as many keys as allowed, or there is no such user (NOTFOUND, as the key's reference says) */
+	if (rc == STORE_E_NOTFOUND && at_cap(st, user_id)) {
 		snprintf(st->errmsg, sizeof st->errmsg, "you have %d API keys, the most allowed: revoke one first",
 		         LIMIT_APIKEYS_PER_USER);
 		rc = STORE_E_LIMIT;
