@@ -192,7 +192,13 @@ function flush() {
 
 async function sendAll() {
 	const sent = new Map();
-	if (!(await S.all('queue')).length) return sent;
+	if (!(await S.all('queue')).length) {
+		// nothing waits, but pages told earlier that Larder could not be reached (or not told, after a restart of
+		// this worker) hear whether it answers now: a page asks this when the network comes back, and no answer
+		// of the server might pass by otherwise to say so
+		if (servingKept !== false) await whoIsIn();
+		return sent;
+	}
 	const who = await whoIsIn();
 	if (!who) return sent;
 	for (;;) {

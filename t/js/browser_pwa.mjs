@@ -26,6 +26,7 @@ const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile:
 const browser = await chromium.launch({ executablePath: args.chromium, args: ['--no-sandbox'] });
 const problems = [];
 let offline = false;
+const steps = []; // when the offline flow's steps happened (printed with what the page heard, should it fail)
 function watch(p) {
 	p.on('console', (m) => {
 		if (!p.url().startsWith(base)) return;
@@ -37,6 +38,11 @@ function watch(p) {
 	p.on('dialog', (d) => d.accept());
 }
 const context = await browser.newContext(PHONE);
+// what each page heard from the service worker, printed when a check fails
+await context.addInitScript(() => {
+	window.larderHeard = [];
+	if (navigator.serviceWorker) navigator.serviceWorker.addEventListener('message', (ev) => window.larderHeard.push(`${Date.now() % 1e6} ${JSON.stringify(ev.data).slice(0, 90)}`));
+});
 const page = await context.newPage();
 watch(page);
 const shot = (name, p) => (p || page).screenshot({ path: path.join(args.shots, `${name}.png`), fullPage: false });
@@ -192,22 +198,26 @@ try {
 		accessLog().slice(before).join('\n'));
 
 	// ---- the network there but Larder out of reach (every request of the worker fails): the same, and said so
+	// (the worker's requests refused before the network comes back: else it could send the queue in between)
+	await context.route('**/*', (r) => (r.request().serviceWorker() ? r.abort('connectionrefused') : r.continue()));
 	offline = false;
 	await context.setOffline(false);
-	await context.route('**/*', (r) => (r.request().serviceWorker() ? r.abort('connectionrefused') : r.continue()));
 	offline = true;
 	await page.goto(`${base}/pocket/${encodeURIComponent(slug)}`);
 	await page.waitForFunction((t) => document.getElementById('title').textContent === t, TITLE);
 	await page.waitForFunction(() => /Larder cannot be reached: showing what is kept/.test(document.getElementById('offline-note')?.textContent || ''));
 	ok(true, 'with the server out of reach, the reader opens the kept article and says why');
+	steps.push(`unroute ${Date.now() % 1e6}`);
 	await context.unroute('**/*');
 	offline = true;
 	await context.setOffline(true);
 
 	// ---- the network is back: each change arrives, once
 	offline = false;
+	steps.push(`online ${Date.now() % 1e6}`);
 	await context.setOffline(false);
 	await until('the queue to be sent', async () => (await swStatus()).waiting === 0);
+	steps.push(`sent ${Date.now() % 1e6}`);
 	await page.waitForFunction(() => { const n = document.getElementById('offline-note'); return !n || n.hidden; });
 	ok(true, 'the note goes once the changes are sent');
 	const a = (await gql(ITEM, { s: itemId })).article.article;
@@ -225,6 +235,9 @@ try {
 	await shot('pwa-failure').catch(() => {});
 	note(`imgs: ${await page.$$eval('#content img', (is) => is.map((i) => `${i.outerHTML} ${i.complete} ${i.naturalWidth}`).join(' | ')).catch(() => '')}`);
 	note(`at ${page.url()}: ${(await page.textContent('body').catch(() => '')).replace(/\s+/g, ' ').slice(0, 600)}`);
+	note(`steps: ${steps.join(', ')}`);
+	note(`controlled: ${await page.evaluate(() => !!navigator.serviceWorker.controller).catch(() => '?')}, online: ${await page.evaluate(() => navigator.onLine).catch(() => '?')}, now ${Date.now() % 1e6}`);
+	for (const l of await page.evaluate(() => window.larderHeard).catch(() => [])) note(`heard: ${l}`);
 }
 
 // ---- a highlight whose answer was lost on the way back (the server stored it): sent again, it counts as done
