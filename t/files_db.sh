@@ -197,10 +197,31 @@ L restore "$tmp/bk" --force >"$tmp/rs.out" 2>"$tmp/err"
 is "larder restore --force: exit 0" "0 " "$? $(cat "$tmp/err")"
 like "  the files in the database counted again" "^files in the database: 3 files, 0 pending imports, [1-9][0-9]* bytes \\(restored\\)" "$(cat "$tmp/rs.out")"
 "$serve" --port "$port_b" --data "$tmp/b" --build "$builddir" --database "$PG_URL" --children 1 --set "$same_conf" \
-	--set fetch_in_web=no --set pdf_max_bytes=2M --set argon2_t_cost=1 --set argon2_memory_kib=64 >"$tmp/serve-b.log" 2>&1 ||
+	--set fetch_in_web=no --set pdf_max_bytes=2M --set pdf_sync_bytes=16K --set argon2_t_cost=1 --set argon2_memory_kib=64 >"$tmp/serve-b.log" 2>&1 ||
 	bail_out "front end b did not start again: $(tail -c 600 "$tmp/serve-b.log")"
 is "front end b serves the restored PDF: 200" 200 "$(get "$B" "$big_item" "$key_reader" "$tmp/got-rs.pdf")"
 same "  the bytes uploaded at first" "$tmp/got-rs.pdf" "$tmp/big.pdf"
+
+# ---- parts gone from the database: the answer cut or refused (never a short file that looks whole), the worker's
+# read failed saying so ----
+PSQL "DELETE FROM file_blobs WHERE id = '$big_fid' AND part = 2"
+code=$(curl -s -m 30 -o "$tmp/cut.pdf" -w '%{http_code}' -H "authorization: $key_reader" "$B/api/file/$big_item"); rc=$?
+is "a middle part missing: 200, the connection cut after the parts before it (curl: 18, partial file)" \
+	"18 200 $((2 * 262144))" "$rc $code $(stat -c %s "$tmp/cut.pdf")"
+like "  the admin is told in b's log" "file $big_fid: $((2 * 262144)) of $size bytes in the database: parts missing" \
+	"$(cat "$tmp"/b/logs/*.log 2>/dev/null)"
+PSQL "DELETE FROM file_blobs WHERE id = '$big_fid' AND part = 0"
+code=$(curl -s -m 30 -o "$tmp/cut0.pdf" -w '%{http_code}' -H "authorization: $key_reader" "$B/api/file/$big_item")
+is "part 0 missing: an error answer, no PDF head" "500 0" "$code $(grep -c '%PDF' "$tmp/cut0.pdf")"
+A_saved=$A; A=$B
+upload lost "$tmp/big.pdf"
+A=$A_saved
+PSQL "DELETE FROM file_blobs WHERE id = '$fid' AND part = 1"
+worker_c
+gql "$B" lost 'query S($q: String!) { search(query: $q, first: 1) { ... on SearchSuccess { edges { node { state content } } } } }' \
+	"$(jq -cn --arg q "in:all includes:$item" '{q: $q}')"
+jqok "a large upload with a part gone before the worker read it: not read, saying why" \
+	'.data.search.edges[0].node | (.state != "SUCCEEDED") and (.content | test("could not be read from the database"))' "$tmp/lost.json"
 
 # ---- a bad value of the key ----
 printf '%s\n' "database = $tmp/x.db" "files_store = nas" >"$tmp/bad.conf"

@@ -115,6 +115,39 @@ db_sql "${serve_db:-$data/larder.db}" "UPDATE api_keys SET scopes = '[]' WHERE n
 gql "$WRITE" 'mutation { generateApiKey(input: {name: "again", expiresAt: "2099-01-01"}) { __typename } }'
 is "an empty list of scopes is full access" GenerateApiKeySuccess "$(jqr '.data.generateApiKey.__typename')"
 
+# ---- how many keys: LIMIT_APIKEYS_PER_USER (100) made at most, and listed at most (Omnivore's apiKeys has no paging:
+# 400 keys × 7 fields would pass query_max_fields and the list would fail) ----
+kdb() { db_sql "${serve_db:-$data/larder.db}" "$1"; }
+uid=$(kdb "SELECT id FROM users WHERE username = 'alice'")
+have=$(kdb "SELECT count(*) FROM api_keys WHERE user_id = '$uid'")
+# add_keys FROM TO: keys named bulk-FROM … bulk-TO put in the database directly (as made before the cap was kept)
+add_keys() {
+	_rows=
+	for i in $(seq "$1" "$2"); do
+		_rows="$_rows${_rows:+,}('$(printf '%08x-0000-4000-8000-%012x' "$i" "$i")', '$uid', 'bulk-$i', '$(printf '%064x' "$i")', NULL, $i, 8640000000000000, $((1000 * i)))"
+	done
+	kdb "INSERT INTO api_keys (id, user_id, name, key_hash, scopes, created, expires, used) VALUES $_rows" >/dev/null
+}
+add_keys 1 $((99 - have))
+is "99 keys: the 100th is made" "$(printf '%s' "$(mint hundredth null)" | wc -c | tr -d ' ')" 36
+gql "$FULL" 'mutation { generateApiKey(input: {name: "one-more", expiresAt: "2099-01-01"}) { ... on GenerateApiKeyError { errorCodes message } } }'
+is "100 keys: the next is refused (BAD_REQUEST), saying why" "BAD_REQUEST|you have 100 API keys, the most allowed: revoke one first" \
+	"$(jqr '.data.generateApiKey.errorCodes[0]')|$(jqr '.data.generateApiKey.message')"
+"$larder" -c "$conf" key create alice --name cli >"$tmp/out" 2>"$tmp/err"
+is "  larder key create too: exit 1, the same reason, no key printed" "1|larder: you have 100 API keys, the most allowed: revoke one first|" \
+	"$?|$(cat "$tmp/err")|$(cat "$tmp/out")"
+is "  and nothing was made" 100 "$(kdb "SELECT count(*) FROM api_keys WHERE user_id = '$uid'")"
+gql "$FULL" "mutation { revokeApiKey(id: \"$(printf '%08x-0000-4000-8000-%012x' 1 1)\") { __typename } }"
+is "one revoked: one more can be made" "RevokeApiKeySuccess 36" "$(jqr '.data.revokeApiKey.__typename') $(printf '%s' "$(mint again-100 null)" | wc -c | tr -d ' ')"
+add_keys 1000 1300
+gql "$FULL" '{ apiKeys { __typename ... on ApiKeysSuccess { apiKeys { id name key scopes createdAt expiresAt usedAt } } ... on ApiKeysError { errorCodes } } }'
+is "401 keys (from before the cap): apiKeys lists 100, the last used (the keys in use, not bulk-1000), with every field" \
+	"200 ApiKeysSuccess 100 true false null" "$code $(jqr '.data.apiKeys.__typename') $(jqr '.data.apiKeys.apiKeys | length') $(jqr \
+	'[.data.apiKeys.apiKeys[].name] | (index("full") != null) and (index("writer") != null)') $(jqr '[.data.apiKeys.apiKeys[].name] | index("bulk-1000") != null') $(jqr '.errors')"
+"$larder" -c "$conf" user add bob >/dev/null 2>&1 || bail_out "user add bob failed"
+BOB=$("$larder" -c "$conf" key create bob --name bob 2>"$tmp/err")
+is "another user's 401 keys do not count against bob's: his key is made" 36 "${#BOB}"
+
 if grep -q -e 'Sanitizer' -e 'runtime error' "$data"/logs/*.log 2>/dev/null; then
 	fail "no sanitizer report in the logs" "$(grep -h -m 5 -e 'Sanitizer' -e 'runtime error' "$data"/logs/*.log)"
 else

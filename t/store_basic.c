@@ -7,6 +7,7 @@
 #include "store/store.h"
 #include "util/arena.h"
 #include "util/crypto.h"
+#include "util/limits.h"
 #include "util/time.h"
 #include "t/tap.h"
 #include "t/test_db.h"
@@ -189,6 +190,24 @@ int main(void)
 	is_int(store_apikey_create(st, &a, bob.id, "again", h1, NULL, STORE_NEVER_MS, &k), STORE_E_EXISTS, "duplicate hash");
 	is_int(store_apikey_create(st, &a, "00000000-0000-4000-8000-000000000000", "x", "0000000000000000000000000000000000000000000000000000000000000001",
 	                           NULL, STORE_NEVER_MS, &k), STORE_E_NOTFOUND, "unknown user");
+	{ /* a user's keys up to LIMIT_APIKEYS_PER_USER are made, the next is refused (LIMIT), saying why */
+		struct store_user carol;
+		struct store_apikey *all;
+		size_t nall = 0;
+		char nm[32], hk[65];
+		int made = 0, rc = STORE_OK;
+		is_int(store_user_add(st, &a, "carol", NULL, NULL, NULL, &carol), STORE_OK, "a user for the cap");
+		for (int i = 0; i <= LIMIT_APIKEYS_PER_USER; i++) {
+			snprintf(nm, sizeof nm, "cap-%d", i);
+			hash_of(nm, hk);
+			made += (rc = store_apikey_create(st, &a, carol.id, nm, hk, NULL, STORE_NEVER_MS, &k)) == STORE_OK;
+		}
+		is_int(made, LIMIT_APIKEYS_PER_USER, "keys up to the cap are made");
+		is_int(rc, STORE_E_LIMIT, "the next is refused");
+		is_str(store_errmsg(st), "you have 100 API keys, the most allowed: revoke one first", "saying why");
+		is_int(store_apikey_list(st, &a, carol.id, &all, &nall), STORE_OK, "list at the cap");
+		is_int((int)nall, LIMIT_APIKEYS_PER_USER, "all of them listed");
+	}
 	is_int(store_apikey_create(st, &a, alice.id, "", h1, NULL, STORE_NEVER_MS, &k), STORE_E_INVAL, "empty name");
 	is_int(store_apikey_create(st, &a, alice.id, "y", "abc", NULL, STORE_NEVER_MS, &k), STORE_E_INVAL, "bad hash");
 

@@ -9,12 +9,13 @@
 #include "store/store.h"
 #include "util/arena.h"
 #include "util/crypto.h"
+#include "util/limits.h"
 #include "util/time.h"
 #include "t/tap.h"
 #include "t/test_db.h"
 
 #define NPROC 4
-#define NKEYS 40
+#define NKEYS (LIMIT_APIKEYS_PER_USER / NPROC) /* one user's keys, all the writers' together: as many as allowed */
 
 static char dir[] = "/tmp/larder-conc-XXXXXX";
 static char path[256];

@@ -186,6 +186,24 @@ code=$(curl -s -m 10 -o "$tmp/got3.pdf" -w '%{http_code}' -H "authorization: $ke
 is "its file is served" 200 "$code"
 same "the bytes fetched" "$tmp/got3.pdf" "$pdfs/sample-3.pdf"
 
+# an upload URL that expired with nothing uploaded: the worker fails its item, saying why, instead of leaving it
+# PROCESSING (the expiry is set in the past here rather than waiting an hour); an upload still in time is left alone
+request expired "file:///home/me/Never%20Sent.pdf"
+exp_path=$up_path exp_id=$up_id
+request waiting "file:///home/me/Later.pdf"
+wait_id=$up_id
+item "$exp_id"
+jqok "an upload asked for: its item is PROCESSING" '.state == "PROCESSING"' "$tmp/node.json"
+db_sql "${serve_db:-$data/larder.db}" "UPDATE files SET upload_expires = 1 WHERE item_id = '$exp_id'" >/dev/null
+"$larder" -c "$conf" worker --once >"$tmp/worker.log" 2>&1
+item "$exp_id"
+jqok "its URL expired with nothing sent: the worker makes it FAILED, the reason in its content" \
+	'.state == "FAILED" and (.content | test("not uploaded before its upload URL expired"))' "$tmp/node.json"
+put "$pdfs/sample-3.pdf" "$exp_path"
+is "  the expired URL takes nothing: 404" 404 "$code"
+item "$wait_id"
+jqok "an upload still in time stays PROCESSING" '.state == "PROCESSING"' "$tmp/node.json"
+
 # the hourly sweep: kept files of purged items and deleted accounts go, an abandoned upload's part after a
 # day; files of live items and anything not named like Larder's own stay
 sweep() { rm -f "$data/files/.swept"; find "$data/files" -type f -name '*.pdf' -exec touch -d '-2 hours' {} +; \

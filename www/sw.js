@@ -192,7 +192,13 @@ function flush() {
 
 async function sendAll() {
 	const sent = new Map();
-	if (!(await S.all('queue')).length) return sent;
+	if (!(await S.all('queue')).length) {
+		// nothing waits, but pages told earlier that Larder could not be reached (or not told, after a restart of
+		// this worker) hear whether it answers now: a page asks this when the network comes back, and no answer
+		// of the server might pass by otherwise to say so
+		if (servingKept !== false) await whoIsIn();
+		return sent;
+	}
 	const who = await whoIsIn();
 	if (!who) return sent;
 	for (;;) {
@@ -262,8 +268,12 @@ async function remember(e, problem) {
 	await S.put('meta', failed.slice(-20), 'failed');
 }
 
-// every page of ours hears how many changes wait and which were refused
-async function notify() {
-	const msg = { type: 'queue', waiting: await waiting(), failed: (await S.get('meta', 'failed')) || [] };
-	for (const c of await self.clients.matchAll({ includeUncontrolled: true })) c.postMessage(msg);
+// every page of ours hears how many changes wait and which were refused, and whether answers come from what is
+// kept: in the same line as servedKept's messages (saying), so what a page hears last is what holds here
+function notify() {
+	saying = saying.then(async () => {
+		const msg = { type: 'queue', waiting: await waiting(), kept: servingKept === null ? undefined : servingKept, failed: (await S.get('meta', 'failed')) || [] };
+		for (const c of await self.clients.matchAll({ includeUncontrolled: true })) c.postMessage(msg);
+	}).catch(() => {});
+	return saying;
 }

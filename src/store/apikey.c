@@ -15,12 +15,15 @@ enum stmt {
 	STMT_KEY_TOUCH,
 	STMT_KEY_LIST,
 	STMT_KEY_DELETE,
+	STMT_KEY_COUNT,
 	STMT__MAX
 };
 static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_KEY_CREATE,
+		/* no row when the user has ?8 keys already (LIMIT_APIKEYS_PER_USER) */
 		"INSERT INTO api_keys (id, user_id, name, key_hash, scopes, created, expires, used)"
-		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL) RETURNING " STORE_KEY_COLS("")),
+		" SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL WHERE (SELECT count(*) FROM api_keys WHERE user_id = ?2) < ?8"
+		" RETURNING " STORE_KEY_COLS("")),
 	STORE_SQL(STMT_KEY_LOOKUP,
 		"SELECT " STORE_KEY_COLS("k.") ", " STORE_USER_COLS("u.")
 		" FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = ?1"),
@@ -32,12 +35,13 @@ static const struct store_sql statements[STMT__MAX] = {
 		" AND (used IS NULL OR used <= ?2::bigint - ?3::bigint OR used >= ?2::bigint + ?3::bigint)"),
 	STORE_SQL(STMT_KEY_LIST,
 		"SELECT " STORE_KEY_COLS("") " FROM api_keys WHERE user_id = ?1"
-		" ORDER BY used IS NULL, used DESC, created DESC, rowid DESC"),
+		" ORDER BY used IS NULL, used DESC, created DESC, rowid DESC LIMIT ?2"),
 	STORE_SQL(STMT_KEY_DELETE,
 		"DELETE FROM api_keys WHERE id = ?1 AND (?2 IS NULL OR user_id = ?2)"
 		" RETURNING " STORE_KEY_COLS(""),
 		/* PostgreSQL: a parameter PostgreSQL cannot type where it stands (`?2 IS NULL`): cast */
 		"DELETE FROM api_keys WHERE id = ?1 AND (?2::text IS NULL OR user_id = ?2) RETURNING " STORE_KEY_COLS("")),
+	STORE_SQL(STMT_KEY_COUNT, "SELECT count(*) FROM api_keys WHERE user_id = ?1"),
 };
 STORE_STATEMENTS(apikey, statements)
 
@@ -52,6 +56,15 @@ static bool valid_hash(const char *h)
 		if (!((h[i] >= '0' && h[i] <= '9') || (h[i] >= 'a' && h[i] <= 'f')))
 			return false;
 	return true;
+}
+
+/* true when the user has LIMIT_APIKEYS_PER_USER keys */
+static bool at_cap(struct store *st, const char *user_id)
+{
+	struct db_stmt *c = stmt(st, STMT_KEY_COUNT);
+	int64_t have = 0;
+	store_bind_text(c, 1, user_id);
+	return store_get_ints(st, c, &have, 1, "counting API keys") == STORE_OK && have >= LIMIT_APIKEYS_PER_USER;
 }
 
 int store_apikey_create(struct store *st, struct arena *a, const char *user_id, const char *name,
@@ -73,7 +86,15 @@ int store_apikey_create(struct store *st, struct arena *a, const char *user_id, 
 	store_bind_text(s, 5, scopes_json);
 	db_bind_int64(s, 6, time_now_ms());
 	db_bind_int64(s, 7, expires_ms);
-	return store_get_row(st, a, s, &store_rowdef_key, out, "creating an API key");
+	db_bind_int64(s, 8, LIMIT_APIKEYS_PER_USER);
+	int rc = store_get_row(st, a, s, &store_rowdef_key, out, "creating an API key");
+	/* no row: the user has as many keys as allowed, or there is no such user (NOTFOUND, as the key's reference says) */
+	if (rc == STORE_E_NOTFOUND && at_cap(st, user_id)) {
+		snprintf(st->errmsg, sizeof st->errmsg, "you have %d API keys, the most allowed: revoke one first",
+		         LIMIT_APIKEYS_PER_USER);
+		rc = STORE_E_LIMIT;
+	}
+	return rc;
 }
 
 int store_apikey_lookup(struct store *st, struct arena *a, const char *key_hash,
@@ -117,6 +138,7 @@ int store_apikey_list(struct store *st, struct arena *a, const char *user_id, st
 	if (!user_id)
 		return STORE_E_INVAL;
 	store_bind_text(s, 1, user_id);
+	db_bind_int64(s, 2, LIMIT_APIKEYS_PER_USER); /* more only from before the cap, or a race of two creations */
 	rc = store_get_rows(st, a, s, &store_rowdef_key, &rows, n, "listing API keys");
 	*out = rows;
 	return rc;

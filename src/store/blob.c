@@ -68,7 +68,9 @@ int store_blob_write(struct store *st, struct arena *a, const char *id, const ch
 	}
 }
 
-int store_blob_read(struct store *st, const char *user_id, const char *id, int64_t part, char *buf, size_t *n)
+/* part `part` (0, 1, …) of the bytes kept under id for user_id copied into buf (LIMIT_BLOB_PART bytes): STORE_OK
+ * with *n, STORE_E_NOTFOUND past the last part (or not the user's) */
+static int blob_read(struct store *st, const char *user_id, const char *id, int64_t part, char *buf, size_t *n)
 {
 	struct db_stmt *s = stmt(st, STMT_BLOB_GET);
 	const void *p;
@@ -90,6 +92,22 @@ int store_blob_read(struct store *st, const char *user_id, const char *id, int64
 		}
 	}
 	store_done(s);
+	return rc;
+}
+
+int store_blob_each(struct store *st, const char *user_id, const char *id, char *buf, store_blob_sink sink, void *ctx)
+{
+	size_t n = 0;
+	int64_t part = 0;
+	int rc;
+	while ((rc = blob_read(st, user_id, id, part, buf, &n)) == STORE_OK)
+		if (sink(ctx, part++, buf, n) != 0)
+			return STORE_E_INVAL;
+	/* past the last part: the end, unless it is part 0 (every kept file has one, empty or not: none is a loss) */
+	if (rc == STORE_E_NOTFOUND && part > 0)
+		return STORE_OK;
+	if (rc == STORE_E_NOTFOUND)
+		snprintf(st->errmsg, sizeof st->errmsg, "the bytes of file %s are missing from the database", id);
 	return rc;
 }
 

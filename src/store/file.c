@@ -21,6 +21,7 @@ enum stmt {
 	STMT_FILE_BY_ITEM,
 	STMT_FILE_ITEM_TYPE,
 	STMT_FILE_ATTACH,
+	STMT_FILE_EXPIRED,
 	STMT__MAX
 };
 static const struct store_sql statements[STMT__MAX] = {
@@ -54,6 +55,13 @@ static const struct store_sql statements[STMT__MAX] = {
 		"INSERT INTO files (id, user_id, item_id, file_name, content_type, url, size, sha256, path, status,"
 		" created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'COMPLETED', ?10, ?10)"
 		" RETURNING " STORE_COLS(STORE_FILE_ROW, "")),
+	/* the items still waiting for an upload whose URL has expired (and no file of theirs arrived): FAILED with the
+	 * reason; found from the files (few rows) rather than the items */
+	STORE_SQL(STMT_FILE_EXPIRED,
+		"UPDATE library_items SET state = 'FAILED', fail_reason = ?2, updated_at = ?1 WHERE seq IN (SELECT i.seq FROM files f"
+		" JOIN library_items i ON i.user_id = f.user_id AND i.id = f.item_id WHERE f.status = 'INITIALIZED'"
+		" AND f.upload_expires <= ?1 AND i.state = 'PROCESSING' AND NOT EXISTS (SELECT 1 FROM files g"
+		" WHERE g.user_id = f.user_id AND g.item_id = f.item_id AND g.status = 'COMPLETED'))"),
 };
 STORE_STATEMENTS(file, statements)
 
@@ -216,6 +224,16 @@ int store_file_known(struct store *st, const char *id)
 	store_bind_text(s, 1, id);
 	int rc = store_step_row(st, s, "looking up a file");
 	store_done(s);
+	return rc;
+}
+
+int store_file_expired(struct store *st, int64_t now_ms, const char *reason, int64_t *failed)
+{
+	struct db_stmt *s = stmt(st, STMT_FILE_EXPIRED);
+	db_bind_int64(s, 1, now_ms);
+	store_bind_text(s, 2, reason);
+	int rc = store_step_done(st, s, "failing the items whose upload URL expired");
+	*failed = rc == STORE_OK ? db_changes(st->db) : 0;
 	return rc;
 }
 

@@ -104,7 +104,8 @@ int store_user_by_name(struct store *st, struct arena *a, const char *username_o
 int store_user_set_password(struct store *st, const char *user_id, const char *password_hash);
 
 struct store_apikey { const char *id, *user_id, *name, *scopes_json; int64_t created_ms, expires_ms, used_ms; /* used_ms 0 = never */ };
-/* key_hash = hex SHA-256 of the key value. EXISTS when the user already has a key with that name */
+/* key_hash = hex SHA-256 of the key value. EXISTS when the user already has a key with that name; LIMIT (nothing
+ * written, store_errmsg saying so) when the user has LIMIT_APIKEYS_PER_USER keys already */
 int store_apikey_create(struct store *st, struct arena *a, const char *user_id, const char *name,
                         const char *key_hash, const char *scopes_json, int64_t expires_ms, struct store_apikey *out);
 /* the key with this hash and its owner (either out pointer may be NULL); NOTFOUND when none (revoked keys
@@ -113,7 +114,8 @@ int store_apikey_lookup(struct store *st, struct arena *a, const char *key_hash,
                         struct store_apikey *key, struct store_user *owner);
 /* sets used_ms = now unless the stored used_ms is within interval_ms of now (then no write); STORE_OK either way */
 int store_apikey_touch(struct store *st, const char *key_id, int64_t now_ms, int64_t interval_ms);
-/* the user's keys ordered by used desc (never-used last), then created desc, then newest made first (a tie within one millisecond) */
+/* the user's keys ordered by used desc (never-used last), then created desc, then newest made first (a tie within one
+ * millisecond); the first LIMIT_APIKEYS_PER_USER of them */
 int store_apikey_list(struct store *st, struct arena *a, const char *user_id, struct store_apikey **out, size_t *n);
 /* deletes the key if it belongs to user_id (NULL = any user, for the admin CLI); *out = the deleted row */
 int store_apikey_delete(struct store *st, struct arena *a, const char *user_id, const char *key_id, struct store_apikey *out);
@@ -676,6 +678,9 @@ int store_file_by_item(struct store *st, struct arena *a, const char *user_id, c
 int store_file_queue(struct store *st, int64_t item_seq);
 /* STORE_OK when a file row has this id (anyone's), STORE_E_NOTFOUND when none */
 int store_file_known(struct store *st, const char *id);
+/* the items (state PROCESSING) whose file's upload URL expired at now_ms with no file of theirs received: state
+ * FAILED with reason; *failed is how many */
+int store_file_expired(struct store *st, int64_t now_ms, const char *reason, int64_t *failed);
 /* deletes the rows of files whose item is gone (purged) and gives their paths (arena; NULL ones left out), so
  * the caller removes the bytes */
 int store_file_orphans(struct store *st, struct arena *a, const char ***paths, size_t *n);
@@ -688,9 +693,12 @@ int store_file_attach(struct store *st, struct arena *a, int64_t item_seq, const
  * import, whose path is NULL has its bytes in file_blobs under its id, in parts of LIMIT_BLOB_PART (part 0 even
  * when empty, so a missing part 0 is a loss, never an empty file); whichever
  * machine wrote them, any other reads them. The config only chooses where new bytes go. ---- */
-/* part `part` (0, 1, …) of the bytes kept under id for user_id copied into buf (LIMIT_BLOB_PART bytes): STORE_OK
- * with *n, STORE_E_NOTFOUND past the last part (or not the user's) */
-int store_blob_read(struct store *st, const char *user_id, const char *id, int64_t part, char *buf, size_t *n);
+/* what store_blob_each hands each part to: 0 to go on, anything else to stop */
+typedef int (*store_blob_sink)(void *ctx, int64_t part, const char *buf, size_t n);
+/* every part of the bytes kept under id for user_id read in order into buf (LIMIT_BLOB_PART bytes) and handed to
+ * sink: STORE_OK after the last; STORE_E_NOTFOUND when there is no part 0 (the bytes are lost, or not the user's);
+ * STORE_E_INVAL when the sink stopped; the store's error when a read failed (then store_errmsg says why) */
+int store_blob_each(struct store *st, const char *user_id, const char *id, char *buf, store_blob_sink sink, void *ctx);
 /* the bytes kept under id removed (a finished import's) */
 int store_blob_delete(struct store *st, const char *id);
 /* the parts no completed file and no waiting import names removed (purged items, finished imports): *parts */

@@ -142,8 +142,10 @@ int svc_apikey_create(struct store *st, struct arena *a, const char *user_id, co
 	rc = store_apikey_create(st, a, user_id, name, hash, scopes, spec->expires_ms, &out->row);
 	if (rc == STORE_E_EXISTS)
 		out->row.name = name;
-	if (rc == STORE_E_INVAL) /* the store's own limits: not reached past the checks above */
-		*msg = store_errmsg(st);
+	if (rc == STORE_E_LIMIT) /* as many keys as allowed: a refusal like a bad name */
+		rc = STORE_E_INVAL;
+	if (rc == STORE_E_INVAL) /* the store's own checks: not reached past the ones above, but the count */
+		*msg = arena_strdup(a, store_errmsg(st));
 	return rc;
 }
 

@@ -51,8 +51,8 @@ unsigned svc_apikey_grants(const char *scopes_json);
 const char *svc_grant_scope(unsigned need);
 
 /* Mint a key for user_id. The name under svc_apikey_name's rules; at most LIMIT_APIKEY_SCOPES scopes of at most
- * LIMIT_APIKEY_SCOPE characters, no NUL, each one of SVC_SCOPE_NAMES. STORE_OK; STORE_E_INVAL with *msg saying why (in the
- * arena); STORE_E_EXISTS when the user has a key of that name; another store error (STORE_E_DB
+ * LIMIT_APIKEY_SCOPE characters, no NUL, each one of SVC_SCOPE_NAMES; at most LIMIT_APIKEYS_PER_USER keys a user. STORE_OK;
+ * STORE_E_INVAL with *msg saying why (in the arena); STORE_E_EXISTS when the user has a key of that name; another store error (STORE_E_DB
  * also when out of memory) */
 int svc_apikey_create(struct store *st, struct arena *a, const char *user_id, const struct svc_key_spec *spec,
                       struct svc_key *out, const char **msg);

@@ -1,4 +1,4 @@
-/* files_sweep.c (svc): svc_files_sweep: kept PDFs nobody owns any more (purged items, deleted accounts, uploads abandoned half-way) removed from files_dir and from the database (file_blobs), at most once an hour. */
+/* files_sweep.c (svc): svc_files_sweep: kept PDFs nobody owns any more (purged items, deleted accounts, uploads abandoned half-way) removed from files_dir and from the database (file_blobs), at most once an hour; the items whose upload URL expired failed, once a minute. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -88,6 +88,8 @@ long svc_files_sweep(struct store *st, const struct larder_config *cfg, struct a
 	if (now < next_look)
 		return 0;
 	next_look = now + SWEEP_LOOK_S;
+	if (svc_uploads_expire(st) < 0) /* every minute, not every hour: a client shows the failure soon */
+		return -1;
 	int64_t parts = 0;
 	if ((dir = svc_files_dir(a, cfg)) == NULL || !due(a, dir, now))
 		return 0;

@@ -166,28 +166,36 @@ static void run_import(struct store *st, const struct larder_config *cfg, const 
 	arena_free(&a);
 }
 
+/* store_blob_each's sink of fetch_copy: a part written whole to the file (ctx: its descriptor) */
+static int write_part(void *ctx, int64_t part, const char *buf, size_t n)
+{
+	int fd = *(int *)ctx;
+	(void)part;
+	for (size_t off = 0; off < n;) {
+		ssize_t w = write(fd, buf + off, n - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		off += (size_t)w;
+	}
+	return 0;
+}
+
 /* an import kept in the database (files_store = database) copied to a file of this machine's own data_dir,
- * part by part, for the readers that want a file: its path, or NULL (the import then fails, saying so) */
+ * part by part, for the readers that want a file: its path, or NULL (the import then fails, saying so; a
+ * missing part 0 too: the bytes are gone) */
 static const char *fetch_copy(struct store *st, const struct larder_config *cfg, struct arena *a,
                               const struct store_import_job *job)
 {
 	const char *dir = imports_dir(a, cfg), *path;
 	char *buf = arena_alloc(a, LIMIT_BLOB_PART);
-	size_t n = 0;
-	int64_t n_parts = 0;
-	int fd, rc = STORE_OK;
-	bool ok = true;
+	int fd, rc;
 	if (!dir || !buf || !(path = arena_printf(a, "%s/%s.fromdb", dir, job->id)) ||
 	    (fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0)
 		return NULL;
-	for (; ok && (rc = store_blob_read(st, job->user_id, job->id, n_parts, buf, &n)) == STORE_OK; n_parts++)
-		for (size_t off = 0; ok && off < n;) {
-			ssize_t w = write(fd, buf + off, n - off);
-			ok = w > 0 || (w < 0 && errno == EINTR);
-			off += w > 0 ? (size_t)w : 0;
-		}
-	/* every kept file has its part 0, empty or not: none means the bytes are gone */
-	if (close(fd) != 0 || !ok || rc != STORE_E_NOTFOUND || n_parts == 0) {
+	rc = store_blob_each(st, job->user_id, job->id, buf, write_part, &fd);
+	if (close(fd) != 0 || rc != STORE_OK) {
 		unlink(path);
 		return NULL;
 	}

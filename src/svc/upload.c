@@ -418,19 +418,44 @@ static char *load(struct arena *a, const char *path, size_t max, size_t *n)
 	return off == (size_t)sb.st_size ? buf : NULL;
 }
 
-/* a file kept in the database read whole into the arena, part by part: its bytes, or NULL */
+/* where load_db's parts go: a buffer of the file's recorded size */
+struct db_load { char *buf; size_t off, size; };
+
+/* store_blob_each's sink of load_db: the part appended, or a stop when the parts hold more than the size says */
+static int append_part(void *ctx, int64_t part, const char *buf, size_t n)
+{
+	struct db_load *l = ctx;
+	(void)part;
+	if (n > l->size - l->off)
+		return -1;
+	memcpy(l->buf + l->off, buf, n);
+	l->off += n;
+	return 0;
+}
+
+/* a file kept in the database read whole into the arena, part by part: its bytes, or NULL (parts missing,
+ * more or fewer bytes than recorded, or the store failed) */
 static char *load_db(struct store *st, struct arena *a, const struct store_file *f, size_t max, size_t *n)
 {
-	char *buf;
-	size_t off = 0, k = 0;
-	int rc = STORE_OK;
-	if (f->size < 0 || (uint64_t)f->size > max || !(buf = arena_alloc(a, (size_t)f->size + LIMIT_BLOB_PART + 1)))
+	struct db_load l = { 0 };
+	char *part;
+	if (f->size < 0 || (uint64_t)f->size > max || !(l.buf = arena_alloc(a, (size_t)f->size + 1)) ||
+	    !(part = arena_alloc(a, LIMIT_BLOB_PART)))
 		return NULL;
-	for (int64_t part = 0; off <= (size_t)f->size && (rc = store_blob_read(st, f->user_id, f->id, part, buf + off,
-	                                                                       &k)) == STORE_OK; part++)
-		off += k;
-	*n = off;
-	return rc == STORE_E_NOTFOUND && off == (size_t)f->size ? buf : NULL;
+	l.size = (size_t)f->size;
+	if (store_blob_each(st, f->user_id, f->id, part, append_part, &l) != STORE_OK || l.off != l.size)
+		return NULL;
+	*n = l.off;
+	return l.buf;
+}
+
+long svc_uploads_expire(struct store *st)
+{
+	int64_t n = 0;
+	if (store_file_expired(st, time_now_ms(), "the file was not uploaded before its upload URL expired (an hour after"
+	                       " it was asked for): upload it again", &n) != STORE_OK)
+		return -1;
+	return (long)n;
 }
 
 static void outcome(struct store_job_outcome *o, struct store_article *art, int rc, const char *why)

@@ -75,8 +75,14 @@ void svc_file_fetched(struct store *st, const struct larder_config *cfg, struct 
 const char *svc_files_dir(struct arena *a, const struct larder_config *cfg);
 /* at most once an hour (a mark in the folder, shared by every worker; each process looks at it at most once a
  * minute): the kept files of purged items, of
- * deleted accounts and of uploads abandoned half-way are removed; how many, or -1 when the store failed */
+ * deleted accounts and of uploads abandoned half-way are removed; each time it looks, svc_uploads_expire; how many
+ * files, or -1 when the store failed */
 long svc_files_sweep(struct store *st, const struct larder_config *cfg, struct arena *a);
+
+/* the items whose upload URL expired before their file came (uploadFileRequest, then nothing): FAILED, saying so,
+ * instead of "Saving…" forever; called by svc_files_sweep (the worker's steps, at most once a minute a process);
+ * how many, or -1 when the store failed */
+long svc_uploads_expire(struct store *st);
 
 /* the file of the user's item, to serve: 0 with *file (path, name, size; path NULL: its bytes are in the database,
  * store_blob_read), or -1 (none, or not the user's) */

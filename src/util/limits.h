@@ -30,6 +30,8 @@
 #define LIMIT_APIKEY_NAME       100               /* characters of a key's name */
 #define LIMIT_APIKEY_SCOPES     32                /* scopes on one key */
 #define LIMIT_APIKEY_SCOPE      100               /* characters of one scope */
+#define LIMIT_APIKEYS_PER_USER  100               /* keys one user may have, expired ones included: generateApiKey refuses
+                                                     the next; apiKeys lists at most this many (× 7 fields, far under query_max_fields) */
 #define LIMIT_SESSIONS_LISTED   100               /* live sessions the sessions page lists, the last used first (100 × its 8 fields stay far under query_max_fields) */
 #define LIMIT_SESSION_AGENT     64                /* bytes of the coarse client name kept with a session */
 

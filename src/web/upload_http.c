@@ -72,39 +72,60 @@ static int send_head(struct web_request *req, struct web_response *res, const st
 	return res->streamed == 1 ? 0 : -1;
 }
 
+/* what send_db_file's sink needs: the answer, and what went out */
+struct db_send {
+	struct web_request *req;
+	struct web_response *res;
+	const struct store_file *f;
+	bool download, head_sent;
+	int64_t sent;
+};
+
+/* store_blob_each's sink of send_db_file: the head goes out with part 0, once it has been read, so a file the
+ * database cannot give is an error answer, not a cut one; then each part, while the parts stay within the size
+ * the head promised */
+static int send_part(void *ctx, int64_t part, const char *buf, size_t n)
+{
+	struct db_send *d = ctx;
+	if (part == 0) {
+		d->head_sent = true;
+		if (send_head(d->req, d->res, d->f, (long long)d->f->size, d->download) != 0 || d->req->method == WEB_M_HEAD)
+			return 1;
+	}
+	if (n == 0 || d->sent + (int64_t)n > d->f->size)
+		return 1;
+	if (d->req->io->write(d->req->io->ctx, buf, n) != 0) {
+		d->res->streamed = -1;
+		return 1;
+	}
+	d->sent += (int64_t)n;
+	return 0;
+}
+
 /* a file kept in the database (files_store = database, on whichever machine it arrived), sent one part at a
  * time: one LIMIT_BLOB_PART buffer in this process, however large the file */
 static void send_db_file(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,
                          const struct store_file *f, bool download)
 {
+	struct db_send d = { .req = req, .res = res, .f = f, .download = download };
 	char *buf = arena_alloc(a, LIMIT_BLOB_PART);
-	size_t k = 0;
-	int64_t sent = 0;
-	int rc = STORE_OK;
+	int rc;
 	if (buf == NULL) {
 		web_response_fail(res, NULL, "the file could not be read on the server", "file %s: out of memory", f->id);
 		return;
 	}
-	/* the first part read before the head, so a file the database cannot give is an error answer, not a cut one */
-	if ((rc = store_blob_read(app->store, f->user_id, f->id, 0, buf, &k)) != STORE_OK && f->size > 0) {
+	rc = store_blob_each(app->store, f->user_id, f->id, buf, send_part, &d);
+	if (!d.head_sent) { /* part 0 missing, or the database failed: nothing went out yet */
 		web_response_fail(res, NULL, "the file could not be read on the server", "file %s: %s", f->id,
 		                  store_errmsg(app->store));
 		return;
 	}
-	if (send_head(req, res, f, (long long)f->size, download) != 0 || req->method == WEB_M_HEAD)
-		return;
-	for (int64_t part = 1; rc == STORE_OK && k > 0 && sent + (int64_t)k <= f->size; part++) {
-		if (req->io->write(req->io->ctx, buf, k) != 0) {
-			res->streamed = -1;
-			return;
-		}
-		sent += (int64_t)k;
-		rc = store_blob_read(app->store, f->user_id, f->id, part, buf, &k);
-	}
-	if (sent != f->size) { /* the head promised more: the connection is cut, and the admin told why */
+	if (d.sent != f->size && res->streamed == 1 && req->method != WEB_M_HEAD) {
+		/* the head promised more: the connection is cut, and the admin told why */
 		res->streamed = -1;
-		fprintf(stderr, "larder: file %s: %lld of %lld bytes in the database: %s\n", f->id, (long long)sent,
-		        (long long)f->size, rc == STORE_E_NOTFOUND ? "parts missing" : store_errmsg(app->store));
+		fprintf(stderr, "larder: file %s: %lld of %lld bytes in the database: %s\n", f->id, (long long)d.sent,
+		        (long long)f->size, rc == STORE_OK || rc == STORE_E_INVAL ? "parts missing or too long"
+		                                                              : store_errmsg(app->store));
 	}
 }
 

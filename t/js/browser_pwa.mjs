@@ -26,6 +26,7 @@ const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile:
 const browser = await chromium.launch({ executablePath: args.chromium, args: ['--no-sandbox'] });
 const problems = [];
 let offline = false;
+const steps = []; // when the offline flow's steps happened (printed with what the page heard, should it fail)
 function watch(p) {
 	p.on('console', (m) => {
 		if (!p.url().startsWith(base)) return;
@@ -37,6 +38,11 @@ function watch(p) {
 	p.on('dialog', (d) => d.accept());
 }
 const context = await browser.newContext(PHONE);
+// what each page heard from the service worker, printed when a check fails
+await context.addInitScript(() => {
+	window.larderHeard = [];
+	if (navigator.serviceWorker) navigator.serviceWorker.addEventListener('message', (ev) => window.larderHeard.push(`${Date.now() % 1e6} ${JSON.stringify(ev.data).slice(0, 90)}`));
+});
 const page = await context.newPage();
 watch(page);
 const shot = (name, p) => (p || page).screenshot({ path: path.join(args.shots, `${name}.png`), fullPage: false });
@@ -71,6 +77,13 @@ async function until(what, fn, ms) {
 const accessLog = () => readFileSync(args.access, 'utf8').split('\n')
 	.filter((l) => l && !l.includes('"GET /sw.js ') && !/\/sw\.js" "[^"]*"$/.test(l));
 const accessLines = () => accessLog().length;
+// the browser's login ends without logging out (its cookies cleared), with no page of ours open: a page still
+// loading would meet a 401 and go to the login page itself (api.js), racing the next goto (CI saw the login
+// page's load never come, here 'interrupted by another navigation to /login?redirect=…')
+async function endLogin(p) {
+	await (p || page).goto('about:blank');
+	await context.clearCookies();
+}
 async function login(p, user) {
 	await p.goto(`${base}/login`);
 	await p.fill('#username', user);
@@ -134,7 +147,8 @@ try {
 	slug = (await gql(ITEM, { s: itemId })).article.article.slug;
 	const kept = await until('the article to be kept', async () => {
 		const s = await swStatus();
-		return s.items.length === 1 && s.items[0].hiddenImages === 1 ? s : null;
+		// (the article's answer is stored just after its entry and images: its bytes count then)
+		return s.items.length === 1 && s.items[0].hiddenImages === 1 && s.items[0].bytes > 2000 ? s : null;
 	});
 	is(kept.items.map((i) => [i.id, i.title]), [[itemId, TITLE]], 'the worker keeps the article opened');
 	ok(kept.items[0].bytes > 2000, `and says the space it takes (${kept.items[0].bytes} bytes, and 1 image of another site)`);
@@ -192,22 +206,26 @@ try {
 		accessLog().slice(before).join('\n'));
 
 	// ---- the network there but Larder out of reach (every request of the worker fails): the same, and said so
+	// (the worker's requests refused before the network comes back: else it could send the queue in between)
+	await context.route('**/*', (r) => (r.request().serviceWorker() ? r.abort('connectionrefused') : r.continue()));
 	offline = false;
 	await context.setOffline(false);
-	await context.route('**/*', (r) => (r.request().serviceWorker() ? r.abort('connectionrefused') : r.continue()));
 	offline = true;
 	await page.goto(`${base}/pocket/${encodeURIComponent(slug)}`);
 	await page.waitForFunction((t) => document.getElementById('title').textContent === t, TITLE);
 	await page.waitForFunction(() => /Larder cannot be reached: showing what is kept/.test(document.getElementById('offline-note')?.textContent || ''));
 	ok(true, 'with the server out of reach, the reader opens the kept article and says why');
+	steps.push(`unroute ${Date.now() % 1e6}`);
 	await context.unroute('**/*');
 	offline = true;
 	await context.setOffline(true);
 
 	// ---- the network is back: each change arrives, once
 	offline = false;
+	steps.push(`online ${Date.now() % 1e6}`);
 	await context.setOffline(false);
 	await until('the queue to be sent', async () => (await swStatus()).waiting === 0);
+	steps.push(`sent ${Date.now() % 1e6}`);
 	await page.waitForFunction(() => { const n = document.getElementById('offline-note'); return !n || n.hidden; });
 	ok(true, 'the note goes once the changes are sent');
 	const a = (await gql(ITEM, { s: itemId })).article.article;
@@ -220,11 +238,27 @@ try {
 	const again = (await gql(ITEM, { s: itemId })).article.article;
 	is(again.highlights.length, 2, 'sending again doubles nothing');
 	is((await swStatus()).failed, [], 'no change was refused');
+
+	// nothing waits: Larder out of reach, then the network back, and no request of the page's own to pass by
+	await context.route('**/*', (r) => (r.request().serviceWorker() ? r.abort('connectionrefused') : r.continue()));
+	offline = true;
+	await page.reload();
+	await page.waitForFunction(() => /Larder cannot be reached/.test(document.getElementById('offline-note')?.textContent || ''));
+	await context.unroute('**/*');
+	await context.setOffline(true);
+	steps.push(`online again ${Date.now() % 1e6}`);
+	await context.setOffline(false);
+	offline = false;
+	await page.waitForFunction(() => { const n = document.getElementById('offline-note'); return !n || n.hidden; });
+	ok(true, 'with nothing waiting, the note that Larder cannot be reached goes once the network is back');
 } catch (e) {
 	ok(false, 'the offline flow ran to its end', e.stack || String(e));
 	await shot('pwa-failure').catch(() => {});
 	note(`imgs: ${await page.$$eval('#content img', (is) => is.map((i) => `${i.outerHTML} ${i.complete} ${i.naturalWidth}`).join(' | ')).catch(() => '')}`);
 	note(`at ${page.url()}: ${(await page.textContent('body').catch(() => '')).replace(/\s+/g, ' ').slice(0, 600)}`);
+	note(`steps: ${steps.join(', ')}`);
+	note(`controlled: ${await page.evaluate(() => !!navigator.serviceWorker.controller).catch(() => '?')}, online: ${await page.evaluate(() => navigator.onLine).catch(() => '?')}, now ${Date.now() % 1e6}`);
+	for (const l of await page.evaluate(() => window.larderHeard).catch(() => [])) note(`heard: ${l}`);
 }
 
 // ---- a highlight whose answer was lost on the way back (the server stored it): sent again, it counts as done
@@ -485,7 +519,7 @@ try {
 
 	// a change made offline by one account whose login then ends without logging out: another account signing
 	// in on the browser neither sees it nor sends it; it is sent when its own account signs in again
-	await context.clearCookies();
+	await endLogin();
 	await login(page, args.user);
 	await page.goto(`${base}/pocket/${encodeURIComponent(slug)}`);
 	await page.waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
@@ -495,20 +529,25 @@ try {
 	await page.click('#archive');
 	await page.waitForFunction(() => document.getElementById('archive').textContent === 'Archive');
 	is((await swStatus()).waiting, 1, 'offline, moving it back to the inbox waits to be sent');
-	await context.clearCookies();
+	await endLogin();
 	offline = false;
 	await context.setOffline(false);
 	await login(page, args.other);
 	await page.waitForFunction((o) => document.getElementById('whoami')?.textContent === o, args.other);
 	const theirs = await until('the other account to own what is kept', async () => { const st = await swStatus(); return st.waiting === 0 ? st : null; });
 	is([theirs.items.length, theirs.waiting], [0, 0], 'the other account signing in sees neither the article nor the change waiting');
-	await context.clearCookies();
+	await endLogin();
 	await login(page, args.user);
 	await until('the first account\'s change to be sent', async () => (await gql(ITEM, { s: itemId })).article.article.isArchived === false);
 	ok(true, 'signing in again, the first account\'s change is sent under its own login');
 	is((await swStatus()).failed, [], 'and was never tried under the other one');
 } catch (e) {
 	ok(false, 'the second user ran to its end', e.stack || String(e));
+	// what a failure here needs to be understood
+	note(`the page: ${page.url()}`);
+	const sw = await Promise.race([swStatus().catch((x) => `no answer: ${x.message}`), new Promise((r) => setTimeout(() => r('no answer in 5 s'), 5000))]);
+	note(`the service worker: ${typeof sw === 'string' ? sw : JSON.stringify({ waiting: sw.waiting, items: sw.items.length, failed: sw.failed })}`);
+	for (const l of accessLog().slice(-15)) note(`access: ${l}`);
 }
 
 is(problems, [], 'no CSP violation nor JavaScript error');

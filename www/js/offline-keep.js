@@ -143,12 +143,17 @@ function offlineImages(body) {
 // every page hears that an answer came from what is kept (the network cut, or the server out of reach), and
 // when the server answers again. null: not known, as after the browser stopped and restarted this worker (it
 // does so when idle, and this variable starts again): a page may still show "cannot be reached", so the first
-// answer of the server is said too
+// answer of the server is said too. One saying at a time, in the order they happened, in one line with the
+// queue messages (notify, which carry the state too): the last message a page hears is the state kept here
 let servingKept = null;
-async function servedKept(yes) {
-	if (!yes && servingKept === false) return;
-	servingKept = yes;
-	for (const c of await self.clients.matchAll()) c.postMessage({ type: yes ? 'kept' : 'live' });
+let saying = Promise.resolve();
+function servedKept(yes) {
+	saying = saying.then(async () => {
+		if (!yes && servingKept === false) return;
+		servingKept = yes;
+		for (const c of await self.clients.matchAll()) c.postMessage({ type: yes ? 'kept' : 'live' });
+	}).catch(() => {});
+	return saying;
 }
 
 async function answerOffline(body, op) {

@@ -40,9 +40,15 @@ function heard(s) {
 
 let retry = null;
 async function send() {
-	heard(await ask('flush'));
 	clearTimeout(retry);
-	if (waiting && navigator.onLine) retry = setTimeout(send, 5000); // the server may still be out of reach
+	retry = null;
+	heard(await ask('flush'));
+	again();
+}
+// while changes wait, or the note says Larder cannot be reached, an online browser asks the worker again every 5 s
+// (the server may still be out of reach; and the network may come back for the page a moment before the worker)
+function again() {
+	if (retry === null && (waiting || kept) && navigator.onLine) retry = setTimeout(send, 5000);
 }
 
 // ---- swipe to archive (the library): an item dragged left past a third of its width is archived through its
@@ -74,8 +80,14 @@ function swipe() {
 if ('serviceWorker' in navigator && window.isSecureContext) {
 	navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((e) => console.warn(`The offline reader could not start: ${e.message}`));
 	navigator.serviceWorker.addEventListener('message', (ev) => {
-		if (ev.data && ev.data.type === 'queue') heard(ev.data);
-		if (ev.data && (ev.data.type === 'kept' || ev.data.type === 'live')) { kept = ev.data.type === 'kept'; note(); }
+		// a queue message says whether answers come from what is kept too, in line with 'kept' and 'live' (a page
+		// that missed one is set right by the next); an answer to ask() comes another way, so it is not asked that
+		if (ev.data && ev.data.type === 'queue') {
+			if (typeof ev.data.kept === 'boolean') kept = ev.data.kept;
+			heard(ev.data);
+			again();
+		}
+		if (ev.data && (ev.data.type === 'kept' || ev.data.type === 'live')) { kept = ev.data.type === 'kept'; note(); again(); }
 	});
 	window.addEventListener('online', () => { note(); send(); });
 	window.addEventListener('offline', note);
