@@ -1,6 +1,7 @@
 /* extract.c: the readable-article extractor: candidate scoring, top candidate and siblings, retries, output. */
 #include "content/article/extract.h"
 
+#include <ctype.h>
 #include <string.h>
 
 #include "content/article/extract_int.h"
@@ -520,17 +521,50 @@ struct html_doc *content_parse_page(struct arena *a, const char *html, size_t n,
 	return html ? html_parse(a, html, n, lim) : NULL;
 }
 
-/* the attempt to keep: the first long enough, else the longest, else none */
-static struct attempt *best_attempt(struct attempt *tries, int ntries)
+/* does a class or id word of n name a comment section ("comments", "commentlist", "comment-body", Disqus's
+ * thread, WordPress's "respond")? */
+static bool comment_named(struct ex_ctx *x, const struct html_node *n)
 {
-	struct attempt *best = NULL;
+	const char *s = ex_match_string(x, n);
+	for (const char *p = s; (p = strstr(p, "comment")) != NULL; p++)
+		if (p == s || !isalnum((unsigned char)p[-1]))
+			return true;
+	return strstr(s, "disqus") || strstr(s, "respond");
+}
+
+/* was the attempt's article found inside a comment section (the top candidate or one of its nearest
+ * ancestors named so)? */
+static bool in_comments(struct ex_ctx *x, const struct attempt *at)
+{
+	if (at->top && comment_named(x, at->top))
+		return true;
+	const struct html_node *n = at->parent;
+	for (int up = 0; n && up < 8; up++, n = n->parent)
+		if (n->type == HTML_ELEMENT && comment_named(x, n))
+			return true;
+	return false;
+}
+
+/* the attempt to keep: the first long enough, else the longest, else none. A short article beats a longer
+ * one found only once the unlikely-looking parts were kept, when that one is the page's comments: a short
+ * post with many comments is still the post */
+static struct attempt *best_attempt(struct ex_ctx *x, struct attempt *tries, int ntries)
+{
+	struct attempt *best = NULL, *plain = NULL;
 	for (int i = 0; i < ntries; i++) {
-		if (tries[i].len >= LIMIT_EXTRACT_CHAR_THRESHOLD)
-			return &tries[i];
+		if (tries[i].len >= LIMIT_EXTRACT_CHAR_THRESHOLD) {
+			best = &tries[i];
+			break;
+		}
 		if (!best || tries[i].len > best->len)
 			best = &tries[i];
 	}
-	return best && best->len ? best : NULL;
+	if (!best || !best->len)
+		return NULL;
+	for (int i = 0; i < ntries && &tries[i] != best; i++)
+		if (tries[i].len && !in_comments(x, &tries[i]) && (!plain || tries[i].len > plain->len))
+			plain = &tries[i];
+	return plain && in_comments(x, best) ? plain : best;
 }
 
 /* grab passes, dropping one heuristic after each that comes out too short; the best, or NULL with
@@ -555,7 +589,7 @@ static struct attempt *run_passes(struct ex_ctx *x, struct attempt tries[4], boo
 		else
 			break;
 	}
-	return best_attempt(tries, ntries);
+	return best_attempt(x, tries, ntries);
 }
 
 /* content_extract_doc's work: 0, or -1 out of memory */

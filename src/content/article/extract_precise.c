@@ -186,6 +186,14 @@ static bool link_list(struct pr *r, const struct html_node *n)
 		return false;
 	if (ex_tag(n, "nav"))
 		return true;
+	/* a list inside a list item that says something of its own ("In progress:" over a list of bugs) is
+	 * that item's detail, not a menu (a menu's submenu hangs under a bare link) */
+	const struct html_node *item = n->parent;
+	if (item && item != r->article && ex_tag(item, "li")) {
+		size_t own = norm_of(r, item) - facts(r, item)->pr_link_chars, inner = len - chars;
+		if (own > inner + 5)
+			return false;
+	}
 	size_t items = 0, pure = 0;
 	for (struct html_node *li = ex_first_el(n); li; li = ex_next_el(li)) {
 		if (url_item(r, li))
@@ -346,6 +354,13 @@ static void drop_orphan_heading(struct pr *r, struct html_node *prev)
 		html_remove(prev);
 }
 
+/* is n a phrase inside a paragraph that says more than it (the words before or after it in the same <p>) */
+static bool in_sentence(struct pr *r, const struct html_node *n)
+{
+	const struct html_node *p = n->parent;
+	return p && p != r->article && ex_tag(p, "p") && ex_is_phrasing(n) && norm_of(r, p) > 2 * norm_of(r, n) + 20;
+}
+
 /* the rules, cheapest tests first; the guards that walk the block's subtree run only for a block a rule
  * has picked */
 static bool judge(struct pr *r, struct html_node *n)
@@ -356,8 +371,10 @@ static bool judge(struct pr *r, struct html_node *n)
 		return true;
 	bool pick = false;
 	if (boiler_match(ex_match_string(r->x, n)))
-		/* an image with its words (a caption, a credit) is the article's; a teaser's image is a link */
-		pick = !has(r, n, F_OWN_MEDIA);
+		/* an image with its words (a caption, a credit) is the article's; a teaser's image is a link; a
+		 * phrase inside a paragraph's sentence ("<span class=dateline>CAIRO —</span> Gunmen...") is the
+		 * sentence's */
+		pick = !has(r, n, F_OWN_MEDIA) && !in_sentence(r, n);
 	else
 		pick = link_list(r, n) || (facts(r, n)->pr_elems <= PR_LINE_ELEMS &&
 		                            ((repeated_byline(r, n) && !has(r, n, F_MEDIA)) || boiler_phrase(r, n)));
