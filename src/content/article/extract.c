@@ -521,33 +521,62 @@ struct html_doc *content_parse_page(struct arena *a, const char *html, size_t n,
 	return html ? html_parse(a, html, n, lim) : NULL;
 }
 
-/* does a class or id word of n name a comment section ("comments", "commentlist", "comment-body", Disqus's
- * thread, WordPress's "respond")? */
-static bool comment_named(struct ex_ctx *x, const struct html_node *n)
+/* does a class or id word of n name a comment section ("comments", "commentlist", "comment_body", Disqus's
+ * thread, WordPress's "respond") or a sidebar ("sidebar", "sidebar2"; not a word holding it,
+ * "theiastickysidebar" wraps a main column)? */
+static bool aside_named(struct ex_ctx *x, const struct html_node *n)
 {
 	const char *s = ex_match_string(x, n);
-	for (const char *p = s; (p = strstr(p, "comment")) != NULL; p++)
-		if (p == s || !isalnum((unsigned char)p[-1]))
+	for (const char *p = s; *p;) {
+		while (*p && !isalnum((unsigned char)*p))
+			p++;
+		const char *b = p;
+		while (isalnum((unsigned char)*p))
+			p++;
+		size_t len = (size_t)(p - b);
+		if ((len >= 7 && strncmp(b, "comment", 7) == 0 && (len < 10 || strncmp(b, "commentary", 10) != 0)) ||
+		    (len >= 7 && strncmp(b, "sidebar", 7) == 0 && strspn(b + 7, "0123456789") == len - 7) ||
+		    (len >= 6 && strncmp(b, "disqus", 6) == 0) || (len == 7 && strncmp(b, "respond", 7) == 0))
 			return true;
-	return strstr(s, "disqus") || strstr(s, "respond");
+	}
+	return false;
 }
 
-/* was the attempt's article found inside a comment section (the top candidate or one of its nearest
- * ancestors named so)? */
-static bool in_comments(struct ex_ctx *x, const struct attempt *at)
+/* a box the first pass strips as unlikely whose name says it holds comments or is a sidebar */
+static bool unlikely_box(struct ex_ctx *x, const struct html_node *n)
 {
-	if (at->top && comment_named(x, at->top))
+	if (n->type != HTML_ELEMENT || ex_tag(n, "body") || ex_tag(n, "a"))
+		return false;
+	const char *ms = ex_match_string(x, n);
+	return aside_named(x, n) && ex_unlikely(ms) && !ex_maybe_candidate(ms);
+}
+
+/* does the walk up from the article stop here: at an <article> or <main>, or a box whose name says it holds the
+ * content ("main_content", "column")? A sidebar above that is the page's frame, not where the article was */
+static bool content_box(struct ex_ctx *x, const struct html_node *n)
+{
+	return ex_tag(n, "article") || ex_tag(n, "main") || ex_maybe_candidate(ex_match_string(x, n));
+}
+
+/* was the attempt's article found inside such a box (the top candidate or one of its nearest ancestors,
+ * below any content box)? */
+static bool in_aside_box(struct ex_ctx *x, const struct attempt *at)
+{
+	if (at->top && unlikely_box(x, at->top))
 		return true;
-	const struct html_node *n = at->parent;
-	for (int up = 0; n && up < 8; up++, n = n->parent)
-		if (n->type == HTML_ELEMENT && comment_named(x, n))
+	const struct html_node *n = at->top && at->top != at->parent ? at->parent : NULL;
+	for (int up = 0; n && n->type == HTML_ELEMENT && up < 8; up++, n = n->parent) {
+		if (unlikely_box(x, n))
 			return true;
+		if (content_box(x, n))
+			return false;
+	}
 	return false;
 }
 
 /* the attempt to keep: the first long enough, else the longest, else none. A short article beats a longer
- * one found only once the unlikely-looking parts were kept, when that one is the page's comments: a short
- * post with many comments is still the post */
+ * one found only once the unlikely-looking parts were kept, when that one is in the page's comments or its
+ * sidebar: a short post with many comments, or beside a long "about me" box, is still the post */
 static struct attempt *best_attempt(struct ex_ctx *x, struct attempt *tries, int ntries)
 {
 	struct attempt *best = NULL, *plain = NULL;
@@ -562,9 +591,9 @@ static struct attempt *best_attempt(struct ex_ctx *x, struct attempt *tries, int
 	if (!best || !best->len)
 		return NULL;
 	for (int i = 0; i < ntries && &tries[i] != best; i++)
-		if (tries[i].len && !in_comments(x, &tries[i]) && (!plain || tries[i].len > plain->len))
+		if (tries[i].len && !in_aside_box(x, &tries[i]) && (!plain || tries[i].len > plain->len))
 			plain = &tries[i];
-	return plain && in_comments(x, best) ? plain : best;
+	return plain && in_aside_box(x, best) ? plain : best;
 }
 
 /* grab passes, dropping one heuristic after each that comes out too short; the best, or NULL with

@@ -13,6 +13,7 @@
 
 #define PR_MAX_SHARE   0.35    /* no block holding more of the article's text than this goes */
 #define PR_SHORT       100     /* a short line (characters, whitespace runs counted once) */
+#define PR_REST        140     /* a comment section goes whatever its size when the article keeps this much text */
 #define PR_LINE_ELEMS  24      /* a line has at most this many elements: the rules that read a block's
                                   words read no bigger one, so that nested boxes cost no more than once */
 
@@ -39,7 +40,7 @@ static bool token_is(const char *t, size_t n, const char *w)
 
 /* does the lower-cased "class id" string s carry a boilerplate word? Tokens are split at anything
  * but letters and digits, and also tried in pairs joined by '-' ("more-stories", "author-bio") */
-static bool boiler_match(const char *s)
+static bool token_match(const char *s, const char *const *words)
 {
 	const char *prev = NULL;
 	size_t prevn = 0;
@@ -60,15 +61,26 @@ static bool boiler_match(const char *s)
 			memcpy(pair + prevn + 1, b, n);
 			pair[prevn + 1 + n] = '\0';
 		}
-		for (size_t i = 0; boiler_tokens[i]; i++)
-			if (token_is(b, n, boiler_tokens[i]) ||
-			    (has_pair && strchr(boiler_tokens[i], '-') && strcmp(pair, boiler_tokens[i]) == 0))
+		for (size_t i = 0; words[i]; i++)
+			if (token_is(b, n, words[i]) || (has_pair && strchr(words[i], '-') && strcmp(pair, words[i]) == 0))
 				return true;
 		prev = b;
 		prevn = n;
 	}
 	return false;
 }
+
+static bool boiler_match(const char *s)
+{
+	return token_match(s, boiler_tokens);
+}
+
+/* the words that name a comment section and the trackbacks and form under it, where the name alone is signal
+ * enough to drop the box whatever its size ("commentary" is an article's kind, not comments) */
+static const char *const comment_tokens[] = {
+	"comments", "commentlist", "commentslist", "comment-list", "comments-area", "commentsarea", "comment-section",
+	"comments-section", "trackback*", "disqus*", "respond", NULL,
+};
 
 static const char *const T_KEEP[] = { "pre", "code", "table", "math", NULL };
 static const char *const T_MEDIA[] = { "img", "picture", "video", "audio", "svg", "iframe", "canvas", "object",
@@ -365,6 +377,10 @@ static bool in_sentence(struct pr *r, const struct html_node *n)
  * has picked */
 static bool judge(struct pr *r, struct html_node *n)
 {
+	/* the comments under a short post outweigh it: their name is enough, while the post keeps its words */
+	if (n->ns == HTML_NS_HTML && token_match(ex_match_string(r->x, n), comment_tokens) &&
+	    r->total >= norm_of(r, n) + PR_REST)
+		return true;
 	if (!small(r, n))
 		return false;
 	if (stray_caption(r, n))
