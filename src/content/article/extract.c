@@ -1,7 +1,6 @@
 /* extract.c: the readable-article extractor: candidate scoring, top candidate and siblings, retries, output. */
 #include "content/article/extract.h"
 
-#include <ctype.h>
 #include <string.h>
 
 #include "content/article/extract_int.h"
@@ -522,24 +521,15 @@ struct html_doc *content_parse_page(struct arena *a, const char *html, size_t n,
 }
 
 /* does a class or id word of n name a comment section ("comments", "commentlist", "comment_body", Disqus's
- * thread, WordPress's "respond") or a sidebar ("sidebar", "sidebar2"; not a word holding it,
- * "theiastickysidebar" wraps a main column)? */
+ * thread, WordPress's "respond"; not "commentary", an article's kind) or a sidebar ("sidebar", "sidebar2"; not
+ * a word holding it: "theiastickysidebar" wraps a main column)? */
 static bool aside_named(struct ex_ctx *x, const struct html_node *n)
 {
+	static const char *const aside[] = { "comment*", "disqus*", "respond", "sidebar", "sidebar1", "sidebar2",
+		                             "sidebar3", NULL };
+	static const char *const article_kind[] = { "commentary", NULL };
 	const char *s = ex_match_string(x, n);
-	for (const char *p = s; *p;) {
-		while (*p && !isalnum((unsigned char)*p))
-			p++;
-		const char *b = p;
-		while (isalnum((unsigned char)*p))
-			p++;
-		size_t len = (size_t)(p - b);
-		if ((len >= 7 && strncmp(b, "comment", 7) == 0 && (len < 10 || strncmp(b, "commentary", 10) != 0)) ||
-		    (len >= 7 && strncmp(b, "sidebar", 7) == 0 && strspn(b + 7, "0123456789") == len - 7) ||
-		    (len >= 6 && strncmp(b, "disqus", 6) == 0) || (len == 7 && strncmp(b, "respond", 7) == 0))
-			return true;
-	}
-	return false;
+	return ex_word_match(s, aside) && !ex_word_match(s, article_kind);
 }
 
 /* a box the first pass strips as unlikely whose name says it holds comments or is a sidebar */

@@ -29,50 +29,9 @@ static const char *const boiler_tokens[] = {
 	"sidebar", "byline*", "dateline", "timestamp", "copyright", "credits", "newsletter", NULL,
 };
 
-/* class/id words that, joined by a hyphen or underscore, name one thing: "more-stories", "read-more" */
-static bool token_is(const char *t, size_t n, const char *w)
-{
-	size_t wl = strlen(w);
-	if (wl && w[wl - 1] == '*')
-		return n >= wl - 1 && strncmp(t, w, wl - 1) == 0;
-	return n == wl && strncmp(t, w, n) == 0;
-}
-
-/* does the lower-cased "class id" string s carry a boilerplate word? Tokens are split at anything
- * but letters and digits, and also tried in pairs joined by '-' ("more-stories", "author-bio") */
-static bool token_match(const char *s, const char *const *words)
-{
-	const char *prev = NULL;
-	size_t prevn = 0;
-	for (const char *p = s; *p;) {
-		while (*p && !isalnum((unsigned char)*p))
-			p++;
-		const char *b = p;
-		while (isalnum((unsigned char)*p))
-			p++;
-		size_t n = (size_t)(p - b);
-		if (!n)
-			break;
-		char pair[64];
-		bool has_pair = prev && prevn + n + 1 < sizeof pair;
-		if (has_pair) {
-			memcpy(pair, prev, prevn);
-			pair[prevn] = '-';
-			memcpy(pair + prevn + 1, b, n);
-			pair[prevn + 1 + n] = '\0';
-		}
-		for (size_t i = 0; words[i]; i++)
-			if (token_is(b, n, words[i]) || (has_pair && strchr(words[i], '-') && strcmp(pair, words[i]) == 0))
-				return true;
-		prev = b;
-		prevn = n;
-	}
-	return false;
-}
-
 static bool boiler_match(const char *s)
 {
-	return token_match(s, boiler_tokens);
+	return ex_word_match(s, boiler_tokens);
 }
 
 /* the words that name a comment section and the trackbacks and form under it, where the name alone is signal
@@ -378,7 +337,7 @@ static bool in_sentence(struct pr *r, const struct html_node *n)
 static bool judge(struct pr *r, struct html_node *n)
 {
 	/* the comments under a short post outweigh it: their name is enough, while the post keeps its words */
-	if (n->ns == HTML_NS_HTML && token_match(ex_match_string(r->x, n), comment_tokens) &&
+	if (n->ns == HTML_NS_HTML && ex_word_match(ex_match_string(r->x, n), comment_tokens) &&
 	    r->total >= norm_of(r, n) + PR_REST)
 		return true;
 	if (!small(r, n))
