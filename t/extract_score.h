@@ -161,7 +161,8 @@ static void sc_free(struct sc_tokens *t)
 	free(t->v);
 }
 
-static double sc_f1(const char *ours, const char *expected)
+/* token precision and recall of ours against expected (into *p and *r when not NULL); returns F1 */
+static double sc_prf(const char *ours, const char *expected, double *pp, double *rp)
 {
 	struct sc_tokens a, b;
 	sc_tokenize(ours, &a);
@@ -179,18 +180,27 @@ static double sc_f1(const char *ours, const char *expected)
 			j++;
 		}
 	}
-	double f1;
+	double f1, p = !b.n, r = !b.n;     /* an empty expected text: nothing to recall, nothing wrong kept */
 	if (!a.n && !b.n)
 		f1 = 1;
 	else if (!a.n || !b.n || !common)
 		f1 = 0;
 	else {
-		double p = (double)common / (double)a.n, r = (double)common / (double)b.n;
+		p = (double)common / (double)a.n, r = (double)common / (double)b.n;
 		f1 = 2 * p * r / (p + r);
 	}
+	if (pp)
+		*pp = p;
+	if (rp)
+		*rp = r;
 	sc_free(&a);
 	sc_free(&b);
 	return f1;
+}
+
+static double sc_f1(const char *ours, const char *expected)
+{
+	return sc_prf(ours, expected, NULL, NULL);
 }
 
 /* whitespace runs collapsed to one space, trimmed (malloc) */
@@ -258,9 +268,10 @@ static char *sc_slurp(const char *path, size_t *len)
 	return b;
 }
 
-/* the expected page: its text (textContent of expected.html) and metadata */
+/* the expected page: its text (textContent of expected.html, words of adjacent blocks run together as the
+ * DOM gives them), the same with blocks apart (as larder extract gives text since issue 27) and metadata */
 struct sc_expect {
-	char *text;
+	char *text, *lines;
 	char *title, *byline, *excerpt, *site_name, *published, *lang, *dir;
 	int readerable;
 };
@@ -287,6 +298,8 @@ static int sc_load_expect(const char *dir, struct sc_expect *e)
 	struct html_doc *d = html_parse(&a, html, n, NULL);
 	char *t = d ? html_text_content(&a, d->root) : NULL;
 	e->text = strdup(t ? t : "");
+	t = d ? html_lines_text(&a, d->root) : NULL;
+	e->lines = strdup(t ? t : "");
 	arena_free(&a);
 	free(html);
 	snprintf(path, sizeof path, "%s/expected-metadata.json", dir);
@@ -311,6 +324,7 @@ static int sc_load_expect(const char *dir, struct sc_expect *e)
 static void sc_free_expect(struct sc_expect *e)
 {
 	free(e->text);
+	free(e->lines);
 	free(e->title);
 	free(e->byline);
 	free(e->excerpt);

@@ -67,14 +67,18 @@ t_content_extract_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)
 t_content_extract_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 t_extract_corpus_SOURCES = t/extract_corpus.c t/extract_score.h t/tap.h
 t_extract_corpus_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir) $(JSONC_CFLAGS) \
-	-DCORPUS_DEFAULT='"$(abs_top_srcdir)/../shared/corpus/readability"'
+	-DCORPUS_DEFAULT='"$(abs_top_srcdir)/../shared/corpus/readability"' \
+	-DRECALL_FLOOR_FILE='"$(abs_top_srcdir)/t/extract_corpus_floor.txt"' \
+	-DBOILER_FILE='"$(abs_top_srcdir)/t/extract_corpus_boiler.txt"'
 t_extract_corpus_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 # no words run together at block boundaries (extract's text, the index's, the Markdown export) on real pages
 check_PROGRAMS += t/text_glue
 TESTS += t/text_glue
 t_text_glue_SOURCES = t/text_glue.c t/extract_score.h t/tap.h
 t_text_glue_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir) $(JSONC_CFLAGS) \
-	-DCORPUS_DEFAULT='"$(abs_top_srcdir)/../shared/corpus/readability"' -DREAL_DEFAULT='"$(abs_top_srcdir)/t/data/real"'
+	-DCORPUS_DEFAULT='"$(abs_top_srcdir)/../shared/corpus/readability"' \
+	-DRECALL_FLOOR_FILE='"$(abs_top_srcdir)/t/extract_corpus_floor.txt"' \
+	-DBOILER_FILE='"$(abs_top_srcdir)/t/extract_corpus_boiler.txt"' -DREAL_DEFAULT='"$(abs_top_srcdir)/t/data/real"'
 t_text_glue_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 check_PROGRAMS += t/content_sanitize t/content_markdown
 TESTS += t/content_sanitize t/content_markdown

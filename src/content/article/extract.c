@@ -520,17 +520,70 @@ struct html_doc *content_parse_page(struct arena *a, const char *html, size_t n,
 	return html ? html_parse(a, html, n, lim) : NULL;
 }
 
-/* the attempt to keep: the first long enough, else the longest, else none */
-static struct attempt *best_attempt(struct attempt *tries, int ntries)
+/* does a class or id word of n name a comment section ("comments", "commentlist", "comment_body", Disqus's
+ * thread, WordPress's "respond"; not "commentary", an article's kind) or a sidebar ("sidebar", "sidebar2"; not
+ * a word holding it: "theiastickysidebar" wraps a main column)? */
+static bool aside_named(struct ex_ctx *x, const struct html_node *n)
 {
-	struct attempt *best = NULL;
+	static const char *const aside[] = { "comment*", "disqus*", "respond", "sidebar", "sidebar1", "sidebar2",
+		                             "sidebar3", NULL };
+	static const char *const article_kind[] = { "commentary", NULL };
+	const char *s = ex_match_string(x, n);
+	return ex_word_match(s, aside) && !ex_word_match(s, article_kind);
+}
+
+/* a box the first pass strips as unlikely whose name says it holds comments or is a sidebar */
+static bool unlikely_box(struct ex_ctx *x, const struct html_node *n)
+{
+	if (n->type != HTML_ELEMENT || ex_tag(n, "body") || ex_tag(n, "a"))
+		return false;
+	const char *ms = ex_match_string(x, n);
+	return aside_named(x, n) && ex_unlikely(ms) && !ex_maybe_candidate(ms);
+}
+
+/* does the walk up from the article stop here: at an <article> or <main>, or a box whose name says it holds the
+ * content ("main_content", "column")? A sidebar above that is the page's frame, not where the article was */
+static bool content_box(struct ex_ctx *x, const struct html_node *n)
+{
+	return ex_tag(n, "article") || ex_tag(n, "main") || ex_maybe_candidate(ex_match_string(x, n));
+}
+
+/* was the attempt's article found inside such a box (the top candidate or one of its nearest ancestors,
+ * below any content box)? */
+static bool in_aside_box(struct ex_ctx *x, const struct attempt *at)
+{
+	if (at->top && unlikely_box(x, at->top))
+		return true;
+	const struct html_node *n = at->top && at->top != at->parent ? at->parent : NULL;
+	for (int up = 0; n && n->type == HTML_ELEMENT && up < 8; up++, n = n->parent) {
+		if (unlikely_box(x, n))
+			return true;
+		if (content_box(x, n))
+			return false;
+	}
+	return false;
+}
+
+/* the attempt to keep: the first long enough, else the longest, else none. A short article beats a longer
+ * one found only once the unlikely-looking parts were kept, when that one is in the page's comments or its
+ * sidebar: a short post with many comments, or beside a long "about me" box, is still the post */
+static struct attempt *best_attempt(struct ex_ctx *x, struct attempt *tries, int ntries)
+{
+	struct attempt *best = NULL, *plain = NULL;
 	for (int i = 0; i < ntries; i++) {
-		if (tries[i].len >= LIMIT_EXTRACT_CHAR_THRESHOLD)
-			return &tries[i];
+		if (tries[i].len >= LIMIT_EXTRACT_CHAR_THRESHOLD) {
+			best = &tries[i];
+			break;
+		}
 		if (!best || tries[i].len > best->len)
 			best = &tries[i];
 	}
-	return best && best->len ? best : NULL;
+	if (!best || !best->len)
+		return NULL;
+	for (int i = 0; i < ntries && &tries[i] != best; i++)
+		if (tries[i].len && !in_aside_box(x, &tries[i]) && (!plain || tries[i].len > plain->len))
+			plain = &tries[i];
+	return plain && in_aside_box(x, best) ? plain : best;
 }
 
 /* grab passes, dropping one heuristic after each that comes out too short; the best, or NULL with
@@ -555,7 +608,7 @@ static struct attempt *run_passes(struct ex_ctx *x, struct attempt tries[4], boo
 		else
 			break;
 	}
-	return best_attempt(tries, ntries);
+	return best_attempt(x, tries, ntries);
 }
 
 /* content_extract_doc's work: 0, or -1 out of memory */

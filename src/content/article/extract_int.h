@@ -113,6 +113,7 @@ bool ex_is_phrasing(const struct html_node *n);
 bool ex_is_whitespace(const struct html_node *n);
 bool ex_probably_visible(const struct html_node *n);
 const char *ex_match_string(struct ex_ctx *x, const struct html_node *n);   /* lower-cased "class id" */
+bool ex_word_match(const char *match, const char *const *words);    /* a word of match is one of words */
 int ex_class_weight(struct ex_ctx *x, const struct html_node *n);
 bool ex_ci_has(const char *hay, const char *needle);
 bool ex_unlikely(const char *lower_match);

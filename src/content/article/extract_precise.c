@@ -13,6 +13,7 @@
 
 #define PR_MAX_SHARE   0.35    /* no block holding more of the article's text than this goes */
 #define PR_SHORT       100     /* a short line (characters, whitespace runs counted once) */
+#define PR_REST        140     /* a comment section goes whatever its size when the article keeps this much text */
 #define PR_LINE_ELEMS  24      /* a line has at most this many elements: the rules that read a block's
                                   words read no bigger one, so that nested boxes cost no more than once */
 
@@ -28,47 +29,17 @@ static const char *const boiler_tokens[] = {
 	"sidebar", "byline*", "dateline", "timestamp", "copyright", "credits", "newsletter", NULL,
 };
 
-/* class/id words that, joined by a hyphen or underscore, name one thing: "more-stories", "read-more" */
-static bool token_is(const char *t, size_t n, const char *w)
-{
-	size_t wl = strlen(w);
-	if (wl && w[wl - 1] == '*')
-		return n >= wl - 1 && strncmp(t, w, wl - 1) == 0;
-	return n == wl && strncmp(t, w, n) == 0;
-}
-
-/* does the lower-cased "class id" string s carry a boilerplate word? Tokens are split at anything
- * but letters and digits, and also tried in pairs joined by '-' ("more-stories", "author-bio") */
 static bool boiler_match(const char *s)
 {
-	const char *prev = NULL;
-	size_t prevn = 0;
-	for (const char *p = s; *p;) {
-		while (*p && !isalnum((unsigned char)*p))
-			p++;
-		const char *b = p;
-		while (isalnum((unsigned char)*p))
-			p++;
-		size_t n = (size_t)(p - b);
-		if (!n)
-			break;
-		char pair[64];
-		bool has_pair = prev && prevn + n + 1 < sizeof pair;
-		if (has_pair) {
-			memcpy(pair, prev, prevn);
-			pair[prevn] = '-';
-			memcpy(pair + prevn + 1, b, n);
-			pair[prevn + 1 + n] = '\0';
-		}
-		for (size_t i = 0; boiler_tokens[i]; i++)
-			if (token_is(b, n, boiler_tokens[i]) ||
-			    (has_pair && strchr(boiler_tokens[i], '-') && strcmp(pair, boiler_tokens[i]) == 0))
-				return true;
-		prev = b;
-		prevn = n;
-	}
-	return false;
+	return ex_word_match(s, boiler_tokens);
 }
+
+/* the words that name a comment section and the trackbacks and form under it, where the name alone is signal
+ * enough to drop the box whatever its size ("commentary" is an article's kind, not comments) */
+static const char *const comment_tokens[] = {
+	"comments", "commentlist", "commentslist", "comment-list", "comments-area", "commentsarea", "comment-section",
+	"comments-section", "trackback*", "disqus*", "respond", NULL,
+};
 
 static const char *const T_KEEP[] = { "pre", "code", "table", "math", NULL };
 static const char *const T_MEDIA[] = { "img", "picture", "video", "audio", "svg", "iframe", "canvas", "object",
@@ -186,6 +157,14 @@ static bool link_list(struct pr *r, const struct html_node *n)
 		return false;
 	if (ex_tag(n, "nav"))
 		return true;
+	/* a list inside a list item that says something of its own ("In progress:" over a list of bugs) is
+	 * that item's detail, not a menu (a menu's submenu hangs under a bare link) */
+	const struct html_node *item = n->parent;
+	if (item && item != r->article && ex_tag(item, "li")) {
+		size_t own = norm_of(r, item) - facts(r, item)->pr_link_chars, inner = len - chars;
+		if (own > inner + 5)
+			return false;
+	}
 	size_t items = 0, pure = 0;
 	for (struct html_node *li = ex_first_el(n); li; li = ex_next_el(li)) {
 		if (url_item(r, li))
@@ -346,18 +325,31 @@ static void drop_orphan_heading(struct pr *r, struct html_node *prev)
 		html_remove(prev);
 }
 
+/* is n a phrase inside a paragraph that says more than it (the words before or after it in the same <p>) */
+static bool in_sentence(struct pr *r, const struct html_node *n)
+{
+	const struct html_node *p = n->parent;
+	return p && p != r->article && ex_tag(p, "p") && ex_is_phrasing(n) && norm_of(r, p) > 2 * norm_of(r, n) + 20;
+}
+
 /* the rules, cheapest tests first; the guards that walk the block's subtree run only for a block a rule
  * has picked */
 static bool judge(struct pr *r, struct html_node *n)
 {
+	/* the comments under a short post outweigh it: their name is enough, while the post keeps its words */
+	if (n->ns == HTML_NS_HTML && ex_word_match(ex_match_string(r->x, n), comment_tokens) &&
+	    r->total >= norm_of(r, n) + PR_REST)
+		return true;
 	if (!small(r, n))
 		return false;
 	if (stray_caption(r, n))
 		return true;
 	bool pick = false;
 	if (boiler_match(ex_match_string(r->x, n)))
-		/* an image with its words (a caption, a credit) is the article's; a teaser's image is a link */
-		pick = !has(r, n, F_OWN_MEDIA);
+		/* an image with its words (a caption, a credit) is the article's; a teaser's image is a link; a
+		 * phrase inside a paragraph's sentence ("<span class=dateline>CAIRO —</span> Gunmen...") is the
+		 * sentence's */
+		pick = !has(r, n, F_OWN_MEDIA) && !in_sentence(r, n);
 	else
 		pick = link_list(r, n) || (facts(r, n)->pr_elems <= PR_LINE_ELEMS &&
 		                            ((repeated_byline(r, n) && !has(r, n, F_MEDIA)) || boiler_phrase(r, n)));

@@ -36,13 +36,29 @@ static const char *raw_end(const char *p, const char *end, const char *name)
 	return end;
 }
 
+#define TITLE_LONG 300  /* a title's text longer than this (bytes) holding a tag is a title left open */
+
+/* where a <title> whose text runs from p to close is really over: at its first tag when it has no end tag
+ * at all or is longer than any title ("<title>Page</tit" cut short by a broken copy, then the whole page),
+ * else NULL (it stands as written: "<title>The <b> element</title>" keeps its words) */
+static const char *title_cut(const char *p, const char *close, const char *end)
+{
+	if (close != end && close - p <= TITLE_LONG)
+		return NULL;
+	for (const char *q = p; (q = memchr(q, '<', (size_t)(close - q))) != NULL && q + 1 < close; q++)
+		if (isalpha((unsigned char)q[1]) || (q[1] == '/' && q + 2 < close && isalpha((unsigned char)q[2])))
+			return q;
+	return NULL;
+}
+
 char *ex_strip_raw(struct arena *a, const char *html, size_t n, size_t *outn)
 {
-	char *out = arena_alloc(a, n + 1);
+	char *out = arena_alloc(a, n + 8 + 1);
 	if (!out)
 		return NULL;
 	const char *p = html, *end = html + n;
 	size_t o = 0;
+	bool title_done = false;
 	while (p < end) {
 		const char *lt = memchr(p, '<', (size_t)(end - p));
 		if (!lt) {
@@ -89,6 +105,17 @@ char *ex_strip_raw(struct arena *a, const char *html, size_t n, size_t *outn)
 			if (!*r)
 				continue;
 			const char *close = raw_end(p, end, name);
+			const char *cut = !title_done && strcmp(name, "title") == 0 ? title_cut(p, close, end) : NULL;
+			if (cut) {
+				title_done = true;      /* once: out has room for one "</title>" more than html */
+				/* a title left open swallows the page: it ends where the markup resumes */
+				memcpy(out + o, p, (size_t)(cut - p));
+				o += (size_t)(cut - p);
+				memcpy(out + o, "</title>", 8);
+				o += 8;
+				p = cut;
+				continue;
+			}
 			bool drop = strcmp(name, "style") == 0 ||
 			            (strcmp(name, "script") == 0 && !find_ci(attrs, q, "ld+json"));
 			if (!drop) {

@@ -875,3 +875,45 @@ void ex_set_tag(struct ex_ctx *x, struct html_node *n, const char *tag)
 		x->oom = true;
 	n->ns = HTML_NS_HTML;
 }
+
+/* is the word t (n bytes) w, or (w ending in '*') does it begin with w? */
+static bool word_is(const char *t, size_t n, const char *w)
+{
+	size_t wl = strlen(w);
+	if (wl && w[wl - 1] == '*')
+		return n >= wl - 1 && strncmp(t, w, wl - 1) == 0;
+	return n == wl && strncmp(t, w, n) == 0;
+}
+
+/* does the lower-cased "class id" string s carry one of words (an entry ending in '*': a word beginning with
+ * it)? Its words are split at anything but letters and digits, and also tried in pairs joined by '-'
+ * ("more-stories", "author-bio") */
+bool ex_word_match(const char *s, const char *const *words)
+{
+	const char *prev = NULL;
+	size_t prevn = 0;
+	for (const char *p = s; *p;) {
+		while (*p && !isalnum((unsigned char)*p))
+			p++;
+		const char *b = p;
+		while (isalnum((unsigned char)*p))
+			p++;
+		size_t n = (size_t)(p - b);
+		if (!n)
+			break;
+		char pair[64];
+		bool has_pair = prev && prevn + n + 1 < sizeof pair;
+		if (has_pair) {
+			memcpy(pair, prev, prevn);
+			pair[prevn] = '-';
+			memcpy(pair + prevn + 1, b, n);
+			pair[prevn + 1 + n] = '\0';
+		}
+		for (size_t i = 0; words[i]; i++)
+			if (word_is(b, n, words[i]) || (has_pair && strchr(words[i], '-') && strcmp(pair, words[i]) == 0))
+				return true;
+		prev = b;
+		prevn = n;
+	}
+	return false;
+}
