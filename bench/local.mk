@@ -66,7 +66,7 @@ bench_extract_eval_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir) $(JSONC_CFLAGS)
 bench_extract_eval_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 EXTRA_DIST += bench/extract-eval bench/extract_eval_data.mjs bench/extract_eval_data.sha256 \
 	bench/extract_eval_run.mjs bench/extract_eval_score.mjs bench/extract_common.mjs \
-	bench/extract_eval_py.py bench/extract_eval_sources.md
+	bench/extract_eval_py.py bench/extract_eval_boilerpipe.java bench/extract_eval_sources.md
 CLEANFILES += bench/extract_eval$(EXEEXT)
 bench: bench/extract_eval$(EXEEXT)
 .PHONY: bench-extract-eval
