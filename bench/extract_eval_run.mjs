@@ -4,7 +4,8 @@
 // (@extractus/article-extractor's extractFromHtml, its content's textContent), postlight (@postlight/parser,
 // its text output; bench/js/package.json overrides its git-only difflib with the npm one), unfluff (its
 // text), defuddle (Defuddle on linkedom, its content's textContent), readabilitysax (readabilitySAX on
-// htmlparser2, its text output, with its own retries at lower skip levels).
+// htmlparser2, its text output, with its own retries at lower skip levels), node-readability (arc90's
+// Readability on jsdom 9, its content's textContent).
 // The cache (the same for every runner of bench/extract-eval): OUTDIR/VERSION names the extractor and its
 // version, and a different one empties OUTDIR first; OUTDIR/<set>/<id>.txt is a page's text (none when
 // the extractor failed on it); OUTDIR/<set>.times has a line "<id> <CPU seconds>" for every page done,
@@ -64,6 +65,20 @@ const EXTRACTORS = {
 			const r = new DefuddleClass(parseHTML(html).document, { url: URL }).parse();
 			return r && r.content ? parseHTML(`<html><body>${r.content}</body></html>`).document.body.textContent : null;
 		};
+	} },
+	'node-readability': { pkg: 'node-readability', req: benchRequire, make: () => {
+		// given HTML (not an address) it fetches nothing; its article's content is HTML
+		const read = benchRequire('node-readability');
+		const parse = domParser('linkedom');
+		return html => new Promise(resolve => read(html, (err, art) => {
+			let text = null;
+			if (!err && art) {
+				const c = art.content;
+				if (c) text = parse(`<html><body>${c}</body></html>`).body.textContent;
+				art.close();
+			}
+			resolve(text);
+		}));
 	} },
 	readabilitysax: { pkg: 'readabilitySAX', req: benchRequire, make: () => {
 		const { process } = benchRequire('readabilitySAX');

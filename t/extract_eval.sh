@@ -78,7 +78,7 @@ printf '{"with": [' >"$tmp/bad/x/a.json"
 node "$score" "$tmp/bad" "$tmp/res" >/dev/null 2>"$tmp/err"
 like "snippets that are not JSON: exit 1, named" "^1:extract_eval_score: .*/a.json: not JSON" "$?:$(cat "$tmp/err")"
 
-# the runners' cache (bench/extract_eval_run.mjs, extract_eval_py.py, extract_eval_boilerpipe.java): a
+# the runners' cache (bench/extract_eval_run.mjs, _py.py, _boilerpipe.java, _goose.go): a
 # page's text and a line of its CPU time; a second run runs nothing; a page whose time line is gone runs
 # again; another version of the extractor empties the cache
 J=/usr/share/java
@@ -88,9 +88,12 @@ runner() {
 	html-text) /usr/bin/python3 "$srcdir/bench/extract_eval_py.py" -o "$2" html-text "$data/scrapinghub" "$data/l3s-gn1" ;;
 	boilerpipe) BOILERPIPE_VERSION=test java -cp "$J/boilerpipe.jar:$J/nekohtml.jar:$J/xercesImpl.jar" \
 		"$srcdir/bench/extract_eval_boilerpipe.java" -o "$2" boilerpipe "$data/scrapinghub" "$data/l3s-gn1" ;;
+	goose) GOOSE_VERSION=test "$top_builddir/bench/extract_eval_goose" -o "$2" goose "$data/scrapinghub" "$data/l3s-gn1" ;;
 	esac
 }
-for x in readability html-text boilerpipe; do
+make -C "$top_builddir" -s bench/extract_eval_goose >"$tmp/make.log" 2>&1
+is "the goose runner builds with Debian's Go packages" "0" "$?"
+for x in readability html-text boilerpipe goose; do
 	c="$tmp/cache/$x"
 	runner "$x" "$c" >"$tmp/out" 2>"$tmp/err"
 	like "$x: the first run runs every page" "^0:scrapinghub: 2 pages \\(2 run now, 0 from the cache\\)" "$?:$(cat "$tmp/out" "$tmp/err")"
