@@ -4,7 +4,9 @@
 // extractor's plain text of each page (a missing file counts as an empty answer) and
 // RESULTS/<extractor>/<set>.speed "pages cpu_seconds" of its timed passes; -x scores only those
 // extractors of RESULTS (default: all), in that order. Prints the F1 table (the best figure of each
-// set marked *, pages per CPU second, glued pages), the P / R table and where larder stands.
+// set marked *, pages per CPU second, glued pages, pages scored), the P / R table and where larder stands.
+// A runner's RESULTS/<extractor>/<set>.times (its cache: one line a page done) limits that set's pages
+// to those it lists, so a run still under way is scored on what it has done, and says so.
 //
 // The rules (each computed here in our own code, after the benchmark's published script or paper):
 //  scrapinghub  tokens are runs of Unicode letters, digits and "_", case kept; a text is the
@@ -228,6 +230,12 @@ function speedOf(file) {
 	return secs > 0 ? { n, secs } : null;
 }
 
+// the ids of a runner's <set>.times (null when there is none: every page counts)
+function doneIds(file) {
+	if (!existsSync(file)) return null;
+	return new Set(readFileSync(file, 'utf8').split('\n').map(l => l.split(' ')[0]).filter(Boolean));
+}
+
 // every extractor in RESULTS (or those of only, a list of names) on every set of DATA
 export function scoreAll(data, results, only = null) {
 	const sets = readdirSync(data).filter(s => existsSync(join(data, s, 'DIGEST')) || readdirSync(join(data, s)).some(f => f.endsWith('.html'))).sort();
@@ -235,14 +243,20 @@ export function scoreAll(data, results, only = null) {
 	const rows = [];
 	for (const x of names) {
 		if (!existsSync(join(results, x))) throw new Error(`${join(results, x)}: no answers of ${x}`);
-		const row = { extractor: x, sets: {}, pagesPerSec: null, glued: 0 };
+		const row = { extractor: x, sets: {}, pagesPerSec: null, glued: 0, pages: 0, of: 0 };
 		let n = 0, secs = 0;
 		for (const set of sets) {
 			const dir = join(results, x, set);
 			if (!existsSync(dir)) continue;
 			const answer = id => { const f = join(dir, id + '.txt'); return existsSync(f) ? readFileSync(f, 'utf8') : ''; };
-			row.sets[set] = scoreSet(set, loadSet(data, set), answer);
+			// a runner's cache lists the pages it has done: a run still under way is scored on those only
+			const all = loadSet(data, set), done = doneIds(join(results, x, set + '.times'));
+			const pages = done ? all.filter(pg => done.has(pg.id)) : all;
+			if (!pages.length) continue;
+			row.sets[set] = { ...scoreSet(set, pages, answer), of: all.length };
 			row.glued += row.sets[set].glued;
+			row.pages += pages.length;
+			row.of += all.length;
 			const sp = speedOf(join(results, x, set + '.speed'));
 			if (sp) { n += sp.n; secs += sp.secs; }
 		}
@@ -275,19 +289,20 @@ export function table({ sets, rows }) {
 	const top = {};
 	for (const s of cols) top[s] = rows.filter(r => r.sets[s]).map(r => f3(r.sets[s].f1)).sort().pop();
 	const lines = ['F1 (each benchmark\'s own rule; * the best of its column)'];
-	lines.push(['extractor'.padEnd(w), ...cols.map(s => s.padStart(12)), 'pages/s'.padStart(9), 'glued'.padStart(6)].join(''));
+	lines.push(['extractor'.padEnd(w), ...cols.map(s => s.padStart(12)), 'pages/s'.padStart(9), 'glued'.padStart(6), 'pages'.padStart(12)].join(''));
 	for (const r of rows) {
 		const cells = cols.map(s => {
 			const v = r.sets[s];
 			return (v ? f3(v.f1) + (f3(v.f1) === top[s] ? '*' : ' ') : '- ').padStart(12);
 		});
 		lines.push([r.extractor.padEnd(w), ...cells, (r.pagesPerSec ? r.pagesPerSec.toFixed(1) : '-').padStart(9),
-			String(r.glued).padStart(6)].join(''));
+			String(r.glued).padStart(6), (r.pages < r.of ? `${r.pages} of ${r.of}` : String(r.pages)).padStart(12)].join(''));
 	}
-	lines.push('', 'precision / recall');
-	lines.push(['extractor'.padEnd(w), ...cols.map(s => s.padStart(12))].join(''));
+	lines.push('', 'precision / recall (a run still under way: [the pages it has done])');
+	lines.push(['extractor'.padEnd(w), ...cols.map(s => s.padStart(18))].join(''));
+	const pr = v => `${f3(v.p)} ${f3(v.r)}` + (v.pages < v.of ? ` [${v.pages}]` : '');
 	for (const r of rows)
-		lines.push([r.extractor.padEnd(w), ...cols.map(s => (r.sets[s] ? `${f3(r.sets[s].p)} ${f3(r.sets[s].r)}` : '-').padStart(12))].join(''));
+		lines.push([r.extractor.padEnd(w), ...cols.map(s => (r.sets[s] ? pr(r.sets[s]) : '-').padStart(18))].join(''));
 	const { best, behind } = standing({ sets: cols, rows });
 	if (rows.some(r => r.extractor === 'larder') && rows.length > 1)
 		lines.push('', `larder: the best F1 on ${best.length} of ${best.length + behind.length} sets` +
