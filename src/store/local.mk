@@ -6,6 +6,7 @@ src_store_libstore_a_SOURCES = \
 	src/store/store.c src/store/usage.c src/store/user.c src/store/apikey.c src/store/session.c \
 	src/store/item.c src/store/label.c src/store/highlight.c src/store/job.c src/store/setting.c src/store/login.c src/store/savetoken.c src/store/share.c \
 	src/store/search_query.h src/store/search_query.c src/store/search.h src/store/search.c src/store/fts.c \
+	src/store/rank.h src/store/rank.c src/store/search_rank.h src/store/search_rank.c \
 	src/store/words.h src/store/words.c src/store/search_index.c src/store/search_pg.h src/store/search_pg.c \
 	src/store/bulk.c \
 	src/store/filter.c src/store/account.c src/store/personalization.c src/store/import.c \
@@ -54,6 +55,8 @@ STORE_MIGRATION_NAMES += 026_file_blobs
 STORE_MIGRATION_NAMES += 027_session_list
 # PostgreSQL's tsvector made in C from words.c's words (search_pg.c), every row re-indexed by larder init
 STORE_MIGRATION_NAMES += 028_search_words_c
+# the saved searches a new account gets (Omnivore's defaultFilter)
+STORE_MIGRATION_NAMES += 029_default_filters
 STORE_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/%.sql)
 STORE_PG_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/pg/%.sql)
 EXTRA_DIST += $(STORE_MIGRATIONS) $(STORE_PG_MIGRATIONS)
