@@ -1,8 +1,12 @@
 // extract_eval_score.mjs: scores extractors' body texts against each benchmark's ground truth by that benchmark's own rule, and prints the table.
-// Usage: node extract_eval_score.mjs [--json] DATA RESULTS
+// Usage: node extract_eval_score.mjs [--json] [-x EXTRACTOR,...] DATA RESULTS
 // DATA/<set>/ as bench/extract_eval_data.mjs lays it out; RESULTS/<extractor>/<set>/<id>.txt the
 // extractor's plain text of each page (a missing file counts as an empty answer) and
-// RESULTS/<extractor>/<set>.speed "pages cpu_seconds" of its timed passes.
+// RESULTS/<extractor>/<set>.speed "pages cpu_seconds" of its timed passes; -x scores only those
+// extractors of RESULTS (default: all), in that order. Prints the F1 table (the best figure of each
+// set marked *, pages per CPU second, glued pages, pages scored), the P / R table and where larder stands.
+// A runner's RESULTS/<extractor>/<set>.times (its cache: one line a page done) limits that set's pages
+// to those it lists, so a run still under way is scored on what it has done, and says so.
 //
 // The rules (each computed here in our own code, after the benchmark's published script or paper):
 //  scrapinghub  tokens are runs of Unicode letters, digits and "_", case kept; a text is the
@@ -226,18 +230,33 @@ function speedOf(file) {
 	return secs > 0 ? { n, secs } : null;
 }
 
-export function scoreAll(data, results) {
+// the ids of a runner's <set>.times (null when there is none: every page counts)
+function doneIds(file) {
+	if (!existsSync(file)) return null;
+	return new Set(readFileSync(file, 'utf8').split('\n').map(l => l.split(' ')[0]).filter(Boolean));
+}
+
+// every extractor in RESULTS (or those of only, a list of names) on every set of DATA
+export function scoreAll(data, results, only = null) {
 	const sets = readdirSync(data).filter(s => existsSync(join(data, s, 'DIGEST')) || readdirSync(join(data, s)).some(f => f.endsWith('.html'))).sort();
+	const names = only || readdirSync(results).sort();
 	const rows = [];
-	for (const x of readdirSync(results).sort()) {
-		const row = { extractor: x, sets: {}, pagesPerSec: null, glued: 0 };
+	for (const x of names) {
+		if (!existsSync(join(results, x))) throw new Error(`${join(results, x)}: no answers of ${x}`);
+		const row = { extractor: x, sets: {}, pagesPerSec: null, glued: 0, pages: 0, of: 0 };
 		let n = 0, secs = 0;
 		for (const set of sets) {
 			const dir = join(results, x, set);
 			if (!existsSync(dir)) continue;
 			const answer = id => { const f = join(dir, id + '.txt'); return existsSync(f) ? readFileSync(f, 'utf8') : ''; };
-			row.sets[set] = scoreSet(set, loadSet(data, set), answer);
+			// a runner's cache lists the pages it has done: a run still under way is scored on those only
+			const all = loadSet(data, set), done = doneIds(join(results, x, set + '.times'));
+			const pages = done ? all.filter(pg => done.has(pg.id)) : all;
+			if (!pages.length) continue;
+			row.sets[set] = { ...scoreSet(set, pages, answer), of: all.length };
 			row.glued += row.sets[set].glued;
+			row.pages += pages.length;
+			row.of += all.length;
 			const sp = speedOf(join(results, x, set + '.speed'));
 			if (sp) { n += sp.n; secs += sp.secs; }
 		}
@@ -247,35 +266,63 @@ export function scoreAll(data, results) {
 	return { sets, rows };
 }
 
-export function table({ sets, rows }) {
-	const f = v => v.toFixed(3).replace(/^0/, '');
-	const head = ['extractor'.padEnd(16)];
-	for (const s of sets) head.push(`${s} P / R / F1`.padEnd(20));
-	head.push('pages/s'.padStart(8), 'glued'.padStart(6));
-	const lines = [head.join(' ')];
-	for (const r of rows) {
-		const cells = [r.extractor.padEnd(16)];
-		for (const s of sets) {
-			const v = r.sets[s];
-			cells.push((v ? `${f(v.p)} ${f(v.r)} ${f(v.f1)}` : '-').padEnd(20));
-		}
-		cells.push((r.pagesPerSec ? r.pagesPerSec.toFixed(1) : '-').padStart(8), String(r.glued).padStart(6));
-		lines.push(cells.join(' '));
+const f3 = v => v.toFixed(3).replace(/^0/, '');
+
+// the sets where the row named `who` has the best F1 (to 3 places, ties included) and, for the others,
+// the extractor ahead and its figure
+export function standing({ sets, rows }, who = 'larder') {
+	const me = rows.find(r => r.extractor === who), best = [], behind = [];
+	if (!me) return { best, behind };
+	for (const s of sets) {
+		if (!me.sets[s]) continue;
+		const top = rows.filter(r => r.sets[s]).reduce((a, r) => (f3(r.sets[s].f1) > f3(a.sets[s].f1) ? r : a));
+		if (f3(top.sets[s].f1) > f3(me.sets[s].f1)) behind.push({ set: s, extractor: top.extractor, f1: top.sets[s].f1 });
+		else best.push(s);
 	}
+	return { best, behind };
+}
+
+// two tables: F1 a set (the best of each column marked *), speed and glued pages; then P and R
+export function table({ sets, rows }) {
+	const cols = sets.filter(s => rows.some(r => r.sets[s]));
+	const w = Math.max(16, ...rows.map(r => r.extractor.length + 1));
+	const top = {};
+	for (const s of cols) top[s] = rows.filter(r => r.sets[s]).map(r => f3(r.sets[s].f1)).sort().pop();
+	const lines = ['F1 (each benchmark\'s own rule; * the best of its column)'];
+	lines.push(['extractor'.padEnd(w), ...cols.map(s => s.padStart(12)), 'pages/s'.padStart(9), 'glued'.padStart(6), 'pages'.padStart(12)].join(''));
+	for (const r of rows) {
+		const cells = cols.map(s => {
+			const v = r.sets[s];
+			return (v ? f3(v.f1) + (f3(v.f1) === top[s] ? '*' : ' ') : '- ').padStart(12);
+		});
+		lines.push([r.extractor.padEnd(w), ...cells, (r.pagesPerSec ? r.pagesPerSec.toFixed(1) : '-').padStart(9),
+			String(r.glued).padStart(6), (r.pages < r.of ? `${r.pages} of ${r.of}` : String(r.pages)).padStart(12)].join(''));
+	}
+	lines.push('', 'precision / recall (a run still under way: [the pages it has done])');
+	lines.push(['extractor'.padEnd(w), ...cols.map(s => s.padStart(18))].join(''));
+	const pr = v => `${f3(v.p)} ${f3(v.r)}` + (v.pages < v.of ? ` [${v.pages}]` : '');
+	for (const r of rows)
+		lines.push([r.extractor.padEnd(w), ...cols.map(s => (r.sets[s] ? pr(r.sets[s]) : '-').padStart(18))].join(''));
+	const { best, behind } = standing({ sets: cols, rows });
+	if (rows.some(r => r.extractor === 'larder') && rows.length > 1)
+		lines.push('', `larder: the best F1 on ${best.length} of ${best.length + behind.length} sets` +
+			behind.map(b => `; on ${b.set} ${b.extractor} is ahead (${f3(b.f1)})`).join(''));
 	return lines.join('\n') + '\n';
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
 	const a = process.argv.slice(2);
-	const json = a[0] === '--json';
-	if (json) a.shift();
-	if (a.length !== 2) {
-		console.error('usage: extract_eval_score.mjs [--json] DATA RESULTS');
+	let json = false, only = null;
+	for (;;) {
+		if (a[0] === '--json') { json = true; a.shift(); } else if (a[0] === '-x' && a.length > 1) { only = a[1].split(',').filter(Boolean); a.splice(0, 2); } else break;
+	}
+	if (a.length !== 2 || (only && !only.length)) {
+		console.error('usage: extract_eval_score.mjs [--json] [-x EXTRACTOR,...] DATA RESULTS');
 		process.exit(2);
 	}
 	try {
 		for (const d of a) if (!existsSync(d)) throw new Error(`${d}: no such folder`);
-		const s = scoreAll(a[0], a[1]);
+		const s = scoreAll(a[0], a[1], only);
 		process.stdout.write(json ? JSON.stringify(s, null, 1) + '\n' : table(s));
 	} catch (e) {
 		console.error(`extract_eval_score: ${e.message}`);

@@ -66,8 +66,15 @@ bench_extract_eval_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir) $(JSONC_CFLAGS)
 bench_extract_eval_LDADD = $(CONTENT_LIBS) $(UTIL_LIBS)
 EXTRA_DIST += bench/extract-eval bench/extract_eval_data.mjs bench/extract_eval_data.sha256 \
 	bench/extract_eval_run.mjs bench/extract_eval_score.mjs bench/extract_common.mjs \
-	bench/extract_eval_py.py bench/extract_eval_sources.md
+	bench/extract_eval_py.py bench/extract_eval_boilerpipe.java bench/extract_eval_goose.go \
+	bench/extract_eval_sources.md
 CLEANFILES += bench/extract_eval$(EXEEXT)
+# GoOse's runner, built with Debian's Go packages when bench/extract-eval or t/extract_eval.sh asks for it
+# (not part of all: Go is only a test and bench package)
+bench/extract_eval_goose$(EXEEXT): $(top_srcdir)/bench/extract_eval_goose.go
+	$(AM_V_GEN)cd $(top_srcdir)/bench && GOPATH=/usr/share/gocode GO111MODULE=off GOFLAGS= \
+		GOCACHE=$(abs_top_builddir)/bench/go-cache go build -o $(abs_top_builddir)/bench/extract_eval_goose$(EXEEXT) extract_eval_goose.go
+CLEANFILES += bench/extract_eval_goose$(EXEEXT)
 bench: bench/extract_eval$(EXEEXT)
 .PHONY: bench-extract-eval
 bench-extract-eval: bench/extract_eval$(EXEEXT)

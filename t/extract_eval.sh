@@ -46,9 +46,28 @@ is "one glued page, in scrapinghub" "1 1 0 0 0" \
 is "pages per CPU second from the .speed files (4 pages in 2 s)" 2 "$(jq -r '.rows[0].pagesPerSec' "$tmp/hand.json")"
 is "a set without answers is not scored" null "$(jq -r '.rows[0].sets["l3s-gn1"]' "$tmp/hand.json")"
 
-# the printed table: one row per extractor, the figures to 3 places
+# the printed tables: F1 a set (the best of each column marked *), pages/s and glued pages; then P / R
 node "$score" "$data" "$srcdir/t/data/extract-eval/results" >"$tmp/table" 2>&1
-like "the table's row" '^hand +\.571 \.500 \.533 +\.333 \.400 \.364 +- +\.875 \.833 \.854 +\.500 \.500 \.500 +2\.0 +1$' "$(cat "$tmp/table")"
+like "the F1 table's columns: the sets with answers" '^extractor +cleaneval +dragnet +scrapinghub +trafilatura +pages/s +glued +pages$' "$(cat "$tmp/table")"
+like "the F1 row, each the best of its column" '^hand +\.533\* +\.364\* +\.854\* +\.500\* +2\.0 +1 +6$' "$(cat "$tmp/table")"
+like "the P / R row" '^hand +\.571 \.500 +\.333 \.400 +\.875 \.833 +\.500 \.500$' "$(cat "$tmp/table")"
+# two extractors: "larder" answers as hand does; "rival" gives scrapinghub's ground truth itself (F1 1)
+# and answers nothing elsewhere (not scored there)
+mkdir -p "$tmp/two/rival/scrapinghub"
+cp -R "$srcdir/t/data/extract-eval/results/hand" "$tmp/two/larder"
+cp "$data/scrapinghub/p1.txt" "$data/scrapinghub/p2.txt" "$tmp/two/rival/scrapinghub/"
+node "$score" -x larder,rival "$data" "$tmp/two" >"$tmp/table2" 2>"$tmp/err"
+is "-x: the rows in its order" "0:larder rival" "$?:$(sed -n '3,4s/ .*//p' "$tmp/table2" | tr '\n' ' ' | sed 's/ $//')"
+like "larder's scrapinghub F1 is not marked when rival's is higher" '^larder +\.533\* +\.364\* +\.854 +\.500\* +2\.0 +1 +6$' "$(cat "$tmp/table2")"
+like "rival's is marked; no answers is a dash, no speed file no speed" '^rival +- +- +1\.000\* +- +- +0 +2$' "$(cat "$tmp/table2")"
+is "where larder stands" "larder: the best F1 on 3 of 4 sets; on scrapinghub rival is ahead (1.000)" "$(tail -n 1 "$tmp/table2")"
+# a run still under way (its cache lists p1 only): scored on the pages it has done, and the table says so
+printf 'p1 0.5\n' >"$tmp/two/rival/scrapinghub.times"
+node "$score" -x rival "$data" "$tmp/two" >"$tmp/table3" 2>"$tmp/err"
+like "a run under way: its pages of all" '^rival +1\.000\* +- +0 +1 of 2$' "$?:$(cat "$tmp/table3" "$tmp/err")"
+like "and its P / R cell the pages done" '^rival +1\.000 1\.000 \[1\]$' "$(cat "$tmp/table3")"
+node "$score" -x larder,nobody "$data" "$tmp/two" >/dev/null 2>"$tmp/err"
+is "-x naming an extractor without answers: exit 1, named" "1:extract_eval_score: $tmp/two/nobody: no answers of nobody" "$?:$(cat "$tmp/err")"
 
 # bad input: each a clear error and exit 1
 node "$score" "$tmp/none" "$srcdir/t/data/extract-eval/results" >/dev/null 2>"$tmp/err"
@@ -63,6 +82,44 @@ like "snippets that are not lists: exit 1, named" "^1:extract_eval_score: .*/a.j
 printf '{"with": [' >"$tmp/bad/x/a.json"
 node "$score" "$tmp/bad" "$tmp/res" >/dev/null 2>"$tmp/err"
 like "snippets that are not JSON: exit 1, named" "^1:extract_eval_score: .*/a.json: not JSON" "$?:$(cat "$tmp/err")"
+
+# the runners' cache (bench/extract_eval_run.mjs, _py.py, _boilerpipe.java, _goose.go): a
+# page's text and a line of its CPU time; a second run runs nothing; a page whose time line is gone runs
+# again; another version of the extractor empties the cache
+J=/usr/share/java
+runner() {
+	case $1 in
+	readability) LARDER_JS_DIR="$srcdir/t/js" node "$srcdir/bench/extract_eval_run.mjs" -o "$2" readability "$data/scrapinghub" "$data/l3s-gn1" ;;
+	html-text) /usr/bin/python3 "$srcdir/bench/extract_eval_py.py" -o "$2" html-text "$data/scrapinghub" "$data/l3s-gn1" ;;
+	boilerpipe) BOILERPIPE_VERSION=test java -cp "$J/boilerpipe.jar:$J/nekohtml.jar:$J/xercesImpl.jar" \
+		"$srcdir/bench/extract_eval_boilerpipe.java" -o "$2" boilerpipe "$data/scrapinghub" "$data/l3s-gn1" ;;
+	goose) GOOSE_VERSION=test "$top_builddir/bench/extract_eval_goose" -o "$2" goose "$data/scrapinghub" "$data/l3s-gn1" ;;
+	esac
+}
+make -C "$top_builddir" -s bench/extract_eval_goose >"$tmp/make.log" 2>&1
+is "the goose runner builds with Debian's Go packages" "0" "$?"
+for x in readability html-text boilerpipe goose; do
+	c="$tmp/cache/$x"
+	runner "$x" "$c" >"$tmp/out" 2>"$tmp/err"
+	like "$x: the first run runs every page" "^0:scrapinghub: 2 pages \\(2 run now, 0 from the cache\\)" "$?:$(cat "$tmp/out" "$tmp/err")"
+	is "$x: a time line a page" "p1 p2" "$(cut -d' ' -f1 "$c/scrapinghub.times" | tr '\n' ' ' | sed 's/ $//')"
+	like "$x: the speed file sums the pages" '^2 [0-9]+\.[0-9]{6}$' "$(cat "$c/scrapinghub.speed")"
+	like "$x: the article's text kept" 'eight months of repairs' "$(cat "$c/l3s-gn1/article.txt")"
+	runner "$x" "$c" >"$tmp/out" 2>&1
+	like "$x: the second run runs nothing" '^scrapinghub: 2 pages \(0 run now, 2 from the cache\)' "$(cat "$tmp/out")"
+	echo "stale" >"$c/l3s-gn1/article.txt"
+	: >"$c/l3s-gn1.times"
+	runner "$x" "$c" >"$tmp/out" 2>&1
+	like "$x: a page without its time line runs again" '^l3s-gn1: 1 pages \(1 run now, 0 from the cache\)' "$(cat "$tmp/out")"
+	like "$x: and its text is made anew" 'eight months of repairs' "$(cat "$c/l3s-gn1/article.txt")"
+	echo "$x some-other-version" >"$c/VERSION"
+	runner "$x" "$c" >"$tmp/out" 2>&1
+	like "$x: another version runs every page again" '^scrapinghub: 2 pages \(2 run now, 0 from the cache\)' "$(cat "$tmp/out")"
+done
+node "$srcdir/bench/extract_eval_run.mjs" readability "$data/l3s-gn1" >/dev/null 2>"$tmp/err"
+like "a runner without OUTDIR: exit 2 and its usage" '^2:usage: extract_eval_run.mjs -o OUTDIR ' "$?:$(cat "$tmp/err")"
+/usr/bin/python3 "$srcdir/bench/extract_eval_py.py" -o "$tmp/c" nothing "$data/l3s-gn1" >/dev/null 2>"$tmp/err"
+like "an unknown Python extractor: exit 2 and its usage" '^2:usage: extract_eval_py.py -o OUTDIR readability-lxml\|html-text ' "$?:$(cat "$tmp/err")"
 
 # the real CLI: `larder extract`'s textContent of a news page, scored by the bag-of-words rule: every
 # word of the three paragraphs kept (R = 1), the menu and footer left out (P = 1 but for the headline)
