@@ -34,7 +34,12 @@ const EXTRACTORS = {
 	readability: { pkg: '@mozilla/readability', req: jsRequire, make: () => {
 		const { Readability } = jsRequire('@mozilla/readability');
 		const parse = domParser('jsdom', URL);
-		return async html => { const r = new Readability(parse(html)).parse(); return r ? r.textContent : null; };
+		// each page's window closed after it: jsdom keeps every window otherwise, and the heap filled (4 GB) in a
+		// run over every page
+		return async html => {
+			const doc = parse(html);
+			try { const r = new Readability(doc).parse(); return r ? r.textContent : null; } finally { doc.defaultView?.close(); }
+		};
 	} },
 	extractus: { pkg: '@extractus/article-extractor', req: benchRequire, make: async () => {
 		const { extractFromHtml } = await import(benchRequire.resolve('@extractus/article-extractor'));
