@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store/rank.h"
 #include "store/store_int.h"
 #include "store/words.h"
 
@@ -180,15 +181,12 @@ static int tok_tokenize(Fts5Tokenizer *p, void *ctx, int flags, const char *text
 
 /*
  * larder_rank(items_fts, w1, …, wN): a relevance score from the row alone, lower is better (it sorts
- * like bm25). For each phrase and column: weight * saturated hit count, tf * (K1 + 1) / (tf + K1 * norm),
- * with norm from the column's own length against a fixed typical length. bm25 would use the whole
+ * like bm25): rank.c's formula (PostgreSQL's ranked page calls the same) over the row's phrase hits per column
+ * and its column sizes. bm25 would use the whole
  * index (document count, each phrase's document frequency, average lengths): that would let other
  * owners' rows change one owner's order, and reading each phrase's full doclist costs time that
  * grows with everyone's data.
  */
-#define K1 1.2
-#define B 0.5
-#define RANK_COLS 16
 
 /* bench/rank-eval's candidate only (a last argument K > 0, never passed by a search): each phrase weighted by
  * log(1 + K / rows), rows counted among the rows holding the phrase's tokens, which carry the caller's tag, so
@@ -223,12 +221,12 @@ static double *phrase_idf(const Fts5ExtensionApi *api, Fts5Context *fts, int nph
 
 static void rank_fn(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nval, sqlite3_value **val)
 {
-	static const double typical[RANK_COLS] = { 8, 3, 25, 4, 800, 3, 40 }; /* tokens; others 10 */
 	int ncol = api->xColumnCount(fts), nphrase = api->xPhraseCount(fts), ninst = 0, rc = SQLITE_OK;
-	double score = 0, k_idf = nval > ncol ? sqlite3_value_double(val[ncol]) : 0, *idf = NULL;
+	int len[STORE_RANK_COLS];
+	double k_idf = nval > ncol ? sqlite3_value_double(val[ncol]) : 0, *idf = NULL, w[STORE_RANK_COLS], score;
 	int *tf;
-	if (ncol > RANK_COLS)
-		ncol = RANK_COLS;
+	if (ncol > STORE_RANK_COLS)
+		ncol = STORE_RANK_COLS;
 	if (k_idf > 0 && !(idf = phrase_idf(api, fts, nphrase, k_idf, &rc)) && rc != SQLITE_OK) {
 		sqlite3_result_error_code(ctx, rc);
 		return;
@@ -247,18 +245,13 @@ static void rank_fn(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_conte
 			tf[ph * ncol + col]++;
 	}
 	for (int c = 0; c < ncol; c++) {
-		int len = 0;
-		double w = c < nval ? sqlite3_value_double(val[c]) : 1.0, norm;
-		api->xColumnSize(fts, c, &len);
-		norm = 1 - B + B * (double)len / (typical[c] > 0 ? typical[c] : 10);
-		for (int p = 0; p < nphrase; p++) {
-			double f = tf[p * ncol + c];
-			if (f > 0)
-				score += w * (idf ? idf[p] : 1) * f * (K1 + 1) / (f + K1 * norm);
-		}
+		len[c] = 0;
+		api->xColumnSize(fts, c, &len[c]);
+		w[c] = c < nval ? sqlite3_value_double(val[c]) : 1.0;
 	}
+	score = store_rank_score(tf, nphrase, ncol, len, w, ncol, idf);
 	free(tf);
-	sqlite3_result_double(ctx, -score);
+	sqlite3_result_double(ctx, score);
 }
 
 /* fts5_api of the connection, NULL without FTS5 */

@@ -6,6 +6,7 @@ src_store_libstore_a_SOURCES = \
 	src/store/store.c src/store/usage.c src/store/user.c src/store/apikey.c src/store/session.c \
 	src/store/item.c src/store/label.c src/store/highlight.c src/store/job.c src/store/setting.c src/store/login.c src/store/savetoken.c src/store/share.c \
 	src/store/search_query.h src/store/search_query.c src/store/search.h src/store/search.c src/store/fts.c \
+	src/store/rank.h src/store/rank.c src/store/search_rank.h src/store/search_rank.c \
 	src/store/words.h src/store/words.c src/store/search_index.c src/store/search_pg.h src/store/search_pg.c \
 	src/store/bulk.c \
 	src/store/filter.c src/store/account.c src/store/personalization.c src/store/import.c \

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "store/search_query.h"
+#include "store/search_rank.h"
 #include "store/store_int.h"
 #include "store/words.h"
 #include "util/arena.h"
@@ -51,10 +52,20 @@
  * FTS5 expression is (search_pg.c: a word in any of its forms is the OR of its stems, a phrase or a field's
  * words as written with <->, a prefix :*), over the lexemes search_pg.c wrote for the row (each behind the
  * owner's key, so the GIN index reads the caller's postings only). The main match is counted from the GIN
- * index among the owner's rows (up to WINDOW: pg_probe); fewer than WINDOW are read from it and sorted, at
- * most RANK_MAX of them ranked with larder_rank(), the SQL twin of fts.c's, over the same phrases FTS5
- * numbers, the rows holding the words as written first; larger sets are read in the sort order, the match a
- * plain condition on each item (no window).
+ * index among the owner's rows (up to WINDOW: pg_probe, with the owner's count of items from user_usage):
+ *  - at most RANK_MAX, ranked (pg_ranked): one statement reads the candidates' items with only the lexemes of
+ *    the query's phrases (the server cuts each vector down: ts_filter of setweight) and the column lengths; the
+ *    tier (every word as written) and the score are made in C (search_rank.c) with rank.c's formula, the one
+ *    fts.c's larder_rank uses, over the same phrases FTS5 numbers, so the order equals SQLite's; the page is a
+ *    slice of that order. Reading each candidate's vector is most of the cost (about 27 KB a row from TOAST
+ *    for an article of 1,000 words).
+ *  - fewer than WINDOW, dense (the walk in the sort's order should meet the page within four rows per match):
+ *    the matches are hashed once from the GIN index and the walk tests each item against the set; sparse, or
+ *    sorted with no index: the matches' items are read by their seqs (LATERAL) and sorted.
+ *  - more: the items in the sort's order, each one's vector tested, to the page's end (no window: PostgreSQL
+ *    read a window of the newest matches through the seq index, testing every row's vector).
+ * Every branch tests membership exactly and sorts alike, so the answer never depends on the plan, only its cost
+ * (and paging stays stable). Every count, set and score reads the caller's rows only.
  */
 #ifndef RANK_MAX
 #define RANK_MAX 300
@@ -256,22 +267,28 @@ static const char *fts_of(struct comp *c, const struct store_sq_node *n)
 static const char *const pg_cols[SQC__MAX] = { "t", "a", "d", "s", "n" };
 #define PG_ALL_COLS "tadsxln"
 
-/* a user's value as words.c's tokens (search_pg.c): an unquoted word without a prefix in any of its forms (its
- * stems in c->langs, as word_terms), else as written; *from: the first token the match reads (the word as
- * written is left out when every item has the stems of one of the languages, as word_terms leaves it out) */
-static bool pg_terms(struct comp *c, const struct store_sq_node *n, const char *value, bool exact,
-                     struct search_terms *t, int *from)
+/* a user's value (n's i-th) as words.c's tokens (search_pg.c): an unquoted word without a prefix in any of its
+ * forms (its stems in c->langs, as word_terms; a field's value only when it is one word, as fts_expr), else as
+ * written; *from: the first token the match reads (the word as written is left out when every item has the stems
+ * of one of the languages, as word_terms leaves it out); *stemmed: read in its forms */
+static bool pg_terms(struct comp *c, const struct store_sq_node *n, size_t i, bool exact, struct search_terms *t,
+                     int *from, bool *stemmed)
 {
-	bool stem = n->key == SQK_TEXT && c->stag && !n->quoted && !n->prefix && !exact;
+	const char *value = n->vals[i];
+	bool stem = c->stag && !exact && (n->key == SQK_FIELD ? !((n->qvals >> i) & 1u)
+	                                                      : n->key == SQK_TEXT && !n->quoted && !n->prefix);
 	*from = 0;
 	if (!*c->words && !(*c->words = words_new())) {
 		c->err = 1;
 		return false;
 	}
-	if (search_terms(*c->words, c->a, stem ? WORDS_STEM : WORDS_EXACT, stem ? c->langs : NULL, value, t) != 0) {
+	if (search_terms(*c->words, c->a, stem ? WORDS_STEM : WORDS_EXACT, stem ? c->langs : NULL, value, t) != 0 ||
+	    (stem && n->key == SQK_FIELD && t->npos != 1 &&
+	     (stem = false, search_terms(*c->words, c->a, WORDS_EXACT, NULL, value, t) != 0))) {
 		c->err = 1;
 		return false;
 	}
+	*stemmed = stem;
 	if (stem && !(t->npos == 1 && t->n == 1))
 		c->stemmed = true;
 	if (stem && t->npos == 1 && t->n > 1 && c->all_langs)
@@ -280,11 +297,12 @@ static bool pg_terms(struct comp *c, const struct store_sq_node *n, const char *
 }
 
 /* ?N::tsquery: one user value over the columns named by their letters */
-static void pg_leaf(struct comp *c, const struct store_sq_node *n, const char *value, const char *cols, bool exact)
+static void pg_leaf(struct comp *c, const struct store_sq_node *n, size_t i, const char *cols, bool exact)
 {
 	struct search_terms t;
 	int from;
-	const char *q = pg_terms(c, n, value, exact, &t, &from) ?
+	bool stemmed;
+	const char *q = pg_terms(c, n, i, exact, &t, &from, &stemmed) ?
 		search_terms_tsquery(c->a, &t, from, c->pgkey, cols, n->key == SQK_TEXT && n->prefix) : NULL;
 	if (!q)
 		c->err = 1;
@@ -304,52 +322,69 @@ static void pg_tsq(struct comp *c, const struct store_sq_node *n, bool exact)
 		return;
 	}
 	if (n->key == SQK_TEXT) {
-		pg_leaf(c, n, n->vals[0], PG_ALL_COLS, exact);
+		pg_leaf(c, n, 0, PG_ALL_COLS, exact);
 		return;
 	}
 	sb_putc(c->sql, '(');
 	for (size_t i = 0; i < n->nvals; i++) {
 		if (i)
 			sb_puts(c->sql, " || ");
-		pg_leaf(c, n, n->vals[i], pg_cols[n->sub], exact);
+		pg_leaf(c, n, i, pg_cols[n->sub], exact);
 	}
 	sb_putc(c->sql, ')');
 }
 
-static void pg_phrase(struct comp *c, bool *first, const struct search_terms *t, int from, int to, const char *cols,
-                      bool prefix)
-{
-	const char *p = search_terms_phrase(c->a, t, from, to, c->pgkey, cols, prefix);
-	if (!p)
-		c->err = 1;
-	if (!*first)
-		sb_puts(c->sql, ", ");
-	*first = false;
-	ptext(c, p ? p : "");
-}
-
-/* the phrases of a subtree, in the order FTS5 numbers them, for larder_rank's ARRAY[…]: a word in any of its
- * forms is one phrase per stem (FTS5's OR of single tokens, word_terms) */
-static void pg_phrases(struct comp *c, const struct store_sq_node *n, bool *first)
+/* the phrases of a subtree, in the order FTS5 numbers them, for the ranked page's score (search_rank.c): a word in
+ * any of its forms is one phrase per stem (FTS5's OR of single tokens, word_terms) */
+static void pg_phrases(struct comp *c, struct search_rank *rk, const struct store_sq_node *n)
 {
 	if (n->op == SQ_AND || n->op == SQ_OR) {
-		pg_phrases(c, n->l, first);
-		pg_phrases(c, n->r, first);
+		pg_phrases(c, rk, n->l);
+		pg_phrases(c, rk, n->r);
 		return;
 	}
 	for (size_t i = 0; i < (n->key == SQK_TEXT ? 1 : n->nvals); i++) {
 		const char *cols = n->key == SQK_TEXT ? PG_ALL_COLS : pg_cols[n->sub];
-		bool prefix = n->key == SQK_TEXT && n->prefix, stem = n->key == SQK_TEXT && c->stag && !n->quoted && !prefix;
+		bool prefix = n->key == SQK_TEXT && n->prefix, stem;
 		struct search_terms t;
 		int from;
-		if (!pg_terms(c, n, n->vals[i], false, &t, &from))
+		if (!pg_terms(c, n, i, false, &t, &from, &stem))
 			return;
 		if (stem && t.npos == 1)
 			for (int k = from; k < t.n; k++)
-				pg_phrase(c, first, &t, k, k + 1, cols, false);
+				search_rank_phrase(rk, false, &t, k, k + 1, cols, false);
 		else
-			pg_phrase(c, first, &t, 0, t.n, cols, prefix);
+			search_rank_phrase(rk, false, &t, 0, t.n, cols, prefix);
 	}
+}
+
+/* the ranked page's first tier, the words as written (pg_tsq's tree with exact set), as search_rank.c's tree of
+ * phrases; its root node */
+static int pg_tier_leaf(struct comp *c, struct search_rank *rk, const struct store_sq_node *n, size_t i,
+                        const char *cols)
+{
+	struct search_terms t;
+	int from;
+	bool stemmed;
+	if (!pg_terms(c, n, i, true, &t, &from, &stemmed))
+		return -1;
+	return search_rank_node(rk, RANK_LEAF, -1, -1,
+	                        search_rank_phrase(rk, true, &t, from, t.n, cols, n->key == SQK_TEXT && n->prefix));
+}
+
+static int pg_tier(struct comp *c, struct search_rank *rk, const struct store_sq_node *n)
+{
+	int x;
+	if (n->op == SQ_AND || n->op == SQ_OR) {
+		int l = pg_tier(c, rk, n->l), r = pg_tier(c, rk, n->r);
+		return search_rank_node(rk, n->op == SQ_AND ? RANK_AND : RANK_OR, l, r, -1);
+	}
+	if (n->key == SQK_TEXT)
+		return pg_tier_leaf(c, rk, n, 0, PG_ALL_COLS);
+	x = pg_tier_leaf(c, rk, n, 0, pg_cols[n->sub]);
+	for (size_t i = 1; i < n->nvals; i++)
+		x = search_rank_node(rk, RANK_OR, x, pg_tier_leaf(c, rk, n, i, pg_cols[n->sub]), -1);
+	return x;
 }
 
 /* ---- SQL conditions ---- */
@@ -799,31 +834,48 @@ static void order_by(struct sb *order, const struct store_sq *sq, const char *ra
 }
 
 /* how the page is read with a main match (see the top of this file); PostgreSQL: match is the main match
- * as a tsquery expression, rank_sql its larder_rank() */
-struct plan { bool drive, rank, win_asc, few; int64_t window; const char *match, *rank_sql; };
+ * as a tsquery expression, rank its phrases and first tier for the ranked page (search_rank.c) */
+struct plan { bool drive, rank, win_asc, few, walk; int64_t window; const char *match; struct search_rank rk; };
 
 /* PostgreSQL: the owner's matches as the GIN index gives them (the OFFSET 0 keeps the planner from walking the
  * owner's rows in another index's order, reading each one's vector: at 1,000,000 articles a rare word took
  * 421 ms so); the lexemes carry the owner's key (search_pg.c), so the index reads the caller's postings only */
 #define PG_GIN(match) " (SELECT seq, owner, tsv, lens FROM item_search WHERE tsv @@ " match " OFFSET 0)"
+/* the matches' items, each read by its seq: a join the planner is free to choose hashed over a full scan of the
+ * items (it did so from about 1,000 matches at 20,000 articles: 117 ms) */
+#define PG_GIN_ITEMS(match) " FROM" PG_GIN(match) " AS s CROSS JOIN LATERAL (SELECT * FROM library_items" \
+                            " WHERE seq = s.seq OFFSET 0) AS i"
 
 /* PostgreSQL: whether the owner has more than RANK_MAX rows matching (*nrank >= 0, as probe_match), and whether
- * fewer than WINDOW (*few: the page reads them from the GIN index, not the items in date order) */
-static int pg_probe(struct store *st, const struct comp *c, int nb, const char *match, int64_t *nrank, bool *few,
+ * fewer than WINDOW (few: the page reads them from the GIN index, not the items in date order); with the owner's
+ * count of items (user_usage), whether a few are dense enough for the walk in the sort's order to meet the page
+ * sooner than reading every match's item (walk) */
+static int pg_probe(struct store *st, const struct comp *c, int nb, int64_t need, int64_t *nrank, struct plan *pl,
                     struct store_search_res *r)
 {
-	const char *sql = arena_printf(c->a, "SELECT count(*) FROM (SELECT 1 FROM" PG_GIN("%s") " AS s"
-	                                     " WHERE s.owner = ?1 LIMIT %d) AS m", match, WINDOW);
-	int64_t n = 0;
-	int rc = sql ? count_rows(st, sql, c->binds, nb, &n, r) : STORE_E_DB;
-	*nrank = n > RANK_MAX ? 1 : -1;
-	*few = n < WINDOW;
-	return rc;
+	const char *sql = arena_printf(c->a, "SELECT n, coalesce((SELECT items FROM user_usage WHERE user_id = ?1), 0)"
+	                                     " FROM (SELECT count(*) AS n FROM (SELECT 1 FROM" PG_GIN("%s") " AS s"
+	                                     " WHERE s.owner = ?1 LIMIT %d) AS m) AS k", pl->match, WINDOW);
+	struct db_stmt *s = sql ? dyn_prepare(st, sql) : NULL;
+	int64_t v[2] = { 0, 0 };
+	int rc;
+	if (!s)
+		return STORE_E_DB;
+	bind_all(s, c->binds, nb);
+	if ((rc = read_ints(st, s, v, 2, r)) != STORE_OK)
+		return rc;
+	*nrank = v[0] > RANK_MAX ? 1 : -1;
+	pl->few = v[0] < WINDOW;
+	/* a row the walk meets (its item read for the other conditions, then the set) costs a fraction of a match's
+	 * item read by its seq and sorted: about a quarter (EXPLAIN ANALYZE at 20,000 articles; a word in 1 % sorted
+	 * by date, 218 matches, met about 1,900 rows and was slower walked) */
+	pl->walk = pl->few && v[0] > 0 && need * v[1] / v[0] <= 4 * v[0];
+	return STORE_OK;
 }
 
 /* the (RANK_MAX + 1)-th newest match, if any: how many matches, and how dense */
 static int plan(struct store *st, const char *main, const struct store_sq *sq, const struct comp *c, int nb,
-                struct plan *pl, struct store_search_res *r)
+                int64_t need, struct plan *pl, struct store_search_res *r)
 {
 	int64_t nrank = -1;
 	int rc;
@@ -835,13 +887,15 @@ static int plan(struct store *st, const char *main, const struct store_sq *sq, c
 			pl->win_asc = sq->sorts[i].asc;
 			break;
 		}
-	rc = c->pg ? pg_probe(st, c, nb, pl->match, &nrank, &pl->few, r)
+	rc = c->pg ? pg_probe(st, c, nb, need, &nrank, pl, r)
 	           : probe_match(st, main, pl->win_asc, &nrank, &pl->window, r);
 	if (rc != STORE_OK)
 		return rc;
 	pl->drive = nrank < 0;
-	if (k0 != SQO_SAVED && k0 != SQO_UPDATED)
+	if (k0 != SQO_SAVED && k0 != SQO_UPDATED) {
 		pl->window = -1; /* read in no index order: the whole match set is the filter */
+		pl->walk = false;
+	}
 	pl->rank = pl->drive && (sq->nsorts == 0 || sq->sorts[0].key == SQO_SCORE);
 	return STORE_OK;
 }
@@ -875,41 +929,31 @@ static const char *pg_match(struct comp *c, const struct split *sp, bool exact)
 	return r;
 }
 
-/* PostgreSQL's main match and its rank over its phrases: when the match reads words in other forms, the rows
- * holding every word as written first, as SQLite's rank_sql */
+/* PostgreSQL's main match, and its rank's phrases (search_rank.c); when the match reads words in other forms,
+ * the words as written for the ranked page's first tier, as SQLite's rank_sql */
 static void pg_main(struct comp *c, const struct split *sp, struct plan *pl)
 {
-	struct sb k;
-	struct sb *saved = c->sql;
-	const char *exact = NULL;
-	bool first = true;
 	pl->match = pg_match(c, sp, false);
-	if (c->stemmed)
-		exact = pg_match(c, sp, true);
-	sb_init(&k);
-	c->sql = &k;
-	if (exact)
-		sb_printf(&k, "NOT coalesce(s.tsv @@ %s, FALSE), ", exact);
-	sb_puts(&k, "larder_rank(s.tsv, s.lens, ARRAY[");
+	search_rank_init(&pl->rk, c->a, c->pgkey);
 	for (size_t i = 0; i < sp->npos; i++)
-		pg_phrases(c, sp->pos[i], &first);
-	sb_puts(&k, "]::text[], ARRAY[" RANK_WEIGHTS "]::float8[])");
-	pl->rank_sql = sb_error(&k) ? NULL : arena_strdup(c->a, sb_str(&k));
-	if (!pl->match || !pl->rank_sql)
+		pg_phrases(c, &pl->rk, sp->pos[i]);
+	for (size_t i = 0; c->stemmed && i < sp->npos; i++) {
+		int x = pg_tier(c, &pl->rk, sp->pos[i]);
+		pl->rk.root = i ? search_rank_node(&pl->rk, RANK_AND, pl->rk.root, x, -1) : x;
+	}
+	if (!pl->match || pl->rk.err)
 		c->err = 1;
-	c->sql = saved;
-	sb_free(&k);
 }
 
 /* runs the page's statement: up to limit items, has_next when one more row is there */
-static int read_page(struct store *st, struct arena *a, const char *sql, const struct comp *c, int64_t limit,
+static int read_page(struct store *st, struct arena *a, const char *sql, const struct bind *b, int nb, int64_t limit,
                      struct store_search_res *r)
 {
 	struct db_stmt *s = dyn_prepare(st, sql);
 	int rc;
 	if (!s)
 		return STORE_E_DB;
-	bind_all(s, c->binds, c->nb);
+	bind_all(s, b, nb);
 	if (!(r->items = ARENA_NEWN(a, struct store_item, (size_t)limit))) {
 		store_done(s);
 		snprintf(st->errmsg, sizeof st->errmsg, "out of memory reading a search");
@@ -967,24 +1011,40 @@ static const char *rank_sql(struct comp *c)
 	return r ? r : "";
 }
 
+/* PostgreSQL's match on the page's rows as the plan reads them: a few dense matches as a set hashed once from the
+ * GIN index, tested as the walk in the sort's order meets each item ("IS TRUE" keeps it a hashed SubPlan: an IN
+ * at the top of WHERE became a hash join over a full scan of the items, 117 ms for two common words at 20,000
+ * articles, 4 ms so); more than WINDOW, each row's vector as the walk meets it, to the page's end (a window of
+ * the newest rows' matches, as SQLite's, was read by the planner through the seq index, each row's vector
+ * tested: 129 ms) */
+static void pg_member(struct sb *sql, const struct plan *pl)
+{
+	if (pl->few && pl->walk)
+		sb_printf(sql, " AND (i.seq IN (SELECT seq FROM item_search WHERE tsv @@ %s AND owner = ?1 OFFSET 0)) IS TRUE",
+		          pl->match);
+	else if (!pl->few)
+		sb_printf(sql, " AND s.tsv @@ %s", pl->match);
+}
+
 /* the page's statement: the match (as the plan reads it), the order, LIMIT and OFFSET */
 static void page_sql(struct sb *sql, struct comp *c, const char *where, const char *main, const struct plan *pl,
                      const struct store_sq *sq, int64_t limit, int64_t offset)
 {
 	struct sb order;
 	sb_init(&order);
-	order_by(&order, sq, !pl->rank || !rank_now.ranked ? NULL : c->pg ? pl->rank_sql : rank_sql(c));
+	order_by(&order, sq, !pl->rank || !rank_now.ranked || c->pg ? NULL : rank_sql(c));
 	sb_puts(sql, "SELECT " STORE_ITEM_COLS("i."));
-	if (main && c->pg && pl->few) /* a few matches: read from the GIN index, then sorted */
-		sb_printf(sql, " FROM library_items i JOIN" PG_GIN("%s") " AS s ON s.seq = i.seq", pl->match);
+	if (main && c->pg && pl->few && !pl->walk) /* a few sparse matches: read from the GIN index, then sorted */
+		sb_printf(sql, PG_GIN_ITEMS("%s"), pl->match);
+	else if (main && c->pg && !pl->few)
+		sb_puts(sql, FROM_PG);
 	else
-		sb_puts(sql, main && (pl->drive || c->pg) ? c->pg ? FROM_PG : FROM_FTS : " FROM library_items i");
+		sb_puts(sql, main && pl->drive && !c->pg ? FROM_FTS : " FROM library_items i");
 	sb_puts(sql, where);
 	c->sql = sql;
-	if (main && c->pg) {
-		if (!pl->few) /* many: the items in the sort's order, each tested, to the page's end */
-			sb_printf(sql, " AND s.tsv @@ %s", pl->match);
-	} else if (main && pl->drive)
+	if (main && c->pg)
+		pg_member(sql, pl);
+	else if (main && pl->drive)
 		sb_puts(sql, " AND items_fts MATCH ?2");
 	else if (main && pl->window < 0) /* every match is in the window */
 		sb_puts(sql, " AND +i.seq IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?2)");
@@ -1009,6 +1069,99 @@ static void page_sql(struct sb *sql, struct comp *c, const char *where, const ch
 	if (sb_error(&order))
 		c->err = 1;
 	sb_free(&order);
+}
+
+/* PostgreSQL's ranked page (at most RANK_MAX matches): the candidates' items in the sort's order, each with only
+ * the lexemes of the query's phrases (ts_filter of setweight: the vector cut in the server, read once) and its
+ * column lengths, in one statement; their tier and score made in C (search_rank.c, rank.c's formula, as SQLite's
+ * larder_rank), a stable sort keeps the sort's order among equals, and the page is the slice of that order (a
+ * second statement reading the page's items by their seqs cost a round trip and a plan: about 1 ms) */
+struct cand { struct store_item it; int tier, at; double score; };
+
+static int cand_cmp(const void *pa, const void *pb)
+{
+	const struct cand *x = pa, *y = pb;
+	if (x->tier != y->tier)
+		return x->tier < y->tier ? -1 : 1;
+	if (x->score != y->score)
+		return x->score < y->score ? -1 : 1;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+static int pg_candidates(struct store *st, struct comp *c, const char *where, struct plan *pl,
+                         const struct store_sq *sq, struct cand **out, int *nout, struct store_search_res *r)
+{
+	struct sb sql;
+	struct db_stmt *s = NULL;
+	int rc = STORE_E_DB, n = 0, cap = 0, step;
+	struct cand *v = NULL;
+	const char *lex = search_rank_lexemes(&pl->rk, false);
+	const char *pre = pl->rk.any_prefix ? search_rank_lexemes(&pl->rk, true) : NULL;
+	sb_init(&sql);
+	c->sql = &sql;
+	sb_puts(&sql, "SELECT ts_filter(setweight(s.tsv, 'A', ");
+	ptext(c, lex);
+	sb_puts(&sql, "::text[]");
+	if (pre) { /* a prefix's lexemes are those of the row that start with it */
+		sb_puts(&sql, " || ARRAY(SELECT u.lexeme FROM unnest(s.tsv) AS u WHERE u.lexeme ^@ ANY (");
+		ptext(c, pre);
+		sb_puts(&sql, "::text[]))");
+	}
+	sb_printf(&sql, "), '{a}')::text, s.lens::text, " STORE_ITEM_COLS("i.") PG_GIN_ITEMS("%s"),
+	          pl->match);
+	sb_puts(&sql, where);
+	order_by(&sql, sq, NULL);
+	if (!c->err && !pl->rk.err && lex && !sb_error(&sql) && (s = dyn_prepare(st, sb_str(&sql)))) {
+		bind_all(s, c->binds, c->nb);
+		rc = STORE_OK;
+		while (rc == STORE_OK && (step = db_step(s)) == DB_ROW) {
+			size_t nt = 0, nl = 0;
+			const char *tsv = db_col_text(s, 0, &nt), *lens = db_col_text(s, 1, &nl);
+			if (n == cap) {
+				int ncap = cap ? cap * 2 : 64;
+				struct cand *nv = arena_realloc(c->a, v, (size_t)cap * sizeof *v, (size_t)ncap * sizeof *v);
+				if (!nv) {
+					rc = store_fail(st, DB_E_NOMEM, "ranking a search");
+					break;
+				}
+				v = nv;
+				cap = ncap;
+			}
+			v[n].at = n;
+			if (search_rank_row(&pl->rk, c->a, tsv, nt, lens, nl, &v[n].tier, &v[n].score) != 0)
+				rc = store_fail(st, DB_E_NOMEM, "ranking a search (a row's vector could not be read)");
+			else
+				rc = store_row_item(st, c->a, s, 2, &v[n].it);
+			n++;
+		}
+		if (rc == STORE_OK && step != DB_DONE)
+			rc = step_fail(st, r, step);
+		store_done(s);
+	} else if (!s && lex && !sb_error(&sql) && !c->err)
+		rc = STORE_E_DB; /* dyn_prepare said why */
+	else
+		snprintf(st->errmsg, sizeof st->errmsg, "out of memory compiling a search");
+	sb_free(&sql);
+	*out = v;
+	*nout = n;
+	return rc;
+}
+
+static int pg_ranked(struct store *st, struct comp *c, const char *where, struct plan *pl,
+                     const struct store_sq *sq, int64_t limit, int64_t offset, struct store_search_res *r)
+{
+	struct cand *v;
+	int n, rc = pg_candidates(st, c, where, pl, sq, &v, &n, r);
+	if (rc != STORE_OK)
+		return rc;
+	if (n > 1)
+		qsort(v, (size_t)n, sizeof *v, cand_cmp);
+	if (!(r->items = ARENA_NEWN(c->a, struct store_item, (size_t)limit)))
+		return store_fail(st, DB_E_NOMEM, "ranking a search");
+	for (int64_t i = offset; i < n && r->n < (size_t)limit; i++)
+		r->items[r->n++] = v[i].it;
+	r->has_next = offset + limit < n;
+	return STORE_OK;
 }
 
 /* the count of every match (with a match, the match set drives: it is at most the user's items) */
@@ -1093,19 +1246,24 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 		goto out;
 	}
 
-	if (main && (rc = plan(st, main, &sq, &c, nbase, &pl, r)) != STORE_OK)
+	if (main && (rc = plan(st, main, &sq, &c, nbase, offset + limit + 1, &pl, r)) != STORE_OK)
 		goto out;
 	/* a ranked page whose match reads words in other forms: the words as written, for its first tier */
 	if (main && pl.rank && !c.pg && c.stemmed && !(c.exact = main_match(&c, &sp, true)))
 		c.err = 1;
 
-	page_sql(&sql, &c, sb_str(&where), main, &pl, &sq, limit, offset);
-	if (c.err || sb_error(&sql)) {
-		snprintf(st->errmsg, sizeof st->errmsg, "out of memory compiling a search");
-		rc = STORE_E_DB;
-		goto out;
+	if (main && c.pg && pl.rank && rank_now.ranked)
+		rc = pg_ranked(st, &c, sb_str(&where), &pl, &sq, limit, offset, r);
+	else {
+		page_sql(&sql, &c, sb_str(&where), main, &pl, &sq, limit, offset);
+		if (c.err || sb_error(&sql)) {
+			snprintf(st->errmsg, sizeof st->errmsg, "out of memory compiling a search");
+			rc = STORE_E_DB;
+			goto out;
+		}
+		rc = read_page(st, a, sb_str(&sql), c.binds, c.nb, limit, r);
 	}
-	if ((rc = read_page(st, a, sb_str(&sql), &c, limit, r)) != STORE_OK)
+	if (rc != STORE_OK)
 		goto out;
 	if (q->want_total)
 		rc = total(st, &c, nbase, sb_str(&where), main, &pl, r);

@@ -1,4 +1,4 @@
-/* search_pg.c: PostgreSQL's search words made in C by words.c, as SQLite's FTS5 index reads them: each marked search row's tsvector literal (written before the commit), and a user's word or phrase as a tsquery literal and as larder_rank's phrase. */
+/* search_pg.c: PostgreSQL's search words made in C by words.c, as SQLite's FTS5 index reads them: each marked search row's tsvector literal (written before the commit), and a user's word or phrase as a tsquery literal (the ranked page scores them in search_rank.c). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -387,22 +387,6 @@ const char *search_terms_tsquery(struct arena *a, const struct search_terms *t, 
 		}
 		sb_putc(&o, ')');
 	}
-	r = sb_error(&o) ? NULL : arena_strdup(a, sb_str(&o));
-	sb_free(&o);
-	return r;
-}
-
-/* tokens [from, to) of t as larder_rank's phrase: "cols = a b" ("*" for a prefix), each behind the owner's key,
- * a position's tokens joined by "|" (words.c's tokens hold neither a space nor "|") */
-const char *search_terms_phrase(struct arena *a, const struct search_terms *t, int from, int to, const char *key,
-                                const char *cols, bool prefix)
-{
-	struct sb o;
-	const char *r;
-	sb_init(&o);
-	sb_printf(&o, "%s %c", cols, prefix ? '*' : '=');
-	for (int i = from; i < to; i++)
-		sb_printf(&o, "%s%s%s", i > from && t->pos[i] == t->pos[i - 1] ? "|" : " ", key, t->tok[i]);
 	r = sb_error(&o) ? NULL : arena_strdup(a, sb_str(&o));
 	sb_free(&o);
 	return r;

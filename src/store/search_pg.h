@@ -1,4 +1,4 @@
-/* search_pg.h: inside the store, PostgreSQL's search words made by words.c (search_pg.c): a row's tsvector literal, a user's word or phrase as a tsquery literal and as larder_rank's phrase, the owner's key in each lexeme. */
+/* search_pg.h: inside the store, PostgreSQL's search words made by words.c (search_pg.c): a row's tsvector literal, a user's word or phrase as a tsquery literal, the owner's key in each lexeme. */
 #ifndef LARDER_STORE_SEARCH_PG_H
 #define LARDER_STORE_SEARCH_PG_H
 #include <stdbool.h>
@@ -15,12 +15,10 @@ int search_terms(struct words *w, struct arena *a, enum words_mode mode, const c
 /* PostgreSQL: the owner's key in each of its lexemes (search_pg.c) */
 #define PG_KEY_LEN 6
 void search_pg_key(const char *owner, char key[PG_KEY_LEN + 1]);
-/* PostgreSQL: t's tokens from `from` as a tsquery literal over the columns named by their letters, and
- * [from, to) as larder_rank's phrase, behind the owner's key (search_pg.c); NULL when out of memory */
+/* PostgreSQL: t's tokens from `from` as a tsquery literal over the columns named by their letters, behind the
+ * owner's key (search_pg.c); NULL when out of memory */
 const char *search_terms_tsquery(struct arena *a, const struct search_terms *t, int from, const char *key,
                                  const char *cols, bool prefix);
-const char *search_terms_phrase(struct arena *a, const struct search_terms *t, int from, int to, const char *key,
-                                const char *cols, bool prefix);
 /* a search row's tsvector literal and column lengths ("{n,…}") from its owner and 7 values (title, author,
  * description, site, text, labels, notes) in the language lang (NULL: English stems); 0, or -1 out of memory */
 int search_pg_vector(struct words *w, struct arena *a, const char *owner, const char *const vals[7],
