@@ -30,13 +30,46 @@ static const char *save_filter(struct harness *h, const struct store_user *u, co
 
 #define FILTER_NAMES "{ filters { ... on FiltersSuccess { filters { name } } } }"
 
+/* a new account has Omnivore's eight saved searches, marked defaultFilter (t/store_search runs each); then
+ * alice's and bob's are deleted, so the tests after start from none */
+static void test_default_filters(struct harness *h)
+{
+	static const char *const want[][2] = {
+		{ "Inbox", "in:inbox" }, { "Continue Reading", "in:inbox sort:read-desc is:reading" },
+		{ "Non-Feed Items", "no:subscription" }, { "Highlights", "in:all has:highlights mode:highlights" },
+		{ "Unlabeled", "no:label" }, { "Oldest First", "sort:saved-asc" }, { "Files", "type:file" },
+		{ "Archived", "in:archive" },
+	};
+	struct sb w;
+	const char *body = h_run(h, &h->alice, "{ filters { ... on FiltersSuccess { filters { name filter position "
+	                         "category visible defaultFilter } } } }", NULL);
+	sb_init(&w);
+	sb_puts(&w, "{\"data\":{\"filters\":{\"filters\":[");
+	for (int i = 0; i < 8; i++)
+		sb_printf(&w, "%s{\"name\":\"%s\",\"filter\":\"%s\",\"position\":%d,\"category\":\"Search\",\"visible\":true,"
+		          "\"defaultFilter\":true}", i ? "," : "", want[i][0], want[i][1], i);
+	sb_puts(&w, "]}}}");
+	is_str(body, sb_str(&w), "a new account has Omnivore's eight saved searches, in order, marked defaultFilter");
+	sb_free(&w);
+	for (const struct store_user *u = &h->alice;; u = &h->bob) {
+		const char *id;
+		for (int n = 0; n < 8 && (id = h_get(h, h_run(h, u, "{ filters { ... on FiltersSuccess { filters { id } } } }",
+		                                               NULL), "data.filters.filters.0.id")); n++)
+			h_run(h, u, h_fmt(h, "mutation { deleteFilter(id: \"%s\") { __typename } }", id), NULL);
+		if (u == &h->bob)
+			break;
+	}
+}
+
 static void test_filters(struct harness *h)
 {
 	const char *body, *a, *b, *c;
 	body = h_run(h, NULL, "{ filters { ... on FiltersError { errorCodes message } } }", NULL);
 	like(body, "\"errorCodes\":[\"UNAUTHORIZED\"]", "filters without a user: UNAUTHORIZED");
+	test_default_filters(h);
 	body = h_run(h, &h->alice, "{ filters { __typename ... on FiltersSuccess { filters { id } } } }", NULL);
-	is_str(body, "{\"data\":{\"filters\":{\"__typename\":\"FiltersSuccess\",\"filters\":[]}}}", "no saved searches yet");
+	is_str(body, "{\"data\":{\"filters\":{\"__typename\":\"FiltersSuccess\",\"filters\":[]}}}",
+	       "no saved searches once the defaults are deleted");
 
 	body = h_run(h, &h->alice, "mutation { saveFilter(input: {name: \"Long reads\", filter: \"in:inbox wordsCount:>3000\","
 	             " category: \"Search\", folder: \"inbox\", description: \"long ones\", position: 5}) { ... on "

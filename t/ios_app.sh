@@ -293,24 +293,25 @@ app SetDeviceToken "740f4707bebcf74f9b7c25d48e3358945f6aa01da5ddb387462c7eaf61bb
 is "setDeviceToken with a 60 KB token: refused as any other" "200 [\"BAD_REQUEST\"]" "$code $(pick SetDeviceToken errorCodes)"
 
 # --- the rest of a normal session: saved searches, feeds, personalisation
-app Filters
-decodes Filters "filters"
-is "a new account has no saved searches (the app then shows only its own: Unread, Deleted, Downloaded, Following)" \
-	"" "$(pick Filters name)"
-# the README's advice: save Inbox and Archived searches in Larder's library page (its saveFilter), and the app lists them
-for f in 'Inbox in:inbox' 'Archived in:archive'; do
-	curl -s -m 30 -o "$tmp/sf.json" -H 'content-type: application/json' -H "Origin: $B" -H "$jar" --data-binary \
-		"$(jq -cn --arg n "${f%% *}" --arg q "${f#* }" '{query: "mutation S($input: SaveFilterInput!) { saveFilter(input: $input) { __typename } }", variables: {input: {name: $n, filter: $q}}}')" \
-		"$B/api/graphql" >/dev/null
-done
-app Filters
-decodes Filters "filters, two saved"
-is "the app reads them in the inbox folder (folder null or inbox), before its own (position under 10)" \
-	'Inbox in:inbox inbox true|Archived in:archive inbox true' \
-	"$(jq -r '[.. | objects | select(.__typename == "Filter") | [(to_entries[] | select(.key | startswith("name__")) | .value),
+# filters_read: the Filter objects of the last Filters answer as "name filter folder position<10", joined by "|"
+filters_read() {
+	jq -r '[.. | objects | select(.__typename == "Filter") | [(to_entries[] | select(.key | startswith("name__")) | .value),
 		(to_entries[] | select(.key | startswith("filter__")) | .value),
 		((to_entries[] | select(.key | startswith("folder__")) | .value) // "inbox"),
-		(to_entries[] | select(.key | startswith("position__")) | .value < 10)] | map(tostring) | join(" ")] | join("|")' "$tmp/Filters.json")"
+		(to_entries[] | select(.key | startswith("position__")) | .value < 10)] | map(tostring) | join(" ")] | join("|")' "$tmp/Filters.json"
+}
+app Filters
+decodes Filters "filters"
+is "a new account has Omnivore's eight saved searches, which the app reads in the inbox folder (folder null or inbox), before its own (position under 10)" \
+	'Inbox in:inbox inbox true|Continue Reading in:inbox sort:read-desc is:reading inbox true|Non-Feed Items no:subscription inbox true|Highlights in:all has:highlights mode:highlights inbox true|Unlabeled no:label inbox true|Oldest First sort:saved-asc inbox true|Files type:file inbox true|Archived in:archive inbox true' \
+	"$(filters_read)"
+# one saved in Larder's library page (its saveFilter) joins them, after the last
+curl -s -m 30 -o "$tmp/sf.json" -H 'content-type: application/json' -H "Origin: $B" -H "$jar" --data-binary \
+	'{"query":"mutation S($input: SaveFilterInput!) { saveFilter(input: $input) { __typename } }","variables":{"input":{"name":"Long reads","filter":"wordsCount:>3000"}}}' \
+	"$B/api/graphql" >/dev/null
+app Filters
+decodes Filters "filters, one more saved"
+is "the one saved in the library page comes after the eight" "Long reads wordsCount:>3000 inbox true" "$(filters_read | tr '|' '\n' | tail -n 1)"
 app SetUserPersonalization
 decodes SetUserPersonalization "setUserPersonalization (digest channels)"
 

@@ -157,6 +157,11 @@ __attribute__((unused)) static void parser_tests(void)
 	is_str(parse("is:foo"), "ERR: unknown is: value \"foo\": use read, unread or reading", "bad is:");
 	like(parse("has:stuff"), "unknown has: value \"stuff\"", "bad has:");
 	like(parse("no:stuff"), "unknown no: value \"stuff\"", "bad no:");
+	is_str(parse("has:subscription no:Subscriptions"), "(and (has subscription) (not (has subscription)))",
+	       "has:/no: subscription(s)");
+	is_str(parse("subscription:\"A B\",c rss:d"), "(and (subscription \"A B\" \"c\") (subscription \"d\"))",
+	       "subscription: and rss: name lists");
+	is_str(parse("mode:highlights use:folders event:x"), "(all)", "mode:, use:, event: are dropped");
 	like(parse("in:nowhere"), "unknown in: value \"nowhere\"", "bad in:");
 	like(parse("type:blog"), "unknown type: value \"BLOG\"", "bad type:");
 	like(parse("sort:colour-desc"), "unknown sort: value \"colour-desc\"", "bad sort:");
@@ -654,6 +659,43 @@ int main(void)
 	is_str(find("example sort:saved"), "CBEF", "the URL host is searched (site column)");
 	is_str(find("important"), "E", "highlight quotes are searched");
 	is_str(find("tech"), "A", "label names are searched");
+
+	/* subscriptions: E came from alice's feed "Weekly Numbers", B from her newsletter "Bread Letter"; bob has a
+	 * feed of the same name whose entry is his own item (G): never alice's answer */
+	{
+		const char *sql = arena_printf(&A,
+			"INSERT INTO subscriptions (id, user_id, url, name, type, created_at, updated_at) VALUES"
+			" ('s1', '%s', 'https://numbers.example/feed', 'Weekly Numbers', 'RSS', 1, 1),"
+			" ('s2', '%s', 'mailto:bread@example.org', 'Bread Letter', 'NEWSLETTER', 1, 1),"
+			" ('s3', '%s', 'https://numbers.example/feed', 'Weekly Numbers', 'RSS', 1, 1);"
+			"INSERT INTO feed_entries (user_id, entry_id, subscription_id, item_id, seen_at) VALUES"
+			" ('%s', 'e1', 's1', '%s', 1), ('%s', 'e2', 's2', '%s', 1), ('%s', 'e3', 's1', NULL, 1),"
+			" ('%s', 'e1', 's3', '%s', 1);"
+			"UPDATE library_items SET source = 'rss' WHERE id = '%s';"
+			"UPDATE library_items SET source = 'newsletter' WHERE id = '%s';",
+			alice.id, alice.id, bob.id, alice.id, ids[4], alice.id, ids[1], alice.id, bob.id, ids[6], ids[4], ids[1]);
+		ok(db_exec(st->db, sql) == DB_OK, "two subscriptions with an entry each");
+	}
+	is_str(find("has:subscription"), "BE", "has:subscription: a feed's entry and a newsletter's issue");
+	is_str(find("no:subscription"), "CAF", "no:subscription (Omnivore's Non-Feed Items)");
+	is_str(find("no:subscriptions in:inbox"), "AF", "no:subscriptions, with in:");
+	is_str(find("subscription:\"weekly numbers\""), "E", "subscription: a feed by name, any case");
+	is_str(find("rss:\"Bread Letter\""), "B", "rss: a newsletter by name");
+	is_str(find("subscription:\"Bread Letter\",\"Weekly Numbers\""), "BE", "subscription: a list is any of them");
+	is_str(find("subscription:nobody"), "", "subscription: an unknown name matches nothing");
+	is_str(find_page(bob.id, "subscription:\"Weekly Numbers\"", 0, 100, NULL, NULL), "G",
+	       "bob's feed of the same name gives only his own entry");
+	is_str(find("has:highlights mode:highlights"), "E", "mode:highlights is not a filter (Omnivore's view switch)");
+	is_str(find("in:all event:x"), "CBAEF", "event: is not a filter either");
+	{ /* the saved searches alice's account came with (Omnivore's eight) each run */
+		struct store_filter *f;
+		size_t n = 0, good = 0;
+		is_int(store_filter_list(st, &A, user_alice, &f, &n), STORE_OK, "alice's saved searches");
+		for (size_t i = 0; i < n; i++)
+			good += f[i].default_filter && strncmp(find(f[i].filter), "ERR", 3) != 0;
+		is_int((int)good, 8, "the eight she got with her account are each a search that runs");
+		is_str(find("no:subscription in:inbox sort:read-desc is:reading"), "", "Continue Reading: none read half-way");
+	}
 
 	/* fields */
 	is_str(find("title:rust"), "A", "title:");

@@ -30,7 +30,7 @@ static int resolve_filter(struct gql_rctx *rc, const void *parent, struct gql_ou
 	case FF_CATEGORY: return api_text(out, f->category);
 	case FF_DESCRIPTION: return api_text(out, f->description);
 	case FF_VISIBLE: return api_bool(out, f->visible != 0);
-	case FF_DEFAULT: return api_bool(out, false); /* every saved search is the user's own */
+	case FF_DEFAULT: return api_bool(out, f->default_filter != 0); /* made with the account (store_filter_defaults) */
 	case FF_CREATED: return api_out_date(rc, out, f->created_ms);
 	case FF_UPDATED: return api_out_date(rc, out, f->updated_ms);
 	default: return api_resolve_absent(rc, parent, out);

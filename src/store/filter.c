@@ -13,13 +13,14 @@
 	F(p, TEXT, id, id) X(p, TEXT, user_id, user_id) X(p, TEXT, name, name) X(p, TEXT, filter, filter) \
 	X(p, TEXT, folder, folder) X(p, TEXT, category, category) X(p, TEXT, description, description) \
 	X(p, I64, position, position) X(p, I64, created_at, created_ms) X(p, I64, updated_at, updated_ms) \
-	X(p, INT, visible, visible)
+	X(p, INT, visible, visible) X(p, INT, default_filter, default_filter)
 #define STORE_RECENT_ROW(F, X, p) F(p, TEXT, id, id) X(p, TEXT, term, term) X(p, I64, created_at, created_ms)
 #define STORE_FILTER_COLS(p) STORE_COLS(STORE_FILTER_ROW, p)
 #define STORE_RECENT_COLS(p) STORE_COLS(STORE_RECENT_ROW, p)
 
 /* the statements of filter.c: SQLite's text, then PostgreSQL's where it differs (the rule: src/store/README.md) */
 enum stmt {
+	STMT_FILTER_DEFAULTS,
 	STMT_FILTER_INSERT,
 	STMT_FILTER_LIST,
 	STMT_FILTER_UPDATE,
@@ -32,6 +33,18 @@ enum stmt {
 	STMT__MAX
 };
 static const struct store_sql statements[STMT__MAX] = {
+	STORE_SQL(STMT_FILTER_DEFAULTS,
+		/* ?1 the user, ?2 the time, ?3 … ?10 the rows' ids; the names and queries are Omnivore's */
+		"INSERT INTO filters (id, user_id, name, filter, position, category, visible, default_filter, created_at,"
+		" updated_at) VALUES"
+		" (?3, ?1, 'Inbox', 'in:inbox', 0, 'Search', 1, 1, ?2, ?2),"
+		" (?4, ?1, 'Continue Reading', 'in:inbox sort:read-desc is:reading', 1, 'Search', 1, 1, ?2, ?2),"
+		" (?5, ?1, 'Non-Feed Items', 'no:subscription', 2, 'Search', 1, 1, ?2, ?2),"
+		" (?6, ?1, 'Highlights', 'in:all has:highlights mode:highlights', 3, 'Search', 1, 1, ?2, ?2),"
+		" (?7, ?1, 'Unlabeled', 'no:label', 4, 'Search', 1, 1, ?2, ?2),"
+		" (?8, ?1, 'Oldest First', 'sort:saved-asc', 5, 'Search', 1, 1, ?2, ?2),"
+		" (?9, ?1, 'Files', 'type:file', 6, 'Search', 1, 1, ?2, ?2),"
+		" (?10, ?1, 'Archived', 'in:archive', 7, 'Search', 1, 1, ?2, ?2)"),
 	STORE_SQL(STMT_FILTER_INSERT,
 		/* no row when the user has ?10 saved searches already */
 		"INSERT INTO filters (id, user_id, name, filter, position, folder, category, description, visible,"
@@ -105,6 +118,23 @@ static bool valid_filter(struct store *st, const char *name, const char *query, 
 	if (rc != 0)
 		snprintf(st->errmsg, sizeof st->errmsg, "%s", rc == -2 ? "out of memory reading the query" : err);
 	return rc == 0;
+}
+
+int store_filter_defaults(struct store *st, const char *user_id)
+{
+	struct db_stmt *s = stmt(st, STMT_FILTER_DEFAULTS);
+	char ids[8][37];
+	int rc;
+	db_bind_text(s, 1, user_id);
+	db_bind_int64(s, 2, time_now_ms());
+	for (int i = 0; i < 8; i++) {
+		crypto_uuid_v4(ids[i]);
+		db_bind_text(s, 3 + i, ids[i]);
+	}
+	rc = db_step(s);
+	rc = rc == DB_DONE ? STORE_OK : store_fail(st, rc, "saving the default searches");
+	store_done(s);
+	return rc;
 }
 
 int store_filter_create(struct store *st, struct arena *a, const char *user_id, const struct store_filter *in,

@@ -55,6 +55,8 @@ STORE_MIGRATION_NAMES += 026_file_blobs
 STORE_MIGRATION_NAMES += 027_session_list
 # PostgreSQL's tsvector made in C from words.c's words (search_pg.c), every row re-indexed by larder init
 STORE_MIGRATION_NAMES += 028_search_words_c
+# the saved searches a new account gets (Omnivore's defaultFilter)
+STORE_MIGRATION_NAMES += 029_default_filters
 STORE_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/%.sql)
 STORE_PG_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/pg/%.sql)
 EXTRA_DIST += $(STORE_MIGRATIONS) $(STORE_PG_MIGRATIONS)

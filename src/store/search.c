@@ -414,6 +414,21 @@ static const char *like_pattern(struct comp *c, const char *name)
 static const char *const date_cols[SQD__MAX] = { "i.saved_at", "i.read_at", "i.updated_at", "i.published_at" };
 static const char *const cmp_sql[SQ_CMP__MAX] = { " = ", " < ", " <= ", " > ", " >= " };
 
+/* subscription:/rss: names (any of them, in any ASCII case): the caller's items that came as an entry of a
+ * feed or newsletter of that name (feed_entries records both), read once, from the caller's own rows */
+static void subscription_cond(struct comp *c, const struct store_sq_node *n)
+{
+	struct sb *o = c->sql;
+	sb_puts(o, "i.id IN (SELECT e.item_id FROM subscriptions s JOIN feed_entries e ON e.subscription_id = s.id"
+	           " WHERE s.user_id = ?1 AND e.user_id = ?1 AND e.item_id IS NOT NULL AND lower(s.name) IN (");
+	for (size_t i = 0; i < n->nvals; i++) {
+		sb_puts(o, i ? ", lower(" : "lower(");
+		ptext(c, n->vals[i]);
+		sb_putc(o, ')');
+	}
+	sb_puts(o, "))");
+}
+
 /* the user's labels by name (case-insensitive, '*' wildcards) on the item or on one of its highlights; lower()
  * on both sides: PostgreSQL's LIKE is case-sensitive (and refuses the nocase collation) */
 static void label_cond(struct comp *c, const struct store_sq_node *n)
@@ -491,7 +506,11 @@ static void cond(struct comp *c, const struct store_sq_node *n)
 		return;
 	case SQK_HAS:
 		sb_puts(o, n->sub == SQH_HIGHLIGHTS ? "EXISTS (SELECT 1 FROM highlights h WHERE h.item_seq = i.seq)"
-		           : "EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq)");
+		           : n->sub == SQH_LABELS ? "EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq)"
+		           : "coalesce(i.source, '') IN ('rss', 'newsletter')"); /* a feed's entry, a newsletter's issue */
+		return;
+	case SQK_SUBSCRIPTION:
+		subscription_cond(c, n);
 		return;
 	case SQK_LABEL:
 		label_cond(c, n);

@@ -19,7 +19,7 @@ const char *const store_sq_col_names[SQC__MAX] = {
 };
 static const char *const in_names[SQI__MAX] = { "inbox", "archive", "trash", "all" };
 static const char *const is_names[SQS__MAX] = { "read", "reading", "unread" };
-static const char *const has_names[SQH__MAX] = { "highlights", "labels" };
+static const char *const has_names[SQH__MAX] = { "highlights", "labels", "subscription" };
 static const char *const date_names[SQD__MAX] = { "saved", "read", "updated", "published" };
 static const char *const num_names[SQN__MAX] = { "readPosition", "wordsCount" };
 static const char *const cmp_names[SQ_CMP__MAX] = { "=", "<", "<=", ">", ">=" };
@@ -472,7 +472,8 @@ static bool number(struct parser *p, struct store_sq_node *l, const char *v)
 /* another spelling of a name */
 struct alias { const char *name; int value; };
 static const struct alias in_aliases[] = { { "library", SQI_ALL }, { "archived", SQI_ARCHIVE }, { NULL, 0 } };
-static const struct alias has_aliases[] = { { "highlight", SQH_HIGHLIGHTS }, { "label", SQH_LABELS }, { NULL, 0 } };
+static const struct alias has_aliases[] = { { "highlight", SQH_HIGHLIGHTS }, { "label", SQH_LABELS },
+                                            { "subscriptions", SQH_SUBSCRIPTION }, { NULL, 0 } };
 static const struct alias sort_aliases[] = { { "relevance", SQO_SCORE }, { "rank", SQO_SCORE }, { "savedat", SQO_SAVED },
                                              { "date", SQO_SAVED }, { "updatedat", SQO_UPDATED }, { NULL, 0 } };
 
@@ -506,11 +507,12 @@ static struct store_sq_node *column_term(struct parser *p, int k, const char *fi
 	return j ? l : NULL;
 }
 
-/* label:, type:, language:, includes: a list of values (types checked and upper-cased, languages lower-cased) */
+/* label:, type:, language:, includes:, subscription: (rss:): a list of values (types checked and upper-cased,
+ * languages lower-cased) */
 static struct store_sq_node *list_term(struct parser *p, const char *field)
 {
 	enum store_sq_key key = field[0] == 'l' ? (field[1] == 'a' && field[2] == 'b' ? SQK_LABEL : SQK_LANGUAGE)
-	                        : field[0] == 't' ? SQK_TYPE : SQK_INCLUDES;
+	                        : field[0] == 't' ? SQK_TYPE : field[0] == 'i' ? SQK_INCLUDES : SQK_SUBSCRIPTION;
 	struct store_sq_node *l;
 	if (!(l = leaf(p, key, 0)) || !split_values(p, l, field))
 		return NULL;
@@ -608,7 +610,7 @@ static struct store_sq_node *state_leaf(struct parser *p, const char *field, con
 		return leaf(p, SQK_IS, k);
 	}
 	if ((k = lookup_alias(has_names, SQH__MAX, has_aliases, v, n)) < 0) {
-		fail(p, "unknown %s: value \"%s\": use highlights or labels", field, shown(p, v, n));
+		fail(p, "unknown %s: value \"%s\": use highlights, labels or subscription", field, shown(p, v, n));
 		return NULL;
 	}
 	l = leaf(p, SQK_HAS, k);
@@ -652,7 +654,7 @@ static struct store_sq_node *field_term(struct parser *p)
 	if ((k = lookup(store_sq_col_names, SQC__MAX, field)) >= 0 || strcmp(field, "note") == 0)
 		return column_term(p, k, field);
 	if (strcmp(field, "label") == 0 || strcmp(field, "type") == 0 || strcmp(field, "language") == 0 ||
-	    strcmp(field, "includes") == 0)
+	    strcmp(field, "includes") == 0 || strcmp(field, "subscription") == 0 || strcmp(field, "rss") == 0)
 		return list_term(p, field);
 	if ((k = lookup(date_names, SQD__MAX, field)) >= 0)
 		return range_term(p, true, k, field);
@@ -661,8 +663,8 @@ static struct store_sq_node *field_term(struct parser *p)
 	if (strcmp(field, "in") == 0 || strcmp(field, "is") == 0 || strcmp(field, "has") == 0 ||
 	    strcmp(field, "no") == 0 || strcmp(field, "sort") == 0)
 		return state_term(p, field);
-	if (strcmp(field, "use") == 0)
-		return NULL; /* Omnivore's apps send use:folders (how their UI groups the library): not a filter */
+	if (strcmp(field, "use") == 0 || strcmp(field, "mode") == 0 || strcmp(field, "event") == 0)
+		return NULL; /* Omnivore's apps send use:folders and mode:highlights (how their UI shows the library): not filters */
 	/* an unknown field: the whole term is free text */
 	return text_leaf(p, p->tp, p->tn, false);
 }
@@ -799,6 +801,7 @@ static void dump_node(const struct store_sq_node *n, struct sb *o)
 	case SQK_TYPE: sb_puts(o, "(type"); break;
 	case SQK_LANGUAGE: sb_puts(o, "(language"); break;
 	case SQK_INCLUDES: sb_puts(o, "(includes"); break;
+	case SQK_SUBSCRIPTION: sb_puts(o, "(subscription"); break;
 	default: sb_puts(o, "(?"); break;
 	}
 	for (size_t i = 0; i < n->nvals; i++)

@@ -25,12 +25,13 @@ enum store_sq_key {
 	SQK_LANGUAGE,  /* vals = language codes (lower case), any of them */
 	SQK_INCLUDES,  /* vals = item ids */
 	SQK_NUMBER,    /* readPosition: / wordsCount:, sub = enum store_sq_num; cmp and num */
+	SQK_SUBSCRIPTION, /* subscription: / rss:, vals = subscription names (a feed's or a newsletter's), any of them */
 	SQK__MAX
 };
 enum store_sq_col { SQC_TITLE, SQC_AUTHOR, SQC_DESCRIPTION, SQC_SITE, SQC_NOTES, SQC__MAX };
 enum store_sq_in { SQI_INBOX, SQI_ARCHIVE, SQI_TRASH, SQI_ALL, SQI__MAX };
 enum store_sq_is { SQS_READ, SQS_READING, SQS_UNREAD, SQS__MAX };
-enum store_sq_has { SQH_HIGHLIGHTS, SQH_LABELS, SQH__MAX };
+enum store_sq_has { SQH_HIGHLIGHTS, SQH_LABELS, SQH_SUBSCRIPTION, SQH__MAX };
 enum store_sq_date { SQD_SAVED, SQD_READ, SQD_UPDATED, SQD_PUBLISHED, SQD__MAX };
 enum store_sq_num { SQN_READ_POSITION, SQN_WORDS_COUNT, SQN__MAX };
 enum store_sq_cmp { SQ_EQ, SQ_LT, SQ_LE, SQ_GT, SQ_GE, SQ_CMP__MAX };
@@ -66,7 +67,8 @@ struct store_sq {
 /* Parses query[0..len) (need not be NUL-terminated; a NUL byte ends it). now_ms and tz_offset_min (minutes
  * east of UTC) resolve today, yesterday, "this week" (from Monday), "this month" and date-only values.
  * Never fails on stray syntax: unbalanced quotes and parentheses close at the end, a stray ')' or a
- * dangling AND/OR/NOT is ignored, an unknown field:value is free text. Fails (-1, err set to a message
+ * dangling AND/OR/NOT is ignored, an unknown field:value is free text, and use:, mode: and event: (what
+ * Omnivore's apps send about their own views) are dropped. Fails (-1, err set to a message
  * naming the value) for a bad is:/has:/no:/in:/type:/sort: value, a bad date or number, more than
  * LIMIT_SEARCH_TERMS terms or parentheses deeper than LIMIT_SEARCH_DEPTH; -2 when the arena is full. */
 int store_sq_parse(struct arena *a, const char *query, size_t len, int64_t now_ms, int tz_offset_min,

@@ -447,11 +447,14 @@ int store_job_pending(struct store *st, int64_t now_ms, int64_t *count, int64_t 
 struct store_filter {
 	const char *id, *user_id, *name, *filter, *folder, *category, *description;
 	int64_t position, created_ms, updated_ms;
-	int visible;
+	int visible, default_filter;  /* default_filter: made with the account (store_filter_defaults) */
 };
 /* a new saved search: name and filter (a query our search parser accepts) needed; position STORE_NO_POSITION:
  * after the last; folder, category, description may be NULL. INVAL (store_errmsg says why) for a missing name or a
  * query the parser refuses; LIMIT (nothing written) when the user has max saved searches already */
+/* the saved searches a new account gets, Omnivore's eight (Inbox, Continue Reading, …, Archived), marked
+ * default_filter; run in the account's own transaction by store_user_add */
+int store_filter_defaults(struct store *st, const char *user_id);
 int store_filter_create(struct store *st, struct arena *a, const char *user_id, const struct store_filter *in,
                         uint32_t max, struct store_filter *out);
 /* the user's saved searches in their order */

@@ -81,11 +81,13 @@ static int fill_user(struct store *st, struct arena *a, enum stmt which, const c
 	return store_get_row(st, a, s, &store_rowdef_user, out, "reading a user");
 }
 
-int store_user_add(struct store *st, struct arena *a, const char *username, const char *name,
-                   const char *email, const char *password_hash, struct store_user *out)
+/* the account's row and its default saved searches, in the caller's transaction */
+static int add_user(struct store *st, struct arena *a, const char *username, const char *name, const char *email,
+                    const char *password_hash, struct store_user *out)
 {
 	struct db_stmt *s = stmt(st, STMT_USER_ADD);
 	char id[37];
+	int rc;
 
 	if (!valid_username(username)) {
 		snprintf(st->errmsg, sizeof st->errmsg, "a username is 1 to %d letters, digits, '_', '-' or '.'", USERNAME_MAX);
@@ -110,7 +112,9 @@ int store_user_add(struct store *st, struct arena *a, const char *username, cons
 	store_bind_text(s, 4, email);
 	store_bind_text(s, 5, password_hash);
 	db_bind_int64(s, 6, time_now_ms());
-	return store_get_row(st, a, s, &store_rowdef_user, out, "adding a user");
+	if ((rc = store_get_row(st, a, s, &store_rowdef_user, out, "adding a user")) != STORE_OK)
+		return rc;
+	return store_filter_defaults(st, id);
 }
 
 int store_user_get(struct store *st, struct arena *a, const char *id, struct store_user *out)
@@ -175,15 +179,28 @@ int store_user_any(struct store *st)
 	return rc;
 }
 
-struct first_user {
+struct new_user {
 	struct arena *a;
 	const char *username, *name, *email, *password_hash;
 	struct store_user *out;
 };
 
+static int add_tx(struct store *st, void *arg)
+{
+	struct new_user *f = arg;
+	return add_user(st, f->a, f->username, f->name, f->email, f->password_hash, f->out);
+}
+
+int store_user_add(struct store *st, struct arena *a, const char *username, const char *name,
+                   const char *email, const char *password_hash, struct store_user *out)
+{
+	struct new_user f = { a, username, name, email, password_hash, out };
+	return store_tx(st, add_tx, &f);
+}
+
 static int add_first(struct store *st, void *arg)
 {
-	struct first_user *f = arg;
+	struct new_user *f = arg;
 	struct db_stmt *s = stmt(st, STMT_USER_FIRST_LOCK);
 	int rc = store_step_row(st, s, "locking the accounts");
 	store_done(s);
@@ -195,12 +212,12 @@ static int add_first(struct store *st, void *arg)
 	}
 	if (rc != STORE_E_NOTFOUND)
 		return rc;
-	return store_user_add(st, f->a, f->username, f->name, f->email, f->password_hash, f->out);
+	return add_tx(st, f);
 }
 
 int store_user_add_first(struct store *st, struct arena *a, const char *username, const char *name,
                          const char *email, const char *password_hash, struct store_user *out)
 {
-	struct first_user f = { a, username, name, email, password_hash, out };
+	struct new_user f = { a, username, name, email, password_hash, out };
 	return store_tx(st, add_first, &f);
 }

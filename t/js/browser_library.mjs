@@ -222,7 +222,27 @@ try {
 	await page.waitForSelector('#items .item');
 	is((await titles())[0], 'Albatross', 'shortest first');
 
-	// ---- saved searches
+	// ---- saved searches: a new account has Omnivore's eight; one can be hidden and shown again, in its place
+	const defaults = ['Inbox', 'Continue Reading', 'Non-Feed Items', 'Highlights', 'Unlabeled', 'Oldest First', 'Files', 'Archived'];
+	const savedAre = (names) => page.waitForFunction((n) => [...document.querySelectorAll('.saved-list a')].map((a) => a.textContent).join('|') === n.join('|'), names);
+	await openHome();
+	await savedAre(defaults);
+	is(await texts('.saved-list a'), defaults, 'the sidebar lists the eight saved searches a new account gets');
+	await page.click('.saved-edit');
+	await page.click('button[aria-label="Hide “Oldest First”"]');
+	await page.waitForSelector('button[aria-label="Show “Oldest First”"]');
+	await page.click('.saved-edit');
+	await savedAre(defaults.filter((n) => n !== 'Oldest First'));
+	is((await api('{ filters { ... on FiltersSuccess { filters { name visible } } } }')).filters.filters.find((f) => f.name === 'Oldest First')?.visible,
+		false, 'Hide leaves it out of the sidebar and keeps it, not visible (updateFilter)');
+	await page.click('.saved-edit');
+	await page.click('button[aria-label="Show “Oldest First”"]');
+	await page.waitForSelector('button[aria-label="Hide “Oldest First”"]');
+	await page.click('.saved-edit');
+	await savedAre(defaults);
+	is(await texts('.saved-list a'), defaults, 'Show puts it back in its place');
+	for (const f of (await api('{ filters { ... on FiltersSuccess { filters { id } } } }')).filters.filters)
+		await api('mutation D($id: ID!) { deleteFilter(id: $id) { __typename } }', { id: f.id });
 	const saveSearch = async (q, name) => {
 		await openHome(q);
 		await page.click('.save-search-open');

@@ -1,14 +1,16 @@
-// library-filters.js: saved searches in the sidebar (filters, saveFilter, deleteFilter, moveFilter): open one, save this search, reorder, delete.
+// library-filters.js: saved searches in the sidebar (filters, saveFilter, updateFilter, deleteFilter, moveFilter): open one, save this search, reorder, hide or show, delete.
 import { gql } from './api.js';
 import { el, say } from './ui.js';
 import { homeHref } from './library-query.js';
 
-const F = 'id name filter position';
+const F = 'id name filter position visible';
 const LIST = `{ filters { __typename ... on FiltersSuccess { filters { ${F} } } ... on FiltersError { errorCodes message } } }`;
 const SAVE = `mutation S($input: SaveFilterInput!) { saveFilter(input: $input) { __typename
 	... on SaveFilterSuccess { filter { ${F} } } ... on SaveFilterError { errorCodes message } } }`;
 const DELETE = `mutation D($id: ID!) { deleteFilter(id: $id) { __typename
 	... on DeleteFilterSuccess { filter { id } } ... on DeleteFilterError { errorCodes message } } }`;
+const SHOW = `mutation U($input: UpdateFilterInput!) { updateFilter(input: $input) { __typename
+	... on UpdateFilterSuccess { filter { id } } ... on UpdateFilterError { errorCodes message } } }`;
 const MOVE = `mutation M($input: MoveFilterInput!) { moveFilter(input: $input) { __typename
 	... on MoveFilterSuccess { filter { id } } ... on MoveFilterError { errorCodes message } } }`;
 
@@ -26,16 +28,21 @@ export async function setupFilters(box, query) {
 	}
 	function draw() {
 		const editing = edit.getAttribute('aria-pressed') === 'true';
-		list.replaceChildren(...filters.map((f, i) => el('li', null,
+		// a hidden one (visible false: hidden here or in Omnivore's apps) shows only while editing, to be shown again
+		const shown = editing ? filters : filters.filter((f) => f.visible !== false);
+		list.replaceChildren(...shown.map((f, i) => el('li', { class: f.visible === false ? 'hidden-search' : null },
 			el('a', { href: homeHref(f.filter), text: f.name, title: f.filter, 'aria-current': f.filter === query ? 'page' : null }),
 			editing ? el('span', { class: 'row-tools' },
+				el('button', { type: 'button', class: 'icon', text: f.visible === false ? 'Show' : 'Hide',
+					'aria-label': `${f.visible === false ? 'Show' : 'Hide'} “${f.name}”`,
+					onclick: () => act(SHOW, { input: { id: f.id, visible: f.visible === false } }) }),
 				el('button', { type: 'button', class: 'icon', text: '↑', 'aria-label': `Move “${f.name}” up`, disabled: i === 0,
 					onclick: () => act(MOVE, { input: { filterId: f.id, afterFilterId: i > 1 ? filters[i - 2].id : null } }) }),
 				el('button', { type: 'button', class: 'icon', text: '↓', 'aria-label': `Move “${f.name}” down`, disabled: i === filters.length - 1,
 					onclick: () => act(MOVE, { input: { filterId: f.id, afterFilterId: filters[i + 1]?.id } }) }),
 				el('button', { type: 'button', class: 'icon danger', text: '✕', 'aria-label': `Delete “${f.name}”`,
 					onclick: () => window.confirm(`Delete the saved search “${f.name}”?`) && act(DELETE, { id: f.id }) })) : null)));
-		if (!filters.length) list.append(el('li', { class: 'hint', text: 'None yet.' }));
+		if (!shown.length) list.append(el('li', { class: 'hint', text: filters.length ? 'All hidden (Edit shows them).' : 'None yet.' }));
 	}
 	async function act(mutation, vars) {
 		try {
