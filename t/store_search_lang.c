@@ -441,6 +441,9 @@ static void reindex_tests(void)
 		is_int(count_sql(st, "SELECT count(*) FROM pg_indexes WHERE indexname = 'item_search_tsv'"), 1,
 		       "the GIN index is built again");
 		is_int(count_sql(st, sum_sql), saved_sum, "the re-index wrote the vectors the saves wrote (a hash of every row's)");
+		is_int(count_sql(st, "SELECT count(*) FROM pg_attribute WHERE attrelid = 'item_search'::regclass"
+		                     " AND attname = 'tsv' AND attcompression = 'l'"), 1,
+		       "the vectors are compressed with lz4 (db/pg/030)");
 	}
 	last_total = -1;
 	store_close(st);
