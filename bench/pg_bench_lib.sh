@@ -66,7 +66,7 @@ cpu_snap() {
 	local f comm rest pid mine
 	mine=" $(head -n 1 "$work/pg/data/postmaster.pid" 2>/dev/null) $(cat "$work/nginx.pid" "$work/graphql.pid" 2>/dev/null | tr '\n' ' ') "
 	for f in /proc/[0-9]*/stat; do
-		read -r rest <"$f" 2>/dev/null || continue
+		read -r rest 2>/dev/null <"$f" || continue
 		pid=${f#/proc/}; pid=${pid%/stat}
 		comm=${rest#*(}; comm=${comm%%)*}
 		set -- ${rest##*) }
@@ -150,4 +150,18 @@ search_table() {
 		split($1, a, / +p50 +| ms +p99 +| ms +mean/); split($2, b, / +p50 +| ms +p99 +| ms +mean/)
 		sub(/^ +/, "", a[1])
 		printf "   %-44s %7.2f / %7.2f ms   %7.2f / %7.2f ms   %5.1fx\n", a[1], a[2], a[3], b[2], b[3], b[2] / (a[2] > 0 ? a[2] : 0.01) }'
+}
+
+# pgb_statements DATABASE SAVES: pg_stat_statements over the saves run (the wrk run and the checks around it):
+# each statement's calls, planning and execution time per save (wall time inside the server, so a busy machine
+# inflates them alike), the costliest first; the statements of triggers are counted apart from their caller's
+pgb_statements() {
+	echo "   the server's statements during PostgreSQL's saves, per answered save (pg_stat_statements; nested ones indented by 'top'):"
+	psql_do "$1" -A -t -F ' ' -v n="$2" <<'SQL' | awk '{ printf "     %5.2f calls %7.1f us plan %7.1f us run  %s  %s\n", $1, $2, $3, $4, substr($0, index($0, $5)) }'
+SELECT round(calls::numeric / :n, 2), round((total_plan_time * 1000 / :n)::numeric, 1),
+       round((total_exec_time * 1000 / :n)::numeric, 1), CASE WHEN toplevel THEN 'top' ELSE '   ' END,
+       left(regexp_replace(query, '\s+', ' ', 'g'), 100)
+FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND calls >= :n / 2
+ORDER BY total_plan_time + total_exec_time DESC LIMIT 25
+SQL
 }

@@ -96,6 +96,10 @@ for t in users api_keys login_failures library_items item_content labels item_la
 done
 is "the key hashes are the same" "$(sqlite3 "$db" 'SELECT key_hash FROM api_keys ORDER BY rowid' | paste -sd,)" \
 	"$("$PG_BIN/psql" -X -A -t -q "$PG_URL" -c 'SELECT key_hash FROM api_keys ORDER BY rowid' | paste -sd,)"
+# the GIN index of the vectors is dropped during the copy and built once after it, inside the copy's transaction
+is "PostgreSQL: every search row has its vector, none waits, and the GIN index is there (built after the copy)" "6|0|1" \
+	"$("$PG_BIN/psql" -X -A -t -q "$PG_URL" -c "SELECT (SELECT count(*) FROM item_search WHERE tsv IS NOT NULL AND lens IS NOT NULL),
+		(SELECT count(*) FROM search_pending), (SELECT count(*) FROM pg_indexes WHERE indexname = 'item_search_tsv')" 2>&1)"
 
 conf="$tmp/pg.conf"
 grep -v '^database\|^data_dir' "$sqlite_conf" >"$conf"

@@ -102,7 +102,11 @@ static bool whole_user(const char *line, bool pg)
 static const struct { const char *name; int param; const char *value; } binds[] = {
 	{ "item_page", 3, "20" }, /* the export's page: OMNI_BATCH items */
 	{ "search_marked", 1, "{1}" },                  /* the seqs of the rows to index (search_pg.c) */
-	{ "search_words_set", 3, "{1,0,0,0,0,0,0}" }, /* a row's column lengths */
+	{ "search_words_set", 1, "{1}" },               /* a batch of rows' seqs, vectors, column lengths */
+	{ "search_words_set", 2, "{\"'tx':1\"}" },
+	{ "search_words_set", 3, "{\"{1,0,0,0,0,0,0}\"}" },
+	{ "search_words_set1", 2, "'tx':1" },           /* one row's vector and column lengths */
+	{ "search_words_set1", 3, "{1,0,0,0,0,0,0}" },
 };
 
 static const char *bind_value(const char *name, int param)

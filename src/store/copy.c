@@ -1,5 +1,7 @@
 /* copy.c: store_copy, which moves a whole library from one database to another (SQLite to PostgreSQL or back), table by table over the driver interface, in one transaction on the target, and counts the rows of both at the end. */
 #include "config.h"
+#include "store/search.h"
+#include "store/search_pg.h"
 #include "store/store_int.h"
 
 #include <stdarg.h>
@@ -55,6 +57,7 @@ struct val {
 
 struct copy {
 	struct db *src, *dst;
+	struct store *dst_store; /* the target's store: its marked search rows' words (store_search_words) */
 	char *err;
 	size_t errlen;
 	int batch; /* rows read of the source cursor's current batch (src_step) */
@@ -320,15 +323,27 @@ out:
 }
 
 /* item_search as the source has it: the target's rows (its triggers made them as the items arrived) go
- * first, SQLite's FTS5 index following them by its own triggers */
+ * first, SQLite's FTS5 index following them by its own triggers. PostgreSQL: the GIN index of the vectors is
+ * dropped, the copied rows' vectors written (200 a statement), and the index built once over them, inside the
+ * copy's transaction (a failure or a stop leaves the target as it was): inserting each row's lexemes into
+ * the index one row at a time cost the server more CPU than the build (search_index.c) */
 static int copy_search(struct copy *c)
 {
 	struct cols k = { .n = (int)(sizeof search_cols / sizeof *search_cols) };
+	int rc;
 	for (int i = 0; i < k.n; i++)
 		snprintf(k.name[i], sizeof k.name[i], "%s", search_cols[i]);
 	if (db_exec(c->dst, "DELETE FROM item_search") != DB_OK)
 		return cfail(c, "target: emptying item_search: %s", db_errmsg(c->dst));
-	return copy_table(c, "item_search", &k);
+	if (!db_is_sqlite(c->dst) && search_pg_index(c->dst, false) != DB_OK)
+		return cfail(c, "target: dropping the search index: %s", db_errmsg(c->dst));
+	if ((rc = copy_table(c, "item_search", &k)) != 0 || db_is_sqlite(c->dst))
+		return rc;
+	if (store_search_words(c->dst_store) != STORE_OK)
+		return cfail(c, "target: the search rows' words: %s", store_errmsg(c->dst_store));
+	if (search_pg_index(c->dst, true) != DB_OK)
+		return cfail(c, "target: building the search index: %s", db_errmsg(c->dst));
+	return 0;
 }
 
 /* PostgreSQL: the triggers feeding item_search off (how = "DISABLE") or on again ("ENABLE"); the
@@ -454,6 +469,7 @@ int store_copy(const char *from, const char *to, bool force, store_copy_report r
 		goto out;
 	c.src = src->db;
 	c.dst = dst->db;
+	c.dst_store = dst;
 	/* a PostgreSQL source is read in one snapshot, which its cursors need (src_open) */
 	if (!db_is_sqlite(c.src) && db_exec(c.src, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") != DB_OK) {
 		rc = cfail(&c, "source: BEGIN: %s", db_errmsg(c.src));

@@ -57,6 +57,7 @@ STORE_MIGRATION_NAMES += 027_session_list
 STORE_MIGRATION_NAMES += 028_search_words_c
 # the saved searches a new account gets (Omnivore's defaultFilter)
 STORE_MIGRATION_NAMES += 029_default_filters
+STORE_MIGRATION_NAMES += 030_search_vector_lz4
 STORE_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/%.sql)
 STORE_PG_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/pg/%.sql)
 EXTRA_DIST += $(STORE_MIGRATIONS) $(STORE_PG_MIGRATIONS)

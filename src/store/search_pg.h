@@ -23,4 +23,8 @@ const char *search_terms_tsquery(struct arena *a, const struct search_terms *t, 
  * description, site, text, labels, notes) in the language lang (NULL: English stems); 0, or -1 out of memory */
 int search_pg_vector(struct words *w, struct arena *a, const char *owner, const char *const vals[7],
                      const size_t nvals[7], const char *lang, const char **tsv, const char **lens);
+/* PostgreSQL: the GIN index of the vectors dropped (on false) or built when missing (on true), for a re-index or
+ * a copy of most rows (search_index.c); a db_rc */
+struct db;
+int search_pg_index(struct db *db, bool on);
 #endif

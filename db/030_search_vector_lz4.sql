@@ -1,0 +1,1 @@
+-- 030_search_vector_lz4.sql: nothing to do on SQLite. db/pg/030_search_vector_lz4.sql has PostgreSQL compress each search row's tsvector with lz4 instead of pglz, where the server has it.
