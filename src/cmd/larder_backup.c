@@ -18,6 +18,7 @@
 
 #include "cmd/larder_cmds.h"
 #include "store/store.h"
+#include "util/fdio.h"
 
 #define PATH_BUF 4096
 
@@ -39,8 +40,8 @@ static int copy_file(const char *from, const char *to, mode_t mode, struct tally
 		goto out;
 	}
 	while ((n = read(in, buf, sizeof buf)) > 0) {
-		if (write(out, buf, (size_t)n) != n) {
-			larder_fail("cannot write %s: %s", to, errno ? strerror(errno) : "short write");
+		if (fd_write_all(out, buf, (size_t)n) != 0) {
+			larder_fail("cannot write %s: %s", to, strerror(errno));
 			goto out;
 		}
 		t->bytes += n;

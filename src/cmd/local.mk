@@ -13,7 +13,7 @@ src_cmd_larder_LDADD = $(API_LIBS)
 # linking poppler; installed beside the FastCGI programs in $(pkglibexecdir)
 pkglibexec_PROGRAMS += src/cmd/larder-pdf
 src_cmd_larder_pdf_SOURCES = src/cmd/larder_pdf.c
-src_cmd_larder_pdf_LDADD = src/content/libcontent.a $(PDF_READ_LIBS)
+src_cmd_larder_pdf_LDADD = src/content/libcontent.a src/util/libutil.a $(PDF_READ_LIBS)
 
 # larder-runner: the fetch runner the web programs start after a save (fcgi_main.c hands `--fetch-runner` to it),
 # so they link neither the fetcher nor the feed and import readers; installed beside them

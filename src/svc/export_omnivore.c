@@ -10,6 +10,7 @@
 #include "content/transfer/zipw.h"
 #include "svc/import.h"
 #include "util/jsonw.h"
+#include "util/fdio.h"
 #include "util/time.h"
 
 struct exporter {
@@ -196,18 +197,7 @@ enum svc_export_rc svc_export_omnivore_to(struct store *st, const struct larder_
 
 static int write_fd(void *ctx, const void *buf, size_t n)
 {
-	int fd = *(int *)ctx;
-	const char *p = buf;
-	while (n > 0) {
-		ssize_t got = write(fd, p, n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			return -1;
-		p += got;
-		n -= (size_t)got;
-	}
-	return 0;
+	return fd_write_all(*(int *)ctx, buf, n);
 }
 
 enum svc_export_rc svc_export_omnivore(struct store *st, const struct larder_config *cfg, const char *user_id, int fd)

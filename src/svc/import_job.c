@@ -10,6 +10,7 @@
 #include "svc/import.h"
 #include "svc/jobs.h"
 #include "util/crypto.h"
+#include "util/fdio.h"
 #include "util/limits.h"
 #include "util/time.h"
 
@@ -50,17 +51,8 @@ static const char *imports_dir(struct arena *a, const struct larder_config *cfg)
  * fetch_copy */
 static int write_part(void *ctx, int64_t part, const char *buf, size_t n)
 {
-	int fd = *(int *)ctx;
 	(void)part;
-	for (size_t off = 0; off < n;) {
-		ssize_t w = write(fd, buf + off, n - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		off += (size_t)w;
-	}
-	return 0;
+	return fd_write_all(*(int *)ctx, buf, n);
 }
 
 /* the body copied into fd, at most max bytes: SVC_UPLOAD_OK, TOO_LARGE or FAILED */

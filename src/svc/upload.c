@@ -12,6 +12,7 @@
 #include "svc/svc.h"
 #include "svc/upload.h"
 #include "util/crypto.h"
+#include "util/fdio.h"
 #include "util/limits.h"
 #include "util/sb.h"
 #include "util/text.h"
@@ -190,21 +191,13 @@ static const char *keep(struct arena *a, const struct larder_config *cfg, const 
 	const char *dir = svc_files_dir(a, cfg), *tmp;
 	char rnd[17];
 	int fd;
-	size_t off = 0;
 	if (!dir || crypto_random_hex(rnd, 8) != 0 || !(*path = arena_printf(a, "%s/%s.pdf", dir, id)) ||
 	    !(tmp = arena_printf(a, "%s.%s.part", *path, rnd)))
 		return NULL;
 	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600)) < 0)
 		return NULL;
-	while (off < n) {
-		ssize_t w = write(fd, data + off, n - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break;
-		off += (size_t)w;
-	}
-	if (close(fd) != 0 || off != n) {
+	int wrote = fd_write_all(fd, data, n);
+	if (close(fd) != 0 || wrote != 0) {
 		unlink(tmp);
 		return NULL;
 	}

@@ -1,4 +1,4 @@
-# src/util/local.mk: the util layer (arena, string builder, JSON writer, UTF-8, time, crypto, config, text helpers, URLs, addresses, slugs) and its tests.
+# src/util/local.mk: the util layer (arena, string builder, JSON writer, UTF-8, time, crypto, config, text helpers, URLs, addresses, slugs, whole writes to a descriptor) and its tests.
 noinst_LIBRARIES += src/util/libutil.a
 src_util_libutil_a_SOURCES = \
 	src/util/arena.c src/util/arena.h \
@@ -14,6 +14,7 @@ src_util_libutil_a_SOURCES = \
 	src/util/slug.c src/util/slug.h \
 	src/util/slots.c src/util/slots.h \
 	src/util/libexec.c src/util/libexec.h \
+	src/util/fdio.c src/util/fdio.h \
 	src/util/limits.h
 src_util_libutil_a_CPPFLAGS = $(AM_CPPFLAGS) $(CRYPTO_CFLAGS) $(UUID_CFLAGS) $(ARGON2_CFLAGS)
 

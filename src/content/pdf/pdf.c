@@ -18,6 +18,7 @@
 
 #include "content/pdf/pdf_int.h"
 #include "util/arena.h"
+#include "util/fdio.h"
 #include "util/libexec.h"
 #include "util/limits.h"
 #include "util/sb.h"
@@ -134,16 +135,9 @@ static int data_fd(const void *data, size_t n)
 
 	if (fd < 0)
 		return -1;
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			close(fd);
-			return -1;
-		}
-		p += w;
-		n -= (size_t)w;
+	if (fd_write_all(fd, p, n) != 0) {
+		close(fd);
+		return -1;
 	}
 	if (lseek(fd, 0, SEEK_SET) != 0) {
 		close(fd);

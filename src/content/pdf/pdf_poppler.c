@@ -6,19 +6,12 @@
 
 #include "content/pdf/pdf.h"
 #include "content/pdf/pdf_int.h"
+#include "util/fdio.h"
 
 static void put_all(int fd, const void *p, size_t n)
 {
-	const char *c = p;
-	while (n) {
-		ssize_t w = write(fd, c, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			_exit(3);
-		c += w;
-		n -= (size_t)w;
-	}
+	if (fd_write_all(fd, p, n) != 0)
+		_exit(3);
 }
 
 static void put_rec(int fd, enum rec tag, const void *p, size_t n)
