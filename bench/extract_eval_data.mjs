@@ -25,7 +25,7 @@ export const SETS = {
 	trafilatura: { repo: 'adbar+trafilatura', commit: 'e90b0ef51ab026fdb905fb6c5b3c84dd3d784fd5',
 		paths: ['tests/eval', 'tests/cache', 'tests/evaldata.json'], build: trafilatura },
 	cleaneval: { repo: 'j-szulc+html-cleaning-dataset-merged', commit: '46e01a04b47051838a228bf23631430b2c9de375',
-		paths: ['cleaneval-final'], build: d => goldDir(d, 'cleaneval-final', cleanevalText) },
+		paths: ['cleaneval-final'], build: d => goldDir(d, 'cleaneval-final', cleanevalText, cleanevalPage) },
 	dragnet: { repo: 'j-szulc+html-cleaning-dataset-merged', commit: '46e01a04b47051838a228bf23631430b2c9de375',
 		paths: ['dragnet_data'], build: d => goldDir(d, 'dragnet_data', dragnetText) },
 	'l3s-gn1': { repo: 'j-szulc+html-cleaning-dataset-merged', commit: '46e01a04b47051838a228bf23631430b2c9de375',
@@ -61,6 +61,16 @@ function cleanevalText(s) {
 	return s.replace(/^\s*URL:[^\n]*\n/, '').replace(/<[phl]>/gi, '\n').replace(/[ \t]+/g, ' ').trim();
 }
 
+// a CleanEval page as the site served it: the set wraps each one in its own container, a first line
+// <text id="URL" title="..." encoding="..."> and a last </text>, which no browser ever saw (parsers that
+// need the document to start with the page, linkedom's for one, gave up on all of them)
+function cleanevalPage(b) {
+	const s = b.toString('latin1');
+	const head = /^<text [^\n]*>\r?\n/.exec(s), tail = /<\/text>\s*$/.exec(s);
+	if (!head || !tail) throw new Error('cleaneval: a page without the set\'s <text> wrapper');
+	return b.subarray(head[0].length, tail.index);
+}
+
 // dragnet's gold: the article, then (when there are comments) a marker line and the comments
 function dragnetText(s) {
 	const cut = s.indexOf('!@#$%^&*()');
@@ -81,16 +91,16 @@ function l3sText(s) {
 }
 
 // a set kept as <dir>/input/<id>.html and <dir>/GoldStandard/<id>.txt
-function goldDir(src, dir, text) {
+function goldDir(src, dir, text, page = b => b) {
 	const gold = join(src, dir, 'GoldStandard'), input = join(src, dir, 'input');
 	const out = [];
 	for (const f of readdirSync(gold).filter(f => f.endsWith('.txt')).sort()) {
 		const id = f.slice(0, -4);
-		const page = join(input, id + '.html');
-		if (!existsSync(page)) continue;        // gold without its page: nothing to score
+		const pagePath = join(input, id + '.html');
+		if (!existsSync(pagePath)) continue;        // gold without its page: nothing to score
 		const txt = text(decodeBytes(readFileSync(join(gold, f))));
 		if (!txt.trim()) continue;
-		out.push({ id, html: readFileSync(page), txt });
+		out.push({ id, html: page(readFileSync(pagePath)), txt });
 	}
 	return out;
 }
