@@ -1,4 +1,4 @@
-/* upload_http.c: PUT (or POST) /api/upload/TOKEN takes a PDF's bytes for uploadFileRequest's file (the token is the credential; over pdf_max_bytes 413, not a readable PDF 400, an unknown token 404); GET /api/file/ITEMID serves an item's PDF to its owner only (from files_dir, or part by part from the database). */
+/* upload_http.c: PUT (or POST) /api/upload/TOKEN takes a PDF's bytes for uploadFileRequest's file (the token is the credential; over pdf_max_bytes 413, not a readable PDF 400, an unknown token 404); GET /api/file/ITEMID serves an item's PDF to its owner only (an API key, the session, or the signed link of the item's url), from files_dir or part by part from the database. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -7,8 +7,10 @@
 #include <unistd.h>
 
 #include "svc/apikey.h"
+#include "svc/signlink.h"
 #include "svc/upload.h"
 #include "util/limits.h"
+#include "util/time.h"
 #include "web/authenticate.h"
 #include "web/upload_http.h"
 
@@ -155,17 +157,74 @@ static void send_file(struct web_request *req, struct web_response *res, const s
 	close(fd);
 }
 
+/* the file's bytes, from files_dir or from the database */
+static void serve(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,
+                  const struct store_file *f)
+{
+	bool download = req->query_string && strstr(req->query_string, "download=1") != NULL;
+	if (f->path)
+		send_file(req, res, f, download);
+	else
+		send_db_file(app, req, res, a, f, download);
+}
+
+/* a signed link's GET (?user=…&expires=…&sig=…: a PDF item's url, svc/signlink.h): 1 when answered; 0 when the
+ * request carries no link or a bad or expired one, *why then saying which (the credentials decide: a login or key
+ * still reads the owner's file by its plain address) */
+static int get_signed(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,
+                      const char *item_id, const char **why)
+{
+	struct web_qparam *q;
+	const struct web_qparam *user, *expires, *sig;
+	struct store_file f;
+	size_t nq;
+	bool missing;
+	*why = NULL;
+	if (!req->query_string || web_query_parse(a, req->query_string, req->query_len, &q, &nq) != 0 ||
+	    (sig = web_query_get(q, nq, "sig")) == NULL)
+		return 0;
+	user = web_query_get(q, nq, "user");
+	expires = web_query_get(q, nq, "expires");
+	switch (svc_file_link_open(app->store, a, item_id, user ? user->value : NULL, user ? user->value_len : 0,
+	                           expires ? expires->value : NULL, expires ? expires->value_len : 0, sig->value,
+	                           sig->value_len, time_now_ms(), &f, &missing)) {
+	case SVC_SIGNLINK_OK:
+		if (missing)
+			web_response_error(res, 404, NULL, "NOT_FOUND", "the item of this link is no longer in the library");
+		else
+			serve(app, req, res, a, &f);
+		return 1;
+	case SVC_SIGNLINK_FAILED:
+		web_response_fail(res, NULL, "the link could not be checked on the server", "file link: %s",
+		                  store_errmsg(app->store));
+		return 1;
+	case SVC_SIGNLINK_EXPIRED:
+		*why = "this file link has expired: fetch the item again for a new url";
+		return 0;
+	case SVC_SIGNLINK_BAD:
+		break;
+	}
+	*why = "this file link is not valid: fetch the item again for its url";
+	return 0;
+}
+
 static void get_file(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a,
                      const char *item_id)
 {
 	struct web_authn who;
 	struct store_file f;
+	const char *why;
+	if (get_signed(app, req, res, a, item_id, &why))
+		return;
 	/* an API key, or the session cookie: a GET changes nothing, and the frame of our reader sends no Origin */
 	switch (web_authenticate(app, req, a, WEB_AUTHN_KEY | WEB_AUTHN_SESSION, &who)) {
 	case WEB_AUTHN_USER:
 		break;
 	case WEB_AUTHN_ANONYMOUS:
-		web_response_error(res, 401, NULL, "UNAUTHORIZED", "sign in or send an API key");
+		if (why) /* the same answer whoever's item the link names: it was checked before any lookup */
+			web_response_error(res, 403, NULL, "FORBIDDEN", "%s", why);
+		else
+			web_response_error(res, 401, NULL, "UNAUTHORIZED", "sign in or send an API key");
 		return;
 	default:
 		if (web_authn_busy(res, NULL, &who))
@@ -182,11 +241,7 @@ static void get_file(struct web_graphql *app, struct web_request *req, struct we
 		web_response_error(res, 404, NULL, "NOT_FOUND", "no such file");
 		return;
 	}
-	bool download = req->query_string && strstr(req->query_string, "download=1") != NULL;
-	if (f.path)
-		send_file(req, res, &f, download);
-	else
-		send_db_file(app, req, res, a, &f, download);
+	serve(app, req, res, a, &f);
 }
 
 void web_upload_handle(struct web_graphql *app, struct web_request *req, struct web_response *res, struct arena *a)
