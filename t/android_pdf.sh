@@ -1,5 +1,5 @@
 #!/bin/sh
-# android_pdf.sh: a PDF item opened as Omnivore's Android app opens it, through nginx + auth.fcgi + graphql.fcgi: its sign-in, its GetArticle query as Apollo sends it, then the GET of the item's url with no header and no cookie (PSPDFKit's DownloadRequest): the signed link serves the exact bytes, stays the same all day, and a tampered, foreign, expired or purged one serves nothing, the same whoever's item it names (TAP).
+# android_pdf.sh: a PDF item opened as Omnivore's Android app opens it, through nginx + auth.fcgi + graphql.fcgi: its sign-in, its GetArticle query as Apollo sends it, then the GET of the item's url with no header and no cookie (PSPDFKit's DownloadRequest): the signed link serves the exact bytes, stays the same all day, serves byte ranges (from disk and from files_store = database), and a tampered, foreign, expired or purged one serves nothing, the same whoever's item it names (TAP).
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${top_builddir:-$srcdir}
 
@@ -89,6 +89,41 @@ is "with &download=1: an attachment" "200 attachment" "$code $(tr -d '\r' <"$tmp
 code=$(curl -s -m 30 -o /dev/null -w '%{http_code}' -H "authorization: $alice" "$B/api/file/$a_item")
 is "the token on the plain address still works" 200 "$code"
 
+# ranges URL FILE WHERE: byte ranges of the url (a reader that fetches a PDF in pieces, a download resumed), each
+# checked against the same bytes of FILE
+ranges() {
+	_size=$(wc -c <"$2" | tr -d ' ')
+	# range URL RANGE FROM COUNT FILE NAME: 206, the Content-Range and exactly COUNT bytes of FILE from FROM
+	range() {
+		_code=$(curl -s -m 30 -D "$tmp/rh" -o "$tmp/part" -w '%{http_code}' -H "Range: $2" "$1")
+		tail -c +$(($3 + 1)) "$5" | head -c "$4" >"$tmp/want"
+		is "$6 ($2): 206 and its Content-Range" "206 bytes $3-$(($3 + $4 - 1))/$_size" \
+			"$_code $(tr -d '\r' <"$tmp/rh" | sed -n 's/^Content-Range: //p')"
+		if cmp -s "$tmp/part" "$tmp/want"; then pass "  exactly those bytes"; else fail "  exactly those bytes"; fi
+	}
+	range "$1" bytes=0-3 0 4 "$2" "$3: the first four bytes"
+	range "$1" bytes=100- 100 $((_size - 100)) "$2" "$3: from byte 100 to the end"
+	range "$1" bytes=-10 $((_size - 10)) 10 "$2" "$3: the last ten"
+	range "$1" bytes=$((_size - 5))-$((_size + 1000)) $((_size - 5)) 5 "$2" "$3: a range past the end, cut at it"
+	if [ "$_size" -gt 262200 ]; then # across the 256 KiB parts of files_store = database
+		range "$1" bytes=262100-262200 262100 101 "$2" "$3: across two parts"
+	fi
+	_code=$(curl -s -m 30 -D "$tmp/rh" -o "$tmp/r416.json" -w '%{http_code}' -H "Range: bytes=$_size-" "$1")
+	is "$3: a range after the last byte: 416 naming the size" "416 bytes */$_size" \
+		"$_code $(tr -d '\r' <"$tmp/rh" | sed -n 's/^Content-Range: //p')"
+	jqok "  said in JSON" '.errors[0].extensions.code == "RANGE_NOT_SATISFIABLE"' "$tmp/r416.json"
+	for _r in bytes=0-1,5-6 bytes=abc items=0-3 bytes=5-2; do
+		_code=$(curl -s -m 30 -o "$tmp/whole" -w '%{http_code}' -H "Range: $_r" "$1")
+		is "$3: Range: $_r is not one range we serve: the whole file" "200 yes" "$_code $(cmp -s "$tmp/whole" "$2" && echo yes)"
+	done
+	_code=$(curl -s -m 30 -o "$tmp/whole" -w '%{http_code}' -H 'Range: bytes=0-3' -H 'If-Range: "x"' "$1")
+	is "$3: with If-Range (no validator given): the whole file" "200 yes" "$_code $(cmp -s "$tmp/whole" "$2" && echo yes)"
+	_code=$(curl -s -m 30 -I -o "$tmp/rh" -w '%{http_code}' -H 'Range: bytes=0-3' "$1")
+	is "$3: HEAD with a range: 206 and its length" "206 4" "$_code $(tr -d '\r' <"$tmp/rh" | sed -n 's/^Content-Length: //p')"
+}
+like "the answer says ranges are served" "^Accept-Ranges: bytes$" "$hdr"
+ranges "$url" "$pdf" "files on disk"
+
 # bad links, with no credential: 403 saying why, checked before any lookup
 a_user=$(printf '%s' "$url" | sed 's/.*user=\([^&]*\).*/\1/')
 b_user=$(db_sql "$db" "SELECT id FROM users WHERE username = 'bob'")
@@ -151,4 +186,24 @@ code=$(curl -s -m 30 -o /dev/null -w '%{http_code}' "$url")
 is "the item purged: its link 404" 404 "$code"
 code=$(curl -s -m 30 -o /dev/null -w '%{http_code}' "$b_url")
 is "bob's link still works" 200 "$code"
+
+# the same with files_store = database: a second server (its own data_dir and library), the file sent part by part
+"$serve" --stop --data "$data" >/dev/null 2>&1
+data=$tmp/data2 conf=$tmp/data2/larder.conf
+serve_start --set argon2_t_cost=1 --set argon2_memory_kib=64 --set files_store=database
+B=http://127.0.0.1:$port
+db=${serve_db:-$data/larder.db}
+printf 'correct horse battery\n' | "$larder" -c "$conf" user add alice --email alice@example.org --password-file - >/dev/null 2>&1 ||
+	bail_out "user add alice failed"
+alice=$(sign_in alice)
+python3 "$srcdir/t/make-pdf.py" "$tmp/big.pdf" --pages 400
+d_item=$(upload "$alice" big "$tmp/big.pdf")
+is "(files_store = database: the file is in the database, not on disk)" "0 yes" \
+	"$(find "$data" -name '*.pdf' | wc -l | tr -d ' ') $([ "$(db_sql "$db" "SELECT count(*) FROM file_blobs")" -gt 1 ] && echo yes)"
+article "$alice" "$(db_sql "$db" "SELECT slug FROM library_items WHERE id = '$d_item'")" dbitem
+d_url=$(jq -r '.data.article.article.url' "$tmp/dbitem.json")
+code=$(curl -s -m 30 -o "$tmp/d.pdf" -w '%{http_code}' "$d_url")
+is "files_store = database: the url with no credential serves the exact bytes" "200 yes" \
+	"$code $(cmp -s "$tmp/d.pdf" "$tmp/big.pdf" && echo yes)"
+ranges "$d_url" "$tmp/big.pdf" "files in the database"
 done_testing
