@@ -118,9 +118,10 @@ static int send_head(struct web_request *req, struct web_response *res, const st
                      const struct span *sp, bool download)
 {
 	char head[1024], range[96] = "";
+	int n;
 	if (sp->partial)
 		snprintf(range, sizeof range, "Content-Range: bytes %lld-%lld/%lld\r\n", sp->from, sp->to, sp->size);
-	int n = snprintf(head, sizeof head,
+	n = snprintf(head, sizeof head,
 	             "Status: %s\r\nContent-Type: application/pdf\r\nContent-Length: %lld\r\n%sAccept-Ranges: bytes\r\n"
 	             "Content-Disposition: %s; filename=\"%s\"\r\nX-Content-Type-Options: nosniff\r\n"
 	             "Content-Security-Policy: sandbox; default-src 'none'; frame-ancestors 'self'\r\n"
