@@ -161,6 +161,10 @@ is "(the test signs as the server does: the same signature for the url's fields)
 old=$(((now / 86400 - 1) * 86400))
 bad "a link whose expiry has passed" "/api/file/$a_item?user=$a_user&expires=$old&sig=$(hmac "$secret" "$(printf '%s\n%s\n%s' "$a_user" "$a_item" "$old")")" \
 	"expired: fetch the item again"
+expired="$B/api/file/$a_item?user=$a_user&expires=$old&sig=$(hmac "$secret" "$(printf '%s\n%s\n%s' "$a_user" "$a_item" "$old")")"
+code=$(curl -s -m 30 -o "$tmp/x.pdf" -w '%{http_code}' -H "Cookie: auth=$alice" "$expired")
+is "the expired link with the sign-in's session cookie (as the iOS app sends it): the login decides, the PDF" "200 yes" \
+	"$code $(cmp -s "$tmp/x.pdf" "$pdf" && echo yes)"
 
 # bob, with credentials: a bad link is no credential, his own login decides
 code=$(curl -s -m 30 -o /dev/null -w '%{http_code}' -H "authorization: $bob" "$B/api/file/$a_item?user=$b_user&expires=$exp&sig=$sig")
