@@ -1,5 +1,5 @@
 #!/bin/sh
-# hostile_sweep.sh: every Query and Mutation root field (and GET /api/health, and GET /s/TOKEN: a shared page, reached without a key), driven from one account with many aliases and the largest arguments on four connections while another user times `me`: no field may take a second of CPU in one request, time out or leave a child busy, but those listed below, each waiting for its fix in issue 20 (TAP, from t/js/hostile_sweep.mjs).
+# hostile_sweep.sh: every Query and Mutation root field (and GET /api/health, GET /s/TOKEN: a shared page, and a PDF item's signed /api/file link, both reached without a key), driven from one account with many aliases and the largest arguments on four connections while another user times `me`: no field may take a second of CPU in one request, time out or leave a child busy, but those listed below, each waiting for its fix in issue 20 (TAP, from t/js/hostile_sweep.mjs).
 # What fails the test is a count, not a time: one request alone costs under 1 s of the children's CPU (nearly
 # deterministic), every request is answered (within 60 s, a bound no busy machine reaches) and the children are idle
 # again afterwards. The victim's p99 is printed but is a speed target, which a busy machine misses (bulkAction's

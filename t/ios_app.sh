@@ -205,10 +205,15 @@ app SearchItemIDs
 app Article "$ART=a1b2c3d4-0003-4e5f-8a9b-0c1d2e3f4a5b"
 decodes Article "the PDF item"
 pdfpath=/$(pick Article url | head -1 | tr -d '"' | sed 's|^[a-z]*://[^/]*/||')
-like "its url is this site's /api/file/ID" '^/api/file/a1b2c3d4-0003-4e5f-8a9b-0c1d2e3f4a5b$' "$pdfpath"
+like "its url is this site's /api/file/ID, signed (svc/signlink.h)" \
+	'^/api/file/a1b2c3d4-0003-4e5f-8a9b-0c1d2e3f4a5b[?]user=[^&]*&expires=[0-9]*&sig=[0-9a-f]{64}$' "$pdfpath"
 code=$(curl -s -m 30 -o "$tmp/got.pdf" -w '%{http_code}' -H "Cookie: ${set_cookie%%;*}" "$B$pdfpath")
 is "GET of it with the sign-in's cookie only: the PDF" "200 %PDF" "$code $(head -c 4 "$tmp/got.pdf")"
-code=$(curl -s -m 30 -o /dev/null -w '%{http_code}' "$B$pdfpath")
+code=$(curl -s -m 30 -o "$tmp/got2.pdf" -w '%{http_code}' "$B$pdfpath")
+is "and without it (the link is signed): the PDF" "200 %PDF" "$code $(head -c 4 "$tmp/got2.pdf")"
+code=$(curl -s -m 30 -o /dev/null -w '%{http_code}' -H "Cookie: ${set_cookie%%;*}" "$B${pdfpath%%[?]*}")
+is "its plain address with the sign-in's cookie only: 200" 200 "$code"
+code=$(curl -s -m 30 -o /dev/null -w '%{http_code}' "$B${pdfpath%%[?]*}")
 is "and without it: 401" 401 "$code"
 
 # --- the item's details, its folder, a bulk archive

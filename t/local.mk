@@ -8,6 +8,9 @@ dist_check_SCRIPTS += t/e2e_graphql.sh t/e2e_library.sh t/omnivore_client.sh t/e
 TESTS += t/ios_app.sh
 dist_check_SCRIPTS += t/ios_app.sh
 EXTRA_DIST += t/ios_app.py
+# a PDF item opened as Omnivore's Android app does: GetArticle, then its url fetched with no credential (a signed link)
+TESTS += t/android_pdf.sh
+dist_check_SCRIPTS += t/android_pdf.sh
 
 # requests_per_user: one user's requests beyond their slots are answered 429 at once, others are served (no timing)
 TESTS += t/user_slots.sh

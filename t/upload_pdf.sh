@@ -82,8 +82,8 @@ jqok "with saveFile's label" "[.data.search.edges[].node.id] == [\"$crid\"]" "$t
 item "$crid"
 jqok "Markdown has the text of page 40" '.content | test("pdfword040")' "$tmp/node.json"
 jqok "and text that looks like markup as text" '.content | test("Ampersand .{1,6} angle .{1,6}brackets")' "$tmp/node.json"
-jqok "url and originalArticleUrl point at the file" \
-	".url | endswith(\"/api/file/$crid\")" "$tmp/node.json"
+jqok "url and originalArticleUrl point at the file (url signed, svc/signlink.h)" \
+	"(.url | test(\"/api/file/$crid[?]user=[^&]+&expires=[0-9]+&sig=[0-9a-f]{64}\$\")) and (.originalArticleUrl | endswith(\"/api/file/$crid\"))" "$tmp/node.json"
 jqok "words are counted" '.wordsCount > 1000' "$tmp/node.json"
 
 code=$(curl -s -m 10 -D "$tmp/h" -o "$tmp/got.pdf" -w '%{http_code}' -H "authorization: $key" "$base/api/file/$crid")

@@ -212,6 +212,14 @@ ws_flow_files() {
 	code=$(curl -s -m 30 -o "$tmp/got.pdf" -w '%{http_code}' -H "authorization: $key" "$B/api/file/$item")
 	is "$srv: GET /api/file/ITEMID" 200 "$code"
 	cmp -s "$tmp/got.pdf" "$srcdir/t/data/pdf/sample-3.pdf" && pass "$srv: the same bytes" || fail "$srv: the same bytes"
+	# the item's url: a signed link read with no credential (Omnivore's Android app), its query passed through
+	gql pdfurl "{ article(username: \"me\", slug: \"$item\") { ... on ArticleSuccess { article { url } } } }"
+	link=$(jq -r '.data.article.article.url // empty' "$tmp/pdfurl.json"); link=/api/file/${link#*/api/file/}
+	code=$(curl -s -m 30 -o "$tmp/got2.pdf" -w '%{http_code}' "$B$link")
+	is "$srv: the item's url (a signed link) with no credential: the same bytes" "200 yes" \
+		"$code $(cmp -s "$tmp/got2.pdf" "$srcdir/t/data/pdf/sample-3.pdf" && echo yes)"
+	code=$(curl -s -m 30 -o "$tmp/part" -w '%{http_code}' -H 'Range: bytes=0-3' "$B$link")
+	is "$srv: one byte range of it" "206 %PDF" "$code $(cat "$tmp/part")"
 }
 
 # a shared article's page (/s/TOKEN, no credentials) and its revocation, and the article as an EPUB

@@ -1,8 +1,9 @@
-/* upload.c: the resolvers of uploadFileRequest (an item and a one-time upload URL on our site, svc_upload_request) and saveFile (the uploaded PDF put in the library, svc_save_file), and the file URLs of a PDF item's url and originalArticleUrl. */
+/* upload.c: the resolvers of uploadFileRequest (an item and a one-time upload URL on our site, svc_upload_request) and saveFile (the uploaded PDF put in the library, svc_save_file), and the file URLs of a PDF item's url (a signed link, svc/signlink.h) and originalArticleUrl. */
 #include <string.h>
 
 #include "api/api_int.h"
 #include "svc/save.h"
+#include "svc/signlink.h"
 #include "svc/upload.h"
 
 /* the parent of UploadFileRequestSuccess */
@@ -110,11 +111,19 @@ bool api_item_is_file(const struct store_item *it)
 
 int api_out_file_url(struct gql_rctx *rc, const struct store_item *it, bool original, struct gql_out *out)
 {
+	struct api_ctx *ctx = api_ctx_of(rc);
 	const char *u;
 	if (original && (strncmp(it->url, "http://", 7) == 0 || strncmp(it->url, "https://", 8) == 0))
 		return api_text(out, it->url);  /* a fetched PDF, or an upload naming where it came from */
-	u = arena_printf(gql_arena(rc), "%s%s%s", api_ctx_of(rc)->cfg->base_url, SVC_FILE_PATH, it->id);
-	return u ? api_text(out, u) : api_internal(rc, "a file's URL", 0);
+	if (original) { /* kept in notes (Obsidian's, Logseq's): the file's lasting address, for a login or a key */
+		u = arena_printf(gql_arena(rc), "%s%s%s", ctx->cfg->base_url, SVC_FILE_PATH, it->id);
+		return u ? api_text(out, u) : api_internal(rc, "a file's URL", 0);
+	}
+	/* url: the link the apps download with no credential (Android's PSPDFKit download, Obsidian's attachment),
+	 * signed as Omnivore's storage links were (svc/signlink.h) */
+	if (svc_file_link(ctx->store, gql_arena(rc), ctx->cfg->base_url, it->user_id, it->id, ctx->now_ms, &u) != 0)
+		return api_internal(rc, "signing a file's link", 0);
+	return api_text(out, u);
 }
 
 int api_bind_upload(struct gql_schema *s, char *err, size_t errlen)

@@ -104,5 +104,7 @@ dist_check_SCRIPTS += t/newsletters_browser.sh
 EXTRA_DIST += t/js/newsletters_page.mjs
 # PDFs: uploadFileRequest's item and upload, saveFile, fetched PDFs kept and read (content/pdf.c)
 src_svc_libsvc_a_SOURCES += src/svc/upload.c src/svc/upload.h src/svc/files_sweep.c
+# links that need no credential (a PDF item's url, /api/content's downloads), signed under a server secret
+src_svc_libsvc_a_SOURCES += src/svc/signlink.c src/svc/signlink.h
 # how soon a 50-page PDF is searchable after its upload, through nginx (run by hand: bench/pdf-bench -B BUILDDIR)
 EXTRA_DIST += bench/pdf-bench

@@ -219,6 +219,8 @@
 #define LIMIT_PDF_SYNC_BYTES    (4 * 1024 * 1024) /* a PDF up to this size is read while its upload is answered,
                                                    * a larger one by the worker (pdf_sync_bytes) */
 #define LIMIT_UPLOAD_TTL_MS     (60 * 60 * 1000)  /* how long a file's upload URL works */
+#define LIMIT_FILE_LINK_DAYS    3                 /* a PDF item's url (a signed /api/file link) expires at the UTC
+                                                     midnight this many days after the day it was given */
 #define LIMIT_BLOB_PART         (256 * 1024)      /* bytes of one row of file_blobs (files_store = database): a file is
                                                      written, read and served one part at a time, so a process holds
                                                      at most one part of it besides what it already had */

@@ -7,7 +7,7 @@
 
 #include "svc/apikey.h"
 #include "svc/export.h"
-#include "util/crypto.h"
+#include "svc/signlink.h"
 #include "util/jsonw.h"
 #include "util/limits.h"
 #include "util/time.h"
@@ -17,7 +17,6 @@
 
 #define MAX_IDS 50                       /* item ids in one request, as Omnivore allows */
 #define LINK_TTL_MS (60 * 60 * 1000)     /* a download link works for an hour */
-#define SECRET_NAME "content_link_key"
 
 bool web_content_route(const char *path)
 {
@@ -42,18 +41,11 @@ static void reply(struct web_response *res, int status, const char *key, const c
 	snprintf(res->reason, sizeof res->reason, "%s", message ? message : code);
 }
 
-/* the signature of one link: user, item, format and expiry under the server's secret */
+/* the signature of one link: user, item, format and expiry under the server's secret (svc/signlink.h) */
 static int sign(struct store *st, const char *user, const char *item, const char *format, int64_t exp, char out[65])
 {
-	char secret[65], msg[512];
-	int n;
-	if (store_secret(st, SECRET_NAME, secret) != STORE_OK)
-		return -1;
-	n = snprintf(msg, sizeof msg, "%s\n%s\n%s\n%" PRId64, user, item, format, exp);
-	if (n < 0 || (size_t)n >= sizeof msg)
-		return -1;
-	crypto_hmac_sha256_hex(secret, 64, msg, (size_t)n, out);
-	return 0;
+	const char *fields[] = { user, item, format };
+	return svc_signlink_sign(st, SVC_SIGNLINK_CONTENT, fields, 3, exp, out);
 }
 
 /* URL-safe ids and formats only go into links (ids are UUIDs, slugs or client ids; formats are words) */
@@ -166,8 +158,9 @@ static void get_download(struct web_graphql *app, struct web_request *req, struc
 	struct web_qparam *q;
 	size_t nq, len;
 	const struct web_qparam *user, *item, *format, *expires, *sigp;
-	const char *body, *ctype;
-	char sig[65], *end;
+	const char *body, *ctype, *fields[3];
+	enum svc_signlink_verdict v;
+	char *end;
 	int64_t exp;
 	int rc;
 	if (web_query_parse(a, req->query_string, req->query_len, &q, &nq) != 0) {
@@ -190,12 +183,18 @@ static void get_download(struct web_graphql *app, struct web_request *req, struc
 		return;
 	}
 	exp = strtoll(expires->value, &end, 10);
-	if (*end != '\0' || sign(app->store, user->value, item->value, format->value, exp, sig) != 0 ||
-	    !crypto_equal(sig, sigp->value, 64)) {
+	fields[0] = user->value, fields[1] = item->value, fields[2] = format->value;
+	v = *end != '\0' ? SVC_SIGNLINK_BAD : svc_signlink_check(app->store, SVC_SIGNLINK_CONTENT, fields, 3, exp, sigp->value,
+	                                                          sigp->value_len, time_now_ms());
+	if (v == SVC_SIGNLINK_FAILED) {
+		reply(res, 500, "error", "INTERNAL_SERVER_ERROR", NULL);
+		return;
+	}
+	if (v == SVC_SIGNLINK_BAD) {
 		reply(res, 403, "error", "FORBIDDEN", "this download link is not valid");
 		return;
 	}
-	if (exp < time_now_ms()) {
+	if (v == SVC_SIGNLINK_EXPIRED) {
 		reply(res, 403, "error", "FORBIDDEN", "this download link has expired: ask for a new one");
 		return;
 	}

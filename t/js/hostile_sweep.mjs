@@ -1,4 +1,4 @@
-// hostile_sweep.mjs: drives every Query and Mutation root field of a running Larder from one account (many aliases, the largest arguments the limits allow, four connections), and the pages outside GraphQL an attacker reaches (GET /s/TOKEN without a key, the EPUB export with one), while another user times `{ me { id } }`; prints a table per field, or TAP against an expected-failures list.
+// hostile_sweep.mjs: drives every Query and Mutation root field of a running Larder from one account (many aliases, the largest arguments the limits allow, four connections), and the pages outside GraphQL an attacker reaches (GET /s/TOKEN and a PDF item's signed /api/file link without a key, the EPUB export with one), while another user times `{ me { id } }`; prints a table per field, or TAP against an expected-failures list.
 //
 //   node hostile_sweep.mjs --url http://127.0.0.1:PORT/api/graphql --attacker KEY --victim KEY --pids FILE [options]
 //
@@ -509,6 +509,30 @@ function get(agent, p, timeoutS, key) {
 	});
 }
 const hex64 = () => randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
+/* a PDF item of key's owner (uploadFileRequest, then the PUT of t/data/pdf/sample-3.pdf), and its url as the
+ * apps read it: a signed /api/file link (svc/signlink.h) */
+const PDF = readFileSync(new URL('../data/pdf/sample-3.pdf', import.meta.url));
+async function pdfItem(key, name) {
+	const up = await gql(`mutation { uploadFileRequest(input: {url: "file:///sweep/${name}.pdf", contentType: "application/pdf",
+		createPageEntry: true}) { ... on UploadFileRequestSuccess { uploadSignedUrl createdPageId } } }`, {}, key);
+	const u = up.json?.data?.uploadFileRequest;
+	if (!u?.uploadSignedUrl) throw new Error(`uploadFileRequest: ${JSON.stringify(up.json).slice(0, 300)}`);
+	const put = await new Promise((resolve, reject) => {
+		const req = http.request({ host: target.hostname, port: target.port, path: new URL(u.uploadSignedUrl).pathname,
+			method: 'PUT', headers: { 'content-type': 'application/pdf', 'content-length': PDF.length } }, (res) => {
+			res.resume();
+			res.on('end', () => resolve(res.statusCode));
+		});
+		req.on('error', reject);
+		req.end(PDF);
+	});
+	if (put !== 200) throw new Error(`the PUT of a PDF: HTTP ${put}`);
+	const a = await gql(`{ article(username: "me", slug: "${u.createdPageId}") { ... on ArticleSuccess { article { url } } } }`, {}, key);
+	const url = a.json?.data?.article?.article?.url;
+	if (!url) throw new Error(`article: ${JSON.stringify(a.json).slice(0, 300)}`);
+	const link = new URL(url);
+	return { id: u.createdPageId, path: link.pathname + link.search, params: link.searchParams };
+}
 const SURFACES = [
 	/* a shared article's page: the attacker's largest item shared (its whole text sent each time), and made-up,
 	 * malformed and over-long tokens (each one lookup, then the one 404) */
@@ -518,6 +542,22 @@ const SURFACES = [
 		const url = r.json?.data?.setItemShare?.shareUrl;
 		if (!url) throw new Error(`setItemShare: ${JSON.stringify(r.json).slice(0, 300)}`);
 		return [new URL(url).pathname, `/s/${hex64()}`, '/s/not-a-token', `/s/${'f'.repeat(4000)}`];
+	} },
+	/* a PDF item's signed url, fetched with no credential as Omnivore's Android app does: the attacker's own link
+	 * (the file sent each time), the victim's link (held by the attacker: it is a bearer link), the attacker's link
+	 * re-pointed at the victim's item or user, one whose item was purged, and made-up or over-long signatures */
+	{ name: 'GET /api/file/ID (signed link)', statuses: [200, 403, 404], paths: async () => {
+		const mine = await pdfItem(opt.attacker, 'mine'), theirs = await pdfItem(opt.victim, 'theirs');
+		const gone = await pdfItem(opt.attacker, 'gone');
+		const del = await gql(`mutation { setBookmarkArticle(input: {articleID: "${gone.id}", bookmark: false}) { __typename } }`);
+		const empty = await gql('mutation { emptyTrash { __typename } }');
+		if (del.json?.data?.setBookmarkArticle?.__typename !== 'SetBookmarkArticleSuccess' ||
+			empty.json?.data?.emptyTrash?.__typename !== 'EmptyTrashSuccess') throw new Error('purging a PDF item failed');
+		const q = (p, k, v) => { const n = new URLSearchParams(p); n.set(k, v); return n.toString(); };
+		return [mine.path, theirs.path, `/api/file/${theirs.id}?${mine.params}`,
+			`/api/file/${mine.id}?${q(mine.params, 'user', theirs.params.get('user'))}`, gone.path,
+			`/api/file/${mine.id}?${q(mine.params, 'sig', hex64())}`, `/api/file/${mine.id}?${q(mine.params, 'sig', 'f'.repeat(4000))}`,
+			`/api/file/${randomUUID()}?user=${'u'.repeat(4000)}&expires=${'9'.repeat(30)}&sig=${hex64()}`];
 	} },
 	/* the EPUB export with the attacker's key (429: past requests_per_user): the large items as one book each,
 	 * the most articles a book holds (a search of 100, the large ones among them), and searches of more (refused) */
