@@ -188,6 +188,8 @@ gql "$alice" empty "$tmp/empty.req"
 jqok "(the trash emptied)" '.data.emptyTrash.__typename == "EmptyTrashSuccess"' "$tmp/empty.json"
 code=$(curl -s -m 30 -o /dev/null -w '%{http_code}' "$url")
 is "the item purged: its link 404" 404 "$code"
+code=$(curl -s -m 30 -o /dev/null -w '%{http_code}' -H "authorization: $alice" "$B/api/file/$a_item")
+is "the item purged: its plain address 404 to its owner too (the file's row waits for the hourly sweep)" 404 "$code"
 code=$(curl -s -m 30 -o /dev/null -w '%{http_code}' "$b_url")
 is "bob's link still works" 200 "$code"
 

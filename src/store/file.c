@@ -48,7 +48,9 @@ static const struct store_sql statements[STMT__MAX] = {
 		" RETURNING path"),
 	STORE_SQL(STMT_FILE_GET, "SELECT " STORE_COLS(STORE_FILE_ROW, "") " FROM files WHERE user_id = ?1 AND id = ?2"),
 	STORE_SQL(STMT_FILE_BY_ITEM,
+		/* the item itself still there: a purged item's file waits for the sweep, read by nobody */
 		"SELECT " STORE_COLS(STORE_FILE_ROW, "") " FROM files WHERE user_id = ?1 AND item_id = ?2"
+		" AND EXISTS (SELECT 1 FROM library_items WHERE user_id = ?1 AND id = ?2)"
 		" ORDER BY status = 'COMPLETED' DESC, created_at DESC LIMIT 1"),
 	STORE_SQL(STMT_FILE_ITEM_TYPE, "UPDATE library_items SET page_type = 'FILE', updated_at = ?2 WHERE seq = ?1"),
 	STORE_SQL(STMT_FILE_ATTACH,
