@@ -1,4 +1,4 @@
-/* store_upgrade.c: a library made at schema 16 and upgraded by larder init: migration 017 (item ids unique per user; SQLite makes library_items again) keeps every item and every row that refers to one, and afterwards two users may have an item of the same id; with --make-v16 FILE, only that library made (t/upgrade.sh upgrades it with the real programs). */
+/* store_upgrade.c: a library made at schema 16 and upgraded by larder init: migration 017 (item ids unique per user; SQLite makes library_items again) keeps every item and every row that refers to one, and afterwards two users may have an item of the same id; migration 031 gives the account without a saved search Omnivore's eight; with --make-v16 FILE, only that library made (t/upgrade.sh upgrades it with the real programs). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +36,9 @@ static void make_v16(void)
 		"INSERT INTO highlights (id, short_id, user_id, item_seq, quote, created_at, updated_at)"
 		" SELECT 'hl1', 'hl1', 'u1', seq, 'brown', 1, 1 FROM library_items;"
 		"INSERT INTO jobs (item_seq, kind, status, attempts, run_after, created_at, updated_at)"
-		" SELECT seq, 'fetch', 'queued', 0, 1, 1, 1 FROM library_items;";
+		" SELECT seq, 'fetch', 'queued', 0, 1, 1, 1 FROM library_items;"
+		"INSERT INTO filters (id, user_id, name, filter, position, created_at, updated_at)"
+		" VALUES ('f1', 'u2', 'Birds', 'label:Birds', 0, 1, 1);";
 	struct db *db = NULL;
 	char err[512];
 	FILE *f = test_db_is_pg() ? NULL : fopen(path, "a"); /* the driver opens an existing file only */
@@ -102,6 +104,21 @@ int main(int argc, char **argv)
 	struct store_search_req req = { .user_id = "u1", .query = "pelicans", .limit = 10 };
 	is_int(store_search(st, &a, &req, &page), STORE_OK, "search: %s", store_errmsg(st));
 	is_int(page.n, 1, "finds it by a word of its content");
+
+	/* migration 031: alice, without a saved search, gets the eight a new account gets; bob keeps his one */
+	struct store_filter *fs;
+	is_int(store_filter_list(st, &a, "u1", &fs, &n), STORE_OK, "alice's saved searches");
+	static const char *const want[] = { "Inbox", "Continue Reading", "Non-Feed Items", "Highlights", "Unlabeled",
+	                                    "Oldest First", "Files", "Archived" };
+	is_int((int64_t)n, 8, "she has Omnivore's eight");
+	for (size_t i = 0; i < n && i < 8; i++)
+		ok(strcmp(fs[i].name, want[i]) == 0 && fs[i].default_filter == 1 && fs[i].visible == 1 &&
+		   strlen(fs[i].id) == 36 && fs[i].id[14] == '4' && strcmp(fs[i].category, "Search") == 0,
+		   "  %zu: %s (%s, default, a UUID v4 id: %s)", i, want[i], fs[i].name, fs[i].id);
+	ok(n == 8 && strcmp(fs[0].filter, "in:inbox") == 0 && strcmp(fs[7].filter, "in:archive") == 0 &&
+	   strcmp(fs[0].id, fs[1].id) != 0, "  Inbox is in:inbox, Archived in:archive, each with an id of its own");
+	is_int(store_filter_list(st, &a, "u2", &fs, &n), STORE_OK, "bob's saved searches");
+	ok(n == 1 && strcmp(fs[0].name, "Birds") == 0 && fs[0].default_filter == 0, "only his own (%zu)", n);
 
 	/* afterwards: bob saves an item of the same id; a new save still gets its search row (the trigger) */
 	struct store_save sv = { .user_id = "u2", .item_id = ITEM, .url = "https://pelicans.example/b" };
