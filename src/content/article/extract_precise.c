@@ -303,6 +303,15 @@ static bool opens_with(const char *t, const char *w)
 	return true;
 }
 
+/* does t open with one of the phrases of the NULL-ended list */
+static bool opens_with_any(const char *t, const char *const *phrases)
+{
+	for (size_t i = 0; phrases[i]; i++)
+		if (opens_with(t, phrases[i]))
+			return true;
+	return false;
+}
+
 /* a short block opening with the words of a sign-up box, a share bar or a site's legal line */
 static bool boiler_phrase(struct pr *r, const struct html_node *n)
 {
@@ -330,12 +339,7 @@ static bool boiler_phrase(struct pr *r, const struct html_node *n)
 	if (len < 80 && (strncmp(t, "©", strlen("©")) == 0 || strncasecmp(t, "(c) ", 4) == 0))
 		return true;
 	/* a longer line with a clause after a comma is someone's sentence, not a label */
-	if (len > PR_SHORT && strchr(t, ','))
-		return false;
-	for (size_t i = 0; openings[i]; i++)
-		if (opens_with(t, openings[i]))
-			return true;
-	return false;
+	return !(len > PR_SHORT && strchr(t, ',')) && opens_with_any(t, openings);
 }
 
 static bool is_heading(const struct html_node *n)
@@ -384,7 +388,7 @@ static bool link_cluster(struct pr *r, const struct html_node *n)
 static bool comments_header(struct pr *r, const struct html_node *n)
 {
 	static const char *const openings[] = {
-		"comments", "reader comments", "readers' comments", "readers comments", "your comments", "user comments",
+		"reader comments", "readers' comments", "readers comments", "your comments", "user comments",
 		"post a comment", "post your comment", "add a comment", "add your comment", "leave a comment", "write a comment",
 		"have your say", "comments are ", "report this comment", NULL,
 	};
@@ -401,10 +405,7 @@ static bool comments_header(struct pr *r, const struct html_node *n)
 				return false;
 		return true;
 	}
-	for (size_t i = 1; openings[i]; i++)
-		if (opens_with(t, openings[i]))
-			return true;
-	return false;
+	return opens_with_any(t, openings);
 }
 
 /* an anchor without text named where the comments begin (<a name="comments">, <a name="commentSection">); a
