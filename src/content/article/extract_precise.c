@@ -18,6 +18,7 @@
 #define PR_CLUSTER_DENSITY 0.8 /* and this share of its text is theirs */
 #define PR_HEADER      60      /* the line over a comment section is no longer */
 #define PR_STORY       280     /* and comes after this much of the story */
+#define PR_BEFORE_NODES 512    /* the nodes before it read at most to tell */
 #define PR_LINE_ELEMS  24      /* a line has at most this many elements: the rules that read a block's
                                   words read no bigger one, so that nested boxes cost no more than once */
 
@@ -425,14 +426,21 @@ static bool comments_anchor(const struct html_node *n)
 	return false;
 }
 
-/* the article's text before n in document order */
-static size_t text_before(struct pr *r, const struct html_node *n)
+/* has the article said PR_STORY characters before n (in document order)? The walk stops once it has, or
+ * after PR_BEFORE_NODES nodes (then it answers no), so that a page of many short lines costs no more than
+ * a page of few */
+static bool story_before(struct pr *r, const struct html_node *n)
 {
-	size_t sum = 0;
+	size_t sum = 0, seen = 0;
 	for (const struct html_node *c = n; c && c != r->article; c = c->parent)
-		for (const struct html_node *s = c->prev; s; s = s->prev)
+		for (const struct html_node *s = c->prev; s; s = s->prev) {
 			sum += s->type == HTML_ELEMENT ? norm_of(r, s) : (s->type == HTML_TEXT ? ex_norm_len(s) : 0);
-	return sum;
+			if (sum >= PR_STORY)
+				return true;
+			if (++seen >= PR_BEFORE_NODES)
+				return false;
+		}
+	return false;
 }
 
 /* the start of the comment section: a header or an anchor after the story has said enough */
@@ -440,7 +448,7 @@ static bool comments_start(struct pr *r, const struct html_node *n)
 {
 	if (n->ns != HTML_NS_HTML || !(comments_anchor(n) || comments_header(r, n)))
 		return false;
-	return text_before(r, n) >= PR_STORY;
+	return story_before(r, n);
 }
 
 /* take out n and all that follows it in the article */
