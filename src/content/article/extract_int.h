@@ -36,6 +36,7 @@ struct ex_info {
 	/* what the precision pass knows of the subtree (extract_precise.c), set as it begins */
 	unsigned pr_flags;
 	size_t pr_links, pr_link_chars, pr_elems;
+	size_t pr_self_links;   /* links to a place in the page ("#History") or labelled with an address */
 };
 
 struct ex_map {

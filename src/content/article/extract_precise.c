@@ -8,12 +8,17 @@
 
 /* Readability keeps what scores as article; this pass takes out, block by block, what readers skip.
  * Every rule removes a block only when it is small beside the article (PR_MAX_SHARE of its text), never
- * inside a table, <pre> or <code>, and never a block that holds a data table, code or a figure with its
+ * inside a data table, <pre> or <code>, and never a block that holds a data table, code or a figure with its
  * image: what the reader wants stays whatever its class says. */
 
 #define PR_MAX_SHARE   0.35    /* no block holding more of the article's text than this goes */
 #define PR_SHORT       100     /* a short line (characters, whitespace runs counted once) */
 #define PR_REST        140     /* a comment section goes whatever its size when the article keeps this much text */
+#define PR_CLUSTER_LINKS 3     /* a cluster of links holds at least this many */
+#define PR_CLUSTER_DENSITY 0.8 /* and this share of its text is theirs */
+#define PR_HEADER      60      /* the line over a comment section is no longer */
+#define PR_STORY       280     /* and comes after this much of the story */
+#define PR_BEFORE_NODES 512    /* the nodes before it read at most to tell */
 #define PR_LINE_ELEMS  24      /* a line has at most this many elements: the rules that read a block's
                                   words read no bigger one, so that nested boxes cost no more than once */
 
@@ -41,7 +46,7 @@ static const char *const comment_tokens[] = {
 	"comments-section", "trackback*", "disqus*", "respond", NULL,
 };
 
-static const char *const T_KEEP[] = { "pre", "code", "table", "math", NULL };
+static const char *const T_KEEP[] = { "pre", "code", "math", NULL };
 static const char *const T_MEDIA[] = { "img", "picture", "video", "audio", "svg", "iframe", "canvas", "object",
 	                               "embed", NULL };
 
@@ -50,6 +55,7 @@ struct pr {
 	struct html_node *article;
 	size_t total;           /* the article's text length when the pass began */
 	const char *byline;     /* the byline found in the metadata or the page, or NULL */
+	size_t own;             /* the article's text outside links when the pass began */
 };
 
 static size_t norm_of(struct pr *r, const struct html_node *n)
@@ -82,11 +88,32 @@ static struct ex_info *facts(struct pr *r, const struct html_node *n)
 	return i ? i : &none;
 }
 
+/* is most of a box's text its links (links and chars: how many and their text; len: all its text) */
+static bool link_heavy(size_t links, size_t chars, size_t len)
+{
+	return links >= PR_CLUSTER_LINKS && len && (double)chars >= PR_CLUSTER_DENSITY * (double)len;
+}
+
+/* a link within the page (a table of contents) or one whose words are its address (a list of sources) */
+static bool self_link(const struct html_node *a)
+{
+	const char *href = html_get_attr(a, "href");
+	if (href && href[0] == '#')
+		return true;
+	const struct html_node *t = a->first_child;
+	while (t && t->type == HTML_ELEMENT && t->first_child)
+		t = t->first_child;
+	if (!t || t->type != HTML_TEXT || !t->text)
+		return false;
+	const char *s = t->text + strspn(t->text, " \t\r\n");
+	return strncmp(s, "http://", 7) == 0 || strncmp(s, "https://", 8) == 0 || strncmp(s, "www.", 4) == 0;
+}
+
 static void mark(struct pr *r, struct html_node *n)
 {
 	static const char *const T_H[] = { "h1", "h2", "h3", "h4", "h5", "h6", NULL };
 	unsigned fl = 0;
-	size_t links = 0, chars = 0, elems = 1;
+	size_t links = 0, chars = 0, elems = 1, self = 0;
 	for (struct html_node *c = ex_first_el(n); c; c = ex_next_el(c)) {
 		mark(r, c);
 		struct ex_info *ci = facts(r, c);
@@ -94,10 +121,11 @@ static void mark(struct pr *r, struct html_node *n)
 		links += ci->pr_links;
 		chars += ci->pr_link_chars;
 		elems += ci->pr_elems;
+		self += ci->pr_self_links;
 	}
 	if (ex_tag(n, "pre") || ex_tag(n, "code") || ex_tag(n, "math"))
 		fl |= F_CONTENT;
-	else if (ex_tag(n, "table") && facts(r, n)->datatable)
+	else if (ex_tag(n, "table") && facts(r, n)->datatable && !link_heavy(links, chars, norm_of(r, n)))
 		fl |= F_CONTENT;
 	else if (ex_tag(n, "figure") && (fl & F_FIGCAPTION) && (fl & F_MEDIA))
 		fl |= F_CONTENT;
@@ -111,6 +139,7 @@ static void mark(struct pr *r, struct html_node *n)
 		fl &= ~(unsigned)F_OWN_MEDIA;
 		links = 1;
 		chars = norm_of(r, n);
+		self = self_link(n);
 	}
 	struct ex_info *i = ex_info(r->x, n, true);
 	if (!i)
@@ -119,6 +148,7 @@ static void mark(struct pr *r, struct html_node *n)
 	i->pr_links = links;
 	i->pr_link_chars = chars;
 	i->pr_elems = elems;
+	i->pr_self_links = self;
 }
 
 static bool has(struct pr *r, const struct html_node *n, unsigned flag)
@@ -274,6 +304,15 @@ static bool opens_with(const char *t, const char *w)
 	return true;
 }
 
+/* does t open with one of the phrases of the NULL-ended list */
+static bool opens_with_any(const char *t, const char *const *phrases)
+{
+	for (size_t i = 0; phrases[i]; i++)
+		if (opens_with(t, phrases[i]))
+			return true;
+	return false;
+}
+
 /* a short block opening with the words of a sign-up box, a share bar or a site's legal line */
 static bool boiler_phrase(struct pr *r, const struct html_node *n)
 {
@@ -301,12 +340,7 @@ static bool boiler_phrase(struct pr *r, const struct html_node *n)
 	if (len < 80 && (strncmp(t, "©", strlen("©")) == 0 || strncasecmp(t, "(c) ", 4) == 0))
 		return true;
 	/* a longer line with a clause after a comma is someone's sentence, not a label */
-	if (len > PR_SHORT && strchr(t, ','))
-		return false;
-	for (size_t i = 0; openings[i]; i++)
-		if (opens_with(t, openings[i]))
-			return true;
-	return false;
+	return !(len > PR_SHORT && strchr(t, ',')) && opens_with_any(t, openings);
 }
 
 static bool is_heading(const struct html_node *n)
@@ -332,6 +366,100 @@ static bool in_sentence(struct pr *r, const struct html_node *n)
 	return p && p != r->article && ex_tag(p, "p") && ex_is_phrasing(n) && norm_of(r, p) > 2 * norm_of(r, n) + 20;
 }
 
+/* a cluster of links outside a list: a table or a column of headlines to other stories, a row of
+ * section names. Most of its text is links, it says little of its own, and that little is a small part of
+ * what the article says outside links (so it may go even when its headlines outweigh a short story) */
+static bool link_cluster(struct pr *r, const struct html_node *n)
+{
+	static const char *const T_LISTS[] = { "ul", "ol", "li", "nav", "menu", "dl", NULL };
+	struct ex_info *i = facts(r, n);
+	/* a list goes by link_list's rules; a table of contents and a list of sources are the article's, and so
+	 * is a phrase (a citation's links) */
+	if (ex_tag_in(n, T_LISTS) || ex_is_phrasing(n) || 2 * i->pr_self_links >= i->pr_links)
+		return false;
+	size_t len = norm_of(r, n);
+	if (!link_heavy(i->pr_links, i->pr_link_chars, len))
+		return false;
+	size_t mine = len > i->pr_link_chars ? len - i->pr_link_chars : 0;
+	return mine <= PR_SHORT && (double)mine <= 0.25 * (double)r->own;
+}
+
+/* the words that open the line over a comment section ("Comments", "Have your say"): what follows it in
+ * the article is the readers', not the author's */
+static bool comments_header(struct pr *r, const struct html_node *n)
+{
+	static const char *const openings[] = {
+		"reader comments", "readers' comments", "readers comments", "your comments", "user comments",
+		"post a comment", "post your comment", "add a comment", "add your comment", "leave a comment", "write a comment",
+		"have your say", "comments are ", "report this comment", NULL,
+	};
+	size_t len = norm_of(r, n);
+	if (!len || len > PR_HEADER || facts(r, n)->pr_links || in_sentence(r, n))
+		return false;
+	char *t = ex_inner_text(r->x, n);
+	/* "Comments" alone (a colon at most) heads them, and "Comments are closed" (moderated, limited...) speaks
+	 * of them; "Comments from the industry" may head a section of the story, and "Comments (0)" under each
+	 * post of a blog's front page counts them */
+	if (opens_with(t, "comments") && !opens_with(t, "comments are ")) {
+		for (const char *p = t + strlen("comments"); *p; p++)
+			if (isalnum((unsigned char)*p) || (unsigned char)*p >= 0x80)
+				return false;
+		return true;
+	}
+	return opens_with_any(t, openings);
+}
+
+/* an anchor without text named where the comments begin (<a name="comments">, <a name="commentSection">); a
+ * numbered one ("comment_1116...") marks one comment, and on a page of several posts it may be any post's.
+ * Only the name: taking <a id="comments"> too cost CleanEval (whose truth keeps readers' comments) more
+ * than it gave dragnet */
+static bool comments_anchor(const struct html_node *n)
+{
+	static const char *const names[] = { "comment", "comments", "commentsection", "comment-section",
+		                             "comments-section", NULL };
+	if (!ex_tag(n, "a") || html_get_attr(n, "href") || ex_first_el(n) || ex_norm_len(n))
+		return false;
+	const char *v = html_get_attr(n, "name");
+	for (size_t i = 0; v && names[i]; i++)
+		if (strcasecmp(v, names[i]) == 0)
+			return true;
+	return false;
+}
+
+/* has the article said PR_STORY characters before n (in document order)? The walk stops once it has, or
+ * after PR_BEFORE_NODES nodes (then it answers no), so that a page of many short lines costs no more than
+ * a page of few */
+static bool story_before(struct pr *r, const struct html_node *n)
+{
+	size_t sum = 0, seen = 0;
+	for (const struct html_node *c = n; c && c != r->article; c = c->parent)
+		for (const struct html_node *s = c->prev; s; s = s->prev) {
+			sum += s->type == HTML_ELEMENT ? norm_of(r, s) : (s->type == HTML_TEXT ? ex_norm_len(s) : 0);
+			if (sum >= PR_STORY)
+				return true;
+			if (++seen >= PR_BEFORE_NODES)
+				return false;
+		}
+	return false;
+}
+
+/* the start of the comment section: a header or an anchor after the story has said enough */
+static bool comments_start(struct pr *r, const struct html_node *n)
+{
+	if (n->ns != HTML_NS_HTML || !(comments_anchor(n) || comments_header(r, n)))
+		return false;
+	return story_before(r, n);
+}
+
+/* take out n and all that follows it in the article */
+static void cut_from(struct pr *r, struct html_node *n)
+{
+	for (struct html_node *c = n; c && c != r->article; c = c->parent)
+		while (c->next)
+			html_remove(c->next);
+	html_remove(n);
+}
+
 /* the rules, cheapest tests first; the guards that walk the block's subtree run only for a block a rule
  * has picked */
 static bool judge(struct pr *r, struct html_node *n)
@@ -341,7 +469,7 @@ static bool judge(struct pr *r, struct html_node *n)
 	    r->total >= norm_of(r, n) + PR_REST)
 		return true;
 	if (!small(r, n))
-		return false;
+		return !has(r, n, F_CONTENT) && !boiler_match(ex_match_string(r->x, n)) && link_cluster(r, n);
 	if (stray_caption(r, n))
 		return true;
 	bool pick = false;
@@ -351,7 +479,7 @@ static bool judge(struct pr *r, struct html_node *n)
 		 * sentence's */
 		pick = !has(r, n, F_OWN_MEDIA) && !in_sentence(r, n);
 	else
-		pick = link_list(r, n) || (facts(r, n)->pr_elems <= PR_LINE_ELEMS &&
+		pick = link_list(r, n) || link_cluster(r, n) || (facts(r, n)->pr_elems <= PR_LINE_ELEMS &&
 		                            ((repeated_byline(r, n) && !has(r, n, F_MEDIA)) || boiler_phrase(r, n)));
 	return pick && !has(r, n, F_CONTENT);
 }
@@ -367,6 +495,7 @@ void ex_precise(struct ex_ctx *x, struct html_node *article, const char *byline)
 	if (!r.total)
 		return;
 	mark(&r, article);
+	r.own = r.total > facts(&r, article)->pr_link_chars ? r.total - facts(&r, article)->pr_link_chars : 0;
 	struct html_node *n = ex_first_el(article);
 	while (n) {
 		/* the page's wrapper is Readability's own, never a block to judge */
@@ -375,10 +504,15 @@ void ex_precise(struct ex_ctx *x, struct html_node *article, const char *byline)
 			n = ex_next_node(n, false);
 			continue;
 		}
-		/* a table, code, math: kept whole, nothing inside is judged */
-		if (ex_tag_in(n, T_KEEP)) {
+		/* a data table, code, math: kept whole, nothing inside is judged (a table that lays out the page,
+		 * or one of headlines, is judged like any box) */
+		if (ex_tag_in(n, T_KEEP) || (ex_tag(n, "table") && has(&r, n, F_CONTENT))) {
 			n = ex_next_node(n, true);
 			continue;
+		}
+		if (comments_start(&r, n)) {
+			cut_from(&r, n);
+			return;
 		}
 		if (judge(&r, n)) {
 			struct html_node *prev = ex_prev_el(n);
