@@ -138,6 +138,22 @@ void ex_replace_brs(struct ex_ctx *x, struct html_node *root)
 
 /* ---- article cleanup */
 
+/* an empty paragraph goes; one in a line of text (inside a phrasing element, or with text beside it: what is
+ * left of a <br><br> that ended a span) leaves a space, so the words either side of it do not run together */
+static void drop_blank_p(struct ex_ctx *x, struct html_node *p)
+{
+	const struct html_node *pp = p->parent, *b = p->prev, *a = p->next;
+	bool inline_ctx = (pp && pp->type == HTML_ELEMENT && ex_is_phrasing(pp) && !ex_tag(pp, "p")) ||
+	                  (b && b->type == HTML_TEXT && !ex_text_is_blank(b)) || (a && a->type == HTML_TEXT && !ex_text_is_blank(a));
+	struct html_node *sp = inline_ctx ? html_create_text(x->doc, " ") : NULL;
+	if (sp)
+		html_replace(p, sp);
+	else
+		html_remove(p);
+	if (inline_ctx && !sp)
+		x->oom = true;
+}
+
 static void clean_styles(struct html_node *root)
 {
 	const char *const *pres = policy_presentational_attrs;
@@ -624,7 +640,7 @@ void ex_prep_article(struct ex_ctx *x, struct html_node *article)
 		for (struct html_node *c = p->first_child; c && !content; c = html_next(p, c))
 			content = ex_tag_in(c, T_EMBED) || ex_tag(c, "img");
 		if (!content && ex_text_is_blank(p))
-			html_remove(p);
+			drop_blank_p(x, p);
 	}
 
 	static const char *const T_BR[] = { "br", NULL };

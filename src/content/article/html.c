@@ -761,7 +761,8 @@ static void put_flat(struct sb *b, const char *text, enum brk *pending, bool ver
 }
 
 /* the text of root with its blocks apart: a block's start and end (and <br>, <hr>) is a break, a space, or
- * a newline when lines is set; inline elements add nothing, so "foo<b>bar</b>" stays "foobar" */
+ * a newline when lines is set; an <img> is a space; other inline elements add nothing, so "foo<b>bar</b>"
+ * stays "foobar" */
 static char *flat_text(struct arena *a, const struct html_node *root, bool lines)
 {
 	struct sb b;
@@ -778,6 +779,8 @@ static char *flat_text(struct arena *a, const struct html_node *root, bool lines
 			bool hidden = n->ns == HTML_NS_HTML && html_name_in(n->name, hidden_elements);
 			if (!hidden && text_break(n))
 				pending = at_block;
+			else if (pending == BRK_NONE && n->ns == HTML_NS_HTML && strcmp(n->name, "img") == 0)
+				pending = BRK_SPACE; /* a picture between two words keeps them apart */
 			descend = !hidden && n->first_child;
 			if (descend && pre_like(n))
 				in_pre++;
