@@ -33,10 +33,13 @@
 // ground truth run together: it splits, before an upper-case letter that follows a letter, digit or
 // closing punctuation (. ! ? : ; , ) ] " ' and their typographic forms), into a left part L and a
 // right part R such that "L R" are two consecutive words of the truth and "LR" is no word of the
-// truth. For trafilatura the truth is its "with" snippets.
+// truth, unless the page itself runs them together inside a line ("New<b>York</b>", "[4]</a>Note":
+// its text with every tag but those of blocks, <br> and <img> taken out holds "LR"), which is no block
+// boundary. For trafilatura the truth is its "with" snippets.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decodePage } from './extract_common.mjs';
 
 const TOKEN = /[\p{L}\p{N}_]+/gu;
 export const tokens = s => (s || '').match(TOKEN) || [];
@@ -167,7 +170,20 @@ export function bagMean(pages) {
 const CLOSERS = '.!?:;,)]"\'\u2019\u201d\u00bb';
 // whether our text runs two of the truth's words together (the rule above): each word is cut at
 // every boundary, and two neighbouring pieces that are two consecutive words of the truth count
-export function glued(truth, ours) {
+// the page's text as its lines run: scripts, styles and comments out, the tags of blocks (and <br>,
+// <img>, <hr>) a space, every other tag nothing, a few entities decoded
+const BLOCK_TAGS = new Set(('address article aside blockquote body br caption center dd details dialog div dl dt ' +
+	'fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hr html img li main nav ol option p pre ' +
+	'section summary table tbody td tfoot th thead title tr ul').split(' '));
+export function inlineText(html) {
+	return html.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ').replace(/<!--[\s\S]*?-->/g, ' ')
+		.replace(/<\/?([A-Za-z][A-Za-z0-9]*)\b[^>]*>/g, (m, t) => BLOCK_TAGS.has(t.toLowerCase()) ? ' ' : '')
+		.replace(/&nbsp;|&#160;|&#xa0;/gi, ' ').replace(/&amp;/gi, '&').replace(/&quot;/gi, '"')
+		.replace(/&#39;|&apos;/gi, "'").replace(/&lt;/gi, '<').replace(/&gt;/gi, '>');
+}
+
+export function glued(truth, ours, page) {
+	let inline = null; // the page's inline text (page(): made on the first candidate only)
 	const tw = ws(truth).split(' ');
 	const words = new Set(tw), pairs = new Set();
 	for (let i = 0; i + 1 < tw.length; i++) pairs.add(tw[i] + ' ' + tw[i + 1]);
@@ -179,7 +195,10 @@ export function glued(truth, ours) {
 		cuts.push(cs.length);
 		for (let k = 1; k + 1 < cuts.length; k++) {
 			const l = cs.slice(cuts[k - 1], cuts[k]).join(''), r = cs.slice(cuts[k], cuts[k + 1]).join('');
-			if (pairs.has(l + ' ' + r)) return true;
+			if (!pairs.has(l + ' ' + r)) continue;
+			if (page && inline === null) inline = inlineText(page());
+			if (!inline || !inline.includes(w)) return true;
+			break;
 		}
 	}
 	return false;
@@ -189,7 +208,7 @@ export function glued(truth, ours) {
 export function loadSet(data, set) {
 	const dir = join(data, set);
 	return readdirSync(dir).filter(f => f.endsWith('.html')).sort().map(f => {
-		const id = f.slice(0, -5), j = join(dir, id + '.json'), t = join(dir, id + '.txt');
+		const id = f.slice(0, -5), j = join(dir, id + '.json'), t = join(dir, id + '.txt'), html = join(dir, f);
 		if (existsSync(j)) {
 			let item;
 			try {
@@ -200,10 +219,10 @@ export function loadSet(data, set) {
 			const list = v => Array.isArray(v) && v.every(x => typeof x === 'string');
 			if (!item || !list(item.with) || !list(item.without))
 				throw new Error(`${j}: "with" and "without" must be lists of strings`);
-			return { id, item };
+			return { id, item, html };
 		}
 		if (!existsSync(t)) throw new Error(`${join(dir, f)} has no ground truth (${id}.txt or ${id}.json)`);
-		return { id, truth: readFileSync(t, 'utf8') };
+		return { id, truth: readFileSync(t, 'utf8'), html };
 	});
 }
 
@@ -214,7 +233,7 @@ export function scoreSet(set, pages, answer) {
 	for (const pg of pages) {
 		const ours = answer(pg.id);
 		const truth = pg.item ? pg.item.with.join(' ') : pg.truth;
-		if (ours && glued(truth, ours)) g++;
+		if (ours && glued(truth, ours, pg.html ? () => decodePage(readFileSync(pg.html)) : null)) g++;
 		if (set === 'scrapinghub') per.push(shingleCounts(pg.truth, ours || ''));
 		else if (pg.item) per.push(snippetCounts(pg.item, ours || ''));
 		else if (set === 'cleaneval') per.push(alignScore(pg.truth, ours || ''));
