@@ -138,13 +138,24 @@ void ex_replace_brs(struct ex_ctx *x, struct html_node *root)
 
 /* ---- article cleanup */
 
-/* an empty paragraph goes; one in a line of text (inside a phrasing element, or with text beside it: what is
- * left of a <br><br> that ended a span) leaves a space, so the words either side of it do not run together */
+/* whether n (a sibling of an empty paragraph, whitespace passed over) is in a line of text: text, or an inline
+ * element (<font> too, which Readability does not count as phrasing, so a <br><br> before one leaves an empty
+ * paragraph) */
+static bool in_line(const struct html_node *n, bool forward)
+{
+	while (n && n->type == HTML_TEXT && ex_text_is_blank(n))
+		n = forward ? n->next : n->prev;
+	return n && (n->type == HTML_TEXT || (n->type == HTML_ELEMENT && (ex_is_phrasing(n) || ex_tag(n, "font"))));
+}
+
+/* an empty paragraph goes; one in a line of text (inside a phrasing element, or with text or inline elements
+ * on both sides: what is left of a <br><br> that ended a span, or came before a <font>) leaves a space, so the
+ * words either side of it do not run together */
 static void drop_blank_p(struct ex_ctx *x, struct html_node *p)
 {
-	const struct html_node *pp = p->parent, *b = p->prev, *a = p->next;
+	const struct html_node *pp = p->parent;
 	bool inline_ctx = (pp && pp->type == HTML_ELEMENT && ex_is_phrasing(pp) && !ex_tag(pp, "p")) ||
-	                  (b && b->type == HTML_TEXT && !ex_text_is_blank(b)) || (a && a->type == HTML_TEXT && !ex_text_is_blank(a));
+	                  (in_line(p->prev, false) && in_line(p->next, true));
 	struct html_node *sp = inline_ctx ? html_create_text(x->doc, " ") : NULL;
 	if (sp)
 		html_replace(p, sp);
