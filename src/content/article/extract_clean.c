@@ -153,8 +153,11 @@ static bool in_line(const struct html_node *n, bool forward)
  * words either side of it do not run together */
 static void drop_blank_p(struct ex_ctx *x, struct html_node *p)
 {
+	static const char *const T_INLINE[] = { "a", "span", "font", "b", "i", "em", "strong", "u", "small", "big",
+	                                        "cite", "label", "q", "s", "strike", "sub", "sup", "tt", "code", NULL };
 	const struct html_node *pp = p->parent;
-	bool inline_ctx = (pp && pp->type == HTML_ELEMENT && ex_is_phrasing(pp) && !ex_tag(pp, "p")) ||
+	bool inline_ctx = (pp && pp->type == HTML_ELEMENT && (ex_tag_in(pp, T_INLINE) ||
+	                                                      (ex_is_phrasing(pp) && !ex_tag(pp, "p")))) ||
 	                  (in_line(p->prev, false) && in_line(p->next, true));
 	struct html_node *sp = inline_ctx ? html_create_text(x->doc, " ") : NULL;
 	if (sp)
