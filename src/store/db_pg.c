@@ -23,6 +23,9 @@
 
 struct pstmt;
 
+/* the session's plan_cache_mode as the driver last set it (unknown: a transaction that set it was rolled back) */
+enum plan_mode { MODE_UNKNOWN, MODE_CUSTOM, MODE_AUTO };
+
 struct pdb {
 	struct db base;
 	PGconn *c;
@@ -32,6 +35,8 @@ struct pdb {
 	bool begin_pending;       /* db_begin was called: BEGIN goes out with the next statement (see run) */
 	bool tx_seen;             /* a transaction was open after the last exchange with the server */
 	bool tx_lost;             /* the connection was opened again while one was open: it failed (see reconnect) */
+	enum plan_mode mode;      /* plan_cache_mode now (see run) */
+	bool mode_in_tx;          /* it was set inside the open transaction: its rollback sets it back */
 	int64_t *marks;           /* the search rows changed since the words were last written (db_pg_take_marks) */
 	size_t nmarks, capmarks;
 	bool marks_lost;          /* out of memory noting one: the transaction fails at its COMMIT */
@@ -52,6 +57,7 @@ struct pstmt {
 	int row, nrows;           /* current row (-1: not executed) */
 	bool guard;               /* an INSERT: run under a savepoint inside a transaction (see run) */
 	bool reads;               /* a SELECT: safe to run again on a new connection (see run) */
+	bool generic;             /* marked DB_GENERIC: runs under plan_cache_mode = auto (see run) */
 	unsigned char *bytes;     /* the last bytea column read (PQunescapeBytea) */
 	char *text;               /* the SQL as prepared ($N), and its parameters' types, for a reconnect */
 	Oid *types;
@@ -184,6 +190,8 @@ static bool session_setup(struct pdb *d)
 	                           " SET client_min_messages = notice");
 	bool set = PQresultStatus(r) == PGRES_COMMAND_OK;
 	PQclear(r);
+	d->mode = set ? MODE_CUSTOM : MODE_UNKNOWN;
+	d->mode_in_tx = false;
 	return set;
 }
 
@@ -251,8 +259,11 @@ static int p_prepare(struct db *db, const char *sql, bool keep, struct db_stmt *
 	if (!s->vals || !s->lens || !s->fmts || !s->num)
 		goto fail;
 	snprintf(s->name, sizeof s->name, "l%lu", ++d->next_name);
-	s->guard = strncasecmp(sql + strspn(sql, " \t\n"), "INSERT", 6) == 0;
-	s->reads = strncasecmp(sql + strspn(sql, " \t\n"), "SELECT", 6) == 0;
+	s->generic = strncmp(sql, DB_GENERIC, strlen(DB_GENERIC)) == 0;
+	const char *verb = sql + (s->generic ? strlen(DB_GENERIC) : 0);
+	verb += strspn(verb, " \t\n");
+	s->guard = strncasecmp(verb, "INSERT", 6) == 0;
+	s->reads = strncasecmp(verb, "SELECT", 6) == 0;
 	if ((rc = ensure(d)) != DB_OK)
 		goto fail;
 	/* (preparing twice is harmless: a connection found dropped here is opened again and asked once more) */
@@ -400,9 +411,10 @@ static PGresult *collect(struct pdb *d, int queries, int wanted)
 	return keep;
 }
 
-/* Runs the statement with, before it, the BEGIN db_begin deferred and, around it, a savepoint (guard): all
- * sent in one pipeline, so the server is waited for once, not up to four times. */
-static PGresult *run_pipelined(struct pdb *d, struct pstmt *s, bool begin, bool guard)
+/* Runs the statement with, before it, the BEGIN db_begin deferred, the SET of plan_cache_mode it needs (set) and,
+ * around it, a savepoint (guard): all sent in one pipeline, so the server is waited for once, not up to five
+ * times. (The SET goes before the savepoint, which a failed INSERT is rolled back to.) */
+static PGresult *run_pipelined(struct pdb *d, struct pstmt *s, bool begin, bool guard, const char *set)
 {
 	int queries = 0, wanted = 0;
 	PGresult *r;
@@ -411,6 +423,8 @@ static PGresult *run_pipelined(struct pdb *d, struct pstmt *s, bool begin, bool 
 	bool sent = true;
 	if (begin)
 		queries += sent = send_plain(d, "BEGIN");
+	if (sent && set)
+		queries += sent = send_plain(d, set);
 	if (sent && guard)
 		queries += sent = send_plain(d, "SAVEPOINT larder_stmt");
 	wanted = queries;
@@ -430,20 +444,30 @@ static PGresult *run_pipelined(struct pdb *d, struct pstmt *s, bool begin, bool 
 
 /* Runs the statement. A failed statement aborts a PostgreSQL transaction, where SQLite's goes on: the
  * store inserts, finds a conflict and carries on in the same transaction (a taken id, a label made
- * meanwhile), so an INSERT inside a transaction runs under a savepoint it rolls back to on failure. */
+ * meanwhile), so an INSERT inside a transaction runs under a savepoint it rolls back to on failure.
+ * A statement marked DB_GENERIC runs under plan_cache_mode = auto, any other under the session's
+ * force_custom_plan: the SET goes out in the statement's pipeline when the mode changes (a save's statements,
+ * marked alike, set it once or twice). Inside a transaction the SET is undone by its rollback. */
 static PGresult *run(struct pdb *d, struct pstmt *s, bool again)
 {
 	bool begin = d->begin_pending, guard, idle; /* (read first: a reconnect clears it) */
+	enum plan_mode want = s->generic ? MODE_AUTO : MODE_CUSTOM;
+	const char *set = NULL;
 	PGresult *r;
 	if (ensure(d) != DB_OK || d->tx_lost)
 		return NULL; /* the caller reads why (p_step) */
 	d->begin_pending = false;
 	idle = PQtransactionStatus(d->c) == PQTRANS_IDLE;
 	guard = s->guard && (begin || !idle);
-	if (!begin && !guard)
+	if (d->mode != want) {
+		set = want == MODE_AUTO ? "SET plan_cache_mode = auto" : "SET plan_cache_mode = force_custom_plan";
+		d->mode = MODE_UNKNOWN; /* until the answer says it was set */
+		d->mode_in_tx |= begin || !idle;
+	}
+	if (!begin && !guard && !set)
 		r = PQexecPrepared(d->c, s->name, s->nparams, s->vals, s->lens, s->fmts, 0);
 	else
-		r = run_pipelined(d, s, begin, guard);
+		r = run_pipelined(d, s, begin, guard, set);
 	/* The server went away under this statement. When nothing can have been committed by it (the
 	 * transaction began in this very pipeline, or a SELECT outside a transaction), it runs once more on a
 	 * new connection; a write outside a transaction may have been committed, so that one reports the loss. */
@@ -454,6 +478,8 @@ static PGresult *run(struct pdb *d, struct pstmt *s, bool again)
 	}
 	seen(d);
 	ExecStatusType t = PQresultStatus(r);
+	if (set && (t == PGRES_COMMAND_OK || t == PGRES_TUPLES_OK))
+		d->mode = want;
 	if (guard && t != PGRES_COMMAND_OK && t != PGRES_TUPLES_OK && PQtransactionStatus(d->c) == PQTRANS_INERROR)
 		p_exec(&d->base, "ROLLBACK TO SAVEPOINT larder_stmt"); /* the caller reads the failure from r */
 	return r;
@@ -599,6 +625,9 @@ static int p_commit(struct db *db)
 		return rc;
 	r = PQexec(D(db)->c, "COMMIT");
 	seen(D(db));
+	if (D(db)->mode_in_tx && (PQresultStatus(r) != PGRES_COMMAND_OK || strcmp(PQcmdStatus(r), "COMMIT") != 0))
+		D(db)->mode = MODE_UNKNOWN; /* a SET of the transaction was rolled back with it */
+	D(db)->mode_in_tx = false;
 	if (PQresultStatus(r) == PGRES_COMMAND_OK && strcmp(PQcmdStatus(r), "ROLLBACK") == 0) {
 		snprintf(D(db)->err, sizeof D(db)->err, "the transaction was aborted by an earlier failure");
 		PQclear(r);
@@ -620,6 +649,9 @@ static int p_rollback(struct db *db)
 	d->begin_pending = d->tx_lost = false;
 	d->nmarks = 0;
 	d->marks_lost = false;
+	if (d->mode_in_tx)
+		d->mode = MODE_UNKNOWN; /* a SET of the transaction is undone by the rollback */
+	d->mode_in_tx = false;
 	if (PQstatus(d->c) != CONNECTION_OK) {
 		d->tx_seen = false;
 		return DB_OK;
