@@ -169,6 +169,33 @@ static void lost_connection(struct db *a, struct db *b)
 	is_int(count(b), n + 2, "once");
 	db_finalize(ins);
 
+	/* kept statements prepared outside a transaction are queued (one exchange for all of them): one the server
+	 * refuses fails when it runs, with the server's words, and a reconnect does not prepare it again; one whose
+	 * connection drops before it is answered is prepared again on the new connection */
+	struct db_stmt *bad = NULL, *good = NULL;
+	is_int(db_prepare(a, "SELECT nosuchcolumn FROM kv", true, &bad), DB_OK, "a kept statement of bad SQL: queued");
+	is_int(db_prepare(a, "SELECT count(*) FROM kv WHERE k <> ?1", true, &good), DB_OK, "a good one after it: queued");
+	if (bad && good) {
+		is_int(db_step(bad), DB_E_QUERY, "the bad one fails when it runs");
+		like(db_errmsg(a), "nosuchcolumn", "with the server's words: %s", db_errmsg(a));
+		db_bind_text(good, 1, "x");
+		is_int(db_step(good), DB_ROW, "the good one runs");
+		is_int((int)db_col_int64(good, 0), n + 2, "and counts the rows");
+		db_reset(good);
+		drop(b, backend_of(pid));
+		db_bind_text(good, 1, "x");
+		is_int(db_step(good), DB_ROW, "after a drop the connection is opened again without the bad one");
+		db_reset(good);
+		is_int(db_step(bad), DB_E_QUERY, "which still fails");
+	}
+	db_finalize(bad);
+	db_finalize(good);
+	int was = backend_of(pid);
+	is_int(db_prepare(a, "SELECT count(*) FROM kv", true, &good), DB_OK, "a statement queued");
+	drop(b, was);
+	is_int(good ? db_step(good) : DB_E_OTHER, DB_ROW, "the server dropped its connection before it ran: it runs on a new one");
+	db_finalize(good);
+
 	mode_of(a, true); /* the session under auto when the server drops it: the new one starts at force_custom_plan */
 	drop(b, backend_of(pid));
 	is_str(mode_of(a, true), "auto", "after a drop, a DB_GENERIC statement runs under auto on the new connection");

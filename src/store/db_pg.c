@@ -36,6 +36,8 @@ struct pdb {
 	bool tx_seen;             /* a transaction was open after the last exchange with the server */
 	bool tx_lost;             /* the connection was opened again while one was open: it failed (see reconnect) */
 	enum plan_mode mode;      /* plan_cache_mode now (see run) */
+	struct pstmt **queue;     /* PREPAREs sent and not yet answered, in order (see queue_prepare) */
+	size_t nqueued, capqueue;
 	bool mode_in_tx;          /* it was set inside the open transaction: its rollback sets it back */
 	int64_t *marks;           /* the search rows changed since the words were last written (db_pg_take_marks) */
 	size_t nmarks, capmarks;
@@ -58,6 +60,8 @@ struct pstmt {
 	bool guard;               /* an INSERT: run under a savepoint inside a transaction (see run) */
 	bool reads;               /* a SELECT: safe to run again on a new connection (see run) */
 	bool generic;             /* marked DB_GENERIC: runs under plan_cache_mode = auto (see run) */
+	int refused;              /* its queued PREPARE failed: the class it answers when run, why the server's words */
+	char *why;
 	unsigned char *bytes;     /* the last bytea column read (PQunescapeBytea) */
 	char *text;               /* the SQL as prepared ($N), and its parameters' types, for a reconnect */
 	Oid *types;
@@ -167,6 +171,7 @@ static void stmt_free(struct pstmt *s)
 			s->next->prev = s->prev;
 	}
 	free(s->text);
+	free(s->why);
 	free(s->types);
 	free(s->vals);
 	free(s->lens);
@@ -199,8 +204,11 @@ static bool session_setup(struct pdb *d)
  * session's settings and every statement prepared again, so a long-lived FastCGI process outlives its
  * server's restarts. A transaction that was open is gone with the old connection (its caller already had
  * the failure). */
+static void drain(struct pdb *d);
+
 static int reconnect(struct pdb *d)
 {
+	drain(d);
 	d->begin_pending = false;
 	d->tx_lost |= d->tx_seen; /* everything until db_rollback or db_commit fails */
 	d->tx_seen = false;
@@ -216,6 +224,71 @@ static int reconnect(struct pdb *d)
 			return rc;
 	}
 	return DB_OK;
+}
+
+/* A kept statement prepared outside a transaction is not waited for: its PREPARE goes into a pipeline, behind a
+ * sync of its own (a failure aborts nothing else), and drain reads the answers before anything else is sent, so
+ * store_open's prepare of every statement of the store (about 200) is one exchange with the server, not one
+ * each. A statement the server refused is taken off the connection's list (a reconnect does not prepare it
+ * again) and fails, with the server's words, when it is run. False: not queued (nothing sent). */
+static bool queue_prepare(struct pdb *d, struct pstmt *s)
+{
+	if (d->nqueued == d->capqueue) {
+		size_t ncap = d->capqueue ? d->capqueue * 2 : 64;
+		struct pstmt **nq = realloc(d->queue, ncap * sizeof *nq);
+		if (!nq)
+			return false;
+		d->queue = nq;
+		d->capqueue = ncap;
+	}
+	if (!d->nqueued && !PQenterPipelineMode(d->c))
+		return false;
+	d->queue[d->nqueued++] = s; /* (a send that fails shows in drain as a lost connection) */
+	PQsendPrepare(d->c, s->name, s->text, s->nparams, s->types);
+	PQpipelineSync(d->c);
+	return true;
+}
+
+/* the answers to the queued PREPAREs (see queue_prepare); a connection lost meanwhile leaves every statement
+ * listed, for the reconnect to prepare */
+static void drain(struct pdb *d)
+{
+	PGresult *r;
+	if (!d->nqueued)
+		return;
+	for (size_t i = 0; i < d->nqueued; i++) {
+		struct pstmt *s = d->queue[i];
+		while ((r = PQgetResult(d->c)) != NULL) {
+			if (PQresultStatus(r) == PGRES_FATAL_ERROR && !s->refused && PQresultErrorField(r, PG_DIAG_SQLSTATE)) {
+				char why[sizeof d->err + 100];
+				s->refused = fail(d, r);
+				snprintf(why, sizeof why, "cannot prepare \"%.60s%s\": %s", s->text, strlen(s->text) > 60 ? "…" : "", d->err);
+				free(s->why);
+				s->why = strdup(why);
+			}
+			PQclear(r);
+		}
+		while ((r = PQgetResult(d->c)) != NULL) { /* its sync */
+			ExecStatusType t = PQresultStatus(r);
+			PQclear(r);
+			if (t == PGRES_PIPELINE_SYNC)
+				break;
+		}
+	}
+	bool up = PQstatus(d->c) == CONNECTION_OK;
+	for (size_t i = 0; i < d->nqueued; i++) {
+		struct pstmt *s = d->queue[i];
+		if (!up)
+			s->refused = 0;
+		else if (s->refused && s->prev) { /* off the list: nothing of it on the server */
+			*s->prev = s->next;
+			if (s->next)
+				s->next->prev = s->prev;
+			s->prev = NULL;
+		}
+	}
+	d->nqueued = 0;
+	PQexitPipelineMode(d->c);
 }
 
 /* DB_OK when the connection is up, or could be opened again */
@@ -237,6 +310,8 @@ static int lost(struct pdb *d)
 	snprintf(d->err, sizeof d->err, "the transaction was lost with the connection to the PostgreSQL server");
 	return DB_E_OTHER;
 }
+
+static bool p_in_tx(struct db *db);
 
 static int p_prepare(struct db *db, const char *sql, bool keep, struct db_stmt **out)
 {
@@ -266,14 +341,19 @@ static int p_prepare(struct db *db, const char *sql, bool keep, struct db_stmt *
 	s->reads = strncasecmp(verb, "SELECT", 6) == 0;
 	if ((rc = ensure(d)) != DB_OK)
 		goto fail;
-	/* (preparing twice is harmless: a connection found dropped here is opened again and asked once more) */
-	if ((rc = command(d, PQprepare(d->c, s->name, text, n, types))) != DB_OK && reopened(d))
-		rc = command(d, PQprepare(d->c, s->name, text, n, types));
-	if (rc != DB_OK)
-		goto fail;
-	(void)keep; /* every statement is named; finalize deallocates it */
-	s->text = text;
+	s->text = text; /* (every statement is named; finalize deallocates it) */
 	s->types = types;
+	if (!keep || p_in_tx(db) || !queue_prepare(d, s)) {
+		drain(d);
+		/* (preparing twice is harmless: a connection found dropped here is opened again and asked once more) */
+		if ((rc = command(d, PQprepare(d->c, s->name, text, n, types))) != DB_OK && reopened(d))
+			rc = command(d, PQprepare(d->c, s->name, text, n, types));
+		if (rc != DB_OK) {
+			s->text = NULL;
+			s->types = NULL;
+			goto fail;
+		}
+	}
 	if ((s->next = d->stmts) != NULL)
 		s->next->prev = &s->next;
 	d->stmts = s;
@@ -315,7 +395,8 @@ static void p_finalize(struct db_stmt *st)
 	struct pstmt *s = P(st);
 	char sql[48];
 	p_reset(st);
-	if (PQstatus(D(st->db)->c) == CONNECTION_OK) {
+	drain(D(st->db));
+	if (PQstatus(D(st->db)->c) == CONNECTION_OK && !s->refused) {
 		snprintf(sql, sizeof sql, "DEALLOCATE %s", s->name);
 		PQclear(PQexec(D(st->db)->c, sql));
 	}
@@ -454,6 +535,7 @@ static PGresult *run(struct pdb *d, struct pstmt *s, bool again)
 	enum plan_mode want = s->generic ? MODE_AUTO : MODE_CUSTOM;
 	const char *set = NULL;
 	PGresult *r;
+	drain(d);
 	if (ensure(d) != DB_OK || d->tx_lost)
 		return NULL; /* the caller reads why (p_step) */
 	d->begin_pending = false;
@@ -491,6 +573,11 @@ static int p_step(struct db_stmt *st)
 	struct pstmt *s = P(st);
 	struct pdb *d = D(st->db);
 	if (s->row < 0) {
+		drain(d);
+		if (s->refused) {
+			snprintf(d->err, sizeof d->err, "%s", s->why ? s->why : "the statement was refused");
+			return s->refused;
+		}
 		PGresult *r = run(d, s, false);
 		if (!r && d->tx_lost)
 			return lost(d);
@@ -580,6 +667,7 @@ static const void *p_col_bytes(struct db_stmt *st, int col, size_t *len)
 /* a deferred BEGIN, sent now (before a statement that is not pipelined) */
 static int flush_begin(struct pdb *d)
 {
+	drain(d);
 	int rc = ensure(d);
 	if (rc != DB_OK || !d->begin_pending)
 		return rc;
@@ -613,6 +701,7 @@ static int p_commit(struct db *db)
 {
 	PGresult *r;
 	int rc;
+	drain(D(db));
 	if (D(db)->begin_pending) { /* nothing was run */
 		D(db)->begin_pending = false;
 		return DB_OK;
@@ -639,13 +728,15 @@ static int p_commit(struct db *db)
 
 static bool p_in_tx(struct db *db)
 {
-	return D(db)->begin_pending || D(db)->tx_lost || PQtransactionStatus(D(db)->c) != PQTRANS_IDLE;
+	/* (PREPAREs are queued outside a transaction only, and the status says busy while they are) */
+	return D(db)->begin_pending || D(db)->tx_lost || (!D(db)->nqueued && PQtransactionStatus(D(db)->c) != PQTRANS_IDLE);
 }
 
 /* nothing to send when BEGIN was not, or when the connection is gone (the server rolled back) */
 static int p_rollback(struct db *db)
 {
 	struct pdb *d = D(db);
+	drain(d);
 	d->begin_pending = d->tx_lost = false;
 	d->nmarks = 0;
 	d->marks_lost = false;
@@ -717,6 +808,7 @@ static int p_set_version(struct db *db, int v)
 static void p_close(struct db *db)
 {
 	PQfinish(D(db)->c);
+	free(D(db)->queue);
 	free(D(db)->marks);
 	free(db);
 }
