@@ -1,4 +1,4 @@
-/* store_driver.c: the database driver interface (db.h) on SQLite and, under t/pg_suite.sh, PostgreSQL: transactions (PostgreSQL's BEGIN sent with the first statement), a failed INSERT inside a transaction that goes on, what another connection sees meanwhile, and (PostgreSQL) a connection the server dropped. */
+/* store_driver.c: the database driver interface (db.h) on SQLite and, under t/pg_suite.sh, PostgreSQL: transactions (PostgreSQL's BEGIN sent with the first statement), a failed INSERT inside a transaction that goes on, what another connection sees meanwhile, statements marked DB_GENERIC (PostgreSQL: run under plan_cache_mode = auto, the others under force_custom_plan, through commits, rollbacks and failures), and (PostgreSQL) a connection the server dropped. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +69,56 @@ static void drop(struct db *b, int pid)
 	usleep(100 * 1000); /* the backend has gone */
 }
 
+/* PostgreSQL: the plan_cache_mode a statement runs under, as the statement itself reads it ("" on a failure) */
+static const char *mode_of(struct db *db, bool generic)
+{
+	static char buf[40];
+	struct db_stmt *s;
+	buf[0] = '\0';
+	if (db_prepare(db, generic ? DB_GENERIC "SELECT current_setting('plan_cache_mode')"
+	                           : "SELECT current_setting('plan_cache_mode')", false, &s) != DB_OK)
+		return buf;
+	if (db_step(s) == DB_ROW)
+		snprintf(buf, sizeof buf, "%s", db_col_text(s, 0, NULL));
+	db_finalize(s);
+	return buf;
+}
+
+/* PostgreSQL: a statement marked DB_GENERIC runs under plan_cache_mode = auto, any other under the session's
+ * force_custom_plan, whatever ran before it: the driver's note of the mode follows commits and rollbacks */
+static void plan_modes(struct db *a)
+{
+	is_str(mode_of(a, false), "force_custom_plan", "a statement runs under force_custom_plan");
+	is_str(mode_of(a, true), "auto", "a DB_GENERIC one under auto");
+	is_str(mode_of(a, true), "auto", "and the next one too");
+	is_str(mode_of(a, false), "force_custom_plan", "an unmarked one after it is back under force_custom_plan");
+
+	is_int(db_begin(a), DB_OK, "begin");
+	is_str(mode_of(a, true), "auto", "a DB_GENERIC transaction's first statement (BEGIN, SET, statement in one pipeline)");
+	is_int(db_rollback(a), DB_OK, "rollback (it undoes the SET)");
+	is_str(mode_of(a, true), "auto", "a DB_GENERIC statement after the rollback still runs under auto");
+	is_str(mode_of(a, false), "force_custom_plan", "an unmarked one under force_custom_plan");
+
+	is_int(db_begin(a), DB_OK, "begin");
+	is_str(mode_of(a, false), "force_custom_plan", "in a transaction: unmarked");
+	is_int(run(a, DB_GENERIC "INSERT INTO kv (k, v) VALUES (?1, ?2)", "two", "dup"), DB_E_UNIQUE,
+	       "a DB_GENERIC INSERT that fails (SET, savepoint, INSERT)");
+	is_str(mode_of(a, true), "auto", "the next DB_GENERIC statement runs under auto");
+	is_str(mode_of(a, false), "force_custom_plan", "and an unmarked one under force_custom_plan");
+	is_int(run(a, DB_GENERIC "INSERT INTO kv (k, v) VALUES (?1, ?2)", "modes", "1"), DB_DONE, "a DB_GENERIC INSERT");
+	is_int(db_commit(a), DB_OK, "commit (the SET stays)");
+	is_str(mode_of(a, true), "auto", "after the commit: DB_GENERIC under auto");
+	is_str(mode_of(a, false), "force_custom_plan", "unmarked under force_custom_plan");
+
+	is_int(db_begin(a), DB_OK, "begin");
+	is_str(mode_of(a, true), "auto", "a DB_GENERIC statement");
+	is_int(run(a, "SELEKT 1", NULL, NULL), DB_E_QUERY, "bad SQL aborts the transaction");
+	is_int(db_rollback(a), DB_OK, "rollback");
+	is_str(mode_of(a, false), "force_custom_plan", "unmarked after it: force_custom_plan");
+	is_str(mode_of(a, true), "auto", "DB_GENERIC after it: auto");
+	run(a, "DELETE FROM kv WHERE k = 'modes'", NULL, NULL);
+}
+
 /* PostgreSQL: a connection the server dropped is opened again, its statements prepared again */
 static void lost_connection(struct db *a, struct db *b)
 {
@@ -118,6 +168,38 @@ static void lost_connection(struct db *a, struct db *b)
 	is_int(db_step(ins), DB_DONE, "the same statement runs on the new connection");
 	is_int(count(b), n + 2, "once");
 	db_finalize(ins);
+
+	/* kept statements prepared outside a transaction are queued (one exchange for all of them): one the server
+	 * refuses fails when it runs, with the server's words, and a reconnect does not prepare it again; one whose
+	 * connection drops before it is answered is prepared again on the new connection */
+	struct db_stmt *bad = NULL, *good = NULL;
+	is_int(db_prepare(a, "SELECT nosuchcolumn FROM kv", true, &bad), DB_OK, "a kept statement of bad SQL: queued");
+	is_int(db_prepare(a, "SELECT count(*) FROM kv WHERE k <> ?1", true, &good), DB_OK, "a good one after it: queued");
+	if (bad && good) {
+		is_int(db_step(bad), DB_E_QUERY, "the bad one fails when it runs");
+		like(db_errmsg(a), "nosuchcolumn", "with the server's words: %s", db_errmsg(a));
+		db_bind_text(good, 1, "x");
+		is_int(db_step(good), DB_ROW, "the good one runs");
+		is_int((int)db_col_int64(good, 0), n + 2, "and counts the rows");
+		db_reset(good);
+		drop(b, backend_of(pid));
+		db_bind_text(good, 1, "x");
+		is_int(db_step(good), DB_ROW, "after a drop the connection is opened again without the bad one");
+		db_reset(good);
+		is_int(db_step(bad), DB_E_QUERY, "which still fails");
+	}
+	db_finalize(bad);
+	db_finalize(good);
+	int was = backend_of(pid);
+	is_int(db_prepare(a, "SELECT count(*) FROM kv", true, &good), DB_OK, "a statement queued");
+	drop(b, was);
+	is_int(good ? db_step(good) : DB_E_OTHER, DB_ROW, "the server dropped its connection before it ran: it runs on a new one");
+	db_finalize(good);
+
+	mode_of(a, true); /* the session under auto when the server drops it: the new one starts at force_custom_plan */
+	drop(b, backend_of(pid));
+	is_str(mode_of(a, true), "auto", "after a drop, a DB_GENERIC statement runs under auto on the new connection");
+	is_str(mode_of(a, false), "force_custom_plan", "and an unmarked one under force_custom_plan");
 	db_finalize(pid);
 }
 
@@ -190,6 +272,17 @@ int main(void)
 	is_int(db_rollback(a), DB_OK, "rollback");
 	ok(!db_in_tx(a), "no transaction after it");
 	is_int(count(a), 3, "the connection is usable");
+
+	/* a statement marked DB_GENERIC is a statement like any other (SQLite reads a comment): a failed INSERT of
+	 * them inside a transaction goes on too */
+	is_int(db_begin(a), DB_OK, "begin");
+	is_int(run(a, DB_GENERIC "INSERT INTO kv (k, v) VALUES (?1, ?2)", "one", "again"), DB_E_UNIQUE,
+	       "a DB_GENERIC INSERT of a taken key: a unique failure");
+	is_int(run(a, DB_GENERIC "UPDATE kv SET v = ?2 WHERE k = ?1", "one", "1"), DB_DONE, "a DB_GENERIC UPDATE after it");
+	is_int(db_commit(a), DB_OK, "commit");
+	is_int(count(b), 3, "the rows are as they were");
+	if (test_db_is_pg())
+		plan_modes(a);
 
 	/* outside a transaction, a failed INSERT leaves nothing behind */
 	is_int(run(a, "INSERT INTO kv (k, v) VALUES (?1, ?2)", "four", "x"), DB_E_UNIQUE, "autocommit: unique failure");

@@ -1,4 +1,4 @@
-/* store_plans.c: every statement of the store's table explained (SQLite's EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN under the store's session settings, on a library of a few thousand rows): none scans a table, or walks all of one user's items, where an index lookup should serve, except the few on the list below, each with its reason. */
+/* store_plans.c: every statement of the store's table explained (SQLite's EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN under the store's session settings, on a library of a few thousand rows): none scans a table, or walks all of one user's items, where an index lookup should serve, except the few on the list below, each with its reason. On PostgreSQL the statements marked DB_GENERIC (one generic plan kept per connection) have that plan checked the same way, made on empty tables and on the grown library. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,13 +117,31 @@ static const char *bind_value(const char *name, int param)
 	return "1"; /* a text every parameter takes (PostgreSQL infers each one's type) */
 }
 
+/* column col of every row the statement steps to, one a line, in one text; *rc the last step's answer */
+static char *rows_text(struct db_stmt *s, int col, int *rc)
+{
+	size_t cap = 256, len = 0;
+	char *out = calloc(1, cap);
+	while ((*rc = db_step(s)) == DB_ROW) {
+		const char *l = db_col_text(s, col, NULL);
+		size_t n = l ? strlen(l) : 0;
+		if (len + n + 2 > cap)
+			out = realloc(out, cap = (len + n + 2) * 2);
+		memcpy(out + len, l ? l : "", n);
+		len += n;
+		out[len++] = '\n';
+		out[len] = '\0';
+	}
+	return out;
+}
+
 /* the plan's lines (SQLite: each step's detail; PostgreSQL: EXPLAIN's text) into one text, one a line;
  * NULL when the statement cannot be explained */
 static char *explain(struct store *st, const struct store_sql *q, bool pg, char *err, size_t errn)
 {
 	const char *sql = pg && q->pg ? q->pg : q->sql;
 	char name[40];
-	size_t cap = strlen(sql) + 32, len = 0;
+	size_t cap = strlen(sql) + 32;
 	char *text = malloc(cap), *out = NULL;
 	struct db_stmt *s;
 	int rc;
@@ -135,18 +153,7 @@ static char *explain(struct store *st, const struct store_sql *q, bool pg, char 
 	}
 	for (int i = 1; i <= db_param_count(s); i++)
 		db_bind_text(s, i, bind_value(store_stmt_name(q, name), i));
-	cap = 256;
-	out = calloc(1, cap);
-	while ((rc = db_step(s)) == DB_ROW) {
-		const char *l = db_col_text(s, pg ? 0 : 3, NULL);
-		size_t n = l ? strlen(l) : 0;
-		if (len + n + 2 > cap)
-			out = realloc(out, cap = (len + n + 2) * 2);
-		memcpy(out + len, l ? l : "", n);
-		len += n;
-		out[len++] = '\n';
-		out[len] = '\0';
-	}
+	out = rows_text(s, pg ? 0 : 3, &rc);
 	if (rc != DB_DONE) {
 		snprintf(err, errn, "%s", db_errmsg(st->db));
 		free(out);
@@ -268,6 +275,82 @@ static void fill(struct store *st, const char *other)
 		is_int(db_exec(st->db, "ANALYZE"), DB_OK, "ANALYZE");
 }
 
+/* PostgreSQL: the generic plan of a statement marked DB_GENERIC, the one the connection keeps (PREPARE, then EXPLAIN
+ * EXECUTE under force_generic_plan, set for that transaction only, its lines kept in a temporary table); NULL when
+ * it cannot be explained */
+static char *explain_generic(struct store *st, const char *name, const char *sql, int nparams, char *err, size_t errn)
+{
+	size_t cap = strlen(sql) * 2 + 1024 + (size_t)nparams * 80;
+	char *script = malloc(cap), *o = script, *out = NULL;
+	struct db_stmt *s;
+	o += sprintf(o, "CREATE TEMP TABLE IF NOT EXISTS plan_lines (n serial, l text); TRUNCATE plan_lines; PREPARE larder_g AS ");
+	for (const char *p = sql; *p; p++) /* ?N as $N (the marked statements number every parameter) */
+		*o++ = *p == '?' ? '$' : *p;
+	o += sprintf(o, "; DO $d$ DECLARE l text; BEGIN PERFORM set_config('plan_cache_mode', 'force_generic_plan', true);"
+	                " FOR l IN EXECUTE 'EXPLAIN EXECUTE larder_g(");
+	for (int i = 1; i <= nparams; i++) { /* each value as check() binds it, quoted for a literal inside a literal */
+		o += sprintf(o, "%s''", i > 1 ? ", " : "");
+		for (const char *v = bind_value(name, i); *v; v++)
+			o += *v == '\'' ? sprintf(o, "''''") : sprintf(o, "%c", *v);
+		o += sprintf(o, "''");
+	}
+	sprintf(o, ")' LOOP INSERT INTO plan_lines (l) VALUES (l); END LOOP; END $d$; DEALLOCATE larder_g");
+	if (db_exec(st->db, script) != DB_OK || db_prepare(st->db, "SELECT l FROM plan_lines ORDER BY n", false, &s) != DB_OK) {
+		snprintf(err, errn, "%s", db_errmsg(st->db));
+		db_exec(st->db, "DEALLOCATE ALL");
+		free(script);
+		return NULL;
+	}
+	int rc;
+	out = rows_text(s, 0, &rc);
+	db_finalize(s);
+	free(script);
+	return out;
+}
+
+/* PostgreSQL: every statement marked DB_GENERIC, its generic plan checked as check() checks a plan (when: "on
+ * empty tables", "on the grown library"); the number of statements flagged */
+static int check_generic(struct store *st, const char *when)
+{
+	int flagged = 0, marked = 0;
+	for (int t = 0; t < STORE_T__MAX; t++)
+		for (size_t i = 0; i < store_sql_tables[t]->n; i++) {
+			const struct store_sql *q = &store_sql_tables[t]->sql[i];
+			const char *sql = q->pg ? q->pg : q->sql;
+			char name[40], line[400], err[512];
+			struct db_stmt *p;
+			int nparams = 0;
+			bool scan_ok;
+			if (strncmp(sql, DB_GENERIC, strlen(DB_GENERIC)) != 0 && !getenv("PLANS_GENERIC_ALL"))
+				continue; /* (PLANS_GENERIC_ALL=1: every statement, to find those a mark would suit) */
+			marked++;
+			store_stmt_name(q, name);
+			if (db_prepare(st->db, sql, false, &p) == DB_OK) {
+				nparams = db_param_count(p);
+				db_finalize(p);
+			}
+			if (nparams == 0) /* planned once and kept anyway (PLANS_GENERIC_ALL) */
+				continue;
+			char *plan = explain_generic(st, name, sql, nparams, err, sizeof err);
+			if (!plan) {
+				ok(0, "%s: its generic plan %s explained: %s", name, when, err);
+				flagged++;
+				continue;
+			}
+			const char *why = allowed_why(name, &scan_ok);
+			const char *bad = bad_line(plan, true, why != NULL, scan_ok, line, sizeof line);
+			if (getenv("PLANS_VERBOSE"))
+				fprintf(stderr, "== %s (generic, %s)%s\n%s", name, when, bad ? " (FLAGGED)" : "", plan);
+			ok(!bad && (!strstr(plan, "Scan") || strstr(plan, "$1")), /* (a plan that reads a table reads it by $1) */
+			   "%s: its generic plan made %s reads by an index, as for any value%s%s", name, when,
+			   bad ? ": " : "", bad ? bad : "");
+			flagged += bad != NULL;
+			free(plan);
+		}
+	ok(marked >= 5, "%d statements are marked DB_GENERIC (%s)", marked, when);
+	return flagged;
+}
+
 /* one statement explained and its plan checked: 1 when it is flagged */
 static int check(struct store *st, const struct store_sql *q, bool pg)
 {
@@ -308,7 +391,11 @@ int main(void)
 	is_int(store_init(path, err, sizeof err), STORE_OK, "init: %s", err);
 	is_int(store_open(path, &st, err, sizeof err), STORE_OK, "open: %s", err);
 	is_int(store_user_add(st, &a, "bob", NULL, NULL, NULL, &u2), STORE_OK, "bob");
+	if (pg)
+		flagged += check_generic(st, "on empty tables");
 	fill(st, u2.id);
+	if (pg)
+		flagged += check_generic(st, "on the grown library");
 
 	for (int t = 0; t < STORE_T__MAX; t++)
 		for (size_t i = 0; i < store_sql_tables[t]->n; i++)

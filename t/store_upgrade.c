@@ -1,4 +1,4 @@
-/* store_upgrade.c: a library made at schema 16 and upgraded by larder init: migration 017 (item ids unique per user; SQLite makes library_items again) keeps every item and every row that refers to one, and afterwards two users may have an item of the same id; migration 031 gives the account without a saved search Omnivore's eight; with --make-v16 FILE, only that library made (t/upgrade.sh upgrades it with the real programs). */
+/* store_upgrade.c: a library made at schema 16 and upgraded by larder init: migration 017 (item ids unique per user; SQLite makes library_items again) keeps every item and every row that refers to one, and afterwards two users may have an item of the same id; migration 032 gives the account without a saved search Omnivore's eight; with --make-v16 FILE, only that library made (t/upgrade.sh upgrades it with the real programs). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,7 +105,7 @@ int main(int argc, char **argv)
 	is_int(store_search(st, &a, &req, &page), STORE_OK, "search: %s", store_errmsg(st));
 	is_int(page.n, 1, "finds it by a word of its content");
 
-	/* migration 031: alice, without a saved search, gets the eight a new account gets; bob keeps his one */
+	/* migration 032: alice, without a saved search, gets the eight a new account gets; bob keeps his one */
 	struct store_filter *fs;
 	is_int(store_filter_list(st, &a, "u1", &fs, &n), STORE_OK, "alice's saved searches");
 	static const char *const want[] = { "Inbox", "Continue Reading", "Non-Feed Items", "Highlights", "Unlabeled",

@@ -25,13 +25,13 @@ static const struct store_sql statements[STMT__MAX] = {
 		" SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL WHERE (SELECT count(*) FROM api_keys WHERE user_id = ?2) < ?8"
 		" RETURNING " STORE_KEY_COLS("")),
 	STORE_SQL(STMT_KEY_LOOKUP,
-		"SELECT " STORE_KEY_COLS("k.") ", " STORE_USER_COLS("u.")
+		DB_GENERIC "SELECT " STORE_KEY_COLS("k.") ", " STORE_USER_COLS("u.")
 		" FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = ?1"),
 	STORE_SQL(STMT_KEY_TOUCH,
-		"UPDATE api_keys SET used = ?2 WHERE id = ?1"
+		DB_GENERIC "UPDATE api_keys SET used = ?2 WHERE id = ?1"
 		" AND (used IS NULL OR used <= ?2 - ?3 OR used >= ?2 + ?3)",
 		/* a parameter PostgreSQL cannot type from where it stands (`?2 IS NULL` first, `?2 - ?3`): cast */
-		"UPDATE api_keys SET used = ?2 WHERE id = ?1"
+		DB_GENERIC "UPDATE api_keys SET used = ?2 WHERE id = ?1"
 		" AND (used IS NULL OR used <= ?2::bigint - ?3::bigint OR used >= ?2::bigint + ?3::bigint)"),
 	STORE_SQL(STMT_KEY_LIST,
 		"SELECT " STORE_KEY_COLS("") " FROM api_keys WHERE user_id = ?1"

@@ -28,6 +28,13 @@ enum db_type { DB_NULL = 0, DB_INT, DB_REAL, DB_TEXT, DB_BLOB };
 struct db;
 struct db_stmt;
 
+/* The mark at the start of a statement whose plan does not depend on its parameters' values (a lookup or a write
+ * by a key, through the one index that serves it whatever the values and the tables' sizes): PostgreSQL keeps one
+ * generic plan per connection for it (plan_cache_mode = auto while it runs; the session's other statements are
+ * planned again for their values at each run), which spares planning it each time; SQLite reads a comment.
+ * t/store_plans checks each marked statement's generic plan made on empty tables and on a grown library. */
+#define DB_GENERIC "/*generic*/ "
+
 /* one driver: each backend fills a table of these (db_sqlite.c, db_pg.c) */
 struct db_ops {
 	const char *name; /* "sqlite", "postgresql" */

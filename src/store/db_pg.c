@@ -23,6 +23,9 @@
 
 struct pstmt;
 
+/* the session's plan_cache_mode as the driver last set it (unknown: a transaction that set it was rolled back) */
+enum plan_mode { MODE_UNKNOWN, MODE_CUSTOM, MODE_AUTO };
+
 struct pdb {
 	struct db base;
 	PGconn *c;
@@ -32,6 +35,10 @@ struct pdb {
 	bool begin_pending;       /* db_begin was called: BEGIN goes out with the next statement (see run) */
 	bool tx_seen;             /* a transaction was open after the last exchange with the server */
 	bool tx_lost;             /* the connection was opened again while one was open: it failed (see reconnect) */
+	enum plan_mode mode;      /* plan_cache_mode now (see run) */
+	struct pstmt **queue;     /* PREPAREs sent and not yet answered, in order (see queue_prepare) */
+	size_t nqueued, capqueue;
+	bool mode_in_tx;          /* it was set inside the open transaction: its rollback sets it back */
 	int64_t *marks;           /* the search rows changed since the words were last written (db_pg_take_marks) */
 	size_t nmarks, capmarks;
 	bool marks_lost;          /* out of memory noting one: the transaction fails at its COMMIT */
@@ -52,6 +59,9 @@ struct pstmt {
 	int row, nrows;           /* current row (-1: not executed) */
 	bool guard;               /* an INSERT: run under a savepoint inside a transaction (see run) */
 	bool reads;               /* a SELECT: safe to run again on a new connection (see run) */
+	bool generic;             /* marked DB_GENERIC: runs under plan_cache_mode = auto (see run) */
+	int refused;              /* its queued PREPARE failed: the class it answers when run, why the server's words */
+	char *why;
 	unsigned char *bytes;     /* the last bytea column read (PQunescapeBytea) */
 	char *text;               /* the SQL as prepared ($N), and its parameters' types, for a reconnect */
 	Oid *types;
@@ -161,6 +171,7 @@ static void stmt_free(struct pstmt *s)
 			s->next->prev = s->prev;
 	}
 	free(s->text);
+	free(s->why);
 	free(s->types);
 	free(s->vals);
 	free(s->lens);
@@ -184,6 +195,8 @@ static bool session_setup(struct pdb *d)
 	                           " SET client_min_messages = notice");
 	bool set = PQresultStatus(r) == PGRES_COMMAND_OK;
 	PQclear(r);
+	d->mode = set ? MODE_CUSTOM : MODE_UNKNOWN;
+	d->mode_in_tx = false;
 	return set;
 }
 
@@ -191,8 +204,11 @@ static bool session_setup(struct pdb *d)
  * session's settings and every statement prepared again, so a long-lived FastCGI process outlives its
  * server's restarts. A transaction that was open is gone with the old connection (its caller already had
  * the failure). */
+static void drain(struct pdb *d);
+
 static int reconnect(struct pdb *d)
 {
+	drain(d);
 	d->begin_pending = false;
 	d->tx_lost |= d->tx_seen; /* everything until db_rollback or db_commit fails */
 	d->tx_seen = false;
@@ -208,6 +224,71 @@ static int reconnect(struct pdb *d)
 			return rc;
 	}
 	return DB_OK;
+}
+
+/* A kept statement prepared outside a transaction is not waited for: its PREPARE goes into a pipeline, behind a
+ * sync of its own (a failure aborts nothing else), and drain reads the answers before anything else is sent, so
+ * store_open's prepare of every statement of the store (about 200) is one exchange with the server, not one
+ * each. A statement the server refused is taken off the connection's list (a reconnect does not prepare it
+ * again) and fails, with the server's words, when it is run. False: not queued (nothing sent). */
+static bool queue_prepare(struct pdb *d, struct pstmt *s)
+{
+	if (d->nqueued == d->capqueue) {
+		size_t ncap = d->capqueue ? d->capqueue * 2 : 64;
+		struct pstmt **nq = realloc(d->queue, ncap * sizeof *nq);
+		if (!nq)
+			return false;
+		d->queue = nq;
+		d->capqueue = ncap;
+	}
+	if (!d->nqueued && !PQenterPipelineMode(d->c))
+		return false;
+	d->queue[d->nqueued++] = s; /* (a send that fails shows in drain as a lost connection) */
+	PQsendPrepare(d->c, s->name, s->text, s->nparams, s->types);
+	PQpipelineSync(d->c);
+	return true;
+}
+
+/* the answers to the queued PREPAREs (see queue_prepare); a connection lost meanwhile leaves every statement
+ * listed, for the reconnect to prepare */
+static void drain(struct pdb *d)
+{
+	PGresult *r;
+	if (!d->nqueued)
+		return;
+	for (size_t i = 0; i < d->nqueued; i++) {
+		struct pstmt *s = d->queue[i];
+		while ((r = PQgetResult(d->c)) != NULL) {
+			if (PQresultStatus(r) == PGRES_FATAL_ERROR && !s->refused && PQresultErrorField(r, PG_DIAG_SQLSTATE)) {
+				char why[sizeof d->err + 100];
+				s->refused = fail(d, r);
+				snprintf(why, sizeof why, "cannot prepare \"%.60s%s\": %s", s->text, strlen(s->text) > 60 ? "…" : "", d->err);
+				free(s->why);
+				s->why = strdup(why);
+			}
+			PQclear(r);
+		}
+		while ((r = PQgetResult(d->c)) != NULL) { /* its sync */
+			ExecStatusType t = PQresultStatus(r);
+			PQclear(r);
+			if (t == PGRES_PIPELINE_SYNC)
+				break;
+		}
+	}
+	bool up = PQstatus(d->c) == CONNECTION_OK;
+	for (size_t i = 0; i < d->nqueued; i++) {
+		struct pstmt *s = d->queue[i];
+		if (!up)
+			s->refused = 0;
+		else if (s->refused && s->prev) { /* off the list: nothing of it on the server */
+			*s->prev = s->next;
+			if (s->next)
+				s->next->prev = s->prev;
+			s->prev = NULL;
+		}
+	}
+	d->nqueued = 0;
+	PQexitPipelineMode(d->c);
 }
 
 /* DB_OK when the connection is up, or could be opened again */
@@ -230,6 +311,8 @@ static int lost(struct pdb *d)
 	return DB_E_OTHER;
 }
 
+static bool p_in_tx(struct db *db);
+
 static int p_prepare(struct db *db, const char *sql, bool keep, struct db_stmt **out)
 {
 	struct pdb *d = D(db);
@@ -251,18 +334,26 @@ static int p_prepare(struct db *db, const char *sql, bool keep, struct db_stmt *
 	if (!s->vals || !s->lens || !s->fmts || !s->num)
 		goto fail;
 	snprintf(s->name, sizeof s->name, "l%lu", ++d->next_name);
-	s->guard = strncasecmp(sql + strspn(sql, " \t\n"), "INSERT", 6) == 0;
-	s->reads = strncasecmp(sql + strspn(sql, " \t\n"), "SELECT", 6) == 0;
+	s->generic = strncmp(sql, DB_GENERIC, strlen(DB_GENERIC)) == 0;
+	const char *verb = sql + (s->generic ? strlen(DB_GENERIC) : 0);
+	verb += strspn(verb, " \t\n");
+	s->guard = strncasecmp(verb, "INSERT", 6) == 0;
+	s->reads = strncasecmp(verb, "SELECT", 6) == 0;
 	if ((rc = ensure(d)) != DB_OK)
 		goto fail;
-	/* (preparing twice is harmless: a connection found dropped here is opened again and asked once more) */
-	if ((rc = command(d, PQprepare(d->c, s->name, text, n, types))) != DB_OK && reopened(d))
-		rc = command(d, PQprepare(d->c, s->name, text, n, types));
-	if (rc != DB_OK)
-		goto fail;
-	(void)keep; /* every statement is named; finalize deallocates it */
-	s->text = text;
+	s->text = text; /* (every statement is named; finalize deallocates it) */
 	s->types = types;
+	if (!keep || p_in_tx(db) || !queue_prepare(d, s)) {
+		drain(d);
+		/* (preparing twice is harmless: a connection found dropped here is opened again and asked once more) */
+		if ((rc = command(d, PQprepare(d->c, s->name, text, n, types))) != DB_OK && reopened(d))
+			rc = command(d, PQprepare(d->c, s->name, text, n, types));
+		if (rc != DB_OK) {
+			s->text = NULL;
+			s->types = NULL;
+			goto fail;
+		}
+	}
 	if ((s->next = d->stmts) != NULL)
 		s->next->prev = &s->next;
 	d->stmts = s;
@@ -304,7 +395,8 @@ static void p_finalize(struct db_stmt *st)
 	struct pstmt *s = P(st);
 	char sql[48];
 	p_reset(st);
-	if (PQstatus(D(st->db)->c) == CONNECTION_OK) {
+	drain(D(st->db));
+	if (PQstatus(D(st->db)->c) == CONNECTION_OK && !s->refused) {
 		snprintf(sql, sizeof sql, "DEALLOCATE %s", s->name);
 		PQclear(PQexec(D(st->db)->c, sql));
 	}
@@ -400,9 +492,10 @@ static PGresult *collect(struct pdb *d, int queries, int wanted)
 	return keep;
 }
 
-/* Runs the statement with, before it, the BEGIN db_begin deferred and, around it, a savepoint (guard): all
- * sent in one pipeline, so the server is waited for once, not up to four times. */
-static PGresult *run_pipelined(struct pdb *d, struct pstmt *s, bool begin, bool guard)
+/* Runs the statement with, before it, the BEGIN db_begin deferred, the SET of plan_cache_mode it needs (set) and,
+ * around it, a savepoint (guard): all sent in one pipeline, so the server is waited for once, not up to five
+ * times. (The SET goes before the savepoint, which a failed INSERT is rolled back to.) */
+static PGresult *run_pipelined(struct pdb *d, struct pstmt *s, bool begin, bool guard, const char *set)
 {
 	int queries = 0, wanted = 0;
 	PGresult *r;
@@ -411,6 +504,8 @@ static PGresult *run_pipelined(struct pdb *d, struct pstmt *s, bool begin, bool 
 	bool sent = true;
 	if (begin)
 		queries += sent = send_plain(d, "BEGIN");
+	if (sent && set)
+		queries += sent = send_plain(d, set);
 	if (sent && guard)
 		queries += sent = send_plain(d, "SAVEPOINT larder_stmt");
 	wanted = queries;
@@ -430,20 +525,31 @@ static PGresult *run_pipelined(struct pdb *d, struct pstmt *s, bool begin, bool 
 
 /* Runs the statement. A failed statement aborts a PostgreSQL transaction, where SQLite's goes on: the
  * store inserts, finds a conflict and carries on in the same transaction (a taken id, a label made
- * meanwhile), so an INSERT inside a transaction runs under a savepoint it rolls back to on failure. */
+ * meanwhile), so an INSERT inside a transaction runs under a savepoint it rolls back to on failure.
+ * A statement marked DB_GENERIC runs under plan_cache_mode = auto, any other under the session's
+ * force_custom_plan: the SET goes out in the statement's pipeline when the mode changes (a save's statements,
+ * marked alike, set it once or twice). Inside a transaction the SET is undone by its rollback. */
 static PGresult *run(struct pdb *d, struct pstmt *s, bool again)
 {
 	bool begin = d->begin_pending, guard, idle; /* (read first: a reconnect clears it) */
+	enum plan_mode want = s->generic ? MODE_AUTO : MODE_CUSTOM;
+	const char *set = NULL;
 	PGresult *r;
+	drain(d);
 	if (ensure(d) != DB_OK || d->tx_lost)
 		return NULL; /* the caller reads why (p_step) */
 	d->begin_pending = false;
 	idle = PQtransactionStatus(d->c) == PQTRANS_IDLE;
 	guard = s->guard && (begin || !idle);
-	if (!begin && !guard)
+	if (d->mode != want) {
+		set = want == MODE_AUTO ? "SET plan_cache_mode = auto" : "SET plan_cache_mode = force_custom_plan";
+		d->mode = MODE_UNKNOWN; /* until the answer says it was set */
+		d->mode_in_tx |= begin || !idle;
+	}
+	if (!begin && !guard && !set)
 		r = PQexecPrepared(d->c, s->name, s->nparams, s->vals, s->lens, s->fmts, 0);
 	else
-		r = run_pipelined(d, s, begin, guard);
+		r = run_pipelined(d, s, begin, guard, set);
 	/* The server went away under this statement. When nothing can have been committed by it (the
 	 * transaction began in this very pipeline, or a SELECT outside a transaction), it runs once more on a
 	 * new connection; a write outside a transaction may have been committed, so that one reports the loss. */
@@ -454,6 +560,8 @@ static PGresult *run(struct pdb *d, struct pstmt *s, bool again)
 	}
 	seen(d);
 	ExecStatusType t = PQresultStatus(r);
+	if (set && (t == PGRES_COMMAND_OK || t == PGRES_TUPLES_OK))
+		d->mode = want;
 	if (guard && t != PGRES_COMMAND_OK && t != PGRES_TUPLES_OK && PQtransactionStatus(d->c) == PQTRANS_INERROR)
 		p_exec(&d->base, "ROLLBACK TO SAVEPOINT larder_stmt"); /* the caller reads the failure from r */
 	return r;
@@ -465,6 +573,11 @@ static int p_step(struct db_stmt *st)
 	struct pstmt *s = P(st);
 	struct pdb *d = D(st->db);
 	if (s->row < 0) {
+		drain(d);
+		if (s->refused) {
+			snprintf(d->err, sizeof d->err, "%s", s->why ? s->why : "the statement was refused");
+			return s->refused;
+		}
 		PGresult *r = run(d, s, false);
 		if (!r && d->tx_lost)
 			return lost(d);
@@ -554,6 +667,7 @@ static const void *p_col_bytes(struct db_stmt *st, int col, size_t *len)
 /* a deferred BEGIN, sent now (before a statement that is not pipelined) */
 static int flush_begin(struct pdb *d)
 {
+	drain(d);
 	int rc = ensure(d);
 	if (rc != DB_OK || !d->begin_pending)
 		return rc;
@@ -587,6 +701,7 @@ static int p_commit(struct db *db)
 {
 	PGresult *r;
 	int rc;
+	drain(D(db));
 	if (D(db)->begin_pending) { /* nothing was run */
 		D(db)->begin_pending = false;
 		return DB_OK;
@@ -599,6 +714,9 @@ static int p_commit(struct db *db)
 		return rc;
 	r = PQexec(D(db)->c, "COMMIT");
 	seen(D(db));
+	if (D(db)->mode_in_tx && (PQresultStatus(r) != PGRES_COMMAND_OK || strcmp(PQcmdStatus(r), "COMMIT") != 0))
+		D(db)->mode = MODE_UNKNOWN; /* a SET of the transaction was rolled back with it */
+	D(db)->mode_in_tx = false;
 	if (PQresultStatus(r) == PGRES_COMMAND_OK && strcmp(PQcmdStatus(r), "ROLLBACK") == 0) {
 		snprintf(D(db)->err, sizeof D(db)->err, "the transaction was aborted by an earlier failure");
 		PQclear(r);
@@ -610,16 +728,21 @@ static int p_commit(struct db *db)
 
 static bool p_in_tx(struct db *db)
 {
-	return D(db)->begin_pending || D(db)->tx_lost || PQtransactionStatus(D(db)->c) != PQTRANS_IDLE;
+	/* (PREPAREs are queued outside a transaction only, and the status says busy while they are) */
+	return D(db)->begin_pending || D(db)->tx_lost || (!D(db)->nqueued && PQtransactionStatus(D(db)->c) != PQTRANS_IDLE);
 }
 
 /* nothing to send when BEGIN was not, or when the connection is gone (the server rolled back) */
 static int p_rollback(struct db *db)
 {
 	struct pdb *d = D(db);
+	drain(d);
 	d->begin_pending = d->tx_lost = false;
 	d->nmarks = 0;
 	d->marks_lost = false;
+	if (d->mode_in_tx)
+		d->mode = MODE_UNKNOWN; /* a SET of the transaction is undone by the rollback */
+	d->mode_in_tx = false;
 	if (PQstatus(d->c) != CONNECTION_OK) {
 		d->tx_seen = false;
 		return DB_OK;
@@ -685,6 +808,7 @@ static int p_set_version(struct db *db, int v)
 static void p_close(struct db *db)
 {
 	PQfinish(D(db)->c);
+	free(D(db)->queue);
 	free(D(db)->marks);
 	free(db);
 }

@@ -59,9 +59,9 @@ static const struct store_sql statements[STMT__MAX] = {
 		"SELECT " STORE_ITEM_COLS("") " FROM library_items WHERE (user_id, seq) > (?1, ?2)"
 		" AND (user_id, seq) <= (?1, 9223372036854775807) ORDER BY user_id, seq LIMIT ?3"),
 	STORE_SQL(STMT_ITEM_BY_SEQ,
-		"SELECT " STORE_ITEM_COLS("") " FROM library_items WHERE seq = ?1"),
+		DB_GENERIC "SELECT " STORE_ITEM_COLS("") " FROM library_items WHERE seq = ?1"),
 	STORE_SQL(STMT_ITEM_INSERT,
-		"INSERT INTO library_items (id, user_id, client_request_id, url, url_hash, slug, title, author,"
+		DB_GENERIC "INSERT INTO library_items (id, user_id, client_request_id, url, url_hash, slug, title, author,"
 		" description, site_name, image, language, page_type, state, want_state, folder, source, words_count,"
 		" saved_at, created_at, updated_at, published_at, archived_at)"
 		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?20, ?21, ?22)"
@@ -74,7 +74,7 @@ static const struct store_sql statements[STMT__MAX] = {
 		" source = coalesce(?6, source), folder = coalesce(?7, folder),"
 		" published_at = coalesce(?8, published_at)"
 		" WHERE seq = ?1"),
-	STORE_SQL(STMT_ITEM_CONTENT, "SELECT content FROM item_content WHERE seq = ?1"),
+	STORE_SQL(STMT_ITEM_CONTENT, DB_GENERIC "SELECT content FROM item_content WHERE seq = ?1"),
 	STORE_SQL(STMT_ITEM_CONTENT_SET,
 		"INSERT INTO item_content (seq, content) VALUES (?1, ?2)"
 		" ON CONFLICT (seq) DO UPDATE SET content = excluded.content"),
@@ -82,7 +82,8 @@ static const struct store_sql statements[STMT__MAX] = {
 	 * a highlight or label changes costs the same on a 5 MB article as on a 50 kB one */
 	STORE_SQL(STMT_ITEM_SEARCH_TEXT, "UPDATE item_search SET text = substr(?2, 1, " LIMIT_STR(LIMIT_SEARCH_TEXT) ") WHERE seq = ?1"),
 	STORE_SQL(STMT_ITEM_FILL,
-		"UPDATE library_items SET title = coalesce(?2, title), author = ?3, description = coalesce(description, ?4),"
+		DB_GENERIC "UPDATE library_items SET title = coalesce(?2, title), author = ?3,"
+		" description = coalesce(description, ?4),"
 		" site_name = ?5, image = ?6, language = ?7, dir = ?8, words_count = ?9, published_at = coalesce(published_at, ?10),"
 		" site_icon = ?11, url = coalesce(?12, url), state = 'SUCCEEDED', fail_reason = NULL, updated_at = ?13,"
 		" archived_at = CASE WHEN want_state = 'ARCHIVED' THEN coalesce(archived_at, ?13) ELSE archived_at END"
@@ -90,24 +91,24 @@ static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_ITEM_FAIL,
 		"UPDATE library_items SET state = ?2, fail_reason = ?3, updated_at = ?4 WHERE seq = ?1"),
 	STORE_SQL(STMT_ITEM_ARCHIVE,
-		"UPDATE library_items SET archived_at = ?3, updated_at = ?4 WHERE user_id = ?1 AND id = ?2"
+		DB_GENERIC "UPDATE library_items SET archived_at = ?3, updated_at = ?4 WHERE user_id = ?1 AND id = ?2"
 		" RETURNING " STORE_ITEM_COLS("")),
 	STORE_SQL(STMT_ITEM_DELETE,
 		"UPDATE library_items SET deleted_at = ?3, updated_at = ?4 WHERE user_id = ?1 AND id = ?2"
 		" RETURNING " STORE_ITEM_COLS("")),
 	STORE_SQL(STMT_ITEM_UPDATE,
-		"UPDATE library_items SET title = coalesce(?3, title), description = coalesce(?4, description),"
+		DB_GENERIC "UPDATE library_items SET title = coalesce(?3, title), description = coalesce(?4, description),"
 		" author = coalesce(?5, author), saved_at = coalesce(?6, saved_at), published_at = coalesce(?7, published_at),"
 		" image = coalesce(?8, image), updated_at = ?9 WHERE user_id = ?1 AND id = ?2"
 		" RETURNING " STORE_ITEM_COLS("")),
 	STORE_SQL(STMT_ITEM_PROGRESS,
-		"UPDATE library_items SET progress = ?3, progress_anchor = coalesce(?4, progress_anchor),"
+		DB_GENERIC "UPDATE library_items SET progress = ?3, progress_anchor = coalesce(?4, progress_anchor),"
 		" progress_top = coalesce(?5, progress_top), read_at = ?6, updated_at = ?6"
 		" WHERE user_id = ?1 AND id = ?2 RETURNING " STORE_ITEM_COLS("")),
-	STORE_SQL(STMT_ITEM_TOUCH, "UPDATE library_items SET updated_at = ?2 WHERE seq = ?1"),
+	STORE_SQL(STMT_ITEM_TOUCH, DB_GENERIC "UPDATE library_items SET updated_at = ?2 WHERE seq = ?1"),
 	STORE_SQL(STMT_ITEM_SLUG_TAKEN, "SELECT 1 FROM library_items WHERE user_id = ?1 AND slug = ?2"),
 	STORE_SQL(STMT_ITEM_LABELS,
-		"SELECT " STORE_LABEL_COLS("l.") " FROM item_labels il JOIN labels l ON l.id = il.label_id"
+		DB_GENERIC "SELECT " STORE_LABEL_COLS("l.") " FROM item_labels il JOIN labels l ON l.id = il.label_id"
 		" WHERE il.item_seq = ?1 ORDER BY il.created_at, l.name COLLATE NOCASE, l.id"),
 	STORE_SQL(STMT_ITEM_LABEL_ADD,
 		"INSERT OR IGNORE INTO item_labels (item_seq, label_id, created_at) VALUES (?1, ?2, ?3)",
@@ -125,7 +126,7 @@ static const struct store_sql statements[STMT__MAX] = {
 		"UPDATE item_search SET labels = larder_item_labels(?1) WHERE seq = ?1"
 		" AND labels IS DISTINCT FROM larder_item_labels(?1)"),
 	STORE_SQL(STMT_ITEM_HIGHLIGHTS,
-		"SELECT " STORE_HL_COLS("") " FROM highlights WHERE item_seq = ?1"
+		DB_GENERIC "SELECT " STORE_HL_COLS("") " FROM highlights WHERE item_seq = ?1"
 		" ORDER BY position_percent, created_at, id"),
 	STORE_SQL(STMT_UPDATES_SINCE,
 		"SELECT seq, id, t FROM ("

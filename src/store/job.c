@@ -41,7 +41,7 @@ enum stmt {
 };
 static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_JOB_INSERT,
-		"INSERT INTO jobs (item_seq, user_id, kind, priority, status, attempts, run_after, created_at, updated_at)"
+		DB_GENERIC "INSERT INTO jobs (item_seq, user_id, kind, priority, status, attempts, run_after, created_at, updated_at)"
 		" SELECT ?1, user_id, ?4, ?3, 'queued', 0, ?2, ?2, ?2 FROM library_items WHERE seq = ?1"),
 	/* the one claim of all background work (fetches, polls, scans, imports): leased for ?2 (a fetch), ?4 (a
 	 * feed's poll or scan) or ?5 (an import); a running job's run_after is its lease's end */

@@ -22,7 +22,7 @@ enum stmt {
 };
 static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_LABEL_LIST,
-		"SELECT " STORE_LABEL_COLS("") " FROM labels WHERE user_id = ?1"
+		DB_GENERIC "SELECT " STORE_LABEL_COLS("") " FROM labels WHERE user_id = ?1"
 		" ORDER BY position, name COLLATE NOCASE, id"),
 	STORE_SQL(STMT_LABEL_BY_ID,
 		"SELECT " STORE_LABEL_COLS("") " FROM labels WHERE user_id = ?1 AND id = ?2"),

@@ -58,8 +58,10 @@ STORE_MIGRATION_NAMES += 028_search_words_c
 # the saved searches a new account gets (Omnivore's defaultFilter)
 STORE_MIGRATION_NAMES += 029_default_filters
 STORE_MIGRATION_NAMES += 030_search_vector_lz4
+# PostgreSQL's trigger functions keep a generic plan (plan_cache_mode = auto) instead of planning every run
+STORE_MIGRATION_NAMES += 031_trigger_plans
 # the same saved searches for an account made before 029 that has none
-STORE_MIGRATION_NAMES += 031_default_filters_existing
+STORE_MIGRATION_NAMES += 032_default_filters_existing
 STORE_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/%.sql)
 STORE_PG_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/pg/%.sql)
 EXTRA_DIST += $(STORE_MIGRATIONS) $(STORE_PG_MIGRATIONS)

@@ -33,7 +33,7 @@ static const struct store_sql statements[STMT__MAX] = {
 		"INSERT INTO sessions (token_hash, user_id, created, expires, last_seen, id, kind, agent)"
 		" VALUES (?1, ?2, ?3, ?4, ?3, ?5, ?6, ?7)"),
 	STORE_SQL(STMT_SESSION_LOOKUP,
-		"SELECT s.expires, s.last_seen, " STORE_USER_COLS("u.")
+		DB_GENERIC "SELECT s.expires, s.last_seen, " STORE_USER_COLS("u.")
 		" FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1 AND s.expires > ?2"),
 	STORE_SQL(STMT_SESSION_DELETE,
 		"DELETE FROM sessions WHERE token_hash = ?1"),
@@ -41,7 +41,7 @@ static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_SESSION_EXTEND,
 		"UPDATE sessions SET expires = ?2, last_seen = ?3 WHERE token_hash = ?1"),
 	STORE_SQL(STMT_SESSION_PURGE, "DELETE FROM sessions WHERE expires <= ?1"),
-	STORE_SQL(STMT_SESSION_TOUCH, "UPDATE sessions SET last_seen = ?2 WHERE token_hash = ?1"),
+	STORE_SQL(STMT_SESSION_TOUCH, DB_GENERIC "UPDATE sessions SET last_seen = ?2 WHERE token_hash = ?1"),
 	STORE_SQL(STMT_SESSION_EXTENSION,
 		"UPDATE sessions SET extension_seen = ?2 WHERE token_hash = ?1 AND extension_seen <= ?2 - ?3",
 		"UPDATE sessions SET extension_seen = ?2 WHERE token_hash = ?1 AND extension_seen <= ?2::bigint - ?3::bigint"),

@@ -13,9 +13,9 @@ enum stmt {
 };
 static const struct store_sql statements[STMT__MAX] = {
 	/* the counters the triggers of db/018_usage.sql keep */
-	STORE_SQL(STMT_USAGE_GET, "SELECT items, bytes FROM user_usage WHERE user_id = ?1"),
+	STORE_SQL(STMT_USAGE_GET, DB_GENERIC "SELECT items, bytes FROM user_usage WHERE user_id = ?1"),
 	STORE_SQL(STMT_USAGE_OF_ITEM,
-		"SELECT items, bytes FROM user_usage WHERE user_id = (SELECT user_id FROM library_items WHERE seq = ?1)"),
+		DB_GENERIC "SELECT items, bytes FROM user_usage WHERE user_id = (SELECT user_id FROM library_items WHERE seq = ?1)"),
 	/* imports waiting for an upload that may still come, queued or running (imports_user: the user's few rows) */
 	STORE_SQL(STMT_USAGE_IMPORTS,
 		"SELECT count(*) FROM imports WHERE user_id = ?1"

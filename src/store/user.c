@@ -23,7 +23,7 @@ static const struct store_sql statements[STMT__MAX] = {
 		"INSERT INTO users (id, username, name, email, password_hash, created, updated)"
 		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) RETURNING " STORE_USER_COLS("")),
 	STORE_SQL(STMT_USER_GET,
-		"SELECT " STORE_USER_COLS("") " FROM users WHERE id = ?1"),
+		DB_GENERIC "SELECT " STORE_USER_COLS("") " FROM users WHERE id = ?1"),
 	STORE_SQL(STMT_USER_BY_NAME,
 		"SELECT " STORE_USER_COLS("") " FROM users WHERE username = ?1 OR email = ?1"
 		" ORDER BY username = ?1 DESC LIMIT 1"),

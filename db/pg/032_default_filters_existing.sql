@@ -1,4 +1,4 @@
--- 031_default_filters_existing.sql (PostgreSQL): an account made before 029 and still without a saved search gets Omnivore's eight, as a new account does (Omnivore's apps build their library menus from them); an account that has any saved search keeps just its own.
+-- 032_default_filters_existing.sql (PostgreSQL): an account made before 029 and still without a saved search gets Omnivore's eight, as a new account does (Omnivore's apps build their library menus from them); an account that has any saved search keeps just its own.
 WITH d(name, filter, position) AS (VALUES
 	('Inbox', 'in:inbox', 0),
 	('Continue Reading', 'in:inbox sort:read-desc is:reading', 1),

@@ -1,0 +1,1 @@
+-- 031_trigger_plans.sql: nothing to do on SQLite (it plans each statement once, when it is prepared). db/pg/031_trigger_plans.sql has PostgreSQL's trigger functions keep a generic plan per session instead of planning each statement again at every run.

@@ -1,0 +1,16 @@
+-- 031_trigger_plans.sql (PostgreSQL): the trigger functions' statements keep one generic plan per session after their fifth run (plan_cache_mode = auto) instead of being planned again for their values at every run (the session's force_custom_plan, db_pg.c): each is a lookup or a write by a primary key or by the one index on its column, so the plan made while the tables were empty (EXPLAIN of each under force_generic_plan: the same index as on a grown library) stays the right one; a save spent about a quarter of its planning on them (bench/pg-bench -P). larder_search_mark runs no statement and is left as it is. A later CREATE OR REPLACE of one of these functions drops its SET: it must say it again (t/pg_trigger_plans.sh checks every trigger function).
+ALTER FUNCTION larder_items_ai() SET plan_cache_mode = auto;
+ALTER FUNCTION larder_items_au() SET plan_cache_mode = auto;
+ALTER FUNCTION larder_items_au_language() SET plan_cache_mode = auto;
+ALTER FUNCTION larder_highlights_aiud() SET plan_cache_mode = auto;
+ALTER FUNCTION larder_labels_au() SET plan_cache_mode = auto;
+ALTER FUNCTION larder_labels_bd() SET plan_cache_mode = auto;
+ALTER FUNCTION larder_jobs_turn() SET plan_cache_mode = auto;
+ALTER FUNCTION larder_search_lang() SET plan_cache_mode = auto;
+ALTER FUNCTION larder_search_unmark() SET plan_cache_mode = auto;
+ALTER FUNCTION larder_usage_content() SET plan_cache_mode = auto;
+ALTER FUNCTION larder_usage_file() SET plan_cache_mode = auto;
+ALTER FUNCTION larder_usage_item() SET plan_cache_mode = auto;
+ALTER FUNCTION larder_usage_user() SET plan_cache_mode = auto;
+ALTER FUNCTION larder_usage_user_gone() SET plan_cache_mode = auto;
+ALTER FUNCTION larder_users_ad_search_langs() SET plan_cache_mode = auto;
