@@ -175,8 +175,12 @@ const CLOSERS = '.!?:;,)]"\'\u2019\u201d\u00bb';
 const BLOCK_TAGS = new Set(('address article aside blockquote body br caption center dd details dialog div dl dt ' +
 	'fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hr html img li main nav ol option p pre ' +
 	'section summary table tbody td tfoot th thead title tr ul').split(' '));
+// windows-1252's 0x80-0x9F where a decoder gave the C1 controls of ISO-8859-1 instead (Node's TextDecoder
+// does, for windows-1252 itself, without full ICU); WHATWG decodes every latin1 label as windows-1252
+const CP1252 = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+	'\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 export function inlineText(html) {
-	return html.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ').replace(/<!--[\s\S]*?-->/g, ' ')
+	return html.replace(/[\u0080-\u009f]/g, c => CP1252[c.charCodeAt(0) - 0x80]).replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ').replace(/<!--[\s\S]*?-->/g, ' ')
 		.replace(/<\/?([A-Za-z][A-Za-z0-9]*)\b[^>]*>/g, (m, t) => BLOCK_TAGS.has(t.toLowerCase()) ? ' ' : '')
 		.replace(/&nbsp;|&#160;|&#xa0;/gi, ' ').replace(/&amp;/gi, '&').replace(/&quot;/gi, '"')
 		.replace(/&#39;|&apos;/gi, "'").replace(/&lt;/gi, '<').replace(/&gt;/gi, '>');
