@@ -47,6 +47,10 @@ is "cleaneval F1" 0.5333 "$(v cleaneval f1)"
 # ("New<b>York</b>"), so no block boundary was glued
 is "one glued page, in scrapinghub" "1 1 0 0 0" \
 	"$(jq -r '.rows[0] | "\(.glued) \(.sets.scrapinghub.glued) \(.sets.trafilatura.glued) \(.sets.dragnet.glued) \(.sets.cleaneval.glued)"' "$tmp/hand.json")"
+# the page's own line, as the glue check reads it: tags of blocks, <br> and <img> a space, others nothing,
+# scripts gone, C1 controls read as windows-1252 (0x92 a right quote)
+is "the glue check's reading of a page" "a Y.W.C.A.’s and NewYork b c" \
+	"$(node --input-type=module -e "import { inlineText } from '$score'; process.stdout.write(inlineText('a Y.W.C.A.\u0092s and New<b>York</b><script>x</script><br>b<img src=i>c').replace(/ +/g, ' '))")"
 is "pages per CPU second from the .speed files (4 pages in 2 s)" 2 "$(jq -r '.rows[0].pagesPerSec' "$tmp/hand.json")"
 is "a set without answers is not scored" null "$(jq -r '.rows[0].sets["l3s-gn1"]' "$tmp/hand.json")"
 
