@@ -555,7 +555,8 @@ static void sample_tests(const char *user, const char *other)
 	                                  " FROM unnest(s.tsv) AS u WHERE u.lexeme LIKE '1%%alpha')", user)) > 300,
 	   "more than 300 of dee's alpha rows are in the sample (its count decides the probe above)");
 	is_int(count_sql(st, "SELECT count(*) FROM item_search s WHERE tsv::text LIKE '''1%' AND"
-	                     " (SELECT array_agg(substr(u.lexeme, 2) ORDER BY substr(u.lexeme, 2)) FROM unnest(s.tsv) AS u WHERE u.lexeme LIKE '1%')"
+	                     " (SELECT array_agg(substr(u.lexeme, 2) ORDER BY substr(u.lexeme, 2)) FROM unnest(s.tsv) AS u"
+	                     " WHERE u.lexeme LIKE '1%')"
 	                     " IS DISTINCT FROM (SELECT array_agg(DISTINCT substr(u.lexeme, 2)) FROM unnest(s.tsv) AS u"
 	                     " WHERE u.lexeme ~ '^[tadsxln]')"), 0,
 	       "a sample row's level-1 lexemes are its distinct words, each once");
@@ -568,7 +569,8 @@ static void sample_tests(const char *user, const char *other)
 	       "the vectors as before db/pg/031");
 	is_str(page_as(user, "alpha beta", 30), page_as(user, "(alpha beta) OR title:zzzzz", 30),
 	       "without their samples the probe counts the matches: the same page");
-	int64_t want = count_sql(st, "SELECT count(*) FROM item_search WHERE (seq::numeric * 2654435761) % 4294967296 < 536870912");
+	int64_t want = count_sql(st, "SELECT count(*) FROM item_search"
+	                             " WHERE (seq::numeric * 2654435761) % 4294967296 < 536870912");
 	is_int(db_exec(st->db, "INSERT INTO search_pending (seq) SELECT seq FROM item_search WHERE"
 	                       " (seq::numeric * 2654435761) % 4294967296 < 536870912 ON CONFLICT DO NOTHING"), DB_OK,
 	       "db/pg/031's statement");

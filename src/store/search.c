@@ -335,9 +335,10 @@ static void pg_tsq(struct comp *c, const struct store_sq_node *n, bool exact)
 	sb_putc(c->sql, ')');
 }
 
-/* a subtree of plain words (no field, no phrase) as a tsquery literal over the sample lexemes of one level (search_pg.c:
- * each token of a sample row once more behind the level's digit), into o; false when the subtree has anything else.
- * Among the sample's rows it matches exactly the rows the subtree matches, so its count is a lower bound of theirs */
+/* a subtree of plain words (no field, no phrase) as a tsquery literal over the sample lexemes of one level
+ * (search_pg.c: each token of a sample row once more behind the level's digit), into o; false when the subtree has
+ * anything else. Among the sample's rows it matches exactly the rows the subtree matches, so its count is a lower
+ * bound of theirs */
 static bool pg_sample_q(struct comp *c, struct sb *o, const struct store_sq_node *n, char level)
 {
 	struct search_terms t;
@@ -913,7 +914,7 @@ static int pg_probe(struct store *st, const struct comp *c, int nb, int64_t need
 	struct bind *b = ARENA_NEWN(c->a, struct bind, (size_t)nb + PG_SAMPLES);
 	struct sb sql;
 	struct db_stmt *s = NULL;
-	int64_t v[3] = { 0, 0, 0 };
+	int64_t v[2] = { 0, 0 };
 	int rc = STORE_E_DB, n = nb;
 	if (!b)
 		return store_fail(st, DB_E_NOMEM, "planning a search");
