@@ -1,4 +1,4 @@
-/* store_search_lang.c: tests of the search's words (src/store/words.c) and of store_search in people's languages on a real SQLite file (and on PostgreSQL: t/pg_suite.sh), with the same answers: stemmed English, German, French and Spanish forms, Chinese, Japanese, Korean and Thai words inside sentences, the negative cases, stemmed field searches, the ranked order of stemmed, phrase, prefix, CJK and field queries (the same on both engines), the item's language, the re-index of an upgraded library (stopped and run again), and the worker's merge of SQLite's index. */
+/* store_search_lang.c: tests of the search's words (src/store/words.c) and of store_search in people's languages on a real SQLite file (and on PostgreSQL: t/pg_suite.sh), with the same answers: stemmed English, German, French and Spanish forms, Chinese, Japanese, Korean and Thai words inside sentences, the negative cases, stemmed field searches, the ranked order of stemmed, phrase, prefix, CJK and field queries (the same on both engines), the item's language, the re-index of an upgraded library (stopped and run again), the worker's merge of SQLite's index, and PostgreSQL's sample rows (db/pg/033: the same pages with and without them, the rows that hold them, their upgrade). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -488,6 +488,106 @@ static void merge_tests(void)
 	       "the index matches its rows (FTS5 integrity-check)");
 }
 
+/* ---- PostgreSQL's samples (db/pg/033, search_pg.c): one row in 8 holds its words once more, which the probe
+ * counts for a plain word; every answer is the one the match itself gives (a field's OR below turns the sample
+ * off: the probe then counts the matches themselves), on both engines ---- */
+
+/* a page of up to 30 items from offset as their titles' numbers, "n=TOTAL" after them */
+static const char *page_as(const char *user, const char *q, int64_t offset)
+{
+	struct store_search_req req = { .user_id = user, .query = q, .limit = 30, .offset = offset, .now_ms = NOW,
+	                                .want_total = true };
+	struct store_search_res res;
+	struct sb o;
+	const char *r;
+	int rc = store_search(st, &A, &req, &res);
+	if (rc != STORE_OK)
+		return arena_printf(&A, "ERR%d: %s", rc, store_errmsg(st));
+	sb_init(&o);
+	for (size_t i = 0; i < res.n; i++)
+		sb_printf(&o, "%s,", res.items[i].title + 5);
+	sb_printf(&o, "n=%lld%s", (long long)res.total, res.has_next ? "+" : "");
+	r = arena_strdup(&A, sb_str(&o));
+	sb_free(&o);
+	return r;
+}
+
+static void sample_tests(const char *user, const char *other)
+{
+	const char *q[] = { "alpha", "alpha beta", "alpha -beta", "gamma", "gamma OR delta", "delta", "alph*", "beta",
+	                    "alpha gamma -delta" };
+	char err[512];
+	struct arena L;
+	arena_init(&L);
+	/* the pages at 0, 60 and 150: for alpha (about 340 of its 2,700 rows sampled: more than WINDOW), the walk testing
+	 * each row's vector, then at 150 the matches hashed (2,700 squared under 20 times 181 rows needed times 2,700
+	 * items, pg_probe); the same queries with the field's OR count the matches themselves (stopping at WINDOW: the
+	 * walk). dee's 2,700 articles: alpha in all, beta in every 3rd, gamma in every 8th, delta in every 11th; eve's 300 with
+	 * alpha (another owner's rows are never counted) */
+	for (int i = 0; i < 3000; i++) {
+		const char *text = arena_printf(&L, "alpha%s%s%s words %d", i % 3 ? "" : " beta", i % 8 ? "" : " gamma",
+		                                i % 11 ? "" : " delta", i);
+		struct store_article art = { .title = arena_printf(&L, "Item %d", i), .content = "<p>x</p>", .text = text,
+		                             .words_count = 5, .language = "en" };
+		struct store_save sv = { .user_id = i < 2700 ? user : other,
+		                         .url = arena_printf(&L, "https://sample.example/%d", i),
+		                         .saved_ms = NOW - (int64_t)(i % 1000) * 60000, .article = &art };
+		struct store_item it;
+		bool existed;
+		if (store_item_save(st, &L, &sv, &it, &existed) != STORE_OK) {
+			printf("Bail out! saving a sample article: %s\n", store_errmsg(st));
+			exit(1);
+		}
+		arena_reset(&L);
+	}
+	arena_free(&L);
+	for (size_t i = 0; i < sizeof q / sizeof *q; i++)
+		for (int64_t off = 0; off <= 150; off += off ? 90 : 60) {
+			const char *a = page_as(user, q[i], off);
+			const char *b = page_as(user, arena_printf(&A, "(%s) OR title:zzzzz", q[i]), off);
+			is_str(a, b, "the same page (offset %lld) with the sample as without: %s", (long long)off, q[i]);
+		}
+	is_str(strstr(page_as(user, "alpha", 0), "n="), "n=2700+", "every one of dee's 2,700 alpha rows counted");
+	is_str(strstr(page_as(user, "alpha beta", 0), "n="), "n=900+", "alpha beta: 900");
+	if (db_is_sqlite(st->db))
+		return;
+	is_int(count_sql(st, "SELECT count(*) FROM item_search WHERE (tsv::text LIKE '''1%') <>"
+	                     " ((seq::numeric * 2654435761) % 4294967296 < 536870912)"), 0,
+	       "PostgreSQL: the rows of the sample (1 in 8 by the hash of seq) hold its lexemes, and only they");
+	ok(count_sql(st, arena_printf(&A, "SELECT count(*) FROM item_search s WHERE owner = '%s' AND EXISTS (SELECT 1"
+	                                  " FROM unnest(s.tsv) AS u WHERE u.lexeme LIKE '1%%alpha')", user)) > 300,
+	   "more than 300 of dee's alpha rows are in the sample (its count decides the probe above)");
+	is_int(count_sql(st, "SELECT count(*) FROM item_search s WHERE tsv::text LIKE '''1%' AND"
+	                     " (SELECT array_agg(substr(u.lexeme, 2) ORDER BY substr(u.lexeme, 2)) FROM unnest(s.tsv) AS u"
+	                     " WHERE u.lexeme LIKE '1%')"
+	                     " IS DISTINCT FROM (SELECT array_agg(DISTINCT substr(u.lexeme, 2)) FROM unnest(s.tsv) AS u"
+	                     " WHERE u.lexeme ~ '^[tadsxln]')"), 0,
+	       "a sample row's level-1 lexemes are its distinct words, each once");
+	is_int(count_sql(st, "SELECT count(*) FROM item_search s, unnest(s.tsv) AS u WHERE u.lexeme ~ '^[123]'"
+	                     " AND u.positions IS NOT NULL AND cardinality(u.positions) > 0"), 0,
+	       "without positions (never ranked)");
+	/* an upgraded library: 033 lists the sample's rows, larder init rewrites them */
+	is_int(db_exec(st->db, "UPDATE item_search SET tsv = ts_delete(tsv, ARRAY(SELECT u.lexeme FROM unnest(tsv) AS u"
+	                       " WHERE u.lexeme ~ '^[123]')); DELETE FROM search_pending;"), DB_OK,
+	       "the vectors as before db/pg/033");
+	is_str(page_as(user, "alpha beta", 30), page_as(user, "(alpha beta) OR title:zzzzz", 30),
+	       "without their samples the probe counts the matches: the same page");
+	int64_t want = count_sql(st, "SELECT count(*) FROM item_search"
+	                             " WHERE (seq::numeric * 2654435761) % 4294967296 < 536870912");
+	is_int(db_exec(st->db, "INSERT INTO search_pending (seq) SELECT seq FROM item_search WHERE"
+	                       " (seq::numeric * 2654435761) % 4294967296 < 536870912 ON CONFLICT DO NOTHING"), DB_OK,
+	       "db/pg/033's statement");
+	is_int(count_sql(st, "SELECT count(*) FROM search_pending"), want, "lists the sample's rows");
+	store_close(st);
+	st = NULL;
+	is_int(store_init_progress(path, progress, NULL, err, sizeof err), STORE_OK, "larder init: %s", err);
+	is_int(last_done, want, "rewrote them");
+	is_int(store_open(path, &st, err, sizeof err), STORE_OK, "open: %s", err);
+	is_int(count_sql(st, "SELECT count(*) FROM item_search WHERE (tsv::text LIKE '''1%') <>"
+	                     " ((seq::numeric * 2654435761) % 4294967296 < 536870912)"), 0, "the sample is whole again");
+	is_str(page_as(user, "alpha beta", 30), page_as(user, "(alpha beta) OR title:zzzzz", 30), "the same page");
+}
+
 static void cleanup(void)
 {
 	store_close(st);
@@ -516,5 +616,11 @@ int main(void)
 	is_int(store_user_add(st, &A, "cat", NULL, NULL, NULL, &cat), STORE_OK, "cat");
 	user_cat = cat.id;
 	rank_order_tests();
+	{
+		struct store_user dee, eve;
+		is_int(store_user_add(st, &A, "dee", NULL, NULL, NULL, &dee), STORE_OK, "dee");
+		is_int(store_user_add(st, &A, "eve", NULL, NULL, NULL, &eve), STORE_OK, "eve");
+		sample_tests(dee.id, eve.id);
+	}
 	return done_testing();
 }

@@ -77,6 +77,7 @@
 #error "the probe (probe_match) needs WINDOW > RANK_MAX"
 #endif
 
+#define PG_SAMPLES 3 /* the levels of sample rows (search_pg.c) */
 #define FROM_FTS " FROM items_fts CROSS JOIN library_items i ON i.seq = items_fts.rowid"
 #define FROM_PG " FROM library_items i JOIN item_search s ON s.seq = i.seq"
 
@@ -332,6 +333,33 @@ static void pg_tsq(struct comp *c, const struct store_sq_node *n, bool exact)
 		pg_leaf(c, n, i, pg_cols[n->sub], exact);
 	}
 	sb_putc(c->sql, ')');
+}
+
+/* a subtree of plain words (no field, no phrase) as a tsquery literal over the sample lexemes of one level
+ * (search_pg.c: each token of a sample row once more behind the level's digit), into o; false when the subtree has
+ * anything else. Among the sample's rows it matches exactly the rows the subtree matches, so its count is a lower
+ * bound of theirs */
+static bool pg_sample_q(struct comp *c, struct sb *o, const struct store_sq_node *n, char level)
+{
+	struct search_terms t;
+	int from;
+	bool stemmed;
+	const char *q;
+	if (n->op == SQ_AND || n->op == SQ_OR) {
+		sb_putc(o, '(');
+		if (!pg_sample_q(c, o, n->l, level))
+			return false;
+		sb_puts(o, n->op == SQ_AND ? " & " : " | ");
+		if (!pg_sample_q(c, o, n->r, level))
+			return false;
+		sb_putc(o, ')');
+		return true;
+	}
+	if (n->op != SQ_LEAF || n->key != SQK_TEXT || !pg_terms(c, n, 0, false, &t, &from, &stemmed) || t.npos != 1 ||
+	    from >= t.n || !(q = search_terms_tsquery(c->a, &t, from, c->pgkey, (char[]){ level, 0 }, n->prefix)))
+		return false;
+	sb_printf(o, "(%s)", q);
+	return true;
 }
 
 /* the phrases of a subtree, in the order FTS5 numbers them, for the ranked page's score (search_rank.c): a word in
@@ -854,7 +882,8 @@ static void order_by(struct sb *order, const struct store_sq *sq, const char *ra
 
 /* how the page is read with a main match (see the top of this file); PostgreSQL: match is the main match
  * as a tsquery expression, rank its phrases and first tier for the ranked page (search_rank.c) */
-struct plan { bool drive, rank, win_asc, few, walk; int64_t window; const char *match; struct search_rank rk; };
+struct plan { bool drive, rank, win_asc, few, walk; int64_t window; const char *match; struct search_rank rk;
+              const char *sample[PG_SAMPLES]; };
 
 /* PostgreSQL: the owner's matches as the GIN index gives them (the OFFSET 0 keeps the planner from walking the
  * owner's rows in another index's order, reading each one's vector: at 1,000,000 articles a rare word took
@@ -868,20 +897,45 @@ struct plan { bool drive, rank, win_asc, few, walk; int64_t window; const char *
 /* PostgreSQL: whether the owner has more than RANK_MAX rows matching (*nrank >= 0, as probe_match), and whether
  * fewer than WINDOW (few: the page reads them from the GIN index, not the items in date order); with the owner's
  * count of items (user_usage), whether a few are dense enough for the walk in the sort's order to meet the page
- * sooner than reading every match's item (walk) */
+ * sooner than reading every match's item (walk).
+ * Counting the matches costs the GIN index about 0.12 us a match whatever the LIMIT (the bitmap is made whole):
+ * 35 ms for a word in each of 300,000 articles. A match of plain words is first counted among the samples
+ * (search_pg.c), the sparsest first (1 row in 512, 64, 8): more than RANK_MAX sampled matches prove more than
+ * RANK_MAX matches (the rank's choice stays exact), and the sample's count times its rate estimates the matches for
+ * the plan's choice, which costs but never changes an answer; each count is a subquery COALESCE reaches only when
+ * the sparser one had RANK_MAX or fewer, so a common word reads a few thousand postings. Then a set of up to
+ * PG_HASH_MAX matches, hashed once from the GIN index (about 1.5 us a match), is tested as the walk meets each
+ * item where the walk would test more rows' vectors (20 to 60 us each) than that costs */
+#define PG_HASH_MAX 50000
 static int pg_probe(struct store *st, const struct comp *c, int nb, int64_t need, int64_t *nrank, struct plan *pl,
                     struct store_search_res *r)
 {
-	const char *sql = arena_printf(c->a, "SELECT n, coalesce((SELECT items FROM user_usage WHERE user_id = ?1), 0)"
-	                                     " FROM (SELECT count(*) AS n FROM (SELECT 1 FROM" PG_GIN("%s") " AS s"
-	                                     " WHERE s.owner = ?1 LIMIT %d) AS m) AS k", pl->match, WINDOW);
-	struct db_stmt *s = sql ? dyn_prepare(st, sql) : NULL;
+	static const int rate[PG_SAMPLES] = { 512, 64, 8 };
+	struct bind *b = ARENA_NEWN(c->a, struct bind, (size_t)nb + PG_SAMPLES);
+	struct sb sql;
+	struct db_stmt *s = NULL;
 	int64_t v[2] = { 0, 0 };
-	int rc;
-	if (!s)
-		return STORE_E_DB;
-	bind_all(s, c->binds, nb);
-	if ((rc = read_ints(st, s, v, 2, r)) != STORE_OK)
+	int rc = STORE_E_DB, n = nb;
+	if (!b)
+		return store_fail(st, DB_E_NOMEM, "planning a search");
+	memcpy(b, c->binds, (size_t)n * sizeof *b);
+	sb_init(&sql);
+	sb_puts(&sql, "SELECT coalesce(");
+	for (int i = 0; i < PG_SAMPLES && pl->sample[i]; i++) {
+		b[n++] = (struct bind){ .type = B_TEXT, .s = pl->sample[i] };
+		sb_printf(&sql, "(SELECT CASE WHEN count(*) > %d THEN count(*) * %d END FROM (SELECT 1 FROM"
+		                " (SELECT owner FROM item_search WHERE tsv @@ ?%d::tsquery OFFSET 0) AS s WHERE s.owner = ?1"
+		                " LIMIT %d) AS m), ", RANK_MAX, rate[i], n, WINDOW);
+	}
+	sb_printf(&sql, "(SELECT count(*) FROM (SELECT 1 FROM" PG_GIN("%s") " AS s WHERE s.owner = ?1 LIMIT %d) AS m)),"
+	                " coalesce((SELECT items FROM user_usage WHERE user_id = ?1), 0)", pl->match, WINDOW);
+	if (!sb_error(&sql) && (s = dyn_prepare(st, sb_str(&sql)))) {
+		bind_all(s, b, n);
+		rc = read_ints(st, s, v, 2, r);
+	} else if (sb_error(&sql))
+		snprintf(st->errmsg, sizeof st->errmsg, "out of memory compiling a search");
+	sb_free(&sql);
+	if (rc != STORE_OK)
 		return rc;
 	*nrank = v[0] > RANK_MAX ? 1 : -1;
 	pl->few = v[0] < WINDOW;
@@ -889,6 +943,10 @@ static int pg_probe(struct store *st, const struct comp *c, int nb, int64_t need
 	 * item read by its seq and sorted: about a quarter (EXPLAIN ANALYZE at 20,000 articles; a word in 1 % sorted
 	 * by date, 218 matches, met about 1,900 rows and was slower walked) */
 	pl->walk = pl->few && v[0] > 0 && need * v[1] / v[0] <= 4 * v[0];
+	/* more than WINDOW (an estimate from a sample): the set when hashing it (about 1.5 us a match: the GIN index's
+	 * 7 columns, each match's row) costs less than the rows' vectors the walk would test (about 30 us each) */
+	if (!pl->few && v[0] > WINDOW && v[0] <= PG_HASH_MAX && v[0] * v[0] < 20 * need * v[1])
+		pl->few = pl->walk = true;
 	return STORE_OK;
 }
 
@@ -917,6 +975,28 @@ static int plan(struct store *st, const char *main, const struct store_sq *sq, c
 	}
 	pl->rank = pl->drive && (sq->nsorts == 0 || sq->sorts[0].key == SQO_SCORE);
 	return STORE_OK;
+}
+
+/* the main match (the positive conjuncts ANDed, minus the negated ones) over a level's sample lexemes, as a tsquery
+ * literal; NULL when a conjunct is not plain words (then the probe counts the matches themselves) */
+static const char *pg_sample(struct comp *c, const struct split *sp, char level)
+{
+	struct sb o;
+	bool ok = sp->npos > 0;
+	const char *r;
+	sb_init(&o);
+	for (size_t i = 0; ok && i < sp->npos; i++) {
+		if (i)
+			sb_puts(&o, " & ");
+		ok = pg_sample_q(c, &o, sp->pos[i], level);
+	}
+	for (size_t i = 0; ok && i < sp->nneg; i++) {
+		sb_puts(&o, " & !");
+		ok = pg_sample_q(c, &o, sp->neg[i]->l, level);
+	}
+	r = ok && !sb_error(&o) ? arena_strdup(c->a, sb_str(&o)) : NULL;
+	sb_free(&o);
+	return r;
 }
 
 /* PostgreSQL's main match (exact: the positive conjuncts' words as written) as a tsquery expression: the positive
@@ -953,6 +1033,8 @@ static const char *pg_match(struct comp *c, const struct split *sp, bool exact)
 static void pg_main(struct comp *c, const struct split *sp, struct plan *pl)
 {
 	pl->match = pg_match(c, sp, false);
+	for (int i = 0; i < PG_SAMPLES; i++)
+		pl->sample[i] = pg_sample(c, sp, (char)('0' + PG_SAMPLES - i));
 	search_rank_init(&pl->rk, c->a, c->pgkey);
 	for (size_t i = 0; i < sp->npos; i++)
 		pg_phrases(c, &pl->rk, sp->pos[i]);

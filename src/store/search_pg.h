@@ -3,6 +3,7 @@
 #define LARDER_STORE_SEARCH_PG_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "store/words.h"
 
@@ -19,9 +20,13 @@ void search_pg_key(const char *owner, char key[PG_KEY_LEN + 1]);
  * owner's key (search_pg.c); NULL when out of memory */
 const char *search_terms_tsquery(struct arena *a, const struct search_terms *t, int from, const char *key,
                                  const char *cols, bool prefix);
-/* a search row's tsvector literal and column lengths ("{n,…}") from its owner and 7 values (title, author,
- * description, site, text, labels, notes) in the language lang (NULL: English stems); 0, or -1 out of memory */
-int search_pg_vector(struct words *w, struct arena *a, const char *owner, const char *const vals[7],
+/* PostgreSQL: a search row's sample level by its seq (search_pg.c): 0 (7 rows in 8), else 1, 2 or 3 (1 in 8, 64, 512);
+ * a row of level k holds each token behind the digits 1 to k as well */
+int search_pg_sample(int64_t seq);
+/* a search row's tsvector literal and column lengths ("{n,…}") from its owner, its seq (the sample level) and 7
+ * values (title, author, description, site, text, labels, notes) in the language lang (NULL: English stems); 0, or
+ * -1 out of memory */
+int search_pg_vector(struct words *w, struct arena *a, const char *owner, int64_t seq, const char *const vals[7],
                      const size_t nvals[7], const char *lang, const char **tsv, const char **lens);
 /* PostgreSQL: the GIN index of the vectors dropped (on false) or built when missing (on true), for a re-index or
  * a copy of most rows (search_index.c); a db_rc */

@@ -1,0 +1,1 @@
+-- 033_search_samples.sql: nothing to do on SQLite. db/pg/031_search_samples.sql has one PostgreSQL search row in 8 hold its words once more as a sample, which its search probe counts (FTS5 streams a word's rowids newest first and stops, so SQLite's probe reads no more than it needs).
