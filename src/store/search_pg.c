@@ -203,7 +203,7 @@ static const struct store_sql statements[STMT__MAX] = {
 	STORE_SQL(STMT_SEARCH_MARKED,
 	          "SELECT seq, title, author, description, site, text, labels, notes, lang, owner FROM item_search"
 	          " WHERE seq = ?1 ORDER BY seq",
-	          "SELECT seq, title, author, description, site, text, labels, notes, lang, owner FROM item_search"
+	          DB_GENERIC "SELECT seq, title, author, description, site, text, labels, notes, lang, owner FROM item_search"
 	          " WHERE seq = ANY (?1::bigint[]) ORDER BY seq"),
 	/* a batch's vectors in one statement (one wait for the server, one plan, where a statement a row cost both
 	 * per row): ?1 the seqs, ?2 their tsvector literals, ?3 their lens, as arrays in the same order; the rows
@@ -213,10 +213,11 @@ static const struct store_sql statements[STMT__MAX] = {
 	          "WITH v AS (SELECT * FROM unnest(?1::bigint[], ?2::text[], ?3::text[]) AS v (seq, tsv, lens)),"
 	          " done AS (DELETE FROM search_pending WHERE seq IN (SELECT seq FROM v))"
 	          " UPDATE item_search SET tsv = v.tsv::tsvector, lens = v.lens::integer[] FROM v WHERE item_search.seq = v.seq"),
-	/* one row (a save's): the arrays' plan cost the server more than this statement (pg-bench -P: 0.30 ms to 0.13) */
+	/* one row (a save's): the arrays' plan cost the server more than this statement (pg-bench -P: 0.30 ms to 0.13);
+	 * marked, as the read of the marked rows above, since both go by seq whatever the values (t/store_plans) */
 	STORE_SQL(STMT_SEARCH_WORDS_SET1,
 	          "DELETE FROM search_pending WHERE seq = ?1 AND ?2 IS NOT NULL AND ?3 IS NOT NULL",
-	          "WITH done AS (DELETE FROM search_pending WHERE seq = ?1)"
+	          DB_GENERIC "WITH done AS (DELETE FROM search_pending WHERE seq = ?1)"
 	          " UPDATE item_search SET tsv = ?2::tsvector, lens = ?3::integer[] WHERE seq = ?1"),
 };
 STORE_STATEMENTS(search_pg, statements)
