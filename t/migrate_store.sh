@@ -2,8 +2,7 @@
 # migrate_store.sh: `larder migrate-store`: a SQLite library made through the CLI and GraphQL (keys, saves with content, labels, highlights, a filter, a newsletter address, a feed subscription) moved to a throwaway PostgreSQL (t/pg_lib.sh) and back; graphql.fcgi answers alike on each, the same key works, new rows get fresh ids (TAP).
 . "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/t/cgi_lib.sh"
 . "$top_srcdir/t/pg_lib.sh"
-grep -q '^#define HAVE_LIBPQ 1' "$top_builddir/config.h" 2>/dev/null ||
-	{ echo "1..0 # SKIP larder built without PostgreSQL (configure --with-postgresql)"; exit 0; }
+pg_need_libpq
 command -v node >/dev/null 2>&1 || { echo "1..0 # SKIP node not found (the feed server)"; exit 0; }
 fs_pid=
 trap '[ -n "$fs_pid" ] && kill "$fs_pid" 2>/dev/null; pg_stop; rm -rf "$tmp"' EXIT

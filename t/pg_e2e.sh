@@ -5,8 +5,7 @@ set -u
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$srcdir/t/tap_lib.sh"
 . "$srcdir/t/pg_lib.sh"
-grep -q '^#define HAVE_LIBPQ 1' "$top_builddir/config.h" 2>/dev/null ||
-	{ echo "1..0 # SKIP larder built without PostgreSQL (configure --with-postgresql)"; exit 0; }
+pg_need_libpq
 command -v psql >/dev/null 2>&1 || { echo "1..0 # SKIP psql not installed"; exit 0; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-pge2e.XXXXXX") || exit 99
 trap 'pg_stop; rm -rf "$tmp"' EXIT INT TERM

@@ -3,6 +3,12 @@
 # pg_start: starts it and sets PG_URL (postgresql://…) and PG_DIR; the caller's EXIT trap calls pg_stop.
 # Run as root (a container), the server runs as the `postgres` user, since initdb refuses root.
 
+# a test of the PostgreSQL backend says SKIP and ends when larder was built without it (configure --with-postgresql)
+pg_need_libpq() {
+	grep -q '^#define HAVE_LIBPQ 1' "$top_builddir/config.h" 2>/dev/null ||
+		{ echo "1..0 # SKIP larder built without PostgreSQL (configure --with-postgresql)"; exit 0; }
+}
+
 # the directory of initdb and pg_ctl: $PG_BINDIR, Debian's /usr/lib/postgresql/N/bin (newest), or $PATH
 pg_bindir() {
 	for _d in ${PG_BINDIR:-} $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k4 -n -r); do

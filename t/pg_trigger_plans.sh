@@ -6,8 +6,7 @@ srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 LARDER="$top_builddir/src/cmd/larder"
 . "$srcdir/t/tap_lib.sh"
 . "$srcdir/t/pg_lib.sh"
-grep -q '^#define HAVE_LIBPQ 1' "$top_builddir/config.h" 2>/dev/null ||
-	{ echo "1..0 # SKIP larder built without PostgreSQL (configure --with-postgresql)"; exit 0; }
+pg_need_libpq
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-pgtrig.XXXXXX") || exit 99
 trap 'pg_stop; rm -rf "$tmp"' EXIT INT TERM
 pg_start

@@ -1,5 +1,4 @@
 /* export_omnivore.c (svc): writes a user's library as Omnivore's export zip (content/transfer/zipw.h), one batch of items at a time. */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>

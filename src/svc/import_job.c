@@ -47,14 +47,6 @@ static const char *imports_dir(struct arena *a, const struct larder_config *cfg)
 	return dir;
 }
 
-/* bytes written whole to a file (ctx: its descriptor): copy_body's each read, and store_blob_each's sink of
- * fetch_copy */
-static int write_part(void *ctx, int64_t part, const char *buf, size_t n)
-{
-	(void)part;
-	return fd_write_all(*(int *)ctx, buf, n);
-}
-
 /* the body copied into fd, at most max bytes: SVC_UPLOAD_OK, TOO_LARGE or FAILED */
 static enum svc_upload_status copy_body(int fd, size_t max, long (*read)(void *ctx, char *buf, size_t n), void *ctx)
 {
@@ -68,7 +60,7 @@ static enum svc_upload_status copy_body(int fd, size_t max, long (*read)(void *c
 			return SVC_UPLOAD_FAILED;
 		if ((total += (size_t)n) > max)
 			return SVC_UPLOAD_TOO_LARGE;
-		if (write_part(&fd, 0, buf, (size_t)n) != 0)
+		if (fd_write_all(fd, buf, (size_t)n) != 0)
 			return SVC_UPLOAD_FAILED;
 	}
 }
@@ -171,6 +163,12 @@ static void run_import(struct store *st, const struct larder_config *cfg, const 
 	arena_free(&a);
 }
 
+/* store_blob_each's sink of fetch_copy: a part written whole to the file (ctx: its descriptor) */
+static int write_part(void *ctx, int64_t part, const char *buf, size_t n)
+{
+	(void)part;
+	return fd_write_all(*(int *)ctx, buf, n);
+}
 
 /* an import kept in the database (files_store = database) copied to a file of this machine's own data_dir,
  * part by part, for the readers that want a file: its path, or NULL (the import then fails, saying so; a

@@ -131,11 +131,10 @@ static enum pdf_err parse_records(struct arena *a, const unsigned char *p, size_
 static int data_fd(const void *data, size_t n)
 {
 	int fd = memfd_create("larder-pdf", MFD_CLOEXEC);
-	const char *p = data;
 
 	if (fd < 0)
 		return -1;
-	if (fd_write_all(fd, p, n) != 0) {
+	if (fd_write_all(fd, data, n) != 0) {
 		close(fd);
 		return -1;
 	}

@@ -1,5 +1,4 @@
 /* pdf_poppler.c: a PDF's info and the text of its pages read with poppler-glib and written as records to a descriptor; run by the larder-pdf helper in the bounded child (and by the fuzzer in process), never linked into a web program. */
-#include <errno.h>
 #include <poppler.h>
 #include <string.h>
 #include <unistd.h>
