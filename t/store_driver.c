@@ -1,4 +1,4 @@
-/* store_driver.c: the database driver interface (db.h) on SQLite and, under t/pg_suite.sh, PostgreSQL: transactions (PostgreSQL's BEGIN sent with the first statement), a failed INSERT inside a transaction that goes on, what another connection sees meanwhile, statements marked DB_GENERIC (PostgreSQL: run under plan_cache_mode = auto, the others under force_custom_plan, through commits, rollbacks and failures), and (PostgreSQL) a connection the server dropped. */
+/* store_driver.c: the database driver interface (db.h) on SQLite and, under t/pg_suite.sh, PostgreSQL: transactions (PostgreSQL's BEGIN sent with the first statement), a failed INSERT inside a transaction that goes on, what another connection sees meanwhile, statements marked DB_GENERIC or DB_GENERIC_PLAN (PostgreSQL: run under plan_cache_mode = auto or force_generic_plan, the others under force_custom_plan, through commits, rollbacks and failures), and (PostgreSQL) a connection the server dropped. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,18 +70,24 @@ static void drop(struct db *b, int pid)
 }
 
 /* PostgreSQL: the plan_cache_mode a statement runs under, as the statement itself reads it ("" on a failure) */
-static const char *mode_of(struct db *db, bool generic)
+static const char *mode_marked(struct db *db, const char *mark)
 {
 	static char buf[40];
 	struct db_stmt *s;
+	char sql[128];
 	buf[0] = '\0';
-	if (db_prepare(db, generic ? DB_GENERIC "SELECT current_setting('plan_cache_mode')"
-	                           : "SELECT current_setting('plan_cache_mode')", false, &s) != DB_OK)
+	snprintf(sql, sizeof sql, "%sSELECT current_setting('plan_cache_mode')", mark);
+	if (db_prepare(db, sql, false, &s) != DB_OK)
 		return buf;
 	if (db_step(s) == DB_ROW)
 		snprintf(buf, sizeof buf, "%s", db_col_text(s, 0, NULL));
 	db_finalize(s);
 	return buf;
+}
+
+static const char *mode_of(struct db *db, bool generic)
+{
+	return mode_marked(db, generic ? DB_GENERIC : "");
 }
 
 /* PostgreSQL: a statement marked DB_GENERIC runs under plan_cache_mode = auto, any other under the session's
@@ -116,6 +122,17 @@ static void plan_modes(struct db *a)
 	is_int(db_rollback(a), DB_OK, "rollback");
 	is_str(mode_of(a, false), "force_custom_plan", "unmarked after it: force_custom_plan");
 	is_str(mode_of(a, true), "auto", "DB_GENERIC after it: auto");
+
+	/* DB_GENERIC_PLAN: force_generic_plan while it runs (search.c's probe) */
+	is_str(mode_marked(a, DB_GENERIC_PLAN), "force_generic_plan", "a DB_GENERIC_PLAN statement under force_generic_plan");
+	is_str(mode_of(a, false), "force_custom_plan", "an unmarked one after it: force_custom_plan");
+	is_str(mode_of(a, true), "auto", "a DB_GENERIC one: auto");
+	is_str(mode_marked(a, DB_GENERIC_PLAN), "force_generic_plan", "DB_GENERIC_PLAN after it");
+	is_int(db_begin(a), DB_OK, "begin");
+	is_str(mode_marked(a, DB_GENERIC_PLAN), "force_generic_plan", "a transaction's first statement, DB_GENERIC_PLAN");
+	is_int(db_rollback(a), DB_OK, "rollback (it undoes the SET)");
+	is_str(mode_marked(a, DB_GENERIC_PLAN), "force_generic_plan", "DB_GENERIC_PLAN after the rollback");
+	is_str(mode_of(a, false), "force_custom_plan", "unmarked after it: force_custom_plan");
 	run(a, "DELETE FROM kv WHERE k = 'modes'", NULL, NULL);
 }
 

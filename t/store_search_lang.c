@@ -1,4 +1,4 @@
-/* store_search_lang.c: tests of the search's words (src/store/words.c) and of store_search in people's languages on a real SQLite file (and on PostgreSQL: t/pg_suite.sh), with the same answers: stemmed English, German, French and Spanish forms, Chinese, Japanese, Korean and Thai words inside sentences, the negative cases, stemmed field searches, the ranked order of stemmed, phrase, prefix, CJK and field queries (the same on both engines), the item's language, the re-index of an upgraded library (stopped and run again), the worker's merge of SQLite's index, and PostgreSQL's sample rows (db/pg/033: the same pages with and without them, the rows that hold them, their upgrade). */
+/* store_search_lang.c: tests of the search's words (src/store/words.c) and of store_search in people's languages on a real SQLite file (and on PostgreSQL: t/pg_suite.sh), with the same answers: stemmed English, German, French and Spanish forms, Chinese, Japanese, Korean and Thai words inside sentences, the negative cases, stemmed field searches, the ranked order of stemmed, phrase, prefix, CJK and field queries (the same on both engines), the item's language, the re-index of an upgraded library (stopped and run again), the worker's merge of SQLite's index, and PostgreSQL's sample rows (db/pg/033) and windows (db/pg/034): the same pages with and without them, the rows that hold them, their upgrade. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -588,6 +588,72 @@ static void sample_tests(const char *user, const char *other)
 	is_str(page_as(user, "alpha beta", 30), page_as(user, "(alpha beta) OR title:zzzzz", 30), "the same page");
 }
 
+/* ---- PostgreSQL's windows (db/pg/034, search_pg.c): each row holds its seq's bucket at four levels; a walk in date
+ * order tests its newest (oldest) rows against the window's matches from the GIN index, the others by their vectors.
+ * The same pages with the window as without (store_search_windows), on both engines (SQLite has none: both runs
+ * are its own walk). dee's dates repeat every 1,000 rows, so a page holds rows from outside the window too ---- */
+
+/* q at offset with the window, then without it: equal; the number of pages read through one */
+static long window_pair(const char *user, const char *q, int64_t off)
+{
+	const char *a = page_as(user, q, off), *b;
+	long used = store_search_windows(0);
+	b = page_as(user, q, off);
+	store_search_windows(1);
+	is_str(a, b, "the same page (offset %lld) with the window as without: %s", (long long)off, q);
+	return used;
+}
+
+static void window_tests(const char *user)
+{
+	const char *q[] = { "alpha", "alpha beta", "gamma", "alpha -beta", "beta sort:saved-asc", "alpha sort:updated-desc",
+	                    "gamma OR delta", "alph*", "alpha in:inbox" };
+	const int64_t offs[] = { 0, 60, 150, 600 };
+	long used = 0;
+	char err[512];
+	store_search_windows(1);
+	for (size_t i = 0; i < sizeof q / sizeof *q; i++)
+		for (size_t k = 0; k < sizeof offs / sizeof *offs; k++)
+			used += window_pair(user, q[i], offs[k]);
+	if (db_is_sqlite(st->db)) {
+		is_int(used, 0, "SQLite: no page read through a window");
+		return;
+	}
+	ok(used >= 20, "PostgreSQL: %ld of the 36 pages read through a window", used);
+	is_int(count_sql(st, "SELECT count(*) FROM item_search s WHERE length(s.tsv) > 0 AND (SELECT count(*) FROM"
+	                     " unnest(s.tsv) AS u WHERE u.lexeme LIKE 'w%' AND coalesce(cardinality(u.positions), 0) = 0) <> 5"), 0,
+	       "PostgreSQL: each row with a word holds 5 window lexemes, without positions");
+	is_int(count_sql(st, "SELECT count(*) FROM item_search s WHERE length(s.tsv) > 0 AND (SELECT array_agg(substr(u.lexeme,"
+	                     " 8) ORDER BY u.lexeme) FROM unnest(s.tsv) AS u WHERE u.lexeme LIKE 'w%') IS DISTINCT FROM"
+	                      " ARRAY['0' || (s.seq >> 6), '1' || (s.seq >> 9), '2' || (s.seq >> 12), '3' || (s.seq >> 15), '4' || (s.seq >> 18)]"),
+	       0, "each names its seq's bucket at levels 0-4 (seq >> 6, 9, 12, 15, 18)");
+	is_int(count_sql(st, "SELECT count(DISTINCT substr(u.lexeme, 2, 6)) FROM item_search s, unnest(s.tsv) AS u"
+	                     " WHERE u.lexeme LIKE 'w%'"),
+	       count_sql(st, "SELECT count(DISTINCT owner) FROM item_search WHERE length(tsv) > 0"),
+	       "behind their owner's key (one key an owner)");
+	/* an upgraded library: 034 lists every row; until larder init rewrites a row, a window that holds it is not read */
+	is_int(db_exec(st->db, "UPDATE item_search SET tsv = ts_delete(tsv, ARRAY(SELECT u.lexeme FROM unnest(tsv) AS u"
+	                       " WHERE u.lexeme LIKE 'w%')); DELETE FROM search_pending;"
+	                       " INSERT INTO search_pending (seq) SELECT seq FROM item_search ON CONFLICT DO NOTHING"), DB_OK,
+	       "the vectors as before db/pg/034, every row listed (034's statement)");
+	used = 0;
+	for (size_t i = 0; i < 3; i++)
+		for (size_t k = 0; k < 3; k++)
+			used += window_pair(user, q[i], offs[k]);
+	int64_t want = count_sql(st, "SELECT count(*) FROM search_pending");
+	store_close(st);
+	st = NULL;
+	is_int(store_init_progress(path, progress, NULL, err, sizeof err), STORE_OK, "larder init: %s", err);
+	is_int(last_done, want, "rewrote every row (%lld)", (long long)want);
+	is_int(store_open(path, &st, err, sizeof err), STORE_OK, "open: %s", err);
+	is_int(count_sql(st, "SELECT count(*) FROM item_search s WHERE length(s.tsv) > 0 AND (SELECT count(*) FROM"
+	                     " unnest(s.tsv) AS u WHERE u.lexeme LIKE 'w%') <> 5"), 0, "every row holds its windows again");
+	used = 0;
+	for (size_t i = 0; i < 3; i++)
+		used += window_pair(user, q[i], 150);
+	ok(used >= 2, "read through a window again (%ld of 3)", used);
+}
+
 static void cleanup(void)
 {
 	store_close(st);
@@ -621,6 +687,7 @@ int main(void)
 		is_int(store_user_add(st, &A, "dee", NULL, NULL, NULL, &dee), STORE_OK, "dee");
 		is_int(store_user_add(st, &A, "eve", NULL, NULL, NULL, &eve), STORE_OK, "eve");
 		sample_tests(dee.id, eve.id);
+		window_tests(dee.id);
 	}
 	return done_testing();
 }

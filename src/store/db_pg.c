@@ -24,7 +24,7 @@
 struct pstmt;
 
 /* the session's plan_cache_mode as the driver last set it (unknown: a transaction that set it was rolled back) */
-enum plan_mode { MODE_UNKNOWN, MODE_CUSTOM, MODE_AUTO };
+enum plan_mode { MODE_UNKNOWN, MODE_CUSTOM, MODE_AUTO, MODE_GENERIC };
 
 struct pdb {
 	struct db base;
@@ -59,7 +59,7 @@ struct pstmt {
 	int row, nrows;           /* current row (-1: not executed) */
 	bool guard;               /* an INSERT: run under a savepoint inside a transaction (see run) */
 	bool reads;               /* a SELECT: safe to run again on a new connection (see run) */
-	bool generic;             /* marked DB_GENERIC: runs under plan_cache_mode = auto (see run) */
+	enum plan_mode plan;      /* MODE_AUTO marked DB_GENERIC, MODE_GENERIC marked DB_GENERIC_PLAN, else MODE_CUSTOM (see run) */
 	int refused;              /* its queued PREPARE failed: the class it answers when run, why the server's words */
 	char *why;
 	unsigned char *bytes;     /* the last bytea column read (PQunescapeBytea) */
@@ -334,8 +334,9 @@ static int p_prepare(struct db *db, const char *sql, bool keep, struct db_stmt *
 	if (!s->vals || !s->lens || !s->fmts || !s->num)
 		goto fail;
 	snprintf(s->name, sizeof s->name, "l%lu", ++d->next_name);
-	s->generic = strncmp(sql, DB_GENERIC, strlen(DB_GENERIC)) == 0;
-	const char *verb = sql + (s->generic ? strlen(DB_GENERIC) : 0);
+	s->plan = strncmp(sql, DB_GENERIC, strlen(DB_GENERIC)) == 0           ? MODE_AUTO :
+	          strncmp(sql, DB_GENERIC_PLAN, strlen(DB_GENERIC_PLAN)) == 0 ? MODE_GENERIC : MODE_CUSTOM;
+	const char *verb = sql + (s->plan == MODE_AUTO ? strlen(DB_GENERIC) : s->plan == MODE_GENERIC ? strlen(DB_GENERIC_PLAN) : 0);
 	verb += strspn(verb, " \t\n");
 	s->guard = strncasecmp(verb, "INSERT", 6) == 0;
 	s->reads = strncasecmp(verb, "SELECT", 6) == 0;
@@ -526,13 +527,13 @@ static PGresult *run_pipelined(struct pdb *d, struct pstmt *s, bool begin, bool 
 /* Runs the statement. A failed statement aborts a PostgreSQL transaction, where SQLite's goes on: the
  * store inserts, finds a conflict and carries on in the same transaction (a taken id, a label made
  * meanwhile), so an INSERT inside a transaction runs under a savepoint it rolls back to on failure.
- * A statement marked DB_GENERIC runs under plan_cache_mode = auto, any other under the session's
- * force_custom_plan: the SET goes out in the statement's pipeline when the mode changes (a save's statements,
+ * A statement marked DB_GENERIC runs under plan_cache_mode = auto, one marked DB_GENERIC_PLAN under
+ * force_generic_plan, any other under the session's force_custom_plan: the SET goes out in the statement's pipeline when the mode changes (a save's statements,
  * marked alike, set it once or twice). Inside a transaction the SET is undone by its rollback. */
 static PGresult *run(struct pdb *d, struct pstmt *s, bool again)
 {
 	bool begin = d->begin_pending, guard, idle; /* (read first: a reconnect clears it) */
-	enum plan_mode want = s->generic ? MODE_AUTO : MODE_CUSTOM;
+	enum plan_mode want = s->plan;
 	const char *set = NULL;
 	PGresult *r;
 	drain(d);
@@ -542,7 +543,8 @@ static PGresult *run(struct pdb *d, struct pstmt *s, bool again)
 	idle = PQtransactionStatus(d->c) == PQTRANS_IDLE;
 	guard = s->guard && (begin || !idle);
 	if (d->mode != want) {
-		set = want == MODE_AUTO ? "SET plan_cache_mode = auto" : "SET plan_cache_mode = force_custom_plan";
+		set = want == MODE_AUTO    ? "SET plan_cache_mode = auto" :
+		      want == MODE_GENERIC ? "SET plan_cache_mode = force_generic_plan" : "SET plan_cache_mode = force_custom_plan";
 		d->mode = MODE_UNKNOWN; /* until the answer says it was set */
 		d->mode_in_tx |= begin || !idle;
 	}

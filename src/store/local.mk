@@ -64,6 +64,8 @@ STORE_MIGRATION_NAMES += 031_trigger_plans
 STORE_MIGRATION_NAMES += 032_default_filters_existing
 # PostgreSQL: one search row in 8 holds its words once more, a sample the search probe counts (search_pg.c)
 STORE_MIGRATION_NAMES += 033_search_samples
+# PostgreSQL: each search row holds its seq's buckets, a window the date-order walk reads from the GIN index (search_pg.c)
+STORE_MIGRATION_NAMES += 034_search_windows
 STORE_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/%.sql)
 STORE_PG_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/pg/%.sql)
 EXTRA_DIST += $(STORE_MIGRATIONS) $(STORE_PG_MIGRATIONS)

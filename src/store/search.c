@@ -78,6 +78,7 @@
 #endif
 
 #define PG_SAMPLES 3 /* the levels of sample rows (search_pg.c) */
+#define PG_WIN_TIERS 2 /* the windows of a walk in date order (pg_probe) */
 #define FROM_FTS " FROM items_fts CROSS JOIN library_items i ON i.seq = items_fts.rowid"
 #define FROM_PG " FROM library_items i JOIN item_search s ON s.seq = i.seq"
 
@@ -680,7 +681,7 @@ static struct db_stmt *dyn_prepare(struct store *st, const char *sql)
 static const char *stem_tag(struct store *st, struct comp *c, const char *user, const char *query)
 {
 	struct arena *a = c->a;
-	struct db_stmt *s = dyn_prepare(st, "SELECT lang FROM search_langs WHERE owner = ?1 ORDER BY lang LIMIT 256");
+	struct db_stmt *s = dyn_prepare(st, DB_GENERIC "SELECT lang FROM search_langs WHERE owner = ?1 ORDER BY lang LIMIT 256");
 	const char *names[WORDS_LANGS_MAX], *ql = query ? words_script_lang(query, strlen(query)) : NULL;
 	char langs[WORDS_LANGS_MAX * 17];
 	int n = 1, rc;
@@ -883,7 +884,8 @@ static void order_by(struct sb *order, const struct store_sq *sq, const char *ra
 /* how the page is read with a main match (see the top of this file); PostgreSQL: match is the main match
  * as a tsquery expression, rank its phrases and first tier for the ranked page (search_rank.c) */
 struct plan { bool drive, rank, win_asc, few, walk; int64_t window; const char *match; struct search_rank rk;
-              const char *sample[PG_SAMPLES]; };
+              const char *sample[PG_SAMPLES]; const char *win[PG_WIN_TIERS]; int64_t win_from[PG_WIN_TIERS],
+              win_to[PG_WIN_TIERS]; };
 
 /* PostgreSQL: the owner's matches as the GIN index gives them (the OFFSET 0 keeps the planner from walking the
  * owner's rows in another index's order, reading each one's vector: at 1,000,000 articles a rare word took
@@ -907,6 +909,21 @@ struct plan { bool drive, rank, win_asc, few, walk; int64_t window; const char *
  * PG_HASH_MAX matches, hashed once from the GIN index (about 1.5 us a match), is tested as the walk meets each
  * item where the walk would test more rows' vectors (20 to 60 us each) than that costs */
 #define PG_HASH_MAX 50000
+/* a sample's matches among the owner's rows (the tsquery parameter's number in %d) */
+#define PG_SAMPLE " (SELECT owner FROM item_search WHERE tsv @@ ?%d::tsquery OFFSET 0) AS s WHERE s.owner = ?1"
+#define PG_WIN_MAX 16 /* buckets ORed in a window's match */
+#define PG_WIN_GROW 8  /* the second window's width over the first's */
+static bool pg_windows = true; /* off only to compare (store_search_windows) */
+static long pg_windows_used;
+
+long store_search_windows(int on)
+{
+	long n = pg_windows_used;
+	if (on >= 0)
+		pg_windows = on;
+	pg_windows_used = 0;
+	return n;
+}
 static int pg_probe(struct store *st, const struct comp *c, int nb, int64_t need, int64_t *nrank, struct plan *pl,
                     struct store_search_res *r)
 {
@@ -914,24 +931,36 @@ static int pg_probe(struct store *st, const struct comp *c, int nb, int64_t need
 	struct bind *b = ARENA_NEWN(c->a, struct bind, (size_t)nb + PG_SAMPLES);
 	struct sb sql;
 	struct db_stmt *s = NULL;
-	int64_t v[2] = { 0, 0 };
+	int64_t v[6] = { 0, 0, -1, -1, -1, -1 };
 	int rc = STORE_E_DB, n = nb;
 	if (!b)
 		return store_fail(st, DB_E_NOMEM, "planning a search");
 	memcpy(b, c->binds, (size_t)n * sizeof *b);
 	sb_init(&sql);
-	sb_puts(&sql, "SELECT coalesce(");
-	for (int i = 0; i < PG_SAMPLES && pl->sample[i]; i++) {
-		b[n++] = (struct bind){ .type = B_TEXT, .s = pl->sample[i] };
-		sb_printf(&sql, "(SELECT CASE WHEN count(*) > %d THEN count(*) * %d END FROM (SELECT 1 FROM"
-		                " (SELECT owner FROM item_search WHERE tsv @@ ?%d::tsquery OFFSET 0) AS s WHERE s.owner = ?1"
-		                " LIMIT %d) AS m), ", RANK_MAX, rate[i], n, WINDOW);
-	}
-	sb_printf(&sql, "(SELECT count(*) FROM (SELECT 1 FROM" PG_GIN("%s") " AS s WHERE s.owner = ?1 LIMIT %d) AS m)),"
-	                " coalesce((SELECT items FROM user_usage WHERE user_id = ?1), 0)", pl->match, WINDOW);
+	sb_puts(&sql, DB_GENERIC_PLAN "SELECT coalesce(");
+	if (pl->sample[0] && pl->sample[PG_SAMPLES - 1]) {
+		for (int i = 0; i < PG_SAMPLES; i++)
+			b[n++] = (struct bind){ .type = B_TEXT, .s = pl->sample[i] };
+		for (int i = 0; i < PG_SAMPLES - 1; i++)
+			sb_printf(&sql, "(SELECT CASE WHEN count(*) > %d THEN count(*) * %d END FROM (SELECT 1 FROM" PG_SAMPLE
+			                " LIMIT %d) AS m), ", RANK_MAX, rate[i], nb + 1 + i, RANK_MAX + 1);
+		/* the densest sample counted (up to RANK_MAX + 1), then, when that proves nothing, the matches themselves
+		 * up to RANK_MAX + 1 (the rank's choice), their number estimated from the sample past that */
+		sb_printf(&sql, "(SELECT CASE WHEN m.c > %d THEN m.c * %d ELSE (SELECT CASE WHEN f.c > %d THEN greatest(m.c * %d,"
+		                " f.c) ELSE f.c END FROM (SELECT count(*) AS c FROM (SELECT 1 FROM" PG_GIN("%s") " AS s"
+		                " WHERE s.owner = ?1 LIMIT %d) AS x) AS f) END FROM (SELECT count(*) AS c FROM (SELECT 1 FROM"
+		                PG_SAMPLE " LIMIT %d) AS y) AS m)),", RANK_MAX, rate[PG_SAMPLES - 1], RANK_MAX,
+		          rate[PG_SAMPLES - 1], pl->match, RANK_MAX + 1, nb + PG_SAMPLES, RANK_MAX + 1);
+	} else /* not plain words: the matches themselves, up to WINDOW */
+		sb_printf(&sql, "(SELECT count(*) FROM (SELECT 1 FROM" PG_GIN("%s") " AS s WHERE s.owner = ?1 LIMIT %d) AS m)),",
+		          pl->match, WINDOW);
+	sb_puts(&sql, " coalesce((SELECT items FROM user_usage WHERE user_id = ?1), 0),"
+	              " coalesce((SELECT min(seq) FROM library_items WHERE user_id = ?1), -1),"
+	              " coalesce((SELECT max(seq) FROM library_items WHERE user_id = ?1), -1),"
+	              " coalesce((SELECT min(seq) FROM search_pending), -1), coalesce((SELECT max(seq) FROM search_pending), -1)");
 	if (!sb_error(&sql) && (s = dyn_prepare(st, sb_str(&sql)))) {
 		bind_all(s, b, n);
-		rc = read_ints(st, s, v, 2, r);
+		rc = read_ints(st, s, v, 6, r);
 	} else if (sb_error(&sql))
 		snprintf(st->errmsg, sizeof st->errmsg, "out of memory compiling a search");
 	sb_free(&sql);
@@ -947,6 +976,26 @@ static int pg_probe(struct store *st, const struct comp *c, int nb, int64_t need
 	 * 7 columns, each match's row) costs less than the rows' vectors the walk would test (about 30 us each) */
 	if (!pl->few && v[0] > WINDOW && v[0] <= PG_HASH_MAX && v[0] * v[0] < 20 * need * v[1])
 		pl->few = pl->walk = true;
+	/* a walk meets the newest (oldest) rows first: their matches among the buckets of window rows (search_pg.c)
+	 * that hold half as many rows again as the page needs at the match's density (the owner's rows spread over
+	 * [min, max] of seq), hashed once; past them a window PG_WIN_GROW times as wide (the other conditions of the
+	 * query pass fewer rows), hashed only if the walk gets there; a row outside both is tested by its vector as
+	 * before. Most of the page is there when the date follows seq; when it does not, only the cost changes */
+	if (pg_windows && (pl->walk || !pl->few) && v[0] > 0 && v[1] > 0 && v[2] >= 0 && v[3] >= v[2]) {
+		double density = v[0] >= v[1] ? 1 : (double)v[0] / (double)v[1];
+		double spread = (double)(v[3] - v[2] + 1) / (double)v[1];
+		double span = ((double)need / density * 1.5 + 32) * (spread > 1 ? spread : 1);
+		for (int t = 0; t < PG_WIN_TIERS && span < (double)(v[3] - v[2]); t++, span *= PG_WIN_GROW) {
+			int64_t lo = pl->win_asc ? v[2] : v[3] - (int64_t)span, hi = pl->win_asc ? v[2] + (int64_t)span : v[3];
+			if (!(pl->win[t] = search_pg_window(c->a, c->pgkey, lo, hi, PG_WIN_MAX, &pl->win_from[t], &pl->win_to[t])))
+				break;
+			/* a row of it waiting for its vector (larder init's re-index; [v[4], v[5]] holds them all): no window */
+			if (v[4] >= 0 && v[4] <= pl->win_to[t] && v[5] >= pl->win_from[t]) {
+				pl->win[t] = NULL;
+				break;
+			}
+		}
+	}
 	return STORE_OK;
 }
 
@@ -972,6 +1021,7 @@ static int plan(struct store *st, const char *main, const struct store_sq *sq, c
 	if (k0 != SQO_SAVED && k0 != SQO_UPDATED) {
 		pl->window = -1; /* read in no index order: the whole match set is the filter */
 		pl->walk = false;
+		pl->win[0] = NULL;
 	}
 	pl->rank = pl->drive && (sq->nsorts == 0 || sq->sorts[0].key == SQO_SCORE);
 	return STORE_OK;
@@ -1118,9 +1168,23 @@ static const char *rank_sql(struct comp *c)
  * articles, 4 ms so); more than WINDOW, each row's vector as the walk meets it, to the page's end (a window of
  * the newest rows' matches, as SQLite's, was read by the planner through the seq index, each row's vector
  * tested: 129 ms) */
-static void pg_member(struct sb *sql, const struct plan *pl)
+static void pg_member(struct comp *c, struct sb *sql, const struct plan *pl)
 {
-	if (pl->few && pl->walk)
+	if (pl->win[0]) { /* each window's matches hashed when the walk first meets it (each window's range holds the
+	                   * narrower one's) */
+		pg_windows_used++;
+		sb_puts(sql, " AND CASE");
+		for (int t = 0; t < PG_WIN_TIERS && pl->win[t]; t++) {
+			sb_puts(sql, " WHEN i.seq BETWEEN ");
+			pint(c, pl->win_from[t]);
+			sb_puts(sql, " AND ");
+			pint(c, pl->win_to[t]);
+			sb_printf(sql, " THEN (i.seq IN (SELECT seq FROM item_search WHERE tsv @@ (%s && ", pl->match);
+			ptext(c, pl->win[t]);
+			sb_puts(sql, "::tsquery) AND owner = ?1 OFFSET 0)) IS TRUE");
+		}
+		sb_printf(sql, " ELSE EXISTS (SELECT 1 FROM item_search s WHERE s.seq = i.seq AND s.tsv @@ %s) END", pl->match);
+	} else if (pl->few && pl->walk)
 		sb_printf(sql, " AND (i.seq IN (SELECT seq FROM item_search WHERE tsv @@ %s AND owner = ?1 OFFSET 0)) IS TRUE",
 		          pl->match);
 	else if (!pl->few)
@@ -1137,14 +1201,14 @@ static void page_sql(struct sb *sql, struct comp *c, const char *where, const ch
 	sb_puts(sql, "SELECT " STORE_ITEM_COLS("i."));
 	if (main && c->pg && pl->few && !pl->walk) /* a few sparse matches: read from the GIN index, then sorted */
 		sb_printf(sql, PG_GIN_ITEMS("%s"), pl->match);
-	else if (main && c->pg && !pl->few)
+	else if (main && c->pg && !pl->few && !pl->win[0])
 		sb_puts(sql, FROM_PG);
 	else
 		sb_puts(sql, main && pl->drive && !c->pg ? FROM_FTS : " FROM library_items i");
 	sb_puts(sql, where);
 	c->sql = sql;
 	if (main && c->pg)
-		pg_member(sql, pl);
+		pg_member(c, sql, pl);
 	else if (main && pl->drive)
 		sb_puts(sql, " AND items_fts MATCH ?2");
 	else if (main && pl->window < 0) /* every match is in the window */

@@ -47,6 +47,9 @@ struct store_rank {
 /* Sets the ranking of this process's SQLite searches (NULL: STORE_RANK_DEFAULT); for bench/rank-eval only.
  * PostgreSQL's rank reads STORE_RANK_WEIGHTS. */
 void store_search_rank(const struct store_rank *r);
+/* PostgreSQL's window of a walk in date order (search.c's pg_probe) on (1) or off (0; -1 leaves it), for tests
+ * that compare the pages both ways; the number of pages read through a window since the last call */
+long store_search_windows(int on);
 
 /* Fills the full-text index with the search rows db/024_search_words.sql (SQLite) or
  * db/pg/028_search_words_c.sql (PostgreSQL) left waiting (search_pending), in batches of 200 rows, each its own

@@ -28,6 +28,11 @@
  * postings are an eighth, a 64th or a 512th of the word's, where counting all of them took the GIN index about
  * 0.12 us a match (35 ms for a word in every one of 300,000 articles). No user query names a digit, so these
  * lexemes are never matched, ranked or counted as words.
+ * Window rows: every row with a word also holds, at each of PG_WIN_LEVELS levels, its seq's bucket (seq >> 6, 9,
+ * 12, 15 or 18) behind 'w', the owner's key and the level's digit, without positions ('wKEY2' then the bucket in
+ * decimal). A walk in date order tests its newest rows against the matches among a few buckets (search_pg_window),
+ * which the GIN index finds by skipping through the word's postings to the buckets' rows, where testing each row's
+ * vector read it whole from TOAST (about 30 us a row). No column letter is 'w', so no user word matches these.
  * Limits of the type: positions stop at 16383 (TSV_POS_MAX), a lexeme keeps its first 256 (TSV_NPOS_MAX),
  * and the distinct lexemes of one row together stay under 1 MB (TSV_BYTES_MAX; a row past it loses its
  * rarest-sorting lexemes, which LIMIT_SEARCH_TEXT's bound on the text and notes makes unreachable in practice).
@@ -39,6 +44,7 @@
 #define WORDS_BATCH 200 /* marked rows read at once */
 
 static const char col_letters[SEARCH_COLS + 1] = "tadsxln";
+static const int win_shift[PG_WIN_LEVELS] = { 6, 9, 12, 15, 18 };
 
 struct lexeme { const char *s; int n, pos; };
 
@@ -130,6 +136,61 @@ static int vec_sample(struct vec *x, int level)
 	return 0;
 }
 
+/* a window lexeme: 'w', the owner's key, the level's digit, the bucket in decimal */
+static char *win_lexeme(struct arena *a, const char *key, int level, int64_t seq)
+{
+	return arena_printf(a, "w%s%d%lld", key, level, (long long)(seq >> win_shift[level]));
+}
+
+/* the row's bucket at each level, without positions */
+static void vec_window(struct vec *x, const char *key, int64_t seq)
+{
+	for (int l = 0; l < PG_WIN_LEVELS && !x->err; l++) {
+		char *s = win_lexeme(x->a, key, l, seq);
+		if (x->n == x->cap) {
+			size_t ncap = x->cap * 2;
+			struct lexeme *nv = arena_realloc(x->a, x->v, x->cap * sizeof *nv, ncap * sizeof *nv);
+			if (!nv)
+				return (void)(x->err = true);
+			x->v = nv;
+			x->cap = ncap;
+		}
+		if (!s)
+			return (void)(x->err = true);
+		x->v[x->n++] = (struct lexeme){ s, (int)strlen(s), 0 };
+	}
+}
+
+const char *search_pg_window(struct arena *a, const char *key, int64_t lo, int64_t hi, int max, int64_t *from,
+                             int64_t *to)
+{
+	struct sb o;
+	const char *r = NULL;
+	if (lo < 0)
+		lo = 0;
+	for (int l = 0; l < PG_WIN_LEVELS && lo <= hi; l++) {
+		int64_t b0 = lo >> win_shift[l], b1 = hi >> win_shift[l];
+		if (b1 - b0 + 1 > max)
+			continue;
+		sb_init(&o);
+		for (int64_t b = b0; b <= b1; b++) {
+			char *lex = win_lexeme(a, key, l, b << win_shift[l]);
+			if (b > b0)
+				sb_puts(&o, " | ");
+			if (lex)
+				quoted(&o, lex, (int)strlen(lex));
+			else
+				o.err = 1;
+		}
+		r = sb_error(&o) ? NULL : arena_strdup(a, sb_str(&o));
+		sb_free(&o);
+		*from = b0 << win_shift[l];
+		*to = ((b1 + 1) << win_shift[l]) - 1;
+		return r;
+	}
+	return NULL;
+}
+
 void search_pg_key(const char *owner, char key[PG_KEY_LEN + 1])
 {
 	uint32_t h = text_hash(owner ? owner : "");
@@ -162,6 +223,8 @@ int search_pg_vector(struct words *w, struct arena *a, const char *owner, int64_
 	sb_putc(&l, '}');
 	if (rc == 0 && !x.err && x.n && search_pg_sample(seq))
 		vec_sample(&x, search_pg_sample(seq));
+	if (rc == 0 && !x.err && x.n)
+		vec_window(&x, key, seq);
 	if (rc == 0 && !x.err) {
 		qsort(x.v, x.n, sizeof *x.v, lexeme_cmp);
 		for (size_t i = 0, k; i < x.n; i = k) {

@@ -23,6 +23,12 @@ const char *search_terms_tsquery(struct arena *a, const struct search_terms *t, 
 /* PostgreSQL: a search row's sample level by its seq (search_pg.c): 0 (7 rows in 8), else 1, 2 or 3 (1 in 8, 64, 512);
  * a row of level k holds each token behind the digits 1 to k as well */
 int search_pg_sample(int64_t seq);
+/* PostgreSQL: a search row's window lexemes, its seq's bucket at each level (search_pg.c); the buckets covering
+ * [lo, hi] at the finest level that needs at most max of them, as a tsquery literal ORing them, *from the first
+ * bucket's first seq, *to the last one's last; NULL when none fits (or out of memory) */
+#define PG_WIN_LEVELS 5
+const char *search_pg_window(struct arena *a, const char *key, int64_t lo, int64_t hi, int max, int64_t *from,
+                             int64_t *to);
 /* a search row's tsvector literal and column lengths ("{n,…}") from its owner, its seq (the sample level) and 7
  * values (title, author, description, site, text, labels, notes) in the language lang (NULL: English stems); 0, or
  * -1 out of memory */

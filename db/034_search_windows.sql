@@ -1,0 +1,1 @@
+-- 034_search_windows.sql: nothing to do on SQLite. db/pg/034_search_windows.sql has each PostgreSQL search row hold its seq's buckets, so a walk in date order finds its newest rows' matches from the GIN index (FTS5 streams a word's rowids newest first, so SQLite's window needs nothing more).
