@@ -57,13 +57,11 @@ struct vec {
 	bool err;
 };
 
-static int vec_add(void *ctx, int flags, const char *tok, int n, int start, int end)
+/* one lexeme more (s stays the arena's); -1 out of memory (err set) */
+static int vec_push(struct vec *x, char *s, int n, int pos)
 {
-	struct vec *x = ctx;
-	char *s;
-	(void)start, (void)end;
-	if (!(flags & WORDS_COLOCATED) || x->pos == 0)
-		x->pos++;
+	if (!s)
+		return x->err = true, -1;
 	if (x->n == x->cap) {
 		size_t ncap = x->cap ? x->cap * 2 : 256;
 		struct lexeme *nv = arena_realloc(x->a, x->v, x->cap * sizeof *nv, ncap * sizeof *nv);
@@ -72,12 +70,22 @@ static int vec_add(void *ctx, int flags, const char *tok, int n, int start, int 
 		x->v = nv;
 		x->cap = ncap;
 	}
-	if (!(s = arena_alloc(x->a, (size_t)n + sizeof x->prefix)))
-		return x->err = true, -1;
-	memcpy(s, x->prefix, sizeof x->prefix);
-	memcpy(s + sizeof x->prefix, tok, (size_t)n);
-	x->v[x->n++] = (struct lexeme){ s, n + (int)sizeof x->prefix, x->pos < TSV_POS_MAX ? x->pos : TSV_POS_MAX };
+	x->v[x->n++] = (struct lexeme){ s, n, pos };
 	return 0;
+}
+
+static int vec_add(void *ctx, int flags, const char *tok, int n, int start, int end)
+{
+	struct vec *x = ctx;
+	char *s;
+	(void)start, (void)end;
+	if (!(flags & WORDS_COLOCATED) || x->pos == 0)
+		x->pos++;
+	if ((s = arena_alloc(x->a, (size_t)n + sizeof x->prefix)) != NULL) {
+		memcpy(s, x->prefix, sizeof x->prefix);
+		memcpy(s + sizeof x->prefix, tok, (size_t)n);
+	}
+	return vec_push(x, s, n + (int)sizeof x->prefix, x->pos < TSV_POS_MAX ? x->pos : TSV_POS_MAX);
 }
 
 static int lexeme_cmp(const void *pa, const void *pb)
@@ -118,20 +126,13 @@ static int vec_sample(struct vec *x, int level)
 	for (size_t i = 0; i < n0; i++)
 		for (int l = 1; l <= level; l++) {
 			struct lexeme e = x->v[i];
-			char *s;
-			if (x->n == x->cap) {
-				size_t ncap = x->cap * 2;
-				struct lexeme *nv = arena_realloc(x->a, x->v, x->cap * sizeof *nv, ncap * sizeof *nv);
-				if (!nv)
-					return x->err = true, -1;
-				x->v = nv;
-				x->cap = ncap;
+			char *s = arena_alloc(x->a, (size_t)e.n);
+			if (s) {
+				memcpy(s, e.s, (size_t)e.n);
+				s[0] = (char)('0' + l);
 			}
-			if (!(s = arena_alloc(x->a, (size_t)e.n)))
-				return x->err = true, -1;
-			memcpy(s, e.s, (size_t)e.n);
-			s[0] = (char)('0' + l);
-			x->v[x->n++] = (struct lexeme){ s, e.n, 0 };
+			if (vec_push(x, s, e.n, 0) != 0)
+				return -1;
 		}
 	return 0;
 }
@@ -147,17 +148,7 @@ static void vec_window(struct vec *x, const char *key, int64_t seq)
 {
 	for (int l = 0; l < PG_WIN_LEVELS && !x->err; l++) {
 		char *s = win_lexeme(x->a, key, l, seq);
-		if (x->n == x->cap) {
-			size_t ncap = x->cap * 2;
-			struct lexeme *nv = arena_realloc(x->a, x->v, x->cap * sizeof *nv, ncap * sizeof *nv);
-			if (!nv)
-				return (void)(x->err = true);
-			x->v = nv;
-			x->cap = ncap;
-		}
-		if (!s)
-			return (void)(x->err = true);
-		x->v[x->n++] = (struct lexeme){ s, (int)strlen(s), 0 };
+		vec_push(x, s, s ? (int)strlen(s) : 0, 0);
 	}
 }
 
