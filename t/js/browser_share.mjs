@@ -19,8 +19,10 @@ const shot = (p, name) => p.screenshot({ path: path.join(args.shots, name), full
 const browser = await chromium.launch({ executablePath: args.chromium, args: ['--no-sandbox'] });
 const problems = [];
 function watch(page) {
+	// a 429 (the account's requests of the page before still running on the server) is sent again by api.js
+	// (t/js/api_retry.mjs); Chromium logs the answer as an error all the same
 	page.on('console', (m) => {
-		if (/Content Security Policy|Refused to/i.test(m.text()) || (m.type() === 'error' && !/404 \(Not Found\)/.test(m.text())))
+		if (/Content Security Policy|Refused to/i.test(m.text()) || (m.type() === 'error' && !/404 \(Not Found\)|the server responded with a status of 429/.test(m.text())))
 			problems.push(`${page.url()}: ${m.text()}`);
 	});
 	page.on('pageerror', (e) => problems.push(`JS error on ${page.url()}: ${e.message}`));
