@@ -25,6 +25,12 @@ struct pstmt;
 
 /* the session's plan_cache_mode as the driver last set it (unknown: a transaction that set it was rolled back) */
 enum plan_mode { MODE_UNKNOWN, MODE_CUSTOM, MODE_AUTO, MODE_GENERIC };
+/* each mode's mark at the start of a statement (db.h) and the SET that puts the session in it */
+static const struct { const char *mark, *set; } plan_modes[] = {
+	[MODE_CUSTOM] = { "", "SET plan_cache_mode = force_custom_plan" },
+	[MODE_AUTO] = { DB_GENERIC, "SET plan_cache_mode = auto" },
+	[MODE_GENERIC] = { DB_GENERIC_PLAN, "SET plan_cache_mode = force_generic_plan" },
+};
 
 struct pdb {
 	struct db base;
@@ -334,9 +340,11 @@ static int p_prepare(struct db *db, const char *sql, bool keep, struct db_stmt *
 	if (!s->vals || !s->lens || !s->fmts || !s->num)
 		goto fail;
 	snprintf(s->name, sizeof s->name, "l%lu", ++d->next_name);
-	s->plan = strncmp(sql, DB_GENERIC, strlen(DB_GENERIC)) == 0           ? MODE_AUTO :
-	          strncmp(sql, DB_GENERIC_PLAN, strlen(DB_GENERIC_PLAN)) == 0 ? MODE_GENERIC : MODE_CUSTOM;
-	const char *verb = sql + (s->plan == MODE_AUTO ? strlen(DB_GENERIC) : s->plan == MODE_GENERIC ? strlen(DB_GENERIC_PLAN) : 0);
+	s->plan = MODE_CUSTOM;
+	for (enum plan_mode m = MODE_AUTO; m <= MODE_GENERIC; m++)
+		if (strncmp(sql, plan_modes[m].mark, strlen(plan_modes[m].mark)) == 0)
+			s->plan = m;
+	const char *verb = sql + strlen(plan_modes[s->plan].mark);
 	verb += strspn(verb, " \t\n");
 	s->guard = strncasecmp(verb, "INSERT", 6) == 0;
 	s->reads = strncasecmp(verb, "SELECT", 6) == 0;
@@ -528,8 +536,9 @@ static PGresult *run_pipelined(struct pdb *d, struct pstmt *s, bool begin, bool 
  * store inserts, finds a conflict and carries on in the same transaction (a taken id, a label made
  * meanwhile), so an INSERT inside a transaction runs under a savepoint it rolls back to on failure.
  * A statement marked DB_GENERIC runs under plan_cache_mode = auto, one marked DB_GENERIC_PLAN under
- * force_generic_plan, any other under the session's force_custom_plan: the SET goes out in the statement's pipeline when the mode changes (a save's statements,
- * marked alike, set it once or twice). Inside a transaction the SET is undone by its rollback. */
+ * force_generic_plan, any other under the session's force_custom_plan (plan_modes): the SET goes out in the
+ * statement's pipeline when the mode changes (a save's statements, marked alike, set it once or twice). Inside a
+ * transaction the SET is undone by its rollback. */
 static PGresult *run(struct pdb *d, struct pstmt *s, bool again)
 {
 	bool begin = d->begin_pending, guard, idle; /* (read first: a reconnect clears it) */
@@ -543,8 +552,7 @@ static PGresult *run(struct pdb *d, struct pstmt *s, bool again)
 	idle = PQtransactionStatus(d->c) == PQTRANS_IDLE;
 	guard = s->guard && (begin || !idle);
 	if (d->mode != want) {
-		set = want == MODE_AUTO    ? "SET plan_cache_mode = auto" :
-		      want == MODE_GENERIC ? "SET plan_cache_mode = force_generic_plan" : "SET plan_cache_mode = force_custom_plan";
+		set = plan_modes[want].set;
 		d->mode = MODE_UNKNOWN; /* until the answer says it was set */
 		d->mode_in_tx |= begin || !idle;
 	}

@@ -109,6 +109,17 @@ static void quoted(struct sb *o, const char *s, int n)
 	sb_putc(o, '\'');
 }
 
+/* lex (the arena's; NULL: out of memory, which o then reports) quoted, as an alternative after " | " unless first */
+static void quoted_alt(struct sb *o, bool first, const char *lex)
+{
+	if (!first)
+		sb_puts(o, " | ");
+	if (lex)
+		quoted(o, lex, (int)strlen(lex));
+	else
+		o->err = 1;
+}
+
 int search_pg_sample(int64_t seq)
 {
 	uint32_t h = (uint32_t)((uint64_t)seq * 2654435761u); /* the migration's SQL computes the same */
@@ -164,15 +175,8 @@ const char *search_pg_window(struct arena *a, const char *key, int64_t lo, int64
 		if (b1 - b0 + 1 > max)
 			continue;
 		sb_init(&o);
-		for (int64_t b = b0; b <= b1; b++) {
-			char *lex = win_lexeme(a, key, l, b << win_shift[l]);
-			if (b > b0)
-				sb_puts(&o, " | ");
-			if (lex)
-				quoted(&o, lex, (int)strlen(lex));
-			else
-				o.err = 1;
-		}
+		for (int64_t b = b0; b <= b1; b++)
+			quoted_alt(&o, b == b0, win_lexeme(a, key, l, b << win_shift[l]));
 		r = sb_error(&o) ? NULL : arena_strdup(a, sb_str(&o));
 		sb_free(&o);
 		*from = b0 << win_shift[l];
@@ -200,7 +204,7 @@ int search_pg_vector(struct words *w, struct arena *a, const char *owner, int64_
 	memcpy(x.prefix + 1, key, PG_KEY_LEN);
 	struct sb o, l;
 	size_t bytes = 0;
-	int rc = 0;
+	int rc = 0, level;
 	sb_init(&o);
 	sb_init(&l);
 	sb_putc(&l, '{');
@@ -212,8 +216,8 @@ int search_pg_vector(struct words *w, struct arena *a, const char *owner, int64_
 		sb_printf(&l, c ? ",%d" : "%d", x.pos);
 	}
 	sb_putc(&l, '}');
-	if (rc == 0 && !x.err && x.n && search_pg_sample(seq))
-		vec_sample(&x, search_pg_sample(seq));
+	if (rc == 0 && !x.err && x.n && (level = search_pg_sample(seq)) > 0)
+		vec_sample(&x, level);
 	if (rc == 0 && !x.err && x.n)
 		vec_window(&x, key, seq);
 	if (rc == 0 && !x.err) {
@@ -492,13 +496,7 @@ const char *search_terms_tsquery(struct arena *a, const struct search_terms *t, 
 			if (k - i > 1)
 				sb_putc(&o, '(');
 			for (int j = i; j < k; j++) {
-				char *lex = arena_printf(a, "%c%s%s", *c, key, t->tok[j]);
-				if (j > i)
-					sb_puts(&o, " | ");
-				if (lex)
-					quoted(&o, lex, (int)strlen(lex));
-				else
-					o.err = 1;
+				quoted_alt(&o, j == i, arena_printf(a, "%c%s%s", *c, key, t->tok[j]));
 				if (prefix && k == t->n)
 					sb_puts(&o, ":*");
 			}
