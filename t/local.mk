@@ -113,7 +113,7 @@ EXTRA_DIST += t/js/browser_pwa.mjs t/data/pwa/SOURCES.md t/data/pwa/phone-articl
 # page, a forged form POST is refused, the bookmarklet's token saves in one click and a replaced one does not
 TESTS += t/save_csrf.sh
 dist_check_SCRIPTS += t/save_csrf.sh
-EXTRA_DIST += t/js/save_csrf.mjs t/data/attack/nav.html t/data/attack/form.html t/browser_lib.sh t/js/tap.mjs
+EXTRA_DIST += t/js/save_csrf.mjs t/data/attack/nav.html t/data/attack/form.html t/browser_lib.sh t/js/tap.mjs t/js/page_console.mjs
 clean-local: clean-screenshots
 clean-screenshots:
 	rm -rf t/screenshots

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ok, is, finish } from './tap.mjs';
+import { retried429 } from './page_console.mjs';
 
 const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), 'node_modules', 'x'));
 const { chromium } = require('playwright-core');
@@ -38,12 +39,10 @@ function watch(p) {
 	const done = (r) => { if (mine(r)) t.open--; };
 	p.on('requestfinished', done);
 	p.on('requestfailed', done);
-	// a 429 (the account's requests of the page before still running on the server) is sent again by api.js
-	// (t/js/api_retry.mjs); Chromium logs the answer as an error all the same
 	p.on('console', (m) => {
 		if (!p.url().startsWith(base)) return;
 		if (/Content Security Policy|Refused to/i.test(m.text())) problems.push(`CSP on ${p.url()}: ${m.text()}`);
-		else if (m.type() === 'error' && !/the server responded with a status of 429/.test(m.text())) problems.push(`console error on ${p.url()}: ${m.text()}`);
+		else if (m.type() === 'error' && !retried429(m.text())) problems.push(`console error on ${p.url()}: ${m.text()}`);
 	});
 	p.on('pageerror', (e) => problems.push(`JS error on ${p.url()}: ${e.message}`));
 	return t;

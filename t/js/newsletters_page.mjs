@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ok, is, finish } from './tap.mjs';
+import { retried429 } from './page_console.mjs';
 
 const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), 'node_modules', 'x'));
 const { chromium } = require('playwright-core');
@@ -19,10 +20,8 @@ const browser = await chromium.launch({ executablePath: args.chromium, args: ['-
 const problems = [];
 const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
 const page = await context.newPage();
-// a 429 (the account's requests of the page before still running on the server) is sent again by api.js
-// (t/js/api_retry.mjs); Chromium logs the answer as an error all the same
 page.on('console', (m) => {
-	if (/Content Security Policy|Refused to/i.test(m.text()) || (m.type() === 'error' && !/the server responded with a status of 429/.test(m.text())))
+	if (/Content Security Policy|Refused to/i.test(m.text()) || (m.type() === 'error' && !retried429(m.text())))
 		problems.push(`${page.url()}: ${m.text()}`);
 });
 page.on('pageerror', (e) => problems.push(`JS error on ${page.url()}: ${e.message}`));
