@@ -86,7 +86,7 @@ try {
 	await page.fill('#password', args.password);
 	await Promise.all([page.waitForURL(`${base}/home`), page.click('button[type=submit]')]);
 	is(pathOf(page.url()), '/home', 'logging in lands on /home');
-	await page.waitForFunction(() => document.getElementById('whoami').textContent !== '');
+	await page.waitForFunction(() => (document.getElementById('whoami')?.textContent || '') !== '');
 	is(await page.textContent('#whoami'), args.user, 'the top bar names the user');
 	await page.waitForSelector('#empty:not([hidden])');
 	is(await page.textContent('#count'), '0 items', 'an empty library says 0 items');
@@ -112,7 +112,7 @@ try {
 		'the key is listed: name, created, Never expires, Never used');
 	await shot('settings-api');
 	await page.click('#copy');
-	await page.waitForFunction(() => document.getElementById('copy-status').textContent !== '');
+	await page.waitForFunction(() => (document.getElementById('copy-status')?.textContent || '') !== '');
 	ok(/Copied|selected/.test(await page.textContent('#copy-status')), 'Copy copies or selects the key', await page.textContent('#copy-status'));
 	await page.click('#done');
 	is(await page.inputValue('#new-key-value'), '', 'Done forgets the value');
@@ -165,7 +165,7 @@ try {
 	await Promise.all([page.waitForURL(new RegExp(`^${base}/${args.user}/`), { timeout: 20000 }), page.evaluate(code)]);
 	const readerUrl = page.url();
 	ok(new RegExp(`^${base}/${args.user}/[^/]+$`).test(readerUrl), 'the bookmarklet\'s save redirects to the reader /{username}/{slug}', readerUrl);
-	await page.waitForFunction((t) => document.getElementById('title').textContent === t, TITLE, { timeout: 60000 });
+	await page.waitForFunction((t) => document.getElementById('title')?.textContent === t, TITLE, { timeout: 60000 });
 	is(await page.textContent('#title'), TITLE, 'the reader shows the title once the page is fetched');
 	ok((await page.textContent('#content')).includes('kleptoparasitism'), 'and the article body');
 	is(await textsOf('#labels .chip'), ['Birds', 'Later'], 'with the two labels');
@@ -188,7 +188,7 @@ try {
 
 	// ---- /article?url= finds the same item
 	await page.goto(`${base}/article?url=${encodeURIComponent(article)}`);
-	await page.waitForFunction((t) => document.getElementById('title').textContent === t, TITLE);
+	await page.waitForFunction((t) => document.getElementById('title')?.textContent === t, TITLE);
 	ok(true, '/article?url= opens the same article');
 
 	// ---- reading progress on a phone: scroll to the end, it is recorded, and restored on the next visit
@@ -196,7 +196,7 @@ try {
 	watch(phone);
 	await phone.setViewportSize({ width: 360, height: 640 });
 	await phone.goto(readerUrl);
-	await phone.waitForFunction((t) => document.getElementById('title').textContent === t, TITLE);
+	await phone.waitForFunction((t) => document.getElementById('title')?.textContent === t, TITLE);
 	is(await phone.evaluate(() => document.documentElement.scrollWidth), 360, 'the reader has no horizontal scroll at 360 px');
 	await phone.screenshot({ path: path.join(args.shots, 'reader-360.png'), fullPage: false });
 	const progressQ = `query P($s: String!) { article(username: "me", slug: $s) { ... on ArticleSuccess { article { readingProgressPercent } } } }`;
@@ -212,7 +212,7 @@ try {
 	}
 	ok(Math.abs(pct - half) <= 2, `scrolling to ${half}% records about that much progress`, `recorded ${pct}`);
 	await phone.reload();
-	await phone.waitForFunction((t) => document.getElementById('title').textContent === t, TITLE);
+	await phone.waitForFunction((t) => document.getElementById('title')?.textContent === t, TITLE);
 	await phone.waitForFunction(() => window.scrollY > 0, null, { timeout: 5000 }).catch(() => {});
 	const back = await phone.evaluate(() => {
 		const c = document.getElementById('content').getBoundingClientRect();

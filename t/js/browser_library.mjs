@@ -56,7 +56,7 @@ const itemCount = (n, p) => (p || page).waitForFunction((k) => document.querySel
 const qOf = (p) => new URL((p || page).url()).searchParams.get('q');
 const openHome = async (q, p) => {
 	await (p || page).goto(`${base}/home${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`);
-	await (p || page).waitForFunction(() => document.getElementById('count').textContent !== '' && document.getElementById('n-trash').textContent !== '');
+	await (p || page).waitForFunction(() => (document.getElementById('count')?.textContent || '') !== '' && (document.getElementById('n-trash')?.textContent || '') !== '');
 };
 const box = (title) => `#items .item:has(.item-title:text-is("${title}")) input.select`;
 
@@ -128,7 +128,7 @@ try {
 	await page.evaluate(() => document.activeElement.blur());
 
 	// ---- triage from the reader: J/K walk the list, u and Esc come back to the item, e archives and comes back
-	const readerTitle = (t, p) => (p || page).waitForFunction((x) => document.getElementById('title').textContent === x, t);
+	const readerTitle = (t, p) => (p || page).waitForFunction((x) => document.getElementById('title')?.textContent === x, t);
 	const backHome = async (p) => {
 		await (p || page).waitForURL(/\/home/);
 		await (p || page).waitForFunction(() => document.querySelector('#items .item.current'));
@@ -185,7 +185,7 @@ try {
 	await itemCount(4);
 	is(await titles(), ['Dunlin', 'Cormorant', 'Bittern', 'Albatross'], 'Archive takes the selected items out of the inbox');
 	is(await titlesOf('in:archive'), ['Egret', 'Fulmar', 'Gannet'], 'and the API has them archived');
-	await page.waitForFunction(() => document.getElementById('n-archive').textContent === '3');
+	await page.waitForFunction(() => document.getElementById('n-archive')?.textContent === '3');
 	ok(true, 'the archive count follows');
 
 	// ---- label several at once
@@ -210,7 +210,7 @@ try {
 	await page.click(box('Bittern'));
 	await page.click('#bulk-bar .bulk-delete');
 	await itemCount(1);
-	await page.waitForFunction(() => document.getElementById('n-trash').textContent === '2');
+	await page.waitForFunction(() => document.getElementById('n-trash')?.textContent === '2');
 	is(await titlesOf('in:trash'), ['Bittern', 'Cormorant'], 'Delete moves the selected items to the trash');
 
 	// ---- sort
@@ -256,7 +256,7 @@ try {
 	is(await texts('.saved-list a'), ['Birds only', 'Done'], '"Save this search" adds it to the sidebar');
 	await page.click('.saved-edit');
 	await page.click('button[aria-label="Move “Done” up"]');
-	await page.waitForFunction(() => document.querySelector('.saved-list a').textContent === 'Done');
+	await page.waitForFunction(() => document.querySelector('.saved-list a')?.textContent === 'Done');
 	const order = (await api('{ filters { ... on FiltersSuccess { filters { name position } } } }')).filters.filters;
 	is(order.sort((a, b) => a.position - b.position).map((f) => f.name), ['Done', 'Birds only'], 'moving one up reorders them (moveFilter)');
 	await page.click('button[aria-label="Delete “Birds only”"]');
@@ -302,7 +302,7 @@ try {
 	await page.waitForSelector('#empty:not([hidden])');
 	is(await page.textContent('#empty .empty-search'), 'The trash is empty.', 'Empty trash, confirmed, empties it');
 	is(await titlesOf('in:trash'), [], 'and the API agrees');
-	await page.waitForFunction(() => document.getElementById('n-trash').textContent === '0');
+	await page.waitForFunction(() => document.getElementById('n-trash')?.textContent === '0');
 
 	// ---- after a search the sidebar's folders are the folders, and the list goes on as it is scrolled
 	await openHome('seabird sort:saved-asc');

@@ -46,7 +46,7 @@ try {
 	// a file that is not a PDF: the server refuses it in words, nothing lands in the library
 	await page.setInputFiles('#upload-file', args.bad);
 	await page.click('#upload-form button[type=submit]');
-	await page.waitForFunction(() => /Could not upload/.test(document.getElementById('upload-status').textContent), null, { timeout: 30000 });
+	await page.waitForFunction(() => /Could not upload/.test(document.getElementById('upload-status')?.textContent), null, { timeout: 30000 });
 	ok(/notes\.pdf: the file is not a PDF/.test(await page.textContent('#upload-status')), 'a file that is not a PDF is refused in words',
 		await page.textContent('#upload-status'));
 	ok(await page.$eval('#upload-status', (e) => e.classList.contains('error')), 'shown as an error');
@@ -55,7 +55,7 @@ try {
 
 	await page.setInputFiles('#upload-file', args.file);
 	await page.click('#upload-form button[type=submit]');
-	await page.waitForFunction(() => /^Uploaded/.test(document.getElementById('upload-status').textContent), null, { timeout: 30000 });
+	await page.waitForFunction(() => /^Uploaded/.test(document.getElementById('upload-status')?.textContent), null, { timeout: 30000 });
 	is(await page.textContent('#upload-status'), 'Uploaded Sample Paper.pdf; its text is in your library.', 'the upload is said to be done');
 	is(await page.$eval('#upload-progress', (p) => p.value), 100, 'the progress bar reached 100%');
 	await page.waitForFunction(() => [...document.querySelectorAll('#items .item-title')].some((a) => a.textContent.includes('Sample Title')));
@@ -68,14 +68,14 @@ try {
 
 	await Promise.all([page.waitForURL((u) => u.pathname !== '/home'),
 		page.click('#items .item-title >> text=Sample Title')]);
-	await page.waitForFunction(() => document.getElementById('title').textContent === 'Sample Title', null, { timeout: 30000 });
+	await page.waitForFunction(() => document.getElementById('title')?.textContent === 'Sample Title', null, { timeout: 30000 });
 	ok(/pdfword002/.test(await page.textContent('#content')), 'the reader shows the text of page 2');
 	is(await page.getAttribute('.pdf-download', 'href'), `/api/file/${node.id}?download=1`, 'a download link to the file');
 	is(await page.getAttribute('.pdf-frame', 'src'), null, 'the frame waits until it is opened');
 	await page.click('.pdf-embed summary');
-	await page.waitForFunction(() => document.querySelector('.pdf-frame').getAttribute('src') !== null);
+	await page.waitForFunction(() => document.querySelector('.pdf-frame')?.getAttribute('src') != null);
 	is(await page.getAttribute('.pdf-frame', 'src'), `/api/file/${node.id}`, 'opened, it shows the file from this site');
-	await page.waitForFunction(() => { try { return !!document.querySelector('.pdf-frame').contentWindow; } catch (e) { return false; } });
+	await page.waitForFunction(() => { try { return !!document.querySelector('.pdf-frame')?.contentWindow; } catch (e) { return false; } });
 	await page.waitForTimeout(500);
 	ok(page.frames().some((f) => f.url() === `${base}/api/file/${node.id}`), 'the frame loaded the file (not blocked by a policy)',
 		JSON.stringify(page.frames().map((f) => f.url())));
@@ -86,7 +86,7 @@ try {
 
 	// a highlight on the extracted text (the frame closed again)
 	await page.click('.pdf-embed summary');
-	await page.waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
+	await page.waitForFunction(() => document.getElementById('hl-count')?.dataset.ready === '1');
 	await page.evaluate(() => {
 		const walk = document.createTreeWalker(document.getElementById('content'), NodeFilter.SHOW_TEXT);
 		for (let n = walk.nextNode(); n; n = walk.nextNode()) {

@@ -142,8 +142,8 @@ try {
 	itemId = saved.saveUrl.clientRequestId;
 	ok(!!itemId, 'the article is saved', JSON.stringify(saved));
 	await page.goto(`${base}/article?url=${encodeURIComponent(ARTICLE)}`);
-	await page.waitForFunction((t) => document.getElementById('title').textContent === t, TITLE, { timeout: 60000 });
-	await page.waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
+	await page.waitForFunction((t) => document.getElementById('title')?.textContent === t, TITLE, { timeout: 60000 });
+	await page.waitForFunction(() => document.getElementById('hl-count')?.dataset.ready === '1');
 	slug = (await gql(ITEM, { s: itemId })).article.article.slug;
 	const kept = await until('the article to be kept', async () => {
 		const s = await swStatus();
@@ -164,12 +164,12 @@ try {
 	await shot('pwa-offline-library');
 	const t0 = Date.now();
 	await Promise.all([page.waitForURL(/\/pocket\//, { waitUntil: 'commit' }), page.click('#items li.item .item-title')]);
-	await page.waitForFunction((t) => document.getElementById('title').textContent === t, TITLE);
+	await page.waitForFunction((t) => document.getElementById('title')?.textContent === t, TITLE);
 	note(`offline, the kept article showed ${Date.now() - t0} ms after the tap`);
 	ok((await page.textContent('#content')).includes('The first rule of a good larder is a cool wall.'), 'the reader opens the kept article with the network cut');
 	await page.waitForFunction(() => { const i = document.querySelector('#content img'); return i && i.complete && i.naturalWidth > 0; });
 	is(await page.$eval('#content img', (i) => i.naturalWidth), 192, 'with its image (from another site, kept as an opaque answer)');
-	await page.waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
+	await page.waitForFunction(() => document.getElementById('hl-count')?.dataset.ready === '1');
 	await shot('pwa-offline-reader');
 
 	// ---- changes made offline: a highlight, a note on it, the article's note, reading progress, archive
@@ -181,7 +181,7 @@ try {
 	await page.click('#bar-notebook');
 	await page.fill('#article-note', 'Read on the train, offline.');
 	await page.click('#note-form button[type=submit]');
-	await page.waitForFunction(() => /Note saved/.test(document.getElementById('note-status').textContent));
+	await page.waitForFunction(() => /Note saved/.test(document.getElementById('note-status')?.textContent));
 	await page.click('#hl-list li .hl-edit-note');
 	await page.fill('#hl-list li textarea', 'Dates on every lid.');
 	await page.click('#hl-list li form button[type=submit]');
@@ -191,14 +191,14 @@ try {
 	await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
 	await until('progress to be queued', async () => (await swStatus()).waiting >= 4);
 	await page.click('#archive');
-	await page.waitForFunction(() => document.getElementById('archive').textContent === 'Unarchive');
+	await page.waitForFunction(() => document.getElementById('archive')?.textContent === 'Unarchive');
 	const queued = await until('five changes to wait', async () => { const s = await swStatus(); return s.waiting === 5 ? s : null; });
 	is(queued.waiting, 5, 'five changes wait: the highlight, the article note, the highlight note, the progress, the archive');
 	await page.waitForFunction(() => /5 changes made offline wait to be sent/.test(document.getElementById('offline-note')?.textContent || ''));
 	ok(true, 'the reader says that 5 changes wait to be sent');
 	await shot('pwa-offline-waiting');
 	await page.reload();
-	await page.waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
+	await page.waitForFunction(() => document.getElementById('hl-count')?.dataset.ready === '1');
 	is(await page.$$eval('#content mark.hl', (ms) => ms.map((x) => x.textContent).join('').replace(/\s+/g, ' ')),
 		'Labels are the second rule. A jar without a date is a riddle in March,', 'read again offline, the article shows the highlight made offline');
 	is(await page.textContent('#archive'), 'Unarchive', 'and that it is archived');
@@ -212,7 +212,7 @@ try {
 	await context.setOffline(false);
 	offline = true;
 	await page.goto(`${base}/pocket/${encodeURIComponent(slug)}`);
-	await page.waitForFunction((t) => document.getElementById('title').textContent === t, TITLE);
+	await page.waitForFunction((t) => document.getElementById('title')?.textContent === t, TITLE);
 	await page.waitForFunction(() => /Larder cannot be reached: showing what is kept/.test(document.getElementById('offline-note')?.textContent || ''));
 	ok(true, 'with the server out of reach, the reader opens the kept article and says why');
 	steps.push(`unroute ${Date.now() % 1e6}`);
@@ -275,12 +275,12 @@ try {
 	});
 	const t1 = Date.now();
 	await page.goto(`${base}/pocket/${encodeURIComponent(slug)}`);
-	await page.waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
+	await page.waitForFunction(() => document.getElementById('hl-count')?.dataset.ready === '1');
 	note(`online through the worker, the article and its highlights showed in ${Date.now() - t1} ms`);
 	await select('Rotation is', 'the third.');
 	await page.waitForSelector('#hl-toolbar:not([hidden])');
 	await page.click('#tb-highlight');
-	await page.waitForFunction(() => document.getElementById('hl-count').textContent === '2 highlights');
+	await page.waitForFunction(() => document.getElementById('hl-count')?.textContent === '2 highlights');
 	await until('the queue to be sent', async () => (await swStatus()).waiting === 0);
 	await context.unroute('**/api/graphql');
 	ok(!cut, 'the first answer to the new highlight was lost on the way back');
@@ -293,7 +293,7 @@ try {
 	offline = true;
 	await context.setOffline(true);
 	await page.reload();
-	await page.waitForFunction(() => document.getElementById('hl-count').textContent === '2 highlights');
+	await page.waitForFunction(() => document.getElementById('hl-count')?.textContent === '2 highlights');
 	await page.click('#bar-notebook');
 	const entryOf = (quote) => page.$$eval('#hl-list li.hl-entry', (ls, q) => ls.find((l) => l.querySelector('.hl-quote').textContent.startsWith(q))?.dataset.id, quote);
 	const labelsId = await entryOf('Labels are');
@@ -301,7 +301,7 @@ try {
 	await page.selectOption(`#hl-list li[data-id="${labelsId}"] select.hl-color`, 'green');
 	await page.waitForFunction((id) => document.querySelector(`#hl-list li[data-id="${id}"]`)?.dataset.color === 'green', labelsId);
 	await page.click(`#hl-list li[data-id="${rotationId}"] .hl-delete`);
-	await page.waitForFunction(() => document.getElementById('hl-count').textContent === '1 highlight');
+	await page.waitForFunction(() => document.getElementById('hl-count')?.textContent === '1 highlight');
 	is((await swStatus()).waiting, 2, 'offline, a colour change and a deletion wait');
 	offline = false;
 	await context.setOffline(false);
@@ -321,7 +321,7 @@ try {
 	ok((await page.textContent('body')).includes(SHARED), 'a share with the link in its text asks to save that link');
 	await shot('pwa-share-confirm');
 	await Promise.all([page.waitForURL(/\/pocket\//, { waitUntil: 'commit' }), page.click('form button[type=submit]')]);
-	await page.waitForFunction(() => document.getElementById('title').textContent === 'Sharing a Page From a Phone', null, { timeout: 60000 });
+	await page.waitForFunction(() => document.getElementById('title')?.textContent === 'Sharing a Page From a Phone', null, { timeout: 60000 });
 	ok(true, 'confirmed, it is saved and opened in the reader');
 	const found = await gql(`query { search(query: "in:all", first: 10) { ... on SearchSuccess { edges { node { url } } } } }`);
 	is(found.search.edges.filter((e) => e.node.url === SHARED).length, 1, 'the library holds the shared page once');
@@ -397,20 +397,20 @@ try {
 // ---- the offline settings page: the number kept, settable; the space they take
 try {
 	await page.goto(`${base}/settings/offline`);
-	await page.waitForFunction(() => /articles? kept/.test(document.getElementById('offline-summary').textContent));
+	await page.waitForFunction(() => /articles? kept/.test(document.getElementById('offline-summary')?.textContent));
 	is(await page.inputValue('#offline-limit'), '20', 'the offline page shows how many articles are kept (20 by default)');
 	ok(/^2 articles kept, \d+ kB and 1 image/.test(await page.textContent('#offline-summary')), 'and the space they take', await page.textContent('#offline-summary'));
 	is(await page.$$eval('#offline-items li a', (as) => as.map((a) => a.textContent)), ['Sharing a Page From a Phone', TITLE], 'and lists them, the last opened first');
 	await page.fill('#offline-limit', '1');
 	await page.click('#limit-save');
-	await page.waitForFunction(() => /Saved/.test(document.getElementById('limit-status').textContent));
+	await page.waitForFunction(() => /Saved/.test(document.getElementById('limit-status')?.textContent));
 	is(await page.$$eval('#offline-items li a', (as) => as.map((a) => a.textContent)), ['Sharing a Page From a Phone'], 'keeping 1 forgets the older article at once');
 	const bad = await swStatus(page, 'limit', { n: -3 });
 	ok(/whole number from 0 to 500/.test(bad.error || ''), 'a limit out of range is refused with a reason', JSON.stringify(bad));
 	is((await swStatus()).limit, 1, 'and the limit stays');
 	await shot('pwa-settings-offline');
 	await page.click('#offline-forget');
-	await page.waitForFunction(() => /^0 articles kept/.test(document.getElementById('offline-summary').textContent));
+	await page.waitForFunction(() => /^0 articles kept/.test(document.getElementById('offline-summary')?.textContent));
 	is([await page.$$eval('#offline-items li', (l) => l.length), (await swStatus()).limit], [0, 1], '"Forget the kept articles" forgets them and keeps the limit');
 } catch (e) {
 	ok(false, 'the offline settings ran to its end', e.stack || String(e));
@@ -444,7 +444,7 @@ try {
 		is(await small(p), [], `${at}: its targets are 44 px at least at 320 px`);
 	}
 	await p.goto(`${base}/pocket/${encodeURIComponent(slug)}`);
-	await p.waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
+	await p.waitForFunction(() => document.getElementById('hl-count')?.dataset.ready === '1');
 	is(await sideways(p), 0, 'the reader has no sideways scroll at 320 px');
 	is(await small(p), [], 'the reader\'s targets are 44 px at least at 320 px');
 	await p.goto(`${base}/api/save?url=${encodeURIComponent(ARTICLE)}`);
@@ -457,7 +457,7 @@ try {
 	is(await small(page), [], 'the library\'s targets are 44 px at least at 360 px');
 	await shot('pwa-library-360');
 	await page.goto(`${base}/pocket/${encodeURIComponent(slug)}`);
-	await page.waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
+	await page.waitForFunction(() => document.getElementById('hl-count')?.dataset.ready === '1');
 	is(await small(page), [], 'the reader\'s targets are 44 px at least at 360 px');
 	await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
 	const bar = await page.$eval('#bar-archive', (b) => { const r = b.getBoundingClientRect(); return r.bottom <= innerHeight && r.top >= 0; });
@@ -512,7 +512,7 @@ try {
 	await page.waitForFunction(() => document.getElementById('list-status')?.textContent || document.querySelector('#items li.item') || !document.getElementById('empty')?.hidden);
 	is(await page.$$eval('#items li.item', (l) => l.length), 0, 'offline, another user on the same browser sees none of the first one\'s articles');
 	await page.goto(`${base}/pocket/${encodeURIComponent(slug)}`);
-	await page.waitForFunction(() => document.getElementById('reader-status').textContent.length > 0 && document.getElementById('reader-status').textContent !== 'Loading…');
+	await page.waitForFunction(() => document.getElementById('reader-status')?.textContent.length > 0 && document.getElementById('reader-status')?.textContent !== 'Loading…');
 	ok(/offline|not kept/i.test(await page.textContent('#reader-status')), 'nor the article itself', await page.textContent('#reader-status'));
 	offline = false;
 	await context.setOffline(false);
@@ -522,12 +522,12 @@ try {
 	await endLogin();
 	await login(page, args.user);
 	await page.goto(`${base}/pocket/${encodeURIComponent(slug)}`);
-	await page.waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
+	await page.waitForFunction(() => document.getElementById('hl-count')?.dataset.ready === '1');
 	is(await page.textContent('#archive'), 'Unarchive', 'the first user\'s article is archived');
 	offline = true;
 	await context.setOffline(true);
 	await page.click('#archive');
-	await page.waitForFunction(() => document.getElementById('archive').textContent === 'Archive');
+	await page.waitForFunction(() => document.getElementById('archive')?.textContent === 'Archive');
 	is((await swStatus()).waiting, 1, 'offline, moving it back to the inbox waits to be sent');
 	await endLogin();
 	offline = false;

@@ -70,8 +70,8 @@ const select = (from, to, p) => (p || page).evaluate(([a, b]) => {
 }, [from, to]);
 const openReader = async (p) => {
 	await (p || page).goto(`${base}/article?url=${encodeURIComponent(article)}`);
-	await (p || page).waitForFunction((t) => document.getElementById('title').textContent === t, TITLE, { timeout: 60000 });
-	await (p || page).waitForFunction(() => document.getElementById('hl-count').dataset.ready === '1');
+	await (p || page).waitForFunction((t) => document.getElementById('title')?.textContent === t, TITLE, { timeout: 60000 });
+	await (p || page).waitForFunction(() => document.getElementById('hl-count')?.dataset.ready === '1');
 };
 
 try {
@@ -125,7 +125,7 @@ try {
 	// ---- the article's note, kept as the item's NOTE highlight
 	await page.fill('#article-note', 'Read again before the coast trip.');
 	await page.click('#note-form button[type=submit]');
-	await page.waitForFunction(() => document.getElementById('note-status').textContent === 'Note saved.');
+	await page.waitForFunction(() => document.getElementById('note-status')?.textContent === 'Note saved.');
 	const notes = (await stored()).filter((h) => h.type === 'NOTE');
 	is(notes.map((h) => h.annotation), ['Read again before the coast trip.'], 'the article note is a NOTE highlight');
 	await shot('reader-notebook');
@@ -133,7 +133,7 @@ try {
 	// ---- an overlapping selection by key h merges into one highlight that keeps the note and labels
 	await select('steal a fish', 'kleptoparasitism');
 	await page.keyboard.press('h');
-	await page.waitForFunction(() => document.getElementById('hl-count').textContent === '1 highlight' &&
+	await page.waitForFunction(() => document.getElementById('hl-count')?.textContent === '1 highlight' &&
 		[...document.querySelectorAll('#content mark.hl')].map((m) => m.textContent).join('').includes('kleptoparasitism'));
 	hs = passagesOf(await stored());
 	is(hs.length, 1, 'an overlapping highlight merges with the first');
@@ -173,7 +173,7 @@ try {
 	// ---- Markdown: copied and downloaded
 	await page.keyboard.press('b');
 	await page.click('#copy-md');
-	await page.waitForFunction(() => /Copied/.test(document.getElementById('notebook-status').textContent));
+	await page.waitForFunction(() => /Copied/.test(document.getElementById('notebook-status')?.textContent));
 	const md = await page.evaluate(() => navigator.clipboard.readText());
 	ok(md.startsWith(`# ${TITLE}\n`) && md.includes('## Note\n\nRead again before the coast trip.') &&
 		md.includes('> Gulls often wait') && md.includes('#Key-idea') && md.includes('Islands.'), 'Copy as Markdown copies the title, note, quotes, labels and notes', md);
@@ -218,7 +218,7 @@ try {
 	await setRange('set-line', 200);
 	await page.click('label[for=theme-sepia]');
 	is(await page.evaluate(() => [getComputedStyle(document.getElementById('content')).fontSize, document.documentElement.dataset.theme]), ['22px', 'sepia'], 'settings apply at once');
-	await page.waitForFunction(() => document.getElementById('settings-status').textContent === 'Saved.');
+	await page.waitForFunction(() => document.getElementById('settings-status')?.textContent === 'Saved.');
 	await shot('reader-settings');
 	const P = `{ getUserPersonalization { ... on GetUserPersonalizationSuccess { userPersonalization { theme fontSize fontFamily margin fields } } } }`;
 	const pers = (await gql(P)).getUserPersonalization.userPersonalization;
@@ -236,7 +236,7 @@ try {
 	await page.click('label[for=theme-dark]');
 	await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(22, 24, 27)');
 	await shot('reader-dark-settings');
-	await page.waitForFunction(() => document.getElementById('settings-status').textContent === 'Saved.');
+	await page.waitForFunction(() => document.getElementById('settings-status')?.textContent === 'Saved.');
 	// the theme is every page's: the library opens dark from its first paint, before any of its scripts asks the server
 	await page.goto(`${base}/home`, { waitUntil: 'domcontentloaded' });
 	is(await page.evaluate(() => [document.documentElement.dataset.theme, getComputedStyle(document.body).backgroundColor]),
@@ -269,10 +269,10 @@ try {
 	ok(true, 'j goes down to the next highlight and flashes it');
 	await page.waitForTimeout(400);   // the smooth scroll ends before the screenshot
 	await page.keyboard.press('?');
-	await page.waitForFunction(() => document.getElementById('help').open);
+	await page.waitForFunction(() => document.getElementById('help')?.open);
 	await shot('reader-help');
 	await page.keyboard.press('Escape');
-	await page.waitForFunction(() => !document.getElementById('help').open);
+	await page.waitForFunction(() => document.getElementById('help')?.open === false);
 	ok(true, '? shows the keys and Esc closes them');
 	const [orig] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('o')]);
 	await orig.waitForLoadState();
@@ -308,7 +308,7 @@ try {
 	// ---- an archived article reads as a saved one: its marks, the notebook, the toolbar on a selection, the place kept
 	const nHl = passagesOf(await stored()).length;
 	await page.click('#archive');
-	await page.waitForFunction(() => document.getElementById('archive').textContent === 'Unarchive');
+	await page.waitForFunction(() => document.getElementById('archive')?.textContent === 'Unarchive');
 	await openReader();   // the page left sends where it was read to (pagehide): the position is set after that
 	await gql(`mutation P($input: SaveArticleReadingProgressInput!) { saveArticleReadingProgress(input: $input) { __typename } }`,
 		{ input: { id: itemId, readingProgressPercent: 60, readingProgressTopPercent: 40 } });
@@ -325,7 +325,7 @@ try {
 	ok(true, 'a selection shows the toolbar');
 	await page.evaluate(() => getSelection().removeAllRanges());
 	await page.click('#archive');
-	await page.waitForFunction(() => document.getElementById('archive').textContent === 'Archive');
+	await page.waitForFunction(() => document.getElementById('archive')?.textContent === 'Archive');
 
 	// ---- a phone: touch, the toolbar at the bottom, the notebook as a sheet, no horizontal scroll
 	const phoneCtx = await browser.newContext({ viewport: { width: 360, height: 720 }, hasTouch: true, isMobile: true });
@@ -358,7 +358,7 @@ try {
 	// ---- read aloud. The machine's browser has no speech voice, so it says so; then with an engine standing in for the
 	// system's voice (it "speaks" each sentence in a moment), the reader reads sentence by sentence, each one marked
 	await page.click('#listen');
-	await page.waitForFunction(() => /No voice is available/.test(document.getElementById('action-status').textContent));
+	await page.waitForFunction(() => /No voice is available/.test(document.getElementById('action-status')?.textContent));
 	ok(true, 'Listen without a speech voice says there is none');
 	const speakCtx = await browser.newContext({ viewport: { width: 1280, height: 860 } });
 	await speakCtx.addInitScript(() => {
@@ -388,7 +388,7 @@ try {
 	await openReader(sp);
 	await sp.evaluate(() => window.scrollTo(0, 0));
 	await sp.click('#listen');
-	await sp.waitForFunction(() => document.getElementById('listen').textContent === 'Listen' && window.__spoken.length > 3);
+	await sp.waitForFunction(() => document.getElementById('listen')?.textContent === 'Listen' && window.__spoken.length > 3);
 	const heard = await sp.evaluate(() => [window.__spoken, window.__marked]);
 	ok(heard[0].includes('Brown pelicans are the only pelicans that plunge from the air to catch their food.') &&
 		heard[0].indexOf('Gulls often wait beside it to steal a fish from the pouch.') > heard[0].indexOf('Brown pelicans are the only pelicans that plunge from the air to catch their food.'),
@@ -416,7 +416,7 @@ try {
 	const hlMd = readFileSync(await hlDl.path(), 'utf8');
 	ok(hlMd.includes(`## ${TITLE}`) && hlMd.includes('> Both parents feed the chicks'), 'Download .md groups them under their article', hlMd.slice(0, 300));
 	await Promise.all([page.waitForURL(/\/article|\/[^/]+\/[^/]+$/), page.click('#all-highlights .hl-source a')]);
-	await page.waitForFunction((t) => document.getElementById('title').textContent === t, TITLE);
+	await page.waitForFunction((t) => document.getElementById('title')?.textContent === t, TITLE);
 	ok(true, 'a highlight links to its article in the reader');
 } catch (e) {
 	ok(false, 'the reader flow ran to its end', e.stack || String(e));

@@ -69,7 +69,7 @@ async function sessionsPage() {
 	await phone.waitForURL(/\/login/);
 	ok(true, 'the phone is then sent to the login page');
 	await page.click('#revoke-others');
-	await page.waitForFunction(() => document.querySelectorAll('#sessions li').length === 1 && !document.getElementById('no-others').hidden);
+	await page.waitForFunction(() => document.querySelectorAll('#sessions li').length === 1 && document.getElementById('no-others')?.hidden === false);
 	ok(/One other session/.test(await page.textContent('#others-status')), '"Sign out everywhere else" ends the app\'s session', await page.textContent('#others-status'));
 	is(await verify(token), 'NOT_AUTHENTICATED', 'whose token is then refused');
 	is(await sessionCards(page).then((c) => c.map((x) => x[1])), [true], 'this session stays, alone');
@@ -114,7 +114,7 @@ try {
 	await page.fill('#feed-url', 'not a url at all');
 	await page.evaluate(() => { document.getElementById('feed-url').type = 'text'; });
 	await page.click('#follow');
-	await page.waitForFunction(() => document.getElementById('follow-status').classList.contains('error'));
+	await page.waitForFunction(() => document.getElementById('follow-status')?.classList.contains('error'));
 	ok(/Could not follow it/.test(await page.textContent('#follow-status')), 'a bad address is refused with a reason', await page.textContent('#follow-status'));
 	await sessionsPage();
 } catch (e) {

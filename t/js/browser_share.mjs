@@ -66,7 +66,7 @@ try {
 	ok(new RegExp(`^${base}/s/[0-9a-f]{64}$`).test(url), `the link is shown (${url.slice(0, base.length + 10)}…)`);
 	is(await button.textContent(), 'Shared', 'the button says the article is shared');
 	await page.click('#share-copy');
-	await page.waitForFunction(() => /copied/.test(document.getElementById('share-status').textContent));
+	await page.waitForFunction(() => /copied/.test(document.getElementById('share-status')?.textContent));
 	is(await page.evaluate(() => navigator.clipboard.readText()), url, 'Copy puts the link on the clipboard');
 	await shot(page, 'share-panel-1280.png');
 
@@ -94,7 +94,7 @@ try {
 	ok(await page.locator('#share-make').isVisible(), 'and offers a new link');
 	await shot(page, 'share-panel-375.png');
 	await page.click('#share-revoke');
-	await page.waitForFunction(() => /revoked/.test(document.getElementById('share-panel').textContent));
+	await page.waitForFunction(() => /revoked/.test(document.getElementById('share-panel')?.textContent));
 	ok(true, 'Revoke says the link opens nothing now');
 	is(await button.textContent(), 'Share', 'the button is back to Share');
 	const gone = await visit(url, 375, 'share-revoked-375.png');
@@ -108,7 +108,7 @@ try {
 	const [book] = await Promise.all([page.waitForEvent('download', { timeout: 30000 }), page.click('#epub-button')]);
 	is(book.suggestedFilename(), 'herons-in-winter.epub', "the reader's EPUB is named after the article");
 	await book.saveAs(path.join(args.out, 'reader.epub'));
-	await page.waitForFunction(() => /Downloaded/.test(document.getElementById('action-status').textContent));
+	await page.waitForFunction(() => /Downloaded/.test(document.getElementById('action-status')?.textContent));
 	ok(true, 'the reader says it was downloaded');
 	await shot(page, 'epub-reader-375.png');
 	await page.setViewportSize({ width: 1280, height: 800 });
@@ -121,7 +121,7 @@ try {
 	await page.goto(`${base}/home?q=${encodeURIComponent('albatross')}`);
 	await page.waitForSelector('#epub-library');
 	await page.click('#epub-library');
-	await page.waitForFunction(() => /No EPUB/.test(document.getElementById('list-status').textContent));
+	await page.waitForFunction(() => /No EPUB/.test(document.getElementById('list-status')?.textContent));
 	ok(/finds no article/.test(await page.locator('#list-status').textContent()), 'a list with nothing in it says so instead');
 	await page.setViewportSize({ width: 375, height: 740 });
 	await page.goto(`${base}/home`);

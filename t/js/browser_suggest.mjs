@@ -159,7 +159,7 @@ try {
 	await phone.waitForSelector('#q-suggest', { state: 'hidden' });
 	is(await phone.inputValue('#q'), 'label:"Sea kayaking" ', 'a tap on a label writes its term into the box');
 	await Promise.all([phone.waitForURL(/q=label/), phone.keyboard.press('Enter')]);
-	await phone.waitForFunction(() => document.getElementById('count').textContent !== '');
+	await phone.waitForFunction(() => (document.getElementById('count')?.textContent || '') !== '');
 	is(await phone.textContent('#view-title'), 'Label: Sea kayaking', 'and Enter then searches for it');
 } catch (e) {
 	ok(false, 'the suggestions ran to their end', e.stack || String(e));

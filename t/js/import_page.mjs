@@ -44,7 +44,7 @@ try {
 	await page.fill('#password', args.password);
 	await Promise.all([page.waitForURL(`${base}/settings/import`), page.click('button[type=submit]')]);
 	ok(true, 'and back to /settings/import after logging in');
-	await page.waitForFunction(() => document.getElementById('whoami').textContent !== '');
+	await page.waitForFunction(() => (document.getElementById('whoami')?.textContent || '') !== '');
 	is(await page.textContent('#whoami'), args.user, 'the top bar names the user');
 
 	await page.setInputFiles('#file', args.file);
@@ -62,7 +62,7 @@ try {
 	// the same file again: nothing added
 	await page.setInputFiles('#file', args.file);
 	await page.click('#start');
-	await page.waitForFunction(() => document.getElementById('report-counts').textContent.includes('unchanged') &&
+	await page.waitForFunction(() => document.getElementById('report-counts')?.textContent.includes('unchanged') &&
 		!document.getElementById('start').disabled && document.getElementById('report-counts').textContent.startsWith('0 added'),
 	null, { timeout: 30000 });
 	is(await page.textContent('#report-counts'), '0 added, 0 updated, 2 unchanged, 1 failed.', 'importing it again changes nothing');

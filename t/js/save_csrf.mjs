@@ -130,7 +130,7 @@ try {
 	await phone.waitForSelector('#link-hidden:not([hidden])');
 	is(await phone.evaluate(() => document.documentElement.scrollWidth), 360, 'the settings page has no horizontal scroll at 360 px');
 	// the state line is filled in after the link shows: wait for it to say something (then assert on what)
-	await phone.waitForFunction(() => /used/.test(document.getElementById('link-state').textContent), null, { timeout: 20000 }).catch(() => {});
+	await phone.waitForFunction(() => /used/.test(document.getElementById('link-state')?.textContent), null, { timeout: 20000 }).catch(() => {});
 	ok((await phone.textContent('#link-state')).includes('never used'), 'a later visit tells when the link was made, not the link', await phone.textContent('#link-state'));
 	await shot('settings-bookmarklet-360', phone);
 	await phone.close();
@@ -142,7 +142,7 @@ try {
 	// ---- (4) "Make a new link": the old bookmarklet no longer saves (it asks), the new one does
 	await page.goto(`${base}/settings/bookmarklet`);
 	await page.waitForSelector('#link-hidden:not([hidden])');
-	await page.waitForFunction(() => /used/.test(document.getElementById('link-state').textContent), null, { timeout: 20000 }).catch(() => {});
+	await page.waitForFunction(() => /used/.test(document.getElementById('link-state')?.textContent), null, { timeout: 20000 }).catch(() => {});
 	ok(/last used on/.test(await page.textContent('#link-state')), 'the settings page says when the link was last used', await page.textContent('#link-state'));
 	await shot('settings-bookmarklet');
 	await page.click('#new-link');
@@ -166,7 +166,7 @@ try {
 	await page.goto(`${base}/settings/bookmarklet`);
 	await page.waitForSelector('#link-hidden:not([hidden])');
 	await page.click('#revoke-link');
-	await page.waitForFunction(() => document.getElementById('link-state').textContent.includes('no bookmarklet link'));
+	await page.waitForFunction(() => document.getElementById('link-state')?.textContent.includes('no bookmarklet link'));
 	const b4 = target('bookmarklet=off');
 	await page.goto(b4);
 	await Promise.all([page.waitForURL((u) => u.href.startsWith(`${base}/api/save`)), page.evaluate(code2)]);
