@@ -1,4 +1,4 @@
-/* store_search_lang.c: tests of the search's words (src/store/words.c) and of store_search in people's languages on a real SQLite file (and on PostgreSQL: t/pg_suite.sh), with the same answers: stemmed English, German, French and Spanish forms, Chinese, Japanese, Korean and Thai words inside sentences, the negative cases, stemmed field searches, the ranked order of stemmed, phrase, prefix, CJK and field queries (the same on both engines), the item's language, the re-index of an upgraded library (stopped and run again), the worker's merge of SQLite's index, and PostgreSQL's sample rows (db/pg/033) and windows (db/pg/034): the same pages with and without them, the rows that hold them, their upgrade. */
+/* store_search_lang.c: tests of the search's words (src/store/words.c) and of store_search in people's languages on a real SQLite file (and on PostgreSQL: t/pg_suite.sh), with the same answers: stemmed English, German, French and Spanish forms, Chinese, Japanese, Korean and Thai words inside sentences, the negative cases, stemmed field searches, the ranked order of stemmed, phrase, prefix, CJK and field queries (the same on both engines), the item's language, the re-index of an upgraded library (stopped and run again), the worker's merge of SQLite's index, and PostgreSQL's sample rows (db/pg/033), windows (db/pg/034) and rank parts (db/pg/035): the same pages and orders with and without them, the rows that hold them, their upgrade. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "store/search.h"
+#include "store/search_pg.h" /* search_pg_part: which rank part holds a word */
 #include "store/store.h"
 #include "store/store_int.h" /* st->db: search_pending, the FTS5 integrity-check */
 #include "store/words.h"
@@ -325,12 +326,15 @@ static void search_tests(void)
  * scores in C (search_rank.c) with rank.c's formula, the one SQLite's larder_rank uses ---- */
 static const char *user_cat;
 
+static const char *const rank_q[] = { "garden", "gardens", "\"garden party\"", "gard*", "garden*", "庭園", "京都",
+                                     "title:garden", "title:gardens", "garden party", "gardening -party",
+                                     "garden OR party", "description:garden", "title:garden tips", "\"the garden\"",
+                                     "parti*", "garden <-> !", "title:\"garden party\"", "title:gardening,party" };
+#define NRANK_Q (sizeof rank_q / sizeof *rank_q)
+
 static void rank_order_tests(void)
 {
-	const char *q[] = { "garden", "gardens", "\"garden party\"", "gard*", "garden*", "庭園", "京都", "title:garden",
-	                    "title:gardens", "garden party", "gardening -party", "garden OR party", "description:garden",
-	                    "title:garden tips", "\"the garden\"", "parti*", "garden <-> !", "title:\"garden party\"",
-	                    "title:gardening,party" };
+	const char *const *q = rank_q;
 	const char *want[] = { "AEBFCD", "ACEBFD", "E", "AECBFD", "AECBFD", "C", "C", "EAC", "CAE", "E", "ADCBF",
 	                       "EGABFCD", "", "A", "EA", "G", "AEBFCD", "E", "EGAC" };
 	int base = nids;
@@ -343,7 +347,7 @@ static void rank_order_tests(void)
 	save(user_cat, "The garden party", "party garden party the garden", "en");
 	save(user_cat, "Notes", "my garden", "en"); /* a tie with the second: the newer first, on both */
 	save(user_cat, "Party", "parties and a party", "en");
-	for (size_t i = 0; i < sizeof q / sizeof *q; i++) {
+	for (size_t i = 0; i < NRANK_Q; i++) {
 		char *got = (char *)find_as(user_cat, q[i]);
 		for (char *g = got; *g; g++) {
 			int k = *g >= 'a' && *g <= 'z' ? 26 + (*g - 'a') : *g - 'A';
@@ -486,6 +490,73 @@ static void merge_tests(void)
 	is_int(store_search_merge(st, 1), 0, "nothing left: a step writes nothing");
 	is_int(db_exec(st->db, "INSERT INTO items_fts(items_fts) VALUES ('integrity-check')"), DB_OK,
 	       "the index matches its rows (FTS5 integrity-check)");
+}
+
+/* ---- PostgreSQL's rank parts (db/pg/035, search_pg.c): each row's column words again, in 16 parts by the word
+ * (rows of item_search_parts); a ranked page reads only the parts holding the query's words. The parts hold the
+ * vector's column lexemes, each in its word's part; cat's pages are the same read from them as from the whole
+ * vector (a row not yet rewritten has no parts); the upgrade lists every row and larder init writes the parts ---- */
+
+static void rank_part_tests(void)
+{
+	const char *got[NRANK_Q], *q;
+	struct db_stmt *rows = NULL;
+	int64_t n = 0, wrong = 0, used = 0, want;
+	char err[512];
+	if (db_is_sqlite(st->db))
+		return; /* FTS5 gives a match's positions per column from its index */
+	for (size_t i = 0; i < NRANK_Q; i++)
+		got[i] = find_as(user_cat, rank_q[i]);
+	is_int(count_sql(st, "SELECT count(*) FROM item_search s WHERE (SELECT array_agg(u.lexeme || ':' ||"
+	                     " array_to_string(u.positions, ',') ORDER BY u.lexeme) FROM unnest(s.tsv) AS u"
+	                     " WHERE u.lexeme ~ '^[tadsxln]') IS DISTINCT FROM (SELECT array_agg(u.lexeme || ':' ||"
+	                     " array_to_string(u.positions, ',') ORDER BY u.lexeme) FROM item_search_parts r, unnest(r.v) AS u"
+	                     " WHERE r.seq = s.seq)"), 0,
+	       "PostgreSQL: each row's parts hold its vector's column lexemes with their positions, each once");
+	is_int(count_sql(st, "SELECT count(*) FROM item_search s WHERE (SELECT count(*) FROM item_search_parts r"
+	                     " WHERE r.seq = s.seq AND r.part BETWEEN 0 AND 15) <> 16"), 0, "each row has its 16 parts");
+	if (db_prepare(st->db, "SELECT r.part, u.lexeme FROM item_search_parts r, unnest(r.v) AS u", false, &rows) == DB_OK) {
+		unsigned seen = 0;
+		while (db_step(rows) == DB_ROW) {
+			size_t len = 0;
+			const char *lex = db_col_text(rows, 1, &len);
+			int part = (int)db_col_int64(rows, 0);
+			n++;
+			seen |= 1u << (part & 31);
+			wrong += len <= 1 + PG_KEY_LEN || search_pg_part(lex + 1 + PG_KEY_LEN, len - 1 - PG_KEY_LEN) != part;
+		}
+		while (seen)
+			used += seen & 1, seen >>= 1;
+	}
+	db_finalize(rows);
+	ok(n > 100 && wrong == 0, "each of the %lld lexemes is in its word's part (%lld elsewhere)", (long long)n,
+	   (long long)wrong);
+	ok(used == PG_RANK_PARTS, "the words spread over the parts (%lld of %d hold some)", (long long)used, PG_RANK_PARTS);
+	/* cat's rows as db/pg/035 leaves them: read from the whole vector */
+	is_int(db_exec(st->db, arena_printf(&A, "DELETE FROM item_search_parts WHERE seq IN (SELECT seq FROM item_search"
+	                                        " WHERE owner = '%s')", user_cat)), DB_OK,
+	       "cat's parts gone (rows not yet rewritten)");
+	for (size_t i = 0; i < NRANK_Q; i++)
+		is_str(find_as(user_cat, rank_q[i]), got[i], "the same order from the whole vector: %s", rank_q[i]);
+	/* the parts are what the page reads: with each part an empty vector, no row holds a word's positions */
+	is_int(db_exec(st->db, arena_printf(&A, "INSERT INTO item_search_parts (seq, part, v) SELECT seq, p, '' FROM"
+	                                        " item_search, generate_series(0, 15) AS p WHERE owner = '%s'", user_cat)),
+	       DB_OK, "cat's parts made empty vectors");
+	q = find_as(user_cat, "garden");
+	ok(strcmp(q, got[0]) != 0, "then the rank changes (the parts are read, not the vector): %s", q);
+	is_int(db_exec(st->db, "DELETE FROM search_pending; INSERT INTO search_pending (seq) SELECT seq FROM item_search"
+	                       " ON CONFLICT DO NOTHING"), DB_OK, "every row listed (db/pg/035's statement)");
+	want = count_sql(st, "SELECT count(*) FROM search_pending");
+	store_close(st);
+	st = NULL;
+	is_int(store_init_progress(path, progress, NULL, err, sizeof err), STORE_OK, "larder init: %s", err);
+	is_int(last_done, want, "rewrote every row (%lld)", (long long)want);
+	is_int(store_open(path, &st, err, sizeof err), STORE_OK, "open: %s", err);
+	is_int(count_sql(st, "SELECT count(*) FROM item_search s WHERE (SELECT count(*) FROM item_search_parts r"
+	                     " WHERE r.seq = s.seq AND length(r.v) > 0) = 0 AND length(s.tsv) > 0"), 0,
+	       "every row holds its words in its parts again");
+	for (size_t i = 0; i < NRANK_Q; i++)
+		is_str(find_as(user_cat, rank_q[i]), got[i], "the same order from the parts again: %s", rank_q[i]);
 }
 
 /* ---- PostgreSQL's samples (db/pg/033, search_pg.c): one row in 8 holds its words once more, which the probe
@@ -682,6 +753,7 @@ int main(void)
 	is_int(store_user_add(st, &A, "cat", NULL, NULL, NULL, &cat), STORE_OK, "cat");
 	user_cat = cat.id;
 	rank_order_tests();
+	rank_part_tests();
 	{
 		struct store_user dee, eve;
 		is_int(store_user_add(st, &A, "dee", NULL, NULL, NULL, &dee), STORE_OK, "dee");

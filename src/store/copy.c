@@ -20,9 +20,9 @@ static const char *const tables[] = {
 	"feed_entries", "received_emails", "files", "feed_scans", "item_shares", "file_blobs",
 };
 #define NTABLES (sizeof tables / sizeof tables[0])
-/* the engines' own bookkeeping, SQLite's FTS5 index (rebuilt from item_search by its triggers) and the users'
- * usage (counted again from the copied rows: recount_usage) */
-static const char *const skipped[] = { "item_search", "search_pending", "search_langs", "user_usage", "larder_schema", "items_fts", "items_fts_data", "items_fts_idx",
+/* the engines' own bookkeeping, SQLite's FTS5 index (rebuilt from item_search by its triggers), PostgreSQL's rank
+ * parts (written with each row's vector) and the users' usage (counted again from the copied rows: recount_usage) */
+static const char *const skipped[] = { "item_search", "item_search_parts", "search_pending", "search_langs", "user_usage", "larder_schema", "items_fts", "items_fts_data", "items_fts_idx",
                                        "items_fts_docsize", "items_fts_config", "sqlite_sequence", "sqlite_stat1" };
 
 /* the columns of item_search both engines have (PostgreSQL's tsvector is made from them before the commit: search_pg.c) */

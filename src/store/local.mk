@@ -66,6 +66,8 @@ STORE_MIGRATION_NAMES += 032_default_filters_existing
 STORE_MIGRATION_NAMES += 033_search_samples
 # PostgreSQL: each search row holds its seq's buckets, a window the date-order walk reads from the GIN index (search_pg.c)
 STORE_MIGRATION_NAMES += 034_search_windows
+# PostgreSQL: each search row's words again in 16 parts by the word, so a ranked page reads a 16th of a vector (search_pg.c)
+STORE_MIGRATION_NAMES += 035_search_rank_parts
 STORE_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/%.sql)
 STORE_PG_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/pg/%.sql)
 EXTRA_DIST += $(STORE_MIGRATIONS) $(STORE_PG_MIGRATIONS)

@@ -1237,10 +1237,12 @@ static void page_sql(struct sb *sql, struct comp *c, const char *where, const ch
 }
 
 /* PostgreSQL's ranked page (at most RANK_MAX matches): the candidates' items in the sort's order, each with only
- * the lexemes of the query's phrases (ts_filter of setweight: the vector cut in the server, read once) and its
- * column lengths, in one statement; their tier and score made in C (search_rank.c, rank.c's formula, as SQLite's
- * larder_rank), a stable sort keeps the sort's order among equals, and the page is the slice of that order (a
- * second statement reading the page's items by their seqs cost a round trip and a plan: about 1 ms) */
+ * the lexemes of the query's phrases (ts_filter of setweight: cut in the server from the rank parts that hold the
+ * query's words, item_search_parts of search_pg.c, a 16th of the vector each; from the whole vector for a prefix,
+ * whose words are not known, or a row whose parts are not written yet) and its column lengths, in one statement; their
+ * tier and score made in C (search_rank.c, rank.c's formula, as SQLite's larder_rank), a stable sort keeps the
+ * sort's order among equals, and the page is the slice of that order (a second statement reading the page's items
+ * by their seqs cost a round trip and a plan: about 1 ms) */
 struct cand { struct store_item it; int tier, at; double score; };
 
 static int cand_cmp(const void *pa, const void *pb)
@@ -1262,18 +1264,36 @@ static int pg_candidates(struct store *st, struct comp *c, const char *where, st
 	struct cand *v = NULL;
 	const char *lex = search_rank_lexemes(&pl->rk, false);
 	const char *pre = pl->rk.any_prefix ? search_rank_lexemes(&pl->rk, true) : NULL;
+	unsigned parts = pre ? 0 : search_rank_parts(&pl->rk);
+	int nlex = 0;
 	sb_init(&sql);
 	c->sql = &sql;
-	sb_puts(&sql, "SELECT ts_filter(setweight(s.tsv, 'A', ");
-	ptext(c, lex);
-	sb_puts(&sql, "::text[]");
-	if (pre) { /* a prefix's lexemes are those of the row that start with it */
-		sb_puts(&sql, " || ARRAY(SELECT u.lexeme FROM unnest(s.tsv) AS u WHERE u.lexeme ^@ ANY (");
-		ptext(c, pre);
-		sb_puts(&sql, "::text[]))");
+	if (parts) { /* the parts holding the words, cut and joined as one vector's text (each lexeme is in one part);
+		          * planned once per connection: its plan is fixed by its fences, whatever the words */
+		char list[4 * PG_RANK_PARTS + 3], *o = list;
+		*o++ = '{';
+		for (int p = 0; p < PG_RANK_PARTS; p++)
+			if (parts & 1u << p)
+				o += sprintf(o, o > list + 1 ? ",%d" : "%d", p);
+		*o++ = '}', *o = 0;
+		sb_puts(&sql, DB_GENERIC_PLAN "SELECT coalesce((SELECT string_agg(ts_filter(setweight(r.v, 'A', ");
+		ptext(c, lex);
+		nlex = c->nb;
+		sb_puts(&sql, "::text[]), '{a}')::text, ' ') FROM item_search_parts r WHERE r.seq = s.seq AND r.part = ANY (");
+		ptext(c, arena_strdup(c->a, list));
+		sb_printf(&sql, "::smallint[])), ts_filter(setweight(s.tsv, 'A', ?%d::text[]), '{a}')::text)", nlex);
+	} else {
+		sb_puts(&sql, "SELECT ts_filter(setweight(s.tsv, 'A', ");
+		ptext(c, lex);
+		sb_puts(&sql, "::text[]");
+		if (pre) { /* a prefix's lexemes are those of the row that start with it */
+			sb_puts(&sql, " || ARRAY(SELECT u.lexeme FROM unnest(s.tsv) AS u WHERE u.lexeme ^@ ANY (");
+			ptext(c, pre);
+			sb_puts(&sql, "::text[]))");
+		}
+		sb_puts(&sql, "), '{a}')::text");
 	}
-	sb_printf(&sql, "), '{a}')::text, s.lens::text, " STORE_ITEM_COLS("i.") PG_GIN_ITEMS("%s"),
-	          pl->match);
+	sb_printf(&sql, ", s.lens::text, " STORE_ITEM_COLS("i.") PG_GIN_ITEMS("%s"), pl->match);
 	sb_puts(&sql, where);
 	order_by(&sql, sq, NULL);
 	if (!c->err && !pl->rk.err && lex && !sb_error(&sql) && (s = dyn_prepare(st, sb_str(&sql)))) {

@@ -33,6 +33,14 @@
  * decimal). A walk in date order tests its newest rows against the matches among a few buckets (search_pg_window),
  * which the GIN index finds by skipping through the word's postings to the buckets' rows, where testing each row's
  * vector read it whole from TOAST (about 30 us a row). No column letter is 'w', so no user word matches these.
+ * Rank parts (db/pg/035): each column lexeme (with its positions) is written a second time into one of
+ * PG_RANK_PARTS vectors, chosen by a hash of its word (search_pg_part: the lexeme after the column's letter and the
+ * owner's key, so a word's lexemes of every column share a part), a row of item_search_parts (seq, part) each,
+ * empty parts too. The ranked page reads the parts holding the query's words (search.c's pg_candidates): about a
+ * 16th of the vector, about 1.5 kB that stays in the part's row, where reading the whole vector from TOAST (18.5 kB
+ * compressed for an article of 1,000 words) was most of a rare word's cost. A row without parts is one not
+ * rewritten since the upgrade: the rank reads its whole vector. (The parts as 16 columns of item_search made its
+ * rows about 2 kB, where they were 0.6: every other search that reads them slowed by 10-20 %.)
  * Limits of the type: positions stop at 16383 (TSV_POS_MAX), a lexeme keeps its first 256 (TSV_NPOS_MAX),
  * and the distinct lexemes of one row together stay under 1 MB (TSV_BYTES_MAX; a row past it loses its
  * rarest-sorting lexemes, which LIMIT_SEARCH_TEXT's bound on the text and notes makes unreachable in practice).
@@ -194,10 +202,48 @@ void search_pg_key(const char *owner, char key[PG_KEY_LEN + 1])
 	key[PG_KEY_LEN] = 0;
 }
 
+int search_pg_part(const char *tok, size_t n)
+{
+	return (int)(text_hash_n(tok, n) % PG_RANK_PARTS);
+}
+
+/* s as one element of an array literal: in double quotes, " and \ escaped */
+static void array_elem(struct sb *o, const char *s)
+{
+	sb_putc(o, '"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			sb_putc(o, '\\');
+		sb_putc(o, *s);
+	}
+	sb_putc(o, '"');
+}
+
+/* the rank parts' text[] literal, PG_RANK_PARTS tsvector literals (an empty one for a part without words) */
+static const char *parts_literal(struct arena *a, struct sb part[PG_RANK_PARTS])
+{
+	struct sb o;
+	const char *s;
+	bool err = false;
+	sb_init(&o);
+	sb_putc(&o, '{');
+	for (int p = 0; p < PG_RANK_PARTS; p++) {
+		if (p)
+			sb_putc(&o, ',');
+		array_elem(&o, sb_str(&part[p]));
+		err = err || sb_error(&part[p]);
+	}
+	sb_putc(&o, '}');
+	s = err || sb_error(&o) ? NULL : arena_strdup(a, sb_str(&o));
+	sb_free(&o);
+	return s;
+}
+
 int search_pg_vector(struct words *w, struct arena *a, const char *owner, int64_t seq,
                      const char *const vals[SEARCH_COLS], const size_t nvals[SEARCH_COLS], const char *lang,
-                     const char **tsv, const char **lens)
+                     const char **tsv, const char **lens, const char **parts)
 {
+	struct sb part[PG_RANK_PARTS];
 	struct vec x = { .a = a };
 	char key[PG_KEY_LEN + 1];
 	search_pg_key(owner, key);
@@ -205,8 +251,11 @@ int search_pg_vector(struct words *w, struct arena *a, const char *owner, int64_
 	struct sb o, l;
 	size_t bytes = 0;
 	int rc = 0, level;
+	size_t at;
 	sb_init(&o);
 	sb_init(&l);
+	for (int p = 0; p < PG_RANK_PARTS; p++)
+		sb_init(&part[p]);
 	sb_putc(&l, '{');
 	for (int c = 0; c < SEARCH_COLS && rc == 0; c++) {
 		x.prefix[0] = col_letters[c];
@@ -230,6 +279,7 @@ int search_pg_vector(struct words *w, struct arena *a, const char *owner, int64_
 				break;
 			if (i)
 				sb_putc(&o, ' ');
+			at = o.len;
 			quoted(&o, x.v[i].s, x.v[i].n);
 			for (size_t j = i; j < k && npos < TSV_NPOS_MAX; j++) {
 				if (x.v[j].pos == last || x.v[j].pos == 0) /* 0: a sample's lexeme, no position */
@@ -237,13 +287,23 @@ int search_pg_vector(struct words *w, struct arena *a, const char *owner, int64_
 				sb_printf(&o, "%c%d", npos++ ? ',' : ':', x.v[j].pos);
 				last = x.v[j].pos;
 			}
+			if (x.v[i].n > (int)sizeof x.prefix && strchr(col_letters, x.v[i].s[0]) && !sb_error(&o)) {
+				/* a column's word (not a sample's or a window's), to its part as well */
+				struct sb *to = &part[search_pg_part(x.v[i].s + sizeof x.prefix, (size_t)x.v[i].n - sizeof x.prefix)];
+				if (to->len)
+					sb_putc(to, ' ');
+				sb_putn(to, sb_str(&o) + at, o.len - at);
+			}
 		}
 	}
+	*parts = rc == 0 && !x.err ? parts_literal(a, part) : NULL;
+	for (int p = 0; p < PG_RANK_PARTS; p++)
+		sb_free(&part[p]);
 	*tsv = sb_error(&o) || x.err || rc ? NULL : arena_strdup(a, sb_str(&o));
 	*lens = sb_error(&l) ? NULL : arena_strdup(a, sb_str(&l));
 	sb_free(&o);
 	sb_free(&l);
-	return *tsv && *lens ? 0 : -1;
+	return *tsv && *lens && *parts ? 0 : -1;
 }
 
 /* ---- the marked rows' vectors, before the commit ---- */
@@ -264,42 +324,36 @@ static const struct store_sql statements[STMT__MAX] = {
 	          DB_GENERIC "SELECT seq, title, author, description, site, text, labels, notes, lang, owner FROM item_search"
 	          " WHERE seq = ANY (?1::bigint[]) ORDER BY seq"),
 	/* a batch's vectors in one statement (one wait for the server, one plan, where a statement a row cost both
-	 * per row): ?1 the seqs, ?2 their tsvector literals, ?3 their lens, as arrays in the same order; the rows
+	 * per row): ?1 the seqs, ?2 their tsvector literals, ?3 their lens, ?4 their rank parts (each a text[] literal),
+	 * as arrays in the same order (each seq once: an upsert may not meet a row twice); the rows
 	 * off search_pending too, where larder init's re-index listed them */
 	STORE_SQL(STMT_SEARCH_WORDS_SET,
-	          "DELETE FROM search_pending WHERE seq = ?1 AND ?2 IS NOT NULL AND ?3 IS NOT NULL",
-	          "WITH v AS (SELECT * FROM unnest(?1::bigint[], ?2::text[], ?3::text[]) AS v (seq, tsv, lens)),"
-	          " done AS (DELETE FROM search_pending WHERE seq IN (SELECT seq FROM v))"
+	          "DELETE FROM search_pending WHERE seq = ?1 AND ?2 IS NOT NULL AND ?3 IS NOT NULL AND ?4 IS NOT NULL",
+	          "WITH v AS (SELECT * FROM unnest(?1::bigint[], ?2::text[], ?3::text[], ?4::text[]) AS v (seq, tsv, lens, rk)),"
+	          " done AS (DELETE FROM search_pending WHERE seq IN (SELECT seq FROM v)),"
+	          " parts AS (INSERT INTO item_search_parts (seq, part, v) SELECT v.seq, p.i - 1, p.v::tsvector"
+	          " FROM v, unnest(v.rk::text[]) WITH ORDINALITY AS p (v, i) ON CONFLICT (seq, part) DO UPDATE SET v = excluded.v)"
 	          " UPDATE item_search SET tsv = v.tsv::tsvector, lens = v.lens::integer[] FROM v WHERE item_search.seq = v.seq"),
 	/* one row (a save's): the arrays' plan cost the server more than this statement (pg-bench -P: 0.30 ms to 0.13);
 	 * marked, as the read of the marked rows above, since both go by seq whatever the values (t/store_plans) */
 	STORE_SQL(STMT_SEARCH_WORDS_SET1,
-	          "DELETE FROM search_pending WHERE seq = ?1 AND ?2 IS NOT NULL AND ?3 IS NOT NULL",
-	          DB_GENERIC "WITH done AS (DELETE FROM search_pending WHERE seq = ?1)"
+	          "DELETE FROM search_pending WHERE seq = ?1 AND ?2 IS NOT NULL AND ?3 IS NOT NULL AND ?4 IS NOT NULL",
+	          DB_GENERIC "WITH done AS (DELETE FROM search_pending WHERE seq = ?1),"
+	          " parts AS (INSERT INTO item_search_parts (seq, part, v) SELECT ?1::bigint, p.i - 1, p.v::tsvector"
+	          " FROM unnest(?4::text[]) WITH ORDINALITY AS p (v, i) ON CONFLICT (seq, part) DO UPDATE SET v = excluded.v)"
 	          " UPDATE item_search SET tsv = ?2::tsvector, lens = ?3::integer[] WHERE seq = ?1"),
 };
 STORE_STATEMENTS(search_pg, statements)
 
 #ifdef HAVE_LIBPQ
-/* s as one element of an array literal: in double quotes, " and \ escaped */
-static void array_elem(struct sb *o, const char *s)
-{
-	sb_putc(o, '"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			sb_putc(o, '\\');
-		sb_putc(o, *s);
-	}
-	sb_putc(o, '"');
-}
 
 /* the arrays of one batch of vectors (STMT_SEARCH_WORDS_SET's parameters), or its one row's */
-struct words_set { struct sb seqs, tsvs, lens; int n; bool one; int64_t seq1; const char *tsv1, *lens1; };
+struct words_set { struct sb seqs, tsvs, lens, rks; int n; bool one; int64_t seq1; const char *tsv1, *lens1, *rk1; };
 
 /* one row of STMT_SEARCH_MARKED: its vector made and added to the batch */
 static int words_row(struct store *st, struct arena *a, struct db_stmt *row, struct words_set *b)
 {
-	const char *vals[SEARCH_COLS], *tsv, *lens, *lang, *owner;
+	const char *vals[SEARCH_COLS], *tsv, *lens, *parts, *lang, *owner;
 	size_t nvals[SEARCH_COLS], nlang = 0;
 	for (int c = 0; c < SEARCH_COLS; c++) {
 		nvals[c] = 0;
@@ -310,18 +364,19 @@ static int words_row(struct store *st, struct arena *a, struct db_stmt *row, str
 	owner = db_col_text(row, 9, NULL);
 	if (!st->words && !(st->words = words_new()))
 		return store_fail(st, DB_E_NOMEM, "making a search row's words");
-	if (search_pg_vector(st->words, a, owner, db_col_int64(row, 0), vals, nvals, lang, &tsv, &lens) != 0)
+	if (search_pg_vector(st->words, a, owner, db_col_int64(row, 0), vals, nvals, lang, &tsv, &lens, &parts) != 0)
 		return store_fail(st, DB_E_NOMEM, "making a search row's words");
 	if (b->one) { /* kept in the arena until written */
-		b->seq1 = db_col_int64(row, 0), b->tsv1 = tsv, b->lens1 = lens;
+		b->seq1 = db_col_int64(row, 0), b->tsv1 = tsv, b->lens1 = lens, b->rk1 = parts;
 		b->n++;
 		return STORE_OK;
 	}
 	sb_printf(&b->seqs, b->n ? ",%lld" : "%lld", (long long)db_col_int64(row, 0));
 	if (b->n)
-		sb_putc(&b->tsvs, ','), sb_putc(&b->lens, ',');
+		sb_putc(&b->tsvs, ','), sb_putc(&b->lens, ','), sb_putc(&b->rks, ',');
 	array_elem(&b->tsvs, tsv);
 	array_elem(&b->lens, lens);
+	array_elem(&b->rks, parts);
 	b->n++;
 	return STORE_OK;
 }
@@ -335,6 +390,7 @@ static int words_set(struct store *st, struct words_set *b)
 		db_bind_int64(set, 1, b->seq1);
 		db_bind_text(set, 2, b->tsv1);
 		db_bind_text(set, 3, b->lens1);
+		db_bind_text(set, 4, b->rk1);
 		rc = db_step(set);
 		store_done(set);
 		return rc == DB_DONE || rc == DB_ROW ? STORE_OK : store_fail(st, rc, "writing a search row's words");
@@ -342,11 +398,13 @@ static int words_set(struct store *st, struct words_set *b)
 	sb_putc(&b->seqs, '}');
 	sb_putc(&b->tsvs, '}');
 	sb_putc(&b->lens, '}');
-	if (sb_error(&b->seqs) || sb_error(&b->tsvs) || sb_error(&b->lens))
+	sb_putc(&b->rks, '}');
+	if (sb_error(&b->seqs) || sb_error(&b->tsvs) || sb_error(&b->lens) || sb_error(&b->rks))
 		return store_fail(st, DB_E_NOMEM, "making the search rows' words");
 	db_bind_text(set, 1, sb_str(&b->seqs));
 	db_bind_text(set, 2, sb_str(&b->tsvs));
 	db_bind_text(set, 3, sb_str(&b->lens));
+	db_bind_text(set, 4, sb_str(&b->rks));
 	rc = db_step(set);
 	store_done(set);
 	return rc == DB_DONE || rc == DB_ROW ? STORE_OK : store_fail(st, rc, "writing the search rows' words");
@@ -370,6 +428,7 @@ static int words_batch(struct store *st, struct arena *a, int64_t *seqs, size_t 
 	sb_init(&b.seqs);
 	sb_init(&b.tsvs);
 	sb_init(&b.lens);
+	sb_init(&b.rks);
 	sb_putc(&list, '{');
 	for (size_t i = 0; i < n; i++)
 		if (i == 0 || seqs[i] != seqs[i - 1])
@@ -379,6 +438,7 @@ static int words_batch(struct store *st, struct arena *a, int64_t *seqs, size_t 
 	sb_putc(&b.seqs, '{');
 	sb_putc(&b.tsvs, '{');
 	sb_putc(&b.lens, '{');
+	sb_putc(&b.rks, '{');
 	if (sb_error(&list))
 		rc = store_fail(st, DB_E_NOMEM, "listing the search rows to index");
 	else
@@ -398,6 +458,7 @@ static int words_batch(struct store *st, struct arena *a, int64_t *seqs, size_t 
 	sb_free(&b.seqs);
 	sb_free(&b.tsvs);
 	sb_free(&b.lens);
+	sb_free(&b.rks);
 	return rc;
 }
 

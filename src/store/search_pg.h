@@ -29,11 +29,17 @@ int search_pg_sample(int64_t seq);
 #define PG_WIN_LEVELS 5
 const char *search_pg_window(struct arena *a, const char *key, int64_t lo, int64_t hi, int max, int64_t *from,
                              int64_t *to);
-/* a search row's tsvector literal and column lengths ("{n,…}") from its owner, its seq (the sample level) and 7
- * values (title, author, description, site, text, labels, notes) in the language lang (NULL: English stems); 0, or
- * -1 out of memory */
+/* PostgreSQL: a row's column lexemes again, split by their word into PG_RANK_PARTS vectors (rows of
+ * item_search_parts), so the ranked page reads the parts holding the query's words, not the whole vector
+ * (search_pg.c); the part of a token (the word after the column's letter and the owner's key) */
+#define PG_RANK_PARTS 16
+int search_pg_part(const char *tok, size_t n);
+/* a search row's tsvector literal, column lengths ("{n,…}") and its rank parts (a text[] literal of PG_RANK_PARTS
+ * tsvector literals) from its owner, its seq (the sample level) and 7 values (title, author, description, site,
+ * text, labels, notes) in the language lang (NULL: English stems); 0, or -1 out of memory */
 int search_pg_vector(struct words *w, struct arena *a, const char *owner, int64_t seq, const char *const vals[7],
-                     const size_t nvals[7], const char *lang, const char **tsv, const char **lens);
+                     const size_t nvals[7], const char *lang, const char **tsv, const char **lens,
+                     const char **parts);
 /* PostgreSQL: the GIN index of the vectors dropped (on false) or built when missing (on true), for a re-index or
  * a copy of most rows (search_index.c); a db_rc */
 struct db;

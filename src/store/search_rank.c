@@ -104,6 +104,22 @@ static void list_lexemes(struct sb *o, const struct rank_phrase *ph, int n, bool
 			}
 }
 
+static unsigned list_parts(const struct rank_phrase *ph, int n, size_t key)
+{
+	unsigned m = 0;
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < ph[i].nalt; j++)
+			if (!(ph[i].prefix && ph[i].k[j] == ph[i].npos - 1) && strlen(ph[i].alt[j]) > key)
+				m |= 1u << search_pg_part(ph[i].alt[j] + key, strlen(ph[i].alt[j]) - key);
+	return m;
+}
+
+unsigned search_rank_parts(const struct search_rank *r)
+{
+	size_t key = strlen(r->key);
+	return list_parts(r->ph, r->nph, key) | list_parts(r->ex, r->nex, key);
+}
+
 const char *search_rank_lexemes(struct search_rank *r, bool prefixes)
 {
 	struct sb o;

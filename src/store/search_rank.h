@@ -32,6 +32,9 @@ void search_rank_init(struct search_rank *r, struct arena *a, const char *key);
 int search_rank_phrase(struct search_rank *r, bool tier, const struct search_terms *t, int from, int to,
                        const char *cols, bool prefix);
 int search_rank_node(struct search_rank *r, enum rank_op op, int l, int rr, int ph);
+/* the rank parts (search_pg.h's PG_RANK_PARTS) holding the lexemes of the phrases' words, one bit each; a prefix's
+ * last word is not in it (its lexemes are those of the row that start with it: read from the whole vector) */
+unsigned search_rank_parts(const struct search_rank *r);
 /* the lexemes the phrases read, as a PostgreSQL text[] literal; prefixes: those of the prefix phrases' last
  * positions ("{}" when none); NULL out of memory */
 const char *search_rank_lexemes(struct search_rank *r, bool prefixes);

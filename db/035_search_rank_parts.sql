@@ -1,0 +1,1 @@
+-- 035_search_rank_parts.sql: nothing to do on SQLite. db/pg/035_search_rank_parts.sql keeps each PostgreSQL search row's words again in 16 parts by the word, so a ranked page reads only the parts holding the query's words (FTS5's index already gives each match's positions per column).
