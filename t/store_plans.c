@@ -105,8 +105,10 @@ static const struct { const char *name; int param; const char *value; } binds[] 
 	{ "search_words_set", 1, "{1}" },               /* a batch of rows' seqs, vectors, column lengths */
 	{ "search_words_set", 2, "{\"'tx':1\"}" },
 	{ "search_words_set", 3, "{\"{1,0,0,0,0,0,0}\"}" },
-	{ "search_words_set1", 2, "'tx':1" },           /* one row's vector and column lengths */
+	{ "search_words_set", 4, "{\"{\\\"'tx':1\\\"}\"}" }, /* and their rank parts, a text[] literal each */
+	{ "search_words_set1", 2, "'tx':1" },           /* one row's vector, column lengths and rank parts */
 	{ "search_words_set1", 3, "{1,0,0,0,0,0,0}" },
+	{ "search_words_set1", 4, "{\"'tx':1\"}" },
 };
 
 static const char *bind_value(const char *name, int param)
