@@ -492,6 +492,17 @@ static void merge_tests(void)
 	       "the index matches its rows (FTS5 integrity-check)");
 }
 
+/* larder init run again on the library (closed and opened around it), which should rewrite the want rows listed */
+static void init_again(int64_t want)
+{
+	char err[512];
+	store_close(st);
+	st = NULL;
+	is_int(store_init_progress(path, progress, NULL, err, sizeof err), STORE_OK, "larder init: %s", err);
+	is_int(last_done, want, "rewrote the %lld rows listed", (long long)want);
+	is_int(store_open(path, &st, err, sizeof err), STORE_OK, "open: %s", err);
+}
+
 /* ---- PostgreSQL's rank parts (db/pg/035, search_pg.c): each row's column words again, in 16 parts by the word
  * (rows of item_search_parts); a ranked page reads only the parts holding the query's words. The parts hold the
  * vector's column lexemes, each in its word's part; cat's pages are the same read from them as from the whole
@@ -501,8 +512,7 @@ static void rank_part_tests(void)
 {
 	const char *got[NRANK_Q], *q;
 	struct db_stmt *rows = NULL;
-	int64_t n = 0, wrong = 0, used = 0, want;
-	char err[512];
+	int64_t n = 0, wrong = 0, used = 0;
 	if (db_is_sqlite(st->db))
 		return; /* FTS5 gives a match's positions per column from its index */
 	for (size_t i = 0; i < NRANK_Q; i++)
@@ -546,12 +556,7 @@ static void rank_part_tests(void)
 	ok(strcmp(q, got[0]) != 0, "then the rank changes (the parts are read, not the vector): %s", q);
 	is_int(db_exec(st->db, "DELETE FROM search_pending; INSERT INTO search_pending (seq) SELECT seq FROM item_search"
 	                       " ON CONFLICT DO NOTHING"), DB_OK, "every row listed (db/pg/035's statement)");
-	want = count_sql(st, "SELECT count(*) FROM search_pending");
-	store_close(st);
-	st = NULL;
-	is_int(store_init_progress(path, progress, NULL, err, sizeof err), STORE_OK, "larder init: %s", err);
-	is_int(last_done, want, "rewrote every row (%lld)", (long long)want);
-	is_int(store_open(path, &st, err, sizeof err), STORE_OK, "open: %s", err);
+	init_again(count_sql(st, "SELECT count(*) FROM search_pending"));
 	is_int(count_sql(st, "SELECT count(*) FROM item_search s WHERE (SELECT count(*) FROM item_search_parts r"
 	                     " WHERE r.seq = s.seq AND length(r.v) > 0) = 0 AND length(s.tsv) > 0"), 0,
 	       "every row holds its words in its parts again");
@@ -587,7 +592,6 @@ static void sample_tests(const char *user, const char *other)
 {
 	const char *q[] = { "alpha", "alpha beta", "alpha -beta", "gamma", "gamma OR delta", "delta", "alph*", "beta",
 	                    "alpha gamma -delta" };
-	char err[512];
 	struct arena L;
 	arena_init(&L);
 	/* the pages at 0, 60 and 150: for alpha (about 340 of its 2,700 rows sampled: more than WINDOW), the walk testing
@@ -649,11 +653,7 @@ static void sample_tests(const char *user, const char *other)
 	                       " (seq::numeric * 2654435761) % 4294967296 < 536870912 ON CONFLICT DO NOTHING"), DB_OK,
 	       "db/pg/033's statement");
 	is_int(count_sql(st, "SELECT count(*) FROM search_pending"), want, "lists the sample's rows");
-	store_close(st);
-	st = NULL;
-	is_int(store_init_progress(path, progress, NULL, err, sizeof err), STORE_OK, "larder init: %s", err);
-	is_int(last_done, want, "rewrote them");
-	is_int(store_open(path, &st, err, sizeof err), STORE_OK, "open: %s", err);
+	init_again(want);
 	is_int(count_sql(st, "SELECT count(*) FROM item_search WHERE (tsv::text LIKE '''1%') <>"
 	                     " ((seq::numeric * 2654435761) % 4294967296 < 536870912)"), 0, "the sample is whole again");
 	is_str(page_as(user, "alpha beta", 30), page_as(user, "(alpha beta) OR title:zzzzz", 30), "the same page");
@@ -681,7 +681,6 @@ static void window_tests(const char *user)
 	                    "gamma OR delta", "alph*", "alpha in:inbox" };
 	const int64_t offs[] = { 0, 60, 150, 600 };
 	long used = 0;
-	char err[512];
 	store_search_windows(1);
 	for (size_t i = 0; i < sizeof q / sizeof *q; i++)
 		for (size_t k = 0; k < sizeof offs / sizeof *offs; k++)
@@ -711,12 +710,7 @@ static void window_tests(const char *user)
 	for (size_t i = 0; i < 3; i++)
 		for (size_t k = 0; k < 3; k++)
 			used += window_pair(user, q[i], offs[k]);
-	int64_t want = count_sql(st, "SELECT count(*) FROM search_pending");
-	store_close(st);
-	st = NULL;
-	is_int(store_init_progress(path, progress, NULL, err, sizeof err), STORE_OK, "larder init: %s", err);
-	is_int(last_done, want, "rewrote every row (%lld)", (long long)want);
-	is_int(store_open(path, &st, err, sizeof err), STORE_OK, "open: %s", err);
+	init_again(count_sql(st, "SELECT count(*) FROM search_pending"));
 	is_int(count_sql(st, "SELECT count(*) FROM item_search s WHERE length(s.tsv) > 0 AND (SELECT count(*) FROM"
 	                     " unnest(s.tsv) AS u WHERE u.lexeme LIKE 'w%') <> 5"), 0, "every row holds its windows again");
 	used = 0;
