@@ -92,14 +92,19 @@ static void array_item(struct sb *o, const char *col, const char *s)
 	sb_putc(o, '"');
 }
 
+/* whether p's alternative j is at a prefix phrase's last position (its lexemes: those of the row starting with it) */
+static bool prefix_alt(const struct rank_phrase *p, int j)
+{
+	return p->prefix && p->k[j] == p->npos - 1;
+}
+
 static void list_lexemes(struct sb *o, const struct rank_phrase *ph, int n, bool prefixes)
 {
 	for (int i = 0; i < n; i++)
 		for (const char *c = ph[i].cols; *c; c++)
 			for (int j = 0; j < ph[i].nalt; j++) {
-				bool last_prefix = ph[i].prefix && ph[i].k[j] == ph[i].npos - 1;
 				char col[2] = { *c, 0 };
-				if (last_prefix == prefixes)
+				if (prefix_alt(&ph[i], j) == prefixes)
 					array_item(o, col, ph[i].alt[j]);
 			}
 }
@@ -108,9 +113,11 @@ static unsigned list_parts(const struct rank_phrase *ph, int n, size_t key)
 {
 	unsigned m = 0;
 	for (int i = 0; i < n; i++)
-		for (int j = 0; j < ph[i].nalt; j++)
-			if (!(ph[i].prefix && ph[i].k[j] == ph[i].npos - 1) && strlen(ph[i].alt[j]) > key)
-				m |= 1u << search_pg_part(ph[i].alt[j] + key, strlen(ph[i].alt[j]) - key);
+		for (int j = 0; j < ph[i].nalt; j++) {
+			size_t len = strlen(ph[i].alt[j]);
+			if (!prefix_alt(&ph[i], j) && len > key)
+				m |= 1u << search_pg_part(ph[i].alt[j] + key, len - key);
+		}
 	return m;
 }
 
@@ -207,7 +214,7 @@ static bool has(const int *v, int n, int x)
 static bool lex_is(const struct lex *x, const struct rank_phrase *p, int j)
 {
 	size_t n = strlen(p->alt[j]);
-	if (p->prefix && p->k[j] == p->npos - 1)
+	if (prefix_alt(p, j))
 		return x->nrest >= n && memcmp(x->rest, p->alt[j], n) == 0;
 	return x->nrest == n && memcmp(x->rest, p->alt[j], n) == 0;
 }
