@@ -160,6 +160,16 @@ static bool pure_fts(const struct store_sq_node *n)
 	return is_fts_leaf(n);
 }
 
+/* a text leaf anywhere in the query: only then are the caller's languages read (stem_tag) */
+static bool any_fts(const struct store_sq_node *n)
+{
+	if (!n)
+		return false;
+	if (n->op != SQ_LEAF)
+		return any_fts(n->l) || any_fts(n->r);
+	return is_fts_leaf(n);
+}
+
 /* the tokens of a user's word in any of its forms (words.c, WORDS_STEM), one position at most */
 struct terms { int n, pos; const char *tok[2 * WORDS_LANGS_MAX + 1]; int len[2 * WORDS_LANGS_MAX + 1]; struct arena *a; };
 
@@ -1255,6 +1265,24 @@ static int cand_cmp(const void *pa, const void *pb)
 	return x->at < y->at ? -1 : x->at > y->at;
 }
 
+/* a candidate's query lexemes cut from its whole vector: those of the text[] LEX (already bound as ?NLEX unless
+ * 0), and for a prefix (PRE, a text[] of prefixes) those of the row that start with one */
+static void whole_filter(struct comp *c, struct sb *sql, const char *lex, int nlex, const char *pre)
+{
+	sb_puts(sql, "ts_filter(setweight(s.tsv, 'A', ");
+	if (nlex)
+		sb_printf(sql, "?%d", nlex);
+	else
+		ptext(c, lex);
+	sb_puts(sql, "::text[]");
+	if (pre) {
+		sb_puts(sql, " || ARRAY(SELECT u.lexeme FROM unnest(s.tsv) AS u WHERE u.lexeme ^@ ANY (");
+		ptext(c, pre);
+		sb_puts(sql, "::text[]))");
+	}
+	sb_puts(sql, "), '{a}')::text");
+}
+
 static int pg_candidates(struct store *st, struct comp *c, const char *where, struct plan *pl,
                          const struct store_sq *sq, struct cand **out, int *nout, struct store_search_res *r)
 {
@@ -1281,17 +1309,12 @@ static int pg_candidates(struct store *st, struct comp *c, const char *where, st
 		nlex = c->nb;
 		sb_puts(&sql, "::text[]), '{a}')::text, ' ') FROM item_search_parts r WHERE r.seq = s.seq AND r.part = ANY (");
 		ptext(c, arena_strdup(c->a, list));
-		sb_printf(&sql, "::smallint[])), ts_filter(setweight(s.tsv, 'A', ?%d::text[]), '{a}')::text)", nlex);
+		sb_puts(&sql, "::smallint[])), ");
+		whole_filter(c, &sql, lex, nlex, NULL);
+		sb_putc(&sql, ')');
 	} else {
-		sb_puts(&sql, "SELECT ts_filter(setweight(s.tsv, 'A', ");
-		ptext(c, lex);
-		sb_puts(&sql, "::text[]");
-		if (pre) { /* a prefix's lexemes are those of the row that start with it */
-			sb_puts(&sql, " || ARRAY(SELECT u.lexeme FROM unnest(s.tsv) AS u WHERE u.lexeme ^@ ANY (");
-			ptext(c, pre);
-			sb_puts(&sql, "::text[]))");
-		}
-		sb_puts(&sql, "), '{a}')::text");
+		sb_puts(&sql, "SELECT ");
+		whole_filter(c, &sql, lex, 0, pre);
 	}
 	sb_printf(&sql, ", s.lens::text, " STORE_ITEM_COLS("i.") PG_GIN_ITEMS("%s"), pl->match);
 	sb_puts(&sql, where);
@@ -1401,7 +1424,7 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 	c.user = q->user_id ? q->user_id : "";
 	search_pg_key(c.user, c.pgkey);
 	c.words = &st->words;
-	if (!(c.stag = stem_tag(st, &c, c.user, q->query)))
+	if (any_fts(sq.root) && !(c.stag = stem_tag(st, &c, c.user, q->query)))
 		c.err = 1;
 	ptext(&c, q->user_id ? q->user_id : "");
 	sb_truncate(&where, 0);

@@ -207,10 +207,10 @@ int search_pg_part(const char *tok, size_t n)
 	return (int)(text_hash_n(tok, n) % PG_RANK_PARTS);
 }
 
-/* s as one element of an array literal: in double quotes, " and \ escaped */
-static void array_elem(struct sb *o, const char *s)
+void search_pg_array_elem(struct sb *o, const char *head, const char *s)
 {
 	sb_putc(o, '"');
+	sb_puts(o, head);
 	for (; *s; s++) {
 		if (*s == '"' || *s == '\\')
 			sb_putc(o, '\\');
@@ -230,7 +230,7 @@ static const char *parts_literal(struct arena *a, struct sb part[PG_RANK_PARTS])
 	for (int p = 0; p < PG_RANK_PARTS; p++) {
 		if (p)
 			sb_putc(&o, ',');
-		array_elem(&o, sb_str(&part[p]));
+		search_pg_array_elem(&o, "", sb_str(&part[p]));
 		err = err || sb_error(&part[p]);
 	}
 	sb_putc(&o, '}');
@@ -374,9 +374,9 @@ static int words_row(struct store *st, struct arena *a, struct db_stmt *row, str
 	sb_printf(&b->seqs, b->n ? ",%lld" : "%lld", (long long)db_col_int64(row, 0));
 	if (b->n)
 		sb_putc(&b->tsvs, ','), sb_putc(&b->lens, ','), sb_putc(&b->rks, ',');
-	array_elem(&b->tsvs, tsv);
-	array_elem(&b->lens, lens);
-	array_elem(&b->rks, parts);
+	search_pg_array_elem(&b->tsvs, "", tsv);
+	search_pg_array_elem(&b->lens, "", lens);
+	search_pg_array_elem(&b->rks, "", parts);
 	b->n++;
 	return STORE_OK;
 }

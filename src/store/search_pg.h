@@ -34,6 +34,9 @@ const char *search_pg_window(struct arena *a, const char *key, int64_t lo, int64
  * (search_pg.c); the part of a token (the word after the column's letter and the owner's key) */
 #define PG_RANK_PARTS 16
 int search_pg_part(const char *tok, size_t n);
+/* HEAD (as is) and S (" and \\ escaped) as one double-quoted element of an array literal */
+struct sb;
+void search_pg_array_elem(struct sb *o, const char *head, const char *s);
 /* a search row's tsvector literal, column lengths ("{n,…}") and its rank parts (a text[] literal of PG_RANK_PARTS
  * tsvector literals) from its owner, its seq (the sample level) and 7 values (title, author, description, site,
  * text, labels, notes) in the language lang (NULL: English stems); 0, or -1 out of memory */

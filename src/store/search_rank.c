@@ -79,17 +79,12 @@ int search_rank_node(struct search_rank *r, enum rank_op op, int l, int rr, int 
 	return r->nnode++;
 }
 
-/* s inside a text[] literal's double quotes */
+/* the column letter col and s as the next element of a text[] literal */
 static void array_item(struct sb *o, const char *col, const char *s)
 {
-	sb_puts(o, o->len > 1 ? ",\"" : "\"");
-	sb_puts(o, col);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			sb_putc(o, '\\');
-		sb_putc(o, *s);
-	}
-	sb_putc(o, '"');
+	if (o->len > 1)
+		sb_putc(o, ',');
+	search_pg_array_elem(o, col, s);
 }
 
 /* whether p's alternative j is at a prefix phrase's last position (its lexemes: those of the row starting with it) */
