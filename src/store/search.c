@@ -160,6 +160,17 @@ static bool pure_fts(const struct store_sq_node *n)
 	return is_fts_leaf(n);
 }
 
+/* no text, date or number leaf anywhere in the query: PostgreSQL's plan for its page is the same whatever its values
+ * (a walk of the caller's items in the sort's order, each tested), so it is made once per connection */
+static bool plan_steady(const struct store_sq_node *n)
+{
+	if (!n)
+		return true;
+	if (n->op != SQ_LEAF)
+		return plan_steady(n->l) && plan_steady(n->r);
+	return !is_fts_leaf(n) && n->key != SQK_DATE && n->key != SQK_NUMBER;
+}
+
 /* a text leaf anywhere in the query: only then are the caller's languages read (stem_tag) */
 static bool any_fts(const struct store_sq_node *n)
 {
@@ -489,11 +500,12 @@ static void label_cond(struct comp *c, const struct store_sq_node *n)
 	c->sql = saved;
 	if (c->pg) /* each item tested as the walk meets it: "i.seq IS NOT NULL" keeps PostgreSQL from hashing every
 	            * row of the label first (a hashed SubPlan: 34 ms at 1,000,000 articles, 13 ms at 20,000, where the
-	            * walk meets 21 labelled items in 0.5) */
+	            * walk meets 21 labelled items in 0.5); the label ids read once per statement (an InitPlan), not
+	            * the caller's labels matched again at each labelled item */
 		sb_printf(o, "(EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq AND i.seq IS NOT NULL"
-		             " AND il.label_id IN (%s)) OR EXISTS (SELECT 1 FROM highlights h WHERE h.item_seq = i.seq"
+		             " AND il.label_id = ANY (ARRAY(%s))) OR EXISTS (SELECT 1 FROM highlights h WHERE h.item_seq = i.seq"
 		             " AND i.seq IS NOT NULL AND EXISTS (SELECT 1 FROM highlight_labels hl WHERE hl.highlight_id = h.id"
-		             " AND hl.label_id IN (%s))))", sb_str(&ids), sb_str(&ids));
+		             " AND hl.label_id = ANY (ARRAY(%s)))))", sb_str(&ids), sb_str(&ids));
 	else
 		sb_printf(o, "(EXISTS (SELECT 1 FROM item_labels il WHERE il.item_seq = i.seq AND il.label_id IN (%s))"
 		             " OR EXISTS (SELECT 1 FROM highlights h JOIN highlight_labels hl ON hl.highlight_id = h.id"
@@ -893,7 +905,7 @@ static void order_by(struct sb *order, const struct store_sq *sq, const char *ra
 
 /* how the page is read with a main match (see the top of this file); PostgreSQL: match is the main match
  * as a tsquery expression, rank its phrases and first tier for the ranked page (search_rank.c) */
-struct plan { bool drive, rank, win_asc, few, walk; int64_t window; const char *match; struct search_rank rk;
+struct plan { bool drive, rank, win_asc, few, walk, steady; int64_t window; const char *match; struct search_rank rk;
               const char *sample[PG_SAMPLES]; const char *win[PG_WIN_TIERS]; int64_t win_from[PG_WIN_TIERS],
               win_to[PG_WIN_TIERS]; };
 
@@ -1208,7 +1220,8 @@ static void page_sql(struct sb *sql, struct comp *c, const char *where, const ch
 	struct sb order;
 	sb_init(&order);
 	order_by(&order, sq, !pl->rank || !rank_now.ranked || c->pg ? NULL : rank_sql(c));
-	sb_puts(sql, "SELECT " STORE_ITEM_COLS("i."));
+	sb_puts(sql, !main && c->pg && pl->steady ? DB_GENERIC_PLAN "SELECT " STORE_ITEM_COLS("i.")
+	                                          : "SELECT " STORE_ITEM_COLS("i."));
 	if (main && c->pg && pl->few && !pl->walk) /* a few sparse matches: read from the GIN index, then sorted */
 		sb_printf(sql, PG_GIN_ITEMS("%s"), pl->match);
 	else if (main && c->pg && !pl->few && !pl->win[0])
@@ -1439,6 +1452,7 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 	sb_truncate(&where, 0);
 	if (main && c.pg)
 		pg_main(&c, &sp, &pl);
+	pl.steady = plan_steady(sq.root);
 
 	sb_puts(&where, " WHERE i.user_id = ?1");
 	if (!sq.trash)
