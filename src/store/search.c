@@ -1392,7 +1392,7 @@ static int total(struct store *st, const struct comp *c, int nbase, const char *
 	struct sb sql;
 	int rc = STORE_E_DB;
 	sb_init(&sql);
-	sb_puts(&sql, "SELECT count(*)");
+	sb_puts(&sql, !main && c->pg && pl->steady ? DB_GENERIC_PLAN "SELECT count(*)" : "SELECT count(*)");
 	if (main && c->pg)
 		sb_printf(&sql, " FROM library_items i JOIN" PG_GIN("%s") " AS s ON s.seq = i.seq", pl->match);
 	else
