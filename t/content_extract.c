@@ -377,7 +377,10 @@ static void test_hostile(void)
 	sb_puts(&b, "<title>A page with far too many elements</title>" BODY_TEXT);
 	for (int i = 0; i < 210000; i++)
 		sb_puts(&b, "<b></b>");
-	rc = content_extract(&a, sb_str(&b), b.len, NULL, NULL, &art, &(struct content_error){ 0 });
+	/* no CPU budget: the element count is tested, not the time (under ASan on a busy machine this parse ran past
+	 * LIMIT_HTML_PARSE_MS and the degraded parse, which keeps fewer elements, gave the page a body) */
+	rc = content_extract(&a, sb_str(&b), b.len, NULL, &(struct content_limits){ .budget_ms = -1 }, &art,
+	                     &(struct content_error){ 0 });
 	is_int(rc, 0, "too many elements: ok");
 	is_str(art.title, "A page with far too many elements", "too many elements: title");
 	ok(!art.content, "too many elements: no content");
