@@ -721,6 +721,19 @@ int main(void)
 	is_str(find("label:review"), "E", "a highlight's label");
 	is_str(find("label:nosuch"), "", "unknown label");
 	is_str(find("label:\"f_od\""), "", "LIKE's _ is not a wildcard");
+	if (!db_is_sqlite(st->db)) { /* PostgreSQL: a page without words, dates or numbers is planned once per connection
+	                              * (search.c's plan_steady), one with a date for its values each time */
+		static const char steady[] = "SELECT coalesce(sum(%s), -1) FROM pg_prepared_statements WHERE statement"
+		                             " LIKE '/*generic plan*/ SELECT %%label_id = ANY (ARRAY(%%' AND statement NOT LIKE '%%count(*)%%'";
+		for (int i = 0; i < 3; i++)
+			is_str(find("label:Tech,food in:inbox"), "BA", "label filter, run %d", i + 1);
+		ok(count_sql(arena_printf(&A, steady, "generic_plans")) >= 3, "label filter: its generic plan, each time");
+		is_int(count_sql(arena_printf(&A, steady, "custom_plans")), 0, "label filter: never a custom plan");
+		is_str(find("label:Tech,food saved:2000-01-01..2100-01-01"), "BA", "label filter with a date");
+		ok(count_sql("SELECT coalesce(sum(custom_plans), -1) FROM pg_prepared_statements WHERE statement NOT LIKE '/*%'"
+		             " AND statement LIKE '%label_id = ANY (ARRAY(%' AND statement LIKE '%i.saved_at >= $%'") >= 1,
+		   "label filter with a date: planned for its values");
+	}
 	is_str(find("has:labels"), "BA", "has:labels");
 	is_str(find("no:labels"), "CEF", "no:labels");
 	is_str(find("has:highlights"), "E", "has:highlights");
