@@ -160,25 +160,22 @@ static bool pure_fts(const struct store_sq_node *n)
 	return is_fts_leaf(n);
 }
 
-/* no text, date or number leaf anywhere in the query: PostgreSQL's plan for its page is the same whatever its values
- * (a walk of the caller's items in the sort's order, each tested), so it is made once per connection */
-static bool plan_steady(const struct store_sq_node *n)
-{
-	if (!n)
-		return true;
-	if (n->op != SQ_LEAF)
-		return plan_steady(n->l) && plan_steady(n->r);
-	return !is_fts_leaf(n) && n->key != SQK_DATE && n->key != SQK_NUMBER;
-}
-
-/* a text leaf anywhere in the query: only then are the caller's languages read (stem_tag) */
-static bool any_fts(const struct store_sq_node *n)
+/* whether a leaf of the query passes test */
+static bool any_leaf(const struct store_sq_node *n, bool (*test)(const struct store_sq_node *))
 {
 	if (!n)
 		return false;
 	if (n->op != SQ_LEAF)
-		return any_fts(n->l) || any_fts(n->r);
-	return is_fts_leaf(n);
+		return any_leaf(n->l, test) || any_leaf(n->r, test);
+	return test(n);
+}
+
+/* a leaf whose values may change PostgreSQL's plan: a text, a date or a number. A query without one (then
+ * without a main match either) has the same plan for its page whatever its values (a walk of the caller's items
+ * in the sort's order, or a sort of them), so it is made once per connection (plan.steady) */
+static bool plan_moving(const struct store_sq_node *n)
+{
+	return is_fts_leaf(n) || n->key == SQK_DATE || n->key == SQK_NUMBER;
 }
 
 /* the tokens of a user's word in any of its forms (words.c, WORDS_STEM), one position at most */
@@ -1220,8 +1217,7 @@ static void page_sql(struct sb *sql, struct comp *c, const char *where, const ch
 	struct sb order;
 	sb_init(&order);
 	order_by(&order, sq, !pl->rank || !rank_now.ranked || c->pg ? NULL : rank_sql(c));
-	sb_puts(sql, !main && c->pg && pl->steady ? DB_GENERIC_PLAN "SELECT " STORE_ITEM_COLS("i.")
-	                                          : "SELECT " STORE_ITEM_COLS("i."));
+	sb_puts(sql, pl->steady ? DB_GENERIC_PLAN "SELECT " STORE_ITEM_COLS("i.") : "SELECT " STORE_ITEM_COLS("i."));
 	if (main && c->pg && pl->few && !pl->walk) /* a few sparse matches: read from the GIN index, then sorted */
 		sb_printf(sql, PG_GIN_ITEMS("%s"), pl->match);
 	else if (main && c->pg && !pl->few && !pl->win[0])
@@ -1392,7 +1388,7 @@ static int total(struct store *st, const struct comp *c, int nbase, const char *
 	struct sb sql;
 	int rc = STORE_E_DB;
 	sb_init(&sql);
-	sb_puts(&sql, !main && c->pg && pl->steady ? DB_GENERIC_PLAN "SELECT count(*)" : "SELECT count(*)");
+	sb_puts(&sql, pl->steady ? DB_GENERIC_PLAN "SELECT count(*)" : "SELECT count(*)");
 	if (main && c->pg)
 		sb_printf(&sql, " FROM library_items i JOIN" PG_GIN("%s") " AS s ON s.seq = i.seq", pl->match);
 	else
@@ -1437,7 +1433,7 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 	c.user = q->user_id ? q->user_id : "";
 	search_pg_key(c.user, c.pgkey);
 	c.words = &st->words;
-	if (any_fts(sq.root) && !(c.stag = stem_tag(st, &c, c.user, q->query)))
+	if (any_leaf(sq.root, is_fts_leaf) && !(c.stag = stem_tag(st, &c, c.user, q->query)))
 		c.err = 1;
 	ptext(&c, q->user_id ? q->user_id : "");
 	sb_truncate(&where, 0);
@@ -1452,7 +1448,7 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 	sb_truncate(&where, 0);
 	if (main && c.pg)
 		pg_main(&c, &sp, &pl);
-	pl.steady = plan_steady(sq.root);
+	pl.steady = c.pg && !any_leaf(sq.root, plan_moving);
 
 	sb_puts(&where, " WHERE i.user_id = ?1");
 	if (!sq.trash)
