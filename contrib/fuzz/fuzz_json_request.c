@@ -5,6 +5,9 @@
 #include <string.h>
 #include <json-c/json.h>
 #include "fuzz_schema.h"
+#include "fuzz_store.h"
+#include "svc/svc.h"
+#include "util/crypto.h"
 #include "util/arena.h"
 #include "util/config.h"
 #include "util/limits.h"
@@ -16,8 +19,11 @@
  * An input starting with '@' instead begins with CGI parameters, one NAME=value a line,
  * up to an empty line; the rest is the body. For example
  *   @REQUEST_METHOD=GET\nQUERY_STRING=query=%7Bhello%7D\n\n
- * No Authorization header is passed on: the server runs without a database (store NULL),
- * so every request is anonymous and the test schema answers it. */
+ * The server has a real database (fuzz_store.h) holding one user, one article and its share link
+ * (/s/FZ_SHARE_TOKEN), so the routes that read it without credentials (share links, signed file
+ * links, uploads by token, /api/health) run as they do in graphql.fcgi. No Authorization header
+ * is passed on (no key exists, and a key's routes start imports and exports), so every request
+ * is anonymous, or a session cookie that finds nobody, and the test schema answers GraphQL. */
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -38,7 +44,33 @@ static struct web_graphql fz_app;
 static struct arena fz_arena;
 static struct fz_io fz_io;
 static bool fz_print;   /* FUZZ_PRINT set: show every response (to check the seeds) */
-static char fz_db[] = ":memory:";
+/* the share link's token in the seed corpus (share_ok) */
+#define FZ_SHARE_TOKEN "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+
+/* alice's article, and a share link to it */
+static void fz_seed(struct store *st)
+{
+	static const char *const label = "Fuzz";
+	struct store_user u;
+	struct store_save sv = { .url = "https://example.org/shared", .title = "A shared article",
+	                         .saved_ms = INT64_C(1718452800000), .labels = &label, .nlabels = 1 };
+	struct store_article art = { .title = "A shared article", .author = "Ann Author", .description = "shared",
+	                             .content = "<p>The <b>shared</b> text.</p>", .text = "The shared text.",
+	                             .words_count = 3, .language = "en" };
+	struct store_item it;
+	char hash[65];
+	bool existed;
+
+	if (store_user_add(st, &fz_arena, "alice", NULL, NULL, NULL, &u) != STORE_OK)
+		fz_store_fail("store_user_add", NULL);
+	sv.user_id = u.id;
+	if (store_item_save(st, &fz_arena, &sv, &it, &existed) != STORE_OK || store_item_fill(st, it.seq, &art) != STORE_OK)
+		fz_store_fail("store_item_save", NULL);
+	crypto_sha256_hex(FZ_SHARE_TOKEN, strlen(FZ_SHARE_TOKEN), hash);
+	if (store_share_set(st, it.seq, hash, sv.saved_ms) != STORE_OK)
+		fz_store_fail("store_share_set", NULL);
+	arena_reset(&fz_arena);
+}
 
 static const char *fz_param(void *ctx, const char *name)
 {
@@ -76,12 +108,15 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	fz_s = fz_schema();
 	if (config_defaults(&fz_cfg) != 0) /* every limit at its default, as an empty larder.conf gives */
 		abort();
-	free(fz_cfg.database);
-	fz_cfg.database = fz_db;
 	fz_cfg.argon2_t_cost = 1;
 	fz_cfg.argon2_m_kib = 8;
-	web_graphql_init(&fz_app, "fuzz_json_request", NULL, &fz_cfg, fz_s);
 	arena_init(&fz_arena);
+	fz_store_make("fuzz_json_request");
+	free(fz_cfg.database);
+	fz_cfg.database = strdup(fz_store_path);
+	svc_store_limits(fz_store, &fz_cfg);
+	fz_seed(fz_store);
+	web_graphql_init(&fz_app, "fuzz_json_request", fz_store, &fz_cfg, fz_s);
 	sb_init(&fz_io.out);
 	fz_print = getenv("FUZZ_PRINT") != NULL;
 	/* every 4xx answer logs a line on stderr: keep it quiet unless asked (sanitizer reports
@@ -103,10 +138,11 @@ static void set_param(struct fz_io *io, const char *name, const char *value)
 	}
 }
 
-/* check the CGI response: a status line, clean header lines, Content-Length = body, JSON body */
+/* check the CGI response: a status line, clean header lines, Content-Length = body, a JSON body (or a whole HTML
+ * page, for a share link) */
 static void check_response(const struct sb *out, int status)
 {
-	const char *s = sb_str(out), *sep = strstr(s, "\r\n\r\n"), *cl, *body;
+	const char *s = sb_str(out), *sep = strstr(s, "\r\n\r\n"), *cl, *ct, *body;
 	size_t head_len, body_len;
 	int st;
 
@@ -134,7 +170,14 @@ static void check_response(const struct sb *out, int status)
 		        (int)head_len, s);
 		abort();
 	}
-	if (body_len > 0) {
+	ct = strstr(s, "\r\nContent-Type: ");
+	if (ct != NULL && ct < sep && strncmp(ct + 16, "text/html", 9) == 0 && body_len > 0) {
+		/* a share link's page (or its 404): a whole HTML document */
+		if (body_len < 16 || strncmp(body, "<!doctype html>", 15) != 0 || strstr(body, "</html>") == NULL) {
+			fprintf(stderr, "fuzz: an HTML answer is not a whole page:\n%.2000s\n", body);
+			abort();
+		}
+	} else if (body_len > 0) {
 		struct json_object *j = fz_check_json("the response body", body, body_len);
 		if (!json_object_is_type(j, json_type_object)) {
 			fprintf(stderr, "fuzz: the response body is not a JSON object\n");
@@ -181,7 +224,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			eq = strchr(p, '=');
 			if (eq != NULL) {
 				*eq = '\0';
-				/* no key lookups: there is no database behind this server */
+				/* no keys: see the top of this file */
 				if (strcmp(p, "HTTP_AUTHORIZATION") != 0)
 					set_param(&fz_io, p, eq + 1);
 			}

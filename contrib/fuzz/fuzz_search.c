@@ -9,6 +9,7 @@
 #include "store/search.h"
 #include "store/search_query.h"
 #include "store/store.h"
+#include "fuzz_store.h"
 #include "util/arena.h"
 #include "util/limits.h"
 #include "util/sb.h"
@@ -25,7 +26,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct arena A;
 static struct store *st;
-static char fz_dir[64], fz_path[128];
 static const char *fz_user, *fz_other;
 static bool fz_strict;
 
@@ -34,28 +34,6 @@ static void fail(const char *what, const char *in, size_t n, const char *detail)
 	fprintf(stderr, "fuzz_search: %s\n input: %.*s\n detail: %s\n", what, (int)(n > 2000 ? 2000 : n), in,
 	        detail ? detail : "(none)");
 	abort();
-}
-
-static void cleanup(void)
-{
-	static const char *const sfx[] = { "", "-wal", "-shm", "-writer.lock" };
-	char p[160];
-	if (st)
-		store_close(st);
-	st = NULL;
-	if (!fz_path[0])
-		return;
-	for (int i = 0; i < 4; i++) {
-		snprintf(p, sizeof p, "%s%s", fz_path, sfx[i]);
-		unlink(p);
-	}
-	rmdir(fz_dir);
-}
-
-static void setup_fail(const char *what, const char *err)
-{
-	fprintf(stderr, "fuzz_search: set-up: %s: %s\n", what, err ? err : (st ? store_errmsg(st) : ""));
-	exit(1);
 }
 
 /* one item saved (a fetch queued) and then filled as a fetch would */
@@ -70,40 +48,28 @@ static void add_item(const char *user, const char *url, const char *title, const
 	struct store_item it;
 	bool existed;
 	if (store_item_save(st, &A, &sv, &it, &existed) != STORE_OK)
-		setup_fail("store_item_save", NULL);
+		fz_store_fail("store_item_save", NULL);
 	if (store_item_fill(st, it.seq, &art) != STORE_OK)
-		setup_fail("store_item_fill", NULL);
+		fz_store_fail("store_item_fill", NULL);
 }
 
-/* a database in a temporary directory (memory-backed /dev/shm when there is one), made once */
+/* the database (fuzz_store.h) with two users' items, made once */
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	struct store_user u, o;
 	struct store_label l;
-	char err[512];
-	const char *tmp = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
 	(void)argc;
 	(void)argv;
 	arena_init(&A);
 	fz_strict = getenv("FUZZ_STRICT") != NULL;
-	if (strlen(tmp) > 32)
-		tmp = "/tmp";
-	snprintf(fz_dir, sizeof fz_dir, "%s/fuzz_search.XXXXXX", tmp);
-	if (mkdtemp(fz_dir) == NULL)
-		setup_fail("mkdtemp", fz_dir);
-	snprintf(fz_path, sizeof fz_path, "%s/larder.db", fz_dir);
-	atexit(cleanup);
-	if (store_init(fz_path, err, sizeof err) != STORE_OK)
-		setup_fail("store_init", err);
-	if (store_open(fz_path, &st, err, sizeof err) != STORE_OK)
-		setup_fail("store_open", err);
+	st = fz_store_make("fuzz_search");
 	if (store_user_add(st, &A, "alice", NULL, NULL, NULL, &u) != STORE_OK ||
 	    store_user_add(st, &A, "bob", NULL, NULL, NULL, &o) != STORE_OK)
-		setup_fail("store_user_add", NULL);
+		fz_store_fail("store_user_add", NULL);
 	fz_user = strdup(u.id);
 	fz_other = strdup(o.id);
 	if (store_label_create(st, &A, u.id, "Later", NULL, NULL, &l) != STORE_OK)
-		setup_fail("store_label_create", NULL);
+		fz_store_fail("store_label_create", NULL);
 	add_item(u.id, "https://rust.example.org/a", "Rust ownership explained", "Ann Author",
 	         "borrow checker lifetimes memory safety", FZ_NOW - 10 * FZ_DAY, 1200, "en", "Tech");
 	add_item(u.id, "https://bake.example.org/b", "Baking sourdough bread", "Bob Baker",

@@ -30,7 +30,7 @@ contrib_fuzz_fuzz_config_LDFLAGS = $(FUZZ_LINK)
 contrib_fuzz_fuzz_config_LDADD = $(UTIL_LIBS)
 
 contrib_fuzz_fuzz_json_request_SOURCES = contrib/fuzz/fuzz_json_request.c contrib/fuzz/fuzz_schema.h \
-	contrib/fuzz/fuzz_json.h
+	contrib/fuzz/fuzz_json.h contrib/fuzz/fuzz_store.h
 contrib_fuzz_fuzz_json_request_CPPFLAGS = $(FUZZ_CPP)
 contrib_fuzz_fuzz_json_request_LDFLAGS = $(FUZZ_LINK)
 contrib_fuzz_fuzz_json_request_LDADD = $(WEB_LIBS) $(API_LIBS) $(FCGI_LIBS)
@@ -55,7 +55,7 @@ contrib_fuzz_fuzz_query_SOURCES = contrib/fuzz/fuzz_query.c
 contrib_fuzz_fuzz_query_LDFLAGS = $(FUZZ_LINK)
 contrib_fuzz_fuzz_query_LDADD = $(WEB_LIBS) $(API_LIBS) $(FCGI_LIBS)
 
-contrib_fuzz_fuzz_search_SOURCES = contrib/fuzz/fuzz_search.c
+contrib_fuzz_fuzz_search_SOURCES = contrib/fuzz/fuzz_search.c contrib/fuzz/fuzz_store.h
 contrib_fuzz_fuzz_search_LDFLAGS = $(FUZZ_LINK)
 contrib_fuzz_fuzz_search_LDADD = $(STORE_LIBS) $(UTIL_LIBS)
 
