@@ -655,6 +655,23 @@ int main(void)
 	is_str(find("nothinglikethis"), "", "no match");
 	is_str(find("rust in:inbox"), "AF", "text and filter");
 	is_str(find("rust OR label:food"), "CBAF", "text under a mixed OR");
+	if (!db_is_sqlite(st->db)) { /* PostgreSQL: a page whose match the fences read in one way whatever the words (the
+	                              * GIN index's matches, each item read by its seq, then sorted) is planned once per
+	                              * connection (search.c's plan.fenced); with a date beside the words, for its values */
+		static const char fenced[] = "SELECT coalesce(sum(%s), -1) FROM pg_prepared_statements WHERE statement LIKE"
+		                             " '/*generic plan*/ SELECT %%CROSS JOIN LATERAL%%' AND statement LIKE '%% LIMIT $%%'";
+		static const char dated[] = "SELECT coalesce(sum(%s), -1) FROM pg_prepared_statements WHERE statement LIKE"
+		                            " 'SELECT %%CROSS JOIN LATERAL%%i.saved_at >= $%% LIMIT $%%'"
+		                            " AND statement NOT LIKE '%%pg_prepared_statements%%'"; /* (not this one) */
+		for (int i = 0; i < 3; i++)
+			is_str(find(i == 1 ? "bread sort:saved-desc" : "rust sort:saved-desc"), i == 1 ? "B" : "CAF",
+			       "words sorted by date, run %d", i + 1);
+		ok(count_sql(arena_printf(&A, fenced, "generic_plans")) >= 3, "words sorted by date: one generic plan for any word");
+		is_int(count_sql(arena_printf(&A, fenced, "custom_plans")), 0, "words sorted by date: never a custom plan");
+		is_str(find("rust saved:2000-01-01..2100-01-01 sort:saved-desc"), "CAF", "words with a date");
+		ok(count_sql(arena_printf(&A, dated, "custom_plans")) >= 1, "words with a date: planned for its values");
+		is_int(count_sql(arena_printf(&A, dated, "generic_plans")), 0, "words with a date: no generic plan");
+	}
 	is_str(find("-rust"), "BE", "only a negated word");
 	is_str(find("example sort:saved"), "CBEF", "the URL host is searched (site column)");
 	is_str(find("important"), "E", "highlight quotes are searched");

@@ -634,6 +634,16 @@ static void split_conj(const struct store_sq_node *n, struct split *s)
 		s->rest[s->nrest++] = n;
 }
 
+/* PostgreSQL: whether the conditions besides the main match (the split's rest) leave the page's plan alone: no
+ * word among them (it becomes an EXISTS whose cost is the word's), no date or number */
+static bool rest_steady(const struct split *sp)
+{
+	for (size_t i = 0; i < sp->nrest; i++)
+		if (any_leaf(sp->rest[i], plan_moving))
+			return false;
+	return true;
+}
+
 /* the main FTS5 match: the positive full-text conjuncts ANDed, minus the negated ones; exact: the positive
  * words as written */
 static const char *main_match(struct comp *c, const struct split *sp, bool exact)
@@ -902,7 +912,7 @@ static void order_by(struct sb *order, const struct store_sq *sq, const char *ra
 
 /* how the page is read with a main match (see the top of this file); PostgreSQL: match is the main match
  * as a tsquery expression, rank its phrases and first tier for the ranked page (search_rank.c) */
-struct plan { bool drive, rank, win_asc, few, walk, steady; int64_t window; const char *match; struct search_rank rk;
+struct plan { bool drive, rank, win_asc, few, walk, steady, fenced; int64_t window; const char *match; struct search_rank rk;
               const char *sample[PG_SAMPLES]; const char *win[PG_WIN_TIERS]; int64_t win_from[PG_WIN_TIERS],
               win_to[PG_WIN_TIERS]; };
 
@@ -1217,7 +1227,11 @@ static void page_sql(struct sb *sql, struct comp *c, const char *where, const ch
 	struct sb order;
 	sb_init(&order);
 	order_by(&order, sq, !pl->rank || !rank_now.ranked || c->pg ? NULL : rank_sql(c));
-	sb_puts(sql, pl->steady ? DB_GENERIC_PLAN "SELECT " STORE_ITEM_COLS("i.") : "SELECT " STORE_ITEM_COLS("i."));
+	/* planned once per connection: a page without words, dates or numbers (plan.steady), and one whose match
+	 * the fences below read in one way whatever the words (plan.fenced): the GIN index's few matches each read by
+	 * its seq then sorted, or the walk in the sort's order testing each row against the hashed window or set */
+	bool generic = pl->steady || (main && pl->fenced && (pl->few || pl->win[0]));
+	sb_puts(sql, generic ? DB_GENERIC_PLAN "SELECT " STORE_ITEM_COLS("i.") : "SELECT " STORE_ITEM_COLS("i."));
 	if (main && c->pg && pl->few && !pl->walk) /* a few sparse matches: read from the GIN index, then sorted */
 		sb_printf(sql, PG_GIN_ITEMS("%s"), pl->match);
 	else if (main && c->pg && !pl->few && !pl->win[0])
@@ -1449,6 +1463,7 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 	if (main && c.pg)
 		pg_main(&c, &sp, &pl);
 	pl.steady = c.pg && !any_leaf(sq.root, plan_moving);
+	pl.fenced = c.pg && rest_steady(&sp);
 
 	sb_puts(&where, " WHERE i.user_id = ?1");
 	if (!sq.trash)
