@@ -1,7 +1,9 @@
 # pg_bench_lib.sh: shared by bench/pg-bench and bench/pg-grow (sourced by bash): a durable throwaway PostgreSQL server, larder.conf files, acknowledged saves/s through nginx with CPU per save, and the SQLite / PostgreSQL search table.
 # The sourcing script sets srcdir, builddir, prog, secs, conns and children, then calls pgb_setup; it
 # leaves a temporary directory in $work, the server in $work/pg (stopped and removed on exit) and larder
-# in $larder. pgb_setup's extra arguments are more server settings (-c NAME=VALUE).
+# in $larder. pgb_setup's extra arguments are more server settings (-c NAME=VALUE). With $keep set (a
+# directory), the server's data directory is $keep/pg (made there the first time, started again after): only
+# stopped on exit, not removed, so a later run goes on with its databases.
 
 die() { echo "$prog: $*" >&2; exit 1; }
 bail_out() { die "$*"; }
@@ -29,17 +31,23 @@ pgb_setup() {
 	# ---- a durable throwaway server ----
 	PG_BIN=$(pg_bindir) || die "no PostgreSQL server programs (Debian: apt install postgresql)"
 	PG_AS=
+	pg_data=$work/pg/data
+	[ -n "${keep:-}" ] && pg_data=$keep/pg
 	mkdir -p "$work/pg"
 	if [ "$(id -u)" = 0 ]; then chown postgres "$work/pg"; PG_AS="runuser -u postgres --"; fi
-	$PG_AS "$PG_BIN/initdb" -D "$work/pg/data" -A trust -U larder -E UTF8 --locale=C >"$work/initdb.log" 2>&1 ||
-		die "initdb failed: $(tail -n 5 "$work/initdb.log")"
-	$PG_AS "$PG_BIN/pg_ctl" -D "$work/pg/data" -l "$work/pg/server.log" -w -t 60 \
+	if [ ! -f "$pg_data/PG_VERSION" ]; then
+		mkdir -p "$pg_data" && chmod 700 "$pg_data" || die "cannot make $pg_data"
+		[ -n "$PG_AS" ] && chown postgres "$pg_data"
+		$PG_AS "$PG_BIN/initdb" -D "$pg_data" -A trust -U larder -E UTF8 --locale=C >"$work/initdb.log" 2>&1 ||
+			die "initdb failed: $(tail -n 5 "$work/initdb.log")"
+	fi
+	$PG_AS "$PG_BIN/pg_ctl" -D "$pg_data" -l "$work/pg/server.log" -w -t 600 \
 		-o "-c listen_addresses='' -k $work/pg -c shared_buffers=256MB -c max_connections=60 $*" start >/dev/null 2>&1 ||
 		die "the server did not start: $(tail -n 5 "$work/pg/server.log")"
 }
 pg_down() {
-	[ -n "${PG_BIN:-}" ] && [ -f "$work/pg/data/postmaster.pid" ] &&
-		$PG_AS "$PG_BIN/pg_ctl" -D "$work/pg/data" -m fast -w stop >/dev/null 2>&1
+	[ -n "${PG_BIN:-}" ] && [ -f "$pg_data/postmaster.pid" ] &&
+		$PG_AS "$PG_BIN/pg_ctl" -D "$pg_data" -m fast -w -t 600 stop >/dev/null 2>&1
 }
 pg_url() { echo "postgresql:///$1?host=$work/pg&user=larder"; }
 # psql_do DATABASE ARGS…: psql on one database, stopping at the first error
@@ -64,7 +72,7 @@ pgb_banner() {
 # named "other" so a busy neighbour is seen as such.
 cpu_snap() {
 	local f comm rest pid mine
-	mine=" $(head -n 1 "$work/pg/data/postmaster.pid" 2>/dev/null) $(cat "$work/nginx.pid" "$work/graphql.pid" 2>/dev/null | tr '\n' ' ') "
+	mine=" $(head -n 1 "$pg_data/postmaster.pid" 2>/dev/null) $(cat "$work/nginx.pid" "$work/graphql.pid" 2>/dev/null | tr '\n' ' ') "
 	for f in /proc/[0-9]*/stat; do
 		read -r rest 2>/dev/null <"$f" || continue
 		pid=${f#/proc/}; pid=${pid%/stat}
