@@ -739,7 +739,7 @@ int main(void)
 	is_str(find("label:nosuch"), "", "unknown label");
 	is_str(find("label:\"f_od\""), "", "LIKE's _ is not a wildcard");
 	if (!db_is_sqlite(st->db)) { /* PostgreSQL: a page without words, dates or numbers is planned once per connection
-	                              * (search.c's plan.steady), one with a date for its values each time */
+	                              * (search.c's plan.fenced, no main match), one with a date for its values each time */
 		static const char steady[] = "SELECT coalesce(sum(%s), -1) FROM pg_prepared_statements WHERE statement"
 		                             " LIKE '/*generic plan*/ SELECT %%label_id = ANY (ARRAY(%%' AND statement NOT LIKE '%%count(*)%%'";
 		for (int i = 0; i < 3; i++)

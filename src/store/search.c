@@ -172,7 +172,7 @@ static bool any_leaf(const struct store_sq_node *n, bool (*test)(const struct st
 
 /* a leaf whose values may change PostgreSQL's plan: a text, a date or a number. A query without one (then
  * without a main match either) has the same plan for its page whatever its values (a walk of the caller's items
- * in the sort's order, or a sort of them), so it is made once per connection (plan.steady) */
+ * in the sort's order, or a sort of them), so it is made once per connection (plan.fenced without a main match) */
 static bool plan_moving(const struct store_sq_node *n)
 {
 	return is_fts_leaf(n) || n->key == SQK_DATE || n->key == SQK_NUMBER;
@@ -635,7 +635,8 @@ static void split_conj(const struct store_sq_node *n, struct split *s)
 }
 
 /* PostgreSQL: whether the conditions besides the main match (the split's rest) leave the page's plan alone: no
- * word among them (it becomes an EXISTS whose cost is the word's), no date or number */
+ * word among them (it becomes an EXISTS whose cost is the word's), no date or number. Without a main match every
+ * leaf is in the rest (the negated words too), so then the whole query has no plan_moving leaf */
 static bool rest_steady(const struct split *sp)
 {
 	for (size_t i = 0; i < sp->nrest; i++)
@@ -912,7 +913,7 @@ static void order_by(struct sb *order, const struct store_sq *sq, const char *ra
 
 /* how the page is read with a main match (see the top of this file); PostgreSQL: match is the main match
  * as a tsquery expression, rank its phrases and first tier for the ranked page (search_rank.c) */
-struct plan { bool drive, rank, win_asc, few, walk, steady, fenced; int64_t window; const char *match; struct search_rank rk;
+struct plan { bool drive, rank, win_asc, few, walk, fenced; int64_t window; const char *match; struct search_rank rk;
               const char *sample[PG_SAMPLES]; const char *win[PG_WIN_TIERS]; int64_t win_from[PG_WIN_TIERS],
               win_to[PG_WIN_TIERS]; };
 
@@ -1227,10 +1228,11 @@ static void page_sql(struct sb *sql, struct comp *c, const char *where, const ch
 	struct sb order;
 	sb_init(&order);
 	order_by(&order, sq, !pl->rank || !rank_now.ranked || c->pg ? NULL : rank_sql(c));
-	/* planned once per connection: a page without words, dates or numbers (plan.steady), and one whose match
-	 * the fences below read in one way whatever the words (plan.fenced): the GIN index's few matches each read by
-	 * its seq then sorted, or the walk in the sort's order testing each row against the hashed window or set */
-	bool generic = pl->steady || (main && pl->fenced && (pl->few || pl->win[0]));
+	/* planned once per connection when nothing outside the main match moves the plan (plan.fenced) and either
+	 * there is no main match (no word, date or number at all) or the fences below read it in one way whatever
+	 * the words: the GIN index's few matches each read by its seq then sorted, or the walk in the sort's order
+	 * testing each row against the hashed window or set */
+	bool generic = pl->fenced && (!main || pl->few || pl->win[0]);
 	sb_puts(sql, generic ? DB_GENERIC_PLAN "SELECT " STORE_ITEM_COLS("i.") : "SELECT " STORE_ITEM_COLS("i."));
 	if (main && c->pg && pl->few && !pl->walk) /* a few sparse matches: read from the GIN index, then sorted */
 		sb_printf(sql, PG_GIN_ITEMS("%s"), pl->match);
@@ -1402,7 +1404,7 @@ static int total(struct store *st, const struct comp *c, int nbase, const char *
 	struct sb sql;
 	int rc = STORE_E_DB;
 	sb_init(&sql);
-	sb_puts(&sql, pl->steady ? DB_GENERIC_PLAN "SELECT count(*)" : "SELECT count(*)");
+	sb_puts(&sql, pl->fenced && !main ? DB_GENERIC_PLAN "SELECT count(*)" : "SELECT count(*)");
 	if (main && c->pg)
 		sb_printf(&sql, " FROM library_items i JOIN" PG_GIN("%s") " AS s ON s.seq = i.seq", pl->match);
 	else
@@ -1462,7 +1464,6 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 	sb_truncate(&where, 0);
 	if (main && c.pg)
 		pg_main(&c, &sp, &pl);
-	pl.steady = c.pg && !any_leaf(sq.root, plan_moving);
 	pl.fenced = c.pg && rest_steady(&sp);
 
 	sb_puts(&where, " WHERE i.user_id = ?1");
