@@ -13,7 +13,7 @@ mkdir -p "$tmp/www"
 python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$tmp/www" >"$tmp/www.log" 2>&1 &
 www_pid=$!
 trap 'kill "$www_pid" 2>/dev/null; serve_cleanup' EXIT
-for _ in $(seq 100); do
+for _ in $(seq 1200); do
 	www_port=$(sed -n 's/.* port \([0-9]*\).*/\1/p' "$tmp/www.log" | head -n 1)
 	[ -n "$www_port" ] && break
 	sleep 0.1

@@ -80,7 +80,7 @@ ws_spawn() {
 		ws_pids="$ws_pids $!"
 	done
 	for _n in graphql auth save; do
-		for _ in $(seq 400); do [ -S "$run/$_n.sock" ] && break; sleep 0.05; done
+		for _ in $(seq 2400); do [ -S "$run/$_n.sock" ] && break; sleep 0.05; done
 		[ -S "$run/$_n.sock" ] || bail_out "spawn-fcgi: no $run/$_n.sock: $(cat "$tmp/logs/$_n.log")"
 	done
 }

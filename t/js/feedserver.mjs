@@ -22,6 +22,8 @@
 //   /hold/N                an HTML article answered only once /release is asked for (until then it waits)
 //   /held                  how many /hold requests arrived so far;  /release: answers every held one, and later
 //                          ones at once
+//   /order                 the paths of the /atom/, /post/ and /hold/ requests in the order they arrived, a line
+//                          each (the first 10,000), for tests that check who was served first
 // Feeds carry an ETag and a Last-Modified date and answer 304 when If-None-Match matches.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -40,6 +42,7 @@ let port = 0, extra = false;
 const stats = { ok: 0, notModified: 0 };
 let connections = 0, holdArrived = 0, released = false;
 const held = [];
+const order = [];
 const modified = 'Tue, 24 Nov 2026 10:00:00 GMT';
 
 function item(n, full) {
@@ -98,6 +101,8 @@ const server = http.createServer((req, res) => {
 	const url = new URL(req.url, 'http://127.0.0.1');
 	const p = url.pathname;
 	let m;
+	if (/^\/(atom|post|hold)\//.test(p) && order.length < 10000) order.push(p);
+	if (p === '/order') { res.writeHead(200, { 'Content-Type': 'text/plain' }); return res.end(order.map((x) => `${x}\n`).join('')); }
 	if (p === '/feed.xml') return feed(req, res, rss(), 'application/rss+xml; charset=utf-8', extra ? 'v2' : 'v1');
 	if (p === '/bomb.xml') return feed(req, res, bomb(Number(url.searchParams.get('n') || 0)), 'application/rss+xml', 'b');
 	if (p === '/hostile.xml') return feed(req, res, hostile(), 'application/rss+xml', 'h');

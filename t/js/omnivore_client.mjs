@@ -33,8 +33,9 @@ const again = await client.items.saveByUrl({ url: pageUrl });
 ok(again.id === saved.id, 'saving the same URL again answers the same id', JSON.stringify(again));
 
 // updates: the item shows up once fetched (processing items are left out), with its fields
+// (waits for the fetch, not for a time: the bound, 3,000 looks, is only there so a fetch that never ends fails)
 let upd, edge;
-for (let i = 0; i < 100; i++) {
+for (let i = 0; i < 3000; i++) {
 	upd = await client.items.updates({ since: '2000-01-01T00:00:00.000Z' });
 	edge = upd.edges.find((e) => e.itemID === saved.id);
 	if (edge) break;
