@@ -23,6 +23,9 @@ TESTS_PG=${PG_E2E_TESTS:-"browser_library.sh browser_reader.sh browser_flow.sh o
 # the Omnivore round trip with 300 items here (2,000 on SQLite): a save costs more on PostgreSQL (src/store/README.md)
 OMNIVORE_ROUNDTRIP_ITEMS=${OMNIVORE_ROUNDTRIP_ITEMS:-300}
 export OMNIVORE_ROUNDTRIP_ITEMS
+# epubcheck judges the books once, in the SQLite run (t/epub_export.sh): they are built by the same C from the same rows
+LARDER_TEST_EPUBCHECK=${LARDER_TEST_EPUBCHECK:-no}
+export LARDER_TEST_EPUBCHECK
 
 # the streams: each takes the next test nobody has claimed (mkdir is atomic), longest first in the list above
 # (the browser tests, the round trip and the limits lead), and keeps its output, status and wall time; the TAP
