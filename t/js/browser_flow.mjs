@@ -205,15 +205,15 @@ try {
 		window.scrollTo(0, c.top + window.scrollY + c.height * 0.6 - window.innerHeight);
 		return Math.round(((window.innerHeight - document.getElementById('content').getBoundingClientRect().top) / c.height) * 100);
 	});
-	let pct = 0;
-	for (let i = 0; i < 20 && !(pct > 0); i++) {
+	let pct = 0;   // waits for the reader's save (it sends at most every few seconds), not for a time: 1,000 looks at most
+	for (let i = 0; i < 1000 && !(pct > 0); i++) {
 		await phone.waitForTimeout(300);
 		pct = (await api(key, progressQ, { s: id })).body.data.article.article.readingProgressPercent;
 	}
 	ok(Math.abs(pct - half) <= 2, `scrolling to ${half}% records about that much progress`, `recorded ${pct}`);
 	await phone.reload();
 	await phone.waitForFunction((t) => document.getElementById('title')?.textContent === t, TITLE);
-	await phone.waitForFunction(() => window.scrollY > 0, null, { timeout: 5000 }).catch(() => {});
+	await phone.waitForFunction(() => window.scrollY > 0, null, { timeout: 60000 }).catch(() => {});
 	const back = await phone.evaluate(() => {
 		const c = document.getElementById('content').getBoundingClientRect();
 		return Math.round(((window.innerHeight - c.top) / c.height) * 100);

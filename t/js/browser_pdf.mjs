@@ -76,7 +76,8 @@ try {
 	await page.waitForFunction(() => document.querySelector('.pdf-frame')?.getAttribute('src') != null);
 	is(await page.getAttribute('.pdf-frame', 'src'), `/api/file/${node.id}`, 'opened, it shows the file from this site');
 	await page.waitForFunction(() => { try { return !!document.querySelector('.pdf-frame')?.contentWindow; } catch (e) { return false; } });
-	await page.waitForTimeout(500);
+	// the frame's document, once it is there (a condition; 600 looks at most, where a policy that blocks it would stop)
+	for (let i = 0; i < 600 && !page.frames().some((f) => f.url() === `${base}/api/file/${node.id}`); i++) await page.waitForTimeout(100);
 	ok(page.frames().some((f) => f.url() === `${base}/api/file/${node.id}`), 'the frame loaded the file (not blocked by a policy)',
 		JSON.stringify(page.frames().map((f) => f.url())));
 	const res = await page.request.get(`${base}/api/file/${node.id}`);

@@ -35,6 +35,17 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 860 
 await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
 const page = await context.newPage();
 watch(page);
+// the page's saves of the reading position still in flight: a page left sends where it was read to (pagehide, with
+// keepalive), and a test that sets a position of its own first waits for those to be answered (a condition, not a
+// time: on a busy machine the page's save could otherwise land after the test's and undo it)
+const progressInFlight = new Set();
+const isProgress = (r) => r.method() === 'POST' && /saveArticleReadingProgress/.test(r.postData() || '');
+page.on('request', (r) => { if (isProgress(r)) progressInFlight.add(r); });
+for (const ev of ['requestfinished', 'requestfailed']) page.on(ev, (r) => progressInFlight.delete(r));
+const progressSaved = async () => {
+	for (let i = 0; i < 6000 && progressInFlight.size > 0; i++) await new Promise((r) => setTimeout(r, 50));
+	if (progressInFlight.size > 0) throw new Error(`${progressInFlight.size} reading-position saves never answered`);
+};
 const shot = (name, p, full) => (p || page).screenshot({ path: path.join(args.shots, `${name}.png`), fullPage: !!full });
 const textsOf = (sel, p) => (p || page).$$eval(sel, (els) => els.map((e) => e.textContent.trim()));
 
@@ -309,10 +320,13 @@ try {
 	const nHl = passagesOf(await stored()).length;
 	await page.click('#archive');
 	await page.waitForFunction(() => document.getElementById('archive')?.textContent === 'Unarchive');
-	await openReader();   // the page left sends where it was read to (pagehide): the position is set after that
+	await page.setViewportSize({ width: 1280, height: 300 });   // short enough that 60 % of the article is below it
+	// the reader left sends where it was read to (pagehide), and the resize above may have moved it: the test's own
+	// position is set once that save is answered, from a page that sends none, and is the last one before the reopen
+	await page.goto(`${base}/home`);
+	await progressSaved();
 	await gql(`mutation P($input: SaveArticleReadingProgressInput!) { saveArticleReadingProgress(input: $input) { __typename } }`,
 		{ input: { id: itemId, readingProgressPercent: 60, readingProgressTopPercent: 40 } });
-	await page.setViewportSize({ width: 1280, height: 300 });   // short enough that 60 % of the article is below it
 	await openReader();
 	is(await page.evaluate(() => document.getElementById('archive').textContent), 'Unarchive', 'the reopened article is archived');
 	ok(await page.evaluate(() => document.querySelectorAll('#content mark.hl').length > 0), 'its highlights are drawn after a reload');
