@@ -162,7 +162,7 @@ try {
 	// ---- saving with it from the article's own page: the save lands in the reader
 	await page.goto(article);
 	is(await page.title(), `${TITLE} | Coastal Notes`, 'the article page is up');
-	await Promise.all([page.waitForURL(new RegExp(`^${base}/${args.user}/`), { timeout: 20000 }), page.evaluate(code)]);
+	await Promise.all([page.waitForURL(new RegExp(`^${base}/${args.user}/`), { timeout: 60000 }), page.evaluate(code)]);
 	const readerUrl = page.url();
 	ok(new RegExp(`^${base}/${args.user}/[^/]+$`).test(readerUrl), 'the bookmarklet\'s save redirects to the reader /{username}/{slug}', readerUrl);
 	await page.waitForFunction((t) => document.getElementById('title')?.textContent === t, TITLE, { timeout: 60000 });

@@ -336,7 +336,7 @@ try {
 	await phone.tap('#menu');
 	await phone.tap(box('Bittern'));
 	await phone.tap('#bulk-bar .bulk-labels summary');
-	ok(await phone.waitForSelector('#bulk-bar .menu-panel input', { timeout: 5000 }).then(() => true, () => false), 'the bulk label menu opens by touch');
+	ok(await phone.waitForSelector('#bulk-bar .menu-panel input', { timeout: 30000 }).then(() => true, () => false), 'the bulk label menu opens by touch');
 	await shot('library-360-bulk', phone);
 } catch (e) {
 	ok(false, 'the library flow ran to its end', e.stack || String(e));

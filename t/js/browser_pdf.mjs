@@ -103,7 +103,7 @@ try {
 	});
 	await page.waitForSelector('#hl-toolbar:not([hidden])');
 	await page.click('#tb-highlight');
-	await page.waitForSelector('#content mark.hl', { timeout: 5000 }).catch(async (e) => {
+	await page.waitForSelector('#content mark.hl', { timeout: 30000 }).catch(async (e) => {
 		throw new Error(`no mark: status "${await page.textContent('#action-status')}", selection "${await page.evaluate(() => getSelection().toString())}"`);
 	});
 	const hs = (await gql(HLQ, { s: node.slug })).article.article.highlights;

@@ -55,7 +55,7 @@ const shot = (name, p) => (p || page).screenshot({ path: path.join(args.shots, `
 async function navigatedFrom(origin, saveQuery) {
 	const to = `${base}/api/save?${saveQuery}`;
 	await page.goto(`${origin}/article/nav.html#${encodeURIComponent(to)}`);
-	await page.waitForURL((u) => u.href.startsWith(base), { timeout: 15000 });
+	await page.waitForURL((u) => u.href.startsWith(base), { timeout: 60000 });
 	await page.waitForLoadState('load');
 }
 
@@ -89,7 +89,7 @@ try {
 			is(await saved(u), false, 'opening it again saved nothing either');
 		}
 		// the user means it: the button saves
-		await Promise.all([page.waitForURL(new RegExp(`^${base}/${args.user}/`), { timeout: 20000 }), page.click('#confirm-save')]);
+		await Promise.all([page.waitForURL(new RegExp(`^${base}/${args.user}/`), { timeout: 60000 }), page.click('#confirm-save')]);
 		is((await library()).get(u), ['Evil', '<img src=x onerror=alert(1)>'], `${what}: clicking "Save to library" saves it, with its labels`);
 	}
 
@@ -130,19 +130,19 @@ try {
 	await phone.waitForSelector('#link-hidden:not([hidden])');
 	is(await phone.evaluate(() => document.documentElement.scrollWidth), 360, 'the settings page has no horizontal scroll at 360 px');
 	// the state line is filled in after the link shows: wait for it to say something (then assert on what)
-	await phone.waitForFunction(() => /used/.test(document.getElementById('link-state')?.textContent), null, { timeout: 20000 }).catch(() => {});
+	await phone.waitForFunction(() => /used/.test(document.getElementById('link-state')?.textContent), null, { timeout: 60000 }).catch(() => {});
 	ok((await phone.textContent('#link-state')).includes('never used'), 'a later visit tells when the link was made, not the link', await phone.textContent('#link-state'));
 	await shot('settings-bookmarklet-360', phone);
 	await phone.close();
 	const b1 = `${args.evil}/plain?bookmarklet=1`;
 	await page.goto(b1);
-	await Promise.all([page.waitForURL(new RegExp(`^${base}/${args.user}/`), { timeout: 20000 }), page.evaluate(code1)]);
+	await Promise.all([page.waitForURL(new RegExp(`^${base}/${args.user}/`), { timeout: 60000 }), page.evaluate(code1)]);
 	is((await library()).get(b1), ['Herons'], 'the bookmarklet saved the page at once, with its label');
 
 	// ---- (4) "Make a new link": the old bookmarklet no longer saves (it asks), the new one does
 	await page.goto(`${base}/settings/bookmarklet`);
 	await page.waitForSelector('#link-hidden:not([hidden])');
-	await page.waitForFunction(() => /used/.test(document.getElementById('link-state')?.textContent), null, { timeout: 20000 }).catch(() => {});
+	await page.waitForFunction(() => /used/.test(document.getElementById('link-state')?.textContent), null, { timeout: 60000 }).catch(() => {});
 	ok(/last used on/.test(await page.textContent('#link-state')), 'the settings page says when the link was last used', await page.textContent('#link-state'));
 	await shot('settings-bookmarklet');
 	await page.click('#new-link');
@@ -159,7 +159,7 @@ try {
 	await shot('save-confirm-old-token');
 	const b3 = target('bookmarklet=new');
 	await page.goto(b3);
-	await Promise.all([page.waitForURL(new RegExp(`^${base}/${args.user}/`), { timeout: 20000 }), page.evaluate(code2)]);
+	await Promise.all([page.waitForURL(new RegExp(`^${base}/${args.user}/`), { timeout: 60000 }), page.evaluate(code2)]);
 	is(await saved(b3), true, 'the new bookmarklet saves at once');
 
 	// ---- turning the link off
