@@ -66,7 +66,20 @@ static void drop(struct db *b, int pid)
 	char sql[80];
 	snprintf(sql, sizeof sql, "SELECT pg_terminate_backend(%d)", pid);
 	run(b, sql, NULL, NULL);
-	usleep(100 * 1000); /* the backend has gone */
+	/* until the backend has gone (a condition, not a time: on a busy machine it outlived a fixed 100 ms, and a's
+	 * next statement then met its "terminating connection" as a query's error); 60 s at most */
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM pg_stat_activity WHERE pid = %d", pid);
+	struct db_stmt *s;
+	if (db_prepare(b, sql, false, &s) != DB_OK)
+		return;
+	for (int i = 0; i < 6000; i++) {
+		bool gone = db_step(s) == DB_ROW && db_col_int64(s, 0) == 0;
+		db_reset(s);
+		if (gone)
+			break;
+		usleep(10 * 1000);
+	}
+	db_finalize(s);
 }
 
 /* PostgreSQL: the plan_cache_mode a statement runs under, as the statement itself reads it ("" on a failure) */
