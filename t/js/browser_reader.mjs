@@ -37,7 +37,7 @@ const page = await context.newPage();
 watch(page);
 // the page's saves of the reading position still in flight: a page left sends where it was read to (pagehide, with
 // keepalive), and a test that sets a position of its own first waits for those to be answered (a condition, not a
-// time: on a busy machine the page's save could otherwise land after the test's and undo it)
+// time: on a busy machine the page's save could otherwise land after the test's and move it)
 const progressInFlight = new Set();
 const isProgress = (r) => r.method() === 'POST' && /saveArticleReadingProgress/.test(r.postData() || '');
 page.on('request', (r) => { if (isProgress(r)) progressInFlight.add(r); });
@@ -321,18 +321,28 @@ try {
 	await page.click('#archive');
 	await page.waitForFunction(() => document.getElementById('archive')?.textContent === 'Unarchive');
 	await page.setViewportSize({ width: 1280, height: 300 });   // short enough that 60 % of the article is below it
-	// the reader left sends where it was read to (pagehide), and the resize above may have moved it: the test's own
-	// position is set once that save is answered, from a page that sends none, and is the last one before the reopen
+	// the server keeps the furthest position unless told otherwise (force), and a reader read to the end reopens at the
+	// top: the page is read to the end first (whatever it sent before), so the test's 60 % holds only when forced. The
+	// reader left sends where it was read to (pagehide): the test's position is set once that save is answered, from
+	// a page that sends none, and is the last one before the reopen
+	const position = async () => ((await gql(`query A($s: String!) { article(username: "me", slug: $s) {
+		... on ArticleSuccess { article { readingProgressPercent } } } }`, { s: itemId })).article.article || {}).readingProgressPercent;
+	await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+	for (let i = 0; i < 3000 && await position() !== 100; i++) await page.waitForTimeout(100);
+	is(await position(), 100, 'the reader read to its end stores 100 %');
 	await page.goto(`${base}/home`);
 	await progressSaved();
-	await gql(`mutation P($input: SaveArticleReadingProgressInput!) { saveArticleReadingProgress(input: $input) { __typename } }`,
-		{ input: { id: itemId, readingProgressPercent: 60, readingProgressTopPercent: 40 } });
+	const set = await gql(`mutation P($input: SaveArticleReadingProgressInput!) { saveArticleReadingProgress(input: $input) {
+		... on SaveArticleReadingProgressSuccess { updatedArticle { readingProgressPercent } } } }`,
+		{ input: { id: itemId, readingProgressPercent: 60, readingProgressTopPercent: 40, force: true } });
+	is(set && set.saveArticleReadingProgress.updatedArticle.readingProgressPercent, 60, 'a forced position of 60 % is stored, below the furthest one read');
 	await openReader();
 	is(await page.evaluate(() => document.getElementById('archive').textContent), 'Unarchive', 'the reopened article is archived');
 	ok(await page.evaluate(() => document.querySelectorAll('#content mark.hl').length > 0), 'its highlights are drawn after a reload');
 	is(await page.textContent('#hl-count'), nHl === 1 ? '1 highlight' : `${nHl} highlights`, 'the notebook counts them');
 	await page.waitForFunction(() => window.scrollY > 0);
-	ok(true, 'the reading position is restored');
+	const at = await page.evaluate(() => { const r = document.getElementById('content').getBoundingClientRect(); return (innerHeight - r.top) / r.height * 100; });
+	ok(Math.abs(at - 60) < 2, `the reading position is restored (60 % of the article read: ${at.toFixed(1)} %)`);
 	await page.setViewportSize({ width: 1280, height: 860 });
 	await select('Both parents', 'feed the chicks');
 	await page.waitForSelector('#hl-toolbar:not([hidden])');
