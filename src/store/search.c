@@ -1290,15 +1290,12 @@ static int cand_cmp(const void *pa, const void *pb)
 	return x->at < y->at ? -1 : x->at > y->at;
 }
 
-/* a candidate's query lexemes cut from its whole vector: those of the text[] LEX (already bound as ?NLEX unless
- * 0), and for a prefix (PRE, a text[] of prefixes) those of the row that start with one */
-static void whole_filter(struct comp *c, struct sb *sql, const char *lex, int nlex, const char *pre)
+/* a candidate's query lexemes cut from its whole vector: those of the text[] LEX, and for a prefix (PRE, a text[]
+ * of prefixes) those of the row that start with one */
+static void whole_filter(struct comp *c, struct sb *sql, const char *lex, const char *pre)
 {
 	sb_puts(sql, "ts_filter(setweight(s.tsv, 'A', ");
-	if (nlex)
-		sb_printf(sql, "?%d", nlex);
-	else
-		ptext(c, lex);
+	ptext(c, lex);
 	sb_puts(sql, "::text[]");
 	if (pre) {
 		sb_puts(sql, " || ARRAY(SELECT u.lexeme FROM unnest(s.tsv) AS u WHERE u.lexeme ^@ ANY (");
@@ -1315,41 +1312,45 @@ static int pg_candidates(struct store *st, struct comp *c, const char *where, st
 	struct db_stmt *s = NULL;
 	int rc = STORE_E_DB, n = 0, cap = 0, step;
 	struct cand *v = NULL;
-	const char *lex = search_rank_lexemes(&pl->rk, false);
-	const char *pre = pl->rk.any_prefix ? search_rank_lexemes(&pl->rk, true) : NULL;
+	const char *lex = search_rank_lexemes(&pl->rk, false, true);
+	const char *pre = pl->rk.any_prefix ? search_rank_lexemes(&pl->rk, true, true) : NULL;
 	unsigned parts = pre ? 0 : search_rank_parts(&pl->rk);
-	int nlex = 0;
+	const char *plex = parts ? search_rank_lexemes(&pl->rk, false, false) : NULL;
 	sb_init(&sql);
 	c->sql = &sql;
-	if (parts) { /* the parts holding the words, cut and joined as one vector's text (each lexeme is in one part);
-		          * planned once per connection: its plan is fixed by its fences, whatever the words */
+	if (parts) { /* the parts holding the words, cut and joined as one vector's text (each lexeme is in one part),
+		          * 'p' before it; a row without parts (not rewritten since db/pg/035 or 036): its whole vector cut, 'w'
+		          * before it (the parts' lexemes lack the owner's key, the vector's have it); planned once per
+		          * connection: its plan is fixed by its fences, whatever the words */
 		char list[4 * PG_RANK_PARTS + 3], *o = list;
 		*o++ = '{';
 		for (int p = 0; p < PG_RANK_PARTS; p++)
 			if (parts & 1u << p)
 				o += sprintf(o, o > list + 1 ? ",%d" : "%d", p);
 		*o++ = '}', *o = 0;
-		sb_puts(&sql, DB_GENERIC_PLAN "SELECT coalesce((SELECT string_agg(ts_filter(setweight(r.v, 'A', ");
-		ptext(c, lex);
-		nlex = c->nb;
+		sb_puts(&sql, DB_GENERIC_PLAN "SELECT coalesce('p' || (SELECT string_agg(ts_filter(setweight(r.v, 'A', ");
+		ptext(c, plex);
 		sb_puts(&sql, "::text[]), '{a}')::text, ' ') FROM item_search_parts r WHERE r.seq = s.seq AND r.part = ANY (");
 		ptext(c, arena_strdup(c->a, list));
-		sb_puts(&sql, "::smallint[])), ");
-		whole_filter(c, &sql, lex, nlex, NULL);
+		sb_puts(&sql, "::smallint[])), 'w' || ");
+		whole_filter(c, &sql, lex, NULL);
 		sb_putc(&sql, ')');
 	} else {
 		sb_puts(&sql, "SELECT ");
-		whole_filter(c, &sql, lex, 0, pre);
+		whole_filter(c, &sql, lex, pre);
 	}
 	sb_printf(&sql, ", s.lens::text, " STORE_ITEM_COLS("i.") PG_GIN_ITEMS("%s"), pl->match);
 	sb_puts(&sql, where);
 	order_by(&sql, sq, NULL);
-	if (!c->err && !pl->rk.err && lex && !sb_error(&sql) && (s = dyn_prepare(st, sb_str(&sql)))) {
+	if (!c->err && !pl->rk.err && lex && (plex || !parts) && !sb_error(&sql) && (s = dyn_prepare(st, sb_str(&sql)))) {
 		bind_all(s, c->binds, c->nb);
 		rc = STORE_OK;
 		while (rc == STORE_OK && (step = db_step(s)) == DB_ROW) {
 			size_t nt = 0, nl = 0;
 			const char *tsv = db_col_text(s, 0, &nt), *lens = db_col_text(s, 1, &nl);
+			bool keyed = true;
+			if (parts && tsv && nt > 0) /* 'p': from the parts, whose lexemes lack the key; 'w': the vector */
+				keyed = *tsv == 'w', tsv++, nt--;
 			if (n == cap) {
 				int ncap = cap ? cap * 2 : 64;
 				struct cand *nv = arena_realloc(c->a, v, (size_t)cap * sizeof *v, (size_t)ncap * sizeof *v);
@@ -1361,7 +1362,7 @@ static int pg_candidates(struct store *st, struct comp *c, const char *where, st
 				cap = ncap;
 			}
 			v[n].at = n;
-			if (search_rank_row(&pl->rk, c->a, tsv, nt, lens, nl, &v[n].tier, &v[n].score) != 0)
+			if (search_rank_row(&pl->rk, c->a, tsv, nt, keyed, lens, nl, &v[n].tier, &v[n].score) != 0)
 				rc = store_fail(st, DB_E_NOMEM, "ranking a search (a row's vector could not be read)");
 			else
 				rc = store_row_item(st, c->a, s, 2, &v[n].it);

@@ -93,14 +93,15 @@ static bool prefix_alt(const struct rank_phrase *p, int j)
 	return p->prefix && p->k[j] == p->npos - 1;
 }
 
-static void list_lexemes(struct sb *o, const struct rank_phrase *ph, int n, bool prefixes)
+/* skip: the bytes of the owner's key left off each alternative (0: keyed, as the vector holds them) */
+static void list_lexemes(struct sb *o, const struct rank_phrase *ph, int n, bool prefixes, size_t skip)
 {
 	for (int i = 0; i < n; i++)
 		for (const char *c = ph[i].cols; *c; c++)
 			for (int j = 0; j < ph[i].nalt; j++) {
 				char col[2] = { *c, 0 };
 				if (prefix_alt(&ph[i], j) == prefixes)
-					array_item(o, col, ph[i].alt[j]);
+					array_item(o, col, ph[i].alt[j] + skip);
 			}
 }
 
@@ -122,14 +123,15 @@ unsigned search_rank_parts(const struct search_rank *r)
 	return list_parts(r->ph, r->nph, key) | list_parts(r->ex, r->nex, key);
 }
 
-const char *search_rank_lexemes(struct search_rank *r, bool prefixes)
+const char *search_rank_lexemes(struct search_rank *r, bool prefixes, bool keyed)
 {
 	struct sb o;
 	const char *s;
+	size_t skip = keyed ? 0 : strlen(r->key);
 	sb_init(&o);
 	sb_putc(&o, '{');
-	list_lexemes(&o, r->ph, r->nph, prefixes);
-	list_lexemes(&o, r->ex, r->nex, prefixes);
+	list_lexemes(&o, r->ph, r->nph, prefixes, skip);
+	list_lexemes(&o, r->ex, r->nex, prefixes, skip);
 	sb_putc(&o, '}');
 	s = sb_error(&o) ? NULL : arena_strdup(r->a, sb_str(&o));
 	sb_free(&o);
@@ -141,7 +143,7 @@ const char *search_rank_lexemes(struct search_rank *r, bool prefixes)
 /* ---- one row ---- */
 
 struct lex { char col; const char *rest; size_t nrest; int *pos; int npos; };
-struct row { struct lex *v; int n, cap; };
+struct row { struct lex *v; int n, cap; size_t skip; /* the key's bytes its lexemes lack (rank parts) */ };
 
 /* a tsvector's text ('lex':1A,5 'other' …: ' doubled and \ escaping inside the quotes) into its lexemes */
 static int parse_tsv(struct arena *a, const char *s, size_t n, struct row *row)
@@ -206,12 +208,13 @@ static bool has(const int *v, int n, int x)
 	return bsearch(&x, v, (size_t)n, sizeof *v, int_cmp) != NULL;
 }
 
-static bool lex_is(const struct lex *x, const struct rank_phrase *p, int j)
+static bool lex_is(const struct lex *x, const struct rank_phrase *p, int j, size_t skip)
 {
-	size_t n = strlen(p->alt[j]);
+	const char *alt = p->alt[j] + skip;
+	size_t n = strlen(alt);
 	if (prefix_alt(p, j))
-		return x->nrest >= n && memcmp(x->rest, p->alt[j], n) == 0;
-	return x->nrest == n && memcmp(x->rest, p->alt[j], n) == 0;
+		return x->nrest >= n && memcmp(x->rest, alt, n) == 0;
+	return x->nrest == n && memcmp(x->rest, alt, n) == 0;
 }
 
 /* the hits of phrase p in the column named col; -1 out of memory */
@@ -230,7 +233,7 @@ static int phrase_hits(struct arena *a, const struct row *row, const struct rank
 			const struct lex *x = &row->v[i];
 			bool take = false;
 			for (int j = 0; j < p->nalt && !take && x->col == col; j++)
-				take = p->k[j] == k && lex_is(x, p, j);
+				take = p->k[j] == k && lex_is(x, p, j, row->skip);
 			for (int m = 0; take && m < x->npos; m++) {
 				if (!grow(a, (void **)&at[k], &cap, nat[k], sizeof **at))
 					return -1;
@@ -275,12 +278,12 @@ static int tier_eval(const struct search_rank *r, struct arena *a, const struct 
 	return x->op == RANK_AND ? l && rr : l || rr;
 }
 
-int search_rank_row(const struct search_rank *r, struct arena *a, const char *tsv, size_t ntsv, const char *lens,
-                    size_t nlens, int *tier, double *score)
+int search_rank_row(const struct search_rank *r, struct arena *a, const char *tsv, size_t ntsv, bool keyed,
+                    const char *lens, size_t nlens, int *tier, double *score)
 {
 	double w[SEARCH_COLS];
 	int nw = store_rank_weights(STORE_RANK_WEIGHTS, w, SEARCH_COLS);
-	struct row row = { 0 };
+	struct row row = { .skip = keyed ? 0 : strlen(r->key) };
 	int len[SEARCH_COLS] = { 0 }, *tf, t;
 	if ((tsv && parse_tsv(a, tsv, ntsv, &row) != 0) || !(tf = ARENA_NEWN(a, int, (size_t)(r->nph * SEARCH_COLS) + 1)))
 		return -1;

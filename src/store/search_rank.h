@@ -36,11 +36,13 @@ int search_rank_node(struct search_rank *r, enum rank_op op, int l, int rr, int 
  * last word is not in it (its lexemes are those of the row that start with it: read from the whole vector) */
 unsigned search_rank_parts(const struct search_rank *r);
 /* the lexemes the phrases read, as a PostgreSQL text[] literal; prefixes: those of the prefix phrases' last
- * positions ("{}" when none); NULL out of memory */
-const char *search_rank_lexemes(struct search_rank *r, bool prefixes);
-/* one candidate row: tsv, the text of the row's tsvector filtered to the lexemes above (weights ignored), and
- * lens, its "{n,…}" column lengths (NULL: zeros). *tier 0 when the row holds the tier's words (or there is no
- * tier), else 1; *score rank.c's. 0, or -1 when the text is not a tsvector's or memory ran out */
-int search_rank_row(const struct search_rank *r, struct arena *a, const char *tsv, size_t ntsv, const char *lens,
-                    size_t nlens, int *tier, double *score);
+ * positions ("{}" when none); keyed: as the row's vector holds them (the column's letter, the owner's key, the
+ * word), else as its rank parts do (the letter and the word); NULL out of memory */
+const char *search_rank_lexemes(struct search_rank *r, bool prefixes, bool keyed);
+/* one candidate row: tsv, the text of the row's tsvector filtered to the lexemes above (weights ignored; keyed as
+ * they were listed), and lens, its "{n,…}" column lengths (NULL: zeros). *tier 0 when the row holds the tier's
+ * words (or there is no tier), else 1; *score rank.c's. 0, or -1 when the text is not a tsvector's or memory ran
+ * out */
+int search_rank_row(const struct search_rank *r, struct arena *a, const char *tsv, size_t ntsv, bool keyed,
+                    const char *lens, size_t nlens, int *tier, double *score);
 #endif

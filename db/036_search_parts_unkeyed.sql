@@ -1,0 +1,1 @@
+-- 036_search_parts_unkeyed.sql: nothing to do on SQLite. db/pg/036_search_parts_unkeyed.sql writes PostgreSQL's rank parts again without the owner's key in each lexeme (about 15 % smaller).

@@ -1,0 +1,3 @@
+-- 036_search_parts_unkeyed.sql (PostgreSQL): the rank parts (item_search_parts, db/pg/035) hold each lexeme as its column's letter and the word, without the owner's key (search_pg.c): a part is about 15 % smaller without it (1,334 bytes where it was 1,569, in bench/pg-grow's library), and a part is read by its row, never looked up by a word. The parts written before are dropped (a row without parts is ranked from its whole vector, as before 035) and every row is listed in search_pending for larder init, which writes them again in batches (resumable).
+TRUNCATE item_search_parts;
+INSERT INTO search_pending (seq) SELECT seq FROM item_search ON CONFLICT DO NOTHING;
