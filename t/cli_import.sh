@@ -15,11 +15,7 @@ WRAP=${LARDER_TEST_WRAP:-}
 run() { $WRAP "$LARDER" -c "$tmp/larder.conf" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
 db() { db_sql "${test_db:-$tmp/data/larder.db}" "$1"; }
 # the whole database as text, every table in a stable order
-dump() {
-	for t in $(db_tables "${test_db:-$tmp/data/larder.db}"); do
-		echo "== $t"; db "SELECT * FROM \"$t\" ORDER BY 1, 2"
-	done
-}
+dump() { db_dump "${test_db:-$tmp/data/larder.db}"; }
 
 cat >"$tmp/larder.conf" <<CONF
 database = ${test_db:-data/larder.db}
@@ -68,6 +64,7 @@ is "one a second apart (import_fetches_per_minute = 60)" "1000|1000" \
 fmt=$(printf '%s\n' "$out" | sed -n 's/^format: //p')
 
 before=$(dump)
+is "the database's dump holds every table" "$(db_tables "${test_db:-$tmp/data/larder.db}" | wc -l)" "$(printf '%s\n' "$before" | grep -c '^== ')"
 run import --user alice --format "$fmt" "$tmp/urls.txt"
 is "again, the format named: exit 1 (the bad row again)" 1 "$rc"
 like "nothing added" '^added: 0$' "$out"

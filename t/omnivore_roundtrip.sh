@@ -18,11 +18,7 @@ WRAP=${LARDER_TEST_WRAP:-}
 run() { $WRAP "$LARDER" -c "$tmp/larder.conf" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?; out=$(cat "$tmp/out"); }
 db() { db_sql "${test_db:-$tmp/data/larder.db}" "$1"; }
 # the whole database as text, every table in a stable order
-dump() {
-	for t in $(db_tables "${test_db:-$tmp/data/larder.db}"); do
-		echo "== $t"; db "SELECT * FROM \"$t\" ORDER BY 1, 2"
-	done
-}
+dump() { db_dump "${test_db:-$tmp/data/larder.db}"; }
 # cmp NAME [--fresh-ids] A B: the two exports equal, each difference shown when not
 compare() {
 	_name=$1; shift
@@ -84,6 +80,7 @@ is "each of alice's item ids is one of bob's items' too" "$N" \
 
 # the original again into alice: nothing added, nothing written
 before=$(dump)
+is "the database's dump holds every table" "$(db_tables "${test_db:-$tmp/data/larder.db}" | wc -l)" "$(printf '%s\n' "$before" | grep -c '^== ')"
 run import --user alice "$tmp/omnivore.zip"
 is "the same export again: exit 0" 0 "$rc"
 like "added: 0" '^added: 0$' "$out"
