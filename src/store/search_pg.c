@@ -107,16 +107,24 @@ static int lexeme_cmp(const void *pa, const void *pb)
 	return a->pos < b->pos ? -1 : a->pos > b->pos;
 }
 
-/* s[0..n) inside a literal's quotes: ' doubled, \ escaped */
-static void quoted(struct sb *o, const char *s, int n)
+/* lead (a column's letter, which needs no escaping; 0: none) then s[0..n) inside a literal's quotes: ' doubled,
+ * \ escaped */
+static void quoted_lead(struct sb *o, char lead, const char *s, int n)
 {
 	sb_putc(o, '\'');
+	if (lead)
+		sb_putc(o, lead);
 	for (int i = 0; i < n; i++) {
 		if (s[i] == '\'' || s[i] == '\\')
 			sb_putc(o, s[i] == '\'' ? '\'' : '\\');
 		sb_putc(o, s[i]);
 	}
 	sb_putc(o, '\'');
+}
+
+static void quoted(struct sb *o, const char *s, int n)
+{
+	quoted_lead(o, 0, s, n);
 }
 
 /* lex (the arena's; NULL: out of memory, which o then reports) quoted, as an alternative after " | " unless first */
@@ -295,16 +303,9 @@ int search_pg_vector(struct words *w, struct arena *a, const char *owner, int64_
 				const char *word = x.v[i].s + sizeof x.prefix;
 				int nword = x.v[i].n - (int)sizeof x.prefix;
 				struct sb *to = &part[search_pg_part(word, (size_t)nword)];
-				char *lex = arena_alloc(a, (size_t)nword + 1);
-				if (!lex) {
-					x.err = true;
-					break;
-				}
-				lex[0] = x.v[i].s[0];
-				memcpy(lex + 1, word, (size_t)nword);
 				if (to->len)
 					sb_putc(to, ' ');
-				quoted(to, lex, nword + 1);
+				quoted_lead(to, x.v[i].s[0], word, nword);
 				sb_putn(to, sb_str(&o) + at_pos, o.len - at_pos);
 			}
 		}
