@@ -5,7 +5,7 @@
 #include "content/reader.h"
 
 /* a build under AddressSanitizer reads about three times slower (t/content_html_bomb's 100,000 small elements: 340
- * ms of CPU, 970-1,090 under ASan+UBSan, against an 800 ms budget): there the default budgets are four times the
+ * ms of CPU, 920-1,090 under ASan+UBSan, against an 800 ms budget): there the default budgets are four times the
  * figures, so a page the plain build reads whole is read whole there too (a budget given is kept as it is) */
 #if defined(__SANITIZE_ADDRESS__)
 #define BUDGET_SCALE 4
