@@ -17,12 +17,13 @@ pg_start
 # in, PDFs, hostile input. The other Chromium tests (library, reader, PWA, PDF, sanitize, newsletters and import
 # pages) run on SQLite only: what reaches the store from them is the GraphQL that every t/api_* harness sends on
 # PostgreSQL (t/pg_suite.sh) and the requests of the curl tests here, and they took 266 s of the 900 s that this
-# test's tests took (two at a time).
+# test's tests took (two at a time). So does the iOS app's session (t/ios_app.sh, 58 s here): its calls are
+# GraphQL and sign-in that the t/api_* harnesses and e2e_auth, sessions and cgi_auth make here.
 TESTS_PG=${PG_E2E_TESTS:-"browser_flow.sh omnivore_roundtrip.sh limits.sh real_import_b.sh cli_import.sh e2e_badinput.sh upload_pdf.sh
 	save_csrf.sh feeds_api.sh mail_pipe.sh
 	e2e_slowfetch.sh e2e_auth.sh feeds_poll.sh cgi_auth.sh quotas.sh e2e_library.sh web_export.sh web_nonet.sh share_link.sh epub_export.sh
 	feeds_xml_bomb.sh fair_queue.sh key_scopes.sh search_owner.sh cgi_graphql.sh cgi_http.sh cgi_items2.sh omnivore_client.sh
-	audit.sh cli_larder.sh cgi_fcgi.sh e2e_graphql.sh import_upload.sh health.sh sessions.sh ios_app.sh
+	audit.sh cli_larder.sh cgi_fcgi.sh e2e_graphql.sh import_upload.sh health.sh sessions.sh
 	android_pdf.sh"}
 # the Omnivore round trip with 300 items here (2,000 on SQLite): a save costs more on PostgreSQL (src/store/README.md)
 OMNIVORE_ROUNDTRIP_ITEMS=${OMNIVORE_ROUNDTRIP_ITEMS:-300}

@@ -126,12 +126,25 @@ k=0
 grep -v '^#' "$DATA/EXPECT" | awk -v dir="$tmp" '
 	/^file\t/ { s++; }
 	s > 0 && NF > 0 { print > (dir "/sample." s) }'
+# On PostgreSQL (t/pg_e2e.sh) the first sample of each format and every sample with highlights: reading the files
+# is the same C on both engines, and what PostgreSQL adds (the store's writes of items, labels and highlights, the
+# export's reads) these cover; all 36 took 80 s there, where a save costs more than on SQLite
+: >"$tmp/formats"
 for f in $(ls "$tmp"/sample.* | sort -t. -k2 -n); do
 	k=$((k + 1))
 	IFS='	' read -r kind name format items skipped <"$f"
+	if db_pg "$lib"; then
+		grep -qxF "$format" "$tmp/formats" && ! grep -q '^hl	' "$f" && continue
+		echo "$format" >>"$tmp/formats"
+	fi
 	tail -n +2 "$f" | tr '\t' '\037' >"$tmp/lines.us"   # a separator read keeps empty fields between
 	check_sample "$name" "$format" "$items" "$skipped"
 done
 diag "samples passing: $(wc -l <"$tmp/passed") of $(wc -l <"$tmp/samples")"
-is "every sample of EXPECT was tried" "$(grep -c '^file	' "$DATA/EXPECT")" "$(wc -l <"$tmp/samples" | tr -d ' ')"
+if db_pg "$lib"; then
+	is "a sample of every format of EXPECT was tried" \
+		"$(grep '^file	' "$DATA/EXPECT" | cut -f3 | sort -u | tr '\n' ' ')" "$(sort -u "$tmp/formats" | tr '\n' ' ')"
+else
+	is "every sample of EXPECT was tried" "$(grep -c '^file	' "$DATA/EXPECT")" "$(wc -l <"$tmp/samples" | tr -d ' ')"
+fi
 done_testing

@@ -897,14 +897,16 @@ int main(void)
 		is_int(store_search(st, &A, &req, &res), STORE_OK, "a NUL byte ends the query");
 		is_int(res.n, 3, "only the part before it counts");
 	}
-	/* random syntax soup */
+	/* random syntax soup: 3,000 queries, the first 500 of them on PostgreSQL (the same parser; each query there
+	 * costs the server about 20 ms here, mostly the GIN index's pending list of the saves above, so all 3,000 took
+	 * a minute of the suite twice, in the plain and the sanitizer runs) */
 	{
 		static const char alphabet[] = "ab ()\"-:*,.ORANDNOTlabel:is:read in:trash sort:saved-asc title:{}^+<>=\\'";
 		unsigned seed = 12345;
-		int bad = 0;
+		int bad = 0, nsoup = db_is_sqlite(st->db) ? 3000 : 500;
 		struct arena soup;
 		arena_init(&soup);
-		for (int i = 0; i < 3000; i++) {
+		for (int i = 0; i < nsoup; i++) {
 			char q[64];
 			size_t n = 1 + (seed = seed * 1103515245u + 12345u) % 60;
 			struct store_search_req req = { .user_id = alice.id, .query = q, .limit = 5, .want_total = i % 3 == 0,
@@ -924,7 +926,7 @@ int main(void)
 			arena_reset(&soup);
 		}
 		arena_free(&soup);
-		is_int(bad, 0, "3000 random queries: each a result or a clear error");
+		is_int(bad, 0, "%d random queries: each a result or a clear error", nsoup);
 	}
 
 #ifdef SEARCH_WINDOW_TEST
