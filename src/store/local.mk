@@ -70,6 +70,8 @@ STORE_MIGRATION_NAMES += 034_search_windows
 STORE_MIGRATION_NAMES += 035_search_rank_parts
 # PostgreSQL: the rank parts' lexemes without the owner's key (15 % smaller), written again by larder init
 STORE_MIGRATION_NAMES += 036_search_parts_unkeyed
+# PostgreSQL: the search index without a pending list, which every user's searches scanned (db/pg/037)
+STORE_MIGRATION_NAMES += 037_search_gin_no_pending
 STORE_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/%.sql)
 STORE_PG_MIGRATIONS = $(STORE_MIGRATION_NAMES:%=db/pg/%.sql)
 EXTRA_DIST += $(STORE_MIGRATIONS) $(STORE_PG_MIGRATIONS)

@@ -79,8 +79,10 @@ static int reindex_batch(struct store *st, struct db_stmt **s, int64_t *n)
  * drops it first and builds it after (search_pg_index); searches meanwhile read the owner's rows without it. */
 /* (looked up first: CREATE INDEX IF NOT EXISTS would take the table's lock, waiting on its writers, even when the
  * index is there) */
+/* (fastupdate off, as db/pg/037 sets it: no pending list, which every user's searches would scan) */
 static const char pg_index_sql[] = "DO $$ BEGIN IF to_regclass('item_search_tsv') IS NULL THEN"
-                                   " CREATE INDEX item_search_tsv ON item_search USING gin (tsv); END IF; END $$";
+                                   " CREATE INDEX item_search_tsv ON item_search USING gin (tsv) WITH (fastupdate = off);"
+                                   " END IF; END $$";
 
 int search_pg_index(struct db *db, bool on)
 {

@@ -1,0 +1,1 @@
+-- 037_search_gin_no_pending.sql: nothing to do on SQLite (its FTS5 index has no list shared between users). db/pg/037_search_gin_no_pending.sql turns PostgreSQL's GIN pending list off: every user's searches scanned it.
