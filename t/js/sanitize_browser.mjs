@@ -82,8 +82,16 @@ const CLOBBER = Array.from({ length: 14 }, (_, i) => `__clob${i}`).concat(['__cl
 
 async function newPage() {
 	const page = await context.newPage();
-	const st = { hits: [], requests: [] };
+	const st = { hits: [], requests: [], inflight: 0, idle: null };
 	page.on('console', (m) => { if (m.text().startsWith('XSS-HIT')) st.hits.push(m.text()); });
+	// requests in flight, for settle(): a request ends finished (the listener has counted a beacon) or failed
+	page.on('request', () => { st.inflight++; });
+	const ended = () => {
+		st.inflight = Math.max(0, st.inflight - 1);
+		if (st.inflight === 0 && st.idle) { const f = st.idle; st.idle = null; f(); }
+	};
+	page.on('requestfinished', ended);
+	page.on('requestfailed', ended);
 	page.on('dialog', (d) => { st.hits.push('dialog ' + d.type()); d.dismiss().catch(() => {}); });
 	page.on('request', (r) => { if (r.url().includes('/xss/') || /^(javascript|vbscript):/i.test(r.url())) st.requests.push(r.url()); });
 	page.on('pageerror', () => {});
@@ -122,7 +130,31 @@ async function inspect(page) {
 	}, CLOBBER);
 }
 
-const WAIT = 120;
+// a rendering is over when no request of the page is in flight and its event loop has run what the parse and
+// the load queued: a task after two rendering steps (error and load events, toggle, autofocus, animation starts
+// come before it). Conditions, not a fixed time: a busy machine makes the wait longer, never the detector blind.
+// SETTLE_CAP only keeps a request that never ends from hanging the run; it is counted (stuck) and reported.
+const SETTLE_CAP = 10000;
+let stuck = 0;
+async function settle(page, st) {
+	const cap = Date.now() + SETTLE_CAP;
+	for (;;) {
+		if (st.inflight > 0) {
+			let t;
+			const capped = await Promise.race([new Promise((r) => { st.idle = () => r(false); }),
+				new Promise((r) => { t = setTimeout(() => r(true), Math.max(0, cap - Date.now())); })]);
+			clearTimeout(t);
+			st.idle = null;
+			if (capped) { stuck++; return; }
+		}
+		try {
+			await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
+		} catch (e) { return; } // the payload navigated away: the detector looks at what is there
+		if (st.inflight === 0) return;
+		if (Date.now() > cap) { stuck++; return; }
+	}
+}
+
 async function render(slot, html, mode) {
 	const { page, st } = slot;
 	st.hits = [];
@@ -135,7 +167,7 @@ async function render(slot, html, mode) {
 			await page.evaluate((h) => { document.getElementById('reader').innerHTML = h; }, html);
 		}
 	} catch (e) { /* navigation by the payload, timeouts: the detector still looks */ }
-	await page.waitForTimeout(WAIT);
+	await settle(page, st);
 	let dom = { clobbered: [], armed: [] };
 	try { dom = await inspect(page); } catch (e) { /* navigated away */ }
 	return { hits: [...st.hits], requests: [...st.requests], ...dom };
@@ -153,7 +185,6 @@ async function runAll(prepare) {
 			const before = beaconHits.get(i) || 0;
 			const page = await render(slot, html, 'page');
 			const inner = await render(slot, html, 'inner');
-			await new Promise((r) => setTimeout(r, 20));
 			results[i] = { html, page, inner, beacons: (beaconHits.get(i) || 0) - before };
 		}
 	}));
@@ -183,6 +214,8 @@ ok(bad.inner.length === 0, 'none does through innerHTML', bad.inner.join('\n'));
 ok(bad.beacon.length === 0, 'the beacon listener got no request from sanitized payloads', bad.beacon.join('\n'));
 ok(bad.armed.length === 0, 'no handler, srcdoc, style or javascript:/data: URL is left in the rendered DOM', bad.armed.join('\n'));
 note(`sanitized run: ${((Date.now() - t0) / 1000).toFixed(1)} s for ${payloads.length * 2} renderings`);
+ok(stuck === 0, `every sanitized rendering settled: no request left in flight (${stuck} renderings stopped at the cap)`);
+stuck = 0;
 
 // ---- 2. the same detector on the raw payloads: it must see many of them run
 const raw = await runAll((p) => p);
@@ -190,6 +223,7 @@ const rawPage = raw.filter((r) => executed(r.page) || r.beacons > 0).length;
 const rawInner = raw.filter((r) => executed(r.inner)).length;
 const rawAny = raw.filter((r) => executed(r.page) || executed(r.inner) || r.beacons > 0).length;
 const rawArmed = raw.filter((r) => r.page.armed.length || r.inner.armed.length).length;
+note(`unsanitized: ${stuck} renderings stopped at the cap with a request in flight`);
 note(`unsanitized: ${rawPage} run as a page, ${rawInner} through innerHTML, ${rawAny} either way, ` +
 	`${rawArmed} leave armed markup, of ${payloads.length}`);
 ok(rawAny >= Math.floor(payloads.length * 0.4), `the detector catches at least 40% of the raw payloads running (${rawAny}/${payloads.length})`);
