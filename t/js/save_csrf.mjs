@@ -96,8 +96,13 @@ try {
 	// ---- the confirmation page cannot be framed by another site (so its button cannot be clicked through)
 	const framed = target('framed=1');
 	await page.goto(`${args.evil}/article/nav.html#about:blank`);
-	await page.setContent(`<iframe id="f" src="${base}/api/save?url=${encodeURIComponent(framed)}" width="600" height="400"></iframe>`);
-	await page.waitForTimeout(1500);
+	// waits for the frame's answer and then its load event (the refused frame loads the browser's error page), not
+	// for a time
+	const answered = page.waitForResponse((r) => r.url().startsWith(`${base}/api/save?`), { timeout: 60000 }).catch(() => null);
+	await page.setContent(`<iframe id="f" onload="window.__framed = 1" src="${base}/api/save?url=${encodeURIComponent(framed)}"` +
+		` width="600" height="400"></iframe>`);
+	await answered;
+	await page.waitForFunction(() => window.__framed === 1, null, { timeout: 60000 }).catch(() => {});
 	const inner = page.frames().find((f) => f !== page.mainFrame());
 	const loaded = inner ? await inner.$('#confirm-save').catch(() => null) : null;
 	is(loaded, null, 'framed by another site, the confirmation page does not load (frame-ancestors none)');
