@@ -5,6 +5,7 @@ builddir=${top_builddir:-$srcdir}
 . "$srcdir/t/tap_lib.sh"
 . "$srcdir/t/pg_lib.sh"
 . "$srcdir/t/testserver_lib.sh"
+. "$srcdir/t/port_lib.sh"
 for c in nginx spawn-fcgi curl jq python3 pg_dump node; do
 	command -v "$c" >/dev/null 2>&1 || [ -x "/usr/sbin/$c" ] || { echo "1..0 # SKIP $c not installed"; exit 0; }
 done
@@ -33,7 +34,7 @@ declare_port() { eval "port_$1=\$2"; }
 for m in a b; do
 	started=
 	for _ in 1 2 3 4 5 6 7 8; do
-		p=$((20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000))
+		p=$(rand_port)
 		if "$serve" --port "$p" --data "$tmp/$m" --build "$builddir" --database "$PG_URL" --children 2 --allow-private-fetch \
 			--set "$same_conf" --set fetch_in_web=no --set pdf_max_bytes=2M --set pdf_sync_bytes=16K \
 			--set argon2_t_cost=1 --set argon2_memory_kib=64 >"$tmp/serve-$m.log" 2>&1; then
@@ -169,9 +170,14 @@ L migrate-store --from "$PG_URL" --to "sqlite:$tmp/moved/larder.db" >"$tmp/mig.o
 is "migrate-store to SQLite: exit 0" "0 " "$? $(cat "$tmp/err")"
 is "  every part, byte for byte" "$(PSQL "SELECT count(*) || '|' || sum(length(data)) || '|' || md5(string_agg(md5(data), '' ORDER BY id, part)) FROM file_blobs")" \
 	"$(python3 -c 'import hashlib,sqlite3,sys; c=sqlite3.connect(sys.argv[1]); r=c.execute("SELECT data FROM file_blobs ORDER BY id, part").fetchall(); print("%d|%d|%s" % (len(r), sum(len(x[0]) for x in r), hashlib.md5("".join(hashlib.md5(x[0]).hexdigest() for x in r).encode()).hexdigest()))' "$tmp/moved/larder.db")"
-p=$((20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000))
-"$serve" --port "$p" --data "$tmp/moved" --build "$builddir" --children 1 --set "$same_conf" --set pdf_max_bytes=2M \
-	--set argon2_t_cost=1 --set argon2_memory_kib=64 >"$tmp/serve-moved.log" 2>&1 || bail_out "the SQLite server did not start: $(tail -c 600 "$tmp/serve-moved.log")"
+started=
+for _ in 1 2 3 4 5 6 7 8; do
+	p=$(rand_port)
+	"$serve" --port "$p" --data "$tmp/moved" --build "$builddir" --children 1 --set "$same_conf" --set pdf_max_bytes=2M \
+		--set argon2_t_cost=1 --set argon2_memory_kib=64 >"$tmp/serve-moved.log" 2>&1 && { started=1; break; }
+	"$serve" --stop --data "$tmp/moved" >/dev/null 2>&1
+done
+[ -n "$started" ] || bail_out "the SQLite server did not start: $(tail -c 600 "$tmp/serve-moved.log")"
 is "on SQLite, files_store = database serves the large PDF: 200" 200 "$(get "http://127.0.0.1:$p" "$big_item" "$key_reader" "$tmp/got-sq.pdf")"
 same "  the same bytes" "$tmp/got-sq.pdf" "$tmp/big.pdf"
 A_saved=$A; A=http://127.0.0.1:$p

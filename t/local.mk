@@ -57,7 +57,7 @@ TESTS += t/extract_rules.sh
 dist_check_SCRIPTS += t/extract_rules.sh
 EXTRA_DIST += t/data/pages/extract-rules
 
-EXTRA_DIST += t/time_driver.sh t/serve_lib.sh t/tap_lib.sh t/feedserver_lib.sh t/data/pages/pelicans.html
+EXTRA_DIST += t/time_driver.sh t/serve_lib.sh t/port_lib.sh t/tap_lib.sh t/feedserver_lib.sh t/data/pages/pelicans.html
 
 # the sanitizer in real Chromium: the XSS corpus sanitized stays inert, raw it runs (t/data/xss)
 TESTS += t/browser_sanitize.sh

@@ -26,8 +26,9 @@ serve_need() {
 }
 
 . "$srcdir/t/pg_lib.sh"
+. "$srcdir/t/port_lib.sh"
 
-# serve_start [larder-serve options]: a random port in 20000..59999, another when it is taken (larder-serve then fails
+# serve_start [larder-serve options]: a random port (rand_port, t/port_lib.sh), another when it is taken (larder-serve then fails
 # to bind); prints "Bail out!" with the log's tail and exits when no attempt starts. The library is
 # $data/larder.db, or a fresh PostgreSQL database when LARDER_TEST_PG_HOST is set. A search may run 10 minutes
 # (search_time_ms): the tests check answers, and a busy machine must not turn one into SEARCH_TIMEOUT.
@@ -35,7 +36,7 @@ serve_start() {
 	port=
 	serve_db=$(pg_fresh_database) || { echo "$serve_db"; exit 1; }
 	for _ in 1 2 3 4 5 6 7 8; do
-		_p=$(( 20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000 ))
+		_p=$(rand_port)
 		if "$serve" --port "$_p" --data "$data" --build "$builddir" ${serve_db:+--database "$serve_db"} \
 			--set search_time_ms=600000 "$@" \
 			>"$tmp/serve.log" 2>&1; then

@@ -5,6 +5,7 @@
 srcdir=$(cd "$srcdir" && pwd)
 builddir=$(cd "$builddir" && pwd)
 . "$srcdir/t/tap_lib.sh"
+. "$srcdir/t/port_lib.sh"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/larder-ws.XXXXXX") || exit 1
 chmod 755 "$tmp"
@@ -44,9 +45,9 @@ ws_need() {
 	done
 }
 
-# ws_port: a random port in 20000..59999 in $port, $B its base URL, and a fresh larder.conf naming it as base_url
+# ws_port: a random port (rand_port, t/port_lib.sh) in $port, $B its base URL, and a fresh larder.conf naming it as base_url
 ws_port() {
-	port=$(( 20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000 ))
+	port=$(rand_port)
 	B=http://127.0.0.1:$port
 	mkdir -p "$data" "$run" "$tmp/logs"
 	cat >"$conf" <<EOF
