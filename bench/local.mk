@@ -31,6 +31,8 @@ bench-pg: bench/search_bench$(EXEEXT) src/cmd/graphql.fcgi$(EXEEXT) src/cmd/lard
 
 # the same, as one user's library grows to 1,000,000 articles (bench/pg-grow; ~31 GB of disk while it runs)
 EXTRA_DIST += bench/pg-grow bench/pg_bench_lib.sh
+# what the GIN index of the search words costs a save, with and without its pending list (bench/pg-gin-upkeep)
+EXTRA_DIST += bench/pg-gin-upkeep
 .PHONY: bench-pg-grow
 bench-pg-grow: bench/search_bench$(EXEEXT) src/cmd/graphql.fcgi$(EXEEXT) src/cmd/larder$(EXEEXT)
 	bash $(top_srcdir)/bench/pg-grow -B $(abs_top_builddir)
