@@ -591,6 +591,22 @@ static int64_t gin_scans(void)
 	return count_sql(st, "SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = 'item_search_tsv'");
 }
 
+/* saves a short English article of user's (bails out when it cannot), then empties L */
+static void save_short(struct arena *L, const char *user, const char *title, const char *url, const char *text,
+                       int words, int64_t saved_ms)
+{
+	struct store_article art = { .title = title, .content = "<p>x</p>", .text = text, .words_count = words,
+	                             .language = "en" };
+	struct store_save sv = { .user_id = user, .url = url, .saved_ms = saved_ms, .article = &art };
+	struct store_item it;
+	bool existed;
+	if (store_item_save(st, L, &sv, &it, &existed) != STORE_OK) {
+		printf("Bail out! saving %s: %s\n", url, store_errmsg(st));
+		exit(1);
+	}
+	arena_reset(L);
+}
+
 /* a page of up to 30 items from offset as their titles' numbers, "n=TOTAL" after them */
 static const char *page_as(const char *user, const char *q, int64_t offset)
 {
@@ -631,18 +647,8 @@ static void sample_tests(const char *user, const char *other)
 	for (int i = 0; i < 3000; i++) {
 		const char *text = arena_printf(&L, "alpha%s%s%s words %d", i % 3 ? "" : " beta", i % 8 ? "" : " gamma",
 		                                i % 11 ? "" : " delta", i);
-		struct store_article art = { .title = arena_printf(&L, "Item %d", i), .content = "<p>x</p>", .text = text,
-		                             .words_count = 5, .language = "en" };
-		struct store_save sv = { .user_id = i < 2700 ? user : other,
-		                         .url = arena_printf(&L, "https://sample.example/%d", i),
-		                         .saved_ms = NOW - (int64_t)(i % 1000) * 60000, .article = &art };
-		struct store_item it;
-		bool existed;
-		if (store_item_save(st, &L, &sv, &it, &existed) != STORE_OK) {
-			printf("Bail out! saving a sample article: %s\n", store_errmsg(st));
-			exit(1);
-		}
-		arena_reset(&L);
+		save_short(&L, i < 2700 ? user : other, arena_printf(&L, "Item %d", i),
+		           arena_printf(&L, "https://sample.example/%d", i), text, 5, NOW - (int64_t)(i % 1000) * 60000);
 	}
 	arena_free(&L);
 	if (!db_is_sqlite(st->db)) {
@@ -787,17 +793,7 @@ static void neighbour_tests(const char *user, const char *other)
 	arena_init(&L);
 	for (int i = 0; i < 400; i++) {
 		const char *text = arena_printf(&L, "alpha beta gamma delta epsilon zeta eta theta other%d words%d", i % 37, i);
-		struct store_article art = { .title = arena_printf(&L, "Eve %d", i), .content = "<p>x</p>", .text = text,
-		                             .words_count = 10, .language = "en" };
-		struct store_save sv = { .user_id = other, .url = arena_printf(&L, "https://eve.example/%d", i),
-		                         .saved_ms = NOW, .article = &art };
-		struct store_item it;
-		bool existed;
-		if (store_item_save(st, &L, &sv, &it, &existed) != STORE_OK) {
-			printf("Bail out! saving eve's article: %s\n", store_errmsg(st));
-			exit(1);
-		}
-		arena_reset(&L);
+		save_short(&L, other, arena_printf(&L, "Eve %d", i), arena_printf(&L, "https://eve.example/%d", i), text, 10, NOW);
 	}
 	arena_free(&L);
 	for (int k = 0; k < 3; k++) {
