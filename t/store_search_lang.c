@@ -583,13 +583,17 @@ static void rank_part_tests(void)
  * counts for a plain word; every answer is the one the match itself gives (a field's OR below turns the sample
  * off: the probe then counts the matches themselves), on both engines ---- */
 
-/* PostgreSQL: the scans of the search's GIN index so far (this connection's counts sent to the server first) */
-static int64_t gin_scans(void)
+/* PostgreSQL: a statistic of the search's GIN index so far (sql reads it; this connection's counts are sent to the
+ * server first) */
+static int64_t gin_stat(const char *sql)
 {
 	if (count_sql(st, "SELECT 1 FROM pg_stat_force_next_flush()") != 1)
 		return -1;
-	return count_sql(st, "SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = 'item_search_tsv'");
+	return count_sql(st, sql);
 }
+#define GIN_SCANS "SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = 'item_search_tsv'"
+/* the pages of the index read so far */
+#define GIN_BLOCKS "SELECT idx_blks_read + idx_blks_hit FROM pg_statio_user_indexes WHERE indexrelname = 'item_search_tsv'"
 
 /* saves a short English article of user's (bails out when it cannot), then empties L */
 static void save_short(struct arena *L, const char *user, const char *title, const char *url, const char *text,
@@ -655,9 +659,9 @@ static void sample_tests(const char *user, const char *other)
 		/* the count after the 3,000 saves, before any ANALYZE (the planner expected 1 of dee's items where there are
 		 * 2,700): the GIN index is read a few times for the page, its probe and the count, not once for each of
 		 * dee's items (the count joined to the items ran its GIN scan 2,700 times: 4.3 s) */
-		int64_t before = gin_scans(), after;
+		int64_t before = gin_stat(GIN_SCANS), after;
 		is_str(strstr(page_as(user, "alpha", 0), "n="), "n=2700+", "every one of dee's 2,700 alpha rows counted");
-		after = gin_scans();
+		after = gin_stat(GIN_SCANS);
 		ok(before >= 0 && after - before >= 1 && after - before <= 12,
 		   "PostgreSQL: the page and its count read the GIN index a few times, not once per item (%lld scans)",
 		   (long long)(after - before));
@@ -769,15 +773,6 @@ static void window_tests(const char *user)
  * list (fastupdate, PostgreSQL's default) eve's new words waited in one list that dee's every search scanned whole;
  * without it dee's search reads the same pages of the index before and after eve's saves ---- */
 
-/* the pages of the search's GIN index read so far (this connection's counts sent to the server first) */
-static int64_t gin_blocks(void)
-{
-	if (count_sql(st, "SELECT 1 FROM pg_stat_force_next_flush()") != 1)
-		return -1;
-	return count_sql(st, "SELECT idx_blks_read + idx_blks_hit FROM pg_statio_user_indexes"
-	                     " WHERE indexrelname = 'item_search_tsv'");
-}
-
 static void neighbour_tests(const char *user, const char *other)
 {
 	const char *q[] = { "gamma", "alpha beta", "delta OR gamma" };
@@ -786,9 +781,9 @@ static void neighbour_tests(const char *user, const char *other)
 	if (db_is_sqlite(st->db))
 		return;
 	for (int k = 0; k < 3; k++) {
-		int64_t b0 = gin_blocks();
+		int64_t b0 = gin_stat(GIN_BLOCKS);
 		page_as(user, q[k], 0);
-		before[k] = gin_blocks() - b0;
+		before[k] = gin_stat(GIN_BLOCKS) - b0;
 	}
 	arena_init(&L);
 	for (int i = 0; i < 400; i++) {
@@ -797,9 +792,9 @@ static void neighbour_tests(const char *user, const char *other)
 	}
 	arena_free(&L);
 	for (int k = 0; k < 3; k++) {
-		int64_t b0 = gin_blocks();
+		int64_t b0 = gin_stat(GIN_BLOCKS);
 		page_as(user, q[k], 0);
-		after[k] = gin_blocks() - b0;
+		after[k] = gin_stat(GIN_BLOCKS) - b0;
 		ok(before[k] > 0 && after[k] <= before[k] + 2,
 		   "PostgreSQL: eve's 400 saves of the same words leave dee's search reading the index as before: %s"
 		   " (%lld pages, then %lld)", q[k], (long long)before[k], (long long)after[k]);
