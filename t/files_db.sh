@@ -30,22 +30,22 @@ PSQL() { "$PG_BIN/psql" -X -A -t -q "$PG_URL" -c "$1"; }
 
 # three machines: front ends a and b, worker c; one database, a data_dir each, files in the database
 same_conf="files_store = database"
-declare_port() { eval "port_$1=\$2"; }
-for m in a b; do
-	started=
+# serve_up NAME OPTIONS…: larder-serve on $tmp/NAME on a free loopback port, left in $p (another port when one is
+# taken); bails out when none starts
+serve_up() {
+	_n=$1; shift
 	for _ in 1 2 3 4 5 6 7 8; do
 		p=$(rand_port)
-		if "$serve" --port "$p" --data "$tmp/$m" --build "$builddir" --database "$PG_URL" --children 2 --allow-private-fetch \
-			--set "$same_conf" --set fetch_in_web=no --set pdf_max_bytes=2M --set pdf_sync_bytes=16K \
-			--set argon2_t_cost=1 --set argon2_memory_kib=64 >"$tmp/serve-$m.log" 2>&1; then
-			declare_port "$m" "$p"
-			started=1
-			break
-		fi
-		"$serve" --stop --data "$tmp/$m" >/dev/null 2>&1
+		"$serve" --port "$p" --data "$tmp/$_n" --build "$builddir" --set "$same_conf" --set pdf_max_bytes=2M \
+			--set argon2_t_cost=1 --set argon2_memory_kib=64 "$@" >"$tmp/serve-$_n.log" 2>&1 && return 0
+		"$serve" --stop --data "$tmp/$_n" >/dev/null 2>&1
 	done
-	[ -n "$started" ] || bail_out "front end $m did not start: $(tail -c 600 "$tmp/serve-$m.log")"
-done
+	bail_out "larder-serve on $_n did not start: $(tail -c 600 "$tmp/serve-$_n.log")"
+}
+serve_up a --database "$PG_URL" --children 2 --allow-private-fetch --set fetch_in_web=no --set pdf_sync_bytes=16K
+port_a=$p
+serve_up b --database "$PG_URL" --children 2 --allow-private-fetch --set fetch_in_web=no --set pdf_sync_bytes=16K
+port_b=$p
 mkdir -p "$tmp/c"
 printf '%s\n' "database = $PG_URL" "data_dir = $tmp/c" "$same_conf" "pdf_max_bytes = 2M" "argon2_t_cost = 1" \
 	"argon2_memory_kib = 64" "allow_private_fetch = 127.0.0.1/32" >"$tmp/c/larder.conf"
@@ -170,14 +170,7 @@ L migrate-store --from "$PG_URL" --to "sqlite:$tmp/moved/larder.db" >"$tmp/mig.o
 is "migrate-store to SQLite: exit 0" "0 " "$? $(cat "$tmp/err")"
 is "  every part, byte for byte" "$(PSQL "SELECT count(*) || '|' || sum(length(data)) || '|' || md5(string_agg(md5(data), '' ORDER BY id, part)) FROM file_blobs")" \
 	"$(python3 -c 'import hashlib,sqlite3,sys; c=sqlite3.connect(sys.argv[1]); r=c.execute("SELECT data FROM file_blobs ORDER BY id, part").fetchall(); print("%d|%d|%s" % (len(r), sum(len(x[0]) for x in r), hashlib.md5("".join(hashlib.md5(x[0]).hexdigest() for x in r).encode()).hexdigest()))' "$tmp/moved/larder.db")"
-started=
-for _ in 1 2 3 4 5 6 7 8; do
-	p=$(rand_port)
-	"$serve" --port "$p" --data "$tmp/moved" --build "$builddir" --children 1 --set "$same_conf" --set pdf_max_bytes=2M \
-		--set argon2_t_cost=1 --set argon2_memory_kib=64 >"$tmp/serve-moved.log" 2>&1 && { started=1; break; }
-	"$serve" --stop --data "$tmp/moved" >/dev/null 2>&1
-done
-[ -n "$started" ] || bail_out "the SQLite server did not start: $(tail -c 600 "$tmp/serve-moved.log")"
+serve_up moved --children 1
 is "on SQLite, files_store = database serves the large PDF: 200" 200 "$(get "http://127.0.0.1:$p" "$big_item" "$key_reader" "$tmp/got-sq.pdf")"
 same "  the same bytes" "$tmp/got-sq.pdf" "$tmp/big.pdf"
 A_saved=$A; A=http://127.0.0.1:$p

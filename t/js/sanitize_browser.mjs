@@ -84,8 +84,12 @@ async function newPage() {
 	const page = await context.newPage();
 	const st = { hits: [], requests: [], inflight: 0, idle: null };
 	page.on('console', (m) => { if (m.text().startsWith('XSS-HIT')) st.hits.push(m.text()); });
-	// requests in flight, for settle(): a request ends finished (the listener has counted a beacon) or failed
-	page.on('request', () => { st.inflight++; });
+	// each request: counted in flight for settle() (it ends finished, the listener having counted a beacon, or
+	// failed) and recorded when it aims at the beacon or a script URL
+	page.on('request', (r) => {
+		st.inflight++;
+		if (r.url().includes('/xss/') || /^(javascript|vbscript):/i.test(r.url())) st.requests.push(r.url());
+	});
 	const ended = () => {
 		st.inflight = Math.max(0, st.inflight - 1);
 		if (st.inflight === 0 && st.idle) { const f = st.idle; st.idle = null; f(); }
@@ -93,7 +97,6 @@ async function newPage() {
 	page.on('requestfinished', ended);
 	page.on('requestfailed', ended);
 	page.on('dialog', (d) => { st.hits.push('dialog ' + d.type()); d.dismiss().catch(() => {}); });
-	page.on('request', (r) => { if (r.url().includes('/xss/') || /^(javascript|vbscript):/i.test(r.url())) st.requests.push(r.url()); });
 	page.on('pageerror', () => {});
 	await page.goto(origin + '/shell').catch(() => {});
 	return { page, st };
