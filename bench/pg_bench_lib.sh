@@ -156,7 +156,7 @@ search_table() {
 	printf '   %-44s %19s   %19s   %s\n' "store_search, 20 items ($1 queries)" "SQLite p50 / p99" "PostgreSQL p50 / p99" "p50 ratio"
 	paste -d'|' <(grep ' p50 ' "$2") <(grep ' p50 ' "$3") | awk -F'|' '{
 		split($1, a, / +p50 +| ms +p99 +| ms +mean/); split($2, b, / +p50 +| ms +p99 +| ms +mean/)
-		sub(/^ +/, "", a[1])
+		sub(/^ +/, "", a[1]); if (a[1] == "") a[1] = "  the same, with totalCount (-t)"
 		printf "   %-44s %7.2f / %7.2f ms   %7.2f / %7.2f ms   %5.1fx\n", a[1], a[2], a[3], b[2], b[3], b[2] / (a[2] > 0 ? a[2] : 0.01) }'
 }
 
