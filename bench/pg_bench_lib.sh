@@ -53,6 +53,8 @@ pg_url() { echo "postgresql:///$1?host=$work/pg&user=larder"; }
 # psql_do DATABASE ARGS…: psql on one database, stopping at the first error
 psql_do() { local db=$1; shift; "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 "$(pg_url "$db")" "$@"; }
 createdb() { psql_do postgres -c "CREATE DATABASE $1" >/dev/null || die "CREATE DATABASE $1 failed"; }
+# now: the time in seconds, with nanoseconds, for the scripts' elapsed times
+now() { date +%s.%N; }
 pg_size() { psql_do postgres -A -t -c "SELECT pg_size_pretty(pg_database_size('$1'))"; }
 # conf NAME DATABASE: a larder.conf for one database (the one user's requests at once raised to the processes'
 # count: at the default 3 the fourth process's saves were refused with 429)
