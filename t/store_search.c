@@ -751,6 +751,26 @@ int main(void)
 		             " AND statement LIKE '%label_id = ANY (ARRAY(%' AND statement LIKE '%i.saved_at >= $%'") >= 1,
 		   "label filter with a date: planned for its values");
 	}
+	/* a label filter's count is driven from the label's rows when the label is a top-level condition: the same
+	 * counts as the pages', with highlights' labels, wildcards, other conditions and the trash */
+	{
+		static const char *const lq[] = { "label:tech", "label:Tech,food", "label:tech label:food", "label:food label:later",
+		                                  "label:t*", "label:*", "label:review", "label:nosuch", "label:* in:inbox",
+		                                  "label:* -label:review", "label:food OR label:review", "label:* is:read",
+		                                  "label:tech in:trash", "label:* sort:saved-asc" };
+		for (size_t i = 0; i < sizeof lq / sizeof *lq; i++) {
+			int64_t t = -2;
+			const char *pg = find_page(alice.id, lq[i], 0, 10, NULL, &t);
+			is_int(t, (int64_t)strlen(pg), "%s: total = its page's %zu items", lq[i], strlen(pg));
+		}
+		int64_t t = -2;
+		is_str(find_page(alice.id, "label:*", 0, 10, NULL, &t), "BAE", "label:* page");
+		is_int(t, 3, "label:* total");
+		for (int k = 0; k < 2; k++) { /* bob counts his own labelled items only, whatever alice's labels share */
+			const char *bq = k ? "label:tech" : "label:*", *bp = find_page(bob.id, bq, 0, 10, NULL, &t);
+			is_int(t, (int64_t)strlen(bp), "bob's %s: total = his page's items (%s)", bq, bp);
+		}
+	}
 	is_str(find("has:labels"), "BA", "has:labels");
 	is_str(find("no:labels"), "CEF", "no:labels");
 	is_str(find("has:highlights"), "E", "has:highlights");

@@ -107,6 +107,9 @@ struct comp {
 	const char *exact;     /* then the main match with the words as written */
 	bool pg;               /* PostgreSQL's dialect */
 	char pgkey[PG_KEY_LEN + 1]; /* PostgreSQL: the caller's key in each lexeme (search_pg.c) */
+	bool keep_ids;         /* the label filter being compiled is one of the query's top-level conditions: */
+	const char *label_ids; /* its label ids' SELECT (binds within the WHERE's), from which a count is driven, */
+	size_t label_at, label_end; /* and where its condition is in the WHERE (the count reads it as TRUE) */
 };
 
 /* adds a bind and writes its ?N */
@@ -495,6 +498,8 @@ static void label_cond(struct comp *c, const struct store_sq_node *n)
 	}
 	sb_putc(&ids, ')');
 	c->sql = saved;
+	if (c->keep_ids && !c->label_ids && !sb_error(&ids) && !(c->label_ids = arena_strdup(c->a, sb_str(&ids))))
+		c->err = 1;
 	if (c->pg) /* each item tested as the walk meets it: "i.seq IS NOT NULL" keeps PostgreSQL from hashing every
 	            * row of the label first (a hashed SubPlan: 34 ms at 1,000,000 articles, 13 ms at 20,000, where the
 	            * walk meets 21 labelled items in 0.5); the label ids read once per statement (an InitPlan), not
@@ -1413,7 +1418,18 @@ static int total(struct store *st, const struct comp *c, int nbase, const char *
 		sb_printf(&sql, PG_GIN_ITEMS("%s"), pl->match);
 	else
 		sb_puts(&sql, !main ? " FROM library_items i" : FROM_FTS);
-	sb_puts(&sql, where);
+	/* no words but a label filter: the items are read from the label's rows (on the item or one of its highlights),
+	 * not by walking every item of the user, and the filter's own condition in the WHERE is TRUE (it is what the
+	 * rows read hold; tested again for each, it doubled the count's time) */
+	if (!main && c->label_ids) {
+		sb_putn(&sql, where, c->label_at);
+		sb_puts(&sql, "TRUE");
+		sb_puts(&sql, where + c->label_end);
+		sb_printf(&sql, " AND i.seq IN (SELECT il.item_seq FROM item_labels il WHERE il.label_id IN (%s)"
+		                " UNION SELECT h.item_seq FROM highlights h JOIN highlight_labels hl ON hl.highlight_id = h.id"
+		                " WHERE hl.label_id IN (%s))", c->label_ids, c->label_ids);
+	} else
+		sb_puts(&sql, where);
 	if (main && !c->pg)
 		sb_puts(&sql, " AND items_fts MATCH ?2");
 	if (!sb_error(&sql))
@@ -1475,7 +1491,13 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 		sb_puts(&where, " AND i.deleted_at IS NULL");
 	for (size_t i = 0; i < sp.nrest; i++) {
 		sb_puts(&where, " AND ");
+		c.keep_ids = sp.rest[i]->op == SQ_LEAF && sp.rest[i]->key == SQK_LABEL && !c.label_ids;
+		if (c.keep_ids)
+			c.label_at = where.len;
 		cond(&c, sp.rest[i]);
+		if (c.keep_ids)
+			c.label_end = where.len;
+		c.keep_ids = false;
 	}
 	nbase = c.nb;
 	if (c.err || sb_error(&where)) {
