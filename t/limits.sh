@@ -328,9 +328,6 @@ fetch "$base/stall" "$tconf"
 like "fetch_timeout: a stalled page is cut at 1 s" 'timed out \(limit 1000 ms\)' "$err"
 
 db=${test_db:-$tmp/data/larder.db}
-# now in milliseconds since 1970, in each engine's SQL
-NOW="CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
-! db_pg "$db" || NOW="CAST(extract(epoch FROM clock_timestamp()) * 1000 AS BIGINT)"
 sql() { db_sql "$db" "$1"; }
 # content_max_bytes = 2K: the article a fetch stores (fetched by `larder worker --once`)
 # The saves above left a fetch job each (about 160, of example.org URLs): the worker is to run these two only (the
@@ -406,6 +403,9 @@ if ! command -v "$(db_cli)" >/dev/null 2>&1; then
 	echo "# SKIP fetches_per_user and fetch_runners: $(db_cli) is not installed"
 	done_testing
 fi
+# now in milliseconds since 1970, in each engine's SQL
+NOW="CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
+! db_pg "$db" || NOW="CAST(extract(epoch FROM clock_timestamp()) * 1000 AS BIGINT)"
 job_of() { sql "SELECT coalesce((SELECT j.status FROM jobs j JOIN library_items i ON i.seq = j.item_seq WHERE i.url = '$1'), 'none')
 	|| ' ' || (SELECT state FROM library_items WHERE url = '$1')"; }
 for k in 2 3; do

@@ -428,7 +428,7 @@ function victimLoop() {
 	};
 }
 /* the victim's p99 is judged (--p99-ms finite, or --relative): else its extra time after each attack is not spent */
-const judgesVictim = () => Number.isFinite(opt['p99-ms']) || opt.relative > 0;
+const judgesVictim = Number.isFinite(opt['p99-ms']) || opt.relative > 0;
 /* the victim alone for --baseline ms, the machine's own noise before an attack (none with --baseline 0: a run that
  * does not judge the victim's p99 against it, as t/hostile_sweep.sh, spends no time on it) */
 async function victimAlone() {
@@ -492,7 +492,7 @@ async function attack(op, f) {
 	}));
 	const wall = (Date.now() - t0) / 1000;
 	const cpu = cpuDelta(cpu0, cpuNow());
-	if (judgesVictim()) await sleep(200); // the victim right after the attack: a child still finishing shows here
+	if (judgesVictim) await sleep(200); // the victim right after the attack: a child still finishing shows here
 	const lat = await stopVictim();
 	for (const a of agents) a.destroy();
 	const settled = await settle(opt.settle);
@@ -602,7 +602,7 @@ async function attackSurface(sf) {
 	}));
 	const wall = (Date.now() - t0) / 1000;
 	const cpu = cpuDelta(cpu0, cpuNow());
-	if (judgesVictim()) await sleep(200);
+	if (judgesVictim) await sleep(200);
 	const lat = await stopVictim();
 	for (const a of agents) a.destroy();
 	const settled = await settle(opt.settle);
