@@ -771,6 +771,23 @@ int main(void)
 			is_int(t, (int64_t)strlen(bp), "bob's %s: total = his page's items (%s)", bq, bp);
 		}
 	}
+	/* a words-only count (PostgreSQL: the GIN matches less the owner's trash): the same counts as the pages',
+	 * D (trashed) holding rust and water, bob's G rust */
+	{
+		static const char *const wq[] = { "rust", "water", "rust -memory", "\"memory safety\"", "rus*", "rust OR sourdough",
+		                                  "nothinglikethis", "rust sort:saved-asc", "rust in:trash", "water in:all",
+		                                  "rust water", "rust OR water" };
+		for (size_t i = 0; i < sizeof wq / sizeof *wq; i++) {
+			int64_t t = -2;
+			const char *pg = find_page(alice.id, wq[i], 0, 10, NULL, &t);
+			is_int(t, (int64_t)strlen(pg), "%s: total = its page's %zu items", wq[i], strlen(pg));
+		}
+		int64_t t = -2;
+		is_str(find_page(alice.id, "water", 0, 10, NULL, &t), "B", "water: B, not the trashed D");
+		is_int(t, 1, "water total");
+		is_str(find_page(bob.id, "rust", 0, 10, NULL, &t), "G", "bob's rust");
+		is_int(t, 1, "bob's rust total: his own item only");
+	}
 	is_str(find("has:labels"), "BA", "has:labels");
 	is_str(find("no:labels"), "CEF", "no:labels");
 	is_str(find("has:highlights"), "E", "has:highlights");

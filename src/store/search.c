@@ -45,7 +45,7 @@
  * the data, so offsets stay stable while paging.
  *
  * totalCount is a separate count(*) (FTS-driven when there is a main match: ~0.5 us a match), run only
- * when asked.
+ * when asked (PostgreSQL: words alone are counted on the GIN index's own rows less the trash, see total()).
  *
  * PostgreSQL (db/pg/006_search_owner.sql, db/pg/028_search_words_c.sql): the same tree becomes a tsquery over
  * item_search.tsv (GIN), each user word a bound tsquery literal made here from words.c's tokens as the
@@ -1408,13 +1408,20 @@ static int pg_ranked(struct store *st, struct comp *c, const char *where, struct
  * planner was free to put the GIN scan inside a loop over the user's items, and after a large import (statistics not
  * yet analyzed: 1 item expected where there were 2,700) it ran the scan once for each item, 4.3 s where it takes 1 ms */
 static int total(struct store *st, const struct comp *c, int nbase, const char *where, const char *main,
-                 const struct plan *pl, struct store_search_res *r)
+                 bool words_only, const struct plan *pl, struct store_search_res *r)
 {
 	struct sb sql;
 	int rc = STORE_E_DB;
 	sb_init(&sql);
 	sb_puts(&sql, pl->fenced && !main ? DB_GENERIC_PLAN "SELECT count(*)" : "SELECT count(*)");
-	if (main && c->pg)
+	/* PostgreSQL, words and no other condition (the WHERE is the owner and not trashed): the GIN index's matches
+	 * counted on their own rows (owner, seq: a heap read in the table's order), less those in the owner's trash (the
+	 * partial index items_user_trash), not each match's item read by its seq (a word in each of 600,000 articles:
+	 * 3.9 s, about 6.6 us a match) */
+	if (words_only)
+		sb_printf(&sql, " FROM" PG_GIN("%s") " AS s WHERE s.owner = ?1 AND NOT EXISTS (SELECT 1 FROM library_items t"
+		                " WHERE t.user_id = ?1 AND t.deleted_at IS NOT NULL AND t.seq = s.seq)", pl->match);
+	else if (main && c->pg)
 		sb_printf(&sql, PG_GIN_ITEMS("%s"), pl->match);
 	else
 		sb_puts(&sql, !main ? " FROM library_items i" : FROM_FTS);
@@ -1428,7 +1435,7 @@ static int total(struct store *st, const struct comp *c, int nbase, const char *
 		sb_printf(&sql, " AND i.seq IN (SELECT il.item_seq FROM item_labels il WHERE il.label_id IN (%s)"
 		                " UNION SELECT h.item_seq FROM highlights h JOIN highlight_labels hl ON hl.highlight_id = h.id"
 		                " WHERE hl.label_id IN (%s))", c->label_ids, c->label_ids);
-	} else
+	} else if (!words_only)
 		sb_puts(&sql, where);
 	if (main && !c->pg)
 		sb_puts(&sql, " AND items_fts MATCH ?2");
@@ -1526,7 +1533,7 @@ static int search_run(struct store *st, struct arena *a, const struct store_sear
 	if (rc != STORE_OK)
 		goto out;
 	if (q->want_total)
-		rc = total(st, &c, nbase, sb_str(&where), main, &pl, r);
+		rc = total(st, &c, nbase, sb_str(&where), main, main && c.pg && !sq.trash && sp.nrest == 0, &pl, r);
 out:
 	if (rc != STORE_OK && rc != STORE_E_INVAL) {
 		r->n = 0;
